@@ -1,0 +1,17 @@
+/**
+ * Lets the preview (and the end-to-end tests that drive it) cut main's network on demand: while
+ * "offline", every request through the wrapped fetch fails the way a dropped connection does.
+ */
+export function createNetworkSwitch(realFetch: typeof globalThis.fetch) {
+  let online = true;
+  const fetch: typeof globalThis.fetch = (input, init) =>
+    online ? realFetch(input, init) : Promise.reject(new TypeError('fetch failed: network is offline (preview switch)'));
+  return {
+    fetch,
+    isOnline: (): boolean => online,
+    setOnline(value: boolean): void {
+      online = value;
+    },
+  };
+}
+export type NetworkSwitch = ReturnType<typeof createNetworkSwitch>;

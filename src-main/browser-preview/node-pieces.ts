@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createSessionCipher } from '../cipher/session-cipher';
+import { systemClock, type Clock } from '../clock';
+import type { MainDeps } from '../compose';
+import { createJsonFileSettings } from '../settings/json-file-settings';
+import type { NetworkSwitch } from './network-switch';
+
+const packageJson = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+) as { productName?: string; name: string; version: string };
+
+/** Node's implementation of main's injected pieces, for the browser preview and tests. */
+export function nodeMainDeps(options: {
+  dataDir: string;
+  network: NetworkSwitch;
+  clock?: Clock;
+  connectivityIntervalMs?: number;
+}): MainDeps {
+  return {
+    runtime: {
+      name: packageJson.productName ?? packageJson.name,
+      version: packageJson.version,
+      platform: process.platform,
+      arch: process.arch,
+      runtime: 'browser-preview',
+      versions: { node: process.versions.node },
+    },
+    paths: {
+      userData: options.dataDir,
+      logs: join(options.dataDir, 'logs'),
+      cache: join(options.dataDir, 'cache'),
+    },
+    settings: createJsonFileSettings(join(options.dataDir, 'settings.json')),
+    cipher: createSessionCipher(),
+    fetch: options.network.fetch,
+    clock: options.clock ?? systemClock,
+    probeOnline: async () => options.network.isOnline(),
+    ...(options.connectivityIntervalMs ? { connectivityIntervalMs: options.connectivityIntervalMs } : {}),
+  };
+}

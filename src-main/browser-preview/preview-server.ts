@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { createMainServices } from '../compose';
+import { createIpcRegistry } from '../ipc/registry';
+import { rendererHeaderCsp } from '../security/content-security-policy';
+import { RENDERER_ORIGIN, contentTypeFor, resolveRendererAsset } from '../security/renderer-asset-path';
+import { createNetworkSwitch } from './network-switch';
+import { nodeMainDeps } from './node-pieces';
+
+const PRELOAD_SOURCE = fileURLToPath(
+  new URL('../../src-preload/browser-preview/websocket-preload.ts', import.meta.url),
+);
+const MAX_FRAME_BYTES = 512 * 1024;
+
+export interface PreviewServerOptions {
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  /** Where settings and (later) caches of this preview live. */
+  dataDir: string;
+  /** 0 picks a free port. Always bound to 127.0.0.1. */
+  port?: number;
+  connectivityIntervalMs?: number;
+}
+
+interface BridgeSender {
+  origin: string | undefined;
+  token: string | null;
+}
+
+async function bundlePreload(): Promise<string> {
+  const result = await build({
+    entryPoints: [PRELOAD_SOURCE],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    logLevel: 'silent',
+  });
+  const file = result.outputFiles[0];
+  if (!file) throw new Error('Bundling the preview preload produced no output.');
+  return file.text;
+}
+
+/**
+ * The browser preview: main's real services, composed with Node pieces, behind an HTTP server that
+ * serves the built renderer and carries the bridge over a WebSocket. Chromium gets the real renderer,
+ * real IndexedDB and the same validated registry the Electron app uses.
+ */
+export async function startPreviewServer(options: PreviewServerOptions) {
+  const token = randomBytes(24).toString('hex');
+  const network = createNetworkSwitch(globalThis.fetch);
+  const services = createMainServices(
+    nodeMainDeps({
+      dataDir: options.dataDir,
+      network,
+      ...(options.connectivityIntervalMs ? { connectivityIntervalMs: options.connectivityIntervalMs } : {}),
+    }),
+  );
+  const preloadScript = await bundlePreload();
+  const indexHtml = (await readFile(`${options.rendererDir}/index.html`, 'utf8')).replace(
+    '<head>',
+    `<head>\n    <meta name="companion-preview-token" content="${token}" />\n    <script src="/__preview/preload.js"></script>`,
+  );
+  let origin = '';
+
+  const registry = createIpcRegistry<BridgeSender>({
+    handlers: services.handlers,
+    isTrustedSender: (sender) => sender.origin === origin && sender.token === token,
+    onRefusal: (code, detail) => console.warn(`[preview bridge] refused (${code}): ${detail}`),
+  });
+
+  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer): void => {
+    res.writeHead(status, {
+      'Content-Type': type,
+      'Content-Security-Policy': rendererHeaderCsp(),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    });
+    res.end(body);
+  };
+
+  async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname === '/__preview/preload.js') {
+      send(res, 200, 'text/javascript; charset=utf-8', preloadScript);
+      return;
+    }
+    if (url.pathname === '/__preview/network' && req.method === 'POST') {
+      // Test control: cut or restore main's network. Guarded by the same token as the bridge.
+      if (url.searchParams.get('token') !== token) return send(res, 403, 'text/plain', 'Forbidden');
+      network.setOnline(url.searchParams.get('online') === 'true');
+      const state = await services.connectivity.check();
+      send(res, 200, 'application/json', JSON.stringify(state));
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed');
+    const file = resolveRendererAsset(options.rendererDir, `${RENDERER_ORIGIN}${url.pathname}`);
+    if (!file) return send(res, 404, 'text/plain', 'Not found');
+    if (file.endsWith('/index.html')) return send(res, 200, contentTypeFor(file), indexHtml);
+    try {
+      send(res, 200, contentTypeFor(file), await readFile(file));
+    } catch {
+      send(res, 404, 'text/plain', 'Not found');
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handleHttp(req, res).catch((error: unknown) => {
+      console.error('[preview] request failed', error);
+      if (!res.headersSent) send(res, 500, 'text/plain', 'Internal error');
+    });
+  });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname !== '/__preview/bridge') return socket.destroy();
+    const sender: BridgeSender = { origin: req.headers.origin, token: url.searchParams.get('token') };
+    sockets.handleUpgrade(req, socket, head, (ws) => attach(ws, sender));
+  });
+
+  function attach(ws: WebSocket, sender: BridgeSender): void {
+    const disconnect = services.events.connect((event, payload) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ kind: 'event', event, payload }));
+    });
+    ws.on('close', disconnect);
+    ws.on('message', (data) => {
+      let frame: { id?: unknown; method?: unknown; input?: unknown };
+      try {
+        frame = JSON.parse(String(data)) as typeof frame;
+      } catch {
+        return;
+      }
+      if (typeof frame.id !== 'number') return;
+      const id = frame.id;
+      void registry.dispatch(sender, { method: frame.method, input: frame.input }).then((reply) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ kind: 'reply', id, reply }));
+      });
+    });
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  services.start();
+
+  return {
+    url: `${origin}/`,
+    token,
+    network,
+    services,
+    async close(): Promise<void> {
+      await services.dispose();
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+export type PreviewServer = Awaited<ReturnType<typeof startPreviewServer>>;

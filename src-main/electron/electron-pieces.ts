@@ -1,0 +1,59 @@
+import { app, net, safeStorage } from 'electron';
+import Store from 'electron-store';
+import type { Cipher } from '../cipher/cipher';
+import { systemClock } from '../clock';
+import type { MainDeps } from '../compose';
+import type { SettingsStore } from '../settings/settings-store';
+
+/** safeStorage's async API; the backend name lets the vault detect Linux's weak `basic_text`. */
+function electronCipher(): Cipher {
+  return {
+    backend: () => (process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : process.platform),
+    async isSecure() {
+      if (!(await safeStorage.isAsyncEncryptionAvailable())) return false;
+      return process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text';
+    },
+    encrypt: async (plainText) => safeStorage.encryptStringAsync(plainText),
+    async decrypt(cipherText) {
+      const { result } = await safeStorage.decryptStringAsync(Buffer.from(cipherText));
+      return result;
+    },
+  };
+}
+
+function electronSettings(): SettingsStore {
+  const store = new Store<Record<string, unknown>>({ name: 'settings' });
+  return {
+    get: (key) => store.get(key),
+    set: (key, value) => store.set(key, value),
+    delete: (key) => store.delete(key),
+  };
+}
+
+/** Electron's implementation of every injected piece of main. Called after `app.whenReady()`. */
+export function electronMainDeps(): MainDeps {
+  return {
+    runtime: {
+      name: app.getName(),
+      version: app.getVersion(),
+      platform: process.platform,
+      arch: process.arch,
+      runtime: 'electron',
+      versions: {
+        electron: process.versions.electron,
+        chrome: process.versions.chrome,
+        node: process.versions.node,
+      },
+    },
+    paths: {
+      userData: app.getPath('userData'),
+      logs: app.getPath('logs'),
+      cache: app.getPath('sessionData'),
+    },
+    settings: electronSettings(),
+    cipher: electronCipher(),
+    fetch: net.fetch as unknown as typeof globalThis.fetch,
+    clock: systemClock,
+    probeOnline: async () => net.isOnline(),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Electron's entry: only glue. Every service is built by createMainServices() from Electron's
+ * pieces; everything else in main is plain Node code tested without Electron.
+ */
+import { join } from 'node:path';
+import { app, BrowserWindow } from 'electron';
+import { createMainServices } from './compose';
+import { installAppGuards } from './electron/app-guards';
+import { electronMainDeps } from './electron/electron-pieces';
+import { connectIpcBridge } from './electron/ipc-bridge';
+import { createMainWindow } from './electron/main-window';
+import { registerRendererScheme, serveRenderer } from './electron/renderer-protocol';
+import { RENDERER_ORIGIN } from './security/renderer-asset-path';
+
+// Sandbox every renderer, including any created by a library by mistake.
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  registerRendererScheme();
+
+  // electron-vite sets this only in `electron-vite dev`; production always loads app://renderer.
+  const devServerUrl = !app.isPackaged ? process.env['ELECTRON_RENDERER_URL'] : undefined;
+  const rendererUrl = devServerUrl ?? `${RENDERER_ORIGIN}/index.html`;
+  const allowedOrigins = devServerUrl ? [new URL(devServerUrl).origin] : [RENDERER_ORIGIN];
+  const isOwnOrigin = (url: string): boolean => {
+    try {
+      const parsed = new URL(url);
+      return allowedOrigins.includes(`${parsed.protocol}//${parsed.host}`);
+    } catch {
+      return false;
+    }
+  };
+
+  let mainWindow: BrowserWindow | null = null;
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+
+  void app.whenReady().then(() => {
+    installAppGuards(isOwnOrigin);
+    serveRenderer(join(import.meta.dirname, '../renderer'));
+
+    const services = createMainServices(electronMainDeps());
+    connectIpcBridge({ handlers: services.handlers, events: services.events, allowedOrigins });
+    services.start();
+
+    const openWindow = (): void => {
+      mainWindow = createMainWindow({
+        preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+        url: rendererUrl,
+        settings: services.settings,
+      });
+      mainWindow.on('closed', () => (mainWindow = null));
+    };
+    openWindow();
+
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) openWindow();
+    });
+    app.on('before-quit', () => void services.dispose());
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

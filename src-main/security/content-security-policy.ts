@@ -1,0 +1,48 @@
+/**
+ * The renderer's Content-Security-Policy, defined once. The production policy is sent as a header by
+ * the custom protocol and mirrored in the renderer's index.html <meta> (a test keeps the two equal).
+ * No 'unsafe-eval' and no 'unsafe-inline' anywhere in production; pdf.js runs with eval disabled.
+ */
+const productionDirectives: Record<string, string[]> = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'object-src': ["'none'"],
+  'frame-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+};
+
+function serialise(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/** The policy as a <meta> tag can carry it (frame-ancestors is ignored in meta). */
+export function rendererMetaCsp(): string {
+  return serialise(productionDirectives);
+}
+
+/** The policy as an HTTP header from the app:// protocol. */
+export function rendererHeaderCsp(): string {
+  return serialise({ ...productionDirectives, 'frame-ancestors': ["'none'"] });
+}
+
+/**
+ * Development only (electron-vite dev): Vite's client injects inline styles and React Refresh an
+ * inline preamble, and hot reload talks to the dev server over a WebSocket.
+ */
+export function rendererDevCsp(devServerOrigin: string): string {
+  const ws = devServerOrigin.replace(/^http/, 'ws');
+  return serialise({
+    ...productionDirectives,
+    'script-src': ["'self'", "'unsafe-inline'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'connect-src': ["'self'", devServerOrigin, ws],
+  });
+}

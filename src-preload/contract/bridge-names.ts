@@ -1,0 +1,17 @@
+/**
+ * The names of everything the renderer may ask of main, and of every event main may push.
+ *
+ * Plain data with no imports, because the sandboxed preload bundles it at runtime and should carry
+ * nothing else from the contract. The schemas for each name live in `bridge-schemas.ts`, which is
+ * checked at compile time to cover exactly these names.
+ */
+export const methodNames = ['app.info', 'connectivity.status'] as const;
+export const eventNames = ['connectivity.changed'] as const;
+
+export type MethodName = (typeof methodNames)[number];
+export type EventName = (typeof eventNames)[number];
+
+/** The single IPC channel requests travel on; main's registry dispatches by `method`. */
+export const INVOKE_CHANNEL = 'companion:invoke';
+/** The single IPC channel events travel on. */
+export const EVENT_CHANNEL = 'companion:event';

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { EventName, MethodName } from './bridge-names';
+import { appInfoSchema } from './app-info';
+import { connectivitySchema } from './connectivity';
+
+/**
+ * Validation caps shared by every IPC border. A payload bigger than this is refused before parsing;
+ * individual schemas also cap strings and arrays so a valid-looking payload cannot balloon.
+ */
+export const MAX_PAYLOAD_BYTES = 256 * 1024;
+
+export interface MethodSchema {
+  input: z.ZodType;
+  output: z.ZodType;
+}
+
+/** Input of a method that takes nothing: an empty object, unknown keys rejected. */
+const noInput = z.strictObject({});
+
+// The generic parameter makes the compiler reject a missing or an extra method name.
+function defineMethods<T extends Record<MethodName, MethodSchema>>(
+  methods: T & Record<Exclude<keyof T, MethodName>, never>,
+): T {
+  return methods;
+}
+function defineEvents<T extends Record<EventName, z.ZodType>>(
+  events: T & Record<Exclude<keyof T, EventName>, never>,
+): T {
+  return events;
+}
+
+export const methodSchemas = defineMethods({
+  'app.info': { input: noInput, output: appInfoSchema },
+  'connectivity.status': { input: noInput, output: connectivitySchema },
+});
+
+export const eventSchemas = defineEvents({
+  'connectivity.changed': connectivitySchema,
+});
+
+export type MethodInput<M extends MethodName> = z.input<(typeof methodSchemas)[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<(typeof methodSchemas)[M]['output']>;
+export type EventPayload<E extends EventName> = z.output<(typeof eventSchemas)[E]>;

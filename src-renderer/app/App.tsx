@@ -1,0 +1,33 @@
+import { Callout, Theme } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { findCompanion } from '../bridge/companion';
+import { useAppInfo } from '../stores/app-info-store';
+import { watchConnectivity } from '../stores/connectivity-store';
+import { createAppRouter } from './router';
+
+export function App() {
+  const [router] = useState(createAppRouter);
+  const companion = findCompanion();
+
+  useEffect(() => {
+    if (!companion) return;
+    void useAppInfo.getState().load(companion);
+    return watchConnectivity(companion);
+  }, [companion]);
+
+  return (
+    <Theme accentColor="indigo" grayColor="slate" radius="medium" scaling="100%">
+      {companion ? (
+        <RouterProvider router={router} />
+      ) : (
+        <Callout.Root color="red" m="6" role="alert">
+          <Callout.Text>
+            Practice Companion could not reach its main process. Start it with “npm start” (desktop) or
+            “npm run preview:browser” (browser preview) rather than opening this page directly.
+          </Callout.Text>
+        </Callout.Root>
+      )}
+    </Theme>
+  );
+}

@@ -1,0 +1,66 @@
+import { Flex, Text } from '@radix-ui/themes';
+import { useEffect } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Notices } from '../components/Notices';
+import { StatusBar } from '../components/StatusBar';
+import { screens } from './screens';
+
+const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+const modifierLabel = isMac ? '⌘' : 'Ctrl+';
+
+function useScreenShortcuts(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      const modifier = isMac ? event.metaKey : event.ctrlKey;
+      if (!modifier || event.altKey || event.shiftKey) return;
+      const screen = screens.find((s) => s.shortcut === event.key);
+      if (!screen) return;
+      event.preventDefault();
+      void navigate(`/${screen.path}`);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [navigate]);
+}
+
+export function Layout() {
+  useScreenShortcuts();
+  const skipToContent = (): void => document.getElementById('main')?.focus();
+  return (
+    <div className="shell">
+      <button type="button" className="skip-link" onClick={skipToContent}>
+        Skip to content
+      </button>
+      <nav aria-label="Main" className="sidebar">
+        <Text as="div" size="3" weight="bold" className="sidebar__brand">
+          Practice Companion
+        </Text>
+        <Flex asChild direction="column" gap="1">
+          <ul className="nav-list">
+            {screens.map((screen) => (
+              <li key={screen.path}>
+                <NavLink
+                  to={`/${screen.path}`}
+                  className={({ isActive }) => (isActive ? 'nav-link nav-link--active' : 'nav-link')}
+                  aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${screen.shortcut}`}
+                >
+                  <span>{screen.label}</span>
+                  <kbd className="nav-link__shortcut">
+                    {modifierLabel}
+                    {screen.shortcut}
+                  </kbd>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </Flex>
+      </nav>
+      <main id="main" tabIndex={-1} className="content">
+        <Outlet />
+      </main>
+      <StatusBar />
+      <Notices />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { Navigate, createHashRouter } from 'react-router';
+import { Layout } from './Layout';
+import { screens } from './screens';
+
+/**
+ * Hash routing: the renderer is one file served from app://renderer (or the preview server), so the
+ * route lives after '#' and a reload never asks the protocol handler for a path that does not exist.
+ */
+export function createAppRouter() {
+  return createHashRouter([
+    {
+      path: '/',
+      element: <Layout />,
+      children: [
+        { index: true, element: <Navigate to="/clients" replace /> },
+        ...screens.map(({ path, Component }) => ({ path, element: <Component /> })),
+        { path: '*', element: <Navigate to="/clients" replace /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,25 @@
+import type { ComponentType } from 'react';
+import { BillingScreen } from '../features/billing/BillingScreen';
+import { ClientsScreen } from '../features/clients/ClientsScreen';
+import { DocumentsScreen } from '../features/documents/DocumentsScreen';
+import { OnboardingsScreen } from '../features/onboardings/OnboardingsScreen';
+import { OutboxScreen } from '../features/outbox/OutboxScreen';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
+
+export interface Screen {
+  path: string;
+  label: string;
+  /** Ctrl (⌘ on macOS) + this key opens the screen. */
+  shortcut: string;
+  Component: ComponentType;
+}
+
+/** The navigation, the routes and the keyboard shortcuts all come from this one list. */
+export const screens: readonly Screen[] = [
+  { path: 'clients', label: 'Clients', shortcut: '1', Component: ClientsScreen },
+  { path: 'onboardings', label: 'Onboardings', shortcut: '2', Component: OnboardingsScreen },
+  { path: 'billing', label: 'Billing', shortcut: '3', Component: BillingScreen },
+  { path: 'documents', label: 'Documents', shortcut: '4', Component: DocumentsScreen },
+  { path: 'outbox', label: 'Outbox', shortcut: '5', Component: OutboxScreen },
+  { path: 'settings', label: 'Settings', shortcut: '6', Component: SettingsScreen },
+];

@@ -1,0 +1,21 @@
+import { create } from 'zustand';
+import type { AppInfo } from '../../src-preload/contract/app-info';
+import type { Companion } from '../../src-preload/contract/companion';
+
+interface AppInfoState {
+  info: AppInfo | null;
+  error: string | null;
+  load(companion: Companion): Promise<void>;
+}
+
+export const useAppInfo = create<AppInfoState>((set) => ({
+  info: null,
+  error: null,
+  async load(companion) {
+    try {
+      set({ info: await companion.app.info(), error: null });
+    } catch (error) {
+      set({ error: error instanceof Error ? error.message : String(error) });
+    }
+  },
+}));

@@ -1,0 +1,43 @@
+import { create } from 'zustand';
+import type { Companion } from '../../src-preload/contract/companion';
+import type { Connectivity } from '../../src-preload/contract/connectivity';
+
+interface ConnectivityState {
+  /** Main's verdict (it owns every network call); null until the first answer arrives. */
+  main: Connectivity | null;
+  /** What the browser itself believes; a fast hint, never the last word. */
+  browserOnline: boolean;
+  setMain(state: Connectivity): void;
+  setBrowserOnline(online: boolean): void;
+}
+
+export const useConnectivity = create<ConnectivityState>((set) => ({
+  main: null,
+  browserOnline: typeof navigator === 'undefined' ? true : navigator.onLine,
+  setMain: (main) => set({ main }),
+  setBrowserOnline: (browserOnline) => set({ browserOnline }),
+}));
+
+/** Offline when either side says so: a dead network card is as offline as a failed probe. */
+export function isOnline(state: Pick<ConnectivityState, 'main' | 'browserOnline'>): boolean {
+  return state.browserOnline && (state.main?.online ?? true);
+}
+
+/** Keeps the store in step with main's events and the browser's online/offline events. */
+export function watchConnectivity(companion: Companion): () => void {
+  const { setMain, setBrowserOnline } = useConnectivity.getState();
+  const unsubscribe = companion.on('connectivity.changed', setMain);
+  void companion.connectivity
+    .status()
+    .then(setMain)
+    .catch(() => undefined);
+  const onOnline = (): void => setBrowserOnline(true);
+  const onOffline = (): void => setBrowserOnline(false);
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
+  };
+}
