@@ -11,6 +11,7 @@ import { connectIpcBridge } from './electron/ipc-bridge';
 import { createMainWindow } from './electron/main-window';
 import { registerRendererScheme, serveRenderer } from './electron/renderer-protocol';
 import { RENDERER_ORIGIN } from './security/renderer-asset-path';
+import icon from '../resources/icon.png?asset';
 
 // Sandbox every renderer, including any created by a library by mistake.
 app.enableSandbox();
@@ -54,6 +55,7 @@ if (!app.requestSingleInstanceLock()) {
         preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
         url: rendererUrl,
         settings: services.settings,
+        icon,
       });
       mainWindow.on('closed', () => (mainWindow = null));
     };

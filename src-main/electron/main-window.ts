@@ -9,6 +9,8 @@ export function createMainWindow(options: {
   preloadPath: string;
   url: string;
   settings: SettingsStore;
+  /** Window icon on Linux and Windows; macOS takes it from the bundle. */
+  icon?: string;
 }): BrowserWindow {
   const workAreas = screen.getAllDisplays().map((display) => display.workArea);
   const bounds = restoreWindowState(options.settings.get(WINDOW_STATE_KEY), workAreas);
@@ -20,8 +22,11 @@ export function createMainWindow(options: {
     show: false,
     title: 'Practice Companion',
     backgroundColor: '#ffffff',
+    ...(options.icon ? { icon: options.icon } : {}),
     webPreferences: {
-      preload: options.preloadPath,
+      // Reviewed: the preload exposes only createCompanion()'s typed methods through contextBridge and
+      // runs sandboxed; see "Reviewed Electronegativity findings" in docs/ARCHITECTURE.md.
+      preload: options.preloadPath, // eng-disable PRELOAD_JS_CHECK
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -33,6 +38,8 @@ export function createMainWindow(options: {
       webviewTag: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
+      // Middle-click would otherwise try to open links in a new window (denied anyway by the open handler).
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   if (bounds.maximized) window.maximize();

@@ -1,0 +1,89 @@
+// @ts-check
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const mainCode = { group: ['**/src-main/**'], message: 'The renderer and preload must not import main. Share code through src-preload/contract.' };
+const rendererCode = { group: ['**/src-renderer/**'], message: 'Main must not import the renderer.' };
+const preloadInternals = {
+  group: ['**/src-preload/**', '!**/src-preload/contract', '!**/src-preload/contract/**'],
+  message: 'Only src-preload/contract is shared; the preloads themselves are entry points.',
+};
+const nodeBuiltins = {
+  group: ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net'],
+  message: 'The renderer is a sandboxed web page: no Node built-ins. Ask main through window.companion.',
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'docs/**', 'test-results/**', 'bench-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'The renderer never touches Electron; use window.companion.' }], patterns: [mainCode, preloadInternals, nodeBuiltins] },
+      ],
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+  {
+    files: ['src-preload/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [mainCode, rendererCode] }],
+    },
+  },
+  {
+    // The contract is shared by everyone and depends on no one but zod.
+    files: ['src-preload/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'The contract is runtime-neutral.' }], patterns: [mainCode, rendererCode, nodeBuiltins] },
+      ],
+    },
+  },
+  {
+    files: ['src-main/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          // Everything in main except the Electron glue is plain Node code with Electron's pieces injected.
+          paths: [
+            { name: 'electron', message: 'Only src-main/electron/ and src-main/index.ts may import Electron; inject what you need.' },
+            { name: 'electron-store', message: 'Only src-main/electron/ may use electron-store; take a SettingsStore.' },
+          ],
+          patterns: [rendererCode, preloadInternals],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/electron/**/*.ts', 'src-main/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            rendererCode,
+            preloadInternals,
+            { group: ['**/browser-preview/**', './browser-preview/**'], message: 'The browser preview is never part of the shipped app.' },
+          ],
+        },
+      ],
+    },
+  },
+);
