@@ -63,9 +63,10 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     }),
   );
   const preloadScript = await bundlePreload();
+  // Injected at the end of <head>: after the CSP meta (so the policy covers it), before the deferred app module.
   const indexHtml = (await readFile(`${options.rendererDir}/index.html`, 'utf8')).replace(
-    '<head>',
-    `<head>\n    <meta name="companion-preview-token" content="${token}" />\n    <script src="/__preview/preload.js"></script>`,
+    '</head>',
+    `  <meta name="companion-preview-token" content="${token}" />\n    <script src="/__preview/preload.js"></script>\n  </head>`,
   );
   let origin = '';
 

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AppInfo } from '../../src-preload/contract/app-info';
 import type { Companion } from '../../src-preload/contract/companion';
+import { useNotices } from './notice-store';
 
 interface AppInfoState {
   info: AppInfo | null;
@@ -15,7 +16,9 @@ export const useAppInfo = create<AppInfoState>((set) => ({
     try {
       set({ info: await companion.app.info(), error: null });
     } catch (error) {
-      set({ error: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      set({ error: message });
+      useNotices.getState().push({ tone: 'error', title: "Could not read the app's details", detail: message });
     }
   },
 }));

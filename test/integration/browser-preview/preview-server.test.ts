@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startPreviewServer, type PreviewServer } from '../../../src-main/browser-preview/preview-server';
+
+let server: PreviewServer;
+let origin: string;
+
+beforeAll(async () => {
+  const rendererDir = mkdtempSync(join(tmpdir(), 'renderer-'));
+  mkdirSync(join(rendererDir, 'assets'));
+  writeFileSync(join(rendererDir, 'index.html'), '<html><head><title>t</title></head><body></body></html>');
+  writeFileSync(join(rendererDir, 'assets/app.js'), 'export {}');
+  server = await startPreviewServer({ rendererDir, dataDir: mkdtempSync(join(tmpdir(), 'data-')), port: 0 });
+  origin = server.url.replace(/\/$/, '');
+});
+afterAll(() => server.close());
+
+/** Sends one bridge request over a fresh socket and returns main's reply. */
+function call(options: { token: string; origin: string }, frame: object): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${origin.replace('http', 'ws')}/__preview/bridge?token=${options.token}`, {
+      origin: options.origin,
+    });
+    socket.on('open', () => socket.send(JSON.stringify(frame)));
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { kind: string; reply?: unknown };
+      if (message.kind === 'reply') {
+        socket.close();
+        resolve(message.reply);
+      }
+    });
+    socket.on('error', reject);
+  });
+}
+
+describe('browser preview server', () => {
+  it('binds to 127.0.0.1 and serves the renderer with the token, the preload script and the strict CSP', async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const response = await fetch(server.url);
+    const html = await response.text();
+    expect(html).toContain(`<meta name="companion-preview-token" content="${server.token}" />`);
+    expect(html.indexOf('/__preview/preload.js')).toBeLessThan(html.indexOf('</head>'));
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const preload = await fetch(`${server.url}__preview/preload.js`);
+    expect(await preload.text()).toContain('companion');
+    expect((await fetch(`${server.url}..%2f..%2fpackage.json`)).status).toBe(404);
+  });
+
+  it('answers bridge requests from the page origin with the right token', async () => {
+    const reply = await call({ token: server.token, origin }, { id: 1, method: 'app.info', input: {} });
+    expect(reply).toMatchObject({ ok: true, value: { runtime: 'browser-preview' } });
+  });
+
+  it('refuses bridge requests with a wrong token or from another origin', async () => {
+    for (const sender of [
+      { token: 'guess', origin },
+      { token: server.token, origin: 'http://evil.example' },
+    ]) {
+      const reply = await call(sender, { id: 1, method: 'app.info', input: {} });
+      expect(reply).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+    }
+  });
+
+  it('lets only a holder of the token switch the network', async () => {
+    const refused = await fetch(`${server.url}__preview/network?online=false&token=guess`, { method: 'POST' });
+    expect(refused.status).toBe(403);
+    expect(server.network.isOnline()).toBe(true);
+    const accepted = await fetch(`${server.url}__preview/network?online=false&token=${server.token}`, { method: 'POST' });
+    expect(await accepted.json()).toMatchObject({ online: false });
+    await expect(server.network.fetch(server.url)).rejects.toThrow(/offline/);
+    await fetch(`${server.url}__preview/network?online=true&token=${server.token}`, { method: 'POST' });
+    expect(server.network.isOnline()).toBe(true);
+  });
+});
