@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { uuid } from '../../../src-preload/contract/partner-api';
+import { COMPLETED_STATUS_ID } from '../data/generate-catalogs';
+import { addDays, isoDate, round2 } from '../data/dates';
+import { ApiProblem, conflict, notFound } from '../http/api-problem';
+import type { DemoRuntime } from '../runtime';
+import type { PracticeState } from '../state/practice-state';
+import { emitEvent } from '../webhooks/emit-event';
+import { renderUploadedDocument } from './uploaded-files';
+
+function ownerOf<T>(runtime: DemoRuntime, find: (practice: PracticeState) => T | undefined): { practice: PracticeState; item: T } {
+  for (const practice of runtime.practices) {
+    const item = find(practice);
+    if (item !== undefined) return { practice, item };
+  }
+  throw notFound('No such record in any demo practice.');
+}
+
+/** A client accepts a proposal: Sent → Accepted, bills for its invoices, event proposal.accepted. */
+export function acceptProposal(runtime: DemoRuntime, proposalKey: string) {
+  const { practice, item: proposal } = ownerOf(runtime, (p) => p.proposals.get(proposalKey));
+  if (proposal.statusName !== 'Sent') throw conflict(`Only a Sent proposal can be accepted; this one is ${proposal.statusName}.`);
+  const now = runtime.clock.now();
+  proposal.statusName = 'Accepted';
+  proposal.pricing.statusName = 'Accepted';
+  proposal.acceptedOn = now.toISOString();
+  proposal.updatedOn = now.toISOString();
+  if (proposal.pricing.createBills) {
+    const entity = practice.entities.get(proposal.entityKey);
+    for (const invoice of proposal.pricing.invoices) {
+      const billingId = practice.nextIds.bill++;
+      const tax = round2(invoice.amount * practice.profile.taxRate / (1 + practice.profile.taxRate));
+      practice.bills.set(billingId, {
+        billingId, billNumber: `INV-${String(billingId - 100_000).padStart(6, '0')}`, entityKey: proposal.entityKey, entityName: entity?.fullEntityName ?? '',
+        billDate: isoDate(now), dueDate: isoDate(addDays(now, 14)), statusName: 'Awaiting payment', source: 'proposal', currency: practice.profile.currency,
+        subtotal: round2(invoice.amount - tax), taxTotal: tax, total: invoice.amount, amountPaid: 0, amountDue: invoice.amount, reference: proposal.name.slice(0, 100),
+        engagementKey: proposal.engagementKey, recurringBillingId: null, updatedOn: now.toISOString(),
+        lines: [{ lineID: practice.nextIds.billLine++, description: invoice.description, quantity: 1, unitPrice: round2(invoice.amount - tax), taxAmount: tax, lineTotal: invoice.amount, extAccountID: null, saleItemCode: null, extTaxID: null }],
+        externalId: null, externalNumber: null, externalUrl: null, payLinkUrl: null, sendBill: true, syncNow: false,
+      });
+    }
+  }
+  const eventId = emitEvent(practice, runtime, 'proposal.accepted', {
+    proposalKey: proposal.proposalKey, engagementKey: proposal.engagementKey, entityKey: proposal.entityKey, name: proposal.name, statusName: proposal.statusName, acceptedOn: proposal.acceptedOn,
+  });
+  return { proposalKey, statusName: proposal.statusName, eventId };
+}
+
+/** A client submits the next form of a stack (forms complete in stackPosition order from one link). */
+export function submitForm(runtime: DemoRuntime, formKey: string) {
+  const { practice, item: form } = ownerOf(runtime, (p) => p.eforms.get(formKey));
+  if (form.status !== 'sent') throw conflict(`Only a sent form can be submitted; this one is ${form.status}.`);
+  if (form.stackKey) {
+    const next = [...practice.eforms.values()].filter((f) => f.stackKey === form.stackKey && f.status === 'sent').sort((a, b) => a.stackPosition - b.stackPosition)[0];
+    if (next && next.formKey !== formKey) throw conflict(`Stack forms are completed in order; form ${next.stackPosition} comes first.`);
+  }
+  const now = runtime.clock.now().toISOString();
+  form.status = 'submitted';
+  form.submittedOn = now;
+  for (const onboarding of practice.onboardings.values()) {
+    if (onboarding.formKey !== formKey || onboarding.statusID === COMPLETED_STATUS_ID) continue;
+    onboarding.submittedOn = now;
+    onboarding.statusID = 3;
+    onboarding.statusName = practice.onboardingStatuses.find((s) => s.statusID === 3)?.statusName ?? 'Awaiting approval';
+    for (const recipient of onboarding.recipients) recipient.submittedOn = now;
+    onboarding.updatedOn = now;
+  }
+  const eventId = emitEvent(practice, runtime, 'eform.submitted', {
+    formKey, stackKey: form.stackKey, stackPosition: form.stackPosition, entityKey: form.entityKey, name: form.name, submittedOn: now,
+  });
+  return { formKey, status: form.status, eventId };
+}
+
+/**
+ * Outside /api/v1: only simulated client actions (accept a proposal, submit a form), the simulated
+ * storage host behind signed document URLs, and the OpenAPI document.
+ */
+export function registerDemoControl(app: FastifyInstance, runtime: DemoRuntime, openApi: () => unknown): void {
+  const keyOf = (params: unknown, name: string) => {
+    const parsed = z.object({ [name]: uuid }).safeParse(params);
+    if (!parsed.success) throw new ApiProblem(400, 'One or more validation errors occurred.', `${name} must be a UUID.`);
+    return String(parsed.data[name]);
+  };
+  app.post('/demo-control/proposals/:proposalKey/accept', async (request) => acceptProposal(runtime, keyOf(request.params, 'proposalKey')));
+  app.post('/demo-control/eforms/:formKey/submit', async (request) => submitForm(runtime, keyOf(request.params, 'formKey')));
+  app.get('/openapi.json', async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(openApi())));
+
+  app.get('/_storage/onboarding-documents/:practiceKey/:key/:entityOnboardingId/:documentId', async (request, reply) => {
+    const params = request.params as Record<string, string>;
+    const query = request.query as Record<string, string | undefined>;
+    const path = `/onboarding-documents/${params['practiceKey']}/${params['key']}/${params['entityOnboardingId']}/${params['documentId']}`;
+    if (!runtime.storage.verify(path, Number(query['expires']), query['sig'] ?? '', runtime.clock.now().getTime())) {
+      throw new ApiProblem(403, 'Forbidden', 'The signed link is invalid or has expired.');
+    }
+    const practice = runtime.practices.find((p) => p.profile.practiceKey === params['practiceKey']);
+    const entry = practice?.onboardingDocuments.get(params['key'] ?? '')?.find((e) => e.entityOnboardingId === Number(params['entityOnboardingId']));
+    const document = entry?.documents.find((d) => d.documentId === Number(params['documentId']));
+    if (!entry || !document?.isUploaded) throw notFound('The file no longer exists.');
+    const bytes = await renderUploadedDocument(document.name, entry.entityName, document.uploadedOn);
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${document.fileName ?? 'document.pdf'}"`).send(Buffer.from(bytes));
+  });
+}

@@ -1,0 +1,19 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Contract, Events §5: canonical string = X-Svc-Timestamp + "." + the exact raw body bytes;
+ * signature = "sha256=" + lowercase hex HMAC-SHA256 keyed with the UTF-8 webhookSecret.
+ */
+export function signDelivery(secret: string, timestamp: string, rawBody: Uint8Array | string): string {
+  const hmac = createHmac('sha256', Buffer.from(secret, 'utf8'));
+  hmac.update(`${timestamp}.`);
+  hmac.update(typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody);
+  return `sha256=${hmac.digest('hex')}`;
+}
+
+/** Constant-time check a receiver would do (used by the app's receiver and the tests). */
+export function verifyDelivery(secret: string, timestamp: string, rawBody: Uint8Array | string, signature: string): boolean {
+  const expected = Buffer.from(signDelivery(secret, timestamp, rawBody), 'utf8');
+  const given = Buffer.from(signature, 'utf8');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
