@@ -7,6 +7,8 @@ import type { Random } from './random';
 
 interface BillingInput {
   ctx: PeopleContext;
+  /** Numeric ids are unique across practices (a bill id of one practice is never another's). */
+  idOffset: number;
   profile: PracticeProfile;
   clients: readonly GeneratedClient[];
   services: readonly ProposalService[];
@@ -15,6 +17,7 @@ interface BillingInput {
 
 export interface GeneratedBilling {
   bills: BillDetail[];
+  nextBillNumber: number;
   payments: PaymentDetail[];
   collections: Map<number, CollectionInfo>;
   recurringBillings: PracticeState['recurringBillings'];
@@ -34,12 +37,13 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
   const payments: PaymentDetail[] = [];
   const recurringBillings: PracticeState['recurringBillings'] = new Map();
   const recurringRuns = new Map<number, RecurringBillingRun[]>();
-  let billingId = 100_001;
-  let paymentId = 500_001;
-  let refundId = 1;
-  let lineID = 1;
-  let scheduleId = 3001;
-  let runId = 1;
+  let billingId = 100_001 + input.idOffset;
+  let billNumber = 1;
+  let paymentId = 500_001 + input.idOffset;
+  let refundId = 1 + input.idOffset;
+  let lineID = 1 + input.idOffset;
+  let scheduleId = 3001 + input.idOffset;
+  let runId = 1 + input.idOffset;
 
   const makeLines = (count: number) =>
     Array.from({ length: count }, () => {
@@ -69,7 +73,7 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
     const externalId = input.ledgerConnected && statusName !== 'Draft' ? random.uuid() : null;
     const bill: BillDetail = {
       billingId: id,
-      billNumber: `INV-${String(id - 100_000).padStart(6, '0')}`,
+      billNumber: `INV-${String(billNumber++).padStart(6, '0')}`,
       entityKey: client.entity.entityKey,
       entityName: client.entity.fullEntityName,
       billDate: isoDate(billDate),
@@ -88,7 +92,7 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
       updatedOn: isoDateTime(billDate),
       lines,
       externalId,
-      externalNumber: externalId ? `LA-${String(id - 90_000).padStart(6, '0')}` : null,
+      externalNumber: externalId ? `LA-${String(billNumber + 10_000).padStart(6, '0')}` : null,
       externalUrl: externalId ? `https://ledger-a.example.com/invoices/${externalId}` : null,
       payLinkUrl: null,
       sendBill: true,
@@ -213,7 +217,7 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
     recurringRuns.set(id, runs);
   }
 
-  return { bills, payments, collections: collectionsFor(random, bills, anchorDay), recurringBillings, recurringRuns, statements: generateStatements(input, bills, payments) };
+  return { bills, payments, nextBillNumber: billNumber, collections: collectionsFor(random, bills, anchorDay), recurringBillings, recurringRuns, statements: generateStatements(input, bills, payments) };
 }
 
 function collectionsFor(random: Random, bills: readonly BillDetail[], asAt: string): Map<number, CollectionInfo> {
@@ -242,7 +246,7 @@ function generateStatements(input: BillingInput, bills: readonly BillDetail[], p
     else byClient.set(bill.entityKey, [bill]);
   }
   const statements: StatementDetail[] = [];
-  let statementId = 70_001;
+  let statementId = 70_001 + input.idOffset;
   const anchor = input.ctx.anchor;
   for (let back = 3; back >= 1; back--) {
     const periodEndDate = endOfMonth(anchor.getUTCFullYear(), anchor.getUTCMonth() - back);

@@ -91,10 +91,11 @@ function generatePractice(random: Random, plan: PracticePlan, index: number, anc
   const proposals = generateProposals(ctx, clients, contactsByEntity, services, users, country.currency);
   const engagementByEntity = new Map<string, string>();
   for (const proposal of proposals) if (!engagementByEntity.has(proposal.entityKey)) engagementByEntity.set(proposal.entityKey, proposal.engagementKey);
-  const ids = { onboardingID: 20_001, entityOnboardingId: 40_001, documentId: 60_001, leadID: 1, noteID: 1 };
+  const ids = { onboardingID: 20_001 + index * 100_000, entityOnboardingId: 40_001 + index * 10_000_000, documentId: 60_001 + index * 10_000_000, leadID: 1 + index * 10_000_000, noteID: 1 + index * 10_000_000 };
   const work = generateOnboardings(ctx, clients, contactsByEntity, users, (key) => engagementByEntity.get(key), ids);
   const leads = generateLeads(ctx, Math.round(clientCount * 0.15), users, clients, ids);
-  const billing = generateBilling({ ctx, profile, clients, services, ledgerConnected: plan.ledgerConnected });
+  const idOffset = index * 10_000_000;
+  const billing = generateBilling({ ctx, profile, clients, services, ledgerConnected: plan.ledgerConnected, idOffset });
 
   return {
     profile,
@@ -137,8 +138,9 @@ function generatePractice(random: Random, plan: PracticePlan, index: number, anc
       entityContact: 1 + index * 1_000_000 + contacts.length,
       lead: ids.leadID,
       note: ids.noteID,
-      bill: 100_001 + billing.bills.length,
-      billLine: 10_000_000,
+      bill: 100_001 + idOffset + billing.bills.length,
+      billNumber: billing.nextBillNumber,
+      billLine: 9_000_000 + idOffset,
       webhook: 1 + index * 1000,
       entityCode: clientCount + 1,
       onboardingDocument: ids.documentId,

@@ -69,6 +69,8 @@ export async function buildDemoServer(runtime: DemoRuntime, routes: readonly Any
       done(new ApiProblem(400, 'One or more validation errors occurred.', 'The request body is not valid JSON.'), undefined);
     }
   };
+  // Fastify also parses text/plain by default; the contract does not accept it (415).
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/json', { parseAs: 'string' }, parseJsonText);
   app.addContentTypeParser(/^application\/[\w.-]+\+json$/, { parseAs: 'string' }, parseJsonText);
 

@@ -148,7 +148,7 @@ export const billRoutes = [
       const total = round2(subtotal + taxTotal);
       // Contract: adhoc bills have no engagement or onboarding link and are not pushed to the ledger.
       const bill: BillDetail = {
-        billingId, billNumber: `INV-${String(billingId - 100_000).padStart(6, '0')}`, entityKey: entity.entityKey, entityName: entity.fullEntityName,
+        billingId, billNumber: `INV-${String(practice.nextIds.billNumber++).padStart(6, '0')}`, entityKey: entity.entityKey, entityName: entity.fullEntityName,
         billDate, dueDate: body.dueDate, statusName: 'Awaiting payment', source: 'adhoc', currency: practice.profile.currency,
         subtotal, taxTotal, total, amountPaid: 0, amountDue: total, reference: body.reference ?? null, engagementKey: null, recurringBillingId: null,
         updatedOn: now.toISOString(), lines, externalId: null, externalNumber: null, externalUrl: null,

@@ -32,7 +32,7 @@ export function acceptProposal(runtime: DemoRuntime, proposalKey: string) {
       const billingId = practice.nextIds.bill++;
       const tax = round2(invoice.amount * practice.profile.taxRate / (1 + practice.profile.taxRate));
       practice.bills.set(billingId, {
-        billingId, billNumber: `INV-${String(billingId - 100_000).padStart(6, '0')}`, entityKey: proposal.entityKey, entityName: entity?.fullEntityName ?? '',
+        billingId, billNumber: `INV-${String(practice.nextIds.billNumber++).padStart(6, '0')}`, entityKey: proposal.entityKey, entityName: entity?.fullEntityName ?? '',
         billDate: isoDate(now), dueDate: isoDate(addDays(now, 14)), statusName: 'Awaiting payment', source: 'proposal', currency: practice.profile.currency,
         subtotal: round2(invoice.amount - tax), taxTotal: tax, total: invoice.amount, amountPaid: 0, amountDue: invoice.amount, reference: proposal.name.slice(0, 100),
         engagementKey: proposal.engagementKey, recurringBillingId: null, updatedOn: now.toISOString(),

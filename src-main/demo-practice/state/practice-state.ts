@@ -151,5 +151,5 @@ export interface PracticeState {
   };
   webhooks: Map<number, WebhookSubscription & { secret: string }>;
   /** Monotonic id sources for records created through the API. */
-  nextIds: Record<'contact' | 'entityContact' | 'lead' | 'note' | 'bill' | 'billLine' | 'webhook' | 'entityCode' | 'onboardingDocument', number>;
+  nextIds: Record<'contact' | 'entityContact' | 'lead' | 'note' | 'bill' | 'billNumber' | 'billLine' | 'webhook' | 'entityCode' | 'onboardingDocument', number>;
 }
