@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BILL_LINES_ON_FIRST_PAGE, renderBillPdf } from '../../../../src-main/demo-practice/pdf/render-bill-pdf';
 import { bill, billLines, day, harbourside, money, thamesGate } from './pdf-fixtures';
-import { readPdf } from './read-pdf-text';
+import { readPdf } from '../../../support/read-pdf-text';
 
 describe('renderBillPdf', () => {
   it('renders a short bill as one page of real, extractable text', async () => {

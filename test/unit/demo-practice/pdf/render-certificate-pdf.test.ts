@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderCertificatePdf } from '../../../../src-main/demo-practice/pdf/render-certificate-pdf';
 import { certificate, day } from './pdf-fixtures';
-import { readPdf } from './read-pdf-text';
+import { readPdf } from '../../../support/read-pdf-text';
 
 describe('renderCertificatePdf', () => {
   it('renders a one-page certificate with the subject, method, result and AML outcome as text', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGEING_LABELS, renderStatementPdf } from '../../../../src-main/demo-practice/pdf/render-statement-pdf';
 import { day, money, statement } from './pdf-fixtures';
-import { readPdf } from './read-pdf-text';
+import { readPdf } from '../../../support/read-pdf-text';
 
 describe('renderStatementPdf', () => {
   it('renders the statement number, period, every line, balances and ageing as text', async () => {
