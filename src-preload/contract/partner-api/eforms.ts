@@ -5,7 +5,7 @@ const formDefinitionSchema = z
   .strictObject({
     templateId: z.number().int().nullable().optional(),
     name: z.string().max(200).nullable().optional(),
-    schema: z.unknown().nullable().optional(),
+    schema: z.unknown().optional(),
   })
   .refine(
     (form) => (form.templateId != null) !== (form.name != null && form.schema != null),
@@ -20,7 +20,7 @@ const formDefinitionSchema = z
 export const eformCreateBaseSchema = z.strictObject({
   templateId: z.number().int().nullable().optional(),
   name: z.string().max(200).nullable().optional(),
-  schema: z.unknown().nullable().optional(),
+  schema: z.unknown().optional(),
   entityKey: uuid.nullable().optional(),
   recipientName: z.string().max(200).nullable().optional(),
   recipientEmail: z.email().max(254).nullable().optional(),

@@ -121,7 +121,7 @@ export const proposalUpdateResultSchema = z.object({
     services: z.array(pricingServiceLineSchema),
   }),
   /** null in the contract's sample; its type is not shown. */
-  section: z.unknown().nullable(),
+  section: z.unknown(),
 });
 export type ProposalUpdateResult = z.infer<typeof proposalUpdateResultSchema>;
 
