@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Region } from '../../../src-preload/contract/partner-api';
 import { createRandom } from '../data/random';
 import type { DemoRuntime } from '../runtime';

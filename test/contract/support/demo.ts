@@ -29,7 +29,7 @@ export interface CallOptions {
 export interface CallResult {
   status: number;
   headers: Headers;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  json: any;  
   bytes: Uint8Array;
 }
 

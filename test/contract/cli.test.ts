@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+
+describe('npm run practice (issue: entry points)', () => {
+  it('serves on 127.0.0.1 and prints exactly one JSON line with baseUrl and both practices\' credentials', async () => {
+    const child = spawn('npm', ['run', '--silent', 'practice', '--', '--port', '0', '--page-size', '50', '--no-rate-limit'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const lines: string[] = [];
+      const first = await new Promise<string>((resolve, reject) => {
+        const rl = createInterface({ input: child.stdout });
+        rl.on('line', (line) => {
+          lines.push(line);
+          resolve(line);
+        });
+        child.on('exit', (code) => reject(new Error(`practice exited with ${code}`)));
+        setTimeout(() => reject(new Error('no JSON line within 30 s')), 30_000);
+      });
+      const printed = JSON.parse(first) as { baseUrl: string; practices: { name: string; region: string; baseUrl: string; readWrite: { clientId: string; secret: string }; readOnly: { clientId: string; secret: string } }[] };
+      expect(printed.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(printed.practices).toHaveLength(2);
+      expect(printed.practices.map((p) => p.region)).toEqual(['ANZ', 'UK']);
+      const practice = printed.practices[0]!;
+      const headers = { 'X-Svc-Auth-ID': practice.readWrite.clientId, 'X-Svc-Auth-Key': practice.readWrite.secret };
+      const validate = await fetch(`${printed.baseUrl}/api/v1/auth/validate`, { headers });
+      expect(await validate.json()).toMatchObject({ canWrite: true, region: 'ANZ' });
+      const page = (await (await fetch(`${practice.baseUrl}/api/v1/entities/list`, { headers })).json()) as unknown[];
+      expect(page).toHaveLength(50);
+      const readOnly = await fetch(`${printed.baseUrl}/api/v1/auth/validate`, { headers: { 'X-Svc-Auth-ID': practice.readOnly.clientId, 'X-Svc-Auth-Key': practice.readOnly.secret } });
+      expect(((await readOnly.json()) as { canWrite: boolean }).canWrite).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(lines).toHaveLength(1);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  it('refuses bad flags with a clear message', async () => {
+    const child = spawn('npm', ['run', '--silent', 'practice', '--', '--size', 'huge'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/--size must be small or large/);
+  }, 60_000);
+});
