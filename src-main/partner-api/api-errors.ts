@@ -1,0 +1,58 @@
+import type { ProblemDetails } from '../../src-preload/contract/partner-api';
+
+/** The server answered with an error status; `message` is the server's own words when it gave them. */
+export class PartnerApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    message: string,
+    readonly problem: ProblemDetails | null,
+  ) {
+    super(message);
+    this.name = 'PartnerApiError';
+  }
+}
+
+export type NetworkFailure = 'unreachable' | 'timeout' | 'reset' | 'truncated';
+
+/** No usable answer arrived: the request may or may not have reached the server. */
+export class NetworkError extends Error {
+  constructor(
+    readonly failure: NetworkFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+/** The answer arrived but does not match the contract (a whole body, not a single bad record). */
+export class MalformedResponseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MalformedResponseError';
+  }
+}
+
+/** A sentence a person can act on, for any error the client throws. */
+export function describeApiError(error: unknown): string {
+  if (error instanceof PartnerApiError) {
+    switch (error.status) {
+      case 401:
+        return 'The practice did not accept these credentials. Check the Client ID, the secret and the region.';
+      case 403:
+        return 'These credentials are read-only, so this action is not allowed.';
+      case 404:
+        return error.message || 'The practice no longer has this record.';
+      case 429:
+        return 'The practice asked us to slow down; it will be retried automatically.';
+      default:
+        return error.status >= 500 ? 'The practice server had a problem. It will be retried.' : error.message || error.title;
+    }
+  }
+  if (error instanceof NetworkError) {
+    return error.failure === 'timeout' ? 'The practice server did not answer in time.' : 'The practice server could not be reached.';
+  }
+  if (error instanceof MalformedResponseError) return 'The practice server sent an answer the app does not understand.';
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { problemDetailsSchema } from '../../src-preload/contract/partner-api';
+import { MalformedResponseError, NetworkError, PartnerApiError } from './api-errors';
+
+export type RequestPriority = 'interactive' | 'outbox' | 'prefetch' | 'background';
+
+/** What the client needs of the request budget (src-main/request-budget). */
+export interface BudgetGate {
+  reserve(priority: RequestPriority, signal?: AbortSignal): Promise<void>;
+  observe(response: { status: number; headers: { get(name: string): string | null } }): void;
+}
+
+export interface PartnerApiClientOptions {
+  /** The regional host, e.g. https://anz.example/ or the demo's http://127.0.0.1:4010/anz. */
+  baseUrl: string;
+  credentials: () => { clientId: string; secret: string };
+  fetch: typeof globalThis.fetch;
+  budget?: BudgetGate;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  timeoutMs?: number;
+  /** Attempts for idempotent requests that fail with a network error or 5xx (and for any 429). */
+  maxAttempts?: number;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  priority?: RequestPriority;
+  signal?: AbortSignal;
+  /** Retry network failures and 5xx? Defaults to true for GET/PUT/DELETE, false for POST/PATCH (a retry could send twice). */
+  idempotent?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  /** The server's Date header: the sync watermark comes from here, never from the laptop clock. */
+  serverDate: Date | null;
+}
+
+export interface ListPage<T> extends ApiResponse<T[]> {
+  /** Records that failed validation: reported and skipped, never stored. */
+  rejected: { index: number; issues: string }[];
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+
+function classify(error: unknown, timedOut: boolean): NetworkError {
+  if (timedOut) return new NetworkError('timeout', 'The request timed out.');
+  const cause = (error as { cause?: { code?: string } })?.cause?.code ?? '';
+  if (/ECONNRESET|UND_ERR_SOCKET|EPIPE/.test(cause)) return new NetworkError('reset', 'The connection was reset.');
+  return new NetworkError('unreachable', error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * The one way main talks to the Partner API. Every attempt passes the request budget first and feeds
+ * the answer back to it; failures become typed errors; every response is validated against the
+ * shared contract before anyone sees it.
+ */
+export function createPartnerApiClient(options: PartnerApiClientOptions) {
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const base = options.baseUrl.replace(/\/+$/, '');
+
+  function url(path: string, query: RequestOptions['query']): string {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
+    const qs = search.toString();
+    return `${base}/api/v1${path}${qs ? `?${qs}` : ''}`;
+  }
+
+  /** One attempt: budget, fetch with a timeout, whole body read (a truncated body is a network failure). */
+  async function attempt(method: string, target: string, request: RequestOptions): Promise<{ response: Response; bytes: Uint8Array }> {
+    await options.budget?.reserve(request.priority ?? 'interactive', request.signal);
+    const { clientId, secret } = options.credentials();
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { 'X-Svc-Auth-ID': clientId, 'X-Svc-Auth-Key': secret, Accept: 'application/json' };
+    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    try {
+      const response = await options.fetch(target, { method, headers, signal, ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}) });
+      options.budget?.observe(response);
+      let bytes: Uint8Array;
+      try {
+        bytes = new Uint8Array(await response.arrayBuffer());
+      } catch {
+        throw new NetworkError(timeout.aborted ? 'timeout' : 'truncated', 'The answer was cut off.');
+      }
+      return { response, bytes };
+    } catch (error) {
+      if (request.signal?.aborted) throw request.signal.reason;
+      if (error instanceof NetworkError) throw error;
+      throw classify(error, timeout.aborted);
+    }
+  }
+
+  function backoffMs(attemptNumber: number): number {
+    // Exponential with full jitter: spreads retries from many laptops after an outage.
+    const ceiling = Math.min(30_000, 500 * 2 ** attemptNumber);
+    return Math.round(ceiling / 2 + random() * (ceiling / 2));
+  }
+
+  async function send(method: string, path: string, request: RequestOptions): Promise<{ response: Response; bytes: Uint8Array }> {
+    const idempotent = request.idempotent ?? (method === 'GET' || method === 'PUT' || method === 'DELETE');
+    const target = url(path, request.query);
+    for (let n = 0; ; n++) {
+      let result: { response: Response; bytes: Uint8Array } | undefined;
+      let failure: unknown;
+      try {
+        result = await attempt(method, target, request);
+      } catch (error) {
+        if (!(error instanceof NetworkError)) throw error;
+        failure = error;
+      }
+      const last = n + 1 >= maxAttempts;
+      if (result) {
+        const status = result.response.status;
+        // 429: the server did not act on it, so any request may be retried; the budget holds the pause.
+        const retryable = status === 429 || (idempotent && status >= 500);
+        if (!retryable || last) return result;
+        if (status !== 429) await sleep(backoffMs(n), request.signal);
+        continue;
+      }
+      if (!idempotent || last) throw failure;
+      await sleep(backoffMs(n), request.signal);
+    }
+  }
+
+  function decode(response: Response, bytes: Uint8Array): unknown {
+    if (bytes.length === 0) return null;
+    // Contract: JSON may come as application/json, text/json or text/plain.
+    const type = response.headers.get('content-type') ?? '';
+    if (!/json|text\/plain/.test(type)) throw new MalformedResponseError(`Expected JSON, got ${type || 'no content type'}.`);
+    try {
+      return JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      throw new MalformedResponseError('The answer is not valid JSON.');
+    }
+  }
+
+  function toError(response: Response, bytes: Uint8Array): PartnerApiError {
+    let problem = null;
+    try {
+      problem = problemDetailsSchema.parse(decode(response, bytes));
+    } catch {
+      problem = null;
+    }
+    return new PartnerApiError(response.status, problem?.title ?? response.statusText, problem?.message ?? problem?.detail ?? '', problem);
+  }
+
+  const serverDateOf = (response: Response): Date | null => {
+    const header = response.headers.get('date');
+    const date = header ? new Date(header) : null;
+    return date && !Number.isNaN(date.getTime()) ? date : null;
+  };
+
+  async function request<S extends z.ZodType>(method: string, path: string, schema: S, requestOptions: RequestOptions = {}): Promise<ApiResponse<z.output<S>>> {
+    const { response, bytes } = await send(method, path, requestOptions);
+    if (!response.ok) throw toError(response, bytes);
+    const parsed = schema.safeParse(decode(response, bytes));
+    if (!parsed.success) throw new MalformedResponseError(`The answer to ${method} ${path} does not match the contract: ${parsed.error.issues[0]?.message ?? ''}`);
+    return { data: parsed.data, status: response.status, serverDate: serverDateOf(response) };
+  }
+
+  /** A list page, validated record by record: one malformed record is reported and skipped, not fatal. */
+  async function list<S extends z.ZodType>(path: string, itemSchema: S, requestOptions: RequestOptions = {}): Promise<ListPage<z.output<S>>> {
+    const { response, bytes } = await send('GET', path, requestOptions);
+    if (!response.ok) throw toError(response, bytes);
+    const body = decode(response, bytes);
+    if (!Array.isArray(body)) throw new MalformedResponseError(`The answer to GET ${path} is not a list.`);
+    const data: z.output<S>[] = [];
+    const rejected: ListPage<unknown>['rejected'] = [];
+    body.forEach((item, index) => {
+      const parsed = itemSchema.safeParse(item);
+      if (parsed.success) data.push(parsed.data);
+      else rejected.push({ index, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+    });
+    return { data, rejected, status: response.status, serverDate: serverDateOf(response) };
+  }
+
+  /** A file (PDF): the bytes, refused unless the server says it is the expected type. */
+  async function file(path: string, expectedType: string, requestOptions: RequestOptions = {}): Promise<ApiResponse<Uint8Array>> {
+    const { response, bytes } = await send('GET', path, requestOptions);
+    if (!response.ok) throw toError(response, bytes);
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.startsWith(expectedType)) throw new MalformedResponseError(`Expected ${expectedType}, got ${type || 'no content type'}.`);
+    return { data: bytes, status: response.status, serverDate: serverDateOf(response) };
+  }
+
+  return { request, list, file };
+}
+export type PartnerApiClient = ReturnType<typeof createPartnerApiClient>;
