@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import { problemDetailsSchema } from '../../src-preload/contract/partner-api';
 import { MalformedResponseError, NetworkError, PartnerApiError } from './api-errors';
 
