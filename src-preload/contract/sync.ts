@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * Sync progress of one resource. It is stored in the renderer's database in the same transaction as
+ * the page of records it describes, and handed back to main on start, so a pass resumes exactly where
+ * the last committed page left it.
+ */
+export const syncCursorSchema = z.strictObject({
+  resource: z.string().max(50),
+  /** 'full' until the first complete pass, then 'incremental'. */
+  mode: z.enum(['full', 'incremental']),
+  /** lastUpdated for the pass in progress (null for a full pass). */
+  watermark: z.iso.datetime().nullable(),
+  /** Page to fetch next; 1 means no pass is under way. */
+  nextPage: z.number().int().min(1).max(10_000),
+  /** The server's Date at the first response of the pass under way: the next watermark comes from it. */
+  passServerTime: z.iso.datetime().nullable(),
+  /** Largest page seen from this resource: a shorter page ends a pass (no assumption about page size). */
+  largestPage: z.number().int().min(0),
+  lastCompletedAt: z.iso.datetime().nullable(),
+  recordsThisPass: z.number().int().min(0),
+});
+export type SyncCursor = z.infer<typeof syncCursorSchema>;

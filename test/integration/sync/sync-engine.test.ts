@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import type { DemoOptionsInput } from '../../../src-main/demo-practice/options';
+import { createPartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
+import { createSyncEngine } from '../../../src-main/sync/sync-engine';
+import { createMemorySyncSink, type MemorySyncSink } from '../../support/memory-sync-sink';
+
+let demo: DemoPractice | undefined;
+afterEach(async () => {
+  await demo?.close();
+  demo = undefined;
+});
+
+async function setup(options: DemoOptionsInput = {}) {
+  demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5, ...options });
+  const practice = demo.practices[0]!;
+  const api = createPartnerApiClient({ baseUrl: practice.baseUrl, credentials: () => practice.readWrite, fetch, sleep: async () => undefined, maxAttempts: 50 });
+  const sink = createMemorySyncSink();
+  return { demo, api, sink, engine: createSyncEngine({ api, sink }), state: demo.runtime.practices[0]! };
+}
+
+/** The local copy equals the server: every entity and onboarding, and every contact that is not deleted. */
+function expectSameAsServer(sink: MemorySyncSink, state: DemoPractice['runtime']['practices'][number]) {
+  expect(new Map([...sink.table('entities')].map(([k, v]) => [k, JSON.stringify(v)]))).toEqual(new Map([...state.entities].map(([k, v]) => [k, JSON.stringify(v)])));
+  expect(new Set(sink.table('onboardings').keys())).toEqual(new Set(state.onboardings.keys()));
+  const liveLocal = [...sink.table('contacts').values()].filter((c: any) => !c.isDeleted).map((c: any) => c.entityContactID).sort();
+  const liveServer = [...state.contacts.values()].filter((c) => !c.isDeleted).map((c) => c.entityContactID).sort();
+  expect(liveLocal).toEqual(liveServer);
+  expect(sink.table('users').size).toBe(state.users.size);
+  expect(sink.table('onboardingStatuses').size).toBe(state.onboardingStatuses.length);
+  expect(sink.table('proposalServices').size).toBe(state.services.length);
+}
+
+/** Changes a staff member might make on the server between two syncs. */
+async function changeOnServer(t: Awaited<ReturnType<typeof setup>>) {
+  const entity = [...t.state.entities.values()][5]!;
+  const contact = [...t.state.contacts.values()].find((c) => !c.isDeleted && c.entityKey === entity.entityKey)!;
+  const headers = { 'X-Svc-Auth-ID': t.demo.practices[0]!.readWrite.clientId, 'X-Svc-Auth-Key': t.demo.practices[0]!.readWrite.secret, 'Content-Type': 'application/json' };
+  const base = `${t.demo.practices[0]!.baseUrl}/api/v1`;
+  await fetch(`${base}/entities/${entity.entityKey}/contacts/${contact.entityContactID}`, { method: 'PUT', headers, body: JSON.stringify({ isDeleted: true }) });
+  await fetch(`${base}/entities/${entity.entityKey}/contacts`, { method: 'POST', headers, body: JSON.stringify({ contactName: 'New', contactSurname: 'Person' }) });
+  const lead = await (await fetch(`${base}/leads`, { method: 'POST', headers, body: JSON.stringify({ name: 'Fresh', surname: 'Client' }) })).json();
+  await fetch(`${base}/leads/${lead.leadKey}/convert-to-client`, { method: 'POST', headers, body: '{}' });
+  return { deletedContact: contact.entityContactID };
+}
+
+describe('sync engine against the demo practice', () => {
+  it('full import, then an incremental pass, ends with exactly the server data', async () => {
+    const t = await setup();
+    const full = await t.engine.runOnce();
+    expect(full.every((r) => r.state === 'done')).toBe(true);
+    expectSameAsServer(t.sink, t.state);
+    const { deletedContact } = await changeOnServer(t);
+    await t.engine.runOnce();
+    expectSameAsServer(t.sink, t.state);
+    expect((t.sink.table('contacts').get(deletedContact) as { isDeleted: boolean }).isDeleted).toBe(true);
+  });
+
+  it('does the same with a shuffled order and a page size of 37', async () => {
+    const t = await setup({ sortOrder: 'shuffle', pageSize: 37 });
+    await t.engine.runOnce();
+    expectSameAsServer(t.sink, t.state);
+    await changeOnServer(t);
+    await t.engine.runOnce();
+    expectSameAsServer(t.sink, t.state);
+  });
+
+  it('does the same through 5% injected errors, resets and truncated bodies', async () => {
+    const t = await setup({ pageSize: 20, faults: { errorRate: 0.05, resetRate: 0.03, truncateRate: 0.03 } });
+    const results = await t.engine.runOnce();
+    expect(results.map((r) => r.state)).toEqual(results.map(() => 'done'));
+    await changeOnServer(t);
+    await t.engine.runOnce();
+    expectSameAsServer(t.sink, t.state);
+  });
+
+  it('resumes a pass broken mid-way from its stored page, without refetching committed pages', async () => {
+    const t = await setup({ pageSize: 20 });
+    t.sink.crashAfter(3);
+    const broken = await t.engine.runOnce();
+    expect(broken[0]).toMatchObject({ resource: 'entities', state: 'failed' });
+    expect(t.sink.cursors['entities']).toMatchObject({ mode: 'full', nextPage: 4 });
+    expect(t.sink.table('entities').size).toBe(60);
+    t.sink.crashAfter(null);
+    const before = t.demo.runtime.requestLog.length;
+    const restarted = createSyncEngine({ api: t.api, sink: t.sink });
+    await restarted.runOnce();
+    const entityPages = t.demo.runtime.requestLog.slice(before).filter((r) => r.operationId === 'listEntities').map((r) => new URL(r.url, 'http://x').searchParams.get('pageNumber'));
+    expect(entityPages[0]).toBe('4');
+    expectSameAsServer(t.sink, t.state);
+  });
+
+  it('needs one request per resource for an incremental sync with no changes', async () => {
+    const t = await setup();
+    await t.engine.runOnce();
+    const before = t.demo.runtime.requestLog.length;
+    await t.engine.runOnce();
+    const requests = t.demo.runtime.requestLog.slice(before);
+    expect(requests.length).toBe(6);
+    expect(new Set(requests.map((r) => r.operationId)).size).toBe(6);
+  });
+
+  it('takes the watermark from the server Date minus the margin — not the laptop clock, not the largest updatedOn', async () => {
+    const serverNow = new Date('2031-03-04T05:06:07Z');
+    const t = await setup({ clock: { now: () => serverNow }, anchor: new Date('2031-03-01T00:00:00Z') });
+    await t.engine.runOnce();
+    expect(t.sink.cursors['entities']!.watermark).toBe(new Date(Math.floor(serverNow.getTime() / 1000) * 1000 - 120_000).toISOString());
+    const maxUpdated = [...t.state.entities.values()].map((e) => e.updatedOn).sort().at(-1)!;
+    expect(t.sink.cursors['entities']!.watermark).not.toBe(maxUpdated);
+  });
+
+  it('catches a change made mid-pass to a record already fetched, on the next incremental pass', async () => {
+    const t = await setup({ pageSize: 20 });
+    t.sink.crashAfter(2);
+    await t.engine.runOnce();
+    const fetched = [...t.sink.table('entities').keys()][0] as string;
+    t.state.entities.get(fetched)!.fullEntityName = 'Renamed During The Pass';
+    t.state.entities.get(fetched)!.updatedOn = new Date().toISOString();
+    t.sink.crashAfter(null);
+    await t.engine.runOnce();
+    await t.engine.runOnce();
+    expect((t.sink.table('entities').get(fetched) as { fullEntityName: string }).fullEntityName).toBe('Renamed During The Pass');
+  });
+
+  it('stops the run with a plain sentence when the network is gone, keeping what was stored', async () => {
+    const t = await setup();
+    await t.engine.runOnce();
+    const offline = createPartnerApiClient({ baseUrl: 'http://127.0.0.1:9', credentials: () => t.demo.practices[0]!.readWrite, fetch, sleep: async () => undefined, maxAttempts: 2 });
+    const results = await createSyncEngine({ api: offline, sink: t.sink }).runOnce();
+    expect(results.every((r) => r.state === 'failed')).toBe(true);
+    expect(results[0]!.error).toMatch(/could not be reached/);
+    expectSameAsServer(t.sink, t.state);
+  });
+});
