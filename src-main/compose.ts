@@ -4,7 +4,10 @@ import type { Clock } from './clock';
 import { createConnectivityMonitor } from './connectivity/connectivity-monitor';
 import { createEventHub } from './ipc/event-hub';
 import type { Handlers } from './ipc/registry';
+import { createPracticeSession, type DemoHandle } from './practice-session/practice-session';
 import type { SettingsStore } from './settings/settings-store';
+import { createCredentialVault } from './vault/credential-vault';
+import regionHosts from '../resources/regions.json';
 
 /**
  * Everything main needs from its host. Electron's entry passes Electron's pieces (net.fetch,
@@ -21,6 +24,8 @@ export interface MainDeps {
   clock: Clock;
   probeOnline: () => Promise<boolean>;
   connectivityIntervalMs?: number;
+  /** Starts the embedded demo practice ("Explore the demo practice"). */
+  startDemo: () => Promise<DemoHandle>;
 }
 
 /** The one composition function: builds main's services and the bridge handlers over them. */
@@ -33,9 +38,25 @@ export function createMainServices(deps: MainDeps) {
     onChange: (state) => events.emit('connectivity.changed', state),
   });
 
+  const session = createPracticeSession({
+    vault: createCredentialVault({ settings: deps.settings, cipher: deps.cipher }),
+    fetch: deps.fetch,
+    clock: deps.clock,
+    events,
+    regionHosts: { ANZ: regionHosts.ANZ, UK: regionHosts.UK, ZA: regionHosts.ZA },
+    startDemo: deps.startDemo,
+    newId: () => crypto.randomUUID(),
+  });
+
   const handlers: Handlers = {
     'app.info': () => describeApp(deps.runtime, deps.paths),
     'connectivity.status': () => connectivity.check(),
+    'practice.list': () => session.list(),
+    'practice.connect': (input) => session.connect(input),
+    'practice.connectDemo': () => session.connectDemo(),
+    'practice.signOut': async ({ practiceKey }) => ({ removed: await session.signOut(practiceKey) }),
+    'sync.start': ({ practiceKey, cursors }) => ({ started: session.startSync(practiceKey, cursors) }),
+    'sync.ack': ({ pageId, ok, error }) => ({ accepted: session.acknowledge(pageId, ok, error) }),
   };
 
   return {
@@ -43,11 +64,14 @@ export function createMainServices(deps: MainDeps) {
     events,
     connectivity,
     settings: deps.settings,
+    session,
     start(): void {
       connectivity.start();
+      void session.restore();
     },
     async dispose(): Promise<void> {
       connectivity.stop();
+      await session.dispose();
     },
   };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSessionCipher } from '../cipher/session-cipher';
 import { systemClock, type Clock } from '../clock';
+import { createDemoPractice } from '../demo-practice/create-demo-practice';
 import type { MainDeps } from '../compose';
 import { createJsonFileSettings } from '../settings/json-file-settings';
 import type { NetworkSwitch } from './network-switch';
@@ -35,6 +36,8 @@ export function nodeMainDeps(options: {
     cipher: createSessionCipher(),
     fetch: options.network.fetch,
     clock: options.clock ?? systemClock,
+    // The demo practice runs at the contract's real limits, so the app is tried as it will be used.
+    startDemo: () => createDemoPractice({}),
     probeOnline: async () => options.network.isOnline(),
     ...(options.connectivityIntervalMs ? { connectivityIntervalMs: options.connectivityIntervalMs } : {}),
   };

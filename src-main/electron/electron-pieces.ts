@@ -2,6 +2,7 @@ import { app, net, safeStorage } from 'electron';
 import Store from 'electron-store';
 import type { Cipher } from '../cipher/cipher';
 import { systemClock } from '../clock';
+import { createDemoPractice } from '../demo-practice/create-demo-practice';
 import type { MainDeps } from '../compose';
 import type { SettingsStore } from '../settings/settings-store';
 
@@ -54,6 +55,8 @@ export function electronMainDeps(): MainDeps {
     cipher: electronCipher(),
     fetch: net.fetch as unknown as typeof globalThis.fetch,
     clock: systemClock,
+    // The demo practice runs at the contract's real limits, so the app is tried as it will be used.
+    startDemo: () => createDemoPractice({}),
     probeOnline: async () => net.isOnline(),
   };
 }

@@ -5,8 +5,17 @@
  * nothing else from the contract. The schemas for each name live in `bridge-schemas.ts`, which is
  * checked at compile time to cover exactly these names.
  */
-export const methodNames = ['app.info', 'connectivity.status'] as const;
-export const eventNames = ['connectivity.changed'] as const;
+export const methodNames = [
+  'app.info',
+  'connectivity.status',
+  'practice.list',
+  'practice.connect',
+  'practice.connectDemo',
+  'practice.signOut',
+  'sync.start',
+  'sync.ack',
+] as const;
+export const eventNames = ['connectivity.changed', 'sync.page', 'sync.progress'] as const;
 
 export type MethodName = (typeof methodNames)[number];
 export type EventName = (typeof eventNames)[number];

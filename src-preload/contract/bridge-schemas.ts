@@ -2,6 +2,15 @@ import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { appInfoSchema } from './app-info';
 import { connectivitySchema } from './connectivity';
+import {
+  connectInputSchema,
+  connectResultSchema,
+  practiceListSchema,
+  syncAckInputSchema,
+  syncPageEventSchema,
+  syncProgressEventSchema,
+  syncStartInputSchema,
+} from './practice';
 
 /**
  * Validation caps shared by every IPC border. A payload bigger than this is refused before parsing;
@@ -32,10 +41,18 @@ function defineEvents<T extends Record<EventName, z.ZodType>>(
 export const methodSchemas = defineMethods({
   'app.info': { input: noInput, output: appInfoSchema },
   'connectivity.status': { input: noInput, output: connectivitySchema },
+  'practice.list': { input: noInput, output: practiceListSchema },
+  'practice.connect': { input: connectInputSchema, output: connectResultSchema },
+  'practice.connectDemo': { input: noInput, output: connectResultSchema },
+  'practice.signOut': { input: z.strictObject({ practiceKey: z.uuid() }), output: z.strictObject({ removed: z.boolean() }) },
+  'sync.start': { input: syncStartInputSchema, output: z.strictObject({ started: z.boolean() }) },
+  'sync.ack': { input: syncAckInputSchema, output: z.strictObject({ accepted: z.boolean() }) },
 });
 
 export const eventSchemas = defineEvents({
   'connectivity.changed': connectivitySchema,
+  'sync.page': syncPageEventSchema,
+  'sync.progress': syncProgressEventSchema,
 });
 
 export type MethodInput<M extends MethodName> = z.input<(typeof methodSchemas)[M]['input']>;

@@ -12,13 +12,20 @@ const appInfo: AppInfo = {
   paths: { userData: '/data', logs: '/data/logs' },
 };
 
+const never = () => {
+  throw new Error('not used in this test');
+};
+const unusedHandlers = {
+  'practice.list': never, 'practice.connect': never, 'practice.connectDemo': never, 'practice.signOut': never, 'sync.start': never, 'sync.ack': never,
+};
+
 interface FakeSender {
   trusted: boolean;
 }
 
 function setup(overrides: Partial<Handlers> = {}, maxPayloadBytes?: number) {
   const calls = { count: 0 };
-  const handlers: Handlers = {
+  const handlers = {
     'app.info': async () => {
       calls.count++;
       return appInfo;
@@ -27,8 +34,9 @@ function setup(overrides: Partial<Handlers> = {}, maxPayloadBytes?: number) {
       calls.count++;
       return { online: true, checkedAt: '2026-11-20T10:00:00.000Z' };
     },
+    ...unusedHandlers,
     ...overrides,
-  };
+  } as Handlers;
   const refusals: string[] = [];
   const registry = createIpcRegistry<FakeSender>({
     handlers,

@@ -1,0 +1,179 @@
+import { authValidationSchema, type Region } from '../../src-preload/contract/partner-api';
+import type { ConnectInput, ConnectResult, PracticeSummary, SyncProgressEvent } from '../../src-preload/contract/practice';
+import type { SyncCursor } from '../../src-preload/contract/sync';
+import type { Clock } from '../clock';
+import type { EventHub } from '../ipc/event-hub';
+import { describeApiError, PartnerApiError } from '../partner-api/api-errors';
+import { createPartnerApiClient, type BudgetGate, type PartnerApiClient } from '../partner-api/partner-api-client';
+import { createBridgeSyncSink, type BridgeSyncSink } from '../sync/bridge-sync-sink';
+import { createSyncEngine } from '../sync/sync-engine';
+import { syncResources } from '../sync/sync-resources';
+import type { CredentialVault, StoredPractice } from '../vault/credential-vault';
+import { vaultProblemText } from '../vault/credential-vault';
+
+/** The embedded demo practice, started on demand (src-main/demo-practice). */
+export interface DemoHandle {
+  practices: { name: string; region: Region; baseUrl: string; readWrite: { clientId: string; secret: string } }[];
+  close(): Promise<void>;
+}
+
+export interface PracticeSessionDeps {
+  vault: CredentialVault;
+  fetch: typeof globalThis.fetch;
+  clock: Clock;
+  events: EventHub;
+  regionHosts: Record<Region, string>;
+  startDemo: () => Promise<DemoHandle>;
+  /** One request budget per Client ID (src-main/request-budget); absent in tests that are not about limits. */
+  budgetFor?: (clientId: string) => BudgetGate;
+  newId: () => string;
+}
+
+const regions: readonly Region[] = ['ANZ', 'UK', 'ZA'];
+
+function checkCustomUrl(raw: string | undefined): string | null {
+  try {
+    const url = new URL(raw ?? '');
+    const local = url.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(url.hostname);
+    return url.protocol === 'https:' || local ? url.toString().replace(/\/+$/, '') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Connecting, the list of practices on this laptop, and sync runs for the active one. Every answer
+ * to the renderer is a plain sentence on failure, never a stack trace.
+ */
+export function createPracticeSession(deps: PracticeSessionDeps) {
+  let active: string | null = null;
+  let demo: DemoHandle | null = null;
+  const practices = new Map<string, Omit<StoredPractice, 'cipherText'>>();
+  const problems = new Map<string, string | null>();
+  let sync: { sink: BridgeSyncSink; abort: AbortController } | null = null;
+
+  const client = (baseUrl: string, clientId: string, secret: string): PartnerApiClient =>
+    createPartnerApiClient({ baseUrl, credentials: () => ({ clientId, secret }), fetch: deps.fetch, timeoutMs: 20_000, maxAttempts: 3, ...(deps.budgetFor ? { budget: deps.budgetFor(clientId) } : {}) });
+
+  const summary = (p: Omit<StoredPractice, 'cipherText'>): PracticeSummary => ({
+    practiceKey: p.practiceKey, name: p.name, region: p.region, canWrite: p.canWrite, isDemo: p.isDemo, storage: p.storage, problem: problems.get(p.practiceKey) ?? null,
+  });
+
+  async function validate(baseUrl: string, clientId: string, secret: string) {
+    return (await client(baseUrl, clientId, secret).request('GET', '/auth/validate', authValidationSchema, { priority: 'interactive' })).data;
+  }
+
+  /** After a 401, tries the other regional hosts: the one that knows the credentials names the right region. */
+  async function findRightRegion(input: ConnectInput): Promise<Region | null> {
+    for (const region of regions) {
+      if (region === input.region) continue;
+      try {
+        await validate(deps.regionHosts[region], input.clientId, input.secret);
+        return region;
+      } catch {
+        // Not this one either.
+      }
+    }
+    return null;
+  }
+
+  async function connectTo(baseUrl: string, input: ConnectInput, isDemo: boolean): Promise<ConnectResult> {
+    let validation;
+    try {
+      validation = await validate(baseUrl, input.clientId, input.secret);
+    } catch (error) {
+      if (error instanceof PartnerApiError && error.status === 401 && input.region !== 'custom' && !isDemo) {
+        const right = await findRightRegion(input);
+        if (right) return { ok: false, message: `These credentials belong to a practice in the ${right} region. Choose ${right} and connect again.` };
+      }
+      return { ok: false, message: describeApiError(error) };
+    }
+    const record = { practiceKey: validation.practiceKey, name: validation.practiceName, region: validation.region, baseUrl, clientId: input.clientId, canWrite: validation.canWrite, isDemo };
+    const storage = await deps.vault.save(record, input.secret, { remember: input.remember, acceptWeakStorage: input.acceptWeakStorage });
+    practices.set(record.practiceKey, { ...record, storage, backend: '' });
+    problems.set(record.practiceKey, null);
+    active = record.practiceKey;
+    return { ok: true, practice: summary({ ...record, storage, backend: '' }) };
+  }
+
+  function emitProgress(practiceKey: string, resources: SyncProgressEvent['resources'], running: boolean, lastRunAt: string | null): void {
+    deps.events.emit('sync.progress', { practiceKey, running, resources, lastRunAt });
+  }
+
+  return {
+    /** Loads stored practices; the demo practice is restarted (same seed, same credentials) on a new port. */
+    async restore(): Promise<void> {
+      for (const entry of await deps.vault.load()) {
+        practices.set(entry.practice.practiceKey, entry.practice);
+        problems.set(entry.practice.practiceKey, entry.problem ? vaultProblemText[entry.problem] : null);
+        if (!entry.problem && !active) active = entry.practice.practiceKey;
+      }
+    },
+
+    async list() {
+      return { practices: [...practices.values()].map(summary), activePracticeKey: active, storage: await deps.vault.storageInfo() };
+    },
+
+    async connect(input: ConnectInput): Promise<ConnectResult> {
+      const baseUrl = input.region === 'custom' ? checkCustomUrl(input.customUrl) : deps.regionHosts[input.region];
+      if (!baseUrl) return { ok: false, message: 'Enter a custom address that starts with https:// (or http://127.0.0.1 for a local test server).' };
+      return connectTo(baseUrl, input, false);
+    },
+
+    async connectDemo(): Promise<ConnectResult> {
+      demo ??= await deps.startDemo();
+      const practice = demo.practices[0];
+      if (!practice) return { ok: false, message: 'The demo practice did not start.' };
+      return connectTo(practice.baseUrl, { region: practice.region, clientId: practice.readWrite.clientId, secret: practice.readWrite.secret, remember: false, acceptWeakStorage: false }, true);
+    },
+
+    async signOut(practiceKey: string): Promise<boolean> {
+      if (active === practiceKey) {
+        sync?.abort.abort();
+        sync?.sink.cancel('Signed out.');
+        sync = null;
+        active = null;
+      }
+      deps.vault.remove(practiceKey);
+      return practices.delete(practiceKey);
+    },
+
+    /** Starts one sync run of the active practice from the renderer's stored cursors; progress arrives as events. */
+    startSync(practiceKey: string, cursors: readonly SyncCursor[]): boolean {
+      const practice = practices.get(practiceKey);
+      const secret = deps.vault.secretOf(practiceKey);
+      if (!practice || !secret || practiceKey !== active || sync) return false;
+      const sink = createBridgeSyncSink({ practiceKey, cursors, emit: (page) => deps.events.emit('sync.page', page), newId: deps.newId });
+      const abort = new AbortController();
+      sync = { sink, abort };
+      const status = new Map<string, SyncProgressEvent['resources'][number]>(
+        syncResources.map((r) => [r.name, { resource: r.name, state: 'waiting', mode: cursors.find((c) => c.resource === r.name)?.mode ?? 'full', pagesThisRun: 0, recordsThisPass: 0, rejectedThisRun: 0, error: null }]),
+      );
+      const engine = createSyncEngine({
+        api: client(practice.baseUrl, practice.clientId, secret),
+        sink,
+        onProgress: (p) => {
+          status.set(p.resource, { ...p });
+          emitProgress(practiceKey, [...status.values()], true, null);
+        },
+      });
+      void engine
+        .runOnce({ priority: 'background', signal: abort.signal })
+        .catch(() => undefined)
+        .finally(() => {
+          if (sync?.sink === sink) sync = null;
+          emitProgress(practiceKey, [...status.values()], false, deps.clock.now().toISOString());
+        });
+      return true;
+    },
+
+    acknowledge: (pageId: string, ok: boolean, error?: string): boolean => sync?.sink.acknowledge(pageId, ok, error) ?? false,
+
+    async dispose(): Promise<void> {
+      sync?.abort.abort();
+      sync?.sink.cancel('The app is closing.');
+      await demo?.close();
+    },
+  };
+}
+export type PracticeSession = ReturnType<typeof createPracticeSession>;

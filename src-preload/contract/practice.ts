@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { regionSchema } from './partner-api/common';
+import { syncCursorSchema } from './sync';
+
+/** A practice this laptop knows, as the renderer may see it (never the secret). */
+export const practiceSummarySchema = z.strictObject({
+  practiceKey: z.uuid(),
+  name: z.string().max(200),
+  region: regionSchema,
+  canWrite: z.boolean(),
+  isDemo: z.boolean(),
+  storage: z.enum(['keychain', 'weak-opt-in', 'session-only']),
+  /** A sentence for the user when the practice cannot be used until the secret is entered again. */
+  problem: z.string().max(500).nullable(),
+});
+export type PracticeSummary = z.infer<typeof practiceSummarySchema>;
+
+export const practiceListSchema = z.strictObject({
+  practices: z.array(practiceSummarySchema).max(20),
+  activePracticeKey: z.uuid().nullable(),
+  storage: z.strictObject({ secure: z.boolean(), backend: z.string().max(100) }),
+});
+
+export const connectInputSchema = z.strictObject({
+  region: z.union([regionSchema, z.literal('custom')]),
+  customUrl: z.string().max(2000).optional(),
+  clientId: z.string().trim().min(1).max(200),
+  secret: z.string().min(1).max(1000),
+  remember: z.boolean(),
+  acceptWeakStorage: z.boolean(),
+});
+export type ConnectInput = z.infer<typeof connectInputSchema>;
+
+export const connectResultSchema = z.discriminatedUnion('ok', [
+  z.strictObject({ ok: z.literal(true), practice: practiceSummarySchema }),
+  z.strictObject({ ok: z.literal(false), message: z.string().max(1000) }),
+]);
+export type ConnectResult = z.infer<typeof connectResultSchema>;
+
+export const syncStartInputSchema = z.strictObject({
+  practiceKey: z.uuid(),
+  cursors: z.array(syncCursorSchema).max(50),
+});
+
+export const syncAckInputSchema = z.strictObject({
+  pageId: z.string().max(100),
+  ok: z.boolean(),
+  error: z.string().max(1000).optional(),
+});
+
+/** One page for the renderer to store with its cursor in one transaction, then acknowledge. */
+export const syncPageEventSchema = z.strictObject({
+  pageId: z.string().max(100),
+  practiceKey: z.uuid(),
+  resource: z.string().max(50),
+  records: z.array(z.unknown()).max(10_000),
+  replaceAll: z.boolean(),
+  cursor: syncCursorSchema,
+});
+export type SyncPageEvent = z.infer<typeof syncPageEventSchema>;
+
+export const syncProgressEventSchema = z.strictObject({
+  practiceKey: z.uuid(),
+  running: z.boolean(),
+  resources: z.array(
+    z.strictObject({
+      resource: z.string().max(50),
+      state: z.enum(['waiting', 'running', 'done', 'failed']),
+      mode: z.enum(['full', 'incremental']),
+      pagesThisRun: z.number().int().min(0),
+      recordsThisPass: z.number().int().min(0),
+      rejectedThisRun: z.number().int().min(0),
+      error: z.string().max(1000).nullable(),
+    }),
+  ).max(50),
+  lastRunAt: z.iso.datetime().nullable(),
+});
+export type SyncProgressEvent = z.infer<typeof syncProgressEventSchema>;

@@ -1,0 +1,89 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNetworkSwitch } from '../../../src-main/browser-preview/network-switch';
+import { nodeMainDeps } from '../../../src-main/browser-preview/node-pieces';
+import { createMainServices, type MainServices } from '../../../src-main/compose';
+import { createIpcRegistry } from '../../../src-main/ipc/registry';
+import type { SyncPageEvent, SyncProgressEvent } from '../../../src-preload/contract/practice';
+import type { SyncCursor } from '../../../src-preload/contract/sync';
+
+let services: MainServices | undefined;
+afterEach(async () => {
+  await services?.dispose();
+  services = undefined;
+});
+
+/** Main composed with Node pieces, a registry in front, and a stand-in renderer that stores pages and acknowledges them. */
+function start() {
+  services = createMainServices(nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'session-')), network: createNetworkSwitch(fetch) }));
+  const registry = createIpcRegistry<null>({ handlers: services.handlers, isTrustedSender: () => true });
+  const call = async (method: string, input: unknown = {}) => {
+    const reply = await registry.dispatch(null, { method, input });
+    if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
+    return reply.value as any;
+  };
+  const stored = new Map<string, Map<string, unknown>>();
+  const cursors = new Map<string, SyncCursor>();
+  const progress: SyncProgressEvent[] = [];
+  services.events.connect((event, payload) => {
+    if (event === 'sync.progress') progress.push(payload as SyncProgressEvent);
+    if (event !== 'sync.page') return;
+    const page = payload as SyncPageEvent;
+    const table = page.replaceAll ? new Map() : (stored.get(page.resource) ?? new Map());
+    for (const record of page.records) table.set(JSON.stringify(Object.values(record as object)[0]), record);
+    stored.set(page.resource, table);
+    cursors.set(page.resource, page.cursor);
+    void call('sync.ack', { pageId: page.pageId, ok: true });
+  });
+  const finished = () =>
+    new Promise<SyncProgressEvent>((resolve) => {
+      const timer = setInterval(() => {
+        const last = progress.at(-1);
+        if (last && !last.running) {
+          clearInterval(timer);
+          resolve(last);
+        }
+      }, 20);
+    });
+  return { call, stored, cursors, progress, finished };
+}
+
+describe('connect and sync through the bridge (main side)', () => {
+  it('explores the demo practice: connects read-write, then a full sync fills the stand-in renderer', async () => {
+    const app = start();
+    const result = await app.call('practice.connectDemo');
+    expect(result).toMatchObject({ ok: true, practice: { isDemo: true, canWrite: true, region: 'ANZ', storage: 'session-only' } });
+    const list = await app.call('practice.list');
+    expect(list.activePracticeKey).toBe(result.practice.practiceKey);
+    expect(await app.call('sync.start', { practiceKey: result.practice.practiceKey, cursors: [] })).toEqual({ started: true });
+    const done = await app.finished();
+    expect(done.resources.every((r) => r.state === 'done')).toBe(true);
+    expect(app.stored.get('entities')?.size).toBe(150);
+    expect(app.cursors.get('entities')).toMatchObject({ mode: 'incremental', nextPage: 1 });
+
+    // A second run from the stored cursors is incremental: one request per resource.
+    expect(await app.call('sync.start', { practiceKey: result.practice.practiceKey, cursors: [...app.cursors.values()] })).toEqual({ started: true });
+    const second = await app.finished();
+    expect(second.resources.map((r) => r.pagesThisRun)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it('answers bad credentials, an unknown host and a malformed custom URL with a sentence', async () => {
+    const app = start();
+    const demo = await app.call('practice.connectDemo');
+    expect(demo.ok).toBe(true);
+    const bad = await app.call('practice.connect', { region: 'custom', customUrl: 'http://127.0.0.1:9/nowhere', clientId: 'x', secret: 'y', remember: false, acceptWeakStorage: false });
+    expect(bad).toEqual({ ok: false, message: expect.stringMatching(/could not be reached/) });
+    const ftp = await app.call('practice.connect', { region: 'custom', customUrl: 'ftp://example.com', clientId: 'x', secret: 'y', remember: false, acceptWeakStorage: false });
+    expect(ftp.message).toMatch(/https:\/\//);
+  });
+
+  it('refuses to start a sync for a practice that is not connected, and signs out', async () => {
+    const app = start();
+    const { practice } = await app.call('practice.connectDemo');
+    expect(await app.call('sync.start', { practiceKey: '00000000-0000-4000-8000-000000000000', cursors: [] })).toEqual({ started: false });
+    expect(await app.call('practice.signOut', { practiceKey: practice.practiceKey })).toEqual({ removed: true });
+    expect((await app.call('practice.list')).practices).toEqual([]);
+  });
+});
