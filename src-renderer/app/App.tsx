@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { findCompanion } from '../bridge/companion';
 import { useAppInfo } from '../stores/app-info-store';
 import { watchConnectivity } from '../stores/connectivity-store';
+import { watchPracticeSync } from '../stores/practice-store';
 import { createAppRouter } from './router';
 
 export function App() {
@@ -13,7 +14,12 @@ export function App() {
   useEffect(() => {
     if (!companion) return;
     void useAppInfo.getState().load(companion);
-    return watchConnectivity(companion);
+    const stopConnectivity = watchConnectivity(companion);
+    const stopSync = watchPracticeSync(companion);
+    return () => {
+      stopConnectivity();
+      stopSync();
+    };
   }, [companion]);
 
   return (

@@ -47,7 +47,7 @@ describe('the app shell in Chromium', () => {
       await expect(nav.getByRole('link', { name: new RegExp(`^${label}`) }).isVisible()).resolves.toBe(true);
     }
     await page.getByRole('heading', { level: 1, name: 'Clients' }).waitFor();
-    await page.getByText('No clients on this laptop yet').waitFor();
+    await page.getByRole('button', { name: 'Explore the demo practice' }).waitFor();
     await page.getByTestId('online-indicator').getByText('Online').waitFor();
     expect(page.url()).toMatch(/#\/clients$/);
   });

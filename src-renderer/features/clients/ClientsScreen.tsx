@@ -1,23 +1,15 @@
-import { Button } from '@radix-ui/themes';
-import { Link } from 'react-router';
-import { EmptyState } from '../../components/EmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { usePractice } from '../../stores/practice-store';
+import { ConnectPanel } from '../connect/ConnectPanel';
+import { ClientList } from './ClientList';
 
 export function ClientsScreen() {
+  const activePracticeKey = usePractice((s) => s.activePracticeKey);
+  const loaded = usePractice((s) => s.loaded);
   return (
     <>
       <ScreenHeader title="Clients" subtitle="Every client of your practice, searchable offline." />
-      <EmptyState
-        title="No clients on this laptop yet"
-        action={
-          <Button asChild variant="soft">
-            <Link to="/settings">Open Settings</Link>
-          </Button>
-        }
-      >
-        Once a practice is connected, its clients are copied to this laptop so you can find them in a meeting
-        with no connection.
-      </EmptyState>
+      {activePracticeKey ? <ClientList practiceKey={activePracticeKey} /> : loaded ? <ConnectPanel /> : null}
     </>
   );
 }

@@ -1,7 +1,11 @@
-import { Badge, Card, Code, DataList, Flex, Heading, Kbd, Text } from '@radix-ui/themes';
+import { AlertDialog, Badge, Button, Card, Code, DataList, Flex, Heading, Kbd, Text } from '@radix-ui/themes';
 import { screens } from '../../app/screens';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useAppInfo } from '../../stores/app-info-store';
+import { findCompanion } from '../../bridge/companion';
+import { usePractice } from '../../stores/practice-store';
+import { ConnectPanel } from '../connect/ConnectPanel';
+import { SyncStatus } from '../connect/SyncStatus';
 
 function AboutCard() {
   const info = useAppInfo((s) => s.info);
@@ -58,19 +62,67 @@ function AboutCard() {
   );
 }
 
+function PracticeCard() {
+  const companion = findCompanion();
+  const practices = usePractice((s) => s.practices);
+  const active = usePractice((s) => s.activePracticeKey);
+  if (!companion) return null;
+  if (practices.length === 0) return <ConnectPanel />;
+  return (
+    <Card>
+      <Heading as="h2" size="3" mb="3">
+        Practice connection
+      </Heading>
+      {practices.map((p) => (
+        <Flex key={p.practiceKey} justify="between" align="center" gap="3" mb="3" data-testid="connected-practice">
+          <Flex direction="column" gap="1">
+            <Text weight="medium">
+              {p.name} {p.isDemo ? <Badge color="amber">Demo</Badge> : null}
+            </Text>
+            <Text size="1" color="gray">
+              {p.region} · {p.canWrite ? 'Read and write' : 'Read-only: you can browse, but actions that change data are not offered'}
+              {p.practiceKey === active ? ' · active' : ''}
+            </Text>
+            {p.problem ? <Text size="1" color="red">{p.problem}</Text> : null}
+          </Flex>
+          <AlertDialog.Root>
+            <AlertDialog.Trigger>
+              <Button variant="soft" color="red">Sign out</Button>
+            </AlertDialog.Trigger>
+            <AlertDialog.Content maxWidth="440px">
+              <AlertDialog.Title>Sign out of {p.name}?</AlertDialog.Title>
+              <AlertDialog.Description size="2">
+                This removes the credentials and deletes this practice's data from this laptop.
+              </AlertDialog.Description>
+              <Flex gap="3" mt="4" justify="end">
+                <AlertDialog.Cancel>
+                  <Button variant="soft" color="gray">Cancel</Button>
+                </AlertDialog.Cancel>
+                <AlertDialog.Action>
+                  <Button color="red" onClick={() => void usePractice.getState().signOut(companion, p.practiceKey)}>Sign out and delete</Button>
+                </AlertDialog.Action>
+              </Flex>
+            </AlertDialog.Content>
+          </AlertDialog.Root>
+        </Flex>
+      ))}
+      <Heading as="h3" size="2" mb="2">
+        Sync
+      </Heading>
+      <SyncStatus />
+      <Button mt="3" variant="soft" onClick={() => void usePractice.getState().syncNow(companion)}>
+        Sync now
+      </Button>
+    </Card>
+  );
+}
+
 export function SettingsScreen() {
   return (
     <>
       <ScreenHeader title="Settings" />
       <Flex direction="column" gap="4" maxWidth="720px">
-        <Card>
-          <Heading as="h2" size="3" mb="2">
-            Practice connection
-          </Heading>
-          <Text as="p" size="2" color="gray">
-            No practice is connected on this laptop.
-          </Text>
-        </Card>
+        <PracticeCard />
         <Card>
           <Heading as="h2" size="3" mb="3">
             About this app

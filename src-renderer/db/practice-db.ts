@@ -1,0 +1,53 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { Contact, Entity, Onboarding, OnboardingStatus, ProposalService, User } from '../../src-preload/contract/partner-api';
+import type { SyncCursor } from '../../src-preload/contract/sync';
+
+/** Lower-cased, accent-free text for search: "Zoë Ngāta" → "zoe ngata". */
+export function foldForSearch(text: string | null | undefined): string {
+  return (text ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/** An entity as stored, with a precomputed search field (name, code, email, phones). */
+export type StoredEntity = Entity & { search: string };
+
+/**
+ * One database per practice ("practice-<practiceKey>"): data never mixes, and signing out deletes one
+ * database. Cursors live beside the data so a page and its cursor commit in one transaction.
+ */
+export class PracticeDb extends Dexie {
+  entities!: EntityTable<StoredEntity, 'entityKey'>;
+  contacts!: EntityTable<Contact, 'entityContactID'>;
+  onboardings!: EntityTable<Onboarding, 'onboardingKey'>;
+  users!: EntityTable<User, 'userKey'>;
+  onboardingStatuses!: EntityTable<OnboardingStatus, 'statusID'>;
+  proposalServices!: EntityTable<ProposalService, 'serviceID'>;
+  cursors!: EntityTable<SyncCursor, 'resource'>;
+
+  constructor(readonly practiceKey: string) {
+    super(`practice-${practiceKey}`);
+    this.version(1).stores({
+      entities: 'entityKey, fullEntityName, entityCode, updatedOn',
+      contacts: 'entityContactID, entityKey',
+      onboardings: 'onboardingKey, entityKey, statusID, updatedOn',
+      users: 'userKey',
+      onboardingStatuses: 'statusID',
+      proposalServices: 'serviceID',
+      cursors: 'resource',
+    });
+  }
+}
+
+const open = new Map<string, PracticeDb>();
+export function practiceDb(practiceKey: string): PracticeDb {
+  let db = open.get(practiceKey);
+  if (!db) open.set(practiceKey, (db = new PracticeDb(practiceKey)));
+  return db;
+}
+
+/** Signing out: the practice's whole local copy goes. */
+export async function deletePracticeDb(practiceKey: string): Promise<void> {
+  const db = open.get(practiceKey);
+  db?.close();
+  open.delete(practiceKey);
+  await Dexie.delete(`practice-${practiceKey}`);
+}

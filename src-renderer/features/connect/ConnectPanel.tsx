@@ -1,0 +1,102 @@
+import { Button, Callout, Card, Checkbox, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
+import { useState, type FormEvent } from 'react';
+import type { ConnectInput } from '../../../src-preload/contract/practice';
+import { findCompanion } from '../../bridge/companion';
+import { usePractice } from '../../stores/practice-store';
+
+/** Connect a practice: one click for the demo practice, or the Client ID and secret from the practice administrator. */
+export function ConnectPanel() {
+  const companion = findCompanion();
+  const busy = usePractice((s) => s.busy);
+  const error = usePractice((s) => s.error);
+  const storage = usePractice((s) => s.storage);
+  const [region, setRegion] = useState<ConnectInput['region']>('ANZ');
+  const [customUrl, setCustomUrl] = useState('');
+  const [clientId, setClientId] = useState('');
+  const [secret, setSecret] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [acceptWeakStorage, setAcceptWeakStorage] = useState(false);
+  if (!companion) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void usePractice.getState().connect(companion, { region, ...(region === 'custom' ? { customUrl } : {}), clientId, secret, remember, acceptWeakStorage }).then((ok) => ok && setSecret(''));
+  };
+
+  return (
+    <Flex direction="column" gap="4" maxWidth="560px">
+      <Card>
+        <Heading as="h2" size="3" mb="2">
+          Try it first
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          The demo practice runs on this laptop with made-up clients, so you can see everything the app does without credentials.
+        </Text>
+        <Button onClick={() => void usePractice.getState().connectDemo(companion)} disabled={busy}>
+          {busy ? 'Connecting…' : 'Explore the demo practice'}
+        </Button>
+      </Card>
+      <Card asChild>
+        <form onSubmit={submit} aria-label="Connect your practice">
+          <Heading as="h2" size="3" mb="3">
+            Connect your practice
+          </Heading>
+          <Flex direction="column" gap="3">
+            <label>
+              <Text size="2" weight="medium">Region</Text>
+              <Select.Root value={region} onValueChange={(value) => setRegion(value as ConnectInput['region'])}>
+                <Select.Trigger aria-label="Region" style={{ display: 'flex' }} />
+                <Select.Content>
+                  <Select.Item value="ANZ">Australia and New Zealand</Select.Item>
+                  <Select.Item value="UK">United Kingdom</Select.Item>
+                  <Select.Item value="ZA">South Africa</Select.Item>
+                  <Select.Item value="custom">Custom address</Select.Item>
+                </Select.Content>
+              </Select.Root>
+            </label>
+            {region === 'custom' ? (
+              <label>
+                <Text size="2" weight="medium">Address</Text>
+                <TextField.Root value={customUrl} onChange={(e) => setCustomUrl(e.target.value)} placeholder="https://…" required />
+              </label>
+            ) : null}
+            <label>
+              <Text size="2" weight="medium">Client ID</Text>
+              <TextField.Root value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" required />
+            </label>
+            <label>
+              <Text size="2" weight="medium">Client secret</Text>
+              <TextField.Root type="password" value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="off" required />
+            </label>
+            <Text as="label" size="2">
+              <Flex gap="2" align="center">
+                <Checkbox checked={remember} onCheckedChange={(v) => setRemember(v === true)} /> Remember on this laptop
+              </Flex>
+            </Text>
+            {remember && storage && !storage.secure ? (
+              <Callout.Root color="amber">
+                <Callout.Text>
+                  This laptop has no secure password store ({storage.backend}), so the secret is kept for this session only.
+                  Tick below to store it anyway, protected only by your login.
+                </Callout.Text>
+                <Text as="label" size="2">
+                  <Flex gap="2" align="center">
+                    <Checkbox checked={acceptWeakStorage} onCheckedChange={(v) => setAcceptWeakStorage(v === true)} /> Store it with weak protection
+                  </Flex>
+                </Text>
+              </Callout.Root>
+            ) : null}
+            <Button type="submit" disabled={busy}>
+              Connect
+            </Button>
+          </Flex>
+        </form>
+      </Card>
+      {error ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{error}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
+import { launchChromium } from './support/chromium';
+import { setNetwork, startPreview } from './support/preview';
+
+let browser: Browser;
+let server: PreviewServer;
+let page: Page;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startPreview()]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await page.goto(server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('connect the demo practice, sync, and browse offline', () => {
+  it('explores the demo practice: the full import fills the client list', async () => {
+    await page.getByRole('button', { name: 'Explore the demo practice' }).click();
+    await page.getByTestId('client-count').getByText('150 clients').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('client-row').count()).toBeGreaterThan(5);
+    await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
+  });
+
+  it('searches case- and accent-insensitively across name and code', async () => {
+    const first = (await page.getByTestId('client-row').first().locator('span').first().textContent())!;
+    const word = first.split(' ')[0]!.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+    await page.getByLabel('Search clients').fill(word);
+    await page.getByTestId('client-count').getByText(/ of 150 clients/).waitFor();
+    expect(await page.getByTestId('client-row').first().textContent()).toContain(first);
+  });
+
+  it('keeps working with the network gone, including after a reload', async () => {
+    await setNetwork(server, false);
+    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await page.reload();
+    await page.getByTestId('client-count').getByText('150 clients').waitFor({ timeout: 15_000 });
+    await page.getByLabel('Search clients').fill('zzzz-no-such-client');
+    await page.getByTestId('client-count').getByText('0 of 150 clients').waitFor();
+    await setNetwork(server, true);
+    expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+  });
+});
