@@ -3,10 +3,17 @@
  * the custom protocol and mirrored in the renderer's index.html <meta> (a test keeps the two equal).
  * No 'unsafe-eval' and no 'unsafe-inline' anywhere in production; pdf.js runs with eval disabled.
  */
+/**
+ * Radix ScrollArea (inside Radix Themes' Table and Select) injects one fixed <style> that hides native
+ * scrollbars. It is allowed by its exact hash, not by 'unsafe-inline'; a unit test recomputes the hash
+ * from the installed Radix source so an upgrade that changes it fails loudly.
+ */
+export const RADIX_SCROLL_AREA_STYLE_HASH = "'sha256-vGQdhYJbTuF+M8iCn1IZCHpdkiICocWHDq4qnQF4Rjw='";
+
 const productionDirectives: Record<string, string[]> = {
   'default-src': ["'none'"],
   'script-src': ["'self'"],
-  'style-src': ["'self'"],
+  'style-src': ["'self'", RADIX_SCROLL_AREA_STYLE_HASH],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],

@@ -1,4 +1,6 @@
 import { Navigate, createHashRouter } from 'react-router';
+import { ClientDetailScreen } from '../features/clients/ClientDetailScreen';
+import { OnboardingDetailScreen } from '../features/onboardings/OnboardingDetailScreen';
 import { Layout } from './Layout';
 import { screens } from './screens';
 
@@ -14,6 +16,8 @@ export function createAppRouter() {
       children: [
         { index: true, element: <Navigate to="/clients" replace /> },
         ...screens.map(({ path, Component }) => ({ path, element: <Component /> })),
+        { path: 'clients/:entityKey', element: <ClientDetailScreen /> },
+        { path: 'onboardings/:onboardingKey', element: <OnboardingDetailScreen /> },
         { path: '*', element: <Navigate to="/clients" replace /> },
       ],
     },

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
  * A screen's title. It takes focus when the screen opens, so keyboard and screen-reader users land
  * on the new content instead of staying on the navigation link they pressed.
  */
-export function ScreenHeader(props: { title: string; subtitle?: string }) {
+export function ScreenHeader(props: { title: string; subtitle?: string | undefined }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     ref.current?.focus();

@@ -37,6 +37,29 @@ describe('connect the demo practice, sync, and browse offline', () => {
     expect(await page.getByTestId('client-row').first().textContent()).toContain(first);
   });
 
+  it('opens a client: profile, contacts with the primary first, and its onboardings', async () => {
+    await page.getByTestId('client-row').first().click();
+    await page.getByRole('heading', { level: 2, name: 'Contacts' }).waitFor();
+    const firstContact = page.getByTestId('contact-row').first();
+    if (await firstContact.count()) expect(await firstContact.textContent()).toContain('Primary');
+    await page.goBack();
+    await page.getByLabel('Search clients').fill('');
+  });
+
+  it('lists onboardings with exclude-completed and status filters, and opens one with its recipients', async () => {
+    await page.keyboard.press('Control+2');
+    await page.getByRole('heading', { level: 1, name: 'Onboardings' }).waitFor();
+    const count = async () => Number((await page.getByTestId('onboarding-count').textContent())!.split(' ')[0]);
+    const open = await count();
+    await page.getByText('Hide completed').click();
+    await page.waitForFunction((before) => Number(document.querySelector('[data-testid="onboarding-count"]')!.textContent!.split(' ')[0]) > before, open);
+    expect(await count()).toBeGreaterThan(open);
+    await page.getByRole('link', { name: /^#\d+$/ }).first().click();
+    await page.getByRole('heading', { level: 2, name: 'Recipients' }).waitFor();
+    await page.keyboard.press('Control+1');
+    await page.getByRole('heading', { level: 1, name: 'Clients' }).waitFor();
+  });
+
   it('keeps working with the network gone, including after a reload', async () => {
     await setNetwork(server, false);
     await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
@@ -45,6 +68,6 @@ describe('connect the demo practice, sync, and browse offline', () => {
     await page.getByLabel('Search clients').fill('zzzz-no-such-client');
     await page.getByTestId('client-count').getByText('0 of 150 clients').waitFor();
     await setNetwork(server, true);
-    expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+    expect(problems.filter((p) => !/Failed to load resource/.test(p)), problems.join('\n')).toEqual([]);
   });
 });

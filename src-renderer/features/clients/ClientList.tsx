@@ -2,6 +2,7 @@ import { Badge, Flex, Text, TextField } from '@radix-ui/themes';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { foldForSearch, practiceDb } from '../../db/practice-db';
 
 const ROW_HEIGHT = 56;
@@ -41,7 +42,7 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
             const entity = matches[item.index];
             if (!entity) return null;
             return (
-              <div key={entity.entityKey} role="listitem" className="client-row" style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }} tabIndex={0} data-testid="client-row">
+              <Link key={entity.entityKey} to={`/clients/${entity.entityKey}`} role="listitem" className="client-row" style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }} data-testid="client-row">
                 <Flex justify="between" align="center" gap="3">
                   <Flex direction="column">
                     <Text weight="medium" size="2">
@@ -53,7 +54,7 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
                   </Flex>
                   {entity.entityTerminated ? <Badge color="gray">Terminated</Badge> : null}
                 </Flex>
-              </div>
+              </Link>
             );
           })}
         </div>

@@ -1,14 +1,101 @@
-import { EmptyState } from '../../components/EmptyState';
+import { Badge, Checkbox, Flex, Select, Table, Text, TextField } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { foldForSearch, practiceDb } from '../../db/practice-db';
+import { usePractice } from '../../stores/practice-store';
+import { ConnectPanel } from '../connect/ConnectPanel';
+import { formatDate } from '../regional-format';
 
+const COMPLETED = 'Completed';
+
+/** Onboardings from the local database: status filter, exclude completed, assigned user, search. */
 export function OnboardingsScreen() {
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const region = usePractice((s) => s.practices.find((p) => p.practiceKey === s.activePracticeKey)?.region);
+  const [status, setStatus] = useState('all');
+  const [user, setUser] = useState('all');
+  const [excludeCompleted, setExcludeCompleted] = useState(true);
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const data = useLiveQuery(async () => {
+    if (!practiceKey) return null;
+    const db = practiceDb(practiceKey);
+    const [onboardings, statuses, users, entities] = await Promise.all([db.onboardings.orderBy('updatedOn').reverse().toArray(), db.onboardingStatuses.toArray(), db.users.toArray(), db.entities.toArray()]);
+    return { onboardings, statuses, users, names: new Map(entities.map((e) => [e.entityKey, e.fullEntityName])) };
+  }, [practiceKey]);
+
+  const rows = useMemo(() => {
+    if (!data) return [];
+    const needle = foldForSearch(deferred.trim());
+    return data.onboardings.filter((o) => {
+      if (excludeCompleted && o.statusName === COMPLETED) return false;
+      if (status !== 'all' && String(o.statusID) !== status) return false;
+      if (user !== 'all' && o.createdByKey !== user && o.approverKey !== user) return false;
+      if (!needle) return true;
+      const text = foldForSearch([data.names.get(o.entityKey ?? ''), o.statusName, String(o.onboardingID), ...o.recipients.flatMap((r) => [r.name, r.surname, r.email])].join(' '));
+      return text.includes(needle);
+    });
+  }, [data, deferred, excludeCompleted, status, user]);
+
+  if (!practiceKey) {
+    return (
+      <>
+        <ScreenHeader title="Onboardings" />
+        <ConnectPanel />
+      </>
+    );
+  }
   return (
     <>
       <ScreenHeader title="Onboardings" subtitle="Where each client's onboarding stands." />
-      <EmptyState title="No onboardings on this laptop yet">
-        Onboardings appear here after the first sync, with their status, recipients and the dates each
-        recipient was sent and submitted their forms.
-      </EmptyState>
+      <Flex gap="3" wrap="wrap" align="center" mb="3">
+        <TextField.Root aria-label="Search onboardings" placeholder="Search client, recipient or number" value={query} onChange={(e) => setQuery(e.target.value)} style={{ minWidth: 280 }} />
+        <Select.Root value={status} onValueChange={setStatus}>
+          <Select.Trigger aria-label="Status" />
+          <Select.Content>
+            <Select.Item value="all">All statuses</Select.Item>
+            {data?.statuses.map((s) => <Select.Item key={s.statusID} value={String(s.statusID)}>{s.statusName}</Select.Item>)}
+          </Select.Content>
+        </Select.Root>
+        <Select.Root value={user} onValueChange={setUser}>
+          <Select.Trigger aria-label="Assigned to" />
+          <Select.Content>
+            <Select.Item value="all">Anyone</Select.Item>
+            {data?.users.map((u) => <Select.Item key={u.userKey} value={u.userKey}>{u.userFirstName} {u.userLastName}</Select.Item>)}
+          </Select.Content>
+        </Select.Root>
+        <Text as="label" size="2">
+          <Flex gap="2" align="center">
+            <Checkbox checked={excludeCompleted} onCheckedChange={(v) => setExcludeCompleted(v === true)} /> Hide completed
+          </Flex>
+        </Text>
+        <Text size="1" color="gray" data-testid="onboarding-count">{rows.length} onboardings</Text>
+      </Flex>
+      <Table.Root size="1" aria-label="Onboardings">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>Number</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Client</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Sent</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Submitted</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.slice(0, 500).map((o) => (
+            <Table.Row key={o.onboardingKey}>
+              <Table.RowHeaderCell><Link to={`/onboardings/${o.onboardingKey}`}>#{o.onboardingID}</Link></Table.RowHeaderCell>
+              <Table.Cell>{data?.names.get(o.entityKey ?? '') ?? '—'}</Table.Cell>
+              <Table.Cell><Badge color={o.statusName === COMPLETED ? 'green' : 'blue'}>{o.statusName}</Badge></Table.Cell>
+              <Table.Cell>{formatDate(o.sentOn, region)}</Table.Cell>
+              <Table.Cell>{formatDate(o.submittedOn, region)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {rows.length > 500 ? <Text size="1" color="gray">Showing the 500 most recently changed; search or filter to narrow.</Text> : null}
     </>
   );
 }

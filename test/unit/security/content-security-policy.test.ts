@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  RADIX_SCROLL_AREA_STYLE_HASH,
   rendererDevCsp,
   rendererHeaderCsp,
   rendererMetaCsp,
@@ -33,6 +35,14 @@ describe('renderer Content-Security-Policy', () => {
       expect(d.get('base-uri')).toEqual(["'none'"]);
     }
     expect(directives(rendererHeaderCsp()).get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it("allows exactly the stylesheet Radix ScrollArea injects, by the hash of the installed version's text", () => {
+    const source = readFileSync('node_modules/@radix-ui/react-scroll-area/dist/index.mjs', 'utf8');
+    const css = /__html: `(\[data-radix-scroll-area-viewport\][^`]+)`/.exec(source)?.[1];
+    expect(css).toBeDefined();
+    expect(RADIX_SCROLL_AREA_STYLE_HASH).toBe(`'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
+    expect(directives(rendererMetaCsp()).get('style-src')).toEqual(["'self'", RADIX_SCROLL_AREA_STYLE_HASH]);
   });
 
   it('relaxes only what the Vite dev server needs, and never allows eval', () => {

@@ -1,0 +1,80 @@
+import { Badge, Card, DataList, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { practiceDb } from '../../db/practice-db';
+import { usePractice } from '../../stores/practice-store';
+import { formatDateTime } from '../regional-format';
+
+/** One onboarding: its status and dates, and each recipient with when they were sent and submitted. */
+export function OnboardingDetailScreen() {
+  const { onboardingKey = '' } = useParams();
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const region = usePractice((s) => s.practices.find((p) => p.practiceKey === s.activePracticeKey)?.region);
+  const data = useLiveQuery(async () => {
+    if (!practiceKey) return null;
+    const db = practiceDb(practiceKey);
+    const onboarding = await db.onboardings.get(onboardingKey);
+    const entity = onboarding?.entityKey ? await db.entities.get(onboarding.entityKey) : undefined;
+    return { onboarding, entity };
+  }, [practiceKey, onboardingKey]);
+  if (data === undefined) return null;
+  const o = data?.onboarding;
+  if (!o) {
+    return (
+      <>
+        <ScreenHeader title="Onboarding" />
+        <EmptyState title="This onboarding is not on this laptop">It may not have been synced yet.</EmptyState>
+      </>
+    );
+  }
+  return (
+    <>
+      <ScreenHeader title={`Onboarding #${o.onboardingID}`} subtitle={data?.entity?.fullEntityName} />
+      <Flex direction="column" gap="4" maxWidth="900px">
+        <Card>
+          <Flex gap="2" mb="3" align="center">
+            <Badge size="2">{o.statusName}</Badge>
+            {data?.entity ? <Link to={`/clients/${data.entity.entityKey}`}>Open client</Link> : null}
+          </Flex>
+          <DataList.Root>
+            {[['Created', o.createdOn], ['Sent', o.sentOn], ['Submitted', o.submittedOn], ['Completed', o.completedOn]].map(([label, value]) => (
+              <DataList.Item key={label}>
+                <DataList.Label>{label}</DataList.Label>
+                <DataList.Value>{formatDateTime(value, region)}</DataList.Value>
+              </DataList.Item>
+            ))}
+          </DataList.Root>
+        </Card>
+        <Card>
+          <Heading as="h2" size="3" mb="3">Recipients</Heading>
+          {o.recipients.length === 0 ? <Text color="gray">No recipients.</Text> : (
+            <Table.Root size="1" aria-label="Recipients">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Order</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Sent</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Submitted</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {o.recipients.map((r) => (
+                  <Table.Row key={r.recipientKey} data-testid="recipient-row">
+                    <Table.Cell>{r.sendOrder}</Table.Cell>
+                    <Table.RowHeaderCell>{r.name} {r.surname}</Table.RowHeaderCell>
+                    <Table.Cell>{r.email}</Table.Cell>
+                    <Table.Cell>{formatDateTime(r.sentOn, region)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(r.submittedOn, region)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          )}
+        </Card>
+      </Flex>
+    </>
+  );
+}
