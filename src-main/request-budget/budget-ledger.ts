@@ -1,0 +1,81 @@
+import type { PersistedBudget } from './budget-store';
+import { MAX_RETRY_AFTER_MS } from './response-hints';
+import { LONGEST_WINDOW_MS, WINDOW_MS, WINDOW_NAMES, insertMany, tidy, type WindowName, type WindowTimeline } from './sliding-windows';
+
+/**
+ * The server compares its window when our request arrives; we compare when the response arrives. Sends
+ * that left the window in between would look like requests we never saw, so the comparison (and
+ * therefore the timelines) keep sends up to this much older than the window. We only give up a little
+ * correction this way, never safety.
+ */
+export const HEADER_SLACK_MS = 5_000;
+
+export type LedgerWindow = WindowTimeline & { name: WindowName };
+
+/**
+ * Everything the server may have counted for our Client ID. Two views of the same facts: the persisted
+ * record (own sends, and phantoms filed under the window whose headers revealed them) and one timeline
+ * per window holding everything that counts there, which is what planning reads.
+ */
+export interface BudgetLedger {
+  readonly windows: readonly LedgerWindow[];
+  pausedUntil: number | null;
+  recordSend(at: number): void;
+  /** level: index of the window that revealed them; they count there and in every wider window. */
+  recordPhantoms(at: number, level: number, count: number): void;
+  /** Forgets what no window can see any more and an expired pause. */
+  tidy(now: number): void;
+  toPersisted(): PersistedBudget;
+}
+
+const sanitize = (list: readonly number[]): number[] => list.filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
+
+export function createBudgetLedger(state: PersistedBudget | undefined, now: number): BudgetLedger {
+  const sent = sanitize(state?.sent ?? []);
+  const hinted = state?.serverHints?.phantoms;
+  const phantoms: Record<WindowName, number[]> = {
+    minute: sanitize(hinted?.minute ?? []),
+    hour: sanitize(hinted?.hour ?? []),
+    day: sanitize(hinted?.day ?? []),
+  };
+  const windows: LedgerWindow[] = WINDOW_NAMES.map((name, i) => {
+    let times = sent;
+    WINDOW_NAMES.forEach((phantomName, level) => {
+      if (level <= i) times = times.concat(phantoms[phantomName]);
+    });
+    return { name, ms: WINDOW_MS[name], times: times === sent ? sent.slice() : times.sort((a, b) => a - b) };
+  });
+  const storedPause = state?.pausedUntil ?? null;
+  // A corrupt far-future pause must not lock the app out for good.
+  const pausedUntil = storedPause !== null && Number.isFinite(storedPause) ? Math.min(storedPause, now + MAX_RETRY_AFTER_MS) : null;
+
+  const ledger: BudgetLedger = {
+    windows,
+    pausedUntil,
+    recordSend(at) {
+      insertMany(sent, at, 1);
+      for (const window of windows) insertMany(window.times, at, 1);
+    },
+    recordPhantoms(at, level, count) {
+      insertMany(phantoms[WINDOW_NAMES[level] as WindowName], at, count);
+      windows.forEach((window, i) => {
+        if (i >= level) insertMany(window.times, at, count);
+      });
+    },
+    tidy(at) {
+      tidy(sent, at, at - LONGEST_WINDOW_MS);
+      for (const name of WINDOW_NAMES) tidy(phantoms[name], at, at - LONGEST_WINDOW_MS);
+      for (const window of windows) tidy(window.times, at, at - window.ms - HEADER_SLACK_MS);
+      if (ledger.pausedUntil !== null && ledger.pausedUntil <= at) ledger.pausedUntil = null;
+    },
+    toPersisted() {
+      const persisted: PersistedBudget = { version: 1, sent: sent.slice(), pausedUntil: ledger.pausedUntil };
+      if (WINDOW_NAMES.some((name) => phantoms[name].length > 0)) {
+        persisted.serverHints = { phantoms: { minute: phantoms.minute.slice(), hour: phantoms.hour.slice(), day: phantoms.day.slice() } };
+      }
+      return persisted;
+    },
+  };
+  ledger.tidy(now);
+  return ledger;
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * What a budget must remember across restarts: forgetting the sends of the last day would let a
+ * restarted app blow straight through the server's windows.
+ */
+export interface PersistedBudget {
+  version: 1;
+  /** Epoch ms of our own sends within the last 24 h, ascending. */
+  sent: number[];
+  /** A 429's Retry-After, as epoch ms, while it has not expired. */
+  pausedUntil: number | null;
+  /**
+   * Requests the server counted that we never sent (another laptop on the same Client ID), learned from
+   * X-RateLimit-Remaining and filed under the window that revealed them: such a phantom counts in that
+   * window and every wider one, never a narrower one. Epoch ms, ascending.
+   */
+  serverHints?: { phantoms: { minute: number[]; hour: number[]; day: number[] } };
+}
+
+export interface BudgetStore {
+  load(clientId: string): PersistedBudget | undefined;
+  save(clientId: string, state: PersistedBudget): void;
+}
+
+/** The settings store's shape (src-main/settings/settings-store.ts), narrowed to what is needed. */
+export interface BudgetSettings {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+}
+
+export const settingsKey = (clientId: string): string => `requestBudget.${clientId}`;
+
+// Generous bounds: a day holds at most perDay sends; anything far larger is not ours to trust.
+const MAX_ENTRIES = 200_000;
+const times = z.array(z.number()).max(MAX_ENTRIES);
+const persistedSchema = z.object({
+  version: z.literal(1),
+  sent: times,
+  pausedUntil: z.number().nullable(),
+  serverHints: z.object({ phantoms: z.object({ minute: times, hour: times, day: times }) }).optional(),
+});
+
+/** Validates untrusted stored data; anything unreadable is undefined ("start empty"), never an exception. */
+export function parsePersistedBudget(value: unknown): PersistedBudget | undefined {
+  const result = persistedSchema.safeParse(value);
+  if (!result.success) return undefined;
+  const { sent, pausedUntil, serverHints } = result.data;
+  return serverHints ? { version: 1, sent, pausedUntil, serverHints } : { version: 1, sent, pausedUntil };
+}
+
+const copy = (state: PersistedBudget): PersistedBudget => structuredClone(state);
+
+/** For tests and for the browser preview: survives budget rebuilds, not process restarts. */
+export function createMemoryBudgetStore(): BudgetStore & { peek(clientId: string): PersistedBudget | undefined } {
+  const states = new Map<string, PersistedBudget>();
+  return {
+    load: (clientId) => {
+      const state = states.get(clientId);
+      return state ? copy(state) : undefined;
+    },
+    save: (clientId, state) => {
+      states.set(clientId, copy(state));
+    },
+    peek: (clientId) => states.get(clientId),
+  };
+}
+
+/**
+ * Persists under `requestBudget.<clientId>` in the settings store (electron-store in the app). Writes
+ * go straight through: the budget itself coalesces saves (see request-budget.ts), so this stays simple.
+ * Loads are validated because the file is user-editable and may be half-written by an older build.
+ */
+export function createSettingsBudgetStore(settings: BudgetSettings): BudgetStore {
+  return {
+    load(clientId) {
+      let raw: unknown;
+      try {
+        raw = settings.get(settingsKey(clientId));
+      } catch {
+        return undefined;
+      }
+      return parsePersistedBudget(raw);
+    },
+    save(clientId, state) {
+      settings.set(settingsKey(clientId), copy(state));
+    },
+  };
+}

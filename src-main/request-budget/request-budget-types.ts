@@ -1,0 +1,60 @@
+import type { BudgetStore } from './budget-store';
+import type { BudgetTimer } from './budget-timer';
+
+/** Highest first: what the user waits for now > outbox replay > meeting-pack prefetch > background sync. */
+export type RequestPriority = 'interactive' | 'outbox' | 'prefetch' | 'background';
+
+export interface BudgetLimits {
+  perMinute: number;
+  perHour: number;
+  perDay: number;
+}
+
+export interface RequestBudgetOptions {
+  clientId: string;
+  timer: BudgetTimer;
+  store: BudgetStore;
+  /** Default 60/1000/10000. */
+  limits?: BudgetLimits;
+  /**
+   * Part of the budget kept for interactive and outbox requests: prefetch and background may not use the
+   * last `hourly` of the hour (default 50) nor the last `daily` of the day (default 300). Must be below
+   * the matching limit (a reserve that swallows a window would starve them forever).
+   */
+  reserve?: { hourly: number; daily: number };
+  /** Where failed background saves are reported (default console.error); the budget keeps running. */
+  onError?: (error: unknown) => void;
+}
+
+export interface BudgetSnapshot {
+  /** What an interactive request could still use in each window now (the reserve included). */
+  remaining: { minute: number; hour: number; day: number };
+  pausedUntil: number | null;
+  waiting: Record<RequestPriority, number>;
+}
+
+export interface RequestBudget {
+  /**
+   * Waits until a request of this priority may be sent, then records it as sent (persisted, see
+   * SAVE_INTERVAL_MS) and resolves. Higher priorities are always granted first; among equals, FIFO.
+   * Rejects with signal.reason if aborted while waiting, and then records nothing.
+   */
+  reserve(priority: RequestPriority, signal?: AbortSignal): Promise<void>;
+  /**
+   * Feed every response back (status and headers). X-RateLimit-Remaining below what we believe adds
+   * phantom sends; a 429 pauses all grants until Retry-After (seconds or HTTP date; 60 s when unreadable),
+   * persisted at once. Headers never raise what we believe is left.
+   */
+  observe(response: { status: number; headers: { get(name: string): string | null } }): void;
+  snapshot(): BudgetSnapshot;
+  /**
+   * Earliest time (ms from now) at which n more requests of this priority (default 'background', the
+   * full-import case) could all have been sent, given the current history and pause. Pure: ignores
+   * requests already waiting.
+   */
+  estimateMs(n: number, priority?: RequestPriority): number;
+  /** Persist now (app shutdown). Throws what the store throws. */
+  flush(): void;
+  /** Rejects pending waiters with an AbortError, persists, and refuses further reserves. */
+  dispose(): void;
+}

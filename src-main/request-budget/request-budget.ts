@@ -1,0 +1,231 @@
+import { createBudgetLedger, HEADER_SLACK_MS, type LedgerWindow } from './budget-ledger';
+import type { PersistedBudget } from './budget-store';
+import { parseRateLimit, parseRetryAfterMs, DEFAULT_RETRY_AFTER_MS, type HeaderSource } from './response-hints';
+import { WINDOW_NAMES, countInWindow, earliestGrant, simulateGreedy, type WindowName } from './sliding-windows';
+import type { BudgetLimits, BudgetSnapshot, RequestBudget, RequestBudgetOptions, RequestPriority } from './request-budget-types';
+
+export type { BudgetLimits, BudgetSnapshot, RequestBudget, RequestBudgetOptions, RequestPriority } from './request-budget-types';
+
+/**
+ * One budget per Client ID: every Partner API request waits here for a slot in the server's exact
+ * sliding windows (60/min, 1000/h, 10000/day), so that a 429 means someone else used our Client ID,
+ * not that we planned badly. Priorities decide who goes first when slots are scarce; the history is
+ * persisted so a restart cannot forget it; response headers and 429s only ever make it more careful.
+ */
+
+export const DEFAULT_LIMITS: BudgetLimits = { perMinute: 60, perHour: 1000, perDay: 10_000 };
+export const DEFAULT_RESERVE = { hourly: 50, daily: 300 } as const;
+/** Saves are coalesced to one per second of budget time: a crash loses at most the last second's sends. */
+export const SAVE_INTERVAL_MS = 1_000;
+
+const PRIORITIES: readonly RequestPriority[] = ['interactive', 'outbox', 'prefetch', 'background']; // highest first
+interface Waiter { priority: RequestPriority; resolve: () => void; reject: (reason: unknown) => void; detach: () => void }
+
+const abortError = (message: string): Error => new DOMException(message, 'AbortError');
+
+export function createRequestBudget(options: RequestBudgetOptions): RequestBudget {
+  const { clientId, timer, store } = options;
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const reserveOf = options.reserve ?? DEFAULT_RESERVE;
+  const onError = options.onError ?? ((error: unknown) => console.error('[request-budget]', error));
+  const limitOf: Record<WindowName, number> = { minute: limits.perMinute, hour: limits.perHour, day: limits.perDay };
+  for (const [name, value] of Object.entries(limitOf)) {
+    if (!Number.isInteger(value) || value <= 0) throw new RangeError(`limits.${name} must be a positive integer`);
+  }
+  // A reserve that swallows a whole window would starve prefetch and background silently, forever.
+  const validReserve = (value: number, limit: number): boolean => Number.isInteger(value) && value >= 0 && value < limit;
+  if (!validReserve(reserveOf.hourly, limits.perHour) || !validReserve(reserveOf.daily, limits.perDay)) {
+    throw new RangeError('reserve.hourly and reserve.daily must be integers in [0, limit)');
+  }
+  const capsFor = (priority: RequestPriority): number[] => {
+    const low = priority === 'prefetch' || priority === 'background';
+    return [limitOf.minute, limitOf.hour - (low ? reserveOf.hourly : 0), limitOf.day - (low ? reserveOf.daily : 0)];
+  };
+
+  let stored: PersistedBudget | undefined;
+  try {
+    stored = store.load(clientId);
+  } catch (error) {
+    onError(error); // unreadable counts as empty: the server's headers and 429s still correct us
+  }
+  const ledger = createBudgetLedger(stored, timer.now());
+
+  const queues: Record<RequestPriority, Waiter[]> = { interactive: [], outbox: [], prefetch: [], background: [] };
+  let pumping = false;
+  let sleeper: { controller: AbortController; priority: RequestPriority } | null = null;
+  let saveTimer: AbortController | null = null;
+  let lastSavedAt = Number.NEGATIVE_INFINITY;
+  let dirty = false;
+  let disposed = false;
+
+  function flush(): void {
+    saveTimer?.abort();
+    saveTimer = null;
+    ledger.tidy(timer.now());
+    store.save(clientId, ledger.toPersisted());
+    dirty = false;
+    lastSavedAt = timer.now();
+  }
+
+  function saveSoon(): void {
+    if (!dirty || saveTimer || disposed) return;
+    const wait = lastSavedAt + SAVE_INTERVAL_MS - timer.now();
+    const controller = new AbortController();
+    saveTimer = controller;
+    const save = (): void => {
+      if (saveTimer !== controller) return;
+      saveTimer = null;
+      try {
+        flush();
+      } catch (error) {
+        onError(error); // stays dirty; the next grant retries
+      }
+    };
+    if (wait <= 0) save();
+    else timer.sleep(wait, controller.signal).then(save, () => undefined);
+  }
+
+  const head = (): Waiter | undefined => {
+    for (const priority of PRIORITIES) if (queues[priority][0]) return queues[priority][0];
+    return undefined;
+  };
+
+  function kick(): void {
+    if (sleeper) sleeper.controller.abort();
+    else if (!pumping) void pump();
+  }
+
+  /**
+   * The single planner. Grants run synchronously, so concurrent reserve() calls can never both see the
+   * same free slot. Strict head-of-line order is also work-conserving: a higher priority is never more
+   * restricted than a lower one, so when the head must wait, everyone behind it must too.
+   */
+  async function pump(): Promise<void> {
+    pumping = true;
+    try {
+      for (let next = head(); next && !disposed; next = head()) {
+        const now = timer.now();
+        ledger.tidy(now);
+        const at = earliestGrant(ledger.windows, capsFor(next.priority), now, ledger.pausedUntil);
+        if (at <= now) {
+          queues[next.priority].shift();
+          next.detach();
+          ledger.recordSend(now);
+          dirty = true;
+          next.resolve();
+          continue;
+        }
+        saveSoon();
+        const controller = new AbortController();
+        sleeper = { controller, priority: next.priority };
+        try {
+          if (Number.isFinite(at)) await timer.sleep(at - now, controller.signal);
+          else await new Promise((_, reject) => controller.signal.addEventListener('abort', reject, { once: true }));
+        } catch {
+          // Woken early on purpose: something changed, plan again.
+        } finally {
+          sleeper = null;
+        }
+      }
+    } finally {
+      pumping = false;
+      saveSoon();
+    }
+  }
+
+  function reserve(priority: RequestPriority, signal?: AbortSignal): Promise<void> {
+    if (!PRIORITIES.includes(priority)) return Promise.reject(new TypeError(`Unknown request priority: ${String(priority)}`));
+    if (disposed) return Promise.reject(abortError('The request budget was disposed'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = (): void => {
+        const queue = queues[priority];
+        const index = queue.indexOf(waiter);
+        if (index < 0) return;
+        queue.splice(index, 1);
+        reject(signal?.reason);
+        kick();
+      };
+      const waiter: Waiter = { priority, resolve, reject, detach: () => signal?.removeEventListener('abort', onAbort) };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queues[priority].push(waiter);
+      // Re-plan only when the newcomer jumps ahead of the request the planner is sleeping for.
+      if (!pumping) void pump();
+      else if (sleeper && PRIORITIES.indexOf(priority) < PRIORITIES.indexOf(sleeper.priority)) sleeper.controller.abort();
+    });
+  }
+
+  /**
+   * Learns from a response. A 429 pauses every grant (and the pause is saved at once); its rate-limit
+   * headers describe a refusal whose timing Retry-After already gives, so counts are corrected only from
+   * responses the server counted. A 429 whose X-RateLimit-Limit matches none of our windows is another
+   * quota (the daily eForm quota): the caller handles it, the rest of the API stays usable.
+   */
+  function observe(response: { status: number; headers: HeaderSource }): void {
+    if (disposed) return;
+    const now = timer.now();
+    ledger.tidy(now);
+    const hint = parseRateLimit(response.headers);
+    const level = hint ? WINDOW_NAMES.findIndex((name) => limitOf[name] === hint.limit) : -1;
+    if (response.status === 429) {
+      if (hint && level < 0) return;
+      const until = now + (parseRetryAfterMs(response.headers, now) ?? DEFAULT_RETRY_AFTER_MS);
+      if (ledger.pausedUntil === null || until > ledger.pausedUntil) ledger.pausedUntil = until;
+      flushSafely();
+      kick();
+      return;
+    }
+    if (!hint || level < 0) return;
+    const window = ledger.windows[level] as LedgerWindow;
+    const unseen = hint.limit - countInWindow(window.times, now, window.ms + HEADER_SLACK_MS) - hint.remaining;
+    if (unseen <= 0) return; // headers may only ever lower what we think is left
+    ledger.recordPhantoms(now, level, unseen); // as if sent now: the latest they could have been, so the safest
+    dirty = true;
+    saveSoon();
+    kick();
+  }
+
+  function flushSafely(): void {
+    try {
+      flush();
+    } catch (error) {
+      dirty = true;
+      onError(error);
+    }
+  }
+
+  function snapshot(): BudgetSnapshot {
+    const now = timer.now();
+    ledger.tidy(now);
+    const left = (i: number): number => {
+      const window = ledger.windows[i] as LedgerWindow;
+      return Math.max(0, limitOf[window.name] - countInWindow(window.times, now, window.ms));
+    };
+    const waiting = { interactive: 0, outbox: 0, prefetch: 0, background: 0 };
+    for (const priority of PRIORITIES) waiting[priority] = queues[priority].length;
+    return { remaining: { minute: left(0), hour: left(1), day: left(2) }, pausedUntil: ledger.pausedUntil, waiting };
+  }
+
+  function estimateMs(n: number, priority: RequestPriority = 'background'): number {
+    if (!(n > 0)) return 0;
+    if (!Number.isFinite(n)) return Number.POSITIVE_INFINITY;
+    const now = timer.now();
+    ledger.tidy(now);
+    return simulateGreedy(ledger.windows, capsFor(priority), now, ledger.pausedUntil, Math.ceil(n)) - now;
+  }
+
+  function dispose(): void {
+    if (disposed) return;
+    disposed = true;
+    sleeper?.controller.abort();
+    for (const priority of PRIORITIES) {
+      for (const waiter of queues[priority].splice(0)) {
+        waiter.detach();
+        waiter.reject(abortError('The request budget was disposed'));
+      }
+    }
+    flushSafely();
+  }
+
+  return { reserve, observe, snapshot, estimateMs, flush, dispose };
+}
