@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { systemClock } from '../clock';
+import { systemClock, type Clock } from '../clock';
 import { generateDemoData } from './data/generate-demo-data';
 import { createRandom } from './data/random';
 import { buildDemoServer } from './http/demo-server';
@@ -13,6 +13,18 @@ import type { DemoRuntime } from './runtime';
 import { createWebhookDeliverer } from './webhooks/webhook-deliverer';
 
 const regionPath = { ANZ: '/anz', UK: '/uk', ZA: '/za' } as const;
+
+/** The contract's three windows at the configured sizes. */
+function limiterFor(limits: DemoOptions['rateLimit'], clock: Clock) {
+  return createRateLimiter(
+    [
+      { name: 'minute', windowMs: 60_000, max: limits.perMinute },
+      { name: 'hour', windowMs: 3_600_000, max: limits.perHour },
+      { name: 'day', windowMs: 86_400_000, max: limits.perDay },
+    ],
+    clock,
+  );
+}
 
 /**
  * The demo practice: the whole Partner API on 127.0.0.1, seeded with deterministic data for two
@@ -28,14 +40,7 @@ export async function createDemoPractice(input: DemoOptionsInput = {}) {
     options,
     clock,
     practices,
-    rateLimiter: createRateLimiter(
-      [
-        { name: 'minute', windowMs: 60_000, max: options.rateLimit.perMinute },
-        { name: 'hour', windowMs: 3_600_000, max: options.rateLimit.perHour },
-        { name: 'day', windowMs: 86_400_000, max: options.rateLimit.perDay },
-      ],
-      clock,
-    ),
+    rateLimiter: limiterFor(options.rateLimit, clock),
     webhooks: createWebhookDeliverer({ clock, settings: () => runtime.options.webhooks }),
     requestLog: [],
     origin: '',
@@ -71,16 +76,7 @@ export async function createDemoPractice(input: DemoOptionsInput = {}) {
         rateLimit: { ...runtime.options.rateLimit, ...rateLimit },
         webhooks: { ...runtime.options.webhooks, ...webhooks },
       });
-      if (rateLimit) {
-        runtime.rateLimiter = createRateLimiter(
-          [
-            { name: 'minute', windowMs: 60_000, max: runtime.options.rateLimit.perMinute },
-            { name: 'hour', windowMs: 3_600_000, max: runtime.options.rateLimit.perHour },
-            { name: 'day', windowMs: 86_400_000, max: runtime.options.rateLimit.perDay },
-          ],
-          clock,
-        );
-      }
+      if (rateLimit) runtime.rateLimiter = limiterFor(runtime.options.rateLimit, clock);
     },
     /** Simulated client actions, the same as POST /demo-control/…. */
     acceptProposal: (proposalKey: string) => acceptProposal(runtime, proposalKey),

@@ -6,6 +6,7 @@ import type { DemoRuntime } from '../runtime';
 import { ApiProblem, problemBody, problemTitles } from './api-problem';
 import { authenticate } from './authenticate';
 import { applyRequestFaults, shouldTruncate } from './faults';
+import { retryAfterHeader } from './retry-after';
 import { FileResult, type AnyRoute } from './route-spec';
 
 const regionPrefixes: readonly (readonly [string, Region | null])[] = [
@@ -135,7 +136,7 @@ export async function buildDemoServer(runtime: DemoRuntime, routes: readonly Any
             if (!decision.allowed) {
               const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
               throw new ApiProblem(429, 'Too Many Requests', `Rate limit exceeded. Retry after ${seconds} seconds.`, { retryAfterSeconds: seconds }, {
-                'Retry-After': retryAfterHeader(runtime, seconds),
+                'Retry-After': retryAfterHeader(runtime.options, runtime.clock.now().getTime(), seconds),
               });
             }
           }
@@ -183,11 +184,4 @@ export async function buildDemoServer(runtime: DemoRuntime, routes: readonly Any
 
   extra(app);
   return app;
-}
-
-/** Retry-After as delta-seconds (default) or an HTTP date, per options (contract: units not shown). */
-export function retryAfterHeader(runtime: DemoRuntime, seconds: number): string {
-  return runtime.options.retryAfterUnit === 'http-date'
-    ? new Date(runtime.clock.now().getTime() + seconds * 1000).toUTCString()
-    : String(seconds);
 }

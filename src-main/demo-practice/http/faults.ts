@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Random } from '../data/random';
 import type { DemoRuntime } from '../runtime';
 import { ApiProblem, problemTitles } from './api-problem';
+import { retryAfterHeader } from './retry-after';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -20,8 +21,7 @@ export async function applyRequestFaults(request: FastifyRequest, reply: Fastify
   const now = runtime.clock.now().getTime();
   if (faults.stormUntil && faults.stormUntil.getTime() > now) {
     const seconds = Math.max(1, Math.ceil((faults.stormUntil.getTime() - now) / 1000));
-    const retryAfter =
-      runtime.options.retryAfterUnit === 'http-date' ? new Date(now + seconds * 1000).toUTCString() : String(seconds);
+    const retryAfter = retryAfterHeader(runtime.options, now, seconds);
     // Contract, Errors §2: every 429 carries Retry-After and the X-RateLimit-* headers.
     throw new ApiProblem(429, 'Too Many Requests', `Too many requests. Retry after ${seconds} seconds.`, { retryAfterSeconds: seconds }, {
       'Retry-After': retryAfter,

@@ -1,5 +1,6 @@
 import type { EformCreate, EformCreateResponse } from '../../../src-preload/contract/partner-api';
 import { ApiProblem, badRequest } from '../http/api-problem';
+import { retryAfterHeader } from '../http/retry-after';
 import type { DemoRuntime } from '../runtime';
 import type { EformRecord, PracticeState } from '../state/practice-state';
 import { findEntity, utcDayOf } from './route-helpers';
@@ -35,7 +36,7 @@ export function sendForms(practice: PracticeState, runtime: DemoRuntime, records
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     const seconds = Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
     throw new ApiProblem(429, 'Too Many Requests', `The daily eForm quota (${runtime.options.eformDailyQuota}) is used up. Try again after midnight UTC.`, { retryAfterSeconds: seconds }, {
-      'Retry-After': runtime.options.retryAfterUnit === 'http-date' ? new Date(midnight).toUTCString() : String(seconds),
+      'Retry-After': retryAfterHeader(runtime.options, now.getTime(), seconds),
       'X-RateLimit-Limit': String(runtime.options.eformDailyQuota),
       'X-RateLimit-Remaining': String(Math.max(0, runtime.options.eformDailyQuota - sentToday)),
       'X-RateLimit-Reset': String(Math.ceil(midnight / 1000)),
