@@ -5,6 +5,10 @@ import { createConnectivityMonitor } from './connectivity/connectivity-monitor';
 import { createEventHub } from './ipc/event-hub';
 import type { Handlers } from './ipc/registry';
 import { createPracticeSession, type DemoHandle } from './practice-session/practice-session';
+import { createBudgetRegistry } from './request-budget/budget-registry';
+import { createSettingsBudgetStore } from './request-budget/budget-store';
+import { realTimer, type BudgetTimer } from './request-budget/budget-timer';
+import type { BudgetLimits } from './request-budget/request-budget';
 import type { SettingsStore } from './settings/settings-store';
 import { createCredentialVault } from './vault/credential-vault';
 import regionHosts from '../resources/regions.json';
@@ -26,6 +30,10 @@ export interface MainDeps {
   connectivityIntervalMs?: number;
   /** Starts the embedded demo practice ("Explore the demo practice"). */
   startDemo: () => Promise<DemoHandle>;
+  /** The request budget's time (virtual in benchmarks); default the real clock. */
+  budgetTimer?: BudgetTimer;
+  /** The server's limits per Client ID; default the contract's 60/min, 1000/h, 10000/day. */
+  budgetLimits?: BudgetLimits;
 }
 
 /** The one composition function: builds main's services and the bridge handlers over them. */
@@ -38,9 +46,27 @@ export function createMainServices(deps: MainDeps) {
     onChange: (state) => events.emit('connectivity.changed', state),
   });
 
+  // Persisted in the settings file, so a restart cannot forget what was spent this hour or day.
+  const budgets = createBudgetRegistry({
+    timer: deps.budgetTimer ?? realTimer,
+    store: createSettingsBudgetStore(deps.settings),
+    ...(deps.budgetLimits ? { limits: deps.budgetLimits } : {}),
+  });
+
+  // A request that cannot reach the host makes main re-check connectivity at once (the probe decides).
+  const fetchReportingFailures: typeof globalThis.fetch = async (input, init) => {
+    try {
+      return await deps.fetch(input, init);
+    } catch (error) {
+      if (!init?.signal?.aborted) connectivity.reportFailure();
+      throw error;
+    }
+  };
+
   const session = createPracticeSession({
     vault: createCredentialVault({ settings: deps.settings, cipher: deps.cipher }),
-    fetch: deps.fetch,
+    fetch: fetchReportingFailures,
+    budgetFor: budgets.forClient,
     clock: deps.clock,
     events,
     regionHosts: { ANZ: regionHosts.ANZ, UK: regionHosts.UK, ZA: regionHosts.ZA },
@@ -55,7 +81,9 @@ export function createMainServices(deps: MainDeps) {
     'practice.connect': (input) => session.connect(input),
     'practice.connectDemo': () => session.connectDemo(),
     'practice.signOut': async ({ practiceKey }) => ({ removed: await session.signOut(practiceKey) }),
+    'practice.budget': ({ practiceKey }) => session.budgetStatus(practiceKey),
     'sync.start': ({ practiceKey, cursors }) => ({ started: session.startSync(practiceKey, cursors) }),
+    'sync.stop': ({ practiceKey }) => ({ stopped: session.stopSync(practiceKey) }),
     'sync.ack': ({ pageId, ok, error }) => ({ accepted: session.acknowledge(pageId, ok, error) }),
   };
 
@@ -72,6 +100,7 @@ export function createMainServices(deps: MainDeps) {
     async dispose(): Promise<void> {
       connectivity.stop();
       await session.dispose();
+      budgets.dispose();
     },
   };
 }

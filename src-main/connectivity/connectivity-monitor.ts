@@ -11,11 +11,12 @@ export interface ConnectivityMonitorOptions {
 
 /**
  * Main's single answer to "are we online?". It probes on an interval and on demand, and reports
- * only changes so the UI is not nagged. Issue 4's API client will also feed it failed requests.
+ * only changes so the UI is not nagged. Requests that fail at the network level trigger a probe at once.
  */
 export function createConnectivityMonitor(options: ConnectivityMonitorOptions) {
   let state: Connectivity = { online: true, checkedAt: options.clock.now().toISOString() };
   let timer: ReturnType<typeof setInterval> | undefined;
+  let checking: Promise<Connectivity> | null = null;
 
   async function check(): Promise<Connectivity> {
     let online: boolean;
@@ -33,6 +34,15 @@ export function createConnectivityMonitor(options: ConnectivityMonitorOptions) {
   return {
     current: (): Connectivity => state,
     check,
+    /**
+     * A request failed at the network level: probe now rather than at the next interval, so "offline"
+     * shows within a moment. Concurrent failures share one probe.
+     */
+    reportFailure(): void {
+      checking ??= check().finally(() => {
+        checking = null;
+      });
+    },
     start(): void {
       if (timer) return;
       void check();

@@ -1,12 +1,14 @@
 import { authValidationSchema, type Region } from '../../src-preload/contract/partner-api';
+import type { BudgetStatus } from '../../src-preload/contract/budget';
 import type { ConnectInput, ConnectResult, PracticeSummary, SyncProgressEvent } from '../../src-preload/contract/practice';
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import type { Clock } from '../clock';
 import type { EventHub } from '../ipc/event-hub';
 import { describeApiError, PartnerApiError } from '../partner-api/api-errors';
-import { createPartnerApiClient, type BudgetGate, type PartnerApiClient } from '../partner-api/partner-api-client';
+import { createPartnerApiClient, type PartnerApiClient } from '../partner-api/partner-api-client';
+import type { RequestBudget } from '../request-budget/request-budget';
 import { createBridgeSyncSink, type BridgeSyncSink } from '../sync/bridge-sync-sink';
-import { createSyncEngine } from '../sync/sync-engine';
+import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
 import { syncResources } from '../sync/sync-resources';
 import type { CredentialVault, StoredPractice } from '../vault/credential-vault';
 import { vaultProblemText } from '../vault/credential-vault';
@@ -25,11 +27,15 @@ export interface PracticeSessionDeps {
   regionHosts: Record<Region, string>;
   startDemo: () => Promise<DemoHandle>;
   /** One request budget per Client ID (src-main/request-budget); absent in tests that are not about limits. */
-  budgetFor?: (clientId: string) => BudgetGate;
+  budgetFor?: (clientId: string) => RequestBudget;
+  /** How often a resource is re-read whole (reconciliation), when the budget allows. Default one day. */
+  reconcileEveryMs?: number;
   newId: () => string;
 }
 
 const regions: readonly Region[] = ['ANZ', 'UK', 'ZA'];
+/** A reconciliation pass starts only if the budget lets it finish within this long at background priority. */
+const RECONCILE_WITHIN_MS = 15 * 60_000;
 
 function checkCustomUrl(raw: string | undefined): string | null {
   try {
@@ -50,7 +56,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
   let demo: DemoHandle | null = null;
   const practices = new Map<string, Omit<StoredPractice, 'cipherText'>>();
   const problems = new Map<string, string | null>();
-  let sync: { sink: BridgeSyncSink; abort: AbortController } | null = null;
+  let sync: { practiceKey: string; sink: BridgeSyncSink; abort: AbortController; engine: SyncEngine } | null = null;
 
   const client = (baseUrl: string, clientId: string, secret: string): PartnerApiClient =>
     createPartnerApiClient({ baseUrl, credentials: () => ({ clientId, secret }), fetch: deps.fetch, timeoutMs: 20_000, maxAttempts: 3, ...(deps.budgetFor ? { budget: deps.budgetFor(clientId) } : {}) });
@@ -96,8 +102,30 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     return { ok: true, practice: summary({ ...record, storage, backend: '' }) };
   }
 
+  /** Requests left in each window and, while a sync runs, how many it still needs and by when. */
+  function budgetStatus(practiceKey: string): BudgetStatus | null {
+    const practice = practices.get(practiceKey);
+    if (!practice || !deps.budgetFor) return null;
+    const budget = deps.budgetFor(practice.clientId);
+    const snapshot = budget.snapshot();
+    const plan = sync?.practiceKey === practiceKey ? sync.engine.plan() : null;
+    const eta = plan ? budget.estimateMs(plan.requestsLeft, 'background') : null;
+    return {
+      remaining: snapshot.remaining,
+      limits: snapshot.limits,
+      pausedUntil: snapshot.pausedUntil === null ? null : new Date(snapshot.pausedUntil).toISOString(),
+      run: plan ? { requestsLeft: plan.requestsLeft, sized: plan.sized, etaSeconds: eta !== null && Number.isFinite(eta) ? Math.min(10 * 86_400, Math.ceil(eta / 1000)) : null } : null,
+    };
+  }
+
   function emitProgress(practiceKey: string, resources: SyncProgressEvent['resources'], running: boolean, lastRunAt: string | null): void {
-    deps.events.emit('sync.progress', { practiceKey, running, resources, lastRunAt });
+    deps.events.emit('sync.progress', { practiceKey, running, resources, lastRunAt, budget: budgetStatus(practiceKey) });
+  }
+
+  function stopSync(reason: string): void {
+    sync?.abort.abort();
+    sync?.sink.cancel(reason);
+    sync = null;
   }
 
   return {
@@ -129,9 +157,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
 
     async signOut(practiceKey: string): Promise<boolean> {
       if (active === practiceKey) {
-        sync?.abort.abort();
-        sync?.sink.cancel('Signed out.');
-        sync = null;
+        stopSync('Signed out.');
         active = null;
       }
       deps.vault.remove(practiceKey);
@@ -145,7 +171,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
       if (!practice || !secret || practiceKey !== active || sync) return false;
       const sink = createBridgeSyncSink({ practiceKey, cursors, emit: (page) => deps.events.emit('sync.page', page), newId: deps.newId });
       const abort = new AbortController();
-      sync = { sink, abort };
+      const budget = deps.budgetFor?.(practice.clientId);
       const status = new Map<string, SyncProgressEvent['resources'][number]>(
         syncResources.map((r) => [r.name, { resource: r.name, state: 'waiting', mode: cursors.find((c) => c.resource === r.name)?.mode ?? 'full', pagesThisRun: 0, recordsThisPass: 0, rejectedThisRun: 0, error: null }]),
       );
@@ -156,22 +182,35 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
           status.set(p.resource, { ...p });
           emitProgress(practiceKey, [...status.values()], true, null);
         },
+        ...(budget
+          ? { reconcile: { everyMs: deps.reconcileEveryMs ?? 86_400_000, mayStart: (_: string, requests: number) => budget.estimateMs(requests, 'background') <= RECONCILE_WITHIN_MS } }
+          : {}),
       });
+      sync = { practiceKey, sink, abort, engine };
       void engine
         .runOnce({ priority: 'background', signal: abort.signal })
         .catch(() => undefined)
         .finally(() => {
           if (sync?.sink === sink) sync = null;
+          if (abort.signal.aborted) for (const [name, r] of status) if (r.state === 'running') status.set(name, { ...r, state: 'waiting' });
           emitProgress(practiceKey, [...status.values()], false, deps.clock.now().toISOString());
         });
       return true;
     },
 
+    /** Pause: the run stops after the page in flight; the next start resumes from the stored page. */
+    stopSync(practiceKey: string): boolean {
+      if (sync?.practiceKey !== practiceKey) return false;
+      stopSync('Sync paused.');
+      return true;
+    },
+
+    budgetStatus,
+
     acknowledge: (pageId: string, ok: boolean, error?: string): boolean => sync?.sink.acknowledge(pageId, ok, error) ?? false,
 
     async dispose(): Promise<void> {
-      sync?.abort.abort();
-      sync?.sink.cancel('The app is closing.');
+      stopSync('The app is closing.');
       await demo?.close();
     },
   };

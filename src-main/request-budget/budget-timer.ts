@@ -43,6 +43,11 @@ export interface VirtualTimer extends BudgetTimer {
   advanceTo(ms: number): void;
   /** Sleeps not yet woken (tests use it to assert that nothing is left waiting). */
   pendingSleeps(): number;
+  /**
+   * Freezes the clock while real work (an HTTP exchange) is under way; call the returned function when it
+   * is done. The clock never jumps while any hold is open, so real I/O takes no virtual time.
+   */
+  hold(): () => void;
 }
 
 interface PendingSleep {
@@ -66,12 +71,14 @@ interface PendingSleep {
  * - sleep(0) (or negative) wakes on the next tick without moving the clock;
  * - an aborted sleep is removed at once and never moves the clock;
  * - code that waits on real I/O or real timers between sleeps is NOT "asleep": the clock may jump
- *   while it waits. Use this timer for code whose only waiting is timer.sleep().
+ *   while it waits, unless it wraps that wait in hold() (benchmarks hold the clock around each real
+ *   HTTP exchange with the demo practice, so a request takes zero virtual time).
  */
 export function createVirtualTimer(startMs: number): VirtualTimer {
   let now = startMs;
   const pending: PendingSleep[] = []; // ascending wakeAt; FIFO among equals
   let tickScheduled = false;
+  let holds = 0;
 
   const scheduleTick = (): void => {
     if (tickScheduled) return;
@@ -89,6 +96,7 @@ export function createVirtualTimer(startMs: number): VirtualTimer {
 
   function tick(): void {
     tickScheduled = false;
+    if (holds > 0) return; // the last release schedules the next tick
     const first = pending[0];
     if (!first) return;
     if (first.wakeAt > now) now = first.wakeAt;
@@ -100,6 +108,16 @@ export function createVirtualTimer(startMs: number): VirtualTimer {
     now: () => now,
     elapsed: () => now - startMs,
     pendingSleeps: () => pending.length,
+    hold() {
+      holds += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        if (holds === 0 && pending.length > 0) scheduleTick();
+      };
+    },
     advanceTo(ms) {
       if (!(ms >= now)) throw new RangeError(`Virtual time only moves forward (now ${now}, asked ${ms})`);
       now = ms;

@@ -27,6 +27,7 @@ export interface RequestBudgetOptions {
 }
 
 export interface BudgetSnapshot {
+  limits: BudgetLimits;
   /** What an interactive request could still use in each window now (the reserve included). */
   remaining: { minute: number; hour: number; day: number };
   pausedUntil: number | null;

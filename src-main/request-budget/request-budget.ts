@@ -203,7 +203,7 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
     };
     const waiting = { interactive: 0, outbox: 0, prefetch: 0, background: 0 };
     for (const priority of PRIORITIES) waiting[priority] = queues[priority].length;
-    return { remaining: { minute: left(0), hour: left(1), day: left(2) }, pausedUntil: ledger.pausedUntil, waiting };
+    return { limits: { ...limits }, remaining: { minute: left(0), hour: left(1), day: left(2) }, pausedUntil: ledger.pausedUntil, waiting };
   }
 
   function estimateMs(n: number, priority: RequestPriority = 'background'): number {

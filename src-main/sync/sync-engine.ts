@@ -24,7 +24,20 @@ export interface SyncEngineOptions {
    */
   watermarkMarginMs?: number;
   onProgress?: (progress: SyncProgress) => void;
+  /**
+   * Occasional reconciliation: when a resource's last full read is older than `everyMs` (server time)
+   * and `mayStart` says the budget allows that many requests now, its next pass re-reads everything
+   * without lastUpdated. Absent: never.
+   */
+  reconcile?: { everyMs: number; mayStart: (resource: string, requests: number) => boolean };
   onRejected?: (resource: string, rejected: { index: number; issues: string }[]) => void;
+}
+
+/** Requests a run still needs: exact for snapshots and incremental passes, a lower bound for a first import. */
+export interface RunPlan {
+  requestsLeft: number;
+  /** False while some resource is in (or before) a full pass whose size the API does not tell. */
+  sized: boolean;
 }
 
 export function emptyCursor(resource: string): SyncCursor {
@@ -33,6 +46,12 @@ export function emptyCursor(resource: string): SyncCursor {
 
 /** Errors that make every other resource pointless to try now. */
 const stopsTheRun = (error: unknown) => error instanceof NetworkError || (error instanceof PartnerApiError && (error.status === 401 || error.status === 403));
+
+/** Pages a whole read takes, from the last whole read (null when there was none). */
+function pagesOfWholeRead(cursor: SyncCursor | undefined): number | null {
+  if (!cursor || cursor.fullPassRecords === undefined || cursor.largestPage <= 0) return null;
+  return Math.floor(cursor.fullPassRecords / cursor.largestPage) + 1; // + the short (or empty) last page
+}
 
 /**
  * Main's sync: for each resource in order, one pass (full, then incremental with lastUpdated).
@@ -44,6 +63,43 @@ const stopsTheRun = (error: unknown) => error instanceof NetworkError || (error 
 export function createSyncEngine(options: SyncEngineOptions) {
   const resources = options.resources ?? syncResources;
   const margin = options.watermarkMarginMs ?? 120_000;
+  // The run under way: cursors as committed so far, and the resources already finished.
+  let live: Record<string, SyncCursor | undefined> | null = null;
+  const finished = new Set<string>();
+
+  /**
+   * A first full pass has no known end (the API gives no totals), so it counts as at least one more
+   * page and the plan is "unsized". An incremental pass is usually one page. A reconcile pass is sized
+   * from the last whole read.
+   */
+  function plan(): RunPlan | null {
+    if (!live) return null;
+    let requestsLeft = 0;
+    let sized = true;
+    for (const resource of resources) {
+      if (finished.has(resource.name)) continue;
+      const cursor = live[resource.name];
+      if (resource.kind === 'snapshot' || cursor?.mode === 'incremental') {
+        requestsLeft += 1;
+        continue;
+      }
+      const whole = pagesOfWholeRead(cursor);
+      const done = (cursor?.nextPage ?? 1) - 1;
+      if (whole === null) sized = false;
+      requestsLeft += Math.max(1, (whole ?? 0) - done);
+    }
+    return { requestsLeft, sized };
+  }
+
+  /** An incremental resource whose last whole read is old enough, if the budget allows, is re-read whole. */
+  function startOfPass(resource: SyncResource, cursor: SyncCursor): SyncCursor {
+    const policy = options.reconcile;
+    if (!policy || resource.kind !== 'paged' || cursor.mode !== 'incremental' || cursor.nextPage !== 1 || !cursor.lastCompletedAt) return cursor;
+    const since = cursor.fullPassAt ? Date.parse(cursor.lastCompletedAt) - Date.parse(cursor.fullPassAt) : Number.POSITIVE_INFINITY;
+    if (since < policy.everyMs) return cursor;
+    if (!policy.mayStart(resource.name, pagesOfWholeRead(cursor) ?? 1)) return cursor;
+    return { ...cursor, mode: 'reconcile', watermark: null, recordsThisPass: 0 };
+  }
 
   async function passPaged(resource: SyncResource, start: SyncCursor, priority: RequestPriority, signal: AbortSignal | undefined, progress: SyncProgress): Promise<void> {
     let cursor = start;
@@ -60,9 +116,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const served = page.data.length + page.rejected.length;
       const passServerTime = cursor.passServerTime ?? (page.serverDate ?? new Date()).toISOString();
       const largestPage = Math.max(cursor.largestPage, served);
-      const finished = served === 0 || served < largestPage;
+      const done = served === 0 || served < largestPage;
       const recordsThisPass = cursor.recordsThisPass + page.data.length;
-      cursor = finished
+      // A whole read (full or reconcile) also starts a valid watermark: it saw everything from its start on.
+      const whole = cursor.mode !== 'incremental';
+      cursor = done
         ? {
             resource: resource.name,
             mode: 'incremental',
@@ -72,13 +130,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
             largestPage,
             lastCompletedAt: passServerTime,
             recordsThisPass,
+            ...(whole ? { fullPassRecords: recordsThisPass, fullPassAt: passServerTime } : pick(cursor)),
           }
         : { ...cursor, nextPage: cursor.nextPage + 1, passServerTime, largestPage, recordsThisPass };
       await options.sink.commitPage({ resource: resource.name, records: page.data, replaceAll: false, cursor });
+      if (live) live[resource.name] = cursor;
       progress.pagesThisRun++;
       progress.recordsThisPass = recordsThisPass;
       options.onProgress?.({ ...progress });
-      if (finished) return;
+      if (done) return;
     }
   }
 
@@ -92,36 +152,57 @@ export function createSyncEngine(options: SyncEngineOptions) {
     progress.recordsThisPass = page.data.length;
   }
 
+  async function runResources(cursors: Record<string, SyncCursor | undefined>, priority: RequestPriority, signal: AbortSignal | undefined): Promise<SyncProgress[]> {
+    const results: SyncProgress[] = [];
+    let stopped: string | null = null;
+    for (const resource of resources) {
+      const start = startOfPass(resource, cursors[resource.name] ?? emptyCursor(resource.name));
+      if (live) live[resource.name] = start;
+      const progress: SyncProgress = { resource: resource.name, state: 'running', mode: start.mode, pagesThisRun: 0, recordsThisPass: start.recordsThisPass, rejectedThisRun: 0, error: null };
+      if (stopped) {
+        results.push({ ...progress, state: 'failed', error: stopped });
+        continue;
+      }
+      options.onProgress?.({ ...progress });
+      try {
+        if (resource.kind === 'paged') await passPaged(resource, start, priority, signal, progress);
+        else await passSnapshot(resource, start, priority, signal, progress);
+        progress.state = 'done';
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        progress.state = 'failed';
+        progress.error = describeApiError(error);
+        if (stopsTheRun(error)) stopped = progress.error;
+      }
+      finished.add(resource.name);
+      options.onProgress?.({ ...progress });
+      results.push(progress);
+    }
+    return results;
+  }
+
   return {
+    /** What the run under way still needs (null when none runs). */
+    plan,
     /** One pass over every resource. Resolves with each resource's outcome; never throws for API errors. */
     async runOnce(run: { priority?: RequestPriority; signal?: AbortSignal } = {}): Promise<SyncProgress[]> {
-      const priority = run.priority ?? 'background';
       const cursors = await options.sink.loadCursors();
-      const results: SyncProgress[] = [];
-      let stopped: string | null = null;
-      for (const resource of resources) {
-        const start = cursors[resource.name] ?? emptyCursor(resource.name);
-        const progress: SyncProgress = { resource: resource.name, state: 'running', mode: start.mode, pagesThisRun: 0, recordsThisPass: start.recordsThisPass, rejectedThisRun: 0, error: null };
-        if (stopped) {
-          results.push({ ...progress, state: 'failed', error: stopped });
-          continue;
-        }
-        options.onProgress?.({ ...progress });
-        try {
-          if (resource.kind === 'paged') await passPaged(resource, start, priority, run.signal, progress);
-          else await passSnapshot(resource, start, priority, run.signal, progress);
-          progress.state = 'done';
-        } catch (error) {
-          if (run.signal?.aborted) throw error;
-          progress.state = 'failed';
-          progress.error = describeApiError(error);
-          if (stopsTheRun(error)) stopped = progress.error;
-        }
-        options.onProgress?.({ ...progress });
-        results.push(progress);
+      live = { ...cursors };
+      finished.clear();
+      try {
+        return await runResources(cursors, run.priority ?? 'background', run.signal);
+      } finally {
+        live = null;
       }
-      return results;
     },
   };
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+/** Carries the last whole read's figures through an incremental pass. */
+function pick(cursor: SyncCursor): Pick<SyncCursor, 'fullPassRecords' | 'fullPassAt'> {
+  return {
+    ...(cursor.fullPassRecords !== undefined ? { fullPassRecords: cursor.fullPassRecords } : {}),
+    ...(cursor.fullPassAt !== undefined ? { fullPassAt: cursor.fullPassAt } : {}),
+  };
+}

@@ -15,8 +15,8 @@ export interface SyncResource {
   key: (record: never) => string | number;
   /** 'paged' resources support lastUpdated and paging; 'snapshot' ones are re-read whole. */
   kind: 'paged' | 'snapshot';
-  /** Extra query for a pass: soft-deleted contacts are asked for on incremental passes only. */
-  query?: (mode: 'full' | 'incremental') => Record<string, string | boolean>;
+  /** Extra query for a pass: soft-deleted contacts are asked for on incremental and reconcile passes. */
+  query?: (mode: 'full' | 'incremental' | 'reconcile') => Record<string, string | boolean>;
 }
 
 /** In the order the user benefits from: clients first (the list appears after one page), then the rest. */
@@ -24,7 +24,7 @@ export const syncResources: readonly SyncResource[] = [
   { name: 'entities', path: '/entities/list', schema: entitySchema, key: (e: z.infer<typeof entitySchema>) => e.entityKey, kind: 'paged' },
   {
     name: 'contacts', path: '/contacts/list', schema: contactSchema, key: (c: z.infer<typeof contactSchema>) => c.entityContactID, kind: 'paged',
-    query: (mode) => (mode === 'incremental' ? { includeDeleted: true } : {}),
+    query: (mode) => (mode === 'full' ? {} : { includeDeleted: true }),
   },
   { name: 'onboardings', path: '/onboardings/list', schema: onboardingSchema, key: (o: z.infer<typeof onboardingSchema>) => o.onboardingKey, kind: 'paged' },
   { name: 'users', path: '/users/list', schema: userSchema, key: (u: z.infer<typeof userSchema>) => u.userKey, kind: 'snapshot' },

@@ -12,7 +12,9 @@ export const methodNames = [
   'practice.connect',
   'practice.connectDemo',
   'practice.signOut',
+  'practice.budget',
   'sync.start',
+  'sync.stop',
   'sync.ack',
 ] as const;
 export const eventNames = ['connectivity.changed', 'sync.page', 'sync.progress'] as const;

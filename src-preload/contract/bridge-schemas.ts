@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { appInfoSchema } from './app-info';
+import { budgetStatusSchema } from './budget';
 import { connectivitySchema } from './connectivity';
 import {
   connectInputSchema,
@@ -45,7 +46,9 @@ export const methodSchemas = defineMethods({
   'practice.connect': { input: connectInputSchema, output: connectResultSchema },
   'practice.connectDemo': { input: noInput, output: connectResultSchema },
   'practice.signOut': { input: z.strictObject({ practiceKey: z.uuid() }), output: z.strictObject({ removed: z.boolean() }) },
+  'practice.budget': { input: z.strictObject({ practiceKey: z.uuid() }), output: budgetStatusSchema.nullable() },
   'sync.start': { input: syncStartInputSchema, output: z.strictObject({ started: z.boolean() }) },
+  'sync.stop': { input: z.strictObject({ practiceKey: z.uuid() }), output: z.strictObject({ stopped: z.boolean() }) },
   'sync.ack': { input: syncAckInputSchema, output: z.strictObject({ accepted: z.boolean() }) },
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { regionSchema } from './partner-api/common';
+import { budgetStatusSchema } from './budget';
 import { syncCursorSchema } from './sync';
 
 /** A practice this laptop knows, as the renderer may see it (never the secret). */
@@ -66,7 +67,7 @@ export const syncProgressEventSchema = z.strictObject({
     z.strictObject({
       resource: z.string().max(50),
       state: z.enum(['waiting', 'running', 'done', 'failed']),
-      mode: z.enum(['full', 'incremental']),
+      mode: z.enum(['full', 'incremental', 'reconcile']),
       pagesThisRun: z.number().int().min(0),
       recordsThisPass: z.number().int().min(0),
       rejectedThisRun: z.number().int().min(0),
@@ -74,5 +75,6 @@ export const syncProgressEventSchema = z.strictObject({
     }),
   ).max(50),
   lastRunAt: z.iso.datetime().nullable(),
+  budget: budgetStatusSchema.nullable(),
 });
 export type SyncProgressEvent = z.infer<typeof syncProgressEventSchema>;

@@ -7,8 +7,11 @@ import { z } from 'zod';
  */
 export const syncCursorSchema = z.strictObject({
   resource: z.string().max(50),
-  /** 'full' until the first complete pass, then 'incremental'. */
-  mode: z.enum(['full', 'incremental']),
+  /**
+   * 'full' until the first complete pass, then 'incremental'. 'reconcile' is an occasional full re-read
+   * (no lastUpdated) that catches anything paging could have skipped; it ends as 'incremental' again.
+   */
+  mode: z.enum(['full', 'incremental', 'reconcile']),
   /** lastUpdated for the pass in progress (null for a full pass). */
   watermark: z.iso.datetime().nullable(),
   /** Page to fetch next; 1 means no pass is under way. */
@@ -19,5 +22,9 @@ export const syncCursorSchema = z.strictObject({
   largestPage: z.number().int().min(0),
   lastCompletedAt: z.iso.datetime().nullable(),
   recordsThisPass: z.number().int().min(0),
+  /** Records read by the last complete full or reconcile pass: sizes the next one (the API has no totals). */
+  fullPassRecords: z.number().int().min(0).optional(),
+  /** Server time at the start of the last complete full or reconcile pass. */
+  fullPassAt: z.iso.datetime().nullable().optional(),
 });
 export type SyncCursor = z.infer<typeof syncCursorSchema>;

@@ -63,10 +63,39 @@ describe('connect and sync through the bridge (main side)', () => {
     expect(app.stored.get('entities')?.size).toBe(150);
     expect(app.cursors.get('entities')).toMatchObject({ mode: 'incremental', nextPage: 1 });
 
+    // Every progress event carries the budget: requests left per window, and the run's plan and ETA.
+    const during = app.progress.filter((p) => p.running);
+    expect(during.length).toBeGreaterThan(3);
+    for (const p of during) expect(p.budget).toMatchObject({ limits: { perMinute: 60, perHour: 1000, perDay: 10_000 }, run: { requestsLeft: expect.any(Number), etaSeconds: expect.any(Number) } });
+    expect(during[0]!.budget!.run!.sized).toBe(false); // a first import: the API does not say how big it is
+    expect(during.at(-1)!.budget!.run).toMatchObject({ sized: true, requestsLeft: 0 }); // the last resource is finished
+    expect(during.at(-1)!.budget!.remaining.minute).toBeLessThan(during[0]!.budget!.remaining.minute);
+    expect(done.budget!.run).toBeNull();
+    const budget = await app.call('practice.budget', { practiceKey: result.practice.practiceKey });
+    expect(budget.remaining.hour).toBe(1000 - (60 - budget.remaining.minute)); // the same requests, seen in both windows
+
     // A second run from the stored cursors is incremental: one request per resource.
+    app.progress.length = 0;
     expect(await app.call('sync.start', { practiceKey: result.practice.practiceKey, cursors: [...app.cursors.values()] })).toEqual({ started: true });
     const second = await app.finished();
     expect(second.resources.map((r) => r.pagesThisRun)).toEqual([1, 1, 1, 1, 1, 1]);
+    // After a whole read, the run is sized: an incremental run knows it needs one request per resource.
+    expect(app.progress.filter((p) => p.running).at(0)!.budget!.run).toMatchObject({ sized: true });
+  });
+
+  it('pauses a running sync; starting again resumes it to the end', async () => {
+    const app = start();
+    const { practice } = await app.call('practice.connectDemo');
+    expect(await app.call('sync.start', { practiceKey: practice.practiceKey, cursors: [] })).toEqual({ started: true });
+    expect(await app.call('sync.stop', { practiceKey: practice.practiceKey })).toEqual({ stopped: true });
+    const paused = await app.finished();
+    expect(paused.resources.some((r) => r.state !== 'done')).toBe(true);
+    expect(await app.call('sync.stop', { practiceKey: practice.practiceKey })).toEqual({ stopped: false });
+    app.progress.length = 0;
+    expect(await app.call('sync.start', { practiceKey: practice.practiceKey, cursors: [...app.cursors.values()] })).toEqual({ started: true });
+    const resumed = await app.finished();
+    expect(resumed.resources.every((r) => r.state === 'done')).toBe(true);
+    expect(app.stored.get('entities')?.size).toBe(150);
   });
 
   it('answers bad credentials, an unknown host and a malformed custom URL with a sentence', async () => {

@@ -131,4 +131,44 @@ describe('sync engine against the demo practice', () => {
     expect(results[0]!.error).toMatch(/could not be reached/);
     expectSameAsServer(t.sink, t.state);
   });
+
+  it('reconciles: an old whole read is redone (when the budget allows), restoring a record paging skipped', async () => {
+    let serverNow = new Date('2031-03-04T05:00:00Z');
+    const t = await setup({ clock: { now: () => serverNow }, anchor: new Date('2031-03-01T00:00:00Z'), pageSize: 40 });
+    await t.engine.runOnce();
+    const lost = [...t.sink.table('entities').keys()][7]!;
+    t.sink.table('entities').delete(lost); // as if a record moved between pages while a pass read them
+    const allowed: [string, number][] = [];
+    let budgetAllows = false;
+    const engine = createSyncEngine({ api: t.api, sink: t.sink, reconcile: { everyMs: 86_400_000, mayStart: (resource, requests) => (allowed.push([resource, requests]), budgetAllows) } });
+
+    serverNow = new Date('2031-03-04T12:00:00Z'); // younger than a day: no reconciliation is even considered
+    await engine.runOnce();
+    expect(allowed).toEqual([]);
+    expect(t.sink.table('entities').has(lost)).toBe(false); // an incremental pass cannot find it
+
+    // Age is judged on server time only, from the last completed pass: this pass (a day later) is what
+    // makes the next one due.
+    serverNow = new Date('2031-03-05T06:00:00Z');
+    await engine.runOnce();
+    expect(allowed).toEqual([]);
+    await engine.runOnce(); // due now, but the budget says no
+
+    expect(allowed.map(([resource]) => resource)).toEqual(['entities', 'contacts', 'onboardings']);
+    expect(allowed[0]![1]).toBe(Math.floor(t.state.entities.size / 40) + 1); // sized from the last whole read
+    expect(t.sink.table('entities').has(lost)).toBe(false);
+
+    budgetAllows = true;
+    const before = t.demo.runtime.requestLog.length;
+    const results = await engine.runOnce();
+    expect(results.find((r) => r.resource === 'entities')!.mode).toBe('reconcile');
+    expect(t.sink.table('entities').has(lost)).toBe(true);
+    expectSameAsServer(t.sink, t.state);
+    const entityRequests = t.demo.runtime.requestLog.slice(before).filter((r) => r.url.includes('/entities/list')).length;
+    expect(entityRequests).toBe(Math.floor(t.state.entities.size / 40) + 1);
+    const cursor = t.sink.cursors['entities']!;
+    expect(cursor.mode).toBe('incremental');
+    expect(cursor.fullPassAt).toBe(serverNow.toISOString());
+    expect(cursor.fullPassRecords).toBe(t.state.entities.size);
+  });
 });

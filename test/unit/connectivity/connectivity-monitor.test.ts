@@ -37,4 +37,30 @@ describe('connectivity monitor', () => {
     });
     await expect(monitor.check()).resolves.toEqual({ online: false, checkedAt: '2026-11-20T10:00:00.000Z' });
   });
+
+  it('probes at once when a request fails at the network level, one probe for a burst of failures', async () => {
+    let probes = 0;
+    const changes: boolean[] = [];
+    const monitor = createConnectivityMonitor({
+      probe: async () => {
+        probes++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return false;
+      },
+      clock: { now: () => new Date('2026-11-20T10:00:00Z') },
+      intervalMs: 60_000,
+      onChange: (state) => changes.push(state.online),
+    });
+    monitor.reportFailure();
+    monitor.reportFailure();
+    monitor.reportFailure();
+    await vi.advanceTimersByTimeAsync(60);
+    expect(probes).toBe(1);
+    expect(changes).toEqual([false]); // shown within a moment, not at the next interval
+    monitor.reportFailure();
+    await vi.advanceTimersByTimeAsync(60);
+    expect(probes).toBe(2);
+    expect(changes).toEqual([false]); // still offline: no repeated notice
+  });
 });
+

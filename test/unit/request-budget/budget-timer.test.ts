@@ -38,6 +38,26 @@ describe('virtual timer', () => {
     expect(woke).toEqual(['first@100', 'other@150', 'second@200']);
   });
 
+  it('holds the clock still while real work is under way, and moves on once every hold is released', async () => {
+    const timer = createVirtualTimer(0);
+    const releaseA = timer.hold();
+    const releaseB = timer.hold();
+    let woke = -1;
+    const sleeping = timer.sleep(1_000).then(() => {
+      woke = timer.now();
+    });
+    // Real work: several event-loop turns (as an HTTP exchange takes) must not move the clock.
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(timer.now()).toBe(0);
+    releaseA();
+    releaseA(); // releasing twice counts once
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(timer.now()).toBe(0);
+    releaseB();
+    await sleeping;
+    expect(woke).toBe(1_000);
+  });
+
   it('never moves the clock by itself and sleep(0) does not move it', async () => {
     const timer = createVirtualTimer(500);
     await new Promise((resolve) => setImmediate(resolve));

@@ -1,0 +1,40 @@
+import type { BudgetStore } from './budget-store';
+import type { BudgetTimer } from './budget-timer';
+import { createRequestBudget, DEFAULT_LIMITS, type BudgetLimits, type RequestBudget } from './request-budget';
+
+export interface BudgetRegistryOptions {
+  timer: BudgetTimer;
+  store: BudgetStore;
+  limits?: BudgetLimits;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * One request budget per Client ID for the life of main. The server counts per Client ID, so two
+ * practices (or a reconnect with the same credentials) must share one budget, never get a fresh one.
+ */
+export function createBudgetRegistry(options: BudgetRegistryOptions) {
+  const budgets = new Map<string, RequestBudget>();
+  const limits = options.limits ?? DEFAULT_LIMITS;
+
+  function forClient(clientId: string): RequestBudget {
+    let budget = budgets.get(clientId);
+    if (!budget) {
+      budget = createRequestBudget({ clientId, timer: options.timer, store: options.store, limits, ...(options.onError ? { onError: options.onError } : {}) });
+      budgets.set(clientId, budget);
+    }
+    return budget;
+  }
+
+  return {
+    limits,
+    timer: options.timer,
+    forClient,
+    /** Persists every budget now and refuses further requests (app shutdown). */
+    dispose(): void {
+      for (const budget of budgets.values()) budget.dispose();
+      budgets.clear();
+    },
+  };
+}
+export type BudgetRegistry = ReturnType<typeof createBudgetRegistry>;
