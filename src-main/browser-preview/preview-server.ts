@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createMainServices } from '../compose';
+import { createMainServices, type MainDeps } from '../compose';
 import { createIpcRegistry } from '../ipc/registry';
 import { rendererHeaderCsp } from '../security/content-security-policy';
 import { RENDERER_ORIGIN, contentTypeFor, resolveRendererAsset } from '../security/renderer-asset-path';
@@ -25,6 +25,8 @@ export interface PreviewServerOptions {
   /** 0 picks a free port. Always bound to 127.0.0.1. */
   port?: number;
   connectivityIntervalMs?: number;
+  /** Replaces the embedded demo practice (tests that change data on the server keep its handle). */
+  startDemo?: MainDeps['startDemo'];
 }
 
 interface BridgeSender {
@@ -55,13 +57,14 @@ async function bundlePreload(): Promise<string> {
 export async function startPreviewServer(options: PreviewServerOptions) {
   const token = randomBytes(24).toString('hex');
   const network = createNetworkSwitch(globalThis.fetch);
-  const services = createMainServices(
-    nodeMainDeps({
+  const services = createMainServices({
+    ...nodeMainDeps({
       dataDir: options.dataDir,
       network,
       ...(options.connectivityIntervalMs ? { connectivityIntervalMs: options.connectivityIntervalMs } : {}),
     }),
-  );
+    ...(options.startDemo ? { startDemo: options.startDemo } : {}),
+  });
   const preloadScript = await bundlePreload();
   // Injected at the end of <head>: after the CSP meta (so the policy covers it), before the deferred app module.
   const indexHtml = (await readFile(`${options.rendererDir}/index.html`, 'utf8')).replace(

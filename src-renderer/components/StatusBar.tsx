@@ -1,4 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { practiceDb } from '../db/practice-db';
 import { useAppInfo } from '../stores/app-info-store';
 import { usePractice } from '../stores/practice-store';
 import { OnlineIndicator } from './OnlineIndicator';
@@ -7,7 +9,20 @@ export function StatusBar() {
   const info = useAppInfo((s) => s.info);
   const practice = usePractice((s) => s.practices.find((p) => p.practiceKey === s.activePracticeKey));
   const progress = usePractice((s) => s.progress);
-  const syncText = progress?.running ? 'syncing…' : progress?.lastRunAt ? `last synced ${new Date(progress.lastRunAt).toLocaleTimeString()}` : '';
+  const paused = usePractice((s) => s.paused);
+  // From the stored cursors, so it is right after a restart with the network gone: the oldest resource decides.
+  const lastSynced = useLiveQuery(async () => {
+    if (!practice) return null;
+    const done = (await practiceDb(practice.practiceKey).cursors.toArray()).map((c) => c.lastCompletedAt);
+    return done.length > 0 && done.every(Boolean) ? (done as string[]).sort()[0]! : null;
+  }, [practice?.practiceKey, progress?.running]);
+  const syncText = paused
+    ? 'sync paused'
+    : progress?.running
+      ? 'syncing…'
+      : lastSynced
+        ? `last synced ${new Date(lastSynced).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' })}`
+        : '';
   return (
     <Flex asChild align="center" justify="between" px="3" className="status-bar">
       <footer aria-label="Status">

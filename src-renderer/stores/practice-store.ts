@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { Companion } from '../../src-preload/contract/companion';
+import type { BudgetStatus } from '../../src-preload/contract/budget';
 import type { ConnectInput, PracticeSummary, SyncProgressEvent } from '../../src-preload/contract/practice';
 import { ingestPage } from '../db/ingest';
 import { deletePracticeDb, practiceDb } from '../db/practice-db';
@@ -11,14 +12,26 @@ interface PracticeState {
   activePracticeKey: string | null;
   storage: { secure: boolean; backend: string } | null;
   progress: SyncProgressEvent | null;
+  /** Latest budget figures: from each progress event, and polled while the sync panel is open. */
+  budget: BudgetStatus | null;
+  /** The user paused sync: background runs are skipped until they resume (kept across restarts). */
+  paused: boolean;
   busy: boolean;
   error: string | null;
   refresh(companion: Companion): Promise<void>;
   connectDemo(companion: Companion): Promise<void>;
   connect(companion: Companion, input: ConnectInput): Promise<boolean>;
   signOut(companion: Companion, practiceKey: string): Promise<void>;
+  /** Background and on-connect runs; skipped while paused. */
   syncNow(companion: Companion): Promise<void>;
+  pause(companion: Companion): Promise<void>;
+  /** Clears the pause and starts a run at once ("Resume" and "Sync now"). */
+  resume(companion: Companion): Promise<void>;
+  refreshBudget(companion: Companion): Promise<void>;
 }
+
+const pausedKey = (practiceKey: string) => `sync-paused:${practiceKey}`;
+const readPaused = (practiceKey: string | null): boolean => practiceKey !== null && localStorage.getItem(pausedKey(practiceKey)) === '1';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -28,11 +41,13 @@ export const usePractice = create<PracticeState>((set, get) => ({
   activePracticeKey: null,
   storage: null,
   progress: null,
+  budget: null,
+  paused: false,
   busy: false,
   error: null,
   async refresh(companion) {
     const list = await companion.practice.list();
-    set({ loaded: true, practices: list.practices, activePracticeKey: list.activePracticeKey, storage: list.storage });
+    set({ loaded: true, practices: list.practices, activePracticeKey: list.activePracticeKey, storage: list.storage, paused: readPaused(list.activePracticeKey) });
   },
   async connectDemo(companion) {
     set({ busy: true, error: null });
@@ -68,14 +83,34 @@ export const usePractice = create<PracticeState>((set, get) => ({
   async signOut(companion, practiceKey) {
     await companion.practice.signOut({ practiceKey });
     await deletePracticeDb(practiceKey);
-    set({ progress: null });
+    localStorage.removeItem(pausedKey(practiceKey));
+    set({ progress: null, budget: null });
     await get().refresh(companion);
   },
   async syncNow(companion) {
     const practiceKey = get().activePracticeKey;
-    if (!practiceKey || get().progress?.running) return;
+    if (!practiceKey || get().paused || get().progress?.running) return;
     const cursors = await practiceDb(practiceKey).cursors.toArray();
     await companion.sync.start({ practiceKey, cursors });
+  },
+  async pause(companion) {
+    const practiceKey = get().activePracticeKey;
+    if (!practiceKey) return;
+    localStorage.setItem(pausedKey(practiceKey), '1');
+    set({ paused: true });
+    await companion.sync.stop({ practiceKey });
+  },
+  async resume(companion) {
+    const practiceKey = get().activePracticeKey;
+    if (!practiceKey) return;
+    localStorage.removeItem(pausedKey(practiceKey));
+    set({ paused: false });
+    await get().syncNow(companion);
+  },
+  async refreshBudget(companion) {
+    const practiceKey = get().activePracticeKey;
+    if (!practiceKey) return;
+    set({ budget: await companion.practice.budget({ practiceKey }) });
   },
 }));
 
@@ -94,7 +129,7 @@ export function watchPracticeSync(companion: Companion): () => void {
         return companion.sync.ack({ pageId: page.pageId, ok: false, error: message(error).slice(0, 900) });
       });
   });
-  const offProgress = companion.on('sync.progress', (progress) => usePractice.setState({ progress }));
+  const offProgress = companion.on('sync.progress', (progress) => usePractice.setState({ progress, ...(progress.budget ? { budget: progress.budget } : {}) }));
   const store = usePractice.getState();
   void store.refresh(companion).then(() => usePractice.getState().syncNow(companion));
   const timer = setInterval(() => void usePractice.getState().syncNow(companion).catch(() => undefined), BACKGROUND_SYNC_MS);

@@ -110,9 +110,6 @@ function PracticeCard() {
         Sync
       </Heading>
       <SyncStatus />
-      <Button mt="3" variant="soft" onClick={() => void usePractice.getState().syncNow(companion)}>
-        Sync now
-      </Button>
     </Card>
   );
 }
