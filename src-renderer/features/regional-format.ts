@@ -12,3 +12,133 @@ export function formatDateTime(value: string | null | undefined, region?: string
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(localeOf(region), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/*
+ * Money. The contract sends amounts as plain numbers and says the currency "comes from the practice";
+ * bills, payments and statements also carry a `currency` field. A record's own currency wins (an ANZ
+ * practice may be Australian or New Zealand, and only the records say which); the region's usual
+ * currency is the fallback. The locale follows the currency (NZD reads as en-NZ); any other currency is
+ * written in the region's locale, which marks it unambiguously ("USD 10.00", "US$10,00").
+ */
+const CURRENCY_OF_REGION: Record<string, string> = { ANZ: 'AUD', UK: 'GBP', ZA: 'ZAR' };
+const LOCALE_OF_CURRENCY: Record<string, string> = { AUD: 'en-AU', NZD: 'en-NZ', GBP: 'en-GB', ZAR: 'en-ZA' };
+
+export function practiceCurrency(region?: string, recordCurrency?: string | null): string {
+  const own = recordCurrency?.trim().toUpperCase();
+  return own || CURRENCY_OF_REGION[region ?? ''] || 'AUD';
+}
+
+// Building a NumberFormat costs far more than using one; billing lists format thousands of amounts.
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+function moneyFormat(locale: string, currency: string): Intl.NumberFormat | null {
+  const key = `${locale}|${currency}`;
+  if (!moneyFormats.has(key)) {
+    let format: Intl.NumberFormat | null = null;
+    try {
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      // A malformed currency code from a record: shown plainly below rather than throwing in a render.
+    }
+    moneyFormats.set(key, format);
+  }
+  return moneyFormats.get(key) ?? null;
+}
+
+/** An amount in the practice's currency and locale: `formatMoney(1234.5, 'UK')` → "£1,234.50". */
+export function formatMoney(amount: number | null | undefined, region?: string, recordCurrency?: string | null): string {
+  if (amount == null || !Number.isFinite(amount)) return '—';
+  const currency = practiceCurrency(region, recordCurrency);
+  const format = moneyFormat(LOCALE_OF_CURRENCY[currency] ?? localeOf(region), currency);
+  return format ? format.format(amount) : `${amount.toFixed(2)} ${currency}`;
+}
+
+/*
+ * Phones. Stored numbers arrive however the practice typed them ("0412345678", "+61 412 345 678",
+ * "(02) 5550 1234"). They are shown grouped the national way. A number that is not recognised — another
+ * country, an extension, letters — is shown exactly as stored, and a result whose digits differ from the
+ * input's national digits is never shown, so formatting cannot lose or invent a digit.
+ */
+type Country = 'AU' | 'NZ' | 'UK' | 'ZA';
+const COUNTRY_CODES: Record<string, Record<string, Country>> = {
+  ANZ: { '61': 'AU', '64': 'NZ' },
+  UK: { '44': 'UK' },
+  ZA: { '27': 'ZA' },
+};
+
+/** Splits `digits` into groups of the given sizes; the sizes must add up to its length. */
+const groups = (digits: string, ...sizes: number[]): string[] => {
+  let at = 0;
+  return sizes.map((size) => digits.slice(at, (at += size)));
+};
+
+function australian(n: string): string | null {
+  if (/^0[45]\d{8}$/.test(n)) return groups(n, 4, 3, 3).join(' ');
+  if (/^0[2378][2-9]\d{7}$/.test(n)) return `(${n.slice(0, 2)}) ${groups(n.slice(2), 4, 4).join(' ')}`;
+  if (/^1[38]00\d{6}$/.test(n)) return groups(n, 4, 3, 3).join(' ');
+  if (/^13\d{4}$/.test(n)) return groups(n, 2, 2, 2).join(' ');
+  if (/^[2-9]\d{7}$/.test(n)) return groups(n, 4, 4).join(' ');
+  return null;
+}
+
+function newZealand(n: string): string | null {
+  // Mobiles are 02x and six to eight more digits: 021 123 456, 021 123 4567, 021 1234 5678.
+  if (/^02\d{7,9}$/.test(n)) return n.length === 11 ? groups(n, 3, 4, 4).join(' ') : groups(n, 3, 3, n.length - 6).join(' ');
+  if (/^0[34679]\d{7}$/.test(n)) return `(${n.slice(0, 2)}) ${groups(n.slice(2), 3, 4).join(' ')}`;
+  if (/^0(800|508)\d{6,7}$/.test(n)) return groups(n, 4, 3, n.length - 7).join(' ');
+  return null;
+}
+
+function british(n: string): string | null {
+  if (/^02\d{9}$/.test(n)) return groups(n, 3, 4, 4).join(' ');
+  if (/^07\d{9}$/.test(n)) return groups(n, 5, 6).join(' ');
+  if (/^0[389]\d{9}$/.test(n)) return groups(n, 4, 3, 4).join(' ');
+  if (/^0800\d{6}$/.test(n)) return groups(n, 4, 6).join(' ');
+  if (/^01(1\d|\d1)\d{7}$/.test(n)) return groups(n, 4, 3, 4).join(' ');
+  if (/^01\d{8,9}$/.test(n)) return groups(n, 5, n.length - 5).join(' ');
+  return null;
+}
+
+function southAfrican(n: string): string | null {
+  return /^0\d{9}$/.test(n) ? groups(n, 3, 3, 4).join(' ') : null;
+}
+
+/**
+ * Without a country code, 02 followed by eight digits is both a Sydney landline and a ten-digit New
+ * Zealand mobile. The way it was typed decides ("021 234 5678" is grouped as a mobile), then the
+ * caller's hint, then Australia.
+ */
+function anz(n: string, stored: string, country: 'AU' | 'NZ' | undefined, hint: 'AU' | 'NZ' | undefined): string | null {
+  if (country) return country === 'AU' ? australian(n) : newZealand(n);
+  if (/^02\d{8}$/.test(n)) return /^\(?02\d\)?[\s.-]/.test(stored) || hint === 'NZ' ? newZealand(n) : australian(n);
+  return australian(n) ?? newZealand(n);
+}
+
+export interface PhoneOptions {
+  /** For ANZ practices: the country an ambiguous number without a country code belongs to. */
+  country?: 'AU' | 'NZ';
+}
+
+/** A stored phone number in the region's readable national format, or exactly as stored if not recognised. */
+export function formatPhone(value: string | null | undefined, region?: string, options: PhoneOptions = {}): string {
+  const stored = (value ?? '').trim();
+  if (!/^\+?[\d\s().\-/]+$/.test(stored)) return stored;
+  const home = region === 'UK' || region === 'ZA' ? region : 'ANZ';
+  const digits = stored.replace(/\D/g, '');
+  let national = digits;
+  let country: Country | undefined;
+  const international = stored.startsWith('+') ? digits : /^00/.test(digits) ? digits.replace(/^00(11)?/, '') : null;
+  if (international !== null) {
+    const codes = COUNTRY_CODES[home]!;
+    const code = Object.keys(codes).find((c) => international.startsWith(c));
+    // Another country's number: its own conventions are not ours to guess.
+    if (!code) return stored;
+    country = codes[code];
+    // "+44 (0)20 …": the bracketed trunk zero is written but not dialled after a country code.
+    national = `0${international.slice(code.length).replace(/^0/, '')}`;
+  }
+  const formatted =
+    home === 'UK' ? british(national)
+      : home === 'ZA' ? southAfrican(national)
+        : anz(national, stored, country === 'AU' || country === 'NZ' ? country : undefined, options.country);
+  return formatted && formatted.replace(/\D/g, '') === national ? formatted : stored;
+}

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { practiceDb } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
-import { formatDate } from '../regional-format';
+import { formatDate, formatPhone } from '../regional-format';
 
 /** One client from the local database: profile, contacts (primary first, deleted hidden) and onboardings. */
 export function ClientDetailScreen() {
@@ -46,8 +46,8 @@ export function ClientDetailScreen() {
             {[
               ['Preferred name', e.entitySalutation],
               ['Email', e.entityEmail],
-              ['Mobile', e.entityMobile],
-              ['Telephone', e.entityTelephone],
+              ['Mobile', formatPhone(e.entityMobile, region)],
+              ['Telephone', formatPhone(e.entityTelephone, region)],
               ['Date of birth', e.entityBirthDate ? formatDate(e.entityBirthDate, region) : null],
               ['Tax number', e.entitySalesTaxNumber],
               ['Registration number', e.entityRegNumber],
@@ -73,7 +73,7 @@ export function ClientDetailScreen() {
                     </Table.RowHeaderCell>
                     <Table.Cell>{c.position}</Table.Cell>
                     <Table.Cell>{c.email}</Table.Cell>
-                    <Table.Cell>{c.mobile}</Table.Cell>
+                    <Table.Cell>{formatPhone(c.mobile, region)}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
