@@ -1,26 +1,37 @@
 import { Badge, Flex, Text, TextField } from '@radix-ui/themes';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import { foldForSearch, practiceDb } from '../../db/practice-db';
+import { practiceDb } from '../../db/practice-db';
+import { usePractice } from '../../stores/practice-store';
+import { formatPhone } from '../regional-format';
+import { filterClients, indexClients, isNarrowed } from './client-filter';
+import { ClearFiltersButton, ClientFilters } from './ClientFilters';
+import { useClientView, useClientViews } from './client-view-store';
 
 const ROW_HEIGHT = 56;
 
-/** Every client of the practice from the local database: searchable offline, virtualized for large practices. */
+/** Every client of the practice from the local database: searchable and filterable offline, virtualized for large practices. */
 export function ClientList({ practiceKey }: { practiceKey: string }) {
   const db = practiceDb(practiceKey);
-  const entities = useLiveQuery(() => db.entities.orderBy('fullEntityName').toArray(), [practiceKey]);
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
-  const matches = useMemo(() => {
-    const needle = foldForSearch(deferred.trim());
-    const digits = deferred.replace(/\D/g, '');
-    if (!entities || !needle) return entities ?? [];
-    return entities.filter((e) => e.search.includes(needle) || (digits.length >= 3 && e.search.includes(digits)));
-  }, [entities, deferred]);
+  const region = usePractice((s) => s.practices.find((p) => p.practiceKey === practiceKey)?.region);
+  // Primary-key order is the cheapest read; the index sorts with a collator, which IndexedDB cannot.
+  const entities = useLiveQuery(() => db.entities.toArray(), [practiceKey]);
+  const index = useMemo(() => indexClients(entities ?? []), [entities]);
+  const view = useClientView(practiceKey);
+  const update = useClientViews((s) => s.update);
+  const reset = useClientViews((s) => s.reset);
+  const deferred = useDeferredValue(view);
+  const matches = useMemo(() => filterClients(index, deferred), [index, deferred]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: matches.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+
+  // A new filter or order starts at the top; a sync page arriving while scrolling does not.
+  const { query, terminated, type, office, sort } = deferred;
+  useEffect(() => {
+    scroller.current?.scrollTo({ top: 0 });
+  }, [query, terminated, type, office, sort]);
 
   if (entities === undefined) return <Text color="gray">Loading clients…</Text>;
   if (entities.length === 0) return <Text color="gray">The first sync is under way; clients appear here page by page.</Text>;
@@ -29,13 +40,17 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
       <TextField.Root
         aria-label="Search clients"
         placeholder="Search by name, code, email or phone"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        value={view.query}
+        onChange={(e) => update(practiceKey, { query: e.target.value })}
         autoFocus
       />
-      <Text size="1" color="gray" data-testid="client-count" aria-live="polite">
-        {matches.length === entities.length ? `${entities.length} clients` : `${matches.length} of ${entities.length} clients`}
-      </Text>
+      <ClientFilters view={view} index={index} onChange={(patch) => update(practiceKey, patch)} />
+      <Flex align="center" gap="3">
+        <Text size="1" color="gray" data-testid="client-count" aria-live="polite">
+          {matches.length === entities.length ? `${entities.length} clients` : `${matches.length} of ${entities.length} clients`}
+        </Text>
+        {matches.length === 0 && isNarrowed(view) ? <ClearFiltersButton onClear={() => reset(practiceKey)} /> : null}
+      </Flex>
       <div ref={scroller} className="client-list__scroller" role="list" aria-label="Clients">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -49,7 +64,7 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
                       {entity.fullEntityName}
                     </Text>
                     <Text size="1" color="gray">
-                      {[entity.entityCode, entity.entityType, entity.entityEmail, entity.entityMobile ?? entity.entityTelephone].filter(Boolean).join(' · ')}
+                      {[entity.entityCode, entity.entityType, entity.officeName, entity.entityEmail, formatPhone(entity.entityMobile || entity.entityTelephone, region)].filter(Boolean).join(' · ')}
                     </Text>
                   </Flex>
                   {entity.entityTerminated ? <Badge color="gray">Terminated</Badge> : null}
