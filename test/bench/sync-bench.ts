@@ -1,0 +1,81 @@
+import { createDemoPractice } from '../../src-main/demo-practice/create-demo-practice';
+import { createPartnerApiClient } from '../../src-main/partner-api/partner-api-client';
+import { createMemoryBudgetStore } from '../../src-main/request-budget/budget-store';
+import { createVirtualTimer } from '../../src-main/request-budget/budget-timer';
+import { createRequestBudget, DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
+import { createSyncEngine } from '../../src-main/sync/sync-engine';
+import { syncResources } from '../../src-main/sync/sync-resources';
+import { createMemorySyncSink } from '../support/memory-sync-sink';
+import { clockOf, createVirtualTimeFetch } from '../support/virtual-time-http';
+
+const START = Date.parse('2026-11-02T08:00:00Z');
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+/**
+ * The large practice (20,000 clients) imported under the contract's default limits, with the demo's
+ * limiter on and our request budget in front, on virtual time: real HTTP to the local demo practice,
+ * but each exchange holds the clock, so the simulated duration is what the limits impose.
+ *
+ * - minimumRequests: what a client that knew every list's size would need — ceil(records / page size)
+ *   per paged list, one per snapshot. (Ours may need one more per list: a list whose size is a multiple
+ *   of the page size ends only on an empty page.)
+ * - lowerBoundSeconds: when the last of minimumRequests could at best be sent under the three sliding
+ *   windows from an empty history (the budget's own greedy planner with no reserve).
+ */
+export async function benchSync() {
+  const timer = createVirtualTimer(START);
+  const demo = await createDemoPractice({ size: 'large', seed: 7, clock: clockOf(timer), rateLimit: { enabled: true, ...DEFAULT_LIMITS } });
+  try {
+    const practice = demo.practices[0]!;
+    const state = demo.runtime.practices[0]!;
+    const http = createVirtualTimeFetch(timer);
+    const budget = createRequestBudget({ clientId: practice.readWrite.clientId, timer, store: createMemoryBudgetStore() });
+    const api = createPartnerApiClient({ baseUrl: practice.baseUrl, credentials: () => practice.readWrite, fetch: http.fetch, sleep: timer.sleep, budget, maxAttempts: 10 });
+    const sink = createMemorySyncSink();
+    const engine = createSyncEngine({ api, sink });
+
+    const wallStarted = performance.now();
+    const results = await engine.runOnce({ priority: 'background' });
+    const wallMs = performance.now() - wallStarted;
+    if (!results.every((r) => r.state === 'done')) throw new Error(`full import failed: ${JSON.stringify(results)}`);
+    if (sink.table('entities').size !== state.entities.size) throw new Error('full import incomplete');
+    const simulatedSeconds = timer.elapsed() / 1000;
+    const fullRequests = http.log.length;
+
+    const pageSize = demo.runtime.options.pageSize;
+    const sizes: Record<string, number> = {
+      entities: state.entities.size,
+      contacts: [...state.contacts.values()].filter((c) => !c.isDeleted).length,
+      onboardings: state.onboardings.size,
+    };
+    const paged = syncResources.filter((r) => r.kind === 'paged');
+    const minimumRequests = paged.reduce((sum, r) => sum + Math.ceil((sizes[r.name] ?? 0) / pageSize), 0) + (syncResources.length - paged.length);
+    const planner = createRequestBudget({ clientId: 'lower-bound', timer: createVirtualTimer(0), store: createMemoryBudgetStore(), reserve: { hourly: 0, daily: 0 } });
+    // estimateMs gives when the n-th request could be granted; the first goes at 0.
+    const lowerBoundSeconds = planner.estimateMs(minimumRequests, 'interactive') / 1000;
+
+    // Five minutes later, nothing changed: one request per resource is the whole cost.
+    timer.advanceTo(timer.now() + 5 * 60_000);
+    const before = http.log.length;
+    await engine.runOnce({ priority: 'background' });
+    const incrementalRequests = http.log.length - before;
+    budget.dispose();
+
+    return {
+      fullImport: {
+        records: sink.table('entities').size + sink.table('contacts').size + sink.table('onboardings').size,
+        requests: fullRequests,
+        minimumRequests,
+        lists: syncResources.length,
+        responses429: http.log.filter((r) => r.status === 429).length,
+        simulatedSeconds: round(simulatedSeconds),
+        lowerBoundSeconds: round(lowerBoundSeconds),
+        ratioToLowerBound: round(simulatedSeconds / lowerBoundSeconds, 3),
+        wallSeconds: round(wallMs / 1000),
+      },
+      incrementalNoChange: { requests: incrementalRequests, resources: syncResources.length },
+    };
+  } finally {
+    await demo.close();
+  }
+}
