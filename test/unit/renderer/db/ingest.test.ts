@@ -1,0 +1,58 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SyncPageEvent } from '../../../../src-preload/contract/practice';
+import type { SyncCursor } from '../../../../src-preload/contract/sync';
+import { ingestPage } from '../../../../src-renderer/db/ingest';
+import { deletePracticeDb, practiceDb } from '../../../../src-renderer/db/practice-db';
+
+const practiceKey = '11111111-1111-4111-8111-111111111111';
+afterEach(() => deletePracticeDb(practiceKey));
+
+const cursor = (nextPage: number): SyncCursor => ({
+  resource: 'entities', mode: 'full', watermark: null, nextPage, passServerTime: '2026-11-21T09:00:00.000Z', largestPage: 2, lastCompletedAt: null, recordsThisPass: 2 * (nextPage - 1),
+});
+const entity = (key: string, name: string) => ({ entityKey: key, fullEntityName: name, entityCode: `C-${key.slice(0, 4)}`, entityEmail: null, entityTelephone: '(02) 9555 0101', entityMobile: null });
+const page = (records: unknown[], next: number, extra: Partial<SyncPageEvent> = {}): SyncPageEvent => ({
+  pageId: `p${next}`, practiceKey, resource: 'entities', records, replaceAll: false, cursor: cursor(next), ...extra,
+});
+
+describe('ingest of a synced page (records and cursor in one transaction)', () => {
+  it('stores the records with a folded search field, and the cursor with them', async () => {
+    const db = practiceDb(practiceKey);
+    await ingestPage(db, page([entity('aaaa-1', 'Zoë Ngāta'), entity('bbbb-2', 'Björn Ek')], 2));
+    expect(await db.entities.count()).toBe(2);
+    const zoe = await db.entities.get('aaaa-1');
+    expect(zoe!.search).toContain('zoe ngata');
+    expect(zoe!.search).toContain('0295550101'); // phone digits alone, so "0295…" finds "(02) 95…"
+    expect(await db.cursors.get('entities')).toMatchObject({ nextPage: 2 });
+  });
+
+  it('stores nothing — neither records nor cursor — when any record of the page cannot be stored', async () => {
+    const db = practiceDb(practiceKey);
+    await ingestPage(db, page([entity('aaaa-1', 'First')], 2));
+    const broken = page([entity('cccc-3', 'Would be stored'), { fullEntityName: 'no key' }], 3);
+    await expect(ingestPage(db, broken)).rejects.toThrow();
+    expect(await db.entities.get('cccc-3')).toBeUndefined();
+    expect(await db.cursors.get('entities')).toMatchObject({ nextPage: 2 }); // the pass resumes at the page that failed
+  });
+
+  it('upserts overlapping records by key, and a snapshot page replaces its whole table', async () => {
+    const db = practiceDb(practiceKey);
+    await ingestPage(db, page([entity('aaaa-1', 'Old name')], 2));
+    await ingestPage(db, page([entity('aaaa-1', 'New name')], 3));
+    expect(await db.entities.count()).toBe(1);
+    expect((await db.entities.get('aaaa-1'))!.fullEntityName).toBe('New name');
+
+    const users = (keys: string[]) => keys.map((userKey) => ({ userKey, name: userKey }));
+    const usersCursor = { ...cursor(1), resource: 'users', mode: 'incremental' as const };
+    await ingestPage(db, page(users(['u1', 'u2']), 1, { resource: 'users', replaceAll: true, cursor: usersCursor }));
+    await ingestPage(db, page(users(['u3']), 1, { resource: 'users', replaceAll: true, cursor: usersCursor }));
+    expect((await db.users.toArray()).map((u) => u.userKey)).toEqual(['u3']);
+  });
+
+  it('refuses a resource it does not know, storing nothing', async () => {
+    const db = practiceDb(practiceKey);
+    await expect(ingestPage(db, page([], 2, { resource: 'secrets' }))).rejects.toThrow(/Unknown synced resource/);
+    expect(await db.cursors.count()).toBe(0);
+  });
+});
