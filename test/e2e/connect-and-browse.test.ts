@@ -23,6 +23,9 @@ afterAll(async () => {
 
 describe('connect the demo practice, sync, and browse offline', () => {
   it('explores the demo practice: the full import fills the client list', async () => {
+    await page.getByRole('combobox', { name: 'Region' }).selectOption('custom');
+    await page.getByPlaceholder('https://…').waitFor();
+    await page.getByRole('combobox', { name: 'Region' }).selectOption('ANZ');
     await page.getByRole('button', { name: 'Explore the demo practice' }).click();
     await page.getByTestId('client-count').getByText('150 clients').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('client-row').count()).toBeGreaterThan(5);
@@ -51,6 +54,13 @@ describe('connect the demo practice, sync, and browse offline', () => {
     await page.getByRole('heading', { level: 1, name: 'Onboardings' }).waitFor();
     const count = async () => Number((await page.getByTestId('onboarding-count').textContent())!.split(' ')[0]);
     const open = await count();
+    // Each status narrows the list; "All statuses" brings everything back.
+    const statusNames = await page.getByRole('combobox', { name: 'Status' }).locator('option').allTextContents();
+    expect(statusNames.length).toBeGreaterThan(2);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: statusNames[1]! });
+    await page.waitForFunction((before) => Number(document.querySelector('[data-testid="onboarding-count"]')!.textContent!.split(' ')[0]) < before, open);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'All statuses' });
+    await page.waitForFunction((before) => Number(document.querySelector('[data-testid="onboarding-count"]')!.textContent!.split(' ')[0]) === before, open);
     await page.getByText('Hide completed').click();
     await page.waitForFunction((before) => Number(document.querySelector('[data-testid="onboarding-count"]')!.textContent!.split(' ')[0]) > before, open);
     expect(await count()).toBeGreaterThan(open);

@@ -1,5 +1,5 @@
-import { Button, Flex, SegmentedControl, Text } from '@radix-ui/themes';
-import { useId, type ReactNode } from 'react';
+import { Button, Flex, SegmentedControl } from '@radix-ui/themes';
+import { LabelledSelect } from '../../components/LabelledSelect';
 import { NO_OFFICE, type ClientIndex, type ClientSort, type ClientView, type TerminatedFilter } from './client-filter';
 
 const SORTS: ReadonlyArray<[ClientSort, string]> = [
@@ -8,23 +8,6 @@ const SORTS: ReadonlyArray<[ClientSort, string]> = [
   ['code', 'Client code'],
   ['updated', 'Recently updated'],
 ];
-
-/*
- * Native <select>s rather than Radix Select: Radix Select's viewport injects its own <style> element
- * when it opens, which the renderer's CSP (style-src 'self' plus one allowed hash) refuses. Native
- * selects are also fully keyboard-operable and type-to-find long office lists for free.
- */
-function LabelledSelect({ label, value, onChange, children }: { label: string; value: string; onChange(value: string): void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Flex align="center" gap="2">
-      <Text as="label" size="2" htmlFor={id} color="gray">{label}</Text>
-      <select id={id} className="native-select" value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-    </Flex>
-  );
-}
 
 /** Terminated, type and office filters and the sort order of the client list. */
 export function ClientFilters({ view, index, onChange }: { view: ClientView; index: ClientIndex; onChange(patch: Partial<ClientView>): void }) {

@@ -1,7 +1,8 @@
-import { Button, Callout, Card, Checkbox, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
+import { Button, Callout, Card, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import type { ConnectInput } from '../../../src-preload/contract/practice';
 import { findCompanion } from '../../bridge/companion';
+import { LabelledSelect } from '../../components/LabelledSelect';
 import { usePractice } from '../../stores/practice-store';
 
 /** Connect a practice: one click for the demo practice, or the Client ID and secret from the practice administrator. */
@@ -42,18 +43,12 @@ export function ConnectPanel() {
             Connect your practice
           </Heading>
           <Flex direction="column" gap="3">
-            <label>
-              <Text size="2" weight="medium">Region</Text>
-              <Select.Root value={region} onValueChange={(value) => setRegion(value as ConnectInput['region'])}>
-                <Select.Trigger aria-label="Region" style={{ display: 'flex' }} />
-                <Select.Content>
-                  <Select.Item value="ANZ">Australia and New Zealand</Select.Item>
-                  <Select.Item value="UK">United Kingdom</Select.Item>
-                  <Select.Item value="ZA">South Africa</Select.Item>
-                  <Select.Item value="custom">Custom address</Select.Item>
-                </Select.Content>
-              </Select.Root>
-            </label>
+            <LabelledSelect label="Region" value={region} onChange={(value) => setRegion(value as ConnectInput['region'])}>
+              <option value="ANZ">Australia and New Zealand</option>
+              <option value="UK">United Kingdom</option>
+              <option value="ZA">South Africa</option>
+              <option value="custom">Custom address</option>
+            </LabelledSelect>
             {region === 'custom' ? (
               <label>
                 <Text size="2" weight="medium">Address</Text>

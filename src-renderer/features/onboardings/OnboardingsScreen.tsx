@@ -1,4 +1,5 @@
-import { Badge, Checkbox, Flex, Select, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Checkbox, Flex, Table, Text, TextField } from '@radix-ui/themes';
+import { LabelledSelect } from '../../components/LabelledSelect';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -52,20 +53,14 @@ export function OnboardingsScreen() {
       <ScreenHeader title="Onboardings" subtitle="Where each client's onboarding stands." />
       <Flex gap="3" wrap="wrap" align="center" mb="3">
         <TextField.Root aria-label="Search onboardings" placeholder="Search client, recipient or number" value={query} onChange={(e) => setQuery(e.target.value)} style={{ minWidth: 280 }} />
-        <Select.Root value={status} onValueChange={setStatus}>
-          <Select.Trigger aria-label="Status" />
-          <Select.Content>
-            <Select.Item value="all">All statuses</Select.Item>
-            {data?.statuses.map((s) => <Select.Item key={s.statusID} value={String(s.statusID)}>{s.statusName}</Select.Item>)}
-          </Select.Content>
-        </Select.Root>
-        <Select.Root value={user} onValueChange={setUser}>
-          <Select.Trigger aria-label="Assigned to" />
-          <Select.Content>
-            <Select.Item value="all">Anyone</Select.Item>
-            {data?.users.map((u) => <Select.Item key={u.userKey} value={u.userKey}>{u.userFirstName} {u.userLastName}</Select.Item>)}
-          </Select.Content>
-        </Select.Root>
+        <LabelledSelect label="Status" value={status} onChange={setStatus}>
+          <option value="all">All statuses</option>
+          {data?.statuses.map((s) => <option key={s.statusID} value={String(s.statusID)}>{s.statusName}</option>)}
+        </LabelledSelect>
+        <LabelledSelect label="Assigned to" value={user} onChange={setUser}>
+          <option value="all">Anyone</option>
+          {data?.users.map((u) => <option key={u.userKey} value={u.userKey}>{u.userFirstName} {u.userLastName}</option>)}
+        </LabelledSelect>
         <Text as="label" size="2">
           <Flex gap="2" align="center">
             <Checkbox checked={excludeCompleted} onCheckedChange={(v) => setExcludeCompleted(v === true)} /> Hide completed
