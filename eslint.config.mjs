@@ -39,7 +39,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'The renderer never touches Electron; use window.companion.' }], patterns: [mainCode, preloadInternals, nodeBuiltins] },
+        {
+          paths: [
+            { name: 'electron', message: 'The renderer never touches Electron; use window.companion.' },
+            // Radix Select (and Themes' wrapper) inject <style> elements on open that the strict CSP refuses.
+            { name: '@radix-ui/themes', importNames: ['Select'], message: 'Radix Select breaks the CSP when it opens; use components/LabelledSelect.' },
+            { name: '@radix-ui/react-select', message: 'Radix Select breaks the CSP when it opens; use components/LabelledSelect.' },
+          ],
+          patterns: [mainCode, preloadInternals, nodeBuiltins],
+        },
       ],
       'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
     },
