@@ -53,6 +53,8 @@ describe('connect the demo practice, sync, and browse offline', () => {
     await page.keyboard.press('Control+2');
     await page.getByRole('heading', { level: 1, name: 'Onboardings' }).waitFor();
     const count = async () => Number((await page.getByTestId('onboarding-count').textContent())!.split(' ')[0]);
+    // The list reads IndexedDB after the first paint: wait until it has loaded before taking the baseline.
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="onboarding-count"]')?.textContent?.split(' ')[0]) > 0);
     const open = await count();
     // Each status narrows the list; "All statuses" brings everything back.
     const statusNames = await page.getByRole('combobox', { name: 'Status' }).locator('option').allTextContents();
