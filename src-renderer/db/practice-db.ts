@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { Contact, Entity, Onboarding, OnboardingStatus, ProposalService, User } from '../../src-preload/contract/partner-api';
+import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
+import type { Contact, Entity, Lead, Onboarding, OnboardingStatus, ProposalService, User } from '../../src-preload/contract/partner-api';
 import type { SyncCursor } from '../../src-preload/contract/sync';
 
 /** Lower-cased, accent-free text for search: "Zoë Ngāta" → "zoe ngata". */
@@ -22,6 +23,9 @@ export class PracticeDb extends Dexie {
   onboardingStatuses!: EntityTable<OnboardingStatus, 'statusID'>;
   proposalServices!: EntityTable<ProposalService, 'serviceID'>;
   cursors!: EntityTable<SyncCursor, 'resource'>;
+  leads!: EntityTable<Lead, 'leadKey'>;
+  /** Queued writes, in replay order (seq); see src-renderer/outbox. */
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
 
   constructor(readonly practiceKey: string) {
     super(`practice-${practiceKey}`);
@@ -33,6 +37,11 @@ export class PracticeDb extends Dexie {
       onboardingStatuses: 'statusID',
       proposalServices: 'serviceID',
       cursors: 'resource',
+    });
+    // v2: leads (synced) and the outbox. Adding tables needs no data migration.
+    this.version(2).stores({
+      leads: 'leadKey, updatedOn, statusName',
+      outbox: '++seq, &id, status, entityKey',
     });
   }
 }

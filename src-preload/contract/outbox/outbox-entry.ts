@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { operationNameSchema, storedPayloadSchema } from './operations';
+
+export const outboxStatusSchema = z.enum(['pending', 'sending', 'failed', 'needs-review', 'done', 'discarded']);
+export type OutboxStatus = z.infer<typeof outboxStatusSchema>;
+
+/** The last error of an entry, as problem details reduced to what a person needs. */
+export const outboxProblemSchema = z.strictObject({
+  status: z.number().int().nullable(),
+  title: z.string().max(300),
+  /** The server's message, or our plain sentence. */
+  message: z.string().max(2000),
+  /** Field-level issues (a 400 the form can show next to its fields). */
+  fields: z.array(z.strictObject({ path: z.string().max(200), message: z.string().max(500) })).max(50).optional(),
+});
+export type OutboxProblem = z.infer<typeof outboxProblemSchema>;
+
+/**
+ * One queued write, as stored in the practice's Dexie database (table `outbox`). Parsed on every read
+ * (a stored entry is a border: an older build or a hand-edited database must not crash the replayer).
+ */
+export const outboxEntrySchema = z.strictObject({
+  /** Dexie's auto-increment key: the replay order. */
+  seq: z.number().int().positive().optional(),
+  id: z.uuid(),
+  operation: operationNameSchema,
+  payload: storedPayloadSchema,
+  status: outboxStatusSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  attempts: z.number().int().min(0),
+  /** Not before this time (backoff after a 5xx or a network failure; Retry-After after a 429). */
+  notBefore: z.iso.datetime().nullable(),
+  lastError: outboxProblemSchema.nullable(),
+  /** Why it needs a person (needs-review), in plain words. */
+  review: z.string().max(1000).nullable(),
+  /** The client it concerns, for the screens. */
+  entityKey: z.uuid().nullable(),
+  /** What it will do, in words ("Add contact Jane Doe to Smith & Co"). */
+  summary: z.string().max(500),
+  /** Entries whose results this one needs (their ids appear as OutboxRefs in the params). */
+  dependsOn: z.array(z.uuid()).max(10),
+  /** The server's answer once done (validated by main against the operation's response schema). */
+  result: z.unknown().nullable(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+/** What main reports after trying one entry. */
+export const outboxOutcomeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('done'), result: z.unknown() }),
+  /** 400/409/422: the entry stays editable with the server's message. */
+  z.strictObject({ kind: z.literal('rejected'), problem: outboxProblemSchema }),
+  z.strictObject({ kind: z.literal('forbidden'), problem: outboxProblemSchema }),
+  z.strictObject({ kind: z.literal('gone'), problem: outboxProblemSchema }),
+  /** 401: the whole outbox pauses until the credentials are entered again. */
+  z.strictObject({ kind: z.literal('unauthorized'), problem: outboxProblemSchema }),
+  /** Not sent or surely not applied (unreachable, 5xx, 429 not cleared): try again later. */
+  z.strictObject({ kind: z.literal('retry'), problem: outboxProblemSchema, retryAfterMs: z.number().int().min(0).nullable() }),
+  /** Sent, but no answer (reset, timeout, cut-off body): it may or may not have been applied. */
+  z.strictObject({ kind: z.literal('ambiguous'), problem: outboxProblemSchema }),
+]);
+export type OutboxOutcome = z.infer<typeof outboxOutcomeSchema>;
+
+export const outboxSendInputSchema = z.strictObject({
+  practiceKey: z.uuid(),
+  entryId: z.uuid(),
+  operation: operationNameSchema,
+  payload: storedPayloadSchema,
+});
+
+/** A read that proves whether an interrupted create happened (found → its record; absent → safe to resend). */
+export const outboxVerifyOutputSchema = z.discriminatedUnion('verdict', [
+  z.strictObject({ verdict: z.literal('found'), result: z.unknown() }),
+  z.strictObject({ verdict: z.literal('absent') }),
+  z.strictObject({ verdict: z.literal('unknown'), reason: z.string().max(500) }),
+]);
+export type OutboxVerdict = z.infer<typeof outboxVerifyOutputSchema>;
