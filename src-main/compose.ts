@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import { createConnectivityMonitor } from './connectivity/connectivity-monitor';
 import { createEventHub } from './ipc/event-hub';
 import type { Handlers } from './ipc/registry';
+import { createOutboxExecutor } from './outbox/outbox-executor';
 import { createPracticeSession, type DemoHandle } from './practice-session/practice-session';
 import { createBudgetRegistry } from './request-budget/budget-registry';
 import { createSettingsBudgetStore } from './request-budget/budget-store';
@@ -74,6 +75,8 @@ export function createMainServices(deps: MainDeps) {
     newId: () => crypto.randomUUID(),
   });
 
+  const outbox = createOutboxExecutor({ targetFor: (practiceKey) => session.writeTarget(practiceKey) });
+
   const handlers: Handlers = {
     'app.info': () => describeApp(deps.runtime, deps.paths),
     'connectivity.status': () => connectivity.check(),
@@ -85,6 +88,8 @@ export function createMainServices(deps: MainDeps) {
     'sync.start': ({ practiceKey, cursors }) => ({ started: session.startSync(practiceKey, cursors) }),
     'sync.stop': ({ practiceKey }) => ({ stopped: session.stopSync(practiceKey) }),
     'sync.ack': ({ pageId, ok, error }) => ({ accepted: session.acknowledge(pageId, ok, error) }),
+    'outbox.send': (input) => outbox.send(input),
+    'outbox.verify': (input) => outbox.verify(input),
   };
 
   return {

@@ -207,6 +207,14 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
 
     budgetStatus,
 
+    /** Where the outbox sends: the active practice's API client, if it is this one and unlocked. */
+    writeTarget(practiceKey: string): { api: PartnerApiClient; canWrite: boolean } | null {
+      const practice = practices.get(practiceKey);
+      const secret = deps.vault.secretOf(practiceKey);
+      if (!practice || !secret || practiceKey !== active) return null;
+      return { api: client(practice.baseUrl, practice.clientId, secret), canWrite: practice.canWrite };
+    },
+
     acknowledge: (pageId: string, ok: boolean, error?: string): boolean => sync?.sink.acknowledge(pageId, ok, error) ?? false,
 
     async dispose(): Promise<void> {

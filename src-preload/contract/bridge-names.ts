@@ -16,6 +16,8 @@ export const methodNames = [
   'sync.start',
   'sync.stop',
   'sync.ack',
+  'outbox.send',
+  'outbox.verify',
 ] as const;
 export const eventNames = ['connectivity.changed', 'sync.page', 'sync.progress'] as const;
 

@@ -3,6 +3,7 @@ import type { EventName, MethodName } from './bridge-names';
 import { appInfoSchema } from './app-info';
 import { budgetStatusSchema } from './budget';
 import { connectivitySchema } from './connectivity';
+import { outboxOutcomeSchema, outboxSendInputSchema, outboxVerifyOutputSchema } from './outbox/outbox-entry';
 import {
   connectInputSchema,
   connectResultSchema,
@@ -50,6 +51,8 @@ export const methodSchemas = defineMethods({
   'sync.start': { input: syncStartInputSchema, output: z.strictObject({ started: z.boolean() }) },
   'sync.stop': { input: z.strictObject({ practiceKey: z.uuid() }), output: z.strictObject({ stopped: z.boolean() }) },
   'sync.ack': { input: syncAckInputSchema, output: z.strictObject({ accepted: z.boolean() }) },
+  'outbox.send': { input: outboxSendInputSchema, output: outboxOutcomeSchema },
+  'outbox.verify': { input: outboxSendInputSchema, output: outboxVerifyOutputSchema },
 });
 
 export const eventSchemas = defineEvents({

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { OperationName } from '../../src-preload/contract/outbox/operations';
+import type { OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
+import { contactCreateSchema, contactSchema, leadCreateSchema, leadNoteCreateSchema, leadNoteSchema, leadSchema } from '../../src-preload/contract/partner-api';
+import type { PartnerApiClient } from '../partner-api/partner-api-client';
+
+type Verifier = (api: PartnerApiClient, params: Record<string, string | number>, body: unknown) => Promise<OutboxVerdict>;
+
+const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+
+/**
+ * Reads that settle an interrupted create: if the record is there, the write arrived (and its record is
+ * the result); if not, it did not, and sending again cannot double it. Only where the match is
+ * unambiguous — two same-named contacts on one client could be a real pair, so a match also needs the
+ * same email and mobile. Operations without a verifier become needs-review after an ambiguous send.
+ */
+export const verifiers: Partial<Record<OperationName, Verifier>> = {
+  async 'contact.create'(api, params, body) {
+    const wanted = contactCreateSchema.parse(body);
+    const { data } = await api.request('GET', `/entities/${encodeURIComponent(String(params['entityKey']))}/contacts`, z.array(contactSchema), { priority: 'outbox' });
+    const found = data.find((c) => !c.isDeleted && same(c.contactName, wanted.contactName) && same(c.contactSurname, wanted.contactSurname) && same(c.email, wanted.email) && same(c.mobile, wanted.mobile));
+    return found ? { verdict: 'found', result: found } : { verdict: 'absent' };
+  },
+
+  async 'lead.create'(api, _params, body) {
+    const wanted = leadCreateSchema.parse(body);
+    const matches: z.infer<typeof leadSchema>[] = [];
+    let largest = 0;
+    // searchFilter narrows to a page or two; the pass ends like a sync pass (empty or short page).
+    for (let pageNumber = 1; pageNumber <= 50; pageNumber++) {
+      const page = await api.list('/leads/list', leadSchema, { priority: 'outbox', query: { searchFilter: wanted.name, pageNumber } });
+      matches.push(...page.data.filter((l) => same(l.name, wanted.name) && same(l.surname, wanted.surname) && same(l.email, wanted.email) && same(l.companyName, wanted.companyName)));
+      const served = page.data.length + page.rejected.length;
+      largest = Math.max(largest, served);
+      if (served === 0 || served < largest) break;
+    }
+    if (matches.length > 1) return { verdict: 'unknown', reason: 'More than one lead with these details exists at the practice.' };
+    return matches[0] ? { verdict: 'found', result: matches[0] } : { verdict: 'absent' };
+  },
+
+  async 'lead.addNote'(api, params, body) {
+    const wanted = leadNoteCreateSchema.parse(body);
+    const { data } = await api.request('GET', `/leads/${encodeURIComponent(String(params['leadKey']))}/notes`, z.array(leadNoteSchema), { priority: 'outbox' });
+    const found = data.filter((n) => n.text.trim() === wanted.text.trim());
+    if (found.length > 1) return { verdict: 'unknown', reason: 'This note appears more than once on the lead.' };
+    return found[0] ? { verdict: 'found', result: found[0] } : { verdict: 'absent' };
+  },
+};
