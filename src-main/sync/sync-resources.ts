@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   contactSchema,
   entitySchema,
+  leadSchema,
   onboardingSchema,
   onboardingStatusSchema,
   proposalServiceSchema,
@@ -27,6 +28,7 @@ export const syncResources: readonly SyncResource[] = [
     query: (mode) => (mode === 'full' ? {} : { includeDeleted: true }),
   },
   { name: 'onboardings', path: '/onboardings/list', schema: onboardingSchema, key: (o: z.infer<typeof onboardingSchema>) => o.onboardingKey, kind: 'paged' },
+  { name: 'leads', path: '/leads/list', schema: leadSchema, key: (l: z.infer<typeof leadSchema>) => l.leadKey, kind: 'paged' },
   { name: 'users', path: '/users/list', schema: userSchema, key: (u: z.infer<typeof userSchema>) => u.userKey, kind: 'snapshot' },
   { name: 'onboardingStatuses', path: '/onboardings/statuses', schema: onboardingStatusSchema, key: (s: z.infer<typeof onboardingStatusSchema>) => s.statusID, kind: 'snapshot' },
   { name: 'proposalServices', path: '/proposals/services', schema: proposalServiceSchema, key: (s: z.infer<typeof proposalServiceSchema>) => s.serviceID, kind: 'snapshot' },

@@ -47,6 +47,7 @@ export async function benchSync() {
       entities: state.entities.size,
       contacts: [...state.contacts.values()].filter((c) => !c.isDeleted).length,
       onboardings: state.onboardings.size,
+      leads: state.leads.size,
     };
     const paged = syncResources.filter((r) => r.kind === 'paged');
     const minimumRequests = paged.reduce((sum, r) => sum + Math.ceil((sizes[r.name] ?? 0) / pageSize), 0) + (syncResources.length - paged.length);
@@ -63,7 +64,7 @@ export async function benchSync() {
 
     return {
       fullImport: {
-        records: sink.table('entities').size + sink.table('contacts').size + sink.table('onboardings').size,
+        records: sink.table('entities').size + sink.table('contacts').size + sink.table('onboardings').size + sink.table('leads').size,
         requests: fullRequests,
         minimumRequests,
         lists: syncResources.length,

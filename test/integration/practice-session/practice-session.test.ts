@@ -78,7 +78,7 @@ describe('connect and sync through the bridge (main side)', () => {
     app.progress.length = 0;
     expect(await app.call('sync.start', { practiceKey: result.practice.practiceKey, cursors: [...app.cursors.values()] })).toEqual({ started: true });
     const second = await app.finished();
-    expect(second.resources.map((r) => r.pagesThisRun)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(second.resources.map((r) => r.pagesThisRun)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     // After a whole read, the run is sized: an incremental run knows it needs one request per resource.
     expect(app.progress.filter((p) => p.running).at(0)!.budget!.run).toMatchObject({ sized: true });
   });

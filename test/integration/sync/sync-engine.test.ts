@@ -19,10 +19,11 @@ async function setup(options: DemoOptionsInput = {}) {
   return { demo, api, sink, engine: createSyncEngine({ api, sink }), state: demo.runtime.practices[0]! };
 }
 
-/** The local copy equals the server: every entity and onboarding, and every contact that is not deleted. */
+/** The local copy equals the server: every entity, onboarding and lead, and every contact that is not deleted. */
 function expectSameAsServer(sink: MemorySyncSink, state: DemoPractice['runtime']['practices'][number]) {
   expect(new Map([...sink.table('entities')].map(([k, v]) => [k, JSON.stringify(v)]))).toEqual(new Map([...state.entities].map(([k, v]) => [k, JSON.stringify(v)])));
   expect(new Set(sink.table('onboardings').keys())).toEqual(new Set(state.onboardings.keys()));
+  expect(new Map([...sink.table('leads')].map(([k, v]) => [k, JSON.stringify(v)]))).toEqual(new Map([...state.leads].map(([k, v]) => [k, JSON.stringify(v)])));
   const liveLocal = [...sink.table('contacts').values()].filter((c: any) => !c.isDeleted).map((c: any) => c.entityContactID).sort();
   const liveServer = [...state.contacts.values()].filter((c) => !c.isDeleted).map((c) => c.entityContactID).sort();
   expect(liveLocal).toEqual(liveServer);
@@ -96,8 +97,9 @@ describe('sync engine against the demo practice', () => {
     const before = t.demo.runtime.requestLog.length;
     await t.engine.runOnce();
     const requests = t.demo.runtime.requestLog.slice(before);
-    expect(requests.length).toBe(6);
-    expect(new Set(requests.map((r) => r.operationId)).size).toBe(6);
+    expect(requests.length).toBe(7);
+    expect(new Set(requests.map((r) => r.operationId)).size).toBe(7);
+    expect(requests.map((r) => r.operationId)).toContain('listLeads');
   });
 
   it('takes the watermark from the server Date minus the margin — not the laptop clock, not the largest updatedOn', async () => {
@@ -154,7 +156,7 @@ describe('sync engine against the demo practice', () => {
     expect(allowed).toEqual([]);
     await engine.runOnce(); // due now, but the budget says no
 
-    expect(allowed.map(([resource]) => resource)).toEqual(['entities', 'contacts', 'onboardings']);
+    expect(allowed.map(([resource]) => resource)).toEqual(['entities', 'contacts', 'onboardings', 'leads']);
     expect(allowed[0]![1]).toBe(Math.floor(t.state.entities.size / 40) + 1); // sized from the last whole read
     expect(t.sink.table('entities').has(lost)).toBe(false);
 

@@ -72,7 +72,7 @@ describe('sync under the request budget (demo practice limiter on, virtual time)
       budget.dispose(); // the app quits: the budget is saved on the way out
       return results;
     };
-    const first = await run(10); // the window closes after 10 pages (16 requests in all, 8 in the last minute)
+    const first = await run(9); // the window closes after 9 pages (16 requests in all over 7 resources, 8 in the last minute)
     expect(first.some((r) => r.state === 'failed')).toBe(true);
     const sentBeforeRestart = t.http.log.length;
     // The restart happens with the minute window full: a budget that forgot would send at once and get a 429.

@@ -50,6 +50,16 @@ describe('ingest of a synced page (records and cursor in one transaction)', () =
     expect((await db.users.toArray()).map((u) => u.userKey)).toEqual(['u3']);
   });
 
+  it('stores synced leads by leadKey with their cursor', async () => {
+    const db = practiceDb(practiceKey);
+    const lead = (leadKey: string, name: string) => ({ leadKey, name, statusName: 'New', updatedOn: '2026-11-20T09:00:00.000Z' });
+    const leadsCursor = { ...cursor(2), resource: 'leads' };
+    await ingestPage(db, page([lead('l-1', 'Ana'), lead('l-2', 'Ben')], 2, { resource: 'leads', cursor: leadsCursor }));
+    await ingestPage(db, page([lead('l-1', 'Ana Updated')], 3, { resource: 'leads', cursor: { ...leadsCursor, nextPage: 3 } }));
+    expect((await db.leads.toArray()).map((l) => l.name)).toEqual(['Ana Updated', 'Ben']);
+    expect(await db.cursors.get('leads')).toMatchObject({ nextPage: 3 });
+  });
+
   it('refuses a resource it does not know, storing nothing', async () => {
     const db = practiceDb(practiceKey);
     await expect(ingestPage(db, page([], 2, { resource: 'secrets' }))).rejects.toThrow(/Unknown synced resource/);
