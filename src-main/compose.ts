@@ -90,6 +90,7 @@ export function createMainServices(deps: MainDeps) {
     'sync.ack': ({ pageId, ok, error }) => ({ accepted: session.acknowledge(pageId, ok, error) }),
     'outbox.send': (input) => outbox.send(input),
     'outbox.verify': (input) => outbox.verify(input),
+    'leads.notes': ({ practiceKey, leadKey }) => session.readLeadNotes(practiceKey, leadKey),
   };
 
   return {

@@ -18,6 +18,7 @@ export const methodNames = [
   'sync.ack',
   'outbox.send',
   'outbox.verify',
+  'leads.notes',
 ] as const;
 export const eventNames = ['connectivity.changed', 'sync.page', 'sync.progress'] as const;
 

@@ -3,6 +3,7 @@ import type { EventName, MethodName } from './bridge-names';
 import { appInfoSchema } from './app-info';
 import { budgetStatusSchema } from './budget';
 import { connectivitySchema } from './connectivity';
+import { leadNotesInputSchema, leadNotesResultSchema } from './leads';
 import { outboxOutcomeSchema, outboxSendInputSchema, outboxVerifyOutputSchema } from './outbox/outbox-entry';
 import {
   connectInputSchema,
@@ -53,6 +54,7 @@ export const methodSchemas = defineMethods({
   'sync.ack': { input: syncAckInputSchema, output: z.strictObject({ accepted: z.boolean() }) },
   'outbox.send': { input: outboxSendInputSchema, output: outboxOutcomeSchema },
   'outbox.verify': { input: outboxSendInputSchema, output: outboxVerifyOutputSchema },
+  'leads.notes': { input: leadNotesInputSchema, output: leadNotesResultSchema },
 });
 
 export const eventSchemas = defineEvents({

@@ -122,7 +122,7 @@ describe('IPC bridge wiring', () => {
     }));
     const events = createEventHub();
     connectIpcBridge({
-      handlers: { 'app.info': info, 'connectivity.status': vi.fn(), 'practice.list': vi.fn(), 'practice.connect': vi.fn(), 'practice.connectDemo': vi.fn(), 'practice.signOut': vi.fn(), 'practice.budget': vi.fn(), 'sync.start': vi.fn(), 'sync.stop': vi.fn(), 'sync.ack': vi.fn(), 'outbox.send': vi.fn(), 'outbox.verify': vi.fn() },
+      handlers: { 'app.info': info, 'connectivity.status': vi.fn(), 'practice.list': vi.fn(), 'practice.connect': vi.fn(), 'practice.connectDemo': vi.fn(), 'practice.signOut': vi.fn(), 'practice.budget': vi.fn(), 'sync.start': vi.fn(), 'sync.stop': vi.fn(), 'sync.ack': vi.fn(), 'outbox.send': vi.fn(), 'outbox.verify': vi.fn(), 'leads.notes': vi.fn() },
       events,
       allowedOrigins: ['app://renderer'],
     });

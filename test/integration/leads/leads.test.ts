@@ -1,0 +1,97 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNetworkSwitch } from '../../../src-main/browser-preview/network-switch';
+import { nodeMainDeps } from '../../../src-main/browser-preview/node-pieces';
+import { createMainServices, type MainServices } from '../../../src-main/compose';
+import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import { createIpcRegistry } from '../../../src-main/ipc/registry';
+import { createPartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
+import { createSyncEngine } from '../../../src-main/sync/sync-engine';
+import { createMemorySyncSink } from '../../support/memory-sync-sink';
+
+let demo: DemoPractice | undefined;
+let services: MainServices | undefined;
+afterEach(async () => {
+  await services?.dispose();
+  await demo?.close();
+  services = undefined;
+  demo = undefined;
+});
+
+const writeHeaders = (practice: DemoPractice['practices'][number]) => ({
+  'X-Svc-Auth-ID': practice.readWrite.clientId, 'X-Svc-Auth-Key': practice.readWrite.secret, 'Content-Type': 'application/json',
+});
+
+describe('leads through sync', () => {
+  it('a full import brings every lead as the server has it; an incremental pass picks up a new lead and a new note', async () => {
+    demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 9, pageSize: 5 });
+    const practice = demo.practices[0]!;
+    const state = demo.runtime.practices[0]!;
+    const api = createPartnerApiClient({ baseUrl: practice.baseUrl, credentials: () => practice.readWrite, fetch, sleep: async () => undefined });
+    const sink = createMemorySyncSink();
+    const engine = createSyncEngine({ api, sink });
+    const asServer = () => new Map([...state.leads].map(([key, lead]) => [key, JSON.stringify(lead)]));
+    const local = () => new Map([...sink.table('leads')].map(([key, lead]) => [key, JSON.stringify(lead)]));
+
+    await engine.runOnce();
+    expect(state.leads.size).toBeGreaterThan(5); // more than one page, so paging is exercised
+    expect(local()).toEqual(asServer());
+    expect(sink.cursors['leads']).toMatchObject({ mode: 'incremental' });
+
+    const base = `${practice.baseUrl}/api/v1`;
+    const created = await (await fetch(`${base}/leads`, { method: 'POST', headers: writeHeaders(practice), body: JSON.stringify({ name: 'Imogen', surname: 'Newlead', companyName: 'Newlead Joinery' }) })).json();
+    const existing = [...state.leads.values()][0]!;
+    const noted = await fetch(`${base}/leads/${existing.leadKey}/notes`, { method: 'POST', headers: writeHeaders(practice), body: JSON.stringify({ text: 'Asked for a call back.' }) });
+    expect(noted.status).toBe(201);
+
+    const before = demo.runtime.requestLog.length;
+    await engine.runOnce();
+    expect(local()).toEqual(asServer());
+    expect(sink.table('leads').get(created.leadKey)).toMatchObject({ name: 'Imogen', companyName: 'Newlead Joinery', statusName: 'New' });
+    expect(sink.table('leads').get(existing.leadKey)).toMatchObject({ noteCount: existing.noteCount });
+    // Incremental: the two changed leads fit one page, so leads cost one request.
+    expect(demo.runtime.requestLog.slice(before).filter((r) => r.operationId === 'listLeads')).toHaveLength(1);
+  });
+});
+
+describe('leads.notes through the bridge (main side)', () => {
+  async function start() {
+    const network = createNetworkSwitch(fetch);
+    services = createMainServices({
+      ...nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'leads-')), network }),
+      startDemo: async () => (demo = await createDemoPractice({})),
+    });
+    const registry = createIpcRegistry<null>({ handlers: services.handlers, isTrustedSender: () => true });
+    const call = async (method: string, input: unknown = {}) => {
+      const reply = await registry.dispatch(null, { method, input });
+      if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
+      return reply.value as any;
+    };
+    const { practice } = await call('practice.connectDemo');
+    return { call, network, practiceKey: practice.practiceKey as string, state: demo!.runtime.practices[0]! };
+  }
+
+  it("answers a lead's notes as the server has them, and plain sentences for an unknown lead, no network, or another practice", async () => {
+    const app = await start();
+    const [leadKey, notes] = [...app.state.leadNotes].find(([, n]) => n.length >= 2)!;
+    const answer = await app.call('leads.notes', { practiceKey: app.practiceKey, leadKey });
+    expect(answer).toEqual({ ok: true, notes });
+
+    const unknown = await app.call('leads.notes', { practiceKey: app.practiceKey, leadKey: '00000000-0000-4000-8000-000000000001' });
+    expect(unknown).toEqual({ ok: false, message: 'The practice no longer has this lead.' });
+
+    const elsewhere = await app.call('leads.notes', { practiceKey: '00000000-0000-4000-8000-000000000002', leadKey });
+    expect(elsewhere).toEqual({ ok: false, message: expect.stringMatching(/Connect to this practice/) });
+
+    app.network.setOnline(false);
+    const offline = await app.call('leads.notes', { practiceKey: app.practiceKey, leadKey });
+    expect(offline).toEqual({ ok: false, message: 'The practice server could not be reached.' });
+  });
+
+  it('refuses a lead key that is not a UUID before anything is sent', async () => {
+    const app = await start();
+    await expect(app.call('leads.notes', { practiceKey: app.practiceKey, leadKey: '../entities/list' })).rejects.toThrow(/invalid-payload/);
+  });
+});
