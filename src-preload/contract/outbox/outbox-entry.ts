@@ -42,6 +42,8 @@ export const outboxEntrySchema = z.strictObject({
   dependsOn: z.array(z.uuid()).max(10),
   /** The server's answer once done (validated by main against the operation's response schema). */
   result: z.unknown().nullable(),
+  /** What the optimistic local effect replaced (an edited contact as it was), to put back on discard. */
+  undo: z.unknown().nullable(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 

@@ -1,0 +1,101 @@
+import type { Table } from 'dexie';
+import type { OperationName } from '../../src-preload/contract/outbox/operations';
+import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
+import { contactCreateSchema, contactSchema, contactUpdateSchema, leadConvertResponseSchema, leadCreateSchema, leadSchema, type Contact, type Lead } from '../../src-preload/contract/partner-api';
+import type { PracticeDb } from '../db/practice-db';
+
+/** A record shown before the practice has it: marked with the entry that will create or change it. */
+export type Pending<T> = T & { pendingOutboxId?: string };
+
+/**
+ * The local effect of each queued write, applied in the same Dexie transaction as the entry itself
+ * (see outbox-db.ts), so the screens show it at once and a crash cannot separate the two:
+ * - apply: on queue (and again after an edit),
+ * - settle: once done, the placeholder gives way to the practice's own record,
+ * - revert: on discard, the local data goes back to what it was.
+ * Writes without a row of their own (eForms, ID checks, bills …) show as "pending actions" on the client.
+ */
+interface Effect {
+  apply(db: PracticeDb, entry: OutboxEntry, now: string): Promise<{ undo: unknown } | void>;
+  settle(db: PracticeDb, entry: OutboxEntry): Promise<void>;
+  revert(db: PracticeDb, entry: OutboxEntry): Promise<void>;
+}
+
+const contacts = (db: PracticeDb) => db.contacts as unknown as Table<Pending<Contact>, number>;
+const leads = (db: PracticeDb) => db.leads as unknown as Table<Pending<Lead>, string>;
+
+async function dropPlaceholders(db: PracticeDb, entry: OutboxEntry): Promise<void> {
+  await contacts(db).filter((c) => c.pendingOutboxId === entry.id).delete();
+  await leads(db).filter((l) => l.pendingOutboxId === entry.id).delete();
+}
+
+/** Negative ids never collide with the practice's (positive) ones. */
+const placeholderId = (entry: OutboxEntry) => -(parseInt(entry.id.replace(/-/g, '').slice(0, 12), 16) % 2_000_000_000) - 1;
+
+const effects: Partial<Record<OperationName, Effect>> = {
+  'contact.create': {
+    async apply(db, entry, now) {
+      const body = contactCreateSchema.parse(entry.payload.body);
+      const entityKey = entry.payload.params['entityKey'];
+      if (typeof entityKey !== 'string') return; // its client is itself still pending
+      const id = placeholderId(entry);
+      await contacts(db).put({
+        entityContactID: id, contactID: id, entityKey, contactName: body.contactName, contactSurname: body.contactSurname, email: body.email ?? null, mobile: body.mobile ?? null,
+        position: body.position ?? null, isPrimary: body.isPrimary ?? false, isDeleted: false, updatedOn: now, pendingOutboxId: entry.id,
+      });
+    },
+    async settle(db, entry) {
+      await dropPlaceholders(db, entry);
+      const created = contactSchema.safeParse(entry.result);
+      if (created.success) await contacts(db).put(created.data);
+    },
+    revert: dropPlaceholders,
+  },
+  'contact.update': {
+    async apply(db, entry) {
+      const id = Number(entry.payload.params['entityContactID']);
+      const current = await contacts(db).get(id);
+      if (!current) return;
+      const change = contactUpdateSchema.parse(entry.payload.body);
+      const undo = current.pendingOutboxId ? undefined : current; // keep the practice's version, not an earlier edit
+      await contacts(db).put({ ...current, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)), pendingOutboxId: entry.id });
+      return undo ? { undo } : undefined;
+    },
+    async settle(db, entry) {
+      const updated = contactSchema.safeParse(entry.result);
+      if (updated.success) await contacts(db).put(updated.data);
+    },
+    async revert(db, entry) {
+      const before = contactSchema.safeParse(entry.undo);
+      if (before.success) await contacts(db).put(before.data);
+    },
+  },
+  'lead.create': {
+    async apply(db, entry, now) {
+      const body = leadCreateSchema.parse(entry.payload.body);
+      // The entry id doubles as the placeholder's key, so notes added offline can point at it.
+      await leads(db).put({
+        leadKey: entry.id, leadID: -1, name: body.name, surname: body.surname ?? null, companyName: body.companyName ?? null, email: body.email ?? null, mobile: body.mobile ?? null,
+        source: body.source ?? null, statusName: 'New', assignedUserKey: body.assignedUserKey ?? null, convertedEntityKey: null, noteCount: 0, createdOn: now, updatedOn: now, pendingOutboxId: entry.id,
+      });
+    },
+    async settle(db, entry) {
+      await dropPlaceholders(db, entry);
+      const created = leadSchema.safeParse(entry.result);
+      if (created.success) await leads(db).put(created.data);
+    },
+    revert: dropPlaceholders,
+  },
+  'lead.convert': {
+    async apply() {},
+    async settle(db, entry) {
+      const converted = leadConvertResponseSchema.safeParse(entry.result);
+      if (converted.success) await leads(db).update(converted.data.leadKey, { statusName: 'Converted', convertedEntityKey: converted.data.entityKey });
+    },
+    async revert() {},
+  },
+};
+
+export const effectTables = (db: PracticeDb) => [db.outbox, db.contacts, db.leads];
+
+export const effectOf = (operation: OperationName): Effect | undefined => effects[operation];

@@ -1,0 +1,79 @@
+import { validateQueuedPayload } from '../../src-preload/contract/outbox/operations';
+import { outboxEntrySchema, type OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
+import type { PracticeDb } from '../db/practice-db';
+import { effectOf, effectTables } from './optimistic-effects';
+import { discard, iso, isOpen, newEntry, requeue, type NewEntry } from './outbox-state';
+
+export class OutboxValidationError extends Error {
+  constructor(readonly issues: { path: string; message: string }[]) {
+    super(issues.map((i) => i.message).join(' '));
+    this.name = 'OutboxValidationError';
+  }
+}
+
+/**
+ * Every stored entry, parsed: the database is a border too (an older build or a damaged file must not
+ * crash the replayer). Entries that do not parse are counted and left untouched for export.
+ */
+export async function readEntries(db: PracticeDb): Promise<{ entries: OutboxEntry[]; unreadable: unknown[] }> {
+  const entries: OutboxEntry[] = [];
+  const unreadable: unknown[] = [];
+  for (const raw of await db.outbox.orderBy('seq').toArray()) {
+    const parsed = outboxEntrySchema.safeParse(raw);
+    if (parsed.success) entries.push(parsed.data);
+    else unreadable.push(raw);
+  }
+  return { entries, unreadable };
+}
+
+/** Queues a write: validated against the contract, stored with its local effect in one transaction. */
+export async function enqueue(db: PracticeDb, input: NewEntry, now: number = Date.now()): Promise<OutboxEntry> {
+  const valid = validateQueuedPayload(input.operation, input.payload);
+  if (!valid.ok) throw new OutboxValidationError(valid.issues);
+  return db.transaction('rw', effectTables(db), async () => {
+    let entry = newEntry(input, now);
+    const applied = await effectOf(entry.operation)?.apply(db, entry, iso(now));
+    if (applied) entry = { ...entry, undo: applied.undo ?? null };
+    const seq = await db.outbox.add(entry);
+    return { ...entry, seq };
+  });
+}
+
+/** Stores a changed entry; once done, its placeholder gives way to the practice's record in the same transaction. */
+export async function saveEntry(db: PracticeDb, entry: OutboxEntry): Promise<void> {
+  await db.transaction('rw', effectTables(db), async () => {
+    await db.outbox.put(entry);
+    if (entry.status === 'done') await effectOf(entry.operation)?.settle(db, entry);
+  });
+}
+
+export async function discardEntry(db: PracticeDb, entry: OutboxEntry, now: number = Date.now()): Promise<void> {
+  await db.transaction('rw', effectTables(db), async () => {
+    await db.outbox.put(discard(entry, now));
+    await effectOf(entry.operation)?.revert(db, entry);
+  });
+}
+
+/** Edit and resubmit (or plain "retry now" without a change): back to pending, local effect redone. */
+export async function resubmit(db: PracticeDb, entry: OutboxEntry, change?: { payload: OutboxEntry['payload']; summary: string }, now: number = Date.now()): Promise<OutboxEntry> {
+  if (change) {
+    const valid = validateQueuedPayload(entry.operation, change.payload);
+    if (!valid.ok) throw new OutboxValidationError(valid.issues);
+  }
+  return db.transaction('rw', effectTables(db), async () => {
+    let next = requeue(entry, now, change);
+    if (change) {
+      const effect = effectOf(entry.operation);
+      await effect?.revert(db, entry);
+      const applied = await effect?.apply(db, next, iso(now));
+      if (applied) next = { ...next, undo: applied.undo ?? null };
+    }
+    await db.outbox.put(next);
+    return next;
+  });
+}
+
+/** For the sign-out warning and the navigation badge. */
+export async function countOpen(db: PracticeDb): Promise<number> {
+  return (await readEntries(db)).entries.filter(isOpen).length;
+}

@@ -1,0 +1,118 @@
+import { operations, type OperationName, type StoredPayload } from '../../src-preload/contract/outbox/operations';
+import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
+
+/**
+ * The outbox entry state machine, as pure functions (unit-tested without a database):
+ *
+ *   pending ──send──▶ sending ──done──▶ done
+ *      ▲  ▲             │ rejected / forbidden / gone ──▶ failed ──edit / retry──▶ pending
+ *      │  └──retry (backoff) / unauthorized (outbox paused) ◀┘
+ *      │                └ ambiguous / crash ──verify──▶ done (found) | pending (absent) | needs-review (unknown)
+ *   discard: from pending, failed or needs-review ──▶ discarded
+ */
+export const BACKOFF_BASE_MS = 2_000;
+export const BACKOFF_MAX_MS = 5 * 60_000;
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Full jitter between half and all of an exponential step, so many laptops do not retry in lockstep. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+export interface NewEntry {
+  id: string;
+  operation: OperationName;
+  payload: StoredPayload;
+  summary: string;
+  entityKey: string | null;
+  dependsOn: string[];
+  undo?: unknown;
+}
+
+export function newEntry(input: NewEntry, now: number): OutboxEntry {
+  return {
+    id: input.id, operation: input.operation, payload: input.payload, summary: input.summary.slice(0, 500), entityKey: input.entityKey, dependsOn: input.dependsOn,
+    status: 'pending', createdAt: iso(now), updatedAt: iso(now), attempts: 0, notBefore: null, lastError: null, review: null, result: null, undo: input.undo ?? null,
+  };
+}
+
+/** Recorded durably before the request goes out: after a crash, `sending` means "may have arrived". */
+export function markSending(entry: OutboxEntry, now: number): OutboxEntry {
+  return { ...entry, status: 'sending', attempts: entry.attempts + 1, updatedAt: iso(now) };
+}
+
+export function applyOutcome(entry: OutboxEntry, outcome: OutboxOutcome, now: number, random: () => number = Math.random): OutboxEntry {
+  const base = { ...entry, updatedAt: iso(now) };
+  switch (outcome.kind) {
+    case 'done':
+      return { ...base, status: 'done', result: outcome.result ?? null, lastError: null, review: null, notBefore: null };
+    case 'rejected':
+    case 'forbidden':
+    case 'gone':
+      return { ...base, status: 'failed', lastError: outcome.problem, notBefore: null };
+    case 'unauthorized':
+      // Not the entry's fault: it waits, unchanged, until the credentials are entered again.
+      return { ...base, status: 'pending', lastError: outcome.problem };
+    case 'retry':
+      return { ...base, status: 'pending', lastError: outcome.problem, notBefore: iso(now + (outcome.retryAfterMs ?? backoffMs(entry.attempts, random))) };
+    case 'ambiguous':
+      return { ...base, status: 'sending', lastError: outcome.problem }; // still unknown: the caller verifies
+  }
+}
+
+const reviewText: Record<'create' | 'billable', string> = {
+  billable:
+    'The app was sending this when it was interrupted, and the practice cannot tell us whether it arrived. It is billed per use, so it was not sent again. Check at the practice (or with the client) whether it went out, then either retry it or discard it.',
+  create:
+    'The app was sending this when it was interrupted, and the practice cannot tell us whether it arrived. Sending it again could create a duplicate. Check at the practice, then retry or discard it.',
+};
+
+/** After an interrupted send (crash, or an answer that never came). */
+export function recoveryFor(entry: OutboxEntry): 'resend' | 'verify' {
+  return operations[entry.operation].idempotency === 'idempotent' ? 'resend' : 'verify';
+}
+
+export function applyVerdict(entry: OutboxEntry, verdict: OutboxVerdict, now: number): OutboxEntry {
+  const base = { ...entry, updatedAt: iso(now) };
+  if (verdict.verdict === 'found') return { ...base, status: 'done', result: verdict.result ?? null, lastError: null, review: null, notBefore: null };
+  if (verdict.verdict === 'absent') return { ...base, status: 'pending', notBefore: null };
+  const idempotency = operations[entry.operation].idempotency;
+  return { ...base, status: 'needs-review', review: reviewText[idempotency === 'billable' ? 'billable' : 'create'] };
+}
+
+export const canDiscard = (entry: OutboxEntry) => entry.status === 'pending' || entry.status === 'failed' || entry.status === 'needs-review';
+export const canEdit = canDiscard;
+export const isOpen = (entry: OutboxEntry) => entry.status !== 'done' && entry.status !== 'discarded';
+
+/** "Retry now" (from failed or needs-review: the user has checked) and the outcome of editing. */
+export function requeue(entry: OutboxEntry, now: number, change?: { payload: StoredPayload; summary: string }): OutboxEntry {
+  if (!canEdit(entry)) throw new Error(`An entry that is ${entry.status} cannot be sent again.`);
+  return { ...entry, ...(change ? { payload: change.payload, summary: change.summary.slice(0, 500) } : {}), status: 'pending', notBefore: null, lastError: null, review: null, updatedAt: iso(now) };
+}
+
+export function discard(entry: OutboxEntry, now: number): OutboxEntry {
+  if (!canDiscard(entry)) throw new Error(`An entry that is ${entry.status} cannot be discarded.`);
+  return { ...entry, status: 'discarded', updatedAt: iso(now) };
+}
+
+export type Readiness = { ready: true; payload: StoredPayload } | { ready: false; blockedBy: OutboxEntry | null; waiting: boolean };
+
+/** Replaces each OutboxRef with the field from its (done) dependency's result. */
+export function resolveRefs(entry: OutboxEntry, byId: (id: string) => OutboxEntry | undefined): Readiness {
+  const params: StoredPayload['params'] = {};
+  for (const [key, value] of Object.entries(entry.payload.params)) {
+    if (typeof value !== 'object') {
+      params[key] = value;
+      continue;
+    }
+    const dependency = byId(value.outboxRef);
+    if (!dependency || dependency.status === 'discarded') return { ready: false, blockedBy: dependency ?? null, waiting: false };
+    if (dependency.status !== 'done') return { ready: false, blockedBy: dependency, waiting: dependency.status === 'pending' || dependency.status === 'sending' };
+    const resolved = (dependency.result as Record<string, unknown> | null)?.[value.field];
+    if (typeof resolved !== 'string' && typeof resolved !== 'number') return { ready: false, blockedBy: dependency, waiting: false };
+    params[key] = resolved;
+  }
+  return { ready: true, payload: { ...entry.payload, params } };
+}

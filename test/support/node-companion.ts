@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createNetworkSwitch } from '../../src-main/browser-preview/network-switch';
+import { nodeMainDeps } from '../../src-main/browser-preview/node-pieces';
+import { createMainServices, type MainDeps } from '../../src-main/compose';
+import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
+import type { DemoOptionsInput } from '../../src-main/demo-practice/options';
+import { createIpcRegistry } from '../../src-main/ipc/registry';
+import { methodNames } from '../../src-preload/contract/bridge-names';
+import { createCompanion, unwrapReply, type Companion } from '../../src-preload/contract/companion';
+
+/**
+ * Main composed with Node pieces, and a Companion that reaches it through the real registry (the same
+ * validation as Electron IPC) — the renderer's code can run against it in Node. The demo practice is
+ * kept so tests can read the server's state.
+ */
+export async function startNodeApp(options: { demo?: DemoOptionsInput; deps?: Partial<MainDeps> } = {}) {
+  const network = createNetworkSwitch(fetch);
+  let demo: DemoPractice | undefined;
+  const services = createMainServices({
+    ...nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'node-app-')), network }),
+    startDemo: async () => (demo = await createDemoPractice(options.demo ?? {})),
+    ...options.deps,
+  });
+  const registry = createIpcRegistry<null>({ handlers: services.handlers, isTrustedSender: () => true });
+  const companion: Companion = createCompanion(methodNames, {
+    invoke: async (method, input) => unwrapReply(await registry.dispatch(null, { method, input })),
+    subscribe: (listener) => services.events.connect(listener),
+  });
+  return {
+    services,
+    companion,
+    network,
+    demo: () => {
+      if (!demo) throw new Error('The demo practice has not been started (connectDemo first).');
+      return demo;
+    },
+    async close() {
+      await services.dispose();
+    },
+  };
+}
+export type NodeApp = Awaited<ReturnType<typeof startNodeApp>>;

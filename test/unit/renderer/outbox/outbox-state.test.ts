@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { applyOutcome, applyVerdict, backoffMs, BACKOFF_MAX_MS, discard, markSending, newEntry, recoveryFor, requeue, resolveRefs } from '../../../../src-renderer/outbox/outbox-state';
+import type { OperationName } from '../../../../src-preload/contract/outbox/operations';
+import type { OutboxEntry } from '../../../../src-preload/contract/outbox/outbox-entry';
+
+const T0 = Date.parse('2026-11-21T10:00:00Z');
+const problem = { status: 400, title: 'Bad Request', message: 'sendSms needs a mobile' };
+const entry = (operation: OperationName = 'contact.create', params: OutboxEntry['payload']['params'] = { entityKey: '11111111-1111-4111-8111-111111111111' }) =>
+  newEntry({ id: crypto.randomUUID(), operation, payload: { params, body: { contactName: 'A', contactSurname: 'B' } }, summary: 'Add A B', entityKey: null, dependsOn: [] }, T0);
+
+describe('outbox entry state machine', () => {
+  it('pending → sending (attempt counted) → done with the result', () => {
+    const sending = markSending(entry(), T0);
+    expect(sending).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(applyOutcome(sending, { kind: 'done', result: { entityContactID: 5 } }, T0)).toMatchObject({ status: 'done', result: { entityContactID: 5 }, lastError: null });
+  });
+
+  it('400, 403 and 404 fail the entry with the problem; it stays editable and can be resubmitted', () => {
+    for (const kind of ['rejected', 'forbidden', 'gone'] as const) {
+      const failed = applyOutcome(markSending(entry(), T0), { kind, problem }, T0);
+      expect(failed).toMatchObject({ status: 'failed', lastError: problem });
+      const edited = requeue(failed, T0 + 1, { payload: { params: failed.payload.params, body: { contactName: 'C', contactSurname: 'D' } }, summary: 'Add C D' });
+      expect(edited).toMatchObject({ status: 'pending', lastError: null, summary: 'Add C D', payload: { body: { contactName: 'C' } } });
+    }
+  });
+
+  it('5xx/network wait with growing, capped backoff; a 429 waits exactly as told; 401 leaves it pending', () => {
+    const sending = markSending(markSending(entry(), T0), T0); // second attempt
+    const retry = applyOutcome(sending, { kind: 'retry', problem, retryAfterMs: null }, T0, () => 1);
+    expect(Date.parse(retry.notBefore!) - T0).toBe(backoffMs(2, () => 1));
+    expect(backoffMs(50, () => 1)).toBe(BACKOFF_MAX_MS);
+    expect(backoffMs(1, () => 0)).toBe(1_000);
+    const told = applyOutcome(sending, { kind: 'retry', problem, retryAfterMs: 42_000 }, T0);
+    expect(Date.parse(told.notBefore!) - T0).toBe(42_000);
+    expect(applyOutcome(sending, { kind: 'unauthorized', problem }, T0)).toMatchObject({ status: 'pending', notBefore: null });
+  });
+
+  it('after an interrupted send: idempotent ones are resent; others are verified, and only "absent" resends', () => {
+    expect(recoveryFor(entry('contact.update'))).toBe('resend');
+    expect(recoveryFor(entry('contact.create'))).toBe('verify');
+    expect(recoveryFor(entry('eform.create'))).toBe('verify');
+    const stuck = markSending(entry('eform.create'), T0);
+    expect(applyVerdict(stuck, { verdict: 'found', result: { formKey: 'x' } }, T0)).toMatchObject({ status: 'done' });
+    expect(applyVerdict(stuck, { verdict: 'absent' }, T0)).toMatchObject({ status: 'pending' });
+    expect(applyVerdict(stuck, { verdict: 'unknown', reason: 'no way to check' }, T0)).toMatchObject({ status: 'needs-review', review: expect.stringMatching(/billed per use/) });
+    expect(applyVerdict(markSending(entry('contact.create'), T0), { verdict: 'unknown', reason: '' }, T0).review).toMatch(/duplicate/);
+  });
+
+  it('discard only what has not gone out; never a done or sending entry', () => {
+    expect(discard(entry(), T0).status).toBe('discarded');
+    expect(() => discard(markSending(entry(), T0), T0)).toThrow(/sending/);
+    expect(() => discard(applyOutcome(markSending(entry(), T0), { kind: 'done', result: null }, T0), T0)).toThrow(/done/);
+  });
+
+  it('resolves a reference to another entry once it is done, and says what it waits for until then', () => {
+    const lead = entry('lead.create', {});
+    const note = entry('lead.addNote', { leadKey: { outboxRef: lead.id, field: 'leadKey' } });
+    expect(resolveRefs(note, () => lead)).toMatchObject({ ready: false, waiting: true, blockedBy: { id: lead.id } });
+    const failed = applyOutcome(markSending(lead, T0), { kind: 'rejected', problem }, T0);
+    expect(resolveRefs(note, () => failed)).toMatchObject({ ready: false, waiting: false });
+    const done = applyOutcome(markSending(lead, T0), { kind: 'done', result: { leadKey: '22222222-2222-4222-8222-222222222222' } }, T0);
+    expect(resolveRefs(note, () => done)).toEqual({ ready: true, payload: { ...note.payload, params: { leadKey: '22222222-2222-4222-8222-222222222222' } } });
+    expect(resolveRefs(note, () => undefined)).toMatchObject({ ready: false, blockedBy: null });
+  });
+});
