@@ -19,20 +19,22 @@ afterEach(async () => {
 const unlimited = { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 };
 
 async function setup() {
-  app = await startNodeApp({ demo: { seed: 21 }, deps: { budgetLimits: unlimited } });
-  const connected = await app.companion.practice.connectDemo();
+  const started = await startNodeApp({ demo: { seed: 21 }, deps: { budgetLimits: unlimited } });
+  app = started;
+  const connected = await started.companion.practice.connectDemo();
   if (!connected.ok) throw new Error(connected.message);
   practiceKey = connected.practice.practiceKey;
-  const demo = app.demo();
+  const demo = started.demo();
   demo.configure({ rateLimit: { enabled: false } });
   const state = demo.runtime.practices[0]!;
   const db = practiceDb(practiceKey);
   let paused = false;
-  const replayer = (companion: Pick<Companion, 'outbox'> = app.companion) =>
-    createOutboxReplayer({ db, practiceKey: practiceKey!, companion, canSend: () => app!.network.isOnline() && !paused, onUnauthorized: () => (paused = true) });
+  const key = connected.practice.practiceKey;
+  const replayer = (companion: Pick<Companion, 'outbox'> = started.companion) =>
+    createOutboxReplayer({ db, practiceKey: key, companion, canSend: () => started.network.isOnline() && !paused, onUnauthorized: () => (paused = true) });
   const clients = [...state.entities.values()].filter((e) => !e.entityTerminated);
   const posts = (path: RegExp) => demo.runtime.requestLog.filter((r) => r.method !== 'GET' && path.test(r.url)).length;
-  return { app, db, state, demo, replayer, clients, posts };
+  return { app: started, db, state, demo, replayer, clients, posts };
 }
 
 let n = 0;
