@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   contactSchema,
+  eformTemplateSchema,
   entitySchema,
   leadSchema,
   onboardingSchema,
@@ -32,4 +33,6 @@ export const syncResources: readonly SyncResource[] = [
   { name: 'users', path: '/users/list', schema: userSchema, key: (u: z.infer<typeof userSchema>) => u.userKey, kind: 'snapshot' },
   { name: 'onboardingStatuses', path: '/onboardings/statuses', schema: onboardingStatusSchema, key: (s: z.infer<typeof onboardingStatusSchema>) => s.statusID, kind: 'snapshot' },
   { name: 'proposalServices', path: '/proposals/services', schema: proposalServiceSchema, key: (s: z.infer<typeof proposalServiceSchema>) => s.serviceID, kind: 'snapshot' },
+  // So an eForm can be prepared offline from a template.
+  { name: 'eformTemplates', path: '/eforms/templates', schema: eformTemplateSchema, key: (t: z.infer<typeof eformTemplateSchema>) => t.templateId, kind: 'snapshot' },
 ];

@@ -2,7 +2,7 @@ import type { Entity } from '../../src-preload/contract/partner-api';
 import type { SyncPageEvent } from '../../src-preload/contract/practice';
 import { foldForSearch, type PracticeDb } from './practice-db';
 
-const tables = ['entities', 'contacts', 'onboardings', 'leads', 'users', 'onboardingStatuses', 'proposalServices'] as const;
+const tables = ['entities', 'contacts', 'onboardings', 'leads', 'users', 'onboardingStatuses', 'proposalServices', 'eformTemplates'] as const;
 type TableName = (typeof tables)[number];
 const isTable = (name: string): name is TableName => (tables as readonly string[]).includes(name);
 

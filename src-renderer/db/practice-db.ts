@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import type { Contact, Entity, Lead, Onboarding, OnboardingStatus, ProposalService, User } from '../../src-preload/contract/partner-api';
+import type { Contact, EformTemplate, Entity, Lead, LeadNote, Onboarding, OnboardingStatus, ProposalService, User } from '../../src-preload/contract/partner-api';
 import type { SyncCursor } from '../../src-preload/contract/sync';
 
 /** Lower-cased, accent-free text for search: "Zoë Ngāta" → "zoe ngata". */
@@ -26,6 +26,10 @@ export class PracticeDb extends Dexie {
   leads!: EntityTable<Lead, 'leadKey'>;
   /** Queued writes, in replay order (seq); see src-renderer/outbox. */
   outbox!: EntityTable<OutboxEntry, 'seq'>;
+  /** Notes of the leads someone opened, as last read from the practice (not synced: see features/leads). */
+  leadNotes!: EntityTable<LeadNote, 'noteID'>;
+  /** The practice's eForm templates (a synced snapshot), so an eForm can be prepared offline. */
+  eformTemplates!: EntityTable<EformTemplate, 'templateId'>;
 
   constructor(readonly practiceKey: string) {
     super(`practice-${practiceKey}`);
@@ -43,6 +47,10 @@ export class PracticeDb extends Dexie {
       leads: 'leadKey, updatedOn, statusName',
       outbox: '++seq, &id, status, entityKey',
     });
+    // v3: lead notes, cached when a lead is opened online so they still show offline.
+    this.version(3).stores({ leadNotes: 'noteID, leadKey' });
+    // v4: eForm templates (synced snapshot) for the eForm action offline.
+    this.version(4).stores({ eformTemplates: 'templateId' });
   }
 }
 

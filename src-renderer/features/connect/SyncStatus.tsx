@@ -8,7 +8,7 @@ import { usePractice } from '../../stores/practice-store';
 import { pausedText, remainingText, runText } from './budget-text';
 
 const labels: Record<string, string> = {
-  entities: 'Clients', contacts: 'Contacts', onboardings: 'Onboardings', leads: 'Leads', users: 'Staff', onboardingStatuses: 'Onboarding statuses', proposalServices: 'Services',
+  entities: 'Clients', contacts: 'Contacts', onboardings: 'Onboardings', leads: 'Leads', users: 'Staff', onboardingStatuses: 'Onboarding statuses', proposalServices: 'Services', eformTemplates: 'eForm templates',
 };
 const modeText = { full: 'full import', incremental: 'changes', reconcile: 're-check' } as const;
 /** Budget figures slide with time even when nothing is sent; refresh them while the panel is open. */

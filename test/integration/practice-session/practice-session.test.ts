@@ -6,6 +6,7 @@ import { createNetworkSwitch } from '../../../src-main/browser-preview/network-s
 import { nodeMainDeps } from '../../../src-main/browser-preview/node-pieces';
 import { createMainServices, type MainServices } from '../../../src-main/compose';
 import { createIpcRegistry } from '../../../src-main/ipc/registry';
+import { syncResources } from '../../../src-main/sync/sync-resources';
 import type { SyncPageEvent, SyncProgressEvent } from '../../../src-preload/contract/practice';
 import type { SyncCursor } from '../../../src-preload/contract/sync';
 
@@ -78,7 +79,7 @@ describe('connect and sync through the bridge (main side)', () => {
     app.progress.length = 0;
     expect(await app.call('sync.start', { practiceKey: result.practice.practiceKey, cursors: [...app.cursors.values()] })).toEqual({ started: true });
     const second = await app.finished();
-    expect(second.resources.map((r) => r.pagesThisRun)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(second.resources.map((r) => r.pagesThisRun)).toEqual(syncResources.map(() => 1));
     // After a whole read, the run is sized: an incremental run knows it needs one request per resource.
     expect(app.progress.filter((p) => p.running).at(0)!.budget!.run).toMatchObject({ sized: true });
   });

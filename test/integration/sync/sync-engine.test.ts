@@ -3,6 +3,7 @@ import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-pr
 import type { DemoOptionsInput } from '../../../src-main/demo-practice/options';
 import { createPartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
 import { createSyncEngine } from '../../../src-main/sync/sync-engine';
+import { syncResources } from '../../../src-main/sync/sync-resources';
 import { createMemorySyncSink, type MemorySyncSink } from '../../support/memory-sync-sink';
 
 let demo: DemoPractice | undefined;
@@ -30,6 +31,7 @@ function expectSameAsServer(sink: MemorySyncSink, state: DemoPractice['runtime']
   expect(sink.table('users').size).toBe(state.users.size);
   expect(sink.table('onboardingStatuses').size).toBe(state.onboardingStatuses.length);
   expect(sink.table('proposalServices').size).toBe(state.services.length);
+  expect(sink.table('eformTemplates').size).toBe(state.eformTemplates.length);
 }
 
 /** Changes a staff member might make on the server between two syncs. */
@@ -97,8 +99,8 @@ describe('sync engine against the demo practice', () => {
     const before = t.demo.runtime.requestLog.length;
     await t.engine.runOnce();
     const requests = t.demo.runtime.requestLog.slice(before);
-    expect(requests.length).toBe(7);
-    expect(new Set(requests.map((r) => r.operationId)).size).toBe(7);
+    expect(requests.length).toBe(syncResources.length);
+    expect(new Set(requests.map((r) => r.operationId)).size).toBe(syncResources.length);
     expect(requests.map((r) => r.operationId)).toContain('listLeads');
   });
 

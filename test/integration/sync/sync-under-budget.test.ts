@@ -6,6 +6,7 @@ import { createMemoryBudgetStore } from '../../../src-main/request-budget/budget
 import { createVirtualTimer } from '../../../src-main/request-budget/budget-timer';
 import { createRequestBudget, type BudgetLimits } from '../../../src-main/request-budget/request-budget';
 import { createSyncEngine } from '../../../src-main/sync/sync-engine';
+import { syncResources } from '../../../src-main/sync/sync-resources';
 import { createMemorySyncSink } from '../../support/memory-sync-sink';
 import { clockOf, createVirtualTimeFetch, maxInAnyWindow } from '../../support/virtual-time-http';
 
@@ -72,7 +73,7 @@ describe('sync under the request budget (demo practice limiter on, virtual time)
       budget.dispose(); // the app quits: the budget is saved on the way out
       return results;
     };
-    const first = await run(9); // the window closes after 9 pages (16 requests in all over 7 resources, 8 in the last minute)
+    const first = await run(16 - syncResources.length); // the window closes then: 16 requests in all (one failing per resource), 8 in the last minute
     expect(first.some((r) => r.state === 'failed')).toBe(true);
     const sentBeforeRestart = t.http.log.length;
     // The restart happens with the minute window full: a budget that forgot would send at once and get a 429.
