@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { findCompanion } from '../bridge/companion';
 import { useAppInfo } from '../stores/app-info-store';
 import { watchConnectivity } from '../stores/connectivity-store';
+import { watchOutbox } from '../stores/outbox-store';
 import { watchPracticeSync } from '../stores/practice-store';
 import { createAppRouter } from './router';
 
@@ -16,9 +17,11 @@ export function App() {
     void useAppInfo.getState().load(companion);
     const stopConnectivity = watchConnectivity(companion);
     const stopSync = watchPracticeSync(companion);
+    const stopOutbox = watchOutbox(companion);
     return () => {
       stopConnectivity();
       stopSync();
+      stopOutbox();
     };
   }, [companion]);
 

@@ -1,14 +1,124 @@
+import { AlertDialog, Badge, Button, Card, Dialog, Flex, Heading, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { operations } from '../../../src-preload/contract/outbox/operations';
+import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { EmptyState } from '../../components/EmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { practiceDb } from '../../db/practice-db';
+import { discardEntry, readEntries, resubmit } from '../../outbox/outbox-db';
+import { canDiscard, isOpen, resolveRefs } from '../../outbox/outbox-state';
+import { useOutbox } from '../../stores/outbox-store';
+import { usePractice } from '../../stores/practice-store';
+import { EditEntry } from './EditEntry';
 
+const statusColor = { pending: 'gray', sending: 'blue', failed: 'red', 'needs-review': 'amber', done: 'green', discarded: 'gray' } as const;
+const statusText = { pending: 'waiting to send', sending: 'sending', failed: 'failed', 'needs-review': 'needs review', done: 'sent', discarded: 'discarded' } as const;
+
+/** Everything queued on this laptop as JSON, so nothing typed is ever trapped in the app. */
+function exportJson(practiceKey: string, entries: OutboxEntry[], unreadable: unknown[]): void {
+  const blob = new Blob([JSON.stringify({ practiceKey, exportedAt: new Date().toISOString(), entries, unreadable }, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `outbox-${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function EntryCard({ entry, byId, clientName, practiceKey }: { entry: OutboxEntry; byId: Map<string, OutboxEntry>; clientName: string | null; practiceKey: string }) {
+  const [editing, setEditing] = useState(false);
+  const db = practiceDb(practiceKey);
+  const readiness = entry.status === 'pending' ? resolveRefs(entry, (id) => byId.get(id)) : null;
+  const waitingFor = readiness && !readiness.ready ? readiness.blockedBy : null;
+  const waitText = readiness && !readiness.ready
+    ? readiness.waiting ? `Waits for “${waitingFor?.summary ?? 'another action'}” to go out first.` : `Cannot go out: “${waitingFor?.summary ?? 'the action it depends on'}” ${waitingFor ? statusText[waitingFor.status] : 'is gone'}.`
+    : null;
+  return (
+    <Card data-testid="outbox-entry" data-status={entry.status}>
+      <Flex direction="column" gap="2">
+        <Flex gap="2" align="center" wrap="wrap">
+          <Badge color={statusColor[entry.status]}>{statusText[entry.status]}</Badge>
+          <Text weight="medium">{entry.summary}</Text>
+          <Text size="1" color="gray">{operations[entry.operation].title}{operations[entry.operation].idempotency === 'billable' ? ' · billed per use' : ''}</Text>
+        </Flex>
+        {clientName && entry.entityKey ? <Text size="2">Client: <Link to={`/clients/${entry.entityKey}`}>{clientName}</Link></Text> : null}
+        <Text size="1" color="gray">Queued {new Date(entry.createdAt).toLocaleString()} · attempts {entry.attempts}{entry.notBefore && entry.status === 'pending' ? ` · next try ${new Date(entry.notBefore).toLocaleTimeString()}` : ''}</Text>
+        {waitText ? <Text size="2" color="gray">{waitText}</Text> : null}
+        {entry.lastError && entry.status !== 'done' ? <Text size="2" color="red" role="alert" data-testid="outbox-error">{entry.lastError.message}</Text> : null}
+        {entry.review ? <Text size="2" color="amber">{entry.review}</Text> : null}
+        {isOpen(entry) && entry.status !== 'sending' ? (
+          <Flex gap="2">
+            <Button size="1" variant="soft" onClick={() => void resubmit(db, entry).then(() => useOutbox.getState().kick('user'))}>Retry now</Button>
+            <Dialog.Root open={editing} onOpenChange={setEditing}>
+              <Dialog.Trigger><Button size="1" variant="soft">Edit</Button></Dialog.Trigger>
+              <Dialog.Content maxWidth="560px">
+                <Dialog.Title>Edit and resubmit</Dialog.Title>
+                <Dialog.Description size="2">{entry.summary}</Dialog.Description>
+                <EditEntry entry={entry} practiceKey={practiceKey} onDone={() => setEditing(false)} />
+              </Dialog.Content>
+            </Dialog.Root>
+            {canDiscard(entry) ? (
+              <AlertDialog.Root>
+                <AlertDialog.Trigger><Button size="1" variant="soft" color="red">Discard</Button></AlertDialog.Trigger>
+                <AlertDialog.Content maxWidth="440px">
+                  <AlertDialog.Title>Discard this action?</AlertDialog.Title>
+                  <AlertDialog.Description size="2">“{entry.summary}” will not be sent, and what it changed on this laptop is undone. Export the outbox first if you may need it.</AlertDialog.Description>
+                  <Flex gap="3" mt="4" justify="end">
+                    <AlertDialog.Cancel><Button variant="soft" color="gray">Keep it</Button></AlertDialog.Cancel>
+                    <AlertDialog.Action><Button color="red" onClick={() => void discardEntry(db, entry)}>Discard</Button></AlertDialog.Action>
+                  </Flex>
+                </AlertDialog.Content>
+              </AlertDialog.Root>
+            ) : null}
+          </Flex>
+        ) : null}
+      </Flex>
+    </Card>
+  );
+}
+
+/** The outbox: what waits, what failed and why, what needs a person; retry, edit, discard, export. */
 export function OutboxScreen() {
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const paused = useOutbox((s) => s.pausedForCredentials);
+  const data = useLiveQuery(async () => {
+    if (!practiceKey) return null;
+    const db = practiceDb(practiceKey);
+    const { entries, unreadable } = await readEntries(db);
+    const keys = [...new Set(entries.map((e) => e.entityKey).filter((k): k is string => Boolean(k)))];
+    const names = new Map((await db.entities.bulkGet(keys)).filter(Boolean).map((e) => [e!.entityKey, e!.fullEntityName]));
+    return { entries, unreadable, names };
+  }, [practiceKey]);
+  const header = <ScreenHeader title="Outbox" subtitle="Changes prepared on this laptop, waiting to go to the practice." />;
+  if (!practiceKey || !data) return header;
+  const open = data.entries.filter(isOpen);
+  const recent = data.entries.filter((e) => !isOpen(e)).slice(-20).reverse();
+  const byId = new Map(data.entries.map((e) => [e.id, e]));
   return (
     <>
-      <ScreenHeader title="Outbox" subtitle="Changes prepared on this laptop, waiting to go to the practice." />
-      <EmptyState title="Nothing waiting to be sent">
-        Actions you take while offline — sending an eForm, adding a contact, noting a lead — wait here until
-        the laptop is back online, and are sent exactly once.
-      </EmptyState>
+      {header}
+      <Flex direction="column" gap="3" maxWidth="900px">
+        <Flex gap="3" align="center">
+          <Text size="2" data-testid="outbox-open-count">{open.length} waiting or needing attention</Text>
+          <Button size="1" variant="soft" onClick={() => useOutbox.getState().kick('user')}>Send now</Button>
+          <Button size="1" variant="soft" color="gray" onClick={() => exportJson(practiceKey, data.entries, data.unreadable)}>Export as JSON</Button>
+        </Flex>
+        {paused ? (
+          <Card><Flex gap="3" align="center"><Text color="amber" size="2">The practice stopped accepting the saved credentials. Nothing is sent until they are entered again in Settings.</Text><Button size="1" onClick={() => useOutbox.getState().resume()}>Try again</Button></Flex></Card>
+        ) : null}
+        {data.unreadable.length > 0 ? <Text color="red" size="2">{data.unreadable.length} stored entries could not be read by this version of the app. They are kept; export them to keep a copy.</Text> : null}
+        {open.length === 0 ? (
+          <EmptyState title="Nothing waiting to be sent">
+            Actions you take while offline — sending an eForm, adding a contact, noting a lead — wait here until the laptop is back online, and are sent exactly once.
+          </EmptyState>
+        ) : (
+          open.map((entry) => <EntryCard key={entry.id} entry={entry} byId={byId} practiceKey={practiceKey} clientName={entry.entityKey ? (data.names.get(entry.entityKey) ?? null) : null} />)
+        )}
+        {recent.length > 0 ? <Heading as="h2" size="3" mt="3">Recently sent or discarded</Heading> : null}
+        {recent.map((entry) => <EntryCard key={entry.id} entry={entry} byId={byId} practiceKey={practiceKey} clientName={entry.entityKey ? (data.names.get(entry.entityKey) ?? null) : null} />)}
+      </Flex>
     </>
   );
 }

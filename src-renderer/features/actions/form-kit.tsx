@@ -1,0 +1,115 @@
+import { Button, Callout, Checkbox, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { z } from 'zod';
+
+export type FieldErrors = Record<string, string>;
+
+/** zod issues → one message per top-level field ("" for the form as a whole). */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Empty text becomes "not given" rather than an empty string the server would store. */
+export const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
+
+export function TextInput(props: { label: string; value: string; onChange(value: string): void; error?: string | undefined; type?: 'text' | 'email' | 'tel'; required?: boolean; hint?: string }) {
+  const id = useId();
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" size="2" weight="medium" htmlFor={id}>
+        {props.label}
+        {props.required ? ' *' : ''}
+      </Text>
+      <TextField.Root id={id} type={props.type ?? 'text'} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-invalid={props.error ? true : undefined} aria-describedby={props.error ? `${id}-error` : undefined} />
+      {props.hint ? <Text size="1" color="gray">{props.hint}</Text> : null}
+      {props.error ? <Text id={`${id}-error`} size="1" color="red" role="alert">{props.error}</Text> : null}
+    </Flex>
+  );
+}
+
+export function LongTextInput(props: { label: string; value: string; onChange(value: string): void; error?: string | undefined; hint?: string; rows?: number }) {
+  const id = useId();
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" size="2" weight="medium" htmlFor={id}>{props.label}</Text>
+      <TextArea id={id} rows={props.rows ?? 4} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-invalid={props.error ? true : undefined} />
+      {props.hint ? <Text size="1" color="gray">{props.hint}</Text> : null}
+      {props.error ? <Text size="1" color="red" role="alert">{props.error}</Text> : null}
+    </Flex>
+  );
+}
+
+export function CheckInput(props: { label: string; checked: boolean; onChange(value: boolean): void; hint?: string }) {
+  return (
+    <Text as="label" size="2">
+      <Flex gap="2" align="center">
+        <Checkbox checked={props.checked} onCheckedChange={(v) => props.onChange(v === true)} /> {props.label}
+        {props.hint ? <Text size="1" color="gray">({props.hint})</Text> : null}
+      </Flex>
+    </Text>
+  );
+}
+
+/**
+ * A form that validates against a contract schema before anything is queued: the same schema main
+ * checks and the server enforces. Nothing typed is lost on an error; the submit button says what it does.
+ */
+export function SchemaForm<S extends z.ZodType>(props: {
+  schema: S;
+  build(): unknown;
+  onValid(value: z.output<S>): Promise<void>;
+  onErrors(errors: FieldErrors): void;
+  submitLabel: string;
+  disabledReason?: string | null | undefined;
+  children: ReactNode;
+  onCancel?: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (props.disabledReason) return;
+    setFormError(null);
+    const parsed = props.schema.safeParse(props.build());
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      props.onErrors(errors);
+      setFormError(errors[''] ?? 'Some fields need attention.');
+      return;
+    }
+    props.onErrors({});
+    setBusy(true);
+    try {
+      await props.onValid(parsed.data);
+    } catch (error) {
+      setFormError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Flex direction="column" gap="3">
+        {props.disabledReason ? (
+          <Callout.Root color="amber" role="status"><Callout.Text>{props.disabledReason}</Callout.Text></Callout.Root>
+        ) : null}
+        {props.children}
+        {formError ? <Callout.Root color="red" role="alert"><Callout.Text>{formError}</Callout.Text></Callout.Root> : null}
+        <Flex gap="3" justify="end">
+          {props.onCancel ? <Button type="button" variant="soft" color="gray" onClick={props.onCancel}>Cancel</Button> : null}
+          <Button type="submit" disabled={busy || Boolean(props.disabledReason)}>{props.submitLabel}</Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
+
+/** Why an action cannot be queued now (read-only credentials), or null. */
+export function writeBlockedReason(canWrite: boolean | undefined): string | null {
+  return canWrite === false ? 'These credentials are read-only: the practice does not let them make changes, so this action is not available. Connect with read-write credentials to use it.' : null;
+}
