@@ -1,5 +1,6 @@
 import { Navigate, createHashRouter } from 'react-router';
 import { ClientDetailScreen } from '../features/clients/ClientDetailScreen';
+import { LeadDetailScreen } from '../features/leads/LeadDetailScreen';
 import { OnboardingDetailScreen } from '../features/onboardings/OnboardingDetailScreen';
 import { Layout } from './Layout';
 import { screens } from './screens';
@@ -18,6 +19,7 @@ export function createAppRouter() {
         ...screens.map(({ path, Component }) => ({ path, element: <Component /> })),
         { path: 'clients/:entityKey', element: <ClientDetailScreen /> },
         { path: 'onboardings/:onboardingKey', element: <OnboardingDetailScreen /> },
+        { path: 'leads/:leadKey', element: <LeadDetailScreen /> },
         { path: '*', element: <Navigate to="/clients" replace /> },
       ],
     },

@@ -43,7 +43,7 @@ afterEach(async () => {
 describe('the app shell in Chromium', () => {
   it('renders the navigation, the first screen and the status bar', async () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Clients', 'Onboardings', 'Billing', 'Documents', 'Outbox', 'Settings']) {
+    for (const label of ['Clients', 'Onboardings', 'Leads', 'Billing', 'Documents', 'Outbox', 'Settings']) {
       await expect(nav.getByRole('link', { name: new RegExp(`^${label}`) }).isVisible()).resolves.toBe(true);
     }
     await page.getByRole('heading', { level: 1, name: 'Clients' }).waitFor();
@@ -62,7 +62,7 @@ describe('the app shell in Chromium', () => {
 
   it('exposes only the contract on window.companion, and main refuses a bad payload', async () => {
     const keys = await page.evaluate(() => Object.keys(window.companion!).sort());
-    expect(keys).toEqual(['app', 'connectivity', 'on', 'practice', 'sync']);
+    expect(keys).toEqual(['app', 'connectivity', 'leads', 'on', 'outbox', 'practice', 'sync']);
     const refusal = await page.evaluate(async () => {
       try {
         await (window.companion!.app.info as (input: unknown) => Promise<unknown>)({ injected: '<script>' });
@@ -93,6 +93,11 @@ describe('the app shell in Chromium', () => {
     await page.keyboard.press('Control+6');
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     expect(page.url()).toMatch(/#\/settings$/);
+
+    // Leads came after the first six and took the next number; the first six keep theirs.
+    await page.keyboard.press('Control+7');
+    await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();
+    expect(page.url()).toMatch(/#\/leads$/);
   });
 
   it('shows offline when main loses the network, and online again when it returns (event over the bridge)', async () => {

@@ -48,6 +48,8 @@ describe('sync status, the request budget, offline and back', () => {
     expect(hour![0]).toBeLessThan(1000); // the import's requests are counted
     await expect(page.getByTestId('sync-row-entities').textContent()).resolves.toMatch(/done.*150 records/);
     expect(await page.getByTestId('sync-row-contacts').textContent()).not.toMatch(/never/);
+    const leads = demo!.runtime.practices[0]!.leads.size;
+    await expect(page.getByTestId('sync-row-leads').textContent()).resolves.toMatch(new RegExp(`Leads.*done.*${leads} records`));
   });
 
   it('pauses and resumes sync, and says so', async () => {

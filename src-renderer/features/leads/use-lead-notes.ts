@@ -1,0 +1,45 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { findCompanion } from '../../bridge/companion';
+import { practiceDb } from '../../db/practice-db';
+import { isOnline, useConnectivity } from '../../stores/connectivity-store';
+import { describeNotes, storeLeadNotes, type NotesDisplay, type NotesRefresh } from './lead-notes-cache';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A lead's notes: the cached ones at once (so they show offline), refreshed from the practice through
+ * main whenever the lead is opened online, main comes back online, or sync brings a change to the lead
+ * (`updatedOn` moves when a note is added on the server).
+ */
+export function useLeadNotes(practiceKey: string, leadKey: string, noteCount: number, updatedOn: string): NotesDisplay & { cachedLoaded: boolean } {
+  const online = useConnectivity(isOnline);
+  const cached = useLiveQuery(() => practiceDb(practiceKey).leadNotes.where('leadKey').equals(leadKey).toArray(), [practiceKey, leadKey]);
+  const [refresh, setRefresh] = useState<NotesRefresh>({ state: 'idle' });
+
+  useEffect(() => {
+    const companion = findCompanion();
+    if (!online || !companion) {
+      setRefresh({ state: 'idle' });
+      return;
+    }
+    let current = true;
+    setRefresh({ state: 'loading' });
+    companion.leads
+      .notes({ practiceKey, leadKey })
+      .then(async (result) => {
+        if (!result.ok) throw new Error(result.message);
+        // Stored even if the screen moved on meanwhile: the notes are valid and save a read next time.
+        await storeLeadNotes(practiceDb(practiceKey), leadKey, result.notes);
+        if (current) setRefresh({ state: 'done' });
+      })
+      .catch((error: unknown) => {
+        if (current) setRefresh({ state: 'failed', message: messageOf(error) });
+      });
+    return () => {
+      current = false;
+    };
+  }, [practiceKey, leadKey, online, updatedOn]);
+
+  return { ...describeNotes(cached ?? [], noteCount, online, refresh), cachedLoaded: cached !== undefined };
+}
