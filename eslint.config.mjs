@@ -44,6 +44,8 @@ export default tseslint.config(
             { name: 'electron', message: 'The renderer never touches Electron; use window.companion.' },
             // Radix Select (and Themes' wrapper) inject <style> elements on open that the strict CSP refuses.
             { name: '@radix-ui/themes', importNames: ['Select'], message: 'Radix Select breaks the CSP when it opens; use components/LabelledSelect.' },
+            // Their scroll lock injects a <style> sized to the scrollbar: no CSP hash can cover it.
+            { name: '@radix-ui/themes', importNames: ['Dialog', 'AlertDialog', 'Popover', 'DropdownMenu', 'ContextMenu', 'HoverCard'], message: 'Radix modal layers inject styles the CSP refuses; use components/ModalDialog (native <dialog>).' },
             { name: '@radix-ui/react-select', message: 'Radix Select breaks the CSP when it opens; use components/LabelledSelect.' },
           ],
           patterns: [mainCode, preloadInternals, nodeBuiltins],

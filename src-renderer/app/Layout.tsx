@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Notices } from '../components/Notices';
 import { StatusBar } from '../components/StatusBar';
+import { OutboxBadge } from '../features/outbox/OutboxBadge';
 import { screens } from './screens';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
@@ -46,6 +47,7 @@ export function Layout() {
                   aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${screen.shortcut}`}
                 >
                   <span>{screen.label}</span>
+                  {screen.path === 'outbox' ? <OutboxBadge /> : null}
                   <kbd className="nav-link__shortcut">
                     {modifierLabel}
                     {screen.shortcut}

@@ -3,7 +3,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import type { Contact } from '../../../src-preload/contract/partner-api';
 import { practiceDb } from '../../db/practice-db';
+import type { Pending } from '../../outbox/optimistic-effects';
+import { ClientActions } from './ClientActions';
 import { usePractice } from '../../stores/practice-store';
 import { formatDate, formatPhone } from '../regional-format';
 
@@ -40,6 +43,7 @@ export function ClientDetailScreen() {
       <ScreenHeader title={e.fullEntityName} subtitle={`${e.entityCode} · ${e.entityType}${e.officeName ? ` · ${e.officeName}` : ''}`} />
       <Flex direction="column" gap="4" maxWidth="900px">
         {e.entityTerminated ? <Badge color="gray" size="2">Terminated</Badge> : null}
+        <ClientActions entity={e} contacts={data.contacts} />
         <Card>
           <Heading as="h2" size="3" mb="3">Profile</Heading>
           <DataList.Root>
@@ -70,6 +74,7 @@ export function ClientDetailScreen() {
                   <Table.Row key={c.entityContactID} data-testid="contact-row">
                     <Table.RowHeaderCell>
                       {c.contactName} {c.contactSurname} {c.isPrimary ? <Badge>Primary</Badge> : null}
+                      {(c as Pending<Contact>).pendingOutboxId ? <Badge color="amber" ml="1">pending</Badge> : null}
                     </Table.RowHeaderCell>
                     <Table.Cell>{c.position}</Table.Cell>
                     <Table.Cell>{c.email}</Table.Cell>

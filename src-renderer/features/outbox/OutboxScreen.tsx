@@ -1,10 +1,11 @@
-import { AlertDialog, Badge, Button, Card, Dialog, Flex, Heading, Text } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { operations } from '../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { EmptyState } from '../../components/EmptyState';
+import { ConfirmDialog, ModalDialog } from '../../components/ModalDialog';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { practiceDb } from '../../db/practice-db';
 import { discardEntry, readEntries, resubmit } from '../../outbox/outbox-db';
@@ -29,6 +30,7 @@ function exportJson(practiceKey: string, entries: OutboxEntry[], unreadable: unk
 
 function EntryCard({ entry, byId, clientName, practiceKey }: { entry: OutboxEntry; byId: Map<string, OutboxEntry>; clientName: string | null; practiceKey: string }) {
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const db = practiceDb(practiceKey);
   const readiness = entry.status === 'pending' ? resolveRefs(entry, (id) => byId.get(id)) : null;
   const waitingFor = readiness && !readiness.ready ? readiness.blockedBy : null;
@@ -51,26 +53,23 @@ function EntryCard({ entry, byId, clientName, practiceKey }: { entry: OutboxEntr
         {isOpen(entry) && entry.status !== 'sending' ? (
           <Flex gap="2">
             <Button size="1" variant="soft" onClick={() => void resubmit(db, entry).then(() => useOutbox.getState().kick('user'))}>Retry now</Button>
-            <Dialog.Root open={editing} onOpenChange={setEditing}>
-              <Dialog.Trigger><Button size="1" variant="soft">Edit</Button></Dialog.Trigger>
-              <Dialog.Content maxWidth="560px">
-                <Dialog.Title>Edit and resubmit</Dialog.Title>
-                <Dialog.Description size="2">{entry.summary}</Dialog.Description>
-                <EditEntry entry={entry} practiceKey={practiceKey} onDone={() => setEditing(false)} />
-              </Dialog.Content>
-            </Dialog.Root>
+            <Button size="1" variant="soft" onClick={() => setEditing(true)}>Edit</Button>
+            <ModalDialog open={editing} onClose={() => setEditing(false)} width="wide" title="Edit and resubmit" description={entry.summary}>
+              <EditEntry entry={entry} practiceKey={practiceKey} onDone={() => setEditing(false)} />
+            </ModalDialog>
             {canDiscard(entry) ? (
-              <AlertDialog.Root>
-                <AlertDialog.Trigger><Button size="1" variant="soft" color="red">Discard</Button></AlertDialog.Trigger>
-                <AlertDialog.Content maxWidth="440px">
-                  <AlertDialog.Title>Discard this action?</AlertDialog.Title>
-                  <AlertDialog.Description size="2">“{entry.summary}” will not be sent, and what it changed on this laptop is undone. Export the outbox first if you may need it.</AlertDialog.Description>
-                  <Flex gap="3" mt="4" justify="end">
-                    <AlertDialog.Cancel><Button variant="soft" color="gray">Keep it</Button></AlertDialog.Cancel>
-                    <AlertDialog.Action><Button color="red" onClick={() => void discardEntry(db, entry)}>Discard</Button></AlertDialog.Action>
-                  </Flex>
-                </AlertDialog.Content>
-              </AlertDialog.Root>
+              <>
+                <Button size="1" variant="soft" color="red" onClick={() => setConfirming(true)}>Discard</Button>
+                <ConfirmDialog
+                  open={confirming}
+                  onClose={() => setConfirming(false)}
+                  title="Discard this action?"
+                  description={`“${entry.summary}” will not be sent, and what it changed on this laptop is undone. Export the outbox first if you may need it.`}
+                  cancelLabel="Keep it"
+                  confirmLabel="Discard"
+                  onConfirm={() => void discardEntry(db, entry)}
+                />
+              </>
             ) : null}
           </Flex>
         ) : null}

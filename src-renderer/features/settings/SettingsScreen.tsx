@@ -1,6 +1,10 @@
-import { AlertDialog, Badge, Button, Card, Code, DataList, Flex, Heading, Kbd, Text } from '@radix-ui/themes';
+import { Badge, Button, Callout, Card, Code, DataList, Flex, Heading, Kbd, Text } from '@radix-ui/themes';
 import { screens } from '../../app/screens';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { ConfirmDialog } from '../../components/ModalDialog';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { useState } from 'react';
+import { practiceDb } from '../../db/practice-db';
 import { useAppInfo } from '../../stores/app-info-store';
 import { findCompanion } from '../../bridge/companion';
 import { usePractice } from '../../stores/practice-store';
@@ -62,6 +66,39 @@ function AboutCard() {
   );
 }
 
+/** Signing out deletes the outbox too: say how many prepared actions would be lost, before it happens. */
+function UnsentWarning({ practiceKey }: { practiceKey: string }) {
+  const unsent = useLiveQuery(() => practiceDb(practiceKey).outbox.where('status').noneOf(['done', 'discarded']).count(), [practiceKey]) ?? 0;
+  if (unsent === 0) return null;
+  return (
+    <Callout.Root color="red" mt="3" role="alert" data-testid="unsent-warning">
+      <Callout.Text>
+        {unsent} {unsent === 1 ? 'action has' : 'actions have'} not been sent to the practice yet and will be lost. Go online and let
+        the outbox send {unsent === 1 ? 'it' : 'them'}, or export the outbox as JSON first.
+      </Callout.Text>
+    </Callout.Root>
+  );
+}
+
+function SignOutButton(props: { practiceKey: string; name: string; onConfirm(): void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="soft" color="red" onClick={() => setOpen(true)}>Sign out</Button>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Sign out of ${props.name}?`}
+        description="This removes the credentials and deletes this practice's data from this laptop."
+        confirmLabel="Sign out and delete"
+        onConfirm={props.onConfirm}
+      >
+        <UnsentWarning practiceKey={props.practiceKey} />
+      </ConfirmDialog>
+    </>
+  );
+}
+
 function PracticeCard() {
   const companion = findCompanion();
   const practices = usePractice((s) => s.practices);
@@ -85,25 +122,7 @@ function PracticeCard() {
             </Text>
             {p.problem ? <Text size="1" color="red">{p.problem}</Text> : null}
           </Flex>
-          <AlertDialog.Root>
-            <AlertDialog.Trigger>
-              <Button variant="soft" color="red">Sign out</Button>
-            </AlertDialog.Trigger>
-            <AlertDialog.Content maxWidth="440px">
-              <AlertDialog.Title>Sign out of {p.name}?</AlertDialog.Title>
-              <AlertDialog.Description size="2">
-                This removes the credentials and deletes this practice's data from this laptop.
-              </AlertDialog.Description>
-              <Flex gap="3" mt="4" justify="end">
-                <AlertDialog.Cancel>
-                  <Button variant="soft" color="gray">Cancel</Button>
-                </AlertDialog.Cancel>
-                <AlertDialog.Action>
-                  <Button color="red" onClick={() => void usePractice.getState().signOut(companion, p.practiceKey)}>Sign out and delete</Button>
-                </AlertDialog.Action>
-              </Flex>
-            </AlertDialog.Content>
-          </AlertDialog.Root>
+          <SignOutButton practiceKey={p.practiceKey} name={p.name} onConfirm={() => void usePractice.getState().signOut(companion, p.practiceKey)} />
         </Flex>
       ))}
       <Heading as="h3" size="2" mb="2">

@@ -17,6 +17,7 @@ describe('import boundaries between main, preload and renderer', () => {
       "import { ipcRenderer } from 'electron';\nexport const x = ipcRenderer;",
       "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;",
       "import { Select } from '@radix-ui/themes';\nexport const x = Select;", // injects <style>: breaks the CSP
+      "import { Dialog } from '@radix-ui/themes';\nexport const x = Dialog;", // scroll lock injects <style>
     ]) {
       expect(await violations(file, code), code).toContain('no-restricted-imports');
     }

@@ -1,0 +1,81 @@
+import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
+import { ModalDialog } from '../../components/ModalDialog';
+import { practiceDb } from '../../db/practice-db';
+import { readEntries } from '../../outbox/outbox-db';
+import { isOpen } from '../../outbox/outbox-state';
+import { useOutbox } from '../../stores/outbox-store';
+import { usePractice } from '../../stores/practice-store';
+import { ContactForm } from '../actions/ContactForm';
+import { EformForm } from '../actions/EformForm';
+import { writeBlockedReason } from '../actions/form-kit';
+
+const statusText = { pending: 'waiting to send', sending: 'sending', failed: 'failed', 'needs-review': 'needs review', done: 'sent', discarded: 'discarded' } as const;
+
+/** Actions on one client (queued in the outbox, so they work offline) and what is still pending for it. */
+export function ClientActions({ entity, contacts }: { entity: Entity; contacts: Contact[] }) {
+  const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
+  const canWrite = usePractice((s) => s.practices.find((p) => p.practiceKey === s.activePracticeKey)?.canWrite);
+  const blocked = writeBlockedReason(canWrite);
+  const [open, setOpen] = useState<'contact' | 'eform' | null>(null);
+  const db = practiceDb(practiceKey);
+  const templates = useLiveQuery(() => db.eformTemplates.toArray(), [practiceKey]) ?? [];
+  const pending = useLiveQuery(async () => (await readEntries(db)).entries.filter((e) => e.entityKey === entity.entityKey && isOpen(e)), [practiceKey, entity.entityKey]) ?? [];
+  const primary = contacts.find((c) => c.isPrimary) ?? contacts[0];
+  const close = () => setOpen(null);
+
+  return (
+    <Card>
+      <Flex gap="3" align="center" wrap="wrap" mb={pending.length ? '3' : '0'}>
+        <Heading as="h2" size="3">Actions</Heading>
+        <Button size="2" variant="soft" disabled={Boolean(blocked)} onClick={() => setOpen('contact')}>Add contact</Button>
+        <ModalDialog open={open === 'contact'} onClose={close} title={`Add a contact to ${entity.fullEntityName}`} description="Goes to the practice now if online, or as soon as the laptop is back online.">
+            <ContactForm
+              submitLabel="Add contact"
+              disabledReason={blocked}
+              onCancel={close}
+              onSubmit={async (body) => {
+                await useOutbox.getState().queue({ operation: 'contact.create', payload: { params: { entityKey: entity.entityKey }, body }, summary: `Add contact ${body.contactName} ${body.contactSurname} to ${entity.fullEntityName}`, entityKey: entity.entityKey, dependsOn: [] });
+                close();
+              }}
+            />
+        </ModalDialog>
+        <Button size="2" variant="soft" disabled={Boolean(blocked) || entity.entityTerminated} onClick={() => setOpen('eform')}>Send eForm</Button>
+        <ModalDialog open={open === 'eform'} onClose={close} width="wide" title={`Send an eForm to ${entity.fullEntityName}`} description="The recipient defaults to the client's primary contact.">
+            <EformForm
+              templates={templates}
+              disabledReason={blocked}
+              onCancel={close}
+              defaults={{
+                entityKey: entity.entityKey,
+                recipientName: primary ? `${primary.contactName} ${primary.contactSurname}` : entity.fullEntityName,
+                recipientEmail: primary?.email ?? entity.entityEmail ?? '',
+                recipientMobile: primary?.mobile ?? entity.entityMobile ?? '',
+              }}
+              onSubmit={async (body) => {
+                const what = body.forms ? `a stack of ${body.forms.length} eForms` : body.schema != null ? `the eForm “${body.name ?? ''}”` : `the eForm “${templates.find((t) => t.templateId === body.templateId)?.name ?? body.templateId}”`;
+                await useOutbox.getState().queue({ operation: 'eform.create', payload: { params: {}, body }, summary: `${body.sendNow === false ? 'Save as draft' : 'Send'} ${what} to ${body.recipientName ?? entity.fullEntityName}`, entityKey: entity.entityKey, dependsOn: [] });
+                close();
+              }}
+            />
+        </ModalDialog>
+        {blocked ? <Text size="1" color="gray">{blocked}</Text> : null}
+      </Flex>
+      {pending.length > 0 ? (
+        <Flex direction="column" gap="1" data-testid="client-pending-actions">
+          <Text size="2" weight="medium">Pending for this client</Text>
+          {pending.map((e) => (
+            <Flex key={e.id} gap="2" align="center">
+              <Badge color={e.status === 'failed' ? 'red' : e.status === 'needs-review' ? 'amber' : 'gray'}>{statusText[e.status]}</Badge>
+              <Text size="2">{e.summary}</Text>
+            </Flex>
+          ))}
+          <Text size="1"><Link to="/outbox">Open the outbox</Link></Text>
+        </Flex>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
+import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
+import { launchChromium } from './support/chromium';
+import { setNetwork, startPreview } from './support/preview';
+
+let browser: Browser;
+let server: PreviewServer;
+let demo: DemoPractice | undefined;
+let page: Page;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  const startDemo = async () => (demo = await createDemoPractice({}));
+  [browser, server] = await Promise.all([launchChromium(), startPreview({ startDemo })]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Explore the demo practice' }).click();
+  await page.getByTestId('client-count').getByText(/150 clients/).waitFor({ timeout: 30_000 });
+  await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const state = () => demo!.runtime.practices[0]!;
+
+async function openClient(entityKey: string) {
+  await page.goto(`${server.url}#/clients/${entityKey}`);
+  await page.getByRole('heading', { level: 2, name: 'Actions' }).waitFor();
+}
+
+describe('the outbox: prepared offline, sent exactly once online', () => {
+  it('offline: add a contact and send an eForm stack; both pending, still pending after a restart; online: both done, on the server and in the app', async () => {
+    const client = [...state().entities.values()].find((e) => !e.entityTerminated)!;
+    await setNetwork(server, false);
+    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await openClient(client.entityKey);
+
+    await page.getByRole('button', { name: 'Add contact' }).click();
+    await page.getByLabel('First name').fill('Meeting');
+    await page.getByLabel('Surname').fill('Contact');
+    await page.getByLabel('Email').fill('meeting.contact@example.com');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add contact' }).click();
+    await page.getByTestId('contact-row').filter({ hasText: 'Meeting Contact' }).getByText('pending').waitFor();
+
+    await page.getByRole('button', { name: 'Send eForm' }).click();
+    await page.getByRole('radio', { name: 'Stack' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Queue to send' }).click();
+    await page.getByTestId('client-pending-actions').getByText(/stack of 2 eForms/).waitFor();
+    await page.getByTestId('outbox-badge').getByText('2').waitFor();
+
+    await page.reload(); // the app restarts with the network still gone
+    await page.keyboard.press('Control+5');
+    await page.getByTestId('outbox-open-count').getByText('2 waiting').waitFor();
+    expect(await page.getByTestId('outbox-entry').count()).toBe(2);
+    const eformsBefore = state().eforms.size;
+
+    await setNetwork(server, true);
+    await page.getByTestId('outbox-open-count').getByText('0 waiting').waitFor({ timeout: 30_000 });
+    expect([...state().contacts.values()].filter((c) => c.email === 'meeting.contact@example.com')).toHaveLength(1);
+    expect(state().eforms.size - eformsBefore).toBe(2); // one stack of two forms, sent once
+    await openClient(client.entityKey);
+    const row = page.getByTestId('contact-row').filter({ hasText: 'Meeting Contact' });
+    await row.waitFor();
+    expect(await row.getByText('pending').count()).toBe(0);
+  });
+
+  it('a write the practice refuses shows its message, and can be fixed and resubmitted', async () => {
+    const client = [...state().entities.values()].find((e) => !e.entityTerminated && !e.entityMobile && [...state().contacts.values()].every((c) => c.entityKey !== e.entityKey || !c.mobile))!;
+    await openClient(client.entityKey);
+    await page.getByRole('button', { name: 'Send eForm' }).click();
+    await page.getByLabel('Recipient mobile').fill('');
+    await page.getByText('Also send by SMS').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Queue to send' }).click();
+    await page.keyboard.press('Control+5');
+    await page.getByTestId('outbox-error').getByText(/sendSms needs a mobile/).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('dialog').getByText('Also send by SMS').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Queue to send' }).click();
+    await page.getByTestId('outbox-open-count').getByText('0 waiting').waitFor({ timeout: 30_000 });
+  });
+
+  it('signing out warns about actions not yet sent', async () => {
+    await setNetwork(server, false);
+    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    const client = [...state().entities.values()].filter((e) => !e.entityTerminated)[1]!;
+    await openClient(client.entityKey);
+    await page.getByRole('button', { name: 'Add contact' }).click();
+    await page.getByLabel('First name').fill('Unsent');
+    await page.getByLabel('Surname').fill('Person');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add contact' }).click();
+    await page.keyboard.press('Control+6');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByTestId('unsent-warning').getByText(/1 action has not been sent/).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await setNetwork(server, true);
+    expect(problems.filter((p) => !/Failed to load resource/.test(p)), problems.join('\n')).toEqual([]);
+  });
+});
