@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchDemoPractice } from './demo-practice-bench';
+import { benchOutbox } from './outbox-bench';
 import { benchSync } from './sync-bench';
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, quick: { type: 'boolean', default: false } } });
@@ -14,11 +15,13 @@ const quick = values.quick ?? false;
 
 const demoPractice = await benchDemoPractice({ quick });
 const sync = await benchSync();
+const outbox = await benchOutbox();
 
 const results = {
   machine: { node: process.versions.node, platform: process.platform, arch: process.arch, quick, at: new Date().toISOString() },
   demoPractice,
   sync,
+  outbox,
 };
 
 /** [name, measured, target or '', met (null when there is no target)] */
@@ -32,6 +35,8 @@ const rows: Row[] = [
   ['sync.fullImport.responses429', `${full.responses429}`, '0', full.responses429 === 0],
   ['sync.fullImport.simulatedSeconds', `${full.simulatedSeconds} s (lower bound ${full.lowerBoundSeconds} s, ×${full.ratioToLowerBound}; wall ${full.wallSeconds} s)`, '≤ 1.05 × lower bound', full.simulatedSeconds <= 1.05 * full.lowerBoundSeconds],
   ['sync.incrementalNoChange.requests', `${sync.incrementalNoChange.requests} for ${sync.incrementalNoChange.resources} resources`, `≤ ${sync.incrementalNoChange.resources}`, sync.incrementalNoChange.requests <= sync.incrementalNoChange.resources],
+  ['outbox.drainSeconds', `${outbox.drainSeconds} s for ${outbox.writes} writes (lower bound ${outbox.lowerBoundSeconds} s; ${outbox.requests} requests; wall ${outbox.wallSeconds} s)`, '≤ 1.1 × lower bound', outbox.drainSeconds <= 1.1 * outbox.lowerBoundSeconds],
+  ['outbox.responses429', `${outbox.responses429}`, '0', outbox.responses429 === 0],
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 const valueWidth = Math.max(...rows.map(([, value]) => value.length));
