@@ -32,6 +32,8 @@ const server = await startPreviewServer({ rendererDir, dataDir, port });
 console.log(`Practice Companion browser preview: ${server.url}`);
 console.log(`Data folder: ${dataDir}`);
 console.log('Open the URL in Chromium or Chrome. Press Ctrl+C to stop.');
+// The demo practice runs on this machine, so pulling the cable does not take it away: this switch does.
+console.log(`To try offline: curl -X POST '${server.url}__preview/network?online=false&token=${server.token}' (online=true to come back)`);
 
 const stop = (): void => {
   void server.close().then(() => process.exit(0));
