@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchDemoPractice } from './demo-practice-bench';
 import { benchOutbox } from './outbox-bench';
+import { benchRenderer } from './renderer-bench';
 import { benchSync } from './sync-bench';
 
 const { values } = parseArgs({ options: { out: { type: 'string' }, quick: { type: 'boolean', default: false } } });
@@ -16,17 +17,20 @@ const quick = values.quick ?? false;
 const demoPractice = await benchDemoPractice({ quick });
 const sync = await benchSync();
 const outbox = await benchOutbox();
+const renderer = await benchRenderer({ quick, log: (line) => process.stderr.write(`${line}\n`) });
 
 const results = {
   machine: { node: process.versions.node, platform: process.platform, arch: process.arch, quick, at: new Date().toISOString() },
   demoPractice,
   sync,
   outbox,
+  renderer,
 };
 
 /** [name, measured, target or '', met (null when there is no target)] */
 type Row = [string, string, string, boolean | null];
 const full = sync.fullImport;
+const { ingest, search, coldStart, memory } = renderer;
 const rows: Row[] = [
   ['demoPractice.generateLargeMs', `${demoPractice.generateLargeMs} ms (${demoPractice.largeClients} clients)`, '', null],
   ['demoPractice.entitiesPage.p50Ms', `${demoPractice.entitiesPage.p50Ms} ms`, '', null],
@@ -37,6 +41,10 @@ const rows: Row[] = [
   ['sync.incrementalNoChange.requests', `${sync.incrementalNoChange.requests} for ${sync.incrementalNoChange.resources} resources`, `≤ ${sync.incrementalNoChange.resources}`, sync.incrementalNoChange.requests <= sync.incrementalNoChange.resources],
   ['outbox.drainSeconds', `${outbox.drainSeconds} s for ${outbox.writes} writes (lower bound ${outbox.lowerBoundSeconds} s; ${outbox.requests} requests; wall ${outbox.wallSeconds} s)`, '≤ 1.1 × lower bound', outbox.drainSeconds <= 1.1 * outbox.lowerBoundSeconds],
   ['outbox.responses429', `${outbox.responses429}`, '0', outbox.responses429 === 0],
+  ['renderer.ingest.recordsPerSecond', `${ingest.recordsPerSecond} records/s (pages of 100 with cursor, median of ${ingest.runs.length})`, `≥ ${ingest.target}`, ingest.met],
+  ['renderer.search.p95Ms', `${search.p95Ms} ms (p50 ${search.p50Ms} ms, ${search.samples} keystrokes, ${renderer.clients} clients)`, `≤ ${search.target} ms`, search.met],
+  ['renderer.coldStart.ms', `${coldStart.ms} ms (median of ${coldStart.runs.length} launches, ${renderer.clients} clients stored)`, `≤ ${coldStart.target} ms`, coldStart.met],
+  ['renderer.memory.rendererHeapMB', `${memory.rendererHeapMB} MB (JS heap after GC, after browsing)`, `≤ ${memory.target} MB`, memory.met],
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 const valueWidth = Math.max(...rows.map(([, value]) => value.length));

@@ -1,0 +1,132 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { SyncPageEvent } from '../../../src-preload/contract/practice';
+import { launchPersistentChromium } from '../../e2e/support/chromium';
+import type { IngestRun, RendererBenchHarness } from './harness';
+import type { RendererBenchProbe } from './probe';
+
+// What the in-page scripts put on the page's global object (see harness.ts and probe.ts).
+type BenchGlobal = typeof globalThis & { __rendererBench: RendererBenchHarness; __rendererProbe: RendererBenchProbe };
+
+/** Hands the pages to the in-page harness in chunks (one CDP message each stays a few MB). */
+export async function stashPages(page: Page, pages: readonly SyncPageEvent[]): Promise<void> {
+  for (let i = 0; i < pages.length; i += 25) {
+    await page.evaluate((chunk) => (globalThis as BenchGlobal).__rendererBench.stash(chunk), pages.slice(i, i + 25));
+  }
+}
+
+export async function ingestInPage(page: Page, practiceKey: string, resources: string[]): Promise<IngestRun> {
+  return page.evaluate(([key, list]) => (globalThis as BenchGlobal).__rendererBench.ingest(key, list), [practiceKey, resources] as const);
+}
+
+export async function deleteInPage(page: Page, practiceKey: string): Promise<void> {
+  await page.evaluate((key) => (globalThis as BenchGlobal).__rendererBench.deleteDb(key), practiceKey);
+}
+
+export async function closeHarness(page: Page, practiceKey: string): Promise<void> {
+  await page.evaluate((key) => (globalThis as BenchGlobal).__rendererBench.close(key), practiceKey);
+}
+
+export interface KeystrokeSample {
+  key: string;
+  ms: number;
+  /** To the keystroke's last change in the list's DOM (JS work done), before layout, paint and the frame. */
+  domMs: number;
+  mutations: number;
+  count: string;
+}
+
+/**
+ * Types the keys into the client search box through Chromium's input pipeline, one at a time, and
+ * waits until the list has been quiet for a while before the next key: each sample is one keystroke's
+ * own cost, at a typing pace a person reaches (a few keys a second).
+ */
+export async function typeAndMeasure(page: Page, keys: readonly string[]): Promise<KeystrokeSample[]> {
+  await page.evaluate(() => (globalThis as BenchGlobal).__rendererProbe.watchKeystrokes());
+  await page.getByLabel('Search clients').click();
+  const samples: KeystrokeSample[] = [];
+  for (const key of keys) {
+    if (key === 'Backspace') await page.keyboard.press('Backspace');
+    else await page.keyboard.type(key);
+    await page.waitForFunction(() => (globalThis as BenchGlobal).__rendererProbe.quietForMs() > 150, undefined, { polling: 50, timeout: 15_000 });
+    const sample = await page.evaluate(() => (globalThis as BenchGlobal).__rendererProbe.takeKeystroke());
+    if (!sample) throw new Error(`The keystroke "${key}" produced no input event in the search box.`);
+    samples.push({ key, ...sample });
+  }
+  return samples;
+}
+
+/** The count line once the whole list is loaded: "20000 clients", or "19000 of 20000 clients" while filtered. */
+export const allLoaded = (clients: number): RegExp => new RegExp(`^(\\d+ of )?${clients} clients$`);
+
+/** Scrolls the whole list, searches, opens a few clients and comes back: a short working session. */
+export async function browse(page: Page, clients: number, term: string): Promise<void> {
+  const list = page.getByRole('list', { name: 'Clients' });
+  const count = page.getByTestId('client-count');
+  const unsearched = (await count.textContent()) ?? '';
+  await list.hover();
+  for (let i = 0; i < 20; i++) {
+    await page.mouse.wheel(0, 2500);
+    await page.waitForTimeout(30);
+  }
+  for (const fraction of [0.25, 0.5, 0.75, 1, 0]) {
+    await list.evaluate((element, f) => (element.scrollTop = f * element.scrollHeight), fraction);
+    await page.waitForTimeout(50);
+  }
+  const search = page.getByLabel('Search clients');
+  await search.fill(term);
+  await count.filter({ hasNotText: unsearched }).waitFor();
+  await search.fill('');
+  await count.getByText(unsearched, { exact: true }).waitFor();
+  for (const index of [0, 3, 7, 12]) {
+    await page.getByTestId('client-row').nth(index).click();
+    await page.getByRole('heading', { level: 2, name: 'Contacts' }).waitFor();
+    await page.waitForTimeout(100);
+    await page.goBack();
+    await count.getByText(allLoaded(clients)).waitFor();
+  }
+}
+
+/** JS heap in use after a forced full garbage collection, from the DevTools protocol. */
+export async function heapAfterGc(context: BrowserContext, page: Page): Promise<{ usedMB: number; totalMB: number }> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.enable');
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
+    const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
+    return { usedMB: mb(metric('JSHeapUsedSize')), totalMB: mb(metric('JSHeapTotalSize')) };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+export interface ColdStartRun {
+  /** Navigation start to the frame that first shows a client row. */
+  firstListPaintMs: number;
+  firstRowInDomMs: number;
+  firstContentfulPaintMs: number | null;
+}
+
+/**
+ * A fresh Chromium on the same profile (so the 20,000 clients are read from IndexedDB on disk by a new
+ * browser process), one navigation to the app, timed inside the page from navigation start.
+ */
+export async function coldStart(userDataDir: string, url: string, probeSource: string, clients: number): Promise<ColdStartRun> {
+  const context = await launchPersistentChromium(userDataDir);
+  try {
+    await context.addInitScript({ content: probeSource });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(url);
+    await page.waitForFunction(() => (globalThis as BenchGlobal).__rendererProbe.state.firstRowPaintMs !== null, undefined, { timeout: 60_000 });
+    await page.getByTestId('client-count').getByText(allLoaded(clients)).waitFor();
+    return await page.evaluate(() => {
+      const { firstRowDomMs, firstRowPaintMs } = (globalThis as BenchGlobal).__rendererProbe.state;
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+      return { firstListPaintMs: firstRowPaintMs ?? NaN, firstRowInDomMs: firstRowDomMs ?? NaN, firstContentfulPaintMs: fcp };
+    });
+  } finally {
+    await context.close();
+  }
+}

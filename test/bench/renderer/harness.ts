@@ -1,0 +1,56 @@
+/**
+ * Runs inside the app's page (bundled by esbuild, evaluated over CDP): the app's own ingest module
+ * and database class, not copies, so the benchmark times exactly what sync runs on each page.
+ */
+import type { SyncPageEvent } from '../../../src-preload/contract/practice';
+import { ingestPage } from '../../../src-renderer/db/ingest';
+import { deletePracticeDb, practiceDb } from '../../../src-renderer/db/practice-db';
+
+// Pages arrive from Node in chunks before any timing starts, so transfer never counts as ingest.
+const stash: SyncPageEvent[] = [];
+
+export interface IngestRun {
+  ms: number;
+  pages: number;
+  records: number;
+  /** Milliseconds per page (transaction), in order. */
+  perPageMs: number[];
+}
+
+const harness = {
+  stash(pages: SyncPageEvent[]): number {
+    stash.push(...pages);
+    return stash.length;
+  },
+  /**
+   * Stores the stashed pages (of the listed resources) into the practice's database one after the
+   * other, each awaited before the next — as the app does, since main waits for the acknowledgement.
+   */
+  async ingest(practiceKey: string, resources: string[]): Promise<IngestRun> {
+    const db = practiceDb(practiceKey);
+    await db.open();
+    const pages = stash.filter((page) => resources.includes(page.resource));
+    const perPageMs: number[] = [];
+    let records = 0;
+    const started = performance.now();
+    for (const page of pages) {
+      const pageStarted = performance.now();
+      await ingestPage(db, page);
+      perPageMs.push(performance.now() - pageStarted);
+      records += page.records.length;
+    }
+    return { ms: performance.now() - started, pages: pages.length, records, perPageMs };
+  },
+  async count(practiceKey: string): Promise<number> {
+    return practiceDb(practiceKey).entities.count();
+  },
+  deleteDb: (practiceKey: string): Promise<void> => deletePracticeDb(practiceKey),
+  /** Closes the harness's connection so the app's own Dexie instance is the only one left open. */
+  close(practiceKey: string): void {
+    practiceDb(practiceKey).close();
+    stash.length = 0;
+  },
+};
+export type RendererBenchHarness = typeof harness;
+
+(globalThis as { __rendererBench?: RendererBenchHarness }).__rendererBench = harness;
