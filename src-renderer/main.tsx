@@ -1,6 +1,5 @@
 // First: the contract's zod schemas are built while later imports load (see zod-jitless.ts).
 import './zod-jitless';
-import './zod-jitless'; // first, before any module can parse with zod
 import '@radix-ui/themes/styles.css';
 import './styles/app.css';
 import { StrictMode } from 'react';
