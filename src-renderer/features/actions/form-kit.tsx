@@ -44,6 +44,24 @@ export function LongTextInput(props: { label: string; value: string; onChange(va
   );
 }
 
+/** A native select (not Radix Select: see components/LabelledSelect.tsx) with its label above and its error below. */
+export function SelectInput(props: { label: string; value: string; onChange(value: string): void; error?: string | undefined; hint?: string; required?: boolean; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" size="2" weight="medium" htmlFor={id}>
+        {props.label}
+        {props.required ? ' *' : ''}
+      </Text>
+      <select id={id} className="native-select" value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-invalid={props.error ? true : undefined} aria-describedby={props.error ? `${id}-error` : undefined}>
+        {props.children}
+      </select>
+      {props.hint ? <Text size="1" color="gray">{props.hint}</Text> : null}
+      {props.error ? <Text id={`${id}-error`} size="1" color="red" role="alert">{props.error}</Text> : null}
+    </Flex>
+  );
+}
+
 export function CheckInput(props: { label: string; checked: boolean; onChange(value: boolean): void; hint?: string }) {
   return (
     <Text as="label" size="2">
@@ -64,6 +82,8 @@ export function SchemaForm<S extends z.ZodType>(props: {
   build(): unknown;
   onValid(value: z.output<S>): Promise<void>;
   onErrors(errors: FieldErrors): void;
+  /** Maps zod's issues to the form's fields when they are not all top-level (rows of a list). */
+  errorsOf?(error: z.ZodError): FieldErrors;
   submitLabel: string;
   disabledReason?: string | null | undefined;
   children: ReactNode;
@@ -77,7 +97,7 @@ export function SchemaForm<S extends z.ZodType>(props: {
     setFormError(null);
     const parsed = props.schema.safeParse(props.build());
     if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
+      const errors = (props.errorsOf ?? fieldErrors)(parsed.error);
       props.onErrors(errors);
       setFormError(errors[''] ?? 'Some fields need attention.');
       return;

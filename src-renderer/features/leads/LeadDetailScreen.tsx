@@ -1,61 +1,42 @@
-import { Box, Card, DataList, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Badge, Card, DataList, Flex, Link as RadixLink } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { Lead } from '../../../src-preload/contract/partner-api';
 import { EmptyState } from '../../components/EmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { practiceDb } from '../../db/practice-db';
+import type { Pending } from '../../outbox/optimistic-effects';
+import { readEntries } from '../../outbox/outbox-db';
 import { usePractice } from '../../stores/practice-store';
 import { formatDateTime, formatPhone } from '../regional-format';
+import { ConvertAction } from './LeadActions';
 import { leadName } from './lead-filter';
+import { createdLeadKey } from './lead-outbox';
+import { LeadNotes } from './LeadNotes';
 import { LeadStatusBadge } from './LeadStatusBadge';
-import { useLeadNotes } from './use-lead-notes';
-
-/** The lead's notes: cached ones at once, refreshed from the practice when online (see use-lead-notes). */
-function LeadNotes({ practiceKey, lead, authors, region }: { practiceKey: string; lead: Lead; authors: Map<string, string>; region: string | undefined }) {
-  const { notes, notice, loading, cachedLoaded } = useLeadNotes(practiceKey, lead.leadKey, lead.noteCount, lead.updatedOn);
-  return (
-    <Card>
-      <Flex justify="between" align="center" mb="3" gap="3">
-        <Heading as="h2" size="3">Notes</Heading>
-        {/* Note actions (e.g. "Add note", queued through the outbox) go here. */}
-        <Flex data-slot="lead-note-actions" gap="2" align="center" />
-      </Flex>
-      {notice ? <Text as="p" size="2" color="amber" mb="3" role="status" data-testid="lead-notes-notice">{notice}</Text> : null}
-      {!cachedLoaded ? null : notes.length > 0 ? (
-        <Flex direction="column" gap="3" role="list" aria-label="Notes">
-          {notes.map((note) => (
-            <Box key={note.noteID} role="listitem" data-testid="lead-note">
-              <Text as="p" size="2">{note.text}</Text>
-              <Text as="p" size="1" color="gray">
-                {[note.createdByKey ? authors.get(note.createdByKey) : null, formatDateTime(note.createdOn, region)].filter(Boolean).join(' · ')}
-              </Text>
-            </Box>
-          ))}
-        </Flex>
-      ) : loading ? (
-        <Text color="gray" size="2">Reading the notes from the practice…</Text>
-      ) : notice ? null : (
-        <Text color="gray" size="2">No notes yet.</Text>
-      )}
-    </Card>
-  );
-}
 
 /** One lead from the local database: its details and status, the client it became, and its notes. */
 export function LeadDetailScreen() {
   const { leadKey = '' } = useParams();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = usePractice((s) => s.practices.find((p) => p.practiceKey === s.activePracticeKey)?.region);
+  const navigate = useNavigate();
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;
     const db = practiceDb(practiceKey);
-    const lead = await db.leads.get(leadKey);
+    const lead: Pending<Lead> | undefined = await db.leads.get(leadKey);
     const [client, users] = await Promise.all([lead?.convertedEntityKey ? db.entities.get(lead.convertedEntityKey) : undefined, db.users.toArray()]);
-    return { lead, client, authors: new Map(users.map((u) => [u.userKey, `${u.userFirstName} ${u.userLastName}`])) };
+    // A placeholder gives way to the practice's lead once created: follow it there.
+    const createdAs = lead ? null : createdLeadKey((await readEntries(db)).entries, leadKey);
+    return { lead, client, createdAs, authors: new Map(users.map((u) => [u.userKey, `${u.userFirstName} ${u.userLastName}`])) };
   }, [practiceKey, leadKey]);
+  const createdAs = data?.createdAs;
+  useEffect(() => {
+    if (createdAs) navigate(`/leads/${createdAs}`, { replace: true });
+  }, [createdAs, navigate]);
 
-  if (data === undefined) return null;
+  if (data === undefined || createdAs) return null;
   if (!practiceKey || !data?.lead) {
     return (
       <>
@@ -68,6 +49,7 @@ export function LeadDetailScreen() {
   }
   const { lead, client, authors } = data;
   const name = leadName(lead);
+  const pending = lead.pendingOutboxId === lead.leadKey;
   const fields: [string, string | null][] = [
     ['Company', lead.companyName !== name ? lead.companyName : null],
     ['Email', lead.email],
@@ -79,12 +61,13 @@ export function LeadDetailScreen() {
   ];
   return (
     <>
-      <ScreenHeader title={name} subtitle={`Lead #${lead.leadID}`} />
+      <ScreenHeader title={name} subtitle={pending ? 'New lead, not yet at the practice' : `Lead #${lead.leadID}`} />
       <Flex direction="column" gap="4" maxWidth="900px">
         <Card>
           <Flex justify="between" align="center" gap="3" mb="3" wrap="wrap">
             <Flex gap="3" align="center">
               <LeadStatusBadge status={lead.statusName} size="2" />
+              {pending ? <Badge color="amber" size="2" data-testid="lead-pending">pending</Badge> : null}
               {lead.convertedEntityKey ? (
                 <RadixLink asChild>
                   <Link to={`/clients/${lead.convertedEntityKey}`} data-testid="converted-client">
@@ -93,8 +76,9 @@ export function LeadDetailScreen() {
                 </RadixLink>
               ) : null}
             </Flex>
-            {/* Lead actions (e.g. "Convert to client", queued through the outbox) go here. */}
-            <Flex data-slot="lead-actions" gap="2" align="center" />
+            <Flex data-slot="lead-actions" gap="2" align="center">
+              <ConvertAction lead={lead} />
+            </Flex>
           </Flex>
           <DataList.Root>
             {fields

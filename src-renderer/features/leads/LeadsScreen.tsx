@@ -1,14 +1,17 @@
-import { Flex, Text, TextField } from '@radix-ui/themes';
+import { Badge, Flex, Text, TextField } from '@radix-ui/themes';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
+import type { Lead } from '../../../src-preload/contract/partner-api';
 import { LabelledSelect } from '../../components/LabelledSelect';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { practiceDb } from '../../db/practice-db';
+import type { Pending } from '../../outbox/optimistic-effects';
 import { usePractice } from '../../stores/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanel';
 import { formatDate, formatPhone } from '../regional-format';
+import { NewLeadAction } from './LeadActions';
 import { filterLeads, indexLeads, leadName } from './lead-filter';
 import { LeadStatusBadge, leadStatusOrder } from './LeadStatusBadge';
 import { useLeadView, useLeadViews } from './lead-view-store';
@@ -69,7 +72,10 @@ function LeadList({ practiceKey }: { practiceKey: string }) {
                         {[lead.companyName !== name ? lead.companyName : null, lead.email, formatPhone(lead.mobile, region), lead.source, `updated ${formatDate(lead.updatedOn, region)}`].filter(Boolean).join(' · ')}
                       </Text>
                     </Flex>
-                    <LeadStatusBadge status={lead.statusName} />
+                    <Flex gap="2" align="center">
+                      {(lead as Pending<Lead>).pendingOutboxId ? <Badge color="amber" data-testid="lead-pending">pending</Badge> : null}
+                      <LeadStatusBadge status={lead.statusName} />
+                    </Flex>
                   </Flex>
                 </Link>
               );
@@ -88,8 +94,9 @@ export function LeadsScreen() {
     <>
       <Flex justify="between" align="start" gap="3">
         <ScreenHeader title="Leads" subtitle="Prospective clients, searchable offline." />
-        {/* Actions on the whole list (e.g. "New lead", queued through the outbox) go here. */}
-        <Flex data-slot="leads-actions" gap="2" align="center" />
+        <Flex data-slot="leads-actions" gap="2" align="center">
+          {practiceKey ? <NewLeadAction /> : null}
+        </Flex>
       </Flex>
       {practiceKey ? <LeadList practiceKey={practiceKey} /> : loaded ? <ConnectPanel /> : null}
     </>

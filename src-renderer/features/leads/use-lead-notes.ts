@@ -10,16 +10,17 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * A lead's notes: the cached ones at once (so they show offline), refreshed from the practice through
  * main whenever the lead is opened online, main comes back online, or sync brings a change to the lead
- * (`updatedOn` moves when a note is added on the server).
+ * (`updatedOn` moves when a note is added on the server). `remote` is false for a lead still waiting to
+ * be created: the practice does not know its key, so asking would only fail.
  */
-export function useLeadNotes(practiceKey: string, leadKey: string, noteCount: number, updatedOn: string): NotesDisplay & { cachedLoaded: boolean } {
+export function useLeadNotes(practiceKey: string, leadKey: string, noteCount: number, updatedOn: string, remote = true): NotesDisplay & { cachedLoaded: boolean } {
   const online = useConnectivity(isOnline);
   const cached = useLiveQuery(() => practiceDb(practiceKey).leadNotes.where('leadKey').equals(leadKey).toArray(), [practiceKey, leadKey]);
   const [refresh, setRefresh] = useState<NotesRefresh>({ state: 'idle' });
 
   useEffect(() => {
     const companion = findCompanion();
-    if (!online || !companion) {
+    if (!online || !companion || !remote) {
       setRefresh({ state: 'idle' });
       return;
     }
@@ -39,7 +40,7 @@ export function useLeadNotes(practiceKey: string, leadKey: string, noteCount: nu
     return () => {
       current = false;
     };
-  }, [practiceKey, leadKey, online, updatedOn]);
+  }, [practiceKey, leadKey, online, updatedOn, remote]);
 
   return { ...describeNotes(cached ?? [], noteCount, online, refresh), cachedLoaded: cached !== undefined };
 }

@@ -2,13 +2,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { operations, type OperationDef } from '../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
-import { contactCreateSchema, eformCreateBaseSchema } from '../../../src-preload/contract/partner-api';
+import { contactCreateSchema, eformCreateBaseSchema, leadCreateSchema, leadNoteCreateSchema } from '../../../src-preload/contract/partner-api';
 import { practiceDb } from '../../db/practice-db';
 import { resubmit } from '../../outbox/outbox-db';
 import { useOutbox } from '../../stores/outbox-store';
 import { ContactForm } from '../actions/ContactForm';
 import { EformForm } from '../actions/EformForm';
 import { LongTextInput, SchemaForm, type FieldErrors } from '../actions/form-kit';
+import { LeadForm, LeadNoteForm } from '../actions/LeadForms';
 
 /**
  * Edit and resubmit: the action's own form, prefilled with what was typed, where there is one; for
@@ -37,6 +38,12 @@ export function EditEntry({ entry, practiceKey, onDone }: { entry: OutboxEntry; 
         <EformForm templates={templates} initial={d} defaults={{ entityKey: d.entityKey ?? null, recipientName: d.recipientName ?? '', recipientEmail: d.recipientEmail ?? '', recipientMobile: d.recipientMobile ?? '' }} onSubmit={save} onCancel={onDone} />
       );
     }
+  }
+  if (entry.operation === 'lead.create' || entry.operation === 'lead.addNote') {
+    const lead = leadCreateSchema.safeParse(entry.payload.body);
+    const note = leadNoteCreateSchema.safeParse(entry.payload.body);
+    if (entry.operation === 'lead.create' && lead.success) return <LeadForm initial={lead.data} submitLabel="Save and resubmit" onSubmit={save} onCancel={onDone} />;
+    if (entry.operation === 'lead.addNote' && note.success) return <LeadNoteForm initial={note.data} submitLabel="Save and resubmit" onSubmit={save} onCancel={onDone} />;
   }
   const op: OperationDef = operations[entry.operation];
   const schema = op.body;
