@@ -1,8 +1,9 @@
 import type { Table } from 'dexie';
 import type { OperationName } from '../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import { contactCreateSchema, contactSchema, contactUpdateSchema, leadConvertResponseSchema, leadCreateSchema, leadSchema, type Contact, type Lead } from '../../src-preload/contract/partner-api';
+import { contactCreateSchema, contactSchema, contactUpdateSchema, leadConvertResponseSchema, leadCreateSchema, leadNoteSchema, leadSchema, type Contact, type Lead } from '../../src-preload/contract/partner-api';
 import type { PracticeDb } from '../db/practice-db';
+import { onboardingEffects } from './onboarding-effects';
 
 /** A record shown before the practice has it: marked with the entry that will create or change it. */
 export type Pending<T> = T & { pendingOutboxId?: string };
@@ -15,7 +16,7 @@ export type Pending<T> = T & { pendingOutboxId?: string };
  * - revert: on discard, the local data goes back to what it was.
  * Writes without a row of their own (eForms, ID checks, bills …) show as "pending actions" on the client.
  */
-interface Effect {
+export interface Effect {
   apply(db: PracticeDb, entry: OutboxEntry, now: string): Promise<{ undo: unknown } | void>;
   settle(db: PracticeDb, entry: OutboxEntry): Promise<void>;
   revert(db: PracticeDb, entry: OutboxEntry): Promise<void>;
@@ -86,6 +87,21 @@ const effects: Partial<Record<OperationName, Effect>> = {
     },
     revert: dropPlaceholders,
   },
+  'lead.addNote': {
+    // Nothing to apply: the notes card lists open lead.addNote entries itself (features/leads/lead-outbox.ts).
+    async apply() {},
+    async settle(db, entry) {
+      // The practice's note goes into the cache at once, so it does not vanish between "sent" and the next read.
+      const note = leadNoteSchema.safeParse(entry.result);
+      if (!note.success) return;
+      await db.leadNotes.put(note.data);
+      const lead = await db.leads.get(note.data.leadKey);
+      // Never below what is known to exist; the next sync brings the practice's own count.
+      const known = await db.leadNotes.where('leadKey').equals(note.data.leadKey).count();
+      if (lead && lead.noteCount < known) await db.leads.update(lead.leadKey, { noteCount: known });
+    },
+    async revert() {},
+  },
   'lead.convert': {
     async apply() {},
     async settle(db, entry) {
@@ -94,8 +110,9 @@ const effects: Partial<Record<OperationName, Effect>> = {
     },
     async revert() {},
   },
+  ...onboardingEffects,
 };
 
-export const effectTables = (db: PracticeDb) => [db.outbox, db.contacts, db.leads];
+export const effectTables = (db: PracticeDb) => [db.outbox, db.contacts, db.leads, db.leadNotes, db.onboardings, db.onboardingStatuses];
 
 export const effectOf = (operation: OperationName): Effect | undefined => effects[operation];

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,58 +11,87 @@ import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { ContactForm } from '../actions/ContactForm';
 import { EformForm } from '../actions/EformForm';
-import { writeBlockedReason } from '../actions/form-kit';
+import { AmlCheckForm, IdVerificationForm } from '../actions/IdentityForms';
+import { useWriteBlocked } from '../actions/UserSelect';
+import { WriteActions, WriteButton } from '../actions/WriteActions';
 
 const statusText = { pending: 'waiting to send', sending: 'sending', failed: 'failed', 'needs-review': 'needs review', done: 'sent', discarded: 'discarded' } as const;
 
 /** Actions on one client (queued in the outbox, so they work offline) and what is still pending for it. */
 export function ClientActions({ entity, contacts }: { entity: Entity; contacts: Contact[] }) {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
-  const canWrite = usePractice((s) => s.practices.find((p) => p.practiceKey === s.activePracticeKey)?.canWrite);
-  const blocked = writeBlockedReason(canWrite);
-  const [open, setOpen] = useState<'contact' | 'eform' | null>(null);
+  const blocked = useWriteBlocked();
+  const [open, setOpen] = useState<'contact' | 'eform' | 'idv' | 'aml' | null>(null);
   const db = practiceDb(practiceKey);
   const templates = useLiveQuery(() => db.eformTemplates.toArray(), [practiceKey]) ?? [];
   const pending = useLiveQuery(async () => (await readEntries(db)).entries.filter((e) => e.entityKey === entity.entityKey && isOpen(e)), [practiceKey, entity.entityKey]) ?? [];
   const primary = contacts.find((c) => c.isPrimary) ?? contacts[0];
+  // Forms addressed to the client default to its primary contact.
+  const recipient = {
+    recipientName: primary ? `${primary.contactName} ${primary.contactSurname}` : entity.fullEntityName,
+    recipientEmail: primary?.email ?? entity.entityEmail ?? '',
+    recipientMobile: primary?.mobile ?? entity.entityMobile ?? '',
+  };
   const close = () => setOpen(null);
 
   return (
     <Card>
       <Flex gap="3" align="center" wrap="wrap" mb={pending.length ? '3' : '0'}>
         <Heading as="h2" size="3">Actions</Heading>
-        <Button size="2" variant="soft" disabled={Boolean(blocked)} onClick={() => setOpen('contact')}>Add contact</Button>
-        <ModalDialog open={open === 'contact'} onClose={close} title={`Add a contact to ${entity.fullEntityName}`} description="Goes to the practice now if online, or as soon as the laptop is back online.">
-            <ContactForm
-              submitLabel="Add contact"
-              disabledReason={blocked}
-              onCancel={close}
-              onSubmit={async (body) => {
-                await useOutbox.getState().queue({ operation: 'contact.create', payload: { params: { entityKey: entity.entityKey }, body }, summary: `Add contact ${body.contactName} ${body.contactSurname} to ${entity.fullEntityName}`, entityKey: entity.entityKey, dependsOn: [] });
-                close();
-              }}
-            />
-        </ModalDialog>
-        <Button size="2" variant="soft" disabled={Boolean(blocked) || entity.entityTerminated} onClick={() => setOpen('eform')}>Send eForm</Button>
-        <ModalDialog open={open === 'eform'} onClose={close} width="wide" title={`Send an eForm to ${entity.fullEntityName}`} description="The recipient defaults to the client's primary contact.">
-            <EformForm
-              templates={templates}
-              disabledReason={blocked}
-              onCancel={close}
-              defaults={{
-                entityKey: entity.entityKey,
-                recipientName: primary ? `${primary.contactName} ${primary.contactSurname}` : entity.fullEntityName,
-                recipientEmail: primary?.email ?? entity.entityEmail ?? '',
-                recipientMobile: primary?.mobile ?? entity.entityMobile ?? '',
-              }}
-              onSubmit={async (body) => {
-                const what = body.forms ? `a stack of ${body.forms.length} eForms` : body.schema != null ? `the eForm “${body.name ?? ''}”` : `the eForm “${templates.find((t) => t.templateId === body.templateId)?.name ?? body.templateId}”`;
-                await useOutbox.getState().queue({ operation: 'eform.create', payload: { params: {}, body }, summary: `${body.sendNow === false ? 'Save as draft' : 'Send'} ${what} to ${body.recipientName ?? entity.fullEntityName}`, entityKey: entity.entityKey, dependsOn: [] });
-                close();
-              }}
-            />
-        </ModalDialog>
-        {blocked ? <Text size="1" color="gray">{blocked}</Text> : null}
+        <WriteActions>
+          <WriteButton onClick={() => setOpen('contact')}>Add contact</WriteButton>
+          <ModalDialog open={open === 'contact'} onClose={close} title={`Add a contact to ${entity.fullEntityName}`} description="Goes to the practice now if online, or as soon as the laptop is back online.">
+              <ContactForm
+                submitLabel="Add contact"
+                disabledReason={blocked}
+                onCancel={close}
+                onSubmit={async (body) => {
+                  await useOutbox.getState().queue({ operation: 'contact.create', payload: { params: { entityKey: entity.entityKey }, body }, summary: `Add contact ${body.contactName} ${body.contactSurname} to ${entity.fullEntityName}`, entityKey: entity.entityKey, dependsOn: [] });
+                  close();
+                }}
+              />
+          </ModalDialog>
+          <WriteButton disabled={entity.entityTerminated} onClick={() => setOpen('eform')}>Send eForm</WriteButton>
+          <ModalDialog open={open === 'eform'} onClose={close} width="wide" title={`Send an eForm to ${entity.fullEntityName}`} description="The recipient defaults to the client's primary contact.">
+              <EformForm
+                templates={templates}
+                disabledReason={blocked}
+                onCancel={close}
+                defaults={{ entityKey: entity.entityKey, ...recipient }}
+                onSubmit={async (body) => {
+                  const what = body.forms ? `a stack of ${body.forms.length} eForms` : body.schema != null ? `the eForm “${body.name ?? ''}”` : `the eForm “${templates.find((t) => t.templateId === body.templateId)?.name ?? body.templateId}”`;
+                  await useOutbox.getState().queue({ operation: 'eform.create', payload: { params: {}, body }, summary: `${body.sendNow === false ? 'Save as draft' : 'Send'} ${what} to ${body.recipientName ?? entity.fullEntityName}`, entityKey: entity.entityKey, dependsOn: [] });
+                  close();
+                }}
+              />
+          </ModalDialog>
+          <WriteButton disabled={entity.entityTerminated} onClick={() => setOpen('idv')}>Send ID verification</WriteButton>
+          <ModalDialog open={open === 'idv'} onClose={close} title={`Send an ID verification to ${entity.fullEntityName}`} description="The client gets a link to verify their identity. Sent now if online, or as soon as the laptop is back online.">
+              <IdVerificationForm
+                entityKey={entity.entityKey}
+                disabledReason={blocked}
+                onCancel={close}
+                defaults={recipient}
+                onSubmit={async (body) => {
+                  const aml = body.includeAml ? ` with an ${body.amlKind ?? 'standard'} AML check` : '';
+                  await useOutbox.getState().queue({ operation: 'identity.sendVerification', payload: { params: {}, body }, summary: `Send an ID verification${aml} to ${body.recipientName ?? entity.fullEntityName} (billed)`, entityKey: entity.entityKey, dependsOn: [] });
+                  close();
+                }}
+              />
+          </ModalDialog>
+          <WriteButton disabled={entity.entityTerminated} onClick={() => setOpen('aml')}>Run AML check</WriteButton>
+          <ModalDialog open={open === 'aml'} onClose={close} title={`Run an AML check on ${entity.fullEntityName}`} description="Screens the client against anti-money-laundering lists. Run now if online, or as soon as the laptop is back online.">
+              <AmlCheckForm
+                entityKey={entity.entityKey}
+                disabledReason={blocked}
+                onCancel={close}
+                onSubmit={async (body) => {
+                  await useOutbox.getState().queue({ operation: 'identity.runAmlCheck', payload: { params: {}, body }, summary: `Run a ${body.kind} AML check on ${entity.fullEntityName} (billed)`, entityKey: entity.entityKey, dependsOn: [] });
+                  close();
+                }}
+              />
+          </ModalDialog>
+        </WriteActions>
       </Flex>
       {pending.length > 0 ? (
         <Flex direction="column" gap="1" data-testid="client-pending-actions">

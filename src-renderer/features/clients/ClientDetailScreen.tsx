@@ -6,7 +6,9 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import type { Contact } from '../../../src-preload/contract/partner-api';
 import { practiceDb } from '../../db/practice-db';
 import type { Pending } from '../../outbox/optimistic-effects';
+import { BlockedReason, WriteScope } from '../actions/WriteActions';
 import { ClientActions } from './ClientActions';
+import { EditContact } from './EditContact';
 import { usePractice } from '../../stores/practice-store';
 import { formatDate, formatPhone } from '../regional-format';
 
@@ -66,24 +68,30 @@ export function ClientDetailScreen() {
           </DataList.Root>
         </Card>
         <Card>
-          <Heading as="h2" size="3" mb="3">Contacts</Heading>
-          {data.contacts.length === 0 ? <Text color="gray">No contacts.</Text> : (
-            <Table.Root size="1" aria-label="Contacts">
-              <Table.Body>
-                {data.contacts.map((c) => (
-                  <Table.Row key={c.entityContactID} data-testid="contact-row">
-                    <Table.RowHeaderCell>
-                      {c.contactName} {c.contactSurname} {c.isPrimary ? <Badge>Primary</Badge> : null}
-                      {(c as Pending<Contact>).pendingOutboxId ? <Badge color="amber" ml="1">pending</Badge> : null}
-                    </Table.RowHeaderCell>
-                    <Table.Cell>{c.position}</Table.Cell>
-                    <Table.Cell>{c.email}</Table.Cell>
-                    <Table.Cell>{formatPhone(c.mobile, region)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          )}
+          <WriteScope>
+            <Flex gap="3" align="center" mb="3" wrap="wrap">
+              <Heading as="h2" size="3">Contacts</Heading>
+              <BlockedReason />
+            </Flex>
+            {data.contacts.length === 0 ? <Text color="gray">No contacts.</Text> : (
+              <Table.Root size="1" aria-label="Contacts">
+                <Table.Body>
+                  {data.contacts.map((c) => (
+                    <Table.Row key={c.entityContactID} data-testid="contact-row">
+                      <Table.RowHeaderCell>
+                        {c.contactName} {c.contactSurname} {c.isPrimary ? <Badge>Primary</Badge> : null}
+                        {(c as Pending<Contact>).pendingOutboxId ? <Badge color="amber" ml="1">pending</Badge> : null}
+                      </Table.RowHeaderCell>
+                      <Table.Cell>{c.position}</Table.Cell>
+                      <Table.Cell>{c.email}</Table.Cell>
+                      <Table.Cell>{formatPhone(c.mobile, region)}</Table.Cell>
+                      <Table.Cell justify="end"><EditContact entity={e} contact={c} /></Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            )}
+          </WriteScope>
         </Card>
         <Card>
           <Heading as="h2" size="3" mb="3">Onboardings</Heading>

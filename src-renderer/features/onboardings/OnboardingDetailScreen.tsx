@@ -1,13 +1,16 @@
 import { Badge, Card, DataList, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
+import type { Onboarding } from '../../../src-preload/contract/partner-api';
 import { EmptyState } from '../../components/EmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { practiceDb } from '../../db/practice-db';
+import type { Pending } from '../../outbox/optimistic-effects';
 import { usePractice } from '../../stores/practice-store';
 import { formatDateTime } from '../regional-format';
+import { OnboardingActions } from './OnboardingActions';
 
-/** One onboarding: its status and dates, and each recipient with when they were sent and submitted. */
+/** One onboarding: its status and dates, its actions, and each recipient with when they were sent and submitted. */
 export function OnboardingDetailScreen() {
   const { onboardingKey = '' } = useParams();
   const practiceKey = usePractice((s) => s.activePracticeKey);
@@ -35,7 +38,8 @@ export function OnboardingDetailScreen() {
       <Flex direction="column" gap="4" maxWidth="900px">
         <Card>
           <Flex gap="2" mb="3" align="center">
-            <Badge size="2">{o.statusName}</Badge>
+            <Badge size="2" data-testid="onboarding-status">{o.statusName}</Badge>
+            {(o as Pending<Onboarding>).pendingOutboxId ? <Badge size="2" color="amber" data-testid="onboarding-pending">pending</Badge> : null}
             {data?.entity ? <Link to={`/clients/${data.entity.entityKey}`}>Open client</Link> : null}
           </Flex>
           <DataList.Root>
@@ -47,6 +51,7 @@ export function OnboardingDetailScreen() {
             ))}
           </DataList.Root>
         </Card>
+        <OnboardingActions onboarding={o} name={data?.entity?.fullEntityName ?? 'no client'} />
         <Card>
           <Heading as="h2" size="3" mb="3">Recipients</Heading>
           {o.recipients.length === 0 ? <Text color="gray">No recipients.</Text> : (

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
+import { ModalDialog } from '../../components/ModalDialog';
+import type { Pending } from '../../outbox/optimistic-effects';
+import { useOutbox } from '../../stores/outbox-store';
+import { contactChanges } from '../actions/contact-changes';
+import { ContactForm } from '../actions/ContactForm';
+import { useWriteBlocked } from '../actions/UserSelect';
+import { WriteButton } from '../actions/WriteActions';
+
+const fieldWords = { contactName: 'first name', contactSurname: 'surname', email: 'email', mobile: 'mobile', position: 'position', isPrimary: 'primary contact', isDeleted: 'removed' } as const;
+
+/**
+ * "Edit" on one contact row: the contact form prefilled, sending only what changed. A contact added
+ * offline has no id at the practice yet (its row is a placeholder), so it is edited in the Outbox instead.
+ */
+export function EditContact({ entity, contact }: { entity: Entity; contact: Pending<Contact> }) {
+  const blocked = useWriteBlocked();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  const notCreatedYet = contact.entityContactID <= 0;
+  const name = `${contact.contactName} ${contact.contactSurname}`;
+  return (
+    <>
+      <WriteButton size="1" disabled={notCreatedYet} title={notCreatedYet ? 'Not at the practice yet: change it in the Outbox until it is sent.' : undefined} aria-label={`Edit ${name}`} onClick={() => setOpen(true)}>
+        Edit
+      </WriteButton>
+      <ModalDialog open={open} onClose={close} title={`Edit ${name}`} description="Only the fields you change are sent, now if online or as soon as the laptop is back online.">
+        <ContactForm
+          initial={{ contactName: contact.contactName, contactSurname: contact.contactSurname, email: contact.email, mobile: contact.mobile, position: contact.position, isPrimary: contact.isPrimary }}
+          submitLabel="Save changes"
+          disabledReason={blocked}
+          onCancel={close}
+          onSubmit={async (after) => {
+            const body = contactChanges(contact, after);
+            if (Object.keys(body).length === 0) throw new Error('Nothing was changed.');
+            await useOutbox.getState().queue({
+              operation: 'contact.update',
+              payload: { params: { entityKey: entity.entityKey, entityContactID: contact.entityContactID }, body },
+              summary: `Edit contact ${after.contactName} ${after.contactSurname} of ${entity.fullEntityName}: ${Object.keys(body).map((k) => fieldWords[k as keyof typeof fieldWords]).join(', ')}`,
+              entityKey: entity.entityKey,
+              dependsOn: [],
+            });
+            close();
+          }}
+        />
+      </ModalDialog>
+    </>
+  );
+}

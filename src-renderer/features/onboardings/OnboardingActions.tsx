@@ -1,0 +1,91 @@
+import { Badge, Card, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Onboarding } from '../../../src-preload/contract/partner-api';
+import { ModalDialog } from '../../components/ModalDialog';
+import { practiceDb } from '../../db/practice-db';
+import { readEntries } from '../../outbox/outbox-db';
+import { isOpen } from '../../outbox/outbox-state';
+import { useOutbox } from '../../stores/outbox-store';
+import { usePractice } from '../../stores/practice-store';
+import { useWriteBlocked } from '../actions/UserSelect';
+import { WriteActions, WriteButton } from '../actions/WriteActions';
+import { CompleteForm } from './CompleteForm';
+import { RecipientsForm } from './RecipientsForm';
+
+const statusText = { pending: 'waiting to send', sending: 'sending', failed: 'failed', 'needs-review': 'needs review', done: 'sent', discarded: 'discarded' } as const;
+const SENT_WHEN = 'Goes to the practice now if online, or as soon as the laptop is back online.';
+
+/**
+ * Actions on one onboarding (queued in the outbox) and what is still on its way for it. Removing a
+ * requested document and setting client custom fields are not offered: both need the onboarding's
+ * document list (entityOnboardingId, documentId) and the practice's custom-field catalogue, neither of
+ * which is synced to this laptop, so such a form could not be filled offline.
+ */
+export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding; name: string }) {
+  const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
+  const blocked = useWriteBlocked();
+  const [open, setOpen] = useState<'recipients' | 'complete' | null>(null);
+  const close = () => setOpen(null);
+  const db = practiceDb(practiceKey);
+  const data = useLiveQuery(async () => {
+    const [{ entries }, status] = await Promise.all([readEntries(db), db.onboardingStatuses.get(onboarding.statusID)]);
+    return { pending: entries.filter((e) => isOpen(e) && e.operation.startsWith('onboarding.') && e.payload.params['key'] === onboarding.onboardingKey), final: status?.isFinal ?? onboarding.completedOn !== null };
+  }, [practiceKey, onboarding.onboardingKey, onboarding.statusID, onboarding.completedOn]);
+  const pending = data?.pending ?? [];
+  // One recipients change at a time: a recipient added by a change not yet sent has no key at the practice to change it by.
+  const recipientsWaiting = pending.some((e) => e.operation === 'onboarding.editRecipients');
+  const completing = pending.some((e) => e.operation === 'onboarding.complete');
+  const queue = (operation: 'onboarding.editRecipients' | 'onboarding.complete', body: unknown, summary: string) =>
+    useOutbox.getState().queue({ operation, payload: { params: { key: onboarding.onboardingKey }, body }, summary, entityKey: onboarding.entityKey, dependsOn: [] });
+
+  return (
+    <Card>
+      <Flex gap="3" align="center" wrap="wrap" mb={pending.length ? '3' : '0'}>
+        <Heading as="h2" size="3">Actions</Heading>
+        <WriteActions>
+          <WriteButton disabled={recipientsWaiting} title={recipientsWaiting ? 'An earlier change to the recipients has not reached the practice yet.' : undefined} onClick={() => setOpen('recipients')}>Edit recipients</WriteButton>
+          <WriteButton disabled={completing || Boolean(data?.final)} title={data?.final ? 'This onboarding is already finished.' : undefined} onClick={() => setOpen('complete')}>Complete</WriteButton>
+        </WriteActions>
+      </Flex>
+      <ModalDialog open={open === 'recipients'} onClose={close} width="wide" title={`Recipients of onboarding #${onboarding.onboardingID}`} description={SENT_WHEN}>
+        <RecipientsForm
+          onboarding={onboarding}
+          disabledReason={blocked}
+          onCancel={close}
+          onSubmit={async (body) => {
+            const [added, removed] = [body.recipients.filter((r) => !r.recipientKey).length, body.recipients.filter((r) => r.remove).length];
+            const changed = body.recipients.length - added - removed;
+            const what = [added && `add ${added}`, changed && `change ${changed}`, removed && `remove ${removed}`].filter(Boolean).join(', ');
+            await queue('onboarding.editRecipients', body, `Recipients of onboarding #${onboarding.onboardingID} (${name}): ${what}`);
+            close();
+          }}
+        />
+      </ModalDialog>
+      <ModalDialog open={open === 'complete'} onClose={close} title={`Complete onboarding #${onboarding.onboardingID}`} description={SENT_WHEN}>
+        <CompleteForm
+          onboarding={onboarding}
+          disabledReason={blocked}
+          onCancel={close}
+          onSubmit={async (body) => {
+            await queue('onboarding.complete', body, `Complete onboarding #${onboarding.onboardingID} (${name})`);
+            close();
+          }}
+        />
+      </ModalDialog>
+      {pending.length > 0 ? (
+        <Flex direction="column" gap="1" data-testid="onboarding-pending-actions">
+          <Text size="2" weight="medium">Pending for this onboarding</Text>
+          {pending.map((e) => (
+            <Flex key={e.id} gap="2" align="center">
+              <Badge color={e.status === 'failed' ? 'red' : e.status === 'needs-review' ? 'amber' : 'gray'}>{statusText[e.status]}</Badge>
+              <Text size="2">{e.summary}</Text>
+            </Flex>
+          ))}
+          <Text size="1"><RadixLink asChild><Link to="/outbox">Open the outbox</Link></RadixLink></Text>
+        </Flex>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { useMemo, useState } from 'react';
+import { recipientsPatchSchema, type Onboarding, type RecipientsPatch } from '../../../src-preload/contract/partner-api';
+import { CheckInput, SchemaForm, TextInput, type FieldErrors } from '../actions/form-kit';
+import { UserSelect, useActingUser, useUsers } from '../actions/UserSelect';
+import { buildRecipientsPatch, newRecipientIssues, newRow, recipientErrors, rowsOf, type RecipientRow } from './recipients-edit';
+
+/**
+ * Add, change and remove an onboarding's recipients in one PATCH. Only what changed is sent; the
+ * contract's schema plus the practice's rules for new recipients are checked before it is queued.
+ */
+export function RecipientsForm(props: { onboarding: Onboarding; disabledReason?: string | null; onSubmit(body: RecipientsPatch): Promise<void>; onCancel(): void }) {
+  const users = useUsers();
+  const [acting, setActing] = useActingUser();
+  const [user, setUser] = useState(acting);
+  const [rows, setRows] = useState<RecipientRow[]>(() => rowsOf(props.onboarding.recipients));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const patch = buildRecipientsPatch(props.onboarding.recipients, rows);
+  const schema = useMemo(
+    () => recipientsPatchSchema.superRefine((value, ctx) => {
+      for (const issue of newRecipientIssues(value.recipients)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }),
+    [],
+  );
+  const update = (index: number, change: Partial<RecipientRow>) => setRows((all) => all.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const err = (index: number, field: string) => errors[`row.${index}.${field}`];
+  const nameOf = (key: string) => {
+    const r = props.onboarding.recipients.find((x) => x.recipientKey === key);
+    return r ? `${r.name} ${r.surname}`.trim() : 'Recipient';
+  };
+
+  return (
+    <SchemaForm
+      schema={schema}
+      build={() => ({ userKey: user, recipients: patch.recipients })}
+      errorsOf={(error) => recipientErrors(error, patch.rowOf, rows)}
+      onValid={async (body) => {
+        setActing(user);
+        await props.onSubmit(body);
+      }}
+      onErrors={setErrors}
+      submitLabel="Queue changes"
+      disabledReason={props.disabledReason}
+      onCancel={props.onCancel}
+    >
+      <UserSelect label="Changed by" required users={users} value={user} onChange={setUser} error={errors['userKey']} hint="The practice records which staff member made the change." />
+      {rows.map((row, index) => (
+        <Card key={row.recipientKey ?? `new-${index}`} data-testid="recipient-edit-row">
+          <Flex justify="between" align="center" mb="2">
+            <Text size="2" weight="medium">{row.recipientKey ? nameOf(row.recipientKey) : 'New recipient'}</Text>
+            {row.recipientKey ? (
+              <CheckInput label="Remove" checked={row.remove} onChange={(remove) => update(index, { remove })} />
+            ) : (
+              <Button type="button" size="1" variant="ghost" color="gray" onClick={() => setRows((all) => all.filter((_, i) => i !== index))}>Drop this row</Button>
+            )}
+          </Flex>
+          {row.remove ? (
+            <Text size="2" color="gray">{row.name} {row.surname} will be removed from the onboarding.</Text>
+          ) : (
+            <Grid columns="2" gap="2">
+              <TextInput label="First name" value={row.name} onChange={(name) => update(index, { name })} error={err(index, 'name')} required={!row.recipientKey} />
+              <TextInput label="Surname" value={row.surname} onChange={(surname) => update(index, { surname })} error={err(index, 'surname')} />
+              <TextInput label="Email" type="email" value={row.email} onChange={(email) => update(index, { email })} error={err(index, 'email')} required={!row.recipientKey} />
+              <TextInput label="Mobile" type="tel" value={row.mobile} onChange={(mobile) => update(index, { mobile })} error={err(index, 'mobile')} />
+              {row.recipientKey ? null : (
+                <Box><CheckInput label="Also send by SMS" checked={row.sendSms} onChange={(sendSms) => update(index, { sendSms })} /></Box>
+              )}
+            </Grid>
+          )}
+        </Card>
+      ))}
+      <Flex>
+        <Button type="button" variant="soft" onClick={() => setRows((all) => [...all, newRow()])}>Add a recipient</Button>
+      </Flex>
+      <Text size="1" color="gray">
+        Which client entities each recipient may edit is set from the onboarding&apos;s document list, which is not kept on this laptop: change access at the practice.
+      </Text>
+    </SchemaForm>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Table } from 'dexie';
+import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
+import {
+  onboardingCompleteSchema,
+  onboardingSchema,
+  recipientsPatchSchema,
+  type Onboarding,
+  type OnboardingRecipient,
+  type OnboardingStatus,
+  type RecipientsPatch,
+} from '../../src-preload/contract/partner-api';
+import type { PracticeDb } from '../db/practice-db';
+import type { Effect, Pending } from './optimistic-effects';
+
+/**
+ * The recipients after a PATCH, as the practice applies it (docs/partner-api-decisions.md): a known
+ * recipientKey is changed, or removed with `remove`; an absent or unknown key adds a recipient at the
+ * end; then the send order is renumbered 1…n. Shown at once while the edit waits to be sent; the
+ * practice's own answer replaces it once done.
+ */
+export function applyRecipientsPatch(recipients: readonly OnboardingRecipient[], edits: RecipientsPatch['recipients'], newKey: (index: number) => string, sentOn: string | null): OnboardingRecipient[] {
+  let next = recipients.map((r) => ({ ...r }));
+  for (const [i, edit] of edits.entries()) {
+    const existing = edit.recipientKey ? next.find((r) => r.recipientKey === edit.recipientKey) : undefined;
+    if (existing && edit.remove) next = next.filter((r) => r !== existing);
+    else if (existing) {
+      if (edit.name !== undefined) existing.name = edit.name;
+      if (edit.surname !== undefined) existing.surname = edit.surname;
+      if (edit.email !== undefined) existing.email = edit.email;
+      if (edit.mobile !== undefined) existing.mobile = edit.mobile;
+    } else if (!edit.remove) {
+      next.push({ recipientKey: edit.recipientKey ?? newKey(i), name: edit.name ?? '', surname: edit.surname ?? '', email: edit.email ?? null, mobile: edit.mobile ?? null, sendOrder: Math.max(0, ...next.map((r) => r.sendOrder)) + 1, sentOn, submittedOn: null });
+    }
+  }
+  return next.sort((a, b) => a.sendOrder - b.sendOrder).map((r, i) => ({ ...r, sendOrder: i + 1 }));
+}
+
+/** The status a completed onboarding takes: the practice's final "Completed" status if it is known here. */
+export function completedStatus(statuses: readonly OnboardingStatus[]): Pick<OnboardingStatus, 'statusID' | 'statusName'> | null {
+  return statuses.find((s) => s.isFinal && /complete/i.test(s.statusName)) ?? null;
+}
+
+const onboardings = (db: PracticeDb) => db.onboardings as unknown as Table<Pending<Onboarding>, string>;
+
+/** Both edits change the onboarding row; the row as it was is kept to put back on discard. */
+function onboardingEffect(change: (db: PracticeDb, current: Pending<Onboarding>, entry: OutboxEntry, now: string) => Promise<Onboarding>): Effect {
+  return {
+    async apply(db, entry, now) {
+      const key = entry.payload.params['key'];
+      const current = typeof key === 'string' ? await onboardings(db).get(key) : undefined;
+      if (!current) return;
+      await onboardings(db).put({ ...(await change(db, current, entry, now)), pendingOutboxId: entry.id });
+      return { undo: current };
+    },
+    async settle(db, entry) {
+      const updated = onboardingSchema.safeParse(entry.result);
+      if (updated.success) await onboardings(db).put(updated.data);
+    },
+    async revert(db, entry) {
+      const before = onboardingSchema.safeParse(entry.undo);
+      if (!before.success) return;
+      const earlier = (entry.undo as Pending<Onboarding>).pendingOutboxId;
+      await onboardings(db).put(earlier ? { ...before.data, pendingOutboxId: earlier } : before.data);
+    },
+  };
+}
+
+export const onboardingEffects = {
+  'onboarding.editRecipients': onboardingEffect(async (_db, current, entry, now) => {
+    const patch = recipientsPatchSchema.parse(entry.payload.body);
+    // New recipients get the entry's id (and index) as a stand-in key until the practice answers with its own.
+    const recipients = applyRecipientsPatch(current.recipients, patch.recipients, (i) => `${entry.id.slice(0, 24)}${String(i).padStart(12, '0')}`, current.sentOn ? now : null);
+    return { ...current, recipients };
+  }),
+  'onboarding.complete': onboardingEffect(async (db, current, entry, now) => {
+    const body = onboardingCompleteSchema.parse(entry.payload.body);
+    const status = completedStatus(await db.onboardingStatuses.toArray());
+    return { ...current, ...(status ?? { statusName: 'Completed' }), completedOn: now, approverKey: body.approverUserKey };
+  }),
+} satisfies Record<string, Effect>;

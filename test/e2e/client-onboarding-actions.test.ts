@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
+import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
+import { launchChromium } from './support/chromium';
+import { realProblems, watchProblems } from './support/page-problems';
+import { startPreview } from './support/preview';
+
+let browser: Browser;
+let server: PreviewServer;
+let demo: DemoPractice | undefined;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  const startDemo = async () => (demo = await createDemoPractice({}));
+  [browser, server] = await Promise.all([launchChromium(), startPreview({ startDemo })]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  problems = await watchProblems(page);
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Explore the demo practice' }).click();
+  await page.getByTestId('client-count').getByText(/150 clients/).waitFor({ timeout: 30_000 });
+  await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const state = () => demo!.runtime.practices[0]!;
+const dialog = () => page.getByRole('dialog');
+const calls = (operationId: string) => demo!.runtime.requestLog.filter((r) => r.operationId === operationId && r.status < 300).length;
+/** Waits until the practice has answered `n` successful calls of an operation. */
+async function sent(operationId: string, n = 1) {
+  await expect.poll(() => calls(operationId), { timeout: 30_000 }).toBe(n);
+}
+
+describe('client and onboarding actions', () => {
+  it('edits a contact, sending only what changed: a change made at the practice meanwhile survives', async () => {
+    const contact = [...state().contacts.values()].find((c) => !c.isDeleted && c.email && c.mobile && state().entities.get(c.entityKey)?.entityTerminated === false)!;
+    await page.goto(`${server.url}#/clients/${contact.entityKey}`);
+    const row = page.getByTestId('contact-row').filter({ hasText: `${contact.contactName} ${contact.contactSurname}` });
+    await row.getByRole('button', { name: /^Edit / }).click();
+    await dialog().getByRole('button', { name: 'Save changes' }).click();
+    await dialog().getByText('Nothing was changed.').waitFor();
+
+    state().contacts.get(contact.entityContactID)!.mobile = '0499 000 111'; // someone at the practice, meanwhile
+    await dialog().getByLabel('Position').fill('Finance Director');
+    await dialog().getByRole('button', { name: 'Save changes' }).click();
+    await row.getByText('Finance Director').waitFor();
+    await sent('updateClientContact');
+    expect(state().contacts.get(contact.entityContactID)).toMatchObject({ position: 'Finance Director', mobile: '0499 000 111', email: contact.email, contactName: contact.contactName });
+    await expect.poll(() => row.getByText('pending').count()).toBe(0);
+  });
+
+  it('runs an AML check and sends an ID verification with AML, each said to be billed, each sent once', async () => {
+    const client = [...state().entities.values()].find((e) => !e.entityTerminated && e.entityEmail)!;
+    const verificationsBefore = state().idVerifications.get(client.entityKey)?.length ?? 0;
+    await page.goto(`${server.url}#/clients/${client.entityKey}`);
+
+    await page.getByRole('button', { name: 'Run AML check' }).click();
+    await dialog().getByTestId('billed-notice').getByText(/Billed per use/).waitFor();
+    await dialog().getByRole('combobox', { name: 'Check' }).selectOption('extensive');
+    await dialog().getByRole('button', { name: 'Queue AML check' }).click();
+    await sent('runAmlCheck');
+    expect(state().amlChecks.filter((c) => c.entityKey === client.entityKey).at(-1)).toMatchObject({ kind: 'extensive' });
+
+    await page.getByRole('button', { name: 'Send ID verification' }).click();
+    await dialog().getByTestId('billed-notice').getByText(/Billed per use/).waitFor();
+    await dialog().getByLabel('Recipient email').fill('not-an-email');
+    await dialog().getByRole('button', { name: 'Queue ID verification' }).click();
+    await dialog().getByText(/Invalid email/).waitFor(); // checked here, before anything billable is queued
+    await dialog().getByLabel('Recipient email').fill('verify.me@example.com');
+    await dialog().getByText('Include an AML check').click();
+    await dialog().getByRole('combobox', { name: 'AML check' }).selectOption('standard');
+    await dialog().getByRole('button', { name: 'Queue ID verification' }).click();
+    await sent('sendIdVerification');
+    expect(state().idVerifications.get(client.entityKey)).toHaveLength(verificationsBefore + 1);
+    expect(state().idVerifications.get(client.entityKey)!.at(-1)!.aml).toMatchObject({ kind: 'standard' });
+    expect(calls('runAmlCheck')).toBe(1);
+  });
+
+  it('edits an onboarding’s recipients (add, change, remove) after the new one’s missing email is caught', async () => {
+    const onboarding = [...state().onboardings.values()].find((o) => o.completedOn === null && o.recipients.length >= 2)!;
+    const [keep, drop] = onboarding.recipients;
+    const users = [...state().users.values()];
+    await page.goto(`${server.url}#/onboardings/${onboarding.onboardingKey}`);
+    await page.getByRole('button', { name: 'Edit recipients' }).click();
+    await dialog().getByRole('combobox', { name: /Changed by/ }).selectOption(users[0]!.userKey);
+    const rows = dialog().getByTestId('recipient-edit-row');
+    await rows.nth(0).getByLabel('Surname').fill('Renamed');
+    await rows.nth(1).getByText('Remove').click();
+    await dialog().getByRole('button', { name: 'Add a recipient' }).click();
+    const added = rows.last();
+    await added.getByLabel(/First name/).fill('Nova');
+    await dialog().getByRole('button', { name: 'Queue changes' }).click();
+    await added.getByText('A new recipient needs an email address.').waitFor();
+    await added.getByLabel(/Email/).fill('nova.added@example.com');
+    await dialog().getByRole('button', { name: 'Queue changes' }).click();
+
+    await page.getByTestId('recipient-row').filter({ hasText: 'nova.added@example.com' }).waitFor();
+    await sent('editOnboardingRecipients');
+    const recipients = state().onboardings.get(onboarding.onboardingKey)!.recipients;
+    expect(recipients.find((r) => r.recipientKey === keep!.recipientKey)).toMatchObject({ surname: 'Renamed', name: keep!.name });
+    expect(recipients.some((r) => r.recipientKey === drop!.recipientKey)).toBe(false);
+    expect(recipients.filter((r) => r.email === 'nova.added@example.com')).toHaveLength(1);
+    await expect.poll(() => page.getByTestId('recipient-row').count()).toBe(recipients.length);
+  });
+
+  it('completes the onboarding with an approver chosen from the synced users', async () => {
+    const onboarding = [...state().onboardings.values()].find((o) => o.completedOn === null && o.entityKey)!;
+    const approver = [...state().users.values()].at(-1)!;
+    await page.goto(`${server.url}#/onboardings/${onboarding.onboardingKey}`);
+    await page.getByRole('button', { name: 'Complete' }).click();
+    const actor = [...state().users.values()][0]!;
+    await dialog().getByRole('button', { name: 'Complete onboarding' }).click();
+    await dialog().getByText('Choose who approves the onboarding.').waitFor();
+    await dialog().getByRole('combobox', { name: /Approver/ }).selectOption(approver.userKey);
+    await dialog().getByRole('combobox', { name: /Completed by/ }).selectOption(actor.userKey);
+    await dialog().getByRole('button', { name: 'Complete onboarding' }).click();
+    await sent('completeOnboarding');
+    expect(state().onboardings.get(onboarding.onboardingKey)).toMatchObject({ statusName: 'Completed', approverKey: approver.userKey });
+    await page.getByTestId('onboarding-status').getByText('Completed', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Complete' }).isDisabled()).toBe(true);
+    expect(realProblems(problems), problems.join('\n')).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
+import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
+import { launchChromium } from './support/chromium';
+import { realProblems, watchProblems } from './support/page-problems';
+import { startPreview } from './support/preview';
+
+let browser: Browser;
+let server: PreviewServer;
+let demo: DemoPractice;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  // A demo practice of its own, reached like any practice: custom address and read-only credentials.
+  [browser, server, demo] = await Promise.all([launchChromium(), startPreview(), createDemoPractice({})]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  problems = await watchProblems(page);
+  await page.goto(server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await demo?.close();
+});
+
+const state = () => demo.runtime.practices[0]!;
+
+/** Disabled, and its accessible description is the read-only sentence shown beside it. */
+async function expectBlocked(button: Locator) {
+  await button.waitFor();
+  expect(await button.isDisabled()).toBe(true);
+  const describedBy = await button.getAttribute('aria-describedby');
+  expect(describedBy).toBeTruthy();
+  const reason = await page.locator(`[id="${describedBy}"]`).textContent();
+  expect(reason).toMatch(/read-only/);
+}
+
+describe('read-only credentials', () => {
+  it('connects with a custom address and the practice read-only credentials', async () => {
+    const practice = demo.practices[0]!;
+    const form = page.getByRole('form', { name: 'Connect your practice' });
+    await form.getByRole('combobox', { name: 'Region' }).selectOption('custom');
+    await form.getByLabel('Address').fill(practice.baseUrl);
+    await form.getByLabel('Client ID').fill(practice.readOnly.clientId);
+    await form.getByLabel('Client secret').fill(practice.readOnly.secret);
+    await form.getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('client-count').getByText(/150 clients/).waitFor({ timeout: 30_000 });
+    await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
+  });
+
+  it('every action button on leads, clients and onboardings is disabled and says why', async () => {
+    await page.keyboard.press('Control+7');
+    await expectBlocked(page.getByRole('button', { name: 'New lead' }));
+
+    const lead = [...state().leads.values()].find((l) => !l.convertedEntityKey)!;
+    await page.goto(`${server.url}#/leads/${lead.leadKey}`);
+    await expectBlocked(page.getByRole('button', { name: 'Add note' }));
+    await expectBlocked(page.getByRole('button', { name: 'Convert to client' }));
+
+    const client = [...state().entities.values()].find((e) => !e.entityTerminated && [...state().contacts.values()].some((c) => c.entityKey === e.entityKey && !c.isDeleted))!;
+    await page.goto(`${server.url}#/clients/${client.entityKey}`);
+    for (const name of ['Add contact', 'Send eForm', 'Send ID verification', 'Run AML check']) await expectBlocked(page.getByRole('button', { name, exact: true }));
+    await expectBlocked(page.getByTestId('contact-row').first().getByRole('button', { name: /^Edit / }));
+
+    const onboarding = [...state().onboardings.values()].find((o) => o.completedOn === null)!;
+    await page.goto(`${server.url}#/onboardings/${onboarding.onboardingKey}`);
+    await expectBlocked(page.getByRole('button', { name: 'Edit recipients' }));
+    await expectBlocked(page.getByRole('button', { name: 'Complete' }));
+    expect(realProblems(problems), problems.join('\n')).toEqual([]);
+  });
+});
