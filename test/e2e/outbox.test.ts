@@ -64,6 +64,9 @@ describe('the outbox: prepared offline, sent exactly once online', () => {
     await page.getByTestId('outbox-open-count').getByText('0 waiting').waitFor({ timeout: 30_000 });
     expect([...state().contacts.values()].filter((c) => c.email === 'meeting.contact@example.com')).toHaveLength(1);
     expect(state().eforms.size - eformsBefore).toBe(2); // one stack of two forms, sent once
+    // The Outbox shows what the practice did with the eForm stack: sent, and the client's access link.
+    await page.getByTestId('eform-result').first().getByText(/^Sent\./).waitFor();
+    expect(await page.getByTestId('eform-access-link').first().textContent()).toMatch(/^https?:\/\//);
     await openClient(client.entityKey);
     const row = page.getByTestId('contact-row').filter({ hasText: 'Meeting Contact' });
     await row.waitFor();
@@ -83,6 +86,24 @@ describe('the outbox: prepared offline, sent exactly once online', () => {
     await page.getByRole('dialog').getByText('Also send by SMS').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Queue to send' }).click();
     await page.getByTestId('outbox-open-count').getByText('0 waiting').waitFor({ timeout: 30_000 });
+  });
+
+  it('an eForm saved as a draft shows "kept as a draft", and "Send draft" sends it once', async () => {
+    const client = [...state().entities.values()].filter((e) => !e.entityTerminated)[2]!;
+    await openClient(client.entityKey);
+    await page.getByRole('button', { name: 'Send eForm' }).click();
+    await page.getByText('Save as a draft (send it later)').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Queue as draft' }).click();
+    await page.keyboard.press('Control+5');
+    const draft = page.getByTestId('eform-result').filter({ hasText: 'Kept as a draft' });
+    await draft.waitFor({ timeout: 30_000 });
+    const drafts = () => [...state().eforms.values()].filter((f) => f.entityKey === client.entityKey && f.status === 'draft');
+    expect(drafts()).toHaveLength(1);
+    const formKey = drafts()[0]!.formKey;
+    await draft.getByRole('button', { name: 'Send draft' }).click();
+    await page.getByTestId('outbox-entry').filter({ hasText: 'Send the draft of' }).and(page.locator('[data-status="done"]')).waitFor({ timeout: 30_000 });
+    expect(state().eforms.get(formKey)!.status).toBe('sent');
+    expect(drafts()).toHaveLength(0);
   });
 
   it('signing out warns about actions not yet sent', async () => {

@@ -13,6 +13,7 @@ import { canDiscard, isOpen, resolveRefs } from '../../outbox/outbox-state';
 import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { EditEntry } from './EditEntry';
+import { EformResult } from './EformResult';
 
 const statusColor = { pending: 'gray', sending: 'blue', failed: 'red', 'needs-review': 'amber', done: 'green', discarded: 'gray' } as const;
 const statusText = { pending: 'waiting to send', sending: 'sending', failed: 'failed', 'needs-review': 'needs review', done: 'sent', discarded: 'discarded' } as const;
@@ -50,6 +51,7 @@ function EntryCard({ entry, byId, clientName, practiceKey }: { entry: OutboxEntr
         {waitText ? <Text size="2" color="gray">{waitText}</Text> : null}
         {entry.lastError && entry.status !== 'done' ? <Text size="2" color="red" role="alert" data-testid="outbox-error">{entry.lastError.message}</Text> : null}
         {entry.review ? <Text size="2" color="amber">{entry.review}</Text> : null}
+        <EformResult entry={entry} />
         {isOpen(entry) && entry.status !== 'sending' ? (
           <Flex gap="2">
             <Button size="1" variant="soft" onClick={() => void resubmit(db, entry).then(() => useOutbox.getState().kick('user'))}>Retry now</Button>
