@@ -1,7 +1,8 @@
 import { Badge, Flex, Text, TextField } from '@radix-ui/themes';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from "react";
+import type { StoredEntity } from "../../db/practice-db";
 import { Link } from 'react-router';
 import { practiceDb } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
@@ -22,7 +23,7 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
   const view = useClientView(practiceKey);
   const update = useClientViews((s) => s.update);
   const reset = useClientViews((s) => s.reset);
-  const deferred = useDeferredValue(view);
+  const deferred = view;
   const matches = useMemo(() => filterClients(index, deferred), [index, deferred]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: matches.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
@@ -30,7 +31,7 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
   // A new filter or order starts at the top; a sync page arriving while scrolling does not.
   const { query, terminated, type, office, sort } = deferred;
   useEffect(() => {
-    scroller.current?.scrollTo({ top: 0 });
+    if (scroller.current && scroller.current.scrollTop > 0) scroller.current.scrollTo({ top: 0 });
   }, [query, terminated, type, office, sort]);
 
   if (entities === undefined) return <Text color="gray">Loading clients…</Text>;
@@ -57,19 +58,7 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
             const entity = matches[item.index];
             if (!entity) return null;
             return (
-              <Link key={entity.entityKey} to={`/clients/${entity.entityKey}`} role="listitem" className="client-row" style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }} data-testid="client-row">
-                <Flex justify="between" align="center" gap="3">
-                  <Flex direction="column">
-                    <Text weight="medium" size="2">
-                      {entity.fullEntityName}
-                    </Text>
-                    <Text size="1" color="gray">
-                      {[entity.entityCode, entity.entityType, entity.officeName, entity.entityEmail, formatPhone(entity.entityMobile || entity.entityTelephone, region)].filter(Boolean).join(' · ')}
-                    </Text>
-                  </Flex>
-                  {entity.entityTerminated ? <Badge color="gray">Terminated</Badge> : null}
-                </Flex>
-              </Link>
+              <Row key={entity.entityKey} entity={entity} start={item.start} region={region} />
             );
           })}
         </div>
@@ -77,3 +66,21 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
     </Flex>
   );
 }
+
+const Row = memo(function Row({ entity, start, region }: { entity: StoredEntity; start: number; region: Parameters<typeof formatPhone>[1] }) {
+  return (
+    <Link to={`/clients/${entity.entityKey}`} role="listitem" className="client-row" style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }} data-testid="client-row">
+      <Flex justify="between" align="center" gap="3">
+        <Flex direction="column">
+          <Text weight="medium" size="2">
+            {entity.fullEntityName}
+          </Text>
+          <Text size="1" color="gray">
+            {[entity.entityCode, entity.entityType, entity.officeName, entity.entityEmail, formatPhone(entity.entityMobile || entity.entityTelephone, region)].filter(Boolean).join(' · ')}
+          </Text>
+        </Flex>
+        {entity.entityTerminated ? <Badge color="gray">Terminated</Badge> : null}
+      </Flex>
+    </Link>
+  );
+});

@@ -71,20 +71,71 @@ export function indexClients(entities: readonly StoredEntity[]): ClientIndex {
  * `search` text (name, preferred name, code, email, phones); three or more digits also match a phone
  * however it was typed ("0412 345" finds "0412345678").
  */
+interface FilterMemo { needle: string; digits: string; byDigits: boolean; result: readonly StoredEntity[] }
+interface BaseMemo { list: readonly StoredEntity[]; haystack: string; starts: Int32Array; memos: FilterMemo[] }
+const memos = new WeakMap<ClientIndex, Map<string, BaseMemo>>();
+
+function baseOf(index: ClientIndex, view: ClientView): BaseMemo {
+  let byBase = memos.get(index);
+  if (!byBase) memos.set(index, (byBase = new Map()));
+  const key = `${view.sort}|${view.terminated}|${view.type}|${view.office}`;
+  let base = byBase.get(key);
+  if (!base) {
+    const list = index.ordered(view.sort).filter((e) => {
+      if (view.terminated === 'active' ? e.entityTerminated : view.terminated === 'terminated' && !e.entityTerminated) return false;
+      if (view.type && e.entityType !== view.type) return false;
+      if (view.office && (view.office === NO_OFFICE ? Boolean(e.officeName) : e.officeName !== view.office)) return false;
+      return true;
+    });
+    const starts = new Int32Array(list.length + 1);
+    let at = 0;
+    list.forEach((e, i) => { starts[i] = at; at += e.search.length + 1; });
+    starts[list.length] = at;
+    base = { list, haystack: list.map((e) => e.search).join('\n') + '\n', starts, memos: [] };
+    byBase.set(key, base);
+  }
+  return base;
+}
+
+/** Indexes of entities whose search text contains the needle: one indexOf pass over all texts joined. */
+function scan(base: BaseMemo, needle: string, into: Set<number>): void {
+  const { haystack, starts } = base;
+  let from = 0;
+  for (;;) {
+    const hit = haystack.indexOf(needle, from);
+    if (hit < 0) return;
+    let lo = 0, hi = starts.length - 2;
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid]! <= hit) lo = mid; else hi = mid - 1; }
+    into.add(lo);
+    from = starts[lo + 1]!;
+  }
+}
+
 export function filterClients(index: ClientIndex, view: ClientView): readonly StoredEntity[] {
-  const source = index.ordered(view.sort);
   const needle = foldForSearch(view.query.trim());
   const digits = view.query.replace(/\D/g, '');
   const byDigits = digits.length >= 3;
-  if (!needle && view.terminated === 'all' && !view.type && !view.office) return source;
-  const result: StoredEntity[] = [];
-  for (const e of source) {
-    if (view.terminated === 'active' ? e.entityTerminated : view.terminated === 'terminated' && !e.entityTerminated) continue;
-    if (view.type && e.entityType !== view.type) continue;
-    if (view.office && (view.office === NO_OFFICE ? Boolean(e.officeName) : e.officeName !== view.office)) continue;
-    if (needle && !e.search.includes(needle) && !(byDigits && e.search.includes(digits))) continue;
-    result.push(e);
+  if (!needle && view.terminated === 'all' && !view.type && !view.office) return index.ordered(view.sort);
+  const base = baseOf(index, view);
+  if (!needle) return base.list;
+  const exact = base.memos.find((m) => m.needle === needle && m.digits === digits);
+  if (exact) return exact.result;
+  let narrowFrom: FilterMemo | null = null;
+  for (const m of base.memos) {
+    if (!needle.includes(m.needle) || (byDigits && !(m.byDigits && digits.includes(m.digits)))) continue;
+    if (!narrowFrom || m.result.length < narrowFrom.result.length) narrowFrom = m;
   }
+  let result: StoredEntity[];
+  if (narrowFrom) {
+    result = narrowFrom.result.filter((e) => e.search.includes(needle) || (byDigits && e.search.includes(digits)));
+  } else {
+    const hits = new Set<number>();
+    scan(base, needle, hits);
+    if (byDigits && digits !== needle) scan(base, digits, hits);
+    result = [...hits].sort((a, b) => a - b).map((i) => base.list[i]!);
+  }
+  base.memos.push({ needle, digits, byDigits, result });
+  if (base.memos.length > 40) base.memos.shift();
   return result;
 }
 

@@ -138,4 +138,21 @@ describe('client list on the large demo practice (20,000 clients)', () => {
     expect(result.length).toBe(expected.length);
     for (let i = 1; i < result.length; i++) expect(inOrder(result[i - 1]!, result[i]!)).toBe(true);
   });
+
+  it('typing, refining and deleting characters (results reused from earlier keystrokes) always gives exactly the matching clients in order', () => {
+    const fresh = indexClients(all); // its own memo: the sequence below starts cold
+    const someone = all.find((e) => e.entityMobile && !e.entityTerminated)!;
+    const digits = someone.entityMobile!.replace(/\D/g, '');
+    const word = foldForSearch(someone.fullEntityName.split(' ')[0]!);
+    const typed = [...[...word].map((_, i) => word.slice(0, i + 1)), word.slice(0, 2), '', ...[...digits.slice(0, 6)].map((_, i) => digits.slice(0, i + 1)), digits.slice(0, 3)];
+    const ordered = fresh.ordered('name').filter((e) => !e.entityTerminated);
+    for (const query of typed) {
+      const needle = foldForSearch(query);
+      const numeric = query.replace(/\D/g, '');
+      const expected = ordered.filter((e) => !needle || e.search.includes(needle) || (numeric.length >= 3 && e.search.includes(numeric)));
+      const result = filterClients(fresh, { ...DEFAULT_CLIENT_VIEW, query });
+      expect(result.map((e) => e.entityKey), `query "${query}"`).toEqual(expected.map((e) => e.entityKey));
+    }
+  });
 });
+
