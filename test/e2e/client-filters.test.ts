@@ -1,28 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
-import { launchChromium } from './support/chromium';
-import { startPreview } from './support/preview';
+import { openApp, type AppUnderTest } from './support/app-under-test';
 
-let browser: Browser;
-let server: PreviewServer;
+let app: AppUnderTest;
 let page: Page;
-const problems: string[] = [];
+let problems: string[];
 const TOTAL = 150;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startPreview()]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  await page.goto(server.url);
-  await page.getByRole('button', { name: 'Explore the demo practice' }).click();
-  await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
-  await page.getByTestId('client-count').getByText(`${TOTAL} clients`).waitFor({ timeout: 30_000 });
+  app = await openApp({ viewport: { width: 1280, height: 800 }, connectDemo: true });
+  ({ page, problems } = app);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await app?.close();
 });
 
 /** The number of clients shown, from "N of 150 clients" or "150 clients". */

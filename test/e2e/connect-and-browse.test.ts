@@ -1,24 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
-import { launchChromium } from './support/chromium';
-import { setNetwork, startPreview } from './support/preview';
+import { setNetwork } from './support/preview';
+import { openApp, type AppUnderTest } from './support/app-under-test';
+import { realProblems } from './support/page-problems';
 
-let browser: Browser;
+let app: AppUnderTest;
 let server: PreviewServer;
 let page: Page;
-const problems: string[] = [];
+let problems: string[];
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startPreview()]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  await page.goto(server.url);
+  app = await openApp({ viewport: { width: 1280, height: 800 } });
+  ({ server, page, problems } = app);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await app?.close();
 });
 
 describe('connect the demo practice, sync, and browse offline', () => {
@@ -80,6 +77,6 @@ describe('connect the demo practice, sync, and browse offline', () => {
     await page.getByLabel('Search clients').fill('zzzz-no-such-client');
     await page.getByTestId('client-count').getByText('0 of 150 clients').waitFor();
     await setNetwork(server, true);
-    expect(problems.filter((p) => !/Failed to load resource/.test(p)), problems.join('\n')).toEqual([]);
+    expect(realProblems(problems), problems.join('\n')).toEqual([]);
   });
 });

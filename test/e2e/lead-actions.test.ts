@@ -1,34 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
-import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
-import { launchChromium } from './support/chromium';
-import { realProblems, watchProblems } from './support/page-problems';
-import { setNetwork, startPreview } from './support/preview';
+import { realProblems } from './support/page-problems';
+import { setNetwork } from './support/preview';
+import { openApp, type AppUnderTest } from './support/app-under-test';
 
-let browser: Browser;
+let app: AppUnderTest;
 let server: PreviewServer;
-let demo: DemoPractice | undefined;
 let page: Page;
 let problems: string[];
 
 beforeAll(async () => {
-  // The preview's own demo practice, with its handle kept so the test can see what the server holds.
-  const startDemo = async () => (demo = await createDemoPractice({}));
-  [browser, server] = await Promise.all([launchChromium(), startPreview({ startDemo })]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  problems = await watchProblems(page);
-  await page.goto(server.url);
-  await page.getByRole('button', { name: 'Explore the demo practice' }).click();
-  await page.getByTestId('client-count').getByText(/150 clients/).waitFor({ timeout: 30_000 });
-  await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
+  app = await openApp({ viewport: { width: 1280, height: 1000 }, connectDemo: true });
+  ({ server, page, problems } = app);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await app?.close();
 });
 
-const state = () => demo!.runtime.practices[0]!;
+const state = () => app.demo().runtime.practices[0]!;
 const EMAIL = 'offline.prospect@example.com';
 const NOTE = 'Met at the expo; wants a quote for bookkeeping.';
 const serverLeads = () => [...state().leads.values()].filter((l) => l.email === EMAIL);

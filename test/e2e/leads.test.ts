@@ -1,38 +1,25 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
-import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
 import type { Lead, LeadNote } from '../../src-preload/contract/partner-api';
-import { launchChromium } from './support/chromium';
-import { setNetwork, startPreview } from './support/preview';
+import { setNetwork } from './support/preview';
+import { openApp, type AppUnderTest } from './support/app-under-test';
+import { realProblems } from './support/page-problems';
 
-let browser: Browser;
+let app: AppUnderTest;
 let server: PreviewServer;
-let demo: DemoPractice | undefined;
 let page: Page;
-const problems: string[] = [];
+let problems: string[];
 
 beforeAll(async () => {
-  // The preview's own demo practice, with its handle kept so the test knows what the server holds.
-  const startDemo = async () => (demo = await createDemoPractice({}));
-  [browser, server] = await Promise.all([launchChromium(), startPreview({ startDemo })]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  // Any CSP violation is a failure of the hardening, as in the shell test.
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber} on ${location.hash}`);
-    });
-  });
-  await page.goto(server.url);
+  app = await openApp({ viewport: { width: 1280, height: 900 } });
+  ({ server, page, problems } = app);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await app?.close();
 });
 
-const server$ = () => demo!.runtime.practices[0]!;
+const server$ = () => app.demo().runtime.practices[0]!;
 const nameOf = (lead: Lead) => [lead.name, lead.surname].filter(Boolean).join(' ');
 /** The first lead with at least `min` notes on the server, other than those in `not`. */
 const leadWithNotes = (min: number, not: string[] = []): [Lead, LeadNote[]] => {
@@ -127,6 +114,6 @@ describe('leads, fed by sync', () => {
     await page.getByTestId('online-indicator').getByText(/Online/).waitFor({ timeout: 20_000 });
     // Back online, the open lead's notes are read at once.
     await page.getByTestId('lead-note').first().waitFor({ timeout: 15_000 });
-    expect(problems.filter((p) => !/Failed to load resource/.test(p)), problems.join('\n')).toEqual([]);
+    expect(realProblems(problems), problems.join('\n')).toEqual([]);
   });
 });

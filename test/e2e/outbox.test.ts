@@ -1,33 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
-import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
-import { launchChromium } from './support/chromium';
-import { setNetwork, startPreview } from './support/preview';
+import { setNetwork } from './support/preview';
+import { openApp, type AppUnderTest } from './support/app-under-test';
+import { realProblems } from './support/page-problems';
 
-let browser: Browser;
+let app: AppUnderTest;
 let server: PreviewServer;
-let demo: DemoPractice | undefined;
 let page: Page;
-const problems: string[] = [];
+let problems: string[];
 
 beforeAll(async () => {
-  const startDemo = async () => (demo = await createDemoPractice({}));
-  [browser, server] = await Promise.all([launchChromium(), startPreview({ startDemo })]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  await page.goto(server.url);
-  await page.getByRole('button', { name: 'Explore the demo practice' }).click();
-  await page.getByTestId('client-count').getByText(/150 clients/).waitFor({ timeout: 30_000 });
-  await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
+  app = await openApp({ viewport: { width: 1280, height: 1000 }, connectDemo: true });
+  ({ server, page, problems } = app);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await app?.close();
 });
 
-const state = () => demo!.runtime.practices[0]!;
+const state = () => app.demo().runtime.practices[0]!;
 
 async function openClient(entityKey: string) {
   await page.goto(`${server.url}#/clients/${entityKey}`);
@@ -120,6 +111,6 @@ describe('the outbox: prepared offline, sent exactly once online', () => {
     await page.getByTestId('unsent-warning').getByText(/1 action has not been sent/).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await setNetwork(server, true);
-    expect(problems.filter((p) => !/Failed to load resource/.test(p)), problems.join('\n')).toEqual([]);
+    expect(realProblems(problems), problems.join('\n')).toEqual([]);
   });
 });

@@ -1,27 +1,21 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
 import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
-import { launchChromium } from './support/chromium';
-import { realProblems, watchProblems } from './support/page-problems';
-import { startPreview } from './support/preview';
+import { openApp, type AppUnderTest } from './support/app-under-test';
+import { realProblems } from './support/page-problems';
 
-let browser: Browser;
-let server: PreviewServer;
+let app: AppUnderTest;
 let demo: DemoPractice;
 let page: Page;
 let problems: string[];
 
 beforeAll(async () => {
   // A demo practice of its own, reached like any practice: custom address and read-only credentials.
-  [browser, server, demo] = await Promise.all([launchChromium(), startPreview(), createDemoPractice({})]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  problems = await watchProblems(page);
-  await page.goto(server.url);
+  [app, demo] = await Promise.all([openApp({ viewport: { width: 1280, height: 1000 } }), createDemoPractice({})]);
+  ({ page, problems } = app);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await app?.close();
   await demo?.close();
 });
 
@@ -55,17 +49,17 @@ describe('read-only credentials', () => {
     await expectBlocked(page.getByRole('button', { name: 'New lead' }));
 
     const lead = [...state().leads.values()].find((l) => !l.convertedEntityKey)!;
-    await page.goto(`${server.url}#/leads/${lead.leadKey}`);
+    await page.goto(`${app.server.url}#/leads/${lead.leadKey}`);
     await expectBlocked(page.getByRole('button', { name: 'Add note' }));
     await expectBlocked(page.getByRole('button', { name: 'Convert to client' }));
 
     const client = [...state().entities.values()].find((e) => !e.entityTerminated && [...state().contacts.values()].some((c) => c.entityKey === e.entityKey && !c.isDeleted))!;
-    await page.goto(`${server.url}#/clients/${client.entityKey}`);
+    await page.goto(`${app.server.url}#/clients/${client.entityKey}`);
     for (const name of ['Add contact', 'Send eForm', 'Send ID verification', 'Run AML check']) await expectBlocked(page.getByRole('button', { name, exact: true }));
     await expectBlocked(page.getByTestId('contact-row').first().getByRole('button', { name: /^Edit / }));
 
     const onboarding = [...state().onboardings.values()].find((o) => o.completedOn === null)!;
-    await page.goto(`${server.url}#/onboardings/${onboarding.onboardingKey}`);
+    await page.goto(`${app.server.url}#/onboardings/${onboarding.onboardingKey}`);
     await expectBlocked(page.getByRole('button', { name: 'Edit recipients' }));
     await expectBlocked(page.getByRole('button', { name: 'Complete' }));
     expect(realProblems(problems), problems.join('\n')).toEqual([]);

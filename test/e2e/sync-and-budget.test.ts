@@ -1,33 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
-import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
-import { launchChromium } from './support/chromium';
-import { setNetwork, startPreview } from './support/preview';
+import { setNetwork } from './support/preview';
+import { openApp, type AppUnderTest } from './support/app-under-test';
+import { realProblems } from './support/page-problems';
 
-let browser: Browser;
+let app: AppUnderTest;
 let server: PreviewServer;
-let demo: DemoPractice | undefined;
 let page: Page;
-const problems: string[] = [];
+let problems: string[];
 
 beforeAll(async () => {
-  // The preview's own demo practice, but with its handle kept, so the test can change data on the server.
-  const startDemo = async () => (demo = await createDemoPractice({}));
-  [browser, server] = await Promise.all([launchChromium(), startPreview({ startDemo })]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  await page.goto(server.url);
+  app = await openApp({ viewport: { width: 1280, height: 900 } });
+  ({ server, page, problems } = app);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await app?.close();
 });
 
 /** A staff member at the office converts a lead: a new client exists on the server only. */
 async function addClientOnServer(name: string, surname: string): Promise<void> {
-  const practice = demo!.practices[0]!;
+  const practice = app.demo().practices[0]!;
   const headers = { 'X-Svc-Auth-ID': practice.readWrite.clientId, 'X-Svc-Auth-Key': practice.readWrite.secret, 'Content-Type': 'application/json' };
   const lead = (await (await fetch(`${practice.baseUrl}/api/v1/leads`, { method: 'POST', headers, body: JSON.stringify({ name, surname }) })).json()) as { leadKey: string };
   const converted = await fetch(`${practice.baseUrl}/api/v1/leads/${lead.leadKey}/convert-to-client`, { method: 'POST', headers, body: '{}' });
@@ -48,7 +41,7 @@ describe('sync status, the request budget, offline and back', () => {
     expect(hour![0]).toBeLessThan(1000); // the import's requests are counted
     await expect(page.getByTestId('sync-row-entities').textContent()).resolves.toMatch(/done.*150 records/);
     expect(await page.getByTestId('sync-row-contacts').textContent()).not.toMatch(/never/);
-    const leads = demo!.runtime.practices[0]!.leads.size;
+    const leads = app.demo().runtime.practices[0]!.leads.size;
     await expect(page.getByTestId('sync-row-leads').textContent()).resolves.toMatch(new RegExp(`Leads.*done.*${leads} records`));
   });
 
@@ -82,6 +75,6 @@ describe('sync status, the request budget, offline and back', () => {
     await page.getByTestId('client-row').getByText(/Zebedee Freshclient/).waitFor({ timeout: 30_000 });
     await page.getByLabel('Search clients').fill('');
     await page.getByTestId('client-count').getByText('151 clients').waitFor();
-    expect(problems.filter((p) => !/Failed to load resource/.test(p)), problems.join('\n')).toEqual([]);
+    expect(realProblems(problems), problems.join('\n')).toEqual([]);
   });
 });

@@ -1,0 +1,50 @@
+import type { Browser, Page } from 'playwright-core';
+import type { PreviewServer } from '../../../src-main/browser-preview/preview-server';
+import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import { launchChromium } from './chromium';
+import { watchProblems } from './page-problems';
+import { startPreview } from './preview';
+
+export interface AppUnderTest {
+  browser: Browser;
+  server: PreviewServer;
+  page: Page;
+  /** Uncaught errors, console errors and CSP violations seen on the page (see page-problems.ts). */
+  problems: string[];
+  /** The preview's own embedded demo practice, once "Explore the demo practice" has started it. */
+  demo(): DemoPractice;
+  close(): Promise<void>;
+}
+
+/**
+ * Chromium on the browser preview with a fresh data folder, the page opened and watched for problems.
+ * The embedded demo practice is the preview's usual one; its handle is kept so tests can read or change
+ * what the server holds. With `connectDemo`, the demo practice is explored and its first sync finished.
+ */
+export async function openApp(options: { viewport?: { width: number; height: number }; connectDemo?: boolean } = {}): Promise<AppUnderTest> {
+  let demo: DemoPractice | undefined;
+  const startDemo = async () => (demo = await createDemoPractice({}));
+  const [browser, server] = await Promise.all([launchChromium(), startPreview({ startDemo })]);
+  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const problems = await watchProblems(page);
+  await page.goto(server.url);
+  if (options.connectDemo) {
+    await page.getByRole('button', { name: 'Explore the demo practice' }).click();
+    await page.getByTestId('client-count').getByText(/150 clients/).waitFor({ timeout: 30_000 });
+    await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
+  }
+  return {
+    browser,
+    server,
+    page,
+    problems,
+    demo() {
+      if (!demo) throw new Error('The demo practice has not been started yet.');
+      return demo;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
