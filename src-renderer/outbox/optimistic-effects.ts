@@ -25,13 +25,16 @@ export interface Effect {
 const contacts = (db: PracticeDb) => db.contacts as unknown as Table<Pending<Contact>, number>;
 const leads = (db: PracticeDb) => db.leads as unknown as Table<Pending<Lead>, string>;
 
-async function dropPlaceholders(db: PracticeDb, entry: OutboxEntry): Promise<void> {
-  await contacts(db).filter((c) => c.pendingOutboxId === entry.id).delete();
-  await leads(db).filter((l) => l.pendingOutboxId === entry.id).delete();
-}
-
-/** Negative ids never collide with the practice's (positive) ones. */
+/** Negative ids never collide with the practice's (positive) ones; derived from the entry, so found by key. */
 const placeholderId = (entry: OutboxEntry) => -(parseInt(entry.id.replace(/-/g, '').slice(0, 12), 16) % 2_000_000_000) - 1;
+
+// Placeholders are found by key (not by scanning the table), since settle runs once per sent entry.
+async function dropContactPlaceholder(db: PracticeDb, entry: OutboxEntry): Promise<void> {
+  await contacts(db).delete(placeholderId(entry));
+}
+async function dropLeadPlaceholder(db: PracticeDb, entry: OutboxEntry): Promise<void> {
+  await leads(db).delete(entry.id);
+}
 
 const effects: Partial<Record<OperationName, Effect>> = {
   'contact.create': {
@@ -46,11 +49,11 @@ const effects: Partial<Record<OperationName, Effect>> = {
       });
     },
     async settle(db, entry) {
-      await dropPlaceholders(db, entry);
+      await dropContactPlaceholder(db, entry);
       const created = contactSchema.safeParse(entry.result);
       if (created.success) await contacts(db).put(created.data);
     },
-    revert: dropPlaceholders,
+    revert: dropContactPlaceholder,
   },
   'contact.update': {
     async apply(db, entry) {
@@ -81,11 +84,11 @@ const effects: Partial<Record<OperationName, Effect>> = {
       });
     },
     async settle(db, entry) {
-      await dropPlaceholders(db, entry);
+      await dropLeadPlaceholder(db, entry);
       const created = leadSchema.safeParse(entry.result);
       if (created.success) await leads(db).put(created.data);
     },
-    revert: dropPlaceholders,
+    revert: dropLeadPlaceholder,
   },
   'lead.addNote': {
     // Nothing to apply: the notes card lists open lead.addNote entries itself (features/leads/lead-outbox.ts).

@@ -2,7 +2,7 @@ import { validateQueuedPayload } from '../../src-preload/contract/outbox/operati
 import { outboxEntrySchema, type OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../db/practice-db';
 import { effectOf, effectTables } from './optimistic-effects';
-import { discard, iso, isOpen, newEntry, requeue, type NewEntry } from './outbox-state';
+import { discard, iso, newEntry, requeue, type NewEntry } from './outbox-state';
 
 export class OutboxValidationError extends Error {
   constructor(readonly issues: { path: string; message: string }[]) {
@@ -73,7 +73,10 @@ export async function resubmit(db: PracticeDb, entry: OutboxEntry, change?: { pa
   });
 }
 
-/** For the sign-out warning and the navigation badge. */
-export async function countOpen(db: PracticeDb): Promise<number> {
-  return (await readEntries(db)).entries.filter(isOpen).length;
+/**
+ * Entries not yet sent or settled, for the navigation badge and the sign-out warning. Counted on the
+ * status index, without parsing: an unreadable stored entry is unsent too.
+ */
+export function countOpen(db: PracticeDb): Promise<number> {
+  return db.outbox.where('status').noneOf(['done', 'discarded']).count();
 }

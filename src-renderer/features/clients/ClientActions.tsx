@@ -1,7 +1,6 @@
-import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { practiceDb } from '../../db/practice-db';
@@ -14,8 +13,7 @@ import { EformForm } from '../actions/EformForm';
 import { AmlCheckForm, IdVerificationForm } from '../actions/IdentityForms';
 import { useWriteBlocked } from '../actions/UserSelect';
 import { WriteActions, WriteButton } from '../actions/WriteActions';
-
-const statusText = { pending: 'waiting to send', sending: 'sending', failed: 'failed', 'needs-review': 'needs review', done: 'sent', discarded: 'discarded' } as const;
+import { PendingActions } from '../outbox/OutboxStatus';
 
 /** Actions on one client (queued in the outbox, so they work offline) and what is still pending for it. */
 export function ClientActions({ entity, contacts }: { entity: Entity; contacts: Contact[] }) {
@@ -93,18 +91,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
           </ModalDialog>
         </WriteActions>
       </Flex>
-      {pending.length > 0 ? (
-        <Flex direction="column" gap="1" data-testid="client-pending-actions">
-          <Text size="2" weight="medium">Pending for this client</Text>
-          {pending.map((e) => (
-            <Flex key={e.id} gap="2" align="center">
-              <Badge color={e.status === 'failed' ? 'red' : e.status === 'needs-review' ? 'amber' : 'gray'}>{statusText[e.status]}</Badge>
-              <Text size="2">{e.summary}</Text>
-            </Flex>
-          ))}
-          <Text size="1"><Link to="/outbox">Open the outbox</Link></Text>
-        </Flex>
-      ) : null}
+      <PendingActions entries={pending} title="Pending for this client" testId="client-pending-actions" />
     </Card>
   );
 }

@@ -1,7 +1,6 @@
-import { Badge, Card, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { practiceDb } from '../../db/practice-db';
@@ -13,8 +12,8 @@ import { useWriteBlocked } from '../actions/UserSelect';
 import { WriteActions, WriteButton } from '../actions/WriteActions';
 import { CompleteForm } from './CompleteForm';
 import { RecipientsForm } from './RecipientsForm';
+import { PendingActions } from '../outbox/OutboxStatus';
 
-const statusText = { pending: 'waiting to send', sending: 'sending', failed: 'failed', 'needs-review': 'needs review', done: 'sent', discarded: 'discarded' } as const;
 const SENT_WHEN = 'Goes to the practice now if online, or as soon as the laptop is back online.';
 
 /**
@@ -74,18 +73,7 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
           }}
         />
       </ModalDialog>
-      {pending.length > 0 ? (
-        <Flex direction="column" gap="1" data-testid="onboarding-pending-actions">
-          <Text size="2" weight="medium">Pending for this onboarding</Text>
-          {pending.map((e) => (
-            <Flex key={e.id} gap="2" align="center">
-              <Badge color={e.status === 'failed' ? 'red' : e.status === 'needs-review' ? 'amber' : 'gray'}>{statusText[e.status]}</Badge>
-              <Text size="2">{e.summary}</Text>
-            </Flex>
-          ))}
-          <Text size="1"><RadixLink asChild><Link to="/outbox">Open the outbox</Link></RadixLink></Text>
-        </Flex>
-      ) : null}
+      <PendingActions entries={pending} title="Pending for this onboarding" testId="onboarding-pending-actions" />
     </Card>
   );
 }

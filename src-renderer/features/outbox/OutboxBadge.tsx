@@ -1,12 +1,13 @@
 import { Badge } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { practiceDb } from '../../db/practice-db';
+import { countOpen } from '../../outbox/outbox-db';
 import { usePractice } from '../../stores/practice-store';
 
 /** The count of queued actions not yet sent (or needing attention), for the navigation. */
 export function OutboxBadge() {
   const practiceKey = usePractice((s) => s.activePracticeKey);
-  const count = useLiveQuery(async () => (practiceKey ? practiceDb(practiceKey).outbox.where('status').noneOf(['done', 'discarded']).count() : 0), [practiceKey]) ?? 0;
+  const count = useLiveQuery(async () => (practiceKey ? countOpen(practiceDb(practiceKey)) : 0), [practiceKey]) ?? 0;
   if (count === 0) return null;
   return <Badge color="amber" radius="full" data-testid="outbox-badge" aria-label={`${count} waiting`}>{count}</Badge>;
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,9 +14,8 @@ import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { EditEntry } from './EditEntry';
 import { EformResult } from './EformResult';
+import { OutboxStatusBadge, outboxStatusText } from './OutboxStatus';
 
-const statusColor = { pending: 'gray', sending: 'blue', failed: 'red', 'needs-review': 'amber', done: 'green', discarded: 'gray' } as const;
-const statusText = { pending: 'waiting to send', sending: 'sending', failed: 'failed', 'needs-review': 'needs review', done: 'sent', discarded: 'discarded' } as const;
 
 /** Everything queued on this laptop as JSON, so nothing typed is ever trapped in the app. */
 function exportJson(practiceKey: string, entries: OutboxEntry[], unreadable: unknown[]): void {
@@ -36,13 +35,13 @@ function EntryCard({ entry, byId, clientName, practiceKey }: { entry: OutboxEntr
   const readiness = entry.status === 'pending' ? resolveRefs(entry, (id) => byId.get(id)) : null;
   const waitingFor = readiness && !readiness.ready ? readiness.blockedBy : null;
   const waitText = readiness && !readiness.ready
-    ? readiness.waiting ? `Waits for “${waitingFor?.summary ?? 'another action'}” to go out first.` : `Cannot go out: “${waitingFor?.summary ?? 'the action it depends on'}” ${waitingFor ? statusText[waitingFor.status] : 'is gone'}.`
+    ? readiness.waiting ? `Waits for “${waitingFor?.summary ?? 'another action'}” to go out first.` : `Cannot go out: “${waitingFor?.summary ?? 'the action it depends on'}” ${waitingFor ? outboxStatusText[waitingFor.status] : 'is gone'}.`
     : null;
   return (
     <Card data-testid="outbox-entry" data-status={entry.status}>
       <Flex direction="column" gap="2">
         <Flex gap="2" align="center" wrap="wrap">
-          <Badge color={statusColor[entry.status]}>{statusText[entry.status]}</Badge>
+          <OutboxStatusBadge status={entry.status} />
           <Text weight="medium">{entry.summary}</Text>
           <Text size="1" color="gray">{operations[entry.operation].title}{operations[entry.operation].idempotency === 'billable' ? ' · billed per use' : ''}</Text>
         </Flex>

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/ModalDialog';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useState } from 'react';
 import { practiceDb } from '../../db/practice-db';
+import { countOpen } from '../../outbox/outbox-db';
 import { useAppInfo } from '../../stores/app-info-store';
 import { findCompanion } from '../../bridge/companion';
 import { usePractice } from '../../stores/practice-store';
@@ -68,7 +69,7 @@ function AboutCard() {
 
 /** Signing out deletes the outbox too: say how many prepared actions would be lost, before it happens. */
 function UnsentWarning({ practiceKey }: { practiceKey: string }) {
-  const unsent = useLiveQuery(() => practiceDb(practiceKey).outbox.where('status').noneOf(['done', 'discarded']).count(), [practiceKey]) ?? 0;
+  const unsent = useLiveQuery(() => countOpen(practiceDb(practiceKey)), [practiceKey]) ?? 0;
   if (unsent === 0) return null;
   return (
     <Callout.Root color="red" mt="3" role="alert" data-testid="unsent-warning">
