@@ -7,6 +7,7 @@ import { enqueue, readEntries } from '../../src-renderer/outbox/outbox-db';
 import { createOutboxReplayer } from '../../src-renderer/outbox/outbox-replayer';
 import { startNodeApp } from '../support/node-companion';
 import { clockOf, createVirtualTimeFetch } from '../support/virtual-time-http';
+import { lowerBoundMs } from './lower-bound';
 
 const START = Date.parse('2026-11-02T08:00:00Z');
 const WRITES = 100;
@@ -53,7 +54,7 @@ export async function benchOutbox() {
     };
     const replayer = createOutboxReplayer({ db, practiceKey, companion: held, canSend: () => true, onUnauthorized: () => undefined, now: () => timer.now() });
     const sentBefore = http.log.length;
-    const lowerBoundMs = lowerBound(http.log.map((r) => r.sentAt), timer.now()) - timer.now();
+    const boundMs = lowerBoundMs(http.log.map((r) => r.sentAt), timer.now(), WRITES);
     const startedAt = timer.now();
     const wallStarted = performance.now();
     const report = await replayer.drain();
@@ -68,8 +69,8 @@ export async function benchOutbox() {
       requests: http.log.length - sentBefore,
       responses429: http.log.filter((r) => r.status === 429).length,
       drainSeconds: round(drainMs / 1000),
-      lowerBoundSeconds: round(lowerBoundMs / 1000),
-      ratioToLowerBound: lowerBoundMs > 0 ? round(drainMs / lowerBoundMs, 3) : null,
+      lowerBoundSeconds: round(boundMs / 1000),
+      ratioToLowerBound: boundMs > 0 ? round(drainMs / boundMs, 3) : null,
       wallSeconds: round((performance.now() - wallStarted) / 1000),
       report,
     };
@@ -77,28 +78,4 @@ export async function benchOutbox() {
     await app.close();
     await deletePracticeDb(practiceKey);
   }
-}
-
-/**
- * When the last of WRITES more requests could at best be sent from `now`, given the send times so far,
- * under the three exact sliding windows (a request at t counts in (t - window, t]).
- */
-function lowerBound(sent: readonly number[], now: number): number {
-  const windows: [number, number][] = [[60_000, DEFAULT_LIMITS.perMinute], [3_600_000, DEFAULT_LIMITS.perHour], [86_400_000, DEFAULT_LIMITS.perDay]];
-  const times = [...sent].sort((a, b) => a - b);
-  let t = now;
-  for (let k = 0; k < WRITES; k++) {
-    for (;;) {
-      // The earliest instant at which every window has room: move past the oldest send that blocks.
-      let next = t;
-      for (const [ms, max] of windows) {
-        const inWindow = times.filter((x) => x > t - ms);
-        if (inWindow.length >= max) next = Math.max(next, (inWindow[inWindow.length - max] as number) + ms);
-      }
-      if (next === t) break;
-      t = next;
-    }
-    times.push(t);
-  }
-  return t;
 }

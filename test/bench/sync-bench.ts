@@ -7,6 +7,7 @@ import { createSyncEngine } from '../../src-main/sync/sync-engine';
 import { syncResources } from '../../src-main/sync/sync-resources';
 import { createMemorySyncSink } from '../support/memory-sync-sink';
 import { clockOf, createVirtualTimeFetch } from '../support/virtual-time-http';
+import { lowerBoundMs } from './lower-bound';
 
 const START = Date.parse('2026-11-02T08:00:00Z');
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
@@ -51,9 +52,7 @@ export async function benchSync() {
     };
     const paged = syncResources.filter((r) => r.kind === 'paged');
     const minimumRequests = paged.reduce((sum, r) => sum + Math.ceil((sizes[r.name] ?? 0) / pageSize), 0) + (syncResources.length - paged.length);
-    const planner = createRequestBudget({ clientId: 'lower-bound', timer: createVirtualTimer(0), store: createMemoryBudgetStore(), reserve: { hourly: 0, daily: 0 } });
-    // estimateMs gives when the n-th request could be granted; the first goes at 0.
-    const lowerBoundSeconds = planner.estimateMs(minimumRequests, 'interactive') / 1000;
+    const lowerBoundSeconds = lowerBoundMs([], 0, minimumRequests) / 1000;
 
     // Five minutes later, nothing changed: one request per resource is the whole cost.
     timer.advanceTo(timer.now() + 5 * 60_000);
