@@ -1,4 +1,5 @@
-import { Badge, Card, DataList, Flex, Heading, Link as RadixLink, Table, Text } from '@radix-ui/themes';
+import { Badge, Card, Flex, Heading, Link as RadixLink, Table, Text } from '@radix-ui/themes';
+import { FieldList } from '../../components/FieldList';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
@@ -48,8 +49,8 @@ export function ClientDetailScreen() {
         <ClientActions entity={e} contacts={data.contacts} />
         <Card>
           <Heading as="h2" size="3" mb="3">Profile</Heading>
-          <DataList.Root>
-            {[
+          <FieldList
+            fields={[
               ['Preferred name', e.entitySalutation],
               ['Email', e.entityEmail],
               ['Mobile', formatPhone(e.entityMobile, region)],
@@ -57,15 +58,8 @@ export function ClientDetailScreen() {
               ['Date of birth', e.entityBirthDate ? formatDate(e.entityBirthDate, region) : null],
               ['Tax number', e.entitySalesTaxNumber],
               ['Registration number', e.entityRegNumber],
-            ]
-              .filter(([, value]) => value)
-              .map(([label, value]) => (
-                <DataList.Item key={label}>
-                  <DataList.Label>{label}</DataList.Label>
-                  <DataList.Value>{value}</DataList.Value>
-                </DataList.Item>
-              ))}
-          </DataList.Root>
+            ]}
+          />
         </Card>
         <Card>
           <WriteScope>

@@ -1,4 +1,5 @@
-import { Badge, Card, DataList, Flex, Link as RadixLink } from '@radix-ui/themes';
+import { Badge, Card, Flex, Link as RadixLink } from '@radix-ui/themes';
+import { FieldList } from '../../components/FieldList';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -80,16 +81,7 @@ export function LeadDetailScreen() {
               <ConvertAction lead={lead} />
             </Flex>
           </Flex>
-          <DataList.Root>
-            {fields
-              .filter(([, value]) => value)
-              .map(([label, value]) => (
-                <DataList.Item key={label}>
-                  <DataList.Label>{label}</DataList.Label>
-                  <DataList.Value>{value}</DataList.Value>
-                </DataList.Item>
-              ))}
-          </DataList.Root>
+          <FieldList fields={fields} />
         </Card>
         <LeadNotes practiceKey={practiceKey} lead={lead} authors={authors} region={region} />
       </Flex>
