@@ -2,12 +2,12 @@ import { Flex, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { practiceDb } from '../db/practice-db';
 import { useAppInfo } from '../stores/app-info-store';
-import { usePractice } from '../stores/practice-store';
+import { activePractice, usePractice } from '../stores/practice-store';
 import { OnlineIndicator } from './OnlineIndicator';
 
 export function StatusBar() {
   const info = useAppInfo((s) => s.info);
-  const practice = usePractice((s) => s.practices.find((p) => p.practiceKey === s.activePracticeKey));
+  const practice = usePractice(activePractice);
   const progress = usePractice((s) => s.progress);
   const paused = usePractice((s) => s.paused);
   // From the stored cursors, so it is right after a restart with the network gone: the oldest resource decides.

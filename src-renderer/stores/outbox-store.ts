@@ -6,7 +6,7 @@ import { createOutboxReplayer, type OutboxReplayer } from '../outbox/outbox-repl
 import type { NewEntry } from '../outbox/outbox-state';
 import { isOnline, useConnectivity } from './connectivity-store';
 import { useNotices } from './notice-store';
-import { usePractice } from './practice-store';
+import { activePractice, usePractice } from './practice-store';
 
 interface OutboxState {
   /** A 401 paused the outbox: nothing goes out until the credentials are entered again. */
@@ -28,7 +28,7 @@ let wakeTimer: ReturnType<typeof setTimeout> | undefined;
 
 function activeCanWrite(): { practiceKey: string; canWrite: boolean } | null {
   const state = usePractice.getState();
-  const practice = state.practices.find((p) => p.practiceKey === state.activePracticeKey);
+  const practice = activePractice(state);
   return practice ? { practiceKey: practice.practiceKey, canWrite: practice.canWrite } : null;
 }
 

@@ -30,6 +30,10 @@ interface PracticeState {
   refreshBudget(companion: Companion): Promise<void>;
 }
 
+/** The practice the screens show (null until one is connected). */
+export const activePractice = (s: Pick<PracticeState, 'practices' | 'activePracticeKey'>): PracticeSummary | undefined =>
+  s.practices.find((p) => p.practiceKey === s.activePracticeKey);
+
 const pausedKey = (practiceKey: string) => `sync-paused:${practiceKey}`;
 const readPaused = (practiceKey: string | null): boolean => practiceKey !== null && localStorage.getItem(pausedKey(practiceKey)) === '1';
 

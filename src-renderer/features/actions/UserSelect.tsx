@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { create } from 'zustand';
 import type { User } from '../../../src-preload/contract/partner-api';
 import { practiceDb } from '../../db/practice-db';
-import { usePractice } from '../../stores/practice-store';
+import { activePractice, usePractice } from '../../stores/practice-store';
 import { SelectInput, writeBlockedReason } from './form-kit';
 
 /**
@@ -42,6 +42,6 @@ export function UserSelect(props: { label: string; users: User[]; value: string;
 
 /** Why writes are unavailable for the active practice (read-only credentials), or null. */
 export function useWriteBlocked(): string | null {
-  const canWrite = usePractice((s) => s.practices.find((p) => p.practiceKey === s.activePracticeKey)?.canWrite);
+  const canWrite = usePractice((s) => activePractice(s)?.canWrite);
   return writeBlockedReason(canWrite);
 }

@@ -10,14 +10,14 @@ import type { Pending } from '../../outbox/optimistic-effects';
 import { BlockedReason, WriteScope } from '../actions/WriteActions';
 import { ClientActions } from './ClientActions';
 import { EditContact } from './EditContact';
-import { usePractice } from '../../stores/practice-store';
+import { activePractice, usePractice } from '../../stores/practice-store';
 import { formatDate, formatPhone } from '../regional-format';
 
 /** One client from the local database: profile, contacts (primary first, deleted hidden) and onboardings. */
 export function ClientDetailScreen() {
   const { entityKey = '' } = useParams();
   const practiceKey = usePractice((s) => s.activePracticeKey);
-  const region = usePractice((s) => s.practices.find((p) => p.practiceKey === s.activePracticeKey)?.region);
+  const region = usePractice((s) => activePractice(s)?.region);
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;
     const db = practiceDb(practiceKey);

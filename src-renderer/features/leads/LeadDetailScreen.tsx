@@ -9,7 +9,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { practiceDb } from '../../db/practice-db';
 import type { Pending } from '../../outbox/optimistic-effects';
 import { readEntries } from '../../outbox/outbox-db';
-import { usePractice } from '../../stores/practice-store';
+import { activePractice, usePractice } from '../../stores/practice-store';
 import { formatDateTime, formatPhone } from '../regional-format';
 import { ConvertAction } from './LeadActions';
 import { leadName } from './lead-filter';
@@ -21,7 +21,7 @@ import { LeadStatusBadge } from './LeadStatusBadge';
 export function LeadDetailScreen() {
   const { leadKey = '' } = useParams();
   const practiceKey = usePractice((s) => s.activePracticeKey);
-  const region = usePractice((s) => s.practices.find((p) => p.practiceKey === s.activePracticeKey)?.region);
+  const region = usePractice((s) => activePractice(s)?.region);
   const navigate = useNavigate();
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;

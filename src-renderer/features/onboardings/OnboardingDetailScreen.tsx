@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { practiceDb } from '../../db/practice-db';
 import type { Pending } from '../../outbox/optimistic-effects';
-import { usePractice } from '../../stores/practice-store';
+import { activePractice, usePractice } from '../../stores/practice-store';
 import { formatDateTime } from '../regional-format';
 import { OnboardingActions } from './OnboardingActions';
 
@@ -14,7 +14,7 @@ import { OnboardingActions } from './OnboardingActions';
 export function OnboardingDetailScreen() {
   const { onboardingKey = '' } = useParams();
   const practiceKey = usePractice((s) => s.activePracticeKey);
-  const region = usePractice((s) => s.practices.find((p) => p.practiceKey === s.activePracticeKey)?.region);
+  const region = usePractice((s) => activePractice(s)?.region);
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;
     const db = practiceDb(practiceKey);

@@ -5,7 +5,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { foldForSearch, practiceDb } from '../../db/practice-db';
-import { usePractice } from '../../stores/practice-store';
+import { activePractice, usePractice } from '../../stores/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanel';
 import { formatDate } from '../regional-format';
 
@@ -14,7 +14,7 @@ const COMPLETED = 'Completed';
 /** Onboardings from the local database: status filter, exclude completed, assigned user, search. */
 export function OnboardingsScreen() {
   const practiceKey = usePractice((s) => s.activePracticeKey);
-  const region = usePractice((s) => s.practices.find((p) => p.practiceKey === s.activePracticeKey)?.region);
+  const region = usePractice((s) => activePractice(s)?.region);
   const [status, setStatus] = useState('all');
   const [user, setUser] = useState('all');
   const [excludeCompleted, setExcludeCompleted] = useState(true);
