@@ -17,7 +17,17 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 /** Empty text becomes "not given" rather than an empty string the server would store. */
 export const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
-export function TextInput(props: { label: string; value: string; onChange(value: string): void; error?: string | undefined; type?: 'text' | 'email' | 'tel'; required?: boolean; hint?: string }) {
+interface FieldProps {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string | undefined;
+  hint?: string;
+  required?: boolean;
+}
+
+/** Label above, hint and error below, the control tied to both (id, aria-invalid, aria-describedby). */
+function Field(props: Omit<FieldProps, 'value' | 'onChange'> & { control(a11y: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }): ReactNode }) {
   const id = useId();
   return (
     <Flex direction="column" gap="1">
@@ -25,40 +35,32 @@ export function TextInput(props: { label: string; value: string; onChange(value:
         {props.label}
         {props.required ? ' *' : ''}
       </Text>
-      <TextField.Root id={id} type={props.type ?? 'text'} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-invalid={props.error ? true : undefined} aria-describedby={props.error ? `${id}-error` : undefined} />
+      {props.control({ id, 'aria-invalid': props.error ? true : undefined, 'aria-describedby': props.error ? `${id}-error` : undefined })}
       {props.hint ? <Text size="1" color="gray">{props.hint}</Text> : null}
       {props.error ? <Text id={`${id}-error`} size="1" color="red" role="alert">{props.error}</Text> : null}
     </Flex>
   );
 }
 
-export function LongTextInput(props: { label: string; value: string; onChange(value: string): void; error?: string | undefined; hint?: string; rows?: number }) {
-  const id = useId();
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" size="2" weight="medium" htmlFor={id}>{props.label}</Text>
-      <TextArea id={id} rows={props.rows ?? 4} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-invalid={props.error ? true : undefined} />
-      {props.hint ? <Text size="1" color="gray">{props.hint}</Text> : null}
-      {props.error ? <Text size="1" color="red" role="alert">{props.error}</Text> : null}
-    </Flex>
-  );
+export function TextInput(props: FieldProps & { type?: 'text' | 'email' | 'tel' }) {
+  return <Field {...props} control={(a11y) => <TextField.Root {...a11y} type={props.type ?? 'text'} value={props.value} onChange={(e) => props.onChange(e.target.value)} />} />;
+}
+
+export function LongTextInput(props: Omit<FieldProps, 'required'> & { rows?: number }) {
+  return <Field {...props} control={(a11y) => <TextArea {...a11y} rows={props.rows ?? 4} value={props.value} onChange={(e) => props.onChange(e.target.value)} />} />;
 }
 
 /** A native select (not Radix Select: see components/LabelledSelect.tsx) with its label above and its error below. */
-export function SelectInput(props: { label: string; value: string; onChange(value: string): void; error?: string | undefined; hint?: string; required?: boolean; children: ReactNode }) {
-  const id = useId();
+export function SelectInput(props: FieldProps & { children: ReactNode }) {
   return (
-    <Flex direction="column" gap="1">
-      <Text as="label" size="2" weight="medium" htmlFor={id}>
-        {props.label}
-        {props.required ? ' *' : ''}
-      </Text>
-      <select id={id} className="native-select" value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-invalid={props.error ? true : undefined} aria-describedby={props.error ? `${id}-error` : undefined}>
-        {props.children}
-      </select>
-      {props.hint ? <Text size="1" color="gray">{props.hint}</Text> : null}
-      {props.error ? <Text id={`${id}-error`} size="1" color="red" role="alert">{props.error}</Text> : null}
-    </Flex>
+    <Field
+      {...props}
+      control={(a11y) => (
+        <select {...a11y} className="native-select" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+          {props.children}
+        </select>
+      )}
+    />
   );
 }
 
