@@ -1,7 +1,7 @@
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import { describeApiError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
 import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-api-client';
-import { syncResources, type SyncResource } from './sync-resources';
+import { shiftDay, syncResources, type SyncResource } from './sync-resources';
 import type { SyncSink } from './sync-sink';
 
 export interface SyncProgress {
@@ -31,6 +31,8 @@ export interface SyncEngineOptions {
    */
   reconcile?: { everyMs: number; mayStart: (resource: string, requests: number) => boolean };
   onRejected?: (resource: string, rejected: { index: number; issues: string }[]) => void;
+  /** Only when no response has told the server's date yet (windows and report periods prefer the server's). */
+  now?: () => Date;
 }
 
 /** Requests a run still needs: exact for snapshots and incremental passes, a lower bound for a first import. */
@@ -66,6 +68,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
   // The run under way: cursors as committed so far, and the resources already finished.
   let live: Record<string, SyncCursor | undefined> | null = null;
   const finished = new Set<string>();
+  // The server's latest Date: windows and report periods are measured from the server's today.
+  let latestServerDate: Date | null = null;
+  const noteServerDate = (date: Date | null): void => {
+    if (date) latestServerDate = date;
+  };
+  const serverDay = (): string => (latestServerDate ?? options.now?.() ?? new Date()).toISOString().slice(0, 10);
 
   /**
    * A first full pass has no known end (the API gives no totals), so it counts as at least one more
@@ -79,8 +87,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
     for (const resource of resources) {
       if (finished.has(resource.name)) continue;
       const cursor = live[resource.name];
-      if (resource.kind === 'snapshot' || cursor?.mode === 'incremental') {
+      if (resource.kind === 'snapshot' || resource.kind === 'report' || (cursor?.mode === 'incremental' && resource.kind === 'paged' && resource.incremental !== false)) {
         requestsLeft += 1;
+        continue;
+      }
+      if (cursor?.mode === 'incremental') {
+        // A whole list or a recent window: about as many pages as the last such pass took.
+        const pages = cursor.largestPage > 0 ? Math.floor(cursor.recordsThisPass / cursor.largestPage) + 1 : 1;
+        requestsLeft += Math.max(1, pages - (cursor.nextPage - 1));
         continue;
       }
       const whole = pagesOfWholeRead(cursor);
@@ -94,21 +108,38 @@ export function createSyncEngine(options: SyncEngineOptions) {
   /** An incremental resource whose last whole read is old enough, if the budget allows, is re-read whole. */
   function startOfPass(resource: SyncResource, cursor: SyncCursor): SyncCursor {
     const policy = options.reconcile;
-    if (!policy || resource.kind !== 'paged' || cursor.mode !== 'incremental' || cursor.nextPage !== 1 || !cursor.lastCompletedAt) return cursor;
+    if (!policy || resource.kind !== 'paged' || resource.incremental === false || cursor.mode !== 'incremental' || cursor.nextPage !== 1 || !cursor.lastCompletedAt) return cursor;
     const since = cursor.fullPassAt ? Date.parse(cursor.lastCompletedAt) - Date.parse(cursor.fullPassAt) : Number.POSITIVE_INFINITY;
     if (since < policy.everyMs) return cursor;
     if (!policy.mayStart(resource.name, pagesOfWholeRead(cursor) ?? 1)) return cursor;
     return { ...cursor, mode: 'reconcile', watermark: null, recordsThisPass: 0 };
   }
 
+  /** A window pass fixes its date range at its first page (history first, then recent), from the server's today. */
+  function withWindow(resource: SyncResource, cursor: SyncCursor): SyncCursor {
+    if (!resource.window || (cursor.window && cursor.nextPage > 1)) return cursor;
+    const today = serverDay();
+    const back = cursor.mode === 'incremental' ? resource.window.recentDays : resource.window.historyDays;
+    return { ...cursor, window: { startDate: shiftDay(today, -back), endDate: shiftDay(today, resource.window.aheadDays) } };
+  }
+
+  function queryOf(resource: SyncResource, cursor: SyncCursor): Record<string, string | number | boolean> {
+    const query: Record<string, string | number | boolean> = { ...resource.query?.(cursor.mode, serverDay()), pageNumber: cursor.nextPage };
+    if (resource.kind === 'paged' && resource.incremental !== false && cursor.watermark) query.lastUpdated = cursor.watermark;
+    if (cursor.window) Object.assign(query, cursor.window);
+    return query;
+  }
+
   async function passPaged(resource: SyncResource, start: SyncCursor, priority: RequestPriority, signal: AbortSignal | undefined, progress: SyncProgress): Promise<void> {
-    let cursor = start;
+    // A new pass counts its own records (an incremental pass used to carry the last pass's count on).
+    let cursor = withWindow(resource, start.nextPage === 1 ? { ...start, recordsThisPass: 0, passServerTime: null } : start);
     for (;;) {
       const page = await options.api.list(resource.path, resource.schema, {
         priority,
         ...(signal ? { signal } : {}),
-        query: { ...resource.query?.(cursor.mode), ...(cursor.watermark ? { lastUpdated: cursor.watermark } : {}), pageNumber: cursor.nextPage },
+        query: queryOf(resource, cursor),
       });
+      noteServerDate(page.serverDate);
       if (page.rejected.length > 0) {
         progress.rejectedThisRun += page.rejected.length;
         options.onRejected?.(resource.name, page.rejected);
@@ -131,6 +162,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
             lastCompletedAt: passServerTime,
             recordsThisPass,
             ...(whole ? { fullPassRecords: recordsThisPass, fullPassAt: passServerTime } : pick(cursor)),
+            ...(cursor.window ? { window: cursor.window } : {}),
           }
         : { ...cursor, nextPage: cursor.nextPage + 1, passServerTime, largestPage, recordsThisPass };
       await options.sink.commitPage({ resource: resource.name, records: page.data, replaceAll: false, cursor });
@@ -143,13 +175,25 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   async function passSnapshot(resource: SyncResource, start: SyncCursor, priority: RequestPriority, signal: AbortSignal | undefined, progress: SyncProgress): Promise<void> {
-    const page = await options.api.list(resource.path, resource.schema, { priority, ...(signal ? { signal } : {}) });
+    const page = await options.api.list(resource.path, resource.schema, { priority, ...(signal ? { signal } : {}), ...(resource.query ? { query: resource.query(start.mode, serverDay()) } : {}) });
+    noteServerDate(page.serverDate);
     if (page.rejected.length > 0) options.onRejected?.(resource.name, page.rejected);
     const at = (page.serverDate ?? new Date()).toISOString();
     const cursor: SyncCursor = { ...start, mode: 'incremental', nextPage: 1, passServerTime: null, lastCompletedAt: at, recordsThisPass: page.data.length, largestPage: Math.max(start.largestPage, page.data.length) };
     await options.sink.commitPage({ resource: resource.name, records: page.data, replaceAll: true, cursor });
     progress.pagesThisRun++;
     progress.recordsThisPass = page.data.length;
+  }
+
+  /** One object (a debtor report, the ledger status): stored whole under the resource's name. */
+  async function passReport(resource: SyncResource, start: SyncCursor, priority: RequestPriority, signal: AbortSignal | undefined, progress: SyncProgress): Promise<void> {
+    const answer = await options.api.request('GET', resource.path, resource.schema, { priority, ...(signal ? { signal } : {}), ...(resource.query ? { query: resource.query(start.mode, serverDay()) } : {}) });
+    noteServerDate(answer.serverDate);
+    const at = (answer.serverDate ?? new Date()).toISOString();
+    const cursor: SyncCursor = { ...start, mode: 'incremental', nextPage: 1, passServerTime: null, lastCompletedAt: at, recordsThisPass: 1, largestPage: 1 };
+    await options.sink.commitPage({ resource: resource.name, records: [answer.data], replaceAll: true, cursor });
+    progress.pagesThisRun++;
+    progress.recordsThisPass = 1;
   }
 
   async function runResources(cursors: Record<string, SyncCursor | undefined>, priority: RequestPriority, signal: AbortSignal | undefined): Promise<SyncProgress[]> {
@@ -165,7 +209,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       }
       options.onProgress?.({ ...progress });
       try {
-        if (resource.kind === 'paged') await passPaged(resource, start, priority, signal, progress);
+        if (resource.kind === 'paged' || resource.kind === 'window') await passPaged(resource, start, priority, signal, progress);
+        else if (resource.kind === 'report') await passReport(resource, start, priority, signal, progress);
         else await passSnapshot(resource, start, priority, signal, progress);
         progress.state = 'done';
       } catch (error) {

@@ -1,25 +1,61 @@
 import type { z } from 'zod';
 import {
+  billSchema,
   contactSchema,
+  debtorAgeingSchema,
+  debtorInvoiceSchema,
+  debtorMovementSchema,
   eformTemplateSchema,
   entitySchema,
   leadSchema,
+  ledgerAccountSchema,
+  ledgerStatusSchema,
+  ledgerTaxRateSchema,
   onboardingSchema,
   onboardingStatusSchema,
+  paymentSchema,
   proposalServiceSchema,
+  recurringBillingSchema,
   userSchema,
 } from '../../src-preload/contract/partner-api';
+
+/** A date window in days around the server's today (never the laptop's). */
+export interface WindowPolicy {
+  /** Days back the first pass reads (the history import). */
+  historyDays: number;
+  /** Days back every later pass re-reads, since statuses of recent records change. */
+  recentDays: number;
+  /** Days ahead, for records dated after today. */
+  aheadDays: number;
+}
 
 export interface SyncResource {
   name: string;
   path: string;
+  /** The record's schema; for a 'report', the whole answer's. */
   schema: z.ZodType;
   key: (record: never) => string | number;
-  /** 'paged' resources support lastUpdated and paging; 'snapshot' ones are re-read whole. */
-  kind: 'paged' | 'snapshot';
-  /** Extra query for a pass: soft-deleted contacts are asked for on incremental and reconcile passes. */
-  query?: (mode: 'full' | 'incremental' | 'reconcile') => Record<string, string | boolean>;
+  /**
+   * - paged: lastUpdated and paging (full, then incremental passes);
+   * - snapshot: one unpaged list, re-read whole and replacing what was stored;
+   * - window: paged by a date range (startDate/endDate) — a history window first, then a recent one;
+   * - report: one object (a debtor report, the ledger status), replaced on every run.
+   */
+  kind: 'paged' | 'snapshot' | 'window' | 'report';
+  /** Extra query for a pass: soft-deleted contacts on incremental passes; a report's period. */
+  query?: (mode: 'full' | 'incremental' | 'reconcile', serverDay: string) => Record<string, string | boolean>;
+  /** 'paged' lists that do not take lastUpdated: every pass reads them whole (upsert by key). */
+  incremental?: false;
+  window?: WindowPolicy;
 }
+
+/** Calendar arithmetic on ISO dates (UTC), for report periods and windows. */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** One year of bills and payments is the history a meeting needs; older ones come with a meeting pack. */
+const billingWindow: WindowPolicy = { historyDays: 365, recentDays: 60, aheadDays: 31 };
 
 /** In the order the user benefits from: clients first (the list appears after one page), then the rest. */
 export const syncResources: readonly SyncResource[] = [
@@ -35,4 +71,23 @@ export const syncResources: readonly SyncResource[] = [
   { name: 'proposalServices', path: '/proposals/services', schema: proposalServiceSchema, key: (s: z.infer<typeof proposalServiceSchema>) => s.serviceID, kind: 'snapshot' },
   // So an eForm can be prepared offline from a template.
   { name: 'eformTemplates', path: '/eforms/templates', schema: eformTemplateSchema, key: (t: z.infer<typeof eformTemplateSchema>) => t.templateId, kind: 'snapshot' },
+  // Ledger lookups, so an adhoc bill's lines can name an account and tax rate offline.
+  { name: 'ledgerStatus', path: '/bills/ledger/status', schema: ledgerStatusSchema, key: () => 'ledgerStatus', kind: 'report' },
+  { name: 'ledgerAccounts', path: '/bills/ledger/accounts', schema: ledgerAccountSchema, key: (a: z.infer<typeof ledgerAccountSchema>) => a.extAccountID, kind: 'snapshot' },
+  { name: 'ledgerTaxRates', path: '/bills/ledger/tax-rates', schema: ledgerTaxRateSchema, key: (t: z.infer<typeof ledgerTaxRateSchema>) => t.extTaxID, kind: 'snapshot' },
+  // Debtor reports as snapshots: small, and what a partner asks first.
+  { name: 'debtorAgeing', path: '/debtors/ageing', schema: debtorAgeingSchema, key: () => 'debtorAgeing', kind: 'report' },
+  { name: 'debtorInvoices', path: '/debtors/invoices', schema: debtorInvoiceSchema, key: (i: z.infer<typeof debtorInvoiceSchema>) => i.billingId, kind: 'snapshot' },
+  {
+    name: 'debtorMovement', path: '/debtors/movement', schema: debtorMovementSchema, key: () => 'debtorMovement', kind: 'report',
+    // The last twelve months; other periods are read on demand from the Debtors screen.
+    query: (_mode, serverDay) => ({ startDate: shiftDay(serverDay, -364), endDate: serverDay }),
+  },
+  {
+    name: 'recurringBillings', path: '/recurring-billing/list', schema: recurringBillingSchema, key: (r: z.infer<typeof recurringBillingSchema>) => r.recurringBillingId,
+    kind: 'paged', incremental: false,
+  },
+  // Billing windows last: the biggest lists, and the least needed to start working.
+  { name: 'bills', path: '/bills/list', schema: billSchema, key: (b: z.infer<typeof billSchema>) => b.billingId, kind: 'window', window: billingWindow },
+  { name: 'payments', path: '/payments/list', schema: paymentSchema, key: (p: z.infer<typeof paymentSchema>) => p.paymentId, kind: 'window', window: billingWindow },
 ];

@@ -26,5 +26,11 @@ export const syncCursorSchema = z.strictObject({
   fullPassRecords: z.number().int().min(0).optional(),
   /** Server time at the start of the last complete full or reconcile pass. */
   fullPassAt: z.iso.datetime().nullable().optional(),
+  /**
+   * Date-window resources (bills, payments): the bill/payment-date range of the pass under way, fixed at
+   * its first page so a resumed pass reads the same window. The first pass reads the history window,
+   * later passes a recent one (statuses change: a bill gets paid, a payment refunded).
+   */
+  window: z.strictObject({ startDate: z.iso.date(), endDate: z.iso.date() }).optional(),
 });
 export type SyncCursor = z.infer<typeof syncCursorSchema>;

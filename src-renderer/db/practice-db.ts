@@ -1,6 +1,30 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import type { Contact, EformTemplate, Entity, Lead, LeadNote, Onboarding, OnboardingStatus, ProposalService, User } from '../../src-preload/contract/partner-api';
+import type {
+  Bill,
+  BillDetail,
+  Contact,
+  DebtorInvoice,
+  EformTemplate,
+  Entity,
+  Lead,
+  LeadNote,
+  Onboarding,
+  OnboardingStatus,
+  Payment,
+  ProposalDetail,
+  ProposalService,
+  ProposalSummary,
+  RecurringBilling,
+  RecurringBillingRun,
+  StatementDetail,
+  StatementSummary,
+  User,
+} from '../../src-preload/contract/partner-api';
+import type { ledgerAccountSchema, ledgerTaxRateSchema } from '../../src-preload/contract/partner-api';
+import type { z } from 'zod';
+import type { DocumentRef } from '../../src-preload/contract/documents';
+import type { MeetingPack } from '../meeting-packs/meeting-pack-types';
 import type { SyncCursor } from '../../src-preload/contract/sync';
 
 /** Lower-cased, accent-free text for search: "Zoë Ngāta" → "zoe ngata". */
@@ -10,6 +34,42 @@ export function foldForSearch(text: string | null | undefined): string {
 
 /** An entity as stored, with a precomputed search field (name, code, email, phones). */
 export type StoredEntity = Entity & { search: string };
+
+/** A report (debtor ageing, movement, ledger status) as last read, under its name. */
+export interface StoredReport {
+  name: string;
+  data: unknown;
+  fetchedAt: string;
+}
+
+/**
+ * When a per-client part (proposals, statements, identity, full bill history …) was last read from the
+ * practice, so screens can say how fresh it is and a meeting pack knows what it still needs.
+ */
+export interface ClientRead {
+  /** `${entityKey}|${part}` */
+  id: string;
+  entityKey: string;
+  part: string;
+  fetchedAt: string;
+}
+
+/** What is known of a client's identity verification: the certificate exists once one has completed. */
+export interface IdentityStatus {
+  entityKey: string;
+  certificate: 'available' | 'none';
+  checkedAt: string;
+}
+
+/** A PDF someone asked for while offline: fetched when the connection is back. */
+export interface DocumentRequest {
+  /** `${kind}:${id}` */
+  docKey: string;
+  ref: DocumentRef;
+  entityKey: string;
+  requestedAt: string;
+  lastError: string | null;
+}
 
 /**
  * One database per practice ("practice-<practiceKey>"): data never mixes, and signing out deletes one
@@ -30,6 +90,25 @@ export class PracticeDb extends Dexie {
   leadNotes!: EntityTable<LeadNote, 'noteID'>;
   /** The practice's eForm templates (a synced snapshot), so an eForm can be prepared offline. */
   eformTemplates!: EntityTable<EformTemplate, 'templateId'>;
+  // v6: money and documents (issue 5). Synced: bills and payments (date windows), recurring schedules,
+  // debtor invoices, ledger lookups, reports. Read per client on demand or by a meeting pack: the rest.
+  bills!: EntityTable<Bill, 'billingId'>;
+  payments!: EntityTable<Payment, 'paymentId'>;
+  recurringBillings!: EntityTable<RecurringBilling, 'recurringBillingId'>;
+  debtorInvoices!: EntityTable<DebtorInvoice, 'billingId'>;
+  ledgerAccounts!: EntityTable<z.infer<typeof ledgerAccountSchema>, 'extAccountID'>;
+  ledgerTaxRates!: EntityTable<z.infer<typeof ledgerTaxRateSchema>, 'extTaxID'>;
+  reports!: EntityTable<StoredReport, 'name'>;
+  billDetails!: EntityTable<BillDetail, 'billingId'>;
+  proposals!: EntityTable<ProposalSummary, 'proposalKey'>;
+  proposalDetails!: EntityTable<ProposalDetail, 'proposalKey'>;
+  statements!: EntityTable<StatementSummary, 'statementId'>;
+  statementDetails!: EntityTable<StatementDetail, 'statementId'>;
+  recurringRuns!: EntityTable<RecurringBillingRun, 'runId'>;
+  identity!: EntityTable<IdentityStatus, 'entityKey'>;
+  clientReads!: EntityTable<ClientRead, 'id'>;
+  meetingPacks!: EntityTable<MeetingPack, 'packId'>;
+  documentRequests!: EntityTable<DocumentRequest, 'docKey'>;
 
   constructor(readonly practiceKey: string) {
     super(`practice-${practiceKey}`);
@@ -54,6 +133,26 @@ export class PracticeDb extends Dexie {
     // v5: entities keep only their key. No query uses the old name/code/updatedOn indexes (the client
     // list sorts in memory), and each index roughly halves IndexedDB write speed (bench: ingest).
     this.version(5).stores({ entities: 'entityKey' });
+    // v6: money and documents. New tables only.
+    this.version(6).stores({
+      bills: 'billingId, entityKey',
+      payments: 'paymentId, entityKey, billingId',
+      recurringBillings: 'recurringBillingId, entityKey',
+      debtorInvoices: 'billingId, entityKey',
+      ledgerAccounts: 'extAccountID',
+      ledgerTaxRates: 'extTaxID',
+      reports: 'name',
+      billDetails: 'billingId',
+      proposals: 'proposalKey, entityKey',
+      proposalDetails: 'proposalKey',
+      statements: 'statementId, entityKey',
+      statementDetails: 'statementId',
+      recurringRuns: 'runId, recurringBillingId',
+      identity: 'entityKey',
+      clientReads: 'id, entityKey',
+      meetingPacks: 'packId, entityKey',
+      documentRequests: 'docKey',
+    });
   }
 }
 

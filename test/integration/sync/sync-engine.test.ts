@@ -93,15 +93,26 @@ describe('sync engine against the demo practice', () => {
     expectSameAsServer(t.sink, t.state);
   });
 
-  it('needs one request per resource for an incremental sync with no changes', async () => {
+  it('needs one request per resource for an incremental sync with no changes (date windows and whole lists: their pages)', async () => {
     const t = await setup();
     await t.engine.runOnce();
     const before = t.demo.runtime.requestLog.length;
     await t.engine.runOnce();
     const requests = t.demo.runtime.requestLog.slice(before);
-    expect(requests.length).toBe(syncResources.length);
+    const pagesOf = (name: string) => {
+      const cursor = t.sink.cursors[name]!;
+      return Math.floor(cursor.recordsThisPass / cursor.largestPage) + 1;
+    };
+    // Lists read whole every time (recurring schedules take no lastUpdated) and date windows take their pages.
+    const windows = syncResources.filter((r) => r.kind === 'window' || r.incremental === false);
+    expect(windows.map((r) => r.name)).toEqual(['recurringBillings', 'bills', 'payments']);
+    expect(requests.length).toBe(syncResources.length - windows.length + windows.reduce((sum, r) => sum + pagesOf(r.name), 0));
     expect(new Set(requests.map((r) => r.operationId)).size).toBe(syncResources.length);
     expect(requests.map((r) => r.operationId)).toContain('listLeads');
+    // The recent window re-reads only the last 60 days of bills (history: a year), measured from the server's today.
+    expect(t.sink.cursors.bills!.window).toEqual({ startDate: expect.any(String), endDate: expect.any(String) });
+    const { startDate, endDate } = t.sink.cursors.bills!.window!;
+    expect((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000).toBe(60 + 31);
   });
 
   it('takes the watermark from the server Date minus the margin — not the laptop clock, not the largest updatedOn', async () => {
@@ -174,5 +185,36 @@ describe('sync engine against the demo practice', () => {
     expect(cursor.mode).toBe('incremental');
     expect(cursor.fullPassAt).toBe(serverNow.toISOString());
     expect(cursor.fullPassRecords).toBe(t.state.entities.size);
+  });
+});
+
+describe('money: date windows, whole lists and reports', () => {
+  it('imports a year of bills and payments by date window, then re-reads only the recent window; reports are stored whole', async () => {
+    const serverNow = new Date('2031-03-04T05:06:07Z');
+    const t = await setup({ clock: { now: () => serverNow }, anchor: new Date('2031-03-04T00:00:00Z'), pageSize: 37 });
+    const full = await t.engine.runOnce();
+    expect(full.every((r) => r.state === 'done')).toBe(true);
+
+    // History window: a year back from the server's today (not the laptop's), a month ahead.
+    const inHistory = [...t.state.bills.values()].filter((b) => b.billDate >= '2030-03-04' && b.billDate <= '2031-04-04');
+    expect(inHistory.length).toBeGreaterThan(37); // several pages
+    expect(new Set(t.sink.table('bills').keys())).toEqual(new Set(inHistory.map((b) => b.billingId)));
+    expect([...t.state.bills.values()].some((b) => b.billDate < '2030-03-04')).toBe(true); // older bills exist and were left out
+    const paymentsInHistory = [...t.state.payments.values()].filter((p) => p.paymentDate >= '2030-03-04' && p.paymentDate <= '2031-04-04');
+    expect(new Set(t.sink.table('payments').keys())).toEqual(new Set(paymentsInHistory.map((p) => p.paymentId)));
+    expect(t.sink.table('recurringBillings').size).toBe(t.state.recurringBillings.size);
+
+    // Reports: one object each, for the server's today; movement over the last twelve months.
+    expect((t.sink.table('debtorAgeing').get('debtorAgeing') as { asAt: string }).asAt).toBe('2031-03-04');
+    expect(t.sink.table('debtorMovement').get('debtorMovement')).toMatchObject({ startDate: '2030-03-05', endDate: '2031-03-04' });
+    expect(t.sink.table('ledgerStatus').get('ledgerStatus')).toMatchObject({ connected: expect.any(Boolean) });
+
+    // A later pass reads the recent window only: a bill from ten months ago is not asked for again.
+    const before = t.demo.runtime.requestLog.length;
+    await t.engine.runOnce();
+    const billPages = t.demo.runtime.requestLog.slice(before).filter((r) => r.operationId === 'listBills');
+    const recent = [...t.state.bills.values()].filter((b) => b.billDate >= '2031-01-03' && b.billDate <= '2031-04-04').length;
+    expect(billPages.length).toBe(Math.floor(recent / 37) + 1);
+    expect(t.sink.cursors.bills!.window).toEqual({ startDate: '2031-01-03', endDate: '2031-04-04' });
   });
 });

@@ -73,7 +73,10 @@ describe('sync under the request budget (demo practice limiter on, virtual time)
       budget.dispose(); // the app quits: the budget is saved on the way out
       return results;
     };
-    const first = await run(16 - syncResources.length); // the window closes then: 16 requests in all (one failing per resource), 8 in the last minute
+    // Crash after c commits: c requests, then one failing request per resource. Choosing c so the total
+    // is a multiple of the minute limit means the run ends with a full minute window.
+    const crashAt = limits.perMinute * Math.ceil((syncResources.length + 1) / limits.perMinute) - syncResources.length;
+    const first = await run(crashAt);
     expect(first.some((r) => r.state === 'failed')).toBe(true);
     const sentBeforeRestart = t.http.log.length;
     // The restart happens with the minute window full: a budget that forgot would send at once and get a 429.

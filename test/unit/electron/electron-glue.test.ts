@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { EventEmitter } from 'node:events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeElectron, type FakeElectron } from './fake-electron';
+import { methodNames } from '../../../src-preload/contract/bridge-names';
+import type { Handlers } from '../../../src-main/ipc/registry';
 
 let fake: FakeElectron = createFakeElectron();
 // Named imports of a mocked module are read at use time, so getters let each test get a fresh fake.
@@ -122,7 +124,8 @@ describe('IPC bridge wiring', () => {
     }));
     const events = createEventHub();
     connectIpcBridge({
-      handlers: { 'app.info': info, 'connectivity.status': vi.fn(), 'practice.list': vi.fn(), 'practice.connect': vi.fn(), 'practice.connectDemo': vi.fn(), 'practice.signOut': vi.fn(), 'practice.budget': vi.fn(), 'sync.start': vi.fn(), 'sync.stop': vi.fn(), 'sync.ack': vi.fn(), 'outbox.send': vi.fn(), 'outbox.verify': vi.fn(), 'leads.notes': vi.fn() },
+      // Every method of the contract gets a stub; only app.info is exercised.
+      handlers: { ...(Object.fromEntries(methodNames.map((name) => [name, vi.fn()])) as unknown as Handlers), 'app.info': info },
       events,
       allowedOrigins: ['app://renderer'],
     });

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import { readSpecs, type ReadInput, type ReadResult } from '../../src-preload/contract/reads';
+import { describeApiError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
+import type { PartnerApiClient } from '../partner-api/partner-api-client';
+
+export interface PracticeReaderDeps {
+  /** The active, unlocked practice's API client; null for any other practice (nothing is sent). */
+  targetFor(practiceKey: string): { api: PartnerApiClient } | null;
+}
+
+/**
+ * `practice.read`: one on-demand read (a client's proposals, a statement, a bill's detail …) under the
+ * request budget at the caller's priority. Answers are validated against the contract here; failures
+ * come back as a reason and a plain sentence, so a screen can keep showing what it had.
+ */
+export function createPracticeReader(deps: PracticeReaderDeps) {
+  return {
+    async read(input: ReadInput): Promise<ReadResult> {
+      const target = deps.targetFor(input.practiceKey);
+      if (!target) return { ok: false, problem: 'not-connected', message: 'This practice is not the one signed in on this laptop now, so nothing was read.' };
+      const request = input.request;
+      // One schema per kind; the union of kinds is too wide for the compiler to follow through the lookup.
+      const spec = readSpecs[request.kind] as unknown as {
+        path(r: typeof request): string;
+        query?(r: typeof request): Record<string, string | number>;
+        response: z.ZodType;
+        list: boolean;
+      };
+      const options = { priority: input.priority, ...(spec.query ? { query: spec.query(request) } : {}) };
+      try {
+        if (spec.list) {
+          const page = await target.api.list(spec.path(request), spec.response, options);
+          return { ok: true, data: page.data, rejected: page.rejected.length, serverDate: page.serverDate?.toISOString() ?? null };
+        }
+        const answer = await target.api.request('GET', spec.path(request), spec.response, options);
+        return { ok: true, data: answer.data, rejected: 0, serverDate: answer.serverDate?.toISOString() ?? null };
+      } catch (error) {
+        if (error instanceof NetworkError) return { ok: false, problem: 'offline', message: 'No connection to the practice right now. What is on this laptop is shown.' };
+        if (error instanceof PartnerApiError && error.status === 404) return { ok: false, problem: 'not-found', message: error.message || 'The practice no longer has this record.' };
+        return { ok: false, problem: 'failed', message: describeApiError(error).slice(0, 1000) };
+      }
+    },
+  };
+}
+export type PracticeReader = ReturnType<typeof createPracticeReader>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * PDFs main keeps in the practice's cache folder: bill and statement PDFs and a client's identity
+ * certificate. The renderer names a document by what it is, never by a path; main alone decides where
+ * the file lives and which request fetches it.
+ */
+export const documentKinds = ['bill', 'statement', 'idCertificate'] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+/** bill → billingId, statement → statementId (both as decimal strings), idCertificate → entityKey. */
+export const documentRefSchema = z.strictObject({
+  kind: z.enum(documentKinds),
+  id: z.string().regex(/^(\d{1,12}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i),
+});
+export type DocumentRef = z.infer<typeof documentRefSchema>;
+
+export const documentMetaSchema = z.strictObject({
+  ref: documentRefSchema,
+  /** The client the document belongs to (for the Documents screen and meeting packs). */
+  entityKey: z.uuid(),
+  fileName: z.string().max(200),
+  /** Hex SHA-256 of the bytes as downloaded; checked on every open. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  size: z.number().int().min(0),
+  fetchedAt: z.iso.datetime(),
+  lastOpenedAt: z.iso.datetime().nullable(),
+  /** Meeting packs holding the document; a pinned document is never evicted. */
+  pinnedBy: z.array(z.string().max(64)).max(100),
+});
+export type DocumentMeta = z.infer<typeof documentMetaSchema>;
+
+/**
+ * Why a document cannot be shown, each with its own plain sentence in `message`:
+ * - offline-not-downloaded: never fetched and there is no connection (can be queued for download);
+ * - corrupt-offline: the cached copy failed its hash or size check and cannot be re-fetched now;
+ * - not-available: the practice has no such PDF (404: a draft bill, no completed ID verification);
+ * - not-connected: this practice is not the active, unlocked one;
+ * - failed: anything else (server error, refused answer).
+ */
+export const documentProblemSchema = z.enum(['offline-not-downloaded', 'corrupt-offline', 'not-available', 'not-connected', 'failed']);
+export type DocumentProblem = z.infer<typeof documentProblemSchema>;
+
+const failure = z.strictObject({ ok: z.literal(false), problem: documentProblemSchema, message: z.string().max(1000) });
+
+const practiceKey = z.uuid();
+const packId = z.string().min(1).max(64);
+
+/** `documents.open`: the bytes to show, from the cache (verified) or fetched now at interactive priority. */
+export const documentOpenInputSchema = z.strictObject({ practiceKey, ref: documentRefSchema, entityKey: z.uuid() });
+export const documentOpenResultSchema = z.discriminatedUnion('ok', [
+  z.strictObject({ ok: z.literal(true), meta: documentMetaSchema, bytesBase64: z.base64().max(70 * 1024 * 1024) }),
+  failure,
+]);
+export type DocumentOpenResult = z.infer<typeof documentOpenResultSchema>;
+
+/** `documents.fetch`: make sure a document is in the cache (download if missing or corrupt); optionally pin it. */
+export const documentFetchInputSchema = z.strictObject({
+  practiceKey,
+  ref: documentRefSchema,
+  entityKey: z.uuid(),
+  priority: z.enum(['interactive', 'prefetch']),
+  pinFor: packId.optional(),
+});
+export const documentFetchResultSchema = z.discriminatedUnion('ok', [
+  z.strictObject({ ok: z.literal(true), meta: documentMetaSchema, downloaded: z.boolean() }),
+  failure,
+]);
+export type DocumentFetchResult = z.infer<typeof documentFetchResultSchema>;
+
+/** `documents.list`: what the cache holds for a practice, and how full it is. */
+export const documentListInputSchema = z.strictObject({ practiceKey });
+export const documentListResultSchema = z.strictObject({
+  documents: z.array(documentMetaSchema).max(100_000),
+  usedBytes: z.number().int().min(0),
+  capBytes: z.number().int().min(0),
+});
+export type DocumentListResult = z.infer<typeof documentListResultSchema>;
+
+/** `documents.unpin`: a meeting pack is done with; its documents become evictable again. */
+export const documentUnpinInputSchema = z.strictObject({ practiceKey, packId });
+/** How many cached documents the pack held (0 when it held none). */
+export const documentUnpinResultSchema = z.strictObject({ unpinned: z.number().int().min(0) });
+
+/** `documents.showInSystemViewer`: hand the verified cached file to the OS's PDF viewer. */
+export const documentShowInputSchema = z.strictObject({ practiceKey, ref: documentRefSchema });
+export const documentShowResultSchema = z.discriminatedUnion('ok', [z.strictObject({ ok: z.literal(true) }), failure]);

@@ -1,0 +1,44 @@
+/**
+ * A meeting pack: one client marked "needed offline". Its items are every read and document the
+ * client's screens need without a connection; each item records whether it is on this laptop.
+ */
+export type PackItemKind =
+  | 'proposals'
+  | 'proposal'
+  | 'bills'
+  | 'bill'
+  | 'billPdf'
+  | 'payments'
+  | 'statements'
+  | 'statement'
+  | 'statementPdf'
+  | 'recurringRuns'
+  | 'idCertificate';
+
+export interface PackItem {
+  /** Unique within the pack, e.g. `bill:40012`. */
+  key: string;
+  kind: PackItemKind;
+  /** What the user sees: "Bill INV-000123 (PDF)". */
+  label: string;
+  state: 'waiting' | 'done' | 'failed' | 'none';
+  /** Why it failed, or why there is nothing ("No completed identity verification."). */
+  message: string | null;
+}
+
+export type PackState = 'sizing' | 'fetching' | 'complete' | 'incomplete' | 'waiting-for-connection';
+
+export interface MeetingPack {
+  packId: string;
+  entityKey: string;
+  entityName: string;
+  createdAt: string;
+  state: PackState;
+  /** Requests the pack was estimated to take when it was sized (lists read first, then counted). */
+  estimatedRequests: number;
+  /** Requests it has actually made so far (retries included). */
+  actualRequests: number;
+  items: PackItem[];
+  updatedAt: string;
+  completedAt: string | null;
+}
