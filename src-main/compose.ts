@@ -2,10 +2,14 @@ import { describeApp, type AppPaths, type RuntimeFacts } from './app-info/app-in
 import type { Cipher } from './cipher/cipher';
 import type { Clock } from './clock';
 import { createConnectivityMonitor } from './connectivity/connectivity-monitor';
+import { createDocumentCaches } from './documents/document-caches';
+import { createDocumentService } from './documents/document-service';
 import { createEventHub } from './ipc/event-hub';
 import type { Handlers } from './ipc/registry';
 import { createOutboxExecutor } from './outbox/outbox-executor';
+import { createPracticeReader } from './practice-reads/practice-reader';
 import { createPracticeSession, type DemoHandle } from './practice-session/practice-session';
+import { EDGE_GUARD_MS } from './request-budget/budget-ledger';
 import { createBudgetRegistry } from './request-budget/budget-registry';
 import { createSettingsBudgetStore } from './request-budget/budget-store';
 import { realTimer, type BudgetTimer } from './request-budget/budget-timer';
@@ -35,6 +39,13 @@ export interface MainDeps {
   budgetTimer?: BudgetTimer;
   /** The server's limits per Client ID; default the contract's 60/min, 1000/h, 10000/day. */
   budgetLimits?: BudgetLimits;
+  /**
+   * Hands a file to the OS's default application (Electron: shell.openPath). Resolves to an error
+   * message, or '' on success. Main only ever passes a verified cached PDF it located itself.
+   */
+  openPath: (absolutePath: string) => Promise<string>;
+  /** Size cap of each practice's document cache; default 300 MB. */
+  documentCacheCapBytes?: number;
 }
 
 /** The one composition function: builds main's services and the bridge handlers over them. */
@@ -52,6 +63,8 @@ export function createMainServices(deps: MainDeps) {
     timer: deps.budgetTimer ?? realTimer,
     store: createSettingsBudgetStore(deps.settings),
     ...(deps.budgetLimits ? { limits: deps.budgetLimits } : {}),
+    // On the real clock, sends reach the server a little after the budget records them; virtual time has no such lag.
+    edgeGuardMs: deps.budgetTimer ? 0 : EDGE_GUARD_MS,
   });
 
   // A request that cannot reach the host makes main re-check connectivity at once (the probe decides).
@@ -64,6 +77,13 @@ export function createMainServices(deps: MainDeps) {
     }
   };
 
+  // Built before the session, which wipes a practice's documents on sign-out.
+  const documentCaches = createDocumentCaches({
+    cacheRoot: deps.paths.cache,
+    clock: deps.clock,
+    ...(deps.documentCacheCapBytes !== undefined ? { capBytes: deps.documentCacheCapBytes } : {}),
+  });
+
   const session = createPracticeSession({
     vault: createCredentialVault({ settings: deps.settings, cipher: deps.cipher }),
     fetch: fetchReportingFailures,
@@ -73,7 +93,17 @@ export function createMainServices(deps: MainDeps) {
     regionHosts: { ANZ: regionHosts.ANZ, UK: regionHosts.UK, ZA: regionHosts.ZA },
     startDemo: deps.startDemo,
     newId: () => crypto.randomUUID(),
+    wipeDocuments: (practiceKey) => documentCaches.wipe(practiceKey),
   });
+
+  const documents = createDocumentService({
+    caches: documentCaches,
+    targetFor: (practiceKey) => session.readTarget(practiceKey),
+    isOffline: () => !connectivity.current().online,
+    openPath: deps.openPath,
+  });
+
+  const reader = createPracticeReader({ targetFor: (practiceKey) => session.writeTarget(practiceKey) });
 
   const outbox = createOutboxExecutor({ targetFor: (practiceKey) => session.writeTarget(practiceKey) });
 
@@ -84,13 +114,19 @@ export function createMainServices(deps: MainDeps) {
     'practice.connect': (input) => session.connect(input),
     'practice.connectDemo': () => session.connectDemo(),
     'practice.signOut': async ({ practiceKey }) => ({ removed: await session.signOut(practiceKey) }),
-    'practice.budget': ({ practiceKey }) => session.budgetStatus(practiceKey),
+    'practice.budget': ({ practiceKey, estimateRequests }) => session.budgetStatus(practiceKey, estimateRequests),
+    'practice.read': (input) => reader.read(input),
     'sync.start': ({ practiceKey, cursors }) => ({ started: session.startSync(practiceKey, cursors) }),
     'sync.stop': ({ practiceKey }) => ({ stopped: session.stopSync(practiceKey) }),
     'sync.ack': ({ pageId, ok, error }) => ({ accepted: session.acknowledge(pageId, ok, error) }),
     'outbox.send': (input) => outbox.send(input),
     'outbox.verify': (input) => outbox.verify(input),
     'leads.notes': ({ practiceKey, leadKey }) => session.readLeadNotes(practiceKey, leadKey),
+    'documents.open': (input) => documents.open(input),
+    'documents.fetch': (input) => documents.fetch(input),
+    'documents.list': ({ practiceKey }) => documents.list(practiceKey),
+    'documents.unpin': ({ practiceKey, packId }) => documents.unpin(practiceKey, packId),
+    'documents.showInSystemViewer': (input) => documents.showInSystemViewer(input),
   };
 
   return {
@@ -99,6 +135,8 @@ export function createMainServices(deps: MainDeps) {
     connectivity,
     settings: deps.settings,
     session,
+    documents,
+    documentCaches,
     start(): void {
       connectivity.start();
       void session.restore();

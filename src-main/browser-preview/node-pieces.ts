@@ -17,6 +17,8 @@ export function nodeMainDeps(options: {
   network: NetworkSwitch;
   clock?: Clock;
   connectivityIntervalMs?: number;
+  /** Receives every "Open in system viewer" path (the preview starts no other program). */
+  openedPaths?: string[];
 }): MainDeps {
   return {
     runtime: {
@@ -39,6 +41,12 @@ export function nodeMainDeps(options: {
     // The demo practice runs at the contract's real limits, so the app is tried as it will be used.
     startDemo: () => createDemoPractice({}),
     probeOnline: async () => options.network.isOnline(),
+    // Nothing is spawned in the preview: the request is recorded and logged, and reported as done.
+    openPath: async (absolutePath) => {
+      options.openedPaths?.push(absolutePath);
+      console.log(`[preview] open in system viewer (not started in the preview): ${absolutePath}`);
+      return '';
+    },
     ...(options.connectivityIntervalMs ? { connectivityIntervalMs: options.connectivityIntervalMs } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { app, net, safeStorage } from 'electron';
+import { app, net, safeStorage, shell } from 'electron';
 import Store from 'electron-store';
 import type { Cipher } from '../cipher/cipher';
 import { systemClock } from '../clock';
@@ -58,5 +58,7 @@ export function electronMainDeps(): MainDeps {
     // The demo practice runs at the contract's real limits, so the app is tried as it will be used.
     startDemo: () => createDemoPractice({}),
     probeOnline: async () => net.isOnline(),
+    // Main passes only a verified cached PDF whose path it built itself (src-main/documents); never a URL.
+    openPath: (absolutePath) => shell.openPath(absolutePath),
   };
 }

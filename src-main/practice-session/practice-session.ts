@@ -30,6 +30,8 @@ export interface PracticeSessionDeps {
   startDemo: () => Promise<DemoHandle>;
   /** One request budget per Client ID (src-main/request-budget); absent in tests that are not about limits. */
   budgetFor?: (clientId: string) => RequestBudget;
+  /** Deletes a practice's cached documents (src-main/documents); called on sign-out. */
+  wipeDocuments: (practiceKey: string) => Promise<void>;
   /** How often a resource is re-read whole (reconciliation), when the budget allows. Default one day. */
   reconcileEveryMs?: number;
   newId: () => string;
@@ -104,8 +106,10 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     return { ok: true, practice: summary({ ...record, storage, backend: '' }) };
   }
 
+  const seconds = (ms: number | null): number | null => (ms !== null && Number.isFinite(ms) ? Math.min(10 * 86_400, Math.ceil(ms / 1000)) : null);
+
   /** Requests left in each window and, while a sync runs, how many it still needs and by when. */
-  function budgetStatus(practiceKey: string): BudgetStatus | null {
+  function budgetStatus(practiceKey: string, estimateRequests?: number): BudgetStatus | null {
     const practice = practices.get(practiceKey);
     if (!practice || !deps.budgetFor) return null;
     const budget = deps.budgetFor(practice.clientId);
@@ -116,7 +120,9 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
       remaining: snapshot.remaining,
       limits: snapshot.limits,
       pausedUntil: snapshot.pausedUntil === null ? null : new Date(snapshot.pausedUntil).toISOString(),
-      run: plan ? { requestsLeft: plan.requestsLeft, sized: plan.sized, etaSeconds: eta !== null && Number.isFinite(eta) ? Math.min(10 * 86_400, Math.ceil(eta / 1000)) : null } : null,
+      run: plan ? { requestsLeft: plan.requestsLeft, sized: plan.sized, etaSeconds: seconds(eta) } : null,
+      // A meeting pack's requests wait behind the running sync's only if they share priority; they do not (prefetch > background).
+      ...(estimateRequests !== undefined ? { estimate: { requests: estimateRequests, etaSeconds: seconds(budget.estimateMs(estimateRequests, 'prefetch')) } } : {}),
     };
   }
 
@@ -157,13 +163,20 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
       return connectTo(practice.baseUrl, { region: practice.region, clientId: practice.readWrite.clientId, secret: practice.readWrite.secret, remember: false, acceptWeakStorage: false }, true);
     },
 
+    /** Forgets the practice's credentials, then deletes its cached documents (a failure to delete is reported). */
     async signOut(practiceKey: string): Promise<boolean> {
       if (active === practiceKey) {
         stopSync('Signed out.');
         active = null;
       }
       deps.vault.remove(practiceKey);
-      return practices.delete(practiceKey);
+      const removed = practices.delete(practiceKey);
+      try {
+        await deps.wipeDocuments(practiceKey);
+      } catch (error) {
+        throw new Error(`Signed out, but the practice's saved documents could not be deleted: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return removed;
     },
 
     /** Starts one sync run of the active practice from the renderer's stored cursors; progress arrives as events. */
@@ -223,6 +236,14 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
       const secret = deps.vault.secretOf(practiceKey);
       if (!practice || !secret || practiceKey !== active) return null;
       return { api: client(practice.baseUrl, practice.clientId, secret), canWrite: practice.canWrite };
+    },
+
+    /** Where reads go (documents): the active practice's API client, if it is this one and unlocked. */
+    readTarget(practiceKey: string): { api: PartnerApiClient } | null {
+      const practice = practices.get(practiceKey);
+      const secret = deps.vault.secretOf(practiceKey);
+      if (!practice || !secret || practiceKey !== active) return null;
+      return { api: client(practice.baseUrl, practice.clientId, secret) };
     },
 
     acknowledge: (pageId: string, ok: boolean, error?: string): boolean => sync?.sink.acknowledge(pageId, ok, error) ?? false,

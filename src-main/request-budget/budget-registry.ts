@@ -7,6 +7,7 @@ export interface BudgetRegistryOptions {
   store: BudgetStore;
   limits?: BudgetLimits;
   onError?: (error: unknown) => void;
+  edgeGuardMs?: number;
 }
 
 /**
@@ -20,7 +21,7 @@ export function createBudgetRegistry(options: BudgetRegistryOptions) {
   function forClient(clientId: string): RequestBudget {
     let budget = budgets.get(clientId);
     if (!budget) {
-      budget = createRequestBudget({ clientId, timer: options.timer, store: options.store, limits, ...(options.onError ? { onError: options.onError } : {}) });
+      budget = createRequestBudget({ clientId, timer: options.timer, store: options.store, limits, ...(options.onError ? { onError: options.onError } : {}), ...(options.edgeGuardMs !== undefined ? { edgeGuardMs: options.edgeGuardMs } : {}) });
       budgets.set(clientId, budget);
     }
     return budget;

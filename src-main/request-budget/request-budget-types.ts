@@ -22,6 +22,8 @@ export interface RequestBudgetOptions {
    * the matching limit (a reserve that swallows a window would starve them forever).
    */
   reserve?: { hourly: number; daily: number };
+  /** Extra time each send stays in our windows (see EDGE_GUARD_MS); default 0. */
+  edgeGuardMs?: number;
   /** Where failed background saves are reported (default console.error); the budget keeps running. */
   onError?: (error: unknown) => void;
 }

@@ -48,7 +48,7 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
   } catch (error) {
     onError(error); // unreadable counts as empty: the server's headers and 429s still correct us
   }
-  const ledger = createBudgetLedger(stored, timer.now());
+  const ledger = createBudgetLedger(stored, timer.now(), options.edgeGuardMs ?? 0);
 
   const queues: Record<RequestPriority, Waiter[]> = { interactive: [], outbox: [], prefetch: [], background: [] };
   let pumping = false;

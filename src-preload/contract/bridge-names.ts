@@ -13,12 +13,18 @@ export const methodNames = [
   'practice.connectDemo',
   'practice.signOut',
   'practice.budget',
+  'practice.read',
   'sync.start',
   'sync.stop',
   'sync.ack',
   'outbox.send',
   'outbox.verify',
   'leads.notes',
+  'documents.open',
+  'documents.fetch',
+  'documents.list',
+  'documents.unpin',
+  'documents.showInSystemViewer',
 ] as const;
 export const eventNames = ['connectivity.changed', 'sync.page', 'sync.progress'] as const;
 

@@ -1,9 +1,22 @@
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { appInfoSchema } from './app-info';
-import { budgetStatusSchema } from './budget';
+import { budgetInputSchema, budgetStatusSchema } from './budget';
 import { connectivitySchema } from './connectivity';
+import {
+  documentFetchInputSchema,
+  documentFetchResultSchema,
+  documentListInputSchema,
+  documentListResultSchema,
+  documentOpenInputSchema,
+  documentOpenResultSchema,
+  documentShowInputSchema,
+  documentShowResultSchema,
+  documentUnpinInputSchema,
+  documentUnpinResultSchema,
+} from './documents';
 import { leadNotesInputSchema, leadNotesResultSchema } from './leads';
+import { readInputSchema, readResultSchema } from './reads';
 import { outboxOutcomeSchema, outboxSendInputSchema, outboxVerifyOutputSchema } from './outbox/outbox-entry';
 import {
   connectInputSchema,
@@ -48,13 +61,19 @@ export const methodSchemas = defineMethods({
   'practice.connect': { input: connectInputSchema, output: connectResultSchema },
   'practice.connectDemo': { input: noInput, output: connectResultSchema },
   'practice.signOut': { input: z.strictObject({ practiceKey: z.uuid() }), output: z.strictObject({ removed: z.boolean() }) },
-  'practice.budget': { input: z.strictObject({ practiceKey: z.uuid() }), output: budgetStatusSchema.nullable() },
+  'practice.budget': { input: budgetInputSchema, output: budgetStatusSchema.nullable() },
+  'practice.read': { input: readInputSchema, output: readResultSchema },
   'sync.start': { input: syncStartInputSchema, output: z.strictObject({ started: z.boolean() }) },
   'sync.stop': { input: z.strictObject({ practiceKey: z.uuid() }), output: z.strictObject({ stopped: z.boolean() }) },
   'sync.ack': { input: syncAckInputSchema, output: z.strictObject({ accepted: z.boolean() }) },
   'outbox.send': { input: outboxSendInputSchema, output: outboxOutcomeSchema },
   'outbox.verify': { input: outboxSendInputSchema, output: outboxVerifyOutputSchema },
   'leads.notes': { input: leadNotesInputSchema, output: leadNotesResultSchema },
+  'documents.open': { input: documentOpenInputSchema, output: documentOpenResultSchema },
+  'documents.fetch': { input: documentFetchInputSchema, output: documentFetchResultSchema },
+  'documents.list': { input: documentListInputSchema, output: documentListResultSchema },
+  'documents.unpin': { input: documentUnpinInputSchema, output: documentUnpinResultSchema },
+  'documents.showInSystemViewer': { input: documentShowInputSchema, output: documentShowResultSchema },
 });
 
 export const eventSchemas = defineEvents({

@@ -20,5 +20,10 @@ export const budgetStatusSchema = z.strictObject({
       sized: z.boolean(),
     })
     .nullable(),
+  /** Answer to "how long would N more requests take at prefetch priority?" (a meeting pack), when asked. */
+  estimate: z.strictObject({ requests: count, etaSeconds: z.number().min(0).max(10 * 86_400).nullable() }).optional(),
 });
 export type BudgetStatus = z.infer<typeof budgetStatusSchema>;
+
+/** `practice.budget` input: the practice, and optionally a number of prefetch requests to estimate. */
+export const budgetInputSchema = z.strictObject({ practiceKey: z.uuid(), estimateRequests: count.optional() });

@@ -41,15 +41,15 @@ export type ReadRequest = z.infer<typeof readRequestSchema>;
 export type ReadKind = ReadRequest['kind'];
 type RequestOf<K extends ReadKind> = Extract<ReadRequest, { kind: K }>;
 
-interface ReadSpec<K extends ReadKind, S extends z.ZodType> {
+interface ReadSpec<K extends ReadKind, S extends z.ZodType, L extends boolean = boolean> {
   path(request: RequestOf<K>): string;
   query?(request: RequestOf<K>): Record<string, string | number>;
   /** The answer's schema; lists are validated record by record (a bad record is dropped and reported). */
   response: S;
-  list: boolean;
+  list: L;
 }
 
-function spec<K extends ReadKind, S extends z.ZodType>(s: ReadSpec<K, S>): ReadSpec<K, S> {
+function spec<K extends ReadKind, S extends z.ZodType, const L extends boolean>(s: ReadSpec<K, S, L>): ReadSpec<K, S, L> {
   return s;
 }
 

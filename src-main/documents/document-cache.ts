@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import type { DocumentListResult, DocumentMeta, DocumentRef } from '../../src-preload/contract/documents';
+import type { Clock } from '../clock';
+import { chooseEvictions } from './document-eviction';
+import { MANIFEST_FILE, readManifest, writeManifest } from './document-manifest';
+import { fileNameFor, refKey } from './document-names';
+import { sha256Hex, startsLikePdf } from './pdf-bytes';
+
+export const DEFAULT_CACHE_CAP_BYTES = 300 * 1024 * 1024;
+/** The contract's limit on how many meeting packs may hold one document. */
+const MAX_PINS = 100;
+
+export interface DocumentCacheOptions {
+  /** The practice's documents folder, `<cache>/practices/<practiceKey>/documents`. */
+  dir: string;
+  capBytes: number;
+  clock: Clock;
+}
+
+export type CorruptReason = 'missing' | 'size' | 'hash' | 'not-pdf';
+export type CacheRead =
+  | { state: 'ok'; meta: DocumentMeta; bytes: Uint8Array; path: string }
+  | { state: 'absent' }
+  | { state: 'corrupt'; meta: DocumentMeta; reason: CorruptReason };
+
+/** The cache refused: `wiped` after its practice signed out, `refused` with a sentence for a person. */
+export class DocumentCacheError extends Error {
+  constructor(
+    readonly reason: 'wiped' | 'refused',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DocumentCacheError';
+  }
+}
+
+/**
+ * One practice's cached PDFs: the files and a manifest (ref, client, file name, SHA-256, size,
+ * fetched-at, last-opened-at, pins). Every operation runs one at a time, so the manifest in memory and
+ * on disk never disagree. A file is written before the manifest that names it and deleted after the
+ * manifest that forgot it, so after a crash the manifest names no file that was never complete; files
+ * the manifest does not name are deleted when the folder is next loaded.
+ */
+export function createDocumentCache(options: DocumentCacheOptions) {
+  const dir = resolve(options.dir);
+  let documents: Map<string, DocumentMeta> | null = null;
+  let wiped = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Absolute path of a document's file, built here from the ref, and proven to sit directly in the folder. */
+  function pathOf(ref: DocumentRef): string {
+    const path = resolve(dir, fileNameFor(ref));
+    if (!path.startsWith(dir + sep) || path.slice(dir.length + 1).includes(sep) || !path.endsWith('.pdf')) {
+      throw new DocumentCacheError('refused', 'The document path is not inside the cache folder.');
+    }
+    return path;
+  }
+
+  async function persist(): Promise<void> {
+    await mkdir(dir, { recursive: true });
+    await writeManifest(dir, [...(documents ?? new Map<string, DocumentMeta>()).values()]);
+  }
+
+  /** Deletes every file in the folder the manifest does not name (temp files, leftovers, a rebuilt folder). */
+  async function removeStrays(known: Set<string>): Promise<void> {
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return;
+    }
+    await Promise.all(names.filter((name) => name !== MANIFEST_FILE && !known.has(name)).map((name) => rm(join(dir, name), { recursive: true, force: true })));
+  }
+
+  /**
+   * Loads the manifest once. One that fails to parse is treated as empty: the folder is rebuilt (its
+   * files deleted, an empty manifest written), because a file whose hash is unknown cannot be verified.
+   */
+  async function load(): Promise<Map<string, DocumentMeta>> {
+    if (documents) return documents;
+    const read = await readManifest(dir);
+    const loaded = read.state === 'ok' ? read.documents : [];
+    documents = new Map(loaded.map((d) => [refKey(d.ref), d]));
+    await removeStrays(new Set(loaded.map((d) => d.fileName)));
+    if (read.state === 'unreadable') await persist();
+    return documents;
+  }
+
+  async function writeFileAtomically(path: string, bytes: Uint8Array): Promise<void> {
+    const temp = `${path}.${randomUUID()}.tmp`;
+    try {
+      await writeFile(temp, bytes);
+      await rename(temp, path);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  /** Drops the least recently used unpinned documents until the folder fits the cap (see chooseEvictions). */
+  async function evict(docs: Map<string, DocumentMeta>, keep?: string): Promise<DocumentMeta[]> {
+    const evicted = chooseEvictions([...docs.values()], options.capBytes, keep);
+    for (const meta of evicted) docs.delete(refKey(meta.ref));
+    return evicted;
+  }
+
+  async function deleteFiles(metas: readonly DocumentMeta[]): Promise<void> {
+    await Promise.all(metas.map((meta) => rm(join(dir, meta.fileName), { force: true })));
+  }
+
+  async function verify(meta: DocumentMeta): Promise<CacheRead> {
+    const path = pathOf(meta.ref);
+    try {
+      // lstat: a symbolic link put in place of the file is not our file.
+      const info = await lstat(path);
+      if (!info.isFile()) return { state: 'corrupt', meta, reason: 'missing' };
+      if (info.size !== meta.size) return { state: 'corrupt', meta, reason: 'size' };
+    } catch {
+      return { state: 'corrupt', meta, reason: 'missing' };
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await readFile(path));
+    } catch {
+      return { state: 'corrupt', meta, reason: 'missing' };
+    }
+    if (bytes.length !== meta.size) return { state: 'corrupt', meta, reason: 'size' };
+    if (sha256Hex(bytes) !== meta.sha256) return { state: 'corrupt', meta, reason: 'hash' };
+    if (!startsLikePdf(bytes)) return { state: 'corrupt', meta, reason: 'not-pdf' };
+    return { state: 'ok', meta, bytes, path };
+  }
+
+  const now = (): string => options.clock.now().toISOString();
+
+  return {
+    pathOf,
+
+    /** The cached bytes if the file matches the manifest (size, SHA-256, `%PDF-`); `corrupt` says why not. */
+    read: (ref: DocumentRef): Promise<CacheRead> =>
+      serial(async () => {
+        if (wiped) return { state: 'absent' };
+        const meta = (await load()).get(refKey(ref));
+        return meta ? verify(meta) : { state: 'absent' };
+      }),
+
+    /**
+     * Stores downloaded bytes (replacing a corrupt copy, keeping its pins and last-opened time),
+     * optionally pinned for meeting packs, then evicts down to the cap.
+     */
+    store: (input: { ref: DocumentRef; entityKey: string; bytes: Uint8Array; pins?: readonly string[] }): Promise<DocumentMeta> =>
+      serial(async () => {
+        if (wiped) throw new DocumentCacheError('wiped', 'This practice was signed out.');
+        const docs = await load();
+        const key = refKey(input.ref);
+        const previous = docs.get(key);
+        const pins = new Set([...(previous?.pinnedBy ?? []), ...(input.pins ?? [])]);
+        if (pins.size > MAX_PINS) throw new DocumentCacheError('refused', `A document can belong to at most ${MAX_PINS} meeting packs.`);
+        await mkdir(dir, { recursive: true });
+        await writeFileAtomically(pathOf(input.ref), input.bytes);
+        const meta: DocumentMeta = {
+          ref: input.ref,
+          entityKey: input.entityKey.toLowerCase(),
+          fileName: fileNameFor(input.ref),
+          sha256: sha256Hex(input.bytes),
+          size: input.bytes.length,
+          fetchedAt: now(),
+          lastOpenedAt: previous?.lastOpenedAt ?? null,
+          pinnedBy: [...pins],
+        };
+        docs.set(key, meta);
+        const evicted = await evict(docs, key);
+        await persist();
+        await deleteFiles(evicted);
+        return meta;
+      }),
+
+    /** Records that a person opened the document now (the LRU order); null if it is not cached. */
+    touch: (ref: DocumentRef): Promise<DocumentMeta | null> =>
+      serial(async () => {
+        const docs = await load();
+        const meta = docs.get(refKey(ref));
+        if (!meta || wiped) return null;
+        const touched = { ...meta, lastOpenedAt: now() };
+        docs.set(refKey(ref), touched);
+        await persist();
+        return touched;
+      }),
+
+    /** Pins a cached document for a meeting pack (idempotent); null if it is not cached. */
+    pin: (ref: DocumentRef, packId: string): Promise<DocumentMeta | null> =>
+      serial(async () => {
+        const docs = await load();
+        const meta = docs.get(refKey(ref));
+        if (!meta || wiped) return null;
+        if (meta.pinnedBy.includes(packId)) return meta;
+        if (meta.pinnedBy.length >= MAX_PINS) throw new DocumentCacheError('refused', `A document can belong to at most ${MAX_PINS} meeting packs.`);
+        const pinned = { ...meta, pinnedBy: [...meta.pinnedBy, packId] };
+        docs.set(refKey(ref), pinned);
+        await persist();
+        return pinned;
+      }),
+
+    /** A meeting pack is done: its documents lose that pin, and the cap is enforced again. Returns how many it held. */
+    unpin: (packId: string): Promise<number> =>
+      serial(async () => {
+        const docs = await load();
+        if (wiped) return 0;
+        let count = 0;
+        for (const [key, meta] of docs) {
+          if (!meta.pinnedBy.includes(packId)) continue;
+          docs.set(key, { ...meta, pinnedBy: meta.pinnedBy.filter((p) => p !== packId) });
+          count++;
+        }
+        const evicted = await evict(docs);
+        if (count === 0 && evicted.length === 0) return 0;
+        await persist();
+        await deleteFiles(evicted);
+        return count;
+      }),
+
+    list: (): Promise<DocumentListResult> =>
+      serial(async () => {
+        const docs = wiped ? new Map<string, DocumentMeta>() : await load();
+        const list = [...docs.values()];
+        return { documents: list, usedBytes: list.reduce((sum, d) => sum + d.size, 0), capBytes: options.capBytes };
+      }),
+
+    /** Deletes the folder and refuses every later write (a download finishing after sign-out is dropped). */
+    wipe: (): Promise<void> =>
+      serial(async () => {
+        wiped = true;
+        documents = new Map();
+        await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+      }),
+  };
+}
+export type DocumentCache = ReturnType<typeof createDocumentCache>;

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { documentMetaSchema, type DocumentMeta } from '../../src-preload/contract/documents';
+import { canonicalRef, fileNameFor, refKey } from './document-names';
+
+export const MANIFEST_FILE = 'manifest.json';
+
+/**
+ * What the folder holds, as written by main. Beyond the shape, every entry must name its file exactly
+ * as main would (a manifest edited to point at `../something` fails here) and appear once.
+ */
+const manifestSchema = z
+  .strictObject({ version: z.literal(1), documents: z.array(documentMetaSchema) })
+  .refine((m) => m.documents.every((d) => canonicalRef(d.ref)?.id === d.ref.id && d.fileName === fileNameFor(d.ref)), 'an entry names a file main would not')
+  .refine((m) => new Set(m.documents.map((d) => refKey(d.ref))).size === m.documents.length, 'a document appears twice');
+
+export type ManifestRead = { state: 'ok'; documents: DocumentMeta[] } | { state: 'missing' } | { state: 'unreadable' };
+
+/** Reads the manifest; a file that is not valid JSON or fails the schema is `unreadable`, never a throw. */
+export async function readManifest(dir: string): Promise<ManifestRead> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, MANIFEST_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' };
+    return { state: 'unreadable' };
+  }
+  try {
+    const parsed = manifestSchema.safeParse(JSON.parse(text));
+    return parsed.success ? { state: 'ok', documents: parsed.data.documents } : { state: 'unreadable' };
+  } catch {
+    return { state: 'unreadable' };
+  }
+}
+
+/** Writes the manifest atomically: a temp file in the same folder, then rename over the old one. */
+export async function writeManifest(dir: string, documents: readonly DocumentMeta[]): Promise<void> {
+  const temp = join(dir, `${MANIFEST_FILE}.${randomUUID()}.tmp`);
+  try {
+    await writeFile(temp, JSON.stringify({ version: 1, documents }));
+    await rename(temp, join(dir, MANIFEST_FILE));
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,172 @@
+import type { z } from 'zod';
+import type {
+  DocumentFetchResult,
+  DocumentListResult,
+  DocumentMeta,
+  DocumentOpenResult,
+  DocumentRef,
+  documentFetchInputSchema,
+  documentOpenInputSchema,
+  documentShowInputSchema,
+  documentShowResultSchema,
+} from '../../src-preload/contract/documents';
+import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-api-client';
+import type { DocumentCache } from './document-cache';
+import type { DocumentCaches } from './document-caches';
+import { canonicalRef, kindWords, refKey } from './document-names';
+import { failed, notConnected, offline, problemFor, type DocumentFailure } from './document-problems';
+import { downloadDocument } from './document-source';
+
+export interface DocumentServiceDeps {
+  caches: DocumentCaches;
+  /** The active, unlocked practice's API client (PracticeSession.readTarget); null for any other practice. */
+  targetFor: (practiceKey: string) => { api: PartnerApiClient } | null;
+  /** Main's connectivity verdict is "offline": no request is tried. */
+  isOffline: () => boolean;
+  /** Hands a file to the OS's default viewer; a non-empty answer is an error message (Electron's shell.openPath). */
+  openPath: (absolutePath: string) => Promise<string>;
+}
+
+type OpenInput = z.output<typeof documentOpenInputSchema>;
+type FetchInput = z.output<typeof documentFetchInputSchema>;
+type ShowInput = z.output<typeof documentShowInputSchema>;
+type ShowResult = z.output<typeof documentShowResultSchema>;
+type Downloaded = { ok: true; meta: DocumentMeta; bytes: Uint8Array } | DocumentFailure;
+
+interface Prepared {
+  ok: true;
+  api: PartnerApiClient;
+  ref: DocumentRef;
+  cache: DocumentCache;
+}
+
+/**
+ * Bill, statement and identity-certificate PDFs for the renderer: from the practice's cache, verified
+ * on every use, or downloaded through the Partner API client (and so through the request budget).
+ * Every failure is one of the contract's problems with a plain sentence; nothing throws to the bridge.
+ */
+export function createDocumentService(deps: DocumentServiceDeps) {
+  /** Downloads in flight per cache and document: a second request for the same PDF joins the first. */
+  const inFlight = new WeakMap<DocumentCache, Map<string, { pins: Set<string>; done: Promise<Downloaded> }>>();
+
+  /** Common checks, before any request or file access: the active practice, a ref that fits its kind. */
+  function prepare(practiceKey: string, given: DocumentRef, entityKey?: string): Prepared | DocumentFailure {
+    const target = deps.targetFor(practiceKey);
+    if (!target) return notConnected();
+    const ref = canonicalRef(given);
+    if (!ref) return failed(`That is not a valid ${kindWords[given.kind]} reference.`);
+    if (entityKey !== undefined && ref.kind === 'idCertificate' && ref.id !== entityKey.toLowerCase()) {
+      return failed('An identity certificate belongs to the client it names, and these two clients differ.');
+    }
+    return { ok: true, api: target.api, ref, cache: deps.caches.forPractice(practiceKey) };
+  }
+
+  function download(p: Prepared, entityKey: string, priority: RequestPriority, hadCopy: boolean, pinFor?: string): Promise<Downloaded> {
+    let running = inFlight.get(p.cache);
+    if (!running) inFlight.set(p.cache, (running = new Map()));
+    const key = refKey(p.ref);
+    const joined = running.get(key);
+    if (joined) {
+      if (pinFor !== undefined) joined.pins.add(pinFor);
+      return joined.done;
+    }
+    const pins = new Set(pinFor !== undefined ? [pinFor] : []);
+    const done = (async (): Promise<Downloaded> => {
+      if (deps.isOffline()) return offline(p.ref.kind, hadCopy);
+      try {
+        const bytes = await downloadDocument(p.api, p.ref, priority);
+        // Pins of requests that joined while the download ran are stored with it.
+        const meta = await p.cache.store({ ref: p.ref, entityKey, bytes, pins: [...pins] });
+        return { ok: true, meta, bytes };
+      } catch (error) {
+        return problemFor(error, p.ref.kind, hadCopy);
+      }
+    })().finally(() => running.delete(key));
+    running.set(key, { pins, done });
+    return done;
+  }
+
+  /** Any unexpected throw (a disk error while recording an open) becomes a `failed` answer. */
+  async function guarded<T>(kind: DocumentRef['kind'], task: () => Promise<T>): Promise<T | DocumentFailure> {
+    try {
+      return await task();
+    } catch (error) {
+      return problemFor(error, kind, false);
+    }
+  }
+
+  return {
+    /** The bytes to show: the verified cached copy, or downloaded now at interactive priority. Records the open. */
+    open: (input: OpenInput): Promise<DocumentOpenResult> =>
+      guarded(input.ref.kind, async () => {
+        const p = prepare(input.practiceKey, input.ref, input.entityKey);
+        if (!p.ok) return p;
+        const cached = await p.cache.read(p.ref);
+        let got: Downloaded = cached.state === 'ok' ? { ok: true, meta: cached.meta, bytes: cached.bytes } : await download(p, input.entityKey, 'interactive', cached.state === 'corrupt');
+        if (!got.ok) return got;
+        const touched = await p.cache.touch(p.ref);
+        if (touched) got = { ...got, meta: touched };
+        return { ok: true, meta: got.meta, bytesBase64: Buffer.from(got.bytes).toString('base64') };
+      }),
+
+    /** Makes sure a document is cached (downloading it if missing or damaged), optionally pinned for a meeting pack. */
+    fetch: (input: FetchInput): Promise<DocumentFetchResult> =>
+      guarded(input.ref.kind, async () => {
+        const p = prepare(input.practiceKey, input.ref, input.entityKey);
+        if (!p.ok) return p;
+        const cached = await p.cache.read(p.ref);
+        let meta: DocumentMeta;
+        let downloaded = false;
+        if (cached.state === 'ok') {
+          meta = cached.meta;
+        } else {
+          const got = await download(p, input.entityKey, input.priority, cached.state === 'corrupt', input.pinFor);
+          if (!got.ok) return got;
+          meta = got.meta;
+          downloaded = true;
+        }
+        if (input.pinFor !== undefined) {
+          const pinned = await p.cache.pin(p.ref, input.pinFor);
+          if (!pinned) return failed(`The ${kindWords[p.ref.kind]} was removed to make room before it could be pinned. Try again.`);
+          meta = pinned;
+        }
+        return { ok: true, meta, downloaded };
+      }),
+
+    /** What the cache holds for a practice and how full it is (metadata only, no request). */
+    list: (practiceKey: string): Promise<DocumentListResult> => deps.caches.forPractice(practiceKey).list(),
+
+    /** A meeting pack is done with: its documents become evictable again. */
+    unpin: async (practiceKey: string, packId: string): Promise<{ unpinned: number }> => ({ unpinned: await deps.caches.forPractice(practiceKey).unpin(packId) }),
+
+    /**
+     * Hands the cached file to the OS's PDF viewer. Only a file that passed verification, inside the
+     * cache folder, with the `.pdf` name main built, is handed over; a damaged copy is downloaded again
+     * first when online. Never a URL and never a path from the renderer.
+     */
+    showInSystemViewer: (input: ShowInput): Promise<ShowResult> =>
+      guarded(input.ref.kind, async () => {
+        const p = prepare(input.practiceKey, input.ref);
+        if (!p.ok) return p;
+        let cached = await p.cache.read(p.ref);
+        if (cached.state === 'corrupt') {
+          const got = await download(p, cached.meta.entityKey, 'interactive', true);
+          if (!got.ok) return got;
+          cached = await p.cache.read(p.ref);
+        }
+        if (cached.state === 'absent') {
+          return deps.isOffline() ? offline(p.ref.kind, false) : failed(`Open this ${kindWords[p.ref.kind]} in the app first, so that it is downloaded.`);
+        }
+        if (cached.state !== 'ok') return failed(`The saved ${kindWords[p.ref.kind]} could not be verified.`);
+        const path = p.cache.pathOf(p.ref);
+        if (path !== cached.path) return failed('The document path is not inside the cache folder.');
+        await p.cache.touch(p.ref);
+        const error = await deps.openPath(path);
+        return error ? failed(`The system viewer could not open the file: ${error}`) : { ok: true as const };
+      }),
+
+    /** Sign-out: the practice's documents folder is deleted. */
+    wipe: (practiceKey: string): Promise<void> => deps.caches.wipe(practiceKey),
+  };
+}
+export type DocumentService = ReturnType<typeof createDocumentService>;
