@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
@@ -25,6 +26,48 @@ function devCspPlugin(): Plugin {
   };
 }
 
+/**
+ * pdf.js's data files, served by the app itself (no CDN, works offline): the standard fonts and CMaps,
+ * and the pure-JavaScript JBIG2 / JPEG 2000 decoders (the viewer runs pdf.js with `useWasm: false`, so
+ * the CSP needs no 'wasm-unsafe-eval'; see src-renderer/features/pdf-viewer/pdf-load-options.ts).
+ * Written to `<renderer>/pdfjs/…` by the build and served from node_modules by the dev server.
+ * Exported for the end-to-end tests' viewer harness, which is built with the same plugin.
+ */
+export function pdfjsAssetsPlugin(): Plugin {
+  const root = resolve('node_modules/pdfjs-dist');
+  const wanted: Record<string, (file: string) => boolean> = {
+    standard_fonts: () => true,
+    cmaps: () => true,
+    wasm: (file) => file.endsWith('_nowasm_fallback.js') || file.startsWith('LICENSE'),
+  };
+  const files = new Map<string, string>(); // 'pdfjs/cmaps/H.bcmap' → absolute path
+  for (const [dir, keep] of Object.entries(wanted)) {
+    for (const file of readdirSync(join(root, dir)).filter(keep)) files.set(`pdfjs/${dir}/${file}`, join(root, dir, file));
+  }
+  return {
+    name: 'practice-companion:pdfjs-assets',
+    generateBundle() {
+      for (const [fileName, path] of files) this.emitFile({ type: 'asset', fileName, source: readFileSync(path) });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        // Only the listed files, by exact name: nothing else under node_modules is reachable.
+        let name: string;
+        try {
+          name = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\//, '');
+        } catch {
+          return next();
+        }
+        const path = files.get(name);
+        if (!path) return next();
+        res.setHeader('Content-Type', path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/octet-stream');
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.end(readFileSync(path));
+      });
+    },
+  };
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -42,7 +85,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'src-renderer',
-    plugins: [react(), devCspPlugin()],
+    plugins: [react(), devCspPlugin(), pdfjsAssetsPlugin()],
     build: {
       outDir: resolve('out/renderer'),
       rolldownOptions: { input: resolve('src-renderer/index.html') },
