@@ -1,14 +1,84 @@
+import '../../styles/money.css';
+import { Callout, Flex, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { practiceDb } from '../../db/practice-db';
+import { activePractice, usePractice } from '../../stores/practice-store';
+import { ConnectPanel } from '../connect/ConnectPanel';
+import { formatDate } from '../regional-format';
+import { localWindow, type LocalWindow } from './billing-filter';
+import { BillsTable } from './BillsTable';
+import { PaymentsTable } from './PaymentsTable';
 
+type Region = string | undefined;
+
+/** The honest sentence about which bills this laptop holds. */
+function windowSentence(kind: 'Bills' | 'Payments', window: LocalWindow, region: Region): string {
+  const range = `${formatDate(window.startDate, region)} to ${formatDate(window.endDate, region)}`;
+  if (!window.complete) return `The first sync is still bringing ${kind.toLowerCase()} dated ${range}; more appear as it goes.`;
+  return kind === 'Bills'
+    ? `Bills dated from ${range} are on this laptop; older bills come with a client's meeting pack.`
+    : `Payments dated from ${range} are on this laptop; older payments come with a client's meeting pack.`;
+}
+
+function Billing({ practiceKey, region }: { practiceKey: string; region: Region }) {
+  const running = usePractice((s) => s.progress?.running ?? false);
+  const data = useLiveQuery(async () => {
+    const db = practiceDb(practiceKey);
+    const [bills, payments, billsCursor, paymentsCursor] = await Promise.all([db.bills.toArray(), db.payments.toArray(), db.cursors.get('bills'), db.cursors.get('payments')]);
+    return { bills, payments, billsCursor, paymentsCursor };
+  }, [practiceKey]);
+  // Windows are compared by value so a sync page that does not move them keeps the tables' memos.
+  const billsWindowKey = JSON.stringify(localWindow(data?.billsCursor) ?? null);
+  const paymentsWindowKey = JSON.stringify(localWindow(data?.paymentsCursor) ?? null);
+  const billsWindow = useMemo(() => JSON.parse(billsWindowKey) as LocalWindow | null, [billsWindowKey]);
+  const paymentsWindow = useMemo(() => JSON.parse(paymentsWindowKey) as LocalWindow | null, [paymentsWindowKey]);
+
+  if (data === undefined) return <Text color="gray">Loading bills and payments…</Text>;
+  if (!billsWindow && data.bills.length === 0) {
+    return (
+      <EmptyState title="No bills on this laptop yet">
+        {running
+          ? 'The sync is under way: bills and payments are read last, after clients and the debtor reports, so they may take a few minutes.'
+          : 'A year of bills and payments is copied here by the sync, so money questions can be answered offline. Sync from Settings → Sync.'}
+      </EmptyState>
+    );
+  }
+  return (
+    <Flex direction="column" gap="6">
+      <Flex direction="column" gap="3">
+        {billsWindow ? (
+          <Callout.Root size="1" color="gray" data-testid="bills-window">
+            <Callout.Text>{windowSentence('Bills', billsWindow, region)}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <BillsTable practiceKey={practiceKey} bills={data.bills} window={billsWindow} region={region} />
+      </Flex>
+      <Flex direction="column" gap="3">
+        {paymentsWindow ? (
+          <Text size="2" color="gray" data-testid="payments-window">
+            {windowSentence('Payments', paymentsWindow, region)}
+          </Text>
+        ) : (
+          <Text size="2" color="gray">Payments arrive after bills in the sync.</Text>
+        )}
+        <PaymentsTable practiceKey={practiceKey} payments={data.payments} window={paymentsWindow} region={region} />
+      </Flex>
+    </Flex>
+  );
+}
+
+/** Bills and payments of the synced window, searchable and filterable offline. */
 export function BillingScreen() {
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const loaded = usePractice((s) => s.loaded);
+  const region = usePractice((s) => activePractice(s)?.region);
   return (
     <>
-      <ScreenHeader title="Billing" subtitle="Bills, payments and what is outstanding." />
-      <EmptyState title="No billing data on this laptop yet">
-        Bills, payments, statements and debtor reports are copied here from the practice so you can answer
-        money questions offline.
-      </EmptyState>
+      <ScreenHeader title="Billing" subtitle="Bills and payments, on this laptop." />
+      {practiceKey ? <Billing practiceKey={practiceKey} region={region} /> : loaded ? <ConnectPanel /> : null}
     </>
   );
 }

@@ -1,0 +1,121 @@
+import { Badge, Button, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { memo, useDeferredValue, useMemo } from 'react';
+import { Link } from 'react-router';
+import { billStatuses, type Bill } from '../../../src-preload/contract/partner-api';
+import { LabelledSelect } from '../../components/LabelledSelect';
+import { Pager, SortHeader } from '../../components/TableControls';
+import { formatDate, formatMoney } from '../regional-format';
+import { dateRangeProblem, nextSort, paginate } from '../table-sort';
+import { billTotals, DEFAULT_BILL_VIEW, rangeText, filterBills, firstDirectionOfBillColumn, indexBills, type BillColumn, type BillStatus, type LocalWindow } from './billing-filter';
+import { useBillingView, useBillingViews } from './billing-view-store';
+
+const PAGE_SIZE = 50;
+
+const statusColour: Record<BillStatus, 'gray' | 'blue' | 'amber' | 'green' | 'red'> = {
+  Draft: 'gray',
+  'Awaiting payment': 'blue',
+  'Part paid': 'amber',
+  Paid: 'green',
+  Voided: 'red',
+};
+
+const BillRow = memo(function BillRow({ bill, region }: { bill: Bill; region: string | undefined }) {
+  return (
+    <Table.Row data-testid="bill-row">
+      <Table.RowHeaderCell className="nowrap">{bill.billNumber}</Table.RowHeaderCell>
+      <Table.Cell>
+        <Link to={`/clients/${bill.entityKey}`} data-testid="bill-client-link">
+          {bill.entityName}
+        </Link>
+      </Table.Cell>
+      <Table.Cell className="nowrap">{formatDate(bill.billDate, region)}</Table.Cell>
+      <Table.Cell className="nowrap">{formatDate(bill.dueDate, region)}</Table.Cell>
+      <Table.Cell>
+        <Badge color={statusColour[bill.statusName]} className="nowrap">{bill.statusName}</Badge>
+      </Table.Cell>
+      <Table.Cell justify="end" className="amount">
+        {formatMoney(bill.total, region, bill.currency)}
+      </Table.Cell>
+      <Table.Cell justify="end" className={bill.amountDue === 0 ? 'amount amount--zero' : 'amount amount--total'}>
+        {formatMoney(bill.amountDue, region, bill.currency)}
+      </Table.Cell>
+    </Table.Row>
+  );
+});
+
+/** The bills of the local window: status, bill-date range and search (number, client, reference); sortable; paged. */
+export function BillsTable({ practiceKey, bills, window, region }: { practiceKey: string; bills: readonly Bill[]; window: LocalWindow | null; region: string | undefined }) {
+  const view = useBillingView(practiceKey);
+  const update = useBillingViews((s) => s.update);
+  const v = view.bills;
+  const index = useMemo(() => indexBills(bills, window), [bills, window]);
+  // Tens of thousands of rows: typing stays responsive while the list catches up.
+  const deferred = useDeferredValue(v);
+  const rows = useMemo(() => filterBills(index, deferred), [index, deferred]);
+  const totals = useMemo(() => billTotals(rows), [rows]);
+  const page = paginate(rows, view.billPage, PAGE_SIZE);
+  const currency = bills[0]?.currency;
+  const problem = dateRangeProblem(v.from, v.to);
+  const narrowed = v.query !== '' || v.status !== '' || v.from !== '' || v.to !== '';
+  const setView = (patch: Partial<typeof v>) => update(practiceKey, { bills: { ...v, ...patch }, billPage: 0 });
+  const onSort = (column: BillColumn) => setView({ sort: nextSort(v.sort, column, firstDirectionOfBillColumn(column)) });
+
+  return (
+    <Flex direction="column" gap="3">
+      <Heading as="h2" size="4" id="bills-heading">
+        Bills
+      </Heading>
+      <Flex gap="3" wrap="wrap" align="center">
+        <TextField.Root aria-label="Search bills" placeholder="Bill number, client or reference" value={v.query} onChange={(e) => setView({ query: e.target.value })} className="search-field" />
+        <LabelledSelect label="Status" value={v.status} onChange={(status) => setView({ status: status as BillStatus | '' })}>
+          <option value="">All statuses</option>
+          {billStatuses.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </LabelledSelect>
+        <Flex gap="2" align="center">
+          <Text size="2" color="gray">Bill date</Text>
+          <TextField.Root type="date" size="1" aria-label="Bills dated from" value={v.from} min={window?.startDate} max={v.to || window?.endDate} onChange={(e) => setView({ from: e.target.value })} />
+          <Text size="2" color="gray">to</Text>
+          <TextField.Root type="date" size="1" aria-label="Bills dated to" value={v.to} min={v.from || window?.startDate} max={window?.endDate} onChange={(e) => setView({ to: e.target.value })} />
+        </Flex>
+        {narrowed ? (
+          <Button size="1" variant="soft" onClick={() => update(practiceKey, { bills: { ...DEFAULT_BILL_VIEW, sort: v.sort }, billPage: 0 })}>
+            Clear search and filters
+          </Button>
+        ) : null}
+      </Flex>
+      {problem ? (
+        <Text size="2" color="red" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+      <Text size="2" color="gray" data-testid="bill-summary">
+        {totals.count} bill{totals.count === 1 ? '' : 's'}
+        {rangeText(v.from, v.to, region)} · billed {formatMoney(totals.total, region, currency)} · due {formatMoney(totals.amountDue, region, currency)}
+      </Text>
+      <Table.Root size="1" variant="surface" aria-labelledby="bills-heading" data-testid="bills-table">
+        <Table.Header>
+          <Table.Row>
+            <SortHeader column="billNumber" sort={v.sort} onSort={onSort}>Bill</SortHeader>
+            <SortHeader column="entityName" sort={v.sort} onSort={onSort}>Client</SortHeader>
+            <SortHeader column="billDate" sort={v.sort} onSort={onSort}>Bill date</SortHeader>
+            <SortHeader column="dueDate" sort={v.sort} onSort={onSort}>Due date</SortHeader>
+            <SortHeader column="statusName" sort={v.sort} onSort={onSort}>Status</SortHeader>
+            <SortHeader column="total" sort={v.sort} onSort={onSort} numeric>Total</SortHeader>
+            <SortHeader column="amountDue" sort={v.sort} onSort={onSort} numeric>Amount due</SortHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {page.rows.map((bill) => (
+            <BillRow key={bill.billingId} bill={bill} region={region} />
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {rows.length === 0 && narrowed ? <Text color="gray">No bill matches the search and filters.</Text> : null}
+      <Pager {...page} noun="bills" onPage={(billPage) => update(practiceKey, { billPage })} testId="bill-count" />
+    </Flex>
+  );
+}

@@ -1,0 +1,134 @@
+import { Badge, Button, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { memo, useDeferredValue, useMemo } from 'react';
+import { Link } from 'react-router';
+import { paymentMethods, paymentStatuses, type Payment } from '../../../src-preload/contract/partner-api';
+import { LabelledSelect } from '../../components/LabelledSelect';
+import { Pager, SortHeader } from '../../components/TableControls';
+import { formatDate, formatMoney } from '../regional-format';
+import { dateRangeProblem, nextSort, paginate } from '../table-sort';
+import {
+  DEFAULT_PAYMENT_VIEW,
+  filterPayments,
+  firstDirectionOfPaymentColumn,
+  indexPayments,
+  paymentMethodLabels,
+  paymentsReceived,
+  paymentStatusLabels,
+  rangeText,
+  type LocalWindow,
+  type PaymentColumn,
+  type PaymentMethod,
+  type PaymentStatus,
+} from './billing-filter';
+import { useBillingView, useBillingViews } from './billing-view-store';
+
+const PAGE_SIZE = 50;
+
+const statusColour: Record<PaymentStatus, 'gray' | 'green' | 'amber' | 'red'> = { processing: 'gray', completed: 'green', refunded: 'amber', failed: 'red' };
+
+const PaymentRow = memo(function PaymentRow({ payment, region }: { payment: Payment; region: string | undefined }) {
+  return (
+    <Table.Row data-testid="payment-row">
+      <Table.RowHeaderCell className="nowrap">{formatDate(payment.paymentDate, region)}</Table.RowHeaderCell>
+      <Table.Cell>
+        <Link to={`/clients/${payment.entityKey}`}>{payment.entityName}</Link>
+      </Table.Cell>
+      <Table.Cell className="nowrap">{payment.billNumber ?? '—'}</Table.Cell>
+      <Table.Cell>{paymentMethodLabels[payment.paymentMethod]}</Table.Cell>
+      <Table.Cell>
+        <Badge color={statusColour[payment.paymentStatus]}>{paymentStatusLabels[payment.paymentStatus]}</Badge>
+      </Table.Cell>
+      <Table.Cell justify="end" className="amount">
+        {formatMoney(payment.amount, region, payment.currency)}
+      </Table.Cell>
+      <Table.Cell justify="end" className={payment.refundedAmount === 0 ? 'amount amount--zero' : 'amount'}>
+        {formatMoney(payment.refundedAmount, region, payment.currency)}
+      </Table.Cell>
+    </Table.Row>
+  );
+});
+
+/** The payments of the local window: status, method, payment-date range and search; sortable; paged. */
+export function PaymentsTable({ practiceKey, payments, window, region }: { practiceKey: string; payments: readonly Payment[]; window: LocalWindow | null; region: string | undefined }) {
+  const view = useBillingView(practiceKey);
+  const update = useBillingViews((s) => s.update);
+  const v = view.payments;
+  const index = useMemo(() => indexPayments(payments, window), [payments, window]);
+  // Tens of thousands of rows: typing stays responsive while the list catches up.
+  const deferred = useDeferredValue(v);
+  const rows = useMemo(() => filterPayments(index, deferred), [index, deferred]);
+  const received = useMemo(() => paymentsReceived(rows), [rows]);
+  const page = paginate(rows, view.paymentPage, PAGE_SIZE);
+  const currency = payments[0]?.currency;
+  const problem = dateRangeProblem(v.from, v.to);
+  const narrowed = v.query !== '' || v.status !== '' || v.method !== '' || v.from !== '' || v.to !== '';
+  const setView = (patch: Partial<typeof v>) => update(practiceKey, { payments: { ...v, ...patch }, paymentPage: 0 });
+  const onSort = (column: PaymentColumn) => setView({ sort: nextSort(v.sort, column, firstDirectionOfPaymentColumn(column)) });
+
+  return (
+    <Flex direction="column" gap="3">
+      <Heading as="h2" size="4" id="payments-heading">
+        Payments
+      </Heading>
+      <Flex gap="3" wrap="wrap" align="center">
+        <TextField.Root aria-label="Search payments" placeholder="Client, bill number or reference" value={v.query} onChange={(e) => setView({ query: e.target.value })} className="search-field" />
+        <LabelledSelect label="Status" value={v.status} onChange={(status) => setView({ status: status as PaymentStatus | '' })}>
+          <option value="">All statuses</option>
+          {paymentStatuses.map((s) => (
+            <option key={s} value={s}>
+              {paymentStatusLabels[s]}
+            </option>
+          ))}
+        </LabelledSelect>
+        <LabelledSelect label="Method" value={v.method} onChange={(method) => setView({ method: method as PaymentMethod | '' })}>
+          <option value="">All methods</option>
+          {paymentMethods.map((m) => (
+            <option key={m} value={m}>
+              {paymentMethodLabels[m]}
+            </option>
+          ))}
+        </LabelledSelect>
+        <Flex gap="2" align="center">
+          <Text size="2" color="gray">Paid</Text>
+          <TextField.Root type="date" size="1" aria-label="Payments from" value={v.from} min={window?.startDate} max={v.to || window?.endDate} onChange={(e) => setView({ from: e.target.value })} />
+          <Text size="2" color="gray">to</Text>
+          <TextField.Root type="date" size="1" aria-label="Payments to" value={v.to} min={v.from || window?.startDate} max={window?.endDate} onChange={(e) => setView({ to: e.target.value })} />
+        </Flex>
+        {narrowed ? (
+          <Button size="1" variant="soft" onClick={() => update(practiceKey, { payments: { ...DEFAULT_PAYMENT_VIEW, sort: v.sort }, paymentPage: 0 })}>
+            Clear search and filters
+          </Button>
+        ) : null}
+      </Flex>
+      {problem ? (
+        <Text size="2" color="red" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+      <Text size="2" color="gray" data-testid="payment-summary">
+        {rows.length} payment{rows.length === 1 ? '' : 's'}
+        {rangeText(v.from, v.to, region)} · received {formatMoney(received, region, currency)} (completed, less refunds)
+      </Text>
+      <Table.Root size="1" variant="surface" aria-labelledby="payments-heading" data-testid="payments-table">
+        <Table.Header>
+          <Table.Row>
+            <SortHeader column="paymentDate" sort={v.sort} onSort={onSort}>Date</SortHeader>
+            <SortHeader column="entityName" sort={v.sort} onSort={onSort}>Client</SortHeader>
+            <SortHeader column="billNumber" sort={v.sort} onSort={onSort}>Bill</SortHeader>
+            <SortHeader column="paymentMethod" sort={v.sort} onSort={onSort}>Method</SortHeader>
+            <SortHeader column="paymentStatus" sort={v.sort} onSort={onSort}>Status</SortHeader>
+            <SortHeader column="amount" sort={v.sort} onSort={onSort} numeric>Amount</SortHeader>
+            <SortHeader column="refundedAmount" sort={v.sort} onSort={onSort} numeric>Refunded</SortHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {page.rows.map((payment) => (
+            <PaymentRow key={payment.paymentId} payment={payment} region={region} />
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {rows.length === 0 && narrowed ? <Text color="gray">No payment matches the search and filters.</Text> : null}
+      <Pager {...page} noun="payments" onPage={(paymentPage) => update(practiceKey, { paymentPage })} testId="payment-count" />
+    </Flex>
+  );
+}

@@ -1,0 +1,108 @@
+import { Button, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { memo, useMemo } from 'react';
+import { Link } from 'react-router';
+import type { DebtorAgeing } from '../../../src-preload/contract/partner-api';
+import { LabelledSelect } from '../../components/LabelledSelect';
+import { Pager, SortHeader } from '../../components/TableControls';
+import { nextSort, paginate } from '../table-sort';
+import { addBuckets, ageFilters, bucketKeys, bucketLabels, type AgeFilter } from './ageing';
+import { DEFAULT_DEBTOR_CLIENT_VIEW, filterDebtorClients, firstDirectionOfClientColumn, indexDebtorClients, type DebtorClientColumn, type DebtorClientRow } from './debtor-tables';
+import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
+
+const PAGE_SIZE = 25;
+
+const ClientRow = memo(function ClientRow({ row, money }: { row: DebtorClientRow; money(amount: number): string }) {
+  return (
+    <Table.Row data-testid="debtor-client-row">
+      <Table.RowHeaderCell>
+        <Link to={`/clients/${row.entityKey}`}>{row.entityName}</Link>
+      </Table.RowHeaderCell>
+      {bucketKeys.map((key) => (
+        <Table.Cell key={key} justify="end" className={row[key] === 0 ? 'amount amount--zero' : 'amount'}>
+          {money(row[key])}
+        </Table.Cell>
+      ))}
+      <Table.Cell justify="end" className="amount amount--total" data-testid="debtor-client-total" data-amount={row.total}>
+        {money(row.total)}
+      </Table.Cell>
+    </Table.Row>
+  );
+});
+
+/** Per-client ageing: sortable by every column, searchable by name, filtered by how old the money is; paged. */
+export function DebtorClientsTable({ practiceKey, ageing, money }: { practiceKey: string; ageing: DebtorAgeing; money(amount: number): string }) {
+  const view = useDebtorsView(practiceKey);
+  const update = useDebtorsViews((s) => s.update);
+  const index = useMemo(() => indexDebtorClients(ageing.clients), [ageing]);
+  const rows = useMemo(() => filterDebtorClients(index, view.clients), [index, view.clients]);
+  const footer = useMemo(() => addBuckets(rows), [rows]);
+  const page = paginate(rows, view.clientPage, PAGE_SIZE);
+  const narrowed = view.clients.query !== '' || view.clients.age !== 'all';
+  const setView = (patch: Partial<typeof view.clients>) => update(practiceKey, { clients: { ...view.clients, ...patch }, clientPage: 0 });
+  const onSort = (column: DebtorClientColumn) => setView({ sort: nextSort(view.clients.sort, column, firstDirectionOfClientColumn(column)) });
+
+  return (
+    <Flex direction="column" gap="3">
+      <Heading as="h2" size="4" id="debtor-clients-heading">
+        Clients who owe
+      </Heading>
+      <Flex gap="3" wrap="wrap" align="center">
+        <TextField.Root aria-label="Search debtor clients" placeholder="Search by client name" value={view.clients.query} onChange={(e) => setView({ query: e.target.value })} className="search-field" />
+        <LabelledSelect label="Age" value={view.clients.age} onChange={(age) => setView({ age: age as AgeFilter })}>
+          {ageFilters.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </LabelledSelect>
+        {narrowed ? (
+          <Button size="1" variant="soft" onClick={() => update(practiceKey, { clients: { ...DEFAULT_DEBTOR_CLIENT_VIEW, sort: view.clients.sort }, clientPage: 0 })}>
+            Clear search and filter
+          </Button>
+        ) : null}
+      </Flex>
+      {ageing.clients.length === 0 ? (
+        <Text color="gray">No client owes the practice anything as at this report.</Text>
+      ) : (
+        <>
+          <Table.Root size="1" variant="surface" aria-labelledby="debtor-clients-heading" data-testid="debtor-clients-table">
+            <Table.Header>
+              <Table.Row>
+                <SortHeader column="entityName" sort={view.clients.sort} onSort={onSort}>
+                  Client
+                </SortHeader>
+                {bucketKeys.map((key) => (
+                  <SortHeader key={key} column={key} sort={view.clients.sort} onSort={onSort} numeric>
+                    {bucketLabels[key]}
+                  </SortHeader>
+                ))}
+                <SortHeader column="total" sort={view.clients.sort} onSort={onSort} numeric>
+                  Total
+                </SortHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {page.rows.map((row) => (
+                <ClientRow key={row.entityKey} row={row} money={money} />
+              ))}
+              {rows.length > 0 ? (
+                <Table.Row className="table-total-row">
+                  <Table.RowHeaderCell>{narrowed ? `Shown clients (${rows.length})` : `All clients (${rows.length})`}</Table.RowHeaderCell>
+                  {bucketKeys.map((key) => (
+                    <Table.Cell key={key} justify="end" className="amount">
+                      {money(footer[key])}
+                    </Table.Cell>
+                  ))}
+                  <Table.Cell justify="end" className="amount amount--total" data-testid="debtor-clients-sum" data-amount={footer.total}>
+                    {money(footer.total)}
+                  </Table.Cell>
+                </Table.Row>
+              ) : null}
+            </Table.Body>
+          </Table.Root>
+          <Pager {...page} noun="clients" onPage={(clientPage) => update(practiceKey, { clientPage })} testId="debtor-client-count" />
+        </>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,144 @@
+import { Badge, Button, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { memo, useMemo } from 'react';
+import { Link } from 'react-router';
+import { collectionStatuses, type DebtorInvoice } from '../../../src-preload/contract/partner-api';
+import { LabelledSelect } from '../../components/LabelledSelect';
+import { Pager, SortHeader } from '../../components/TableControls';
+import { practiceDb } from '../../db/practice-db';
+import { formatDate, formatMoney } from '../regional-format';
+import { nextSort, paginate, roundCents } from '../table-sort';
+import { ageFilters, type AgeFilter } from './ageing';
+import {
+  DEFAULT_INVOICE_VIEW,
+  filterInvoices,
+  firstDirectionOfInvoiceColumn,
+  indexInvoices,
+  paymentPlanText,
+  type CollectionStatus,
+  type InvoiceColumn,
+  type PlanFilter,
+} from './debtor-tables';
+import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
+
+const PAGE_SIZE = 25;
+
+const collectionColour: Record<CollectionStatus, 'gray' | 'blue' | 'orange' | 'violet' | 'red'> = {
+  None: 'gray',
+  'Reminder sent': 'blue',
+  'Final notice': 'orange',
+  'Payment plan': 'violet',
+  'Debt collection': 'red',
+};
+
+const InvoiceRow = memo(function InvoiceRow({ invoice, region, currency }: { invoice: DebtorInvoice; region: string | undefined; currency: string | undefined }) {
+  return (
+    <Table.Row data-testid="debtor-invoice-row">
+      <Table.RowHeaderCell className="nowrap">{invoice.billNumber}</Table.RowHeaderCell>
+      <Table.Cell>
+        <Link to={`/clients/${invoice.entityKey}`}>{invoice.entityName}</Link>
+      </Table.Cell>
+      <Table.Cell className="nowrap">{formatDate(invoice.billDate, region)}</Table.Cell>
+      <Table.Cell className="nowrap">{formatDate(invoice.dueDate, region)}</Table.Cell>
+      <Table.Cell justify="end" className="amount">
+        {invoice.daysOverdue > 0 ? invoice.daysOverdue : 'Not due'}
+      </Table.Cell>
+      <Table.Cell justify="end" className="amount">
+        {formatMoney(invoice.total, region, currency)}
+      </Table.Cell>
+      <Table.Cell justify="end" className="amount amount--total">
+        {formatMoney(invoice.amountDue, region, currency)}
+      </Table.Cell>
+      <Table.Cell>
+        <Badge color={collectionColour[invoice.collectionStatus]}>{invoice.collectionStatus}</Badge>
+      </Table.Cell>
+      <Table.Cell>{paymentPlanText(invoice)}</Table.Cell>
+    </Table.Row>
+  );
+});
+
+/**
+ * The outstanding invoices (synced snapshot): days overdue, collection status and payment plan; search
+ * by bill number or client, filters by collection status, plan and age; sortable by every column; paged.
+ */
+export function DebtorInvoicesTable({ practiceKey, region, currency }: { practiceKey: string; region: string | undefined; currency: string | undefined }) {
+  const view = useDebtorsView(practiceKey);
+  const update = useDebtorsViews((s) => s.update);
+  const invoices = useLiveQuery(() => practiceDb(practiceKey).debtorInvoices.toArray(), [practiceKey]);
+  const index = useMemo(() => indexInvoices(invoices ?? []), [invoices]);
+  const rows = useMemo(() => filterInvoices(index, view.invoices), [index, view.invoices]);
+  const due = useMemo(() => roundCents(rows.reduce((sum, i) => sum + i.amountDue, 0)), [rows]);
+  const page = paginate(rows, view.invoicePage, PAGE_SIZE);
+  const v = view.invoices;
+  const narrowed = v.query !== '' || v.collection !== '' || v.plan !== 'any' || v.age !== 'all';
+  const setView = (patch: Partial<typeof v>) => update(practiceKey, { invoices: { ...v, ...patch }, invoicePage: 0 });
+  const onSort = (column: InvoiceColumn) => setView({ sort: nextSort(v.sort, column, firstDirectionOfInvoiceColumn(column)) });
+
+  return (
+    <Flex direction="column" gap="3">
+      <Heading as="h2" size="4" id="debtor-invoices-heading">
+        Outstanding invoices
+      </Heading>
+      <Flex gap="3" wrap="wrap" align="center">
+        <TextField.Root aria-label="Search outstanding invoices" placeholder="Search by bill number or client" value={v.query} onChange={(e) => setView({ query: e.target.value })} className="search-field" />
+        <LabelledSelect label="Collection" value={v.collection} onChange={(collection) => setView({ collection: collection as CollectionStatus | '' })}>
+          <option value="">Any status</option>
+          {collectionStatuses.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </LabelledSelect>
+        <LabelledSelect label="Payment plan" value={v.plan} onChange={(plan) => setView({ plan: plan as PlanFilter })}>
+          <option value="any">Any</option>
+          <option value="on-plan">On a payment plan</option>
+          <option value="no-plan">Not on a plan</option>
+        </LabelledSelect>
+        <LabelledSelect label="Overdue" value={v.age} onChange={(age) => setView({ age: age as AgeFilter })}>
+          {ageFilters.map(([value, label]) => (
+            <option key={value} value={value}>
+              {value === 'all' ? 'Any' : label}
+            </option>
+          ))}
+        </LabelledSelect>
+        {narrowed ? (
+          <Button size="1" variant="soft" onClick={() => update(practiceKey, { invoices: { ...DEFAULT_INVOICE_VIEW, sort: v.sort }, invoicePage: 0 })}>
+            Clear search and filters
+          </Button>
+        ) : null}
+      </Flex>
+      {invoices === undefined ? (
+        <Text color="gray">Loading invoices…</Text>
+      ) : invoices.length === 0 ? (
+        <Text color="gray">No outstanding invoices on this laptop. They come with the sync, with the ageing report.</Text>
+      ) : (
+        <>
+          <Text size="2" color="gray" data-testid="debtor-invoice-summary">
+            {rows.length} invoice{rows.length === 1 ? '' : 's'} · {formatMoney(due, region, currency)} due
+          </Text>
+          <Table.Root size="1" variant="surface" aria-labelledby="debtor-invoices-heading" data-testid="debtor-invoices-table">
+            <Table.Header>
+              <Table.Row>
+                <SortHeader column="billNumber" sort={v.sort} onSort={onSort}>Bill</SortHeader>
+                <SortHeader column="entityName" sort={v.sort} onSort={onSort}>Client</SortHeader>
+                <SortHeader column="billDate" sort={v.sort} onSort={onSort}>Bill date</SortHeader>
+                <SortHeader column="dueDate" sort={v.sort} onSort={onSort}>Due date</SortHeader>
+                <SortHeader column="daysOverdue" sort={v.sort} onSort={onSort} numeric>Days overdue</SortHeader>
+                <SortHeader column="total" sort={v.sort} onSort={onSort} numeric>Total</SortHeader>
+                <SortHeader column="amountDue" sort={v.sort} onSort={onSort} numeric>Amount due</SortHeader>
+                <SortHeader column="collectionStatus" sort={v.sort} onSort={onSort}>Collection</SortHeader>
+                <SortHeader column="paymentPlan" sort={v.sort} onSort={onSort}>Payment plan</SortHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {page.rows.map((invoice) => (
+                <InvoiceRow key={invoice.billingId} invoice={invoice} region={region} currency={currency} />
+              ))}
+            </Table.Body>
+          </Table.Root>
+          <Pager {...page} noun="invoices" onPage={(invoicePage) => update(practiceKey, { invoicePage })} testId="debtor-invoice-count" />
+        </>
+      )}
+    </Flex>
+  );
+}
