@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { findCompanion } from '../bridge/companion';
 import { useAppInfo } from '../stores/app-info-store';
+import { preparePdfViewer } from '../features/pdf-viewer';
 import { watchConnectivity } from '../stores/connectivity-store';
+import { watchMeetingPacks } from '../stores/meeting-pack-store';
 import { watchOutbox } from '../stores/outbox-store';
 import { watchPracticeSync } from '../stores/practice-store';
 import { createAppRouter } from './router';
@@ -18,7 +20,12 @@ export function App() {
     const stopConnectivity = watchConnectivity(companion);
     const stopSync = watchPracticeSync(companion);
     const stopOutbox = watchOutbox(companion);
+    const stopPacks = watchMeetingPacks(companion);
+    // Start pdf.js's worker once the app has settled, so the first PDF opens without waiting for it.
+    const warmUp = setTimeout(() => void preparePdfViewer().catch(() => undefined), 2_000);
     return () => {
+      clearTimeout(warmUp);
+      stopPacks();
       stopConnectivity();
       stopSync();
       stopOutbox();

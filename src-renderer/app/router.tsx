@@ -1,5 +1,6 @@
 import { Navigate, createHashRouter } from 'react-router';
 import { ClientDetailScreen } from '../features/clients/ClientDetailScreen';
+import { DocumentScreen } from '../features/documents/DocumentScreen';
 import { LeadDetailScreen } from '../features/leads/LeadDetailScreen';
 import { OnboardingDetailScreen } from '../features/onboardings/OnboardingDetailScreen';
 import { Layout } from './Layout';
@@ -20,6 +21,7 @@ export function createAppRouter() {
         { path: 'clients/:entityKey', element: <ClientDetailScreen /> },
         { path: 'onboardings/:onboardingKey', element: <OnboardingDetailScreen /> },
         { path: 'leads/:leadKey', element: <LeadDetailScreen /> },
+        { path: 'documents/:kind/:id', element: <DocumentScreen /> },
         { path: '*', element: <Navigate to="/clients" replace /> },
       ],
     },

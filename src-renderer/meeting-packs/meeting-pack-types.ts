@@ -36,6 +36,8 @@ export interface MeetingPack {
   state: PackState;
   /** Requests the pack was estimated to take when it was sized (lists read first, then counted). */
   estimatedRequests: number;
+  /** True when some list was never read and was counted at the average of other clients. */
+  estimateApproximate: boolean;
   /** Requests it has actually made so far (retries included). */
   actualRequests: number;
   items: PackItem[];

@@ -23,6 +23,9 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
  * - lowerBoundSeconds: when the last of minimumRequests could at best be sent under the three sliding
  *   windows from an empty history (the budget's own greedy planner with no reserve).
  */
+const inWindow = (dates: string[], window: { startDate: string; endDate: string } | undefined): number =>
+  window ? dates.filter((d) => d >= window.startDate && d <= window.endDate).length : 0;
+
 export async function benchSync() {
   const timer = createVirtualTimer(START);
   const demo = await createDemoPractice({ size: 'large', seed: 7, clock: clockOf(timer), rateLimit: { enabled: true, ...DEFAULT_LIMITS } });
@@ -49,8 +52,12 @@ export async function benchSync() {
       contacts: [...state.contacts.values()].filter((c) => !c.isDeleted).length,
       onboardings: state.onboardings.size,
       leads: state.leads.size,
+      recurringBillings: state.recurringBillings.size,
+      // Date windows: what the history window (fixed when each pass started) holds.
+      bills: inWindow([...state.bills.values()].map((b) => b.billDate), sink.cursors.bills?.window),
+      payments: inWindow([...state.payments.values()].map((p) => p.paymentDate), sink.cursors.payments?.window),
     };
-    const paged = syncResources.filter((r) => r.kind === 'paged');
+    const paged = syncResources.filter((r) => r.kind === 'paged' || r.kind === 'window');
     const minimumRequests = paged.reduce((sum, r) => sum + Math.ceil((sizes[r.name] ?? 0) / pageSize), 0) + (syncResources.length - paged.length);
     const lowerBoundSeconds = lowerBoundMs([], 0, minimumRequests) / 1000;
 
@@ -59,6 +66,12 @@ export async function benchSync() {
     const before = http.log.length;
     await engine.runOnce({ priority: 'background' });
     const incrementalRequests = http.log.length - before;
+    // Unchanged lists cost one request each; lists read whole (recurring schedules) and recent windows cost their pages.
+    const rereadPages = (count: number) => Math.ceil(count / pageSize);
+    const incrementalMinimum = syncResources.length - 3
+      + rereadPages(state.recurringBillings.size)
+      + rereadPages(inWindow([...state.bills.values()].map((b) => b.billDate), sink.cursors.bills?.window))
+      + rereadPages(inWindow([...state.payments.values()].map((p) => p.paymentDate), sink.cursors.payments?.window));
     budget.dispose();
 
     return {
@@ -73,7 +86,7 @@ export async function benchSync() {
         ratioToLowerBound: round(simulatedSeconds / lowerBoundSeconds, 3),
         wallSeconds: round(wallMs / 1000),
       },
-      incrementalNoChange: { requests: incrementalRequests, resources: syncResources.length },
+      incrementalNoChange: { requests: incrementalRequests, resources: syncResources.length, minimumRequests: incrementalMinimum },
     };
   } finally {
     await demo.close();

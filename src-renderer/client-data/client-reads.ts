@@ -1,0 +1,162 @@
+import type { Companion } from '../../src-preload/contract/companion';
+import type { DocumentRef } from '../../src-preload/contract/documents';
+import { parseReadData, type ReadData, type ReadKind, type ReadProblem, type ReadRequest } from '../../src-preload/contract/reads';
+import type { PracticeDb } from '../db/practice-db';
+
+/**
+ * Per-client data read from the practice on demand (when a client is opened online) and by meeting
+ * packs: each function reads, validates with the shared schema and stores in one Dexie transaction,
+ * together with the "last read" marker of that part. Nothing stored is removed when a read fails.
+ */
+export interface ClientReadContext {
+  companion: Pick<Companion, 'practice' | 'documents'>;
+  db: PracticeDb;
+  practiceKey: string;
+  priority: 'interactive' | 'prefetch';
+  now: () => Date;
+  /** Counts every request made, for the meeting pack's "actual requests". */
+  onRequest?: () => void;
+}
+
+export type ReadOutcome = { ok: true } | { ok: false; problem: ReadProblem | 'not-available'; message: string };
+
+export type ClientPart = 'proposals' | 'statements' | 'bills' | 'payments' | 'identity' | 'recurringRuns';
+
+/** The whole history for a client's bills and payments (the synced window holds only a year). */
+const ALL_TIME_START = '2000-01-01';
+
+async function read<K extends ReadKind>(ctx: ClientReadContext, request: Extract<ReadRequest, { kind: K }>): Promise<{ ok: true; data: ReadData<K> } | { ok: false; problem: ReadProblem; message: string }> {
+  ctx.onRequest?.();
+  const result = await ctx.companion.practice.read({ practiceKey: ctx.practiceKey, request, priority: ctx.priority });
+  if (!result.ok) return result;
+  return { ok: true, data: parseReadData(request.kind as K, result.data) };
+}
+
+const markRead = (ctx: ClientReadContext, entityKey: string, part: ClientPart) =>
+  ctx.db.clientReads.put({ id: `${entityKey}|${part}`, entityKey, part, fetchedAt: ctx.now().toISOString() });
+
+/**
+ * Reads a paged list to its end: an empty page, or one shorter than the largest seen. The sync of the
+ * same list has seen full pages (its cursor keeps the largest), so a client's short first page is
+ * known to be the last without asking for an empty second one.
+ */
+async function readAllPages<K extends 'bills.forClient' | 'payments.forClient'>(
+  ctx: ClientReadContext,
+  syncedList: 'bills' | 'payments',
+  request: (pageNumber: number) => Extract<ReadRequest, { kind: K }>,
+): Promise<{ ok: true; data: ReadData<K> } | { ok: false; problem: ReadProblem; message: string }> {
+  const all: unknown[] = [];
+  let largest = (await ctx.db.cursors.get(syncedList))?.largestPage ?? 0;
+  for (let pageNumber = 1; pageNumber <= 10_000; pageNumber++) {
+    const page = await read(ctx, request(pageNumber));
+    if (!page.ok) return page;
+    const rows = page.data as unknown[];
+    all.push(...rows);
+    largest = Math.max(largest, rows.length);
+    if (rows.length === 0 || rows.length < largest) break;
+  }
+  return { ok: true, data: all as ReadData<K> };
+}
+
+const endOfWindow = (ctx: ClientReadContext) => new Date(ctx.now().getTime() + 366 * 86_400_000).toISOString().slice(0, 10);
+
+export async function readClientProposals(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
+  const result = await read(ctx, { kind: 'proposals.list', entityKey });
+  if (!result.ok) return result;
+  const keep = new Set(result.data.map((p) => p.proposalKey));
+  await ctx.db.transaction('rw', ctx.db.proposals, ctx.db.proposalDetails, ctx.db.clientReads, async () => {
+    const gone = (await ctx.db.proposals.where('entityKey').equals(entityKey).primaryKeys()).filter((k) => !keep.has(k));
+    await ctx.db.proposals.bulkDelete(gone);
+    await ctx.db.proposalDetails.bulkDelete(gone);
+    await ctx.db.proposals.bulkPut(result.data);
+    await markRead(ctx, entityKey, 'proposals');
+  });
+  return { ok: true };
+}
+
+/** The full proposal, pricing included (services, invoices, recurring billings, jobs). */
+export async function readProposalDetail(ctx: ClientReadContext, proposalKey: string): Promise<ReadOutcome> {
+  const result = await read(ctx, { kind: 'proposals.detail', proposalKey });
+  if (!result.ok) return result;
+  await ctx.db.proposalDetails.put(result.data);
+  return { ok: true };
+}
+
+export async function readClientStatements(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
+  const result = await read(ctx, { kind: 'statements.list', entityKey });
+  if (!result.ok) return result;
+  const keep = new Set(result.data.map((s) => s.statementId));
+  await ctx.db.transaction('rw', ctx.db.statements, ctx.db.statementDetails, ctx.db.clientReads, async () => {
+    const gone = (await ctx.db.statements.where('entityKey').equals(entityKey).primaryKeys()).filter((k) => !keep.has(k));
+    await ctx.db.statements.bulkDelete(gone);
+    await ctx.db.statementDetails.bulkDelete(gone);
+    await ctx.db.statements.bulkPut(result.data);
+    await markRead(ctx, entityKey, 'statements');
+  });
+  return { ok: true };
+}
+
+export async function readStatementDetail(ctx: ClientReadContext, statementId: number): Promise<ReadOutcome> {
+  const result = await read(ctx, { kind: 'statements.detail', statementId });
+  if (!result.ok) return result;
+  await ctx.db.statementDetails.put(result.data);
+  return { ok: true };
+}
+
+/** Every bill of the client, older than the synced year too. */
+export async function readClientBills(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
+  const endDate = endOfWindow(ctx);
+  const result = await readAllPages(ctx, 'bills', (pageNumber) => ({ kind: 'bills.forClient', entityKey, startDate: ALL_TIME_START, endDate, pageNumber }));
+  if (!result.ok) return result;
+  await ctx.db.transaction('rw', ctx.db.bills, ctx.db.clientReads, async () => {
+    await ctx.db.bills.bulkPut(result.data);
+    await markRead(ctx, entityKey, 'bills');
+  });
+  return { ok: true };
+}
+
+export async function readBillDetail(ctx: ClientReadContext, billingId: number): Promise<ReadOutcome> {
+  const result = await read(ctx, { kind: 'bills.detail', billingId });
+  if (!result.ok) return result;
+  await ctx.db.billDetails.put(result.data);
+  return { ok: true };
+}
+
+/** Every payment of the client (payments per bill are then a local lookup by billingId). */
+export async function readClientPayments(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
+  const endDate = endOfWindow(ctx);
+  const result = await readAllPages(ctx, 'payments', (pageNumber) => ({ kind: 'payments.forClient', entityKey, startDate: ALL_TIME_START, endDate, pageNumber }));
+  if (!result.ok) return result;
+  await ctx.db.transaction('rw', ctx.db.payments, ctx.db.clientReads, async () => {
+    await ctx.db.payments.bulkPut(result.data);
+    await markRead(ctx, entityKey, 'payments');
+  });
+  return { ok: true };
+}
+
+export async function readRecurringRuns(ctx: ClientReadContext, recurringBillingId: number): Promise<ReadOutcome> {
+  const result = await read(ctx, { kind: 'recurring.runs', recurringBillingId });
+  if (!result.ok) return result;
+  await ctx.db.transaction('rw', ctx.db.recurringRuns, async () => {
+    await ctx.db.recurringRuns.where('recurringBillingId').equals(recurringBillingId).delete();
+    await ctx.db.recurringRuns.bulkPut(result.data);
+  });
+  return { ok: true };
+}
+
+/**
+ * Makes sure a PDF is in main's cache (optionally pinned for a pack). For the identity certificate the
+ * answer is also the verification status: the practice has a certificate only once a check completed.
+ */
+export async function fetchDocument(ctx: ClientReadContext, ref: DocumentRef, entityKey: string, pinFor?: string): Promise<ReadOutcome> {
+  ctx.onRequest?.();
+  const result = await ctx.companion.documents.fetch({ practiceKey: ctx.practiceKey, ref, entityKey, priority: ctx.priority, ...(pinFor ? { pinFor } : {}) });
+  if (ref.kind === 'idCertificate' && (result.ok || result.problem === 'not-available')) {
+    await ctx.db.transaction('rw', ctx.db.identity, ctx.db.clientReads, async () => {
+      await ctx.db.identity.put({ entityKey, certificate: result.ok ? 'available' : 'none', checkedAt: ctx.now().toISOString() });
+      await markRead(ctx, entityKey, 'identity');
+    });
+  }
+  if (result.ok) return { ok: true };
+  return { ok: false, problem: result.problem === 'offline-not-downloaded' || result.problem === 'corrupt-offline' ? 'offline' : result.problem, message: result.message };
+}

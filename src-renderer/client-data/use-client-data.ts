@@ -1,0 +1,51 @@
+import { useEffect, useMemo } from 'react';
+import { findCompanion } from '../bridge/companion';
+import { practiceDb } from '../db/practice-db';
+import { isOnline, useConnectivity } from '../stores/connectivity-store';
+import { usePractice } from '../stores/practice-store';
+import { fetchDocument, readClientBills, readClientProposals, readClientStatements, type ClientReadContext } from './client-reads';
+
+/** Opening the same client again within this long does not spend requests on it again. */
+const FRESH_FOR_MS = 10 * 60_000;
+
+/** An on-demand read context for the active practice at interactive priority, or null offline/unconnected. */
+export function useInteractiveReads(): ClientReadContext | null {
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const online = useConnectivity(isOnline);
+  return useMemo(() => {
+    const companion = findCompanion();
+    if (!practiceKey || !online || !companion) return null;
+    return { companion, db: practiceDb(practiceKey), practiceKey, priority: 'interactive', now: () => new Date() };
+  }, [practiceKey, online]);
+}
+
+const readers: Record<'proposals' | 'statements' | 'identity' | 'bills', (ctx: ClientReadContext, entityKey: string) => Promise<unknown>> = {
+  proposals: readClientProposals,
+  statements: readClientStatements,
+  identity: (ctx, entityKey) => fetchDocument(ctx, { kind: 'idCertificate', id: entityKey }, entityKey),
+  // Every bill of the client: the synced window holds only a year.
+  bills: readClientBills,
+};
+
+/**
+ * When one of a client's tabs is opened online, its list is read from the practice (one request),
+ * unless it was read in the last few minutes. Reading only what someone looks at keeps the minute's
+ * budget for the outbox and the sync; details wait until a row is opened. Once read, a meeting pack
+ * for the client is sized exactly.
+ */
+export function useOnDemandRead(entityKey: string, part: keyof typeof readers): void {
+  const ctx = useInteractiveReads();
+  useEffect(() => {
+    if (!ctx || !entityKey) return;
+    let cancelled = false;
+    void (async () => {
+      const read = await ctx.db.clientReads.get(`${entityKey}|${part}`);
+      if (cancelled || (read && Date.now() - Date.parse(read.fetchedAt) < FRESH_FOR_MS)) return;
+      if (!(await ctx.db.entities.get(entityKey))) return;
+      await readers[part](ctx, entityKey);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [ctx, entityKey, part]);
+}

@@ -1,0 +1,104 @@
+import { Button, Callout, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { documentRefSchema, type DocumentOpenResult, type DocumentRef } from '../../../src-preload/contract/documents';
+import { findCompanion } from '../../bridge/companion';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { practiceDb } from '../../db/practice-db';
+import { isOnline, useConnectivity } from '../../stores/connectivity-store';
+import { useMeetingPacks } from '../../stores/meeting-pack-store';
+import { usePractice } from '../../stores/practice-store';
+import { PdfViewer } from '../pdf-viewer';
+import { base64ToBytes } from './base64';
+import { useDocumentTitle } from './use-document-title';
+
+/**
+ * One bill, statement or identity certificate, opened from main's cache (verified) or fetched now.
+ * Offline and never downloaded, it says so plainly and can be queued to download when back online.
+ */
+export function DocumentScreen() {
+  const { kind = '', id = '' } = useParams();
+  const [params] = useSearchParams();
+  const entityKey = params.get('entity') ?? '';
+  const parsed = documentRefSchema.safeParse({ kind, id });
+  if (!parsed.success || !/^[0-9a-f-]{36}$/i.test(entityKey)) {
+    return (
+      <>
+        <ScreenHeader title="Document" />
+        <Text role="alert">This link does not name a document.</Text>
+      </>
+    );
+  }
+  return <DocumentView docRef={parsed.data} entityKey={entityKey} />;
+}
+
+function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: string }) {
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const online = useConnectivity(isOnline);
+  const title = useDocumentTitle(docRef, entityKey);
+  const [result, setResult] = useState<DocumentOpenResult | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  const docKey = `${docRef.kind}:${docRef.id}`;
+  const queued = useLiveQuery(() => (practiceKey ? practiceDb(practiceKey).documentRequests.get(docKey) : undefined), [practiceKey, docKey]);
+
+  useEffect(() => {
+    const companion = findCompanion();
+    if (!practiceKey || !companion) return;
+    let cancelled = false;
+    setResult(null);
+    void companion.documents
+      .open({ practiceKey, ref: docRef, entityKey })
+      .then((r) => !cancelled && setResult(r))
+      .catch((e: unknown) => !cancelled && setResult({ ok: false, problem: 'failed', message: e instanceof Error ? e.message : String(e) }));
+    return () => {
+      cancelled = true;
+    };
+    // Coming back online retries a document that could not be fetched offline.
+  }, [practiceKey, docRef.kind, docRef.id, entityKey, online]);
+
+  const bytes = useMemo(() => (result?.ok ? base64ToBytes(result.bytesBase64) : null), [result]);
+  const back = <RadixLink asChild><Link to={`/clients/${entityKey}`}>Back to the client</Link></RadixLink>;
+
+  if (!result) return <><ScreenHeader title={title} /><Text role="status">Opening…</Text></>;
+  if (!result.ok) {
+    const canQueue = result.problem === 'offline-not-downloaded' || result.problem === 'corrupt-offline';
+    return (
+      <>
+        <ScreenHeader title={title} />
+        <Flex direction="column" gap="3" maxWidth="640px">
+          <Callout.Root color={result.problem === 'not-available' ? 'gray' : 'amber'} role="alert" data-testid="document-problem">
+            <Callout.Text>{result.message}</Callout.Text>
+          </Callout.Root>
+          {canQueue && practiceKey ? (
+            queued ? (
+              <Text data-testid="document-queued">Queued: it will download when the connection is back.</Text>
+            ) : (
+              <Button onClick={() => void practiceDb(practiceKey).documentRequests.put({ docKey, ref: docRef, entityKey, requestedAt: new Date().toISOString(), lastError: null }).then(() => useMeetingPacks.getState().kick())}>
+                Download when online
+              </Button>
+            )
+          ) : null}
+          {back}
+        </Flex>
+      </>
+    );
+  }
+  return (
+    <>
+      <ScreenHeader title={title} subtitle={`${(result.meta.size / 1024).toFixed(0)} KB · on this laptop`} />
+      <Flex gap="3" align="center" mb="2">
+        {back}
+        <Button size="1" variant="soft" onClick={() => {
+          const companion = findCompanion();
+          if (!practiceKey || !companion) return;
+          void companion.documents.showInSystemViewer({ practiceKey, ref: docRef }).then((r) => setShown(r.ok ? 'Opened in your PDF viewer.' : r.message));
+        }}>
+          Open in system viewer
+        </Button>
+        {shown ? <Text size="1" color="gray" role="status">{shown}</Text> : null}
+      </Flex>
+      {bytes ? <PdfViewer bytes={bytes} title={title} className="document-screen__viewer" /> : null}
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { DocumentRef } from '../../../src-preload/contract/documents';
+import { practiceDb } from '../../db/practice-db';
+import { usePractice } from '../../stores/practice-store';
+
+/** "Bill INV-000123", "Statement ST-2026-10-…", "Identity certificate — Jane Smith", from local data. */
+export function useDocumentTitle(ref: DocumentRef, entityKey: string): string {
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const title = useLiveQuery(async () => {
+    if (!practiceKey) return null;
+    const db = practiceDb(practiceKey);
+    if (ref.kind === 'bill') return `Bill ${(await db.bills.get(Number(ref.id)))?.billNumber ?? ref.id}`;
+    if (ref.kind === 'statement') return `Statement ${(await db.statements.get(Number(ref.id)))?.statementNumber ?? ref.id}`;
+    const entity = await db.entities.get(entityKey);
+    return `Identity certificate${entity ? ` — ${entity.fullEntityName}` : ''}`;
+  }, [practiceKey, ref.kind, ref.id, entityKey]);
+  return title ?? 'Document';
+}

@@ -1,0 +1,77 @@
+import type { Bill, ProposalSummary, RecurringBilling, StatementSummary } from '../../src-preload/contract/partner-api';
+import type { PackItem } from './meeting-pack-types';
+
+/** What is on this laptop for a client when a pack is planned. */
+export interface PackInputs {
+  bills: readonly Pick<Bill, 'billingId' | 'billNumber' | 'statusName'>[];
+  /** null when the client's proposal list has never been read. */
+  proposals: readonly Pick<ProposalSummary, 'proposalKey' | 'name'>[] | null;
+  /** null when the client's statement list has never been read. */
+  statements: readonly Pick<StatementSummary, 'statementId' | 'statementNumber'>[] | null;
+  schedules: readonly Pick<RecurringBilling, 'recurringBillingId' | 'name'>[];
+}
+
+/** Used for a list never read: what other clients' lists held on average (or one proposal, three statements). */
+export interface ListAverages {
+  proposals: number;
+  statements: number;
+}
+
+const item = (key: string, kind: PackItem['kind'], label: string, state: PackItem['state'] = 'waiting', message: string | null = null): PackItem => ({ key, kind, label, state, message });
+
+/** The four lists come first: they size the rest (every bill and statement of the client, not just the synced year). */
+export function listItems(): PackItem[] {
+  return [
+    item('proposals', 'proposals', 'Proposal list'),
+    item('statements', 'statements', 'Statement list'),
+    item('bills', 'bills', 'All bills'),
+    item('payments', 'payments', 'All payments'),
+  ];
+}
+
+/**
+ * Every read and document a client's screens need offline, from what is known locally. A draft bill
+ * has no PDF (the practice cannot produce one), so it is planned as "none" rather than a request.
+ */
+export function detailItems(inputs: PackInputs): PackItem[] {
+  const items: PackItem[] = [];
+  for (const p of inputs.proposals ?? []) items.push(item(`proposal:${p.proposalKey}`, 'proposal', `Proposal “${p.name}” with pricing`));
+  for (const b of inputs.bills) {
+    items.push(item(`bill:${b.billingId}`, 'bill', `Bill ${b.billNumber}`));
+    items.push(
+      b.statusName === 'Draft'
+        ? item(`billPdf:${b.billingId}`, 'billPdf', `Bill ${b.billNumber} (PDF)`, 'none', 'A draft bill has no PDF yet.')
+        : item(`billPdf:${b.billingId}`, 'billPdf', `Bill ${b.billNumber} (PDF)`),
+    );
+  }
+  for (const s of inputs.statements ?? []) {
+    items.push(item(`statement:${s.statementId}`, 'statement', `Statement ${s.statementNumber}`));
+    items.push(item(`statementPdf:${s.statementId}`, 'statementPdf', `Statement ${s.statementNumber} (PDF)`));
+  }
+  for (const r of inputs.schedules) items.push(item(`recurringRuns:${r.recurringBillingId}`, 'recurringRuns', `Runs of “${r.name}”`));
+  items.push(item('idCertificate', 'idCertificate', 'Identity certificate (PDF)'));
+  return items;
+}
+
+/** Requests the items still waiting will take: one each (a list of more than one page takes more). */
+export const requestsOf = (items: readonly PackItem[]): number => items.filter((i) => i.state === 'waiting').length;
+
+/**
+ * The estimate shown before a pack starts: the lists, plus one request per detail and PDF. Lists
+ * never read count at the averages of other clients, and the estimate says it is approximate.
+ */
+export function estimatePack(inputs: PackInputs, averages: ListAverages): { requests: number; approximate: boolean } {
+  const known = requestsOf([...listItems(), ...detailItems(inputs)]);
+  const missingProposals = inputs.proposals === null ? Math.round(averages.proposals) : 0;
+  const missingStatements = inputs.statements === null ? Math.round(averages.statements * 2) : 0;
+  return { requests: known + missingProposals + missingStatements, approximate: inputs.proposals === null || inputs.statements === null };
+}
+
+/** A fresh plan keeps what is already done (a resumed pack does not fetch twice). */
+export function mergeItems(previous: readonly PackItem[], next: readonly PackItem[]): PackItem[] {
+  const before = new Map(previous.map((i) => [i.key, i]));
+  return next.map((i) => {
+    const old = before.get(i.key);
+    return old && (old.state === 'done' || (old.state === 'none' && i.state !== 'waiting')) ? old : i;
+  });
+}
