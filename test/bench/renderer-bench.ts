@@ -108,7 +108,8 @@ export async function benchRenderer(options: { quick: boolean; log?: (line: stri
     await page.getByTestId('client-count').getByText(allLoaded(entities.length)).waitFor({ timeout: 60_000 });
     const connectToListMs = performance.now() - connectStarted;
     const syncRequests = await syncSettled(demo, requestsBefore);
-    await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 60_000 });
+    // The incremental sync now re-reads the recent bill and payment windows and the recurring schedules (a few hundred pages on the large practice).
+    await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 240_000 });
     log(`renderer: seeded ${seeded.records} records; list of ${entities.length} shown ${Math.round(connectToListMs)} ms after connect; ${syncRequests} requests`);
 
     const keys = searchKeystrokes(entities, options.quick ? 40 : 120);
