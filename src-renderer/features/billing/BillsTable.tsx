@@ -4,20 +4,13 @@ import { Link } from 'react-router';
 import { billStatuses, type Bill } from '../../../src-preload/contract/partner-api';
 import { LabelledSelect } from '../../components/LabelledSelect';
 import { Pager, SortHeader } from '../../components/TableControls';
+import { moneyStatusColour } from '../money-status';
 import { formatDate, formatMoney } from '../regional-format';
 import { dateRangeProblem, nextSort, paginate } from '../table-sort';
 import { billTotals, DEFAULT_BILL_VIEW, rangeText, filterBills, firstDirectionOfBillColumn, indexBills, type BillColumn, type BillStatus, type LocalWindow } from './billing-filter';
 import { useBillingView, useBillingViews } from './billing-view-store';
 
 const PAGE_SIZE = 50;
-
-const statusColour: Record<BillStatus, 'gray' | 'blue' | 'amber' | 'green' | 'red'> = {
-  Draft: 'gray',
-  'Awaiting payment': 'blue',
-  'Part paid': 'amber',
-  Paid: 'green',
-  Voided: 'red',
-};
 
 const BillRow = memo(function BillRow({ bill, region }: { bill: Bill; region: string | undefined }) {
   return (
@@ -31,7 +24,7 @@ const BillRow = memo(function BillRow({ bill, region }: { bill: Bill; region: st
       <Table.Cell className="nowrap">{formatDate(bill.billDate, region)}</Table.Cell>
       <Table.Cell className="nowrap">{formatDate(bill.dueDate, region)}</Table.Cell>
       <Table.Cell>
-        <Badge color={statusColour[bill.statusName]} className="nowrap">{bill.statusName}</Badge>
+        <Badge color={moneyStatusColour[bill.statusName]} className="nowrap">{bill.statusName}</Badge>
       </Table.Cell>
       <Table.Cell justify="end" className="amount">
         {formatMoney(bill.total, region, bill.currency)}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paymentMethods, paymentStatuses, type Payment } from '../../../src-preload/contract/partner-api';
 import { LabelledSelect } from '../../components/LabelledSelect';
 import { Pager, SortHeader } from '../../components/TableControls';
+import { moneyStatusColour } from '../money-status';
 import { formatDate, formatMoney } from '../regional-format';
 import { dateRangeProblem, nextSort, paginate } from '../table-sort';
 import {
@@ -24,7 +25,6 @@ import { useBillingView, useBillingViews } from './billing-view-store';
 
 const PAGE_SIZE = 50;
 
-const statusColour: Record<PaymentStatus, 'gray' | 'green' | 'amber' | 'red'> = { processing: 'gray', completed: 'green', refunded: 'amber', failed: 'red' };
 
 const PaymentRow = memo(function PaymentRow({ payment, region }: { payment: Payment; region: string | undefined }) {
   return (
@@ -36,7 +36,7 @@ const PaymentRow = memo(function PaymentRow({ payment, region }: { payment: Paym
       <Table.Cell className="nowrap">{payment.billNumber ?? '—'}</Table.Cell>
       <Table.Cell>{paymentMethodLabels[payment.paymentMethod]}</Table.Cell>
       <Table.Cell>
-        <Badge color={statusColour[payment.paymentStatus]}>{paymentStatusLabels[payment.paymentStatus]}</Badge>
+        <Badge color={moneyStatusColour[payment.paymentStatus]}>{paymentStatusLabels[payment.paymentStatus]}</Badge>
       </Table.Cell>
       <Table.Cell justify="end" className="amount">
         {formatMoney(payment.amount, region, payment.currency)}

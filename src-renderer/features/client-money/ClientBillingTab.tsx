@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useEffect, useState } from 'react';
-import type { Bill } from '../../../src-preload/contract/partner-api';
+import type { Bill, Payment, RecurringBilling } from '../../../src-preload/contract/partner-api';
 import { readBillDetail, readClientBills, readClientPayments, readRecurringRuns } from '../../client-data/client-reads';
 import { useInteractiveReads, useOnDemandRead } from '../../client-data/use-client-data';
 import { practiceDb, type StoredEntity } from '../../db/practice-db';
@@ -87,7 +87,7 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
   );
 }
 
-function BillDetail({ bill, payments }: { bill: Bill; payments: { paymentId: number; paymentDate: string; amount: number; refundedAmount: number; paymentStatus: string; paymentMethod: string; currency: string }[] }) {
+function BillDetail({ bill, payments }: { bill: Bill; payments: Payment[] }) {
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = useRegion();
   const ctx = useInteractiveReads();
@@ -130,7 +130,7 @@ function BillDetail({ bill, payments }: { bill: Bill; payments: { paymentId: num
   );
 }
 
-function RecurringSchedules({ schedules }: { schedules: { recurringBillingId: number; name: string; frequency: string; amount: number; nextRunOn: string | null; statusName: string }[] }) {
+function RecurringSchedules({ schedules }: { schedules: RecurringBilling[] }) {
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = useRegion();
   const runs = useLiveQuery(async () => (practiceKey ? practiceDb(practiceKey).recurringRuns.where('recurringBillingId').anyOf(schedules.map((s) => s.recurringBillingId)).toArray() : []), [practiceKey, schedules]);

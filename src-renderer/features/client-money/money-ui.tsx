@@ -7,6 +7,7 @@ import type { ReadOutcome } from '../../client-data/client-reads';
 import { useInteractiveReads } from '../../client-data/use-client-data';
 import { practiceDb } from '../../db/practice-db';
 import { activePractice, usePractice } from '../../stores/practice-store';
+import { moneyStatusColour } from '../money-status';
 import { formatDateTime } from '../regional-format';
 
 export const useRegion = () => usePractice((s) => activePractice(s)?.region);
@@ -24,12 +25,7 @@ export function OpenPdfLink({ kind, id, entityKey, label = 'Open PDF' }: { kind:
   );
 }
 
-const statusColours: Record<string, 'green' | 'amber' | 'red' | 'gray' | 'blue'> = {
-  Paid: 'green', 'Part paid': 'amber', 'Awaiting payment': 'blue', Draft: 'gray', Voided: 'gray',
-  completed: 'green', processing: 'blue', refunded: 'amber', failed: 'red',
-  Accepted: 'green', Sent: 'blue', Renewed: 'gray', Declined: 'red', Expired: 'gray',
-};
-export const StatusBadge = ({ status }: { status: string }) => <Badge color={statusColours[status] ?? 'gray'}>{status}</Badge>;
+export const StatusBadge = ({ status }: { status: keyof typeof moneyStatusColour }) => <Badge color={moneyStatusColour[status]}>{status}</Badge>;
 
 /** "Read from the practice 5 Mar, 10:02" or why it never was; for a per-client part. */
 export function ReadFreshness({ entityKey, part, what }: { entityKey: string; part: string; what: string }) {
