@@ -9,6 +9,7 @@ import { formatDate, formatMoney } from '../regional-format';
 import { dateRangeProblem, nextSort, paginate } from '../table-sort';
 import { billTotals, DEFAULT_BILL_VIEW, rangeText, filterBills, firstDirectionOfBillColumn, indexBills, type BillColumn, type BillStatus, type LocalWindow } from './billing-filter';
 import { useBillingView, useBillingViews } from './billing-view-store';
+import { DateRangeFields } from './DateRangeFields';
 
 const PAGE_SIZE = 50;
 
@@ -68,12 +69,7 @@ export function BillsTable({ practiceKey, bills, window, region }: { practiceKey
             </option>
           ))}
         </LabelledSelect>
-        <Flex gap="2" align="center">
-          <Text size="2" color="gray">Bill date</Text>
-          <TextField.Root type="date" size="1" aria-label="Bills dated from" value={v.from} min={window?.startDate} max={v.to || window?.endDate} onChange={(e) => setView({ from: e.target.value })} />
-          <Text size="2" color="gray">to</Text>
-          <TextField.Root type="date" size="1" aria-label="Bills dated to" value={v.to} min={v.from || window?.startDate} max={window?.endDate} onChange={(e) => setView({ to: e.target.value })} />
-        </Flex>
+        <DateRangeFields label="Bill date" fromLabel="Bills dated from" toLabel="Bills dated to" from={v.from} to={v.to} window={window} onChange={setView} />
         {narrowed ? (
           <Button size="1" variant="soft" onClick={() => update(practiceKey, { bills: { ...DEFAULT_BILL_VIEW, sort: v.sort }, billPage: 0 })}>
             Clear search and filters

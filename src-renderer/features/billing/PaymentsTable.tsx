@@ -22,6 +22,7 @@ import {
   type PaymentStatus,
 } from './billing-filter';
 import { useBillingView, useBillingViews } from './billing-view-store';
+import { DateRangeFields } from './DateRangeFields';
 
 const PAGE_SIZE = 50;
 
@@ -88,12 +89,7 @@ export function PaymentsTable({ practiceKey, payments, window, region }: { pract
             </option>
           ))}
         </LabelledSelect>
-        <Flex gap="2" align="center">
-          <Text size="2" color="gray">Paid</Text>
-          <TextField.Root type="date" size="1" aria-label="Payments from" value={v.from} min={window?.startDate} max={v.to || window?.endDate} onChange={(e) => setView({ from: e.target.value })} />
-          <Text size="2" color="gray">to</Text>
-          <TextField.Root type="date" size="1" aria-label="Payments to" value={v.to} min={v.from || window?.startDate} max={window?.endDate} onChange={(e) => setView({ to: e.target.value })} />
-        </Flex>
+        <DateRangeFields label="Paid" fromLabel="Payments from" toLabel="Payments to" from={v.from} to={v.to} window={window} onChange={setView} />
         {narrowed ? (
           <Button size="1" variant="soft" onClick={() => update(practiceKey, { payments: { ...DEFAULT_PAYMENT_VIEW, sort: v.sort }, paymentPage: 0 })}>
             Clear search and filters
