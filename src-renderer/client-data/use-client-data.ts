@@ -1,9 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
 import { findCompanion } from '../bridge/companion';
-import { practiceDb } from '../db/practice-db';
+import { practiceDb, type PracticeDb } from '../db/practice-db';
 import { isOnline, useConnectivity } from '../stores/connectivity-store';
 import { usePractice } from '../stores/practice-store';
-import { fetchDocument, readClientBills, readClientProposals, readClientStatements, type ClientReadContext } from './client-reads';
+import { fetchDocument, readClientBills, readClientProposals, readClientStatements, type ClientReadContext, type ReadOutcome } from './client-reads';
 
 /** Opening the same client again within this long does not spend requests on it again. */
 const FRESH_FOR_MS = 10 * 60_000;
@@ -48,4 +49,24 @@ export function useOnDemandRead(entityKey: string, part: keyof typeof readers): 
       cancelled = true;
     };
   }, [ctx, entityKey, part]);
+}
+
+const LOADING = Symbol('loading');
+
+/**
+ * A row's detail (bill lines, statement lines, proposal pricing) from the local database; when it is not
+ * there and the practice is reachable, it is read once. "Not stored" is told apart from "still loading",
+ * so a stored detail never costs a request.
+ */
+export function useDetailOnOpen<T>(load: (db: PracticeDb) => Promise<T | undefined>, read: (ctx: ClientReadContext) => Promise<ReadOutcome>, key: string | number) {
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const ctx = useInteractiveReads();
+  const stored = useLiveQuery(async () => (practiceKey ? ((await load(practiceDb(practiceKey))) ?? null) : null), [practiceKey, key], LOADING);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (stored !== null || !ctx) return;
+    void read(ctx).then((o) => setProblem(o.ok ? null : o.message));
+    // `read` is a new closure each render; the key names what it reads.
+  }, [ctx, stored, key]);
+  return { detail: stored === LOADING || stored === null ? undefined : stored, problem, canRead: ctx !== null, loading: stored === LOADING };
 }

@@ -1,9 +1,9 @@
 import { Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { Bill, Payment, RecurringBilling } from '../../../src-preload/contract/partner-api';
 import { readBillDetail, readClientBills, readClientPayments, readRecurringRuns } from '../../client-data/client-reads';
-import { useInteractiveReads, useOnDemandRead } from '../../client-data/use-client-data';
+import { useDetailOnOpen, useOnDemandRead } from '../../client-data/use-client-data';
 import { practiceDb, type StoredEntity } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
 import { formatDate, formatMoney } from '../regional-format';
@@ -88,16 +88,8 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
 }
 
 function BillDetail({ bill, payments }: { bill: Bill; payments: Payment[] }) {
-  const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = useRegion();
-  const ctx = useInteractiveReads();
-  const detail = useLiveQuery(() => (practiceKey ? practiceDb(practiceKey).billDetails.get(bill.billingId) : undefined), [practiceKey, bill.billingId]);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    // Lines are not in the list: read them once, online, when someone opens the bill.
-    if (detail !== undefined || !ctx) return;
-    void readBillDetail(ctx, bill.billingId).then((o) => setProblem(o.ok ? null : o.message));
-  }, [ctx, detail, bill.billingId]);
+  const { detail, problem, canRead } = useDetailOnOpen((db) => db.billDetails.get(bill.billingId), (ctx) => readBillDetail(ctx, bill.billingId), bill.billingId);
   return (
     <Flex direction="column" gap="2" data-testid="bill-detail">
       {detail ? (
@@ -113,7 +105,7 @@ function BillDetail({ bill, payments }: { bill: Bill; payments: Payment[] }) {
           </Table.Body>
         </Table.Root>
       ) : (
-        <Text size="1" color="gray">{problem ?? (ctx ? 'Reading the lines…' : 'The lines of this bill are not on this laptop; they come with a meeting pack.')}</Text>
+        <Text size="1" color="gray">{problem ?? (canRead ? 'Reading the lines…' : 'The lines of this bill are not on this laptop; they come with a meeting pack.')}</Text>
       )}
       {detail?.externalNumber ? <Text size="1" color="gray">Ledger invoice {detail.externalNumber}</Text> : null}
       <Text size="2" weight="bold">Payments</Text>

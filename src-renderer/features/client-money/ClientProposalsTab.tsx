@@ -1,9 +1,9 @@
 import { Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ProposalSummary } from '../../../src-preload/contract/partner-api';
 import { readClientProposals, readProposalDetail } from '../../client-data/client-reads';
-import { useInteractiveReads, useOnDemandRead } from '../../client-data/use-client-data';
+import { useDetailOnOpen, useOnDemandRead } from '../../client-data/use-client-data';
 import { practiceDb, type StoredEntity } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
 import { formatDate, formatMoney } from '../regional-format';
@@ -44,16 +44,9 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
 }
 
 function ProposalPricing({ proposal }: { proposal: ProposalSummary }) {
-  const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = useRegion();
-  const ctx = useInteractiveReads();
-  const detail = useLiveQuery(() => (practiceKey ? practiceDb(practiceKey).proposalDetails.get(proposal.proposalKey) : undefined), [practiceKey, proposal.proposalKey]);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (detail !== undefined || !ctx) return;
-    void readProposalDetail(ctx, proposal.proposalKey).then((o) => setProblem(o.ok ? null : o.message));
-  }, [ctx, detail, proposal.proposalKey]);
-  if (!detail) return <Text size="1" color="gray">{problem ?? (ctx ? 'Reading the pricing…' : 'The pricing of this proposal is not on this laptop; it comes with a meeting pack.')}</Text>;
+  const { detail, problem, canRead } = useDetailOnOpen((db) => db.proposalDetails.get(proposal.proposalKey), (ctx) => readProposalDetail(ctx, proposal.proposalKey), proposal.proposalKey);
+  if (!detail) return <Text size="1" color="gray">{problem ?? (canRead ? 'Reading the pricing…' : 'The pricing of this proposal is not on this laptop; it comes with a meeting pack.')}</Text>;
   const pricing = detail.pricing;
   return (
     <Flex direction="column" gap="2" data-testid="proposal-pricing">

@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { readClientStatements, readStatementDetail } from '../../client-data/client-reads';
-import { useInteractiveReads, useOnDemandRead } from '../../client-data/use-client-data';
+import { useDetailOnOpen, useOnDemandRead } from '../../client-data/use-client-data';
 import { practiceDb, type StoredEntity } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
 import { formatDate, formatMoney } from '../regional-format';
@@ -67,16 +67,9 @@ export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
 }
 
 function StatementLines({ statementId }: { statementId: number }) {
-  const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = useRegion();
-  const ctx = useInteractiveReads();
-  const detail = useLiveQuery(() => (practiceKey ? practiceDb(practiceKey).statementDetails.get(statementId) : undefined), [practiceKey, statementId]);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (detail !== undefined || !ctx) return;
-    void readStatementDetail(ctx, statementId).then((o) => setProblem(o.ok ? null : o.message));
-  }, [ctx, detail, statementId]);
-  if (!detail) return <Text size="1" color="gray">{problem ?? (ctx ? 'Reading the lines…' : 'The lines of this statement are not on this laptop; they come with a meeting pack.')}</Text>;
+  const { detail, problem, canRead } = useDetailOnOpen((db) => db.statementDetails.get(statementId), (ctx) => readStatementDetail(ctx, statementId), statementId);
+  if (!detail) return <Text size="1" color="gray">{problem ?? (canRead ? 'Reading the lines…' : 'The lines of this statement are not on this laptop; they come with a meeting pack.')}</Text>;
   const a = detail.ageing;
   return (
     <Flex direction="column" gap="2" data-testid="statement-detail">
