@@ -1,6 +1,7 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { DocumentRef } from '../../src-preload/contract/documents';
 import { parseReadData, type ReadData, type ReadKind, type ReadProblem, type ReadRequest } from '../../src-preload/contract/reads';
+import type { Table } from 'dexie';
 import type { PracticeDb } from '../db/practice-db';
 
 /**
@@ -58,19 +59,35 @@ async function readAllPages<K extends 'bills.forClient' | 'payments.forClient'>(
   return { ok: true, data: all as ReadData<K> };
 }
 
+/**
+ * A client's list as the practice has it now, in one transaction with its "last read" marker: rows
+ * (and their stored details) that are no longer in the list go.
+ */
+async function replaceClientRows<K extends string | number, R>(
+  ctx: ClientReadContext,
+  entityKey: string,
+  part: ClientPart,
+  rows: Table<R, K>,
+  details: Table<unknown, K>,
+  keys: K[],
+  data: R[],
+): Promise<void> {
+  const keep = new Set(keys);
+  await ctx.db.transaction('rw', rows, details, ctx.db.clientReads, async () => {
+    const gone = (await rows.where('entityKey').equals(entityKey).primaryKeys()).filter((k) => !keep.has(k));
+    await rows.bulkDelete(gone);
+    await details.bulkDelete(gone);
+    await rows.bulkPut(data);
+    await markRead(ctx, entityKey, part);
+  });
+}
+
 const endOfWindow = (ctx: ClientReadContext) => new Date(ctx.now().getTime() + 366 * 86_400_000).toISOString().slice(0, 10);
 
 export async function readClientProposals(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
   const result = await read(ctx, { kind: 'proposals.list', entityKey });
   if (!result.ok) return result;
-  const keep = new Set(result.data.map((p) => p.proposalKey));
-  await ctx.db.transaction('rw', ctx.db.proposals, ctx.db.proposalDetails, ctx.db.clientReads, async () => {
-    const gone = (await ctx.db.proposals.where('entityKey').equals(entityKey).primaryKeys()).filter((k) => !keep.has(k));
-    await ctx.db.proposals.bulkDelete(gone);
-    await ctx.db.proposalDetails.bulkDelete(gone);
-    await ctx.db.proposals.bulkPut(result.data);
-    await markRead(ctx, entityKey, 'proposals');
-  });
+  await replaceClientRows(ctx, entityKey, 'proposals', ctx.db.proposals, ctx.db.proposalDetails, result.data.map((p) => p.proposalKey), result.data);
   return { ok: true };
 }
 
@@ -85,14 +102,7 @@ export async function readProposalDetail(ctx: ClientReadContext, proposalKey: st
 export async function readClientStatements(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
   const result = await read(ctx, { kind: 'statements.list', entityKey });
   if (!result.ok) return result;
-  const keep = new Set(result.data.map((s) => s.statementId));
-  await ctx.db.transaction('rw', ctx.db.statements, ctx.db.statementDetails, ctx.db.clientReads, async () => {
-    const gone = (await ctx.db.statements.where('entityKey').equals(entityKey).primaryKeys()).filter((k) => !keep.has(k));
-    await ctx.db.statements.bulkDelete(gone);
-    await ctx.db.statementDetails.bulkDelete(gone);
-    await ctx.db.statements.bulkPut(result.data);
-    await markRead(ctx, entityKey, 'statements');
-  });
+  await replaceClientRows(ctx, entityKey, 'statements', ctx.db.statements, ctx.db.statementDetails, result.data.map((st) => st.statementId), result.data);
   return { ok: true };
 }
 
