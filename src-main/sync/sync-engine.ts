@@ -49,10 +49,13 @@ export function emptyCursor(resource: string): SyncCursor {
 /** Errors that make every other resource pointless to try now. */
 const stopsTheRun = (error: unknown) => error instanceof NetworkError || (error instanceof PartnerApiError && (error.status === 401 || error.status === 403));
 
+/** Pages a read of this many records takes: the full pages plus the short (or empty) last one. */
+const pagesFor = (records: number, largestPage: number): number => Math.floor(records / largestPage) + 1;
+
 /** Pages a whole read takes, from the last whole read (null when there was none). */
 function pagesOfWholeRead(cursor: SyncCursor | undefined): number | null {
   if (!cursor || cursor.fullPassRecords === undefined || cursor.largestPage <= 0) return null;
-  return Math.floor(cursor.fullPassRecords / cursor.largestPage) + 1; // + the short (or empty) last page
+  return pagesFor(cursor.fullPassRecords, cursor.largestPage);
 }
 
 /**
@@ -93,7 +96,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       }
       if (cursor?.mode === 'incremental') {
         // A whole list or a recent window: about as many pages as the last such pass took.
-        const pages = cursor.largestPage > 0 ? Math.floor(cursor.recordsThisPass / cursor.largestPage) + 1 : 1;
+        const pages = cursor.largestPage > 0 ? pagesFor(cursor.recordsThisPass, cursor.largestPage) : 1;
         requestsLeft += Math.max(1, pages - (cursor.nextPage - 1));
         continue;
       }
