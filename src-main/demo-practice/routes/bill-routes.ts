@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  adhocBillIssues,
+  describeAdhocBillIssue,
   billCreateSchema,
   billCreatedSchema,
   billDetailSchema,
@@ -125,17 +127,9 @@ export const billRoutes = [
       const entity = findActiveEntity(practice, body.entityKey);
       if (body.userKey) findUser(practice, body.userKey);
       const ledger = practice.ledger;
-      if (ledger.status.connected) {
-        body.lines.forEach((line, i) => {
-          if (!line.extAccountID && !line.saleItemCode) throw badRequest(`lines[${i}]: with a connected ledger each line needs a revenue account (extAccountID) or a sale item (saleItemCode).`);
-          if (line.extAccountID && !ledger.accounts.some((a) => a.extAccountID === line.extAccountID && a.type === 'REVENUE')) throw badRequest(`lines[${i}]: extAccountID is not a revenue account of the ledger.`);
-          if (line.saleItemCode && !ledger.status.saleItems.some((s) => s.code === line.saleItemCode)) throw badRequest(`lines[${i}]: saleItemCode is not a sale item of the ledger.`);
-          if (!line.extTaxID) throw badRequest(`lines[${i}]: with a connected ledger each line needs a tax rate (extTaxID).`);
-          if (!ledger.taxRates.some((t) => t.extTaxID === line.extTaxID)) throw badRequest(`lines[${i}]: extTaxID is not a tax rate of the ledger.`);
-        });
-      }
       const billDate = body.billDate ?? isoDate(now);
-      if (body.dueDate < billDate) throw badRequest('dueDate must not be before billDate.');
+      const [issue] = adhocBillIssues(body, ledger, billDate);
+      if (issue) throw badRequest(describeAdhocBillIssue(issue));
       const lines = body.lines.map((line) => {
         const rate = line.extTaxID ? (ledger.taxRates.find((t) => t.extTaxID === line.extTaxID)?.rate ?? 0) : practice.profile.taxRate;
         const net = round2(line.unitPrice * line.quantity);
@@ -143,7 +137,8 @@ export const billRoutes = [
         return { lineID: practice.nextIds.billLine++, description: line.description, quantity: line.quantity, unitPrice: line.unitPrice, taxAmount, lineTotal: round2(net + taxAmount), extAccountID: line.extAccountID ?? null, saleItemCode: line.saleItemCode ?? null, extTaxID: line.extTaxID ?? null };
       });
       const billingId = practice.nextIds.bill++;
-      const subtotal = round2(lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0));
+      // Each line's net is rounded first (as its lineTotal is), so the bill adds up line by line.
+      const subtotal = round2(lines.reduce((s, l) => s + round2(l.unitPrice * l.quantity), 0));
       const taxTotal = round2(lines.reduce((s, l) => s + l.taxAmount, 0));
       const total = round2(subtotal + taxTotal);
       // Contract: adhoc bills have no engagement or onboarding link and are not pushed to the ledger.

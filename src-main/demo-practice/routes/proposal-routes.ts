@@ -3,6 +3,7 @@ import {
   adhocProposalSchema,
   catalogItemSchema,
   duplicateSchema,
+  externalProjectIssues,
   externalProjectsPutSchema,
   fromTemplateSchema,
   proposalCreatedSchema,
@@ -290,13 +291,14 @@ export const proposalRoutes = [
     handler: ({ practice, params, body, now }) => {
       const proposal = findProposal(practice, params.key);
       findUser(practice, body.userKey);
+      const [issue] = externalProjectIssues(body.externalProjects);
+      if (issue) throw badRequest(`Project ${issue.id}: ${issue.message}`);
       const kept = new Map(proposal.externalProjects.map((p) => [p.id, p]));
       for (const project of body.externalProjects) {
         if (project.remove) {
           kept.delete(project.id);
           continue;
         }
-        if (new Date(project.endsOn) < new Date(project.startsOn)) throw badRequest(`Project ${project.id}: endsOn is before startsOn.`);
         const { remove: _remove, ...rest } = project;
         kept.set(project.id, rest);
       }

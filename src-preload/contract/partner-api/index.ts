@@ -9,6 +9,7 @@ export * from './eforms';
 export * from './leads';
 export * from './proposals';
 export * from './bills';
+export * from './adhoc-bill-rules';
 export * from './payments';
 export * from './recurring-billing';
 export * from './debtors';

@@ -160,6 +160,8 @@ export const renewPreviewSchema = z.object({
 });
 export const renewSchema = z.object({ userKey: uuid, signatoryContactID: z.number().int().optional() });
 export const duplicateSchema = z.object({ userKey: uuid, entityKey: uuid.optional() });
+export type RenewBody = z.infer<typeof renewSchema>;
+export type DuplicateBody = z.infer<typeof duplicateSchema>;
 
 export const proposalTemplateSchema = z.object({ templateID: z.number().int(), name: z.string(), serviceIDs: z.array(z.number().int()) });
 export const fromTemplateSchema = z.object({ userKey: uuid, templateID: z.number().int(), entityKey: uuid, name: z.string().max(200).optional() });
@@ -180,3 +182,10 @@ export type AdhocProposal = z.infer<typeof adhocProposalSchema>;
 
 /** pm-job-templates, pm-job-categories, pm-staff, dms-job-templates, dms-job-states. */
 export const catalogItemSchema = z.object({ id: z.number().int(), name: z.string(), description: z.string().nullable() });
+
+/** The practice's rule for an external-projects PUT beyond its schema: no project ends before it starts. */
+export function externalProjectIssues(projects: readonly Pick<ExternalProject, 'id' | 'remove' | 'startsOn' | 'endsOn'>[]): { path: (string | number)[]; id: number; message: string }[] {
+  return projects.flatMap((project, i) =>
+    !project.remove && Date.parse(project.endsOn) < Date.parse(project.startsOn) ? [{ path: ['externalProjects', i, 'endsOn'], id: project.id, message: 'The project cannot end before it starts.' }] : [],
+  );
+}
