@@ -1,24 +1,11 @@
-import { Callout } from '@radix-ui/themes';
 import { useState } from 'react';
 import { amlCheckCreateSchema, amlKinds, idVerificationSendSchema, type AmlCheckCreate, type IdVerificationSend } from '../../../src-preload/contract/partner-api';
-import { CheckInput, optional, SchemaForm, SelectInput, TextInput, type FieldErrors } from './form-kit';
+import { BilledNotice, CheckInput, optional, SchemaForm, SelectInput, TextInput, type FieldErrors } from './form-kit';
 import { UserSelect, useActingUser, useUsers } from './UserSelect';
 
 type Common = { entityKey: string; disabledReason?: string | null; onCancel?: () => void };
 const cancel = (props: Common) => (props.onCancel ? { onCancel: props.onCancel } : {});
 const kindLabel: Record<AmlCheckCreate['kind'], string> = { standard: 'Standard', extensive: 'Extensive' };
-
-/**
- * Said in the form itself, before anything is queued: these cost the practice money each time. The
- * outbox never resends a billed action on a guess (an interrupted send waits for a person to check).
- */
-function BilledNotice({ children }: { children: string }) {
-  return (
-    <Callout.Root color="amber" data-testid="billed-notice">
-      <Callout.Text>{children} If the app is interrupted while sending it, it is not sent again until you have checked.</Callout.Text>
-    </Callout.Root>
-  );
-}
 
 export function IdVerificationForm(props: Common & { defaults: { recipientName: string; recipientEmail: string; recipientMobile: string }; onSubmit(body: IdVerificationSend): Promise<void> }) {
   const users = useUsers();

@@ -42,8 +42,8 @@ function Field(props: Omit<FieldProps, 'value' | 'onChange'> & { control(a11y: {
   );
 }
 
-export function TextInput(props: FieldProps & { type?: 'text' | 'email' | 'tel' }) {
-  return <Field {...props} control={(a11y) => <TextField.Root {...a11y} type={props.type ?? 'text'} value={props.value} onChange={(e) => props.onChange(e.target.value)} />} />;
+export function TextInput(props: FieldProps & { type?: 'text' | 'email' | 'tel' | 'date'; inputMode?: 'decimal' }) {
+  return <Field {...props} control={(a11y) => <TextField.Root {...a11y} type={props.type ?? 'text'} {...(props.inputMode ? { inputMode: props.inputMode } : {})} value={props.value} onChange={(e) => props.onChange(e.target.value)} />} />;
 }
 
 export function LongTextInput(props: Omit<FieldProps, 'required'> & { rows?: number }) {
@@ -128,6 +128,18 @@ export function SchemaForm<S extends z.ZodType>(props: {
         </Flex>
       </Flex>
     </form>
+  );
+}
+
+/**
+ * Said in the form itself, before anything is queued: a billed action costs the practice each time, and a
+ * bill created twice reaches the client twice. The outbox never resends a billed action on a guess (an interrupted send waits for a person to check).
+ */
+export function BilledNotice({ children }: { children: string }) {
+  return (
+    <Callout.Root color="amber" data-testid="billed-notice">
+      <Callout.Text>{children} If the app is interrupted while sending it, it is not sent again until you have checked.</Callout.Text>
+    </Callout.Root>
   );
 }
 

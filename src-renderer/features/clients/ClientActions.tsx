@@ -8,18 +8,22 @@ import { readEntries } from '../../outbox/outbox-db';
 import { isOpen } from '../../outbox/outbox-state';
 import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
+import { AdhocBillForm } from '../actions/AdhocBillForm';
 import { ContactForm } from '../actions/ContactForm';
 import { EformForm } from '../actions/EformForm';
 import { AmlCheckForm, IdVerificationForm } from '../actions/IdentityForms';
 import { useWriteBlocked } from '../actions/UserSelect';
 import { WriteActions, WriteButton } from '../actions/WriteActions';
 import { PendingActions } from '../outbox/OutboxStatus';
+import { formatMoney } from '../regional-format';
+import { useRegion } from '../client-money/money-ui';
 
 /** Actions on one client (queued in the outbox, so they work offline) and what is still pending for it. */
 export function ClientActions({ entity, contacts }: { entity: Entity; contacts: Contact[] }) {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const blocked = useWriteBlocked();
-  const [open, setOpen] = useState<'contact' | 'eform' | 'idv' | 'aml' | null>(null);
+  const region = useRegion();
+  const [open, setOpen] = useState<'contact' | 'eform' | 'idv' | 'aml' | 'bill' | null>(null);
   const db = practiceDb(practiceKey);
   const templates = useLiveQuery(() => db.eformTemplates.toArray(), [practiceKey]) ?? [];
   const pending = useLiveQuery(async () => (await readEntries(db)).entries.filter((e) => e.entityKey === entity.entityKey && isOpen(e)), [practiceKey, entity.entityKey]) ?? [];
@@ -85,6 +89,20 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
                 onCancel={close}
                 onSubmit={async (body) => {
                   await useOutbox.getState().queue({ operation: 'identity.runAmlCheck', payload: { params: {}, body }, summary: `Run a ${body.kind} AML check on ${entity.fullEntityName} (billed)`, entityKey: entity.entityKey, dependsOn: [] });
+                  close();
+                }}
+              />
+          </ModalDialog>
+          <WriteButton disabled={entity.entityTerminated} title={entity.entityTerminated ? 'Only an active client can be billed.' : undefined} onClick={() => setOpen('bill')}>Create bill</WriteButton>
+          <ModalDialog open={open === 'bill'} onClose={close} width="wide" title={`Create an adhoc bill for ${entity.fullEntityName}`} description="Goes to the practice now if online, or as soon as the laptop is back online.">
+              <AdhocBillForm
+                entityKey={entity.entityKey}
+                disabledReason={blocked}
+                onCancel={close}
+                onSubmit={async (body, totals) => {
+                  const amount = totals.total === null ? `${formatMoney(totals.net, region)} before tax` : formatMoney(totals.total, region);
+                  const lines = body.lines.length === 1 ? '1 line' : `${body.lines.length} lines`;
+                  await useOutbox.getState().queue({ operation: 'bill.createAdhoc', payload: { params: {}, body }, summary: `Bill ${entity.fullEntityName} ${amount} (${lines}${body.sendBill ? ', sent to the client' : ''})`, entityKey: entity.entityKey, dependsOn: [] });
                   close();
                 }}
               />

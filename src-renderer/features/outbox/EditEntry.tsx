@@ -2,10 +2,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { operations, type OperationDef } from '../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
-import { contactCreateSchema, eformCreateBaseSchema, leadCreateSchema, leadNoteCreateSchema } from '../../../src-preload/contract/partner-api';
+import { billCreateSchema, contactCreateSchema, eformCreateBaseSchema, leadCreateSchema, leadNoteCreateSchema } from '../../../src-preload/contract/partner-api';
 import { practiceDb } from '../../db/practice-db';
 import { resubmit } from '../../outbox/outbox-db';
 import { useOutbox } from '../../stores/outbox-store';
+import { AdhocBillForm } from '../actions/AdhocBillForm';
 import { ContactForm } from '../actions/ContactForm';
 import { EformForm } from '../actions/EformForm';
 import { LongTextInput, SchemaForm, type FieldErrors } from '../actions/form-kit';
@@ -44,6 +45,10 @@ export function EditEntry({ entry, practiceKey, onDone }: { entry: OutboxEntry; 
     const note = leadNoteCreateSchema.safeParse(entry.payload.body);
     if (entry.operation === 'lead.create' && lead.success) return <LeadForm initial={lead.data} submitLabel="Save and resubmit" onSubmit={save} onCancel={onDone} />;
     if (entry.operation === 'lead.addNote' && note.success) return <LeadNoteForm initial={note.data} submitLabel="Save and resubmit" onSubmit={save} onCancel={onDone} />;
+  }
+  if (entry.operation === 'bill.createAdhoc') {
+    const bill = billCreateSchema.safeParse(entry.payload.body);
+    if (bill.success) return <AdhocBillForm entityKey={bill.data.entityKey} initial={bill.data} submitLabel="Save and resubmit" onSubmit={save} onCancel={onDone} />;
   }
   const op: OperationDef = operations[entry.operation];
   const schema = op.body;

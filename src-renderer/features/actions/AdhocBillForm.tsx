@@ -1,0 +1,140 @@
+import { Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { useMemo, useState } from 'react';
+import type { z } from 'zod';
+import { adhocBillIssues, billCreateSchema, type BillCreate, type LedgerLookups } from '../../../src-preload/contract/partner-api';
+import { formatMoney } from '../regional-format';
+import { useRegion } from '../client-money/money-ui';
+import { adhocBillErrors, billLines, billTotals, lineRowsOf, newLineRow, withRevenue, type BillLineRow } from './adhoc-bill-draft';
+import { BilledNotice, CheckInput, optional, SchemaForm, SelectInput, TextInput, type FieldErrors } from './form-kit';
+import { UserSelect, useActingUser, useUsers } from './UserSelect';
+import { useLedgerLookups } from './use-ledger-lookups';
+
+/** The laptop's calendar date (a bill is dated in the practice's day, which is the user's). */
+export function localIsoDate(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+const addDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+
+/**
+ * An adhoc bill for one (Active) client. With a connected ledger each line is booked to a revenue account
+ * or a sale item and carries a tax rate, chosen from the ledger lookups synced to this laptop; the same
+ * rules the practice applies are checked before the bill is queued.
+ */
+export function AdhocBillForm(props: {
+  entityKey: string;
+  /** What was typed before (edit and resubmit from the Outbox). */
+  initial?: BillCreate;
+  submitLabel?: string;
+  disabledReason?: string | null;
+  onSubmit(body: BillCreate, total: { net: number; total: number | null }): Promise<void>;
+  onCancel(): void;
+  now?: () => Date;
+}) {
+  const { initial } = props;
+  const now = props.now ?? (() => new Date());
+  const region = useRegion();
+  const ledger = useLedgerLookups();
+  const users = useUsers();
+  const [acting, setActing] = useActingUser();
+  const [user, setUser] = useState(initial?.userKey ?? acting);
+  const [billDate, setBillDate] = useState(() => initial?.billDate ?? localIsoDate(now()));
+  const [dueDate, setDueDate] = useState(() => initial?.dueDate ?? localIsoDate(addDays(now(), 14)));
+  const [reference, setReference] = useState(initial?.reference ?? '');
+  const [sendBill, setSendBill] = useState(initial?.sendBill ?? true);
+  const [syncNow, setSyncNow] = useState(initial?.syncNow ?? false);
+  const [rows, setRows] = useState<BillLineRow[]>(() => (initial ? lineRowsOf(initial.lines) : [newLineRow()]));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const connected = ledger?.status.connected ?? false;
+  const schema = useMemo(
+    () => billCreateSchema.superRefine((value, ctx) => {
+      if (!ledger) return; // not synced yet: the practice checks the ledger rules when the bill is sent
+      for (const issue of adhocBillIssues(value, ledger, localIsoDate(now()))) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }),
+    // `now` only dates the check.
+    [ledger],
+  );
+  const totals = billTotals(rows, ledger ?? null);
+  const body = () => ({ entityKey: props.entityKey, userKey: user || null, billDate: billDate || undefined, dueDate, reference: optional(reference), sendBill, syncNow, lines: billLines(rows, connected) });
+  // zod skips a refinement while any field is invalid; the ledger rules are added here too, so every
+  // problem shows at once rather than the ledger's only after the quantities and prices are fixed.
+  const allIssues = (error: z.ZodError) => [
+    ...error.issues,
+    ...(ledger ? adhocBillIssues(body() as BillCreate, ledger, localIsoDate(now())).map((i) => ({ ...i, code: 'custom' as const })) : []),
+  ];
+  const update = (index: number, change: (row: BillLineRow) => BillLineRow) => setRows((all) => all.map((row, i) => (i === index ? change(row) : row)));
+  const err = (index: number, field: string) => errors[`line.${index}.${field}`];
+
+  return (
+    <SchemaForm
+      schema={schema}
+      build={body}
+      errorsOf={(error) => adhocBillErrors({ issues: allIssues(error) })}
+      onValid={async (body) => {
+        if (user) setActing(user);
+        await props.onSubmit(body, { net: totals.net, total: totals.total });
+      }}
+      onErrors={setErrors}
+      submitLabel={props.submitLabel ?? 'Queue bill'}
+      disabledReason={props.disabledReason}
+      onCancel={props.onCancel}
+    >
+      <BilledNotice>A bill created twice reaches the client twice.</BilledNotice>
+      {ledger === null ? (
+        <Callout.Root color="gray" role="status"><Callout.Text>The practice&apos;s ledger settings have not been synced to this laptop yet, so accounts and tax rates cannot be chosen here. The practice checks the lines when the bill is sent.</Callout.Text></Callout.Root>
+      ) : connected ? (
+        <Text size="1" color="gray">The practice&apos;s ledger is connected{ledger?.status.organisationName ? ` (${ledger.status.organisationName})` : ''}: book each line to a revenue account or a sale item, with a tax rate.</Text>
+      ) : null}
+      <Grid columns="2" gap="3">
+        <TextInput label="Bill date" type="date" value={billDate} onChange={setBillDate} error={errors['billDate']} />
+        <TextInput label="Due date" type="date" required value={dueDate} onChange={setDueDate} error={errors['dueDate']} />
+        <TextInput label="Reference" value={reference} onChange={setReference} error={errors['reference']} hint="Shown on the bill, e.g. a purchase order number." />
+        <UserSelect label="Created by" users={users} value={user} onChange={setUser} error={errors['userKey']} none="Not said" />
+      </Grid>
+      {rows.map((row, index) => (
+        <Card key={index} data-testid="bill-line-row">
+          <Flex justify="between" align="center" mb="2">
+            <Text size="2" weight="medium">Line {index + 1}</Text>
+            {rows.length > 1 ? <Button type="button" size="1" variant="ghost" color="gray" onClick={() => setRows((all) => all.filter((_, i) => i !== index))}>Remove line {index + 1}</Button> : null}
+          </Flex>
+          <Grid columns={{ initial: '1', sm: '3' }} gap="2">
+            <TextInput label="Description" required value={row.description} onChange={(description) => update(index, (r) => ({ ...r, description }))} error={err(index, 'description')} />
+            <TextInput label="Quantity" required inputMode="decimal" value={row.quantity} onChange={(quantity) => update(index, (r) => ({ ...r, quantity }))} error={err(index, 'quantity')} />
+            <TextInput label="Unit price" required inputMode="decimal" value={row.unitPrice} onChange={(unitPrice) => update(index, (r) => ({ ...r, unitPrice }))} error={err(index, 'unitPrice')} hint="Before tax." />
+            {connected && ledger ? <LedgerFields ledger={ledger} row={row} onChange={(change) => update(index, change)} errors={{ revenue: err(index, 'revenue'), tax: err(index, 'extTaxID') }} /> : null}
+          </Grid>
+        </Card>
+      ))}
+      <Flex justify="between" align="center" wrap="wrap" gap="2">
+        <Button type="button" variant="soft" onClick={() => setRows((all) => [...all, newLineRow()])} disabled={rows.length >= 100}>Add a line</Button>
+        <Text size="2" data-testid="bill-total">
+          Net {formatMoney(totals.net, region)}
+          {totals.total === null ? (connected ? ' · tax once every line has a rate' : ' · tax is added by the practice') : ` · tax ${formatMoney(totals.tax, region)} · total ${formatMoney(totals.total, region)}`}
+        </Text>
+      </Flex>
+      <CheckInput label="Send the bill to the client" checked={sendBill} onChange={setSendBill} />
+      {connected ? <CheckInput label="Sync to the ledger now" checked={syncNow} onChange={setSyncNow} hint="stored with the bill; the practice's ledger sync picks it up" /> : null}
+    </SchemaForm>
+  );
+}
+
+function LedgerFields(props: { ledger: LedgerLookups; row: BillLineRow; onChange(change: (row: BillLineRow) => BillLineRow): void; errors: { revenue: string | undefined; tax: string | undefined } }) {
+  const { ledger, row } = props;
+  const revenueAccounts = ledger.accounts.filter((a) => a.type === 'REVENUE');
+  return (
+    <>
+      <SelectInput label="Revenue account or sale item" required value={row.revenue} onChange={(revenue) => props.onChange((r) => withRevenue(r, revenue, ledger))} error={props.errors.revenue}>
+        <option value="">Choose…</option>
+        <optgroup label="Sale items">
+          {ledger.status.saleItems.map((s) => <option key={s.code} value={`item:${s.code}`}>{s.name} ({s.code})</option>)}
+        </optgroup>
+        <optgroup label="Revenue accounts">
+          {revenueAccounts.map((a) => <option key={a.extAccountID} value={`account:${a.extAccountID}`}>{a.code} {a.name}</option>)}
+        </optgroup>
+      </SelectInput>
+      <SelectInput label="Tax rate" required value={row.extTaxID} onChange={(extTaxID) => props.onChange((r) => ({ ...r, extTaxID }))} error={props.errors.tax}>
+        <option value="">Choose…</option>
+        {ledger.taxRates.map((t) => <option key={t.extTaxID} value={t.extTaxID}>{t.name} ({Math.round(t.rate * 1000) / 10}%)</option>)}
+      </SelectInput>
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { adhocBillIssues, billCreateSchema, type LedgerLookups } from '../../../../src-preload/contract/partner-api';
+import { adhocBillErrors, billLines, billTotals, newLineRow, parseAmount, withRevenue, type BillLineRow } from '../../../../src-renderer/features/actions/adhoc-bill-draft';
+
+const ENTITY = '11111111-1111-4111-8111-111111111111';
+const ledger: LedgerLookups = {
+  status: { connected: true, saleItems: [{ code: 'BOOK', name: 'Bookkeeping', unitPrice: 120.5 }] },
+  accounts: [
+    { extAccountID: 'acc-200', code: '200', name: 'Sales', type: 'REVENUE' },
+    { extAccountID: 'acc-400', code: '400', name: 'Advertising', type: 'EXPENSE' },
+  ],
+  taxRates: [
+    { extTaxID: 'GST', name: 'GST', rate: 0.15 },
+    { extTaxID: 'ZERO', name: 'Zero rated', rate: 0 },
+  ],
+};
+const disconnected: LedgerLookups = { ...ledger, status: { connected: false, saleItems: ledger.status.saleItems } };
+
+const row = (fields: Partial<BillLineRow> = {}): BillLineRow => ({ ...newLineRow(), description: 'Advice', unitPrice: '100', ...fields });
+
+describe('parseAmount', () => {
+  it('reads typed amounts, thousands separators and spaces included', () => {
+    expect(parseAmount('1,250.50')).toBe(1250.5);
+    expect(parseAmount(' 2 500 ')).toBe(2500);
+    expect(parseAmount('0')).toBe(0);
+    expect(parseAmount('-3.5')).toBe(-3.5);
+  });
+
+  it('blank or not a number → undefined', () => {
+    expect(parseAmount('')).toBeUndefined();
+    expect(parseAmount('   ')).toBeUndefined();
+    expect(parseAmount('abc')).toBeUndefined();
+    expect(parseAmount('12abc')).toBeUndefined();
+    expect(parseAmount('Infinity')).toBeUndefined();
+  });
+});
+
+describe('billLines: the contract line shape', () => {
+  it('without a connected ledger, only description (trimmed), quantity and price', () => {
+    const lines = billLines([row({ description: '  Advice  ', quantity: '2', unitPrice: '1,000', revenue: 'account:acc-200', extTaxID: 'GST' })], false);
+    expect(lines).toStrictEqual([{ description: 'Advice', quantity: 2, unitPrice: 1000 }]);
+    expect(Object.keys(lines[0]!)).toEqual(['description', 'quantity', 'unitPrice']);
+  });
+
+  it('untyped numbers stay undefined (the schema then asks for them)', () => {
+    expect(billLines([row({ quantity: '', unitPrice: 'x' })], false)).toStrictEqual([{ description: 'Advice', quantity: undefined, unitPrice: undefined }]);
+  });
+
+  it('with a connected ledger: a revenue account or a sale item, never both; blank tax → null', () => {
+    const lines = billLines([row({ revenue: 'account:acc-200', extTaxID: 'GST' }), row({ revenue: 'item:BOOK' }), row({ revenue: '' }), row({ revenue: 'other:thing' })], true);
+    expect(lines.map((l) => ('extAccountID' in l ? [l.extAccountID, l.saleItemCode, l.extTaxID] : 'missing'))).toEqual([
+      ['acc-200', null, 'GST'],
+      [null, 'BOOK', null],
+      [null, null, null],
+      [null, null, null],
+    ]);
+    expect(lines[0]).toMatchObject({ description: 'Advice', quantity: 1, unitPrice: 100 });
+  });
+
+  it('an id containing a colon is kept whole', () => {
+    expect(billLines([row({ revenue: 'account:abc:def' })], true)[0]).toMatchObject({ extAccountID: 'abc:def', saleItemCode: null });
+  });
+});
+
+describe('withRevenue: choosing a sale item fills what the line left empty', () => {
+  it('blank description and price take the sale item\'s name and price', () => {
+    const next = withRevenue(row({ description: '', unitPrice: '' }), 'item:BOOK', ledger);
+    expect(next).toEqual({ ...newLineRow(), revenue: 'item:BOOK', description: 'Bookkeeping', unitPrice: '120.5' });
+  });
+
+  it('a whitespace-only description counts as blank', () => {
+    expect(withRevenue(row({ description: '   ' }), 'item:BOOK', ledger).description).toBe('Bookkeeping');
+  });
+
+  it('never overwrites typed text', () => {
+    const typed = row({ description: 'Monthly books', unitPrice: '99' });
+    expect(withRevenue(typed, 'item:BOOK', ledger)).toEqual({ ...typed, revenue: 'item:BOOK' });
+    expect(withRevenue(row({ description: '', unitPrice: '99' }), 'item:BOOK', ledger)).toMatchObject({ description: 'Bookkeeping', unitPrice: '99' });
+    expect(withRevenue(row({ description: 'Mine', unitPrice: '' }), 'item:BOOK', ledger)).toMatchObject({ description: 'Mine', unitPrice: '120.5' });
+  });
+
+  it('an account, an unknown item or none only changes the choice', () => {
+    const blank = row({ description: '', unitPrice: '' });
+    expect(withRevenue(blank, 'account:acc-200', ledger)).toEqual({ ...blank, revenue: 'account:acc-200' });
+    expect(withRevenue(blank, 'item:NOPE', ledger)).toEqual({ ...blank, revenue: 'item:NOPE' });
+    expect(withRevenue({ ...blank, revenue: 'item:BOOK' }, '', ledger)).toEqual({ ...blank, revenue: '' });
+  });
+
+  it('does not change the row it was given', () => {
+    const blank = row({ description: '', unitPrice: '' });
+    withRevenue(blank, 'item:BOOK', ledger);
+    expect(blank).toEqual(row({ description: '', unitPrice: '' }));
+  });
+});
+
+describe('billTotals', () => {
+  it('without a ledger: the net only, tax and total unknown', () => {
+    expect(billTotals([row({ quantity: '2', unitPrice: '100' }), row({ quantity: '1', unitPrice: '50.25' })], null)).toEqual({ net: 250.25, tax: null, total: null });
+  });
+
+  it('a ledger that is not connected gives no tax either, even with known rates on the lines', () => {
+    expect(billTotals([row({ extTaxID: 'GST' })], disconnected)).toEqual({ net: 100, tax: null, total: null });
+  });
+
+  it('tax stays unknown while a line lacks a rate (or has one the ledger does not know)', () => {
+    expect(billTotals([row({ extTaxID: 'GST' }), row({ extTaxID: '' })], ledger)).toEqual({ net: 200, tax: null, total: null });
+    expect(billTotals([row({ extTaxID: '' }), row({ extTaxID: 'GST' })], ledger)).toEqual({ net: 200, tax: null, total: null });
+    expect(billTotals([row({ extTaxID: 'VAT' })], ledger)).toEqual({ net: 100, tax: null, total: null });
+  });
+
+  it('with every line rated: tax per line rounded to cents, then summed', () => {
+    // 3 × 33.33 = 99.99; × 0.15 = 14.9985 → 15.00
+    expect(billTotals([row({ quantity: '3', unitPrice: '33.33', extTaxID: 'GST' })], ledger)).toEqual({ net: 99.99, tax: 15, total: 114.99 });
+    // a zero rate is a rate
+    expect(billTotals([row({ quantity: '2', unitPrice: '10', extTaxID: 'ZERO' }), row({ quantity: '1', unitPrice: '10', extTaxID: 'GST' })], ledger)).toEqual({ net: 30, tax: 1.5, total: 31.5 });
+    // each line's 0.0045 of tax rounds to 0 (as the practice rounds per line), not 0.0135 → 0.01 overall
+    expect(billTotals([row({ unitPrice: '0.03', extTaxID: 'GST' }), row({ unitPrice: '0.03', extTaxID: 'GST' }), row({ unitPrice: '0.03', extTaxID: 'GST' })], ledger)).toEqual({ net: 0.09, tax: 0, total: 0.09 });
+  });
+
+  it('lines not yet filled in count as 0', () => {
+    expect(billTotals([row({ quantity: '', unitPrice: '', extTaxID: 'GST' }), row({ quantity: '1.5', unitPrice: '1,000', extTaxID: 'GST' })], ledger)).toEqual({ net: 1500, tax: 225, total: 1725 });
+    expect(billTotals([], ledger)).toEqual({ net: 0, tax: 0, total: 0 });
+  });
+});
+
+describe('adhocBillErrors: the form\'s schema (contract + ledger rules) → field keys', () => {
+  const today = '2026-03-10';
+  const schemaWith = (lookups: LedgerLookups | null) =>
+    billCreateSchema.superRefine((value, ctx) => {
+      if (!lookups) return;
+      for (const issue of adhocBillIssues(value, lookups, today)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    });
+  const bodyOf = (rows: BillLineRow[], connected: boolean, fields: Record<string, unknown> = {}) => ({
+    entityKey: ENTITY, userKey: null, billDate: '2026-03-01', dueDate: '2026-03-15', sendBill: true, syncNow: false, lines: billLines(rows, connected), ...fields,
+  });
+  const errorsOf = (lookups: LedgerLookups | null, body: unknown) => {
+    const result = schemaWith(lookups).safeParse(body);
+    if (result.success) return {};
+    return adhocBillErrors(result.error);
+  };
+
+  it('a complete bill has no errors, with or without a ledger', () => {
+    expect(schemaWith(null).safeParse(bodyOf([row()], false)).success).toBe(true);
+    expect(schemaWith(ledger).safeParse(bodyOf([row({ revenue: 'account:acc-200', extTaxID: 'GST' }), row({ revenue: 'item:BOOK', extTaxID: 'ZERO' })], true)).success).toBe(true);
+  });
+
+  it('line fields the schema refuses show under line.<row>.<field> in plain words', () => {
+    const errors = errorsOf(null, bodyOf([row({ quantity: '0' }), row({ description: '  ', quantity: 'abc', unitPrice: '' }), row({ unitPrice: '-1' })], false));
+    expect(errors).toEqual({
+      'line.0.quantity': 'Enter a quantity above 0.',
+      'line.1.description': 'Describe what is billed.',
+      'line.1.quantity': 'Enter a quantity above 0.',
+      'line.1.unitPrice': 'Enter a price of 0 or more.',
+      'line.2.unitPrice': 'Enter a price of 0 or more.',
+    });
+  });
+
+  it('a line without an account or sale item, or with a non-revenue account, shows under revenue', () => {
+    const errors = errorsOf(ledger, bodyOf([row({ revenue: 'account:acc-200', extTaxID: 'GST' }), row({ revenue: '', extTaxID: 'GST' }), row({ revenue: 'account:acc-400', extTaxID: 'GST' })], true));
+    expect(errors).toEqual({
+      'line.1.revenue': 'With a connected ledger each line needs a revenue account or a sale item.',
+      'line.2.revenue': 'This is not a revenue account of the ledger.',
+    });
+  });
+
+  it('an unknown sale item shows under revenue too', () => {
+    expect(errorsOf(ledger, bodyOf([row({ revenue: 'account:acc-200', extTaxID: 'GST' }), row({ revenue: 'item:NOPE', extTaxID: 'GST' })], true))).toEqual({
+      'line.1.revenue': 'This is not a sale item of the ledger.',
+    });
+  });
+
+  it('a missing or unknown tax rate shows under extTaxID', () => {
+    expect(errorsOf(ledger, bodyOf([row({ revenue: 'account:acc-200' }), row({ revenue: 'item:BOOK', extTaxID: 'VAT' })], true))).toEqual({
+      'line.0.extTaxID': 'With a connected ledger each line needs a tax rate.',
+      'line.1.extTaxID': 'This is not a tax rate of the ledger.',
+    });
+  });
+
+  it('the due date before the bill date shows the rule; a missing due date asks for one', () => {
+    expect(errorsOf(null, bodyOf([row()], false, { dueDate: '2026-02-28' }))).toEqual({});
+    expect(errorsOf(ledger, bodyOf([row({ revenue: 'item:BOOK', extTaxID: 'GST' })], true, { dueDate: '2026-02-28' }))).toEqual({ dueDate: 'The due date cannot be before the bill date.' });
+    expect(errorsOf(disconnected, bodyOf([row()], false, { dueDate: '2026-02-28' }))).toEqual({ dueDate: 'The due date cannot be before the bill date.' });
+    expect(errorsOf(disconnected, bodyOf([row()], false, { billDate: undefined, dueDate: '2026-03-09' }))).toEqual({ dueDate: 'The due date cannot be before the bill date.' });
+    expect(errorsOf(null, bodyOf([row()], false, { dueDate: '' }))).toEqual({ dueDate: 'Enter the date the bill is due.' });
+  });
+
+  it('a bill without lines (or too many) is an error of the form as a whole, under \'\'', () => {
+    expect(errorsOf(null, bodyOf([], false))).toEqual({ '': 'A bill needs at least one line (and at most 100).' });
+    expect(errorsOf(null, bodyOf(Array.from({ length: 101 }, () => row()), false))).toEqual({ '': 'A bill needs at least one line (and at most 100).' });
+  });
+
+  it('other fields keep their own message under their name; the first issue of a field wins', () => {
+    const errors = errorsOf(null, bodyOf([row()], false, { entityKey: 'not-a-key', reference: 'r'.repeat(101) }));
+    expect(Object.keys(errors).sort()).toEqual(['entityKey', 'reference']);
+    expect(adhocBillErrors({ issues: [
+      { code: 'custom', path: ['lines', 0, 'extAccountID'], message: 'first' },
+      { code: 'custom', path: ['lines', 0, 'saleItemCode'], message: 'second' },
+    ] })).toEqual({ 'line.0.revenue': 'first' });
+  });
+});
