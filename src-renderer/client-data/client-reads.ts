@@ -99,6 +99,17 @@ export async function readProposalDetail(ctx: ClientReadContext, proposalKey: st
   return { ok: true };
 }
 
+/** Where a proposal's renewal preview is kept: read online once, it still guides a renewal prepared offline. */
+export const renewPreviewReport = (proposalKey: string) => `renewPreview:${proposalKey}`;
+
+/** Who may sign the renewal and what it will copy (`GET …/renew-preview`), kept for offline use. */
+export async function readRenewPreview(ctx: ClientReadContext, proposalKey: string): Promise<ReadOutcome> {
+  const result = await read(ctx, { kind: 'proposals.renewPreview', proposalKey });
+  if (!result.ok) return result;
+  await ctx.db.reports.put({ name: renewPreviewReport(proposalKey), data: result.data, fetchedAt: ctx.now().toISOString() });
+  return { ok: true };
+}
+
 export async function readClientStatements(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
   const result = await read(ctx, { kind: 'statements.list', entityKey });
   if (!result.ok) return result;

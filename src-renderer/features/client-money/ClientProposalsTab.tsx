@@ -6,6 +6,7 @@ import { readClientProposals, readProposalDetail } from '../../client-data/clien
 import { useDetailOnOpen, useOnDemandRead } from '../../client-data/use-client-data';
 import { practiceDb, type StoredEntity } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
+import { ProposalActions } from '../proposal-actions/ProposalActions';
 import { formatDate, formatMoney } from '../regional-format';
 import { ReadButton, ReadFreshness, StatusBadge, useRegion } from './money-ui';
 
@@ -36,6 +37,7 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
             <Text size="1" color="gray">{p.startsOn ? `${formatDate(p.startsOn, region)} – ${formatDate(p.endsOn, region)}` : `created ${formatDate(p.createdOn, region)}`}</Text>
             <Button size="1" variant="ghost" aria-expanded={open === p.proposalKey} onClick={() => setOpen(open === p.proposalKey ? null : p.proposalKey)}>{open === p.proposalKey ? 'Hide pricing' : 'Pricing'}</Button>
           </Flex>
+          <ProposalActions proposal={p} clientName={entity.fullEntityName} />
           {open === p.proposalKey ? <ProposalPricing proposal={p} /> : null}
         </Flex>
       ))}

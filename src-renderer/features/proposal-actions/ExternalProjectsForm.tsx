@@ -1,0 +1,85 @@
+import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { useMemo, useState } from 'react';
+import { externalProjectIssues, externalProjectsPutSchema, type ExternalProjectsPut, type ProposalDetail } from '../../../src-preload/contract/partner-api';
+import { CheckInput, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
+import { UserSelect, useActingUser, useUsers } from '../actions/UserSelect';
+import { billingPeriods, newProjectRow, projectRowsOf, projectsBody, projectsErrors, type ProjectRow } from './proposal-edits';
+
+/**
+ * The projects the practice's accounting package creates when the proposal is accepted: change, add
+ * or remove them. New projects default to the proposal's period and currency.
+ */
+export function ExternalProjectsForm(props: { detail: ProposalDetail; currency: string; disabledReason?: string | null; onSubmit(body: ExternalProjectsPut): Promise<void>; onCancel(): void }) {
+  const users = useUsers();
+  const [acting, setActing] = useActingUser();
+  const [user, setUser] = useState(acting);
+  const [rows, setRows] = useState<ProjectRow[]>(() => projectRowsOf(props.detail.externalProjects));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const body = projectsBody(user, rows);
+  const schema = useMemo(
+    () => externalProjectsPutSchema.superRefine((value, ctx) => {
+      if (value.externalProjects.length === 0) ctx.addIssue({ code: 'custom', path: ['externalProjects'], message: 'There are no projects to change: add one first.' });
+      value.externalProjects.forEach((p, i) => {
+        if (!p.remove && p.name.trim() === '') ctx.addIssue({ code: 'custom', path: ['externalProjects', i, 'name'], message: 'Name the project.' });
+      });
+      for (const issue of externalProjectIssues(value.externalProjects)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }),
+    [],
+  );
+  const update = (index: number, change: Partial<ProjectRow>) => setRows((all) => all.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const err = (index: number, field: string) => errors[`project.${index}.${field}`];
+  const defaults = { currency: props.currency, startsOn: props.detail.startsOn ?? new Date().toISOString().slice(0, 10), endsOn: props.detail.endsOn ?? props.detail.startsOn ?? new Date().toISOString().slice(0, 10) };
+
+  return (
+    <SchemaForm
+      schema={schema}
+      build={() => body}
+      errorsOf={(error) => projectsErrors(error, body, rows)}
+      onValid={async (valid) => {
+        setActing(user);
+        await props.onSubmit(valid);
+      }}
+      onErrors={setErrors}
+      submitLabel="Queue project changes"
+      disabledReason={props.disabledReason}
+      onCancel={props.onCancel}
+    >
+      <UserSelect label="Changed by" required users={users} value={user} onChange={setUser} error={errors['userKey'] && 'Choose which staff member is making the change.'} />
+      {rows.length === 0 ? <Text size="2" color="gray">This proposal has no external projects yet.</Text> : null}
+      {rows.map((row, index) => (
+        <Card key={row.id} data-testid="project-edit-row">
+          <Flex justify="between" align="center" mb="2">
+            <Text size="2" weight="medium">{row.isNew ? 'New project' : row.name || `Project ${row.id}`}</Text>
+            {row.isNew ? (
+              <Button type="button" size="1" variant="ghost" color="gray" onClick={() => setRows((all) => all.filter((_, i) => i !== index))}>Drop this project</Button>
+            ) : (
+              <CheckInput label="Remove" checked={row.remove} onChange={(remove) => update(index, { remove })} />
+            )}
+          </Flex>
+          {row.remove ? (
+            <Text size="2" color="gray">{row.name} will be removed from the proposal.</Text>
+          ) : (
+            <Grid columns={{ initial: '1', sm: '3' }} gap="2">
+              <TextInput label="Name" required value={row.name} onChange={(name) => update(index, { name })} error={err(index, 'name')} />
+              <TextInput label="Budget" required inputMode="decimal" value={row.budget} onChange={(budget) => update(index, { budget })} error={err(index, 'budget')} />
+              <TextInput label="Budget units" value={row.budgetUnits} onChange={(budgetUnits) => update(index, { budgetUnits })} error={err(index, 'budgetUnits')} hint="A currency code, or hours." />
+              <TextInput label="Normal billing rate" required inputMode="decimal" value={row.normalBillingRate} onChange={(normalBillingRate) => update(index, { normalBillingRate })} error={err(index, 'normalBillingRate')} />
+              <TextInput label="Hours per day" required inputMode="decimal" value={row.hoursPerDay} onChange={(hoursPerDay) => update(index, { hoursPerDay })} error={err(index, 'hoursPerDay')} />
+              <SelectInput label="Billing period" value={row.billingPeriod} onChange={(billingPeriod) => update(index, { billingPeriod })} error={err(index, 'billingPeriod')}>
+                {[...new Set([...billingPeriods, row.billingPeriod])].map((p) => <option key={p} value={p}>{p}</option>)}
+              </SelectInput>
+              <TextInput label="Currency" value={row.currency} onChange={(currency) => update(index, { currency })} error={err(index, 'currency')} />
+              <TextInput label="Starts" type="date" required value={row.startsOn} onChange={(startsOn) => update(index, { startsOn })} error={err(index, 'startsOn')} />
+              <TextInput label="Ends" type="date" required value={row.endsOn} onChange={(endsOn) => update(index, { endsOn })} error={err(index, 'endsOn')} />
+              <Box><CheckInput label="Inside IR35" checked={row.isIr35} onChange={(isIr35) => update(index, { isIr35 })} /></Box>
+              <Box><CheckInput label="Count unbilled time in profitability" checked={row.includeUnbilledTimeInProfitability} onChange={(v) => update(index, { includeUnbilledTimeInProfitability: v })} /></Box>
+            </Grid>
+          )}
+        </Card>
+      ))}
+      <Flex>
+        <Button type="button" variant="soft" onClick={() => setRows((all) => [...all, newProjectRow(all, defaults)])}>Add a project</Button>
+      </Flex>
+    </SchemaForm>
+  );
+}

@@ -1,0 +1,94 @@
+import { Flex } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import type { OperationName } from '../../../src-preload/contract/outbox/operations';
+import type { ProposalSummary } from '../../../src-preload/contract/partner-api';
+import { ModalDialog } from '../../components/ModalDialog';
+import { practiceDb } from '../../db/practice-db';
+import { readEntries } from '../../outbox/outbox-db';
+import { isOpen } from '../../outbox/outbox-state';
+import { useOutbox } from '../../stores/outbox-store';
+import { usePractice } from '../../stores/practice-store';
+import { useWriteBlocked } from '../actions/UserSelect';
+import { WriteActions, WriteButton } from '../actions/WriteActions';
+import { useRegion } from '../client-money/money-ui';
+import { PendingActions } from '../outbox/OutboxStatus';
+import { practiceCurrency } from '../regional-format';
+import { DuplicateForm } from './DuplicateForm';
+import { ExternalProjectsForm } from './ExternalProjectsForm';
+import { RenewForm } from './RenewForm';
+import { ServicesForm } from './ServicesForm';
+
+const SENT_WHEN = 'Goes to the practice now if online, or as soon as the laptop is back online.';
+const NEEDS_PRICING = 'The pricing of this proposal is not on this laptop yet: open its pricing while online, or prepare a meeting pack for the client.';
+
+type Dialog = 'duplicate' | 'renew' | 'services' | 'projects';
+
+/**
+ * Duplicate, renew, replace services, replace external projects: queued in the outbox like every write.
+ * The edits start from the proposal as stored here, so each waits until an earlier edit of the same
+ * kind has reached the practice (a second edit from the old lines would undo the first).
+ */
+export function ProposalActions({ proposal, clientName }: { proposal: ProposalSummary; clientName: string }) {
+  const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
+  const blocked = useWriteBlocked();
+  const region = useRegion();
+  const [open, setOpen] = useState<Dialog | null>(null);
+  const close = () => setOpen(null);
+  const db = practiceDb(practiceKey);
+  const data = useLiveQuery(async () => {
+    const [{ entries }, detail] = await Promise.all([readEntries(db), db.proposalDetails.get(proposal.proposalKey)]);
+    return { pending: entries.filter((e) => isOpen(e) && e.operation.startsWith('proposal.') && e.payload.params['key'] === proposal.proposalKey), detail: detail ?? null };
+  }, [practiceKey, proposal.proposalKey]);
+  const pending = data?.pending ?? [];
+  const detail = data?.detail ?? null;
+  const waiting = (operation: OperationName) => pending.some((e) => e.operation === operation);
+  const queue = (operation: OperationName, body: unknown, summary: string) =>
+    useOutbox.getState().queue({ operation, payload: { params: { key: proposal.proposalKey }, body }, summary, entityKey: proposal.entityKey, dependsOn: [] });
+  const name = `“${proposal.name}” (${clientName})`;
+  const renewWhy = proposal.statusName === 'Renewed' ? 'This proposal has already been renewed.' : waiting('proposal.renew') ? 'A renewal of this proposal is already waiting to be sent.' : undefined;
+  const editWhy = (operation: OperationName) => (!detail ? NEEDS_PRICING : waiting(operation) ? 'An earlier change of this kind has not reached the practice yet.' : undefined);
+
+  return (
+    <Flex direction="column" gap="2">
+      <WriteActions testId="proposal-actions">
+        <WriteButton size="1" onClick={() => setOpen('duplicate')}>Duplicate</WriteButton>
+        <WriteButton size="1" disabled={Boolean(renewWhy)} title={renewWhy} onClick={() => setOpen('renew')}>Renew</WriteButton>
+        <WriteButton size="1" disabled={Boolean(editWhy('proposal.replaceServices'))} title={editWhy('proposal.replaceServices')} onClick={() => setOpen('services')}>Edit services</WriteButton>
+        <WriteButton size="1" disabled={Boolean(editWhy('proposal.replaceExternalProjects'))} title={editWhy('proposal.replaceExternalProjects')} onClick={() => setOpen('projects')}>External projects</WriteButton>
+      </WriteActions>
+      <ModalDialog open={open === 'duplicate'} onClose={close} title={`Duplicate “${proposal.name}”`} description={SENT_WHEN}>
+        <DuplicateForm proposal={proposal} disabledReason={blocked} onCancel={close} onSubmit={async (body) => {
+          await queue('proposal.duplicate', body, `Copy proposal ${name} as a new draft`);
+          close();
+        }} />
+      </ModalDialog>
+      <ModalDialog open={open === 'renew'} onClose={close} title={`Renew “${proposal.name}”`} description={SENT_WHEN}>
+        <RenewForm proposal={proposal} disabledReason={blocked} onCancel={close} onSubmit={async (body, signatory) => {
+          await queue('proposal.renew', body, `Renew proposal ${name}${signatory ? `, signed by ${signatory.name}` : ''}`);
+          close();
+        }} />
+      </ModalDialog>
+      {detail ? (
+        <>
+          <ModalDialog open={open === 'services'} onClose={close} width="wide" title={`Services of “${proposal.name}”`} description={SENT_WHEN}>
+            <ServicesForm detail={detail} disabledReason={blocked} onCancel={close} onSubmit={async (body) => {
+              await queue('proposal.replaceServices', body, `Replace the services of ${name}: ${body.services.length === 1 ? '1 line' : `${body.services.length} lines`}`);
+              close();
+            }} />
+          </ModalDialog>
+          <ModalDialog open={open === 'projects'} onClose={close} width="wide" title={`External projects of “${proposal.name}”`} description={SENT_WHEN}>
+            <ExternalProjectsForm detail={detail} currency={practiceCurrency(region)} disabledReason={blocked} onCancel={close} onSubmit={async (body) => {
+              const known = new Set(detail.externalProjects.map((p) => p.id));
+              const [added, removed] = [body.externalProjects.filter((p) => !known.has(p.id)).length, body.externalProjects.filter((p) => p.remove).length];
+              const what = [added && `add ${added}`, removed && `remove ${removed}`, body.externalProjects.length - added - removed && `keep or change ${body.externalProjects.length - added - removed}`].filter(Boolean).join(', ');
+              await queue('proposal.replaceExternalProjects', body, `External projects of ${name}: ${what}`);
+              close();
+            }} />
+          </ModalDialog>
+        </>
+      ) : null}
+      <PendingActions entries={pending} title="Pending for this proposal" testId="proposal-pending-actions" />
+    </Flex>
+  );
+}

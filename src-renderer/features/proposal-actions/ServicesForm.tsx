@@ -1,0 +1,74 @@
+import { Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { servicesPutSchema, type ProposalDetail, type ServicesPut } from '../../../src-preload/contract/partner-api';
+import { practiceDb } from '../../db/practice-db';
+import { usePractice } from '../../stores/practice-store';
+import { SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
+import { UserSelect, useActingUser, useUsers } from '../actions/UserSelect';
+import { useRegion } from '../client-money/money-ui';
+import { formatMoney } from '../regional-format';
+import { newServiceRow, servicesBody, servicesErrors, serviceRowsOf, withService, type ServiceRow } from './proposal-edits';
+
+/**
+ * Replace a proposal's service lines (one PUT with the whole list), starting from the lines stored on
+ * this laptop, with services from the synced catalogue. An accepted proposal can be changed, but its
+ * billing then needs review at the practice: said before anything is queued.
+ */
+export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: string | null; onSubmit(body: ServicesPut): Promise<void>; onCancel(): void }) {
+  const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
+  const region = useRegion();
+  const catalogue = useLiveQuery(async () => (await practiceDb(practiceKey).proposalServices.toArray()).sort((a, b) => a.name.localeCompare(b.name)), [practiceKey]) ?? [];
+  const users = useUsers();
+  const [acting, setActing] = useActingUser();
+  const [user, setUser] = useState(acting);
+  const [rows, setRows] = useState<ServiceRow[]>(() => serviceRowsOf(props.detail.pricing.services));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const schema = useMemo(() => servicesPutSchema.refine((v) => v.services.length > 0, { path: ['services'], message: 'Keep at least one service. A proposal the client should not see is withdrawn at the practice.' }), []);
+  const update = (index: number, change: (row: ServiceRow) => ServiceRow) => setRows((all) => all.map((row, i) => (i === index ? change(row) : row)));
+  const err = (index: number, field: string) => errors[`service.${index}.${field}`];
+  // Lines of services no longer in the catalogue stay selectable under their own name.
+  const known = new Set(catalogue.map((s) => String(s.serviceID)));
+  const retired = props.detail.pricing.services.filter((l) => !known.has(String(l.serviceID)));
+
+  return (
+    <SchemaForm
+      schema={schema}
+      build={() => servicesBody(user, rows)}
+      errorsOf={servicesErrors}
+      onValid={async (body) => {
+        setActing(user);
+        await props.onSubmit(body);
+      }}
+      onErrors={setErrors}
+      submitLabel="Queue new services"
+      disabledReason={props.disabledReason}
+      onCancel={props.onCancel}
+    >
+      {props.detail.statusName === 'Accepted' ? (
+        <Callout.Root color="amber" role="status"><Callout.Text>The client has accepted this proposal. Changing its services means its billing needs review at the practice.</Callout.Text></Callout.Root>
+      ) : null}
+      <UserSelect label="Changed by" required users={users} value={user} onChange={setUser} error={errors['userKey'] && 'Choose which staff member is making the change.'} />
+      {rows.map((row, index) => (
+        <Card key={index} data-testid="service-edit-row">
+          <Grid columns={{ initial: '1', sm: '3' }} gap="2" align="end">
+            <SelectInput label={`Service ${index + 1}`} required value={row.serviceID} onChange={(serviceID) => update(index, (r) => withService(r, serviceID, catalogue))} error={err(index, 'serviceID')}>
+              <option value="">Choose…</option>
+              {catalogue.map((s) => <option key={s.serviceID} value={s.serviceID}>{s.name} ({formatMoney(s.price, region)}, {s.frequency})</option>)}
+              {retired.map((l) => <option key={`retired-${l.serviceID}`} value={l.serviceID}>{l.serviceName} (no longer in the catalogue)</option>)}
+            </SelectInput>
+            <TextInput label="Quantity" inputMode="decimal" value={row.quantity} onChange={(quantity) => update(index, (r) => ({ ...r, quantity }))} error={err(index, 'quantity')} />
+            <Flex gap="2" align="end">
+              <TextInput label="Price" inputMode="decimal" value={row.price} onChange={(price) => update(index, (r) => ({ ...r, price }))} error={err(index, 'price')} hint="Before tax; blank for the catalogue price." />
+              <Button type="button" size="1" variant="ghost" color="gray" onClick={() => setRows((all) => all.filter((_, i) => i !== index))}>Remove service {index + 1}</Button>
+            </Flex>
+          </Grid>
+        </Card>
+      ))}
+      <Flex justify="between" align="center">
+        <Button type="button" variant="soft" onClick={() => setRows((all) => [...all, newServiceRow()])}>Add a service</Button>
+        <Text size="1" color="gray">The practice prices each line and adds its tax.</Text>
+      </Flex>
+    </SchemaForm>
+  );
+}

@@ -1,0 +1,143 @@
+import type { z } from 'zod';
+import type { ExternalProject, ProposalDetail, ProposalService } from '../../../src-preload/contract/partner-api';
+import type { FieldErrors } from '../actions/form-kit';
+
+/** Blank → undefined (the practice's default applies); anything else that is not a number → NaN, which the schema refuses. */
+export function amountOrInvalid(text: string): number | undefined {
+  const cleaned = text.trim().replace(/[\s,]/g, '');
+  return cleaned === '' ? undefined : Number(cleaned);
+}
+
+/* ---------- services ---------- */
+
+/** A service line as typed; a blank price means "the catalogue price". */
+export interface ServiceRow {
+  serviceID: string;
+  quantity: string;
+  price: string;
+}
+
+export const serviceRowsOf = (lines: ProposalDetail['pricing']['services']): ServiceRow[] => lines.map((l) => ({ serviceID: String(l.serviceID), quantity: String(l.quantity), price: String(l.price) }));
+
+export const newServiceRow = (): ServiceRow => ({ serviceID: '', quantity: '1', price: '' });
+
+/** The whole list for `PUT …/services` (it replaces every line). */
+export function servicesBody(userKey: string, rows: readonly ServiceRow[]) {
+  return {
+    userKey,
+    services: rows.map((row) => {
+      const price = amountOrInvalid(row.price);
+      return { serviceID: row.serviceID === '' ? undefined : Number(row.serviceID), quantity: amountOrInvalid(row.quantity), ...(price === undefined ? {} : { price }) };
+    }),
+  };
+}
+
+/** Choosing a service fills in its catalogue price where none was typed. */
+export function withService(row: ServiceRow, serviceID: string, catalogue: readonly ProposalService[]): ServiceRow {
+  const service = catalogue.find((s) => String(s.serviceID) === serviceID);
+  return { ...row, serviceID, price: row.price.trim() || !service ? row.price : String(service.price) };
+}
+
+const serviceHelp: Record<string, string> = {
+  serviceID: 'Choose a service from the catalogue.',
+  quantity: 'Enter a quantity above 0.',
+  price: 'Enter a price, or leave it blank for the catalogue price.',
+};
+
+export function servicesErrors(error: Pick<z.ZodError, 'issues'>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const [top, index, field] = issue.path;
+    if (top === 'services' && typeof index === 'number' && typeof field === 'string') errors[`service.${index}.${field}`] ??= serviceHelp[field] ?? issue.message;
+    else if (top === 'services') errors[''] ??= issue.message;
+    else errors[String(top ?? '')] ??= issue.message;
+  }
+  return errors;
+}
+
+/* ---------- external projects ---------- */
+
+/** A project as typed. Dates are whole days; the practice's time of day is kept when the day is unchanged. */
+export interface ProjectRow {
+  id: number;
+  isNew: boolean;
+  remove: boolean;
+  name: string;
+  budget: string;
+  budgetUnits: string;
+  normalBillingRate: string;
+  hoursPerDay: string;
+  billingPeriod: string;
+  currency: string;
+  isIr35: boolean;
+  includeUnbilledTimeInProfitability: boolean;
+  startsOn: string;
+  endsOn: string;
+  /** The practice's own timestamps, so an untouched date goes back exactly as it came. */
+  original?: { startsOn: string; endsOn: string };
+}
+
+export const billingPeriods = ['Weekly', 'Monthly', 'Quarterly', 'Annually'] as const;
+
+export const projectRowsOf = (projects: ProposalDetail['externalProjects']): ProjectRow[] =>
+  projects.map((p) => ({
+    id: p.id, isNew: false, remove: false, name: p.name, budget: String(p.budget), budgetUnits: p.budgetUnits, normalBillingRate: String(p.normalBillingRate), hoursPerDay: String(p.hoursPerDay),
+    billingPeriod: p.billingPeriod, currency: p.currency, isIr35: p.isIr35, includeUnbilledTimeInProfitability: p.includeUnbilledTimeInProfitability,
+    startsOn: p.startsOn.slice(0, 10), endsOn: p.endsOn.slice(0, 10), original: { startsOn: p.startsOn, endsOn: p.endsOn },
+  }));
+
+/** A new project: an id the proposal does not use yet (the practice adds a project for an unknown id). */
+export function newProjectRow(rows: readonly ProjectRow[], defaults: { currency: string; startsOn: string; endsOn: string }): ProjectRow {
+  const id = Math.max(0, ...rows.map((r) => r.id)) + 1;
+  return {
+    id, isNew: true, remove: false, name: '', budget: '', budgetUnits: defaults.currency, normalBillingRate: '', hoursPerDay: '7.5', billingPeriod: 'Monthly', currency: defaults.currency,
+    isIr35: false, includeUnbilledTimeInProfitability: true, startsOn: defaults.startsOn, endsOn: defaults.endsOn,
+  };
+}
+
+function dateTimeOf(day: string, original: string | undefined): string {
+  if (original && original.slice(0, 10) === day) return original;
+  return day ? `${day}T00:00:00.000Z` : '';
+}
+
+/**
+ * Every project goes in the PUT — unchanged, changed, new and removed (`remove: true`) — so the request
+ * means the same whether the practice treats it as a full replacement or as edits by id.
+ */
+export function projectsBody(userKey: string, rows: readonly ProjectRow[]): { userKey: string; externalProjects: Partial<ExternalProject>[] } {
+  return {
+    userKey,
+    externalProjects: rows
+      .filter((r) => !(r.isNew && r.remove))
+      .map((r) => ({
+        id: r.id, remove: r.remove, name: r.name.trim(), budget: amountOrInvalid(r.budget) as number, budgetUnits: r.budgetUnits.trim(), normalBillingRate: amountOrInvalid(r.normalBillingRate) as number,
+        hoursPerDay: amountOrInvalid(r.hoursPerDay) as number, billingPeriod: r.billingPeriod, currency: r.currency.trim(), isIr35: r.isIr35,
+        includeUnbilledTimeInProfitability: r.includeUnbilledTimeInProfitability, startsOn: dateTimeOf(r.startsOn, r.original?.startsOn), endsOn: dateTimeOf(r.endsOn, r.original?.endsOn),
+      })),
+  };
+}
+
+const projectHelp: Record<string, string> = {
+  name: 'Name the project.',
+  budget: 'Enter a budget.',
+  normalBillingRate: 'Enter the normal billing rate.',
+  hoursPerDay: 'Enter the hours in a working day.',
+  startsOn: 'Enter the start date.',
+  endsOn: 'Enter the end date.',
+  budgetUnits: 'Say what the budget is counted in.',
+  currency: 'Enter the currency code.',
+};
+
+/** Issues → `project.<row>.<field>`; the body's rows are the form's rows less dropped new ones, so ids map them back. */
+export function projectsErrors(error: Pick<z.ZodError, 'issues'>, body: ReturnType<typeof projectsBody>, rows: readonly ProjectRow[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const [top, index, field] = issue.path;
+    if (top === 'externalProjects' && typeof index === 'number' && typeof field === 'string') {
+      const row = rows.findIndex((r) => r.id === body.externalProjects[index]?.id);
+      errors[`project.${row}.${field}`] ??= issue.code === 'custom' ? issue.message : (projectHelp[field] ?? issue.message);
+    } else if (top === 'externalProjects') errors[''] ??= issue.message;
+    else errors[String(top ?? '')] ??= issue.message;
+  }
+  return errors;
+}
