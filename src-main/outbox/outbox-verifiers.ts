@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OperationName } from '../../src-preload/contract/outbox/operations';
 import type { OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
-import { contactCreateSchema, contactSchema, leadCreateSchema, leadNoteCreateSchema, leadNoteSchema, leadSchema } from '../../src-preload/contract/partner-api';
+import { contactCreateSchema, contactSchema, leadCreateSchema, leadNoteCreateSchema, leadNoteSchema, leadSchema, proposalDetailSchema, proposalSummarySchema } from '../../src-preload/contract/partner-api';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 
 type Verifier = (api: PartnerApiClient, params: Record<string, string | number>, body: unknown) => Promise<OutboxVerdict>;
@@ -44,5 +44,16 @@ export const verifiers: Partial<Record<OperationName, Verifier>> = {
     const found = data.filter((n) => n.text.trim() === wanted.text.trim());
     if (found.length > 1) return { verdict: 'unknown', reason: 'This note appears more than once on the lead.' };
     return found[0] ? { verdict: 'found', result: found[0] } : { verdict: 'absent' };
+  },
+
+  // A renewal leaves a mark nothing else does: a proposal of the client whose renewedFromKey is this one.
+  async 'proposal.renew'(api, params) {
+    const key = String(params['key']);
+    const { data: source } = await api.request('GET', `/proposals/${encodeURIComponent(key)}`, proposalDetailSchema, { priority: 'outbox' });
+    const page = await api.list('/proposals/list', proposalSummarySchema, { priority: 'outbox', query: { entityKey: source.entityKey } });
+    const renewals = page.data.filter((p) => p.renewedFromKey === key);
+    if (renewals.length > 1) return { verdict: 'unknown', reason: 'This proposal has been renewed more than once at the practice.' };
+    const renewal = renewals[0];
+    return renewal ? { verdict: 'found', result: { proposalKey: renewal.proposalKey, engagementKey: renewal.engagementKey, statusName: 'Draft' } } : { verdict: 'absent' };
   },
 };

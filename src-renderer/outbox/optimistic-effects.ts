@@ -3,6 +3,7 @@ import type { OperationName } from '../../src-preload/contract/outbox/operations
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import { contactCreateSchema, contactSchema, contactUpdateSchema, leadConvertResponseSchema, leadCreateSchema, leadNoteSchema, leadSchema, type Contact, type Lead } from '../../src-preload/contract/partner-api';
 import type { PracticeDb } from '../db/practice-db';
+import { moneyEffects } from './money-effects';
 import { onboardingEffects } from './onboarding-effects';
 
 /** A record shown before the practice has it: marked with the entry that will create or change it. */
@@ -14,7 +15,8 @@ export type Pending<T> = T & { pendingOutboxId?: string };
  * - apply: on queue (and again after an edit),
  * - settle: once done, the placeholder gives way to the practice's own record,
  * - revert: on discard, the local data goes back to what it was.
- * Writes without a row of their own (eForms, ID checks, bills …) show as "pending actions" on the client.
+ * Writes without a row of their own (eForms, ID checks, bills, proposal edits …) show as "pending actions"
+ * on the client (see money-effects.ts for how bills and proposals catch up once done).
  */
 export interface Effect {
   apply(db: PracticeDb, entry: OutboxEntry, now: string): Promise<{ undo: unknown } | void>;
@@ -114,8 +116,9 @@ const effects: Partial<Record<OperationName, Effect>> = {
     async revert() {},
   },
   ...onboardingEffects,
+  ...moneyEffects,
 };
 
-export const effectTables = (db: PracticeDb) => [db.outbox, db.contacts, db.leads, db.leadNotes, db.onboardings, db.onboardingStatuses];
+export const effectTables = (db: PracticeDb) => [db.outbox, db.contacts, db.leads, db.leadNotes, db.onboardings, db.onboardingStatuses, db.proposals, db.proposalDetails, db.clientReads];
 
 export const effectOf = (operation: OperationName): Effect | undefined => effects[operation];

@@ -1,45 +1,19 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Companion } from '../../../src-preload/contract/companion';
-import type { OperationName, StoredPayload } from '../../../src-preload/contract/outbox/operations';
-import { deletePracticeDb, practiceDb, type PracticeDb } from '../../../src-renderer/db/practice-db';
-import { enqueue, readEntries, resubmit } from '../../../src-renderer/outbox/outbox-db';
-import { createOutboxReplayer } from '../../../src-renderer/outbox/outbox-replayer';
-import { startNodeApp, type NodeApp } from '../../support/node-companion';
+import { readEntries, resubmit } from '../../../src-renderer/outbox/outbox-db';
+import { queueEntry as queue, startOutboxScenario, type OutboxScenario } from '../../support/outbox-scenario';
 
-let app: NodeApp | undefined;
-let practiceKey: string | undefined;
+let scenario: OutboxScenario | undefined;
 afterEach(async () => {
-  await app?.close();
-  if (practiceKey) await deletePracticeDb(practiceKey);
-  app = undefined;
-  practiceKey = undefined;
+  await scenario?.close();
+  scenario = undefined;
 });
 
-const unlimited = { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 };
-
 async function setup() {
-  const started = await startNodeApp({ demo: { seed: 21 }, deps: { budgetLimits: unlimited } });
-  app = started;
-  const connected = await started.companion.practice.connectDemo();
-  if (!connected.ok) throw new Error(connected.message);
-  practiceKey = connected.practice.practiceKey;
-  const demo = started.demo();
-  demo.configure({ rateLimit: { enabled: false } });
-  const state = demo.runtime.practices[0]!;
-  const db = practiceDb(practiceKey);
-  let paused = false;
-  const key = connected.practice.practiceKey;
-  const replayer = (companion: Pick<Companion, 'outbox'> = started.companion) =>
-    createOutboxReplayer({ db, practiceKey: key, companion, canSend: () => started.network.isOnline() && !paused, onUnauthorized: () => (paused = true) });
-  const clients = [...state.entities.values()].filter((e) => !e.entityTerminated);
-  const posts = (path: RegExp) => demo.runtime.requestLog.filter((r) => r.method !== 'GET' && path.test(r.url)).length;
-  return { app: started, db, state, demo, replayer, clients, posts };
+  scenario = await startOutboxScenario();
+  return scenario;
 }
-
-let n = 0;
-const queue = (db: PracticeDb, operation: OperationName, payload: StoredPayload, extra: { entityKey?: string; dependsOn?: string[] } = {}) =>
-  enqueue(db, { id: crypto.randomUUID(), operation, payload, summary: `${operation} #${++n}`, entityKey: extra.entityKey ?? null, dependsOn: extra.dependsOn ?? [] });
 
 describe('outbox replay against the demo practice (renderer code in Node, main through the real registry)', () => {
   it('50 mixed writes queued offline go out exactly once after reconnecting, with dependencies resolved', async () => {
@@ -109,18 +83,7 @@ describe('outbox replay against the demo practice (renderer code in Node, main t
     const eform = await queue(t.db, 'eform.create', { params: {}, body: { templateId: t.state.eformTemplates[0]!.templateId, entityKey: client.entityKey, recipientName: 'Client', recipientEmail: 'crash-eform@example.com', sendNow: true } });
 
     // The window dies after main sent the request and before the renderer stored the answer — once per entry.
-    const crashedOnce = new Set<string>();
-    const crashing: Pick<Companion, 'outbox'> = {
-      outbox: {
-        send: async (input) => {
-          const outcome = await t.app.companion.outbox.send(input);
-          if (crashedOnce.has(input.entryId)) return outcome;
-          crashedOnce.add(input.entryId);
-          throw new Error('renderer crashed');
-        },
-        verify: t.app.companion.outbox.verify,
-      },
-    };
+    const { companion: crashing, crashed: crashedOnce } = t.crashingOncePerEntry();
     // Each drain stops at its crash; the next one (a restart) first settles what was left `sending`.
     let crashed = { needsReview: 0 };
     while (crashedOnce.size < 4) {

@@ -1,0 +1,57 @@
+import type { Companion } from '../../src-preload/contract/companion';
+import type { OperationName, StoredPayload } from '../../src-preload/contract/outbox/operations';
+import { deletePracticeDb, practiceDb, type PracticeDb } from '../../src-renderer/db/practice-db';
+import { enqueue } from '../../src-renderer/outbox/outbox-db';
+import { createOutboxReplayer } from '../../src-renderer/outbox/outbox-replayer';
+import { startNodeApp, type NodeApp } from './node-companion';
+
+const unlimited = { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 };
+
+/**
+ * The outbox against the demo practice: renderer code in Node (fake IndexedDB), main through the real
+ * registry, the first practice connected with read-write credentials and no rate limit. `close` stops
+ * everything and deletes the practice database.
+ */
+export async function startOutboxScenario() {
+  const app: NodeApp = await startNodeApp({ demo: { seed: 21 }, deps: { budgetLimits: unlimited } });
+  const connected = await app.companion.practice.connectDemo();
+  if (!connected.ok) throw new Error(connected.message);
+  const practiceKey = connected.practice.practiceKey;
+  const demo = app.demo();
+  demo.configure({ rateLimit: { enabled: false } });
+  const state = demo.runtime.practices[0]!;
+  const db = practiceDb(practiceKey);
+  let paused = false;
+  const replayer = (companion: Pick<Companion, 'outbox'> = app.companion) =>
+    createOutboxReplayer({ db, practiceKey, companion, canSend: () => app.network.isOnline() && !paused, onUnauthorized: () => (paused = true) });
+  const clients = [...state.entities.values()].filter((e) => !e.entityTerminated);
+  const requests = (method: string, path: RegExp) => demo.runtime.requestLog.filter((r) => r.method === method && path.test(r.url)).length;
+  const posts = (path: RegExp) => demo.runtime.requestLog.filter((r) => r.method !== 'GET' && path.test(r.url)).length;
+  /** A companion whose window dies once per entry: after main sent the request, before the answer is stored. */
+  const crashingOncePerEntry = () => {
+    const crashed = new Set<string>();
+    const companion: Pick<Companion, 'outbox'> = {
+      outbox: {
+        send: async (input) => {
+          const outcome = await app.companion.outbox.send(input);
+          if (crashed.has(input.entryId)) return outcome;
+          crashed.add(input.entryId);
+          throw new Error('renderer crashed');
+        },
+        verify: app.companion.outbox.verify,
+      },
+    };
+    return { companion, crashed };
+  };
+  const close = async () => {
+    await app.close();
+    await deletePracticeDb(practiceKey);
+  };
+  return { app, db, state, demo, practiceKey, replayer, clients, posts, requests, crashingOncePerEntry, close };
+}
+
+export type OutboxScenario = Awaited<ReturnType<typeof startOutboxScenario>>;
+
+let n = 0;
+export const queueEntry = (db: PracticeDb, operation: OperationName, payload: StoredPayload, extra: { entityKey?: string; dependsOn?: string[] } = {}) =>
+  enqueue(db, { id: crypto.randomUUID(), operation, payload, summary: `${operation} #${++n}`, entityKey: extra.entityKey ?? null, dependsOn: extra.dependsOn ?? [] });
