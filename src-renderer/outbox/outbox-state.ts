@@ -48,9 +48,12 @@ export function applyOutcome(entry: OutboxEntry, outcome: OutboxOutcome, now: nu
   switch (outcome.kind) {
     case 'done':
       return { ...base, status: 'done', result: outcome.result ?? null, lastError: null, review: null, notBefore: null };
+    case 'gone':
+      // A removal sent again after an interruption finds nothing left to remove: the first attempt arrived.
+      if (operations[entry.operation].method === 'DELETE' && entry.attempts > 1) return { ...base, status: 'done', result: null, lastError: null, review: null, notBefore: null };
+      return { ...base, status: 'failed', lastError: outcome.problem, notBefore: null };
     case 'rejected':
     case 'forbidden':
-    case 'gone':
       return { ...base, status: 'failed', lastError: outcome.problem, notBefore: null };
     case 'unauthorized':
       // Not the entry's fault: it waits, unchanged, until the credentials are entered again.

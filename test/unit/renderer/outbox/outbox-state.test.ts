@@ -24,6 +24,16 @@ describe('outbox entry state machine', () => {
     }
   });
 
+  it('a removal that finds nothing to remove: failed on its first attempt, done when it was resent after an interruption', () => {
+    const removal = entry('onboarding.removeDocument', { key: '11111111-1111-4111-8111-111111111111', documentId: 7 });
+    const gone = { status: 404, title: 'Not Found', message: 'Document request 7 is not on this onboarding.' };
+    expect(applyOutcome(markSending(removal, T0), { kind: 'gone', problem: gone }, T0)).toMatchObject({ status: 'failed', lastError: gone });
+    expect(applyOutcome(markSending(markSending(removal, T0), T0), { kind: 'gone', problem: gone }, T0)).toMatchObject({ status: 'done', lastError: null, result: null });
+    // Not for anything else: an update whose target vanished is reported, however many attempts.
+    const update = entry('contact.update', { entityKey: '11111111-1111-4111-8111-111111111111', entityContactID: 3 });
+    expect(applyOutcome(markSending(markSending(update, T0), T0), { kind: 'gone', problem: gone }, T0)).toMatchObject({ status: 'failed' });
+  });
+
   it('5xx/network wait with growing, capped backoff; a 429 waits exactly as told; 401 leaves it pending', () => {
     const sending = markSending(markSending(entry(), T0), T0); // second attempt
     const retry = applyOutcome(sending, { kind: 'retry', problem, retryAfterMs: null }, T0, () => 1);
