@@ -65,6 +65,32 @@ describe('Onboardings (contract: recipients PATCH, custom fields PUT, complete, 
     expect(removed.json.recipients.some((r: any) => r.recipientKey === newcomer.recipientKey)).toBe(false);
   });
 
+  it("stores recipients' access to the onboarding's clients; an id that is not one of its clients is refused before any edit", async () => {
+    const onboarding = openOnboarding();
+    const path = `/onboardings/${onboarding.onboardingKey}/recipients`;
+    const clientId = t.state().onboardingDocuments.get(onboarding.onboardingKey)![0]!.entityOnboardingId;
+    const existing = onboarding.recipients[0]!;
+    const result = await t.call('PATCH', path, {
+      body: { userKey: userKey(), recipients: [{ name: 'Aroha', email: 'aroha@example.com', access: [{ entityOnboardingId: clientId, canEdit: true }] }, { recipientKey: existing.recipientKey, access: [{ entityOnboardingId: clientId, canEdit: false }] }] },
+    });
+    expect(result.status).toBe(200);
+    const added = result.json.recipients.find((r: any) => r.email === 'aroha@example.com');
+    expect(t.state().recipientAccess.get(added.recipientKey)).toEqual(new Map([[clientId, true]]));
+    expect(t.state().recipientAccess.get(existing.recipientKey)).toEqual(new Map([[clientId, false]]));
+
+    // A client of another onboarding: 400 naming the id; the valid edit before it is not applied either.
+    const otherClientId = [...t.state().onboardingDocuments.entries()].find(([key]) => key !== onboarding.onboardingKey)![1][0]!.entityOnboardingId;
+    const recipientsBefore = structuredClone(t.state().onboardings.get(onboarding.onboardingKey)!.recipients);
+    const refused = await t.call('PATCH', path, {
+      body: { userKey: userKey(), recipients: [{ name: 'Rawiri', email: 'rawiri@example.com', access: [{ entityOnboardingId: clientId, canEdit: true }] }, { recipientKey: existing.recipientKey, access: [{ entityOnboardingId: otherClientId, canEdit: true }] }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.detail).toContain(String(otherClientId));
+    expect(t.state().onboardings.get(onboarding.onboardingKey)!.recipients).toEqual(recipientsBefore);
+    expect(t.state().recipientAccess.get(existing.recipientKey)).toEqual(new Map([[clientId, false]]));
+    expect([...t.state().recipientAccess.values()].filter((rights) => rights.has(otherClientId))).toEqual([]);
+  });
+
   it('sets custom fields for a client of the onboarding', async () => {
     const onboarding = openOnboarding();
     const clientId = t.state().onboardingDocuments.get(onboarding.onboardingKey)![0]!.entityOnboardingId;

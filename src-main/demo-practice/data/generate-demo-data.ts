@@ -108,6 +108,7 @@ function generatePractice(random: Random, plan: PracticePlan, index: number, anc
     onboardings: new Map(work.onboardings.map((o) => [o.onboardingKey, o])),
     onboardingDocuments: work.documents,
     customFields: new Map(),
+    recipientAccess: new Map(),
     customFieldLabels: new Map([
       [1, 'Preferred contact method'],
       [2, 'Financial year end'],

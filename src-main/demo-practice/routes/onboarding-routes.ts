@@ -73,6 +73,19 @@ export const onboardingRoutes = [
     handler: ({ practice, params, body, now }) => {
       const onboarding = findOnboarding(practice, params.key);
       findUser(practice, body.userKey);
+      const clientIds = new Set((practice.onboardingDocuments.get(onboarding.onboardingKey) ?? []).map((e) => e.entityOnboardingId));
+      for (const [i, edit] of body.recipients.entries()) {
+        for (const right of edit.access ?? []) {
+          if (!clientIds.has(right.entityOnboardingId)) throw badRequest(`recipients[${i}].access: entityOnboardingId ${right.entityOnboardingId} is not a client of this onboarding.`);
+        }
+      }
+      // Every edit's access is checked before any edit is applied.
+      const setAccess = (recipientKey: string, access: { entityOnboardingId: number; canEdit: boolean }[] | undefined) => {
+        if (!access?.length) return;
+        const rights = practice.recipientAccess.get(recipientKey) ?? new Map<number, boolean>();
+        for (const right of access) rights.set(right.entityOnboardingId, right.canEdit);
+        practice.recipientAccess.set(recipientKey, rights);
+      };
       for (const [i, edit] of body.recipients.entries()) {
         const existing = edit.recipientKey ? onboarding.recipients.find((r) => r.recipientKey === edit.recipientKey) : undefined;
         if (existing && edit.remove) {
@@ -82,13 +95,16 @@ export const onboardingRoutes = [
           if (edit.surname !== undefined) existing.surname = edit.surname;
           if (edit.email !== undefined) existing.email = edit.email;
           if (edit.mobile !== undefined) existing.mobile = edit.mobile;
+          setAccess(existing.recipientKey, edit.access);
         } else if (edit.remove) {
           throw notFound(`recipients[${i}]: recipient ${edit.recipientKey ?? '(none)'} is not on this onboarding.`);
         } else {
           if (!edit.name || !edit.email) throw badRequest(`recipients[${i}]: a new recipient needs name and email.`);
           if (edit.sendSms && !edit.mobile) throw badRequest(`recipients[${i}]: sendSms needs a mobile.`);
+          const recipientKey = edit.recipientKey ?? crypto.randomUUID();
+          setAccess(recipientKey, edit.access);
           onboarding.recipients.push({
-            recipientKey: edit.recipientKey ?? crypto.randomUUID(),
+            recipientKey,
             name: edit.name,
             surname: edit.surname ?? '',
             email: edit.email,

@@ -125,6 +125,8 @@ export interface PracticeState {
   onboardingDocuments: Map<string, OnboardingDocumentsEntity[]>;
   /** Custom field values by `${onboardingKey}/${entityOnboardingId}`. */
   customFields: Map<string, Map<number, string>>;
+  /** Recipients' access to the onboarding's client entities: recipientKey → entityOnboardingId → canEdit (none set: the practice's default). */
+  recipientAccess: Map<string, Map<number, boolean>>;
   customFieldLabels: Map<number, string>;
   eformTemplates: EformTemplate[];
   eforms: Map<string, EformRecord>;
