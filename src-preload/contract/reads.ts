@@ -3,6 +3,7 @@ import {
   billDetailSchema,
   billSchema,
   debtorMovementSchema,
+  onboardingDocumentsEntitySchema,
   paymentDetailSchema,
   paymentSchema,
   proposalDetailSchema,
@@ -36,6 +37,7 @@ export const readRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('payments.detail'), paymentId: id }),
   z.strictObject({ kind: z.literal('recurring.runs'), recurringBillingId: id }),
   z.strictObject({ kind: z.literal('debtors.movement'), startDate: day, endDate: day }),
+  z.strictObject({ kind: z.literal('onboardings.documents'), onboardingKey: uuid }),
 ]);
 export type ReadRequest = z.infer<typeof readRequestSchema>;
 export type ReadKind = ReadRequest['kind'];
@@ -78,6 +80,7 @@ export const readSpecs = {
     query: (r: RequestOf<'debtors.movement'>) => ({ startDate: r.startDate, endDate: r.endDate }),
     response: debtorMovementSchema, list: false,
   }),
+  'onboardings.documents': spec({ path: (r: RequestOf<'onboardings.documents'>) => `/onboardings/${r.onboardingKey}/documents`, response: onboardingDocumentsEntitySchema, list: true }),
 } satisfies { [K in ReadKind]: ReadSpec<K, z.ZodType> };
 
 /** The parsed answer of a read kind: an array for list reads, the object otherwise. */

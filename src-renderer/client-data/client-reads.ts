@@ -110,6 +110,23 @@ export async function readRenewPreview(ctx: ClientReadContext, proposalKey: stri
   return { ok: true };
 }
 
+/** Where an onboarding's document requirements are kept (per client entity: entityOnboardingId, documents). */
+export const onboardingDocumentsReport = (onboardingKey: string) => `onboardingDocuments:${onboardingKey}`;
+
+/** A client's custom-field values as the practice last answered them (with labels), per onboarding client. */
+export const customFieldsReport = (onboardingKey: string, entityOnboardingId: number) => `customFields:${onboardingKey}:${entityOnboardingId}`;
+
+/**
+ * What each client entity of an onboarding must provide (`GET …/documents`), kept for offline use: it
+ * names the entityOnboardingIds that removing a request, custom fields and recipient access refer to.
+ */
+export async function readOnboardingDocuments(ctx: ClientReadContext, onboardingKey: string): Promise<ReadOutcome> {
+  const result = await read(ctx, { kind: 'onboardings.documents', onboardingKey });
+  if (!result.ok) return result;
+  await ctx.db.reports.put({ name: onboardingDocumentsReport(onboardingKey), data: result.data, fetchedAt: ctx.now().toISOString() });
+  return { ok: true };
+}
+
 export async function readClientStatements(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
   const result = await read(ctx, { kind: 'statements.list', entityKey });
   if (!result.ok) return result;

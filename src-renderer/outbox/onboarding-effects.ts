@@ -1,7 +1,10 @@
 import type { Table } from 'dexie';
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
+import { z } from 'zod';
 import {
+  customFieldValueSchema,
   onboardingCompleteSchema,
+  onboardingDocumentsEntitySchema,
   onboardingSchema,
   recipientsPatchSchema,
   type Onboarding,
@@ -9,6 +12,7 @@ import {
   type OnboardingStatus,
   type RecipientsPatch,
 } from '../../src-preload/contract/partner-api';
+import { customFieldsReport, onboardingDocumentsReport } from '../client-data/client-reads';
 import type { PracticeDb } from '../db/practice-db';
 import type { Effect, Pending } from './optimistic-effects';
 
@@ -65,7 +69,48 @@ function onboardingEffect(change: (db: PracticeDb, current: Pending<Onboarding>,
   };
 }
 
+const documentsList = z.array(onboardingDocumentsEntitySchema);
+
+/**
+ * Removing a requested document shows at once (the request leaves the stored list) and comes back on
+ * discard; once done, the practice's answer (the remaining requirements) is the stored list.
+ */
+const removeDocumentEffect: Effect = {
+  async apply(db, entry) {
+    const key = String(entry.payload.params['key']);
+    const documentId = Number(entry.payload.params['documentId']);
+    const onlyFor = entry.payload.query?.['entityOnboardingId'];
+    const stored = await db.reports.get(onboardingDocumentsReport(key));
+    const list = documentsList.safeParse(stored?.data);
+    if (!stored || !list.success) return;
+    // As the practice does it: from the named client, or else from the first client that has the request.
+    const holder = list.data.find((e) => (onlyFor === undefined || e.entityOnboardingId === Number(onlyFor)) && e.documents.some((d) => d.documentId === documentId));
+    const next = list.data.map((e) => (e === holder ? { ...e, documents: e.documents.filter((d) => d.documentId !== documentId) } : e));
+    await db.reports.put({ ...stored, data: next });
+    return { undo: stored.data };
+  },
+  async settle(db, entry) {
+    const remaining = documentsList.safeParse(entry.result);
+    if (remaining.success) await db.reports.put({ name: onboardingDocumentsReport(String(entry.payload.params['key'])), data: remaining.data, fetchedAt: entry.updatedAt });
+  },
+  async revert(db, entry) {
+    const name = onboardingDocumentsReport(String(entry.payload.params['key']));
+    const stored = await db.reports.get(name);
+    if (stored && documentsList.safeParse(entry.undo).success) await db.reports.put({ ...stored, data: entry.undo });
+  },
+};
+
 export const onboardingEffects = {
+  'onboarding.removeDocument': removeDocumentEffect,
+  // The practice answers with the client's field values and their labels: kept, so the form can name them next time.
+  'onboarding.setCustomFields': {
+    async apply() {},
+    async settle(db, entry) {
+      const values = z.array(customFieldValueSchema).safeParse(entry.result);
+      if (values.success) await db.reports.put({ name: customFieldsReport(String(entry.payload.params['key']), Number(entry.payload.params['clientId'])), data: values.data, fetchedAt: entry.updatedAt });
+    },
+    async revert() {},
+  },
   'onboarding.editRecipients': onboardingEffect(async (_db, current, entry, now) => {
     const patch = recipientsPatchSchema.parse(entry.payload.body);
     // New recipients get the entry's id (and index) as a stand-in key until the practice answers with its own.

@@ -119,6 +119,6 @@ const effects: Partial<Record<OperationName, Effect>> = {
   ...moneyEffects,
 };
 
-export const effectTables = (db: PracticeDb) => [db.outbox, db.contacts, db.leads, db.leadNotes, db.onboardings, db.onboardingStatuses, db.proposals, db.proposalDetails, db.clientReads];
+export const effectTables = (db: PracticeDb) => [db.outbox, db.contacts, db.leads, db.leadNotes, db.onboardings, db.onboardingStatuses, db.proposals, db.proposalDetails, db.clientReads, db.reports];
 
 export const effectOf = (operation: OperationName): Effect | undefined => effects[operation];

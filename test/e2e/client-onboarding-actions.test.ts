@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
 import { realProblems } from './support/page-problems';
+import { setNetwork } from './support/preview';
 import { openApp, type AppUnderTest } from './support/app-under-test';
 
 let app: AppUnderTest;
@@ -95,6 +96,50 @@ describe('client and onboarding actions', () => {
     expect(recipients.some((r) => r.recipientKey === drop!.recipientKey)).toBe(false);
     expect(recipients.filter((r) => r.email === 'nova.added@example.com')).toHaveLength(1);
     await expect.poll(() => page.getByTestId('recipient-row').count()).toBe(recipients.length);
+  });
+
+  it('offline, from the document list read earlier: removes a requested document, sets a custom field and a recipient’s access; online, each sent once', async () => {
+    const [key, entities] = [...state().onboardingDocuments.entries()].find(([k, list]) => state().onboardings.get(k)?.completedOn === null && list[0]!.documents.filter((d) => !d.isUploaded).length >= 1)!;
+    const entity = entities[0]!;
+    const target = entity.documents.find((d) => !d.isUploaded)!;
+    const user = [...state().users.values()][0]!;
+    await page.goto(`${server.url}#/onboardings/${key}`);
+    const card = page.getByTestId('onboarding-documents');
+    await card.getByTestId('onboarding-documents-entity').filter({ hasText: entity.entityName }).waitFor({ timeout: 30_000 });
+    await setNetwork(server, false);
+    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await page.reload(); // offline, after a restart: the list is still there
+    const row = card.getByTestId('onboarding-document-row').filter({ hasText: target.name }).first();
+    await row.getByRole('button', { name: 'Remove request' }).click();
+    await dialog().getByRole('combobox', { name: /Removed by/ }).selectOption(user.userKey);
+    await dialog().getByRole('button', { name: 'Remove request' }).click();
+    await card.getByTestId('document-removals-pending').waitFor();
+    expect(await card.getByTestId('onboarding-document-row').filter({ hasText: target.name }).count()).toBe(0);
+
+    await card.getByTestId('onboarding-documents-entity').first().getByRole('button', { name: 'Custom fields' }).click();
+    await dialog().getByLabel(/Field number/).fill('2');
+    await dialog().getByLabel('Value').fill('31 March');
+    await dialog().getByRole('button', { name: 'Queue custom fields' }).click();
+
+    const onboarding = state().onboardings.get(key)!;
+    const recipient = onboarding.recipients[0]!;
+    await page.getByRole('button', { name: 'Edit recipients' }).click();
+    await dialog().getByTestId('recipient-edit-row').first().getByRole('combobox', { name: `Access to ${entity.entityName}` }).selectOption('view');
+    await dialog().getByRole('button', { name: 'Queue changes' }).click();
+    expect(calls('removeOnboardingDocumentRequest') + calls('setClientCustomFields')).toBe(0);
+
+    await setNetwork(server, true);
+    await sent('removeOnboardingDocumentRequest');
+    await sent('setClientCustomFields');
+    await sent('editOnboardingRecipients', 2); // one earlier in this file
+    expect(state().onboardingDocuments.get(key)![0]!.documents.some((d) => d.documentId === target.documentId)).toBe(false);
+    expect(state().customFields.get(`${key}/${entity.entityOnboardingId}`)?.get(2)).toBe('31 March');
+    expect(state().recipientAccess.get(recipient.recipientKey)?.get(entity.entityOnboardingId)).toBe(false);
+    await expect.poll(() => card.getByTestId('document-removals-pending').count(), { timeout: 30_000 }).toBe(0);
+    // The custom field is named once the practice has answered.
+    await card.getByTestId('onboarding-documents-entity').first().getByRole('button', { name: 'Custom fields' }).click();
+    await dialog().getByText(/Financial year end/).waitFor();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('completes the onboarding with an approver chosen from the synced users', async () => {

@@ -18,9 +18,8 @@ const SENT_WHEN = 'Goes to the practice now if online, or as soon as the laptop 
 
 /**
  * Actions on one onboarding (queued in the outbox) and what is still on its way for it. Removing a
- * requested document and setting client custom fields are not offered: both need the onboarding's
- * document list (entityOnboardingId, documentId) and the practice's custom-field catalogue, neither of
- * which is synced to this laptop, so such a form could not be filled offline.
+ * requested document and setting custom fields sit with the document list they refer to
+ * (OnboardingDocuments); recipients' access to each client entity needs that list too.
  */
 export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding; name: string }) {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';

@@ -9,6 +9,7 @@ import type { Pending } from '../../outbox/optimistic-effects';
 import { activePractice, usePractice } from '../../stores/practice-store';
 import { formatDateTime } from '../regional-format';
 import { OnboardingActions } from './OnboardingActions';
+import { OnboardingDocuments } from './OnboardingDocuments';
 
 /** One onboarding: its status and dates, its actions, and each recipient with when they were sent and submitted. */
 export function OnboardingDetailScreen() {
@@ -79,6 +80,7 @@ export function OnboardingDetailScreen() {
             </Table.Root>
           )}
         </Card>
+        <OnboardingDocuments onboarding={o} />
       </Flex>
     </>
   );

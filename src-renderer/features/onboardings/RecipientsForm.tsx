@@ -1,8 +1,9 @@
 import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useMemo, useState } from 'react';
 import { recipientsPatchSchema, type Onboarding, type RecipientsPatch } from '../../../src-preload/contract/partner-api';
-import { CheckInput, SchemaForm, TextInput, type FieldErrors } from '../actions/form-kit';
+import { CheckInput, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
 import { UserSelect, useActingUser, useUsers } from '../actions/UserSelect';
+import { useOnboardingDocuments } from './onboarding-documents';
 import { buildRecipientsPatch, newRecipientIssues, newRow, recipientErrors, rowsOf, type RecipientRow } from './recipients-edit';
 
 /**
@@ -11,6 +12,7 @@ import { buildRecipientsPatch, newRecipientIssues, newRow, recipientErrors, rows
  */
 export function RecipientsForm(props: { onboarding: Onboarding; disabledReason?: string | null; onSubmit(body: RecipientsPatch): Promise<void>; onCancel(): void }) {
   const users = useUsers();
+  const { entities } = useOnboardingDocuments(props.onboarding.onboardingKey);
   const [acting, setActing] = useActingUser();
   const [user, setUser] = useState(acting);
   const [rows, setRows] = useState<RecipientRow[]>(() => rowsOf(props.onboarding.recipients));
@@ -65,6 +67,19 @@ export function RecipientsForm(props: { onboarding: Onboarding; disabledReason?:
               {row.recipientKey ? null : (
                 <Box><CheckInput label="Also send by SMS" checked={row.sendSms} onChange={(sendSms) => update(index, { sendSms })} /></Box>
               )}
+              {(entities ?? []).map((entity) => (
+                <SelectInput
+                  key={entity.entityOnboardingId}
+                  label={`Access to ${entity.entityName}`}
+                  value={row.access[entity.entityOnboardingId] ?? ''}
+                  onChange={(right) => update(index, { access: withAccess(row.access, entity.entityOnboardingId, right) })}
+                  error={err(index, 'access')}
+                >
+                  <option value="">{row.recipientKey ? 'Leave as it is' : 'The practice’s default'}</option>
+                  <option value="edit">Can edit</option>
+                  <option value="view">Can view only</option>
+                </SelectInput>
+              ))}
             </Grid>
           )}
         </Card>
@@ -72,9 +87,18 @@ export function RecipientsForm(props: { onboarding: Onboarding; disabledReason?:
       <Flex>
         <Button type="button" variant="soft" onClick={() => setRows((all) => [...all, newRow()])}>Add a recipient</Button>
       </Flex>
-      <Text size="1" color="gray">
-        Which client entities each recipient may edit is set from the onboarding&apos;s document list, which is not kept on this laptop: change access at the practice.
-      </Text>
+      {entities ? null : (
+        <Text size="1" color="gray">
+          Which client entities each recipient may edit refers to the onboarding&apos;s document list, which has not been read on this laptop yet: open the onboarding while online to set access here.
+        </Text>
+      )}
     </SchemaForm>
   );
+}
+
+function withAccess(access: RecipientRow['access'], entityOnboardingId: number, right: string): RecipientRow['access'] {
+  const next = { ...access };
+  if (right === 'edit' || right === 'view') next[entityOnboardingId] = right;
+  else delete next[entityOnboardingId];
+  return next;
 }

@@ -11,12 +11,20 @@ export interface RecipientRow {
   mobile: string;
   sendSms: boolean;
   remove: boolean;
+  /** Access to each client entity of the onboarding (by entityOnboardingId), only where the form set it. */
+  access: Record<number, 'edit' | 'view'>;
 }
 
 export const rowsOf = (recipients: readonly OnboardingRecipient[]): RecipientRow[] =>
-  recipients.map((r) => ({ recipientKey: r.recipientKey, name: r.name, surname: r.surname, email: r.email ?? '', mobile: r.mobile ?? '', sendSms: false, remove: false }));
+  recipients.map((r) => ({ recipientKey: r.recipientKey, name: r.name, surname: r.surname, email: r.email ?? '', mobile: r.mobile ?? '', sendSms: false, remove: false, access: {} }));
 
-export const newRow = (): RecipientRow => ({ recipientKey: null, name: '', surname: '', email: '', mobile: '', sendSms: false, remove: false });
+export const newRow = (): RecipientRow => ({ recipientKey: null, name: '', surname: '', email: '', mobile: '', sendSms: false, remove: false, access: {} });
+
+/** Access as the PATCH says it; left out when the form did not touch it (the practice keeps or defaults it). */
+const accessOf = (row: RecipientRow) => {
+  const entries = Object.entries(row.access);
+  return entries.length ? { access: entries.map(([id, right]) => ({ entityOnboardingId: Number(id), canEdit: right === 'edit' })) } : {};
+};
 
 type Edit = RecipientsPatch['recipients'][number];
 const textFields = ['name', 'surname', 'email', 'mobile'] as const;
@@ -37,11 +45,13 @@ export function buildRecipientsPatch(original: readonly OnboardingRecipient[], r
     else if (before) {
       const changed: Edit = { recipientKey: before.recipientKey };
       for (const field of textFields) if (row[field].trim() !== (before[field] ?? '')) changed[field] = row[field].trim();
+      Object.assign(changed, accessOf(row));
       if (Object.keys(changed).length > 1) edit = changed;
     } else if (!row.remove) {
       edit = {};
       for (const field of textFields) if (row[field].trim() !== '') edit[field] = row[field].trim();
       if (row.sendSms) edit.sendSms = true;
+      Object.assign(edit, accessOf(row));
     }
     if (edit) {
       recipients.push(edit);

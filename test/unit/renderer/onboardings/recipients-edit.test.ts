@@ -33,6 +33,37 @@ describe('the recipients PATCH built from the form', () => {
     expect(recipientsPatchSchema.safeParse({ userKey: USER, recipients: patch.recipients }).success).toBe(true);
   });
 
+  it('access: sent as canEdit per client when the row set it, for a new row and for an existing one; an access change alone is a change', () => {
+    const rows = rowsOf(original);
+    expect(rows.every((row) => Object.keys(row.access).length === 0)).toBe(true);
+    expect(newRow().access).toEqual({});
+    rows[0] = { ...rows[0]!, access: { 40001: 'view' } }; // nothing else changed
+    rows.push({ ...newRow(), name: 'Nova', email: 'nova@example.com', access: { 40001: 'edit', 40002: 'view' } });
+    const patch = buildRecipientsPatch(original, rows);
+    expect(patch.recipients).toEqual([
+      { recipientKey: K1, access: [{ entityOnboardingId: 40001, canEdit: false }] },
+      { name: 'Nova', email: 'nova@example.com', access: [{ entityOnboardingId: 40001, canEdit: true }, { entityOnboardingId: 40002, canEdit: false }] },
+    ]);
+    expect(patch.rowOf).toEqual([0, 2]);
+    expect(recipientsPatchSchema.safeParse({ userKey: USER, recipients: patch.recipients }).success).toBe(true);
+  });
+
+  it('access: left out when untouched (with another change, and on a new row); a removed recipient carries none', () => {
+    const rows = rowsOf(original);
+    rows[0] = { ...rows[0]!, surname: 'Ngāta-Smith' };
+    rows[1] = { ...rows[1]!, remove: true, access: { 40001: 'edit' } };
+    rows.push({ ...newRow(), name: 'Nova', email: 'nova@example.com' });
+    rows.push({ ...newRow(), remove: true, access: { 40001: 'edit' } }); // a new row dropped before sending: nothing
+    const patch = buildRecipientsPatch(original, rows);
+    expect(patch.recipients).toEqual([
+      { recipientKey: K1, surname: 'Ngāta-Smith' },
+      { recipientKey: K2, remove: true },
+      { name: 'Nova', email: 'nova@example.com' },
+    ]);
+    expect(patch.recipients.some((edit) => 'access' in edit)).toBe(false);
+    expect(patch.rowOf).toEqual([0, 1, 2]);
+  });
+
   it("the practice's rules for new recipients: a name, an email, and a mobile for SMS", () => {
     expect(newRecipientIssues([{ recipientKey: K1, name: '' }])).toEqual([]);
     expect(newRecipientIssues([{ recipientKey: K1 }, { sendSms: true }]).map((i) => [i.path.join('.'), i.message])).toEqual([

@@ -1,0 +1,161 @@
+import { Badge, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { removeDocumentQuerySchema, type Onboarding, type OnboardingDocumentsEntity } from '../../../src-preload/contract/partner-api';
+import { readOnboardingDocuments } from '../../client-data/client-reads';
+import { ModalDialog } from '../../components/ModalDialog';
+import { practiceDb } from '../../db/practice-db';
+import { readEntries } from '../../outbox/outbox-db';
+import { isOpen } from '../../outbox/outbox-state';
+import { useOutbox } from '../../stores/outbox-store';
+import { usePractice } from '../../stores/practice-store';
+import { SchemaForm, type FieldErrors } from '../actions/form-kit';
+import { UserSelect, useActingUser, useUsers, useWriteBlocked } from '../actions/UserSelect';
+import { WriteActions, WriteButton } from '../actions/WriteActions';
+import { ReadButton, useRegion } from '../client-money/money-ui';
+import { formatDateTime } from '../regional-format';
+import { CustomFieldsForm } from './CustomFieldsForm';
+import { documentState, storedCustomFields, useOnboardingDocuments, type DocumentState } from './onboarding-documents';
+
+const SENT_WHEN = 'Goes to the practice now if online, or as soon as the laptop is back online.';
+const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray' | 'amber' }> = {
+  uploaded: { label: 'Uploaded', color: 'green' },
+  bypassed: { label: 'Bypassed', color: 'gray' },
+  waiting: { label: 'Waiting', color: 'amber' },
+};
+
+type Open = { kind: 'remove'; entity: OnboardingDocumentsEntity; documentId: number; name: string } | { kind: 'fields'; entity: OnboardingDocumentsEntity } | null;
+
+/**
+ * What each client of the onboarding must provide, with the two actions that refer to it: remove a
+ * request not yet met, and set the client's custom fields. Read when the screen opens online and kept,
+ * so both work offline once it has been read.
+ */
+export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) {
+  const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
+  const region = useRegion();
+  const blocked = useWriteBlocked();
+  const { entities, fetchedAt, problem, canRead } = useOnboardingDocuments(onboarding.onboardingKey);
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const db = practiceDb(practiceKey);
+  const removing = useLiveQuery(async () => (await readEntries(db)).entries.filter((e) => isOpen(e) && e.operation === 'onboarding.removeDocument' && e.payload.params['key'] === onboarding.onboardingKey), [practiceKey, onboarding.onboardingKey]) ?? [];
+  const known = useLiveQuery(async () => (open?.kind === 'fields' ? storedCustomFields(db, onboarding.onboardingKey, open.entity.entityOnboardingId) : null), [practiceKey, onboarding.onboardingKey, open]);
+  const queue = (operation: 'onboarding.removeDocument' | 'onboarding.setCustomFields', params: Record<string, string | number>, extra: { body?: unknown; query?: Record<string, string | number> }, summary: string) =>
+    useOutbox.getState().queue({ operation, payload: { params: { key: onboarding.onboardingKey, ...params }, ...extra }, summary, entityKey: onboarding.entityKey, dependsOn: [] });
+
+  return (
+    <Card data-testid="onboarding-documents">
+      <Flex gap="3" align="center" mb="2">
+        <Heading as="h2" size="3">Documents and custom fields</Heading>
+        <ReadButton label="Read again" run={(ctx) => readOnboardingDocuments(ctx, onboarding.onboardingKey)} />
+      </Flex>
+      {!entities ? (
+        <Text size="2" color="gray">{problem ?? (canRead ? 'Reading the document requirements…' : 'The document requirements of this onboarding have not been read on this laptop yet: open it while online.')}</Text>
+      ) : (
+        <Flex direction="column" gap="3">
+          <Text size="1" color="gray">As read from the practice {formatDateTime(fetchedAt, region)}.</Text>
+          {entities.length === 0 ? <Text size="2" color="gray">No client entities on this onboarding.</Text> : null}
+          {entities.map((entity) => (
+            <Flex key={entity.entityOnboardingId} direction="column" gap="2" data-testid="onboarding-documents-entity">
+              <Flex gap="3" align="center" wrap="wrap">
+                <Text weight="bold">{entity.entityName}</Text>
+                <WriteActions>
+                  <WriteButton size="1" onClick={() => setOpen({ kind: 'fields', entity })}>Custom fields</WriteButton>
+                </WriteActions>
+              </Flex>
+              <Table.Root size="1" aria-label={`Documents requested from ${entity.entityName}`}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>Document</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Uploaded</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {entity.documents.map((d) => {
+                    const badge = stateBadge[documentState(d)];
+                    return (
+                      <Table.Row key={d.documentId} data-testid="onboarding-document-row">
+                        <Table.RowHeaderCell>
+                          {d.name}
+                          {d.isRequired ? <Text size="1" color="gray"> (required)</Text> : null}
+                        </Table.RowHeaderCell>
+                        <Table.Cell><Badge color={badge.color}>{badge.label}</Badge></Table.Cell>
+                        <Table.Cell>{d.isUploaded ? `${d.fileName ?? ''} ${formatDateTime(d.uploadedOn, region)}` : '—'}</Table.Cell>
+                        <Table.Cell>
+                          {d.isUploaded ? null : (
+                            <WriteActions>
+                              <WriteButton size="1" color="red" onClick={() => setOpen({ kind: 'remove', entity, documentId: d.documentId, name: d.name })}>Remove request</WriteButton>
+                            </WriteActions>
+                          )}
+                        </Table.Cell>
+                      </Table.Row>
+                    );
+                  })}
+                </Table.Body>
+              </Table.Root>
+            </Flex>
+          ))}
+          {removing.length ? <Text size="1" color="amber" data-testid="document-removals-pending">{removing.length === 1 ? '1 document request' : `${removing.length} document requests`} waiting to be removed at the practice.</Text> : null}
+        </Flex>
+      )}
+      <ModalDialog open={open?.kind === 'remove'} onClose={close} title={open?.kind === 'remove' ? `Stop asking for “${open.name}”?` : ''} description={SENT_WHEN}>
+        {open?.kind === 'remove' ? (
+          <RemoveDocumentForm
+            what={`${open.entity.entityName} will no longer be asked for “${open.name}”.`}
+            disabledReason={blocked}
+            onCancel={close}
+            onSubmit={async (query) => {
+              const target = open;
+              await queue('onboarding.removeDocument', { documentId: target.documentId }, { query: { userKey: query.userKey, entityOnboardingId: target.entity.entityOnboardingId } }, `Stop asking ${target.entity.entityName} for “${target.name}” (onboarding #${onboarding.onboardingID})`);
+              close();
+            }}
+          />
+        ) : null}
+      </ModalDialog>
+      <ModalDialog open={open?.kind === 'fields' && known !== undefined} onClose={close} width="wide" title={open?.kind === 'fields' ? `Custom fields of ${open.entity.entityName}` : ''} description={SENT_WHEN}>
+        {open?.kind === 'fields' && known ? (
+          <CustomFieldsForm
+            known={known}
+            disabledReason={blocked}
+            onCancel={close}
+            onSubmit={async (body) => {
+              const target = open;
+              await queue('onboarding.setCustomFields', { clientId: target.entity.entityOnboardingId }, { body }, `Set ${body.fields.length === 1 ? '1 custom field' : `${body.fields.length} custom fields`} of ${target.entity.entityName} (onboarding #${onboarding.onboardingID})`);
+              close();
+            }}
+          />
+        ) : null}
+      </ModalDialog>
+    </Card>
+  );
+}
+
+/** Confirms the removal and says who made it (the practice records it). */
+function RemoveDocumentForm(props: { what: string; disabledReason?: string | null; onSubmit(query: z.infer<typeof removeDocumentQuerySchema>): Promise<void>; onCancel(): void }) {
+  const users = useUsers();
+  const [acting, setActing] = useActingUser();
+  const [user, setUser] = useState(acting);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  return (
+    <SchemaForm
+      schema={removeDocumentQuerySchema}
+      build={() => ({ userKey: user })}
+      onValid={async (query) => {
+        setActing(user);
+        await props.onSubmit(query);
+      }}
+      onErrors={setErrors}
+      submitLabel="Remove request"
+      disabledReason={props.disabledReason}
+      onCancel={props.onCancel}
+    >
+      <Text size="2">{props.what}</Text>
+      <UserSelect label="Removed by" required users={users} value={user} onChange={setUser} error={errors['userKey'] && 'Choose which staff member is removing it.'} />
+    </SchemaForm>
+  );
+}
+

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { customFieldValueSchema, onboardingDocumentsEntitySchema, type OnboardingDocumentsEntity } from '../../../src-preload/contract/partner-api';
+import { customFieldsReport, onboardingDocumentsReport, readOnboardingDocuments } from '../../client-data/client-reads';
+import { useDetailOnOpen } from '../../client-data/use-client-data';
+
+export type CustomFieldValue = z.infer<typeof customFieldValueSchema>;
+
+/**
+ * An onboarding's document requirements per client entity: from this laptop when stored (kept from the
+ * last read online), otherwise read once when the screen opens online.
+ */
+export function useOnboardingDocuments(onboardingKey: string) {
+  const { detail, problem, canRead, loading } = useDetailOnOpen(
+    async (db) => {
+      const row = await db.reports.get(onboardingDocumentsReport(onboardingKey));
+      const parsed = z.array(onboardingDocumentsEntitySchema).safeParse(row?.data);
+      return row && parsed.success ? { entities: parsed.data, fetchedAt: row.fetchedAt } : undefined;
+    },
+    (ctx) => readOnboardingDocuments(ctx, onboardingKey),
+    onboardingKey,
+  );
+  return { entities: detail?.entities, fetchedAt: detail?.fetchedAt, problem, canRead, loading };
+}
+
+/** The custom-field values (and labels) the practice last answered for one client of the onboarding. */
+export async function storedCustomFields(db: { reports: { get(name: string): Promise<{ data: unknown } | undefined> } }, onboardingKey: string, entityOnboardingId: number): Promise<CustomFieldValue[]> {
+  const parsed = z.array(customFieldValueSchema).safeParse((await db.reports.get(customFieldsReport(onboardingKey, entityOnboardingId)))?.data);
+  return parsed.success ? parsed.data : [];
+}
+
+export type DocumentState = 'uploaded' | 'bypassed' | 'waiting';
+export const documentState = (d: OnboardingDocumentsEntity['documents'][number]): DocumentState => (d.isUploaded ? 'uploaded' : d.isBypassed ? 'bypassed' : 'waiting');
