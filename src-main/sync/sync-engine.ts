@@ -78,6 +78,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
   };
   const serverDay = (): string => (latestServerDate ?? options.now?.() ?? new Date()).toISOString().slice(0, 10);
 
+  /** A resource whose last pass completed less than its refresh interval ago sits this run out. */
+  function resting(resource: SyncResource, cursor: SyncCursor | undefined): boolean {
+    const endedAt = cursor?.passEndedAt ?? cursor?.lastCompletedAt;
+    if (!resource.refreshEveryMs || cursor?.mode !== 'incremental' || cursor.nextPage !== 1 || !endedAt) return false;
+    // From the end of the last pass: a long first import would otherwise be due again as soon as it ends.
+    const now = (latestServerDate ?? options.now?.() ?? new Date()).getTime();
+    return now - Date.parse(endedAt) < resource.refreshEveryMs;
+  }
+
   /**
    * A first full pass has no known end (the API gives no totals), so it counts as at least one more
    * page and the plan is "unsized". An incremental pass is usually one page. A reconcile pass is sized
@@ -90,6 +99,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     for (const resource of resources) {
       if (finished.has(resource.name)) continue;
       const cursor = live[resource.name];
+      if (resting(resource, cursor)) continue;
       if (resource.kind === 'snapshot' || resource.kind === 'report' || (cursor?.mode === 'incremental' && resource.kind === 'paged' && resource.incremental !== false)) {
         requestsLeft += 1;
         continue;
@@ -164,6 +174,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
             largestPage,
             lastCompletedAt: passServerTime,
             recordsThisPass,
+            passEndedAt: (page.serverDate ?? new Date()).toISOString(),
             ...(whole ? { fullPassRecords: recordsThisPass, fullPassAt: passServerTime } : pick(cursor)),
             ...(cursor.window ? { window: cursor.window } : {}),
           }
@@ -208,6 +219,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const progress: SyncProgress = { resource: resource.name, state: 'running', mode: start.mode, pagesThisRun: 0, recordsThisPass: start.recordsThisPass, rejectedThisRun: 0, error: null };
       if (stopped) {
         results.push({ ...progress, state: 'failed', error: stopped });
+        continue;
+      }
+      if (resting(resource, start)) {
+        finished.add(resource.name);
+        options.onProgress?.({ ...progress, state: 'done' });
+        results.push({ ...progress, state: 'done' });
         continue;
       }
       options.onProgress?.({ ...progress });

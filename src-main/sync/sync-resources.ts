@@ -47,7 +47,16 @@ export interface SyncResource {
   /** 'paged' lists that do not take lastUpdated: every pass reads them whole (upsert by key). */
   incremental?: false;
   window?: WindowPolicy;
+  /**
+   * Passes that re-read many pages every time (a whole list, a recent window) are made at most this
+   * often once the first pass is done: every five minutes they would cost more than the hourly limit
+   * leaves at background priority, for records that change slowly. Opening a client reads its own.
+   */
+  refreshEveryMs?: number;
 }
+
+/** How often the billing lists (recent bills and payments, recurring schedules) are re-read. */
+export const BILLING_REFRESH_MS = 55 * 60_000;
 
 /** Calendar arithmetic on ISO dates (UTC), for report periods and windows. */
 export function shiftDay(day: string, days: number): string {
@@ -85,9 +94,9 @@ export const syncResources: readonly SyncResource[] = [
   },
   {
     name: 'recurringBillings', path: '/recurring-billing/list', schema: recurringBillingSchema, key: (r: z.infer<typeof recurringBillingSchema>) => r.recurringBillingId,
-    kind: 'paged', incremental: false,
+    kind: 'paged', incremental: false, refreshEveryMs: BILLING_REFRESH_MS,
   },
   // Billing windows last: the biggest lists, and the least needed to start working.
-  { name: 'bills', path: '/bills/list', schema: billSchema, key: (b: z.infer<typeof billSchema>) => b.billingId, kind: 'window', window: billingWindow },
-  { name: 'payments', path: '/payments/list', schema: paymentSchema, key: (p: z.infer<typeof paymentSchema>) => p.paymentId, kind: 'window', window: billingWindow },
+  { name: 'bills', path: '/bills/list', schema: billSchema, key: (b: z.infer<typeof billSchema>) => b.billingId, kind: 'window', window: billingWindow, refreshEveryMs: BILLING_REFRESH_MS },
+  { name: 'payments', path: '/payments/list', schema: paymentSchema, key: (p: z.infer<typeof paymentSchema>) => p.paymentId, kind: 'window', window: billingWindow, refreshEveryMs: BILLING_REFRESH_MS },
 ];

@@ -26,6 +26,8 @@ export const syncCursorSchema = z.strictObject({
   fullPassRecords: z.number().int().min(0).optional(),
   /** Server time at the start of the last complete full or reconcile pass. */
   fullPassAt: z.iso.datetime().nullable().optional(),
+  /** Server time of the last page of the last complete pass: a resource's refresh interval counts from it. */
+  passEndedAt: z.iso.datetime().optional(),
   /**
    * Date-window resources (bills, payments): the bill/payment-date range of the pass under way, fixed at
    * its first page so a resumed pass reads the same window. The first pass reads the history window,

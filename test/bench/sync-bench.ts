@@ -4,7 +4,7 @@ import { createMemoryBudgetStore } from '../../src-main/request-budget/budget-st
 import { createVirtualTimer } from '../../src-main/request-budget/budget-timer';
 import { createRequestBudget, DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
 import { createSyncEngine } from '../../src-main/sync/sync-engine';
-import { syncResources } from '../../src-main/sync/sync-resources';
+import { BILLING_REFRESH_MS, syncResources } from '../../src-main/sync/sync-resources';
 import { createMemorySyncSink } from '../support/memory-sync-sink';
 import { clockOf, createVirtualTimeFetch } from '../support/virtual-time-http';
 import { lowerBoundMs } from './lower-bound';
@@ -61,14 +61,29 @@ export async function benchSync() {
     const minimumRequests = paged.reduce((sum, r) => sum + Math.ceil((sizes[r.name] ?? 0) / pageSize), 0) + (syncResources.length - paged.length);
     const lowerBoundSeconds = lowerBoundMs([], 0, minimumRequests) / 1000;
 
+    // The first sync after an import that took over an hour also re-reads the billing lists that finished
+    // early in it (recurring schedules); the steady state is the sync after that.
+    timer.advanceTo(timer.now() + 5 * 60_000);
+    const beforeCatchUp = http.log.length;
+    await engine.runOnce({ priority: 'background' });
+    const catchUpRequests = http.log.length - beforeCatchUp;
+
     // Five minutes later, nothing changed: one request per resource is the whole cost.
     timer.advanceTo(timer.now() + 5 * 60_000);
     const before = http.log.length;
     await engine.runOnce({ priority: 'background' });
     const incrementalRequests = http.log.length - before;
-    // Unchanged lists cost one request each; lists read whole (recurring schedules) and recent windows cost their pages.
+    // Unchanged lists cost one request each; the billing lists (whole recurring schedules, recent windows)
+    // rest within their refresh interval, so five minutes on they cost nothing.
+    const incrementalMinimum = syncResources.filter((r) => !r.refreshEveryMs).length;
+
+    // An hour on: the billing lists are due again and cost their pages.
+    timer.advanceTo(timer.now() + BILLING_REFRESH_MS);
+    const beforeHourly = http.log.length;
+    await engine.runOnce({ priority: 'background' });
+    const hourlyRequests = http.log.length - beforeHourly;
     const rereadPages = (count: number) => Math.ceil(count / pageSize);
-    const incrementalMinimum = syncResources.length - 3
+    const hourlyMinimum = incrementalMinimum
       + rereadPages(state.recurringBillings.size)
       + rereadPages(inWindow([...state.bills.values()].map((b) => b.billDate), sink.cursors.bills?.window))
       + rereadPages(inWindow([...state.payments.values()].map((p) => p.paymentDate), sink.cursors.payments?.window));
@@ -87,6 +102,8 @@ export async function benchSync() {
         wallSeconds: round(wallMs / 1000),
       },
       incrementalNoChange: { requests: incrementalRequests, resources: syncResources.length, minimumRequests: incrementalMinimum },
+      firstIncremental: { requests: catchUpRequests },
+      hourlyRefresh: { requests: hourlyRequests, minimumRequests: hourlyMinimum },
     };
   } finally {
     await demo.close();

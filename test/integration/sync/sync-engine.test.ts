@@ -93,24 +93,38 @@ describe('sync engine against the demo practice', () => {
     expectSameAsServer(t.sink, t.state);
   });
 
-  it('needs one request per resource for an incremental sync with no changes (date windows and whole lists: their pages)', async () => {
-    const t = await setup();
+  it('an incremental sync with no changes: one request per resource; the billing lists rest for their hour, then take their pages', async () => {
+    let serverNow = new Date('2031-03-04T05:00:00Z');
+    const t = await setup({ clock: { now: () => serverNow }, anchor: new Date('2031-03-01T00:00:00Z') });
     await t.engine.runOnce();
-    const before = t.demo.runtime.requestLog.length;
-    await t.engine.runOnce();
-    const requests = t.demo.runtime.requestLog.slice(before);
     const pagesOf = (name: string) => {
       const cursor = t.sink.cursors[name]!;
       return Math.floor(cursor.recordsThisPass / cursor.largestPage) + 1;
     };
-    // Lists read whole every time (recurring schedules take no lastUpdated) and date windows take their pages.
-    const windows = syncResources.filter((r) => r.kind === 'window' || r.incremental === false);
-    expect(windows.map((r) => r.name)).toEqual(['recurringBillings', 'bills', 'payments']);
-    expect(requests.length).toBe(syncResources.length - windows.length + windows.reduce((sum, r) => sum + pagesOf(r.name), 0));
-    expect(new Set(requests.map((r) => r.operationId)).size).toBe(syncResources.length);
-    expect(requests.map((r) => r.operationId)).toContain('listLeads');
+    const rerun = async (minutesLater: number) => {
+      serverNow = new Date(serverNow.getTime() + minutesLater * 60_000);
+      const before = t.demo.runtime.requestLog.length;
+      const results = await t.engine.runOnce();
+      expect(results.every((r) => r.state === 'done')).toBe(true);
+      return t.demo.runtime.requestLog.slice(before);
+    };
+    // Lists read whole every time (recurring schedules take no lastUpdated) and date windows: the costly passes.
+    const costly = syncResources.filter((r) => r.refreshEveryMs);
+    expect(costly.map((r) => r.name)).toEqual(['recurringBillings', 'bills', 'payments']);
+    expect(syncResources.filter((r) => r.kind === 'window' || r.incremental === false).map((r) => r.name)).toEqual(costly.map((r) => r.name));
+
+    // Five minutes on: one request for each other resource, none for the billing lists.
+    const soon = await rerun(5);
+    expect(soon.length).toBe(syncResources.length - costly.length);
+    expect(new Set(soon.map((r) => r.operationId)).size).toBe(syncResources.length - costly.length);
+    expect(soon.map((r) => r.operationId)).toContain('listLeads');
+    expect(soon.map((r) => r.operationId)).not.toContain('listBills');
+
+    // An hour after their last pass, measured on the server's clock: read again, by their pages.
+    const later = await rerun(55);
+    expect(later.length).toBe(syncResources.length - costly.length + costly.reduce((sum, r) => sum + pagesOf(r.name), 0));
+    expect(new Set(later.map((r) => r.operationId)).size).toBe(syncResources.length);
     // The recent window re-reads only the last 60 days of bills (history: a year), measured from the server's today.
-    expect(t.sink.cursors.bills!.window).toEqual({ startDate: expect.any(String), endDate: expect.any(String) });
     const { startDate, endDate } = t.sink.cursors.bills!.window!;
     expect((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000).toBe(60 + 31);
   });
@@ -190,7 +204,7 @@ describe('sync engine against the demo practice', () => {
 
 describe('money: date windows, whole lists and reports', () => {
   it('imports a year of bills and payments by date window, then re-reads only the recent window; reports are stored whole', async () => {
-    const serverNow = new Date('2031-03-04T05:06:07Z');
+    let serverNow = new Date('2031-03-04T05:06:07Z');
     const t = await setup({ clock: { now: () => serverNow }, anchor: new Date('2031-03-04T00:00:00Z'), pageSize: 37 });
     const full = await t.engine.runOnce();
     expect(full.every((r) => r.state === 'done')).toBe(true);
@@ -209,7 +223,8 @@ describe('money: date windows, whole lists and reports', () => {
     expect(t.sink.table('debtorMovement').get('debtorMovement')).toMatchObject({ startDate: '2030-03-05', endDate: '2031-03-04' });
     expect(t.sink.table('ledgerStatus').get('ledgerStatus')).toMatchObject({ connected: expect.any(Boolean) });
 
-    // A later pass reads the recent window only: a bill from ten months ago is not asked for again.
+    // A pass an hour later reads the recent window only: a bill from ten months ago is not asked for again.
+    serverNow = new Date(serverNow.getTime() + 56 * 60_000);
     const before = t.demo.runtime.requestLog.length;
     await t.engine.runOnce();
     const billPages = t.demo.runtime.requestLog.slice(before).filter((r) => r.operationId === 'listBills');
