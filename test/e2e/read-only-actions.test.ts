@@ -55,13 +55,23 @@ describe('read-only credentials', () => {
 
     const client = [...state().entities.values()].find((e) => !e.entityTerminated && [...state().contacts.values()].some((c) => c.entityKey === e.entityKey && !c.isDeleted))!;
     await page.goto(`${app.server.url}#/clients/${client.entityKey}`);
-    for (const name of ['Add contact', 'Send eForm', 'Send ID verification', 'Run AML check']) await expectBlocked(page.getByRole('button', { name, exact: true }));
+    for (const name of ['Add contact', 'Send eForm', 'Send ID verification', 'Run AML check', 'Create bill']) await expectBlocked(page.getByRole('button', { name, exact: true }));
     await expectBlocked(page.getByTestId('contact-row').first().getByRole('button', { name: /^Edit / }));
 
-    const onboarding = [...state().onboardings.values()].find((o) => o.completedOn === null)!;
+    const proposal = [...state().proposals.values()][0]!;
+    await page.goto(`${app.server.url}#/clients/${proposal.entityKey}?tab=proposals`);
+    const actions = page.getByTestId('proposal-actions').first();
+    for (const name of ['Duplicate', 'Renew', 'Edit services', 'External projects']) await expectBlocked(actions.getByRole('button', { name, exact: true }));
+
+    const onboarding = [...state().onboardings.values()].find((o) => o.completedOn === null && (state().onboardingDocuments.get(o.onboardingKey) ?? []).some((e) => e.documents.some((d) => !d.isUploaded)))!;
     await page.goto(`${app.server.url}#/onboardings/${onboarding.onboardingKey}`);
     await expectBlocked(page.getByRole('button', { name: 'Edit recipients' }));
     await expectBlocked(page.getByRole('button', { name: 'Complete' }));
+    // Reading is allowed: the document list comes, its actions do not.
+    const documents = page.getByTestId('onboarding-documents');
+    await documents.getByTestId('onboarding-documents-entity').first().waitFor({ timeout: 30_000 });
+    await expectBlocked(documents.getByRole('button', { name: 'Custom fields' }).first());
+    await expectBlocked(documents.getByRole('button', { name: 'Remove request' }).first());
     expect(realProblems(problems), problems.join('\n')).toEqual([]);
   });
 });

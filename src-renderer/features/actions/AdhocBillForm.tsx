@@ -6,7 +6,7 @@ import { formatMoney } from '../regional-format';
 import { useRegion } from '../client-money/money-ui';
 import { adhocBillErrors, billLines, billTotals, lineRowsOf, newLineRow, withRevenue, type BillLineRow } from './adhoc-bill-draft';
 import { BilledNotice, CheckInput, optional, SchemaForm, SelectInput, TextInput, type FieldErrors } from './form-kit';
-import { UserSelect, useActingUser, useUsers } from './UserSelect';
+import { UserSelect, useActingUserChoice } from './UserSelect';
 import { useLedgerLookups } from './use-ledger-lookups';
 
 /** The laptop's calendar date (a bill is dated in the practice's day, which is the user's). */
@@ -34,9 +34,7 @@ export function AdhocBillForm(props: {
   const now = props.now ?? (() => new Date());
   const region = useRegion();
   const ledger = useLedgerLookups();
-  const users = useUsers();
-  const [acting, setActing] = useActingUser();
-  const [user, setUser] = useState(initial?.userKey ?? acting);
+  const { users, user, setUser, remember } = useActingUserChoice(initial?.userKey);
   const [billDate, setBillDate] = useState(() => initial?.billDate ?? localIsoDate(now()));
   const [dueDate, setDueDate] = useState(() => initial?.dueDate ?? localIsoDate(addDays(now(), 14)));
   const [reference, setReference] = useState(initial?.reference ?? '');
@@ -70,7 +68,7 @@ export function AdhocBillForm(props: {
       build={body}
       errorsOf={(error) => adhocBillErrors({ issues: allIssues(error) })}
       onValid={async (body) => {
-        if (user) setActing(user);
+        remember();
         await props.onSubmit(body, { net: totals.net, total: totals.total });
       }}
       onErrors={setErrors}

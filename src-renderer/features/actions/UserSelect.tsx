@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { create } from 'zustand';
 import type { User } from '../../../src-preload/contract/partner-api';
 import { practiceDb } from '../../db/practice-db';
@@ -19,6 +20,17 @@ export function useActingUser(): [string, (userKey: string) => void] {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const userKey = useActingUsers((s) => s.byPractice[practiceKey] ?? '');
   return [userKey, (next) => useActingUsers.getState().set(practiceKey, next)];
+}
+
+/**
+ * A form's "done by" choice: starts at the session's acting user (or what the entry had), and `remember()`
+ * makes the choice the acting user once the form is queued.
+ */
+export function useActingUserChoice(initial?: string | null) {
+  const users = useUsers();
+  const [acting, setActing] = useActingUser();
+  const [user, setUser] = useState(initial ?? acting);
+  return { users, user, setUser, remember: () => (user ? setActing(user) : undefined) };
 }
 
 /** Synced staff, by name: the same list offline as online. */

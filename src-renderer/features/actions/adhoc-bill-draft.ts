@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { BillCreate, LedgerLookups } from '../../../src-preload/contract/partner-api';
-import type { FieldErrors } from './form-kit';
+import { parseAmount, type FieldErrors } from './form-kit';
 
 /** One line of the adhoc-bill form, as typed (numbers stay text until the form is checked). */
 export interface BillLineRow {
@@ -20,14 +20,6 @@ export const lineRowsOf = (lines: BillCreate['lines']): BillLineRow[] =>
     description: l.description, quantity: String(l.quantity), unitPrice: String(l.unitPrice),
     revenue: l.saleItemCode ? `item:${l.saleItemCode}` : l.extAccountID ? `account:${l.extAccountID}` : '', extTaxID: l.extTaxID ?? '',
   }));
-
-/** "1,250.50" → 1250.5; blank or not a number → undefined (the schema then says the field is needed). */
-export function parseAmount(text: string): number | undefined {
-  const cleaned = text.trim().replace(/[\s,]/g, '');
-  if (cleaned === '') return undefined;
-  const value = Number(cleaned);
-  return Number.isFinite(value) ? value : undefined;
-}
 
 /** The contract's line shape: ledger fields only when the practice has a ledger connected. */
 export function billLines(rows: readonly BillLineRow[], ledgerConnected: boolean) {
@@ -57,6 +49,8 @@ export function withRevenue(row: BillLineRow, revenue: string, ledger: LedgerLoo
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+/** A blank or mistyped amount counts as nothing in the running total (the form flags it on submit). */
+const orZero = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n : 0);
 
 /**
  * What the bill comes to, as far as the laptop can tell: the net always; tax only when every line has a
@@ -66,7 +60,7 @@ export function billTotals(rows: readonly BillLineRow[], ledger: LedgerLookups |
   let net = 0;
   let tax: number | null = ledger?.status.connected ? 0 : null;
   for (const row of rows) {
-    const lineNet = round2((parseAmount(row.quantity) ?? 0) * (parseAmount(row.unitPrice) ?? 0));
+    const lineNet = round2(orZero(parseAmount(row.quantity)) * orZero(parseAmount(row.unitPrice)));
     net += lineNet;
     const rate = ledger?.taxRates.find((t) => t.extTaxID === row.extTaxID)?.rate;
     tax = tax === null || rate === undefined ? null : tax + round2(lineNet * rate);

@@ -14,6 +14,17 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/**
+ * A typed number: "1,250.50" → 1250.5. Blank → undefined (not given: the schema or the practice's default
+ * decides); anything else that is not a finite number → NaN, which every schema refuses, so the field is flagged.
+ */
+export function parseAmount(text: string): number | undefined {
+  const cleaned = text.trim().replace(/[\s,]/g, '');
+  if (cleaned === '') return undefined;
+  const value = Number(cleaned);
+  return Number.isFinite(value) ? value : Number.NaN;
+}
+
 /** Empty text becomes "not given" rather than an empty string the server would store. */
 export const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { onboardingCompleteSchema, type Onboarding, type OnboardingComplete } from '../../../src-preload/contract/partner-api';
 import { CheckInput, SchemaForm, type FieldErrors } from '../actions/form-kit';
-import { UserSelect, useActingUser, useUsers } from '../actions/UserSelect';
+import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
 
 /** Complete an onboarding: who approves it (any synced staff member) and who is completing it. */
 export function CompleteForm(props: { onboarding: Onboarding; disabledReason?: string | null; onSubmit(body: OnboardingComplete): Promise<void>; onCancel(): void }) {
-  const users = useUsers();
-  const [acting, setActing] = useActingUser();
-  const [user, setUser] = useState(acting);
+  const { users, user, setUser, remember } = useActingUserChoice();
   const [approver, setApprover] = useState(props.onboarding.approverKey ?? '');
   const [paused, setPaused] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -16,7 +14,7 @@ export function CompleteForm(props: { onboarding: Onboarding; disabledReason?: s
       schema={onboardingCompleteSchema}
       build={() => ({ userKey: user, approverUserKey: approver, paused, engagementKey: props.onboarding.engagementKey })}
       onValid={async (body) => {
-        setActing(user);
+        remember();
         await props.onSubmit(body);
       }}
       onErrors={setErrors}

@@ -2,7 +2,7 @@ import { Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { customFieldsPutSchema, type CustomFieldsPut } from '../../../src-preload/contract/partner-api';
 import { SchemaForm, TextInput, type FieldErrors } from '../actions/form-kit';
-import { UserSelect, useActingUser, useUsers } from '../actions/UserSelect';
+import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
 import type { CustomFieldValue } from './onboarding-documents';
 
 interface FieldRow {
@@ -18,9 +18,7 @@ const fieldHelp: Record<string, string> = { customFieldID: 'Enter the field’s 
  * this laptop) are listed with their labels and current values.
  */
 export function CustomFieldsForm(props: { known: CustomFieldValue[]; disabledReason?: string | null; onSubmit(body: CustomFieldsPut): Promise<void>; onCancel(): void }) {
-  const users = useUsers();
-  const [acting, setActing] = useActingUser();
-  const [user, setUser] = useState(acting);
+  const { users, user, setUser, remember } = useActingUserChoice();
   const [rows, setRows] = useState<FieldRow[]>(() => (props.known.length ? props.known.map((f) => ({ customFieldID: String(f.customFieldID), value: f.value })) : [{ customFieldID: '', value: '' }]));
   const [errors, setErrors] = useState<FieldErrors>({});
   const labelOf = (id: string) => props.known.find((f) => String(f.customFieldID) === id.trim())?.label;
@@ -41,7 +39,7 @@ export function CustomFieldsForm(props: { known: CustomFieldValue[]; disabledRea
         return out;
       }}
       onValid={async (body) => {
-        setActing(user);
+        remember();
         await props.onSubmit(body);
       }}
       onErrors={setErrors}

@@ -1,7 +1,6 @@
 import { Badge, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import type { z } from 'zod';
 import { removeDocumentQuerySchema, type Onboarding, type OnboardingDocumentsEntity } from '../../../src-preload/contract/partner-api';
 import { readOnboardingDocuments } from '../../client-data/client-reads';
 import { ModalDialog } from '../../components/ModalDialog';
@@ -10,8 +9,8 @@ import { readEntries } from '../../outbox/outbox-db';
 import { isOpen } from '../../outbox/outbox-state';
 import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
-import { SchemaForm, type FieldErrors } from '../actions/form-kit';
-import { UserSelect, useActingUser, useUsers, useWriteBlocked } from '../actions/UserSelect';
+import { ActingUserForm } from '../actions/ActingUserForm';
+import { useWriteBlocked } from '../actions/UserSelect';
 import { WriteActions, WriteButton } from '../actions/WriteActions';
 import { ReadButton, useRegion } from '../client-money/money-ui';
 import { formatDateTime } from '../regional-format';
@@ -104,8 +103,12 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
       )}
       <ModalDialog open={open?.kind === 'remove'} onClose={close} title={open?.kind === 'remove' ? `Stop asking for “${open.name}”?` : ''} description={SENT_WHEN}>
         {open?.kind === 'remove' ? (
-          <RemoveDocumentForm
+          <ActingUserForm
+            schema={removeDocumentQuerySchema}
             what={`${open.entity.entityName} will no longer be asked for “${open.name}”.`}
+            userLabel="Removed by"
+            missingUser="Choose which staff member is removing it."
+            submitLabel="Remove request"
             disabledReason={blocked}
             onCancel={close}
             onSubmit={async (query) => {
@@ -133,29 +136,3 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
     </Card>
   );
 }
-
-/** Confirms the removal and says who made it (the practice records it). */
-function RemoveDocumentForm(props: { what: string; disabledReason?: string | null; onSubmit(query: z.infer<typeof removeDocumentQuerySchema>): Promise<void>; onCancel(): void }) {
-  const users = useUsers();
-  const [acting, setActing] = useActingUser();
-  const [user, setUser] = useState(acting);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  return (
-    <SchemaForm
-      schema={removeDocumentQuerySchema}
-      build={() => ({ userKey: user })}
-      onValid={async (query) => {
-        setActing(user);
-        await props.onSubmit(query);
-      }}
-      onErrors={setErrors}
-      submitLabel="Remove request"
-      disabledReason={props.disabledReason}
-      onCancel={props.onCancel}
-    >
-      <Text size="2">{props.what}</Text>
-      <UserSelect label="Removed by" required users={users} value={user} onChange={setUser} error={errors['userKey'] && 'Choose which staff member is removing it.'} />
-    </SchemaForm>
-  );
-}
-

@@ -2,7 +2,7 @@ import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useMemo, useState } from 'react';
 import { recipientsPatchSchema, type Onboarding, type RecipientsPatch } from '../../../src-preload/contract/partner-api';
 import { CheckInput, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
-import { UserSelect, useActingUser, useUsers } from '../actions/UserSelect';
+import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
 import { useOnboardingDocuments } from './onboarding-documents';
 import { buildRecipientsPatch, newRecipientIssues, newRow, recipientErrors, rowsOf, type RecipientRow } from './recipients-edit';
 
@@ -11,10 +11,8 @@ import { buildRecipientsPatch, newRecipientIssues, newRow, recipientErrors, rows
  * contract's schema plus the practice's rules for new recipients are checked before it is queued.
  */
 export function RecipientsForm(props: { onboarding: Onboarding; disabledReason?: string | null; onSubmit(body: RecipientsPatch): Promise<void>; onCancel(): void }) {
-  const users = useUsers();
   const { entities } = useOnboardingDocuments(props.onboarding.onboardingKey);
-  const [acting, setActing] = useActingUser();
-  const [user, setUser] = useState(acting);
+  const { users, user, setUser, remember } = useActingUserChoice();
   const [rows, setRows] = useState<RecipientRow[]>(() => rowsOf(props.onboarding.recipients));
   const [errors, setErrors] = useState<FieldErrors>({});
   const patch = buildRecipientsPatch(props.onboarding.recipients, rows);
@@ -37,7 +35,7 @@ export function RecipientsForm(props: { onboarding: Onboarding; disabledReason?:
       build={() => ({ userKey: user, recipients: patch.recipients })}
       errorsOf={(error) => recipientErrors(error, patch.rowOf, rows)}
       onValid={async (body) => {
-        setActing(user);
+        remember();
         await props.onSubmit(body);
       }}
       onErrors={setErrors}

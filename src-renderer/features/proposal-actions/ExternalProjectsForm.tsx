@@ -2,7 +2,7 @@ import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useMemo, useState } from 'react';
 import { externalProjectIssues, externalProjectsPutSchema, type ExternalProjectsPut, type ProposalDetail } from '../../../src-preload/contract/partner-api';
 import { CheckInput, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
-import { UserSelect, useActingUser, useUsers } from '../actions/UserSelect';
+import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
 import { billingPeriods, newProjectRow, projectRowsOf, projectsBody, projectsErrors, type ProjectRow } from './proposal-edits';
 
 /**
@@ -10,9 +10,7 @@ import { billingPeriods, newProjectRow, projectRowsOf, projectsBody, projectsErr
  * or remove them. New projects default to the proposal's period and currency.
  */
 export function ExternalProjectsForm(props: { detail: ProposalDetail; currency: string; disabledReason?: string | null; onSubmit(body: ExternalProjectsPut): Promise<void>; onCancel(): void }) {
-  const users = useUsers();
-  const [acting, setActing] = useActingUser();
-  const [user, setUser] = useState(acting);
+  const { users, user, setUser, remember } = useActingUserChoice();
   const [rows, setRows] = useState<ProjectRow[]>(() => projectRowsOf(props.detail.externalProjects));
   const [errors, setErrors] = useState<FieldErrors>({});
   const body = projectsBody(user, rows);
@@ -36,7 +34,7 @@ export function ExternalProjectsForm(props: { detail: ProposalDetail; currency: 
       build={() => body}
       errorsOf={(error) => projectsErrors(error, body, rows)}
       onValid={async (valid) => {
-        setActing(user);
+        remember();
         await props.onSubmit(valid);
       }}
       onErrors={setErrors}

@@ -2,19 +2,19 @@ import { Flex } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { OperationName } from '../../../src-preload/contract/outbox/operations';
-import type { ProposalSummary } from '../../../src-preload/contract/partner-api';
+import { duplicateSchema, type ProposalSummary } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { practiceDb } from '../../db/practice-db';
 import { readEntries } from '../../outbox/outbox-db';
 import { isOpen } from '../../outbox/outbox-state';
 import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
+import { ActingUserForm } from '../actions/ActingUserForm';
 import { useWriteBlocked } from '../actions/UserSelect';
 import { WriteActions, WriteButton } from '../actions/WriteActions';
 import { useRegion } from '../client-money/money-ui';
 import { PendingActions } from '../outbox/OutboxStatus';
 import { practiceCurrency } from '../regional-format';
-import { DuplicateForm } from './DuplicateForm';
 import { ExternalProjectsForm } from './ExternalProjectsForm';
 import { RenewForm } from './RenewForm';
 import { ServicesForm } from './ServicesForm';
@@ -58,10 +58,19 @@ export function ProposalActions({ proposal, clientName }: { proposal: ProposalSu
         <WriteButton size="1" disabled={Boolean(editWhy('proposal.replaceExternalProjects'))} title={editWhy('proposal.replaceExternalProjects')} onClick={() => setOpen('projects')}>External projects</WriteButton>
       </WriteActions>
       <ModalDialog open={open === 'duplicate'} onClose={close} title={`Duplicate “${proposal.name}”`} description={SENT_WHEN}>
-        <DuplicateForm proposal={proposal} disabledReason={blocked} onCancel={close} onSubmit={async (body) => {
-          await queue('proposal.duplicate', body, `Copy proposal ${name} as a new draft`);
-          close();
-        }} />
+        <ActingUserForm
+          schema={duplicateSchema}
+          what={`A new draft copying the pricing, billings and jobs of “${proposal.name}”, for the same client. The original is not changed.`}
+          userLabel="Copied by"
+          missingUser="Choose which staff member is making the copy."
+          submitLabel="Queue copy"
+          disabledReason={blocked}
+          onCancel={close}
+          onSubmit={async (body) => {
+            await queue('proposal.duplicate', body, `Copy proposal ${name} as a new draft`);
+            close();
+          }}
+        />
       </ModalDialog>
       <ModalDialog open={open === 'renew'} onClose={close} title={`Renew “${proposal.name}”`} description={SENT_WHEN}>
         <RenewForm proposal={proposal} disabledReason={blocked} onCancel={close} onSubmit={async (body, signatory) => {

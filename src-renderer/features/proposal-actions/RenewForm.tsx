@@ -7,7 +7,7 @@ import { useDetailOnOpen } from '../../client-data/use-client-data';
 import { practiceDb } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
 import { SchemaForm, SelectInput, type FieldErrors } from '../actions/form-kit';
-import { UserSelect, useActingUser, useUsers } from '../actions/UserSelect';
+import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
 import { useRegion } from '../client-money/money-ui';
 import { formatDate, formatMoney } from '../regional-format';
 
@@ -23,9 +23,7 @@ export function RenewForm(props: { proposal: ProposalSummary; disabledReason?: s
   const { proposal } = props;
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
-  const users = useUsers();
-  const [acting, setActing] = useActingUser();
-  const [user, setUser] = useState(acting);
+  const { users, user, setUser, remember } = useActingUserChoice();
   const [errors, setErrors] = useState<FieldErrors>({});
   const { detail: preview, problem, canRead, loading } = useDetailOnOpen(
     async (db) => {
@@ -47,7 +45,7 @@ export function RenewForm(props: { proposal: ProposalSummary; disabledReason?: s
       schema={renewSchema}
       build={() => ({ userKey: user, ...(signatory ? { signatoryContactID: Number(signatory) } : {}) })}
       onValid={async (body) => {
-        setActing(user);
+        remember();
         const picked = signatories.find((s) => s.contactID === body.signatoryContactID);
         await props.onSubmit(body, picked ? { contactID: picked.contactID, name: picked.name } : null);
       }}

@@ -5,7 +5,7 @@ import { servicesPutSchema, type ProposalDetail, type ServicesPut } from '../../
 import { practiceDb } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
 import { SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
-import { UserSelect, useActingUser, useUsers } from '../actions/UserSelect';
+import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
 import { useRegion } from '../client-money/money-ui';
 import { formatMoney } from '../regional-format';
 import { newServiceRow, servicesBody, servicesErrors, serviceRowsOf, withService, type ServiceRow } from './proposal-edits';
@@ -19,9 +19,7 @@ export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: s
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
   const catalogue = useLiveQuery(async () => (await practiceDb(practiceKey).proposalServices.toArray()).sort((a, b) => a.name.localeCompare(b.name)), [practiceKey]) ?? [];
-  const users = useUsers();
-  const [acting, setActing] = useActingUser();
-  const [user, setUser] = useState(acting);
+  const { users, user, setUser, remember } = useActingUserChoice();
   const [rows, setRows] = useState<ServiceRow[]>(() => serviceRowsOf(props.detail.pricing.services));
   const [errors, setErrors] = useState<FieldErrors>({});
   const schema = useMemo(() => servicesPutSchema.refine((v) => v.services.length > 0, { path: ['services'], message: 'Keep at least one service. A proposal the client should not see is withdrawn at the practice.' }), []);
@@ -37,7 +35,7 @@ export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: s
       build={() => servicesBody(user, rows)}
       errorsOf={servicesErrors}
       onValid={async (body) => {
-        setActing(user);
+        remember();
         await props.onSubmit(body);
       }}
       onErrors={setErrors}

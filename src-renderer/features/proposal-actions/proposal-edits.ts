@@ -1,12 +1,6 @@
 import type { z } from 'zod';
 import type { ExternalProject, ProposalDetail, ProposalService } from '../../../src-preload/contract/partner-api';
-import type { FieldErrors } from '../actions/form-kit';
-
-/** Blank → undefined (the practice's default applies); anything else that is not a number → NaN, which the schema refuses. */
-export function amountOrInvalid(text: string): number | undefined {
-  const cleaned = text.trim().replace(/[\s,]/g, '');
-  return cleaned === '' ? undefined : Number(cleaned);
-}
+import { parseAmount, type FieldErrors } from '../actions/form-kit';
 
 /* ---------- services ---------- */
 
@@ -26,8 +20,8 @@ export function servicesBody(userKey: string, rows: readonly ServiceRow[]) {
   return {
     userKey,
     services: rows.map((row) => {
-      const price = amountOrInvalid(row.price);
-      return { serviceID: row.serviceID === '' ? undefined : Number(row.serviceID), quantity: amountOrInvalid(row.quantity), ...(price === undefined ? {} : { price }) };
+      const price = parseAmount(row.price);
+      return { serviceID: row.serviceID === '' ? undefined : Number(row.serviceID), quantity: parseAmount(row.quantity), ...(price === undefined ? {} : { price }) };
     }),
   };
 }
@@ -110,8 +104,8 @@ export function projectsBody(userKey: string, rows: readonly ProjectRow[]): { us
     externalProjects: rows
       .filter((r) => !(r.isNew && r.remove))
       .map((r) => ({
-        id: r.id, remove: r.remove, name: r.name.trim(), budget: amountOrInvalid(r.budget) as number, budgetUnits: r.budgetUnits.trim(), normalBillingRate: amountOrInvalid(r.normalBillingRate) as number,
-        hoursPerDay: amountOrInvalid(r.hoursPerDay) as number, billingPeriod: r.billingPeriod, currency: r.currency.trim(), isIr35: r.isIr35,
+        id: r.id, remove: r.remove, name: r.name.trim(), budget: parseAmount(r.budget) as number, budgetUnits: r.budgetUnits.trim(), normalBillingRate: parseAmount(r.normalBillingRate) as number,
+        hoursPerDay: parseAmount(r.hoursPerDay) as number, billingPeriod: r.billingPeriod, currency: r.currency.trim(), isIr35: r.isIr35,
         includeUnbilledTimeInProfitability: r.includeUnbilledTimeInProfitability, startsOn: dateTimeOf(r.startsOn, r.original?.startsOn), endsOn: dateTimeOf(r.endsOn, r.original?.endsOn),
       })),
   };

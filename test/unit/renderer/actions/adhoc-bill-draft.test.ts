@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adhocBillIssues, billCreateSchema, type LedgerLookups } from '../../../../src-preload/contract/partner-api';
-import { adhocBillErrors, billLines, billTotals, newLineRow, parseAmount, withRevenue, type BillLineRow } from '../../../../src-renderer/features/actions/adhoc-bill-draft';
+import { adhocBillErrors, billLines, billTotals, newLineRow, withRevenue, type BillLineRow } from '../../../../src-renderer/features/actions/adhoc-bill-draft';
+import { parseAmount } from '../../../../src-renderer/features/actions/form-kit';
 
 const ENTITY = '11111111-1111-4111-8111-111111111111';
 const ledger: LedgerLookups = {
@@ -18,7 +19,7 @@ const disconnected: LedgerLookups = { ...ledger, status: { connected: false, sal
 
 const row = (fields: Partial<BillLineRow> = {}): BillLineRow => ({ ...newLineRow(), description: 'Advice', unitPrice: '100', ...fields });
 
-describe('parseAmount', () => {
+describe('parseAmount (form-kit, shared by the bill and proposal forms)', () => {
   it('reads typed amounts, thousands separators and spaces included', () => {
     expect(parseAmount('1,250.50')).toBe(1250.5);
     expect(parseAmount(' 2 500 ')).toBe(2500);
@@ -26,12 +27,12 @@ describe('parseAmount', () => {
     expect(parseAmount('-3.5')).toBe(-3.5);
   });
 
-  it('blank or not a number → undefined', () => {
+  it('blank → undefined (not given); not a number → NaN, which the schema refuses', () => {
     expect(parseAmount('')).toBeUndefined();
     expect(parseAmount('   ')).toBeUndefined();
-    expect(parseAmount('abc')).toBeUndefined();
-    expect(parseAmount('12abc')).toBeUndefined();
-    expect(parseAmount('Infinity')).toBeUndefined();
+    expect(parseAmount('abc')).toBeNaN();
+    expect(parseAmount('12abc')).toBeNaN();
+    expect(parseAmount('Infinity')).toBeNaN();
   });
 });
 
@@ -42,8 +43,8 @@ describe('billLines: the contract line shape', () => {
     expect(Object.keys(lines[0]!)).toEqual(['description', 'quantity', 'unitPrice']);
   });
 
-  it('untyped numbers stay undefined (the schema then asks for them)', () => {
-    expect(billLines([row({ quantity: '', unitPrice: 'x' })], false)).toStrictEqual([{ description: 'Advice', quantity: undefined, unitPrice: undefined }]);
+  it('an untyped number stays undefined and a mistyped one is NaN (the schema then asks for both)', () => {
+    expect(billLines([row({ quantity: '', unitPrice: 'x' })], false)).toStrictEqual([{ description: 'Advice', quantity: undefined, unitPrice: Number.NaN }]);
   });
 
   it('with a connected ledger: a revenue account or a sale item, never both; blank tax → null', () => {

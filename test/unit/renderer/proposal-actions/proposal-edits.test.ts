@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { externalProjectIssues, externalProjectsPutSchema, servicesPutSchema, type ProposalDetail, type ProposalService } from '../../../../src-preload/contract/partner-api';
 import {
-  amountOrInvalid,
   newProjectRow,
   newServiceRow,
   projectRowsOf,
@@ -16,24 +15,6 @@ import {
 } from '../../../../src-renderer/features/proposal-actions/proposal-edits';
 
 const USER = '55555555-5555-4555-8555-555555555555';
-
-describe('amountOrInvalid', () => {
-  it('blank → undefined (the practice default applies)', () => {
-    expect(amountOrInvalid('')).toBeUndefined();
-    expect(amountOrInvalid('  ')).toBeUndefined();
-  });
-
-  it('numbers are read with separators and spaces', () => {
-    expect(amountOrInvalid('1,250.50')).toBe(1250.5);
-    expect(amountOrInvalid(' 7 ')).toBe(7);
-    expect(amountOrInvalid('0')).toBe(0);
-  });
-
-  it('junk → NaN, so the schema refuses it instead of it counting as blank', () => {
-    expect(amountOrInvalid('abc')).toBeNaN();
-    expect(amountOrInvalid('12x')).toBeNaN();
-  });
-});
 
 /* ---------- services ---------- */
 
