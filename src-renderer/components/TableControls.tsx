@@ -1,6 +1,7 @@
-import { Button, Flex, Table, Text } from '@radix-ui/themes';
+import { Button, Flex, Table, Text, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { ariaSort, type SortState } from '../features/table-sort';
+import { LabelledSelect } from './LabelledSelect';
 
 /**
  * A column header that sorts its table: a real button inside the <th> (keyboard and screen readers
@@ -45,5 +46,37 @@ export function Pager(props: { page: number; pageCount: number; first: number; l
         </Flex>
       ) : null}
     </Flex>
+  );
+}
+
+/**
+ * Above a list: its search box, its filters (children) and "Clear …", shown only while something
+ * narrows the list — the same row on every money and debtor table.
+ */
+export function FilterBar(props: { searchLabel: string; placeholder: string; query: string; onQuery(query: string): void; onClear: (() => void) | null; clearLabel?: string; children?: ReactNode }) {
+  return (
+    <Flex gap="3" wrap="wrap" align="center">
+      <TextField.Root aria-label={props.searchLabel} placeholder={props.placeholder} value={props.query} onChange={(e) => props.onQuery(e.target.value)} className="search-field" />
+      {props.children}
+      {props.onClear ? (
+        <Button size="1" variant="soft" onClick={props.onClear}>
+          {props.clearLabel ?? 'Clear search and filters'}
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}
+
+/** A filter chosen from a fixed list: `any` names the empty choice (omit it when the list has its own "all"). */
+export function ChoiceFilter(props: { label: string; value: string; onChange(value: string): void; choices: readonly (readonly [value: string, label: string])[]; any?: string }) {
+  return (
+    <LabelledSelect label={props.label} value={props.value} onChange={props.onChange}>
+      {props.any !== undefined ? <option value="">{props.any}</option> : null}
+      {props.choices.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </LabelledSelect>
   );
 }

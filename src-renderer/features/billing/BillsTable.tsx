@@ -1,9 +1,8 @@
-import { Badge, Button, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { billStatuses, type Bill } from '../../../src-preload/contract/partner-api';
-import { LabelledSelect } from '../../components/LabelledSelect';
-import { Pager, SortHeader } from '../../components/TableControls';
+import { ChoiceFilter, FilterBar, Pager, SortHeader } from '../../components/TableControls';
 import { moneyStatusColour } from '../money-status';
 import { formatDate, formatMoney } from '../regional-format';
 import { dateRangeProblem, nextSort, paginate } from '../table-sort';
@@ -59,23 +58,10 @@ export function BillsTable({ practiceKey, bills, window, region }: { practiceKey
       <Heading as="h2" size="4" id="bills-heading">
         Bills
       </Heading>
-      <Flex gap="3" wrap="wrap" align="center">
-        <TextField.Root aria-label="Search bills" placeholder="Bill number, client or reference" value={v.query} onChange={(e) => setView({ query: e.target.value })} className="search-field" />
-        <LabelledSelect label="Status" value={v.status} onChange={(status) => setView({ status: status as BillStatus | '' })}>
-          <option value="">All statuses</option>
-          {billStatuses.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </LabelledSelect>
+      <FilterBar searchLabel="Search bills" placeholder="Bill number, client or reference" query={v.query} onQuery={(query) => setView({ query })} onClear={narrowed ? () => update(practiceKey, { bills: { ...DEFAULT_BILL_VIEW, sort: v.sort }, billPage: 0 }) : null}>
+        <ChoiceFilter label="Status" value={v.status} onChange={(status) => setView({ status: status as BillStatus | '' })} any="All statuses" choices={billStatuses.map((s) => [s, s] as const)} />
         <DateRangeFields label="Bill date" fromLabel="Bills dated from" toLabel="Bills dated to" from={v.from} to={v.to} window={window} onChange={setView} />
-        {narrowed ? (
-          <Button size="1" variant="soft" onClick={() => update(practiceKey, { bills: { ...DEFAULT_BILL_VIEW, sort: v.sort }, billPage: 0 })}>
-            Clear search and filters
-          </Button>
-        ) : null}
-      </Flex>
+      </FilterBar>
       {problem ? (
         <Text size="2" color="red" role="alert">
           {problem}

@@ -1,9 +1,8 @@
-import { Badge, Button, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { paymentMethods, paymentStatuses, type Payment } from '../../../src-preload/contract/partner-api';
-import { LabelledSelect } from '../../components/LabelledSelect';
-import { Pager, SortHeader } from '../../components/TableControls';
+import { ChoiceFilter, FilterBar, Pager, SortHeader } from '../../components/TableControls';
 import { moneyStatusColour } from '../money-status';
 import { formatDate, formatMoney } from '../regional-format';
 import { dateRangeProblem, nextSort, paginate } from '../table-sort';
@@ -71,31 +70,11 @@ export function PaymentsTable({ practiceKey, payments, window, region }: { pract
       <Heading as="h2" size="4" id="payments-heading">
         Payments
       </Heading>
-      <Flex gap="3" wrap="wrap" align="center">
-        <TextField.Root aria-label="Search payments" placeholder="Client, bill number or reference" value={v.query} onChange={(e) => setView({ query: e.target.value })} className="search-field" />
-        <LabelledSelect label="Status" value={v.status} onChange={(status) => setView({ status: status as PaymentStatus | '' })}>
-          <option value="">All statuses</option>
-          {paymentStatuses.map((s) => (
-            <option key={s} value={s}>
-              {paymentStatusLabels[s]}
-            </option>
-          ))}
-        </LabelledSelect>
-        <LabelledSelect label="Method" value={v.method} onChange={(method) => setView({ method: method as PaymentMethod | '' })}>
-          <option value="">All methods</option>
-          {paymentMethods.map((m) => (
-            <option key={m} value={m}>
-              {paymentMethodLabels[m]}
-            </option>
-          ))}
-        </LabelledSelect>
+      <FilterBar searchLabel="Search payments" placeholder="Client, bill number or reference" query={v.query} onQuery={(query) => setView({ query })} onClear={narrowed ? () => update(practiceKey, { payments: { ...DEFAULT_PAYMENT_VIEW, sort: v.sort }, paymentPage: 0 }) : null}>
+        <ChoiceFilter label="Status" value={v.status} onChange={(status) => setView({ status: status as PaymentStatus | '' })} any="All statuses" choices={paymentStatuses.map((s) => [s, paymentStatusLabels[s]] as const)} />
+        <ChoiceFilter label="Method" value={v.method} onChange={(method) => setView({ method: method as PaymentMethod | '' })} any="All methods" choices={paymentMethods.map((m) => [m, paymentMethodLabels[m]] as const)} />
         <DateRangeFields label="Paid" fromLabel="Payments from" toLabel="Payments to" from={v.from} to={v.to} window={window} onChange={setView} />
-        {narrowed ? (
-          <Button size="1" variant="soft" onClick={() => update(practiceKey, { payments: { ...DEFAULT_PAYMENT_VIEW, sort: v.sort }, paymentPage: 0 })}>
-            Clear search and filters
-          </Button>
-        ) : null}
-      </Flex>
+      </FilterBar>
       {problem ? (
         <Text size="2" color="red" role="alert">
           {problem}

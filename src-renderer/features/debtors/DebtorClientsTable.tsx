@@ -1,9 +1,8 @@
-import { Button, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { DebtorAgeing } from '../../../src-preload/contract/partner-api';
-import { LabelledSelect } from '../../components/LabelledSelect';
-import { Pager, SortHeader } from '../../components/TableControls';
+import { ChoiceFilter, FilterBar, Pager, SortHeader } from '../../components/TableControls';
 import { nextSort, paginate } from '../table-sort';
 import { addBuckets, ageFilters, bucketKeys, bucketLabels, type AgeFilter } from './ageing';
 import { DEFAULT_DEBTOR_CLIENT_VIEW, filterDebtorClients, firstDirectionOfClientColumn, indexDebtorClients, type DebtorClientColumn, type DebtorClientRow } from './debtor-tables';
@@ -46,21 +45,9 @@ export function DebtorClientsTable({ practiceKey, ageing, money }: { practiceKey
       <Heading as="h2" size="4" id="debtor-clients-heading">
         Clients who owe
       </Heading>
-      <Flex gap="3" wrap="wrap" align="center">
-        <TextField.Root aria-label="Search debtor clients" placeholder="Search by client name" value={view.clients.query} onChange={(e) => setView({ query: e.target.value })} className="search-field" />
-        <LabelledSelect label="Age" value={view.clients.age} onChange={(age) => setView({ age: age as AgeFilter })}>
-          {ageFilters.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </LabelledSelect>
-        {narrowed ? (
-          <Button size="1" variant="soft" onClick={() => update(practiceKey, { clients: { ...DEFAULT_DEBTOR_CLIENT_VIEW, sort: view.clients.sort }, clientPage: 0 })}>
-            Clear search and filter
-          </Button>
-        ) : null}
-      </Flex>
+      <FilterBar searchLabel="Search debtor clients" placeholder="Search by client name" query={view.clients.query} onQuery={(query) => setView({ query })} clearLabel="Clear search and filter" onClear={narrowed ? () => update(practiceKey, { clients: { ...DEFAULT_DEBTOR_CLIENT_VIEW, sort: view.clients.sort }, clientPage: 0 }) : null}>
+        <ChoiceFilter label="Age" value={view.clients.age} onChange={(age) => setView({ age: age as AgeFilter })} choices={ageFilters} />
+      </FilterBar>
       {ageing.clients.length === 0 ? (
         <Text color="gray">No client owes the practice anything as at this report.</Text>
       ) : (

@@ -1,10 +1,9 @@
-import { Badge, Button, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import { collectionStatuses, type DebtorInvoice } from '../../../src-preload/contract/partner-api';
-import { LabelledSelect } from '../../components/LabelledSelect';
-import { Pager, SortHeader } from '../../components/TableControls';
+import { ChoiceFilter, FilterBar, Pager, SortHeader } from '../../components/TableControls';
 import { practiceDb } from '../../db/practice-db';
 import { formatDate, formatMoney } from '../regional-format';
 import { nextSort, paginate, roundCents } from '../table-sort';
@@ -79,34 +78,11 @@ export function DebtorInvoicesTable({ practiceKey, region, currency }: { practic
       <Heading as="h2" size="4" id="debtor-invoices-heading">
         Outstanding invoices
       </Heading>
-      <Flex gap="3" wrap="wrap" align="center">
-        <TextField.Root aria-label="Search outstanding invoices" placeholder="Search by bill number or client" value={v.query} onChange={(e) => setView({ query: e.target.value })} className="search-field" />
-        <LabelledSelect label="Collection" value={v.collection} onChange={(collection) => setView({ collection: collection as CollectionStatus | '' })}>
-          <option value="">Any status</option>
-          {collectionStatuses.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </LabelledSelect>
-        <LabelledSelect label="Payment plan" value={v.plan} onChange={(plan) => setView({ plan: plan as PlanFilter })}>
-          <option value="any">Any</option>
-          <option value="on-plan">On a payment plan</option>
-          <option value="no-plan">Not on a plan</option>
-        </LabelledSelect>
-        <LabelledSelect label="Overdue" value={v.age} onChange={(age) => setView({ age: age as AgeFilter })}>
-          {ageFilters.map(([value, label]) => (
-            <option key={value} value={value}>
-              {value === 'all' ? 'Any' : label}
-            </option>
-          ))}
-        </LabelledSelect>
-        {narrowed ? (
-          <Button size="1" variant="soft" onClick={() => update(practiceKey, { invoices: { ...DEFAULT_INVOICE_VIEW, sort: v.sort }, invoicePage: 0 })}>
-            Clear search and filters
-          </Button>
-        ) : null}
-      </Flex>
+      <FilterBar searchLabel="Search outstanding invoices" placeholder="Search by bill number or client" query={v.query} onQuery={(query) => setView({ query })} onClear={narrowed ? () => update(practiceKey, { invoices: { ...DEFAULT_INVOICE_VIEW, sort: v.sort }, invoicePage: 0 }) : null}>
+        <ChoiceFilter label="Collection" value={v.collection} onChange={(collection) => setView({ collection: collection as CollectionStatus | '' })} any="Any status" choices={collectionStatuses.map((s) => [s, s] as const)} />
+        <ChoiceFilter label="Payment plan" value={v.plan} onChange={(plan) => setView({ plan: plan as PlanFilter })} choices={[['any', 'Any'], ['on-plan', 'On a payment plan'], ['no-plan', 'Not on a plan']]} />
+        <ChoiceFilter label="Overdue" value={v.age} onChange={(age) => setView({ age: age as AgeFilter })} choices={ageFilters.map(([value, label]) => [value, value === 'all' ? 'Any' : label] as const)} />
+      </FilterBar>
       {invoices === undefined ? (
         <Text color="gray">Loading invoices…</Text>
       ) : invoices.length === 0 ? (
