@@ -18,13 +18,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-const state = () => app.demo().runtime.practices[0]!;
+const state = () => app.practice();
 const dialog = () => page.getByRole('dialog');
-const calls = (operationId: string) => app.demo().runtime.requestLog.filter((r) => r.operationId === operationId && r.status < 300).length;
-/** Waits until the practice has answered `n` successful calls of an operation. */
-async function sent(operationId: string, n = 1) {
-  await expect.poll(() => calls(operationId), { timeout: 30_000 }).toBe(n);
-}
+const calls = (operationId: string) => app.answered(operationId);
+const sent = (operationId: string, n = 1) => app.waitForAnswered(operationId, n);
 
 describe('client and onboarding actions', () => {
   it('edits a contact, sending only what changed: a change made at the practice meanwhile survives', async () => {

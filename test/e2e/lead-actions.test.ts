@@ -18,7 +18,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const state = () => app.demo().runtime.practices[0]!;
+const state = () => app.practice();
 const EMAIL = 'offline.prospect@example.com';
 const NOTE = 'Met at the expo; wants a quote for bookkeeping.';
 const serverLeads = () => [...state().leads.values()].filter((l) => l.email === EMAIL);

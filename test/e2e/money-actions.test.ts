@@ -18,12 +18,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-const state = () => app.demo().runtime.practices[0]!;
+const state = () => app.practice();
 const dialog = () => page.getByRole('dialog');
-const calls = (operationId: string) => app.demo().runtime.requestLog.filter((r) => r.operationId === operationId && r.status < 300).length;
-async function sent(operationId: string, n = 1) {
-  await expect.poll(() => calls(operationId), { timeout: 30_000 }).toBe(n);
-}
+const calls = (operationId: string) => app.answered(operationId);
+const sent = (operationId: string, n = 1) => app.waitForAnswered(operationId, n);
 
 describe('bills and proposals: actions queued in the outbox', () => {
   it('offline: an adhoc bill booked to the ledger is checked, queued and pending; online: created once', async () => {

@@ -18,7 +18,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const state = () => app.demo().runtime.practices[0]!;
+const state = () => app.practice();
 
 async function openClient(entityKey: string) {
   await page.goto(`${server.url}#/clients/${entityKey}`);

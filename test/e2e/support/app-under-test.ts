@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { PreviewServer } from '../../../src-main/browser-preview/preview-server';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { launchChromium } from './chromium';
@@ -13,6 +14,12 @@ export interface AppUnderTest {
   problems: string[];
   /** The preview's own embedded demo practice, once "Explore the demo practice" has started it. */
   demo(): DemoPractice;
+  /** What the demo's first practice (the one "Explore the demo practice" connects) holds now. */
+  practice(): DemoPractice['runtime']['practices'][number];
+  /** How many calls of an operation the practice has answered with success. */
+  answered(operationId: string): number;
+  /** Waits until the practice has answered `n` successful calls of an operation. */
+  waitForAnswered(operationId: string, n?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,14 +40,21 @@ export async function openApp(options: { viewport?: { width: number; height: num
     await page.getByTestId('client-count').getByText(/150 clients/).waitFor({ timeout: 30_000 });
     await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
   }
+  const demoPractice = (): DemoPractice => {
+    if (!demo) throw new Error('The demo practice has not been started yet.');
+    return demo;
+  };
+  const answered = (operationId: string) => demoPractice().runtime.requestLog.filter((r) => r.operationId === operationId && r.status < 300).length;
   return {
     browser,
     server,
     page,
     problems,
-    demo() {
-      if (!demo) throw new Error('The demo practice has not been started yet.');
-      return demo;
+    demo: demoPractice,
+    practice: () => demoPractice().runtime.practices[0]!,
+    answered,
+    async waitForAnswered(operationId, n = 1) {
+      await expect.poll(() => answered(operationId), { timeout: 30_000 }).toBe(n);
     },
     async close() {
       await browser.close();
