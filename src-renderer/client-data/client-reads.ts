@@ -82,6 +82,22 @@ async function replaceClientRows<K extends string | number, R>(
   });
 }
 
+/** A read whose answer is one record, stored as it came (a detail: proposal, statement, bill). */
+async function readInto<K extends ReadKind>(ctx: ClientReadContext, request: Extract<ReadRequest, { kind: K }>, store: (data: ReadData<K>) => Promise<unknown>): Promise<ReadOutcome> {
+  const result = await read(ctx, request);
+  if (!result.ok) return result;
+  await store(result.data);
+  return { ok: true };
+}
+
+/** A read kept whole under a name in `reports` (renewal preview, onboarding documents), for offline use. */
+async function readIntoReport<K extends ReadKind>(ctx: ClientReadContext, request: Extract<ReadRequest, { kind: K }>, name: string): Promise<ReadOutcome> {
+  const result = await read(ctx, request);
+  if (!result.ok) return result;
+  await ctx.db.reports.put({ name, data: result.data, fetchedAt: ctx.now().toISOString() });
+  return { ok: true };
+}
+
 const endOfWindow = (ctx: ClientReadContext) => new Date(ctx.now().getTime() + 366 * 86_400_000).toISOString().slice(0, 10);
 
 export async function readClientProposals(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
@@ -92,23 +108,13 @@ export async function readClientProposals(ctx: ClientReadContext, entityKey: str
 }
 
 /** The full proposal, pricing included (services, invoices, recurring billings, jobs). */
-export async function readProposalDetail(ctx: ClientReadContext, proposalKey: string): Promise<ReadOutcome> {
-  const result = await read(ctx, { kind: 'proposals.detail', proposalKey });
-  if (!result.ok) return result;
-  await ctx.db.proposalDetails.put(result.data);
-  return { ok: true };
-}
+export const readProposalDetail = (ctx: ClientReadContext, proposalKey: string) => readInto(ctx, { kind: 'proposals.detail', proposalKey }, (detail) => ctx.db.proposalDetails.put(detail));
 
 /** Where a proposal's renewal preview is kept: read online once, it still guides a renewal prepared offline. */
 export const renewPreviewReport = (proposalKey: string) => `renewPreview:${proposalKey}`;
 
 /** Who may sign the renewal and what it will copy (`GET …/renew-preview`), kept for offline use. */
-export async function readRenewPreview(ctx: ClientReadContext, proposalKey: string): Promise<ReadOutcome> {
-  const result = await read(ctx, { kind: 'proposals.renewPreview', proposalKey });
-  if (!result.ok) return result;
-  await ctx.db.reports.put({ name: renewPreviewReport(proposalKey), data: result.data, fetchedAt: ctx.now().toISOString() });
-  return { ok: true };
-}
+export const readRenewPreview = (ctx: ClientReadContext, proposalKey: string) => readIntoReport(ctx, { kind: 'proposals.renewPreview', proposalKey }, renewPreviewReport(proposalKey));
 
 /** Where an onboarding's document requirements are kept (per client entity: entityOnboardingId, documents). */
 export const onboardingDocumentsReport = (onboardingKey: string) => `onboardingDocuments:${onboardingKey}`;
@@ -120,12 +126,7 @@ export const customFieldsReport = (onboardingKey: string, entityOnboardingId: nu
  * What each client entity of an onboarding must provide (`GET …/documents`), kept for offline use: it
  * names the entityOnboardingIds that removing a request, custom fields and recipient access refer to.
  */
-export async function readOnboardingDocuments(ctx: ClientReadContext, onboardingKey: string): Promise<ReadOutcome> {
-  const result = await read(ctx, { kind: 'onboardings.documents', onboardingKey });
-  if (!result.ok) return result;
-  await ctx.db.reports.put({ name: onboardingDocumentsReport(onboardingKey), data: result.data, fetchedAt: ctx.now().toISOString() });
-  return { ok: true };
-}
+export const readOnboardingDocuments = (ctx: ClientReadContext, onboardingKey: string) => readIntoReport(ctx, { kind: 'onboardings.documents', onboardingKey }, onboardingDocumentsReport(onboardingKey));
 
 export async function readClientStatements(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
   const result = await read(ctx, { kind: 'statements.list', entityKey });
@@ -134,43 +135,30 @@ export async function readClientStatements(ctx: ClientReadContext, entityKey: st
   return { ok: true };
 }
 
-export async function readStatementDetail(ctx: ClientReadContext, statementId: number): Promise<ReadOutcome> {
-  const result = await read(ctx, { kind: 'statements.detail', statementId });
+export const readStatementDetail = (ctx: ClientReadContext, statementId: number) => readInto(ctx, { kind: 'statements.detail', statementId }, (detail) => ctx.db.statementDetails.put(detail));
+
+/** Every bill or payment of the client, all time (the synced window holds a year), with its "last read" marker. */
+async function readAllOfClient(ctx: ClientReadContext, entityKey: string, list: 'bills' | 'payments'): Promise<ReadOutcome> {
+  const range = { entityKey, startDate: ALL_TIME_START, endDate: endOfWindow(ctx) };
+  const result = list === 'bills'
+    ? await readAllPages(ctx, 'bills', (pageNumber) => ({ kind: 'bills.forClient', ...range, pageNumber }))
+    : await readAllPages(ctx, 'payments', (pageNumber) => ({ kind: 'payments.forClient', ...range, pageNumber }));
   if (!result.ok) return result;
-  await ctx.db.statementDetails.put(result.data);
+  const table = ctx.db[list] as Table<unknown, number>;
+  await ctx.db.transaction('rw', table, ctx.db.clientReads, async () => {
+    await table.bulkPut(result.data);
+    await markRead(ctx, entityKey, list);
+  });
   return { ok: true };
 }
 
 /** Every bill of the client, older than the synced year too. */
-export async function readClientBills(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
-  const endDate = endOfWindow(ctx);
-  const result = await readAllPages(ctx, 'bills', (pageNumber) => ({ kind: 'bills.forClient', entityKey, startDate: ALL_TIME_START, endDate, pageNumber }));
-  if (!result.ok) return result;
-  await ctx.db.transaction('rw', ctx.db.bills, ctx.db.clientReads, async () => {
-    await ctx.db.bills.bulkPut(result.data);
-    await markRead(ctx, entityKey, 'bills');
-  });
-  return { ok: true };
-}
+export const readClientBills = (ctx: ClientReadContext, entityKey: string) => readAllOfClient(ctx, entityKey, 'bills');
 
-export async function readBillDetail(ctx: ClientReadContext, billingId: number): Promise<ReadOutcome> {
-  const result = await read(ctx, { kind: 'bills.detail', billingId });
-  if (!result.ok) return result;
-  await ctx.db.billDetails.put(result.data);
-  return { ok: true };
-}
+export const readBillDetail = (ctx: ClientReadContext, billingId: number) => readInto(ctx, { kind: 'bills.detail', billingId }, (detail) => ctx.db.billDetails.put(detail));
 
 /** Every payment of the client (payments per bill are then a local lookup by billingId). */
-export async function readClientPayments(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
-  const endDate = endOfWindow(ctx);
-  const result = await readAllPages(ctx, 'payments', (pageNumber) => ({ kind: 'payments.forClient', entityKey, startDate: ALL_TIME_START, endDate, pageNumber }));
-  if (!result.ok) return result;
-  await ctx.db.transaction('rw', ctx.db.payments, ctx.db.clientReads, async () => {
-    await ctx.db.payments.bulkPut(result.data);
-    await markRead(ctx, entityKey, 'payments');
-  });
-  return { ok: true };
-}
+export const readClientPayments = (ctx: ClientReadContext, entityKey: string) => readAllOfClient(ctx, entityKey, 'payments');
 
 export async function readRecurringRuns(ctx: ClientReadContext, recurringBillingId: number): Promise<ReadOutcome> {
   const result = await read(ctx, { kind: 'recurring.runs', recurringBillingId });
