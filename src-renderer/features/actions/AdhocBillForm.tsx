@@ -1,6 +1,5 @@
 import { Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
-import { useMemo, useState } from 'react';
-import type { z } from 'zod';
+import { useState } from 'react';
 import { adhocBillIssues, billCreateSchema, type BillCreate, type LedgerLookups } from '../../../src-preload/contract/partner-api';
 import { formatMoney } from '../regional-format';
 import { useRegion } from '../client-money/money-ui';
@@ -43,30 +42,18 @@ export function AdhocBillForm(props: {
   const [rows, setRows] = useState<BillLineRow[]>(() => (initial ? lineRowsOf(initial.lines) : [newLineRow()]));
   const [errors, setErrors] = useState<FieldErrors>({});
   const connected = ledger?.status.connected ?? false;
-  const schema = useMemo(
-    () => billCreateSchema.superRefine((value, ctx) => {
-      if (!ledger) return; // not synced yet: the practice checks the ledger rules when the bill is sent
-      for (const issue of adhocBillIssues(value, ledger, localIsoDate(now()))) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    }),
-    // `now` only dates the check.
-    [ledger],
-  );
   const totals = billTotals(rows, ledger ?? null);
   const body = () => ({ entityKey: props.entityKey, userKey: user || null, billDate: billDate || undefined, dueDate, reference: optional(reference), sendBill, syncNow, lines: billLines(rows, connected) });
-  // zod skips a refinement while any field is invalid; the ledger rules are added here too, so every
-  // problem shows at once rather than the ledger's only after the quantities and prices are fixed.
-  const allIssues = (error: z.ZodError) => [
-    ...error.issues,
-    ...(ledger ? adhocBillIssues(body() as BillCreate, ledger, localIsoDate(now())).map((i) => ({ ...i, code: 'custom' as const })) : []),
-  ];
   const update = (index: number, change: (row: BillLineRow) => BillLineRow) => setRows((all) => all.map((row, i) => (i === index ? change(row) : row)));
   const err = (index: number, field: string) => errors[`line.${index}.${field}`];
 
   return (
     <SchemaForm
-      schema={schema}
+      schema={billCreateSchema}
       build={body}
-      errorsOf={(error) => adhocBillErrors({ issues: allIssues(error) })}
+      // Without synced ledger settings the practice checks the ledger rules when the bill is sent.
+      rules={() => (ledger ? adhocBillIssues(body() as BillCreate, ledger, localIsoDate(now())) : [])}
+      errorsOf={adhocBillErrors}
       onValid={async (body) => {
         remember();
         await props.onSubmit(body, { net: totals.net, total: totals.total });

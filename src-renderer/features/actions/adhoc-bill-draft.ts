@@ -1,6 +1,5 @@
-import type { z } from 'zod';
 import type { BillCreate, LedgerLookups } from '../../../src-preload/contract/partner-api';
-import { parseAmount, type FieldErrors } from './form-kit';
+import { parseAmount, type FieldErrors, type FormIssues } from './form-kit';
 
 /** One line of the adhoc-bill form, as typed (numbers stay text until the form is checked). */
 export interface BillLineRow {
@@ -77,7 +76,7 @@ const fieldHelp: Record<string, string> = {
 };
 
 /** zod issues → `line.<row>.<field>` for the line fields (a sale-item problem shows on the account choice), the rest by name. */
-export function adhocBillErrors(error: Pick<z.ZodError, 'issues'>): FieldErrors {
+export function adhocBillErrors(error: FormIssues): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const [top, index, field] = issue.path;

@@ -4,8 +4,23 @@ import type { z } from 'zod';
 
 export type FieldErrors = Record<string, string>;
 
+/** A problem with what the form built: zod's issues, and the practice's rules (code 'custom'). */
+export interface FormIssue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+}
+export interface FormIssues {
+  issues: readonly FormIssue[];
+}
+/** A rule of the practice beyond the schema, as the contract states it (`adhocBillIssues`, …). */
+export interface RuleIssue {
+  path: (string | number)[];
+  message: string;
+}
+
 /** zod issues → one message per top-level field ("" for the form as a whole). */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: FormIssues): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '');
@@ -95,8 +110,13 @@ export function SchemaForm<S extends z.ZodType>(props: {
   build(): unknown;
   onValid(value: z.output<S>): Promise<void>;
   onErrors(errors: FieldErrors): void;
-  /** Maps zod's issues to the form's fields when they are not all top-level (rows of a list). */
-  errorsOf?(error: z.ZodError): FieldErrors;
+  /** Maps the issues to the form's fields when they are not all top-level (rows of a list). */
+  errorsOf?(error: FormIssues): FieldErrors;
+  /**
+   * The practice's rules beyond the schema. Run on every submit, beside the schema rather than inside it
+   * (zod skips a refinement while any field is invalid), so every problem shows at once.
+   */
+  rules?(): RuleIssue[];
   submitLabel: string;
   disabledReason?: string | null | undefined;
   children: ReactNode;
@@ -109,8 +129,9 @@ export function SchemaForm<S extends z.ZodType>(props: {
     if (props.disabledReason) return;
     setFormError(null);
     const parsed = props.schema.safeParse(props.build());
-    if (!parsed.success) {
-      const errors = (props.errorsOf ?? fieldErrors)(parsed.error);
+    const broken = (props.rules?.() ?? []).map((issue): FormIssue => ({ code: 'custom', ...issue }));
+    if (!parsed.success || broken.length > 0) {
+      const errors = (props.errorsOf ?? fieldErrors)({ issues: [...(parsed.success ? [] : parsed.error.issues), ...broken] });
       props.onErrors(errors);
       setFormError(errors[''] ?? 'Some fields need attention.');
       return;

@@ -23,11 +23,10 @@ export function CustomFieldsForm(props: { known: CustomFieldValue[]; disabledRea
   const [errors, setErrors] = useState<FieldErrors>({});
   const labelOf = (id: string) => props.known.find((f) => String(f.customFieldID) === id.trim())?.label;
   const update = (index: number, change: Partial<FieldRow>) => setRows((all) => all.map((row, i) => (i === index ? { ...row, ...change } : row)));
-  const schema = customFieldsPutSchema.refine((v) => v.fields.length > 0, { path: ['fields'], message: 'Add at least one field.' });
 
   return (
     <SchemaForm
-      schema={schema}
+      schema={customFieldsPutSchema}
       build={() => ({ userKey: user, fields: rows.map((r) => ({ customFieldID: r.customFieldID.trim() === '' ? undefined : Number(r.customFieldID.trim()), value: r.value })) })}
       errorsOf={(error) => {
         const out: FieldErrors = {};

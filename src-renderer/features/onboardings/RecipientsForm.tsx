@@ -1,5 +1,5 @@
 import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { recipientsPatchSchema, type Onboarding, type RecipientsPatch } from '../../../src-preload/contract/partner-api';
 import { CheckInput, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
 import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
@@ -16,12 +16,6 @@ export function RecipientsForm(props: { onboarding: Onboarding; disabledReason?:
   const [rows, setRows] = useState<RecipientRow[]>(() => rowsOf(props.onboarding.recipients));
   const [errors, setErrors] = useState<FieldErrors>({});
   const patch = buildRecipientsPatch(props.onboarding.recipients, rows);
-  const schema = useMemo(
-    () => recipientsPatchSchema.superRefine((value, ctx) => {
-      for (const issue of newRecipientIssues(value.recipients)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    }),
-    [],
-  );
   const update = (index: number, change: Partial<RecipientRow>) => setRows((all) => all.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const err = (index: number, field: string) => errors[`row.${index}.${field}`];
   const nameOf = (key: string) => {
@@ -31,7 +25,8 @@ export function RecipientsForm(props: { onboarding: Onboarding; disabledReason?:
 
   return (
     <SchemaForm
-      schema={schema}
+      schema={recipientsPatchSchema}
+      rules={() => newRecipientIssues(patch.recipients)}
       build={() => ({ userKey: user, recipients: patch.recipients })}
       errorsOf={(error) => recipientErrors(error, patch.rowOf, rows)}
       onValid={async (body) => {

@@ -1,6 +1,5 @@
-import type { z } from 'zod';
 import type { OnboardingRecipient, RecipientsPatch } from '../../../src-preload/contract/partner-api';
-import type { FieldErrors } from '../actions/form-kit';
+import type { FieldErrors, FormIssues } from '../actions/form-kit';
 
 /** One line of the recipients form: a recipient of the onboarding (recipientKey) or a new one (null). */
 export interface RecipientRow {
@@ -80,7 +79,7 @@ export function newRecipientIssues(recipients: readonly Edit[]): { path: (string
  * zod's issues on the PATCH → errors keyed `row.<form row>.<field>` (and '' for the whole form). An
  * emptied email on a recipient who had one gets its own sentence: the practice cannot clear it.
  */
-export function recipientErrors(error: Pick<z.ZodError, 'issues'>, rowOf: readonly number[], rows: readonly RecipientRow[]): FieldErrors {
+export function recipientErrors(error: FormIssues, rowOf: readonly number[], rows: readonly RecipientRow[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const [top, index, field] = issue.path;

@@ -1,9 +1,9 @@
 import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
-import { useMemo, useState } from 'react';
-import { externalProjectIssues, externalProjectsPutSchema, type ExternalProjectsPut, type ProposalDetail } from '../../../src-preload/contract/partner-api';
+import { useState } from 'react';
+import { externalProjectsPutSchema, type ExternalProjectsPut, type ProposalDetail } from '../../../src-preload/contract/partner-api';
 import { CheckInput, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
 import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
-import { billingPeriods, newProjectRow, projectRowsOf, projectsBody, projectsErrors, type ProjectRow } from './proposal-edits';
+import { billingPeriods, newProjectRow, projectRowsOf, projectRules, projectsBody, projectsErrors, type ProjectRow } from './proposal-edits';
 
 /**
  * The projects the practice's accounting package creates when the proposal is accepted: change, add
@@ -14,24 +14,15 @@ export function ExternalProjectsForm(props: { detail: ProposalDetail; currency: 
   const [rows, setRows] = useState<ProjectRow[]>(() => projectRowsOf(props.detail.externalProjects));
   const [errors, setErrors] = useState<FieldErrors>({});
   const body = projectsBody(user, rows);
-  const schema = useMemo(
-    () => externalProjectsPutSchema.superRefine((value, ctx) => {
-      if (value.externalProjects.length === 0) ctx.addIssue({ code: 'custom', path: ['externalProjects'], message: 'There are no projects to change: add one first.' });
-      value.externalProjects.forEach((p, i) => {
-        if (!p.remove && p.name.trim() === '') ctx.addIssue({ code: 'custom', path: ['externalProjects', i, 'name'], message: 'Name the project.' });
-      });
-      for (const issue of externalProjectIssues(value.externalProjects)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    }),
-    [],
-  );
   const update = (index: number, change: Partial<ProjectRow>) => setRows((all) => all.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const err = (index: number, field: string) => errors[`project.${index}.${field}`];
   const defaults = { currency: props.currency, startsOn: props.detail.startsOn ?? new Date().toISOString().slice(0, 10), endsOn: props.detail.endsOn ?? props.detail.startsOn ?? new Date().toISOString().slice(0, 10) };
 
   return (
     <SchemaForm
-      schema={schema}
+      schema={externalProjectsPutSchema}
       build={() => body}
+      rules={() => projectRules(body.externalProjects)}
       errorsOf={(error) => projectsErrors(error, body, rows)}
       onValid={async (valid) => {
         remember();

@@ -1,6 +1,6 @@
 import { Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { servicesPutSchema, type ProposalDetail, type ServicesPut } from '../../../src-preload/contract/partner-api';
 import { practiceDb } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
@@ -22,7 +22,6 @@ export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: s
   const { users, user, setUser, remember } = useActingUserChoice();
   const [rows, setRows] = useState<ServiceRow[]>(() => serviceRowsOf(props.detail.pricing.services));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const schema = useMemo(() => servicesPutSchema.refine((v) => v.services.length > 0, { path: ['services'], message: 'Keep at least one service. A proposal the client should not see is withdrawn at the practice.' }), []);
   const update = (index: number, change: (row: ServiceRow) => ServiceRow) => setRows((all) => all.map((row, i) => (i === index ? change(row) : row)));
   const err = (index: number, field: string) => errors[`service.${index}.${field}`];
   // Lines of services no longer in the catalogue stay selectable under their own name.
@@ -31,7 +30,8 @@ export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: s
 
   return (
     <SchemaForm
-      schema={schema}
+      schema={servicesPutSchema}
+      rules={() => (rows.length > 0 ? [] : [{ path: ['services'], message: 'Keep at least one service. A proposal the client should not see is withdrawn at the practice.' }])}
       build={() => servicesBody(user, rows)}
       errorsOf={servicesErrors}
       onValid={async (body) => {

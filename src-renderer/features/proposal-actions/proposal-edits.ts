@@ -1,6 +1,5 @@
-import type { z } from 'zod';
-import type { ExternalProject, ProposalDetail, ProposalService } from '../../../src-preload/contract/partner-api';
-import { parseAmount, type FieldErrors } from '../actions/form-kit';
+import { externalProjectIssues, type ExternalProject, type ProposalDetail, type ProposalService } from '../../../src-preload/contract/partner-api';
+import { parseAmount, type FieldErrors, type FormIssues, type RuleIssue } from '../actions/form-kit';
 
 /* ---------- services ---------- */
 
@@ -38,7 +37,7 @@ const serviceHelp: Record<string, string> = {
   price: 'Enter a price, or leave it blank for the catalogue price.',
 };
 
-export function servicesErrors(error: Pick<z.ZodError, 'issues'>): FieldErrors {
+export function servicesErrors(error: FormIssues): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const [top, index, field] = issue.path;
@@ -111,6 +110,16 @@ export function projectsBody(userKey: string, rows: readonly ProjectRow[]): { us
   };
 }
 
+/** What the form asks beyond the schema: something to send, a name per kept project, and the practice's date rule. */
+export function projectRules(projects: ReturnType<typeof projectsBody>['externalProjects']): RuleIssue[] {
+  const issues: RuleIssue[] = projects.length === 0 ? [{ path: ['externalProjects'], message: 'There are no projects to change: add one first.' }] : [];
+  projects.forEach((p, i) => {
+    if (!p.remove && !p.name?.trim()) issues.push({ path: ['externalProjects', i, 'name'], message: 'Name the project.' });
+  });
+  const dated = projects.map((p) => ({ id: p.id ?? 0, remove: p.remove ?? false, startsOn: p.startsOn ?? '', endsOn: p.endsOn ?? '' }));
+  return [...issues, ...externalProjectIssues(dated).map(({ path, message }) => ({ path, message }))];
+}
+
 const projectHelp: Record<string, string> = {
   name: 'Name the project.',
   budget: 'Enter a budget.',
@@ -123,7 +132,7 @@ const projectHelp: Record<string, string> = {
 };
 
 /** Issues → `project.<row>.<field>`; the body's rows are the form's rows less dropped new ones, so ids map them back. */
-export function projectsErrors(error: Pick<z.ZodError, 'issues'>, body: ReturnType<typeof projectsBody>, rows: readonly ProjectRow[]): FieldErrors {
+export function projectsErrors(error: FormIssues, body: ReturnType<typeof projectsBody>, rows: readonly ProjectRow[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const [top, index, field] = issue.path;
