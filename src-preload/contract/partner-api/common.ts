@@ -13,6 +13,8 @@ export const dateTime = z.iso.datetime({ offset: true });
 export const date = z.iso.date();
 /** Money as a JSON number with at most cents; currency comes from the practice. */
 export const money = z.number().finite();
+/** Money to the cent as the practice rounds it (the epsilon keeps 1.005 from becoming 1.00 through binary drift). */
+export const roundCents = (amount: number): number => Math.round((amount + Number.EPSILON) * 100) / 100;
 export const shortText = z.string().max(500);
 export const longText = z.string().max(20_000);
 

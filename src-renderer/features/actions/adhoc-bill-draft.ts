@@ -1,4 +1,4 @@
-import type { BillCreate, LedgerLookups } from '../../../src-preload/contract/partner-api';
+import { roundCents, type BillCreate, type LedgerLookups } from '../../../src-preload/contract/partner-api';
 import { parseAmount, type FieldErrors, type FormIssues } from './form-kit';
 
 /** One line of the adhoc-bill form, as typed (numbers stay text until the form is checked). */
@@ -47,7 +47,6 @@ export function withRevenue(row: BillLineRow, revenue: string, ledger: LedgerLoo
   return { ...row, revenue, description: row.description.trim() ? row.description : item.name, unitPrice: row.unitPrice.trim() ? row.unitPrice : String(item.unitPrice) };
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 /** A blank or mistyped amount counts as nothing in the running total (the form flags it on submit). */
 const orZero = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n : 0);
 
@@ -59,13 +58,13 @@ export function billTotals(rows: readonly BillLineRow[], ledger: LedgerLookups |
   let net = 0;
   let tax: number | null = ledger?.status.connected ? 0 : null;
   for (const row of rows) {
-    const lineNet = round2(orZero(parseAmount(row.quantity)) * orZero(parseAmount(row.unitPrice)));
+    const lineNet = roundCents(orZero(parseAmount(row.quantity)) * orZero(parseAmount(row.unitPrice)));
     net += lineNet;
     const rate = ledger?.taxRates.find((t) => t.extTaxID === row.extTaxID)?.rate;
-    tax = tax === null || rate === undefined ? null : tax + round2(lineNet * rate);
+    tax = tax === null || rate === undefined ? null : tax + roundCents(lineNet * rate);
   }
-  net = round2(net);
-  return { net, tax: tax === null ? null : round2(tax), total: tax === null ? null : round2(net + tax) };
+  net = roundCents(net);
+  return { net, tax: tax === null ? null : roundCents(tax), total: tax === null ? null : roundCents(net + tax) };
 }
 
 /** Plain words for the schema's own complaints; the ledger rules already speak plainly. */
