@@ -1,3 +1,4 @@
+import { isIsoDay } from './iso-day';
 /**
  * Sorting and paging for the money tables (Debtors, Billing). Pure, so the orders people rely on —
  * "Client 9" before "Client 10", blanks last whichever way a column is sorted, ties kept in a stable
@@ -103,8 +104,8 @@ export function inDateRange(date: string, from: string, to: string): boolean {
 
 /** A sentence when a from/to pair cannot be used, else null. */
 export function dateRangeProblem(from: string, to: string): string | null {
-  if (from && !/^\d{4}-\d{2}-\d{2}$/.test(from)) return 'The "from" date is not a date.';
-  if (to && !/^\d{4}-\d{2}-\d{2}$/.test(to)) return 'The "to" date is not a date.';
+  if (from && !isIsoDay(from)) return 'The "from" date is not a date.';
+  if (to && !isIsoDay(to)) return 'The "to" date is not a date.';
   if (from && to && from > to) return 'The "from" date is after the "to" date.';
   return null;
 }

@@ -1,18 +1,13 @@
 import { Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { adhocBillIssues, billCreateSchema, type BillCreate, type LedgerLookups } from '../../../src-preload/contract/partner-api';
+import { localToday, shiftDay } from '../iso-day';
 import { formatMoney } from '../regional-format';
 import { useRegion } from '../client-money/money-ui';
 import { adhocBillErrors, billLines, billTotals, lineRowsOf, newLineRow, withRevenue, type BillLineRow } from './adhoc-bill-draft';
 import { BilledNotice, CheckInput, optional, SchemaForm, SelectInput, TextInput, type FieldErrors } from './form-kit';
 import { UserSelect, useActingUserChoice } from './UserSelect';
 import { useLedgerLookups } from './use-ledger-lookups';
-
-/** The laptop's calendar date (a bill is dated in the practice's day, which is the user's). */
-export function localIsoDate(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-const addDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
 
 /**
  * An adhoc bill for one (Active) client. With a connected ledger each line is booked to a revenue account
@@ -34,8 +29,8 @@ export function AdhocBillForm(props: {
   const region = useRegion();
   const ledger = useLedgerLookups();
   const { users, user, setUser, remember } = useActingUserChoice(initial?.userKey);
-  const [billDate, setBillDate] = useState(() => initial?.billDate ?? localIsoDate(now()));
-  const [dueDate, setDueDate] = useState(() => initial?.dueDate ?? localIsoDate(addDays(now(), 14)));
+  const [billDate, setBillDate] = useState(() => initial?.billDate ?? localToday(now()));
+  const [dueDate, setDueDate] = useState(() => initial?.dueDate ?? shiftDay(localToday(now()), 14));
   const [reference, setReference] = useState(initial?.reference ?? '');
   const [sendBill, setSendBill] = useState(initial?.sendBill ?? true);
   const [syncNow, setSyncNow] = useState(initial?.syncNow ?? false);
@@ -52,7 +47,7 @@ export function AdhocBillForm(props: {
       schema={billCreateSchema}
       build={body}
       // Without synced ledger settings the practice checks the ledger rules when the bill is sent.
-      rules={() => (ledger ? adhocBillIssues(body() as BillCreate, ledger, localIsoDate(now())) : [])}
+      rules={() => (ledger ? adhocBillIssues(body() as BillCreate, ledger, localToday(now())) : [])}
       errorsOf={adhocBillErrors}
       onValid={async (body) => {
         remember();

@@ -3,6 +3,7 @@ import type { SyncCursor } from '../../../src-preload/contract/sync';
 import { foldForSearch } from '../../db/practice-db';
 import { formatDate } from '../regional-format';
 import { inDateRange, roundCents, sortRows, type SortDirection, type SortState, type SortValue } from '../table-sort';
+import { shiftDay } from '../iso-day';
 
 export type BillStatus = (typeof billStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -22,8 +23,6 @@ export interface LocalWindow {
   /** False while the first (history) read is still under way: the window is not filled yet. */
   complete: boolean;
 }
-
-const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The bill-date (or payment-date) range the sync has read, from the resource's stored cursor. The first

@@ -9,7 +9,8 @@ import { isOnline, useConnectivity } from '../../stores/connectivity-store';
 import { formatDate, formatDateTime, formatMoney } from '../regional-format';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
 import { describeMovement, readMovementOnce, storedMovement, type MovementReadState, type StoredMovement } from './movement-read';
-import { customPeriod, localToday, movementReportName, periodOfReportName, periodPresets, presetPeriod, samePeriod, type Period, type PeriodPreset } from './periods';
+import { localToday } from '../iso-day';
+import { customPeriod, movementReportName, periodOfReportName, periodPresets, presetPeriod, samePeriod, type Period, type PeriodPreset } from './periods';
 
 type Region = string | undefined;
 

@@ -1,6 +1,7 @@
 import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { externalProjectsPutSchema, type ExternalProjectsPut, type ProposalDetail } from '../../../src-preload/contract/partner-api';
+import { localToday } from '../iso-day';
 import { CheckInput, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
 import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
 import { billingPeriods, newProjectRow, projectRowsOf, projectRules, projectsBody, projectsErrors, type ProjectRow } from './proposal-edits';
@@ -16,7 +17,8 @@ export function ExternalProjectsForm(props: { detail: ProposalDetail; currency: 
   const body = projectsBody(user, rows);
   const update = (index: number, change: Partial<ProjectRow>) => setRows((all) => all.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const err = (index: number, field: string) => errors[`project.${index}.${field}`];
-  const defaults = { currency: props.currency, startsOn: props.detail.startsOn ?? new Date().toISOString().slice(0, 10), endsOn: props.detail.endsOn ?? props.detail.startsOn ?? new Date().toISOString().slice(0, 10) };
+  const today = localToday(new Date());
+  const defaults = { currency: props.currency, startsOn: props.detail.startsOn ?? today, endsOn: props.detail.endsOn ?? props.detail.startsOn ?? today };
 
   return (
     <SchemaForm

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { customPeriod, isIsoDay, localToday, movementReportName, periodOfReportName, presetPeriod, samePeriod, shiftDay } from '../../../../src-renderer/features/debtors/periods';
+import { customPeriod, movementReportName, periodOfReportName, presetPeriod, samePeriod } from '../../../../src-renderer/features/debtors/periods';
+import { isIsoDay, localToday, shiftDay } from '../../../../src-renderer/features/iso-day';
 
 describe('movement periods', () => {
   it('this month and this quarter run from their first day to today', () => {
