@@ -26,6 +26,21 @@ export async function readEntries(db: PracticeDb): Promise<{ entries: OutboxEntr
   return { entries, unreadable };
 }
 
+/**
+ * The entries not yet at the practice (pending, sending, failed, needs review), parsed, in queue order.
+ * Read on the status index: screens showing what is pending for a client, proposal or onboarding run
+ * this in live queries, and done entries pile up over months.
+ */
+export async function readOpenEntries(db: PracticeDb): Promise<OutboxEntry[]> {
+  const rows = await db.outbox.where('status').noneOf(['done', 'discarded']).toArray();
+  return rows
+    .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
+    .flatMap((raw) => {
+      const parsed = outboxEntrySchema.safeParse(raw);
+      return parsed.success ? [parsed.data] : [];
+    });
+}
+
 /** Queues a write: validated against the contract, stored with its local effect in one transaction. */
 export async function enqueue(db: PracticeDb, input: NewEntry, now: number = Date.now()): Promise<OutboxEntry> {
   const valid = validateQueuedPayload(input.operation, input.payload);

@@ -5,6 +5,7 @@ import type { ProposalSummary } from '../../../src-preload/contract/partner-api'
 import { readClientProposals, readProposalDetail } from '../../client-data/client-reads';
 import { useDetailOnOpen, useOnDemandRead } from '../../client-data/use-client-data';
 import { practiceDb, type StoredEntity } from '../../db/practice-db';
+import { readOpenEntries } from '../../outbox/outbox-db';
 import { usePractice } from '../../stores/practice-store';
 import { ProposalActions } from '../proposal-actions/ProposalActions';
 import { formatDate, formatMoney } from '../regional-format';
@@ -20,6 +21,8 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
     async () => (practiceKey ? (await practiceDb(practiceKey).proposals.where('entityKey').equals(entity.entityKey).toArray()).sort((a, b) => b.createdOn.localeCompare(a.createdOn)) : []),
     [practiceKey, entity.entityKey],
   );
+  // One read of what is still on its way for the client's proposals, shared out per proposal.
+  const pending = useLiveQuery(async () => (practiceKey ? (await readOpenEntries(practiceDb(practiceKey))).filter((e) => e.entityKey === entity.entityKey && e.operation.startsWith('proposal.')) : []), [practiceKey, entity.entityKey]) ?? [];
   if (!proposals) return null;
   return (
     <Card>
@@ -37,7 +40,7 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
             <Text size="1" color="gray">{p.startsOn ? `${formatDate(p.startsOn, region)} – ${formatDate(p.endsOn, region)}` : `created ${formatDate(p.createdOn, region)}`}</Text>
             <Button size="1" variant="ghost" aria-expanded={open === p.proposalKey} onClick={() => setOpen(open === p.proposalKey ? null : p.proposalKey)}>{open === p.proposalKey ? 'Hide pricing' : 'Pricing'}</Button>
           </Flex>
-          <ProposalActions proposal={p} clientName={entity.fullEntityName} />
+          <ProposalActions proposal={p} clientName={entity.fullEntityName} pending={pending.filter((e) => e.payload.params['key'] === p.proposalKey)} />
           {open === p.proposalKey ? <ProposalPricing proposal={p} /> : null}
         </Flex>
       ))}

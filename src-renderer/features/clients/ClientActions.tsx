@@ -4,8 +4,7 @@ import { useState } from 'react';
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { practiceDb } from '../../db/practice-db';
-import { readEntries } from '../../outbox/outbox-db';
-import { isOpen } from '../../outbox/outbox-state';
+import { readOpenEntries } from '../../outbox/outbox-db';
 import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { AdhocBillForm } from '../actions/AdhocBillForm';
@@ -26,7 +25,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
   const [open, setOpen] = useState<'contact' | 'eform' | 'idv' | 'aml' | 'bill' | null>(null);
   const db = practiceDb(practiceKey);
   const templates = useLiveQuery(() => db.eformTemplates.toArray(), [practiceKey]) ?? [];
-  const pending = useLiveQuery(async () => (await readEntries(db)).entries.filter((e) => e.entityKey === entity.entityKey && isOpen(e)), [practiceKey, entity.entityKey]) ?? [];
+  const pending = useLiveQuery(async () => (await readOpenEntries(db)).filter((e) => e.entityKey === entity.entityKey), [practiceKey, entity.entityKey]) ?? [];
   const primary = contacts.find((c) => c.isPrimary) ?? contacts[0];
   // Forms addressed to the client default to its primary contact.
   const recipient = {

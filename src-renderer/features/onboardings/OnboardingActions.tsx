@@ -4,8 +4,7 @@ import { useState } from 'react';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { practiceDb } from '../../db/practice-db';
-import { readEntries } from '../../outbox/outbox-db';
-import { isOpen } from '../../outbox/outbox-state';
+import { readOpenEntries } from '../../outbox/outbox-db';
 import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { useWriteBlocked } from '../actions/UserSelect';
@@ -28,8 +27,8 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
   const close = () => setOpen(null);
   const db = practiceDb(practiceKey);
   const data = useLiveQuery(async () => {
-    const [{ entries }, status] = await Promise.all([readEntries(db), db.onboardingStatuses.get(onboarding.statusID)]);
-    return { pending: entries.filter((e) => isOpen(e) && e.operation.startsWith('onboarding.') && e.payload.params['key'] === onboarding.onboardingKey), final: status?.isFinal ?? onboarding.completedOn !== null };
+    const [entries, status] = await Promise.all([readOpenEntries(db), db.onboardingStatuses.get(onboarding.statusID)]);
+    return { pending: entries.filter((e) => e.operation.startsWith('onboarding.') && e.payload.params['key'] === onboarding.onboardingKey), final: status?.isFinal ?? onboarding.completedOn !== null };
   }, [practiceKey, onboarding.onboardingKey, onboarding.statusID, onboarding.completedOn]);
   const pending = data?.pending ?? [];
   // One recipients change at a time: a recipient added by a change not yet sent has no key at the practice to change it by.

@@ -5,8 +5,7 @@ import { removeDocumentQuerySchema, type Onboarding, type OnboardingDocumentsEnt
 import { readOnboardingDocuments } from '../../client-data/client-reads';
 import { ModalDialog } from '../../components/ModalDialog';
 import { practiceDb } from '../../db/practice-db';
-import { readEntries } from '../../outbox/outbox-db';
-import { isOpen } from '../../outbox/outbox-state';
+import { readOpenEntries } from '../../outbox/outbox-db';
 import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { ActingUserForm } from '../actions/ActingUserForm';
@@ -39,7 +38,7 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const db = practiceDb(practiceKey);
-  const removing = useLiveQuery(async () => (await readEntries(db)).entries.filter((e) => isOpen(e) && e.operation === 'onboarding.removeDocument' && e.payload.params['key'] === onboarding.onboardingKey), [practiceKey, onboarding.onboardingKey]) ?? [];
+  const removing = useLiveQuery(async () => (await readOpenEntries(db)).filter((e) => e.operation === 'onboarding.removeDocument' && e.payload.params['key'] === onboarding.onboardingKey), [practiceKey, onboarding.onboardingKey]) ?? [];
   const known = useLiveQuery(async () => (open?.kind === 'fields' ? storedCustomFields(db, onboarding.onboardingKey, open.entity.entityOnboardingId) : null), [practiceKey, onboarding.onboardingKey, open]);
   const queue = (operation: 'onboarding.removeDocument' | 'onboarding.setCustomFields', params: Record<string, string | number>, extra: { body?: unknown; query?: Record<string, string | number> }, summary: string) =>
     useOutbox.getState().queue({ operation, payload: { params: { key: onboarding.onboardingKey, ...params }, ...extra }, summary, entityKey: onboarding.entityKey, dependsOn: [] });

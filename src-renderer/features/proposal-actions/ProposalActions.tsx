@@ -2,11 +2,10 @@ import { Flex } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { OperationName } from '../../../src-preload/contract/outbox/operations';
+import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { duplicateSchema, type ProposalSummary } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { practiceDb } from '../../db/practice-db';
-import { readEntries } from '../../outbox/outbox-db';
-import { isOpen } from '../../outbox/outbox-state';
 import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { ActingUserForm } from '../actions/ActingUserForm';
@@ -29,19 +28,14 @@ type Dialog = 'duplicate' | 'renew' | 'services' | 'projects';
  * The edits start from the proposal as stored here, so each waits until an earlier edit of the same
  * kind has reached the practice (a second edit from the old lines would undo the first).
  */
-export function ProposalActions({ proposal, clientName }: { proposal: ProposalSummary; clientName: string }) {
+export function ProposalActions({ proposal, clientName, pending }: { proposal: ProposalSummary; clientName: string; pending: readonly OutboxEntry[] }) {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const blocked = useWriteBlocked();
   const region = useRegion();
   const [open, setOpen] = useState<Dialog | null>(null);
   const close = () => setOpen(null);
   const db = practiceDb(practiceKey);
-  const data = useLiveQuery(async () => {
-    const [{ entries }, detail] = await Promise.all([readEntries(db), db.proposalDetails.get(proposal.proposalKey)]);
-    return { pending: entries.filter((e) => isOpen(e) && e.operation.startsWith('proposal.') && e.payload.params['key'] === proposal.proposalKey), detail: detail ?? null };
-  }, [practiceKey, proposal.proposalKey]);
-  const pending = data?.pending ?? [];
-  const detail = data?.detail ?? null;
+  const detail = useLiveQuery(async () => (await db.proposalDetails.get(proposal.proposalKey)) ?? null, [practiceKey, proposal.proposalKey]) ?? null;
   const waiting = (operation: OperationName) => pending.some((e) => e.operation === operation);
   const queue = (operation: OperationName, body: unknown, summary: string) =>
     useOutbox.getState().queue({ operation, payload: { params: { key: proposal.proposalKey }, body }, summary, entityKey: proposal.entityKey, dependsOn: [] });

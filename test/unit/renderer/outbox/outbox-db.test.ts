@@ -1,0 +1,27 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deletePracticeDb, practiceDb } from '../../../../src-renderer/db/practice-db';
+import { discardEntry, enqueue, readEntries, readOpenEntries, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
+
+const practiceKey = '66666666-6666-4666-8666-666666666666';
+const CLIENT = '11111111-1111-4111-8111-111111111111';
+afterEach(() => deletePracticeDb(practiceKey));
+
+const queueContact = (db: ReturnType<typeof practiceDb>, name: string) =>
+  enqueue(db, { id: crypto.randomUUID(), operation: 'contact.create', payload: { params: { entityKey: CLIENT }, body: { contactName: name, contactSurname: 'S' } }, summary: name, entityKey: CLIENT, dependsOn: [] });
+
+describe('readOpenEntries', () => {
+  it('is readEntries less what is done or discarded: parsed, in queue order, unreadable rows left out', async () => {
+    const db = practiceDb(practiceKey);
+    const [a, b, c, d] = [await queueContact(db, 'A'), await queueContact(db, 'B'), await queueContact(db, 'C'), await queueContact(db, 'D')];
+    await saveEntry(db, { ...b, status: 'done', result: null });
+    await discardEntry(db, c);
+    await saveEntry(db, { ...d, status: 'failed', lastError: { status: 400, title: 'Bad Request', message: 'no' } });
+    await db.outbox.add({ id: 'not-a-uuid', status: 'pending' } as never);
+
+    const open = await readOpenEntries(db);
+    expect(open.map((e) => e.summary)).toEqual(['A', 'D']);
+    expect(open[0]).toEqual((await readEntries(db)).entries.find((e) => e.id === a.id));
+    expect((await readEntries(db)).unreadable).toHaveLength(1);
+  });
+});
