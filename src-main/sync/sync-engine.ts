@@ -42,7 +42,7 @@ export interface RunPlan {
   sized: boolean;
 }
 
-export function emptyCursor(resource: string): SyncCursor {
+function emptyCursor(resource: string): SyncCursor {
   return { resource, mode: 'full', watermark: null, nextPage: 1, passServerTime: null, largestPage: 0, lastCompletedAt: null, recordsThisPass: 0 };
 }
 
@@ -76,14 +76,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const noteServerDate = (date: Date | null): void => {
     if (date) latestServerDate = date;
   };
-  const serverDay = (): string => (latestServerDate ?? options.now?.() ?? new Date()).toISOString().slice(0, 10);
+  /** The server's time: from the answer in hand, else the latest seen, else the injected clock (virtual time in tests). */
+  const serverNow = (answered?: Date | null): Date => answered ?? latestServerDate ?? options.now?.() ?? new Date();
+  const serverDay = (): string => serverNow().toISOString().slice(0, 10);
 
   /** A resource whose last pass completed less than its refresh interval ago sits this run out. */
   function resting(resource: SyncResource, cursor: SyncCursor | undefined): boolean {
     const endedAt = cursor?.passEndedAt ?? cursor?.lastCompletedAt;
     if (!resource.refreshEveryMs || cursor?.mode !== 'incremental' || cursor.nextPage !== 1 || !endedAt) return false;
     // From the end of the last pass: a long first import would otherwise be due again as soon as it ends.
-    const now = (latestServerDate ?? options.now?.() ?? new Date()).getTime();
+    const now = serverNow().getTime();
     return now - Date.parse(endedAt) < resource.refreshEveryMs;
   }
 
@@ -158,7 +160,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         options.onRejected?.(resource.name, page.rejected);
       }
       const served = page.data.length + page.rejected.length;
-      const passServerTime = cursor.passServerTime ?? (page.serverDate ?? new Date()).toISOString();
+      const passServerTime = cursor.passServerTime ?? serverNow(page.serverDate).toISOString();
       const largestPage = Math.max(cursor.largestPage, served);
       const done = served === 0 || served < largestPage;
       const recordsThisPass = cursor.recordsThisPass + page.data.length;
@@ -174,7 +176,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
             largestPage,
             lastCompletedAt: passServerTime,
             recordsThisPass,
-            passEndedAt: (page.serverDate ?? new Date()).toISOString(),
+            passEndedAt: serverNow(page.serverDate).toISOString(),
             ...(whole ? { fullPassRecords: recordsThisPass, fullPassAt: passServerTime } : pick(cursor)),
             ...(cursor.window ? { window: cursor.window } : {}),
           }
@@ -188,26 +190,28 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
-  async function passSnapshot(resource: SyncResource, start: SyncCursor, priority: RequestPriority, signal: AbortSignal | undefined, progress: SyncProgress): Promise<void> {
-    const page = await options.api.list(resource.path, resource.schema, { priority, ...(signal ? { signal } : {}), ...(resource.query ? { query: resource.query(start.mode, serverDay()) } : {}) });
-    noteServerDate(page.serverDate);
-    if (page.rejected.length > 0) options.onRejected?.(resource.name, page.rejected);
-    const at = (page.serverDate ?? new Date()).toISOString();
-    const cursor: SyncCursor = { ...start, mode: 'incremental', nextPage: 1, passServerTime: null, lastCompletedAt: at, recordsThisPass: page.data.length, largestPage: Math.max(start.largestPage, page.data.length) };
-    await options.sink.commitPage({ resource: resource.name, records: page.data, replaceAll: true, cursor });
+  /**
+   * One request for the whole resource, stored replacing what was there: a snapshot list (users, ledger
+   * accounts …) or one object (a debtor report, the ledger status) under the resource's name.
+   */
+  async function passWhole(resource: SyncResource, start: SyncCursor, priority: RequestPriority, signal: AbortSignal | undefined, progress: SyncProgress): Promise<void> {
+    const request = { priority, ...(signal ? { signal } : {}), ...(resource.query ? { query: resource.query(start.mode, serverDay()) } : {}) };
+    let records: unknown[];
+    let answeredAt: Date | null;
+    if (resource.kind === 'report') {
+      const answer = await options.api.request('GET', resource.path, resource.schema, request);
+      [records, answeredAt] = [[answer.data], answer.serverDate];
+    } else {
+      const page = await options.api.list(resource.path, resource.schema, request);
+      if (page.rejected.length > 0) options.onRejected?.(resource.name, page.rejected);
+      [records, answeredAt] = [page.data, page.serverDate];
+    }
+    noteServerDate(answeredAt);
+    const count = resource.kind === 'report' ? 1 : records.length;
+    const cursor: SyncCursor = { ...start, mode: 'incremental', nextPage: 1, passServerTime: null, lastCompletedAt: serverNow(answeredAt).toISOString(), recordsThisPass: count, largestPage: resource.kind === 'report' ? 1 : Math.max(start.largestPage, count) };
+    await options.sink.commitPage({ resource: resource.name, records, replaceAll: true, cursor });
     progress.pagesThisRun++;
-    progress.recordsThisPass = page.data.length;
-  }
-
-  /** One object (a debtor report, the ledger status): stored whole under the resource's name. */
-  async function passReport(resource: SyncResource, start: SyncCursor, priority: RequestPriority, signal: AbortSignal | undefined, progress: SyncProgress): Promise<void> {
-    const answer = await options.api.request('GET', resource.path, resource.schema, { priority, ...(signal ? { signal } : {}), ...(resource.query ? { query: resource.query(start.mode, serverDay()) } : {}) });
-    noteServerDate(answer.serverDate);
-    const at = (answer.serverDate ?? new Date()).toISOString();
-    const cursor: SyncCursor = { ...start, mode: 'incremental', nextPage: 1, passServerTime: null, lastCompletedAt: at, recordsThisPass: 1, largestPage: 1 };
-    await options.sink.commitPage({ resource: resource.name, records: [answer.data], replaceAll: true, cursor });
-    progress.pagesThisRun++;
-    progress.recordsThisPass = 1;
+    progress.recordsThisPass = count;
   }
 
   async function runResources(cursors: Record<string, SyncCursor | undefined>, priority: RequestPriority, signal: AbortSignal | undefined): Promise<SyncProgress[]> {
@@ -230,8 +234,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       options.onProgress?.({ ...progress });
       try {
         if (resource.kind === 'paged' || resource.kind === 'window') await passPaged(resource, start, priority, signal, progress);
-        else if (resource.kind === 'report') await passReport(resource, start, priority, signal, progress);
-        else await passSnapshot(resource, start, priority, signal, progress);
+        else await passWhole(resource, start, priority, signal, progress);
         progress.state = 'done';
       } catch (error) {
         if (signal?.aborted) throw error;
