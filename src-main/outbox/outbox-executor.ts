@@ -1,21 +1,14 @@
 import { z } from 'zod';
-import { operations, pathOf, validatePayload, type OperationName, type StoredPayload } from '../../src-preload/contract/outbox/operations';
-import type { OutboxOutcome, OutboxProblem, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
+import { operations, pathOf, validatePayload, type StoredPayload } from '../../src-preload/contract/outbox/operations';
+import type { OutboxOutcome, OutboxProblem, OutboxSendInput, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import { MalformedResponseError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { verifiers } from './outbox-verifiers';
 
 /** The practice a write goes to, as the session knows it now (null: not connected). */
-export interface WriteTarget {
+interface WriteTarget {
   api: PartnerApiClient;
   canWrite: boolean;
-}
-
-export interface OutboxSendInput {
-  practiceKey: string;
-  entryId: string;
-  operation: OperationName;
-  payload: StoredPayload;
 }
 
 const problem = (status: number | null, title: string, message: string): OutboxProblem => ({ status, title, message: message.slice(0, 2000) });

@@ -86,7 +86,8 @@ export function applyVerdict(entry: OutboxEntry, verdict: OutboxVerdict, now: nu
 }
 
 export const canDiscard = (entry: OutboxEntry) => entry.status === 'pending' || entry.status === 'failed' || entry.status === 'needs-review';
-export const canEdit = canDiscard;
+/** What can be discarded can be edited and sent again. */
+const canEdit = canDiscard;
 export const isOpen = (entry: OutboxEntry) => entry.status !== 'done' && entry.status !== 'discarded';
 
 /** "Retry now" (from failed or needs-review: the user has checked) and the outcome of editing. */

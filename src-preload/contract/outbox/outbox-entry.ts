@@ -69,6 +69,7 @@ export const outboxSendInputSchema = z.strictObject({
   operation: operationNameSchema,
   payload: storedPayloadSchema,
 });
+export type OutboxSendInput = z.infer<typeof outboxSendInputSchema>;
 
 /** A read that proves whether an interrupted create happened (found → its record; absent → safe to resend). */
 export const outboxVerifyOutputSchema = z.discriminatedUnion('verdict', [

@@ -161,7 +161,6 @@ export const renewPreviewSchema = z.object({
 export const renewSchema = z.object({ userKey: uuid, signatoryContactID: z.number().int().optional() });
 export const duplicateSchema = z.object({ userKey: uuid, entityKey: uuid.optional() });
 export type RenewBody = z.infer<typeof renewSchema>;
-export type DuplicateBody = z.infer<typeof duplicateSchema>;
 
 export const proposalTemplateSchema = z.object({ templateID: z.number().int(), name: z.string(), serviceIDs: z.array(z.number().int()) });
 export const fromTemplateSchema = z.object({ userKey: uuid, templateID: z.number().int(), entityKey: uuid, name: z.string().max(200).optional() });

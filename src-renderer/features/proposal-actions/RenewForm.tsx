@@ -12,7 +12,7 @@ import { useRegion } from '../client-money/money-ui';
 import { formatDate, formatMoney } from '../regional-format';
 
 /** How the chosen signatory reads in the outbox ("signed by …"), or null for the practice's default. */
-export type SignatoryChoice = { contactID: number; name: string } | null;
+type SignatoryChoice = { contactID: number; name: string } | null;
 
 /**
  * Renew a proposal: the practice's renewal preview (read online, kept for offline) says the new period,
