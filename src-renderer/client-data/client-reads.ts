@@ -2,7 +2,7 @@ import type { Companion } from '../../src-preload/contract/companion';
 import type { DocumentRef } from '../../src-preload/contract/documents';
 import { parseReadData, type ReadData, type ReadKind, type ReadProblem, type ReadRequest } from '../../src-preload/contract/reads';
 import type { Table } from 'dexie';
-import type { PracticeDb } from '../db/practice-db';
+import { clientReadId, type PracticeDb } from '../db/practice-db';
 
 /**
  * Per-client data read from the practice on demand (when a client is opened online) and by meeting
@@ -34,7 +34,7 @@ async function read<K extends ReadKind>(ctx: ClientReadContext, request: Extract
 }
 
 const markRead = (ctx: ClientReadContext, entityKey: string, part: ClientPart) =>
-  ctx.db.clientReads.put({ id: `${entityKey}|${part}`, entityKey, part, fetchedAt: ctx.now().toISOString() });
+  ctx.db.clientReads.put({ id: clientReadId(entityKey, part), entityKey, part, fetchedAt: ctx.now().toISOString() });
 
 /**
  * Reads a paged list to its end: an empty page, or one shorter than the largest seen. The sync of the

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { findCompanion } from '../bridge/companion';
-import { practiceDb, type PracticeDb } from '../db/practice-db';
+import { clientReadId, practiceDb, type PracticeDb } from '../db/practice-db';
 import { isOnline, useConnectivity } from '../stores/connectivity-store';
 import { usePractice } from '../stores/practice-store';
 import { fetchDocument, readClientBills, readClientProposals, readClientStatements, type ClientReadContext, type ReadOutcome } from './client-reads';
@@ -40,7 +40,7 @@ export function useOnDemandRead(entityKey: string, part: keyof typeof readers): 
     if (!ctx || !entityKey) return;
     let cancelled = false;
     void (async () => {
-      const read = await ctx.db.clientReads.get(`${entityKey}|${part}`);
+      const read = await ctx.db.clientReads.get(clientReadId(entityKey, part));
       if (cancelled || (read && Date.now() - Date.parse(read.fetchedAt) < FRESH_FOR_MS)) return;
       if (!(await ctx.db.entities.get(entityKey))) return;
       await readers[part](ctx, entityKey);

@@ -42,6 +42,9 @@ export interface StoredReport {
   fetchedAt: string;
 }
 
+/** The key of a client part's "last read" marker. */
+export const clientReadId = (entityKey: string, part: string): string => `${entityKey}|${part}`;
+
 /**
  * When a per-client part (proposals, statements, identity, full bill history …) was last read from the
  * practice, so screens can say how fresh it is and a meeting pack knows what it still needs.

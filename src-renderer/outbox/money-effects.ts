@@ -1,6 +1,6 @@
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import { billCreateSchema, duplicateSchema, externalProjectsPutSchema, proposalUpdateResultSchema, type ExternalProjectsPut, type ProposalDetail } from '../../src-preload/contract/partner-api';
-import type { PracticeDb } from '../db/practice-db';
+import { applyExternalProjects, billCreateSchema, duplicateSchema, externalProjectsPutSchema, proposalUpdateResultSchema } from '../../src-preload/contract/partner-api';
+import { clientReadId, type PracticeDb } from '../db/practice-db';
 import type { Effect } from './optimistic-effects';
 
 /**
@@ -10,22 +10,12 @@ import type { Effect } from './optimistic-effects';
  * list marked stale, so opening the tab online reads it again instead of trusting a ten-minute-old copy.
  */
 async function markStale(db: PracticeDb, entityKey: string | null | undefined, part: 'bills' | 'proposals'): Promise<void> {
-  if (entityKey) await db.clientReads.delete(`${entityKey}|${part}`);
+  if (entityKey) await db.clientReads.delete(clientReadId(entityKey, part));
 }
 
 const proposalKeyOf = (entry: OutboxEntry) => String(entry.payload.params['key'] ?? '');
 
 const nothing = async () => {};
-
-/** External projects after a PUT, as the practice applies it: a known id is replaced, a new id added, `remove` drops one. */
-export function applyExternalProjects(current: ProposalDetail['externalProjects'], edits: ExternalProjectsPut['externalProjects']): ProposalDetail['externalProjects'] {
-  const kept = new Map(current.map((p) => [p.id, p]));
-  for (const { remove, ...project } of edits) {
-    if (remove) kept.delete(project.id);
-    else kept.set(project.id, project);
-  }
-  return [...kept.values()];
-}
 
 export const moneyEffects = {
   'bill.createAdhoc': {

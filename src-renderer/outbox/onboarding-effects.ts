@@ -1,10 +1,9 @@
 import type { Table } from 'dexie';
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import { z } from 'zod';
 import {
-  customFieldValueSchema,
+  customFieldValuesSchema,
   onboardingCompleteSchema,
-  onboardingDocumentsEntitySchema,
+  onboardingDocumentsSchema,
   onboardingSchema,
   recipientsPatchSchema,
   type Onboarding,
@@ -69,7 +68,6 @@ function onboardingEffect(change: (db: PracticeDb, current: Pending<Onboarding>,
   };
 }
 
-const documentsList = z.array(onboardingDocumentsEntitySchema);
 
 /**
  * Removing a requested document shows at once (the request leaves the stored list) and comes back on
@@ -81,7 +79,7 @@ const removeDocumentEffect: Effect = {
     const documentId = Number(entry.payload.params['documentId']);
     const onlyFor = entry.payload.query?.['entityOnboardingId'];
     const stored = await db.reports.get(onboardingDocumentsReport(key));
-    const list = documentsList.safeParse(stored?.data);
+    const list = onboardingDocumentsSchema.safeParse(stored?.data);
     if (!stored || !list.success) return;
     // As the practice does it: from the named client, or else from the first client that has the request.
     const holder = list.data.find((e) => (onlyFor === undefined || e.entityOnboardingId === Number(onlyFor)) && e.documents.some((d) => d.documentId === documentId));
@@ -90,13 +88,13 @@ const removeDocumentEffect: Effect = {
     return { undo: stored.data };
   },
   async settle(db, entry) {
-    const remaining = documentsList.safeParse(entry.result);
+    const remaining = onboardingDocumentsSchema.safeParse(entry.result);
     if (remaining.success) await db.reports.put({ name: onboardingDocumentsReport(String(entry.payload.params['key'])), data: remaining.data, fetchedAt: entry.updatedAt });
   },
   async revert(db, entry) {
     const name = onboardingDocumentsReport(String(entry.payload.params['key']));
     const stored = await db.reports.get(name);
-    if (stored && documentsList.safeParse(entry.undo).success) await db.reports.put({ ...stored, data: entry.undo });
+    if (stored && onboardingDocumentsSchema.safeParse(entry.undo).success) await db.reports.put({ ...stored, data: entry.undo });
   },
 };
 
@@ -106,7 +104,7 @@ export const onboardingEffects = {
   'onboarding.setCustomFields': {
     async apply() {},
     async settle(db, entry) {
-      const values = z.array(customFieldValueSchema).safeParse(entry.result);
+      const values = customFieldValuesSchema.safeParse(entry.result);
       if (values.success) await db.reports.put({ name: customFieldsReport(String(entry.payload.params['key']), Number(entry.payload.params['clientId'])), data: values.data, fetchedAt: entry.updatedAt });
     },
     async revert() {},

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
-  customFieldValueSchema,
+  customFieldValuesSchema,
   customFieldsPutSchema,
   onboardingCompleteSchema,
-  onboardingDocumentsEntitySchema,
+  onboardingDocumentsSchema,
   onboardingSchema,
   onboardingStatusSchema,
   onboardingsListQuerySchema,
@@ -123,7 +123,7 @@ export const onboardingRoutes = [
     method: 'PUT', path: '/onboardings/:key/clients/:clientId/custom-fields', operationId: 'setClientCustomFields', tag: 'Onboardings', access: 'write',
     summary: "Set a client's custom fields (clientId is the entityOnboardingId)",
     params: z.object({ key: uuid, clientId: intId }), body: customFieldsPutSchema,
-    response: { status: 200, schema: z.array(customFieldValueSchema) }, errors: [400, 403, 404],
+    response: { status: 200, schema: customFieldValuesSchema }, errors: [400, 403, 404],
     handler: ({ practice, params, body, now }) => {
       const onboarding = findOnboarding(practice, params.key);
       findEntityOnboarding(practice, params.key, params.clientId);
@@ -161,7 +161,7 @@ export const onboardingRoutes = [
     method: 'GET', path: '/onboardings/:key/documents', operationId: 'listOnboardingDocuments', tag: 'Onboardings', access: 'read',
     summary: 'Document requirements per client entity',
     params: keyParams,
-    response: { status: 200, schema: z.array(onboardingDocumentsEntitySchema) }, errors: [400, 404],
+    response: { status: 200, schema: onboardingDocumentsSchema }, errors: [400, 404],
     handler: ({ practice, params }) => {
       findOnboarding(practice, params.key);
       return practice.onboardingDocuments.get(params.key) ?? [];
@@ -206,7 +206,7 @@ export const onboardingRoutes = [
     method: 'DELETE', path: '/onboardings/:key/documents/:documentId', operationId: 'removeOnboardingDocumentRequest', tag: 'Onboardings', access: 'write',
     summary: 'Remove a document request (query: userKey, optional entityOnboardingId)',
     params: z.object({ key: uuid, documentId: intId }), query: removeDocumentQuerySchema,
-    response: { status: 200, schema: z.array(onboardingDocumentsEntitySchema) }, errors: [400, 403, 404],
+    response: { status: 200, schema: onboardingDocumentsSchema }, errors: [400, 403, 404],
     handler: ({ practice, params, query, now }) => {
       const onboarding = findOnboarding(practice, params.key);
       findUser(practice, query.userKey);

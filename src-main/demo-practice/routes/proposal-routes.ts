@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   adhocProposalSchema,
   catalogItemSchema,
+  applyExternalProjects,
   duplicateSchema,
   externalProjectIssues,
   externalProjectsPutSchema,
@@ -293,16 +294,7 @@ export const proposalRoutes = [
       findUser(practice, body.userKey);
       const [issue] = externalProjectIssues(body.externalProjects);
       if (issue) throw badRequest(`Project ${issue.id}: ${issue.message}`);
-      const kept = new Map(proposal.externalProjects.map((p) => [p.id, p]));
-      for (const project of body.externalProjects) {
-        if (project.remove) {
-          kept.delete(project.id);
-          continue;
-        }
-        const { remove: _remove, ...rest } = project;
-        kept.set(project.id, rest);
-      }
-      proposal.externalProjects = [...kept.values()];
+      proposal.externalProjects = applyExternalProjects(proposal.externalProjects, body.externalProjects);
       touch(proposal, now);
       return updateResult(proposal);
     },

@@ -84,6 +84,8 @@ export const customFieldValueSchema = z.object({
   label: z.string(),
   value: z.string(),
 });
+/** The answer of the custom-fields PUT: the client's values with their labels. */
+export const customFieldValuesSchema = z.array(customFieldValueSchema);
 
 /** `POST /api/v1/onboardings/{key}/complete`. */
 export const onboardingCompleteSchema = z.object({
@@ -112,6 +114,8 @@ export const onboardingDocumentsEntitySchema = z.object({
   documents: z.array(onboardingDocumentSchema),
 });
 export type OnboardingDocumentsEntity = z.infer<typeof onboardingDocumentsEntitySchema>;
+/** `GET …/documents` and the answer of removing a request: the requirements of every client of the onboarding. */
+export const onboardingDocumentsSchema = z.array(onboardingDocumentsEntitySchema);
 
 /** One uploaded file: a short-lived signed storage URL (contract). */
 export const signedDocumentUrlSchema = z.object({

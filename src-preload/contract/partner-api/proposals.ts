@@ -188,3 +188,13 @@ export function externalProjectIssues(projects: readonly Pick<ExternalProject, '
     !project.remove && Date.parse(project.endsOn) < Date.parse(project.startsOn) ? [{ path: ['externalProjects', i, 'endsOn'], id: project.id, message: 'The project cannot end before it starts.' }] : [],
   );
 }
+
+/** External projects after a PUT, as the practice applies it (the demo server, and the app's copy once sent): a known id is replaced, a new id added, `remove` drops one. */
+export function applyExternalProjects(current: ProposalDetail['externalProjects'], edits: ExternalProjectsPut['externalProjects']): ProposalDetail['externalProjects'] {
+  const kept = new Map(current.map((p) => [p.id, p]));
+  for (const { remove, ...project } of edits) {
+    if (remove) kept.delete(project.id);
+    else kept.set(project.id, project);
+  }
+  return [...kept.values()];
+}

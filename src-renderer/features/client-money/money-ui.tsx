@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { DocumentKind } from '../../../src-preload/contract/documents';
 import type { ReadOutcome } from '../../client-data/client-reads';
 import { useInteractiveReads } from '../../client-data/use-client-data';
-import { practiceDb } from '../../db/practice-db';
+import { clientReadId, practiceDb } from '../../db/practice-db';
 import { activePractice, usePractice } from '../../stores/practice-store';
 import { moneyStatusColour } from '../money-status';
 import { formatDateTime } from '../regional-format';
@@ -31,7 +31,7 @@ export const StatusBadge = ({ status }: { status: keyof typeof moneyStatusColour
 export function ReadFreshness({ entityKey, part, what }: { entityKey: string; part: string; what: string }) {
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = useRegion();
-  const read = useLiveQuery(() => (practiceKey ? practiceDb(practiceKey).clientReads.get(`${entityKey}|${part}`) : undefined), [practiceKey, entityKey, part]);
+  const read = useLiveQuery(() => (practiceKey ? practiceDb(practiceKey).clientReads.get(clientReadId(entityKey, part)) : undefined), [practiceKey, entityKey, part]);
   return (
     <Text as="p" size="1" color="gray" data-testid={`freshness-${part}`}>
       {read ? `${what} as read from the practice ${formatDateTime(read.fetchedAt, region)}.` : `${what} have not been read from the practice on this laptop yet: open this client online or prepare it for a meeting.`}

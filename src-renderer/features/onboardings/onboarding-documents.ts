@@ -1,9 +1,9 @@
-import { z } from 'zod';
-import { customFieldValueSchema, onboardingDocumentsEntitySchema, type OnboardingDocumentsEntity } from '../../../src-preload/contract/partner-api';
+import type { z } from 'zod';
+import { customFieldValuesSchema, onboardingDocumentsSchema, type OnboardingDocumentsEntity } from '../../../src-preload/contract/partner-api';
 import { customFieldsReport, onboardingDocumentsReport, readOnboardingDocuments } from '../../client-data/client-reads';
 import { useDetailOnOpen } from '../../client-data/use-client-data';
 
-export type CustomFieldValue = z.infer<typeof customFieldValueSchema>;
+export type CustomFieldValue = z.infer<typeof customFieldValuesSchema>[number];
 
 /**
  * An onboarding's document requirements per client entity: from this laptop when stored (kept from the
@@ -13,7 +13,7 @@ export function useOnboardingDocuments(onboardingKey: string) {
   const { detail, problem, canRead, loading } = useDetailOnOpen(
     async (db) => {
       const row = await db.reports.get(onboardingDocumentsReport(onboardingKey));
-      const parsed = z.array(onboardingDocumentsEntitySchema).safeParse(row?.data);
+      const parsed = onboardingDocumentsSchema.safeParse(row?.data);
       return row && parsed.success ? { entities: parsed.data, fetchedAt: row.fetchedAt } : undefined;
     },
     (ctx) => readOnboardingDocuments(ctx, onboardingKey),
@@ -24,7 +24,7 @@ export function useOnboardingDocuments(onboardingKey: string) {
 
 /** The custom-field values (and labels) the practice last answered for one client of the onboarding. */
 export async function storedCustomFields(db: { reports: { get(name: string): Promise<{ data: unknown } | undefined> } }, onboardingKey: string, entityOnboardingId: number): Promise<CustomFieldValue[]> {
-  const parsed = z.array(customFieldValueSchema).safeParse((await db.reports.get(customFieldsReport(onboardingKey, entityOnboardingId)))?.data);
+  const parsed = customFieldValuesSchema.safeParse((await db.reports.get(customFieldsReport(onboardingKey, entityOnboardingId)))?.data);
   return parsed.success ? parsed.data : [];
 }
 

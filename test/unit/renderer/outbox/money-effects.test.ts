@@ -10,7 +10,7 @@ import {
   type ProposalUpdateResult,
 } from '../../../../src-preload/contract/partner-api';
 import { deletePracticeDb, practiceDb, type ClientRead, type PracticeDb } from '../../../../src-renderer/db/practice-db';
-import { applyExternalProjects } from '../../../../src-renderer/outbox/money-effects';
+import { applyExternalProjects } from '../../../../src-preload/contract/partner-api';
 import { enqueue, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
 
 const practiceKey = '44444444-4444-4444-8444-444444444444';
