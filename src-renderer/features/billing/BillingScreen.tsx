@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { practiceDb } from '../../db/practice-db';
+import { practiceDb, type PracticeDb } from '../../db/practice-db';
 import { activePractice, usePractice } from '../../stores/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanel';
 import { formatDate } from '../regional-format';
@@ -23,21 +23,31 @@ function windowSentence(kind: 'Bills' | 'Payments', window: LocalWindow, region:
     : `Payments dated from ${range} are on this laptop; older payments come with a client's meeting pack.`;
 }
 
-function Billing({ practiceKey, region }: { practiceKey: string; region: Region }) {
-  const running = usePractice((s) => s.progress?.running ?? false);
+/**
+ * One synced list and the date window its cursor says is on the laptop. Each list has its own live query,
+ * so a sync page of payments does not hand the bills table a new array to index again (and back).
+ */
+function useSyncedList<T>(practiceKey: string, list: 'bills' | 'payments', rowsOf: (db: PracticeDb) => Promise<T[]>): { rows: T[]; window: LocalWindow | null } | undefined {
   const data = useLiveQuery(async () => {
     const db = practiceDb(practiceKey);
-    const [bills, payments, billsCursor, paymentsCursor] = await Promise.all([db.bills.toArray(), db.payments.toArray(), db.cursors.get('bills'), db.cursors.get('payments')]);
-    return { bills, payments, billsCursor, paymentsCursor };
-  }, [practiceKey]);
-  // Windows are compared by value so a sync page that does not move them keeps the tables' memos.
-  const billsWindowKey = JSON.stringify(localWindow(data?.billsCursor) ?? null);
-  const paymentsWindowKey = JSON.stringify(localWindow(data?.paymentsCursor) ?? null);
-  const billsWindow = useMemo(() => JSON.parse(billsWindowKey) as LocalWindow | null, [billsWindowKey]);
-  const paymentsWindow = useMemo(() => JSON.parse(paymentsWindowKey) as LocalWindow | null, [paymentsWindowKey]);
+    const [rows, cursor] = await Promise.all([rowsOf(db), db.cursors.get(list)]);
+    return { rows, window: localWindow(cursor) ?? null };
+  }, [practiceKey, list]);
+  const w = data?.window ?? null;
+  // Compared by value, so a sync page that does not move the window keeps the table's memos.
+  const window = useMemo(() => w, [w?.startDate, w?.endDate, w?.complete]);
+  return data ? { rows: data.rows, window } : undefined;
+}
 
-  if (data === undefined) return <Text color="gray">Loading bills and payments…</Text>;
-  if (!billsWindow && data.bills.length === 0) {
+function Billing({ practiceKey, region }: { practiceKey: string; region: Region }) {
+  const running = usePractice((s) => s.progress?.running ?? false);
+  const bills = useSyncedList(practiceKey, 'bills', (db) => db.bills.toArray());
+  const payments = useSyncedList(practiceKey, 'payments', (db) => db.payments.toArray());
+  const billsWindow = bills?.window ?? null;
+  const paymentsWindow = payments?.window ?? null;
+
+  if (bills === undefined || payments === undefined) return <Text color="gray">Loading bills and payments…</Text>;
+  if (!billsWindow && bills.rows.length === 0) {
     return (
       <EmptyState title="No bills on this laptop yet">
         {running
@@ -54,7 +64,7 @@ function Billing({ practiceKey, region }: { practiceKey: string; region: Region 
             <Callout.Text>{windowSentence('Bills', billsWindow, region)}</Callout.Text>
           </Callout.Root>
         ) : null}
-        <BillsTable practiceKey={practiceKey} bills={data.bills} window={billsWindow} region={region} />
+        <BillsTable practiceKey={practiceKey} bills={bills.rows} window={billsWindow} region={region} />
       </Flex>
       <Flex direction="column" gap="3">
         {paymentsWindow ? (
@@ -64,7 +74,7 @@ function Billing({ practiceKey, region }: { practiceKey: string; region: Region 
         ) : (
           <Text size="2" color="gray">Payments arrive after bills in the sync.</Text>
         )}
-        <PaymentsTable practiceKey={practiceKey} payments={data.payments} window={paymentsWindow} region={region} />
+        <PaymentsTable practiceKey={practiceKey} payments={payments.rows} window={paymentsWindow} region={region} />
       </Flex>
     </Flex>
   );
