@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createPracticeViews } from '../../stores/practice-views';
 import { DEFAULT_BILL_VIEW, DEFAULT_PAYMENT_VIEW, type BillView, type PaymentView } from './billing-filter';
 
 export interface BillingView {
@@ -8,19 +8,9 @@ export interface BillingView {
   paymentPage: number;
 }
 
-export const DEFAULT_BILLING_VIEW: BillingView = { bills: DEFAULT_BILL_VIEW, billPage: 0, payments: DEFAULT_PAYMENT_VIEW, paymentPage: 0 };
-
-interface BillingViewState {
-  views: Record<string, BillingView>;
-  update(practiceKey: string, patch: Partial<BillingView>): void;
-}
+const DEFAULT_BILLING_VIEW: BillingView = { bills: DEFAULT_BILL_VIEW, billPage: 0, payments: DEFAULT_PAYMENT_VIEW, paymentPage: 0 };
 
 /** The Billing screen's filters, sorts and pages for this session, per practice (kept when a client is opened). */
-export const useBillingViews = create<BillingViewState>((set) => ({
-  views: {},
-  update: (practiceKey, patch) => set((s) => ({ views: { ...s.views, [practiceKey]: { ...(s.views[practiceKey] ?? DEFAULT_BILLING_VIEW), ...patch } } })),
-}));
-
-export function useBillingView(practiceKey: string): BillingView {
-  return useBillingViews((s) => s.views[practiceKey] ?? DEFAULT_BILLING_VIEW);
-}
+const billingViews = createPracticeViews<BillingView>(DEFAULT_BILLING_VIEW);
+export const useBillingViews = billingViews.useViews;
+export const useBillingView = billingViews.useView;

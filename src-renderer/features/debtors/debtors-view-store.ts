@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createPracticeViews } from '../../stores/practice-views';
 import { DEFAULT_DEBTOR_CLIENT_VIEW, DEFAULT_INVOICE_VIEW, type DebtorClientView, type InvoiceView } from './debtor-tables';
 import type { PeriodPreset } from './periods';
 
@@ -12,7 +12,7 @@ export interface DebtorsView {
   customTo: string;
 }
 
-export const DEFAULT_DEBTORS_VIEW: DebtorsView = {
+const DEFAULT_DEBTORS_VIEW: DebtorsView = {
   clients: DEFAULT_DEBTOR_CLIENT_VIEW,
   clientPage: 0,
   invoices: DEFAULT_INVOICE_VIEW,
@@ -22,21 +22,10 @@ export const DEFAULT_DEBTORS_VIEW: DebtorsView = {
   customTo: '',
 };
 
-interface DebtorsViewState {
-  /** Per practice, so one practice's filters never apply to another's figures. */
-  views: Record<string, DebtorsView>;
-  update(practiceKey: string, patch: Partial<DebtorsView>): void;
-}
-
 /**
  * The Debtors screen's searches, filters, sorts, pages and period for this session: opening a client
  * from the table and coming back finds the screen as it was left.
  */
-export const useDebtorsViews = create<DebtorsViewState>((set) => ({
-  views: {},
-  update: (practiceKey, patch) => set((s) => ({ views: { ...s.views, [practiceKey]: { ...(s.views[practiceKey] ?? DEFAULT_DEBTORS_VIEW), ...patch } } })),
-}));
-
-export function useDebtorsView(practiceKey: string): DebtorsView {
-  return useDebtorsViews((s) => s.views[practiceKey] ?? DEFAULT_DEBTORS_VIEW);
-}
+const debtorsViews = createPracticeViews<DebtorsView>(DEFAULT_DEBTORS_VIEW);
+export const useDebtorsViews = debtorsViews.useViews;
+export const useDebtorsView = debtorsViews.useView;

@@ -1,0 +1,22 @@
+import { create } from 'zustand';
+
+export interface PracticeViewsState<V> {
+  /** Per practice, so one practice's search or filters never apply to another's list or figures. */
+  views: Record<string, V>;
+  update(practiceKey: string, patch: Partial<V>): void;
+  reset(practiceKey: string): void;
+}
+
+/**
+ * A screen's search, filters, sorts and pages for this session, per practice. Kept outside the
+ * component, so opening a record from the list and coming back finds the screen as it was left.
+ */
+export function createPracticeViews<V extends object>(defaults: V) {
+  const useViews = create<PracticeViewsState<V>>((set) => ({
+    views: {},
+    update: (practiceKey, patch) => set((s) => ({ views: { ...s.views, [practiceKey]: { ...(s.views[practiceKey] ?? defaults), ...patch } } })),
+    reset: (practiceKey) => set((s) => ({ views: { ...s.views, [practiceKey]: defaults } })),
+  }));
+  const useView = (practiceKey: string): V => useViews((s) => s.views[practiceKey] ?? defaults);
+  return { useViews, useView };
+}
