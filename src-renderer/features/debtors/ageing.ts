@@ -71,9 +71,7 @@ export function bucketShares(totals: AgeingBuckets): BucketShare[] {
 }
 
 /** The buckets summed again: how the screen checks the report's total before showing it as the sum. */
-export function sumBuckets(buckets: AgeingBuckets): number {
-  return roundCents(bucketKeys.reduce((sum, key) => sum + buckets[key], 0));
-}
+export const sumBuckets = (buckets: AgeingBuckets): number => amountFrom(buckets, 'all');
 
 /** Bucket sums over some clients (the filtered rows' footer). */
 export function addBuckets(rows: readonly AgeingBuckets[]): AgeingBuckets {
