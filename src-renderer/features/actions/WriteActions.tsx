@@ -2,6 +2,9 @@ import { Button, Flex, Text } from '@radix-ui/themes';
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from 'react';
 import { useWriteBlocked } from './UserSelect';
 
+/** Said under every queued action's title: when it goes out. */
+export const SENT_WHEN = 'Goes to the practice now if online, or as soon as the laptop is back online.';
+
 const Blocked = createContext<{ reason: string | null; id: string }>({ reason: null, id: '' });
 
 /**

@@ -12,7 +12,7 @@ import { ContactForm } from '../actions/ContactForm';
 import { EformForm } from '../actions/EformForm';
 import { AmlCheckForm, IdVerificationForm } from '../actions/IdentityForms';
 import { useWriteBlocked } from '../actions/UserSelect';
-import { WriteActions, WriteButton } from '../actions/WriteActions';
+import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
 import { PendingActions } from '../outbox/OutboxStatus';
 import { formatMoney } from '../regional-format';
 import { useRegion } from '../client-money/money-ui';
@@ -41,7 +41,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
         <Heading as="h2" size="3">Actions</Heading>
         <WriteActions>
           <WriteButton onClick={() => setOpen('contact')}>Add contact</WriteButton>
-          <ModalDialog open={open === 'contact'} onClose={close} title={`Add a contact to ${entity.fullEntityName}`} description="Goes to the practice now if online, or as soon as the laptop is back online.">
+          <ModalDialog open={open === 'contact'} onClose={close} title={`Add a contact to ${entity.fullEntityName}`} description={SENT_WHEN}>
               <ContactForm
                 submitLabel="Add contact"
                 disabledReason={blocked}
@@ -93,7 +93,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
               />
           </ModalDialog>
           <WriteButton disabled={entity.entityTerminated} title={entity.entityTerminated ? 'Only an active client can be billed.' : undefined} onClick={() => setOpen('bill')}>Create bill</WriteButton>
-          <ModalDialog open={open === 'bill'} onClose={close} width="wide" title={`Create an adhoc bill for ${entity.fullEntityName}`} description="Goes to the practice now if online, or as soon as the laptop is back online.">
+          <ModalDialog open={open === 'bill'} onClose={close} width="wide" title={`Create an adhoc bill for ${entity.fullEntityName}`} description={SENT_WHEN}>
               <AdhocBillForm
                 entityKey={entity.entityKey}
                 disabledReason={blocked}

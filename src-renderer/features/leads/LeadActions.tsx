@@ -11,11 +11,10 @@ import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { LeadConvertForm, LeadForm, LeadNoteForm } from '../actions/LeadForms';
 import { useWriteBlocked } from '../actions/UserSelect';
-import { WriteActions, WriteButton } from '../actions/WriteActions';
+import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
 import { leadName } from './lead-filter';
 import { leadTarget, openEntriesForLead } from './lead-outbox';
 
-const SENT_WHEN = 'Goes to the practice now if online, or as soon as the laptop is back online.';
 
 /** "New lead" on the list: queued, shown at once as a pending lead, and opened so a note can follow. */
 export function NewLeadAction() {

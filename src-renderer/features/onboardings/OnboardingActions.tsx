@@ -8,12 +8,11 @@ import { readOpenEntries } from '../../outbox/outbox-db';
 import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { useWriteBlocked } from '../actions/UserSelect';
-import { WriteActions, WriteButton } from '../actions/WriteActions';
+import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
 import { CompleteForm } from './CompleteForm';
 import { RecipientsForm } from './RecipientsForm';
 import { PendingActions } from '../outbox/OutboxStatus';
 
-const SENT_WHEN = 'Goes to the practice now if online, or as soon as the laptop is back online.';
 
 /**
  * Actions on one onboarding (queued in the outbox) and what is still on its way for it. Removing a

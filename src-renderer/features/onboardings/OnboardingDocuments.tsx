@@ -10,13 +10,12 @@ import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { ActingUserForm } from '../actions/ActingUserForm';
 import { useWriteBlocked } from '../actions/UserSelect';
-import { WriteActions, WriteButton } from '../actions/WriteActions';
+import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
 import { ReadButton, useRegion } from '../client-money/money-ui';
 import { formatDateTime } from '../regional-format';
 import { CustomFieldsForm } from './CustomFieldsForm';
 import { documentState, storedCustomFields, useOnboardingDocuments, type DocumentState } from './onboarding-documents';
 
-const SENT_WHEN = 'Goes to the practice now if online, or as soon as the laptop is back online.';
 const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray' | 'amber' }> = {
   uploaded: { label: 'Uploaded', color: 'green' },
   bypassed: { label: 'Bypassed', color: 'gray' },

@@ -10,7 +10,7 @@ import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { ActingUserForm } from '../actions/ActingUserForm';
 import { useWriteBlocked } from '../actions/UserSelect';
-import { WriteActions, WriteButton } from '../actions/WriteActions';
+import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
 import { useRegion } from '../client-money/money-ui';
 import { PendingActions } from '../outbox/OutboxStatus';
 import { practiceCurrency } from '../regional-format';
@@ -18,7 +18,6 @@ import { ExternalProjectsForm } from './ExternalProjectsForm';
 import { RenewForm } from './RenewForm';
 import { ServicesForm } from './ServicesForm';
 
-const SENT_WHEN = 'Goes to the practice now if online, or as soon as the laptop is back online.';
 const NEEDS_PRICING = 'The pricing of this proposal is not on this laptop yet: open its pricing while online, or prepare a meeting pack for the client.';
 
 type Dialog = 'duplicate' | 'renew' | 'services' | 'projects';
