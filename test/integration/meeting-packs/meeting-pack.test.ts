@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { packIdFor } from '../../../src-renderer/meeting-packs/pack-runner';
 import { closeScenario, runTypicalPack, startPackScenario, typicalClient, type PackScenario } from '../../support/meeting-pack-scenario';
