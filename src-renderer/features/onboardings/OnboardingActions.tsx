@@ -33,6 +33,8 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
   // One recipients change at a time: a recipient added by a change not yet sent has no key at the practice to change it by.
   const recipientsWaiting = pending.some((e) => e.operation === 'onboarding.editRecipients');
   const completing = pending.some((e) => e.operation === 'onboarding.complete');
+  // The record itself says so at once; the status lookup above lags one render behind a change to the record.
+  const final = onboarding.completedOn !== null || Boolean(data?.final);
   const queue = (operation: 'onboarding.editRecipients' | 'onboarding.complete', body: unknown, summary: string) =>
     useOutbox.getState().queue({ operation, payload: { params: { key: onboarding.onboardingKey }, body }, summary, entityKey: onboarding.entityKey, dependsOn: [] });
 
@@ -42,7 +44,7 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
         <Heading as="h2" size="3">Actions</Heading>
         <WriteActions>
           <WriteButton disabled={recipientsWaiting} title={recipientsWaiting ? 'An earlier change to the recipients has not reached the practice yet.' : undefined} onClick={() => setOpen('recipients')}>Edit recipients</WriteButton>
-          <WriteButton disabled={completing || Boolean(data?.final)} title={data?.final ? 'This onboarding is already finished.' : undefined} onClick={() => setOpen('complete')}>Complete</WriteButton>
+          <WriteButton disabled={completing || final} title={final ? 'This onboarding is already finished.' : undefined} onClick={() => setOpen('complete')}>Complete</WriteButton>
         </WriteActions>
       </Flex>
       <ModalDialog open={open === 'recipients'} onClose={close} width="wide" title={`Recipients of onboarding #${onboarding.onboardingID}`} description={SENT_WHEN}>
