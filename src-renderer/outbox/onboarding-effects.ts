@@ -1,42 +1,18 @@
 import type { Table } from 'dexie';
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import {
+  applyRecipientsPatch,
   customFieldValuesSchema,
   onboardingCompleteSchema,
   onboardingDocumentsSchema,
   onboardingSchema,
   recipientsPatchSchema,
   type Onboarding,
-  type OnboardingRecipient,
   type OnboardingStatus,
-  type RecipientsPatch,
 } from '../../src-preload/contract/partner-api';
 import { customFieldsReport, onboardingDocumentsReport } from '../client-data/client-reads';
 import type { PracticeDb } from '../db/practice-db';
 import type { Effect, Pending } from './optimistic-effects';
-
-/**
- * The recipients after a PATCH, as the practice applies it (docs/partner-api-decisions.md): a known
- * recipientKey is changed, or removed with `remove`; an absent or unknown key adds a recipient at the
- * end; then the send order is renumbered 1…n. Shown at once while the edit waits to be sent; the
- * practice's own answer replaces it once done.
- */
-export function applyRecipientsPatch(recipients: readonly OnboardingRecipient[], edits: RecipientsPatch['recipients'], newKey: (index: number) => string, sentOn: string | null): OnboardingRecipient[] {
-  let next = recipients.map((r) => ({ ...r }));
-  for (const [i, edit] of edits.entries()) {
-    const existing = edit.recipientKey ? next.find((r) => r.recipientKey === edit.recipientKey) : undefined;
-    if (existing && edit.remove) next = next.filter((r) => r !== existing);
-    else if (existing) {
-      if (edit.name !== undefined) existing.name = edit.name;
-      if (edit.surname !== undefined) existing.surname = edit.surname;
-      if (edit.email !== undefined) existing.email = edit.email;
-      if (edit.mobile !== undefined) existing.mobile = edit.mobile;
-    } else if (!edit.remove) {
-      next.push({ recipientKey: edit.recipientKey ?? newKey(i), name: edit.name ?? '', surname: edit.surname ?? '', email: edit.email ?? null, mobile: edit.mobile ?? null, sendOrder: Math.max(0, ...next.map((r) => r.sendOrder)) + 1, sentOn, submittedOn: null });
-    }
-  }
-  return next.sort((a, b) => a.sendOrder - b.sendOrder).map((r, i) => ({ ...r, sendOrder: i + 1 }));
-}
 
 /** The status a completed onboarding takes: the practice's final "Completed" status if it is known here. */
 export function completedStatus(statuses: readonly OnboardingStatus[]): Pick<OnboardingStatus, 'statusID' | 'statusName'> | null {

@@ -91,6 +91,19 @@ describe('Onboardings (contract: recipients PATCH, custom fields PUT, complete, 
     expect([...t.state().recipientAccess.values()].filter((rights) => rights.has(otherClientId))).toEqual([]);
   });
 
+  it('refuses a PATCH with any bad edit before applying any: a new recipient without an email (400), a removal of a stranger (404)', async () => {
+    const onboarding = openOnboarding();
+    const path = `/onboardings/${onboarding.onboardingKey}/recipients`;
+    const existing = t.state().onboardings.get(onboarding.onboardingKey)!.recipients[0]!;
+    const before = structuredClone(t.state().onboardings.get(onboarding.onboardingKey)!.recipients);
+    const noEmail = await t.call('PATCH', path, { body: { userKey: userKey(), recipients: [{ recipientKey: existing.recipientKey, name: 'Changed' }, { name: 'Hemi' }] } });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.json.detail).toBe('recipients[1].email: A new recipient needs an email address.');
+    const stranger = await t.call('PATCH', path, { body: { userKey: userKey(), recipients: [{ recipientKey: existing.recipientKey, name: 'Changed' }, { recipientKey: crypto.randomUUID(), remove: true }] } });
+    expect(stranger.status).toBe(404);
+    expect(t.state().onboardings.get(onboarding.onboardingKey)!.recipients).toEqual(before);
+  });
+
   it('sets custom fields for a client of the onboarding', async () => {
     const onboarding = openOnboarding();
     const clientId = t.state().onboardingDocuments.get(onboarding.onboardingKey)![0]!.entityOnboardingId;

@@ -7,6 +7,9 @@ import {
   onboardingSchema,
   onboardingStatusSchema,
   onboardingsListQuerySchema,
+  applyRecipientsPatch,
+  describeRecipientsPatchIssue,
+  recipientsPatchIssues,
   recipientsPatchSchema,
   removeDocumentQuerySchema,
   signedDocumentUrlSchema,
@@ -74,48 +77,17 @@ export const onboardingRoutes = [
       const onboarding = findOnboarding(practice, params.key);
       findUser(practice, body.userKey);
       const clientIds = new Set((practice.onboardingDocuments.get(onboarding.onboardingKey) ?? []).map((e) => e.entityOnboardingId));
-      for (const [i, edit] of body.recipients.entries()) {
-        for (const right of edit.access ?? []) {
-          if (!clientIds.has(right.entityOnboardingId)) throw badRequest(`recipients[${i}].access: entityOnboardingId ${right.entityOnboardingId} is not a client of this onboarding.`);
-        }
-      }
-      // Every edit's access is checked before any edit is applied.
-      const setAccess = (recipientKey: string, access: { entityOnboardingId: number; canEdit: boolean }[] | undefined) => {
-        if (!access?.length) return;
-        const rights = practice.recipientAccess.get(recipientKey) ?? new Map<number, boolean>();
-        for (const right of access) rights.set(right.entityOnboardingId, right.canEdit);
-        practice.recipientAccess.set(recipientKey, rights);
-      };
-      for (const [i, edit] of body.recipients.entries()) {
-        const existing = edit.recipientKey ? onboarding.recipients.find((r) => r.recipientKey === edit.recipientKey) : undefined;
-        if (existing && edit.remove) {
-          onboarding.recipients = onboarding.recipients.filter((r) => r !== existing);
-        } else if (existing) {
-          if (edit.name !== undefined) existing.name = edit.name;
-          if (edit.surname !== undefined) existing.surname = edit.surname;
-          if (edit.email !== undefined) existing.email = edit.email;
-          if (edit.mobile !== undefined) existing.mobile = edit.mobile;
-          setAccess(existing.recipientKey, edit.access);
-        } else if (edit.remove) {
-          throw notFound(`recipients[${i}]: recipient ${edit.recipientKey ?? '(none)'} is not on this onboarding.`);
-        } else {
-          if (!edit.name || !edit.email) throw badRequest(`recipients[${i}]: a new recipient needs name and email.`);
-          if (edit.sendSms && !edit.mobile) throw badRequest(`recipients[${i}]: sendSms needs a mobile.`);
-          const recipientKey = edit.recipientKey ?? crypto.randomUUID();
-          setAccess(recipientKey, edit.access);
-          onboarding.recipients.push({
-            recipientKey,
-            name: edit.name,
-            surname: edit.surname ?? '',
-            email: edit.email,
-            mobile: edit.mobile ?? null,
-            sendOrder: Math.max(0, ...onboarding.recipients.map((r) => r.sendOrder)) + 1,
-            sentOn: onboarding.sentOn ? now.toISOString() : null,
-            submittedOn: null,
-          });
-        }
-      }
-      onboarding.recipients.sort((a, b) => a.sendOrder - b.sendOrder).forEach((r, i) => (r.sendOrder = i + 1));
+      // Every edit is checked before any is applied, so a refused PATCH changes nothing.
+      const [issue] = recipientsPatchIssues(onboarding.recipients, body.recipients, clientIds);
+      if (issue) throw (issue.status === 404 ? notFound : badRequest)(describeRecipientsPatchIssue(issue));
+      const keys = body.recipients.map((edit) => edit.recipientKey ?? crypto.randomUUID());
+      onboarding.recipients = applyRecipientsPatch(onboarding.recipients, body.recipients, (i) => keys[i]!, onboarding.sentOn ? now.toISOString() : null);
+      body.recipients.forEach((edit, i) => {
+        if (edit.remove || !edit.access?.length) return;
+        const rights = practice.recipientAccess.get(keys[i]!) ?? new Map<number, boolean>();
+        for (const right of edit.access) rights.set(right.entityOnboardingId, right.canEdit);
+        practice.recipientAccess.set(keys[i]!, rights);
+      });
       return touch(onboarding, now);
     },
   }),

@@ -5,6 +5,7 @@ export * from './entities';
 export * from './contacts';
 export * from './users';
 export * from './onboardings';
+export * from './recipients-patch';
 export * from './eforms';
 export * from './leads';
 export * from './proposals';

@@ -1,14 +1,14 @@
 import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import { recipientsPatchSchema, type Onboarding, type RecipientsPatch } from '../../../src-preload/contract/partner-api';
+import { recipientsPatchIssues, recipientsPatchSchema, type Onboarding, type RecipientsPatch } from '../../../src-preload/contract/partner-api';
 import { CheckInput, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
 import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
 import { useOnboardingDocuments } from './onboarding-documents';
-import { buildRecipientsPatch, newRecipientIssues, newRow, recipientErrors, rowsOf, type RecipientRow } from './recipients-edit';
+import { buildRecipientsPatch, newRow, recipientErrors, rowsOf, type RecipientRow } from './recipients-edit';
 
 /**
  * Add, change and remove an onboarding's recipients in one PATCH. Only what changed is sent; the
- * contract's schema plus the practice's rules for new recipients are checked before it is queued.
+ * contract's schema plus the practice's rules (recipients-patch.ts, as the demo practice checks them) are checked before it is queued.
  */
 export function RecipientsForm(props: { onboarding: Onboarding; disabledReason?: string | null; onSubmit(body: RecipientsPatch): Promise<void>; onCancel(): void }) {
   const { entities } = useOnboardingDocuments(props.onboarding.onboardingKey);
@@ -26,7 +26,7 @@ export function RecipientsForm(props: { onboarding: Onboarding; disabledReason?:
   return (
     <SchemaForm
       schema={recipientsPatchSchema}
-      rules={() => newRecipientIssues(patch.recipients)}
+      rules={() => recipientsPatchIssues(props.onboarding.recipients, patch.recipients).map(({ path, message }) => ({ path, message }))}
       build={() => ({ userKey: user, recipients: patch.recipients })}
       errorsOf={(error) => recipientErrors(error, patch.rowOf, rows)}
       onValid={async (body) => {

@@ -61,21 +61,6 @@ export function buildRecipientsPatch(original: readonly OnboardingRecipient[], r
 }
 
 /**
- * The practice's rules the schema cannot say (docs/partner-api-decisions.md): a new recipient needs a
- * name and an email, and SMS needs a mobile. Checked before queuing so they are fixed here, not after a 400.
- */
-export function newRecipientIssues(recipients: readonly Edit[]): { path: (string | number)[]; message: string }[] {
-  const issues: { path: (string | number)[]; message: string }[] = [];
-  recipients.forEach((edit, i) => {
-    if (edit.recipientKey) return;
-    if (!edit.name) issues.push({ path: ['recipients', i, 'name'], message: 'A new recipient needs a name.' });
-    if (!edit.email) issues.push({ path: ['recipients', i, 'email'], message: 'A new recipient needs an email address.' });
-    if (edit.sendSms && !edit.mobile) issues.push({ path: ['recipients', i, 'mobile'], message: 'Sending by SMS needs a mobile.' });
-  });
-  return issues;
-}
-
-/**
  * zod's issues on the PATCH → errors keyed `row.<form row>.<field>` (and '' for the whole form). An
  * emptied email on a recipient who had one gets its own sentence: the practice cannot clear it.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recipientsPatchSchema, type OnboardingRecipient } from '../../../../src-preload/contract/partner-api';
-import { buildRecipientsPatch, newRecipientIssues, newRow, recipientErrors, rowsOf } from '../../../../src-renderer/features/onboardings/recipients-edit';
+import { buildRecipientsPatch, newRow, recipientErrors, rowsOf } from '../../../../src-renderer/features/onboardings/recipients-edit';
 
 const K1 = '11111111-1111-4111-8111-111111111111';
 const K2 = '22222222-2222-4222-8222-222222222222';
@@ -62,15 +62,6 @@ describe('the recipients PATCH built from the form', () => {
     ]);
     expect(patch.recipients.some((edit) => 'access' in edit)).toBe(false);
     expect(patch.rowOf).toEqual([0, 1, 2]);
-  });
-
-  it("the practice's rules for new recipients: a name, an email, and a mobile for SMS", () => {
-    expect(newRecipientIssues([{ recipientKey: K1, name: '' }])).toEqual([]);
-    expect(newRecipientIssues([{ recipientKey: K1 }, { sendSms: true }]).map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['recipients.1.name', 'A new recipient needs a name.'],
-      ['recipients.1.email', 'A new recipient needs an email address.'],
-      ['recipients.1.mobile', 'Sending by SMS needs a mobile.'],
-    ]);
   });
 
   it('schema errors land on the form row they came from; an emptied email says it cannot be removed', () => {

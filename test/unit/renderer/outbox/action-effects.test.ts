@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Onboarding, OnboardingRecipient } from '../../../../src-preload/contract/partner-api';
 import { deletePracticeDb, practiceDb } from '../../../../src-renderer/db/practice-db';
-import { applyRecipientsPatch, completedStatus } from '../../../../src-renderer/outbox/onboarding-effects';
+import { completedStatus } from '../../../../src-renderer/outbox/onboarding-effects';
 import { discardEntry, enqueue, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
 
 const practiceKey = '44444444-4444-4444-8444-444444444444';
@@ -18,13 +18,7 @@ const onboarding: Onboarding = {
   completedOn: null, updatedOn: '2026-11-02T00:00:00.000Z', createdByKey: USER, approverKey: null, engagementKey: K1, formKey: K2, recipients: [r(K1, 'ana', 1), r(K2, 'ben', 2)],
 };
 
-describe('recipients PATCH applied locally as the practice applies it', () => {
-  it('changes a known key, removes with remove, adds an unknown or absent key at the end, renumbers the send order', () => {
-    const next = applyRecipientsPatch(onboarding.recipients, [{ recipientKey: K1, remove: true }, { recipientKey: K2, name: 'Benjamin' }, { name: 'cy', email: 'cy@example.com' }], () => K3, '2026-11-21T10:00:00.000Z');
-    expect(next.map((x) => [x.recipientKey, x.name, x.sendOrder, x.sentOn])).toEqual([[K2, 'Benjamin', 1, null], [K3, 'cy', 2, '2026-11-21T10:00:00.000Z']]);
-    expect(onboarding.recipients[1]!.name).toBe('ben'); // the input is not changed
-  });
-
+describe('the completed status', () => {
   it('the completed status is the final one named Completed, when the statuses are known', () => {
     expect(completedStatus([{ statusID: 4, statusName: 'Completed', isFinal: true }, { statusID: 5, statusName: 'Cancelled', isFinal: true }])).toEqual({ statusID: 4, statusName: 'Completed', isFinal: true });
     expect(completedStatus([{ statusID: 5, statusName: 'Cancelled', isFinal: true }])).toBeNull();
