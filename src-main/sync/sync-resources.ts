@@ -18,6 +18,7 @@ import {
   recurringBillingSchema,
   userSchema,
 } from '../../src-preload/contract/partner-api';
+import type { SyncedResourceName } from '../../src-preload/contract/sync';
 
 /** A date window in days around the server's today (never the laptop's). */
 export interface WindowPolicy {
@@ -30,7 +31,7 @@ export interface WindowPolicy {
 }
 
 export interface SyncResource {
-  name: string;
+  name: SyncedResourceName;
   path: string;
   /** The record's schema; for a 'report', the whole answer's. */
   schema: z.ZodType;

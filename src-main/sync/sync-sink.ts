@@ -1,8 +1,8 @@
-import type { SyncCursor } from '../../src-preload/contract/sync';
+import type { SyncCursor, SyncedResourceName } from '../../src-preload/contract/sync';
 
 /** One page to store: its records and the resource's cursor, committed together or not at all. */
 export interface SyncPageCommit {
-  resource: string;
+  resource: SyncedResourceName;
   records: unknown[];
   /** Snapshot resources replace everything they had; paged ones upsert by key (overlap is expected). */
   replaceAll: boolean;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { regionSchema } from './partner-api/common';
 import { budgetStatusSchema } from './budget';
-import { syncCursorSchema } from './sync';
+import { syncCursorSchema, syncedResourceNameSchema } from './sync';
 
 /** A practice this laptop knows, as the renderer may see it (never the secret). */
 export const practiceSummarySchema = z.strictObject({
@@ -53,7 +53,7 @@ export const syncAckInputSchema = z.strictObject({
 export const syncPageEventSchema = z.strictObject({
   pageId: z.string().max(100),
   practiceKey: z.uuid(),
-  resource: z.string().max(50),
+  resource: syncedResourceNameSchema,
   records: z.array(z.unknown()).max(10_000),
   replaceAll: z.boolean(),
   cursor: syncCursorSchema,

@@ -1,6 +1,32 @@
 import { z } from 'zod';
 
 /**
+ * Every resource the sync engine keeps on the laptop (main's `syncResources` names exactly these), and how
+ * the renderer stores it: records in the Dexie table of that name, or one object in `reports` under it.
+ */
+export const syncedResourceStorage = {
+  entities: 'table',
+  contacts: 'table',
+  onboardings: 'table',
+  leads: 'table',
+  users: 'table',
+  onboardingStatuses: 'table',
+  proposalServices: 'table',
+  eformTemplates: 'table',
+  ledgerStatus: 'report',
+  ledgerAccounts: 'table',
+  ledgerTaxRates: 'table',
+  debtorAgeing: 'report',
+  debtorInvoices: 'table',
+  debtorMovement: 'report',
+  recurringBillings: 'table',
+  bills: 'table',
+  payments: 'table',
+} as const satisfies Record<string, 'table' | 'report'>;
+export type SyncedResourceName = keyof typeof syncedResourceStorage;
+export const syncedResourceNameSchema = z.enum(Object.keys(syncedResourceStorage) as [SyncedResourceName, ...SyncedResourceName[]]);
+
+/**
  * Sync progress of one resource. It is stored in the renderer's database in the same transaction as
  * the page of records it describes, and handed back to main on start, so a pass resumes exactly where
  * the last committed page left it.

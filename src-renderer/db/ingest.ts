@@ -1,16 +1,12 @@
+import type { IndexableType, Table } from 'dexie';
 import type { Entity } from '../../src-preload/contract/partner-api';
 import type { SyncPageEvent } from '../../src-preload/contract/practice';
+import { syncedResourceStorage, type SyncedResourceName } from '../../src-preload/contract/sync';
 import { foldForSearch, type PracticeDb } from './practice-db';
 
-const tables = [
-  'entities', 'contacts', 'onboardings', 'leads', 'users', 'onboardingStatuses', 'proposalServices', 'eformTemplates',
-  'ledgerAccounts', 'ledgerTaxRates', 'debtorInvoices', 'recurringBillings', 'bills', 'payments',
-] as const;
-/** Synced resources that are one object each, kept in the reports table under their name. */
-const reports = ['ledgerStatus', 'debtorAgeing', 'debtorMovement'] as const;
-const isReport = (name: string): boolean => (reports as readonly string[]).includes(name);
-type TableName = (typeof tables)[number];
-const isTable = (name: string): name is TableName => (tables as readonly string[]).includes(name);
+type TableName = { [N in SyncedResourceName]: (typeof syncedResourceStorage)[N] extends 'table' ? N : never }[SyncedResourceName];
+// Indexing by TableName makes the compiler refuse a synced table the practice database does not declare.
+const tableOf = (db: PracticeDb, name: TableName): Table<unknown, IndexableType> => db[name] as Table<unknown, IndexableType>;
 
 function prepare(resource: TableName, records: unknown[]): unknown[] {
   if (resource !== 'entities') return records;
@@ -25,17 +21,19 @@ function prepare(resource: TableName, records: unknown[]): unknown[] {
  * so a crash can never leave a cursor pointing past data that was not stored.
  */
 export async function ingestPage(db: PracticeDb, page: SyncPageEvent): Promise<void> {
-  if (isReport(page.resource)) {
+  const resource = page.resource;
+  // The bridge validates the name; this guards any other caller.
+  if (!Object.hasOwn(syncedResourceStorage, resource)) throw new Error(`Unknown synced resource "${resource}".`);
+  if (syncedResourceStorage[resource] === 'report') {
     const fetchedAt = page.cursor.lastCompletedAt ?? new Date().toISOString();
     await db.transaction('rw', db.reports, db.cursors, async () => {
-      await db.reports.put({ name: page.resource, data: page.records[0] ?? null, fetchedAt });
+      await db.reports.put({ name: resource, data: page.records[0] ?? null, fetchedAt });
       await db.cursors.put(page.cursor);
     });
     return;
   }
-  if (!isTable(page.resource)) throw new Error(`Unknown synced resource "${page.resource}".`);
-  const table = db.table(page.resource);
-  const rows = prepare(page.resource, page.records);
+  const table = tableOf(db, resource as TableName);
+  const rows = prepare(resource as TableName, page.records);
   await db.transaction('rw', table, db.cursors, async () => {
     if (page.replaceAll) await table.clear();
     await table.bulkPut(rows);

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncPageEvent } from '../../../../src-preload/contract/practice';
-import type { SyncCursor } from '../../../../src-preload/contract/sync';
+import { syncedResourceStorage, type SyncCursor } from '../../../../src-preload/contract/sync';
+import { syncResources } from '../../../../src-main/sync/sync-resources';
 import { ingestPage } from '../../../../src-renderer/db/ingest';
 import { deletePracticeDb, practiceDb } from '../../../../src-renderer/db/practice-db';
 
@@ -60,9 +61,19 @@ describe('ingest of a synced page (records and cursor in one transaction)', () =
     expect(await db.cursors.get('leads')).toMatchObject({ nextPage: 3 });
   });
 
+  it("has a home for every resource main syncs: the contract names exactly main's list, a report as a report", async () => {
+    expect(syncResources.map((r) => [r.name, r.kind === 'report' ? 'report' : 'table'])).toEqual(Object.entries(syncedResourceStorage));
+    const db = practiceDb(practiceKey);
+    for (const r of syncResources) {
+      await ingestPage(db, page([], 2, { resource: r.name, replaceAll: true, cursor: { ...cursor(2), resource: r.name } }));
+    }
+    expect((await db.cursors.toArray()).map((c) => c.resource).sort()).toEqual(Object.keys(syncedResourceStorage).sort());
+    expect((await db.reports.toArray()).map((r) => r.name).sort()).toEqual(['debtorAgeing', 'debtorMovement', 'ledgerStatus']);
+  });
+
   it('refuses a resource it does not know, storing nothing', async () => {
     const db = practiceDb(practiceKey);
-    await expect(ingestPage(db, page([], 2, { resource: 'secrets' }))).rejects.toThrow(/Unknown synced resource/);
+    await expect(ingestPage(db, page([], 2, { resource: 'secrets' as 'leads' }))).rejects.toThrow(/Unknown synced resource/);
     expect(await db.cursors.count()).toBe(0);
   });
 });
