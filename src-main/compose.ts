@@ -121,7 +121,6 @@ export function createMainServices(deps: MainDeps) {
     'sync.ack': ({ pageId, ok, error }) => ({ accepted: session.acknowledge(pageId, ok, error) }),
     'outbox.send': (input) => outbox.send(input),
     'outbox.verify': (input) => outbox.verify(input),
-    'leads.notes': ({ practiceKey, leadKey }) => session.readLeadNotes(practiceKey, leadKey),
     'documents.open': (input) => documents.open(input),
     'documents.fetch': (input) => documents.fetch(input),
     'documents.list': ({ practiceKey }) => documents.list(practiceKey),

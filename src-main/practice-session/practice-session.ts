@@ -1,11 +1,9 @@
 import { authValidationSchema, type Region } from '../../src-preload/contract/partner-api';
 import type { BudgetStatus } from '../../src-preload/contract/budget';
-import type { LeadNotesResult } from '../../src-preload/contract/leads';
 import type { ConnectInput, ConnectResult, PracticeSummary, SyncProgressEvent } from '../../src-preload/contract/practice';
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import type { Clock } from '../clock';
 import type { EventHub } from '../ipc/event-hub';
-import { fetchLeadNotes } from '../leads/lead-notes';
 import { describeApiError, PartnerApiError } from '../partner-api/api-errors';
 import { createPartnerApiClient, type PartnerApiClient } from '../partner-api/partner-api-client';
 import type { RequestBudget } from '../request-budget/request-budget';
@@ -221,14 +219,6 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     },
 
     budgetStatus,
-
-    /** A lead's notes from the active practice (src-main/leads/lead-notes.ts); a sentence when that is not possible. */
-    async readLeadNotes(practiceKey: string, leadKey: string): Promise<LeadNotesResult> {
-      const practice = practices.get(practiceKey);
-      const secret = deps.vault.secretOf(practiceKey);
-      if (!practice || !secret || practiceKey !== active) return { ok: false, message: 'Connect to this practice again to read its notes.' };
-      return fetchLeadNotes(client(practice.baseUrl, practice.clientId, secret), leadKey);
-    },
 
     /** Where the outbox sends: the active practice's API client, if it is this one and unlocked. */
     writeTarget(practiceKey: string): { api: PartnerApiClient; canWrite: boolean } | null {

@@ -19,7 +19,6 @@ export const methodNames = [
   'sync.ack',
   'outbox.send',
   'outbox.verify',
-  'leads.notes',
   'documents.open',
   'documents.fetch',
   'documents.list',

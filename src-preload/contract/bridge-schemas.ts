@@ -15,7 +15,6 @@ import {
   documentUnpinInputSchema,
   documentUnpinResultSchema,
 } from './documents';
-import { leadNotesInputSchema, leadNotesResultSchema } from './leads';
 import { readInputSchema, readResultSchema } from './reads';
 import { outboxOutcomeSchema, outboxSendInputSchema, outboxVerifyOutputSchema } from './outbox/outbox-entry';
 import {
@@ -68,7 +67,6 @@ export const methodSchemas = defineMethods({
   'sync.ack': { input: syncAckInputSchema, output: z.strictObject({ accepted: z.boolean() }) },
   'outbox.send': { input: outboxSendInputSchema, output: outboxOutcomeSchema },
   'outbox.verify': { input: outboxSendInputSchema, output: outboxVerifyOutputSchema },
-  'leads.notes': { input: leadNotesInputSchema, output: leadNotesResultSchema },
   'documents.open': { input: documentOpenInputSchema, output: documentOpenResultSchema },
   'documents.fetch': { input: documentFetchInputSchema, output: documentFetchResultSchema },
   'documents.list': { input: documentListInputSchema, output: documentListResultSchema },

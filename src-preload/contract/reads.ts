@@ -3,6 +3,7 @@ import {
   billDetailSchema,
   billSchema,
   debtorMovementSchema,
+  leadNoteSchema,
   onboardingDocumentsEntitySchema,
   paymentDetailSchema,
   paymentSchema,
@@ -15,7 +16,8 @@ import {
 } from './partner-api';
 
 /**
- * `practice.read`: the per-client and on-demand reads of the Partner API (issue 5). Each kind names
+ * `practice.read`: the per-client and on-demand reads of the Partner API (a client's proposals, a
+ * statement, an onboarding's documents, a lead's notes …). Each kind names
  * its request, the path it maps to and the schema its answer must match — main validates the answer
  * before it crosses the bridge, and the renderer parses it again with the same schema before storing.
  */
@@ -38,6 +40,7 @@ export const readRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('recurring.runs'), recurringBillingId: id }),
   z.strictObject({ kind: z.literal('debtors.movement'), startDate: day, endDate: day }),
   z.strictObject({ kind: z.literal('onboardings.documents'), onboardingKey: uuid }),
+  z.strictObject({ kind: z.literal('leads.notes'), leadKey: uuid }),
 ]);
 export type ReadRequest = z.infer<typeof readRequestSchema>;
 export type ReadKind = ReadRequest['kind'];
@@ -81,6 +84,8 @@ export const readSpecs = {
     response: debtorMovementSchema, list: false,
   }),
   'onboardings.documents': spec({ path: (r: RequestOf<'onboardings.documents'>) => `/onboardings/${r.onboardingKey}/documents`, response: onboardingDocumentsEntitySchema, list: true }),
+  // Notes are not in the lead list (only noteCount is); each note is validated on its own.
+  'leads.notes': spec({ path: (r: RequestOf<'leads.notes'>) => `/leads/${r.leadKey}/notes`, response: leadNoteSchema, list: true }),
 } satisfies { [K in ReadKind]: ReadSpec<K, z.ZodType> };
 
 /** The parsed answer of a read kind: an array for list reads, the object otherwise. */

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { parseReadData } from '../../../src-preload/contract/reads';
 import { findCompanion } from '../../bridge/companion';
 import { practiceDb } from '../../db/practice-db';
 import { isOnline, useConnectivity } from '../../stores/connectivity-store';
@@ -9,7 +10,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * A lead's notes: the cached ones at once (so they show offline), refreshed from the practice through
- * main whenever the lead is opened online, main comes back online, or sync brings a change to the lead
+ * main (`practice.read`, kind `leads.notes`) whenever the lead is opened online, main comes back online, or sync brings a change to the lead
  * (`updatedOn` moves when a note is added on the server). `remote` is false for a lead still waiting to
  * be created: the practice does not know its key, so asking would only fail.
  */
@@ -26,12 +27,12 @@ export function useLeadNotes(practiceKey: string, leadKey: string, noteCount: nu
     }
     let current = true;
     setRefresh({ state: 'loading' });
-    companion.leads
-      .notes({ practiceKey, leadKey })
+    companion.practice
+      .read({ practiceKey, request: { kind: 'leads.notes', leadKey }, priority: 'interactive' })
       .then(async (result) => {
-        if (!result.ok) throw new Error(result.message);
+        if (!result.ok) throw new Error(result.problem === 'not-found' ? 'The practice no longer has this lead.' : result.message);
         // Stored even if the screen moved on meanwhile: the notes are valid and save a read next time.
-        await storeLeadNotes(practiceDb(practiceKey), leadKey, result.notes);
+        await storeLeadNotes(practiceDb(practiceKey), leadKey, parseReadData('leads.notes', result.data));
         if (current) setRefresh({ state: 'done' });
       })
       .catch((error: unknown) => {

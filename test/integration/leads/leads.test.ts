@@ -56,7 +56,7 @@ describe('leads through sync', () => {
   });
 });
 
-describe('leads.notes through the bridge (main side)', () => {
+describe("a lead's notes through practice.read (main side)", () => {
   async function start() {
     const network = createNetworkSwitch(fetch);
     services = createMainServices({
@@ -73,25 +73,25 @@ describe('leads.notes through the bridge (main side)', () => {
     return { call, network, practiceKey: practice.practiceKey as string, state: demo!.runtime.practices[0]! };
   }
 
-  it("answers a lead's notes as the server has them, and plain sentences for an unknown lead, no network, or another practice", async () => {
+  const notesOf = (app: Awaited<ReturnType<typeof start>>, leadKey: string, practiceKey = app.practiceKey) =>
+    app.call('practice.read', { practiceKey, request: { kind: 'leads.notes', leadKey }, priority: 'interactive' });
+
+  it("answers a lead's notes as the server has them, and a reason with a sentence for an unknown lead, no network, or another practice", async () => {
     const app = await start();
     const [leadKey, notes] = [...app.state.leadNotes].find(([, n]) => n.length >= 2)!;
-    const answer = await app.call('leads.notes', { practiceKey: app.practiceKey, leadKey });
-    expect(answer).toEqual({ ok: true, notes });
+    const before = demo!.runtime.requestLog.length;
+    expect(await notesOf(app, leadKey)).toEqual({ ok: true, data: notes, rejected: 0, serverDate: expect.any(String) });
+    expect(demo!.runtime.requestLog.slice(before).map((r) => r.operationId)).toEqual(['listLeadNotes']);
 
-    const unknown = await app.call('leads.notes', { practiceKey: app.practiceKey, leadKey: '00000000-0000-4000-8000-000000000001' });
-    expect(unknown).toEqual({ ok: false, message: 'The practice no longer has this lead.' });
-
-    const elsewhere = await app.call('leads.notes', { practiceKey: '00000000-0000-4000-8000-000000000002', leadKey });
-    expect(elsewhere).toEqual({ ok: false, message: expect.stringMatching(/Connect to this practice/) });
+    expect(await notesOf(app, '00000000-0000-4000-8000-000000000001')).toMatchObject({ ok: false, problem: 'not-found' });
+    expect(await notesOf(app, leadKey, '00000000-0000-4000-8000-000000000002')).toMatchObject({ ok: false, problem: 'not-connected' });
 
     app.network.setOnline(false);
-    const offline = await app.call('leads.notes', { practiceKey: app.practiceKey, leadKey });
-    expect(offline).toEqual({ ok: false, message: 'The practice server could not be reached.' });
+    expect(await notesOf(app, leadKey)).toMatchObject({ ok: false, problem: 'offline', message: expect.stringMatching(/No connection/) });
   });
 
   it('refuses a lead key that is not a UUID before anything is sent', async () => {
     const app = await start();
-    await expect(app.call('leads.notes', { practiceKey: app.practiceKey, leadKey: '../entities/list' })).rejects.toThrow(/invalid-payload/);
+    await expect(notesOf(app, '../entities/list')).rejects.toThrow(/invalid-payload/);
   });
 });
