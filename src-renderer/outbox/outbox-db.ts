@@ -41,6 +41,24 @@ export async function readOpenEntries(db: PracticeDb): Promise<OutboxEntry[]> {
     });
 }
 
+/**
+ * What the replayer needs: the open entries in queue order, and by id every entry they wait on (an open
+ * one, or a done one whose result holds the key to use). Done entries pile up over months; reading them
+ * all before every send would make each send slower than the last.
+ */
+export async function readQueue(db: PracticeDb): Promise<{ open: OutboxEntry[]; byId: Map<string, OutboxEntry> }> {
+  const open = await readOpenEntries(db);
+  const byId = new Map(open.map((e) => [e.id, e]));
+  const refs = new Set(open.flatMap((e) => Object.values(e.payload.params).flatMap((v) => (typeof v === 'object' ? [v.outboxRef] : []))).filter((id) => !byId.has(id)));
+  if (refs.size > 0) {
+    for (const raw of await db.outbox.where('id').anyOf([...refs]).toArray()) {
+      const parsed = outboxEntrySchema.safeParse(raw);
+      if (parsed.success) byId.set(parsed.data.id, parsed.data);
+    }
+  }
+  return { open, byId };
+}
+
 /** Queues a write: validated against the contract, stored with its local effect in one transaction. */
 export async function enqueue(db: PracticeDb, input: NewEntry, now: number = Date.now()): Promise<OutboxEntry> {
   const valid = validateQueuedPayload(input.operation, input.payload);

@@ -1,7 +1,7 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../db/practice-db';
-import { readEntries, saveEntry } from './outbox-db';
+import { readOpenEntries, readQueue, saveEntry } from './outbox-db';
 import { applyOutcome, applyVerdict, iso, markSending, recoveryFor, resolveRefs } from './outbox-state';
 
 export interface ReplayerDeps {
@@ -80,14 +80,13 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
   async function drainOnce(): Promise<DrainReport> {
     const report: DrainReport = { delivered: 0, failed: 0, needsReview: 0, nextAttemptAt: null, stopped: false };
     if (!deps.canSend()) return { ...report, stopped: true };
-    for (const entry of (await readEntries(deps.db)).entries) if (entry.status === 'sending') await settleInterrupted(entry, report);
+    for (const entry of await readOpenEntries(deps.db)) if (entry.status === 'sending') await settleInterrupted(entry, report);
 
     for (;;) {
       if (!deps.canSend()) return { ...report, stopped: true };
-      const { entries } = await readEntries(deps.db);
-      const byId = new Map(entries.map((e) => [e.id, e]));
+      const { open, byId } = await readQueue(deps.db);
       let next: { entry: OutboxEntry; payload: OutboxEntry['payload'] } | null = null;
-      for (const entry of entries) {
+      for (const entry of open) {
         if (entry.status !== 'pending') continue;
         const due = entry.notBefore ? Date.parse(entry.notBefore) : 0;
         if (due > now()) {

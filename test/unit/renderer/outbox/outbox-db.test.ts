@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deletePracticeDb, practiceDb } from '../../../../src-renderer/db/practice-db';
-import { discardEntry, enqueue, readEntries, readOpenEntries, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
+import { discardEntry, enqueue, readEntries, readOpenEntries, readQueue, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
 
 const practiceKey = '66666666-6666-4666-8666-666666666666';
 const CLIENT = '11111111-1111-4111-8111-111111111111';
@@ -23,5 +23,23 @@ describe('readOpenEntries', () => {
     expect(open.map((e) => e.summary)).toEqual(['A', 'D']);
     expect(open[0]).toEqual((await readEntries(db)).entries.find((e) => e.id === a.id));
     expect((await readEntries(db)).unreadable).toHaveLength(1);
+  });
+});
+
+describe('readQueue (what the replayer reads before each send)', () => {
+  it('the open entries, and by id each entry they wait on, done or not; other done entries are not read', async () => {
+    const db = practiceDb(practiceKey);
+    const old = await queueContact(db, 'Old');
+    await saveEntry(db, { ...old, status: 'done', result: null });
+    const lead = await enqueue(db, { id: crypto.randomUUID(), operation: 'lead.create', payload: { params: {}, body: { name: 'Lee', surname: 'Ng' } }, summary: 'lead', entityKey: null, dependsOn: [] });
+    await saveEntry(db, { ...lead, status: 'done', result: { leadKey: '77777777-7777-4777-8777-777777777777' } });
+    const note = await enqueue(db, { id: crypto.randomUUID(), operation: 'lead.addNote', payload: { params: { leadKey: { outboxRef: lead.id, field: 'leadKey' } }, body: { text: 'Met at the fair' } }, summary: 'note', entityKey: null, dependsOn: [lead.id] });
+    const waiting = await queueContact(db, 'Waiting');
+
+    const { open, byId } = await readQueue(db);
+    expect(open.map((e) => e.id)).toEqual([note.id, waiting.id]);
+    expect([...byId.keys()].sort()).toEqual([note.id, waiting.id, lead.id].sort());
+    expect(byId.get(lead.id)).toMatchObject({ status: 'done', result: { leadKey: '77777777-7777-4777-8777-777777777777' } });
+    expect(byId.has(old.id)).toBe(false);
   });
 });
