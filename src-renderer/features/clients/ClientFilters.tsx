@@ -1,4 +1,5 @@
 import { Button, Flex, SegmentedControl } from '@radix-ui/themes';
+import { memo } from 'react';
 import { LabelledSelect } from '../../components/LabelledSelect';
 import { NO_OFFICE, type ClientIndex, type ClientSort, type ClientView, type TerminatedFilter } from './client-filter';
 
@@ -9,8 +10,13 @@ const SORTS: ReadonlyArray<[ClientSort, string]> = [
   ['updated', 'Recently updated'],
 ];
 
-/** Terminated, type and office filters and the sort order of the client list. */
-export function ClientFilters({ view, index, onChange }: { view: ClientView; index: ClientIndex; onChange(patch: Partial<ClientView>): void }) {
+type FilterFields = Pick<ClientView, 'terminated' | 'type' | 'office' | 'sort'>;
+
+/**
+ * Terminated, type and office filters and the sort order of the client list. Memoized on the fields it
+ * shows: typing in the search box changes only the query, and these controls need not render per key.
+ */
+export const ClientFilters = memo(function ClientFilters({ index, onChange, ...view }: FilterFields & { index: ClientIndex; onChange(patch: Partial<ClientView>): void }) {
   // A value chosen earlier stays selectable even if the last client carrying it has gone.
   const types = view.type && !index.types.includes(view.type) ? [...index.types, view.type] : index.types;
   const offices = view.office && view.office !== NO_OFFICE && !index.offices.includes(view.office) ? [...index.offices, view.office] : index.offices;
@@ -35,7 +41,7 @@ export function ClientFilters({ view, index, onChange }: { view: ClientView; ind
       </LabelledSelect>
     </Flex>
   );
-}
+});
 
 export function ClearFiltersButton({ onClear }: { onClear(): void }) {
   return <Button variant="soft" size="1" onClick={onClear}>Clear search and filters</Button>;

@@ -1,13 +1,13 @@
 import { Badge, Flex, Text, TextField } from '@radix-ui/themes';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { memo, useEffect, useMemo, useRef } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef } from "react";
 import type { StoredEntity } from "../../db/practice-db";
 import { Link } from 'react-router';
 import { practiceDb } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
 import { formatPhone } from '../regional-format';
-import { filterClients, indexClients, isNarrowed } from './client-filter';
+import { filterClients, indexClients, isNarrowed, type ClientView } from './client-filter';
 import { ClearFiltersButton, ClientFilters } from './ClientFilters';
 import { useClientView, useClientViews } from './client-view-store';
 
@@ -23,13 +23,13 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
   const view = useClientView(practiceKey);
   const update = useClientViews((s) => s.update);
   const reset = useClientViews((s) => s.reset);
-  const deferred = view;
-  const matches = useMemo(() => filterClients(index, deferred), [index, deferred]);
+  const changeFilters = useCallback((patch: Partial<ClientView>) => update(practiceKey, patch), [update, practiceKey]);
+  const matches = useMemo(() => filterClients(index, view), [index, view]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: matches.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
 
   // A new filter or order starts at the top; a sync page arriving while scrolling does not.
-  const { query, terminated, type, office, sort } = deferred;
+  const { query, terminated, type, office, sort } = view;
   useEffect(() => {
     if (scroller.current && scroller.current.scrollTop > 0) scroller.current.scrollTo({ top: 0 });
   }, [query, terminated, type, office, sort]);
@@ -45,7 +45,7 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
         onChange={(e) => update(practiceKey, { query: e.target.value })}
         autoFocus
       />
-      <ClientFilters view={view} index={index} onChange={(patch) => update(practiceKey, patch)} />
+      <ClientFilters terminated={view.terminated} type={view.type} office={view.office} sort={view.sort} index={index} onChange={changeFilters} />
       <Flex align="center" gap="3">
         <Text size="1" color="gray" data-testid="client-count" aria-live="polite">
           {matches.length === entities.length ? `${entities.length} clients` : `${matches.length} of ${entities.length} clients`}

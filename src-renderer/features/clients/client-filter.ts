@@ -97,18 +97,34 @@ function baseOf(index: ClientIndex, view: ClientView): BaseMemo {
   return base;
 }
 
-/** Indexes of entities whose search text contains the needle: one indexOf pass over all texts joined. */
-function scan(base: BaseMemo, needle: string, into: Set<number>): void {
+/**
+ * Indexes (ascending) of entities whose search text contains the needle: one indexOf pass over all texts
+ * joined. Hits come in text order, so the entity of each is found by walking forward, never searching.
+ */
+function scan(base: BaseMemo, needle: string): number[] {
   const { haystack, starts } = base;
+  const found: number[] = [];
+  let entity = 0;
   let from = 0;
   for (;;) {
     const hit = haystack.indexOf(needle, from);
-    if (hit < 0) return;
-    let lo = 0, hi = starts.length - 2;
-    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid]! <= hit) lo = mid; else hi = mid - 1; }
-    into.add(lo);
-    from = starts[lo + 1]!;
+    if (hit < 0) return found;
+    while (starts[entity + 1]! <= hit) entity++;
+    found.push(entity);
+    from = starts[++entity]!;
   }
+}
+
+/** Two ascending index lists as one, without repeats. */
+function union(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (out[out.length - 1] !== next) out.push(next);
+  }
+  return out;
 }
 
 export function filterClients(index: ClientIndex, view: ClientView): readonly StoredEntity[] {
@@ -129,10 +145,8 @@ export function filterClients(index: ClientIndex, view: ClientView): readonly St
   if (narrowFrom) {
     result = narrowFrom.result.filter((e) => e.search.includes(needle) || (byDigits && e.search.includes(digits)));
   } else {
-    const hits = new Set<number>();
-    scan(base, needle, hits);
-    if (byDigits && digits !== needle) scan(base, digits, hits);
-    result = [...hits].sort((a, b) => a - b).map((i) => base.list[i]!);
+    const hits = byDigits && digits !== needle ? union(scan(base, needle), scan(base, digits)) : scan(base, needle);
+    result = hits.map((i) => base.list[i]!);
   }
   base.memos.push({ needle, digits, byDigits, result });
   if (base.memos.length > 40) base.memos.shift();

@@ -153,6 +153,14 @@ describe('client list on the large demo practice (20,000 clients)', () => {
       const result = filterClients(fresh, { ...DEFAULT_CLIENT_VIEW, query });
       expect(result.map((e) => e.entityKey), `query "${query}"`).toEqual(expected.map((e) => e.entityKey));
     }
+    // Text and digits that match different clients, each on a cold index: both scans, merged in order.
+    for (const query of [someone.entityMobile!.slice(0, 7), `${word.slice(0, 3)} ${digits.slice(0, 4)}`, `${digits.slice(1, 4)}${word.slice(0, 1)}`]) {
+      const needle = foldForSearch(query);
+      const numeric = query.replace(/\D/g, '');
+      const expected = ordered.filter((e) => e.search.includes(needle) || e.search.includes(numeric));
+      expect(expected.length, `query "${query}"`).toBeGreaterThan(0);
+      expect(filterClients(indexClients(all), { ...DEFAULT_CLIENT_VIEW, query }).map((e) => e.entityKey), `query "${query}"`).toEqual(expected.map((e) => e.entityKey));
+    }
   });
 });
 
