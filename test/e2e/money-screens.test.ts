@@ -119,7 +119,7 @@ describe('the money screens: Debtors and Billing, online then offline', () => {
   it('with the network cut, after a reload, Debtors and Billing still show their data; a period never read says so', async () => {
     await setNetwork(server, false);
     await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
-    await page.reload();
+    await app.reload();
     await page.keyboard.press('Control+8');
     await page.getByRole('heading', { level: 1, name: 'Debtors' }).waitFor();
     const total = page.getByTestId('debtors-total');

@@ -45,7 +45,7 @@ describe('the outbox: prepared offline, sent exactly once online', () => {
     await page.getByTestId('client-pending-actions').getByText(/stack of 2 eForms/).waitFor();
     await page.getByTestId('outbox-badge').getByText('2').waitFor();
 
-    await page.reload(); // the app restarts with the network still gone
+    await app.reload(); // the app restarts with the network still gone
     await page.keyboard.press('Control+5');
     await page.getByTestId('outbox-open-count').getByText('2 waiting').waitFor();
     expect(await page.getByTestId('outbox-entry').count()).toBe(2);

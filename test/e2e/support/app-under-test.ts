@@ -20,6 +20,11 @@ export interface AppUnderTest {
   answered(operationId: string): number;
   /** Waits until the practice has answered `n` successful calls of an operation. */
   waitForAnswered(operationId: string, n?: number): Promise<void>;
+  /**
+   * Restarts the app (a page reload) and waits until it is back on the connected practice with its local
+   * data: before that, a keyboard shortcut pressed would reach a page that is not listening yet.
+   */
+  reload(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,11 @@ export async function openApp(options: { viewport?: { width: number; height: num
     answered,
     async waitForAnswered(operationId, n = 1) {
       await expect.poll(() => answered(operationId), { timeout: 30_000 }).toBe(n);
+    },
+    async reload() {
+      await page.reload();
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
     },
     async close() {
       await browser.close();
