@@ -7,7 +7,7 @@ import { LabelledSelect } from './LabelledSelect';
  * A column header that sorts its table: a real button inside the <th> (keyboard and screen readers
  * reach it), `aria-sort` on the header, and an arrow that is decoration only.
  */
-export function SortHeader<C extends string>(props: { column: C; sort: SortState<C>; onSort(column: C): void; children: ReactNode; numeric?: boolean }) {
+function SortHeader<C extends string>(props: { column: C; sort: SortState<C>; onSort(column: C): void; children: ReactNode; numeric?: boolean }) {
   const state = ariaSort(props.sort, props.column);
   const arrow = state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '';
   return (
@@ -17,6 +17,31 @@ export function SortHeader<C extends string>(props: { column: C; sort: SortState
         <span className="sort-button__arrow" aria-hidden="true">{arrow}</span>
       </button>
     </Table.ColumnHeaderCell>
+  );
+}
+
+/** One column of a SortableTable: the key it sorts by, its heading, and whether it holds amounts (right-aligned). */
+export interface SortColumn<C extends string> {
+  column: C;
+  label: string;
+  numeric?: boolean;
+}
+
+/** A table whose every column sorts it: the header comes from the column list, the rows from the caller. */
+export function SortableTable<C extends string>(props: { columns: readonly SortColumn<C>[]; sort: SortState<C>; onSort(column: C): void; labelledBy: string; testId: string; children: ReactNode }) {
+  return (
+    <Table.Root size="1" variant="surface" aria-labelledby={props.labelledBy} data-testid={props.testId}>
+      <Table.Header>
+        <Table.Row>
+          {props.columns.map(({ column, label, numeric }) => (
+            <SortHeader key={column} column={column} sort={props.sort} onSort={props.onSort} numeric={numeric ?? false}>
+              {label}
+            </SortHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>{props.children}</Table.Body>
+    </Table.Root>
   );
 }
 

@@ -2,7 +2,7 @@ import { Badge, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { billStatuses, type Bill } from '../../../src-preload/contract/partner-api';
-import { ChoiceFilter, FilterBar, Pager, SortHeader } from '../../components/TableControls';
+import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../components/TableControls';
 import { moneyStatusColour } from '../money-status';
 import { formatDate, formatMoney } from '../regional-format';
 import { dateRangeProblem, nextSort, paginate } from '../table-sort';
@@ -11,6 +11,15 @@ import { useBillingView, useBillingViews } from './billing-view-store';
 import { DateRangeFields } from './DateRangeFields';
 
 const PAGE_SIZE = 50;
+const COLUMNS: readonly SortColumn<BillColumn>[] = [
+  { column: 'billNumber', label: 'Bill' },
+  { column: 'entityName', label: 'Client' },
+  { column: 'billDate', label: 'Bill date' },
+  { column: 'dueDate', label: 'Due date' },
+  { column: 'statusName', label: 'Status' },
+  { column: 'total', label: 'Total', numeric: true },
+  { column: 'amountDue', label: 'Amount due', numeric: true },
+];
 
 const BillRow = memo(function BillRow({ bill, region }: { bill: Bill; region: string | undefined }) {
   return (
@@ -71,24 +80,11 @@ export function BillsTable({ practiceKey, bills, window, region }: { practiceKey
         {totals.count} bill{totals.count === 1 ? '' : 's'}
         {rangeText(v.from, v.to, region)} · billed {formatMoney(totals.total, region, currency)} · due {formatMoney(totals.amountDue, region, currency)}
       </Text>
-      <Table.Root size="1" variant="surface" aria-labelledby="bills-heading" data-testid="bills-table">
-        <Table.Header>
-          <Table.Row>
-            <SortHeader column="billNumber" sort={v.sort} onSort={onSort}>Bill</SortHeader>
-            <SortHeader column="entityName" sort={v.sort} onSort={onSort}>Client</SortHeader>
-            <SortHeader column="billDate" sort={v.sort} onSort={onSort}>Bill date</SortHeader>
-            <SortHeader column="dueDate" sort={v.sort} onSort={onSort}>Due date</SortHeader>
-            <SortHeader column="statusName" sort={v.sort} onSort={onSort}>Status</SortHeader>
-            <SortHeader column="total" sort={v.sort} onSort={onSort} numeric>Total</SortHeader>
-            <SortHeader column="amountDue" sort={v.sort} onSort={onSort} numeric>Amount due</SortHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {page.rows.map((bill) => (
-            <BillRow key={bill.billingId} bill={bill} region={region} />
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <SortableTable columns={COLUMNS} sort={v.sort} onSort={onSort} labelledBy="bills-heading" testId="bills-table">
+        {page.rows.map((bill) => (
+          <BillRow key={bill.billingId} bill={bill} region={region} />
+        ))}
+      </SortableTable>
       {rows.length === 0 && narrowed ? <Text color="gray">No bill matches the search and filters.</Text> : null}
       <Pager {...page} noun="bills" onPage={(billPage) => update(practiceKey, { billPage })} testId="bill-count" />
     </Flex>

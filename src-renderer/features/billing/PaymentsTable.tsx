@@ -2,7 +2,7 @@ import { Badge, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { paymentMethods, paymentStatuses, type Payment } from '../../../src-preload/contract/partner-api';
-import { ChoiceFilter, FilterBar, Pager, SortHeader } from '../../components/TableControls';
+import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../components/TableControls';
 import { moneyStatusColour } from '../money-status';
 import { formatDate, formatMoney } from '../regional-format';
 import { dateRangeProblem, nextSort, paginate } from '../table-sort';
@@ -24,7 +24,15 @@ import { useBillingView, useBillingViews } from './billing-view-store';
 import { DateRangeFields } from './DateRangeFields';
 
 const PAGE_SIZE = 50;
-
+const COLUMNS: readonly SortColumn<PaymentColumn>[] = [
+  { column: 'paymentDate', label: 'Date' },
+  { column: 'entityName', label: 'Client' },
+  { column: 'billNumber', label: 'Bill' },
+  { column: 'paymentMethod', label: 'Method' },
+  { column: 'paymentStatus', label: 'Status' },
+  { column: 'amount', label: 'Amount', numeric: true },
+  { column: 'refundedAmount', label: 'Refunded', numeric: true },
+];
 
 const PaymentRow = memo(function PaymentRow({ payment, region }: { payment: Payment; region: string | undefined }) {
   return (
@@ -84,24 +92,11 @@ export function PaymentsTable({ practiceKey, payments, window, region }: { pract
         {rows.length} payment{rows.length === 1 ? '' : 's'}
         {rangeText(v.from, v.to, region)} · received {formatMoney(received, region, currency)} (completed, less refunds)
       </Text>
-      <Table.Root size="1" variant="surface" aria-labelledby="payments-heading" data-testid="payments-table">
-        <Table.Header>
-          <Table.Row>
-            <SortHeader column="paymentDate" sort={v.sort} onSort={onSort}>Date</SortHeader>
-            <SortHeader column="entityName" sort={v.sort} onSort={onSort}>Client</SortHeader>
-            <SortHeader column="billNumber" sort={v.sort} onSort={onSort}>Bill</SortHeader>
-            <SortHeader column="paymentMethod" sort={v.sort} onSort={onSort}>Method</SortHeader>
-            <SortHeader column="paymentStatus" sort={v.sort} onSort={onSort}>Status</SortHeader>
-            <SortHeader column="amount" sort={v.sort} onSort={onSort} numeric>Amount</SortHeader>
-            <SortHeader column="refundedAmount" sort={v.sort} onSort={onSort} numeric>Refunded</SortHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {page.rows.map((payment) => (
-            <PaymentRow key={payment.paymentId} payment={payment} region={region} />
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <SortableTable columns={COLUMNS} sort={v.sort} onSort={onSort} labelledBy="payments-heading" testId="payments-table">
+        {page.rows.map((payment) => (
+          <PaymentRow key={payment.paymentId} payment={payment} region={region} />
+        ))}
+      </SortableTable>
       {rows.length === 0 && narrowed ? <Text color="gray">No payment matches the search and filters.</Text> : null}
       <Pager {...page} noun="payments" onPage={(paymentPage) => update(practiceKey, { paymentPage })} testId="payment-count" />
     </Flex>

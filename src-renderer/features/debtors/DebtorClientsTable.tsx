@@ -2,13 +2,18 @@ import { Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { DebtorAgeing } from '../../../src-preload/contract/partner-api';
-import { ChoiceFilter, FilterBar, Pager, SortHeader } from '../../components/TableControls';
+import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../components/TableControls';
 import { nextSort, paginate } from '../table-sort';
 import { addBuckets, ageFilters, bucketKeys, bucketLabels, type AgeFilter } from './ageing';
 import { DEFAULT_DEBTOR_CLIENT_VIEW, filterDebtorClients, firstDirectionOfClientColumn, indexDebtorClients, type DebtorClientColumn, type DebtorClientRow } from './debtor-tables';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
 
 const PAGE_SIZE = 25;
+const COLUMNS: readonly SortColumn<DebtorClientColumn>[] = [
+  { column: 'entityName', label: 'Client' },
+  ...bucketKeys.map((key) => ({ column: key, label: bucketLabels[key], numeric: true })),
+  { column: 'total', label: 'Total', numeric: true },
+];
 
 const ClientRow = memo(function ClientRow({ row, money }: { row: DebtorClientRow; money(amount: number): string }) {
   return (
@@ -52,23 +57,7 @@ export function DebtorClientsTable({ practiceKey, ageing, money }: { practiceKey
         <Text color="gray">No client owes the practice anything as at this report.</Text>
       ) : (
         <>
-          <Table.Root size="1" variant="surface" aria-labelledby="debtor-clients-heading" data-testid="debtor-clients-table">
-            <Table.Header>
-              <Table.Row>
-                <SortHeader column="entityName" sort={view.clients.sort} onSort={onSort}>
-                  Client
-                </SortHeader>
-                {bucketKeys.map((key) => (
-                  <SortHeader key={key} column={key} sort={view.clients.sort} onSort={onSort} numeric>
-                    {bucketLabels[key]}
-                  </SortHeader>
-                ))}
-                <SortHeader column="total" sort={view.clients.sort} onSort={onSort} numeric>
-                  Total
-                </SortHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
+          <SortableTable columns={COLUMNS} sort={view.clients.sort} onSort={onSort} labelledBy="debtor-clients-heading" testId="debtor-clients-table">
               {page.rows.map((row) => (
                 <ClientRow key={row.entityKey} row={row} money={money} />
               ))}
@@ -85,8 +74,7 @@ export function DebtorClientsTable({ practiceKey, ageing, money }: { practiceKey
                   </Table.Cell>
                 </Table.Row>
               ) : null}
-            </Table.Body>
-          </Table.Root>
+          </SortableTable>
           <Pager {...page} noun="clients" onPage={(clientPage) => update(practiceKey, { clientPage })} testId="debtor-client-count" />
         </>
       )}

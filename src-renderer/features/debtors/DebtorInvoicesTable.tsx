@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import { collectionStatuses, type DebtorInvoice } from '../../../src-preload/contract/partner-api';
-import { ChoiceFilter, FilterBar, Pager, SortHeader } from '../../components/TableControls';
+import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../components/TableControls';
 import { practiceDb } from '../../db/practice-db';
 import { formatDate, formatMoney } from '../regional-format';
 import { nextSort, paginate, roundCents } from '../table-sort';
@@ -21,6 +21,17 @@ import {
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
 
 const PAGE_SIZE = 25;
+const COLUMNS: readonly SortColumn<InvoiceColumn>[] = [
+  { column: 'billNumber', label: 'Bill' },
+  { column: 'entityName', label: 'Client' },
+  { column: 'billDate', label: 'Bill date' },
+  { column: 'dueDate', label: 'Due date' },
+  { column: 'daysOverdue', label: 'Days overdue', numeric: true },
+  { column: 'total', label: 'Total', numeric: true },
+  { column: 'amountDue', label: 'Amount due', numeric: true },
+  { column: 'collectionStatus', label: 'Collection' },
+  { column: 'paymentPlan', label: 'Payment plan' },
+];
 
 const collectionColour: Record<CollectionStatus, 'gray' | 'blue' | 'orange' | 'violet' | 'red'> = {
   None: 'gray',
@@ -92,26 +103,11 @@ export function DebtorInvoicesTable({ practiceKey, region, currency }: { practic
           <Text size="2" color="gray" data-testid="debtor-invoice-summary">
             {rows.length} invoice{rows.length === 1 ? '' : 's'} · {formatMoney(due, region, currency)} due
           </Text>
-          <Table.Root size="1" variant="surface" aria-labelledby="debtor-invoices-heading" data-testid="debtor-invoices-table">
-            <Table.Header>
-              <Table.Row>
-                <SortHeader column="billNumber" sort={v.sort} onSort={onSort}>Bill</SortHeader>
-                <SortHeader column="entityName" sort={v.sort} onSort={onSort}>Client</SortHeader>
-                <SortHeader column="billDate" sort={v.sort} onSort={onSort}>Bill date</SortHeader>
-                <SortHeader column="dueDate" sort={v.sort} onSort={onSort}>Due date</SortHeader>
-                <SortHeader column="daysOverdue" sort={v.sort} onSort={onSort} numeric>Days overdue</SortHeader>
-                <SortHeader column="total" sort={v.sort} onSort={onSort} numeric>Total</SortHeader>
-                <SortHeader column="amountDue" sort={v.sort} onSort={onSort} numeric>Amount due</SortHeader>
-                <SortHeader column="collectionStatus" sort={v.sort} onSort={onSort}>Collection</SortHeader>
-                <SortHeader column="paymentPlan" sort={v.sort} onSort={onSort}>Payment plan</SortHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {page.rows.map((invoice) => (
-                <InvoiceRow key={invoice.billingId} invoice={invoice} region={region} currency={currency} />
-              ))}
-            </Table.Body>
-          </Table.Root>
+          <SortableTable columns={COLUMNS} sort={v.sort} onSort={onSort} labelledBy="debtor-invoices-heading" testId="debtor-invoices-table">
+            {page.rows.map((invoice) => (
+              <InvoiceRow key={invoice.billingId} invoice={invoice} region={region} currency={currency} />
+            ))}
+          </SortableTable>
           <Pager {...page} noun="invoices" onPage={(invoicePage) => update(practiceKey, { invoicePage })} testId="debtor-invoice-count" />
         </>
       )}
