@@ -1,6 +1,7 @@
 import { Card, Flex, Heading } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import type { OperationName, StoredPayload } from '../../../src-preload/contract/outbox/operations';
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { practiceDb } from '../../db/practice-db';
@@ -34,6 +35,11 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
     recipientMobile: primary?.mobile ?? entity.entityMobile ?? '',
   };
   const close = () => setOpen(null);
+  /** Queues a write about this client, then closes its dialog. */
+  const queue = async (operation: OperationName, payload: StoredPayload, summary: string) => {
+    await useOutbox.getState().queue({ operation, payload, summary, entityKey: entity.entityKey, dependsOn: [] });
+    close();
+  };
 
   return (
     <Card>
@@ -47,8 +53,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
                 disabledReason={blocked}
                 onCancel={close}
                 onSubmit={async (body) => {
-                  await useOutbox.getState().queue({ operation: 'contact.create', payload: { params: { entityKey: entity.entityKey }, body }, summary: `Add contact ${body.contactName} ${body.contactSurname} to ${entity.fullEntityName}`, entityKey: entity.entityKey, dependsOn: [] });
-                  close();
+                  await queue('contact.create', { params: { entityKey: entity.entityKey }, body }, `Add contact ${body.contactName} ${body.contactSurname} to ${entity.fullEntityName}`);
                 }}
               />
           </ModalDialog>
@@ -61,8 +66,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
                 defaults={{ entityKey: entity.entityKey, ...recipient }}
                 onSubmit={async (body) => {
                   const what = body.forms ? `a stack of ${body.forms.length} eForms` : body.schema != null ? `the eForm “${body.name ?? ''}”` : `the eForm “${templates.find((t) => t.templateId === body.templateId)?.name ?? body.templateId}”`;
-                  await useOutbox.getState().queue({ operation: 'eform.create', payload: { params: {}, body }, summary: `${body.sendNow === false ? 'Save as draft' : 'Send'} ${what} to ${body.recipientName ?? entity.fullEntityName}`, entityKey: entity.entityKey, dependsOn: [] });
-                  close();
+                  await queue('eform.create', { params: {}, body }, `${body.sendNow === false ? 'Save as draft' : 'Send'} ${what} to ${body.recipientName ?? entity.fullEntityName}`);
                 }}
               />
           </ModalDialog>
@@ -75,8 +79,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
                 defaults={recipient}
                 onSubmit={async (body) => {
                   const aml = body.includeAml ? ` with an ${body.amlKind ?? 'standard'} AML check` : '';
-                  await useOutbox.getState().queue({ operation: 'identity.sendVerification', payload: { params: {}, body }, summary: `Send an ID verification${aml} to ${body.recipientName ?? entity.fullEntityName} (billed)`, entityKey: entity.entityKey, dependsOn: [] });
-                  close();
+                  await queue('identity.sendVerification', { params: {}, body }, `Send an ID verification${aml} to ${body.recipientName ?? entity.fullEntityName} (billed)`);
                 }}
               />
           </ModalDialog>
@@ -87,8 +90,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
                 disabledReason={blocked}
                 onCancel={close}
                 onSubmit={async (body) => {
-                  await useOutbox.getState().queue({ operation: 'identity.runAmlCheck', payload: { params: {}, body }, summary: `Run a ${body.kind} AML check on ${entity.fullEntityName} (billed)`, entityKey: entity.entityKey, dependsOn: [] });
-                  close();
+                  await queue('identity.runAmlCheck', { params: {}, body }, `Run a ${body.kind} AML check on ${entity.fullEntityName} (billed)`);
                 }}
               />
           </ModalDialog>
@@ -101,8 +103,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
                 onSubmit={async (body, totals) => {
                   const amount = totals.total === null ? `${formatMoney(totals.net, region)} before tax` : formatMoney(totals.total, region);
                   const lines = body.lines.length === 1 ? '1 line' : `${body.lines.length} lines`;
-                  await useOutbox.getState().queue({ operation: 'bill.createAdhoc', payload: { params: {}, body }, summary: `Bill ${entity.fullEntityName} ${amount} (${lines}${body.sendBill ? ', sent to the client' : ''})`, entityKey: entity.entityKey, dependsOn: [] });
-                  close();
+                  await queue('bill.createAdhoc', { params: {}, body }, `Bill ${entity.fullEntityName} ${amount} (${lines}${body.sendBill ? ', sent to the client' : ''})`);
                 }}
               />
           </ModalDialog>
