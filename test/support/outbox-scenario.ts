@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { OperationName, StoredPayload } from '../../src-preload/contract/outbox/operations';
 import { deletePracticeDb, practiceDb, type PracticeDb } from '../../src-renderer/db/practice-db';
@@ -51,6 +52,16 @@ export async function startOutboxScenario() {
 }
 
 export type OutboxScenario = Awaited<ReturnType<typeof startOutboxScenario>>;
+
+/** For a test file: a function that starts a scenario, each one closed after its test. */
+export function outboxScenarioPerTest(): () => Promise<OutboxScenario> {
+  let current: OutboxScenario | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return async () => (current = await startOutboxScenario());
+}
 
 let n = 0;
 export const queueEntry = (db: PracticeDb, operation: OperationName, payload: StoredPayload, extra: { entityKey?: string; dependsOn?: string[] } = {}) =>

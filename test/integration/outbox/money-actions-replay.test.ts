@@ -1,17 +1,12 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readEntries, resubmit } from '../../../src-renderer/outbox/outbox-db';
-import { queueEntry as queue, startOutboxScenario, type OutboxScenario } from '../../support/outbox-scenario';
+import { outboxScenarioPerTest, queueEntry as queue } from '../../support/outbox-scenario';
 
-let scenario: OutboxScenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
+const startScenario = outboxScenarioPerTest();
 
 async function setup() {
-  scenario = await startOutboxScenario();
-  const t = scenario;
+  const t = await startScenario();
   expect(t.state.ledger.status.connected).toBe(true); // the first demo practice has a ledger: lines need account and tax
   const user = [...t.state.users.values()][0]!.userKey;
   const revenue = t.state.ledger.accounts.find((a) => a.type === 'REVENUE')!;

@@ -1,18 +1,13 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
 import { onboardingDocumentsReport } from '../../../src-renderer/client-data/client-reads';
-import { queueEntry as queue, startOutboxScenario, type OutboxScenario } from '../../support/outbox-scenario';
+import { outboxScenarioPerTest, queueEntry as queue } from '../../support/outbox-scenario';
 
-let scenario: OutboxScenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
+const startScenario = outboxScenarioPerTest();
 
 async function setup() {
-  scenario = await startOutboxScenario();
-  const t = scenario;
+  const t = await startScenario();
   const user = [...t.state.users.values()][0]!.userKey;
   const [key, entities] = [...t.state.onboardingDocuments.entries()].find(([, list]) => list[0]!.documents.some((d) => !d.isUploaded))!;
   const entity = entities[0]!;

@@ -1,19 +1,10 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Companion } from '../../../src-preload/contract/companion';
 import { readEntries, resubmit } from '../../../src-renderer/outbox/outbox-db';
-import { queueEntry as queue, startOutboxScenario, type OutboxScenario } from '../../support/outbox-scenario';
+import { outboxScenarioPerTest, queueEntry as queue } from '../../support/outbox-scenario';
 
-let scenario: OutboxScenario | undefined;
-afterEach(async () => {
-  await scenario?.close();
-  scenario = undefined;
-});
-
-async function setup() {
-  scenario = await startOutboxScenario();
-  return scenario;
-}
+const setup = outboxScenarioPerTest();
 
 describe('outbox replay against the demo practice (renderer code in Node, main through the real registry)', () => {
   it('50 mixed writes queued offline go out exactly once after reconnecting, with dependencies resolved', async () => {
