@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   adhocBillIssues,
-  describeAdhocBillIssue,
+  describeRuleIssue,
   billCreateSchema,
   billCreatedSchema,
   billDetailSchema,
@@ -129,7 +129,7 @@ export const billRoutes = [
       const ledger = practice.ledger;
       const billDate = body.billDate ?? isoDate(now);
       const [issue] = adhocBillIssues(body, ledger, billDate);
-      if (issue) throw badRequest(describeAdhocBillIssue(issue));
+      if (issue) throw badRequest(describeRuleIssue(issue));
       const lines = body.lines.map((line) => {
         const rate = line.extTaxID ? (ledger.taxRates.find((t) => t.extTaxID === line.extTaxID)?.rate ?? 0) : practice.profile.taxRate;
         const net = round2(line.unitPrice * line.quantity);

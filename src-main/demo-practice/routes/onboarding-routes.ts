@@ -8,7 +8,7 @@ import {
   onboardingStatusSchema,
   onboardingsListQuerySchema,
   applyRecipientsPatch,
-  describeRecipientsPatchIssue,
+  describeRuleIssue,
   recipientsPatchIssues,
   recipientsPatchSchema,
   removeDocumentQuerySchema,
@@ -79,7 +79,7 @@ export const onboardingRoutes = [
       const clientIds = new Set((practice.onboardingDocuments.get(onboarding.onboardingKey) ?? []).map((e) => e.entityOnboardingId));
       // Every edit is checked before any is applied, so a refused PATCH changes nothing.
       const [issue] = recipientsPatchIssues(onboarding.recipients, body.recipients, clientIds);
-      if (issue) throw (issue.status === 404 ? notFound : badRequest)(describeRecipientsPatchIssue(issue));
+      if (issue) throw (issue.status === 404 ? notFound : badRequest)(describeRuleIssue(issue));
       const keys = body.recipients.map((edit) => edit.recipientKey ?? crypto.randomUUID());
       onboarding.recipients = applyRecipientsPatch(onboarding.recipients, body.recipients, (i) => keys[i]!, onboarding.sentOn ? now.toISOString() : null);
       body.recipients.forEach((edit, i) => {

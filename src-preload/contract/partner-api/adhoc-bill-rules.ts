@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { BillCreate, LedgerStatus, ledgerAccountSchema, ledgerTaxRateSchema } from './bills';
+import type { RuleIssue } from './common';
 
 /** What the practice's ledger offers a bill line: synced to the laptop, so an adhoc bill can be checked offline. */
 export interface LedgerLookups {
@@ -8,18 +9,13 @@ export interface LedgerLookups {
   taxRates: readonly z.infer<typeof ledgerTaxRateSchema>[];
 }
 
-export interface AdhocBillIssue {
-  path: (string | number)[];
-  message: string;
-}
-
 /**
  * The rules of `POST /bills` beyond its schema (contract: "with a connected ledger each line needs a
  * revenue account or a sale item, plus tax"; the due date cannot come before the bill date). One list,
  * so the demo practice refuses exactly what the app's form flags before queuing.
  */
-export function adhocBillIssues(body: Pick<BillCreate, 'lines' | 'dueDate' | 'billDate'>, ledger: LedgerLookups, today: string): AdhocBillIssue[] {
-  const issues: AdhocBillIssue[] = [];
+export function adhocBillIssues(body: Pick<BillCreate, 'lines' | 'dueDate' | 'billDate'>, ledger: LedgerLookups, today: string): RuleIssue[] {
+  const issues: RuleIssue[] = [];
   if (ledger.status.connected) {
     body.lines.forEach((line, i) => {
       const at = (field: string, message: string) => issues.push({ path: ['lines', i, field], message });
@@ -33,7 +29,3 @@ export function adhocBillIssues(body: Pick<BillCreate, 'lines' | 'dueDate' | 'bi
   if (body.dueDate < (body.billDate ?? today)) issues.push({ path: ['dueDate'], message: 'The due date cannot be before the bill date.' });
   return issues;
 }
-
-/** "lines[2].extTaxID: …" — how an issue reads in a 400's message. */
-export const describeAdhocBillIssue = (issue: AdhocBillIssue): string =>
-  `${issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('')}: ${issue.message}`;

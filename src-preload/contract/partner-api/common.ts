@@ -15,6 +15,16 @@ export const date = z.iso.date();
 export const money = z.number().finite();
 /** Money to the cent as the practice rounds it (the epsilon keeps 1.005 from becoming 1.00 through binary drift). */
 export const roundCents = (amount: number): number => Math.round((amount + Number.EPSILON) * 100) / 100;
+/** A practice rule beyond a schema, broken at `path` of a request body (checked by the demo server and the app's forms alike). */
+export interface RuleIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** "lines[2].extTaxID: …" — how a broken rule reads in a 400's message. */
+export const describeRuleIssue = (issue: RuleIssue): string =>
+  `${issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('')}: ${issue.message}`;
+
 export const shortText = z.string().max(500);
 export const longText = z.string().max(20_000);
 

@@ -1,10 +1,9 @@
+import type { RuleIssue } from './common';
 import type { OnboardingRecipient, RecipientsPatch } from './onboardings';
 
 type Edit = RecipientsPatch['recipients'][number];
 
-export interface RecipientsPatchIssue {
-  path: (string | number)[];
-  message: string;
+export interface RecipientsPatchIssue extends RuleIssue {
   /** 404 when the edit names a recipient to remove that is not on the onboarding; 400 otherwise. */
   status: 400 | 404;
 }
@@ -36,10 +35,6 @@ export function recipientsPatchIssues(recipients: readonly Pick<OnboardingRecipi
   });
   return issues;
 }
-
-/** "recipients[2].email: …" — how an issue reads in a 400's message. */
-export const describeRecipientsPatchIssue = (issue: RecipientsPatchIssue): string =>
-  `${issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('')}: ${issue.message}`;
 
 /**
  * The recipients after a PATCH, as the practice applies it: a known recipientKey is changed, or removed

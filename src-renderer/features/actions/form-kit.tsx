@@ -1,6 +1,7 @@
 import { Button, Callout, Checkbox, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
+import type { RuleIssue } from '../../../src-preload/contract/partner-api';
 
 export type FieldErrors = Record<string, string>;
 
@@ -12,11 +13,6 @@ export interface FormIssue {
 }
 export interface FormIssues {
   issues: readonly FormIssue[];
-}
-/** A rule of the practice beyond the schema, as the contract states it (`adhocBillIssues`, …). */
-export interface RuleIssue {
-  path: (string | number)[];
-  message: string;
 }
 
 /** zod issues → one message per top-level field ("" for the form as a whole). */

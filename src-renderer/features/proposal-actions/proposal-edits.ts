@@ -1,5 +1,5 @@
-import { externalProjectIssues, type ExternalProject, type ProposalDetail, type ProposalService } from '../../../src-preload/contract/partner-api';
-import { parseAmount, type FieldErrors, type FormIssues, type RuleIssue } from '../actions/form-kit';
+import { externalProjectIssues, type ExternalProject, type ProposalDetail, type ProposalService, type RuleIssue } from '../../../src-preload/contract/partner-api';
+import { parseAmount, type FieldErrors, type FormIssues } from '../actions/form-kit';
 
 /* ---------- services ---------- */
 

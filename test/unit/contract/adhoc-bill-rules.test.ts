@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adhocBillIssues, describeAdhocBillIssue, externalProjectIssues, type LedgerLookups } from '../../../src-preload/contract/partner-api';
+import { adhocBillIssues, describeRuleIssue, externalProjectIssues, type LedgerLookups } from '../../../src-preload/contract/partner-api';
 
 const ledger: LedgerLookups = {
   status: { connected: true, saleItems: [{ code: 'BOOK', name: 'Bookkeeping', unitPrice: 120 }] },
@@ -74,10 +74,10 @@ describe('adhoc bill rules (POST /bills beyond its schema)', () => {
   });
 
   it('describes an issue as a 400 message reads: lines[2].extTaxID: …', () => {
-    expect(describeAdhocBillIssue({ path: ['lines', 2, 'extTaxID'], message: 'This is not a tax rate of the ledger.' })).toBe('lines[2].extTaxID: This is not a tax rate of the ledger.');
-    expect(describeAdhocBillIssue({ path: ['dueDate'], message: 'The due date cannot be before the bill date.' })).toBe('dueDate: The due date cannot be before the bill date.');
+    expect(describeRuleIssue({ path: ['lines', 2, 'extTaxID'], message: 'This is not a tax rate of the ledger.' })).toBe('lines[2].extTaxID: This is not a tax rate of the ledger.');
+    expect(describeRuleIssue({ path: ['dueDate'], message: 'The due date cannot be before the bill date.' })).toBe('dueDate: The due date cannot be before the bill date.');
     const [first] = adhocBillIssues(body([line(), line({ saleItemCode: 'NOPE', extTaxID: 'GST' })]), ledger, today);
-    expect(describeAdhocBillIssue(first!)).toBe('lines[0].extAccountID: With a connected ledger each line needs a revenue account or a sale item.');
+    expect(describeRuleIssue(first!)).toBe('lines[0].extAccountID: With a connected ledger each line needs a revenue account or a sale item.');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRecipientsPatch, describeRecipientsPatchIssue, recipientsPatchIssues, type OnboardingRecipient } from '../../../src-preload/contract/partner-api';
+import { applyRecipientsPatch, describeRuleIssue, recipientsPatchIssues, type OnboardingRecipient } from '../../../src-preload/contract/partner-api';
 
 const K1 = '11111111-1111-4111-8111-111111111111';
 const K2 = '22222222-2222-4222-8222-222222222222';
@@ -10,7 +10,7 @@ const recipients = [r(K1, 'ana', 1), r(K2, 'ben', 2)];
 describe('recipients PATCH rules (beyond its schema)', () => {
   it('a known recipient may be changed partly; a new one (no key, or a key not on the onboarding) needs a name, an email, and a mobile for SMS', () => {
     expect(recipientsPatchIssues(recipients, [{ recipientKey: K1, name: '' }])).toEqual([]);
-    expect(recipientsPatchIssues(recipients, [{ recipientKey: K1 }, { sendSms: true }, { recipientKey: K3, name: 'cy' }]).map((i) => [describeRecipientsPatchIssue(i), i.status])).toEqual([
+    expect(recipientsPatchIssues(recipients, [{ recipientKey: K1 }, { sendSms: true }, { recipientKey: K3, name: 'cy' }]).map((i) => [describeRuleIssue(i), i.status])).toEqual([
       ['recipients[1].name: A new recipient needs a name.', 400],
       ['recipients[1].email: A new recipient needs an email address.', 400],
       ['recipients[1].mobile: Sending by SMS needs a mobile.', 400],
@@ -22,7 +22,7 @@ describe('recipients PATCH rules (beyond its schema)', () => {
     expect(recipientsPatchIssues(recipients, [{ recipientKey: K3, remove: true }])).toEqual([{ path: ['recipients', 0], message: `Recipient ${K3} is not on this onboarding.`, status: 404 }]);
     const access = [{ recipientKey: K1, access: [{ entityOnboardingId: 7, canEdit: true }, { entityOnboardingId: 8, canEdit: false }] }];
     expect(recipientsPatchIssues(recipients, access)).toEqual([]);
-    expect(recipientsPatchIssues(recipients, access, new Set([7])).map(describeRecipientsPatchIssue)).toEqual(['recipients[0].access: Client 8 is not a client of this onboarding.']);
+    expect(recipientsPatchIssues(recipients, access, new Set([7])).map(describeRuleIssue)).toEqual(['recipients[0].access: Client 8 is not a client of this onboarding.']);
   });
 });
 
