@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../clock';
 import { generateDemoData } from './data/generate-demo-data';
 import { createRandom } from './data/random';
 import { buildDemoServer } from './http/demo-server';
+import { createFaultQueue, type InjectedFaultInput } from './http/faults';
 import { createRateLimiter } from './http/rate-limiter';
 import { buildOpenApi } from './openapi/build-openapi';
 import { demoOptionsSchema, type DemoOptions, type DemoOptionsInput } from './options';
@@ -43,6 +44,7 @@ export async function createDemoPractice(input: DemoOptionsInput = {}) {
     rateLimiter: limiterFor(options.rateLimit, clock),
     webhooks: createWebhookDeliverer({ clock, settings: () => runtime.options.webhooks }),
     requestLog: [],
+    faultQueue: createFaultQueue(),
     origin: '',
     storage: createStorageSigner(createRandom(options.seed).fork('storage').hex(64)),
   };
@@ -78,6 +80,13 @@ export async function createDemoPractice(input: DemoOptionsInput = {}) {
       });
       if (rateLimit) runtime.rateLimiter = limiterFor(runtime.options.rateLimit, clock);
     },
+    /**
+     * Queues a one-shot fault for the next request matching `match` (method, path pattern), e.g.
+     * `injectFault({ match: { method: 'POST', path: /\/eforms$/ }, fault: 'fail-after-apply', status: 502 })`.
+     */
+    injectFault: (fault: InjectedFaultInput) => runtime.faultQueue.add(fault),
+    /** Forgets every queued one-shot fault not yet taken. */
+    clearFaults: () => runtime.faultQueue.clear(),
     /** Simulated client actions, the same as POST /demo-control/…. */
     acceptProposal: (proposalKey: string) => acceptProposal(runtime, proposalKey),
     submitForm: (formKey: string) => submitForm(runtime, formKey),

@@ -1,4 +1,5 @@
 import type { Clock } from '../clock';
+import type { FaultQueue } from './http/faults';
 import type { RateLimiter } from './http/rate-limiter';
 import type { DemoOptions } from './options';
 import type { PracticeState } from './state/practice-state';
@@ -24,6 +25,8 @@ export interface DemoRuntime {
   rateLimiter: RateLimiter;
   webhooks: WebhookDeliverer;
   requestLog: LoggedRequest[];
+  /** One-shot faults for the next matching requests (tests ask for exactly one at a chosen moment). */
+  faultQueue: FaultQueue;
   /** Public origin of the server (http://127.0.0.1:port), for links the API hands out. */
   origin: string;
   storage: StorageSigner;

@@ -46,3 +46,69 @@ describe('Fault injection (configuration)', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(110);
   });
 });
+
+describe('Fault injection (one-shot, for the next matching request)', () => {
+  let n = 0;
+  const leadBody = () => ({ name: `Fault lead ${++n}`, surname: 'Probe' });
+  const leadsNamed = (name: string) => [...t.state().leads.values()].filter((l) => l.name === name).length;
+  afterEach(() => t.demo.clearFaults());
+
+  it('fail-before-apply answers the 5xx asked for and changes nothing', async () => {
+    t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'fail-before-apply', status: 503 });
+    const body = leadBody();
+    const result = await t.call('POST', '/leads', { body });
+    expect(result.status).toBe(503);
+    expect(leadsNamed(body.name)).toBe(0);
+  });
+
+  it('fail-after-apply keeps the change and answers a 5xx problem', async () => {
+    t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'fail-after-apply', status: 502 });
+    const body = leadBody();
+    const result = await t.call('POST', '/leads', { body });
+    expect(result.status).toBe(502);
+    expect(result.json.status).toBe(502);
+    expect(leadsNamed(body.name)).toBe(1);
+  });
+
+  it('reset-before-apply drops the connection and changes nothing', async () => {
+    t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'reset-before-apply' });
+    const body = leadBody();
+    await expect(t.call('POST', '/leads', { body })).rejects.toThrow();
+    expect(leadsNamed(body.name)).toBe(0);
+  });
+
+  it('reset-after-apply keeps the change, then drops the connection', async () => {
+    t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'reset-after-apply' });
+    const body = leadBody();
+    await expect(t.call('POST', '/leads', { body })).rejects.toThrow();
+    expect(leadsNamed(body.name)).toBe(1);
+  });
+
+  it('slow keeps the change and answers only after the delay', async () => {
+    t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'slow', delayMs: 150 });
+    const body = leadBody();
+    const started = performance.now();
+    const result = await t.call('POST', '/leads', { body });
+    expect(result.status).toBe(201);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect(leadsNamed(body.name)).toBe(1);
+  });
+
+  it('truncate keeps the change and cuts the answer off', async () => {
+    t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'truncate' });
+    const body = leadBody();
+    await expect(t.call('POST', '/leads', { body })).rejects.toThrow();
+    expect(leadsNamed(body.name)).toBe(1);
+  });
+
+  it('strikes once, only a matching request, oldest first', async () => {
+    t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'fail-before-apply', status: 500 });
+    t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'fail-before-apply', status: 503 });
+    expect((await t.call('GET', '/leads/list')).status).toBe(200);
+    expect((await t.call('POST', '/leads', { body: leadBody() })).status).toBe(500);
+    expect((await t.call('POST', '/leads', { body: leadBody() })).status).toBe(503);
+    const body = leadBody();
+    expect((await t.call('POST', '/leads', { body })).status).toBe(201);
+    expect(leadsNamed(body.name)).toBe(1);
+  });
+});

@@ -5,7 +5,7 @@ import { createRandom } from '../data/random';
 import type { DemoRuntime } from '../runtime';
 import { ApiProblem, problemBody, problemTitles } from './api-problem';
 import { authenticate } from './authenticate';
-import { applyRequestFaults, shouldTruncate } from './faults';
+import { applyFaultAfterHandler, applyFaultBeforeHandler, applyRequestFaults, destroyConnection, shouldTruncate, type InjectedFault } from './faults';
 import { retryAfterHeader } from './retry-after';
 import { FileResult, type AnyRoute } from './route-spec';
 
@@ -19,7 +19,7 @@ const API_PATH = /^\/(?:(anz|uk|za)\/)?api\/v1\//;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    demo: { operationId: string | null; practiceKey: string | null; clientId: string | null };
+    demo: { operationId: string | null; practiceKey: string | null; clientId: string | null; fault: InjectedFault | null };
   }
 }
 
@@ -76,11 +76,14 @@ export async function buildDemoServer(runtime: DemoRuntime, routes: readonly Any
   app.addContentTypeParser(/^application\/[\w.-]+\+json$/, { parseAs: 'string' }, parseJsonText);
 
   app.addHook('onRequest', async (request, reply) => {
-    request.demo = { operationId: null, practiceKey: null, clientId: null };
+    request.demo = { operationId: null, practiceKey: null, clientId: null, fault: null };
     // The Date header comes from the demo's clock, so virtual-time runs see virtual server time.
     reply.raw.sendDate = false;
     reply.header('Date', runtime.clock.now().toUTCString());
-    if (API_PATH.test(request.url)) await applyRequestFaults(request, reply, runtime, faultRandom);
+    if (!API_PATH.test(request.url)) return;
+    request.demo.fault = runtime.faultQueue.take(request.method, request.url.split('?')[0] ?? '');
+    if (applyFaultBeforeHandler(request, reply, request.demo.fault)) return;
+    await applyRequestFaults(request, reply, runtime, faultRandom);
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -154,13 +157,18 @@ export async function buildDemoServer(runtime: DemoRuntime, routes: readonly Any
             now: runtime.clock.now(),
             runtime,
           });
-          return send(reply, route, result);
+          const finish = await applyFaultAfterHandler(request.demo.fault);
+          if (finish === 'reset') {
+            destroyConnection(request, reply);
+            return undefined;
+          }
+          return send(reply, route, result, finish === 'truncate');
         },
       });
     }
   }
 
-  function send(reply: FastifyReply, route: AnyRoute, result: unknown): FastifyReply | undefined {
+  function send(reply: FastifyReply, route: AnyRoute, result: unknown, truncate = false): FastifyReply | undefined {
     const status = route.response.status;
     let contentType: string;
     let bytes: Buffer;
@@ -175,7 +183,7 @@ export async function buildDemoServer(runtime: DemoRuntime, routes: readonly Any
       contentType = 'application/json; charset=utf-8';
       bytes = Buffer.from(JSON.stringify(value), 'utf8');
     }
-    if (shouldTruncate(runtime, faultRandom)) {
+    if (truncate || shouldTruncate(runtime, faultRandom)) {
       sendTruncated(reply, status, contentType, bytes);
       return undefined;
     }
