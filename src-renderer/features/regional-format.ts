@@ -44,11 +44,21 @@ function moneyFormat(locale: string, currency: string): Intl.NumberFormat | null
   return moneyFormats.get(key) ?? null;
 }
 
+/**
+ * The locale an amount is written in: the currency's own (AUD en-AU, NZD en-NZ, GBP en-GB, ZAR en-ZA),
+ * else the region's. Amounts are shown (formatMoney) and read back from what staff type (money-input)
+ * by this one rule, so the app never reads "1 234,50" differently from how it wrote it.
+ */
+export function moneyLocale(region?: string, recordCurrency?: string | null): { locale: string; currency: string } {
+  const currency = practiceCurrency(region, recordCurrency);
+  return { locale: LOCALE_OF_CURRENCY[currency] ?? localeOf(region), currency };
+}
+
 /** An amount in the practice's currency and locale: `formatMoney(1234.5, 'UK')` → "£1,234.50". */
 export function formatMoney(amount: number | null | undefined, region?: string, recordCurrency?: string | null): string {
   if (amount == null || !Number.isFinite(amount)) return '—';
-  const currency = practiceCurrency(region, recordCurrency);
-  const format = moneyFormat(LOCALE_OF_CURRENCY[currency] ?? localeOf(region), currency);
+  const { locale, currency } = moneyLocale(region, recordCurrency);
+  const format = moneyFormat(locale, currency);
   return format ? format.format(amount) : `${amount.toFixed(2)} ${currency}`;
 }
 
