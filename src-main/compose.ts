@@ -8,7 +8,7 @@ import { createEventHub } from './ipc/event-hub';
 import type { Handlers } from './ipc/registry';
 import { createOutboxExecutor } from './outbox/outbox-executor';
 import { createPracticeReader } from './practice-reads/practice-reader';
-import { createPracticeSession, type DemoHandle } from './practice-session/practice-session';
+import { createPracticeSession, type DemoHandle, type PracticeSessionDeps } from './practice-session/practice-session';
 import { EDGE_GUARD_MS } from './request-budget/budget-ledger';
 import { createBudgetRegistry } from './request-budget/budget-registry';
 import { createSettingsBudgetStore } from './request-budget/budget-store';
@@ -46,6 +46,8 @@ export interface MainDeps {
   openPath: (absolutePath: string) => Promise<string>;
   /** Size cap of each practice's document cache; default 300 MB. */
   documentCacheCapBytes?: number;
+  /** The Partner API clients' timeout and the sleep between their own retries (tests shorten both); default 20 s and real time. */
+  apiClient?: PracticeSessionDeps['apiClient'];
 }
 
 /** The one composition function: builds main's services and the bridge handlers over them. */
@@ -94,6 +96,7 @@ export function createMainServices(deps: MainDeps) {
     startDemo: deps.startDemo,
     newId: () => crypto.randomUUID(),
     wipeDocuments: (practiceKey) => documentCaches.wipe(practiceKey),
+    ...(deps.apiClient ? { apiClient: deps.apiClient } : {}),
   });
 
   const documents = createDocumentService({

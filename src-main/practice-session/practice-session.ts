@@ -5,7 +5,7 @@ import type { SyncCursor } from '../../src-preload/contract/sync';
 import type { Clock } from '../clock';
 import type { EventHub } from '../ipc/event-hub';
 import { describeApiError, PartnerApiError } from '../partner-api/api-errors';
-import { createPartnerApiClient, type PartnerApiClient } from '../partner-api/partner-api-client';
+import { createPartnerApiClient, type PartnerApiClient, type PartnerApiClientOptions } from '../partner-api/partner-api-client';
 import type { RequestBudget } from '../request-budget/request-budget';
 import { createBridgeSyncSink, type BridgeSyncSink } from '../sync/bridge-sync-sink';
 import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
@@ -33,6 +33,8 @@ export interface PracticeSessionDeps {
   /** How often a resource is re-read whole (reconciliation), when the budget allows. Default one day. */
   reconcileEveryMs?: number;
   newId: () => string;
+  /** The API clients' timeout (default 20 s) and the sleep between their own retries (default real time). */
+  apiClient?: Pick<PartnerApiClientOptions, 'timeoutMs' | 'sleep'>;
 }
 
 const regions: readonly Region[] = ['ANZ', 'UK', 'ZA'];
@@ -61,7 +63,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
   let sync: { practiceKey: string; sink: BridgeSyncSink; abort: AbortController; engine: SyncEngine } | null = null;
 
   const client = (baseUrl: string, clientId: string, secret: string): PartnerApiClient =>
-    createPartnerApiClient({ baseUrl, credentials: () => ({ clientId, secret }), fetch: deps.fetch, timeoutMs: 20_000, maxAttempts: 3, ...(deps.budgetFor ? { budget: deps.budgetFor(clientId) } : {}) });
+    createPartnerApiClient({ baseUrl, credentials: () => ({ clientId, secret }), fetch: deps.fetch, timeoutMs: 20_000, maxAttempts: 3, ...deps.apiClient, ...(deps.budgetFor ? { budget: deps.budgetFor(clientId) } : {}) });
 
   const summary = (p: Omit<StoredPractice, 'cipherText'>): PracticeSummary => ({
     practiceKey: p.practiceKey, name: p.name, region: p.region, canWrite: p.canWrite, isDemo: p.isDemo, storage: p.storage, problem: problems.get(p.practiceKey) ?? null,

@@ -15,11 +15,14 @@ import { createCompanion, unwrapReply, type Companion } from '../../src-preload/
  * validation as Electron IPC) — the renderer's code can run against it in Node. The demo practice is
  * kept so tests can read the server's state.
  */
-export async function startNodeApp(options: { demo?: DemoOptionsInput; deps?: Partial<MainDeps> } = {}) {
+export async function startNodeApp(options: { demo?: DemoOptionsInput; deps?: Partial<MainDeps>; wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch } = {}) {
   const network = createNetworkSwitch(fetch);
   let demo: DemoPractice | undefined;
+  const pieces = nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'node-app-')), network });
   const services = createMainServices({
-    ...nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'node-app-')), network }),
+    ...pieces,
+    // wrapFetch: main's fetch seen through a test's lens (Electron-shaped errors), the network switch inside it.
+    ...(options.wrapFetch ? { fetch: options.wrapFetch(pieces.fetch) } : {}),
     startDemo: async () => (demo = await createDemoPractice(options.demo ?? {})),
     ...options.deps,
   });
