@@ -207,3 +207,18 @@ export function numberInputText(value: number, locale: string): string {
   // "1,234" (one and 234 thousandths) in en-ZA would be refused as ambiguous: a fourth decimal settles it.
   return read.ok && read.value === value ? text : `${text}0`;
 }
+
+/**
+ * For a request body: the number, undefined when blank, NaN (which every schema refuses) when it cannot be
+ * read. The reason travels separately, as an input issue (inputIssue), so the field says what to type.
+ */
+export function numberOrNaN(text: string, options: NumberInputOptions): number | undefined {
+  const read = parseNumberInput(text, options);
+  return read.ok ? read.value : Number.NaN;
+}
+
+/** The field's issue when its text cannot be read, at `path` in the body the form builds; else none. */
+export function inputIssue(text: string, options: NumberInputOptions, path: (string | number)[]): { path: (string | number)[]; message: string }[] {
+  const read = parseNumberInput(text, options);
+  return read.ok ? [] : [{ path, message: read.message }];
+}

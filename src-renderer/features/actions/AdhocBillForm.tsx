@@ -2,10 +2,10 @@ import { Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { adhocBillIssues, billCreateSchema, type BillCreate, type LedgerLookups } from '../../../src-preload/contract/partner-api';
 import { localToday, shiftDay } from '../iso-day';
-import { formatMoney } from '../regional-format';
+import { formatMoney, moneyLocale } from '../regional-format';
 import { useRegion } from '../client-money/money-ui';
-import { adhocBillErrors, billLines, billTotals, lineRowsOf, newLineRow, withRevenue, type BillLineRow } from './adhoc-bill-draft';
-import { BilledNotice, CheckInput, optional, SchemaForm, SelectInput, TextInput, type FieldErrors } from './form-kit';
+import { adhocBillErrors, billInputIssues, billLines, billTotals, lineRowsOf, newLineRow, withRevenue, type BillLineRow, type MoneyLocale } from './adhoc-bill-draft';
+import { BilledNotice, CheckInput, NumberInput, optional, SchemaForm, SelectInput, TextInput, type FieldErrors } from './form-kit';
 import { UserSelect, useActingUserChoice } from './UserSelect';
 import { useLedgerLookups } from './use-ledger-lookups';
 
@@ -27,6 +27,8 @@ export function AdhocBillForm(props: {
   const { initial } = props;
   const now = props.now ?? (() => new Date());
   const region = useRegion();
+  // Prices and quantities are typed as the practice's amounts are shown: "1 234,50" in South Africa.
+  const money = moneyLocale(region);
   const ledger = useLedgerLookups();
   const { users, user, setUser, remember } = useActingUserChoice(initial?.userKey);
   const [billDate, setBillDate] = useState(() => initial?.billDate ?? localToday(now()));
@@ -34,11 +36,11 @@ export function AdhocBillForm(props: {
   const [reference, setReference] = useState(initial?.reference ?? '');
   const [sendBill, setSendBill] = useState(initial?.sendBill ?? true);
   const [syncNow, setSyncNow] = useState(initial?.syncNow ?? false);
-  const [rows, setRows] = useState<BillLineRow[]>(() => (initial ? lineRowsOf(initial.lines) : [newLineRow()]));
+  const [rows, setRows] = useState<BillLineRow[]>(() => (initial ? lineRowsOf(initial.lines, money) : [newLineRow()]));
   const [errors, setErrors] = useState<FieldErrors>({});
   const connected = ledger?.status.connected ?? false;
-  const totals = billTotals(rows, ledger ?? null);
-  const body = () => ({ entityKey: props.entityKey, userKey: user || null, billDate: billDate || undefined, dueDate, reference: optional(reference), sendBill, syncNow, lines: billLines(rows, connected) });
+  const totals = billTotals(rows, ledger ?? null, money);
+  const body = () => ({ entityKey: props.entityKey, userKey: user || null, billDate: billDate || undefined, dueDate, reference: optional(reference), sendBill, syncNow, lines: billLines(rows, connected, money) });
   const update = (index: number, change: (row: BillLineRow) => BillLineRow) => setRows((all) => all.map((row, i) => (i === index ? change(row) : row)));
   const err = (index: number, field: string) => errors[`line.${index}.${field}`];
 
@@ -48,6 +50,7 @@ export function AdhocBillForm(props: {
       build={body}
       // Without synced ledger settings the practice checks the ledger rules when the bill is sent.
       rules={() => (ledger ? adhocBillIssues(body() as BillCreate, ledger, localToday(now())) : [])}
+      inputIssues={() => billInputIssues(rows, money)}
       errorsOf={adhocBillErrors}
       onValid={async (body) => {
         remember();
@@ -78,9 +81,9 @@ export function AdhocBillForm(props: {
           </Flex>
           <Grid columns={{ initial: '1', sm: '3' }} gap="2">
             <TextInput label="Description" required value={row.description} onChange={(description) => update(index, (r) => ({ ...r, description }))} error={err(index, 'description')} />
-            <TextInput label="Quantity" required inputMode="decimal" value={row.quantity} onChange={(quantity) => update(index, (r) => ({ ...r, quantity }))} error={err(index, 'quantity')} />
-            <TextInput label="Unit price" required inputMode="decimal" value={row.unitPrice} onChange={(unitPrice) => update(index, (r) => ({ ...r, unitPrice }))} error={err(index, 'unitPrice')} hint="Before tax." />
-            {connected && ledger ? <LedgerFields ledger={ledger} row={row} onChange={(change) => update(index, change)} errors={{ revenue: err(index, 'revenue'), tax: err(index, 'extTaxID') }} /> : null}
+            <NumberInput label="Quantity" required locale={money.locale} value={row.quantity} onChange={(quantity) => update(index, (r) => ({ ...r, quantity }))} error={err(index, 'quantity')} />
+            <NumberInput label="Unit price" required locale={money.locale} currency={money.currency} show={(amount) => formatMoney(amount, region)} value={row.unitPrice} onChange={(unitPrice) => update(index, (r) => ({ ...r, unitPrice }))} error={err(index, 'unitPrice')} hint="Before tax." />
+            {connected && ledger ? <LedgerFields ledger={ledger} money={money} row={row} onChange={(change) => update(index, change)} errors={{ revenue: err(index, 'revenue'), tax: err(index, 'extTaxID') }} /> : null}
           </Grid>
         </Card>
       ))}
@@ -97,12 +100,12 @@ export function AdhocBillForm(props: {
   );
 }
 
-function LedgerFields(props: { ledger: LedgerLookups; row: BillLineRow; onChange(change: (row: BillLineRow) => BillLineRow): void; errors: { revenue: string | undefined; tax: string | undefined } }) {
+function LedgerFields(props: { ledger: LedgerLookups; money: MoneyLocale; row: BillLineRow; onChange(change: (row: BillLineRow) => BillLineRow): void; errors: { revenue: string | undefined; tax: string | undefined } }) {
   const { ledger, row } = props;
   const revenueAccounts = ledger.accounts.filter((a) => a.type === 'REVENUE');
   return (
     <>
-      <SelectInput label="Revenue account or sale item" required value={row.revenue} onChange={(revenue) => props.onChange((r) => withRevenue(r, revenue, ledger))} error={props.errors.revenue}>
+      <SelectInput label="Revenue account or sale item" required value={row.revenue} onChange={(revenue) => props.onChange((r) => withRevenue(r, revenue, ledger, props.money))} error={props.errors.revenue}>
         <option value="">Choose…</option>
         <optgroup label="Sale items">
           {ledger.status.saleItems.map((s) => <option key={s.code} value={`item:${s.code}`}>{s.name} ({s.code})</option>)}

@@ -1,5 +1,12 @@
-import { roundCents, type BillCreate, type LedgerLookups } from '../../../src-preload/contract/partner-api';
-import { parseAmount, type FieldErrors, type FormIssues } from './form-kit';
+import { roundCents, type BillCreate, type LedgerLookups, type RuleIssue } from '../../../src-preload/contract/partner-api';
+import { inputIssue, numberInputText, numberOrNaN } from '../money-input';
+import type { FieldErrors, FormIssues } from './form-kit';
+
+/** How the practice writes money: the locale amounts and quantities are read in, and the currency a price may carry (regional-format's moneyLocale). */
+export interface MoneyLocale {
+  locale: string;
+  currency: string;
+}
 
 /** One line of the adhoc-bill form, as typed (numbers stay text until the form is checked). */
 export interface BillLineRow {
@@ -13,21 +20,29 @@ export interface BillLineRow {
 
 export const newLineRow = (): BillLineRow => ({ description: '', quantity: '1', unitPrice: '', revenue: '', extTaxID: '' });
 
-/** A queued bill's lines back in the form (edit and resubmit from the Outbox). */
-export const lineRowsOf = (lines: BillCreate['lines']): BillLineRow[] =>
+/** A queued bill's lines back in the form (edit and resubmit from the Outbox), numbers written in the practice's locale. */
+export const lineRowsOf = (lines: BillCreate['lines'], money: MoneyLocale): BillLineRow[] =>
   lines.map((l) => ({
-    description: l.description, quantity: String(l.quantity), unitPrice: String(l.unitPrice),
+    description: l.description, quantity: numberInputText(l.quantity, money.locale), unitPrice: numberInputText(l.unitPrice, money.locale),
     revenue: l.saleItemCode ? `item:${l.saleItemCode}` : l.extAccountID ? `account:${l.extAccountID}` : '', extTaxID: l.extTaxID ?? '',
   }));
 
 /** The contract's line shape: ledger fields only when the practice has a ledger connected. */
-export function billLines(rows: readonly BillLineRow[], ledgerConnected: boolean) {
+export function billLines(rows: readonly BillLineRow[], ledgerConnected: boolean, money: MoneyLocale) {
   return rows.map((row) => {
-    const line = { description: row.description.trim(), quantity: parseAmount(row.quantity), unitPrice: parseAmount(row.unitPrice) };
+    const line = { description: row.description.trim(), quantity: numberOrNaN(row.quantity, { locale: money.locale }), unitPrice: numberOrNaN(row.unitPrice, money) };
     if (!ledgerConnected) return line;
     const [kind, id] = splitRevenue(row.revenue);
     return { ...line, extAccountID: kind === 'account' ? id : null, saleItemCode: kind === 'item' ? id : null, extTaxID: row.extTaxID || null };
   });
+}
+
+/** Quantities and prices that cannot be read in the practice's locale, at their place in the bill's lines. */
+export function billInputIssues(rows: readonly BillLineRow[], money: MoneyLocale): RuleIssue[] {
+  return rows.flatMap((row, index) => [
+    ...inputIssue(row.quantity, { locale: money.locale }, ['lines', index, 'quantity']),
+    ...inputIssue(row.unitPrice, money, ['lines', index, 'unitPrice']),
+  ]);
 }
 
 function splitRevenue(revenue: string): ['account' | 'item' | null, string | null] {
@@ -40,11 +55,11 @@ function splitRevenue(revenue: string): ['account' | 'item' | null, string | nul
 /**
  * Choosing a sale item fills in what the line left empty (its name and price), never over what was typed.
  */
-export function withRevenue(row: BillLineRow, revenue: string, ledger: LedgerLookups): BillLineRow {
+export function withRevenue(row: BillLineRow, revenue: string, ledger: LedgerLookups, money: MoneyLocale): BillLineRow {
   const [kind, code] = splitRevenue(revenue);
   const item = kind === 'item' ? ledger.status.saleItems.find((s) => s.code === code) : undefined;
   if (!item) return { ...row, revenue };
-  return { ...row, revenue, description: row.description.trim() ? row.description : item.name, unitPrice: row.unitPrice.trim() ? row.unitPrice : String(item.unitPrice) };
+  return { ...row, revenue, description: row.description.trim() ? row.description : item.name, unitPrice: row.unitPrice.trim() ? row.unitPrice : numberInputText(item.unitPrice, money.locale) };
 }
 
 /** A blank or mistyped amount counts as nothing in the running total (the form flags it on submit). */
@@ -54,11 +69,11 @@ const orZero = (n: number | undefined) => (n !== undefined && Number.isFinite(n)
  * What the bill comes to, as far as the laptop can tell: the net always; tax only when every line has a
  * ledger tax rate (without a ledger the practice applies its own rate, which is not known here).
  */
-export function billTotals(rows: readonly BillLineRow[], ledger: LedgerLookups | null): { net: number; tax: number | null; total: number | null } {
+export function billTotals(rows: readonly BillLineRow[], ledger: LedgerLookups | null, money: MoneyLocale): { net: number; tax: number | null; total: number | null } {
   let net = 0;
   let tax: number | null = ledger?.status.connected ? 0 : null;
   for (const row of rows) {
-    const lineNet = roundCents(orZero(parseAmount(row.quantity)) * orZero(parseAmount(row.unitPrice)));
+    const lineNet = roundCents(orZero(numberOrNaN(row.quantity, { locale: money.locale })) * orZero(numberOrNaN(row.unitPrice, money)));
     net += lineNet;
     const rate = ledger?.taxRates.find((t) => t.extTaxID === row.extTaxID)?.rate;
     tax = tax === null || rate === undefined ? null : tax + roundCents(lineNet * rate);

@@ -2,6 +2,7 @@ import { Button, Callout, Checkbox, Flex, Text, TextArea, TextField } from '@rad
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { RuleIssue } from '../../../src-preload/contract/partner-api';
+import { parseNumberInput } from '../money-input';
 
 export type FieldErrors = Record<string, string>;
 
@@ -25,17 +26,6 @@ export function fieldErrors(error: FormIssues): FieldErrors {
   return errors;
 }
 
-/**
- * A typed number: "1,250.50" → 1250.5. Blank → undefined (not given: the schema or the practice's default
- * decides); anything else that is not a finite number → NaN, which every schema refuses, so the field is flagged.
- */
-export function parseAmount(text: string): number | undefined {
-  const cleaned = text.trim().replace(/[\s,]/g, '');
-  if (cleaned === '') return undefined;
-  const value = Number(cleaned);
-  return Number.isFinite(value) ? value : Number.NaN;
-}
-
 /** Empty text becomes "not given" rather than an empty string the server would store. */
 export const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
@@ -49,7 +39,7 @@ interface FieldProps {
 }
 
 /** Label above, hint and error below, the control tied to both (id, aria-invalid, aria-describedby). */
-function Field(props: Omit<FieldProps, 'value' | 'onChange'> & { control(a11y: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }): ReactNode }) {
+function Field(props: Omit<FieldProps, 'value' | 'onChange'> & { note?: ReactNode; control(a11y: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }): ReactNode }) {
   const id = useId();
   return (
     <Flex direction="column" gap="1">
@@ -58,6 +48,7 @@ function Field(props: Omit<FieldProps, 'value' | 'onChange'> & { control(a11y: {
         {props.required ? ' *' : ''}
       </Text>
       {props.control({ id, 'aria-invalid': props.error ? true : undefined, 'aria-describedby': props.error ? `${id}-error` : undefined })}
+      {props.note}
       {props.hint ? <Text size="1" color="gray">{props.hint}</Text> : null}
       {props.error ? <Text id={`${id}-error`} size="1" color="red" role="alert">{props.error}</Text> : null}
     </Flex>
@@ -66,6 +57,26 @@ function Field(props: Omit<FieldProps, 'value' | 'onChange'> & { control(a11y: {
 
 export function TextInput(props: FieldProps & { type?: 'text' | 'email' | 'tel' | 'date'; inputMode?: 'decimal' }) {
   return <Field {...props} control={(a11y) => <TextField.Root {...a11y} type={props.type ?? 'text'} {...(props.inputMode ? { inputMode: props.inputMode } : {})} value={props.value} onChange={(e) => props.onChange(e.target.value)} />} />;
+}
+
+/**
+ * An amount, quantity or rate, read in the practice's locale while it is typed (money-input). Money shows
+ * what it was read as right under it ("R 1 234,50", as the app will show it), so a misread is seen before
+ * anything is queued; text that cannot be read is the field's error at once. The form checks the same
+ * reading again on submit (its inputIssues), which is what blocks queueing.
+ */
+export function NumberInput(props: FieldProps & { locale: string; currency?: string; show?(value: number): string }) {
+  const read = parseNumberInput(props.value, { locale: props.locale, ...(props.currency ? { currency: props.currency } : {}) });
+  const error = props.error ?? (read.ok ? undefined : read.message);
+  const shown = read.ok && read.value !== undefined && props.show ? props.show(read.value) : null;
+  return (
+    <Field
+      {...props}
+      error={error}
+      note={shown === null ? null : <Text size="1" data-testid="amount-read" aria-live="polite">Reads as {shown}</Text>}
+      control={(a11y) => <TextField.Root {...a11y} type="text" inputMode="decimal" value={props.value} onChange={(e) => props.onChange(e.target.value)} />}
+    />
+  );
 }
 
 export function LongTextInput(props: Omit<FieldProps, 'required'> & { rows?: number }) {
@@ -113,6 +124,11 @@ export function SchemaForm<S extends z.ZodType>(props: {
    * (zod skips a refinement while any field is invalid), so every problem shows at once.
    */
   rules?(): RuleIssue[];
+  /**
+   * Typed text that cannot be read as what it should be (an amount in the practice's layout). Listed
+   * first, so its message (what to type instead) is the one its field shows.
+   */
+  inputIssues?(): RuleIssue[];
   submitLabel: string;
   disabledReason?: string | null | undefined;
   children: ReactNode;
@@ -126,8 +142,9 @@ export function SchemaForm<S extends z.ZodType>(props: {
     setFormError(null);
     const parsed = props.schema.safeParse(props.build());
     const broken = (props.rules?.() ?? []).map((issue): FormIssue => ({ code: 'custom', ...issue }));
-    if (!parsed.success || broken.length > 0) {
-      const errors = (props.errorsOf ?? fieldErrors)({ issues: [...(parsed.success ? [] : parsed.error.issues), ...broken] });
+    const unreadable = (props.inputIssues?.() ?? []).map((issue): FormIssue => ({ code: 'custom', ...issue }));
+    if (!parsed.success || broken.length > 0 || unreadable.length > 0) {
+      const errors = (props.errorsOf ?? fieldErrors)({ issues: [...unreadable, ...(parsed.success ? [] : parsed.error.issues), ...broken] });
       props.onErrors(errors);
       setFormError(errors[''] ?? 'Some fields need attention.');
       return;

@@ -2,19 +2,22 @@ import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { externalProjectsPutSchema, type ExternalProjectsPut, type ProposalDetail } from '../../../src-preload/contract/partner-api';
 import { localToday } from '../iso-day';
-import { CheckInput, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
+import { CheckInput, NumberInput, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
+import { useRegion } from '../client-money/money-ui';
+import { formatMoney, moneyLocale } from '../regional-format';
 import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
-import { billingPeriods, newProjectRow, projectRowsOf, projectRules, projectsBody, projectsErrors, type ProjectRow } from './proposal-edits';
+import { billingPeriods, newProjectRow, projectMoney, projectRowsOf, projectRules, projectsBody, projectsErrors, projectsInputIssues, type ProjectRow } from './proposal-edits';
 
 /**
  * The projects the practice's accounting package creates when the proposal is accepted: change, add
  * or remove them. New projects default to the proposal's period and currency.
  */
 export function ExternalProjectsForm(props: { detail: ProposalDetail; currency: string; disabledReason?: string | null; onSubmit(body: ExternalProjectsPut): Promise<void>; onCancel(): void }) {
+  const region = useRegion();
   const { users, user, setUser, remember } = useActingUserChoice();
-  const [rows, setRows] = useState<ProjectRow[]>(() => projectRowsOf(props.detail.externalProjects));
+  const [rows, setRows] = useState<ProjectRow[]>(() => projectRowsOf(props.detail.externalProjects, region));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const body = projectsBody(user, rows);
+  const body = projectsBody(user, rows, region);
   const update = (index: number, change: Partial<ProjectRow>) => setRows((all) => all.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const err = (index: number, field: string) => errors[`project.${index}.${field}`];
   const today = localToday(new Date());
@@ -25,6 +28,7 @@ export function ExternalProjectsForm(props: { detail: ProposalDetail; currency: 
       schema={externalProjectsPutSchema}
       build={() => body}
       rules={() => projectRules(body.externalProjects)}
+      inputIssues={() => projectsInputIssues(rows, region)}
       errorsOf={(error) => projectsErrors(error, body, rows)}
       onValid={async (valid) => {
         remember();
@@ -52,10 +56,10 @@ export function ExternalProjectsForm(props: { detail: ProposalDetail; currency: 
           ) : (
             <Grid columns={{ initial: '1', sm: '3' }} gap="2">
               <TextInput label="Name" required value={row.name} onChange={(name) => update(index, { name })} error={err(index, 'name')} />
-              <TextInput label="Budget" required inputMode="decimal" value={row.budget} onChange={(budget) => update(index, { budget })} error={err(index, 'budget')} />
+              <NumberInput label="Budget" required {...projectMoney(row, region)} show={(amount) => (row.budgetUnits.trim().toUpperCase() === row.currency.trim().toUpperCase() ? formatMoney(amount, region, row.currency) : `${new Intl.NumberFormat(projectMoney(row, region).locale).format(amount)} ${row.budgetUnits}`)} value={row.budget} onChange={(budget) => update(index, { budget })} error={err(index, 'budget')} />
               <TextInput label="Budget units" value={row.budgetUnits} onChange={(budgetUnits) => update(index, { budgetUnits })} error={err(index, 'budgetUnits')} hint="A currency code, or hours." />
-              <TextInput label="Normal billing rate" required inputMode="decimal" value={row.normalBillingRate} onChange={(normalBillingRate) => update(index, { normalBillingRate })} error={err(index, 'normalBillingRate')} />
-              <TextInput label="Hours per day" required inputMode="decimal" value={row.hoursPerDay} onChange={(hoursPerDay) => update(index, { hoursPerDay })} error={err(index, 'hoursPerDay')} />
+              <NumberInput label="Normal billing rate" required {...projectMoney(row, region)} show={(amount) => formatMoney(amount, region, row.currency)} value={row.normalBillingRate} onChange={(normalBillingRate) => update(index, { normalBillingRate })} error={err(index, 'normalBillingRate')} />
+              <NumberInput label="Hours per day" required locale={moneyLocale(region).locale} value={row.hoursPerDay} onChange={(hoursPerDay) => update(index, { hoursPerDay })} error={err(index, 'hoursPerDay')} />
               <SelectInput label="Billing period" value={row.billingPeriod} onChange={(billingPeriod) => update(index, { billingPeriod })} error={err(index, 'billingPeriod')}>
                 {[...new Set([...billingPeriods, row.billingPeriod])].map((p) => <option key={p} value={p}>{p}</option>)}
               </SelectInput>

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { servicesPutSchema, type ProposalDetail, type ServicesPut } from '../../../src-preload/contract/partner-api';
 import { practiceDb } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
-import { SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
+import { NumberInput, SchemaForm, SelectInput, type FieldErrors } from '../actions/form-kit';
 import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
 import { useRegion } from '../client-money/money-ui';
-import { formatMoney } from '../regional-format';
-import { newServiceRow, servicesBody, servicesErrors, serviceRowsOf, withService, type ServiceRow } from './proposal-edits';
+import { formatMoney, moneyLocale } from '../regional-format';
+import { newServiceRow, servicesBody, servicesErrors, servicesInputIssues, serviceRowsOf, withService, type ServiceRow } from './proposal-edits';
 
 /**
  * Replace a proposal's service lines (one PUT with the whole list), starting from the lines stored on
@@ -18,9 +18,10 @@ import { newServiceRow, servicesBody, servicesErrors, serviceRowsOf, withService
 export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: string | null; onSubmit(body: ServicesPut): Promise<void>; onCancel(): void }) {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
+  const money = moneyLocale(region);
   const catalogue = useLiveQuery(async () => (await practiceDb(practiceKey).proposalServices.toArray()).sort((a, b) => a.name.localeCompare(b.name)), [practiceKey]) ?? [];
   const { users, user, setUser, remember } = useActingUserChoice();
-  const [rows, setRows] = useState<ServiceRow[]>(() => serviceRowsOf(props.detail.pricing.services));
+  const [rows, setRows] = useState<ServiceRow[]>(() => serviceRowsOf(props.detail.pricing.services, money));
   const [errors, setErrors] = useState<FieldErrors>({});
   const update = (index: number, change: (row: ServiceRow) => ServiceRow) => setRows((all) => all.map((row, i) => (i === index ? change(row) : row)));
   const err = (index: number, field: string) => errors[`service.${index}.${field}`];
@@ -32,7 +33,8 @@ export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: s
     <SchemaForm
       schema={servicesPutSchema}
       rules={() => (rows.length > 0 ? [] : [{ path: ['services'], message: 'Keep at least one service. A proposal the client should not see is withdrawn at the practice.' }])}
-      build={() => servicesBody(user, rows)}
+      build={() => servicesBody(user, rows, money)}
+      inputIssues={() => servicesInputIssues(rows, money)}
       errorsOf={servicesErrors}
       onValid={async (body) => {
         remember();
@@ -50,14 +52,14 @@ export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: s
       {rows.map((row, index) => (
         <Card key={index} data-testid="service-edit-row">
           <Grid columns={{ initial: '1', sm: '3' }} gap="2" align="end">
-            <SelectInput label={`Service ${index + 1}`} required value={row.serviceID} onChange={(serviceID) => update(index, (r) => withService(r, serviceID, catalogue))} error={err(index, 'serviceID')}>
+            <SelectInput label={`Service ${index + 1}`} required value={row.serviceID} onChange={(serviceID) => update(index, (r) => withService(r, serviceID, catalogue, money))} error={err(index, 'serviceID')}>
               <option value="">Choose…</option>
               {catalogue.map((s) => <option key={s.serviceID} value={s.serviceID}>{s.name} ({formatMoney(s.price, region)}, {s.frequency})</option>)}
               {retired.map((l) => <option key={`retired-${l.serviceID}`} value={l.serviceID}>{l.serviceName} (no longer in the catalogue)</option>)}
             </SelectInput>
-            <TextInput label="Quantity" inputMode="decimal" value={row.quantity} onChange={(quantity) => update(index, (r) => ({ ...r, quantity }))} error={err(index, 'quantity')} />
+            <NumberInput label="Quantity" locale={money.locale} value={row.quantity} onChange={(quantity) => update(index, (r) => ({ ...r, quantity }))} error={err(index, 'quantity')} />
             <Flex gap="2" align="end">
-              <TextInput label="Price" inputMode="decimal" value={row.price} onChange={(price) => update(index, (r) => ({ ...r, price }))} error={err(index, 'price')} hint="Before tax; blank for the catalogue price." />
+              <NumberInput label="Price" locale={money.locale} currency={money.currency} show={(amount) => formatMoney(amount, region)} value={row.price} onChange={(price) => update(index, (r) => ({ ...r, price }))} error={err(index, 'price')} hint="Before tax; blank for the catalogue price." />
               <Button type="button" size="1" variant="ghost" color="gray" onClick={() => setRows((all) => all.filter((_, i) => i !== index))}>Remove service {index + 1}</Button>
             </Flex>
           </Grid>

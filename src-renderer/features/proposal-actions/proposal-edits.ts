@@ -1,5 +1,8 @@
 import { externalProjectIssues, type ExternalProject, type ProposalDetail, type ProposalService, type RuleIssue } from '../../../src-preload/contract/partner-api';
-import { parseAmount, type FieldErrors, type FormIssues } from '../actions/form-kit';
+import type { MoneyLocale } from '../actions/adhoc-bill-draft';
+import type { FieldErrors, FormIssues } from '../actions/form-kit';
+import { inputIssue, numberInputText, numberOrNaN } from '../money-input';
+import { moneyLocale } from '../regional-format';
 
 /* ---------- services ---------- */
 
@@ -10,25 +13,31 @@ export interface ServiceRow {
   price: string;
 }
 
-export const serviceRowsOf = (lines: ProposalDetail['pricing']['services']): ServiceRow[] => lines.map((l) => ({ serviceID: String(l.serviceID), quantity: String(l.quantity), price: String(l.price) }));
+export const serviceRowsOf = (lines: ProposalDetail['pricing']['services'], money: MoneyLocale): ServiceRow[] =>
+  lines.map((l) => ({ serviceID: String(l.serviceID), quantity: numberInputText(l.quantity, money.locale), price: numberInputText(l.price, money.locale) }));
 
 export const newServiceRow = (): ServiceRow => ({ serviceID: '', quantity: '1', price: '' });
 
 /** The whole list for `PUT …/services` (it replaces every line). */
-export function servicesBody(userKey: string, rows: readonly ServiceRow[]) {
+export function servicesBody(userKey: string, rows: readonly ServiceRow[], money: MoneyLocale) {
   return {
     userKey,
     services: rows.map((row) => {
-      const price = parseAmount(row.price);
-      return { serviceID: row.serviceID === '' ? undefined : Number(row.serviceID), quantity: parseAmount(row.quantity), ...(price === undefined ? {} : { price }) };
+      const price = numberOrNaN(row.price, money);
+      return { serviceID: row.serviceID === '' ? undefined : Number(row.serviceID), quantity: numberOrNaN(row.quantity, { locale: money.locale }), ...(price === undefined ? {} : { price }) };
     }),
   };
 }
 
+/** Quantities and prices that cannot be read in the practice's locale. */
+export function servicesInputIssues(rows: readonly ServiceRow[], money: MoneyLocale): RuleIssue[] {
+  return rows.flatMap((row, index) => [...inputIssue(row.quantity, { locale: money.locale }, ['services', index, 'quantity']), ...inputIssue(row.price, money, ['services', index, 'price'])]);
+}
+
 /** Choosing a service fills in its catalogue price where none was typed. */
-export function withService(row: ServiceRow, serviceID: string, catalogue: readonly ProposalService[]): ServiceRow {
+export function withService(row: ServiceRow, serviceID: string, catalogue: readonly ProposalService[], money: MoneyLocale): ServiceRow {
   const service = catalogue.find((s) => String(s.serviceID) === serviceID);
-  return { ...row, serviceID, price: row.price.trim() || !service ? row.price : String(service.price) };
+  return { ...row, serviceID, price: row.price.trim() || !service ? row.price : numberInputText(service.price, money.locale) };
 }
 
 const serviceHelp: Record<string, string> = {
@@ -41,7 +50,7 @@ export function servicesErrors(error: FormIssues): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const [top, index, field] = issue.path;
-    if (top === 'services' && typeof index === 'number' && typeof field === 'string') errors[`service.${index}.${field}`] ??= serviceHelp[field] ?? issue.message;
+    if (top === 'services' && typeof index === 'number' && typeof field === 'string') errors[`service.${index}.${field}`] ??= issue.code === 'custom' ? issue.message : (serviceHelp[field] ?? issue.message);
     else if (top === 'services') errors[''] ??= issue.message;
     else errors[String(top ?? '')] ??= issue.message;
   }
@@ -72,9 +81,16 @@ export interface ProjectRow {
 
 export const billingPeriods = ['Weekly', 'Monthly', 'Quarterly', 'Annually'] as const;
 
-export const projectRowsOf = (projects: ProposalDetail['externalProjects']): ProjectRow[] =>
+/**
+ * A project's budget and rate are read in the locale of its own currency, as formatMoney shows them
+ * (moneyLocale); its hours in the practice's.
+ */
+export const projectMoney = (row: Pick<ProjectRow, 'currency'>, region: string | undefined): MoneyLocale => moneyLocale(region, row.currency);
+
+export const projectRowsOf = (projects: ProposalDetail['externalProjects'], region: string | undefined): ProjectRow[] =>
   projects.map((p) => ({
-    id: p.id, isNew: false, remove: false, name: p.name, budget: String(p.budget), budgetUnits: p.budgetUnits, normalBillingRate: String(p.normalBillingRate), hoursPerDay: String(p.hoursPerDay),
+    id: p.id, isNew: false, remove: false, name: p.name, budget: numberInputText(p.budget, projectMoney(p, region).locale), budgetUnits: p.budgetUnits,
+    normalBillingRate: numberInputText(p.normalBillingRate, projectMoney(p, region).locale), hoursPerDay: numberInputText(p.hoursPerDay, moneyLocale(region).locale),
     billingPeriod: p.billingPeriod, currency: p.currency, isIr35: p.isIr35, includeUnbilledTimeInProfitability: p.includeUnbilledTimeInProfitability,
     startsOn: p.startsOn.slice(0, 10), endsOn: p.endsOn.slice(0, 10), original: { startsOn: p.startsOn, endsOn: p.endsOn },
   }));
@@ -93,21 +109,35 @@ function dateTimeOf(day: string, original: string | undefined): string {
   return day ? `${day}T00:00:00.000Z` : '';
 }
 
+/** The rows the PUT carries: a new project dropped again is not sent at all. */
+const keptProjects = (rows: readonly ProjectRow[]) => rows.filter((r) => !(r.isNew && r.remove));
+
 /**
  * Every project goes in the PUT — unchanged, changed, new and removed (`remove: true`) — so the request
  * means the same whether the practice treats it as a full replacement or as edits by id.
  */
-export function projectsBody(userKey: string, rows: readonly ProjectRow[]): { userKey: string; externalProjects: Partial<ExternalProject>[] } {
+export function projectsBody(userKey: string, rows: readonly ProjectRow[], region: string | undefined): { userKey: string; externalProjects: Partial<ExternalProject>[] } {
   return {
     userKey,
-    externalProjects: rows
-      .filter((r) => !(r.isNew && r.remove))
-      .map((r) => ({
-        id: r.id, remove: r.remove, name: r.name.trim(), budget: parseAmount(r.budget) as number, budgetUnits: r.budgetUnits.trim(), normalBillingRate: parseAmount(r.normalBillingRate) as number,
-        hoursPerDay: parseAmount(r.hoursPerDay) as number, billingPeriod: r.billingPeriod, currency: r.currency.trim(), isIr35: r.isIr35,
+    externalProjects: keptProjects(rows).map((r) => ({
+      id: r.id, remove: r.remove, name: r.name.trim(), budget: numberOrNaN(r.budget, projectMoney(r, region)) as number, budgetUnits: r.budgetUnits.trim(),
+        normalBillingRate: numberOrNaN(r.normalBillingRate, projectMoney(r, region)) as number, hoursPerDay: numberOrNaN(r.hoursPerDay, { locale: moneyLocale(region).locale }) as number, billingPeriod: r.billingPeriod, currency: r.currency.trim(), isIr35: r.isIr35,
         includeUnbilledTimeInProfitability: r.includeUnbilledTimeInProfitability, startsOn: dateTimeOf(r.startsOn, r.original?.startsOn), endsOn: dateTimeOf(r.endsOn, r.original?.endsOn),
       })),
   };
+}
+
+/** Budgets, rates and hours that cannot be read, at their place in the PUT (a removed project's numbers do not matter). */
+export function projectsInputIssues(rows: readonly ProjectRow[], region: string | undefined): RuleIssue[] {
+  return keptProjects(rows).flatMap((r, index) =>
+    r.remove
+      ? []
+      : [
+          ...inputIssue(r.budget, projectMoney(r, region), ['externalProjects', index, 'budget']),
+          ...inputIssue(r.normalBillingRate, projectMoney(r, region), ['externalProjects', index, 'normalBillingRate']),
+          ...inputIssue(r.hoursPerDay, { locale: moneyLocale(region).locale }, ['externalProjects', index, 'hoursPerDay']),
+        ],
+  );
 }
 
 /** What the form asks beyond the schema: something to send, a name per kept project, and the practice's date rule. */
