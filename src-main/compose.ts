@@ -2,6 +2,7 @@ import { describeApp, type AppPaths, type RuntimeFacts } from './app-info/app-in
 import type { Cipher } from './cipher/cipher';
 import type { Clock } from './clock';
 import { createConnectivityMonitor } from './connectivity/connectivity-monitor';
+import { createPracticeProbe, looksLikePracticeAnswer } from './connectivity/practice-probe';
 import { createDocumentCaches } from './documents/document-caches';
 import { createDocumentService } from './documents/document-service';
 import { createEventHub } from './ipc/event-hub';
@@ -31,7 +32,8 @@ export interface MainDeps {
   /** Consumed by the Partner API client (issue 4); Electron passes net.fetch so proxies and the OS CA store apply. */
   fetch: typeof globalThis.fetch;
   clock: Clock;
-  probeOnline: () => Promise<boolean>;
+  /** Link state only (Electron: net.isOnline; preview: its network switch); reachability of the practice is main's own probe. */
+  linkUp: () => Promise<boolean>;
   connectivityIntervalMs?: number;
   /** Starts the embedded demo practice ("Explore the demo practice"). */
   startDemo: () => Promise<DemoHandle>;
@@ -54,7 +56,9 @@ export interface MainDeps {
 export function createMainServices(deps: MainDeps) {
   const events = createEventHub();
   const connectivity = createConnectivityMonitor({
-    probe: deps.probeOnline,
+    linkUp: deps.linkUp,
+    // Through the host's fetch (net.fetch in Electron, so proxies apply), not the reporting wrapper below.
+    probePractice: createPracticeProbe({ fetch: deps.fetch, baseUrl: () => session.activeBaseUrl(), timeoutMs: 5_000 }),
     clock: deps.clock,
     intervalMs: deps.connectivityIntervalMs ?? 15_000,
     onChange: (state) => events.emit('connectivity.changed', state),
@@ -69,14 +73,20 @@ export function createMainServices(deps: MainDeps) {
     edgeGuardMs: deps.budgetTimer ? 0 : EDGE_GUARD_MS,
   });
 
-  // A request that cannot reach the host makes main re-check connectivity at once (the probe decides).
+  // A request that cannot reach the host, or is answered by something else (a captive portal's page),
+  // makes main re-check connectivity at once (the probe decides); the practice's own answer is proof
+  // it is reachable. Only headers are looked at, so this costs nothing per request.
   const fetchReportingFailures: typeof globalThis.fetch = async (input, init) => {
+    let response: Response;
     try {
-      return await deps.fetch(input, init);
+      response = await deps.fetch(input, init);
     } catch (error) {
       if (!init?.signal?.aborted) connectivity.reportFailure();
       throw error;
     }
+    if (looksLikePracticeAnswer(response)) connectivity.reportAnswer();
+    else connectivity.reportFailure();
+    return response;
   };
 
   // Built before the session, which wipes a practice's documents on sign-out.

@@ -40,7 +40,7 @@ export function nodeMainDeps(options: {
     clock: options.clock ?? systemClock,
     // The demo practice runs at the contract's real limits, so the app is tried as it will be used.
     startDemo: () => createDemoPractice({}),
-    probeOnline: async () => options.network.isOnline(),
+    linkUp: async () => options.network.isOnline(),
     // Nothing is spawned in the preview: the request is recorded and logged, and reported as done.
     openPath: async (absolutePath) => {
       options.openedPaths?.push(absolutePath);

@@ -57,7 +57,7 @@ export function electronMainDeps(): MainDeps {
     clock: systemClock,
     // The demo practice runs at the contract's real limits, so the app is tried as it will be used.
     startDemo: () => createDemoPractice({}),
-    probeOnline: async () => net.isOnline(),
+    linkUp: async () => net.isOnline(),
     // Main passes only a verified cached PDF whose path it built itself (src-main/documents); never a URL.
     openPath: (absolutePath) => shell.openPath(absolutePath),
   };

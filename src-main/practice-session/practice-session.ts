@@ -238,6 +238,9 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
       return { api: client(practice.baseUrl, practice.clientId, secret) };
     },
 
+    /** The active practice's base URL, for the connectivity probe; null when none is connected. */
+    activeBaseUrl: (): string | null => (active ? (practices.get(active)?.baseUrl ?? null) : null),
+
     acknowledge: (pageId: string, ok: boolean, error?: string): boolean => sync?.sink.acknowledge(pageId, ok, error) ?? false,
 
     async dispose(): Promise<void> {

@@ -1,13 +1,22 @@
 import { Flex, Text, Tooltip } from '@radix-ui/themes';
-import { isOnline, useConnectivity } from '../stores/connectivity-store';
+import type { ConnectivityReason } from '../../src-preload/contract/connectivity';
+import { connectivityReason, useConnectivity } from '../stores/connectivity-store';
+
+const words: Record<ConnectivityReason, string> = {
+  ok: 'Online',
+  'no-network': 'Offline',
+  // Behind a hotel or airport sign-in page the network is there, but the practice is not.
+  'practice-unreachable': 'Offline — this network does not reach the practice',
+};
 
 export function OnlineIndicator() {
   const main = useConnectivity((s) => s.main);
   const browserOnline = useConnectivity((s) => s.browserOnline);
-  const online = isOnline({ main, browserOnline });
+  const reason = connectivityReason({ main, browserOnline });
+  const online = reason === 'ok';
   const checked = main ? new Date(main.checkedAt).toLocaleTimeString() : 'not yet';
   return (
-    <Tooltip content={`Network last checked: ${checked}`}>
+    <Tooltip content={`Connection to the practice last checked: ${checked}. Work done offline is kept on this laptop and sent when the practice answers again.`}>
       <Flex
         align="center"
         gap="1"
@@ -15,10 +24,11 @@ export function OnlineIndicator() {
         aria-live="polite"
         data-testid="online-indicator"
         data-online={online}
+        data-reason={reason}
         tabIndex={0}
       >
         <span className={online ? 'dot dot--online' : 'dot dot--offline'} aria-hidden="true" />
-        <Text size="1">{online ? 'Online' : 'Offline — working from this laptop'}</Text>
+        <Text size="1">{words[reason]}</Text>
       </Flex>
     </Tooltip>
   );

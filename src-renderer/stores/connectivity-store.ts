@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { Companion } from '../../src-preload/contract/companion';
-import type { Connectivity } from '../../src-preload/contract/connectivity';
+import type { Connectivity, ConnectivityReason } from '../../src-preload/contract/connectivity';
 
 interface ConnectivityState {
   /** Main's verdict (it owns every network call); null until the first answer arrives. */
@@ -18,9 +18,15 @@ export const useConnectivity = create<ConnectivityState>((set) => ({
   setBrowserOnline: (browserOnline) => set({ browserOnline }),
 }));
 
-/** Offline when either side says so: a dead network card is as offline as a failed probe. */
+/** Offline when either side says so: a dead network card is as offline as a practice that does not answer. */
 export function isOnline(state: Pick<ConnectivityState, 'main' | 'browserOnline'>): boolean {
   return state.browserOnline && (state.main?.online ?? true);
+}
+
+/** Why: no network at all (either side says so), or a network that does not reach the practice (a captive portal). */
+export function connectivityReason(state: Pick<ConnectivityState, 'main' | 'browserOnline'>): ConnectivityReason {
+  if (!state.browserOnline) return 'no-network';
+  return state.main?.reason ?? 'ok';
 }
 
 /** Keeps the store in step with main's events and the browser's online/offline events. */

@@ -4,6 +4,7 @@ import type { BudgetStatus } from '../../src-preload/contract/budget';
 import type { ConnectInput, PracticeSummary, SyncProgressEvent } from '../../src-preload/contract/practice';
 import { ingestPage } from '../db/ingest';
 import { deletePracticeDb, practiceDb } from '../db/practice-db';
+import { isOnline, useConnectivity } from './connectivity-store';
 import { useNotices } from './notice-store';
 
 interface PracticeState {
@@ -93,7 +94,8 @@ export const usePractice = create<PracticeState>((set, get) => ({
   },
   async syncNow(companion) {
     const practiceKey = get().activePracticeKey;
-    if (!practiceKey || get().paused || get().progress?.running) return;
+    // While the practice cannot be reached a run would only spend its retries; the reconnect starts it.
+    if (!practiceKey || get().paused || get().progress?.running || !isOnline(useConnectivity.getState())) return;
     const cursors = await practiceDb(practiceKey).cursors.toArray();
     await companion.sync.start({ practiceKey, cursors });
   },
@@ -137,9 +139,16 @@ export function watchPracticeSync(companion: Companion): () => void {
   const store = usePractice.getState();
   void store.refresh(companion).then(() => usePractice.getState().syncNow(companion));
   const timer = setInterval(() => void usePractice.getState().syncNow(companion).catch(() => undefined), BACKGROUND_SYNC_MS);
+  let wasOnline = isOnline(useConnectivity.getState());
+  const offConnectivity = useConnectivity.subscribe((state) => {
+    const online = isOnline(state);
+    if (online && !wasOnline) void usePractice.getState().syncNow(companion).catch(() => undefined);
+    wasOnline = online;
+  });
   return () => {
     offPage();
     offProgress();
+    offConnectivity();
     clearInterval(timer);
   };
 }

@@ -143,10 +143,10 @@ describe('IPC bridge wiring', () => {
     expect(info).toHaveBeenCalledTimes(1);
 
     const window = new fake.module.BrowserWindow({});
-    events.emit('connectivity.changed', { online: false, checkedAt: '2026-11-20T10:00:00.000Z' });
+    events.emit('connectivity.changed', { online: false, reason: 'no-network', checkedAt: '2026-11-20T10:00:00.000Z' });
     expect(window.webContents.send).toHaveBeenCalledWith('companion:event', {
       event: 'connectivity.changed',
-      payload: { online: false, checkedAt: '2026-11-20T10:00:00.000Z' },
+      payload: { online: false, reason: 'no-network', checkedAt: '2026-11-20T10:00:00.000Z' },
     });
   });
 });

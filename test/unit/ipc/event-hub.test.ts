@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEventHub } from '../../../src-main/ipc/event-hub';
+import type { Connectivity } from '../../../src-preload/contract/connectivity';
 
 describe('event hub', () => {
   it('delivers validated events to every connected sink until it disconnects', () => {
@@ -8,10 +9,10 @@ describe('event hub', () => {
     const b: unknown[] = [];
     hub.connect((event, payload) => a.push([event, payload]));
     const disconnectB = hub.connect((event, payload) => b.push([event, payload]));
-    const state = { online: false, checkedAt: '2026-11-20T10:00:00.000Z' };
+    const state = { online: false, reason: 'no-network', checkedAt: '2026-11-20T10:00:00.000Z' } as const;
     hub.emit('connectivity.changed', state);
     disconnectB();
-    hub.emit('connectivity.changed', { ...state, online: true });
+    hub.emit('connectivity.changed', { ...state, online: true, reason: 'ok' });
     expect(a).toHaveLength(2);
     expect(b).toEqual([['connectivity.changed', state]]);
   });
@@ -21,7 +22,7 @@ describe('event hub', () => {
     const received: unknown[] = [];
     hub.connect((event) => received.push(event));
     expect(() =>
-      hub.emit('connectivity.changed', { online: 'yes' } as unknown as { online: boolean; checkedAt: string }),
+      hub.emit('connectivity.changed', { online: 'yes' } as unknown as Connectivity),
     ).toThrow();
     expect(received).toEqual([]);
   });

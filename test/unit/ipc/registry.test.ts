@@ -32,7 +32,7 @@ function setup(overrides: Partial<Handlers> = {}, maxPayloadBytes?: number) {
     },
     'connectivity.status': async () => {
       calls.count++;
-      return { online: true, checkedAt: '2026-11-20T10:00:00.000Z' };
+      return { online: true, reason: 'ok' as const, checkedAt: '2026-11-20T10:00:00.000Z' };
     },
     ...unusedHandlers,
     ...overrides,
