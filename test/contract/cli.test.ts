@@ -18,8 +18,11 @@ describe('npm run practice (issue: entry points)', () => {
       });
       const printed = JSON.parse(first) as { baseUrl: string; practices: { name: string; region: string; baseUrl: string; readWrite: { clientId: string; secret: string }; readOnly: { clientId: string; secret: string } }[] };
       expect(printed.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(printed.practices).toHaveLength(2);
-      expect(printed.practices.map((p) => p.region)).toEqual(['ANZ', 'UK']);
+      expect(printed.practices).toHaveLength(3);
+      expect(printed.practices.map((p) => p.region)).toEqual(['ANZ', 'UK', 'ZA']);
+      const southAfrican = printed.practices[2]!;
+      const asSouthAfrican = await fetch(`${southAfrican.baseUrl}/api/v1/auth/validate`, { headers: { 'X-Svc-Auth-ID': southAfrican.readWrite.clientId, 'X-Svc-Auth-Key': southAfrican.readWrite.secret } });
+      expect(await asSouthAfrican.json()).toMatchObject({ canWrite: true, region: 'ZA' });
       const practice = printed.practices[0]!;
       const headers = { 'X-Svc-Auth-ID': practice.readWrite.clientId, 'X-Svc-Auth-Key': practice.readWrite.secret };
       const validate = await fetch(`${printed.baseUrl}/api/v1/auth/validate`, { headers });

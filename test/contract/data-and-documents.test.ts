@@ -21,9 +21,9 @@ describe('Deterministic data (seed, size)', () => {
     expect(snapshot(7)).not.toBe(snapshot(8));
   });
 
-  it('seeds two practices in different regions, each with read-write and read-only credentials', () => {
+  it('seeds three practices in different regions, each with read-write and read-only credentials', () => {
     const regions = t.demo.practices.map((p) => p.region);
-    expect(new Set(regions).size).toBe(2);
+    expect(regions).toEqual(['ANZ', 'UK', 'ZA']);
     for (const p of t.demo.practices) {
       expect(p.readWrite.clientId).toMatch(/^[0-9a-f-]{36}$/);
       expect(p.readOnly.clientId).not.toBe(p.readWrite.clientId);
@@ -31,6 +31,7 @@ describe('Deterministic data (seed, size)', () => {
     expect(t.state(0).entities.size).toBeGreaterThanOrEqual(140);
     expect(t.state(0).profile.currency).toBe('AUD');
     expect(t.state(1).profile.currency).toBe('GBP');
+    expect(t.state(2).profile.currency).toBe('ZAR');
   });
 
   it('populates every resource, with soft-deleted contacts, terminated clients and updatedOn spread over time', () => {

@@ -28,10 +28,16 @@ interface PracticePlan {
   wallet: PracticeState['wallet'];
 }
 
-/** Two practices in different regions; the second is a third of the first's size (decisions doc). */
+/**
+ * Three practices in different regions; the UK one is a third of the first's size, the South African one
+ * a fifth (decisions doc). Each draws from its own fork of the random source, so adding a practice at the
+ * end leaves the earlier ones exactly as they were for the same seed.
+ */
 const plans: readonly PracticePlan[] = [
   { region: 'ANZ', countryCode: 'AU', clientShare: 1, priceFactor: 1, brandColour: '#1f6feb', ledgerConnected: true, payLinksEnabled: true, wallet: { eformCredits: 500, smsCredits: 200, idCheckCredits: 150 } },
   { region: 'UK', countryCode: 'GB', clientShare: 1 / 3, priceFactor: 0.55, brandColour: '#8250df', ledgerConnected: false, payLinksEnabled: false, wallet: { eformCredits: 25, smsCredits: 0, idCheckCredits: 10 } },
+  // Rand prices: roughly what a South African practice charges for the same work (about six rand to every Australian dollar of the first practice's fees).
+  { region: 'ZA', countryCode: 'ZA', clientShare: 1 / 5, priceFactor: 6, brandColour: '#1a7f37', ledgerConnected: false, payLinksEnabled: true, wallet: { eformCredits: 60, smsCredits: 40, idCheckCredits: 20 } },
 ];
 
 function credentials(random: Random) {
