@@ -85,7 +85,12 @@ export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
     if (error.status === 403) return { kind: 'forbidden', problem: { ...p, message: 'These credentials are read-only: the practice does not allow them to make changes.' } };
     if (error.status === 404) return { kind: 'gone', problem: { ...p, message: error.message || 'What this action refers to no longer exists at the practice.' } };
     if (error.status === 429) return { kind: 'retry', problem: { ...p, message: error.message || 'The practice asked us to wait.' }, retryAfterMs: retryAfterOf(error) };
-    if (error.status >= 500) return { kind: 'retry', problem: { ...p, message: 'The practice server had a problem; this will be tried again.' }, retryAfterMs: null };
+    if (error.status >= 500) {
+      // The body was sent: the server may have applied it before failing. Only a write that ends in the
+      // same place when sent twice may simply go again; any other is settled by a read first.
+      if (idempotent) return { kind: 'retry', problem: { ...p, message: 'The practice server had a problem; this will be tried again.' }, retryAfterMs: null };
+      return { kind: 'ambiguous', problem: { ...p, message: `The practice server answered ${error.status} after receiving this, so it may or may not have been applied.` } };
+    }
     return { kind: 'rejected', problem: p };
   }
   if (error instanceof NetworkError) {

@@ -13,6 +13,10 @@ export class PartnerApiError extends Error {
   }
 }
 
+/**
+ * - unreachable: the request provably never left (no network, name not resolved, connection refused);
+ * - timeout, reset, truncated: it may have reached the server and been applied (ambiguous).
+ */
 export type NetworkFailure = 'unreachable' | 'timeout' | 'reset' | 'truncated';
 
 /** No usable answer arrived: the request may or may not have reached the server. */

@@ -1,6 +1,7 @@
 import { type z } from 'zod';
 import { problemDetailsSchema } from '../../src-preload/contract/partner-api';
 import { MalformedResponseError, NetworkError, PartnerApiError } from './api-errors';
+import { classifyFetchFailure } from './network-failure';
 
 export type RequestPriority = 'interactive' | 'outbox' | 'prefetch' | 'background';
 
@@ -53,13 +54,6 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
     }, { once: true });
   });
 
-function classify(error: unknown, timedOut: boolean): NetworkError {
-  if (timedOut) return new NetworkError('timeout', 'The request timed out.');
-  const cause = (error as { cause?: { code?: string } })?.cause?.code ?? '';
-  if (/ECONNRESET|UND_ERR_SOCKET|EPIPE/.test(cause)) return new NetworkError('reset', 'The connection was reset.');
-  return new NetworkError('unreachable', error instanceof Error ? error.message : String(error));
-}
-
 /**
  * The one way main talks to the Partner API. Every attempt passes the request budget first and feeds
  * the answer back to it; failures become typed errors; every response is validated against the
@@ -100,7 +94,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
       if (error instanceof NetworkError) throw error;
-      throw classify(error, timeout.aborted);
+      throw classifyFetchFailure(error, timeout.aborted);
     }
   }
 
