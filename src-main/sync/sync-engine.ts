@@ -1,6 +1,7 @@
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import { describeApiError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
 import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-api-client';
+import { afterPage, readAllPages, startPaging } from '../partner-api/paging';
 import { shiftDay, syncResources, type SyncResource } from './sync-resources';
 import type { SyncSink } from './sync-sink';
 
@@ -62,8 +63,8 @@ function pagesOfWholeRead(cursor: SyncCursor | undefined): number | null {
  * Main's sync: for each resource in order, one pass (full, then incremental with lastUpdated).
  * The next watermark is the server's Date at the start of a pass minus a margin — never the largest
  * updatedOn seen and never the laptop clock — and it is stored only with the page that completes the
- * pass. Nothing assumes the server's page size or order: a pass ends on an empty page or one shorter
- * than the largest seen. Each page commits with its cursor; a broken pass resumes from its stored page.
+ * pass. Nothing assumes the server's page size or order: a pass ends by the one paging rule
+ * (partner-api/paging.ts). Each page commits with its cursor; a broken pass resumes from its stored page.
  */
 export function createSyncEngine(options: SyncEngineOptions) {
   const resources = options.resources ?? syncResources;
@@ -102,8 +103,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (finished.has(resource.name)) continue;
       const cursor = live[resource.name];
       if (resting(resource, cursor)) continue;
-      if (resource.kind === 'snapshot' || resource.kind === 'report' || (cursor?.mode === 'incremental' && resource.kind === 'paged' && resource.incremental !== false)) {
+      if (resource.kind === 'report' || (cursor?.mode === 'incremental' && resource.kind === 'paged' && resource.incremental !== false)) {
         requestsLeft += 1;
+        continue;
+      }
+      if (resource.kind === 'snapshot') {
+        // A page, then the empty (or repeated) one that proves it ended.
+        requestsLeft += 2;
         continue;
       }
       if (cursor?.mode === 'incremental') {
@@ -147,7 +153,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   async function passPaged(resource: SyncResource, start: SyncCursor, priority: RequestPriority, signal: AbortSignal | undefined, progress: SyncProgress): Promise<void> {
     // A new pass counts its own records (an incremental pass used to carry the last pass's count on).
-    let cursor = withWindow(resource, start.nextPage === 1 ? { ...start, recordsThisPass: 0, passServerTime: null } : start);
+    const fresh = start.nextPage === 1;
+    // The page size is learned afresh in every pass; the last pass's stays only as the planning estimate.
+    const estimate = start.largestPage;
+    let cursor = withWindow(resource, fresh ? { ...start, recordsThisPass: 0, passServerTime: null, largestPage: 0 } : start);
+    let paging = startPaging(cursor.largestPage);
     for (;;) {
       const page = await options.api.list(resource.path, resource.schema, {
         priority,
@@ -159,11 +169,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
         progress.rejectedThisRun += page.rejected.length;
         options.onRejected?.(resource.name, page.rejected);
       }
-      const served = page.data.length + page.rejected.length;
+      const step = afterPage(paging, { served: page.data.length + page.rejected.length, keys: page.data.map((r) => resource.key(r as never)) });
+      paging = step.state;
       const passServerTime = cursor.passServerTime ?? serverNow(page.serverDate).toISOString();
-      const largestPage = Math.max(cursor.largestPage, served);
-      const done = served === 0 || served < largestPage;
-      const recordsThisPass = cursor.recordsThisPass + page.data.length;
+      const largestPage = paging.largestThisPass;
+      const done = step.ended;
+      const records = step.repeated ? [] : page.data;
+      const recordsThisPass = cursor.recordsThisPass + records.length;
       // A whole read (full or reconcile) also starts a valid watermark: it saw everything from its start on.
       const whole = cursor.mode !== 'incremental';
       cursor = done
@@ -173,7 +185,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
             watermark: new Date(new Date(passServerTime).getTime() - margin).toISOString(),
             nextPage: 1,
             passServerTime: null,
-            largestPage,
+            largestPage: largestPage || estimate,
             lastCompletedAt: passServerTime,
             recordsThisPass,
             passEndedAt: serverNow(page.serverDate).toISOString(),
@@ -181,7 +193,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
             ...(cursor.window ? { window: cursor.window } : {}),
           }
         : { ...cursor, nextPage: cursor.nextPage + 1, passServerTime, largestPage, recordsThisPass };
-      await options.sink.commitPage({ resource: resource.name, records: page.data, replaceAll: false, cursor });
+      await options.sink.commitPage({ resource: resource.name, records, replaceAll: false, cursor });
       if (live) live[resource.name] = cursor;
       progress.pagesThisRun++;
       progress.recordsThisPass = recordsThisPass;
@@ -202,9 +214,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const answer = await options.api.request('GET', resource.path, resource.schema, request);
       [records, answeredAt] = [[answer.data], answer.serverDate];
     } else {
-      const page = await options.api.list(resource.path, resource.schema, request);
-      if (page.rejected.length > 0) options.onRejected?.(resource.name, page.rejected);
-      [records, answeredAt] = [page.data, page.serverDate];
+      // Paged like any list until the server says it ended: a snapshot cut at its first page would
+      // replace the whole table with part of it.
+      answeredAt = null;
+      const whole = await readAllPages(async (pageNumber) => {
+        const page = await options.api.list(resource.path, resource.schema, { ...request, query: { ...request.query, pageNumber } });
+        if (page.rejected.length > 0) options.onRejected?.(resource.name, page.rejected);
+        answeredAt = page.serverDate ?? answeredAt;
+        progress.pagesThisRun++;
+        return { data: page.data, rejected: page.rejected.length };
+      }, (record) => resource.key(record as never));
+      records = whole.data;
+      progress.pagesThisRun--; // counted once more below, with the commit
     }
     noteServerDate(answeredAt);
     const count = resource.kind === 'report' ? 1 : records.length;

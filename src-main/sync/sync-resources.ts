@@ -59,6 +59,12 @@ export interface SyncResource {
 /** How often the billing lists (recent bills and payments, recurring schedules) are re-read. */
 export const BILLING_REFRESH_MS = 55 * 60_000;
 
+/**
+ * How often the catalogs (users, statuses, services, eForm templates, ledger accounts and tax rates)
+ * are re-read: they change rarely, and each takes two reads (a page, then the one that proves the end).
+ */
+export const CATALOG_REFRESH_MS = 55 * 60_000;
+
 /** Calendar arithmetic on ISO dates (UTC), for report periods and windows. */
 export function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -76,15 +82,15 @@ export const syncResources: readonly SyncResource[] = [
   },
   { name: 'onboardings', path: '/onboardings/list', schema: onboardingSchema, key: (o: z.infer<typeof onboardingSchema>) => o.onboardingKey, kind: 'paged' },
   { name: 'leads', path: '/leads/list', schema: leadSchema, key: (l: z.infer<typeof leadSchema>) => l.leadKey, kind: 'paged' },
-  { name: 'users', path: '/users/list', schema: userSchema, key: (u: z.infer<typeof userSchema>) => u.userKey, kind: 'snapshot' },
-  { name: 'onboardingStatuses', path: '/onboardings/statuses', schema: onboardingStatusSchema, key: (s: z.infer<typeof onboardingStatusSchema>) => s.statusID, kind: 'snapshot' },
-  { name: 'proposalServices', path: '/proposals/services', schema: proposalServiceSchema, key: (s: z.infer<typeof proposalServiceSchema>) => s.serviceID, kind: 'snapshot' },
+  { name: 'users', path: '/users/list', schema: userSchema, key: (u: z.infer<typeof userSchema>) => u.userKey, kind: 'snapshot', refreshEveryMs: CATALOG_REFRESH_MS },
+  { name: 'onboardingStatuses', path: '/onboardings/statuses', schema: onboardingStatusSchema, key: (s: z.infer<typeof onboardingStatusSchema>) => s.statusID, kind: 'snapshot', refreshEveryMs: CATALOG_REFRESH_MS },
+  { name: 'proposalServices', path: '/proposals/services', schema: proposalServiceSchema, key: (s: z.infer<typeof proposalServiceSchema>) => s.serviceID, kind: 'snapshot', refreshEveryMs: CATALOG_REFRESH_MS },
   // So an eForm can be prepared offline from a template.
-  { name: 'eformTemplates', path: '/eforms/templates', schema: eformTemplateSchema, key: (t: z.infer<typeof eformTemplateSchema>) => t.templateId, kind: 'snapshot' },
+  { name: 'eformTemplates', path: '/eforms/templates', schema: eformTemplateSchema, key: (t: z.infer<typeof eformTemplateSchema>) => t.templateId, kind: 'snapshot', refreshEveryMs: CATALOG_REFRESH_MS },
   // Ledger lookups, so an adhoc bill's lines can name an account and tax rate offline.
   { name: 'ledgerStatus', path: '/bills/ledger/status', schema: ledgerStatusSchema, key: () => 'ledgerStatus', kind: 'report' },
-  { name: 'ledgerAccounts', path: '/bills/ledger/accounts', schema: ledgerAccountSchema, key: (a: z.infer<typeof ledgerAccountSchema>) => a.extAccountID, kind: 'snapshot' },
-  { name: 'ledgerTaxRates', path: '/bills/ledger/tax-rates', schema: ledgerTaxRateSchema, key: (t: z.infer<typeof ledgerTaxRateSchema>) => t.extTaxID, kind: 'snapshot' },
+  { name: 'ledgerAccounts', path: '/bills/ledger/accounts', schema: ledgerAccountSchema, key: (a: z.infer<typeof ledgerAccountSchema>) => a.extAccountID, kind: 'snapshot', refreshEveryMs: CATALOG_REFRESH_MS },
+  { name: 'ledgerTaxRates', path: '/bills/ledger/tax-rates', schema: ledgerTaxRateSchema, key: (t: z.infer<typeof ledgerTaxRateSchema>) => t.extTaxID, kind: 'snapshot', refreshEveryMs: CATALOG_REFRESH_MS },
   // Debtor reports as snapshots: small, and what a partner asks first.
   { name: 'debtorAgeing', path: '/debtors/ageing', schema: debtorAgeingSchema, key: () => 'debtorAgeing', kind: 'report' },
   { name: 'debtorInvoices', path: '/debtors/invoices', schema: debtorInvoiceSchema, key: (i: z.infer<typeof debtorInvoiceSchema>) => i.billingId, kind: 'snapshot' },

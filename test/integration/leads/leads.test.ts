@@ -51,8 +51,9 @@ describe('leads through sync', () => {
     expect(local()).toEqual(asServer());
     expect(sink.table('leads').get(created.leadKey)).toMatchObject({ name: 'Imogen', companyName: 'Newlead Joinery', statusName: 'New' });
     expect(sink.table('leads').get(existing.leadKey)).toMatchObject({ noteCount: existing.noteCount });
-    // Incremental: the two changed leads fit one page, so leads cost one request.
-    expect(demo.runtime.requestLog.slice(before).filter((r) => r.operationId === 'listLeads')).toHaveLength(1);
+    // Incremental: the two changed leads fit one page; a second, empty page proves the list ended (the
+    // page size is never carried over from an earlier pass).
+    expect(demo.runtime.requestLog.slice(before).filter((r) => r.operationId === 'listLeads')).toHaveLength(2);
   });
 });
 
