@@ -72,29 +72,66 @@ export async function enqueue(db: PracticeDb, input: NewEntry, now: number = Dat
   });
 }
 
-/** Stores a changed entry; once done, its placeholder gives way to the practice's record in the same transaction. */
-export async function saveEntry(db: PracticeDb, entry: OutboxEntry): Promise<void> {
-  await db.transaction('rw', effectTables(db), async () => {
-    await db.outbox.put(entry);
-    if (entry.status === 'done') await effectOf(entry.operation)?.settle(db, entry);
+/** Another window, tab or the replayer changed the entry after it was read. */
+export class StaleEntryError extends Error {
+  constructor() {
+    super('This action changed while you were looking at it (it may be going out right now). Look again and retry.');
+    this.name = 'StaleEntryError';
+  }
+}
+
+/** Same entry, same version: status and updatedAt as they were read. */
+async function isUnchanged(db: PracticeDb, expected: OutboxEntry): Promise<boolean> {
+  const current = await db.outbox.where('id').equals(expected.id).first();
+  return current !== undefined && current.status === expected.status && current.updatedAt === expected.updatedAt;
+}
+
+/**
+ * Stores a changed entry only if the stored one is still `expected` (compare-and-set in one Dexie
+ * transaction): a discard between reading the queue and marking `sending` is never overwritten.
+ * Once done, its placeholder gives way to the practice's record in the same transaction.
+ */
+export async function saveEntryIf(db: PracticeDb, entry: OutboxEntry, expected: OutboxEntry): Promise<boolean> {
+  return db.transaction('rw', effectTables(db), async () => {
+    if (!(await isUnchanged(db, expected))) return false;
+    await store(db, entry);
+    return true;
   });
+}
+
+/** Stores an entry whatever is stored now (setting up a state; the replayer uses saveEntryIf). */
+export async function saveEntry(db: PracticeDb, entry: OutboxEntry): Promise<void> {
+  await db.transaction('rw', effectTables(db), () => store(db, entry));
+}
+
+async function store(db: PracticeDb, entry: OutboxEntry): Promise<void> {
+  await db.outbox.put(entry);
+  if (entry.status === 'done') await effectOf(entry.operation)?.settle(db, entry);
 }
 
 export async function discardEntry(db: PracticeDb, entry: OutboxEntry, now: number = Date.now()): Promise<void> {
   await db.transaction('rw', effectTables(db), async () => {
+    if (!(await isUnchanged(db, entry))) throw new StaleEntryError();
     await db.outbox.put(discard(entry, now));
     await effectOf(entry.operation)?.revert(db, entry);
   });
 }
 
 /** Edit and resubmit (or plain "retry now" without a change): back to pending, local effect redone. */
-export async function resubmit(db: PracticeDb, entry: OutboxEntry, change?: { payload: OutboxEntry['payload']; summary: string }, now: number = Date.now()): Promise<OutboxEntry> {
+export async function resubmit(
+  db: PracticeDb,
+  entry: OutboxEntry,
+  change?: { payload: OutboxEntry['payload']; summary: string },
+  now: number = Date.now(),
+  consent: { sendAgain?: boolean } = {},
+): Promise<OutboxEntry> {
   if (change) {
     const valid = validateQueuedPayload(entry.operation, change.payload);
     if (!valid.ok) throw new OutboxValidationError(valid.issues);
   }
   return db.transaction('rw', effectTables(db), async () => {
-    let next = requeue(entry, now, change);
+    if (!(await isUnchanged(db, entry))) throw new StaleEntryError();
+    let next = requeue(entry, now, change, consent);
     if (change) {
       const effect = effectOf(entry.operation);
       await effect?.revert(db, entry);

@@ -1,8 +1,13 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../db/practice-db';
-import { readOpenEntries, readQueue, saveEntry } from './outbox-db';
-import { applyOutcome, applyVerdict, iso, markSending, recoveryFor, resolveRefs } from './outbox-state';
+import { readOpenEntries, readQueue, saveEntryIf } from './outbox-db';
+import { applyOutcome, applyVerdict, awaitingSecondCheck, iso, markSending, recoveryFor, resolveRefs } from './outbox-state';
+
+/** The part of the Web Locks API the replayer uses (navigator.locks in a window). */
+export interface OutboxLocks {
+  request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T>): Promise<T>;
+}
 
 export interface ReplayerDeps {
   db: PracticeDb;
@@ -13,7 +18,15 @@ export interface ReplayerDeps {
   /** A 401: the whole outbox waits until the credentials are entered again. */
   onUnauthorized(): void;
   now?: () => number;
+  /**
+   * One replayer at a time across every window and tab of this practice: two would both read an entry
+   * as pending and both send it. Default: the browser's Web Locks; absent (Node tests), the in-process
+   * guard below is the only one.
+   */
+  locks?: OutboxLocks | null;
 }
+
+const browserLocks = (): OutboxLocks | null => (globalThis.navigator as { locks?: OutboxLocks } | undefined)?.locks ?? null;
 
 export interface DrainReport {
   delivered: number;
@@ -38,43 +51,60 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
   let again = false;
 
   const ask = <T>(call: () => Promise<T>): Promise<T | null> => call().catch(() => null);
+  const soonest = (report: DrainReport, at: number) => {
+    report.nextAttemptAt = report.nextAttemptAt === null ? at : Math.min(report.nextAttemptAt, at);
+  };
+  const verify = (entry: OutboxEntry, payload: OutboxEntry['payload']) =>
+    ask(() => deps.companion.outbox.verify({ practiceKey: deps.practiceKey, entryId: entry.id, operation: entry.operation, payload, queuedAt: entry.createdAt }));
+
+  /** Counts a settled entry and asks for the next drain when it waits for a second check. */
+  function tally(next: OutboxEntry, report: DrainReport): void {
+    if (next.status === 'done') report.delivered++;
+    if (next.status === 'failed') report.failed++;
+    if (next.status === 'needs-review') report.needsReview++;
+    if (awaitingSecondCheck(next, now())) soonest(report, Date.parse(next.notBefore!));
+  }
 
   async function settleInterrupted(entry: OutboxEntry, report: DrainReport): Promise<void> {
-    if (recoveryFor(entry) === 'resend') {
-      await saveEntry(deps.db, { ...entry, status: 'pending', notBefore: null, updatedAt: iso(now()) });
+    if (awaitingSecondCheck(entry, now())) {
+      soonest(report, Date.parse(entry.notBefore!));
       return;
     }
-    const verdict = await ask(() => deps.companion.outbox.verify({ practiceKey: deps.practiceKey, entryId: entry.id, operation: entry.operation, payload: entry.payload }));
+    if (recoveryFor(entry) === 'resend') {
+      await saveEntryIf(deps.db, { ...entry, status: 'pending', notBefore: null, updatedAt: iso(now()) }, entry);
+      return;
+    }
+    const verdict = await verify(entry, entry.payload);
     if (!verdict) return; // cannot tell now (offline): it stays `sending` until a read can settle it
     const next = applyVerdict(entry, verdict as OutboxVerdict, now());
-    if (next.status === 'needs-review') report.needsReview++;
-    if (next.status === 'done') report.delivered++;
-    await saveEntry(deps.db, next);
+    if (await saveEntryIf(deps.db, next, entry)) tally(next, report);
   }
 
   async function sendOne(entry: OutboxEntry, payload: OutboxEntry['payload'], report: DrainReport): Promise<'continue' | 'stop'> {
     const sending = markSending({ ...entry, payload }, now());
-    await saveEntry(deps.db, sending); // durable before anything leaves
+    // Durable before anything leaves, and only if nobody changed the entry since it was read (a discard).
+    if (!(await saveEntryIf(deps.db, { ...sending, payload: entry.payload }, entry))) return 'continue';
     const outcome = await ask(() => deps.companion.outbox.send({ practiceKey: deps.practiceKey, entryId: entry.id, operation: entry.operation, payload }));
+    const stored = { ...sending, payload: entry.payload };
     if (!outcome) {
       report.stopped = true; // main did not answer: the entry stays `sending`, settled by the next drain
       return 'stop';
     }
-    let next = applyOutcome(sending, outcome as OutboxOutcome, now());
+    let next = applyOutcome(stored, outcome as OutboxOutcome, now());
+    let unsettled = false;
     if (outcome.kind === 'ambiguous') {
-      const verdict = await ask(() => deps.companion.outbox.verify({ practiceKey: deps.practiceKey, entryId: entry.id, operation: entry.operation, payload }));
-      next = verdict ? applyVerdict(next, verdict as OutboxVerdict, now()) : next;
+      // A first read at once can prove it arrived; "absent" is only believed after a second, later read.
+      const verdict = await verify(entry, payload);
+      if (verdict) next = applyVerdict(next, verdict as OutboxVerdict, now());
+      else unsettled = true;
     }
-    await saveEntry(deps.db, next);
-    if (next.status === 'done') report.delivered++;
-    if (next.status === 'failed') report.failed++;
-    if (next.status === 'needs-review') report.needsReview++;
+    if (await saveEntryIf(deps.db, next, stored)) tally(next, report);
     if (outcome.kind === 'unauthorized') {
       deps.onUnauthorized();
       report.stopped = true;
       return 'stop';
     }
-    return next.status === 'sending' ? 'stop' : 'continue';
+    return unsettled ? 'stop' : 'continue';
   }
 
   async function drainOnce(): Promise<DrainReport> {
@@ -91,7 +121,7 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
         const due = entry.notBefore ? Date.parse(entry.notBefore) : 0;
         if (due > now()) {
           // In order: what comes after an entry in backoff waits for it (it may depend on it).
-          report.nextAttemptAt = due;
+          soonest(report, due);
           break;
         }
         const readiness = resolveRefs(entry, (id) => byId.get(id));
@@ -104,6 +134,16 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
     }
   }
 
+  const locks = deps.locks === undefined ? browserLocks() : deps.locks;
+  const lockName = `practice-companion:outbox:${deps.practiceKey}`;
+  /** Drains under the practice's lock; another window holding it drains for everyone, so this one stops. */
+  function drainExclusively(): Promise<DrainReport> {
+    if (!locks) return drainOnce();
+    return locks.request(lockName, { ifAvailable: true }, async (lock) =>
+      lock ? drainOnce() : { delivered: 0, failed: 0, needsReview: 0, nextAttemptAt: null, stopped: true },
+    );
+  }
+
   return {
     drain(): Promise<DrainReport> {
       if (running) {
@@ -114,7 +154,7 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
         const total: DrainReport = { delivered: 0, failed: 0, needsReview: 0, nextAttemptAt: null, stopped: false };
         do {
           again = false;
-          const report = await drainOnce();
+          const report = await drainExclusively();
           total.delivered += report.delivered;
           total.failed += report.failed;
           total.needsReview += report.needsReview;

@@ -1,5 +1,5 @@
 import { operations, type OperationName, type StoredPayload } from '../../src-preload/contract/outbox/operations';
-import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
+import type { OutboxCheck, OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 
 /**
  * The outbox entry state machine, as pure functions (unit-tested without a database):
@@ -7,13 +7,22 @@ import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preloa
  *   pending ──send──▶ sending ──done──▶ done
  *      ▲  ▲             │ rejected / forbidden / gone ──▶ failed ──edit / retry──▶ pending
  *      │  └──retry (backoff) / unauthorized (outbox paused) ◀┘
- *      │                └ ambiguous / crash ──verify──▶ done (found) | pending (absent) | needs-review (unknown)
+ *      │                └ ambiguous / crash ──verify──▶ done (found) | needs-review (unknown)
+ *      │                      absent: stays `sending` until a second read, VERIFY_GAP_MS later, agrees;
+ *      │                      then pending (a create) or needs-review (a billable: only the user resends)
  *   discard: from pending, failed or needs-review ──▶ discarded
  */
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 
 export const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * How long an attempt with no answer must stay unseen at the practice before "absent" is believed:
+ * longer than main's request timeout (30 s), so a request the server is still working on has landed
+ * (or failed) by the second read.
+ */
+export const VERIFY_GAP_MS = 45_000;
 
 /** Full jitter between half and all of an exponential step, so many laptops do not retry in lockstep. */
 export function backoffMs(attempts: number, random: () => number = Math.random): number {
@@ -40,7 +49,7 @@ export function newEntry(input: NewEntry, now: number): OutboxEntry {
 
 /** Recorded durably before the request goes out: after a crash, `sending` means "may have arrived". */
 export function markSending(entry: OutboxEntry, now: number): OutboxEntry {
-  return { ...entry, status: 'sending', attempts: entry.attempts + 1, updatedAt: iso(now) };
+  return { ...entry, status: 'sending', attempts: entry.attempts + 1, updatedAt: iso(now), lastSentAt: iso(now), checks: [] };
 }
 
 export function applyOutcome(entry: OutboxEntry, outcome: OutboxOutcome, now: number, random: () => number = Math.random): OutboxEntry {
@@ -65,24 +74,60 @@ export function applyOutcome(entry: OutboxEntry, outcome: OutboxOutcome, now: nu
   }
 }
 
-const reviewText: Record<'create' | 'billable', string> = {
+const reviewText = {
   billable:
-    'The app was sending this when it was interrupted, and the practice cannot tell us whether it arrived. It is billed per use, so it was not sent again. Check at the practice (or with the client) whether it went out, then either retry it or discard it.',
+    'The app sent this but no answer came back, and reading the practice could not show whether it arrived. It is billed per use, so it was not sent again. Check at the practice (or with the client) whether it went out; send it again only if it did not.',
   create:
-    'The app was sending this when it was interrupted, and the practice cannot tell us whether it arrived. Sending it again could create a duplicate. Check at the practice, then retry or discard it.',
-};
+    'The app sent this but no answer came back, and reading the practice could not show whether it arrived. Sending it again could create a duplicate. Check at the practice, then retry or discard it.',
+  billableAbsent:
+    'The app sent this but no answer came back. Reading the practice twice found nothing, but it is billed per use, so it is not sent again without you: check at the practice, then send it again or discard it.',
+} as const;
 
 /** After an interrupted send (crash, or an answer that never came). */
 export function recoveryFor(entry: OutboxEntry): 'resend' | 'verify' {
   return operations[entry.operation].idempotency === 'idempotent' ? 'resend' : 'verify';
 }
 
+const isBillable = (entry: OutboxEntry) => operations[entry.operation].idempotency === 'billable';
+
+/** Still `sending`, waiting for the second read before "absent" is believed. */
+export const awaitingSecondCheck = (entry: OutboxEntry, now: number) => entry.status === 'sending' && entry.notBefore !== null && Date.parse(entry.notBefore) > now;
+
+/**
+ * What a verification read settles. "Found" ends it. "Absent" is believed only when a read at least
+ * VERIFY_GAP_MS after an earlier absent read agrees (a slow server may still be applying the first
+ * request); until then the entry stays `sending` and waits. Even then a billable write is not sent
+ * again by the app: it goes to review, and only the user's explicit consent resends it.
+ */
 export function applyVerdict(entry: OutboxEntry, verdict: OutboxVerdict, now: number): OutboxEntry {
   const base = { ...entry, updatedAt: iso(now) };
   if (verdict.verdict === 'found') return { ...base, status: 'done', result: verdict.result ?? null, lastError: null, review: null, notBefore: null };
-  if (verdict.verdict === 'absent') return { ...base, status: 'pending', notBefore: null };
-  const idempotency = operations[entry.operation].idempotency;
-  return { ...base, status: 'needs-review', review: reviewText[idempotency === 'billable' ? 'billable' : 'create'] };
+  const earlier = entry.checks ?? [];
+  const check: OutboxCheck =
+    verdict.verdict === 'absent'
+      ? { at: iso(now), found: 'absent', note: (verdict.note ?? 'Not found at the practice.').slice(0, 500) }
+      : { at: iso(now), found: 'unknown', note: verdict.reason.slice(0, 500) };
+  const checks = [...earlier, check].slice(-10);
+  if (verdict.verdict === 'unknown') {
+    return { ...base, checks, status: 'needs-review', notBefore: null, review: reviewText[isBillable(entry) ? 'billable' : 'create'] };
+  }
+  const firstAbsent = earlier.find((c) => c.found === 'absent');
+  if (!firstAbsent || now - Date.parse(firstAbsent.at) < VERIFY_GAP_MS) {
+    const due = firstAbsent ? Date.parse(firstAbsent.at) + VERIFY_GAP_MS : now + VERIFY_GAP_MS;
+    return { ...base, checks, status: 'sending', notBefore: iso(due) };
+  }
+  if (isBillable(entry)) return { ...base, checks, status: 'needs-review', notBefore: null, review: reviewText.billableAbsent };
+  return { ...base, checks, status: 'pending', notBefore: null };
+}
+
+/** A billable entry in review is sent again only with the user's explicit consent: it may be billed twice. */
+export const needsConsent = (entry: OutboxEntry) => entry.status === 'needs-review' && isBillable(entry);
+
+export class ConsentRequiredError extends Error {
+  constructor(readonly entry: OutboxEntry) {
+    super('This action may already have reached the practice. Sending it again needs your confirmation.');
+    this.name = 'ConsentRequiredError';
+  }
 }
 
 export const canDiscard = (entry: OutboxEntry) => entry.status === 'pending' || entry.status === 'failed' || entry.status === 'needs-review';
@@ -91,9 +136,10 @@ const canEdit = canDiscard;
 export const isOpen = (entry: OutboxEntry) => entry.status !== 'done' && entry.status !== 'discarded';
 
 /** "Retry now" (from failed or needs-review: the user has checked) and the outcome of editing. */
-export function requeue(entry: OutboxEntry, now: number, change?: { payload: StoredPayload; summary: string }): OutboxEntry {
+export function requeue(entry: OutboxEntry, now: number, change?: { payload: StoredPayload; summary: string }, consent: { sendAgain?: boolean } = {}): OutboxEntry {
   if (!canEdit(entry)) throw new Error(`An entry that is ${entry.status} cannot be sent again.`);
-  return { ...entry, ...(change ? { payload: change.payload, summary: change.summary.slice(0, 500) } : {}), status: 'pending', notBefore: null, lastError: null, review: null, updatedAt: iso(now) };
+  if (needsConsent(entry) && consent.sendAgain !== true) throw new ConsentRequiredError(entry);
+  return { ...entry, ...(change ? { payload: change.payload, summary: change.summary.slice(0, 500) } : {}), status: 'pending', notBefore: null, lastError: null, review: null, checks: [], updatedAt: iso(now) };
 }
 
 export function discard(entry: OutboxEntry, now: number): OutboxEntry {

@@ -23,8 +23,9 @@ export async function startOutboxScenario() {
   const state = demo.runtime.practices[0]!;
   const db = practiceDb(practiceKey);
   let paused = false;
-  const replayer = (companion: Pick<Companion, 'outbox'> = app.companion) =>
-    createOutboxReplayer({ db, practiceKey, companion, canSend: () => app.network.isOnline() && !paused, onUnauthorized: () => (paused = true) });
+  /** `now`: the replayer's clock, to step past the wait between two verification reads. */
+  const replayer = (companion: Pick<Companion, 'outbox'> = app.companion, now: () => number = Date.now) =>
+    createOutboxReplayer({ db, practiceKey, companion, now, canSend: () => app.network.isOnline() && !paused, onUnauthorized: () => (paused = true) });
   const clients = [...state.entities.values()].filter((e) => !e.entityTerminated);
   const requests = (method: string, path: RegExp) => demo.runtime.requestLog.filter((r) => r.method === method && path.test(r.url)).length;
   const posts = (path: RegExp) => demo.runtime.requestLog.filter((r) => r.method !== 'GET' && path.test(r.url)).length;

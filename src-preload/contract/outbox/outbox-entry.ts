@@ -15,6 +15,15 @@ export const outboxProblemSchema = z.strictObject({
 });
 export type OutboxProblem = z.infer<typeof outboxProblemSchema>;
 
+/** One read that tried to settle whether an attempt with no answer arrived at the practice. */
+export const outboxCheckSchema = z.strictObject({
+  at: z.iso.datetime(),
+  found: z.enum(['absent', 'unknown']),
+  /** What was read and what it showed, in plain words. */
+  note: z.string().max(500),
+});
+export type OutboxCheck = z.infer<typeof outboxCheckSchema>;
+
 /**
  * One queued write, as stored in the practice's Dexie database (table `outbox`). Parsed on every read
  * (a stored entry is a border: an older build or a hand-edited database must not crash the replayer).
@@ -44,6 +53,10 @@ export const outboxEntrySchema = z.strictObject({
   result: z.unknown().nullable(),
   /** What the optimistic local effect replaced (an edited contact as it was), to put back on discard. */
   undo: z.unknown().nullable(),
+  /** When the last attempt went out: what a person deciding to send again needs to know. */
+  lastSentAt: z.iso.datetime().nullable().optional(),
+  /** The reads that tried to settle an attempt with no answer, and what each found (newest last). */
+  checks: z.array(outboxCheckSchema).max(10).optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
@@ -68,13 +81,16 @@ export const outboxSendInputSchema = z.strictObject({
   entryId: z.uuid(),
   operation: operationNameSchema,
   payload: storedPayloadSchema,
+  /** When the entry was queued: a verification read looks for records made since then. */
+  queuedAt: z.iso.datetime().optional(),
 });
 export type OutboxSendInput = z.infer<typeof outboxSendInputSchema>;
 
 /** A read that proves whether an interrupted create happened (found → its record; absent → safe to resend). */
 export const outboxVerifyOutputSchema = z.discriminatedUnion('verdict', [
   z.strictObject({ verdict: z.literal('found'), result: z.unknown() }),
-  z.strictObject({ verdict: z.literal('absent') }),
+  /** Not there now; `note` says what was read. */
+  z.strictObject({ verdict: z.literal('absent'), note: z.string().max(500).optional() }),
   z.strictObject({ verdict: z.literal('unknown'), reason: z.string().max(500) }),
 ]);
 export type OutboxVerdict = z.infer<typeof outboxVerifyOutputSchema>;

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { Companion } from '../../../src-preload/contract/companion';
 import { readEntries, resubmit } from '../../../src-renderer/outbox/outbox-db';
+import { VERIFY_GAP_MS } from '../../../src-renderer/outbox/outbox-state';
 import { outboxScenarioPerTest, queueEntry as queue } from '../../support/outbox-scenario';
 
 const setup = outboxScenarioPerTest();
@@ -108,7 +109,12 @@ describe('outbox replay against the demo practice (renderer code in Node, main t
     const dying: Pick<Companion, 'outbox'> = { outbox: { send: async () => { throw new Error('renderer crashed before main sent it'); }, verify: t.app.companion.outbox.verify } };
     await t.replayer(dying).drain();
     expect((await readEntries(t.db)).entries[0]!.status).toBe('sending');
+    // The first read finds nothing, but the practice may still be working on it: nothing is sent yet.
     await t.replayer().drain();
+    expect((await readEntries(t.db)).entries[0]).toMatchObject({ status: 'sending', checks: [{ found: 'absent' }] });
+    expect(t.posts(/\/contacts$/)).toBe(0);
+    // A second read, longer than a request's timeout later, agrees: only then is it sent.
+    await t.replayer(t.app.companion, () => Date.now() + VERIFY_GAP_MS).drain();
     expect((await readEntries(t.db)).entries.find((e) => e.id === entry.id)!.status).toBe('done');
     expect([...t.state.contacts.values()].filter((c) => c.contactName === 'Never')).toHaveLength(1);
     expect(t.posts(/\/contacts$/)).toBe(1);

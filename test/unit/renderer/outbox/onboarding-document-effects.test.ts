@@ -75,7 +75,7 @@ describe('removing a requested document: gone from the stored list at once, back
     expect(await db.reports.count()).toBe(0);
     await saveEntry(db, { ...entry, status: 'done', result: { not: 'a list' } });
     expect(await db.reports.count()).toBe(0);
-    await discardEntry(db, entry);
+    await discardEntry(db, await enqueue(db, removeDocument(60001, 40002)));
     expect(await db.reports.count()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyOutcome, applyVerdict, backoffMs, BACKOFF_MAX_MS, discard, markSending, newEntry, recoveryFor, requeue, resolveRefs } from '../../../../src-renderer/outbox/outbox-state';
+import { applyOutcome, applyVerdict, backoffMs, BACKOFF_MAX_MS, ConsentRequiredError, discard, markSending, needsConsent, newEntry, recoveryFor, requeue, resolveRefs, VERIFY_GAP_MS } from '../../../../src-renderer/outbox/outbox-state';
 import type { OperationName } from '../../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox/outbox-entry';
 
@@ -45,15 +45,40 @@ describe('outbox entry state machine', () => {
     expect(applyOutcome(sending, { kind: 'unauthorized', problem }, T0)).toMatchObject({ status: 'pending', notBefore: null });
   });
 
-  it('after an interrupted send: idempotent ones are resent; others are verified, and only "absent" resends', () => {
+  it('after an interrupted send: idempotent ones are resent; others are verified', () => {
     expect(recoveryFor(entry('contact.update'))).toBe('resend');
     expect(recoveryFor(entry('contact.create'))).toBe('verify');
     expect(recoveryFor(entry('eform.create'))).toBe('verify');
     const stuck = markSending(entry('eform.create'), T0);
     expect(applyVerdict(stuck, { verdict: 'found', result: { formKey: 'x' } }, T0)).toMatchObject({ status: 'done' });
-    expect(applyVerdict(stuck, { verdict: 'absent' }, T0)).toMatchObject({ status: 'pending' });
     expect(applyVerdict(stuck, { verdict: 'unknown', reason: 'no way to check' }, T0)).toMatchObject({ status: 'needs-review', review: expect.stringMatching(/billed per use/) });
     expect(applyVerdict(markSending(entry('contact.create'), T0), { verdict: 'unknown', reason: '' }, T0).review).toMatch(/duplicate/);
+  });
+
+  it('"absent" is believed only when a second read, VERIFY_GAP_MS later, agrees; a create is then resent', () => {
+    const stuck = markSending(entry('contact.create'), T0);
+    const once = applyVerdict(stuck, { verdict: 'absent', note: 'No such contact on the client.' }, T0);
+    expect(once).toMatchObject({ status: 'sending', notBefore: new Date(T0 + VERIFY_GAP_MS).toISOString(), checks: [{ found: 'absent', note: 'No such contact on the client.' }] });
+    // A second read too soon (the server may still be applying the first request) settles nothing.
+    expect(applyVerdict(once, { verdict: 'absent' }, T0 + VERIFY_GAP_MS - 1)).toMatchObject({ status: 'sending' });
+    expect(applyVerdict(once, { verdict: 'absent' }, T0 + VERIFY_GAP_MS)).toMatchObject({ status: 'pending' });
+    // It may still turn up: found on the second read is done.
+    expect(applyVerdict(once, { verdict: 'found', result: { entityContactID: 9 } }, T0 + VERIFY_GAP_MS)).toMatchObject({ status: 'done' });
+  });
+
+  it('a billable write proven absent twice is not resent by the app: it waits for the user, who must consent', () => {
+    const stuck = markSending(entry('eform.create'), T0);
+    const twice = applyVerdict(applyVerdict(stuck, { verdict: 'absent' }, T0), { verdict: 'absent' }, T0 + VERIFY_GAP_MS);
+    expect(twice).toMatchObject({ status: 'needs-review', review: expect.stringMatching(/billed per use/) });
+    expect(twice.checks).toHaveLength(2);
+    expect(twice.lastSentAt).toBe(new Date(T0).toISOString());
+    expect(needsConsent(twice)).toBe(true);
+    expect(() => requeue(twice, T0 + VERIFY_GAP_MS)).toThrow(ConsentRequiredError);
+    expect(requeue(twice, T0 + VERIFY_GAP_MS, undefined, { sendAgain: true })).toMatchObject({ status: 'pending', checks: [] });
+    // A create in review needs no such consent: a duplicate contact is visible, not billed.
+    const create = applyVerdict(markSending(entry('contact.create'), T0), { verdict: 'unknown', reason: 'two matches' }, T0);
+    expect(needsConsent(create)).toBe(false);
+    expect(requeue(create, T0)).toMatchObject({ status: 'pending' });
   });
 
   it('discard only what has not gone out; never a done or sending entry', () => {
