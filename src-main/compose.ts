@@ -125,7 +125,7 @@ export function createMainServices(deps: MainDeps) {
     'connectivity.status': () => connectivity.check(),
     'practice.list': () => session.list(),
     'practice.connect': (input) => session.connect(input),
-    'practice.connectDemo': () => session.connectDemo(),
+    'practice.connectDemo': ({ region }) => session.connectDemo(region),
     'practice.signOut': async ({ practiceKey }) => ({ removed: await session.signOut(practiceKey) }),
     'practice.budget': ({ practiceKey, estimateRequests }) => session.budgetStatus(practiceKey, estimateRequests),
     'practice.read': (input) => reader.read(input),

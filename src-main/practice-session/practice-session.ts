@@ -156,10 +156,11 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
       return connectTo(baseUrl, input, false);
     },
 
-    async connectDemo(): Promise<ConnectResult> {
+    /** The demo's practice in `region` (default: its first, Australia and New Zealand). */
+    async connectDemo(region?: Region): Promise<ConnectResult> {
       demo ??= await deps.startDemo();
-      const practice = demo.practices[0];
-      if (!practice) return { ok: false, message: 'The demo practice did not start.' };
+      const practice = region ? demo.practices.find((p) => p.region === region) : demo.practices[0];
+      if (!practice) return { ok: false, message: region ? `The demo has no ${region} practice.` : 'The demo practice did not start.' };
       return connectTo(practice.baseUrl, { region: practice.region, clientId: practice.readWrite.clientId, secret: practice.readWrite.secret, remember: false, acceptWeakStorage: false }, true);
     },
 

@@ -18,6 +18,7 @@ import {
 import { readInputSchema, readResultSchema } from './reads';
 import { outboxOutcomeSchema, outboxSendInputSchema, outboxVerifyOutputSchema } from './outbox/outbox-entry';
 import {
+  connectDemoInputSchema,
   connectInputSchema,
   connectResultSchema,
   practiceListSchema,
@@ -58,7 +59,7 @@ export const methodSchemas = defineMethods({
   'connectivity.status': { input: noInput, output: connectivitySchema },
   'practice.list': { input: noInput, output: practiceListSchema },
   'practice.connect': { input: connectInputSchema, output: connectResultSchema },
-  'practice.connectDemo': { input: noInput, output: connectResultSchema },
+  'practice.connectDemo': { input: connectDemoInputSchema, output: connectResultSchema },
   'practice.signOut': { input: z.strictObject({ practiceKey: z.uuid() }), output: z.strictObject({ removed: z.boolean() }) },
   'practice.budget': { input: budgetInputSchema, output: budgetStatusSchema.nullable() },
   'practice.read': { input: readInputSchema, output: readResultSchema },

@@ -22,6 +22,9 @@ export const practiceListSchema = z.strictObject({
   storage: z.strictObject({ secure: z.boolean(), backend: z.string().max(100) }),
 });
 
+/** Which of the demo's practices to explore; without one, the first (Australia and New Zealand). */
+export const connectDemoInputSchema = z.strictObject({ region: regionSchema.optional() });
+
 export const connectInputSchema = z.strictObject({
   region: z.union([regionSchema, z.literal('custom')]),
   customUrl: z.string().max(2000).optional(),

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { BudgetStatus } from '../../src-preload/contract/budget';
+import type { Region } from '../../src-preload/contract/partner-api';
 import type { ConnectInput, PracticeSummary, SyncProgressEvent } from '../../src-preload/contract/practice';
 import { ingestPage } from '../db/ingest';
 import { deletePracticeDb, practiceDb } from '../db/practice-db';
@@ -20,7 +21,8 @@ interface PracticeState {
   busy: boolean;
   error: string | null;
   refresh(companion: Companion): Promise<void>;
-  connectDemo(companion: Companion): Promise<void>;
+  /** Explores one of the demo's practices (default: the first, Australia and New Zealand). */
+  connectDemo(companion: Companion, region?: Region): Promise<void>;
   connect(companion: Companion, input: ConnectInput): Promise<boolean>;
   signOut(companion: Companion, practiceKey: string): Promise<void>;
   /** Background and on-connect runs; skipped while paused. */
@@ -54,10 +56,10 @@ export const usePractice = create<PracticeState>((set, get) => ({
     const list = await companion.practice.list();
     set({ loaded: true, practices: list.practices, activePracticeKey: list.activePracticeKey, storage: list.storage, paused: readPaused(list.activePracticeKey) });
   },
-  async connectDemo(companion) {
+  async connectDemo(companion, region) {
     set({ busy: true, error: null });
     try {
-      const result = await companion.practice.connectDemo();
+      const result = await companion.practice.connectDemo(region ? { region } : {});
       if (!result.ok) set({ error: result.message });
       await get().refresh(companion);
       if (result.ok) await get().syncNow(companion);

@@ -1,5 +1,6 @@
 import { Button, Callout, Card, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
+import type { Region } from '../../../src-preload/contract/partner-api';
 import type { ConnectInput } from '../../../src-preload/contract/practice';
 import { findCompanion } from '../../bridge/companion';
 import { LabelledSelect } from '../../components/LabelledSelect';
@@ -12,6 +13,8 @@ export function ConnectPanel() {
   const error = usePractice((s) => s.error);
   const storage = usePractice((s) => s.storage);
   const [region, setRegion] = useState<ConnectInput['region']>('ANZ');
+  // The demo has a practice per region; Australia and New Zealand is the one a first look opens.
+  const [demoRegion, setDemoRegion] = useState<Region>('ANZ');
   const [customUrl, setCustomUrl] = useState('');
   const [clientId, setClientId] = useState('');
   const [secret, setSecret] = useState('');
@@ -33,9 +36,16 @@ export function ConnectPanel() {
         <Text as="p" size="2" color="gray" mb="3">
           The demo practice runs on this laptop with made-up clients, so you can see everything the app does without credentials.
         </Text>
-        <Button onClick={() => void usePractice.getState().connectDemo(companion)} disabled={busy}>
-          {busy ? 'Connecting…' : 'Explore the demo practice'}
-        </Button>
+        <Flex gap="3" align="center" wrap="wrap">
+          <Button onClick={() => void usePractice.getState().connectDemo(companion, demoRegion === 'ANZ' ? undefined : demoRegion)} disabled={busy}>
+            {busy ? 'Connecting…' : 'Explore the demo practice'}
+          </Button>
+          <LabelledSelect label="Demo practice in" value={demoRegion} onChange={(value) => setDemoRegion(value as Region)}>
+            <option value="ANZ">Australia and New Zealand</option>
+            <option value="UK">United Kingdom</option>
+            <option value="ZA">South Africa</option>
+          </LabelledSelect>
+        </Flex>
       </Card>
       <Card asChild>
         <form onSubmit={submit} aria-label="Connect your practice">

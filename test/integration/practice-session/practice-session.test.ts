@@ -52,6 +52,17 @@ function start() {
 }
 
 describe('connect and sync through the bridge (main side)', () => {
+  it('explores the demo practice of a chosen region (South Africa); without one, still the first practice', async () => {
+    const app = start();
+    const za = await app.call('practice.connectDemo', { region: 'ZA' });
+    expect(za).toMatchObject({ ok: true, practice: { isDemo: true, canWrite: true, region: 'ZA', name: 'Table Bay Chartered Accountants' } });
+    const anz = await app.call('practice.connectDemo');
+    expect(anz).toMatchObject({ ok: true, practice: { region: 'ANZ' } });
+    expect(anz.practice.practiceKey).not.toBe(za.practice.practiceKey);
+    expect((await app.call('practice.list')).practices.map((p: { region: string }) => p.region).sort()).toEqual(['ANZ', 'ZA']);
+    await expect(app.call('practice.connectDemo', { region: 'US' })).rejects.toThrow();
+  });
+
   it('explores the demo practice: connects read-write, then a full sync fills the stand-in renderer', async () => {
     const app = start();
     const result = await app.call('practice.connectDemo');
