@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     reporters: ['default', './test/tools/summary-reporter.ts'],
+    // Records every child a test spawns (test/support/tracked-process.ts); the run fails if one outlives it.
+    globalSetup: ['./test/tools/process-leak-setup.ts'],
     projects: [
       {
         test: {

@@ -1,14 +1,16 @@
-import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { spawnTracked } from '../support/tracked-process';
 
 describe('npm run practice (issue: entry points)', () => {
   it('serves on 127.0.0.1 and prints exactly one JSON line with baseUrl and both practices\' credentials', async () => {
-    const child = spawn('npm', ['run', '--silent', 'practice', '--', '--port', '0', '--page-size', '50', '--no-rate-limit'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // npm starts a shell, tsx and the server: stopping npm alone would leave the server running.
+    const practiceCli = spawnTracked('npm', ['run', '--silent', 'practice', '--', '--port', '0', '--page-size', '50', '--no-rate-limit']);
+    const { child } = practiceCli;
     try {
       const lines: string[] = [];
       const first = await new Promise<string>((resolve, reject) => {
-        const rl = createInterface({ input: child.stdout });
+        const rl = createInterface({ input: child.stdout! });
         rl.on('line', (line) => {
           lines.push(line);
           resolve(line);
@@ -34,15 +36,20 @@ describe('npm run practice (issue: entry points)', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(lines).toHaveLength(1);
     } finally {
-      child.kill('SIGTERM');
+      await practiceCli.stop();
     }
   }, 60_000);
 
   it('refuses bad flags with a clear message', async () => {
-    const child = spawn('npm', ['run', '--silent', 'practice', '--', '--size', 'huge'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const practiceCli = spawnTracked('npm', ['run', '--silent', 'practice', '--', '--size', 'huge']);
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    practiceCli.child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    let code: number | null;
+    try {
+      code = await practiceCli.exited;
+    } finally {
+      await practiceCli.stop();
+    }
     expect(code).not.toBe(0);
     expect(stderr).toMatch(/--size must be small or large/);
   }, 60_000);

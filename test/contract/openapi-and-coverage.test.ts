@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../src-main/demo-practice/openapi/build-openapi';
 import { apiRoutes } from '../../src-main/demo-practice/routes/index';
+import { runTracked } from '../support/tracked-process';
 
 /**
  * Every endpoint the contract names, copied from ../shared/partner-api.md (Endpoints, Webhook endpoints,
@@ -54,9 +54,9 @@ describe('OpenAPI 3.1 document', () => {
     expect(Object.keys(committed.paths).length).toBeGreaterThanOrEqual(60);
   });
 
-  it('lints with no errors and no warnings in Redocly CLI (recommended rules)', () => {
-    const output = execFileSync('npx', ['--no-install', 'redocly', 'lint', 'docs/openapi.json', '--format=json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    const report = JSON.parse(output) as { totals: { errors: number; warnings: number } };
+  it('lints with no errors and no warnings in Redocly CLI (recommended rules)', async () => {
+    const { stdout } = await runTracked('npx', ['--no-install', 'redocly', 'lint', 'docs/openapi.json', '--format=json']);
+    const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number } };
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   }, 60_000);
 });
