@@ -5,7 +5,7 @@ import { localToday, shiftDay } from '../iso-day';
 import { formatMoney, moneyLocale } from '../regional-format';
 import { useRegion } from '../client-money/money-ui';
 import { adhocBillErrors, billInputIssues, billLines, billTotals, lineRowsOf, newLineRow, withRevenue, type BillLineRow, type MoneyLocale } from './adhoc-bill-draft';
-import { BilledNotice, CheckInput, NumberInput, optional, SchemaForm, SelectInput, TextInput, type FieldErrors } from './form-kit';
+import { BilledNotice, CheckInput, NumberInput, optional, SchemaForm, SelectInput, TextInput, withoutError, type FieldErrors } from './form-kit';
 import { UserSelect, useActingUserChoice } from './UserSelect';
 import { useLedgerLookups } from './use-ledger-lookups';
 
@@ -43,6 +43,10 @@ export function AdhocBillForm(props: {
   const body = () => ({ entityKey: props.entityKey, userKey: user || null, billDate: billDate || undefined, dueDate, reference: optional(reference), sendBill, syncNow, lines: billLines(rows, connected, money) });
   const update = (index: number, change: (row: BillLineRow) => BillLineRow) => setRows((all) => all.map((row, i) => (i === index ? change(row) : row)));
   const err = (index: number, field: string) => errors[`line.${index}.${field}`];
+  const typeNumber = (index: number, field: 'quantity' | 'unitPrice', text: string) => {
+    update(index, (r) => ({ ...r, [field]: text }));
+    setErrors((all) => withoutError(all, `line.${index}.${field}`));
+  };
 
   return (
     <SchemaForm
@@ -81,8 +85,8 @@ export function AdhocBillForm(props: {
           </Flex>
           <Grid columns={{ initial: '1', sm: '3' }} gap="2">
             <TextInput label="Description" required value={row.description} onChange={(description) => update(index, (r) => ({ ...r, description }))} error={err(index, 'description')} />
-            <NumberInput label="Quantity" required locale={money.locale} value={row.quantity} onChange={(quantity) => update(index, (r) => ({ ...r, quantity }))} error={err(index, 'quantity')} />
-            <NumberInput label="Unit price" required locale={money.locale} currency={money.currency} show={(amount) => formatMoney(amount, region)} value={row.unitPrice} onChange={(unitPrice) => update(index, (r) => ({ ...r, unitPrice }))} error={err(index, 'unitPrice')} hint="Before tax." />
+            <NumberInput label="Quantity" required locale={money.locale} value={row.quantity} onChange={(text) => typeNumber(index, 'quantity', text)} error={err(index, 'quantity')} />
+            <NumberInput label="Unit price" required locale={money.locale} currency={money.currency} show={(amount) => formatMoney(amount, region)} value={row.unitPrice} onChange={(text) => typeNumber(index, 'unitPrice', text)} error={err(index, 'unitPrice')} hint="Before tax." />
             {connected && ledger ? <LedgerFields ledger={ledger} money={money} row={row} onChange={(change) => update(index, change)} errors={{ revenue: err(index, 'revenue'), tax: err(index, 'extTaxID') }} /> : null}
           </Grid>
         </Card>

@@ -26,6 +26,12 @@ export function fieldErrors(error: FormIssues): FieldErrors {
   return errors;
 }
 
+/**
+ * The errors less one field's, once its text is changed: a number field reads its new text at once
+ * (NumberInput), and a message about the old text would contradict what it shows.
+ */
+export const withoutError = (errors: FieldErrors, key: string): FieldErrors => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key));
+
 /** Empty text becomes "not given" rather than an empty string the server would store. */
 export const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 

@@ -2,7 +2,7 @@ import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { externalProjectsPutSchema, type ExternalProjectsPut, type ProposalDetail } from '../../../src-preload/contract/partner-api';
 import { localToday } from '../iso-day';
-import { CheckInput, NumberInput, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../actions/form-kit';
+import { CheckInput, NumberInput, SchemaForm, SelectInput, TextInput, withoutError, type FieldErrors } from '../actions/form-kit';
 import { useRegion } from '../client-money/money-ui';
 import { formatMoney, moneyLocale } from '../regional-format';
 import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
@@ -20,6 +20,10 @@ export function ExternalProjectsForm(props: { detail: ProposalDetail; currency: 
   const body = projectsBody(user, rows, region);
   const update = (index: number, change: Partial<ProjectRow>) => setRows((all) => all.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const err = (index: number, field: string) => errors[`project.${index}.${field}`];
+  const typeNumber = (index: number, field: 'budget' | 'normalBillingRate' | 'hoursPerDay', text: string) => {
+    update(index, { [field]: text });
+    setErrors((all) => withoutError(all, `project.${index}.${field}`));
+  };
   const today = localToday(new Date());
   const defaults = { currency: props.currency, startsOn: props.detail.startsOn ?? today, endsOn: props.detail.endsOn ?? props.detail.startsOn ?? today };
 
@@ -56,10 +60,10 @@ export function ExternalProjectsForm(props: { detail: ProposalDetail; currency: 
           ) : (
             <Grid columns={{ initial: '1', sm: '3' }} gap="2">
               <TextInput label="Name" required value={row.name} onChange={(name) => update(index, { name })} error={err(index, 'name')} />
-              <NumberInput label="Budget" required {...projectMoney(row, region)} show={(amount) => (row.budgetUnits.trim().toUpperCase() === row.currency.trim().toUpperCase() ? formatMoney(amount, region, row.currency) : `${new Intl.NumberFormat(projectMoney(row, region).locale).format(amount)} ${row.budgetUnits}`)} value={row.budget} onChange={(budget) => update(index, { budget })} error={err(index, 'budget')} />
+              <NumberInput label="Budget" required {...projectMoney(row, region)} show={(amount) => (row.budgetUnits.trim().toUpperCase() === row.currency.trim().toUpperCase() ? formatMoney(amount, region, row.currency) : `${new Intl.NumberFormat(projectMoney(row, region).locale).format(amount)} ${row.budgetUnits}`)} value={row.budget} onChange={(text) => typeNumber(index, 'budget', text)} error={err(index, 'budget')} />
               <TextInput label="Budget units" value={row.budgetUnits} onChange={(budgetUnits) => update(index, { budgetUnits })} error={err(index, 'budgetUnits')} hint="A currency code, or hours." />
-              <NumberInput label="Normal billing rate" required {...projectMoney(row, region)} show={(amount) => formatMoney(amount, region, row.currency)} value={row.normalBillingRate} onChange={(normalBillingRate) => update(index, { normalBillingRate })} error={err(index, 'normalBillingRate')} />
-              <NumberInput label="Hours per day" required locale={moneyLocale(region).locale} value={row.hoursPerDay} onChange={(hoursPerDay) => update(index, { hoursPerDay })} error={err(index, 'hoursPerDay')} />
+              <NumberInput label="Normal billing rate" required {...projectMoney(row, region)} show={(amount) => formatMoney(amount, region, row.currency)} value={row.normalBillingRate} onChange={(text) => typeNumber(index, 'normalBillingRate', text)} error={err(index, 'normalBillingRate')} />
+              <NumberInput label="Hours per day" required locale={moneyLocale(region).locale} value={row.hoursPerDay} onChange={(text) => typeNumber(index, 'hoursPerDay', text)} error={err(index, 'hoursPerDay')} />
               <SelectInput label="Billing period" value={row.billingPeriod} onChange={(billingPeriod) => update(index, { billingPeriod })} error={err(index, 'billingPeriod')}>
                 {[...new Set([...billingPeriods, row.billingPeriod])].map((p) => <option key={p} value={p}>{p}</option>)}
               </SelectInput>

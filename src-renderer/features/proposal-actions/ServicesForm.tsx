@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { servicesPutSchema, type ProposalDetail, type ServicesPut } from '../../../src-preload/contract/partner-api';
 import { practiceDb } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
-import { NumberInput, SchemaForm, SelectInput, type FieldErrors } from '../actions/form-kit';
+import { NumberInput, SchemaForm, SelectInput, withoutError, type FieldErrors } from '../actions/form-kit';
 import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
 import { useRegion } from '../client-money/money-ui';
 import { formatMoney, moneyLocale } from '../regional-format';
@@ -25,6 +25,10 @@ export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: s
   const [errors, setErrors] = useState<FieldErrors>({});
   const update = (index: number, change: (row: ServiceRow) => ServiceRow) => setRows((all) => all.map((row, i) => (i === index ? change(row) : row)));
   const err = (index: number, field: string) => errors[`service.${index}.${field}`];
+  const typeNumber = (index: number, field: 'quantity' | 'price', text: string) => {
+    update(index, (r) => ({ ...r, [field]: text }));
+    setErrors((all) => withoutError(all, `service.${index}.${field}`));
+  };
   // Lines of services no longer in the catalogue stay selectable under their own name.
   const known = new Set(catalogue.map((s) => String(s.serviceID)));
   const retired = props.detail.pricing.services.filter((l) => !known.has(String(l.serviceID)));
@@ -57,9 +61,9 @@ export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: s
               {catalogue.map((s) => <option key={s.serviceID} value={s.serviceID}>{s.name} ({formatMoney(s.price, region)}, {s.frequency})</option>)}
               {retired.map((l) => <option key={`retired-${l.serviceID}`} value={l.serviceID}>{l.serviceName} (no longer in the catalogue)</option>)}
             </SelectInput>
-            <NumberInput label="Quantity" locale={money.locale} value={row.quantity} onChange={(quantity) => update(index, (r) => ({ ...r, quantity }))} error={err(index, 'quantity')} />
+            <NumberInput label="Quantity" locale={money.locale} value={row.quantity} onChange={(text) => typeNumber(index, 'quantity', text)} error={err(index, 'quantity')} />
             <Flex gap="2" align="end">
-              <NumberInput label="Price" locale={money.locale} currency={money.currency} show={(amount) => formatMoney(amount, region)} value={row.price} onChange={(price) => update(index, (r) => ({ ...r, price }))} error={err(index, 'price')} hint="Before tax; blank for the catalogue price." />
+              <NumberInput label="Price" locale={money.locale} currency={money.currency} show={(amount) => formatMoney(amount, region)} value={row.price} onChange={(text) => typeNumber(index, 'price', text)} error={err(index, 'price')} hint="Before tax; blank for the catalogue price." />
               <Button type="button" size="1" variant="ghost" color="gray" onClick={() => setRows((all) => all.filter((_, i) => i !== index))}>Remove service {index + 1}</Button>
             </Flex>
           </Grid>
