@@ -106,6 +106,8 @@ describe('the app shell in Chromium', () => {
     await setNetwork(server, false);
     await indicator.getByText(/Offline/).waitFor();
     await expect(indicator.getAttribute('data-online')).resolves.toBe('false');
+    // No network at all is plain "Offline", not the captive-portal wording.
+    await expect(indicator.getAttribute('data-reason')).resolves.toBe('no-network');
     await setNetwork(server, true);
     await indicator.getByText('Online').waitFor();
   });
