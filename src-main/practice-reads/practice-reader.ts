@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { readSpecs, type ReadInput, type ReadResult } from '../../src-preload/contract/reads';
 import { describeApiError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
+import { readAllPages } from '../partner-api/paging';
 
 export interface PracticeReaderDeps {
   /** The active, unlocked practice's API client; null for any other practice (nothing is sent). */
@@ -25,15 +26,25 @@ export function createPracticeReader(deps: PracticeReaderDeps) {
         query?(r: typeof request): Record<string, string | number>;
         response: z.ZodType;
         list: boolean;
+        pagedBy?: (record: unknown) => string | number;
       };
       const options = { priority: input.priority, ...(spec.query ? { query: spec.query(request) } : {}) };
       try {
+        if (spec.pagedBy) {
+          let serverDate: Date | null = null;
+          const whole = await readAllPages(async (pageNumber) => {
+            const page = await target.api.list(spec.path(request), spec.response, { ...options, query: { ...options.query, pageNumber } });
+            serverDate = page.serverDate ?? serverDate;
+            return { data: page.data as unknown[], rejected: page.rejected.length };
+          }, spec.pagedBy);
+          return { ok: true, data: whole.data, rejected: whole.rejected, serverDate: (serverDate as Date | null)?.toISOString() ?? null, requests: whole.requests };
+        }
         if (spec.list) {
           const page = await target.api.list(spec.path(request), spec.response, options);
-          return { ok: true, data: page.data, rejected: page.rejected.length, serverDate: page.serverDate?.toISOString() ?? null };
+          return { ok: true, data: page.data, rejected: page.rejected.length, serverDate: page.serverDate?.toISOString() ?? null, requests: 1 };
         }
         const answer = await target.api.request('GET', spec.path(request), spec.response, options);
-        return { ok: true, data: answer.data, rejected: 0, serverDate: answer.serverDate?.toISOString() ?? null };
+        return { ok: true, data: answer.data, rejected: 0, serverDate: answer.serverDate?.toISOString() ?? null, requests: 1 };
       } catch (error) {
         if (error instanceof NetworkError) return { ok: false, problem: 'offline', message: 'No connection to the practice right now. What is on this laptop is shown.' };
         if (error instanceof PartnerApiError && error.status === 404) return { ok: false, problem: 'not-found', message: error.message || 'The practice no longer has this record.' };

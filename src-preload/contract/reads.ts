@@ -24,7 +24,6 @@ import {
 const uuid = z.uuid();
 const id = z.number().int().min(1).max(999_999_999_999);
 const day = z.iso.date();
-const page = z.number().int().min(1).max(10_000);
 
 export const readRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('proposals.list'), entityKey: uuid }),
@@ -34,8 +33,9 @@ export const readRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('statements.detail'), statementId: id }),
   z.strictObject({ kind: z.literal('bills.detail'), billingId: id }),
   z.strictObject({ kind: z.literal('bills.payments'), billingId: id }),
-  z.strictObject({ kind: z.literal('bills.forClient'), entityKey: uuid, startDate: day, endDate: day, pageNumber: page }),
-  z.strictObject({ kind: z.literal('payments.forClient'), entityKey: uuid, startDate: day, endDate: day, pageNumber: page }),
+  // Paged lists: main reads every page (the one paging rule) and answers with the whole list.
+  z.strictObject({ kind: z.literal('bills.forClient'), entityKey: uuid, startDate: day, endDate: day }),
+  z.strictObject({ kind: z.literal('payments.forClient'), entityKey: uuid, startDate: day, endDate: day }),
   z.strictObject({ kind: z.literal('payments.detail'), paymentId: id }),
   z.strictObject({ kind: z.literal('recurring.runs'), recurringBillingId: id }),
   z.strictObject({ kind: z.literal('debtors.movement'), startDate: day, endDate: day }),
@@ -52,6 +52,8 @@ interface ReadSpec<K extends ReadKind, S extends z.ZodType, L extends boolean = 
   /** The answer's schema; lists are validated record by record (a bad record is dropped and reported). */
   response: S;
   list: L;
+  /** A paged list: main reads it to its end by the one paging rule; records are told apart by this key. */
+  pagedBy?: (record: z.output<S>) => string | number;
 }
 
 function spec<K extends ReadKind, S extends z.ZodType, const L extends boolean>(s: ReadSpec<K, S, L>): ReadSpec<K, S, L> {
@@ -68,13 +70,13 @@ export const readSpecs = {
   'bills.payments': spec({ path: (r: RequestOf<'bills.payments'>) => `/bills/${r.billingId}/payments`, response: paymentSchema, list: true }),
   'bills.forClient': spec({
     path: () => '/bills/list',
-    query: (r: RequestOf<'bills.forClient'>) => ({ entityKey: r.entityKey, startDate: r.startDate, endDate: r.endDate, pageNumber: r.pageNumber }),
-    response: billSchema, list: true,
+    query: (r: RequestOf<'bills.forClient'>) => ({ entityKey: r.entityKey, startDate: r.startDate, endDate: r.endDate }),
+    response: billSchema, list: true, pagedBy: (bill) => bill.billingId,
   }),
   'payments.forClient': spec({
     path: () => '/payments/list',
-    query: (r: RequestOf<'payments.forClient'>) => ({ entityKey: r.entityKey, startDate: r.startDate, endDate: r.endDate, pageNumber: r.pageNumber }),
-    response: paymentSchema, list: true,
+    query: (r: RequestOf<'payments.forClient'>) => ({ entityKey: r.entityKey, startDate: r.startDate, endDate: r.endDate }),
+    response: paymentSchema, list: true, pagedBy: (payment) => payment.paymentId,
   }),
   'payments.detail': spec({ path: (r: RequestOf<'payments.detail'>) => `/payments/${r.paymentId}`, response: paymentDetailSchema, list: false }),
   'recurring.runs': spec({ path: (r: RequestOf<'recurring.runs'>) => `/recurring-billing/${r.recurringBillingId}/runs`, response: recurringBillingRunSchema, list: true }),
@@ -116,6 +118,8 @@ export const readResultSchema = z.discriminatedUnion('ok', [
     /** Records of a list answer that did not match the contract and were left out. */
     rejected: z.number().int().min(0),
     serverDate: z.iso.datetime().nullable(),
+    /** Requests main made for it (a paged list takes several). */
+    requests: z.number().int().min(1).max(10_000),
   }),
   z.strictObject({ ok: z.literal(false), problem: readProblemSchema, message: z.string().max(1000) }),
 ]);

@@ -27,37 +27,15 @@ export type ClientPart = 'proposals' | 'statements' | 'bills' | 'payments' | 'id
 const ALL_TIME_START = '2000-01-01';
 
 async function read<K extends ReadKind>(ctx: ClientReadContext, request: Extract<ReadRequest, { kind: K }>): Promise<{ ok: true; data: ReadData<K> } | { ok: false; problem: ReadProblem; message: string }> {
-  ctx.onRequest?.();
   const result = await ctx.companion.practice.read({ practiceKey: ctx.practiceKey, request, priority: ctx.priority });
+  // A failed read made at least one request; a paged list says how many it took.
+  for (let n = result.ok ? result.requests : 1; n > 0; n--) ctx.onRequest?.();
   if (!result.ok) return result;
   return { ok: true, data: parseReadData(request.kind as K, result.data) };
 }
 
 const markRead = (ctx: ClientReadContext, entityKey: string, part: ClientPart) =>
   ctx.db.clientReads.put({ id: clientReadId(entityKey, part), entityKey, part, fetchedAt: ctx.now().toISOString() });
-
-/**
- * Reads a paged list to its end: an empty page, or one shorter than the largest seen. The sync of the
- * same list has seen full pages (its cursor keeps the largest), so a client's short first page is
- * known to be the last without asking for an empty second one.
- */
-async function readAllPages<K extends 'bills.forClient' | 'payments.forClient'>(
-  ctx: ClientReadContext,
-  syncedList: 'bills' | 'payments',
-  request: (pageNumber: number) => Extract<ReadRequest, { kind: K }>,
-): Promise<{ ok: true; data: ReadData<K> } | { ok: false; problem: ReadProblem; message: string }> {
-  const all: unknown[] = [];
-  let largest = (await ctx.db.cursors.get(syncedList))?.largestPage ?? 0;
-  for (let pageNumber = 1; pageNumber <= 10_000; pageNumber++) {
-    const page = await read(ctx, request(pageNumber));
-    if (!page.ok) return page;
-    const rows = page.data as unknown[];
-    all.push(...rows);
-    largest = Math.max(largest, rows.length);
-    if (rows.length === 0 || rows.length < largest) break;
-  }
-  return { ok: true, data: all as ReadData<K> };
-}
 
 /**
  * A client's list as the practice has it now, in one transaction with its "last read" marker: rows
@@ -140,9 +118,8 @@ export const readStatementDetail = (ctx: ClientReadContext, statementId: number)
 /** Every bill or payment of the client, all time (the synced window holds a year), with its "last read" marker. */
 async function readAllOfClient(ctx: ClientReadContext, entityKey: string, list: 'bills' | 'payments'): Promise<ReadOutcome> {
   const range = { entityKey, startDate: ALL_TIME_START, endDate: endOfWindow(ctx) };
-  const result = list === 'bills'
-    ? await readAllPages(ctx, 'bills', (pageNumber) => ({ kind: 'bills.forClient', ...range, pageNumber }))
-    : await readAllPages(ctx, 'payments', (pageNumber) => ({ kind: 'payments.forClient', ...range, pageNumber }));
+  // Main pages the list to its end (the one paging rule) and answers with all of it.
+  const result = list === 'bills' ? await read(ctx, { kind: 'bills.forClient', ...range }) : await read(ctx, { kind: 'payments.forClient', ...range });
   if (!result.ok) return result;
   const table = ctx.db[list] as Table<unknown, number>;
   await ctx.db.transaction('rw', table, ctx.db.clientReads, async () => {

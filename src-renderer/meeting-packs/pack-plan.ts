@@ -53,8 +53,12 @@ export function detailItems(inputs: PackInputs): PackItem[] {
   return items;
 }
 
-/** Requests the items still waiting will take: one each (a list of more than one page takes more). */
-export const requestsOf = (items: readonly PackItem[]): number => items.filter((i) => i.state === 'waiting').length;
+/**
+ * Requests the items still waiting will take: one each, and two for a client's bills or payments (a paged
+ * list: its first page, then the read that proves it ended; a list of more than one page takes more).
+ */
+export const requestsOf = (items: readonly PackItem[]): number =>
+  items.filter((i) => i.state === 'waiting').reduce((n, i) => n + (i.kind === 'bills' || i.kind === 'payments' ? 2 : 1), 0);
 
 /**
  * The estimate shown before a pack starts: the lists, plus one request per detail and PDF. Lists

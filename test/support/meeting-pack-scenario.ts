@@ -13,8 +13,14 @@ import { syncIntoDexie } from './sync-into-dexie';
  * practice (its rate limiter on, the contract's limits), the renderer's real client reads, pack planner
  * and runner on Dexie (fake-indexeddb). A "typical client" has bills, statements and a proposal.
  */
+/**
+ * The demo's limiter and main's budget agree on the contract's hourly and daily limits; the minute limit
+ * is 120 so the import and a pack fit in one real minute (the test would otherwise wait out the window).
+ */
+const limits = { perMinute: 120, perHour: 1000, perDay: 10_000 };
+
 export async function startPackScenario(demo: DemoOptionsInput = {}) {
-  const app = await startNodeApp({ demo });
+  const app = await startNodeApp({ demo: { ...demo, rateLimit: { ...limits, ...demo.rateLimit } }, deps: { budgetLimits: limits } });
   const connected = await app.companion.practice.connectDemo();
   if (!connected.ok) throw new Error(connected.message);
   const practiceKey = connected.practice.practiceKey;

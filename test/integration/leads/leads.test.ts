@@ -81,7 +81,7 @@ describe("a lead's notes through practice.read (main side)", () => {
     const app = await start();
     const [leadKey, notes] = [...app.state.leadNotes].find(([, n]) => n.length >= 2)!;
     const before = demo!.runtime.requestLog.length;
-    expect(await notesOf(app, leadKey)).toEqual({ ok: true, data: notes, rejected: 0, serverDate: expect.any(String) });
+    expect(await notesOf(app, leadKey)).toEqual({ ok: true, data: notes, rejected: 0, serverDate: expect.any(String), requests: 1 });
     expect(demo!.runtime.requestLog.slice(before).map((r) => r.operationId)).toEqual(['listLeadNotes']);
 
     expect(await notesOf(app, '00000000-0000-4000-8000-000000000001')).toMatchObject({ ok: false, problem: 'not-found' });

@@ -9,7 +9,7 @@ afterEach(async () => {
   s = undefined;
 });
 
-describe('meeting packs against the demo practice (rate limiter on, contract limits)', () => {
+describe('meeting packs against the demo practice (rate limiter on, contract hourly and daily limits)', () => {
   it('fetches everything for a typical client within budget: complete, pinned, no 429, estimate within 10%', async () => {
     s = await startPackScenario({ seed: 11 });
     const entity = typicalClient(s);

@@ -22,7 +22,7 @@ function fakeCompanion(answer: (input: ReadInput) => ReadResult | Promise<ReadRe
 describe('reading movement for a picked period', () => {
   it('asks main for debtors.movement at interactive priority and keeps the answer under movement:<start>:<end>', async () => {
     const db = practiceDb(practiceKey);
-    const { companion, asked } = fakeCompanion(() => ({ ok: true, data: movement, rejected: 0, serverDate: null }));
+    const { companion, asked } = fakeCompanion(() => ({ ok: true, data: movement, rejected: 0, serverDate: null, requests: 1 }));
     const outcome = await readMovementPeriod({ companion, db, practiceKey, now }, period);
     expect(outcome).toEqual({ ok: true, movement });
     expect(asked).toEqual([{ practiceKey, request: { kind: 'debtors.movement', startDate: '2026-01-01', endDate: '2026-03-31' }, priority: 'interactive' }]);
@@ -41,7 +41,7 @@ describe('reading movement for a picked period', () => {
 
   it('refuses an answer that does not match the contract, and a bridge that throws, storing nothing', async () => {
     const db = practiceDb(practiceKey);
-    const bad = fakeCompanion(() => ({ ok: true, data: { startDate: 'soon' }, rejected: 0, serverDate: null }));
+    const bad = fakeCompanion(() => ({ ok: true, data: { startDate: 'soon' }, rejected: 0, serverDate: null, requests: 1 }));
     expect(await readMovementPeriod({ companion: bad.companion, db, practiceKey, now }, period)).toMatchObject({ ok: false, problem: 'failed' });
     const broken = fakeCompanion(() => Promise.reject(new Error('bridge closed')));
     expect(await readMovementPeriod({ companion: broken.companion, db, practiceKey, now }, period)).toMatchObject({ ok: false, message: expect.stringContaining('bridge closed') });
@@ -52,7 +52,7 @@ describe('reading movement for a picked period', () => {
     const db = practiceDb(practiceKey);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { companion, asked } = fakeCompanion(async () => (await gate, { ok: true, data: movement, rejected: 0, serverDate: null }));
+    const { companion, asked } = fakeCompanion(async () => (await gate, { ok: true, data: movement, rejected: 0, serverDate: null, requests: 1 }));
     const first = readMovementOnce({ companion, db, practiceKey, now }, period);
     const second = readMovementOnce({ companion, db, practiceKey, now }, { ...period });
     release();
