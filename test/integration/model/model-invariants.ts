@@ -1,0 +1,133 @@
+import { contactSchema, leadSchema, onboardingSchema } from '../../../src-preload/contract/partner-api';
+import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
+import { readEntries } from '../../../src-renderer/outbox/outbox-db';
+import { appliedCount, idempotencyOf, type QueuedAction, type RunScope } from './model-actions';
+import type { ModelWorld } from './model-world';
+
+/** The campaign's invariants, each named so a failure says which one broke. */
+export const invariants = {
+  /** Settled: done ⇒ applied exactly once; needs-review (creates and billables only) ⇒ at most once; never failed for a valid action. */
+  appliedOnce: 'applied exactly once, or in needs-review and applied at most once',
+  /** At every step, even before settling: no create or billable action applied twice. */
+  neverTwice: 'never applied twice at any step',
+  /** Every action is still there with the payload the user typed. */
+  nothingLost: 'nothing the user typed is lost',
+  /** Settled: nothing left pending or sending unless it waits for an entry the user must review. */
+  settles: 'everything settles',
+  /** Settled: contacts of the run's clients, its leads and its onboarding are the same locally as at the practice. */
+  localEqualsServer: 'local copy equals the server',
+  /** After a sync pass, an unsent local edit is still what the screens show. */
+  syncKeepsLocalEdits: 'a sync keeps unsent local edits',
+} as const;
+export type InvariantName = keyof typeof invariants;
+export interface Violation {
+  invariant: InvariantName;
+  detail: string;
+}
+
+const byKey = <T, K extends string | number>(rows: T[], key: (row: T) => K) => new Map<K, T>(rows.map((r) => [key(r), r]));
+
+function compare(invariant: InvariantName, what: string, local: Map<string | number, unknown>, server: Map<string | number, unknown>): Violation[] {
+  const out: Violation[] = [];
+  for (const key of new Set([...local.keys(), ...server.keys()])) {
+    const [l, s] = [JSON.stringify(local.get(key) ?? null), JSON.stringify(server.get(key) ?? null)];
+    if (l !== s) out.push({ invariant, detail: `${what} ${key}: local ${l.slice(0, 300)} ≠ server ${s.slice(0, 300)}` });
+  }
+  return out;
+}
+
+/** Checked after every step of a run. */
+export function checkNeverTwice(world: ModelWorld, actions: readonly QueuedAction[]): Violation[] {
+  return actions
+    .filter((a) => idempotencyOf(a.kind) !== 'idempotent')
+    .flatMap((a) => {
+      const applied = appliedCount(world, a, actions) ?? 0;
+      return applied > 1 ? [{ invariant: 'neverTwice' as const, detail: `${a.kind} ${a.marker} applied ${applied} times` }] : [];
+    });
+}
+
+/** After a sync pass: each contact with an unsent edit shows the latest such edit. */
+export async function checkSyncKeepsLocalEdits(world: ModelWorld, actions: readonly QueuedAction[]): Promise<Violation[]> {
+  const { entries } = await readEntries(world.db);
+  const open = new Set(entries.filter((e) => e.status === 'pending' || e.status === 'sending').map((e) => e.id));
+  const latest = new Map<number, QueuedAction>();
+  for (const a of actions) if (a.kind === 'contact.update' && open.has(a.id)) latest.set(Number(a.payload.params['entityContactID']), a);
+  const out: Violation[] = [];
+  for (const [id, action] of latest) {
+    const shown = await world.db.contacts.get(id);
+    if (shown?.position !== action.marker) out.push({ invariant: 'syncKeepsLocalEdits', detail: `contact ${id} shows position ${JSON.stringify(shown?.position)} after a sync, not the unsent edit ${action.marker}` });
+  }
+  return out;
+}
+
+function paramsIntact(action: QueuedAction, entry: OutboxEntry): boolean {
+  return Object.entries(action.payload.params).every(([key, value]) => {
+    const stored = entry.payload.params[key];
+    // A reference may have been resolved to its dependency's key once that was done.
+    return typeof value === 'object' ? JSON.stringify(stored) === JSON.stringify(value) || typeof stored === 'string' : stored === value;
+  });
+}
+
+function checkEntry(world: ModelWorld, action: QueuedAction, actions: readonly QueuedAction[], byId: Map<string, OutboxEntry>): Violation[] {
+  const entry = byId.get(action.id);
+  const name = `${action.kind} ${action.marker}`;
+  if (!entry) return [{ invariant: 'nothingLost', detail: `${name}: its outbox entry is gone` }];
+  const out: Violation[] = [];
+  if (JSON.stringify(entry.payload.body) !== JSON.stringify(action.payload.body) || !paramsIntact(action, entry)) {
+    out.push({ invariant: 'nothingLost', detail: `${name}: payload changed to ${JSON.stringify(entry.payload).slice(0, 300)}` });
+  }
+  const applied = appliedCount(world, action, actions);
+  const idempotency = idempotencyOf(action.kind);
+  const problem = entry.lastError ? ` (${entry.lastError.status ?? '-'} ${entry.lastError.title}: ${entry.lastError.message.slice(0, 160)})` : '';
+  switch (entry.status) {
+    case 'done':
+      if (applied !== null && applied !== 1) out.push({ invariant: 'appliedOnce', detail: `${name}: done but applied ${applied} times` });
+      break;
+    case 'needs-review':
+      if (idempotency === 'idempotent') out.push({ invariant: 'appliedOnce', detail: `${name}: an idempotent action ended in needs-review (applied ${applied})` });
+      else if ((applied ?? 0) > 1) out.push({ invariant: 'appliedOnce', detail: `${name}: needs review and applied ${applied} times` });
+      break;
+    case 'failed':
+      out.push({ invariant: 'appliedOnce', detail: `${name}: failed although valid${problem}; the practice applied it ${applied ?? '?'} times` });
+      break;
+    case 'discarded':
+      out.push({ invariant: 'nothingLost', detail: `${name}: discarded without the user asking` });
+      break;
+    case 'pending':
+    case 'sending': {
+      const dependency = action.dependsOn ? byId.get(action.dependsOn) : undefined;
+      const waitsForReview = dependency && (dependency.status === 'needs-review' || dependency.status === 'failed') && applied === 0;
+      if (!waitsForReview) out.push({ invariant: 'settles', detail: `${name}: still ${entry.status} after settling, ${entry.attempts} attempts${problem}; applied ${applied ?? '?'} times` });
+    }
+  }
+  return out;
+}
+
+/** Everything has settled (network back, no faults, drained, synced): the final checks of a run. */
+export async function checkSettled(world: ModelWorld, scope: RunScope, actions: readonly QueuedAction[]): Promise<Violation[]> {
+  const { entries } = await readEntries(world.db);
+  const byId = byKey(entries, (e) => e.id);
+  const out = actions.flatMap((a) => checkEntry(world, a, actions, byId));
+  // Placeholders of entries still waiting for the user (needs review) are the user's, not the practice's.
+  const waiting = new Set(entries.filter((e) => e.status !== 'done').map((e) => e.id));
+  const mine = (row: { pendingOutboxId?: string }) => !row.pendingOutboxId || !waiting.has(row.pendingOutboxId);
+
+  const keys = scope.clients.map((c) => c.entityKey);
+  const localContacts = (await world.db.contacts.where('entityKey').anyOf(keys).toArray()).filter((c) => !c.isDeleted && mine(c as { pendingOutboxId?: string }));
+  const serverContacts = [...world.state.contacts.values()].filter((c) => keys.includes(c.entityKey) && !c.isDeleted);
+  out.push(...compare('localEqualsServer', 'contact', byKey(localContacts.map((c) => contactSchema.parse(c)), (c) => c.entityContactID), byKey(serverContacts.map((c) => contactSchema.parse(c)), (c) => c.entityContactID)));
+
+  const names = new Set(actions.filter((a) => a.kind === 'lead.create').map((a) => a.marker));
+  const isRunLead = (l: { name: string; leadKey: string }) => names.has(l.name) || l.leadKey === scope.lead.leadKey;
+  const localLeads = (await world.db.leads.toArray()).filter((l) => isRunLead(l) && mine(l as { pendingOutboxId?: string }));
+  const serverLeads = [...world.state.leads.values()].filter(isRunLead);
+  out.push(...compare('localEqualsServer', 'lead', byKey(localLeads.map((l) => leadSchema.parse(l)), (l) => l.leadKey), byKey(serverLeads.map((l) => leadSchema.parse(l)), (l) => l.leadKey)));
+
+  const key = scope.onboarding.onboardingKey;
+  const localOnboarding = await world.db.onboardings.get(key);
+  const serverOnboarding = world.state.onboardings.get(key);
+  out.push(
+    ...compare('localEqualsServer', 'onboarding', new Map([[key, localOnboarding ? onboardingSchema.parse(localOnboarding) : null]]), new Map([[key, serverOnboarding ? onboardingSchema.parse(serverOnboarding) : null]])),
+  );
+  return out;
+}
