@@ -9,12 +9,13 @@ import { ConfirmDialog, ModalDialog } from '../../components/ModalDialog';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { practiceDb } from '../../db/practice-db';
 import { discardEntry, readEntries, resubmit } from '../../outbox/outbox-db';
-import { canDiscard, isOpen, resolveRefs } from '../../outbox/outbox-state';
+import { canDiscard, isOpen, needsConsent, resolveRefs } from '../../outbox/outbox-state';
 import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { EditEntry } from './EditEntry';
 import { EformResult } from './EformResult';
 import { OutboxStatusBadge, outboxStatusText } from './OutboxStatus';
+import { SendAgain } from './SendAgain';
 
 
 /** Everything queued on this laptop as JSON, so nothing typed is ever trapped in the app. */
@@ -53,11 +54,18 @@ function EntryCard({ entry, byId, clientName, practiceKey }: { entry: OutboxEntr
         <EformResult entry={entry} />
         {isOpen(entry) && entry.status !== 'sending' ? (
           <Flex gap="2">
-            <Button size="1" variant="soft" onClick={() => void resubmit(db, entry).then(() => useOutbox.getState().kick('user'))}>Retry now</Button>
-            <Button size="1" variant="soft" onClick={() => setEditing(true)}>Edit</Button>
-            <ModalDialog open={editing} onClose={() => setEditing(false)} width="wide" title="Edit and resubmit" description={entry.summary}>
-              <EditEntry entry={entry} practiceKey={practiceKey} onDone={() => setEditing(false)} />
-            </ModalDialog>
+            {needsConsent(entry) ? (
+              // It may be at the practice already: no one-click resend, and no edit that would resend it.
+              <SendAgain entry={entry} practiceKey={practiceKey} />
+            ) : (
+              <>
+                <Button size="1" variant="soft" onClick={() => void resubmit(db, entry).then(() => useOutbox.getState().kick('user'))}>Retry now</Button>
+                <Button size="1" variant="soft" onClick={() => setEditing(true)}>Edit</Button>
+                <ModalDialog open={editing} onClose={() => setEditing(false)} width="wide" title="Edit and resubmit" description={entry.summary}>
+                  <EditEntry entry={entry} practiceKey={practiceKey} onDone={() => setEditing(false)} />
+                </ModalDialog>
+              </>
+            )}
             {canDiscard(entry) ? (
               <>
                 <Button size="1" variant="soft" color="red" onClick={() => setConfirming(true)}>Discard</Button>

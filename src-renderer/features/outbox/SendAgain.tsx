@@ -1,0 +1,64 @@
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { useState } from 'react';
+import { type operations, type OperationName } from '../../../src-preload/contract/outbox/operations';
+import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
+import { ConfirmDialog } from '../../components/ModalDialog';
+import { practiceDb } from '../../db/practice-db';
+import { resubmit } from '../../outbox/outbox-db';
+import { useOutbox } from '../../stores/outbox-store';
+
+type BillableOperation = { [K in OperationName]: (typeof operations)[K]['idempotency'] extends 'billable' ? K : never }[OperationName];
+
+/** What a second copy would be, per billable operation: the compiler insists every one is worded. */
+const secondCopy: Record<BillableOperation, string> = {
+  'bill.createAdhoc': 'a second bill',
+  'eform.create': 'a second eForm, billed again',
+  'eform.sendDraft': 'a second eForm invitation, billed again',
+  'identity.sendVerification': 'a second ID verification, billed again',
+  'identity.runAmlCheck': 'a second AML check, billed again',
+  'lead.create': 'a second lead, billed again',
+};
+
+export const sendAgainLabel = (operation: OperationName): string =>
+  `Send again — this may create ${secondCopy[operation as BillableOperation] ?? 'a duplicate'}`;
+
+const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : 'an unknown time');
+
+/**
+ * A billable action that may already have reached the practice is sent again only after the user has
+ * seen when it went out, that no answer came, and what the app's reads found — and has said so.
+ */
+export function SendAgain({ entry, practiceKey }: { entry: OutboxEntry; practiceKey: string }) {
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const confirm = () => {
+    resubmit(practiceDb(practiceKey), entry, undefined, Date.now(), { sendAgain: true })
+      .then(() => useOutbox.getState().kick('user'))
+      .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)));
+  };
+  return (
+    <>
+      <Button size="1" variant="soft" color="amber" onClick={() => setOpen(true)}>Send again…</Button>
+      {problem ? <Text size="1" color="red" role="alert">{problem}</Text> : null}
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Send “${entry.summary}” again?`}
+        description={`It was sent at ${when(entry.lastSentAt)} and no answer came back, so it may already be at the practice.`}
+        cancelLabel="Do not send"
+        confirmLabel={sendAgainLabel(entry.operation)}
+        onConfirm={confirm}
+      >
+        <Flex direction="column" gap="1" data-testid="send-again-checks">
+          <Text size="2" weight="medium">What the app checked</Text>
+          {(entry.checks ?? []).length === 0 ? <Text size="2">Nothing could be read to check it.</Text> : null}
+          {(entry.checks ?? []).map((check) => (
+            <Text size="2" key={check.at}>
+              {when(check.at)}: {check.note}
+            </Text>
+          ))}
+        </Flex>
+      </ConfirmDialog>
+    </>
+  );
+}
