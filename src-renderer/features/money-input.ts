@@ -13,7 +13,7 @@ import { NumberParser } from '@internationalized/number';
  */
 
 /** What was typed: a number, nothing (blank: "not given"), or a message for the field. */
-export type NumberInput = { ok: true; value: number } | { ok: true; value: undefined } | { ok: false; message: string };
+export type TypedNumber = { ok: true; value: number } | { ok: true; value: undefined } | { ok: false; message: string };
 
 export interface NumberInputOptions {
   /** e.g. 'en-ZA' (moneyLocale in regional-format decides it for a practice). */
@@ -138,7 +138,7 @@ function wellGrouped(integer: string, separators: (c: string) => boolean): boole
  * number in the locale's layout (or, in en-ZA, with a decimal point where that cannot be misread) → a
  * message that says what to type.
  */
-export function parseNumberInput(text: string, options: NumberInputOptions): NumberInput {
+export function parseNumberInput(text: string, options: NumberInputOptions): TypedNumber {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: undefined };
   const { decimal, group, example, decimalName } = symbolsOf(options.locale);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { numberInputText, parseNumberInput, type NumberInput } from '../../../src-renderer/features/money-input';
+import { numberInputText, parseNumberInput, type TypedNumber } from '../../../src-renderer/features/money-input';
 import { formatMoney, moneyLocale } from '../../../src-renderer/features/regional-format';
 
 /** The four ways the app writes money: region and currency as formatMoney takes them. */
@@ -14,8 +14,8 @@ const LOCALES = [
 const za = { locale: 'en-ZA', currency: 'ZAR' };
 const au = { locale: 'en-AU', currency: 'AUD' };
 const gb = { locale: 'en-GB', currency: 'GBP' };
-const valueOf = (result: NumberInput) => (result.ok ? result.value : `error: ${result.message}`);
-const messageOf = (result: NumberInput) => (result.ok ? `read as ${result.value}` : result.message);
+const valueOf = (result: TypedNumber) => (result.ok ? result.value : `error: ${result.message}`);
+const messageOf = (result: TypedNumber) => (result.ok ? `read as ${result.value}` : result.message);
 
 describe('moneyLocale: one rule for showing and reading amounts', () => {
   it('the currency decides the locale, then the region', () => {
