@@ -12,9 +12,13 @@ const words: Record<ConnectivityReason, string> = {
 export function OnlineIndicator() {
   const main = useConnectivity((s) => s.main);
   const browserOnline = useConnectivity((s) => s.browserOnline);
-  const reason = connectivityReason({ main, browserOnline });
+  return <OnlineIndicatorView reason={connectivityReason({ main, browserOnline })} checkedAt={main?.checkedAt ?? null} />;
+}
+
+/** The indicator itself, from plain values (rendered on its own in tests). */
+export function OnlineIndicatorView({ reason, checkedAt }: { reason: ConnectivityReason; checkedAt: string | null }) {
   const online = reason === 'ok';
-  const checked = main ? new Date(main.checkedAt).toLocaleTimeString() : 'not yet';
+  const checked = checkedAt ? new Date(checkedAt).toLocaleTimeString() : 'not yet';
   return (
     <Tooltip content={`Connection to the practice last checked: ${checked}. Work done offline is kept on this laptop and sent when the practice answers again.`}>
       <Flex
