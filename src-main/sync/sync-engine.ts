@@ -212,6 +212,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     let answeredAt: Date | null;
     if (resource.kind === 'report') {
       const answer = await options.api.request('GET', resource.path, resource.schema, request);
+      progress.pagesThisRun++;
       [records, answeredAt] = [[answer.data], answer.serverDate];
     } else {
       // Paged like any list until the server says it ended: a snapshot cut at its first page would
@@ -225,13 +226,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
         return { data: page.data, rejected: page.rejected.length };
       }, (record) => resource.key(record as never));
       records = whole.data;
-      progress.pagesThisRun--; // counted once more below, with the commit
     }
     noteServerDate(answeredAt);
     const count = resource.kind === 'report' ? 1 : records.length;
     const cursor: SyncCursor = { ...start, mode: 'incremental', nextPage: 1, passServerTime: null, lastCompletedAt: serverNow(answeredAt).toISOString(), recordsThisPass: count, largestPage: resource.kind === 'report' ? 1 : Math.max(start.largestPage, count) };
     await options.sink.commitPage({ resource: resource.name, records, replaceAll: true, cursor });
-    progress.pagesThisRun++;
     progress.recordsThisPass = count;
   }
 

@@ -13,8 +13,12 @@ const unlimited = { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 }
  * registry, the first practice connected with read-write credentials and no rate limit. `close` stops
  * everything and deletes the practice database.
  */
-export async function startOutboxScenario() {
-  const app: NodeApp = await startNodeApp({ demo: { seed: 21 }, deps: { budgetLimits: unlimited } });
+export async function startOutboxScenario(options: Pick<Parameters<typeof startNodeApp>[0] & object, 'wrapFetch'> & { apiTimeoutMs?: number } = {}) {
+  const app: NodeApp = await startNodeApp({
+    demo: { seed: 21 },
+    deps: { budgetLimits: unlimited, ...(options.apiTimeoutMs ? { apiClient: { timeoutMs: options.apiTimeoutMs } } : {}) },
+    ...(options.wrapFetch ? { wrapFetch: options.wrapFetch } : {}),
+  });
   const connected = await app.companion.practice.connectDemo();
   if (!connected.ok) throw new Error(connected.message);
   const practiceKey = connected.practice.practiceKey;

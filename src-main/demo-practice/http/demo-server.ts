@@ -5,7 +5,7 @@ import { createRandom } from '../data/random';
 import type { DemoRuntime } from '../runtime';
 import { ApiProblem, problemBody, problemTitles } from './api-problem';
 import { authenticate } from './authenticate';
-import { applyFaultAfterHandler, applyFaultBeforeHandler, applyRequestFaults, destroyConnection, shouldTruncate, type InjectedFault } from './faults';
+import { applyFaultAfterHandler, applyFaultBeforeHandler, applyRequestFaults, delayBeforeApplying, destroyConnection, shouldTruncate, type InjectedFault } from './faults';
 import { retryAfterHeader } from './retry-after';
 import { FileResult, type AnyRoute } from './route-spec';
 
@@ -82,7 +82,7 @@ export async function buildDemoServer(runtime: DemoRuntime, routes: readonly Any
     reply.header('Date', runtime.clock.now().toUTCString());
     if (!API_PATH.test(request.url)) return;
     request.demo.fault = runtime.faultQueue.take(request.method, request.url.split('?')[0] ?? '');
-    if (applyFaultBeforeHandler(request, reply, request.demo.fault)) return;
+    if (await applyFaultBeforeHandler(request, reply, request.demo.fault)) return;
     await applyRequestFaults(request, reply, runtime, faultRandom);
   });
 
@@ -147,6 +147,7 @@ export async function buildDemoServer(runtime: DemoRuntime, routes: readonly Any
             throw new ApiProblem(403, 'Forbidden', 'These credentials are read-only; this route needs write access.');
           }
 
+          await delayBeforeApplying(request.demo.fault);
           const result = await route.handler({
             practice: caller.practice,
             canWrite: caller.canWrite,

@@ -14,6 +14,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * - fail-after-apply: the handler runs and its change stays; the answer is replaced by a 5xx problem.
  * - reset-before-apply / reset-after-apply: the socket is destroyed before / after the handler ran.
  * - slow: the handler runs, then the answer waits `delayMs` real milliseconds (longer than a client's timeout).
+ * - slow-before-apply: the request waits `delayMs` before the handler runs (a practice still working on
+ *   it when the client has given up and reads to check).
  * - truncate: the handler runs, then half the body is sent and the connection closed.
  */
 export const injectedFaultSchema = z.strictObject({
@@ -22,7 +24,7 @@ export const injectedFaultSchema = z.strictObject({
     /** Tested against the request path without its query (regional prefix included). */
     path: z.instanceof(RegExp).optional(),
   }),
-  fault: z.enum(['fail-before-apply', 'fail-after-apply', 'reset-before-apply', 'reset-after-apply', 'slow', 'truncate']),
+  fault: z.enum(['fail-before-apply', 'fail-after-apply', 'reset-before-apply', 'reset-after-apply', 'slow', 'slow-before-apply', 'truncate']),
   status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).default(502),
   delayMs: z.number().int().min(0).max(60_000).default(1_000),
 });
@@ -57,13 +59,21 @@ export function destroyConnection(request: FastifyRequest, reply: FastifyReply):
 }
 
 /** A queued fault that strikes before the handler runs: true when the request is finished (reset). */
-export function applyFaultBeforeHandler(request: FastifyRequest, reply: FastifyReply, fault: InjectedFault | null): boolean {
+export async function applyFaultBeforeHandler(request: FastifyRequest, reply: FastifyReply, fault: InjectedFault | null): Promise<boolean> {
   if (fault?.fault === 'fail-before-apply') throw injectedProblem(fault.status, 'before applying');
   if (fault?.fault === 'reset-before-apply') {
     destroyConnection(request, reply);
     return true;
   }
   return false;
+}
+
+/**
+ * A practice still working on a request: waits inside the route (after authentication), so the change
+ * is applied even when the client has given up and closed the connection meanwhile.
+ */
+export async function delayBeforeApplying(fault: InjectedFault | null): Promise<void> {
+  if (fault?.fault === 'slow-before-apply') await sleep(fault.delayMs);
 }
 
 /** A queued fault that strikes after the handler ran: 'reset' and 'truncate' tell the caller how to finish. */

@@ -91,7 +91,8 @@ describe('connect and sync through the bridge (main side)', () => {
     app.progress.length = 0;
     expect(await app.call('sync.start', { practiceKey: result.practice.practiceKey, cursors: [...app.cursors.values()] })).toEqual({ started: true });
     const second = await app.finished();
-    expect(second.resources.map((r) => r.pagesThisRun)).toEqual(syncResources.map((r) => (r.refreshEveryMs ? 0 : 1)));
+    // Resting resources read nothing; a snapshot reads its page and the one that proves it ended.
+    expect(second.resources.map((r) => r.pagesThisRun)).toEqual(syncResources.map((r) => (r.refreshEveryMs ? 0 : r.kind === 'snapshot' ? 2 : 1)));
     expect(second.resources.filter((r) => r.state !== 'done')).toEqual([]);
     // After a whole read, the run is sized: an incremental run knows it needs one request per resource.
     expect(app.progress.filter((p) => p.running).at(0)!.budget!.run).toMatchObject({ sized: true });
