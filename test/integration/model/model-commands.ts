@@ -39,8 +39,13 @@ const faultTargets = {
 } as const;
 type FaultTarget = keyof typeof faultTargets;
 
+/** After a step: what broke, each thing once per run. */
+function record(r: Real, violations: readonly Violation[]): void {
+  for (const v of violations) if (!r.violations.some((known) => known.invariant === v.invariant && known.detail === v.detail)) r.violations.push(v);
+}
+
 async function afterStep(r: Real): Promise<void> {
-  r.violations.push(...checkNeverTwice(r.world, r.actions));
+  record(r, checkNeverTwice(r.world, r.actions));
 }
 
 class QueueAction implements Command {
@@ -77,14 +82,17 @@ class InjectFault implements Command {
   toString = () => `fault(${this.fault}, ${this.pick}, ${this.status}, ${this.electron ? 'electron' : 'node'})`;
 }
 
-/** A drain as the app runs one: plain, with the window dying mid-send, or from two windows at once. */
-type DrainMode = 'plain' | 'crash' | 'two-windows';
+/** A drain as the app runs one: plain, with the window dying mid-send, or from two windows at once (sharing Web Locks, or not). */
+type DrainMode = 'plain' | 'crash' | 'two-windows' | 'two-windows-locked';
 class Drain implements Command {
   constructor(readonly mode: DrainMode) {}
   check = () => true;
   async run(_m: Model, r: Real) {
     if (this.mode === 'crash') r.world.armCrash();
-    if (this.mode === 'two-windows') await Promise.all([r.world.drain(), r.world.drain()]);
+    if (this.mode.startsWith('two-windows')) {
+      const locked = this.mode === 'two-windows-locked';
+      await Promise.all([r.world.drain(locked), r.world.drain(locked)]);
+    }
     else await r.world.drain();
     r.world.disarmCrash();
     await afterStep(r);
@@ -100,7 +108,7 @@ class Sync implements Command {
     } catch (error) {
       r.syncFailures.push(String(error));
     }
-    r.violations.push(...(await checkSyncKeepsLocalEdits(r.world, r.actions)));
+    record(r, await checkSyncKeepsLocalEdits(r.world, r.actions));
     await afterStep(r);
   }
   toString = () => 'sync';
@@ -144,7 +152,7 @@ export const modelCommands = fc.commands<Model, Real, false>(
           .tuple(faultKind, fc.nat(20), fc.constantFrom<500 | 502 | 503>(500, 502, 503), fc.boolean())
           .map(([fault, pick, status, electron]) => new InjectFault(fault, pick, status, electron)),
       },
-      { weight: 4, arbitrary: fc.constantFrom<DrainMode>('plain', 'plain', 'crash', 'two-windows').map((mode) => new Drain(mode)) },
+      { weight: 4, arbitrary: fc.constantFrom<DrainMode>('plain', 'plain', 'crash', 'two-windows', 'two-windows-locked').map((mode) => new Drain(mode)) },
       { weight: 2, arbitrary: fc.constant(new Sync()) },
       { weight: 1, arbitrary: fc.constantFrom(2, 5, 13, 100).map((size) => new PageSize(size)) },
       { weight: 1, arbitrary: fc.constantFrom(1_000, 60_000, 600_000).map((ms) => new Wait(ms)) },
