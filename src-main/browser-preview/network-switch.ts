@@ -3,7 +3,7 @@
  * "offline", every request through the wrapped fetch fails the way a dropped connection does.
  */
 /** What Electron's net.fetch rejects with when the laptop has no network: the request never left. */
-const offlineError = () => new Error('net::ERR_INTERNET_DISCONNECTED (preview network switch is off)');
+const offlineError = () => new Error('net::ERR_INTERNET_DISCONNECTED (offline: the preview network switch is off)');
 
 export function createNetworkSwitch(realFetch: typeof globalThis.fetch) {
   let online = true;

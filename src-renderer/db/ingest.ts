@@ -2,6 +2,8 @@ import type { IndexableType, Table } from 'dexie';
 import type { Entity } from '../../src-preload/contract/partner-api';
 import type { SyncPageEvent } from '../../src-preload/contract/practice';
 import { syncedResourceStorage, type SyncedResourceName } from '../../src-preload/contract/sync';
+import { effectTables } from '../outbox/optimistic-effects';
+import { reapplyUnsent, rowsEditedLocally } from '../outbox/reapply-unsent';
 import { foldForSearch, type PracticeDb } from './practice-db';
 
 type TableName = { [N in SyncedResourceName]: (typeof syncedResourceStorage)[N] extends 'table' ? N : never }[SyncedResourceName];
@@ -34,9 +36,12 @@ export async function ingestPage(db: PracticeDb, page: SyncPageEvent): Promise<v
   }
   const table = tableOf(db, resource as TableName);
   const rows = prepare(resource as TableName, page.records);
-  await db.transaction('rw', table, db.cursors, async () => {
+  // Rows the user may have edited offline take the outbox and the tables its effects touch along.
+  const edited = rowsEditedLocally(resource);
+  await db.transaction('rw', edited ? [table, db.cursors, ...effectTables(db)] : [table, db.cursors], async () => {
     if (page.replaceAll) await table.clear();
     await table.bulkPut(rows);
+    if (edited) await reapplyUnsent(db, resource, page.records);
     await db.cursors.put(page.cursor);
   });
 }

@@ -41,6 +41,7 @@ function onboardingEffect(change: (db: PracticeDb, current: Pending<Onboarding>,
       const earlier = (entry.undo as Pending<Onboarding>).pendingOutboxId;
       await onboardings(db).put(earlier ? { ...before.data, pendingOutboxId: earlier } : before.data);
     },
+    editsSyncedRow: { table: 'onboardings', keyOf: (entry) => (typeof entry.payload.params['key'] === 'string' ? entry.payload.params['key'] : null) },
   };
 }
 

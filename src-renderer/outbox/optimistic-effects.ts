@@ -22,6 +22,17 @@ export interface Effect {
   apply(db: PracticeDb, entry: OutboxEntry, now: string): Promise<{ undo: unknown } | void>;
   settle(db: PracticeDb, entry: OutboxEntry): Promise<void>;
   revert(db: PracticeDb, entry: OutboxEntry): Promise<void>;
+  /**
+   * The synced row the effect edits in place. A sync page carrying that row would hide the edit, so the
+   * page's ingest applies the effect again on top (outbox/reapply-unsent.ts) until the practice answers.
+   */
+  editsSyncedRow?: SyncedRow;
+}
+
+export interface SyncedRow {
+  table: 'contacts' | 'onboardings';
+  /** The row's key in an entry (null: the row is itself still pending). */
+  keyOf(entry: OutboxEntry): string | number | null;
 }
 
 const contacts = (db: PracticeDb) => db.contacts as unknown as Table<Pending<Contact>, number>;
@@ -75,6 +86,7 @@ const effects: Partial<Record<OperationName, Effect>> = {
       const before = contactSchema.safeParse(entry.undo);
       if (before.success) await contacts(db).put(before.data);
     },
+    editsSyncedRow: { table: 'contacts', keyOf: (entry) => Number(entry.payload.params['entityContactID']) },
   },
   'lead.create': {
     async apply(db, entry, now) {
