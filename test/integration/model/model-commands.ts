@@ -114,6 +114,21 @@ class Sync implements Command {
   toString = () => 'sync';
 }
 
+/** A staff member edits a contact of the run's clients at the practice, so the next sync brings it. */
+class ServerEdit implements Command {
+  constructor(readonly pick: number) {}
+  check = () => true;
+  async run(_m: Model, r: Real) {
+    const client = r.scope.clients[this.pick % r.scope.clients.length]!;
+    const contacts = [...r.world.state.contacts.values()].filter((c) => c.entityKey === client.entityKey && !c.isDeleted && c.entityContactID > 0);
+    const contact = contacts[this.pick % contacts.length];
+    if (!contact) return;
+    const updatedOn = r.world.demo.runtime.clock.now().toISOString();
+    r.world.state.contacts.set(contact.entityContactID, { ...contact, mobile: `+61 400 ${String(this.pick).padStart(3, '0')} ${r.scope.n % 1000}`, updatedOn });
+  }
+  toString = () => `serverEdit(${this.pick})`;
+}
+
 class PageSize implements Command {
   constructor(readonly size: number) {}
   check = () => true;
@@ -127,21 +142,25 @@ class Wait implements Command {
   constructor(readonly ms: number) {}
   check = () => true;
   async run(_m: Model, r: Real) {
-    r.world.advance(this.ms);
+    await r.world.advance(this.ms);
   }
   toString = () => `wait(${this.ms})`;
 }
 
-// `slow` costs a real client timeout, so it is rare; the others are free.
+// `slow` and `slow-before-apply` cost a real client timeout, so they are rare; the others are free.
 const faultKind = fc.oneof(
   { weight: 12, arbitrary: fc.constantFrom<InjectedFault['fault']>('fail-before-apply', 'fail-after-apply', 'reset-before-apply', 'reset-after-apply', 'truncate') },
-  { weight: 1, arbitrary: fc.constant<InjectedFault['fault']>('slow') },
+  { weight: 1, arbitrary: fc.constantFrom<InjectedFault['fault']>('slow', 'slow-before-apply') },
 );
 
 const queueArb = fc.tuple(fc.constantFrom(...actionKinds), fc.nat(20)).map(([kind, pick]) => new QueueAction(kind, pick));
 
-/** Short random sequences of user actions, network changes, faults, drains and syncs. */
-export const modelCommands = fc.commands<Model, Real, false>(
+/**
+ * Short random sequences of user actions, network changes, faults, drains and syncs. `replayPath` is
+ * fast-check's record of which commands ran, needed (with seed and path) to replay a shrunk run.
+ */
+export const modelCommands = (replayPath?: string) =>
+  fc.commands<Model, Real, false>(
   [
     fc.oneof(
       { weight: 6, arbitrary: queueArb },
@@ -154,9 +173,10 @@ export const modelCommands = fc.commands<Model, Real, false>(
       },
       { weight: 4, arbitrary: fc.constantFrom<DrainMode>('plain', 'plain', 'crash', 'two-windows', 'two-windows-locked').map((mode) => new Drain(mode)) },
       { weight: 2, arbitrary: fc.constant(new Sync()) },
+      { weight: 1, arbitrary: fc.nat(20).map((pick) => new ServerEdit(pick)) },
       { weight: 1, arbitrary: fc.constantFrom(2, 5, 13, 100).map((size) => new PageSize(size)) },
       { weight: 1, arbitrary: fc.constantFrom(1_000, 60_000, 600_000).map((ms) => new Wait(ms)) },
     ),
   ],
-  { maxCommands: 15 },
+  { maxCommands: 15, ...(replayPath ? { replayPath } : {}) },
 );

@@ -63,6 +63,16 @@ export async function startModelWorld() {
   const existingLeads = [...state.leads.values()].filter((l) => l.statusName !== 'Converted');
 
   let clock = Date.parse('2026-11-20T09:00:00.000Z');
+  // The practice is still working on a `slow-before-apply` request until this real time. Virtual time
+  // moving on (a wait, settling) means real time passes for the practice too: it finishes first.
+  let practiceBusyUntil = 0;
+  const take = demo.runtime.faultQueue.take;
+  demo.runtime.faultQueue.take = (method, path) => {
+    const fault = take(method, path);
+    if (fault?.fault === 'slow-before-apply') practiceBusyUntil = Math.max(practiceBusyUntil, performance.now() + fault.delayMs + 50);
+    return fault;
+  };
+  const practiceCatchesUp = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, practiceBusyUntil - performance.now())));
   let paused = false;
   let crashNext = false;
 
@@ -87,7 +97,10 @@ export async function startModelWorld() {
   const world = {
     app, demo, state, db, practiceKey, clients, onboardings, user, revenue, template, existingLeads,
     now: () => clock,
-    advance: (ms: number) => void (clock += ms),
+    async advance(ms: number) {
+      clock += ms;
+      if (ms >= TIMEOUT_MS) await practiceCatchesUp();
+    },
     setOnline: (online: boolean) => app.network.setOnline(online),
     setElectronShape: (on: boolean) => void (electronShape = on),
     inject: (fault: InjectedFaultInput) => demo.injectFault(fault),
@@ -138,6 +151,7 @@ export async function startModelWorld() {
         const moving = open.some((e) => e.status === 'sending') || (report.nextAttemptAt !== null && open.some((e) => e.status === 'pending'));
         if (!moving && report.delivered === 0 && report.failed === 0 && report.needsReview === 0) break;
         clock = Math.max(clock + 1_000, (report.nextAttemptAt ?? 0) + 1);
+        await practiceCatchesUp();
       }
       await world.sync();
       return unused;

@@ -9,6 +9,7 @@
  * Each run has its own seed; a failing run is listed with its seed, path, commands and what broke.
  * Replay one:   MODEL_SEED=<seed> MODEL_PATH=<path> npx vitest run test/integration/model
  * Shrink one:   MODEL_SEED=<seed> MODEL_SHRINK=1 npx vitest run test/integration/model
+ *               (a shrunk run is replayed with the MODEL_REPLAY=<replayPath> it prints as well)
  * More runs:    MODEL_RUNS=1000 MODEL_BASE_SEED=<n> npx vitest run test/integration/model
  */
 import 'fake-indexeddb/auto';
@@ -28,6 +29,7 @@ const shrink = env['MODEL_SHRINK'] === '1';
 interface FailedRun {
   seed: number;
   path: string;
+  replay: string | null;
   commands: string;
   violations: Violation[];
 }
@@ -44,8 +46,10 @@ const tally = (what: string, n = 1) => endings.set(what, (endings.get(what) ?? 0
 /** One generated run: commands, settle, final checks. Violations are kept by the run's commands. */
 async function runSeed(seed: number): Promise<void> {
   const seen = new Map<string, Violation[]>();
-  const property = fc.asyncProperty(modelCommands, async (commands) => {
-    const scope = await world.beginRun(++runNo);
+  const property = fc.asyncProperty(modelCommands(env['MODEL_REPLAY']), async (commands) => {
+    // The run's clients, lead and onboarding follow from its seed, so a replay acts on the same records.
+    runNo++;
+    const scope = await world.beginRun(seed);
     const real: Real = { world, scope, actions: [], violations: [], syncFailures: [], faults: [] };
     try {
       await fc.asyncModelRun(() => ({ model: { online: true, queued: [] }, real }), commands);
@@ -62,7 +66,8 @@ async function runSeed(seed: number): Promise<void> {
   const details = await fc.check(property, { seed, numRuns: 1, endOnFailure: !shrink, ...(env['MODEL_PATH'] ? { path: env['MODEL_PATH'] } : {}) });
   if (!details.failed) return;
   const commands = String(details.counterexample?.[0] ?? '');
-  failed.push({ seed, path: details.counterexamplePath ?? '0', commands, violations: seen.get(commands) ?? [{ invariant: 'settles', detail: String(details.errorInstance) }] });
+  const replay = /replayPath="([^"]*)"/.exec(commands)?.[1] ?? null;
+  failed.push({ seed, path: details.counterexamplePath ?? '0', replay: details.counterexamplePath?.includes(':') ? replay : null, commands, violations: seen.get(commands) ?? [{ invariant: 'settles', detail: String(details.errorInstance) }] });
 }
 
 describe('outbox and sync under random actions and faults (model-based)', () => {
@@ -80,7 +85,7 @@ describe('outbox and sync under random actions and faults (model-based)', () => 
       const broken = failed
         .map((run) => ({ ...run, violations: run.violations.filter((v) => v.invariant === name) }))
         .filter((run) => run.violations.length > 0)
-        .map((run) => `MODEL_SEED=${run.seed} MODEL_PATH=${run.path}  [${run.commands}]\n    ${run.violations.map((v) => v.detail).join('\n    ')}`);
+        .map((run) => `MODEL_SEED=${run.seed} MODEL_PATH=${run.path}${run.replay ? ` MODEL_REPLAY=${run.replay}` : ''}  [${run.commands}]\n    ${run.violations.map((v) => v.detail).join('\n    ')}`);
       expect(broken, `${broken.length} runs broke "${invariants[name]}":\n${broken.join('\n')}`).toEqual([]);
     });
   }
