@@ -73,9 +73,11 @@ export async function benchSync() {
     const before = http.log.length;
     await engine.runOnce({ priority: 'background' });
     const incrementalRequests = http.log.length - before;
-    // Unchanged lists cost one request each; the billing lists (whole recurring schedules, recent windows)
-    // rest within their refresh interval, so five minutes on they cost nothing.
-    const incrementalMinimum = syncResources.filter((r) => !r.refreshEveryMs).length;
+    // Unchanged lists cost one request each (an empty first page), a snapshot two (the contract tells no
+    // page size, so a second read proves it ended); the billing lists and the catalogs rest within their
+    // refresh interval, so five minutes on they cost nothing.
+    const readsOf = (resources: typeof syncResources) => resources.reduce((n, r) => n + (r.kind === 'snapshot' ? 2 : 1), 0);
+    const incrementalMinimum = readsOf(syncResources.filter((r) => !r.refreshEveryMs));
 
     // An hour on: the billing lists are due again and cost their pages.
     timer.advanceTo(timer.now() + BILLING_REFRESH_MS);
@@ -84,6 +86,7 @@ export async function benchSync() {
     const hourlyRequests = http.log.length - beforeHourly;
     const rereadPages = (count: number) => Math.ceil(count / pageSize);
     const hourlyMinimum = incrementalMinimum
+      + readsOf(syncResources.filter((r) => r.refreshEveryMs && r.kind === 'snapshot'))
       + rereadPages(state.recurringBillings.size)
       + rereadPages(inWindow([...state.bills.values()].map((b) => b.billDate), sink.cursors.bills?.window))
       + rereadPages(inWindow([...state.payments.values()].map((p) => p.paymentDate), sink.cursors.payments?.window));

@@ -51,7 +51,7 @@ describe('a sync page for a record with an unsent local edit', () => {
     const db = practiceDb(practiceKey);
     const onboarding: Onboarding = {
       onboardingKey: CLIENT, onboardingID: 9, entityKey: null, statusID: 2, statusName: 'In progress', createdOn: '2026-11-01T00:00:00.000Z', sentOn: null, submittedOn: null,
-      completedOn: null, updatedOn: '2026-11-02T00:00:00.000Z', createdByKey: USER, approverKey: null, engagementKey: null, formKey: null, recipients: [],
+      completedOn: null, updatedOn: '2026-11-02T00:00:00.000Z', createdByKey: USER, approverKey: null, engagementKey: USER, formKey: USER, recipients: [],
     };
     await db.onboardings.put(onboarding);
     await db.onboardingStatuses.put({ statusID: 4, statusName: 'Completed', isFinal: true });
