@@ -37,8 +37,11 @@ const unlimited = { perMinute: 100_000, perHour: 1_000_000, perDay: 1_000_000 };
  */
 export async function startModelWorld() {
   let electronShape = false;
+  // One virtual time for the laptop (the replayer's backoff and checks) and the practice (its records'
+  // updatedOn, Date headers): a wait moves both, as real time would.
+  let clock = Date.now();
   const app: NodeApp = await startNodeApp({
-    demo: { seed: 21, eformDailyQuota: 100_000_000 },
+    demo: { seed: 21, eformDailyQuota: 100_000_000, clock: { now: () => new Date(clock) } },
     deps: { budgetLimits: unlimited, apiClient: { timeoutMs: TIMEOUT_MS, sleep: async () => undefined } },
     wrapFetch: (fetch) => electronShapedFetch(fetch, () => electronShape),
   });
@@ -62,7 +65,6 @@ export async function startModelWorld() {
   const template = state.eformTemplates[0]!.templateId;
   const existingLeads = [...state.leads.values()].filter((l) => l.statusName !== 'Converted');
 
-  let clock = Date.parse('2026-11-20T09:00:00.000Z');
   // The practice is still working on a `slow-before-apply` request until this real time. Virtual time
   // moving on (a wait, settling) means real time passes for the practice too: it finishes first.
   let practiceBusyUntil = 0;
