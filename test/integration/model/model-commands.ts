@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { InjectedFault } from '../../../src-main/demo-practice/http/faults';
 import { actionKinds, canQueue, queueAction, type ActionKind, type QueuedAction, type RunScope } from './model-actions';
-import { checkNeverTwice, checkSyncKeepsLocalEdits, type Violation } from './model-invariants';
+import { checkNeverTwice, checkReviewHolds, checkSyncKeepsLocalEdits, type Violation } from './model-invariants';
 import { SLOW_MS, type ModelWorld } from './model-world';
 
 /** What the model knows: whether the network is up, and what the user has queued so far. */
@@ -20,6 +20,8 @@ export interface Real {
   syncFailures: string[];
   /** The faults injected, as kind@target. */
   faults: string[];
+  /** Attempts of each billable entry when it was first seen in needs-review. */
+  held: Map<string, number>;
 }
 
 type Command = fc.AsyncCommand<Model, Real>;
@@ -44,8 +46,9 @@ function record(r: Real, violations: readonly Violation[]): void {
   for (const v of violations) if (!r.violations.some((known) => known.invariant === v.invariant && known.detail === v.detail)) r.violations.push(v);
 }
 
-async function afterStep(r: Real): Promise<void> {
+export async function afterStep(r: Real): Promise<void> {
   record(r, checkNeverTwice(r.world, r.actions));
+  record(r, await checkReviewHolds(r.world, r.actions, r.held));
 }
 
 class QueueAction implements Command {

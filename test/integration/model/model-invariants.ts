@@ -16,6 +16,8 @@ export const invariants = {
   settles: 'everything settles',
   /** Settled: contacts of the run's clients, its leads and its onboarding are the same locally as at the practice. */
   localEqualsServer: 'local copy equals the server',
+  /** A billable action in needs-review is not sent again (its attempts do not grow) without the user's consent. */
+  reviewHolds: 'a billable action in review is never sent again without consent',
   /** After a sync pass, an unsent local edit is still what the screens show. */
   syncKeepsLocalEdits: 'a sync keeps unsent local edits',
 } as const;
@@ -44,6 +46,23 @@ export function checkNeverTwice(world: ModelWorld, actions: readonly QueuedActio
       const applied = appliedCount(world, a, actions) ?? 0;
       return applied > 1 ? [{ invariant: 'neverTwice' as const, detail: `${a.kind} ${a.marker} applied ${applied} times` }] : [];
     });
+}
+
+/**
+ * Called after every drain and at the end: the attempts of each billable entry seen in needs-review are
+ * remembered (`held`); any later attempt means it was sent again, and the campaign never consents.
+ */
+export async function checkReviewHolds(world: ModelWorld, actions: readonly QueuedAction[], held: Map<string, number>): Promise<Violation[]> {
+  const { entries } = await readEntries(world.db);
+  const out: Violation[] = [];
+  for (const entry of entries) {
+    const action = actions.find((a) => a.id === entry.id);
+    if (!action || idempotencyOf(action.kind) !== 'billable') continue;
+    const before = held.get(entry.id);
+    if (before !== undefined && entry.attempts > before) out.push({ invariant: 'reviewHolds', detail: `${action.kind} ${action.marker}: sent again after needs-review (attempts ${before} → ${entry.attempts}, now ${entry.status})` });
+    if (entry.status === 'needs-review' && before === undefined) held.set(entry.id, entry.attempts);
+  }
+  return out;
 }
 
 /** After a sync pass: each contact with an unsent edit shows the latest such edit. */

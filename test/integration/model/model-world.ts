@@ -137,18 +137,20 @@ export async function startModelWorld() {
     /**
      * Everything settles: the network comes back and one drain meets the faults still waiting for their
      * request; then no faults, drains until nothing is left to send (moving the virtual clock past each
-     * backoff), and a final sync. Returns how many faults never struck.
+     * backoff), and a final sync. `afterDrain` runs the per-step checks. Returns how many faults never struck.
      */
-    async settle(): Promise<number> {
+    async settle(afterDrain: () => Promise<void>): Promise<number> {
       crashNext = false;
       app.network.setOnline(true);
       await world.drain();
+      await afterDrain();
       const unused = demo.runtime.faultQueue.pending().length;
       demo.clearFaults();
       demo.configure({ pageSize: 100 });
       electronShape = false;
       for (let drains = 0; drains < 40; drains++) {
         const report = await world.drain();
+        await afterDrain();
         const open = await readOpenEntries(db);
         const moving = open.some((e) => e.status === 'sending') || (report.nextAttemptAt !== null && open.some((e) => e.status === 'pending'));
         if (!moving && report.delivered === 0 && report.failed === 0 && report.needsReview === 0) break;

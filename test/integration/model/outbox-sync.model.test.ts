@@ -15,7 +15,7 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelCommands, type Real } from './model-commands';
+import { afterStep, modelCommands, type Real } from './model-commands';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
 import { checkSettled, invariants, type InvariantName, type Violation } from './model-invariants';
 import { startModelWorld, type ModelWorld } from './model-world';
@@ -53,11 +53,11 @@ async function runSeed(seed: number): Promise<void> {
     // The run's clients, lead and onboarding follow from its seed, so a replay acts on the same records.
     runNo++;
     const scope = await world.beginRun(seed);
-    const real: Real = { world, scope, actions: [], violations: [], syncFailures: [], faults: [] };
+    const real: Real = { world, scope, actions: [], violations: [], syncFailures: [], faults: [], held: new Map() };
     try {
       await fc.asyncModelRun(() => ({ model: { online: true, queued: [] }, real }), commands);
       tally('faults injected', real.faults.length);
-      tally('faults never struck', await world.settle());
+      tally('faults never struck', await world.settle(() => afterStep(real)));
       real.violations.push(...(await checkSettled(world, scope, real.actions)));
       for (const entry of (await readEntries(world.db)).entries) tally(`${entry.operation}:${entry.status}`);
     } catch (error) {
