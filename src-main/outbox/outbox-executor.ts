@@ -44,7 +44,9 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
       const query = input.payload.query as Record<string, string | number | boolean> | undefined;
       const { data } = await target.api.request(op.method, pathOf(input.operation, params), op.response, {
         priority: 'outbox',
-        idempotent,
+        // Never retried inside the client: every attempt is one the entry counts, so a resend after an
+        // attempt that did arrive can be read for what it is (a completion answered "already completed").
+        idempotent: false,
         ...(input.payload.body !== undefined ? { body: input.payload.body } : {}),
         ...(query ? { query } : {}),
       });

@@ -1,4 +1,4 @@
-import { operations, type OperationName, type StoredPayload } from '../../src-preload/contract/outbox/operations';
+import { operations, type OperationDef, type OperationName, type StoredPayload } from '../../src-preload/contract/outbox/operations';
 import type { OutboxCheck, OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 
 /**
@@ -54,13 +54,15 @@ export function markSending(entry: OutboxEntry, now: number): OutboxEntry {
 
 export function applyOutcome(entry: OutboxEntry, outcome: OutboxOutcome, now: number, random: () => number = Math.random): OutboxEntry {
   const base = { ...entry, updatedAt: iso(now) };
+  // Sent again after an interruption, the answer "already so" means the first attempt arrived.
+  const op: OperationDef = operations[entry.operation];
+  if ((outcome.kind === 'gone' || outcome.kind === 'rejected') && entry.attempts > 1 && outcome.problem.status === op.alreadyAppliedStatus) {
+    return { ...base, status: 'done', result: null, lastError: null, review: null, notBefore: null };
+  }
   switch (outcome.kind) {
     case 'done':
       return { ...base, status: 'done', result: outcome.result ?? null, lastError: null, review: null, notBefore: null };
     case 'gone':
-      // A removal sent again after an interruption finds nothing left to remove: the first attempt arrived.
-      if (operations[entry.operation].method === 'DELETE' && entry.attempts > 1) return { ...base, status: 'done', result: null, lastError: null, review: null, notBefore: null };
-      return { ...base, status: 'failed', lastError: outcome.problem, notBefore: null };
     case 'rejected':
     case 'forbidden':
       return { ...base, status: 'failed', lastError: outcome.problem, notBefore: null };

@@ -62,6 +62,12 @@ export interface OperationDef {
   response: z.ZodType;
   /** Params that may hold an OutboxRef until the entry they depend on is done. */
   refParams?: readonly string[];
+  /**
+   * The practice's answer to this write sent a second time once the first was applied (a removal finds
+   * nothing to remove; a completion finds it completed). Resent after an interruption, that answer means
+   * the first attempt arrived: the entry is done, not failed.
+   */
+  alreadyAppliedStatus?: 404 | 409;
 }
 
 function define<T extends Record<string, OperationDef>>(ops: T): T {
@@ -82,8 +88,8 @@ export const operations = define({
   'bill.createAdhoc': { title: 'Create an adhoc bill', method: 'POST', path: '/bills', idempotency: 'billable', params: z.strictObject({}), body: billCreateSchema, response: billCreatedSchema },
   'onboarding.editRecipients': { title: 'Edit onboarding recipients', method: 'PATCH', path: '/onboardings/:key/recipients', idempotency: 'create', params: z.strictObject({ key: uuid }), body: recipientsPatchSchema, response: onboardingSchema },
   'onboarding.setCustomFields': { title: 'Set client custom fields', method: 'PUT', path: '/onboardings/:key/clients/:clientId/custom-fields', idempotency: 'idempotent', params: z.strictObject({ key: uuid, clientId: intId }), body: customFieldsPutSchema, response: customFieldValuesSchema },
-  'onboarding.complete': { title: 'Complete an onboarding', method: 'POST', path: '/onboardings/:key/complete', idempotency: 'idempotent', params: z.strictObject({ key: uuid }), body: onboardingCompleteSchema, response: onboardingSchema },
-  'onboarding.removeDocument': { title: 'Remove a requested document', method: 'DELETE', path: '/onboardings/:key/documents/:documentId', idempotency: 'idempotent', params: z.strictObject({ key: uuid, documentId: intId }), query: removeDocumentQuerySchema, response: onboardingDocumentsSchema },
+  'onboarding.complete': { title: 'Complete an onboarding', method: 'POST', path: '/onboardings/:key/complete', idempotency: 'idempotent', params: z.strictObject({ key: uuid }), body: onboardingCompleteSchema, response: onboardingSchema, alreadyAppliedStatus: 409 },
+  'onboarding.removeDocument': { title: 'Remove a requested document', method: 'DELETE', path: '/onboardings/:key/documents/:documentId', idempotency: 'idempotent', params: z.strictObject({ key: uuid, documentId: intId }), query: removeDocumentQuerySchema, response: onboardingDocumentsSchema, alreadyAppliedStatus: 404 },
   'proposal.duplicate': { title: 'Duplicate a proposal', method: 'POST', path: '/proposals/:key/duplicate', idempotency: 'create', params: z.strictObject({ key: uuid }), body: duplicateSchema, response: proposalCreatedSchema },
   'proposal.renew': { title: 'Renew a proposal', method: 'POST', path: '/proposals/:key/renew', idempotency: 'create', params: z.strictObject({ key: uuid }), body: renewSchema, response: proposalCreatedSchema },
   'proposal.replaceServices': { title: 'Replace proposal services', method: 'PUT', path: '/proposals/:key/services', idempotency: 'idempotent', params: z.strictObject({ key: uuid }), body: servicesPutSchema, response: proposalUpdateResultSchema },

@@ -81,6 +81,15 @@ describe('outbox entry state machine', () => {
     expect(requeue(create, T0)).toMatchObject({ status: 'pending' });
   });
 
+  it('a completion resent after an interruption that finds the onboarding completed is done; on its first attempt, failed', () => {
+    const complete = entry('onboarding.complete', { key: '11111111-1111-4111-8111-111111111111' });
+    const already = { status: 409, title: 'Conflict', message: 'The onboarding is already completed.' };
+    expect(applyOutcome(markSending(complete, T0), { kind: 'rejected', problem: already }, T0)).toMatchObject({ status: 'failed' });
+    expect(applyOutcome(markSending(markSending(complete, T0), T0), { kind: 'rejected', problem: already }, T0)).toMatchObject({ status: 'done', lastError: null });
+    // Another operation's 409 on a resend is still the practice refusing it.
+    expect(applyOutcome(markSending(markSending(entry('contact.update'), T0), T0), { kind: 'rejected', problem: already }, T0)).toMatchObject({ status: 'failed' });
+  });
+
   it('discard only what has not gone out; never a done or sending entry', () => {
     expect(discard(entry(), T0).status).toBe('discarded');
     expect(() => discard(markSending(entry(), T0), T0)).toThrow(/sending/);
