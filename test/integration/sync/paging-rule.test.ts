@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { createPartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
+import { createPracticeReader } from '../../../src-main/practice-reads/practice-reader';
 import { createSyncEngine } from '../../../src-main/sync/sync-engine';
 import { syncResources } from '../../../src-main/sync/sync-resources';
 import { createMemorySyncSink } from '../../support/memory-sync-sink';
@@ -55,6 +56,24 @@ describe('the one paging rule, in the sync engine', () => {
     await engine.runOnce();
     expect(rejected).toEqual([3]);
     expect(t.sink.table('entities').size).toBe(t.state.entities.size - 1);
+  });
+
+  it("a client's bill history read on demand is complete when a full page holds a malformed bill", async () => {
+    const t = await setup(2);
+    t.demo.configure({ validateResponses: false });
+    const byClient = new Map<string, number>();
+    for (const bill of t.state.bills.values()) byClient.set(bill.entityKey, (byClient.get(bill.entityKey) ?? 0) + 1);
+    const [entityKey] = [...byClient].find(([, count]) => count >= 5)!;
+    const bills = [...t.state.bills.values()].filter((b) => b.entityKey === entityKey);
+    // On the second page: counting only well-formed records, that page would look short and end the list.
+    Object.assign(bills[2]!, { total: 'not a number' });
+    const practice = t.demo.practices[0]!;
+    const api = createPartnerApiClient({ baseUrl: practice.baseUrl, credentials: () => practice.readWrite, fetch });
+    const reader = createPracticeReader({ targetFor: () => ({ api }) });
+    const answer = await reader.read({ practiceKey: practice.practiceKey, priority: 'interactive', request: { kind: 'bills.forClient', entityKey, startDate: '2000-01-01', endDate: '2040-01-01' } });
+    expect(answer).toMatchObject({ ok: true, rejected: 1 });
+    expect((answer as { data: unknown[] }).data).toHaveLength(bills.length - 1);
+    expect((answer as { requests: number }).requests).toBe(Math.floor(bills.length / 2) + 1);
   });
 
   it('a snapshot list that the server pages is read to its end, not replaced by its first page', async () => {
