@@ -25,6 +25,13 @@ const replaySeed = env['MODEL_SEED'] !== undefined ? Number(env['MODEL_SEED']) :
 const baseSeed = Number(env['MODEL_BASE_SEED'] ?? 20_261_123);
 const runs = replaySeed !== null ? 1 : Number(env['MODEL_RUNS'] ?? 200);
 const shrink = env['MODEL_SHRINK'] === '1';
+/**
+ * Runs that once found a defect, run first (on a fresh practice, as their replay does) on every campaign:
+ * 548 — two identical adhoc bills of one client, the first one's send ambiguous: its check must not take
+ * the second for it; 100250 — a contact created, the window dying, then edited at the practice: its
+ * check must still find it rather than send it again.
+ */
+const pinnedSeeds = replaySeed !== null ? [] : [548, 100_250];
 
 interface FailedRun {
   seed: number;
@@ -78,9 +85,10 @@ describe('outbox and sync under random actions and faults (model-based)', () => 
   beforeAll(async () => {
     world = await startModelWorld();
     started = performance.now();
+    for (const seed of pinnedSeeds) await runSeed(seed);
     for (let i = 0; i < runs; i++) await runSeed(replaySeed ?? baseSeed + i);
     finished = performance.now();
-    console.log(`[model] ${runs} runs in ${Math.round(finished - started)} ms, ${failed.length} failed; endings ${JSON.stringify(Object.fromEntries([...endings].sort()))}`);
+    console.log(`[model] ${pinnedSeeds.length} pinned and ${runs} generated runs in ${Math.round(finished - started)} ms, ${failed.length} failed; endings ${JSON.stringify(Object.fromEntries([...endings].sort()))}`);
   }, 115_000);
   afterAll(() => world?.close());
 
@@ -95,7 +103,7 @@ describe('outbox and sync under random actions and faults (model-based)', () => 
   }
 
   it('ran the whole campaign', () => {
-    expect(runNo).toBeGreaterThanOrEqual(runs);
+    expect(runNo).toBeGreaterThanOrEqual(pinnedSeeds.length + runs);
     expect(replaySeed !== null || runs >= 200).toBe(true);
   });
 });
