@@ -64,7 +64,7 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
     const params = resolvedParams(input.payload);
     if (!params) return { verdict: 'absent' }; // it never went out: its dependency was not even resolved
     try {
-      return await verifier(target.api, params, input.payload.body, input.queuedAt ?? null);
+      return await verifier(target.api, params, input.payload.body, { queuedAt: input.queuedAt ?? null, claimed: new Set(input.claimed ?? []) });
     } catch (error) {
       return { verdict: 'unknown', reason: error instanceof Error ? error.message.slice(0, 400) : 'The check failed.' };
     }

@@ -6,8 +6,27 @@ import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { readAllPages } from '../partner-api/paging';
 import { verifyAdhocBill } from './verify-adhoc-bill';
 
-/** `queuedAt`: when the entry was queued; a record made before then cannot be this write's. */
-export type Verifier = (api: PartnerApiClient, params: Record<string, string | number>, body: unknown, queuedAt: string | null) => Promise<OutboxVerdict>;
+/**
+ * `queuedAt`: when the entry was queued (a record made before then cannot be this write's); `claimed`: keys
+ * of records other entries of the same operation created (two identical writes queued: each has its own).
+ */
+export interface VerifyContext {
+  queuedAt: string | null;
+  claimed: ReadonlySet<string | number>;
+}
+export type Verifier = (api: PartnerApiClient, params: Record<string, string | number>, body: unknown, context: VerifyContext) => Promise<OutboxVerdict>;
+
+/**
+ * "Absent" must mean nothing that could be this write exists: a record with the same name but other
+ * details may be this one, changed at the practice since (sending again would double it), so it is
+ * "unknown" and a person decides.
+ */
+function settleByName<T>(sameName: T[], exact: (record: T) => boolean, what: string): OutboxVerdict {
+  const exactly = sameName.filter(exact);
+  if (exactly.length === 1 && sameName.length === 1) return { verdict: 'found', result: exactly[0] };
+  if (sameName.length === 0) return { verdict: 'absent', note: `No ${what} with this name at the practice.` };
+  return { verdict: 'unknown', reason: `The practice has ${sameName.length === 1 ? `a ${what}` : `${sameName.length} ${what}s`} with this name but not exactly these details: it may be this one, changed since.` };
+}
 
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
@@ -18,23 +37,22 @@ const same = (a: string | null | undefined, b: string | null | undefined) => (a 
  * same email and mobile. Operations without a verifier become needs-review after an ambiguous send.
  */
 export const verifiers: Partial<Record<OperationName, Verifier>> = {
-  async 'contact.create'(api, params, body) {
+  async 'contact.create'(api, params, body, { claimed }) {
     const wanted = contactCreateSchema.parse(body);
     const { data } = await api.request('GET', `/entities/${encodeURIComponent(String(params['entityKey']))}/contacts`, z.array(contactSchema), { priority: 'outbox' });
-    const found = data.find((c) => !c.isDeleted && same(c.contactName, wanted.contactName) && same(c.contactSurname, wanted.contactSurname) && same(c.email, wanted.email) && same(c.mobile, wanted.mobile));
-    return found ? { verdict: 'found', result: found } : { verdict: 'absent', note: 'The client has no contact with this name, email and mobile.' };
+    const sameName = data.filter((c) => !claimed.has(c.entityContactID) && same(c.contactName, wanted.contactName) && same(c.contactSurname, wanted.contactSurname));
+    return settleByName(sameName, (c) => !c.isDeleted && same(c.email, wanted.email) && same(c.mobile, wanted.mobile), 'contact of the client');
   },
 
-  async 'lead.create'(api, _params, body) {
+  async 'lead.create'(api, _params, body, { claimed }) {
     const wanted = leadCreateSchema.parse(body);
     // searchFilter narrows to a page or two, read to its end by the one paging rule.
     const all = await readAllPages(async (pageNumber) => {
       const page = await api.list('/leads/list', leadSchema, { priority: 'outbox', query: { searchFilter: wanted.name, pageNumber } });
       return { data: page.data, rejected: page.rejected.length };
     }, (lead) => lead.leadKey);
-    const matches = all.data.filter((l) => same(l.name, wanted.name) && same(l.surname, wanted.surname) && same(l.email, wanted.email) && same(l.companyName, wanted.companyName));
-    if (matches.length > 1) return { verdict: 'unknown', reason: 'More than one lead with these details exists at the practice.' };
-    return matches[0] ? { verdict: 'found', result: matches[0] } : { verdict: 'absent', note: `No lead named ${wanted.name} ${wanted.surname ?? ''} at the practice.`.replace(/ +\./, '.') };
+    const sameName = all.data.filter((l) => !claimed.has(l.leadKey) && same(l.name, wanted.name) && same(l.surname, wanted.surname));
+    return settleByName(sameName, (l) => same(l.email, wanted.email) && same(l.companyName, wanted.companyName), 'lead');
   },
 
   async 'lead.addNote'(api, params, body) {

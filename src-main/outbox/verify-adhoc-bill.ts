@@ -1,6 +1,7 @@
 import { billCreateSchema, billDetailSchema, billSchema, roundCents, type BillCreate, type BillDetail } from '../../src-preload/contract/partner-api';
 import type { OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
+import type { VerifyContext } from './outbox-verifiers';
 import { readAllPages } from '../partner-api/paging';
 
 const DAY_MS = 86_400_000;
@@ -20,9 +21,9 @@ const sameLines = (detail: BillDetail, wanted: BillCreate) =>
 /**
  * Settles an adhoc bill sent with no answer by reading the client's bills around the time it was sent:
  * an adhoc bill made since it was queued, with the same bill and due dates, subtotal and lines, is this
- * one. Two such bills cannot be told apart ("unknown": a person decides). None: absent, with what was read.
+ * one — unless another entry of this laptop created it. Two such bills cannot be told apart ("unknown": a person decides). None: absent, with what was read.
  */
-export async function verifyAdhocBill(api: PartnerApiClient, _params: Record<string, string | number>, body: unknown, queuedAt: string | null): Promise<OutboxVerdict> {
+export async function verifyAdhocBill(api: PartnerApiClient, _params: Record<string, string | number>, body: unknown, { queuedAt, claimed }: VerifyContext): Promise<OutboxVerdict> {
   const wanted = billCreateSchema.parse(body);
   const sentFrom = queuedAt ? Date.parse(queuedAt) : Date.now() - 7 * DAY_MS;
   // Without a bill date the practice dates it by its own today: a day either side of the laptop's.
@@ -34,7 +35,7 @@ export async function verifyAdhocBill(api: PartnerApiClient, _params: Record<str
   }, (bill) => bill.billingId);
   const subtotal = roundCents(wanted.lines.reduce((sum, line) => sum + roundCents(line.quantity * line.unitPrice), 0));
   const lookAlikes = bills.data.filter(
-    (b) => b.source === 'adhoc' && b.dueDate === wanted.dueDate && roundCents(b.subtotal) === subtotal && Date.parse(b.updatedOn) >= sentFrom - CLOCK_SLACK_MS,
+    (b) => !claimed.has(b.billingId) && b.source === 'adhoc' && b.dueDate === wanted.dueDate && roundCents(b.subtotal) === subtotal && Date.parse(b.updatedOn) >= sentFrom - CLOCK_SLACK_MS,
   );
   const matches: BillDetail[] = [];
   for (const bill of lookAlikes.slice(0, MAX_DETAILS)) {

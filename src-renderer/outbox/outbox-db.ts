@@ -1,4 +1,4 @@
-import { validateQueuedPayload } from '../../src-preload/contract/outbox/operations';
+import { operations, validateQueuedPayload, type OperationDef } from '../../src-preload/contract/outbox/operations';
 import { outboxEntrySchema, type OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../db/practice-db';
 import { effectOf, effectTables } from './optimistic-effects';
@@ -57,6 +57,21 @@ export async function readQueue(db: PracticeDb): Promise<{ open: OutboxEntry[]; 
     }
   }
   return { open, byId };
+}
+
+/**
+ * Keys of the records other entries of the same operation created (their results), so a verification
+ * read does not take a look-alike this laptop made for this write. Read whole, but only on the rare
+ * path of an attempt with no answer.
+ */
+export async function claimedByOthers(db: PracticeDb, entry: OutboxEntry): Promise<(string | number)[]> {
+  const key = (operations[entry.operation] as OperationDef).resultKey;
+  if (!key) return [];
+  const { entries } = await readEntries(db);
+  return entries.flatMap((other) => {
+    const value = other.id !== entry.id && other.operation === entry.operation ? (other.result as Record<string, unknown> | null)?.[key] : undefined;
+    return typeof value === 'string' || typeof value === 'number' ? [value] : [];
+  }).slice(-1000);
 }
 
 /** Queues a write: validated against the contract, stored with its local effect in one transaction. */

@@ -1,7 +1,7 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../db/practice-db';
-import { readOpenEntries, readQueue, saveEntryIf } from './outbox-db';
+import { claimedByOthers, readOpenEntries, readQueue, saveEntryIf } from './outbox-db';
 import { applyOutcome, applyVerdict, awaitingSecondCheck, iso, markSending, recoveryFor, resolveRefs } from './outbox-state';
 
 /** The part of the Web Locks API the replayer uses (navigator.locks in a window). */
@@ -55,7 +55,10 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
     report.nextAttemptAt = report.nextAttemptAt === null ? at : Math.min(report.nextAttemptAt, at);
   };
   const verify = (entry: OutboxEntry, payload: OutboxEntry['payload']) =>
-    ask(() => deps.companion.outbox.verify({ practiceKey: deps.practiceKey, entryId: entry.id, operation: entry.operation, payload, queuedAt: entry.createdAt }));
+    ask(async () => {
+      const claimed = await claimedByOthers(deps.db, entry);
+      return deps.companion.outbox.verify({ practiceKey: deps.practiceKey, entryId: entry.id, operation: entry.operation, payload, queuedAt: entry.createdAt, claimed });
+    });
 
   /** Counts a settled entry and asks for the next drain when it waits for a second check. */
   function tally(next: OutboxEntry, report: DrainReport): void {

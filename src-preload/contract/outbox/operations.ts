@@ -68,6 +68,8 @@ export interface OperationDef {
    * the first attempt arrived: the entry is done, not failed.
    */
   alreadyAppliedStatus?: 404 | 409;
+  /** The field of the answer that names the created record, for operations a verification read settles. */
+  resultKey?: string;
 }
 
 function define<T extends Record<string, OperationDef>>(ops: T): T {
@@ -76,16 +78,16 @@ function define<T extends Record<string, OperationDef>>(ops: T): T {
 
 /** Every write the app can queue. The same body schemas the demo server validates with. */
 export const operations = define({
-  'contact.create': { title: 'Add a contact', method: 'POST', path: '/entities/:entityKey/contacts', idempotency: 'create', params: z.strictObject({ entityKey: uuid }), body: contactCreateSchema, response: contactSchema, refParams: ['entityKey'] },
+  'contact.create': { title: 'Add a contact', method: 'POST', path: '/entities/:entityKey/contacts', idempotency: 'create', params: z.strictObject({ entityKey: uuid }), body: contactCreateSchema, response: contactSchema, refParams: ['entityKey'], resultKey: 'entityContactID' },
   'contact.update': { title: 'Edit a contact', method: 'PUT', path: '/entities/:entityKey/contacts/:entityContactID', idempotency: 'idempotent', params: z.strictObject({ entityKey: uuid, entityContactID: intId }), body: contactUpdateSchema, response: contactSchema },
-  'lead.create': { title: 'Create a lead', method: 'POST', path: '/leads', idempotency: 'billable', params: z.strictObject({}), body: leadCreateSchema, response: leadSchema },
+  'lead.create': { title: 'Create a lead', method: 'POST', path: '/leads', idempotency: 'billable', params: z.strictObject({}), body: leadCreateSchema, response: leadSchema, resultKey: 'leadKey' },
   'lead.addNote': { title: 'Add a note to a lead', method: 'POST', path: '/leads/:leadKey/notes', idempotency: 'create', params: z.strictObject({ leadKey: uuid }), body: leadNoteCreateSchema, response: leadNoteSchema, refParams: ['leadKey'] },
   'lead.convert': { title: 'Convert a lead to a client', method: 'POST', path: '/leads/:leadKey/convert-to-client', idempotency: 'create', params: z.strictObject({ leadKey: uuid }), body: leadConvertSchema, response: leadConvertResponseSchema, refParams: ['leadKey'] },
   'eform.create': { title: 'Send an eForm', method: 'POST', path: '/eforms', idempotency: 'billable', params: z.strictObject({}), body: eformCreateSchema, response: eformCreateResponseSchema },
   'eform.sendDraft': { title: 'Send an eForm draft', method: 'POST', path: '/eforms/:formKey/send', idempotency: 'billable', params: z.strictObject({ formKey: uuid }), response: eformSendResponseSchema, refParams: ['formKey'] },
   'identity.sendVerification': { title: 'Send an ID verification', method: 'POST', path: '/id-verifications/send', idempotency: 'billable', params: z.strictObject({}), body: idVerificationSendSchema, response: idVerificationSentSchema },
   'identity.runAmlCheck': { title: 'Run an AML check', method: 'POST', path: '/id-verifications/aml-checks', idempotency: 'billable', params: z.strictObject({}), body: amlCheckCreateSchema, response: amlCheckSchema },
-  'bill.createAdhoc': { title: 'Create an adhoc bill', method: 'POST', path: '/bills', idempotency: 'billable', params: z.strictObject({}), body: billCreateSchema, response: billCreatedSchema },
+  'bill.createAdhoc': { title: 'Create an adhoc bill', method: 'POST', path: '/bills', idempotency: 'billable', params: z.strictObject({}), body: billCreateSchema, response: billCreatedSchema, resultKey: 'billingId' },
   'onboarding.editRecipients': { title: 'Edit onboarding recipients', method: 'PATCH', path: '/onboardings/:key/recipients', idempotency: 'create', params: z.strictObject({ key: uuid }), body: recipientsPatchSchema, response: onboardingSchema },
   'onboarding.setCustomFields': { title: 'Set client custom fields', method: 'PUT', path: '/onboardings/:key/clients/:clientId/custom-fields', idempotency: 'idempotent', params: z.strictObject({ key: uuid, clientId: intId }), body: customFieldsPutSchema, response: customFieldValuesSchema },
   'onboarding.complete': { title: 'Complete an onboarding', method: 'POST', path: '/onboardings/:key/complete', idempotency: 'idempotent', params: z.strictObject({ key: uuid }), body: onboardingCompleteSchema, response: onboardingSchema, alreadyAppliedStatus: 409 },

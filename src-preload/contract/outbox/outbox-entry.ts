@@ -83,6 +83,8 @@ export const outboxSendInputSchema = z.strictObject({
   payload: storedPayloadSchema,
   /** When the entry was queued: a verification read looks for records made since then. */
   queuedAt: z.iso.datetime().optional(),
+  /** Keys of records other entries of the same operation created: a look-alike among them is not this one. */
+  claimed: z.array(z.union([z.string().max(100), z.number()])).max(1000).optional(),
 });
 export type OutboxSendInput = z.infer<typeof outboxSendInputSchema>;
 
