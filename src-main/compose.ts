@@ -27,9 +27,9 @@ export interface MainDeps {
   runtime: RuntimeFacts;
   paths: AppPaths & { cache: string };
   settings: SettingsStore;
-  /** Consumed by the vault (issue 4); injected now so no service ever reaches for safeStorage itself. */
+  /** Consumed by the vault; injected now so no service ever reaches for safeStorage itself. */
   cipher: Cipher;
-  /** Consumed by the Partner API client (issue 4); Electron passes net.fetch so proxies and the OS CA store apply. */
+  /** Consumed by the Partner API client; Electron passes net.fetch so proxies and the OS CA store apply. */
   fetch: typeof globalThis.fetch;
   clock: Clock;
   /** Link state only (Electron: net.isOnline; preview: its network switch); reachability of the practice is main's own probe. */

@@ -1,6 +1,6 @@
 /**
  * Encrypts secrets at rest. Electron's safeStorage (async API) in the app; an in-memory key in the
- * preview and tests. `backend` names where the key lives, so the vault (issue 4) can tell the user
+ * preview and tests. `backend` names where the key lives, so the vault can tell the user
  * when storage is weak (Linux `basic_text`) and notice when the backend changes between runs.
  */
 export interface Cipher {

@@ -93,7 +93,7 @@ export class PracticeDb extends Dexie {
   leadNotes!: EntityTable<LeadNote, 'noteID'>;
   /** The practice's eForm templates (a synced snapshot), so an eForm can be prepared offline. */
   eformTemplates!: EntityTable<EformTemplate, 'templateId'>;
-  // v6: money and documents (issue 5). Synced: bills and payments (date windows), recurring schedules,
+  // v6: money and documents. Synced: bills and payments (date windows), recurring schedules,
   // debtor invoices, ledger lookups, reports. Read per client on demand or by a meeting pack: the rest.
   bills!: EntityTable<Bill, 'billingId'>;
   payments!: EntityTable<Payment, 'paymentId'>;

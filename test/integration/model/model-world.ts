@@ -1,9 +1,10 @@
 import type { Companion } from '../../../src-preload/contract/companion';
 import { deletePracticeDb, practiceDb, type PracticeDb } from '../../../src-renderer/db/practice-db';
 import { readOpenEntries } from '../../../src-renderer/outbox/outbox-db';
-import { createOutboxReplayer, type DrainReport, type OutboxLocks } from '../../../src-renderer/outbox/outbox-replayer';
+import { createOutboxReplayer, type DrainReport } from '../../../src-renderer/outbox/outbox-replayer';
 import type { InjectedFaultInput } from '../../../src-main/demo-practice/http/faults';
 import { electronShapedFetch } from '../../support/electron-net-errors';
+import { createMemoryWebLocks } from '../../support/memory-web-locks';
 import { startNodeApp, type NodeApp } from '../../support/node-companion';
 import { syncIntoDexie } from '../../support/sync-into-dexie';
 import type { RunScope } from './model-actions';
@@ -11,21 +12,6 @@ import type { RunScope } from './model-actions';
 /** The clients' timeout: a `slow` fault answers after SLOW_MS, so the client has given up by then. */
 export const TIMEOUT_MS = 400;
 export const SLOW_MS = 500;
-/** Web Locks as windows of one browser share them (Node has none): a held name is refused with `ifAvailable`. */
-function memoryLocks(): OutboxLocks {
-  const held = new Set<string>();
-  return {
-    async request(name, _options, callback) {
-      if (held.has(name)) return callback(null);
-      held.add(name);
-      try {
-        return await callback({ name });
-      } finally {
-        held.delete(name);
-      }
-    },
-  };
-}
 
 const unlimited = { perMinute: 100_000, perHour: 1_000_000, perDay: 1_000_000 };
 
@@ -92,7 +78,7 @@ export async function startModelWorld() {
   };
   // A fresh replayer per drain, as after a restart or in another window: none of its memory may be needed to be right.
   // Without locks, compare-and-set status changes alone must keep two windows from sending one entry twice.
-  const locks = memoryLocks();
+  const locks = createMemoryWebLocks();
   const replayer = (locked: boolean) =>
     createOutboxReplayer({ db, practiceKey, companion, canSend: () => app.network.isOnline() && !paused, onUnauthorized: () => (paused = true), now: () => clock, locks: locked ? locks : null });
 

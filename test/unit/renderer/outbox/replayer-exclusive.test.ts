@@ -5,26 +5,11 @@ import type { OutboxSendInput } from '../../../../src-preload/contract/outbox/ou
 import { deletePracticeDb, practiceDb } from '../../../../src-renderer/db/practice-db';
 import { discardEntry, enqueue, readEntries, saveEntryIf, StaleEntryError } from '../../../../src-renderer/outbox/outbox-db';
 import { markSending } from '../../../../src-renderer/outbox/outbox-state';
-import { createOutboxReplayer, type OutboxLocks } from '../../../../src-renderer/outbox/outbox-replayer';
+import { createOutboxReplayer } from '../../../../src-renderer/outbox/outbox-replayer';
+import { createMemoryWebLocks } from '../../../support/memory-web-locks';
 
 const practiceKey = '77777777-7777-4777-8777-777777777777';
 afterEach(() => deletePracticeDb(practiceKey));
-
-/** Web Locks as a browser gives them to every window of one origin: one holder per name; ifAvailable answers null. */
-function sharedLocks(): OutboxLocks {
-  const held = new Set<string>();
-  return {
-    async request(name, _options, callback) {
-      if (held.has(name)) return callback(null);
-      held.add(name);
-      try {
-        return await callback({ name });
-      } finally {
-        held.delete(name);
-      }
-    },
-  };
-}
 
 const queueContact = (db: ReturnType<typeof practiceDb>, surname: string) =>
   enqueue(db, { id: crypto.randomUUID(), operation: 'contact.create', payload: { params: { entityKey: '11111111-1111-4111-8111-111111111111' }, body: { contactName: 'A', contactSurname: surname } }, summary: surname, entityKey: null, dependsOn: [] });
@@ -48,7 +33,7 @@ describe('one replayer at a time, and no send over a discard', () => {
   it('two windows draining at once: the lock holder sends each entry once; the other stops', async () => {
     const db = practiceDb(practiceKey);
     for (const name of ['One', 'Two', 'Three']) await queueContact(db, name);
-    const locks = sharedLocks();
+    const locks = createMemoryWebLocks();
     const { companion, sent } = countingCompanion(() => new Promise((resolve) => setTimeout(resolve, 5)));
     const window = () => createOutboxReplayer({ db, practiceKey, companion, canSend: () => true, onUnauthorized: () => undefined, locks });
     const [a, b] = await Promise.all([window().drain(), window().drain()]);
