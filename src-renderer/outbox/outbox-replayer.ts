@@ -84,11 +84,11 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
   }
 
   async function sendOne(entry: OutboxEntry, payload: OutboxEntry['payload'], report: DrainReport): Promise<'continue' | 'stop'> {
-    const sending = markSending({ ...entry, payload }, now());
+    // Stored with its references resolved: after a crash, the check reads for the record this request named.
+    const stored = markSending({ ...entry, payload }, now());
     // Durable before anything leaves, and only if nobody changed the entry since it was read (a discard).
-    if (!(await saveEntryIf(deps.db, { ...sending, payload: entry.payload }, entry))) return 'continue';
+    if (!(await saveEntryIf(deps.db, stored, entry))) return 'continue';
     const outcome = await ask(() => deps.companion.outbox.send({ practiceKey: deps.practiceKey, entryId: entry.id, operation: entry.operation, payload }));
-    const stored = { ...sending, payload: entry.payload };
     if (!outcome) {
       report.stopped = true; // main did not answer: the entry stays `sending`, settled by the next drain
       return 'stop';

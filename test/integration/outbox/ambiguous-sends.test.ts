@@ -66,4 +66,17 @@ describe('a billable write with no clear answer is never sent twice by the app',
     // The practice logs a request when it answers, and this one's client had gone: the entry counts its sends.
     expect(await only(t)).toMatchObject({ status: 'done', attempts: 1 });
   });
+
+  it('a note on a lead created offline, interrupted after it was sent, is found by its check (which names the lead created)', async () => {
+    const t = (current = await startOutboxScenario());
+    const lead = await queue(t.db, 'lead.create', { params: {}, body: { name: 'Noted', surname: 'Lead' } });
+    const note = await queue(t.db, 'lead.addNote', { params: { leadKey: { outboxRef: lead.id, field: 'leadKey' } }, body: { text: 'Asked about payroll.' } }, { dependsOn: [lead.id] });
+    const { companion, crashed } = t.crashingOncePerEntry();
+    while (crashed.size < 2) await t.replayer(companion).drain();
+    await t.replayer().drain();
+    const entries = new Map((await readEntries(t.db)).entries.map((e) => [e.id, e]));
+    expect(entries.get(lead.id)).toMatchObject({ status: 'done' });
+    expect(entries.get(note.id)).toMatchObject({ status: 'done', attempts: 1 });
+    expect([...t.state.leadNotes.values()].flat().filter((n) => n.text === 'Asked about payroll.')).toHaveLength(1);
+  });
 });
