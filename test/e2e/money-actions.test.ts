@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
 import { setNetwork } from './support/preview';
 import { openApp, type AppUnderTest } from './support/app-under-test';
+import { openBillDialogOffline } from './support/bill-dialog';
 import { realProblems } from './support/page-problems';
 
 let app: AppUnderTest;
@@ -28,13 +29,7 @@ describe('bills and proposals: actions queued in the outbox', () => {
     expect(state().ledger.status.connected).toBe(true);
     const client = [...state().entities.values()].find((e) => !e.entityTerminated)!;
     const user = [...state().users.values()][0]!;
-    await setNetwork(server, false);
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
-    await page.goto(`${server.url}#/clients/${client.entityKey}`);
-    await page.getByRole('button', { name: 'Create bill' }).click();
-    await dialog().getByTestId('billed-notice').waitFor();
-
-    const line = dialog().getByTestId('bill-line-row').first();
+    const line = await openBillDialogOffline(page, server, client.entityKey);
     await line.getByRole('combobox', { name: /Revenue account or sale item/ }).selectOption({ label: 'Income tax return (ACC-ITR)' });
     expect(await line.getByLabel(/Description/).inputValue()).toBe('Income tax return'); // filled in from the sale item
     expect(await line.getByLabel(/Unit price/).inputValue()).toBe('650');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
 import { setNetwork } from './support/preview';
 import { openApp, type AppUnderTest } from './support/app-under-test';
+import { openBillDialogOffline } from './support/bill-dialog';
 import { realProblems } from './support/page-problems';
 
 let app: AppUnderTest;
@@ -32,13 +33,7 @@ describe('a South African practice: amounts typed as the app shows them', () => 
     expect(state.profile).toMatchObject({ currency: 'ZAR', locale: 'en-ZA' });
     const client = [...state.entities.values()].find((e) => !e.entityTerminated)!;
     const user = [...state.users.values()][0]!;
-    await setNetwork(server, false);
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
-    await page.goto(`${server.url}#/clients/${client.entityKey}`);
-    await page.getByRole('button', { name: 'Create bill' }).click();
-    await dialog().getByTestId('billed-notice').waitFor();
-
-    const line = dialog().getByTestId('bill-line-row').first();
+    const line = await openBillDialogOffline(page, server, client.entityKey);
     await line.getByLabel(/Description/).fill('Annual financial statements');
     expect(await line.getByLabel(/Quantity/).inputValue()).toBe('1');
     const price = line.getByLabel(/Unit price/);

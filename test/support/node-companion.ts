@@ -45,3 +45,19 @@ export async function startNodeApp(options: { demo?: DemoOptionsInput; deps?: Pa
   };
 }
 export type NodeApp = Awaited<ReturnType<typeof startNodeApp>>;
+
+// Within what a budget event may report (the bridge caps each figure at a million).
+const unlimited = { perMinute: 100_000, perHour: 1_000_000, perDay: 1_000_000 };
+
+/**
+ * The app with the demo's first practice connected read-write, and no request limits on either side:
+ * for tests of what is sent, not of the budget. `deps` and `wrapFetch` as for startNodeApp.
+ */
+export async function startConnectedDemo(options: Parameters<typeof startNodeApp>[0] = {}) {
+  const app = await startNodeApp({ ...options, deps: { budgetLimits: unlimited, ...options.deps } });
+  const connected = await app.companion.practice.connectDemo();
+  if (!connected.ok) throw new Error(connected.message);
+  const demo = app.demo();
+  demo.configure({ rateLimit: { enabled: false } });
+  return { app, practiceKey: connected.practice.practiceKey, demo, state: demo.runtime.practices[0]! };
+}

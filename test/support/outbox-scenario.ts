@@ -4,9 +4,7 @@ import type { OperationName, StoredPayload } from '../../src-preload/contract/ou
 import { deletePracticeDb, practiceDb, type PracticeDb } from '../../src-renderer/db/practice-db';
 import { enqueue } from '../../src-renderer/outbox/outbox-db';
 import { createOutboxReplayer } from '../../src-renderer/outbox/outbox-replayer';
-import { startNodeApp, type NodeApp } from './node-companion';
-
-const unlimited = { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 };
+import { startConnectedDemo, type startNodeApp } from './node-companion';
 
 /**
  * The outbox against the demo practice: renderer code in Node (fake IndexedDB), main through the real
@@ -14,17 +12,11 @@ const unlimited = { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 }
  * everything and deletes the practice database.
  */
 export async function startOutboxScenario(options: Pick<Parameters<typeof startNodeApp>[0] & object, 'wrapFetch'> & { apiTimeoutMs?: number } = {}) {
-  const app: NodeApp = await startNodeApp({
+  const { app, practiceKey, demo, state } = await startConnectedDemo({
     demo: { seed: 21 },
-    deps: { budgetLimits: unlimited, ...(options.apiTimeoutMs ? { apiClient: { timeoutMs: options.apiTimeoutMs } } : {}) },
+    ...(options.apiTimeoutMs ? { deps: { apiClient: { timeoutMs: options.apiTimeoutMs } } } : {}),
     ...(options.wrapFetch ? { wrapFetch: options.wrapFetch } : {}),
   });
-  const connected = await app.companion.practice.connectDemo();
-  if (!connected.ok) throw new Error(connected.message);
-  const practiceKey = connected.practice.practiceKey;
-  const demo = app.demo();
-  demo.configure({ rateLimit: { enabled: false } });
-  const state = demo.runtime.practices[0]!;
   const db = practiceDb(practiceKey);
   let paused = false;
   /** `now`: the replayer's clock, to step past the wait between two verification reads. */

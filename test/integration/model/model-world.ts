@@ -5,15 +5,13 @@ import { createOutboxReplayer, type DrainReport } from '../../../src-renderer/ou
 import type { InjectedFaultInput } from '../../../src-main/demo-practice/http/faults';
 import { electronShapedFetch } from '../../support/electron-net-errors';
 import { createMemoryWebLocks } from '../../support/memory-web-locks';
-import { startNodeApp, type NodeApp } from '../../support/node-companion';
+import { startConnectedDemo } from '../../support/node-companion';
 import { syncIntoDexie } from '../../support/sync-into-dexie';
 import type { RunScope } from './model-actions';
 
 /** The clients' timeout: a `slow` fault answers after SLOW_MS, so the client has given up by then. */
 export const TIMEOUT_MS = 400;
 export const SLOW_MS = 500;
-
-const unlimited = { perMinute: 100_000, perHour: 1_000_000, perDay: 1_000_000 };
 
 /**
  * Everything one model run acts on, built once for the whole campaign (starting a demo practice and a
@@ -26,17 +24,11 @@ export async function startModelWorld() {
   // One virtual time for the laptop (the replayer's backoff and checks) and the practice (its records'
   // updatedOn, Date headers): a wait moves both, as real time would.
   let clock = Date.now();
-  const app: NodeApp = await startNodeApp({
+  const { app, practiceKey, demo, state } = await startConnectedDemo({
     demo: { seed: 21, eformDailyQuota: 100_000_000, clock: { now: () => new Date(clock) } },
-    deps: { budgetLimits: unlimited, apiClient: { timeoutMs: TIMEOUT_MS, sleep: async () => undefined } },
+    deps: { apiClient: { timeoutMs: TIMEOUT_MS, sleep: async () => undefined } },
     wrapFetch: (fetch) => electronShapedFetch(fetch, () => electronShape),
   });
-  const connected = await app.companion.practice.connectDemo();
-  if (!connected.ok) throw new Error(connected.message);
-  const practiceKey = connected.practice.practiceKey;
-  const demo = app.demo();
-  demo.configure({ rateLimit: { enabled: false } });
-  const state = demo.runtime.practices[0]!;
   // Billable writes spend credits; a campaign sends thousands.
   state.wallet.eformCredits = 100_000_000;
   state.wallet.smsCredits = 100_000_000;
