@@ -126,7 +126,7 @@ export function createMainServices(deps: MainDeps) {
     'practice.list': () => session.list(),
     'practice.connect': (input) => session.connect(input),
     'practice.connectDemo': ({ region }) => session.connectDemo(region),
-    'practice.signOut': async ({ practiceKey }) => ({ removed: await session.signOut(practiceKey) }),
+    'practice.signOut': async ({ practiceKey }) => ({ removed: await session.signOut(practiceKey), wiped: { credentials: true, documents: true, budget: false }, message: null }),
     'practice.budget': ({ practiceKey, estimateRequests }) => session.budgetStatus(practiceKey, estimateRequests),
     'practice.read': (input) => reader.read(input),
     'sync.start': ({ practiceKey, cursors }) => ({ started: session.startSync(practiceKey, cursors) }),

@@ -32,14 +32,31 @@ export const connectInputSchema = z.strictObject({
   secret: z.string().min(1).max(1000),
   remember: z.boolean(),
   acceptWeakStorage: z.boolean(),
+  /** The user has confirmed the custom address (asked once, before the secret is first sent there). */
+  confirmAddress: z.boolean().optional(),
 });
 export type ConnectInput = z.infer<typeof connectInputSchema>;
 
 export const connectResultSchema = z.discriminatedUnion('ok', [
   z.strictObject({ ok: z.literal(true), practice: practiceSummarySchema }),
-  z.strictObject({ ok: z.literal(false), message: z.string().max(1000) }),
+  z.strictObject({
+    ok: z.literal(false),
+    message: z.string().max(1000),
+    /** Asked of the user before connecting again: confirm a custom address the secret has not been sent to. */
+    confirmAddress: z.string().max(2000).optional(),
+    /** After a 401, a region the user may want to try instead (suggested, never tried with the secret). */
+    otherRegions: z.array(regionSchema).max(3).optional(),
+  }),
 ]);
 export type ConnectResult = z.infer<typeof connectResultSchema>;
+
+/** Sign-out reports each part of the wipe; a part that failed is named in `message` and retried at next start. */
+export const signOutResultSchema = z.strictObject({
+  removed: z.boolean(),
+  wiped: z.strictObject({ credentials: z.boolean(), documents: z.boolean(), budget: z.boolean() }),
+  message: z.string().max(1000).nullable(),
+});
+export type SignOutResult = z.infer<typeof signOutResultSchema>;
 
 export const syncStartInputSchema = z.strictObject({
   practiceKey: z.uuid(),
