@@ -10,7 +10,7 @@ import type { RequestBudget } from '../request-budget/request-budget';
 import { createBridgeSyncSink, type BridgeSyncSink } from '../sync/bridge-sync-sink';
 import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
 import { syncResources } from '../sync/sync-resources';
-import type { CredentialVault, StoredPractice } from '../vault/credential-vault';
+import type { CredentialVault, SecretStorage, StoredPractice } from '../vault/credential-vault';
 import { vaultProblemText } from '../vault/credential-vault';
 
 /** The embedded demo practice, started on demand (src-main/demo-practice). */
@@ -238,6 +238,12 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
       if (!practice || !secret || practiceKey !== active) return null;
       return { api: client(practice.baseUrl, practice.clientId, secret) };
     },
+
+    /** Whether this practice is the active one (the only one whose data may be read or written). */
+    isActive: (practiceKey: string): boolean => practiceKey === active,
+
+    /** How this practice's secret is kept; null for a practice not on this laptop. */
+    storageOf: (practiceKey: string): SecretStorage | null => practices.get(practiceKey)?.storage ?? null,
 
     /** The active practice's base URL, for the connectivity probe; null when none is connected. */
     activeBaseUrl: (): string | null => (active ? (practices.get(active)?.baseUrl ?? null) : null),
