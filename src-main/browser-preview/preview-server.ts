@@ -72,10 +72,15 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     `  <meta name="companion-preview-token" content="${token}" />\n    <script src="/__preview/preload.js"></script>\n  </head>`,
   );
   let origin = '';
+  // Filled once the port is known: the only Host headers and page origins this server answers.
+  let allowedHosts = new Set<string>();
+  let allowedOrigins = new Set<string>();
+  const isOurPage = (sender: BridgeSender): boolean =>
+    sender.origin !== undefined && allowedOrigins.has(sender.origin) && sender.token === token;
 
   const registry = createIpcRegistry<BridgeSender>({
     handlers: services.handlers,
-    isTrustedSender: (sender) => sender.origin === origin && sender.token === token,
+    isTrustedSender: isOurPage,
     onRefusal: (code, detail) => console.warn(`[preview bridge] refused (${code}): ${detail}`),
   });
 
@@ -90,6 +95,9 @@ export async function startPreviewServer(options: PreviewServerOptions) {
   };
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A DNS-rebinding page reaches this port under its own name: without this check it could read the
+    // token from index.html and drive the bridge.
+    if (!allowedHosts.has(req.headers.host ?? '')) return send(res, 403, 'text/plain', 'Forbidden');
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname === '/__preview/preload.js') {
       send(res, 200, 'text/javascript; charset=utf-8', preloadScript);
@@ -122,10 +130,15 @@ export async function startPreviewServer(options: PreviewServerOptions) {
   });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
+  // The socket is authenticated before it is accepted: a page in the same browser that is not ours
+  // (another origin, no token) or a rebinding name (another Host) gets 403 and never an event.
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', origin);
-    if (url.pathname !== '/__preview/bridge') return socket.destroy();
     const sender: BridgeSender = { origin: req.headers.origin, token: url.searchParams.get('token') };
+    if (url.pathname !== '/__preview/bridge' || !allowedHosts.has(req.headers.host ?? '') || !isOurPage(sender)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     sockets.handleUpgrade(req, socket, head, (ws) => attach(ws, sender));
   });
 
@@ -150,7 +163,10 @@ export async function startPreviewServer(options: PreviewServerOptions) {
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  allowedOrigins = new Set([...allowedHosts].map((host) => `http://${host}`));
   services.start();
 
   return {

@@ -54,14 +54,57 @@ describe('browser preview server', () => {
     expect(reply).toMatchObject({ ok: true, value: { runtime: 'browser-preview' } });
   });
 
-  it('refuses bridge requests with a wrong token or from another origin', async () => {
-    for (const sender of [
-      { token: 'guess', origin },
-      { token: server.token, origin: 'http://evil.example' },
-    ]) {
-      const reply = await call(sender, { id: 1, method: 'app.info', input: {} });
-      expect(reply).toMatchObject({ ok: false, error: { code: 'untrusted-sender' } });
+  it('refuses at upgrade a socket without the token, from another origin or under another host name, before any event', async () => {
+    const ws = origin.replace('http', 'ws');
+    const attempts = [
+      { url: `${ws}/__preview/bridge`, origin },
+      { url: `${ws}/__preview/bridge?token=guess`, origin },
+      { url: `${ws}/__preview/bridge?token=${server.token}`, origin: 'http://evil.example' },
+      { url: `${ws}/__preview/bridge?token=${server.token}`, origin: undefined },
+      // A DNS-rebinding page: our port, the attacker's name (and origin).
+      { url: `${ws}/__preview/bridge?token=${server.token}`, origin: 'http://rebind.example:1', host: 'rebind.example:1' },
+      { url: `${ws}/__preview/bridge?token=${server.token}`, origin, host: 'rebind.example:1' },
+    ];
+    for (const attempt of attempts) {
+      const outcome = await new Promise<{ status: number | null; messages: number }>((resolve) => {
+        let messages = 0;
+        const socket = new WebSocket(attempt.url, {
+          ...(attempt.origin ? { origin: attempt.origin } : {}),
+          ...(attempt.host ? { headers: { host: attempt.host } } : {}),
+        });
+        socket.on('message', () => messages++);
+        socket.on('open', () => {
+          // Accepted: give main a moment to push events, then report what arrived.
+          setTimeout(() => {
+            socket.close();
+            resolve({ status: 101, messages });
+          }, 200);
+        });
+        socket.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? null, messages }));
+        socket.on('error', () => resolve({ status: null, messages }));
+      });
+      expect(outcome, JSON.stringify(attempt)).toEqual({ status: 403, messages: 0 });
     }
+  });
+
+  it('answers no HTTP request whose Host is not its own address (DNS rebinding)', async () => {
+    const { request } = await import('node:http');
+    const statusFor = (host: string, path: string, method = 'GET') =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${origin}${path}`, { method, headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const port = new URL(origin).port;
+    expect(await statusFor('rebind.example', '/')).toBe(403);
+    expect(await statusFor(`rebind.example:${port}`, '/')).toBe(403);
+    expect(await statusFor(`rebind.example:${port}`, `/__preview/network?online=false&token=${server.token}`, 'POST')).toBe(403);
+    expect(server.network.isOnline()).toBe(true);
+    expect(await statusFor(`localhost:${port}`, '/')).toBe(200);
+    expect(await statusFor(`127.0.0.1:${port}`, '/')).toBe(200);
   });
 
   it('lets only a holder of the token switch the network', async () => {
