@@ -14,6 +14,20 @@ export class PartnerApiError extends Error {
 }
 
 /**
+ * The server answered with a redirect (3xx). The contract never redirects, so a 3xx comes from
+ * something that should not be in the way (a proxy, a captive portal, a hijacked name) or a server
+ * that wants the request sent elsewhere; either way the request, and the secret in its headers, is
+ * never sent to the new address. The server did not apply the request (the contract has no
+ * 303-after-write), so for the outbox it is a rejection, never retried.
+ */
+export class RedirectRefusedError extends PartnerApiError {
+  constructor(status: number) {
+    super(status, 'Redirect not followed', 'The practice server tried to send this request to another address; it was not followed.', null);
+    this.name = 'RedirectRefusedError';
+  }
+}
+
+/**
  * - unreachable: the request provably never left (no network, name not resolved, connection refused);
  * - timeout, reset, truncated: it may have reached the server and been applied (ambiguous).
  */
@@ -38,8 +52,17 @@ export class MalformedResponseError extends Error {
   }
 }
 
+/** The answer was larger than the app accepts for its kind; reading stopped and the connection was closed. */
+export class ResponseTooLargeError extends MalformedResponseError {
+  constructor(readonly limitBytes: number) {
+    super(`The practice server sent an answer larger than the app accepts (over ${Math.round(limitBytes / 1024 / 1024)} MiB); it was not read.`);
+    this.name = 'ResponseTooLargeError';
+  }
+}
+
 /** A sentence a person can act on, for any error the client throws. */
 export function describeApiError(error: unknown): string {
+  if (error instanceof RedirectRefusedError || error instanceof ResponseTooLargeError) return error.message;
   if (error instanceof PartnerApiError) {
     switch (error.status) {
       case 401:

@@ -1,7 +1,8 @@
 import { type z } from 'zod';
 import { problemDetailsSchema } from '../../src-preload/contract/partner-api';
-import { MalformedResponseError, NetworkError, PartnerApiError } from './api-errors';
+import { MalformedResponseError, NetworkError, PartnerApiError, RedirectRefusedError, ResponseTooLargeError } from './api-errors';
 import { classifyFetchFailure } from './network-failure';
+import { MAX_FILE_BYTES, MAX_JSON_BYTES, readCappedBody } from './read-capped-body';
 
 export type RequestPriority = 'interactive' | 'outbox' | 'prefetch' | 'background';
 
@@ -22,6 +23,9 @@ export interface PartnerApiClientOptions {
   timeoutMs?: number;
   /** Attempts for idempotent requests that fail with a network error or 5xx (and for any 429). */
   maxAttempts?: number;
+  /** The largest JSON answer and the largest file read (defaults: MAX_JSON_BYTES, MAX_FILE_BYTES); tests lower them. */
+  maxJsonBytes?: number;
+  maxFileBytes?: number;
 }
 
 export interface RequestOptions {
@@ -65,6 +69,8 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxAttempts = options.maxAttempts ?? 5;
   const base = options.baseUrl.replace(/\/+$/, '');
+  const maxJsonBytes = options.maxJsonBytes ?? MAX_JSON_BYTES;
+  const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
 
   function url(path: string, query: RequestOptions['query']): string {
     const search = new URLSearchParams();
@@ -73,27 +79,49 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     return `${base}/api/v1${path}${qs ? `?${qs}` : ''}`;
   }
 
-  /** One attempt: budget, fetch with a timeout, whole body read (a truncated body is a network failure). */
-  async function attempt(method: string, target: string, request: RequestOptions): Promise<{ response: Response; bytes: Uint8Array }> {
+  /**
+   * One attempt: budget, fetch with a timeout, whole body read within `limit` (a truncated body is a
+   * network failure).
+   *
+   * Redirects are never followed: `redirect: 'manual'` makes both Node's fetch and Electron's net.fetch
+   * hand back the 3xx instead of sending the request, with its X-Svc-Auth-Key, to the new address
+   * ('manual' rather than 'error' so the redirect arrives as an answer with a status, which both runtimes
+   * report alike, not as an error whose wording differs). Any 3xx, and an opaque redirect, becomes a
+   * RedirectRefusedError.
+   */
+  async function attempt(method: string, target: string, request: RequestOptions, limit: number): Promise<{ response: Response; bytes: Uint8Array }> {
     await options.budget?.reserve(request.priority ?? 'interactive', request.signal);
     const { clientId, secret } = options.credentials();
     const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    // Aborted when the answer is too large, so the connection is closed instead of drained.
+    const stop = new AbortController();
+    const signal = AbortSignal.any([stop.signal, timeout, ...(request.signal ? [request.signal] : [])]);
     const headers: Record<string, string> = { 'X-Svc-Auth-ID': clientId, 'X-Svc-Auth-Key': secret, Accept: 'application/json' };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    const init: RequestInit = { method, headers, signal, redirect: 'manual', ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}) };
     try {
-      const response = await options.fetch(target, { method, headers, signal, ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}) });
+      const response = await options.fetch(target, init);
       options.budget?.observe(response);
-      let bytes: Uint8Array;
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        stop.abort();
+        throw new RedirectRefusedError(response.status || 302);
+      }
+      let body: Awaited<ReturnType<typeof readCappedBody>>;
       try {
-        bytes = new Uint8Array(await response.arrayBuffer());
+        body = await readCappedBody(response, limit);
       } catch {
         throw new NetworkError(timeout.aborted ? 'timeout' : 'truncated', 'The answer was cut off.');
       }
-      return { response, bytes };
+      if (body.tooLarge) {
+        stop.abort();
+        // An error status keeps its meaning (it is reported by status, without the oversized details).
+        if (response.ok) throw new ResponseTooLargeError(limit);
+        return { response, bytes: new Uint8Array(0) };
+      }
+      return { response, bytes: body.bytes };
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
-      if (error instanceof NetworkError) throw error;
+      if (error instanceof NetworkError || error instanceof PartnerApiError || error instanceof MalformedResponseError) throw error;
       throw classifyFetchFailure(error, timeout.aborted);
     }
   }
@@ -104,14 +132,14 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     return Math.round(ceiling / 2 + random() * (ceiling / 2));
   }
 
-  async function send(method: string, path: string, request: RequestOptions): Promise<{ response: Response; bytes: Uint8Array }> {
+  async function send(method: string, path: string, request: RequestOptions, limit = maxJsonBytes): Promise<{ response: Response; bytes: Uint8Array }> {
     const idempotent = request.idempotent ?? (method === 'GET' || method === 'PUT' || method === 'DELETE');
     const target = url(path, request.query);
     for (let n = 0; ; n++) {
       let result: { response: Response; bytes: Uint8Array } | undefined;
       let failure: unknown;
       try {
-        result = await attempt(method, target, request);
+        result = await attempt(method, target, request, limit);
       } catch (error) {
         if (!(error instanceof NetworkError)) throw error;
         failure = error;
@@ -184,7 +212,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
 
   /** A file (PDF): the bytes, refused unless the server says it is the expected type. */
   async function file(path: string, expectedType: string, requestOptions: RequestOptions = {}): Promise<ApiResponse<Uint8Array>> {
-    const { response, bytes } = await send('GET', path, requestOptions);
+    const { response, bytes } = await send('GET', path, requestOptions, maxFileBytes);
     if (!response.ok) throw toError(response, bytes);
     const type = response.headers.get('content-type') ?? '';
     if (!type.startsWith(expectedType)) throw new MalformedResponseError(`Expected ${expectedType}, got ${type || 'no content type'}.`);
