@@ -166,10 +166,25 @@ export function practiceDb(practiceKey: string): PracticeDb {
   return db;
 }
 
+/** Closes the practice's database if this window has it open (a forgotten practice kept for now). */
+export function closePracticeDb(practiceKey: string): void {
+  open.get(practiceKey)?.close();
+  open.delete(practiceKey);
+}
+
 /** Signing out: the practice's whole local copy goes. */
 export async function deletePracticeDb(practiceKey: string): Promise<void> {
-  const db = open.get(practiceKey);
-  db?.close();
-  open.delete(practiceKey);
+  closePracticeDb(practiceKey);
   await Dexie.delete(`practice-${practiceKey}`);
+}
+
+const practiceDbName = /^practice-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The keys of every practice that has a database in this browser profile, known to main or not. */
+export async function listPracticeDbKeys(): Promise<string[]> {
+  const databases = await indexedDB.databases();
+  return databases.flatMap((d) => {
+    const match = practiceDbName.exec(d.name ?? '');
+    return match ? [match[1]!] : [];
+  });
 }

@@ -4,9 +4,10 @@ import type { BudgetStatus } from '../../src-preload/contract/budget';
 import type { Region } from '../../src-preload/contract/partner-api';
 import type { ConnectInput, PracticeSummary, SyncProgressEvent } from '../../src-preload/contract/practice';
 import { ingestPage } from '../db/ingest';
-import { deletePracticeDb, practiceDb } from '../db/practice-db';
+import { practiceDb } from '../db/practice-db';
 import { isOnline, useConnectivity } from './connectivity-store';
 import { useNotices } from './notice-store';
+import { signOutPractice } from './sign-out';
 
 interface PracticeState {
   loaded: boolean;
@@ -88,11 +89,13 @@ export const usePractice = create<PracticeState>((set, get) => ({
     }
   },
   async signOut(companion, practiceKey) {
-    await companion.practice.signOut({ practiceKey });
-    await deletePracticeDb(practiceKey);
-    localStorage.removeItem(pausedKey(practiceKey));
-    set({ progress: null, budget: null });
-    await get().refresh(companion);
+    // The local copy is deleted whatever main answers (see sign-out.ts); a failed part is told in a notice.
+    await signOutPractice(companion, practiceKey, {
+      forget: async () => {
+        set({ progress: null, budget: null });
+        await get().refresh(companion);
+      },
+    });
   },
   async syncNow(companion) {
     const practiceKey = get().activePracticeKey;

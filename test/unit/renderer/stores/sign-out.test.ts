@@ -1,0 +1,64 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Companion } from '../../../../src-preload/contract/companion';
+import type { SignOutResult } from '../../../../src-preload/contract/practice';
+import { deletePracticeDb, listPracticeDbKeys, practiceDb } from '../../../../src-renderer/db/practice-db';
+import { useNotices } from '../../../../src-renderer/stores/notice-store';
+import { usePractice } from '../../../../src-renderer/stores/practice-store';
+import { memoryStorage } from './memory-storage';
+
+const practiceKey = '55555555-5555-4555-8555-555555555555';
+const other = '66666666-6666-4666-8666-666666666666';
+let storage: ReturnType<typeof memoryStorage>;
+
+beforeEach(async () => {
+  storage = memoryStorage({ [`sync-paused:${practiceKey}`]: '1', [`sync-paused:${other}`]: '1' });
+  vi.stubGlobal('localStorage', storage);
+  useNotices.setState({ notices: [] });
+  await practiceDb(practiceKey).outbox.add({ id: 'unsent', status: 'pending' } as never);
+  await practiceDb(other).outbox.add({ id: 'theirs', status: 'pending' } as never);
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  for (const key of await listPracticeDbKeys()) await deletePracticeDb(key);
+});
+
+/** The bridge as the renderer sees it: sign-out answered (or failed) by `signOut`, and the list after it. */
+function companionWith(signOut: () => Promise<SignOutResult>): Companion {
+  return {
+    practice: {
+      signOut,
+      list: async () => ({ practices: [], activePracticeKey: null, storage: { secure: true, backend: 'test' } }),
+    },
+  } as unknown as Companion;
+}
+
+describe('sign-out in the renderer', () => {
+  it('deletes the practice database and its settings even when main reports that its documents could not be deleted', async () => {
+    const message = "Signed out, but the practice's saved documents could not be deleted. They are deleted the next time the app starts.";
+    const companion = companionWith(async () => ({ removed: true, wiped: { credentials: true, documents: false, budget: true }, message }));
+    await usePractice.getState().signOut(companion, practiceKey);
+    expect(await listPracticeDbKeys()).toEqual([other]);
+    expect(storage.keys()).toEqual([`sync-paused:${other}`]);
+    expect(useNotices.getState().notices).toEqual([expect.objectContaining({ tone: 'error', detail: message })]);
+    expect(usePractice.getState()).toMatchObject({ practices: [], activePracticeKey: null });
+  });
+
+  it('deletes them even when the call to main fails, and says so in a plain sentence', async () => {
+    const companion = companionWith(() => Promise.reject(new Error('The app could not answer.')));
+    await expect(usePractice.getState().signOut(companion, practiceKey)).resolves.toBeUndefined();
+    expect(await listPracticeDbKeys()).toEqual([other]);
+    expect(storage.keys()).toEqual([`sync-paused:${other}`]);
+    const [notice] = useNotices.getState().notices;
+    expect(notice).toMatchObject({ tone: 'error', title: 'The sign-out did not finish' });
+    expect(notice?.detail).toContain('The app could not answer.');
+    expect(notice?.detail).toContain('sign out again');
+  });
+
+  it('a complete sign-out shows no notice', async () => {
+    const companion = companionWith(async () => ({ removed: true, wiped: { credentials: true, documents: true, budget: true }, message: null }));
+    await usePractice.getState().signOut(companion, practiceKey);
+    expect(await listPracticeDbKeys()).toEqual([other]);
+    expect(useNotices.getState().notices).toEqual([]);
+  });
+});
