@@ -8,6 +8,7 @@ import { watchConnectivity } from '../stores/connectivity-store';
 import { watchMeetingPacks } from '../stores/meeting-pack-store';
 import { watchOutbox } from '../stores/outbox-store';
 import { watchPracticeSync } from '../stores/practice-store';
+import { ForgottenPractices } from './ForgottenPractices';
 import { createAppRouter } from './router';
 
 export function App() {
@@ -44,6 +45,7 @@ export function App() {
           </Callout.Text>
         </Callout.Root>
       )}
+      {companion ? <ForgottenPractices companion={companion} /> : null}
     </Theme>
   );
 }

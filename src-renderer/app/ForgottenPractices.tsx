@@ -1,0 +1,67 @@
+import { Button, Callout, Flex, Text } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
+import type { Companion } from '../../src-preload/contract/companion';
+import { ModalDialog } from '../components/ModalDialog';
+import { describeForgotten, removeForgottenPractices, type ForgottenPractice } from './forgotten-practices';
+
+interface Question {
+  practices: ForgottenPractice[];
+  answer(remove: boolean): void;
+}
+
+// Once per app start: React's strict mode runs effects twice in development.
+let started = false;
+
+/**
+ * Runs the start-up removal of forgotten practices' data (forgotten-practices.ts) and asks before
+ * deleting unsent actions. Renders nothing unless there is something to ask.
+ */
+export function ForgottenPractices({ companion }: { companion: Companion }) {
+  const [question, setQuestion] = useState<Question | null>(null);
+
+  useEffect(() => {
+    if (started) return;
+    started = true;
+    // Nothing is deleted when the list of practices cannot be read; the next start tries again.
+    removeForgottenPractices({
+      knownKeys: async () => (await companion.practice.list()).practices.map((p) => p.practiceKey),
+      confirm: (practices) => new Promise<boolean>((resolve) => setQuestion({ practices, answer: resolve })),
+    }).catch(() => undefined);
+  }, [companion]);
+
+  if (!question) return null;
+  const answer = (remove: boolean): void => {
+    question.answer(remove);
+    setQuestion(null);
+  };
+  const total = question.practices.reduce((sum, p) => sum + (p.unsent ?? 0), 0);
+  return (
+    <ModalDialog
+      open
+      onClose={() => answer(false)}
+      role="alertdialog"
+      title="Delete data of a practice no longer connected?"
+      description="This laptop still holds data of a practice that is no longer connected here: it was signed out, or removed while the app was closed."
+    >
+      <Callout.Root color="red" role="alert" data-testid="forgotten-unsent-warning">
+        <Flex direction="column" gap="1">
+          {question.practices.map((p) => (
+            <Callout.Text key={p.practiceKey}>{describeForgotten(p)}.</Callout.Text>
+          ))}
+        </Flex>
+      </Callout.Root>
+      <Text as="p" size="2">
+        Deleting loses {total === 1 ? 'it' : 'them'} for good. To send {total === 1 ? 'it' : 'them'} instead, keep the data and connect that practice
+        again: the outbox sends what it holds. Kept data is asked about again the next time the app starts.
+      </Text>
+      <Flex gap="3" mt="2" justify="end">
+        <Button variant="soft" color="gray" autoFocus onClick={() => answer(false)}>
+          Keep for now
+        </Button>
+        <Button color="red" onClick={() => answer(true)}>
+          Delete
+        </Button>
+      </Flex>
+    </ModalDialog>
+  );
+}
