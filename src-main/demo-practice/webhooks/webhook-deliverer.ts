@@ -1,5 +1,7 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
 import type { Clock } from '../../clock';
 import type { DemoOptions } from '../options';
+import { loopbackTarget, type LookupAll } from './loopback-target';
 import { signDelivery } from './webhook-signing';
 
 export interface DeliveryAttempt {
@@ -23,10 +25,6 @@ interface Job {
   onResult: (status: number | null, at: string) => void;
 }
 
-function isThisMachine(url: URL): boolean {
-  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || /^127\./.test(url.hostname);
-}
-
 /**
  * Delivers signed events and retries failures on a schedule. Every attempt of an event carries the
  * same X-Svc-Event-Id and byte-identical body; each attempt is signed with its own timestamp.
@@ -35,8 +33,10 @@ export function createWebhookDeliverer(deps: {
   clock: Clock;
   settings: () => DemoOptions['webhooks'];
   fetch?: typeof globalThis.fetch;
+  lookup?: LookupAll;
 }) {
   const doFetch = deps.fetch ?? globalThis.fetch;
+  const lookup = deps.lookup ?? ((hostname: string) => dnsLookup(hostname, { all: true }));
   const attempts: DeliveryAttempt[] = [];
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let inFlight = 0;
@@ -58,9 +58,11 @@ export function createWebhookDeliverer(deps: {
     let status: number | null = null;
     let error: string | null = null;
     try {
-      const url = new URL(job.url);
-      if (!settings.allowExternalHosts && !isThisMachine(url)) {
-        throw new Error('blocked: the demo practice only delivers to this machine');
+      let url = new URL(job.url);
+      if (!settings.allowExternalHosts) {
+        const target = await loopbackTarget(url, lookup);
+        if ('refused' in target) throw new Error(`blocked: the demo practice only delivers to this machine (${target.refused})`);
+        url = target.url;
       }
       const response = await doFetch(url, {
         method: 'POST',
