@@ -30,6 +30,12 @@ function expectedSignature(secret: string, timestamp: string, raw: Buffer): stri
   return `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.concat([Buffer.from(`${timestamp}.`, 'utf8'), raw])).digest('hex')}`;
 }
 
+/** A simulated client action: /demo-control takes the practice's read-write credentials. */
+function demoControl(path: string) {
+  const { clientId, secret } = t.demo.practices[0]!.readWrite;
+  return fetch(`${t.demo.baseUrl}/demo-control${path}`, { method: 'POST', headers: { 'X-Svc-Auth-ID': clientId, 'X-Svc-Auth-Key': secret } });
+}
+
 let t: TestDemo;
 beforeAll(async () => {
   t = await startDemo({ webhooks: { retryScheduleMs: [50, 100, 150], timeoutMs: 2_000 } });
@@ -69,7 +75,7 @@ describe('Webhook deliveries (contract: Events 4-8)', () => {
     try {
       const sub = await t.call('POST', '/webhooks', { body: { hookUrl: receiver.url, event: 'proposal.accepted' } });
       const sent = [...t.state().proposals.values()].find((p) => p.statusName === 'Sent')!;
-      const accepted = await fetch(`${t.demo.baseUrl}/demo-control/proposals/${sent.proposalKey}/accept`, { method: 'POST' });
+      const accepted = await demoControl(`/proposals/${sent.proposalKey}/accept`);
       expect(accepted.status).toBe(200);
       await t.demo.runtime.webhooks.idle();
       const delivery = receiver.received.find((r) => r.headers['x-svc-event'] === 'proposal.accepted')!;
@@ -91,7 +97,7 @@ describe('Webhook deliveries (contract: Events 4-8)', () => {
     try {
       const sub = await t.call('POST', '/webhooks', { body: { hookUrl: receiver.url, event: 'eform.submitted' } });
       const form = await t.call('POST', '/eforms', { body: { templateId: 101, recipientEmail: 'a@example.com' } });
-      const submitted = await fetch(`${t.demo.baseUrl}/demo-control/eforms/${form.json.formKey}/submit`, { method: 'POST' });
+      const submitted = await demoControl(`/eforms/${form.json.formKey}/submit`);
       expect(submitted.status).toBe(200);
       await t.demo.runtime.webhooks.idle();
       expect(receiver.received.length).toBe(3);

@@ -4,13 +4,15 @@ import { uuid } from '../../../src-preload/contract/partner-api';
 import { COMPLETED_STATUS_ID } from '../data/generate-catalogs';
 import { addDays, isoDate, round2 } from '../data/dates';
 import { ApiProblem, conflict, notFound } from '../http/api-problem';
+import { authenticate } from '../http/authenticate';
 import type { DemoRuntime } from '../runtime';
 import type { PracticeState } from '../state/practice-state';
 import { emitEvent } from '../webhooks/emit-event';
 import { renderUploadedDocument } from './uploaded-files';
 
-function ownerOf<T>(runtime: DemoRuntime, find: (practice: PracticeState) => T | undefined): { practice: PracticeState; item: T } {
-  for (const practice of runtime.practices) {
+/** The record's practice; with `within`, only that practice is searched (a caller acts on its own practice only). */
+function ownerOf<T>(runtime: DemoRuntime, find: (practice: PracticeState) => T | undefined, within?: PracticeState): { practice: PracticeState; item: T } {
+  for (const practice of within ? [within] : runtime.practices) {
     const item = find(practice);
     if (item !== undefined) return { practice, item };
   }
@@ -18,8 +20,8 @@ function ownerOf<T>(runtime: DemoRuntime, find: (practice: PracticeState) => T |
 }
 
 /** A client accepts a proposal: Sent → Accepted, bills for its invoices, event proposal.accepted. */
-export function acceptProposal(runtime: DemoRuntime, proposalKey: string) {
-  const { practice, item: proposal } = ownerOf(runtime, (p) => p.proposals.get(proposalKey));
+export function acceptProposal(runtime: DemoRuntime, proposalKey: string, within?: PracticeState) {
+  const { practice, item: proposal } = ownerOf(runtime, (p) => p.proposals.get(proposalKey), within);
   if (proposal.statusName !== 'Sent') throw conflict(`Only a Sent proposal can be accepted; this one is ${proposal.statusName}.`);
   const now = runtime.clock.now();
   proposal.statusName = 'Accepted';
@@ -48,8 +50,8 @@ export function acceptProposal(runtime: DemoRuntime, proposalKey: string) {
 }
 
 /** A client submits the next form of a stack (forms complete in stackPosition order from one link). */
-export function submitForm(runtime: DemoRuntime, formKey: string) {
-  const { practice, item: form } = ownerOf(runtime, (p) => p.eforms.get(formKey));
+export function submitForm(runtime: DemoRuntime, formKey: string, within?: PracticeState) {
+  const { practice, item: form } = ownerOf(runtime, (p) => p.eforms.get(formKey), within);
   if (form.status !== 'sent') throw conflict(`Only a sent form can be submitted; this one is ${form.status}.`);
   if (form.stackKey) {
     const next = [...practice.eforms.values()].filter((f) => f.stackKey === form.stackKey && f.status === 'sent').sort((a, b) => a.stackPosition - b.stackPosition)[0];
@@ -75,6 +77,11 @@ export function submitForm(runtime: DemoRuntime, formKey: string) {
 /**
  * Outside /api/v1: only simulated client actions (accept a proposal, submit a form), the simulated
  * storage host behind signed document URLs, and the OpenAPI document.
+ *
+ * The client actions change a practice's data and send its webhooks, so they take the same
+ * credentials as the API (X-Svc-Auth-ID / X-Svc-Auth-Key or Basic), read-write, and act only on the
+ * caller's own practice: without them, anything that can reach the port (another local program, a web
+ * page posting to 127.0.0.1) could accept proposals. In-process callers use createDemoPractice's methods.
  */
 export function registerDemoControl(app: FastifyInstance, runtime: DemoRuntime, openApi: () => unknown): void {
   const keyOf = (params: unknown, name: string) => {
@@ -82,8 +89,19 @@ export function registerDemoControl(app: FastifyInstance, runtime: DemoRuntime, 
     if (!parsed.success) throw new ApiProblem(400, 'One or more validation errors occurred.', `${name} must be a UUID.`);
     return String(parsed.data[name]);
   };
-  app.post('/demo-control/proposals/:proposalKey/accept', async (request) => acceptProposal(runtime, keyOf(request.params, 'proposalKey')));
-  app.post('/demo-control/eforms/:formKey/submit', async (request) => submitForm(runtime, keyOf(request.params, 'formKey')));
+  const writer = (headers: Record<string, string | string[] | undefined>): PracticeState => {
+    const caller = authenticate(runtime.practices, headers, null);
+    if (!caller.canWrite) throw new ApiProblem(403, 'Forbidden', 'These credentials are read-only; simulated client actions need write access.');
+    return caller.practice;
+  };
+  app.post('/demo-control/proposals/:proposalKey/accept', async (request) => {
+    const practice = writer(request.headers);
+    return acceptProposal(runtime, keyOf(request.params, 'proposalKey'), practice);
+  });
+  app.post('/demo-control/eforms/:formKey/submit', async (request) => {
+    const practice = writer(request.headers);
+    return submitForm(runtime, keyOf(request.params, 'formKey'), practice);
+  });
   app.get('/openapi.json', async (_request, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(openApi())));
 
   app.get('/_storage/onboarding-documents/:practiceKey/:key/:entityOnboardingId/:documentId', async (request, reply) => {
