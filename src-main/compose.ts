@@ -5,6 +5,7 @@ import { createConnectivityMonitor } from './connectivity/connectivity-monitor';
 import { createPracticeProbe, looksLikePracticeAnswer } from './connectivity/practice-probe';
 import { createDocumentCaches } from './documents/document-caches';
 import { createDocumentService } from './documents/document-service';
+import { removeForgottenPracticeFolders } from './documents/forgotten-practice-folders';
 import { createEventHub } from './ipc/event-hub';
 import type { Handlers } from './ipc/registry';
 import { createOutboxExecutor } from './outbox/outbox-executor';
@@ -120,10 +121,17 @@ export function createMainServices(deps: MainDeps) {
 
   const outbox = createOutboxExecutor({ targetFor: (practiceKey) => session.writeTarget(practiceKey) });
 
+  // The renderer deletes the data of practices missing from the list, so it never gets a list before the vault is
+  // read, nor one that a failed read left short (the call fails instead).
+  let restored: Promise<void> = Promise.resolve();
+
   const handlers: Handlers = {
     'app.info': () => describeApp(deps.runtime, deps.paths),
     'connectivity.status': () => connectivity.check(),
-    'practice.list': () => session.list(),
+    'practice.list': async () => {
+      await restored;
+      return session.list();
+    },
     'practice.connect': (input) => session.connect(input),
     'practice.connectDemo': ({ region }) => session.connectDemo(region),
     'practice.signOut': async ({ practiceKey }) => ({ removed: await session.signOut(practiceKey), wiped: { credentials: true, documents: true, budget: false }, message: null }),
@@ -151,7 +159,9 @@ export function createMainServices(deps: MainDeps) {
     documentCaches,
     start(): void {
       connectivity.start();
-      void session.restore();
+      restored = session.restore();
+      // Documents of practices no longer known (a sign-out whose wipe failed) go now, and at every start until they do.
+      void restored.then(async () => removeForgottenPracticeFolders(deps.paths.cache, (await session.list()).practices.map((p) => p.practiceKey))).catch(() => undefined);
     },
     async dispose(): Promise<void> {
       connectivity.stop();
