@@ -23,7 +23,8 @@ function electronCipher(): Cipher {
 }
 
 function electronSettings(): SettingsStore {
-  const store = new Store<Record<string, unknown>>({ name: 'settings' });
+  // Private to the user (also applied to an existing file on every write): it names practices, addresses and Client IDs.
+  const store = new Store<Record<string, unknown>>({ name: 'settings', configFileMode: 0o600 });
   return {
     get: (key) => store.get(key),
     set: (key, value) => store.set(key, value),

@@ -1,6 +1,6 @@
 import { authValidationSchema, type Region } from '../../src-preload/contract/partner-api';
 import type { BudgetStatus } from '../../src-preload/contract/budget';
-import type { ConnectInput, ConnectResult, PracticeSummary, SyncProgressEvent } from '../../src-preload/contract/practice';
+import type { ConnectInput, ConnectResult, PracticeSummary, SignOutResult, SyncProgressEvent } from '../../src-preload/contract/practice';
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import type { Clock } from '../clock';
 import type { EventHub } from '../ipc/event-hub';
@@ -12,6 +12,7 @@ import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
 import { syncResources } from '../sync/sync-resources';
 import type { CredentialVault, SecretStorage, StoredPractice } from '../vault/credential-vault';
 import { vaultProblemText } from '../vault/credential-vault';
+import { bindingRefusal, checkCustomUrl, confirmAddressText, regions, rejectedCredentialsText, signOutMessage } from './connect-rules';
 
 /** The embedded demo practice, started on demand (src-main/demo-practice). */
 export interface DemoHandle {
@@ -28,6 +29,8 @@ export interface PracticeSessionDeps {
   startDemo: () => Promise<DemoHandle>;
   /** One request budget per Client ID (src-main/request-budget); absent in tests that are not about limits. */
   budgetFor?: (clientId: string) => RequestBudget;
+  /** Deletes the budget kept for a Client ID (src-main/request-budget); called on sign-out of its last practice. */
+  forgetBudget?: (clientId: string) => void;
   /** Deletes a practice's cached documents (src-main/documents); called on sign-out. */
   wipeDocuments: (practiceKey: string) => Promise<void>;
   /** How often a resource is re-read whole (reconciliation), when the budget allows. Default one day. */
@@ -37,19 +40,8 @@ export interface PracticeSessionDeps {
   apiClient?: Pick<PartnerApiClientOptions, 'timeoutMs' | 'sleep'>;
 }
 
-const regions: readonly Region[] = ['ANZ', 'UK', 'ZA'];
 /** A reconciliation pass starts only if the budget lets it finish within this long at background priority. */
 const RECONCILE_WITHIN_MS = 15 * 60_000;
-
-function checkCustomUrl(raw: string | undefined): string | null {
-  try {
-    const url = new URL(raw ?? '');
-    const local = url.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(url.hostname);
-    return url.protocol === 'https:' || local ? url.toString().replace(/\/+$/, '') : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Connecting, the list of practices on this laptop, and sync runs for the active one. Every answer
@@ -73,37 +65,39 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     return (await client(baseUrl, clientId, secret).request('GET', '/auth/validate', authValidationSchema, { priority: 'interactive' })).data;
   }
 
-  /** After a 401, tries the other regional hosts: the one that knows the credentials names the right region. */
-  async function findRightRegion(input: ConnectInput): Promise<Region | null> {
-    for (const region of regions) {
-      if (region === input.region) continue;
-      try {
-        await validate(deps.regionHosts[region], input.clientId, input.secret);
-        return region;
-      } catch {
-        // Not this one either.
-      }
-    }
-    return null;
-  }
-
   async function connectTo(baseUrl: string, input: ConnectInput, isDemo: boolean): Promise<ConnectResult> {
     let validation;
     try {
       validation = await validate(baseUrl, input.clientId, input.secret);
     } catch (error) {
+      // The secret goes only to the host the user chose: other regions are suggested, never tried with it.
       if (error instanceof PartnerApiError && error.status === 401 && input.region !== 'custom' && !isDemo) {
-        const right = await findRightRegion(input);
-        if (right) return { ok: false, message: `These credentials belong to a practice in the ${right} region. Choose ${right} and connect again.` };
+        return { ok: false, message: rejectedCredentialsText, otherRegions: regions.filter((r) => r !== input.region) };
       }
       return { ok: false, message: describeApiError(error) };
     }
+    const refusal = bindingRefusal(deps.vault.bindingOf(validation.practiceKey), { baseUrl, clientId: input.clientId, isDemo }, validation.practiceName);
+    if (refusal) return { ok: false, message: refusal };
     const record = { practiceKey: validation.practiceKey, name: validation.practiceName, region: validation.region, baseUrl, clientId: input.clientId, canWrite: validation.canWrite, isDemo };
     const storage = await deps.vault.save(record, input.secret, { remember: input.remember, acceptWeakStorage: input.acceptWeakStorage });
     practices.set(record.practiceKey, { ...record, storage, backend: '' });
     problems.set(record.practiceKey, null);
     active = record.practiceKey;
     return { ok: true, practice: summary({ ...record, storage, backend: '' }) };
+  }
+
+  /** Deletes the persisted budget of a Client ID no other practice here uses; true when nothing is left behind. */
+  function forgetBudgetOf(practiceKey: string, clientId: string | undefined): boolean {
+    if (clientId === undefined || !deps.forgetBudget) return true;
+    const others = deps.vault.bindings().filter((b) => b.practiceKey !== practiceKey);
+    const shared = [...practices.values()].some((p) => p.clientId === clientId) || others.some((b) => b.binding.clientId === clientId);
+    if (shared) return true;
+    try {
+      deps.forgetBudget(clientId);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   const seconds = (ms: number | null): number | null => (ms !== null && Number.isFinite(ms) ? Math.min(10 * 86_400, Math.ceil(ms / 1000)) : null);
@@ -153,6 +147,9 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     async connect(input: ConnectInput): Promise<ConnectResult> {
       const baseUrl = input.region === 'custom' ? checkCustomUrl(input.customUrl) : deps.regionHosts[input.region];
       if (!baseUrl) return { ok: false, message: 'Enter a custom address that starts with https:// (or http://127.0.0.1 for a local test server).' };
+      // Asked once, before the secret is first sent to an address no practice here is bound to.
+      const known = deps.vault.bindings().some((b) => b.binding.baseUrl === baseUrl);
+      if (input.region === 'custom' && !known && input.confirmAddress !== true) return { ok: false, message: confirmAddressText(baseUrl), confirmAddress: baseUrl };
       return connectTo(baseUrl, input, false);
     },
 
@@ -164,20 +161,35 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
       return connectTo(practice.baseUrl, { region: practice.region, clientId: practice.readWrite.clientId, secret: practice.readWrite.secret, remember: false, acceptWeakStorage: false }, true);
     },
 
-    /** Forgets the practice's credentials, then deletes its cached documents (a failure to delete is reported). */
-    async signOut(practiceKey: string): Promise<boolean> {
+    /**
+     * Forgets the practice's credentials, deletes its cached documents and, unless another practice here
+     * uses the same Client ID, its request budget. Never throws: each part is reported, and the practice
+     * leaves the list and stops being active whatever fails.
+     */
+    async signOut(practiceKey: string): Promise<SignOutResult> {
       if (active === practiceKey) {
         stopSync('Signed out.');
         active = null;
       }
-      deps.vault.remove(practiceKey);
-      const removed = practices.delete(practiceKey);
+      const known = practices.get(practiceKey);
+      const bound = deps.vault.bindingOf(practiceKey);
+      const removed = practices.delete(practiceKey) || bound !== null;
+      problems.delete(practiceKey);
+      let credentials = true;
+      try {
+        deps.vault.remove(practiceKey);
+      } catch {
+        credentials = false;
+      }
+      let documents = true;
       try {
         await deps.wipeDocuments(practiceKey);
-      } catch (error) {
-        throw new Error(`Signed out, but the practice's saved documents could not be deleted: ${error instanceof Error ? error.message : String(error)}`);
+      } catch {
+        documents = false;
       }
-      return removed;
+      const budget = forgetBudgetOf(practiceKey, known?.clientId ?? bound?.clientId);
+      const wiped = { credentials, documents, budget };
+      return { removed, wiped, message: signOutMessage(known?.name ?? 'this practice', wiped) };
     },
 
     /** Starts one sync run of the active practice from the renderer's stored cursors; progress arrives as events. */

@@ -31,6 +31,16 @@ export function createBudgetRegistry(options: BudgetRegistryOptions) {
     limits,
     timer: options.timer,
     forClient,
+    /**
+     * Sign-out of the last practice on this Client ID: the budget stops (its waiting requests are refused)
+     * and what was persisted for it is deleted, so the settings file keeps no trace of the Client ID.
+     */
+    forget(clientId: string): void {
+      const budget = budgets.get(clientId);
+      budgets.delete(clientId);
+      budget?.dispose();
+      options.store.forget(clientId);
+    },
     /** Persists every budget now and refuses further requests (app shutdown). */
     dispose(): void {
       for (const budget of budgets.values()) budget.dispose();

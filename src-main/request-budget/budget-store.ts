@@ -21,12 +21,16 @@ export interface PersistedBudget {
 export interface BudgetStore {
   load(clientId: string): PersistedBudget | undefined;
   save(clientId: string, state: PersistedBudget): void;
+  /** Drops what was kept for this Client ID (sign-out of the last practice using it); throws if it cannot. */
+  forget(clientId: string): void;
 }
 
 /** The settings store's shape (src-main/settings/settings-store.ts), narrowed to what is needed. */
 export interface BudgetSettings {
   get(key: string): unknown;
   set(key: string, value: unknown): void;
+  /** Optional so narrower stand-ins fit; without it a forgotten budget is overwritten with nothing. */
+  delete?(key: string): void;
 }
 
 export const settingsKey = (clientId: string): string => `requestBudget.${clientId}`;
@@ -62,6 +66,7 @@ export function createMemoryBudgetStore(): BudgetStore & { peek(clientId: string
     save: (clientId, state) => {
       states.set(clientId, copy(state));
     },
+    forget: (clientId) => void states.delete(clientId),
     peek: (clientId) => states.get(clientId),
   };
 }
@@ -84,6 +89,10 @@ export function createSettingsBudgetStore(settings: BudgetSettings): BudgetStore
     },
     save(clientId, state) {
       settings.set(settingsKey(clientId), copy(state));
+    },
+    forget(clientId) {
+      if (settings.delete) settings.delete(settingsKey(clientId));
+      else settings.set(settingsKey(clientId), undefined);
     },
   };
 }

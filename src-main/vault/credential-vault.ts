@@ -14,7 +14,7 @@ const storedPracticeSchema = z.object({
   clientId: z.string().max(200),
   canWrite: z.boolean(),
   storage: z.enum(['keychain', 'weak-opt-in', 'session-only']),
-  /** Base64 ciphertext; null when the secret lives only in this session's memory. */
+  /** Base64 ciphertext of a sealed record (below); null when the secret lives only in this session's memory. */
   cipherText: z.string().max(10_000).nullable(),
   /** The cipher backend at the time of storing, to detect a changed keyring. */
   backend: z.string().max(100),
@@ -22,27 +22,76 @@ const storedPracticeSchema = z.object({
 });
 export type StoredPractice = z.infer<typeof storedPracticeSchema>;
 
+/**
+ * What the ciphertext holds: the secret together with where it may be sent. The plain fields of the
+ * settings file can be edited by anything that can write the file; these cannot be changed without the
+ * cipher's key, so a secret is only ever released for the address and Client ID it was saved with.
+ */
+const sealedSchema = z.strictObject({ secret: z.string().min(1), baseUrl: z.string(), clientId: z.string(), practiceKey: z.string() });
+
+/** Where a practice's secret may be sent: the server and Client ID it was connected with. */
+export interface Binding {
+  baseUrl: string;
+  clientId: string;
+  isDemo: boolean;
+}
+
 export interface VaultEntry {
   practice: Omit<StoredPractice, 'cipherText'>;
   /** Why the secret is not available, in words for the user; null when it is. */
-  problem: null | 'session-ended' | 'backend-changed' | 'unreadable';
+  problem: null | 'session-ended' | 'backend-changed' | 'unreadable' | 'tampered' | 'unsealed';
 }
 
 const KEY = 'vault.practices';
 
+/** Null for anything but a sealed record, such as a bare secret from an older build (which says nothing about where it may go). */
+function unseal(plain: string): z.infer<typeof sealedSchema> | null {
+  try {
+    const parsed = sealedSchema.safeParse(JSON.parse(plain));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Practice credentials. The plain secret exists only in main's memory; at rest it is encrypted by the
- * injected cipher (safeStorage in the app). Where the cipher is not secure (Linux basic_text) the
- * default is "this session only"; storing anyway needs the user's explicit opt-in, and is recorded.
+ * injected cipher (safeStorage in the app), sealed together with its base URL, Client ID and practice
+ * key. Where the cipher is not secure (Linux basic_text) the default is "this session only"; storing
+ * anyway needs the user's explicit opt-in, and is recorded.
  */
 export function createCredentialVault(deps: { settings: SettingsStore; cipher: Cipher }) {
   const secrets = new Map<string, string>();
+  /** Bindings proven this run: by a connect, or by a ciphertext that decrypted (even when the plain fields were edited). */
+  const proven = new Map<string, Binding>();
 
   function readAll(): StoredPractice[] {
     const parsed = z.array(storedPracticeSchema).safeParse(deps.settings.get(KEY));
     return parsed.success ? parsed.data : [];
   }
   const writeAll = (records: StoredPractice[]) => deps.settings.set(KEY, records);
+
+  function bindings(): { practiceKey: string; binding: Binding }[] {
+    return readAll().map((p) => ({ practiceKey: p.practiceKey, binding: proven.get(p.practiceKey) ?? { baseUrl: p.baseUrl, clientId: p.clientId, isDemo: p.isDemo } }));
+  }
+
+  async function open(record: StoredPractice): Promise<VaultEntry['problem']> {
+    if (record.cipherText === null) return 'session-ended';
+    if (record.backend !== deps.cipher.backend()) return 'backend-changed';
+    let plain: string;
+    try {
+      plain = await deps.cipher.decrypt(Buffer.from(record.cipherText, 'base64'));
+    } catch {
+      return 'unreadable';
+    }
+    const sealed = unseal(plain);
+    if (!sealed) return 'unsealed';
+    if (sealed.practiceKey !== record.practiceKey) return 'tampered';
+    proven.set(record.practiceKey, { baseUrl: sealed.baseUrl, clientId: sealed.clientId, isDemo: record.isDemo });
+    if (sealed.baseUrl !== record.baseUrl || sealed.clientId !== record.clientId) return 'tampered';
+    secrets.set(record.practiceKey, sealed.secret);
+    return null;
+  }
 
   return {
     /** Whether "remember on this laptop" would really be protected, and by what. */
@@ -53,38 +102,41 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
     async save(practice: Omit<StoredPractice, 'cipherText' | 'backend' | 'storage'>, secret: string, wanted: { remember: boolean; acceptWeakStorage: boolean }): Promise<SecretStorage> {
       const secure = await deps.cipher.isSecure();
       const storage: SecretStorage = !wanted.remember ? 'session-only' : secure ? 'keychain' : wanted.acceptWeakStorage ? 'weak-opt-in' : 'session-only';
-      const cipherText = storage === 'session-only' ? null : Buffer.from(await deps.cipher.encrypt(secret)).toString('base64');
-      secrets.set(practice.practiceKey, secret);
+      const sealed = JSON.stringify({ secret, baseUrl: practice.baseUrl, clientId: practice.clientId, practiceKey: practice.practiceKey });
+      const cipherText = storage === 'session-only' ? null : Buffer.from(await deps.cipher.encrypt(sealed)).toString('base64');
       writeAll([...readAll().filter((p) => p.practiceKey !== practice.practiceKey), { ...practice, storage, cipherText, backend: deps.cipher.backend() }]);
+      secrets.set(practice.practiceKey, secret);
+      proven.set(practice.practiceKey, { baseUrl: practice.baseUrl, clientId: practice.clientId, isDemo: practice.isDemo });
       return storage;
     },
 
-    /** Every stored practice, with its secret loaded into memory when possible. */
+    /** Every stored practice, with its secret loaded into memory when its sealed record matches the plain one. */
     async load(): Promise<VaultEntry[]> {
       const entries: VaultEntry[] = [];
       for (const record of readAll()) {
-        const { cipherText, ...practice } = record;
-        let problem: VaultEntry['problem'] = null;
-        if (!secrets.has(record.practiceKey)) {
-          if (cipherText === null) problem = 'session-ended';
-          else if (record.backend !== deps.cipher.backend()) problem = 'backend-changed';
-          else {
-            try {
-              secrets.set(record.practiceKey, await deps.cipher.decrypt(Buffer.from(cipherText, 'base64')));
-            } catch {
-              problem = 'unreadable';
-            }
-          }
-        }
-        entries.push({ practice, problem });
+        const { cipherText: _, ...practice } = record;
+        entries.push({ practice, problem: secrets.has(record.practiceKey) ? null : await open(record) });
       }
       return entries;
     },
 
+    /**
+     * Where this practice is bound, if it is on this laptop: the proven binding when there is one, else
+     * the plain fields (a session-only or unreadable record, which holds no secret to release).
+     */
+    bindingOf(practiceKey: string): Binding | null {
+      return bindings().find((b) => b.practiceKey === practiceKey)?.binding ?? null;
+    },
+
+    /** Every practice on this laptop with its binding (see bindingOf). */
+    bindings,
+
     secretOf: (practiceKey: string): string | undefined => secrets.get(practiceKey),
 
+    /** Forgets the secret and the record; throws if the settings file cannot be written. */
     remove(practiceKey: string): void {
       secrets.delete(practiceKey);
+      proven.delete(practiceKey);
       writeAll(readAll().filter((p) => p.practiceKey !== practiceKey));
     },
   };
@@ -95,4 +147,6 @@ export const vaultProblemText: Record<NonNullable<VaultEntry['problem']>, string
   'session-ended': 'The secret was kept for the last session only. Enter it again to reconnect.',
   'backend-changed': "This laptop's password store changed since the secret was saved, so it cannot be read. Enter the secret again.",
   unreadable: 'The saved secret could not be decrypted. Enter it again to reconnect.',
+  unsealed: 'This secret was saved by an older version of the app that did not record where it may be sent, so it is locked. Enter it again to reconnect.',
+  tampered: 'The saved address or Client ID of this practice was changed outside the app, so its secret is locked. Enter the secret again to reconnect.',
 };

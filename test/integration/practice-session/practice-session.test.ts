@@ -117,7 +117,7 @@ describe('connect and sync through the bridge (main side)', () => {
     const app = start();
     const demo = await app.call('practice.connectDemo');
     expect(demo.ok).toBe(true);
-    const bad = await app.call('practice.connect', { region: 'custom', customUrl: 'http://127.0.0.1:9/nowhere', clientId: 'x', secret: 'y', remember: false, acceptWeakStorage: false });
+    const bad = await app.call('practice.connect', { region: 'custom', customUrl: 'http://127.0.0.1:9/nowhere', clientId: 'x', secret: 'y', remember: false, acceptWeakStorage: false, confirmAddress: true });
     expect(bad).toEqual({ ok: false, message: expect.stringMatching(/could not be reached/) });
     const ftp = await app.call('practice.connect', { region: 'custom', customUrl: 'ftp://example.com', clientId: 'x', secret: 'y', remember: false, acceptWeakStorage: false });
     expect(ftp.message).toMatch(/https:\/\//);
@@ -127,7 +127,7 @@ describe('connect and sync through the bridge (main side)', () => {
     const app = start();
     const { practice } = await app.call('practice.connectDemo');
     expect(await app.call('sync.start', { practiceKey: '00000000-0000-4000-8000-000000000000', cursors: [] })).toEqual({ started: false });
-    expect(await app.call('practice.signOut', { practiceKey: practice.practiceKey })).toEqual({ removed: true });
+    expect(await app.call('practice.signOut', { practiceKey: practice.practiceKey })).toEqual({ removed: true, wiped: { credentials: true, documents: true, budget: true }, message: null });
     expect((await app.call('practice.list')).practices).toEqual([]);
   });
 });

@@ -1,0 +1,202 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createSessionCipher } from '../../../src-main/cipher/session-cipher';
+import { systemClock } from '../../../src-main/clock';
+import { createEventHub } from '../../../src-main/ipc/event-hub';
+import { createPracticeSession, type PracticeSession } from '../../../src-main/practice-session/practice-session';
+import { createJsonFileSettings } from '../../../src-main/settings/json-file-settings';
+import { createCredentialVault } from '../../../src-main/vault/credential-vault';
+import { authValidationSchema, type Region } from '../../../src-preload/contract/partner-api';
+import type { ConnectInput } from '../../../src-preload/contract/practice';
+
+/** A practice server on 127.0.0.1 that knows one Client ID and secret, and counts every request it receives. */
+interface FakeServer {
+  url: string;
+  requests: { path: string; clientId: string | undefined }[];
+  practiceKey: string;
+  server: Server;
+}
+const servers: FakeServer[] = [];
+
+async function fakeServer(practice: { practiceKey: string; name: string; region?: Region; clientId: string; secret: string }): Promise<FakeServer> {
+  const fake: FakeServer = { url: '', requests: [], practiceKey: practice.practiceKey, server: null as unknown as Server };
+  fake.server = createServer((req, res) => {
+    fake.requests.push({ path: req.url ?? '', clientId: req.headers['x-svc-auth-id'] as string | undefined });
+    const known = req.headers['x-svc-auth-id'] === practice.clientId && req.headers['x-svc-auth-key'] === practice.secret;
+    if (!known) {
+      res.writeHead(401, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ title: 'Unauthorized', status: 401 }));
+      return;
+    }
+    const body = { practiceKey: practice.practiceKey, practiceName: practice.name, region: practice.region ?? 'ANZ', canWrite: true };
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  servers.push(fake);
+  return fake;
+}
+afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.server.close(resolve))));
+});
+
+const KEY_A = '11111111-1111-4111-8111-111111111111';
+const KEY_B = '22222222-2222-4222-8222-222222222222';
+
+/** One "run" of main's session over a settings file; the cipher is shared across runs as the OS keychain is. */
+function run(file: string, cipher = createSessionCipher(), extra: { regionHosts?: Record<Region, string>; wipeDocuments?: (key: string) => Promise<void>; forgotten?: string[] } = {}) {
+  const settings = createJsonFileSettings(file);
+  const session = createPracticeSession({
+    vault: createCredentialVault({ settings, cipher }),
+    fetch: globalThis.fetch,
+    clock: systemClock,
+    events: createEventHub(),
+    regionHosts: extra.regionHosts ?? { ANZ: 'http://127.0.0.1:9', UK: 'http://127.0.0.1:9', ZA: 'http://127.0.0.1:9' },
+    startDemo: () => Promise.reject(new Error('no demo here')),
+    wipeDocuments: extra.wipeDocuments ?? (async () => undefined),
+    forgetBudget: (clientId) => void extra.forgotten?.push(clientId),
+    newId: () => crypto.randomUUID(),
+    apiClient: { timeoutMs: 5_000, sleep: async () => undefined },
+  });
+  sessions.push(session);
+  return { session, settings, cipher };
+}
+const sessions: PracticeSession[] = [];
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((s) => s.dispose()));
+});
+
+const custom = (url: string, clientId: string, secret: string, more: Partial<ConnectInput> = {}): ConnectInput => ({
+  region: 'custom', customUrl: url, clientId, secret, remember: true, acceptWeakStorage: false, ...more,
+});
+const settingsFile = () => join(mkdtempSync(join(tmpdir(), 'binding-')), 'settings.json');
+const storedRecords = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { 'vault.practices': Record<string, unknown>[] })['vault.practices'];
+
+describe('a practice is bound to the address and Client ID it was connected with', () => {
+  it('refuses a custom server that answers with the key of a practice already connected from another address', async () => {
+    const first = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'id-a', secret: 'sk-a' });
+    const impostor = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'id-evil', secret: 'sk-evil' });
+    const file = settingsFile();
+    const { session } = run(file);
+    expect(await session.connect(custom(first.url, 'id-a', 'sk-a', { confirmAddress: true }))).toMatchObject({ ok: true, practice: { practiceKey: KEY_A } });
+    const before = storedRecords(file);
+
+    const answer = await session.connect(custom(impostor.url, 'id-evil', 'sk-evil', { confirmAddress: true }));
+    expect(answer).toEqual({ ok: false, message: expect.stringContaining(`This server says it is Harbourside, which is already connected on this laptop from ${first.url}`) });
+    expect(answer.ok ? '' : answer.message).toMatch(/Sign out of that practice first/);
+    expect(storedRecords(file)).toEqual(before);
+    // The outbox still sends to the first address, with the first secret.
+    const target = session.writeTarget(KEY_A)!;
+    first.requests.length = 0;
+    await target.api.request('GET', '/auth/validate', authValidationSchema, { priority: 'interactive' });
+    expect(first.requests).toEqual([{ path: '/api/v1/auth/validate', clientId: 'id-a' }]);
+    expect(impostor.requests).toHaveLength(1); // its one validation, before the refusal
+    expect(session.activeBaseUrl()).toBe(first.url);
+  });
+
+  it('the same address with another Client ID is refused too; the same pair reconnects', async () => {
+    const server = await fakeServer({ practiceKey: KEY_B, name: 'Northgate', clientId: 'id-b', secret: 'sk-b' });
+    const { session } = run(settingsFile());
+    expect((await session.connect(custom(server.url, 'id-b', 'sk-b', { confirmAddress: true }))).ok).toBe(true);
+    expect(await session.connect(custom(server.url, 'id-b', 'sk-b'))).toMatchObject({ ok: true }); // bound address: no confirmation
+    const other = await fakeServer({ practiceKey: KEY_B, name: 'Northgate', clientId: 'id-b2', secret: 'sk-b2' });
+    expect((await session.connect(custom(other.url, 'id-b2', 'sk-b2', { confirmAddress: true }))).ok).toBe(false);
+  });
+
+  it('locks a practice whose address or Client ID was edited in the settings file, and never sends its secret there', async () => {
+    for (const field of ['baseUrl', 'clientId'] as const) {
+      const honest = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'id-a', secret: 'sk-a' });
+      const counting = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'id-a', secret: 'sk-a' });
+      const file = settingsFile();
+      const cipher = createSessionCipher();
+      expect((await run(file, cipher).session.connect(custom(honest.url, 'id-a', 'sk-a', { confirmAddress: true }))).ok).toBe(true);
+
+      // Between two runs, something rewrites the plain record.
+      const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { baseUrl: string; clientId: string }[]>;
+      if (field === 'baseUrl') data['vault.practices']![0]!.baseUrl = counting.url;
+      else data['vault.practices']![0]!.clientId = 'id-edited';
+      writeFileSync(file, JSON.stringify(data));
+
+      const { session } = run(file, cipher);
+      await session.restore();
+      // What the app does next: reads through the practice's target (documents, reads, the outbox).
+      await session.readTarget(KEY_A)?.api.request('GET', '/auth/validate', authValidationSchema, { priority: 'interactive' });
+      expect(counting.requests).toHaveLength(0);
+      const list = await session.list();
+      expect(list.practices[0]!.problem).toBe(
+        'The saved address or Client ID of this practice was changed outside the app, so its secret is locked. Enter the secret again to reconnect.',
+      );
+      expect(list.activePracticeKey).toBeNull();
+      expect(session.writeTarget(KEY_A)).toBeNull();
+      expect(session.readTarget(KEY_A)).toBeNull();
+      expect(session.startSync(KEY_A, [])).toBe(false);
+      expect(counting.requests).toHaveLength(0);
+      // Entering the secret again at the address it was connected with unlocks it.
+      expect(await session.connect(custom(honest.url, 'id-a', 'sk-a'))).toMatchObject({ ok: true, practice: { problem: null } });
+      expect(counting.requests).toHaveLength(0);
+    }
+  });
+});
+
+describe('the secret goes only where the user chose', () => {
+  it('after a 401 no other regional host is tried; the other regions are suggested', async () => {
+    const hosts = { ANZ: await fakeServer({ practiceKey: KEY_A, name: 'A', clientId: 'other', secret: 'other' }), UK: await fakeServer({ practiceKey: KEY_B, name: 'B', clientId: 'id-b', secret: 'sk-b' }), ZA: await fakeServer({ practiceKey: KEY_B, name: 'B', clientId: 'id-b', secret: 'sk-b' }) };
+    const { session } = run(settingsFile(), undefined, { regionHosts: { ANZ: hosts.ANZ.url, UK: hosts.UK.url, ZA: hosts.ZA.url } });
+    const answer = await session.connect({ region: 'ANZ', clientId: 'id-b', secret: 'sk-b', remember: false, acceptWeakStorage: false });
+    expect(hosts.ANZ.requests).toHaveLength(1);
+    expect(hosts.UK.requests).toHaveLength(0);
+    expect(hosts.ZA.requests).toHaveLength(0);
+    expect(answer).toEqual({ ok: false, message: expect.stringMatching(/did not accept these credentials.*If your practice is in another region, choose it and connect again\./), otherRegions: ['UK', 'ZA'] });
+  });
+
+  it('asks before the secret is first sent to a custom address, and connects once confirmed', async () => {
+    const server = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'id-a', secret: 'sk-a' });
+    const { session } = run(settingsFile());
+    const asked = await session.connect(custom(`${server.url}/`, 'id-a', 'sk-a'));
+    expect(asked).toEqual({ ok: false, message: expect.stringContaining(server.url), confirmAddress: server.url });
+    expect(server.requests).toHaveLength(0);
+    expect((await session.list()).practices).toEqual([]);
+    expect(await session.connect(custom(server.url, 'id-a', 'sk-a', { confirmAddress: true }))).toMatchObject({ ok: true, practice: { practiceKey: KEY_A } });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('refuses plain http to anything but this laptop', async () => {
+    const { session } = run(settingsFile());
+    const answer = await session.connect(custom('http://example.com', 'x', 'y', { confirmAddress: true }));
+    expect(answer).toEqual({ ok: false, message: expect.stringMatching(/https:\/\//) });
+  });
+});
+
+describe('sign-out reports each part', () => {
+  it('a failing documents wipe is reported, not thrown; the practice still leaves the list and its credentials are gone', async () => {
+    const server = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'id-a', secret: 'sk-a' });
+    const file = settingsFile();
+    const forgotten: string[] = [];
+    const { session } = run(file, undefined, { wipeDocuments: () => Promise.reject(new Error('EBUSY: resource busy')), forgotten });
+    expect((await session.connect(custom(server.url, 'id-a', 'sk-a', { confirmAddress: true }))).ok).toBe(true);
+
+    const result = await session.signOut(KEY_A);
+    expect(result).toEqual({ removed: true, wiped: { credentials: true, documents: false, budget: true }, message: expect.stringMatching(/^Signed out of Harbourside, but its saved documents.*next time the app starts/) });
+    expect((await session.list()).practices).toEqual([]);
+    expect((await session.list()).activePracticeKey).toBeNull();
+    expect(storedRecords(file)).toEqual([]);
+    expect(session.writeTarget(KEY_A)).toBeNull();
+    expect(forgotten).toEqual(['id-a']);
+  });
+
+  it('keeps the request budget while another practice here uses the same Client ID; all parts done means no message', async () => {
+    const a = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'shared', secret: 'sk' });
+    const b = await fakeServer({ practiceKey: KEY_B, name: 'Northgate', clientId: 'shared', secret: 'sk' });
+    const forgotten: string[] = [];
+    const { session } = run(settingsFile(), undefined, { forgotten });
+    await session.connect(custom(a.url, 'shared', 'sk', { confirmAddress: true }));
+    await session.connect(custom(b.url, 'shared', 'sk', { confirmAddress: true }));
+    expect(await session.signOut(KEY_A)).toEqual({ removed: true, wiped: { credentials: true, documents: true, budget: true }, message: null });
+    expect(forgotten).toEqual([]);
+    expect(await session.signOut(KEY_B)).toMatchObject({ removed: true, message: null });
+    expect(forgotten).toEqual(['shared']);
+  });
+});
