@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { BudgetStatus } from '../../src-preload/contract/budget';
 import type { Region } from '../../src-preload/contract/partner-api';
-import type { ConnectInput, PracticeSummary, SyncProgressEvent } from '../../src-preload/contract/practice';
+import type { ConnectInput, ConnectResult, PracticeSummary, SyncProgressEvent } from '../../src-preload/contract/practice';
 import { ingestPage } from '../db/ingest';
 import { practiceDb } from '../db/practice-db';
 import { isOnline, useConnectivity } from './connectivity-store';
@@ -24,7 +24,11 @@ interface PracticeState {
   refresh(companion: Companion): Promise<void>;
   /** Explores one of the demo's practices (default: the first, Australia and New Zealand). */
   connectDemo(companion: Companion, region?: Region): Promise<void>;
-  connect(companion: Companion, input: ConnectInput): Promise<boolean>;
+  /**
+   * Main's answer as it is: a failure that asks to confirm a custom address, or suggests other regions,
+   * is left to the form (no error banner); any other failure is also shown as `error`.
+   */
+  connect(companion: Companion, input: ConnectInput): Promise<ConnectResult>;
   signOut(companion: Companion, practiceKey: string): Promise<void>;
   /** Background and on-connect runs; skipped while paused. */
   syncNow(companion: Companion): Promise<void>;
@@ -75,15 +79,15 @@ export const usePractice = create<PracticeState>((set, get) => ({
     try {
       const result = await companion.practice.connect(input);
       if (!result.ok) {
-        set({ error: result.message });
-        return false;
+        if (!result.confirmAddress) set({ error: result.message });
+        return result;
       }
       await get().refresh(companion);
       await get().syncNow(companion);
-      return true;
+      return result;
     } catch (error) {
       set({ error: message(error) });
-      return false;
+      return { ok: false, message: message(error) };
     } finally {
       set({ busy: false });
     }

@@ -4,7 +4,10 @@ import type { Region } from '../../../src-preload/contract/partner-api';
 import type { ConnectInput } from '../../../src-preload/contract/practice';
 import { findCompanion } from '../../bridge/companion';
 import { LabelledSelect } from '../../components/LabelledSelect';
+import { ConfirmDialog } from '../../components/ModalDialog';
 import { usePractice } from '../../stores/practice-store';
+
+const regionNames: Record<Region, string> = { ANZ: 'Australia and New Zealand', UK: 'United Kingdom', ZA: 'South Africa' };
 
 /** Connect a practice: one click for the demo practice, or the Client ID and secret from the practice administrator. */
 export function ConnectPanel() {
@@ -20,11 +23,28 @@ export function ConnectPanel() {
   const [secret, setSecret] = useState('');
   const [remember, setRemember] = useState(true);
   const [acceptWeakStorage, setAcceptWeakStorage] = useState(false);
+  // Main asks once before the secret is first sent to a custom address: the address to confirm, as main normalised it.
+  const [confirming, setConfirming] = useState<{ address: string; message: string } | null>(null);
+  // After the chosen region refused the credentials: regions the user may pick instead (never tried with the secret).
+  const [otherRegions, setOtherRegions] = useState<Region[]>([]);
   if (!companion) return null;
 
+  /** `confirmedAddress`: the exact address the user confirmed, sent instead of the field's text. */
+  const send = (confirmedAddress?: string) => {
+    setOtherRegions([]);
+    const address = region === 'custom' ? { customUrl: confirmedAddress ?? customUrl, ...(confirmedAddress ? { confirmAddress: true } : {}) } : {};
+    void usePractice
+      .getState()
+      .connect(companion, { region, ...address, clientId, secret, remember, acceptWeakStorage })
+      .then((result) => {
+        if (result.ok) setSecret('');
+        else if (result.confirmAddress) setConfirming({ address: result.confirmAddress, message: result.message });
+        else setOtherRegions(result.otherRegions ?? []);
+      });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void usePractice.getState().connect(companion, { region, ...(region === 'custom' ? { customUrl } : {}), clientId, secret, remember, acceptWeakStorage }).then((ok) => ok && setSecret(''));
+    send();
   };
 
   return (
@@ -54,9 +74,9 @@ export function ConnectPanel() {
           </Heading>
           <Flex direction="column" gap="3">
             <LabelledSelect label="Region" value={region} onChange={(value) => setRegion(value as ConnectInput['region'])}>
-              <option value="ANZ">Australia and New Zealand</option>
-              <option value="UK">United Kingdom</option>
-              <option value="ZA">South Africa</option>
+              {Object.entries(regionNames).map(([value, name]) => (
+                <option key={value} value={value}>{name}</option>
+              ))}
               <option value="custom">Custom address</option>
             </LabelledSelect>
             {region === 'custom' ? (
@@ -100,8 +120,29 @@ export function ConnectPanel() {
       {error ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{error}</Callout.Text>
+          {otherRegions.length > 0 ? (
+            <Flex gap="2" wrap="wrap" role="group" aria-label="Choose another region">
+              {otherRegions.map((r) => (
+                <Button key={r} type="button" size="1" variant="soft" onClick={() => { setRegion(r); setOtherRegions([]); }}>
+                  Choose {regionNames[r]}
+                </Button>
+              ))}
+            </Flex>
+          ) : null}
         </Callout.Root>
       ) : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Send your credentials to this address?"
+        description={confirming?.message}
+        confirmLabel="Connect to this address"
+        onConfirm={() => confirming && send(confirming.address)}
+      >
+        <Text as="p" size="3" weight="bold" data-testid="confirm-address" style={{ wordBreak: 'break-all' }}>
+          {confirming?.address}
+        </Text>
+      </ConfirmDialog>
     </Flex>
   );
 }
