@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import { createMainServices } from './compose';
 import { installAppGuards } from './electron/app-guards';
+import { devServerUrl as devServerUrlFor } from './electron/dev-server-url';
 import { electronMainDeps } from './electron/electron-pieces';
 import { connectIpcBridge } from './electron/ipc-bridge';
 import { createMainWindow } from './electron/main-window';
@@ -21,8 +22,8 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   registerRendererScheme();
 
-  // electron-vite sets this only in `electron-vite dev`; production always loads app://renderer.
-  const devServerUrl = !app.isPackaged ? process.env['ELECTRON_RENDERER_URL'] : undefined;
+  // Only under `electron-vite dev` (see dev-server-url.ts); every other run loads app://renderer.
+  const devServerUrl = devServerUrlFor({ isPackaged: app.isPackaged, builtForDev: import.meta.env.DEV, env: process.env });
   const rendererUrl = devServerUrl ?? `${RENDERER_ORIGIN}/index.html`;
   const allowedOrigins = devServerUrl ? [new URL(devServerUrl).origin] : [RENDERER_ORIGIN];
   const isOwnOrigin = (url: string): boolean => {
