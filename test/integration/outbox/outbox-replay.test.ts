@@ -139,8 +139,8 @@ describe('outbox replay against the demo practice (renderer code in Node, main t
 
   it('read-only credentials: main refuses to send, and the entry explains why', async () => {
     const t = await setup();
-    const practice = t.demo.practices[0]!;
-    const readOnly = await t.app.companion.practice.connect({ region: 'custom', customUrl: practice.baseUrl, clientId: practice.readOnly.clientId, secret: practice.readOnly.secret, remember: false, acceptWeakStorage: false });
+    const practice = t.demo.practices[1]!; // another practice: the connected one is bound to its read-write Client ID
+    const readOnly = await t.app.companion.practice.connect({ region: 'custom', customUrl: practice.baseUrl, clientId: practice.readOnly.clientId, secret: practice.readOnly.secret, remember: false, acceptWeakStorage: false, confirmAddress: true });
     expect(readOnly).toMatchObject({ ok: true, practice: { canWrite: false } });
     const outcome = await t.app.companion.outbox.send({ practiceKey: readOnly.ok ? readOnly.practice.practiceKey : '', entryId: crypto.randomUUID(), operation: 'lead.create', payload: { params: {}, body: { name: 'Nope' } } });
     expect(outcome).toMatchObject({ kind: 'forbidden', problem: { message: expect.stringMatching(/read-only/) } });
