@@ -40,6 +40,7 @@ describe('read-only credentials', () => {
     await form.getByLabel('Client ID').fill(practice.readOnly.clientId);
     await form.getByLabel('Client secret').fill(practice.readOnly.secret);
     await form.getByRole('button', { name: 'Connect' }).click();
+    await page.getByRole('alertdialog', { name: 'Send your credentials to this address?' }).getByRole('button', { name: 'Connect to this address' }).click();
     await page.getByTestId('client-count').getByText(/150 clients/).waitFor({ timeout: 30_000 });
     await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
   });
