@@ -29,6 +29,8 @@ export const rejectedCredentialsText =
  * is identified by the server's key bound to the address and Client ID it was first connected with:
  * the same pair is a reconnect; another pair would take over the practice's local data, so it is refused.
  * The demo is the exception among demos only: it is started by this app on a new port each run.
+ * Not a local key derived from (key, address, Client ID): every database, cache folder and bridge schema
+ * is keyed by the server's practice key, and refusing collisions makes that key unique here anyway.
  */
 export function bindingRefusal(bound: Binding | null, next: Binding, practiceName: string): string | null {
   if (!bound || (bound.isDemo && next.isDemo)) return null;

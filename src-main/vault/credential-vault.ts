@@ -26,6 +26,8 @@ export type StoredPractice = z.infer<typeof storedPracticeSchema>;
  * What the ciphertext holds: the secret together with where it may be sent. The plain fields of the
  * settings file can be edited by anything that can write the file; these cannot be changed without the
  * cipher's key, so a secret is only ever released for the address and Client ID it was saved with.
+ * This is only as strong as the cipher: with weak storage the user opted into (Linux basic_text, a
+ * key known to any program) whoever can write the file can also forge a sealed record.
  */
 const sealedSchema = z.strictObject({ secret: z.string().min(1), baseUrl: z.string(), clientId: z.string(), practiceKey: z.string() });
 
