@@ -30,22 +30,31 @@ export function ForgottenPractices({ companion }: { companion: Companion }) {
   }, [companion]);
 
   if (!question) return null;
-  const answer = (remove: boolean): void => {
-    question.answer(remove);
-    setQuestion(null);
-  };
-  const total = question.practices.reduce((sum, p) => sum + (p.unsent ?? 0), 0);
+  return (
+    <ForgottenPracticesQuestion
+      practices={question.practices}
+      onAnswer={(remove) => {
+        question.answer(remove);
+        setQuestion(null);
+      }}
+    />
+  );
+}
+
+/** The question itself: what would be lost, "Keep for now" first and focused, and "Delete". */
+export function ForgottenPracticesQuestion({ practices, onAnswer }: { practices: ForgottenPractice[]; onAnswer(remove: boolean): void }) {
+  const total = practices.reduce((sum, p) => sum + (p.unsent ?? 0), 0);
   return (
     <ModalDialog
       open
-      onClose={() => answer(false)}
+      onClose={() => onAnswer(false)}
       role="alertdialog"
       title="Delete data of a practice no longer connected?"
       description="This laptop still holds data of a practice that is no longer connected here: it was signed out, or removed while the app was closed."
     >
       <Callout.Root color="red" role="alert" data-testid="forgotten-unsent-warning">
         <Flex direction="column" gap="1">
-          {question.practices.map((p) => (
+          {practices.map((p) => (
             <Callout.Text key={p.practiceKey}>{describeForgotten(p)}.</Callout.Text>
           ))}
         </Flex>
@@ -55,10 +64,10 @@ export function ForgottenPractices({ companion }: { companion: Companion }) {
         again: the outbox sends what it holds. Kept data is asked about again the next time the app starts.
       </Text>
       <Flex gap="3" mt="2" justify="end">
-        <Button variant="soft" color="gray" autoFocus onClick={() => answer(false)}>
+        <Button variant="soft" color="gray" autoFocus onClick={() => onAnswer(false)}>
           Keep for now
         </Button>
-        <Button color="red" onClick={() => answer(true)}>
+        <Button color="red" onClick={() => onAnswer(true)}>
           Delete
         </Button>
       </Flex>
