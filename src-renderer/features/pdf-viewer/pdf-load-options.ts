@@ -15,13 +15,34 @@ export function pdfAssetUrls(baseUri: string): Pick<DocumentInitParameters, 'sta
 /** pdf.js's VerbosityLevel.ERRORS: warnings about odd files are expected and would only be noise. */
 export const PDFJS_VERBOSITY = 0;
 
-/** Images larger than this many pixels are skipped rather than decoded (a decompression bomb). */
-export const MAX_IMAGE_PIXELS = 100_000_000;
+/**
+ * Images larger than this many pixels are skipped rather than decoded (pdf.js checks the image's
+ * declared Width × Height before inflating a byte, so a small stream that inflates to hundreds of MiB
+ * is never expanded). The app shows bills, statements and certificates: the demo practice's are text
+ * and vector graphics with no raster image at all, and the largest image such a document plausibly
+ * holds is a full-page scan: A4 at 400 dpi is 3307 × 4677 ≈ 15.5 million pixels (US Letter at 400 dpi
+ * 15 million). 4096² ≈ 16.8 million pixels covers those; decoded as RGBA it is 64 MiB, the same budget
+ * as the largest canvas the viewer draws (zoom.ts, canvasPixelRatio).
+ */
+export const MAX_IMAGE_PIXELS = 4096 * 4096;
+
+/**
+ * Documents with more pages than this are not opened: the viewer lays out a placeholder for every
+ * page, and a page tree of 100,000 (tiny, cheap to write) pages would freeze the window. The app's
+ * documents run to a few pages, a long statement to dozens.
+ */
+export const MAX_PDF_PAGES = 2_000;
 
 /**
  * The options every document is opened with.
  *
  * Hardening decisions (see also docs/ARCHITECTURE.md, "PDF viewer"):
+ * - `maxImageSize`: MAX_IMAGE_PIXELS above. The canvas itself is capped separately (pdf.js 6 has no
+ *   `maxCanvasPixels` in getDocument; the viewer sizes its canvases with canvasPixelRatio).
+ * - `disableFontFace: false`, deliberately: embedded fonts are converted by pdf.js and handed to
+ *   Chromium's FontFace API, which runs every font through its sanitizer (OTS) before use; drawing
+ *   glyphs as paths instead would make text look worse and buys nothing the sanitizer does not.
+ * - `fontExtraProperties: false`, `enableHWA: false`: pdf.js's defaults, stated so they stay.
  * - `isEvalSupported` no longer exists in pdf.js 6: pdf.js removed its last `new Function` path
  *   (PostScript functions are now compiled to WebAssembly instead). The CSP has no 'unsafe-eval', so
  *   JavaScript eval is impossible either way.
@@ -49,6 +70,9 @@ export function pdfLoadOptions(input: { bytes: Uint8Array; worker: PDFWorker; pa
     disableWorkerRendering: true,
     enableXfa: false,
     maxImageSize: MAX_IMAGE_PIXELS,
+    disableFontFace: false,
+    fontExtraProperties: false,
+    enableHWA: false,
     stopAtErrors: false,
     verbosity: PDFJS_VERBOSITY,
   };

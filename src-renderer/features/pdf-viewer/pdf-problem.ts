@@ -17,6 +17,8 @@ export type PdfProblemKind =
   | 'viewer-unavailable'
   /** Parsing took longer than the viewer allows (a hostile or pathological file). */
   | 'too-slow'
+  /** More pages than the viewer lays out (MAX_PDF_PAGES). */
+  | 'too-many-pages'
   /** Anything else pdf.js or the browser threw. */
   | 'unknown';
 
@@ -35,6 +37,11 @@ const INCORRECT_PASSWORD = 2;
 /** Thrown by the viewer itself when the shared pdf.js worker cannot start. */
 export class PdfWorkerUnavailableError extends Error {
   override name = 'PdfWorkerUnavailableError';
+}
+
+/** Thrown by the viewer itself when a document has more pages than it lays out. */
+export class PdfTooManyPagesError extends Error {
+  override name = 'PdfTooManyPagesError';
 }
 
 /** Thrown by the viewer itself when opening a file exceeds its time limit. */
@@ -68,6 +75,10 @@ const problems: Record<PdfProblemKind, Omit<PdfProblem, 'kind'>> = {
   'too-slow': {
     title: CANT_SHOW,
     message: 'This file took too long to open and was stopped. It may be damaged or unusually complex.',
+  },
+  'too-many-pages': {
+    title: CANT_SHOW,
+    message: 'This file has far more pages than a bill or statement, so it was not opened. It may be damaged; ask the sender for a new copy.',
   },
   unknown: {
     title: CANT_SHOW,
@@ -111,6 +122,8 @@ export function describePdfProblem(error: unknown): PdfProblem {
       return pdfProblem('viewer-unavailable');
     case 'PdfLoadTimeoutError':
       return pdfProblem('too-slow');
+    case 'PdfTooManyPagesError':
+      return pdfProblem('too-many-pages');
     default:
       return pdfProblem('unknown');
   }

@@ -1,7 +1,7 @@
 import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
-import { pdfLoadOptions } from './pdf-load-options';
-import { PdfLoadTimeoutError, describePdfProblem, isCancellation, pdfProblem, type PdfProblem } from './pdf-problem';
+import { MAX_PDF_PAGES, pdfLoadOptions } from './pdf-load-options';
+import { PdfLoadTimeoutError, PdfTooManyPagesError, describePdfProblem, isCancellation, pdfProblem, type PdfProblem } from './pdf-problem';
 import { sharedPdfWorker } from './pdf-worker';
 
 /** A page's size in PDF points at zoom 1 (rotation and UserUnit applied). */
@@ -60,6 +60,7 @@ export function usePdfDocument(bytes: Uint8Array, password: string | undefined):
       if (settled) return;
       task = getDocument(pdfLoadOptions({ bytes, worker, password, baseUri: document.baseURI }));
       const doc = await task.promise;
+      if (doc.numPages > MAX_PDF_PAGES) throw new PdfTooManyPagesError(`${doc.numPages} pages`);
       const viewport = (await doc.getPage(1)).getViewport({ scale: 1 });
       finish({ status: 'ready', doc, firstPageSize: { width: viewport.width, height: viewport.height } });
     })().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfProblem } from '../../../src-renderer/features/pdf-viewer/pdf-problem';
 import { ENCRYPTED_PASSWORD, PAYLOAD_FLAG, buildHostileCorpus, type CorpusFile } from '../../support/hostile-pdfs/corpus';
+import { buildResourceCorpus, type ResourceCorpusFile } from '../../support/hostile-pdfs/resource-corpus';
 import { buildPdfHarness, closePdf, expectResponsive, harnessEvents, openPdfHarness, removeHarness, showPdf, type PdfHarnessSession } from '../support/pdf-harness';
 
 /**
@@ -16,9 +17,10 @@ describe('the PDF viewer against hostile PDFs', () => {
   let dir = '';
   let session: PdfHarnessSession;
   let corpus: CorpusFile[] = [];
+  let resourceCorpus: ResourceCorpusFile[] = [];
 
   beforeAll(async () => {
-    [corpus, dir] = await Promise.all([buildHostileCorpus(), buildPdfHarness()]);
+    [corpus, resourceCorpus, dir] = await Promise.all([buildHostileCorpus(), buildResourceCorpus(), buildPdfHarness()]);
     session = await openPdfHarness(dir);
   });
 
@@ -63,6 +65,31 @@ describe('the PDF viewer against hostile PDFs', () => {
     expect(session.problems).toEqual([]);
     await expectResponsive(page);
   });
+
+  it.each(['decompression-bomb.pdf', 'page-count-claims-10-million.pdf', 'page-count-50000.pdf', 'jbig2-image.pdf', 'jpx-image.pdf'])(
+    '%s: page 1 or a plain refusal, without hanging or crashing the page',
+    async (name) => {
+      const file = resourceCorpus.find((f) => f.name === name)!;
+      expect(file, `${name} is in the corpus`).toBeDefined();
+      const { page } = session;
+      const id = await showPdf(page, file.bytes, file.name);
+      if (file.expect.kind === 'problem') {
+        const notice = problemNotice(page, file.expect.problem);
+        await notice.waitFor({ timeout: 40_000 });
+        await expect(notice.getByRole('alert').textContent()).resolves.toContain(pdfProblem(file.expect.problem).message);
+        expect(await page.locator('.pdf-page').count()).toBe(0);
+        expect((await harnessEvents(page)).filter((e) => e.id === id).map((e) => e.problem)).toEqual([file.expect.problem]);
+      } else {
+        const first = page.locator('.pdf-page[data-page-number="1"]');
+        await first.and(page.locator('[data-rendered="true"]')).waitFor({ timeout: 20_000 });
+        await first.locator('.textLayer').getByText(file.expect.text).waitFor({ timeout: 10_000 });
+        expect(await page.locator('.pdf-page').count()).toBe(1);
+        expect(await page.locator('[data-testid="pdf-problem"]').count()).toBe(0);
+      }
+      expect(session.problems).toEqual([]);
+      await expectResponsive(page);
+    },
+  );
 
   it('asks for the password of an encrypted file, says when it is wrong, and opens it with the right one', async () => {
     const file = corpus.find((f) => f.name === 'encrypted-rc4.pdf')!;
