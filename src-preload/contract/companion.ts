@@ -57,12 +57,25 @@ export type BridgeReply =
   | { ok: true; value: unknown }
   | { ok: false; error: { code: BridgeErrorCode; message: string } };
 
+/**
+ * Codes of the errors main means the user to read (a `UserFacingError` in main): the reply carries the
+ * code and main's sentence. Any other failure in main arrives as 'handler-failed' with a fixed sentence.
+ * - 'refused': main declined the request for a reason the sentence gives (a practice that is not the active one …).
+ * A new code goes here when the renderer needs to act on it, not only show its sentence.
+ */
+export const userErrorCodes = ['refused'] as const;
+export type UserErrorCode = (typeof userErrorCodes)[number];
+
 export type BridgeErrorCode =
   | 'unknown-method'
   | 'untrusted-sender'
   | 'invalid-payload'
   | 'payload-too-large'
-  | 'handler-failed';
+  | 'handler-failed'
+  | UserErrorCode;
+
+/** What the renderer is told when main fails in a way it did not mean the user to read; the details are in main's log. */
+export const INTERNAL_FAILURE_MESSAGE = 'Something went wrong in the app; the details are in its log.';
 
 /** The error a Companion method rejects with, so the renderer can tell refusals from failures. */
 export class BridgeError extends Error {

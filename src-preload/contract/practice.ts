@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { regionSchema } from './partner-api/common';
 import { budgetStatusSchema } from './budget';
+import { jsonObjectUntyped } from './plain-json';
 import { syncCursorSchema, syncedResourceNameSchema } from './sync';
 
 /** A practice this laptop knows, as the renderer may see it (never the secret). */
@@ -74,7 +75,7 @@ export const syncPageEventSchema = z.strictObject({
   pageId: z.string().max(100),
   practiceKey: z.uuid(),
   resource: syncedResourceNameSchema,
-  records: z.array(z.unknown()).max(10_000),
+  records: z.array(jsonObjectUntyped).max(10_000),
   replaceAll: z.boolean(),
   cursor: syncCursorSchema,
 });

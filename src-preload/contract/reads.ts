@@ -14,6 +14,7 @@ import {
   statementDetailSchema,
   statementSummarySchema,
 } from './partner-api';
+import { jsonValueUntyped } from './plain-json';
 
 /**
  * `practice.read`: the per-client and on-demand reads of the Partner API (a client's proposals, a
@@ -114,7 +115,7 @@ export const readResultSchema = z.discriminatedUnion('ok', [
   z.strictObject({
     ok: z.literal(true),
     /** Already validated by main against `readSpecs[kind].response`; parse again with `parseReadData`. */
-    data: z.unknown(),
+    data: jsonValueUntyped,
     /** Records of a list answer that did not match the contract and were left out. */
     rejected: z.number().int().min(0),
     serverDate: z.iso.datetime().nullable(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createIpcRegistry, type Handlers } from '../../../src-main/ipc/registry';
 import type { AppInfo } from '../../../src-preload/contract/app-info';
+import { INTERNAL_FAILURE_MESSAGE } from '../../../src-preload/contract/companion';
 
 const appInfo: AppInfo = {
   name: 'Practice Companion',
@@ -119,7 +120,7 @@ describe('IPC registry', () => {
       },
     });
     const reply = await registry.dispatch(trusted, { method: 'app.info', input: {} });
-    expect(reply).toEqual({ ok: false, error: { code: 'handler-failed', message: 'disk on fire' } });
+    expect(reply).toEqual({ ok: false, error: { code: 'handler-failed', message: INTERNAL_FAILURE_MESSAGE } });
   });
 
   it('refuses to pass on an answer that breaks the contract', async () => {

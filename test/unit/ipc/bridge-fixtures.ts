@@ -1,0 +1,55 @@
+import type { MethodInput } from '../../../src-preload/contract/bridge-schemas';
+import type { MethodName } from '../../../src-preload/contract/bridge-names';
+import type { SyncCursor } from '../../../src-preload/contract/sync';
+
+/** Valid inputs, one or more per method, as the renderer sends them (plain data, within every cap). */
+const practiceKey = '2b0f3c1e-8a4d-4f6b-9c2e-5d7a1b3c4e5f';
+const entityKey = '7d3e9a10-4c2b-4e8f-a1d5-0b6c8e2f4a91';
+const entryId = 'c4a8e2f0-1b3d-4a5c-8e7f-9a0b1c2d3e4f';
+const cursor: SyncCursor = {
+  resource: 'clients',
+  mode: 'incremental',
+  watermark: '2026-11-20T10:00:00.000Z',
+  nextPage: 3,
+  passServerTime: '2026-11-20T10:00:01.000Z',
+  largestPage: 100,
+  lastCompletedAt: null,
+  recordsThisPass: 200,
+  window: { startDate: '2025-01-01', endDate: '2026-11-20' },
+};
+const outboxInput: MethodInput<'outbox.send'> = {
+  practiceKey,
+  entryId,
+  operation: 'contact.create',
+  payload: { params: { entityKey }, body: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phones: [{ number: '+61 2 5550 1234' }] } },
+  queuedAt: '2026-11-20T09:00:00.000Z',
+  claimed: ['c-1', 42],
+};
+
+export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
+  'app.info': [{}],
+  'connectivity.status': [{}],
+  'practice.list': [{}],
+  'practice.connect': [
+    { region: 'UK', clientId: 'client-1', secret: 's3cret', remember: false, acceptWeakStorage: false },
+    // Electron's structured clone keeps an optional field the renderer left undefined.
+    { region: 'custom', customUrl: 'https://partner.example.com', clientId: 'c', secret: 'é'.repeat(500), remember: true, acceptWeakStorage: true, confirmAddress: undefined },
+  ],
+  'practice.connectDemo': [{}, { region: 'ANZ' }],
+  'practice.signOut': [{ practiceKey }],
+  'practice.budget': [{ practiceKey }, { practiceKey, estimateRequests: 120 }],
+  'practice.read': [
+    { practiceKey, request: { kind: 'leads.notes', leadKey: entityKey }, priority: 'interactive' },
+    { practiceKey, request: { kind: 'bills.forClient', entityKey, startDate: '2025-01-01', endDate: '2026-01-01' }, priority: 'prefetch' },
+  ],
+  'sync.start': [{ practiceKey, cursors: [] }, { practiceKey, cursors: Array.from({ length: 50 }, () => cursor) }],
+  'sync.stop': [{ practiceKey }],
+  'sync.ack': [{ pageId: 'p-1', ok: true }, { pageId: 'p-2', ok: false, error: 'The database is full.' }],
+  'outbox.send': [outboxInput],
+  'outbox.verify': [outboxInput],
+  'documents.open': [{ practiceKey, ref: { kind: 'bill', id: '1042' }, entityKey }],
+  'documents.fetch': [{ practiceKey, ref: { kind: 'idCertificate', id: entityKey }, entityKey, priority: 'prefetch', pinFor: 'pack-1' }],
+  'documents.list': [{ practiceKey }],
+  'documents.unpin': [{ practiceKey, packId: 'pack-1' }],
+  'documents.showInSystemViewer': [{ practiceKey, ref: { kind: 'statement', id: '77' } }],
+};
