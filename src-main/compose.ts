@@ -4,7 +4,9 @@ import type { Clock } from './clock';
 import { createConnectivityMonitor } from './connectivity/connectivity-monitor';
 import { createPracticeProbe, looksLikePracticeAnswer } from './connectivity/practice-probe';
 import { createDocumentCaches } from './documents/document-caches';
+import { createDocumentKeys } from './documents/document-keys';
 import { createDocumentService } from './documents/document-service';
+import { createViewerCopies } from './documents/viewer-copies';
 import { removeForgottenPracticeFolders } from './documents/forgotten-practice-folders';
 import { createEventHub } from './ipc/event-hub';
 import type { Handlers } from './ipc/registry';
@@ -90,10 +92,14 @@ export function createMainServices(deps: MainDeps) {
     return response;
   };
 
-  // Built before the session, which wipes a practice's documents on sign-out.
+  // Built before the session, which wipes a practice's documents (key, files, viewer copies) on sign-out.
+  // Each practice's documents are sealed with its own key, kept by the same rules as its secret.
+  const viewerCopies = createViewerCopies({ cacheRoot: deps.paths.cache });
   const documentCaches = createDocumentCaches({
     cacheRoot: deps.paths.cache,
     clock: deps.clock,
+    keys: createDocumentKeys({ settings: deps.settings, cipher: deps.cipher, storageOf: (practiceKey) => session.storageOf(practiceKey) }),
+    viewerCopies,
     ...(deps.documentCacheCapBytes !== undefined ? { capBytes: deps.documentCacheCapBytes } : {}),
   });
 
@@ -113,9 +119,11 @@ export function createMainServices(deps: MainDeps) {
 
   const documents = createDocumentService({
     caches: documentCaches,
+    isActive: (practiceKey) => session.isActive(practiceKey),
     targetFor: (practiceKey) => session.readTarget(practiceKey),
     isOffline: () => !connectivity.current().online,
     openPath: deps.openPath,
+    viewerCopies,
   });
 
   const reader = createPracticeReader({ targetFor: (practiceKey) => session.writeTarget(practiceKey) });
@@ -168,6 +176,7 @@ export function createMainServices(deps: MainDeps) {
       connectivity.stop();
       await session.dispose();
       budgets.dispose();
+      documents.dispose();
     },
   };
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { DocumentListResult, DocumentMeta, DocumentRef } from '../../src-preload/contract/documents';
 import type { Clock } from '../clock';
+import { documentAad, SEALED_OVERHEAD, seal, storedNameFor, unseal } from './document-crypto';
 import { chooseEvictions } from './document-eviction';
 import { MANIFEST_FILE, readManifest, writeManifest } from './document-manifest';
 import { fileNameFor, refKey } from './document-names';
@@ -17,11 +18,14 @@ export interface DocumentCacheOptions {
   dir: string;
   capBytes: number;
   clock: Clock;
+  /** The practice's document key (see document-keys): the one it has, if any, and one made on the first store. */
+  key: { existing(): Promise<Uint8Array | null>; create(): Promise<Uint8Array> };
 }
 
-export type CorruptReason = 'missing' | 'size' | 'hash' | 'not-pdf';
+/** `tampered`: the file does not decrypt under its own name (changed, swapped with another, or sealed with another key). */
+export type CorruptReason = 'missing' | 'size' | 'tampered' | 'hash' | 'not-pdf';
 export type CacheRead =
-  | { state: 'ok'; meta: DocumentMeta; bytes: Uint8Array; path: string }
+  | { state: 'ok'; meta: DocumentMeta; bytes: Uint8Array }
   | { state: 'absent' }
   | { state: 'corrupt'; meta: DocumentMeta; reason: CorruptReason };
 
@@ -42,10 +46,15 @@ export class DocumentCacheError extends Error {
  * on disk never disagree. A file is written before the manifest that names it and deleted after the
  * manifest that forgot it, so after a crash the manifest names no file that was never complete; files
  * the manifest does not name are deleted when the folder is next loaded.
+ *
+ * Files and manifest are sealed with the practice's key (AES-256-GCM, see document-crypto), owner-only
+ * (files 0600, folder 0700); bytes are decrypted only here, in main. Without the key (a session-only
+ * key after a restart) the manifest cannot be read, so the folder is rebuilt empty like any unreadable one.
  */
 export function createDocumentCache(options: DocumentCacheOptions) {
   const dir = resolve(options.dir);
   let documents: Map<string, DocumentMeta> | null = null;
+  let key: Uint8Array | null = null;
   let wiped = false;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -55,18 +64,27 @@ export function createDocumentCache(options: DocumentCacheOptions) {
     return run;
   }
 
-  /** Absolute path of a document's file, built here from the ref, and proven to sit directly in the folder. */
-  function pathOf(ref: DocumentRef): string {
-    const path = resolve(dir, fileNameFor(ref));
-    if (!path.startsWith(dir + sep) || path.slice(dir.length + 1).includes(sep) || !path.endsWith('.pdf')) {
+  /** Absolute path of a document's sealed file, built here from the key and ref, and proven to sit directly in the folder. */
+  function pathOf(sealingKey: Uint8Array, ref: DocumentRef): string {
+    fileNameFor(ref); // throws for a ref that is not canonical
+    const path = resolve(dir, storedNameFor(sealingKey, ref));
+    if (!path.startsWith(dir + sep) || path.slice(dir.length + 1).includes(sep) || !path.endsWith('.bin')) {
       throw new DocumentCacheError('refused', 'The document path is not inside the cache folder.');
     }
     return path;
   }
 
+  /** Owner-only, also when the folder was made earlier with looser rights. */
+  async function makeDir(): Promise<void> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await chmod(dir, 0o700);
+  }
+
   async function persist(): Promise<void> {
-    await mkdir(dir, { recursive: true });
-    await writeManifest(dir, [...(documents ?? new Map<string, DocumentMeta>()).values()]);
+    // Only a cache holding documents changes its manifest, and those were sealed with the key.
+    if (!key) return;
+    await makeDir();
+    await writeManifest(dir, key, [...(documents ?? new Map<string, DocumentMeta>()).values()]);
   }
 
   /** Deletes every file in the folder the manifest does not name (temp files, leftovers, a rebuilt folder). */
@@ -86,18 +104,20 @@ export function createDocumentCache(options: DocumentCacheOptions) {
    */
   async function load(): Promise<Map<string, DocumentMeta>> {
     if (documents) return documents;
-    const read = await readManifest(dir);
-    const loaded = read.state === 'ok' ? read.documents : [];
+    key = await options.key.existing();
+    const read = await readManifest(dir, key);
+    const loaded = read.state === 'ok' && key ? read.documents : [];
     documents = new Map(loaded.map((d) => [refKey(d.ref), d]));
-    await removeStrays(new Set(loaded.map((d) => d.fileName)));
-    if (read.state === 'unreadable') await persist();
+    const sealingKey = key;
+    await removeStrays(new Set(sealingKey ? loaded.map((d) => storedNameFor(sealingKey, d.ref)) : []));
+    if (read.state === 'unreadable') await (key ? persist() : rm(join(dir, MANIFEST_FILE), { force: true }));
     return documents;
   }
 
   async function writeFileAtomically(path: string, bytes: Uint8Array): Promise<void> {
     const temp = `${path}.${randomUUID()}.tmp`;
     try {
-      await writeFile(temp, bytes);
+      await writeFile(temp, bytes, { mode: 0o600 });
       await rename(temp, path);
     } catch (error) {
       await rm(temp, { force: true });
@@ -113,42 +133,47 @@ export function createDocumentCache(options: DocumentCacheOptions) {
   }
 
   async function deleteFiles(metas: readonly DocumentMeta[]): Promise<void> {
-    await Promise.all(metas.map((meta) => rm(join(dir, meta.fileName), { force: true })));
+    const sealingKey = key;
+    if (sealingKey) await Promise.all(metas.map((meta) => rm(pathOf(sealingKey, meta.ref), { force: true })));
   }
 
-  async function verify(meta: DocumentMeta): Promise<CacheRead> {
-    const path = pathOf(meta.ref);
+  /** Size of the sealed file, then authenticated decryption under the document's own ref, then the plain bytes' size, hash and header. */
+  async function verify(sealingKey: Uint8Array, meta: DocumentMeta): Promise<CacheRead> {
+    const path = pathOf(sealingKey, meta.ref);
+    const sealedSize = meta.size + SEALED_OVERHEAD;
     try {
       // lstat: a symbolic link put in place of the file is not our file.
       const info = await lstat(path);
       if (!info.isFile()) return { state: 'corrupt', meta, reason: 'missing' };
-      if (info.size !== meta.size) return { state: 'corrupt', meta, reason: 'size' };
+      if (info.size !== sealedSize) return { state: 'corrupt', meta, reason: 'size' };
     } catch {
       return { state: 'corrupt', meta, reason: 'missing' };
     }
-    let bytes: Uint8Array;
+    let sealed: Uint8Array;
     try {
-      bytes = new Uint8Array(await readFile(path));
+      sealed = new Uint8Array(await readFile(path));
     } catch {
       return { state: 'corrupt', meta, reason: 'missing' };
     }
+    if (sealed.length !== sealedSize) return { state: 'corrupt', meta, reason: 'size' };
+    const plain = unseal(sealingKey, documentAad(meta.ref), sealed);
+    if (!plain) return { state: 'corrupt', meta, reason: 'tampered' };
+    const bytes = new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
     if (bytes.length !== meta.size) return { state: 'corrupt', meta, reason: 'size' };
     if (sha256Hex(bytes) !== meta.sha256) return { state: 'corrupt', meta, reason: 'hash' };
     if (!startsLikePdf(bytes)) return { state: 'corrupt', meta, reason: 'not-pdf' };
-    return { state: 'ok', meta, bytes, path };
+    return { state: 'ok', meta, bytes };
   }
 
   const now = (): string => options.clock.now().toISOString();
 
   return {
-    pathOf,
-
-    /** The cached bytes if the file matches the manifest (size, SHA-256, `%PDF-`); `corrupt` says why not. */
+    /** The decrypted bytes if the file matches the manifest (authentic, size, SHA-256, `%PDF-`); `corrupt` says why not. */
     read: (ref: DocumentRef): Promise<CacheRead> =>
       serial(async () => {
         if (wiped) return { state: 'absent' };
         const meta = (await load()).get(refKey(ref));
-        return meta ? verify(meta) : { state: 'absent' };
+        return meta && key ? verify(key, meta) : { state: 'absent' };
       }),
 
     /**
@@ -159,12 +184,14 @@ export function createDocumentCache(options: DocumentCacheOptions) {
       serial(async () => {
         if (wiped) throw new DocumentCacheError('wiped', 'This practice was signed out.');
         const docs = await load();
-        const key = refKey(input.ref);
-        const previous = docs.get(key);
+        const id = refKey(input.ref);
+        const previous = docs.get(id);
         const pins = new Set([...(previous?.pinnedBy ?? []), ...(input.pins ?? [])]);
         if (pins.size > MAX_PINS) throw new DocumentCacheError('refused', `A document can belong to at most ${MAX_PINS} meeting packs.`);
-        await mkdir(dir, { recursive: true });
-        await writeFileAtomically(pathOf(input.ref), input.bytes);
+        key ??= await options.key.create();
+        if (wiped) throw new DocumentCacheError('wiped', 'This practice was signed out.');
+        await makeDir();
+        await writeFileAtomically(pathOf(key, input.ref), seal(key, documentAad(input.ref), input.bytes));
         const meta: DocumentMeta = {
           ref: input.ref,
           entityKey: input.entityKey.toLowerCase(),
@@ -175,8 +202,8 @@ export function createDocumentCache(options: DocumentCacheOptions) {
           lastOpenedAt: previous?.lastOpenedAt ?? null,
           pinnedBy: [...pins],
         };
-        docs.set(key, meta);
-        const evicted = await evict(docs, key);
+        docs.set(id, meta);
+        const evicted = await evict(docs, id);
         await persist();
         await deleteFiles(evicted);
         return meta;
@@ -226,7 +253,7 @@ export function createDocumentCache(options: DocumentCacheOptions) {
         return count;
       }),
 
-    list: (): Promise<DocumentListResult> =>
+    list: (): Promise<Omit<DocumentListResult, 'encryption'>> =>
       serial(async () => {
         const docs = wiped ? new Map<string, DocumentMeta>() : await load();
         const list = [...docs.values()];
@@ -238,6 +265,7 @@ export function createDocumentCache(options: DocumentCacheOptions) {
       serial(async () => {
         wiped = true;
         documents = new Map();
+        key = null;
         await rm(dir, { recursive: true, force: true, maxRetries: 3 });
       }),
   };

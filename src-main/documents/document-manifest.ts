@@ -3,9 +3,14 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { documentMetaSchema, type DocumentMeta } from '../../src-preload/contract/documents';
+import { MANIFEST_AAD, seal, unseal } from './document-crypto';
 import { canonicalRef, fileNameFor, refKey } from './document-names';
 
-export const MANIFEST_FILE = 'manifest.json';
+/**
+ * Sealed with the practice's document key like the PDFs (see document-crypto), because it names
+ * clients (entity keys) and what was downloaded for them.
+ */
+export const MANIFEST_FILE = 'manifest.enc';
 
 /**
  * What the folder holds, as written by main. Beyond the shape, every entry must name its file exactly
@@ -18,28 +23,33 @@ const manifestSchema = z
 
 export type ManifestRead = { state: 'ok'; documents: DocumentMeta[] } | { state: 'missing' } | { state: 'unreadable' };
 
-/** Reads the manifest; a file that is not valid JSON or fails the schema is `unreadable`, never a throw. */
-export async function readManifest(dir: string): Promise<ManifestRead> {
-  let text: string;
+/**
+ * Reads the manifest; one that cannot be decrypted (no key, another key, changed bytes), is not valid
+ * JSON or fails the schema is `unreadable`, never a throw.
+ */
+export async function readManifest(dir: string, key: Uint8Array | null): Promise<ManifestRead> {
+  let sealed: Buffer;
   try {
-    text = await readFile(join(dir, MANIFEST_FILE), 'utf8');
+    sealed = await readFile(join(dir, MANIFEST_FILE));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing' };
     return { state: 'unreadable' };
   }
+  const plain = key ? unseal(key, MANIFEST_AAD, sealed) : null;
+  if (!plain) return { state: 'unreadable' };
   try {
-    const parsed = manifestSchema.safeParse(JSON.parse(text));
+    const parsed = manifestSchema.safeParse(JSON.parse(plain.toString('utf8')));
     return parsed.success ? { state: 'ok', documents: parsed.data.documents } : { state: 'unreadable' };
   } catch {
     return { state: 'unreadable' };
   }
 }
 
-/** Writes the manifest atomically: a temp file in the same folder, then rename over the old one. */
-export async function writeManifest(dir: string, documents: readonly DocumentMeta[]): Promise<void> {
+/** Writes the manifest sealed and atomically (owner-only): a temp file in the same folder, then rename over the old one. */
+export async function writeManifest(dir: string, key: Uint8Array, documents: readonly DocumentMeta[]): Promise<void> {
   const temp = join(dir, `${MANIFEST_FILE}.${randomUUID()}.tmp`);
   try {
-    await writeFile(temp, JSON.stringify({ version: 1, documents }));
+    await writeFile(temp, seal(key, MANIFEST_AAD, Buffer.from(JSON.stringify({ version: 1, documents }), 'utf8')), { mode: 0o600 });
     await rename(temp, join(dir, MANIFEST_FILE));
   } catch (error) {
     await rm(temp, { force: true });

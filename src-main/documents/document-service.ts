@@ -13,19 +13,29 @@ import type {
 import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-api-client';
 import type { DocumentCache } from './document-cache';
 import type { DocumentCaches } from './document-caches';
-import { canonicalRef, kindWords, refKey } from './document-names';
+import { ENCRYPTION_ALGORITHM } from './document-crypto';
+import { canonicalRef, fileNameFor, kindWords, refKey } from './document-names';
 import { failed, notConnected, offline, problemFor, type DocumentFailure } from './document-problems';
+import { UserFacingError } from '../ipc/user-facing-error';
 import { downloadDocument } from './document-source';
+import type { ViewerCopies } from './viewer-copies';
 
 export interface DocumentServiceDeps {
   caches: DocumentCaches;
+  /** Whether this is the practice the person is working in (PracticeSession.isActive); every method refuses any other. */
+  isActive: (practiceKey: string) => boolean;
   /** The active, unlocked practice's API client (PracticeSession.readTarget); null for any other practice. */
   targetFor: (practiceKey: string) => { api: PartnerApiClient } | null;
   /** Main's connectivity verdict is "offline": no request is tried. */
   isOffline: () => boolean;
   /** Hands a file to the OS's default viewer; a non-empty answer is an error message (Electron's shell.openPath). */
   openPath: (absolutePath: string) => Promise<string>;
+  /** Where decrypted copies for the OS viewer are written (main's cache folder, per session). */
+  viewerCopies: ViewerCopies;
 }
+
+/** The words for list and unpin, which answer without a problem code: the bridge hands this sentence to the renderer. */
+const NOT_ACTIVE = "This practice's documents are available only while it is the practice you are connected to.";
 
 type OpenInput = z.output<typeof documentOpenInputSchema>;
 type FetchInput = z.output<typeof documentFetchInputSchema>;
@@ -51,6 +61,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
 
   /** Common checks, before any request or file access: the active practice, a ref that fits its kind. */
   function prepare(practiceKey: string, given: DocumentRef, entityKey?: string): Prepared | DocumentFailure {
+    if (!deps.isActive(practiceKey)) return notConnected();
     const target = deps.targetFor(practiceKey);
     if (!target) return notConnected();
     const ref = canonicalRef(given);
@@ -133,16 +144,24 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         return { ok: true, meta, downloaded };
       }),
 
-    /** What the cache holds for a practice and how full it is (metadata only, no request). */
-    list: (practiceKey: string): Promise<DocumentListResult> => deps.caches.forPractice(practiceKey).list(),
+    /** What the active practice's cache holds, how full it is and how it is encrypted (metadata only, no request). */
+    async list(practiceKey: string): Promise<DocumentListResult> {
+      if (!deps.isActive(practiceKey)) throw new UserFacingError('refused', NOT_ACTIVE);
+      const listed = await deps.caches.forPractice(practiceKey).list();
+      return { ...listed, encryption: { algorithm: ENCRYPTION_ALGORITHM, keyKept: await deps.caches.keys.keptAs(practiceKey) } };
+    },
 
-    /** A meeting pack is done with: its documents become evictable again. */
-    unpin: async (practiceKey: string, packId: string): Promise<{ unpinned: number }> => ({ unpinned: await deps.caches.forPractice(practiceKey).unpin(packId) }),
+    /** A meeting pack of the active practice is done with: its documents become evictable again. */
+    async unpin(practiceKey: string, packId: string): Promise<{ unpinned: number }> {
+      if (!deps.isActive(practiceKey)) throw new UserFacingError('refused', NOT_ACTIVE);
+      return { unpinned: await deps.caches.forPractice(practiceKey).unpin(packId) };
+    },
 
     /**
-     * Hands the cached file to the OS's PDF viewer. Only a file that passed verification, inside the
-     * cache folder, with the `.pdf` name main built, is handed over; a damaged copy is downloaded again
-     * first when online. Never a URL and never a path from the renderer.
+     * Hands a decrypted copy of the cached file to the OS's PDF viewer, which cannot read the sealed
+     * cache. Only bytes that passed verification are copied, into this session's private folder under a
+     * name main built (see viewer-copies); a damaged copy is downloaded again first when online. Never a
+     * URL and never a path from the renderer.
      */
     showInSystemViewer: (input: ShowInput): Promise<ShowResult> =>
       guarded(input.ref.kind, async () => {
@@ -158,15 +177,17 @@ export function createDocumentService(deps: DocumentServiceDeps) {
           return deps.isOffline() ? offline(p.ref.kind, false) : failed(`Open this ${kindWords[p.ref.kind]} in the app first, so that it is downloaded.`);
         }
         if (cached.state !== 'ok') return failed(`The saved ${kindWords[p.ref.kind]} could not be verified.`);
-        const path = p.cache.pathOf(p.ref);
-        if (path !== cached.path) return failed('The document path is not inside the cache folder.');
+        const path = await deps.viewerCopies.write(input.practiceKey, fileNameFor(p.ref), cached.bytes);
         await p.cache.touch(p.ref);
         const error = await deps.openPath(path);
         return error ? failed(`The system viewer could not open the file: ${error}`) : { ok: true as const };
       }),
 
-    /** Sign-out: the practice's documents folder is deleted. */
+    /** Sign-out: the practice's key is forgotten, its documents folder and its viewer copies deleted. */
     wipe: (practiceKey: string): Promise<void> => deps.caches.wipe(practiceKey),
+
+    /** At quit: this session's decrypted viewer copies are deleted. */
+    dispose: (): void => deps.viewerCopies.dispose(),
   };
 }
 export type DocumentService = ReturnType<typeof createDocumentService>;

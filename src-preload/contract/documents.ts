@@ -19,8 +19,9 @@ export const documentMetaSchema = z.strictObject({
   ref: documentRefSchema,
   /** The client the document belongs to (for the Documents screen and meeting packs). */
   entityKey: z.uuid(),
+  /** The document's name (e.g. `bill-1042.pdf`); on disk it is stored encrypted under a name that does not say what it is. */
   fileName: z.string().max(200),
-  /** Hex SHA-256 of the bytes as downloaded; checked on every open. */
+  /** Hex SHA-256 of the bytes as downloaded; checked on every open, after decryption. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   size: z.number().int().min(0),
   fetchedAt: z.iso.datetime(),
@@ -68,12 +69,21 @@ export const documentFetchResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type DocumentFetchResult = z.infer<typeof documentFetchResultSchema>;
 
-/** `documents.list`: what the cache holds for a practice, and how full it is. */
+/**
+ * Where the key that encrypts a practice's saved documents is kept: the OS password store, weak
+ * storage the user accepted (Linux without a keyring), or main's memory for this session only.
+ */
+export const documentKeyKeptSchema = z.enum(['keychain', 'weak-opt-in', 'session-only']);
+export type DocumentKeyKept = z.infer<typeof documentKeyKeptSchema>;
+
+/** `documents.list`: what the cache holds for the active practice, how full it is, and how it is encrypted. */
 export const documentListInputSchema = z.strictObject({ practiceKey });
 export const documentListResultSchema = z.strictObject({
   documents: z.array(documentMetaSchema).max(100_000),
+  /** Sizes of the documents themselves (what was downloaded), not of their encrypted files. */
   usedBytes: z.number().int().min(0),
   capBytes: z.number().int().min(0),
+  encryption: z.strictObject({ algorithm: z.literal('AES-256-GCM'), keyKept: documentKeyKeptSchema }),
 });
 export type DocumentListResult = z.infer<typeof documentListResultSchema>;
 

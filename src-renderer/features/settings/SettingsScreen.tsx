@@ -11,6 +11,7 @@ import { findCompanion } from '../../bridge/companion';
 import { usePractice } from '../../stores/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanel';
 import { SyncStatus } from '../connect/SyncStatus';
+import { DocumentEncryption } from './DocumentEncryption';
 
 function AboutCard() {
   const info = useAppInfo((s) => s.info);
@@ -140,6 +141,7 @@ export function SettingsScreen() {
       <ScreenHeader title="Settings" />
       <Flex direction="column" gap="4" maxWidth="720px">
         <PracticeCard />
+        <DocumentEncryption />
         <Card>
           <Heading as="h2" size="3" mb="3">
             About this app

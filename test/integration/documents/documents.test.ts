@@ -1,98 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join, sep } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNetworkSwitch } from '../../../src-main/browser-preview/network-switch';
-import { nodeMainDeps } from '../../../src-main/browser-preview/node-pieces';
-import { createMainServices, type MainServices } from '../../../src-main/compose';
-import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
-import { createIpcRegistry } from '../../../src-main/ipc/registry';
+import { MANIFEST_FILE } from '../../../src-main/documents/document-manifest';
 import { readPdf } from '../../support/read-pdf-text';
+import { billRef, corrupt, fromBase64, openBill, sha256, startDocumentsApp as start, stopDocumentsApps } from './documents-app';
 
-let demo: DemoPractice | undefined;
-let services: MainServices | undefined;
-afterEach(async () => {
-  await services?.dispose();
-  await demo?.close();
-  services = undefined;
-  demo = undefined;
-});
-
-const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
-const fromBase64 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'base64'));
-const isDocumentRequest = (url: string): boolean => /\/pdf$|\/certificate$/.test(new URL(url).pathname);
-
-/**
- * Main composed with Node pieces against a demo practice on 127.0.0.1, reached through the real
- * registry (so every answer is also checked against the contract). Every request main makes is counted
- * by a fetch wrapper; the network switch below it fails requests the way a dropped connection does.
- */
-async function start(options: { capBytes?: number; openPathAnswer?: string } = {}) {
-  demo = await createDemoPractice({});
-  const dataDir = mkdtempSync(join(tmpdir(), 'documents-'));
-  const network = createNetworkSwitch(fetch);
-  const requests: string[] = [];
-  /** While set, document downloads wait for it before reaching the server. */
-  let hold: Promise<void> | null = null;
-  const countingFetch: typeof fetch = async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    requests.push(url);
-    if (hold && isDocumentRequest(url)) await hold;
-    return network.fetch(input, init);
-  };
-  const opened: { path: string; sha256: string | null }[] = [];
-  let t = Date.parse('2025-03-01T09:00:00.000Z');
-  services = createMainServices({
-    ...nodeMainDeps({ dataDir, network }),
-    fetch: countingFetch,
-    // One second per reading, so "least recently used" is never a tie.
-    clock: { now: () => new Date((t += 1000)) },
-    startDemo: async () => demo!,
-    // The recorder: what the OS would have been asked to open, and what the file held at that moment.
-    openPath: async (path) => {
-      opened.push({ path, sha256: existsSync(path) ? sha256(readFileSync(path)) : null });
-      return options.openPathAnswer ?? '';
-    },
-    ...(options.capBytes !== undefined ? { documentCacheCapBytes: options.capBytes } : {}),
-  });
-  const registry = createIpcRegistry<null>({ handlers: services.handlers, isTrustedSender: () => true });
-  const call = async (method: string, input: unknown = {}) => {
-    const reply = await registry.dispatch(null, { method, input });
-    if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-    return reply.value as any;
-  };
-  const { practice } = await call('practice.connectDemo');
-  const practiceKey = practice.practiceKey as string;
-  const state = demo.runtime.practices[0]!;
-  const documentsDir = join(dataDir, 'cache', 'practices', practiceKey, 'documents');
-  const bills = [...state.bills.values()].filter((b) => b.statusName !== 'Draft');
-  const documentRequests = () => requests.filter(isDocumentRequest);
-  const goOffline = async () => {
-    network.setOnline(false);
-    await services!.connectivity.check();
-  };
-  const holdDownloads = () => {
-    let release!: () => void;
-    hold = new Promise<void>((resolve) => (release = resolve));
-    return () => {
-      hold = null;
-      release();
-    };
-  };
-  return { call, practiceKey, state, bills, documentsDir, dataDir, requests, documentRequests, opened, network, goOffline, holdDownloads };
-}
-type App = Awaited<ReturnType<typeof start>>;
-
-const openBill = (app: App, bill: App['bills'][number]) =>
-  app.call('documents.open', { practiceKey: app.practiceKey, ref: { kind: 'bill', id: String(bill.billingId) }, entityKey: bill.entityKey });
-
-function corrupt(file: string): void {
-  const bytes = readFileSync(file);
-  const middle = Math.floor(bytes.length / 2);
-  bytes[middle] = bytes[middle]! ^ 0xff;
-  writeFileSync(file, bytes);
-}
+afterEach(stopDocumentsApps);
 
 describe('documents.open against the demo practice', () => {
   it('downloads a bill PDF once, records hash and size, and serves it from the cache after that', async () => {
@@ -111,12 +24,12 @@ describe('documents.open against the demo practice', () => {
     });
     expect(first.meta.lastOpenedAt).not.toBeNull();
     expect((await readPdf(bytes)).text).toContain(bill.billNumber);
-    // On disk, in the practice's folder, byte for byte; the manifest says the same.
-    const file = join(app.documentsDir, `bill-${bill.billingId}.pdf`);
-    expect(sha256(readFileSync(file))).toBe(first.meta.sha256);
-    const manifest = JSON.parse(readFileSync(join(app.documentsDir, 'manifest.json'), 'utf8'));
-    expect(manifest.documents).toEqual([first.meta]);
-    expect(app.documentRequests()).toEqual([`${demo!.practices[0]!.baseUrl}/api/v1/bills/${bill.billingId}/pdf`]);
+    // On disk, in the practice's folder, sealed (see documents-at-rest.test.ts): the file and the manifest.
+    const file = await app.fileOf(billRef(bill));
+    expect(readFileSync(file).length).toBe(bytes.length + 32);
+    expect(sha256(readFileSync(file))).not.toBe(first.meta.sha256);
+    expect(readdirSync(app.documentsDir).sort()).toEqual([basename(file), MANIFEST_FILE].sort());
+    expect(app.documentRequests()).toEqual([`${app.demo.practices[0]!.baseUrl}/api/v1/bills/${bill.billingId}/pdf`]);
 
     const before = app.requests.length;
     const second = await openBill(app, bill);
@@ -126,20 +39,22 @@ describe('documents.open against the demo practice', () => {
     expect(Date.parse(second.meta.lastOpenedAt)).toBeGreaterThan(Date.parse(first.meta.lastOpenedAt));
 
     const list = await app.call('documents.list', { practiceKey: app.practiceKey });
-    expect(list).toEqual({ documents: [second.meta], usedBytes: bytes.length, capBytes: 300 * 1024 * 1024 });
+    expect(list).toEqual({ documents: [second.meta], usedBytes: bytes.length, capBytes: 300 * 1024 * 1024, encryption: { algorithm: 'AES-256-GCM', keyKept: 'keychain' } });
   });
 
   it('re-fetches a corrupted or truncated file when online and returns good bytes', async () => {
     const app = await start();
     const bill = app.bills[1]!;
     const good = await openBill(app, bill);
-    const file = join(app.documentsDir, good.meta.fileName);
+    const file = await app.fileOf(billRef(bill));
 
     corrupt(file);
     const repaired = await openBill(app, bill);
     expect(repaired.ok).toBe(true);
     expect(sha256(fromBase64(repaired.bytesBase64))).toBe(good.meta.sha256);
-    expect(sha256(readFileSync(file))).toBe(good.meta.sha256);
+    expect(app.documentRequests()).toHaveLength(2);
+    // The repaired copy is good: the next open needs no request.
+    expect(sha256(fromBase64((await openBill(app, bill)).bytesBase64))).toBe(good.meta.sha256);
     expect(app.documentRequests()).toHaveLength(2);
 
     writeFileSync(file, readFileSync(file).subarray(0, 100));
@@ -151,8 +66,8 @@ describe('documents.open against the demo practice', () => {
   it('offline: a corrupt copy is reported as corrupt-offline, a document never downloaded as offline-not-downloaded', async () => {
     const app = await start();
     const [cachedBill, otherBill] = [app.bills[2]!, app.bills[3]!];
-    const good = await openBill(app, cachedBill);
-    corrupt(join(app.documentsDir, good.meta.fileName));
+    await openBill(app, cachedBill);
+    corrupt(await app.fileOf(billRef(cachedBill)));
 
     // The connection drops without main knowing yet: the request fails like a pulled cable (NetworkError).
     app.network.setOnline(false);
@@ -208,9 +123,9 @@ describe('documents.open against the demo practice', () => {
 
   it('a practice that is not the active one gets not-connected, and the server sees no request', async () => {
     const app = await start();
-    const other = demo!.practices[1]!.practiceKey;
+    const other = app.demo.practices[1]!.practiceKey;
     const bill = app.bills[0]!;
-    const serverLog = demo!.runtime.requestLog.length;
+    const serverLog = app.demo.runtime.requestLog.length;
     const sent = app.requests.length;
     const ref = { kind: 'bill', id: String(bill.billingId) };
     for (const practiceKey of [other, '00000000-0000-4000-8000-000000000000']) {
@@ -219,7 +134,7 @@ describe('documents.open against the demo practice', () => {
       expect(await app.call('documents.showInSystemViewer', { practiceKey, ref })).toMatchObject({ ok: false, problem: 'not-connected' });
     }
     expect(app.requests.length).toBe(sent);
-    expect(demo!.runtime.requestLog.length).toBe(serverLog);
+    expect(app.demo.runtime.requestLog.length).toBe(serverLog);
     expect(existsSync(join(app.dataDir, 'cache', 'practices', other))).toBe(false);
   });
 });
@@ -231,8 +146,7 @@ describe('documents.fetch, pins and eviction', () => {
     const picked = sizing.bills.slice(0, 5);
     const sizes: number[] = [];
     for (const bill of picked) sizes.push((await openBill(sizing, bill)).meta.size);
-    await services!.dispose();
-    await demo!.close();
+    await stopDocumentsApps();
 
     const [a, b, c, d] = sizes as [number, number, number, number];
     const cap = a + b + Math.max(c, d);
@@ -251,14 +165,14 @@ describe('documents.fetch, pins and eviction', () => {
     const ids = (l: any) => l.documents.map((doc: any) => doc.ref.id).sort();
     expect(ids(list)).toEqual([A, B, D].map((r) => r.id).sort());
     expect(list.usedBytes).toBeLessThanOrEqual(cap);
-    expect(existsSync(join(app.documentsDir, `bill-${C.id}.pdf`))).toBe(false);
+    expect(existsSync(await app.fileOf(C))).toBe(false);
 
     // A is the oldest of all but pinned: fetching E evicts B (least recently used unpinned), never A.
     await fetchDoc(E, 4);
     list = await app.call('documents.list', { practiceKey: app.practiceKey });
     expect(ids(list)).toContain(A.id);
     expect(ids(list)).not.toContain(B.id);
-    expect(existsSync(join(app.documentsDir, `bill-${A.id}.pdf`))).toBe(true);
+    expect(existsSync(await app.fileOf(A))).toBe(true);
 
     // Fetching a cached document is no download; pinning it for a second pack adds the pin.
     expect(await fetchDoc(A, 0, 'pack-2')).toMatchObject({ ok: true, downloaded: false, meta: { pinnedBy: ['pack-1', 'pack-2'] } });
@@ -292,8 +206,8 @@ describe('sign-out and the system viewer', () => {
     const app = await start();
     const bill = app.bills[0]!;
     await openBill(app, bill);
-    expect(readdirSync(app.documentsDir)).toContain(`bill-${bill.billingId}.pdf`);
-    expect(await app.call('practice.signOut', { practiceKey: app.practiceKey })).toEqual({ removed: true });
+    expect(readdirSync(app.documentsDir)).toContain(basename(await app.fileOf(billRef(bill))));
+    expect(await app.call('practice.signOut', { practiceKey: app.practiceKey })).toMatchObject({ removed: true });
     expect(existsSync(join(app.dataDir, 'cache', 'practices', app.practiceKey))).toBe(false);
     expect(await openBill(app, bill)).toMatchObject({ ok: false, problem: 'not-connected' });
     expect(existsSync(app.documentsDir)).toBe(false);
@@ -305,16 +219,16 @@ describe('sign-out and the system viewer', () => {
     const release = app.holdDownloads();
     const pending = openBill(app, app.bills[1]!);
     await expect.poll(() => app.documentRequests().length).toBe(2);
-    expect(await app.call('practice.signOut', { practiceKey: app.practiceKey })).toEqual({ removed: true });
+    expect(await app.call('practice.signOut', { practiceKey: app.practiceKey })).toMatchObject({ removed: true });
     release();
     expect(await pending).toMatchObject({ ok: false, problem: 'not-connected' });
     expect(existsSync(join(app.dataDir, 'cache', 'practices', app.practiceKey))).toBe(false);
   });
 
-  it('hands the OS only a verified file inside the cache folder', async () => {
+  it('hands the OS only a decrypted copy of a verified file, in a private folder of this session that goes at dispose and next start', async () => {
     const app = await start();
     const bill = app.bills[0]!;
-    const ref = { kind: 'bill', id: String(bill.billingId) };
+    const ref = billRef(bill);
     const show = () => app.call('documents.showInSystemViewer', { practiceKey: app.practiceKey, ref });
 
     // Not downloaded yet: nothing is handed over.
@@ -323,24 +237,41 @@ describe('sign-out and the system viewer', () => {
 
     const { meta } = await openBill(app, bill);
     expect(await show()).toEqual({ ok: true });
-    expect(app.opened).toEqual([{ path: join(app.documentsDir, `bill-${bill.billingId}.pdf`), sha256: meta.sha256 }]);
-    expect(app.opened[0]!.path.startsWith(app.documentsDir + sep)).toBe(true);
+    const copies = join(app.dataDir, 'cache', 'viewer-copies');
+    const sessionDir = app.services.documentCaches.viewerCopies.sessionDir;
+    expect(app.opened).toEqual([{ path: join(sessionDir, app.practiceKey, `bill-${bill.billingId}.pdf`), sha256: meta.sha256 }]);
+    expect(app.opened[0]!.path.startsWith(copies + sep)).toBe(true);
+    if (process.platform !== 'win32') {
+      expect(statSync(app.opened[0]!.path).mode & 0o777).toBe(0o600);
+      for (const dir of [copies, sessionDir, join(sessionDir, app.practiceKey)]) expect(statSync(dir).mode & 0o777).toBe(0o700);
+    }
 
     // Damaged while offline: refused, nothing handed over.
-    corrupt(app.opened[0]!.path);
+    const file = await app.fileOf(ref);
+    corrupt(file);
     await app.goOffline();
     expect(await show()).toMatchObject({ ok: false, problem: 'corrupt-offline' });
     expect(app.opened).toHaveLength(1);
 
     // Damaged (here: cut short) while online: fetched again and verified before the OS sees it.
     app.network.setOnline(true);
-    await services!.connectivity.check();
-    writeFileSync(app.opened[0]!.path, readFileSync(app.opened[0]!.path).subarray(0, 200));
+    await app.services.connectivity.check();
+    writeFileSync(file, readFileSync(file).subarray(0, 200));
     const downloads = app.documentRequests().length;
     expect(await show()).toEqual({ ok: true });
     expect(app.documentRequests()).toHaveLength(downloads + 1);
     expect(app.opened).toHaveLength(2);
     expect(app.opened[1]!.sha256).toBe(meta.sha256);
+
+    // Quitting deletes this session's copies; what a crashed session left behind goes at the next start.
+    await app.services.dispose();
+    expect(existsSync(sessionDir)).toBe(false);
+    const leftover = join(copies, 'crashed-session', 'bill-1.pdf');
+    mkdirSync(join(copies, 'crashed-session'), { recursive: true });
+    writeFileSync(leftover, 'plain');
+    const next = await start({ dataDir: app.dataDir });
+    await next.call('practice.list');
+    await expect.poll(() => existsSync(leftover)).toBe(false);
   });
 
   it("reports the OS viewer's error message", async () => {
@@ -356,5 +287,5 @@ describe('sign-out and the system viewer', () => {
 });
 
 function readdirSyncSafe(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((name) => name !== 'manifest.json') : [];
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name !== MANIFEST_FILE) : [];
 }

@@ -1,45 +1,48 @@
 import { readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { storedNameFor } from '../../../src-main/documents/document-crypto';
 import { canonicalRef, fileNameFor } from '../../../src-main/documents/document-names';
 import { sha256Hex, startsLikePdf } from '../../../src-main/documents/pdf-bytes';
+import { SEALED_OVERHEAD } from '../../../src-main/documents/document-crypto';
 import { bill, ENTITY, fakePdf, tempCache } from './helpers';
 
 async function cached() {
   const setup = tempCache();
   const bytes = fakePdf(4000);
   const meta = await setup.cache.store({ ref: bill(1042), entityKey: ENTITY, bytes });
-  return { ...setup, bytes, meta, file: join(setup.dir, 'bill-1042.pdf') };
+  return { ...setup, bytes, meta, file: join(setup.dir, storedNameFor(setup.key.peek()!, bill(1042))) };
 }
 
 describe('verification on read', () => {
-  it('hands back the bytes when size, SHA-256 and the PDF header match the manifest', async () => {
-    const { cache, bytes, meta, file } = await cached();
+  it('hands back the decrypted bytes when the file is authentic and size, SHA-256 and the PDF header match the manifest', async () => {
+    const { cache, bytes, meta } = await cached();
     const read = await cache.read(bill(1042));
-    expect(read).toMatchObject({ state: 'ok', meta, path: file });
+    expect(read).toMatchObject({ state: 'ok', meta });
     expect(read.state === 'ok' && sha256Hex(read.bytes)).toBe(sha256Hex(bytes));
   });
 
-  it('one flipped byte fails the hash check', async () => {
+  it('one flipped byte fails authentication (tampered)', async () => {
     const { cache, file } = await cached();
     const bytes = readFileSync(file);
     bytes[2000] = bytes[2000]! ^ 0xff;
     writeFileSync(file, bytes);
-    expect(await cache.read(bill(1042))).toMatchObject({ state: 'corrupt', reason: 'hash' });
+    expect(await cache.read(bill(1042))).toMatchObject({ state: 'corrupt', reason: 'tampered' });
   });
 
   it('a truncated file fails the size check', async () => {
     const { cache, file } = await cached();
-    truncateSync(file, 3999);
+    truncateSync(file, 3999 + SEALED_OVERHEAD);
     expect(await cache.read(bill(1042))).toMatchObject({ state: 'corrupt', reason: 'size' });
   });
 
   it('a deleted file, or a link put in its place, is reported missing', async () => {
     const { cache, file, dir } = await cached();
+    // The link will point at the genuine sealed file: even that is not accepted through a link.
+    const elsewhere = join(dir, '..', 'elsewhere.bin');
+    writeFileSync(elsewhere, readFileSync(file));
     rmSync(file);
     expect(await cache.read(bill(1042))).toMatchObject({ state: 'corrupt', reason: 'missing' });
-    const elsewhere = join(dir, '..', 'elsewhere.pdf');
-    writeFileSync(elsewhere, fakePdf(4000));
     symlinkSync(elsewhere, file);
     expect(await cache.read(bill(1042))).toMatchObject({ state: 'corrupt', reason: 'missing' });
   });
@@ -51,11 +54,11 @@ describe('verification on read', () => {
     expect(await cache.read(bill(5))).toMatchObject({ state: 'corrupt', reason: 'not-pdf' });
   });
 
-  it('a replacement of the same size is caught by the hash, a bigger one by the size', async () => {
+  it('a replacement of the same size is caught by authentication, a bigger one by the size', async () => {
     const { cache, file } = await cached();
-    writeFileSync(file, fakePdf(4000, 99));
-    expect(await cache.read(bill(1042))).toMatchObject({ state: 'corrupt', reason: 'hash' });
-    writeFileSync(file, fakePdf(4001));
+    writeFileSync(file, fakePdf(4000 + SEALED_OVERHEAD, 99));
+    expect(await cache.read(bill(1042))).toMatchObject({ state: 'corrupt', reason: 'tampered' });
+    writeFileSync(file, fakePdf(4001 + SEALED_OVERHEAD));
     expect(await cache.read(bill(1042))).toMatchObject({ state: 'corrupt', reason: 'size' });
   });
 });

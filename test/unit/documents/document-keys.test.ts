@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { Cipher } from '../../../src-main/cipher/cipher';
+import { createSessionCipher } from '../../../src-main/cipher/session-cipher';
+import { createDocumentKeys } from '../../../src-main/documents/document-keys';
+
+function memorySettings() {
+  const data = new Map<string, unknown>();
+  return { get: (k: string) => structuredClone(data.get(k)), set: (k: string, v: unknown) => void data.set(k, structuredClone(v)), delete: (k: string) => void data.delete(k), data };
+}
+function fakeCipher(backend: string, secure: boolean, inner = createSessionCipher()): Cipher {
+  return { backend: () => backend, isSecure: async () => secure, encrypt: inner.encrypt, decrypt: inner.decrypt };
+}
+const PRACTICE = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+type Storage = 'keychain' | 'weak-opt-in' | 'session-only' | null;
+/** Everything the settings file holds, as text, to look for the key in. */
+const settingsText = (settings: ReturnType<typeof memorySettings>): string => JSON.stringify([...settings.data]);
+
+describe('document keys', () => {
+  it('with a secure cipher: one random 32-byte key per practice, stored only encrypted, read back after a restart', async () => {
+    const settings = memorySettings();
+    const inner = createSessionCipher();
+    const keys = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => 'session-only' });
+    expect(await keys.get(PRACTICE)).toBeNull(); // none until the first stored document
+    expect(await keys.keptAs(PRACTICE)).toBe('keychain');
+    const key = await keys.getOrCreate(PRACTICE);
+    expect(key).toHaveLength(32);
+    expect(await keys.getOrCreate(PRACTICE)).toEqual(key);
+    expect(await keys.getOrCreate(OTHER)).not.toEqual(key);
+    expect(settingsText(settings)).toContain('documents.keys');
+    expect(settingsText(settings)).not.toContain(key.toString('base64'));
+    expect(settingsText(settings)).not.toContain(key.toString('hex'));
+
+    const restarted = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null });
+    expect(await restarted.get(PRACTICE)).toEqual(key);
+    expect(await restarted.keptAs(PRACTICE)).toBe('keychain');
+  });
+
+  it('without a secure cipher and without the opt-in: the key lives in memory only and is gone after a restart', async () => {
+    const settings = memorySettings();
+    const weak = fakeCipher('basic_text', false);
+    const keys = createDocumentKeys({ settings, cipher: weak, storageOf: () => 'session-only' });
+    const key = await keys.getOrCreate(PRACTICE);
+    expect(await keys.get(PRACTICE)).toEqual(key);
+    expect(await keys.keptAs(PRACTICE)).toBe('session-only');
+    expect(settings.data.has('documents.keys')).toBe(false);
+
+    const restarted = createDocumentKeys({ settings, cipher: weak, storageOf: () => 'session-only' });
+    expect(await restarted.get(PRACTICE)).toBeNull();
+    const fresh = await restarted.getOrCreate(PRACTICE);
+    expect(fresh).not.toEqual(key);
+  });
+
+  it('without a secure cipher, a practice whose secret the user chose to keep in weak storage keeps its key there too', async () => {
+    const settings = memorySettings();
+    const inner = createSessionCipher();
+    const storage = new Map<string, Storage>([[PRACTICE, 'weak-opt-in'], [OTHER, 'session-only']]);
+    const keys = createDocumentKeys({ settings, cipher: fakeCipher('basic_text', false, inner), storageOf: (p) => storage.get(p) ?? null });
+    const key = await keys.getOrCreate(PRACTICE);
+    await keys.getOrCreate(OTHER);
+    expect(await keys.keptAs(PRACTICE)).toBe('weak-opt-in');
+    expect(await keys.keptAs(OTHER)).toBe('session-only');
+    expect(settings.data.get('documents.keys')).toEqual([expect.objectContaining({ practiceKey: PRACTICE, kept: 'weak-opt-in', backend: 'basic_text' })]);
+
+    const restarted = createDocumentKeys({ settings, cipher: fakeCipher('basic_text', false, inner), storageOf: () => null });
+    expect(await restarted.get(PRACTICE)).toEqual(key);
+    expect(await restarted.get(OTHER)).toBeNull();
+  });
+
+  it('a stored key that cannot be read back (another password store, damaged) is missing and dropped from the settings', async () => {
+    const settings = memorySettings();
+    const inner = createSessionCipher();
+    await createDocumentKeys({ settings, cipher: fakeCipher('kwallet5', true, inner), storageOf: () => null }).getOrCreate(PRACTICE);
+    const changed = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null });
+    expect(await changed.get(PRACTICE)).toBeNull();
+    expect(settings.data.has('documents.keys')).toBe(false);
+
+    await createDocumentKeys({ settings, cipher: fakeCipher('kwallet5', true, inner), storageOf: () => null }).getOrCreate(PRACTICE);
+    const otherSession = createDocumentKeys({ settings, cipher: fakeCipher('kwallet5', true), storageOf: () => null }); // another inner key
+    expect(await otherSession.get(PRACTICE)).toBeNull();
+  });
+
+  it('forgetting a practice (sign-out) removes its key from memory and the settings, and leaves the others', async () => {
+    const settings = memorySettings();
+    const inner = createSessionCipher();
+    const keys = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null });
+    await keys.getOrCreate(PRACTICE);
+    const other = await keys.getOrCreate(OTHER);
+    keys.forget(PRACTICE.toUpperCase());
+    expect(await keys.get(PRACTICE)).toBeNull();
+    expect(settings.data.get('documents.keys')).toEqual([expect.objectContaining({ practiceKey: OTHER })]);
+    const restarted = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null });
+    expect(await restarted.get(PRACTICE)).toBeNull();
+    expect(await restarted.get(OTHER)).toEqual(other);
+  });
+});
