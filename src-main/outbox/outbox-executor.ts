@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operations, pathOf, validatePayload, type StoredPayload } from '../../src-preload/contract/outbox/operations';
+import { changedOutsideTheApp, operations, pathOf, validatePayload, type PayloadIssue, type StoredPayload } from '../../src-preload/contract/outbox/operations';
 import type { OutboxOutcome, OutboxProblem, OutboxSendInput, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import { MalformedResponseError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
@@ -13,14 +13,15 @@ interface WriteTarget {
 
 const problem = (status: number | null, title: string, message: string): OutboxProblem => ({ status, title, message: message.slice(0, 2000) });
 
-function resolvedParams(payload: StoredPayload): Record<string, string | number> | null {
-  const params: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(payload.params)) {
-    if (typeof value === 'object') return null;
-    params[key] = value;
-  }
-  return params;
-}
+/** A reference still waiting for another entry's result: this entry has not gone out yet. */
+const waitsForReference = (payload: StoredPayload) => Object.values(payload.params).some((value) => typeof value === 'object');
+
+/**
+ * An entry that no longer passes the rules it was queued under (the queue checks them before storing):
+ * changed outside the app, or by an older build. Refused before any request, with what is wrong.
+ */
+const changedAfterSending = 'This action was changed outside the app, so the app did not check whether it arrived and will not send it again.';
+const refused = (issues: PayloadIssue[]): OutboxProblem => ({ ...problem(null, 'Not sent', changedOutsideTheApp), fields: issues.slice(0, 50) });
 
 /**
  * Main's half of the outbox: sends one entry the renderer has already marked `sending`, under the
@@ -33,21 +34,24 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
     const target = deps.targetFor(input.practiceKey);
     if (!target) return { kind: 'unauthorized', problem: problem(null, 'Not connected', 'This practice is not connected on this laptop. Connect it again to send what is waiting.') };
     if (!target.canWrite) return { kind: 'forbidden', problem: problem(403, 'Read-only credentials', 'These credentials are read-only: the practice does not allow them to make changes. Connect with read-write credentials to send this.') };
-    const params = resolvedParams(input.payload);
-    if (!params) return { kind: 'rejected', problem: problem(null, 'Waiting for another action', 'This action needs the result of another one that has not gone out yet.') };
+    if (waitsForReference(input.payload)) {
+      const waiting = 'This action needs the result of another one that has not gone out yet.';
+      return { kind: 'rejected', problem: problem(null, 'Waiting for another action', waiting) };
+    }
     const valid = validatePayload(input.operation, input.payload);
-    if (!valid.ok) return { kind: 'rejected', problem: { ...problem(400, 'Not valid', valid.issues.map((i) => i.message).join(' ')), fields: valid.issues.slice(0, 50) } };
+    if (!valid.ok) return { kind: 'rejected', problem: refused(valid.issues) };
 
     const op = operations[input.operation];
     const idempotent = op.idempotency === 'idempotent';
+    // Only what the strict schemas parsed goes out: never the object the renderer handed over.
+    const { params, body, query } = valid.request;
     try {
-      const query = input.payload.query as Record<string, string | number | boolean> | undefined;
       const { data } = await target.api.request(op.method, pathOf(input.operation, params), op.response, {
         priority: 'outbox',
         // Never retried inside the client: every attempt is one the entry counts, so a resend after an
         // attempt that did arrive can be read for what it is (a completion answered "already completed").
         idempotent: false,
-        ...(input.payload.body !== undefined ? { body: input.payload.body } : {}),
+        ...(body !== undefined ? { body } : {}),
         ...(query ? { query } : {}),
       });
       return { kind: 'done', result: data };
@@ -57,14 +61,19 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
   }
 
   async function verify(input: OutboxSendInput): Promise<OutboxVerdict> {
-    const target = deps.targetFor(input.practiceKey);
+    if (waitsForReference(input.payload)) return { verdict: 'absent' }; // it never went out: its dependency was not even resolved
+    // Checked like a send: a changed payload is not read for (its body would steer the read), and not sent.
+    const valid = validatePayload(input.operation, input.payload);
+    if (!valid.ok) {
+      const what = valid.issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+      return { verdict: 'unknown', reason: `${changedAfterSending} ${what}`.slice(0, 500) };
+    }
     const verifier = verifiers[input.operation];
     if (!verifier) return { verdict: 'unknown', reason: 'The practice offers no way to check whether this action arrived.' };
+    const target = deps.targetFor(input.practiceKey);
     if (!target) return { verdict: 'unknown', reason: 'This practice is not connected.' };
-    const params = resolvedParams(input.payload);
-    if (!params) return { verdict: 'absent' }; // it never went out: its dependency was not even resolved
     try {
-      return await verifier(target.api, params, input.payload.body, { queuedAt: input.queuedAt ?? null, claimed: new Set(input.claimed ?? []) });
+      return await verifier(target.api, valid.request.params, valid.request.body, { queuedAt: input.queuedAt ?? null, claimed: new Set(input.claimed ?? []) });
     } catch (error) {
       return { verdict: 'unknown', reason: error instanceof Error ? error.message.slice(0, 400) : 'The check failed.' };
     }

@@ -1,8 +1,9 @@
 import type { Companion } from '../../src-preload/contract/companion';
+import { validatePayload } from '../../src-preload/contract/outbox/operations';
 import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../db/practice-db';
 import { claimedByOthers, readOpenEntries, readQueue, saveEntryIf } from './outbox-db';
-import { applyOutcome, applyVerdict, awaitingSecondCheck, iso, markSending, recoveryFor, resolveRefs } from './outbox-state';
+import { applyOutcome, applyVerdict, awaitingSecondCheck, iso, markSending, recoveryFor, refuse, resolveRefs } from './outbox-state';
 
 /** The part of the Web Locks API the replayer uses (navigator.locks in a window). */
 export interface OutboxLocks {
@@ -84,6 +85,14 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
   }
 
   async function sendOne(entry: OutboxEntry, payload: OutboxEntry['payload'], report: DrainReport): Promise<'continue' | 'stop'> {
+    // The rules main applies, applied here first: an entry changed in the database since it was queued is
+    // refused before it is marked `sending` (main would refuse it too), kept with what was wrong.
+    const valid = validatePayload(entry.operation, payload);
+    if (!valid.ok) {
+      const refused = refuse(entry, valid.issues, now());
+      if (await saveEntryIf(deps.db, refused, entry)) tally(refused, report);
+      return 'continue';
+    }
     // Stored with its references resolved: after a crash, the check reads for the record this request named.
     const stored = markSending({ ...entry, payload }, now());
     // Durable before anything leaves, and only if nobody changed the entry since it was read (a discard).

@@ -1,10 +1,18 @@
-import { operations, type OperationDef, type OperationName, type StoredPayload } from '../../src-preload/contract/outbox/operations';
+import {
+  changedOutsideTheApp,
+  operations,
+  type OperationDef,
+  type OperationName,
+  type PayloadIssue,
+  type StoredPayload,
+} from '../../src-preload/contract/outbox/operations';
 import type { OutboxCheck, OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 
 /**
  * The outbox entry state machine, as pure functions (unit-tested without a database):
  *
  *   pending ──send──▶ sending ──done──▶ done
+ *      │ payload no longer valid (changed outside the app) ──refuse──▶ failed, nothing sent
  *      ▲  ▲             │ rejected / forbidden / gone ──▶ failed ──edit / retry──▶ pending
  *      │  └──retry (backoff) / unauthorized (outbox paused) ◀┘
  *      │                └ ambiguous / crash ──verify──▶ done (found) | needs-review (unknown)
@@ -50,6 +58,17 @@ export function newEntry(input: NewEntry, now: number): OutboxEntry {
 /** Recorded durably before the request goes out: after a crash, `sending` means "may have arrived". */
 export function markSending(entry: OutboxEntry, now: number): OutboxEntry {
   return { ...entry, status: 'sending', attempts: entry.attempts + 1, updatedAt: iso(now), lastSentAt: iso(now), checks: [] };
+}
+
+/**
+ * A stored entry that no longer passes its operation's strict rules (the queue checked them before
+ * storing it, so it was changed outside the app) is refused before it is marked `sending`: nothing goes
+ * out, it is not an attempt, and it stays, failed, with the sentence and what was wrong, for a person to
+ * edit with the action's form or discard, and for the export.
+ */
+export function refuse(entry: OutboxEntry, issues: readonly PayloadIssue[], now: number): OutboxEntry {
+  const lastError = { status: null, title: 'Not sent', message: changedOutsideTheApp, fields: issues.slice(0, 50) };
+  return { ...entry, status: 'failed', updatedAt: iso(now), notBefore: null, lastError };
 }
 
 export function applyOutcome(entry: OutboxEntry, outcome: OutboxOutcome, now: number, random: () => number = Math.random): OutboxEntry {

@@ -32,6 +32,8 @@ import {
   renewSchema,
   servicesPutSchema,
 } from '../partner-api';
+import { storedJsonSchema } from './stored-json';
+import { strictRequestSchema } from './strict-request';
 
 /**
  * How safe a write is to send again when we do not know whether the first attempt arrived:
@@ -102,33 +104,94 @@ export type OperationName = keyof typeof operations;
 export const operationNames = Object.keys(operations) as [OperationName, ...OperationName[]];
 export const operationNameSchema = z.enum(operationNames);
 
-/** What an entry carries: path params (some may be OutboxRefs while they wait), body, query. */
+const queryValuesSchema = z.record(z.string().max(60), z.union([z.string().max(500), z.number(), z.boolean()]));
+
+/** What an entry carries: path params (some may be OutboxRefs while they wait), body (plain JSON), query. */
 export const storedPayloadSchema = z.strictObject({
   params: z.record(z.string().max(60), z.union([z.string().max(200), z.number(), outboxRefSchema])),
-  body: z.unknown().optional(),
-  query: z.record(z.string().max(60), z.union([z.string().max(500), z.number(), z.boolean()])).optional(),
+  body: storedJsonSchema.optional(),
+  query: queryValuesSchema.optional(),
 });
 export type StoredPayload = z.infer<typeof storedPayloadSchema>;
 
+/** The one sentence for a stored entry that no longer passes the rules it was queued under. */
+export const changedOutsideTheApp = 'This action was changed outside the app and was not sent.';
+
+export interface PayloadIssue {
+  path: string;
+  message: string;
+}
+/** What goes on the wire: the parsed result of the strict schemas, never the stored object. */
+export interface CheckedRequest {
+  params: Record<string, string | number>;
+  body?: unknown;
+  query?: Record<string, string | number | boolean>;
+}
+export type PayloadCheck = { ok: true; request: CheckedRequest } | { ok: false; issues: PayloadIssue[] };
+
+interface ClientSchemas {
+  params: z.ZodType;
+  body?: z.ZodType;
+  query?: z.ZodType;
+}
+const clientSchemas = new Map<OperationName, ClientSchemas>();
+
 /**
- * Validates a payload against its operation, refs resolved. Returns zod's issues so a form can show
- * them per field; the same function guards main before anything is sent.
+ * The schemas the app checks what it sends against: the operation's own, made strict once by
+ * `strictRequestSchema` (an unknown key anywhere is refused, not dropped). The registry above keeps
+ * the shared schemas the demo practice validates with; this is the client's stricter rule for itself.
  */
-export function validatePayload(name: OperationName, payload: StoredPayload): { ok: true } | { ok: false; issues: { path: string; message: string }[] } {
-  const op: OperationDef = operations[name];
-  const issues: { path: string; message: string }[] = [];
-  const collect = (prefix: string, result: { success: boolean; error?: z.ZodError }) => {
-    for (const issue of result.error?.issues ?? []) issues.push({ path: [prefix, ...issue.path.map(String)].join('.'), message: issue.message });
+export function clientSchemasOf(name: OperationName): ClientSchemas {
+  let schemas = clientSchemas.get(name);
+  if (!schemas) {
+    const op: OperationDef = operations[name];
+    schemas = {
+      params: strictRequestSchema(op.params),
+      ...(op.body ? { body: strictRequestSchema(op.body) } : {}),
+      ...(op.query ? { query: strictRequestSchema(op.query) } : {}),
+    };
+    clientSchemas.set(name, schemas);
+  }
+  return schemas;
+}
+
+/**
+ * Validates a payload against its operation, refs resolved, with the strict schemas: each path
+ * parameter by its type and format (keys are uuids), the body with no key its schema does not name,
+ * and a query only where the operation takes one. Returns zod's issues so a form can show them per
+ * field, or the request to send — the parsed data. The same function guards the queue, the replayer
+ * and main (which sends only `request`, and checks it before a verification read too).
+ */
+export function validatePayload(name: OperationName, payload: StoredPayload): PayloadCheck {
+  const schemas = clientSchemasOf(name);
+  const issues: PayloadIssue[] = [];
+  const collect = <T>(prefix: string | null, result: z.ZodSafeParseResult<T>): T | undefined => {
+    for (const issue of result.error?.issues ?? []) {
+      issues.push({ path: [...(prefix ? [prefix] : []), ...issue.path.map(String)].join('.').slice(0, 200), message: issue.message.slice(0, 500) });
+    }
+    return result.success ? result.data : undefined;
   };
-  collect('params', op.params.safeParse(payload.params));
-  if (op.body) collect('body', op.body.safeParse(payload.body));
-  else if (payload.body !== undefined) issues.push({ path: 'body', message: 'This action takes no body.' });
-  if (op.query) collect('query', op.query.safeParse(payload.query ?? {}));
-  return issues.length === 0 ? { ok: true } : { ok: false, issues };
+  // The stored shape first: plain JSON, `undefined` properties dropped (they are not sent).
+  const stored = collect(null, storedPayloadSchema.safeParse(payload));
+  if (!stored) return { ok: false, issues };
+  const params = collect('params', schemas.params.safeParse(stored.params)) as CheckedRequest['params'] | undefined;
+  let body: { value: unknown } | null = null;
+  if (schemas.body) {
+    const parsed = schemas.body.safeParse(stored.body);
+    collect('body', parsed);
+    if (parsed.success) body = { value: parsed.data };
+  } else if (stored.body !== undefined) issues.push({ path: 'body', message: 'This action takes no body.' });
+  let query: CheckedRequest['query'] | undefined;
+  if (schemas.query) {
+    const parsed = collect('query', schemas.query.safeParse(stored.query ?? {}));
+    if (parsed !== undefined) query = collect('query', queryValuesSchema.safeParse(parsed));
+  } else if (stored.query !== undefined) issues.push({ path: 'query', message: 'This action takes no query.' });
+  if (issues.length > 0 || !params) return { ok: false, issues };
+  return { ok: true, request: { params, ...(body ? { body: body.value } : {}), ...(query ? { query } : {}) } };
 }
 
 /** Same, for a payload that may still hold refs: refs stand in for valid values of their params. */
-export function validateQueuedPayload(name: OperationName, payload: StoredPayload) {
+export function validateQueuedPayload(name: OperationName, payload: StoredPayload): PayloadCheck {
   const op: OperationDef = operations[name];
   const standIn = '00000000-0000-4000-8000-000000000000';
   const params = Object.fromEntries(

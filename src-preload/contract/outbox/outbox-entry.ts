@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { operationNameSchema, storedPayloadSchema } from './operations';
+import { storedJsonSchema } from './stored-json';
 
 export const outboxStatusSchema = z.enum(['pending', 'sending', 'failed', 'needs-review', 'done', 'discarded']);
 export type OutboxStatus = z.infer<typeof outboxStatusSchema>;
@@ -50,9 +51,9 @@ export const outboxEntrySchema = z.strictObject({
   /** Entries whose results this one needs (their ids appear as OutboxRefs in the params). */
   dependsOn: z.array(z.uuid()).max(10),
   /** The server's answer once done (validated by main against the operation's response schema). */
-  result: z.unknown().nullable(),
+  result: storedJsonSchema.nullable(),
   /** What the optimistic local effect replaced (an edited contact as it was), to put back on discard. */
-  undo: z.unknown().nullable(),
+  undo: storedJsonSchema.nullable(),
   /** When the last attempt went out: what a person deciding to send again needs to know. */
   lastSentAt: z.iso.datetime().nullable().optional(),
   /** The reads that tried to settle an attempt with no answer, and what each found (newest last). */
@@ -62,7 +63,7 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
 /** What main reports after trying one entry. */
 export const outboxOutcomeSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('done'), result: z.unknown() }),
+  z.strictObject({ kind: z.literal('done'), result: storedJsonSchema }),
   /** 400/409/422: the entry stays editable with the server's message. */
   z.strictObject({ kind: z.literal('rejected'), problem: outboxProblemSchema }),
   z.strictObject({ kind: z.literal('forbidden'), problem: outboxProblemSchema }),
@@ -90,7 +91,7 @@ export type OutboxSendInput = z.infer<typeof outboxSendInputSchema>;
 
 /** A read that proves whether an interrupted create happened (found → its record; absent → safe to resend). */
 export const outboxVerifyOutputSchema = z.discriminatedUnion('verdict', [
-  z.strictObject({ verdict: z.literal('found'), result: z.unknown() }),
+  z.strictObject({ verdict: z.literal('found'), result: storedJsonSchema }),
   /** Not there now; `note` says what was read. */
   z.strictObject({ verdict: z.literal('absent'), note: z.string().max(500).optional() }),
   z.strictObject({ verdict: z.literal('unknown'), reason: z.string().max(500) }),

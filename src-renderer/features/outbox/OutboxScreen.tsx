@@ -2,7 +2,7 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { operations } from '../../../src-preload/contract/outbox/operations';
+import { operations, validateQueuedPayload } from '../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { EmptyState } from '../../components/EmptyState';
 import { ConfirmDialog, ModalDialog } from '../../components/ModalDialog';
@@ -35,6 +35,8 @@ function EntryCard({ entry, byId, clientName, practiceKey }: { entry: OutboxEntr
   const db = practiceDb(practiceKey);
   const readiness = entry.status === 'pending' ? resolveRefs(entry, (id) => byId.get(id)) : null;
   const waitingFor = readiness && !readiness.ready ? readiness.blockedBy : null;
+  // Changed outside the app since it was queued: sent again as it is, it would only be refused again.
+  const retryable = validateQueuedPayload(entry.operation, entry.payload).ok;
   const waitText = readiness && !readiness.ready
     ? readiness.waiting ? `Waits for “${waitingFor?.summary ?? 'another action'}” to go out first.` : `Cannot go out: “${waitingFor?.summary ?? 'the action it depends on'}” ${waitingFor ? outboxStatusText[waitingFor.status] : 'is gone'}.`
     : null;
@@ -59,7 +61,9 @@ function EntryCard({ entry, byId, clientName, practiceKey }: { entry: OutboxEntr
               <SendAgain entry={entry} practiceKey={practiceKey} />
             ) : (
               <>
-                <Button size="1" variant="soft" onClick={() => void resubmit(db, entry).then(() => useOutbox.getState().kick('user'))}>Retry now</Button>
+                {retryable ? (
+                  <Button size="1" variant="soft" onClick={() => void resubmit(db, entry).then(() => useOutbox.getState().kick('user'))}>Retry now</Button>
+                ) : null}
                 <Button size="1" variant="soft" onClick={() => setEditing(true)}>Edit</Button>
                 <ModalDialog open={editing} onClose={() => setEditing(false)} width="wide" title="Edit and resubmit" description={entry.summary}>
                   <EditEntry entry={entry} practiceKey={practiceKey} onDone={() => setEditing(false)} />
