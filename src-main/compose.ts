@@ -170,7 +170,9 @@ export function createMainServices(deps: MainDeps) {
       connectivity.start();
       restored = session.restore();
       // Documents of practices no longer known (a sign-out whose wipe failed) go now, and at every start until they do.
-      void restored.then(async () => removeForgottenPracticeFolders(deps.paths.cache, (await session.list()).practices.map((p) => p.practiceKey))).catch(() => undefined);
+      void restored
+        .then(async () => removeForgottenPracticeFolders(deps.paths.cache, (await session.list()).practices.map((p) => p.practiceKey)))
+        .catch(() => undefined);
     },
     async dispose(): Promise<void> {
       connectivity.stop();

@@ -37,10 +37,11 @@ function clientWithBill() {
 }
 
 /** Every file under a folder (none when it does not exist). */
-const filesUnder = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []);
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
 
 describe('sign-out, tried as a new user would', () => {
-  it('after a PDF was opened, an action queued offline and sync paused, signing out leaves nothing of the practice in the browser or the data folder', async () => {
+  it('after a PDF was opened, an action queued offline and sync paused, signing out leaves nothing of the practice anywhere', async () => {
     const practiceKey = (await server.services.session.list()).practices[0]!.practiceKey;
     const practiceFolder = dirname(server.services.documentCaches.documentsDir(practiceKey));
 

@@ -24,7 +24,8 @@ async function seed(): Promise<void> {
 describe('data of practices main no longer knows, at start', () => {
   it('deletes a database without unsent actions silently, and keeps one with unsent actions until the user confirms', async () => {
     await seed();
-    const storage = memoryStorage({ [`sync-paused:${nothingUnsent}`]: '1', [`sync-paused:${known}`]: '1', 'sync-paused:44444444-4444-4444-8444-444444444444': '1' });
+    const noDatabase = '44444444-4444-4444-8444-444444444444';
+    const storage = memoryStorage({ [`sync-paused:${nothingUnsent}`]: '1', [`sync-paused:${known}`]: '1', [`sync-paused:${noDatabase}`]: '1' });
     const asked: ForgottenPractice[][] = [];
     const report = await removeForgottenPractices({
       knownKeys: async () => [known],
@@ -50,7 +51,8 @@ describe('data of practices main no longer knows, at start', () => {
   it('asks nothing when no forgotten database holds unsent actions, and never touches the known practices', async () => {
     await seed();
     const confirm = vi.fn(async () => true);
-    expect(await removeForgottenPractices({ knownKeys: async () => [known, withUnsent.toUpperCase()], confirm, storage: memoryStorage() })).toEqual({ deleted: [nothingUnsent], kept: [] });
+    const report = await removeForgottenPractices({ knownKeys: async () => [known, withUnsent.toUpperCase()], confirm, storage: memoryStorage() });
+    expect(report).toEqual({ deleted: [nothingUnsent], kept: [] });
     expect(confirm).not.toHaveBeenCalled();
     expect(await practiceDb(known).outbox.count()).toBe(1);
   });
@@ -72,7 +74,8 @@ describe('data of practices main no longer knows, at start', () => {
 
   it('deletes nothing when the list of practices cannot be read', async () => {
     await seed();
-    await expect(removeForgottenPractices({ knownKeys: () => Promise.reject(new Error('main is restarting')), confirm: async () => true })).rejects.toThrow('main is restarting');
+    const knownKeys = () => Promise.reject(new Error('main is restarting'));
+    await expect(removeForgottenPractices({ knownKeys, confirm: async () => true })).rejects.toThrow('main is restarting');
     expect((await listPracticeDbKeys()).sort()).toEqual([known, withUnsent, nothingUnsent]);
   });
 });
