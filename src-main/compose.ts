@@ -175,10 +175,11 @@ export function createMainServices(deps: MainDeps) {
         .catch(() => undefined);
     },
     async dispose(): Promise<void> {
+      // First and synchronous: Electron's before-quit does not wait for the awaits below.
+      documents.dispose();
       connectivity.stop();
       await session.dispose();
       budgets.dispose();
-      documents.dispose();
     },
   };
 }

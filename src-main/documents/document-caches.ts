@@ -65,6 +65,8 @@ export function createDocumentCaches(options: DocumentCachesOptions) {
       caches.delete(key);
       options.keys.forget(key);
       await cache.wipe();
+      // Again: a first document being stored when sign-out began may have made a key meanwhile.
+      options.keys.forget(key);
       await rmdir(practiceDir(key)).catch(() => undefined);
       await options.viewerCopies.wipe(key);
     },
