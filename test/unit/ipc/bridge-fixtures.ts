@@ -33,7 +33,15 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   'practice.connect': [
     { region: 'UK', clientId: 'client-1', secret: 's3cret', remember: false, acceptWeakStorage: false },
     // Electron's structured clone keeps an optional field the renderer left undefined.
-    { region: 'custom', customUrl: 'https://partner.example.com', clientId: 'c', secret: 'é'.repeat(500), remember: true, acceptWeakStorage: true, confirmAddress: undefined },
+    {
+      region: 'custom',
+      customUrl: 'https://partner.example.com',
+      clientId: 'c',
+      secret: 'é'.repeat(500),
+      remember: true,
+      acceptWeakStorage: true,
+      confirmAddress: undefined,
+    },
   ],
   'practice.connectDemo': [{}, { region: 'ANZ' }],
   'practice.signOut': [{ practiceKey }],

@@ -33,8 +33,18 @@ describe('event hub', () => {
     const hub = createEventHub();
     const received: unknown[] = [];
     hub.connect((_event, payload) => received.push(payload));
-    const cursor: SyncCursor = { resource: 'entities', mode: 'full', watermark: null, nextPage: 2, passServerTime: null, largestPage: 2, lastCompletedAt: null, recordsThisPass: 2 };
-    const page = (records: unknown[]): SyncPageEvent => ({ pageId: 'p-1', practiceKey: '2b0f3c1e-8a4d-4f6b-9c2e-5d7a1b3c4e5f', resource: 'entities', records, replaceAll: false, cursor });
+    const cursor: SyncCursor = {
+      resource: 'entities',
+      mode: 'full',
+      watermark: null,
+      nextPage: 2,
+      passServerTime: null,
+      largestPage: 2,
+      lastCompletedAt: null,
+      recordsThisPass: 2,
+    };
+    const practiceKey = '2b0f3c1e-8a4d-4f6b-9c2e-5d7a1b3c4e5f';
+    const page = (records: unknown[]): SyncPageEvent => ({ pageId: 'p-1', practiceKey, resource: 'entities', records, replaceAll: false, cursor });
     // zod leaves an optional field undefined only when it was given so; JSON would drop it, structured clone keeps it.
     hub.emit('sync.page', page([{ entityKey: 'a', name: 'Smith & Co', tags: ['x'] }, { entityKey: 'b', email: undefined }]));
     expect(received).toHaveLength(1);

@@ -72,6 +72,7 @@ describe('a handler error reaches the renderer as a code and a sentence', () => 
         throw new Error('log full');
       },
     });
-    expect(await registry.dispatch(null, { method: 'app.info', input: {} })).toEqual({ ok: false, error: { code: 'handler-failed', message: INTERNAL_FAILURE_MESSAGE } });
+    const reply = await registry.dispatch(null, { method: 'app.info', input: {} });
+    expect(reply).toEqual({ ok: false, error: { code: 'handler-failed', message: INTERNAL_FAILURE_MESSAGE } });
   });
 });
