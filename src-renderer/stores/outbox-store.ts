@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { Companion } from '../../src-preload/contract/companion';
-import { practiceDb } from '../db/practice-db';
+import { practiceDb, type PracticeDb } from '../db/practice-db';
 import { enqueue, type OutboxValidationError } from '../outbox/outbox-db';
 import { createOutboxReplayer, type OutboxReplayer } from '../outbox/outbox-replayer';
 import type { NewEntry } from '../outbox/outbox-state';
@@ -22,7 +22,7 @@ interface OutboxState {
 export type { OutboxValidationError };
 
 const RETRY_POLL_MS = 30_000;
-let replayer: { practiceKey: string; instance: OutboxReplayer } | null = null;
+let replayer: { practiceKey: string; db: PracticeDb; instance: OutboxReplayer } | null = null;
 let companionRef: Companion | null = null;
 let wakeTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -33,15 +33,17 @@ function activeCanWrite(): { practiceKey: string; canWrite: boolean } | null {
 }
 
 function replayerFor(practiceKey: string, companion: Companion): OutboxReplayer {
-  if (replayer?.practiceKey === practiceKey) return replayer.instance;
+  const db = practiceDb(practiceKey);
+  // After a sign-out and a reconnect the practice has a new database object; the old replayer's is closed.
+  if (replayer?.practiceKey === practiceKey && replayer.db === db) return replayer.instance;
   const instance = createOutboxReplayer({
-    db: practiceDb(practiceKey),
+    db,
     practiceKey,
     companion,
     canSend: () => isOnline(useConnectivity.getState()) && (activeCanWrite()?.canWrite ?? false) && !useOutbox.getState().pausedForCredentials,
     onUnauthorized: () => useOutbox.setState({ pausedForCredentials: true }),
   });
-  replayer = { practiceKey, instance };
+  replayer = { practiceKey, db, instance };
   return instance;
 }
 

@@ -1,0 +1,69 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deletePracticeDb, practiceDb } from '../../../src-renderer/db/practice-db';
+import { readEntries } from '../../../src-renderer/outbox/outbox-db';
+import { useConnectivity } from '../../../src-renderer/stores/connectivity-store';
+import { useOutbox, watchOutbox } from '../../../src-renderer/stores/outbox-store';
+import { usePractice } from '../../../src-renderer/stores/practice-store';
+import { startNodeApp } from '../../support/node-companion';
+
+async function waitFor<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last seen ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('the outbox after signing out and connecting the same practice again in the same window', () => {
+  it('sends what is queued after the reconnect (the old, closed database is not reused)', async () => {
+    const app = await startNodeApp({ demo: { seed: 21 }, deps: { budgetLimits: { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 } } });
+    cleanups.push(() => app.close());
+    cleanups.push(() => useConnectivity.setState({ main: null, browserOnline: true }));
+    useConnectivity.getState().setMain(await app.companion.connectivity.status());
+    cleanups.push(() => usePractice.setState({ practices: [], activePracticeKey: null }));
+
+    const connect = async () => {
+      const connected = await app.companion.practice.connectDemo();
+      if (!connected.ok) throw new Error(connected.message);
+      usePractice.setState({ practices: [connected.practice], activePracticeKey: connected.practice.practiceKey });
+      return connected.practice.practiceKey;
+    };
+    const practiceKey = await connect();
+    cleanups.push(() => deletePracticeDb(practiceKey));
+    cleanups.push(watchOutbox(app.companion));
+    const client = [...app.demo().runtime.practices[0]!.entities.values()].find((e) => !e.entityTerminated)!;
+    const addContact = (name: string) =>
+      useOutbox.getState().queue({
+        operation: 'contact.create',
+        payload: { params: { entityKey: client.entityKey }, body: { contactName: name, contactSurname: 'Again', email: `${name.toLowerCase()}@example.com` } },
+        summary: `Add ${name} Again`,
+        entityKey: client.entityKey,
+        dependsOn: [],
+      });
+    const statusOf = (id: string) => async () => (await readEntries(practiceDb(practiceKey))).entries.find((e) => e.id === id)?.status;
+
+    const first = await addContact('Before');
+    useOutbox.getState().kick('user');
+    await waitFor('the first contact to go out', statusOf(first), (status) => status === 'done');
+
+    // Sign out as the renderer does (main forgets it, the database is deleted), then connect again.
+    await app.companion.practice.signOut({ practiceKey });
+    usePractice.setState({ practices: [], activePracticeKey: null });
+    await deletePracticeDb(practiceKey);
+    expect(await connect()).toBe(practiceKey);
+
+    const second = await addContact('After');
+    useOutbox.getState().kick('user');
+    await waitFor('the contact queued after the reconnect to go out', statusOf(second), (status) => status === 'done');
+    const contacts = [...app.demo().runtime.practices[0]!.contacts.values()].filter((c) => c.contactSurname === 'Again');
+    expect(contacts.map((c) => c.contactName).sort()).toEqual(['After', 'Before']);
+  }, 30_000);
+});
