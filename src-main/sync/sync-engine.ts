@@ -1,5 +1,5 @@
 import type { SyncCursor } from '../../src-preload/contract/sync';
-import { describeApiError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
+import { describeApiError, NetworkError, PartnerApiError, RedirectRefusedError } from '../partner-api/api-errors';
 import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-api-client';
 import { afterPage, readAllPages, startPaging } from '../partner-api/paging';
 import { shiftDay, syncResources, type SyncResource } from './sync-resources';
@@ -47,8 +47,9 @@ function emptyCursor(resource: string): SyncCursor {
   return { resource, mode: 'full', watermark: null, nextPage: 1, passServerTime: null, largestPage: 0, lastCompletedAt: null, recordsThisPass: 0 };
 }
 
-/** Errors that make every other resource pointless to try now. */
-const stopsTheRun = (error: unknown) => error instanceof NetworkError || (error instanceof PartnerApiError && (error.status === 401 || error.status === 403));
+/** Errors that make every other resource pointless to try now (a redirecting server redirects them all). */
+const stopsTheRun = (error: unknown) =>
+  error instanceof NetworkError || error instanceof RedirectRefusedError || (error instanceof PartnerApiError && (error.status === 401 || error.status === 403));
 
 /** Pages a read of this many records takes: the full pages plus the short (or empty) last one. */
 const pagesFor = (records: number, largestPage: number): number => Math.floor(records / largestPage) + 1;

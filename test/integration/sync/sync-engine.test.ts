@@ -168,6 +168,20 @@ describe('sync engine against the demo practice', () => {
     expectSameAsServer(t.sink, t.state);
   });
 
+  it('stops the run at the first redirect: the other resources are not asked (and nothing is followed)', async () => {
+    const t = await setup();
+    let requests = 0;
+    const redirecting: typeof fetch = async () => {
+      requests++;
+      return new Response(null, { status: 302, headers: { location: 'http://127.0.0.1:9/elsewhere' } });
+    };
+    const api = createPartnerApiClient({ baseUrl: t.demo.practices[0]!.baseUrl, credentials: () => t.demo.practices[0]!.readWrite, fetch: redirecting, sleep: async () => undefined });
+    const results = await createSyncEngine({ api, sink: t.sink }).runOnce();
+    expect(requests).toBe(1);
+    expect(results.every((r) => r.state === 'failed')).toBe(true);
+    expect(results[0]!.error).toMatch(/another address/);
+  });
+
   it('reconciles: an old whole read is redone (when the budget allows), restoring a record paging skipped', async () => {
     let serverNow = new Date('2031-03-04T05:00:00Z');
     const t = await setup({ clock: { now: () => serverNow }, anchor: new Date('2031-03-01T00:00:00Z'), pageSize: 40 });
