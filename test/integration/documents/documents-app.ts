@@ -98,7 +98,10 @@ export async function startDocumentsApp(options: StartOptions = {}) {
     if (!key) throw new Error('The practice has no document key yet.');
     return join(documentsDir, storedNameFor(key, ref));
   };
-  return { call, services, demo, practiceKey, state, bills, documentsDir, dataDir, requests, documentRequests, opened, network, goOffline, holdDownloads, fileOf };
+  return {
+    ...{ call, services, demo, practiceKey, state, bills, documentsDir, dataDir },
+    ...{ requests, documentRequests, opened, network, goOffline, holdDownloads, fileOf },
+  };
 }
 export type DocumentsApp = Awaited<ReturnType<typeof startDocumentsApp>>;
 

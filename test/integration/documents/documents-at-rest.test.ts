@@ -14,7 +14,10 @@ function weakCipher(inner = createSessionCipher()): Cipher {
   return { backend: () => 'basic_text', isSecure: async () => false, encrypt: inner.encrypt, decrypt: inner.decrypt };
 }
 
-const settingsText = (app: DocumentsApp): string => (existsSync(join(app.dataDir, 'settings.json')) ? readFileSync(join(app.dataDir, 'settings.json'), 'utf8') : '');
+function settingsText(app: DocumentsApp): string {
+  const file = join(app.dataDir, 'settings.json');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
 
 /** Words as a PDF may hold them: as they are, or as hex of their UTF-16 (pdf-lib's document info strings). */
 function encodings(words: string): Buffer[] {
@@ -27,11 +30,12 @@ function verifiedClient(app: DocumentsApp) {
   const [entityKey, records] = [...app.state.idVerifications].find(([, list]) => list.some((v) => v.result === 'verified'))!;
   const verification = records.filter((v) => v.result === 'verified').at(-1)!;
   const entity = app.state.entities.get(entityKey)!;
-  return { entityKey, ref: { kind: 'idCertificate' as const, id: entityKey }, printed: [`IDV-${verification.verificationId.slice(0, 8).toUpperCase()}`, entity.fullEntityName] };
+  const printed = [`IDV-${verification.verificationId.slice(0, 8).toUpperCase()}`, entity.fullEntityName];
+  return { entityKey, ref: { kind: 'idCertificate' as const, id: entityKey }, printed };
 }
 
 describe('documents at rest', () => {
-  it('an identity certificate fetched through main is sealed on disk: no PDF, none of its text, no client key in file names or manifest, owner-only', async () => {
+  it('an ID certificate fetched through main is sealed on disk: no PDF, none of its text, no client key in names or manifest, owner-only', async () => {
     const app = await start();
     const client = verifiedClient(app);
     const fetched = await app.call('documents.fetch', { practiceKey: app.practiceKey, ref: client.ref, entityKey: client.entityKey, priority: 'interactive' });
@@ -52,7 +56,8 @@ describe('documents at rest', () => {
       const onDisk = readFileSync(join(app.documentsDir, name));
       expect(onDisk.subarray(0, 5).toString('latin1')).not.toBe('%PDF-');
       expect(onDisk.includes(Buffer.from('%PDF-'))).toBe(false);
-      for (const needle of [...inPlain, ...encodings(client.entityKey), ...encodings(client.entityKey.toUpperCase())]) expect(onDisk.includes(needle)).toBe(false);
+      const needles = [...inPlain, ...encodings(client.entityKey), ...encodings(client.entityKey.toUpperCase())];
+      for (const needle of needles) expect(onDisk.includes(needle)).toBe(false);
       if (process.platform !== 'win32') expect(statSync(join(app.documentsDir, name)).mode & 0o777).toBe(0o600);
     }
     if (process.platform !== 'win32') {
@@ -94,7 +99,7 @@ describe('documents at rest', () => {
     expect(app.documentRequests()).toHaveLength(4);
   });
 
-  it('without a keyring and with session-only storage, a restart cannot read the old files: they are deleted and fetched again; the key never reaches the settings file', async () => {
+  it('no keyring, session-only: after a restart the old files cannot be read, are deleted and fetched again; the key never reaches the settings', async () => {
     const cipher = weakCipher();
     const app = await start({ cipher });
     const bill = app.bills[0]!;
@@ -143,9 +148,10 @@ describe('documents at rest', () => {
     const anz = app.practiceKey;
     // Another practice becomes the active one; the first keeps its saved documents but may not be listed.
     const { practice: uk } = await app.call('practice.connectDemo', { region: 'UK' });
+    const refused = /^refused: .*only while it is the practice you are connected to/;
     for (const practiceKey of [anz, '00000000-0000-4000-8000-000000000000']) {
-      await expect(app.call('documents.list', { practiceKey })).rejects.toThrow(/^refused: .*only while it is the practice you are connected to/);
-      await expect(app.call('documents.unpin', { practiceKey, packId: 'pack-1' })).rejects.toThrow(/^refused: .*only while it is the practice you are connected to/);
+      await expect(app.call('documents.list', { practiceKey })).rejects.toThrow(refused);
+      await expect(app.call('documents.unpin', { practiceKey, packId: 'pack-1' })).rejects.toThrow(refused);
     }
     expect(await app.call('documents.list', { practiceKey: uk.practiceKey })).toMatchObject({ documents: [], usedBytes: 0 });
     expect(await app.call('documents.unpin', { practiceKey: uk.practiceKey, packId: 'pack-1' })).toEqual({ unpinned: 0 });

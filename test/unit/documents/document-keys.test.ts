@@ -5,7 +5,12 @@ import { createDocumentKeys } from '../../../src-main/documents/document-keys';
 
 function memorySettings() {
   const data = new Map<string, unknown>();
-  return { get: (k: string) => structuredClone(data.get(k)), set: (k: string, v: unknown) => void data.set(k, structuredClone(v)), delete: (k: string) => void data.delete(k), data };
+  return {
+    get: (k: string) => structuredClone(data.get(k)),
+    set: (k: string, v: unknown) => void data.set(k, structuredClone(v)),
+    delete: (k: string) => void data.delete(k),
+    data,
+  };
 }
 function fakeCipher(backend: string, secure: boolean, inner = createSessionCipher()): Cipher {
   return { backend: () => backend, isSecure: async () => secure, encrypt: inner.encrypt, decrypt: inner.decrypt };
