@@ -95,10 +95,11 @@ export function createMainServices(deps: MainDeps) {
   // Built before the session, which wipes a practice's documents (key, files, viewer copies) on sign-out.
   // Each practice's documents are sealed with its own key, kept by the same rules as its secret.
   const viewerCopies = createViewerCopies({ cacheRoot: deps.paths.cache });
+  const documentKeys = createDocumentKeys({ settings: deps.settings, cipher: deps.cipher, storageOf: (practiceKey) => session.storageOf(practiceKey) });
   const documentCaches = createDocumentCaches({
     cacheRoot: deps.paths.cache,
     clock: deps.clock,
-    keys: createDocumentKeys({ settings: deps.settings, cipher: deps.cipher, storageOf: (practiceKey) => session.storageOf(practiceKey) }),
+    keys: documentKeys,
     viewerCopies,
     ...(deps.documentCacheCapBytes !== undefined ? { capBytes: deps.documentCacheCapBytes } : {}),
   });
@@ -171,7 +172,11 @@ export function createMainServices(deps: MainDeps) {
       restored = session.restore();
       // Documents of practices no longer known (a sign-out whose wipe failed) go now, and at every start until they do.
       void restored
-        .then(async () => removeForgottenPracticeFolders(deps.paths.cache, (await session.list()).practices.map((p) => p.practiceKey)))
+        .then(async () => {
+          const known = (await session.list()).practices.map((p) => p.practiceKey);
+          documentKeys.retainOnly(known);
+          await removeForgottenPracticeFolders(deps.paths.cache, known);
+        })
         .catch(() => undefined);
     },
     async dispose(): Promise<void> {

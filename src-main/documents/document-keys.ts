@@ -106,6 +106,19 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
       tried.add(pk);
       if (readAll().some((r) => r.practiceKey === pk)) writeAll(others(pk));
     },
+
+    /** At start: keys of practices this laptop no longer knows (a sign-out that did not finish) are forgotten. */
+    retainOnly(knownPracticeKeys: readonly string[]): void {
+      const known = new Set(knownPracticeKeys.map(norm));
+      const stored = readAll();
+      const kept = stored.filter((r) => known.has(r.practiceKey));
+      if (kept.length !== stored.length) writeAll(kept);
+      for (const [pk, entry] of keys) {
+        if (known.has(pk)) continue;
+        entry.key.fill(0);
+        keys.delete(pk);
+      }
+    },
   };
 }
 export type DocumentKeys = ReturnType<typeof createDocumentKeys>;

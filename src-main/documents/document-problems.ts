@@ -36,6 +36,6 @@ export function problemFor(error: unknown, kind: DocumentKind, hadCopy: boolean)
   if (error instanceof PartnerApiError) return failed(describeApiError(error));
   if (error instanceof MalformedResponseError) return failed(`The practice did not send a usable PDF: ${error.message}`);
   if (error instanceof DocumentCacheError) return error.reason === 'wiped' ? notConnected() : failed(error.message);
-  const detail = error instanceof Error ? error.message : String(error);
-  return failed(`The ${kindWords[kind]} could not be saved on this computer (${detail}).`);
+  // Anything else is a local failure (disk full, permissions): its raw text may name paths, so it is not shown.
+  return failed(`The ${kindWords[kind]} could not be saved on this computer. Check that the disk has free space, then try again.`);
 }

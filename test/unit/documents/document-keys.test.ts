@@ -98,4 +98,18 @@ describe('document keys', () => {
     expect(await restarted.get(PRACTICE)).toBeNull();
     expect(await restarted.get(OTHER)).toEqual(other);
   });
+
+  it('at start, keys of practices no longer known are forgotten (memory and settings); known ones stay', async () => {
+    const settings = memorySettings();
+    const inner = createSessionCipher();
+    const keys = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null });
+    const kept = await keys.getOrCreate(PRACTICE);
+    await keys.getOrCreate(OTHER);
+    keys.retainOnly([PRACTICE.toUpperCase()]);
+    expect(await keys.get(OTHER)).toBeNull();
+    expect(settingsText(settings)).not.toContain(OTHER);
+    const restarted = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null });
+    expect(await restarted.get(PRACTICE)).toEqual(kept);
+    expect(await restarted.get(OTHER)).toBeNull();
+  });
 });

@@ -60,4 +60,11 @@ describe('problems', () => {
     expect(problemFor(new PartnerApiError(500, 'Server Error', '', null), 'bill', false)).toMatchObject({ problem: 'failed', message: expect.stringMatching(/server had a problem/) });
     expect(problemFor(new MalformedResponseError('The practice sent a file that is not a PDF.'), 'bill', false)).toMatchObject({ problem: 'failed', message: expect.stringMatching(/not a PDF/) });
   });
+
+  it("a local failure is told in a sentence that never carries the raw error (it may name the laptop's paths)", () => {
+    const disk = new Error("ENOSPC: no space left on device, open '/home/sam/.config/Practice Companion/cache/practices/x/documents/a.tmp'");
+    const answer = problemFor(disk, 'idCertificate', false);
+    expect(answer).toMatchObject({ problem: 'failed', message: expect.stringMatching(/could not be saved on this computer/) });
+    expect(JSON.stringify(answer)).not.toMatch(/ENOSPC|\/home\/sam/);
+  });
 });
