@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { chmod, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { DocumentListResult, DocumentMeta, DocumentRef } from '../../src-preload/contract/documents';
 import type { Clock } from '../clock';
@@ -8,6 +7,7 @@ import { chooseEvictions } from './document-eviction';
 import { MANIFEST_FILE, readManifest, writeManifest } from './document-manifest';
 import { fileNameFor, refKey } from './document-names';
 import { sha256Hex, startsLikePdf } from './pdf-bytes';
+import { makePrivateDir, writePrivateFileAtomically } from './private-files';
 
 export const DEFAULT_CACHE_CAP_BYTES = 300 * 1024 * 1024;
 /** The contract's limit on how many meeting packs may hold one document. */
@@ -74,11 +74,7 @@ export function createDocumentCache(options: DocumentCacheOptions) {
     return path;
   }
 
-  /** Owner-only, also when the folder was made earlier with looser rights. */
-  async function makeDir(): Promise<void> {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    await chmod(dir, 0o700);
-  }
+  const makeDir = (): Promise<void> => makePrivateDir(dir);
 
   async function persist(): Promise<void> {
     // Only a cache holding documents changes its manifest, and those were sealed with the key.
@@ -112,17 +108,6 @@ export function createDocumentCache(options: DocumentCacheOptions) {
     await removeStrays(new Set(sealingKey ? loaded.map((d) => storedNameFor(sealingKey, d.ref)) : []));
     if (read.state === 'unreadable') await (key ? persist() : rm(join(dir, MANIFEST_FILE), { force: true }));
     return documents;
-  }
-
-  async function writeFileAtomically(path: string, bytes: Uint8Array): Promise<void> {
-    const temp = `${path}.${randomUUID()}.tmp`;
-    try {
-      await writeFile(temp, bytes, { mode: 0o600 });
-      await rename(temp, path);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
   }
 
   /** Drops the least recently used unpinned documents until the folder fits the cap (see chooseEvictions). */
@@ -191,7 +176,7 @@ export function createDocumentCache(options: DocumentCacheOptions) {
         key ??= await options.key.create();
         if (wiped) throw new DocumentCacheError('wiped', 'This practice was signed out.');
         await makeDir();
-        await writeFileAtomically(pathOf(key, input.ref), seal(key, documentAad(input.ref), input.bytes));
+        await writePrivateFileAtomically(pathOf(key, input.ref), seal(key, documentAad(input.ref), input.bytes));
         const meta: DocumentMeta = {
           ref: input.ref,
           entityKey: input.entityKey.toLowerCase(),

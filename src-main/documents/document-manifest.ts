@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { documentMetaSchema, type DocumentMeta } from '../../src-preload/contract/documents';
 import { MANIFEST_AAD, seal, unseal } from './document-crypto';
 import { canonicalRef, fileNameFor, refKey } from './document-names';
+import { writePrivateFileAtomically } from './private-files';
 
 /**
  * Sealed with the practice's document key like the PDFs (see document-crypto), because it names
@@ -47,12 +47,5 @@ export async function readManifest(dir: string, key: Uint8Array | null): Promise
 
 /** Writes the manifest sealed and atomically (owner-only): a temp file in the same folder, then rename over the old one. */
 export async function writeManifest(dir: string, key: Uint8Array, documents: readonly DocumentMeta[]): Promise<void> {
-  const temp = join(dir, `${MANIFEST_FILE}.${randomUUID()}.tmp`);
-  try {
-    await writeFile(temp, seal(key, MANIFEST_AAD, Buffer.from(JSON.stringify({ version: 1, documents }), 'utf8')), { mode: 0o600 });
-    await rename(temp, join(dir, MANIFEST_FILE));
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writePrivateFileAtomically(join(dir, MANIFEST_FILE), seal(key, MANIFEST_AAD, Buffer.from(JSON.stringify({ version: 1, documents }), 'utf8')));
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { makePrivateDir, writePrivateFileAtomically } from './private-files';
 
 /**
  * Decrypted copies for the OS's PDF viewer, which cannot read the sealed cache. They live in one
@@ -15,11 +16,6 @@ export function createViewerCopies(options: { cacheRoot: string }) {
   // Started at once; every write waits for it, so a new copy is never deleted by the clean-up.
   const cleaned = rm(root, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
 
-  async function privateDir(dir: string): Promise<void> {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    await chmod(dir, 0o700);
-  }
-
   return {
     root,
     sessionDir,
@@ -28,18 +24,11 @@ export function createViewerCopies(options: { cacheRoot: string }) {
     async write(practiceKey: string, fileName: string, bytes: Uint8Array): Promise<string> {
       await cleaned;
       const dir = join(sessionDir, practiceKey.toLowerCase());
-      await privateDir(root);
-      await privateDir(sessionDir);
-      await privateDir(dir);
+      await makePrivateDir(root);
+      await makePrivateDir(sessionDir);
+      await makePrivateDir(dir);
       const path = join(dir, fileName);
-      const temp = join(dir, `.${randomUUID()}.tmp`);
-      try {
-        await writeFile(temp, bytes, { mode: 0o600 });
-        await rename(temp, path);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
+      await writePrivateFileAtomically(path, bytes);
       return path;
     },
 
