@@ -10,6 +10,7 @@ import { useConnectivity } from '../../../src-renderer/stores/connectivity-store
 import { useOutbox, watchOutbox } from '../../../src-renderer/stores/outbox-store';
 import { usePractice } from '../../../src-renderer/stores/practice-store';
 import { startNodeApp, type NodeApp } from '../../support/node-companion';
+import { waitFor } from '../../support/wait-for';
 
 /** A hotel's sign-in page: every address, every method, answered 200 text/html. */
 async function startCaptivePortal(): Promise<{ origin: string; hits: () => number; close: () => Promise<void> }> {
@@ -41,16 +42,6 @@ function routedFetch(portalOrigin: () => string | null): typeof globalThis.fetch
     const url = new URL(input instanceof Request ? input.url : String(input));
     return fetch(`${origin}${url.pathname}${url.search}`, init);
   };
-}
-
-async function waitFor<T>(what: string, read: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last seen ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];

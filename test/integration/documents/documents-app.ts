@@ -7,9 +7,9 @@ import { createNetworkSwitch } from '../../../src-main/browser-preview/network-s
 import { nodeMainDeps } from '../../../src-main/browser-preview/node-pieces';
 import { createMainServices, type MainServices } from '../../../src-main/compose';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
-import { createIpcRegistry } from '../../../src-main/ipc/registry';
 import { storedNameFor } from '../../../src-main/documents/document-crypto';
 import type { DocumentRef } from '../../../src-preload/contract/documents';
+import { registryCaller } from '../../support/registry-caller';
 
 /** What the running tests started, stopped by `stopDocumentsApps` in afterEach. */
 const running: { services: MainServices[]; demos: DemoPractice[] } = { services: [], demos: [] };
@@ -68,12 +68,7 @@ export async function startDocumentsApp(options: StartOptions = {}) {
     ...(options.capBytes !== undefined ? { documentCacheCapBytes: options.capBytes } : {}),
   });
   running.services.push(services);
-  const registry = createIpcRegistry<null>({ handlers: services.handlers, isTrustedSender: () => true });
-  const call = async (method: string, input: unknown = {}) => {
-    const reply = await registry.dispatch(null, { method, input });
-    if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-    return reply.value as any;
-  };
+  const call = registryCaller(services.handlers);
   const { practice } = await call('practice.connectDemo');
   const practiceKey = practice.practiceKey as string;
   const state = demo.runtime.practices[0]!;

@@ -6,10 +6,10 @@ import { createNetworkSwitch } from '../../../src-main/browser-preview/network-s
 import { nodeMainDeps } from '../../../src-main/browser-preview/node-pieces';
 import { createMainServices, type MainServices } from '../../../src-main/compose';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
-import { createIpcRegistry } from '../../../src-main/ipc/registry';
 import { createPartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
 import { createSyncEngine } from '../../../src-main/sync/sync-engine';
 import { createMemorySyncSink } from '../../support/memory-sync-sink';
+import { registryCaller } from '../../support/registry-caller';
 
 let demo: DemoPractice | undefined;
 let services: MainServices | undefined;
@@ -64,12 +64,7 @@ describe("a lead's notes through practice.read (main side)", () => {
       ...nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'leads-')), network }),
       startDemo: async () => (demo = await createDemoPractice({})),
     });
-    const registry = createIpcRegistry<null>({ handlers: services.handlers, isTrustedSender: () => true });
-    const call = async (method: string, input: unknown = {}) => {
-      const reply = await registry.dispatch(null, { method, input });
-      if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-      return reply.value as any;
-    };
+    const call = registryCaller(services.handlers);
     const { practice } = await call('practice.connectDemo');
     return { call, network, practiceKey: practice.practiceKey as string, state: demo!.runtime.practices[0]! };
   }

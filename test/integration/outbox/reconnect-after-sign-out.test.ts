@@ -6,16 +6,7 @@ import { useConnectivity } from '../../../src-renderer/stores/connectivity-store
 import { useOutbox, watchOutbox } from '../../../src-renderer/stores/outbox-store';
 import { usePractice } from '../../../src-renderer/stores/practice-store';
 import { startNodeApp } from '../../support/node-companion';
-
-async function waitFor<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last seen ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitFor } from '../../support/wait-for';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

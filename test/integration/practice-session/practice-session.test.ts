@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createNetworkSwitch } from '../../../src-main/browser-preview/network-switch';
 import { nodeMainDeps } from '../../../src-main/browser-preview/node-pieces';
 import { createMainServices, type MainServices } from '../../../src-main/compose';
-import { createIpcRegistry } from '../../../src-main/ipc/registry';
 import { syncResources } from '../../../src-main/sync/sync-resources';
 import type { SyncPageEvent, SyncProgressEvent } from '../../../src-preload/contract/practice';
 import type { SyncCursor } from '../../../src-preload/contract/sync';
+import { registryCaller } from '../../support/registry-caller';
 
 let services: MainServices | undefined;
 afterEach(async () => {
@@ -19,12 +19,7 @@ afterEach(async () => {
 /** Main composed with Node pieces, a registry in front, and a stand-in renderer that stores pages and acknowledges them. */
 function start() {
   services = createMainServices(nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'session-')), network: createNetworkSwitch(fetch) }));
-  const registry = createIpcRegistry<null>({ handlers: services.handlers, isTrustedSender: () => true });
-  const call = async (method: string, input: unknown = {}) => {
-    const reply = await registry.dispatch(null, { method, input });
-    if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-    return reply.value as any;
-  };
+  const call = registryCaller(services.handlers);
   const stored = new Map<string, Map<string, unknown>>();
   const cursors = new Map<string, SyncCursor>();
   const progress: SyncProgressEvent[] = [];

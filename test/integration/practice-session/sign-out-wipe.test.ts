@@ -8,7 +8,7 @@ import { nodeMainDeps } from '../../../src-main/browser-preview/node-pieces';
 import { createMainServices, type MainServices } from '../../../src-main/compose';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { removeForgottenPracticeFolders } from '../../../src-main/documents/forgotten-practice-folders';
-import { createIpcRegistry } from '../../../src-main/ipc/registry';
+import { registryCaller } from '../../support/registry-caller';
 
 const running: { services: MainServices; demo?: DemoPractice }[] = [];
 /** Files made immutable by a test; made mutable again whatever happens, or the temp folder could never be deleted. */
@@ -31,12 +31,7 @@ function startMain(dataDir: string) {
   };
   running.push(app);
   app.services.start();
-  const registry = createIpcRegistry<null>({ handlers: app.services.handlers, isTrustedSender: () => true });
-  const call = async (method: string, input: unknown = {}) => {
-    const reply = await registry.dispatch(null, { method, input });
-    if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-    return reply.value as any;
-  };
+  const call = registryCaller(app.services.handlers);
   return { app, call };
 }
 
