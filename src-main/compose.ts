@@ -1,3 +1,4 @@
+import { createActivityTracker } from './activity/activity-tracker';
 import { describeApp, type AppPaths, type RuntimeFacts } from './app-info/app-info';
 import type { Cipher } from './cipher/cipher';
 import type { Clock } from './clock';
@@ -135,6 +136,8 @@ export function createMainServices(deps: MainDeps) {
   // read, nor one that a failed read left short (the call fails instead).
   let restored: Promise<void> = Promise.resolve();
 
+  const activity = createActivityTracker();
+
   const handlers: Handlers = {
     'app.info': () => describeApp(deps.runtime, deps.paths),
     'connectivity.status': () => connectivity.check(),
@@ -157,6 +160,16 @@ export function createMainServices(deps: MainDeps) {
     'documents.list': ({ practiceKey }) => documents.list(practiceKey),
     'documents.unpin': ({ practiceKey, packId }) => documents.unpin(practiceKey, packId),
     'documents.showInSystemViewer': (input) => documents.showInSystemViewer(input),
+    // The desktop layer. Until each piece is composed here, the honest answer: not available in this build.
+    'desktop.updateStatus': () => ({ state: 'off', version: null, percent: null, message: 'Updates are not set up in this build.', restartDeferred: false, lastCheckedAt: null }),
+    'desktop.restartToUpdate': () => ({ restarting: false, reason: 'There is no update to install.' }),
+    'desktop.reportActivity': (report) => (activity.report(report), { accepted: true }),
+    'desktop.logError': () => ({ logged: false }),
+    'desktop.diagnostics': () => ({ text: '' }),
+    'desktop.openLogsFolder': () => ({ opened: false, message: 'Logs are not kept in this build.' }),
+    'desktop.theme': () => ({ choice: 'system', dark: false }),
+    'desktop.setTheme': ({ choice }) => ({ choice, dark: choice === 'dark' }),
+    'desktop.regionHosts': () => ({ source: 'built-in', path: null, hosts: { ANZ: regionHosts.ANZ, UK: regionHosts.UK, ZA: regionHosts.ZA }, problem: null }),
   };
 
   return {
@@ -167,6 +180,7 @@ export function createMainServices(deps: MainDeps) {
     session,
     documents,
     documentCaches,
+    activity,
     start(): void {
       connectivity.start();
       restored = session.restore();

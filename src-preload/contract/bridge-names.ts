@@ -24,8 +24,25 @@ export const methodNames = [
   'documents.list',
   'documents.unpin',
   'documents.showInSystemViewer',
+  'desktop.updateStatus',
+  'desktop.restartToUpdate',
+  'desktop.reportActivity',
+  'desktop.logError',
+  'desktop.diagnostics',
+  'desktop.openLogsFolder',
+  'desktop.theme',
+  'desktop.setTheme',
+  'desktop.regionHosts',
 ] as const;
-export const eventNames = ['connectivity.changed', 'sync.page', 'sync.progress'] as const;
+export const eventNames = [
+  'connectivity.changed',
+  'sync.page',
+  'sync.progress',
+  'desktop.updateStatus',
+  'desktop.command',
+  'desktop.openRecord',
+  'desktop.theme',
+] as const;
 
 export type MethodName = (typeof methodNames)[number];
 export type EventName = (typeof eventNames)[number];

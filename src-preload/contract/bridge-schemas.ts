@@ -4,6 +4,18 @@ import { appInfoSchema } from './app-info';
 import { budgetInputSchema, budgetStatusSchema } from './budget';
 import { connectivitySchema } from './connectivity';
 import {
+  activityReportSchema,
+  appCommandSchema,
+  diagnosticsSchema,
+  openRecordSchema,
+  regionHostsStatusSchema,
+  rendererErrorSchema,
+  restartToUpdateResultSchema,
+  themeChoiceSchema,
+  themeStateSchema,
+  updateStatusSchema,
+} from './desktop';
+import {
   documentFetchInputSchema,
   documentFetchResultSchema,
   documentListInputSchema,
@@ -74,12 +86,25 @@ export const methodSchemas = defineMethods({
   'documents.list': { input: documentListInputSchema, output: documentListResultSchema },
   'documents.unpin': { input: documentUnpinInputSchema, output: documentUnpinResultSchema },
   'documents.showInSystemViewer': { input: documentShowInputSchema, output: documentShowResultSchema },
+  'desktop.updateStatus': { input: noInput, output: updateStatusSchema },
+  'desktop.restartToUpdate': { input: noInput, output: restartToUpdateResultSchema },
+  'desktop.reportActivity': { input: activityReportSchema, output: z.strictObject({ accepted: z.boolean() }) },
+  'desktop.logError': { input: rendererErrorSchema, output: z.strictObject({ logged: z.boolean() }) },
+  'desktop.diagnostics': { input: noInput, output: diagnosticsSchema },
+  'desktop.openLogsFolder': { input: noInput, output: z.strictObject({ opened: z.boolean(), message: z.string().max(500).nullable() }) },
+  'desktop.theme': { input: noInput, output: themeStateSchema },
+  'desktop.setTheme': { input: z.strictObject({ choice: themeChoiceSchema }), output: themeStateSchema },
+  'desktop.regionHosts': { input: noInput, output: regionHostsStatusSchema },
 });
 
 export const eventSchemas = defineEvents({
   'connectivity.changed': connectivitySchema,
   'sync.page': syncPageEventSchema,
   'sync.progress': syncProgressEventSchema,
+  'desktop.updateStatus': updateStatusSchema,
+  'desktop.command': appCommandSchema,
+  'desktop.openRecord': openRecordSchema,
+  'desktop.theme': themeStateSchema,
 });
 
 export type MethodInput<M extends MethodName> = z.input<(typeof methodSchemas)[M]['input']>;

@@ -60,4 +60,16 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   'documents.list': [{ practiceKey }],
   'documents.unpin': [{ practiceKey, packId: 'pack-1' }],
   'documents.showInSystemViewer': [{ practiceKey, ref: { kind: 'statement', id: '77' } }],
+  'desktop.updateStatus': [{}],
+  'desktop.restartToUpdate': [{}],
+  'desktop.reportActivity': [{ outboxSending: 1, packsDownloading: 0, unsentCount: 3, needsAttentionCount: 1, deliveredSinceReconnect: 2 }],
+  'desktop.logError': [
+    { source: 'error', message: 'Cannot read properties of undefined', stack: 'TypeError: …\n    at ClientList', route: '#/clients' },
+    { source: 'unhandledrejection', message: 'Failed to fetch', stack: null, route: null },
+  ],
+  'desktop.diagnostics': [{}],
+  'desktop.openLogsFolder': [{}],
+  'desktop.theme': [{}],
+  'desktop.setTheme': [{ choice: 'dark' }, { choice: 'system' }],
+  'desktop.regionHosts': [{}],
 };
