@@ -133,9 +133,10 @@ export async function startPreviewServer(options: PreviewServerOptions) {
   // The socket is authenticated before it is accepted: a page in the same browser that is not ours
   // (another origin, no token) or a rebinding name (another Host) gets 403 and never an event.
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', origin);
-    const sender: BridgeSender = { origin: req.headers.origin, token: url.searchParams.get('token') };
-    if (url.pathname !== '/__preview/bridge' || !allowedHosts.has(req.headers.host ?? '') || !isOurPage(sender)) {
+    // Parsed only for our own Host, and never allowed to throw here: a bad request target ends this socket, not the server.
+    const url = allowedHosts.has(req.headers.host ?? '') ? URL.parse(req.url ?? '/', origin) : null;
+    const sender: BridgeSender = { origin: req.headers.origin, token: url?.searchParams.get('token') ?? null };
+    if (!url || url.pathname !== '/__preview/bridge' || !isOurPage(sender)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }

@@ -1,3 +1,5 @@
+import { isLoopbackHost } from '../security/loopback';
+
 /**
  * Whether the window loads the renderer from electron-vite's dev server instead of app://renderer,
  * and from where. Loading a URL from the environment hands the whole UI (and the bridge) to whatever
@@ -21,7 +23,6 @@ export function devServerUrl(input: { isPackaged: boolean; builtForDev: boolean;
   } catch {
     return undefined;
   }
-  const local = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !local || url.username || url.password) return undefined;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !isLoopbackHost(url.hostname) || url.username || url.password) return undefined;
   return raw;
 }

@@ -1,22 +1,32 @@
 import type { Region } from '../../src-preload/contract/partner-api';
 import type { SignOutResult } from '../../src-preload/contract/practice';
+import { isLoopbackHost } from '../security/loopback';
 import type { Binding } from '../vault/credential-vault';
 
 export const regions: readonly Region[] = ['ANZ', 'UK', 'ZA'];
 
-/** A custom address, normalised; https only, except plain http to this laptop for a local test server. */
+/** The longest address kept: the stored record and the bridge's answers allow 2,000 characters. */
+const MAX_ADDRESS_LENGTH = 1_000;
+
+/**
+ * A custom address, normalised; https only, except plain http to this laptop for a local test server.
+ * No user name or password, query or fragment: the API paths are appended to it, and credentials in an
+ * address would travel to the server outside the headers the contract names.
+ */
 export function checkCustomUrl(raw: string | undefined): string | null {
   try {
     const url = new URL(raw ?? '');
-    const local = url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-    return url.protocol === 'https:' || local ? url.toString().replace(/\/+$/, '') : null;
+    const local = url.protocol === 'http:' && isLoopbackHost(url.hostname);
+    if (!(url.protocol === 'https:' || local) || url.username || url.password || url.search || url.hash) return null;
+    const normalised = url.toString().replace(/\/+$/, '');
+    return normalised.length <= MAX_ADDRESS_LENGTH ? normalised : null;
   } catch {
     return null;
   }
 }
 
 /** Server-chosen or user-typed text inside a sentence: kept short enough for the answer's limit. */
-const clip = (text: string, max = 300): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+export const clip = (text: string, max = 300): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export const confirmAddressText = (baseUrl: string): string =>
   `Your Client ID and secret will be sent to ${clip(baseUrl)}. Connect only if this is the address your practice gave you.`;

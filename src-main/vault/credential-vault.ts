@@ -62,16 +62,36 @@ function unseal(plain: string): z.infer<typeof sealedSchema> | null {
  * key. Where the cipher is not secure (Linux basic_text) the default is "this session only"; storing
  * anyway needs the user's explicit opt-in, and is recorded.
  */
+const norm = (practiceKey: string): string => practiceKey.toLowerCase();
+
 export function createCredentialVault(deps: { settings: SettingsStore; cipher: Cipher }) {
   const secrets = new Map<string, string>();
   /** Bindings proven this run: by a connect, or by a ciphertext that decrypted (even when the plain fields were edited). */
   const proven = new Map<string, Binding>();
 
-  function readAll(): StoredPractice[] {
-    const parsed = z.array(storedPracticeSchema).safeParse(deps.settings.get(KEY));
-    return parsed.success ? parsed.data : [];
+  /**
+   * Records are read one by one: a record that does not parse (an edited or damaged file) is kept as it
+   * is and reported, and never takes the others with it. Keys are compared in lower case everywhere
+   * (the document cache does too), so a server answering with another case is the same practice.
+   */
+  function readStored(): { records: StoredPractice[]; unreadable: unknown[] } {
+    const value = deps.settings.get(KEY);
+    if (value === undefined) return { records: [], unreadable: [] };
+    if (!Array.isArray(value)) return { records: [], unreadable: [value] };
+    const records: StoredPractice[] = [];
+    const unreadable: unknown[] = [];
+    for (const item of value) {
+      const parsed = storedPracticeSchema.safeParse(item);
+      if (parsed.success) records.push({ ...parsed.data, practiceKey: norm(parsed.data.practiceKey) });
+      else unreadable.push(item);
+    }
+    return { records, unreadable };
   }
-  const writeAll = (records: StoredPractice[]) => deps.settings.set(KEY, records);
+  const readAll = (): StoredPractice[] => readStored().records;
+  const writeAll = (records: StoredPractice[]) => {
+    const { unreadable } = readStored();
+    deps.settings.set(KEY, [...(unreadable.filter((item) => typeof item === 'object' && item !== null)), ...records]);
+  };
 
   function bindings(): { practiceKey: string; binding: Binding }[] {
     return readAll().map((p) => ({ practiceKey: p.practiceKey, binding: proven.get(p.practiceKey) ?? { baseUrl: p.baseUrl, clientId: p.clientId, isDemo: p.isDemo } }));
@@ -88,7 +108,7 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
     }
     const sealed = unseal(plain);
     if (!sealed) return 'unsealed';
-    if (sealed.practiceKey !== record.practiceKey) return 'tampered';
+    if (norm(sealed.practiceKey) !== record.practiceKey) return 'tampered';
     proven.set(record.practiceKey, { baseUrl: sealed.baseUrl, clientId: sealed.clientId, isDemo: record.isDemo });
     if (sealed.baseUrl !== record.baseUrl || sealed.clientId !== record.clientId) return 'tampered';
     secrets.set(record.practiceKey, sealed.secret);
@@ -104,6 +124,7 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
     async save(practice: Omit<StoredPractice, 'cipherText' | 'backend' | 'storage'>, secret: string, wanted: { remember: boolean; acceptWeakStorage: boolean }): Promise<SecretStorage> {
       const secure = await deps.cipher.isSecure();
       const storage: SecretStorage = !wanted.remember ? 'session-only' : secure ? 'keychain' : wanted.acceptWeakStorage ? 'weak-opt-in' : 'session-only';
+      practice = { ...practice, practiceKey: norm(practice.practiceKey) };
       const sealed = JSON.stringify({ secret, baseUrl: practice.baseUrl, clientId: practice.clientId, practiceKey: practice.practiceKey });
       const cipherText = storage === 'session-only' ? null : Buffer.from(await deps.cipher.encrypt(sealed)).toString('base64');
       writeAll([...readAll().filter((p) => p.practiceKey !== practice.practiceKey), { ...practice, storage, cipherText, backend: deps.cipher.backend() }]);
@@ -127,19 +148,23 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
      * the plain fields (a session-only or unreadable record, which holds no secret to release).
      */
     bindingOf(practiceKey: string): Binding | null {
-      return bindings().find((b) => b.practiceKey === practiceKey)?.binding ?? null;
+      return bindings().find((b) => b.practiceKey === norm(practiceKey))?.binding ?? null;
     },
+
+    /** How many stored records could not be read (kept in the file untouched); while any exist, nothing counts as forgotten. */
+    unreadableRecords: (): number => readStored().unreadable.length,
 
     /** Every practice on this laptop with its binding (see bindingOf). */
     bindings,
 
-    secretOf: (practiceKey: string): string | undefined => secrets.get(practiceKey),
+    secretOf: (practiceKey: string): string | undefined => secrets.get(norm(practiceKey)),
 
     /** Forgets the secret and the record; throws if the settings file cannot be written. */
     remove(practiceKey: string): void {
-      secrets.delete(practiceKey);
-      proven.delete(practiceKey);
-      writeAll(readAll().filter((p) => p.practiceKey !== practiceKey));
+      const key = norm(practiceKey);
+      secrets.delete(key);
+      proven.delete(key);
+      writeAll(readAll().filter((p) => p.practiceKey !== key));
     },
   };
 }

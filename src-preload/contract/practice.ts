@@ -21,6 +21,8 @@ export const practiceListSchema = z.strictObject({
   practices: z.array(practiceSummarySchema).max(20),
   activePracticeKey: z.uuid().nullable(),
   storage: z.strictObject({ secure: z.boolean(), backend: z.string().max(100) }),
+  /** False when a stored practice record could not be read: then nothing is treated as forgotten (no data deleted). */
+  complete: z.boolean(),
 });
 
 /** Which of the demo's practices to explore; without one, the first (Australia and New Zealand). */

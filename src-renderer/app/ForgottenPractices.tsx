@@ -24,7 +24,12 @@ export function ForgottenPractices({ companion }: { companion: Companion }) {
     started = true;
     // Nothing is deleted when the list of practices cannot be read; the next start tries again.
     removeForgottenPractices({
-      knownKeys: async () => (await companion.practice.list()).practices.map((p) => p.practiceKey),
+      knownKeys: async () => {
+        const list = await companion.practice.list();
+        // A stored practice main could not read may own any database here: delete nothing this time.
+        if (!list.complete) throw new Error('Some saved practices could not be read.');
+        return list.practices.map((p) => p.practiceKey);
+      },
       confirm: (practices) => new Promise<boolean>((resolve) => setQuestion({ practices, answer: resolve })),
     }).catch(() => undefined);
   }, [companion]);

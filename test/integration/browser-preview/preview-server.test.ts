@@ -87,6 +87,22 @@ describe('browser preview server', () => {
     }
   });
 
+  it('survives an upgrade request whose target cannot be parsed, and keeps serving', async () => {
+    const { connect } = await import('node:net');
+    const { hostname, port } = new URL(origin);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(`GET //[ HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += String(chunk)));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 403/);
+    expect((await fetch(server.url)).status).toBe(200);
+  });
+
   it('answers no HTTP request whose Host is not its own address (DNS rebinding)', async () => {
     const { request } = await import('node:http');
     const statusFor = (host: string, path: string, method = 'GET') =>

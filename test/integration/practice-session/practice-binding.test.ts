@@ -97,6 +97,51 @@ describe('a practice is bound to the address and Client ID it was connected with
     expect(session.activeBaseUrl()).toBe(first.url);
   });
 
+  it('refuses a server that answers with the same practice key in another letter case (one spelling of a key here)', async () => {
+    const first = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'id-a', secret: 'sk-a' });
+    const impostor = await fakeServer({ practiceKey: KEY_A.toUpperCase(), name: 'Harbourside', clientId: 'id-evil', secret: 'sk-evil' });
+    const file = settingsFile();
+    const { session } = run(file);
+    expect((await session.connect(custom(first.url, 'id-a', 'sk-a', { confirmAddress: true }))).ok).toBe(true);
+    const answer = await session.connect(custom(impostor.url, 'id-evil', 'sk-evil', { confirmAddress: true }));
+    expect(answer).toMatchObject({ ok: false, message: expect.stringContaining('already connected on this laptop') });
+    expect(storedRecords(file)).toHaveLength(1);
+    expect((await session.list()).practices.map((p) => p.practiceKey)).toEqual([KEY_A]);
+  });
+
+  it('a server-chosen name of any length is kept within bounds, and one damaged record never takes the others with it', async () => {
+    const longName = await fakeServer({ practiceKey: KEY_A, name: 'N'.repeat(5_000), clientId: 'id-a', secret: 'sk-a' });
+    const other = await fakeServer({ practiceKey: KEY_B, name: 'Northgate', clientId: 'id-b', secret: 'sk-b' });
+    const file = settingsFile();
+    const cipher = createSessionCipher();
+    const { session } = run(file, cipher);
+    const connected = await session.connect(custom(longName.url, 'id-a', 'sk-a', { confirmAddress: true }));
+    expect(connected.ok && connected.practice.name.length).toBe(200);
+    expect((await session.connect(custom(other.url, 'id-b', 'sk-b', { confirmAddress: true }))).ok).toBe(true);
+
+    // Something damages one record between two runs.
+    const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>[]>;
+    data['vault.practices']![0]!.region = 'Atlantis';
+    writeFileSync(file, JSON.stringify(data));
+    const next = run(file, cipher).session;
+    await next.restore();
+    const list = await next.list();
+    expect(list.practices.map((p) => p.practiceKey)).toEqual([KEY_B]);
+    expect(list.complete).toBe(false); // so nothing of the unreadable practice is treated as forgotten
+    // The other practice is still bound: an impostor is still refused, and saving keeps the damaged record.
+    const impostor = await fakeServer({ practiceKey: KEY_B, name: 'Northgate', clientId: 'id-evil', secret: 'sk-evil' });
+    expect((await next.connect(custom(impostor.url, 'id-evil', 'sk-evil', { confirmAddress: true }))).ok).toBe(false);
+    expect((await next.connect(custom(other.url, 'id-b', 'sk-b'))).ok).toBe(true);
+    expect(storedRecords(file).map((r) => r.practiceKey).sort()).toEqual([KEY_A, KEY_B]);
+  });
+
+  it('a custom address carries no user name, password, query or fragment, and has a length limit', async () => {
+    const { session } = run(settingsFile());
+    for (const url of ['https://u:p@practice.example', 'https://practice.example/?x=1', 'https://practice.example/#x', `https://practice.example/${'a'.repeat(1_100)}`]) {
+      expect(await session.connect(custom(url, 'id', 'sk', { confirmAddress: true })), url).toMatchObject({ ok: false, message: expect.stringMatching(/custom address/) });
+    }
+  });
+
   it('the same address with another Client ID is refused too; the same pair reconnects', async () => {
     const server = await fakeServer({ practiceKey: KEY_B, name: 'Northgate', clientId: 'id-b', secret: 'sk-b' });
     const { session } = run(settingsFile());

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { demoOptionsSchema } from '../../../src-main/demo-practice/options';
-import { isLoopbackAddress } from '../../../src-main/demo-practice/webhooks/loopback-target';
+import { isLoopbackAddress } from '../../../src-main/security/loopback';
 import { createWebhookDeliverer } from '../../../src-main/demo-practice/webhooks/webhook-deliverer';
 
 /**
