@@ -21,6 +21,7 @@ import { realTimer, type BudgetTimer } from './request-budget/budget-timer';
 import type { BudgetLimits } from './request-budget/request-budget';
 import type { SettingsStore } from './settings/settings-store';
 import { createCredentialVault } from './vault/credential-vault';
+import { createUpdatePolicy, realUpdateTimer, type UpdateSource, type UpdateTimer } from './updates/update-policy';
 import regionHosts from '../resources/regions.json';
 
 /**
@@ -54,6 +55,10 @@ export interface MainDeps {
   documentCacheCapBytes?: number;
   /** The Partner API clients' timeout and the sleep between their own retries (tests shorten both); default 20 s and real time. */
   apiClient?: PracticeSessionDeps['apiClient'];
+  /** The app's updates (Electron: electron-updater over app-update.yml, see src-main/electron/updater.ts); absent: off, as in the preview. */
+  updates?: UpdateSource;
+  /** The update checks' timer (tests move time themselves); default real, unref'd intervals. */
+  updateTimer?: UpdateTimer;
 }
 
 /** The one composition function: builds main's services and the bridge handlers over them. */
@@ -138,6 +143,18 @@ export function createMainServices(deps: MainDeps) {
 
   const activity = createActivityTracker();
 
+  const updates = createUpdatePolicy({
+    source: deps.updates ?? { feed: 'none', reason: 'not-set-up' },
+    isOnline: () => connectivity.current().online,
+    isBusy: () => activity.isBusy(),
+    clock: deps.clock,
+    timer: deps.updateTimer ?? realUpdateTimer,
+    emit: (status) => events.emit('desktop.updateStatus', status),
+  });
+  // Back online: a check missed meanwhile runs now. Idle again: a deferred restart may be asked for again.
+  events.connect((event) => event === 'connectivity.changed' && updates.connectivityChanged());
+  activity.onChange(() => updates.activityChanged());
+
   const handlers: Handlers = {
     'app.info': () => describeApp(deps.runtime, deps.paths),
     'connectivity.status': () => connectivity.check(),
@@ -161,8 +178,8 @@ export function createMainServices(deps: MainDeps) {
     'documents.unpin': ({ practiceKey, packId }) => documents.unpin(practiceKey, packId),
     'documents.showInSystemViewer': (input) => documents.showInSystemViewer(input),
     // The desktop layer. Until each piece is composed here, the honest answer: not available in this build.
-    'desktop.updateStatus': () => ({ state: 'off', version: null, percent: null, message: 'Updates are not set up in this build.', restartDeferred: false, lastCheckedAt: null }),
-    'desktop.restartToUpdate': () => ({ restarting: false, reason: 'There is no update to install.' }),
+    'desktop.updateStatus': () => updates.status(),
+    'desktop.restartToUpdate': () => updates.restartToUpdate(),
     'desktop.reportActivity': (report) => (activity.report(report), { accepted: true }),
     'desktop.logError': () => ({ logged: false }),
     'desktop.diagnostics': () => ({ text: '' }),
@@ -181,8 +198,10 @@ export function createMainServices(deps: MainDeps) {
     documents,
     documentCaches,
     activity,
+    updates,
     start(): void {
       connectivity.start();
+      updates.start();
       restored = session.restore();
       // Documents of practices no longer known (a sign-out whose wipe failed) go now, and at every start until they do.
       void restored
@@ -197,6 +216,7 @@ export function createMainServices(deps: MainDeps) {
       // First and synchronous: Electron's before-quit does not wait for the awaits below.
       documents.dispose();
       connectivity.stop();
+      updates.stop();
       await session.dispose();
       budgets.dispose();
     },

@@ -178,6 +178,11 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         }
         if (cached.state !== 'ok') return failed(`The saved ${kindWords[p.ref.kind]} could not be verified.`);
         const path = await deps.viewerCopies.write(input.practiceKey, fileNameFor(p.ref), cached.bytes);
+        // A sign-out while the copy was written has already wiped the viewer copies: this one must go too.
+        if (!deps.isActive(input.practiceKey)) {
+          await deps.viewerCopies.wipe(input.practiceKey);
+          return notConnected();
+        }
         await p.cache.touch(p.ref);
         const error = await deps.openPath(path);
         return error ? failed(`The system viewer could not open the file: ${error}`) : { ok: true as const };

@@ -23,10 +23,10 @@ export function createViewerCopies(options: { cacheRoot: string }) {
     /** Writes the plain bytes as `<fileName>` in the practice's private folder; the absolute path to hand to the viewer. */
     async write(practiceKey: string, fileName: string, bytes: Uint8Array): Promise<string> {
       await cleaned;
-      const dir = join(sessionDir, practiceKey.toLowerCase());
-      await makePrivateDir(root);
-      await makePrivateDir(sessionDir);
-      await makePrivateDir(dir);
+      // A folder per opening: a viewer may still hold the last copy open (Windows refuses to replace it then).
+      const practiceDir = join(sessionDir, practiceKey.toLowerCase());
+      const dir = join(practiceDir, randomUUID());
+      for (const folder of [root, sessionDir, practiceDir, dir]) await makePrivateDir(folder);
       const path = join(dir, fileName);
       await writePrivateFileAtomically(path, bytes);
       return path;

@@ -8,6 +8,7 @@ import { watchConnectivity } from '../stores/connectivity-store';
 import { watchMeetingPacks } from '../stores/meeting-pack-store';
 import { watchOutbox } from '../stores/outbox-store';
 import { watchPracticeSync } from '../stores/practice-store';
+import { UpdateBanner } from '../features/updates/UpdateBanner';
 import { ForgottenPractices } from './ForgottenPractices';
 import { createAppRouter } from './router';
 
@@ -46,6 +47,7 @@ export function App() {
         </Callout.Root>
       )}
       {companion ? <ForgottenPractices companion={companion} /> : null}
+      {companion ? <UpdateBanner companion={companion} /> : null}
     </Theme>
   );
 }

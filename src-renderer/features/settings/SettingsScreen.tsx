@@ -12,6 +12,7 @@ import { usePractice } from '../../stores/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanel';
 import { SyncStatus } from '../connect/SyncStatus';
 import { DocumentEncryption } from './DocumentEncryption';
+import { UpdateSection } from '../updates/UpdateSection';
 
 function AboutCard() {
   const info = useAppInfo((s) => s.info);
@@ -147,6 +148,7 @@ export function SettingsScreen() {
             About this app
           </Heading>
           <AboutCard />
+          <UpdateSection />
         </Card>
         <Card>
           <Heading as="h2" size="3" mb="3">

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MANIFEST_FILE } from '../../../src-main/documents/document-manifest';
 import { readPdf } from '../../support/read-pdf-text';
@@ -239,11 +239,12 @@ describe('sign-out and the system viewer', () => {
     expect(await show()).toEqual({ ok: true });
     const copies = join(app.dataDir, 'cache', 'viewer-copies');
     const sessionDir = app.services.documentCaches.viewerCopies.sessionDir;
-    expect(app.opened).toEqual([{ path: join(sessionDir, app.practiceKey, `bill-${bill.billingId}.pdf`), sha256: meta.sha256 }]);
+    // One folder per opening (a viewer may hold the last copy open), inside the practice's folder of this session.
+    expect(app.opened).toEqual([{ path: expect.stringMatching(new RegExp(`^${join(sessionDir, app.practiceKey)}/[0-9a-f-]{36}/bill-${bill.billingId}\\.pdf$`)), sha256: meta.sha256 }]);
     expect(app.opened[0]!.path.startsWith(copies + sep)).toBe(true);
     if (process.platform !== 'win32') {
       expect(statSync(app.opened[0]!.path).mode & 0o777).toBe(0o600);
-      for (const dir of [copies, sessionDir, join(sessionDir, app.practiceKey)]) expect(statSync(dir).mode & 0o777).toBe(0o700);
+      for (const dir of [copies, sessionDir, join(sessionDir, app.practiceKey), dirname(app.opened[0]!.path)]) expect(statSync(dir).mode & 0o777).toBe(0o700);
     }
 
     // Damaged while offline: refused, nothing handed over.
