@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { app } from 'electron';
+import electronUpdater, { type AppUpdater, type Logger } from 'electron-updater';
+import type { Updater, UpdaterEvent, UpdateSource } from '../updates/update-policy';
+
+export interface ElectronUpdatesOptions {
+  /** The app's logger when there is one; electron-updater's own lines (feed URL, file names) go there. Default: console. */
+  logger?: Logger;
+  /** Tests pass these; the app uses process.resourcesPath, the file system and electron-updater's autoUpdater. */
+  resourcesPath?: string;
+  fileExists?: (path: string) => boolean;
+  autoUpdater?: () => AppUpdater;
+}
+
+/**
+ * electron-updater as the update policy's Updater (src-main/updates/update-policy.ts), or why there
+ * is no feed. The feed is `app-update.yml` in the app's resources, written by electron-builder only
+ * when PRACTICE_COMPANION_UPDATE_URL was set at package time: an unpackaged app, or one packaged
+ * without it, has updates off (and the autoUpdater is never even created).
+ */
+export function electronUpdates(options: ElectronUpdatesOptions = {}): UpdateSource {
+  if (!app.isPackaged) return { feed: 'none', reason: 'not-packaged' };
+  const resourcesPath = options.resourcesPath ?? process.resourcesPath;
+  const fileExists = options.fileExists ?? existsSync;
+  if (!resourcesPath || !fileExists(join(resourcesPath, 'app-update.yml'))) return { feed: 'none', reason: 'no-feed' };
+
+  const autoUpdater = options.autoUpdater ? options.autoUpdater() : electronUpdater.autoUpdater;
+  autoUpdater.logger = options.logger ?? console;
+  // Downloads run in the background as soon as an update is found; "Later" installs it at the next quit.
+  autoUpdater.autoDownload = true;
+  autoUpdater.autoInstallOnAppQuit = true;
+  // e.g. a Linux install that is neither an AppImage nor a known package: electron-updater would skip every check.
+  if (!autoUpdater.isUpdaterActive()) return { feed: 'none', reason: 'unsupported' };
+  return { feed: 'configured', updater: adaptAutoUpdater(autoUpdater) };
+}
+
+/** The version an UpdateInfo names, capped to what the status may carry. */
+function versionOf(info: unknown): string {
+  const version = (info as { version?: unknown } | null)?.version;
+  return typeof version === 'string' ? version.slice(0, 50) : 'unknown';
+}
+
+/** Translates autoUpdater's events and calls; quitAndInstall is reached only through the policy. */
+export function adaptAutoUpdater(autoUpdater: AppUpdater): Updater {
+  return {
+    async checkForUpdates() {
+      const result = await autoUpdater.checkForUpdates();
+      // A failed download is reported through the 'error' event; its promise must not also be an unhandled rejection.
+      result?.downloadPromise?.catch(() => undefined);
+      return result;
+    },
+    quitAndInstall: () => autoUpdater.quitAndInstall(),
+    get autoInstallOnAppQuit() {
+      return autoUpdater.autoInstallOnAppQuit;
+    },
+    set autoInstallOnAppQuit(value: boolean) {
+      autoUpdater.autoInstallOnAppQuit = value;
+    },
+    onEvent(listener: (event: UpdaterEvent) => void) {
+      const handlers: Record<string, (...args: unknown[]) => void> = {
+        'checking-for-update': () => listener({ type: 'checking' }),
+        'update-available': (info) => listener({ type: 'available', version: versionOf(info) }),
+        'update-not-available': () => listener({ type: 'not-available' }),
+        'download-progress': (progress) => listener({ type: 'progress', percent: Number((progress as { percent?: unknown } | null)?.percent) || 0 }),
+        'update-downloaded': (info) => listener({ type: 'downloaded', version: versionOf(info) }),
+        error: (error) => listener({ type: 'error', error }),
+      };
+      const emitter = autoUpdater as unknown as NodeJS.EventEmitter;
+      for (const [name, handler] of Object.entries(handlers)) emitter.on(name, handler);
+      return () => {
+        for (const [name, handler] of Object.entries(handlers)) emitter.off(name, handler);
+      };
+    },
+  };
+}

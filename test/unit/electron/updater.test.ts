@@ -1,0 +1,149 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { EventEmitter } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeElectron, type FakeElectron } from './fake-electron';
+import { createNetworkSwitch } from '../../../src-main/browser-preview/network-switch';
+import { nodeMainDeps } from '../../../src-main/browser-preview/node-pieces';
+import { createMainServices } from '../../../src-main/compose';
+import type { UpdateTimer } from '../../../src-main/updates/update-policy';
+
+/** electron-updater's autoUpdater as the glue sees it: an EventEmitter with its switches and calls. */
+class FakeAutoUpdater extends EventEmitter {
+  logger: unknown = 'electron-updater default';
+  autoDownload = false;
+  autoInstallOnAppQuit = false;
+  active = true;
+  isUpdaterActive = () => this.active;
+  checkForUpdates = vi.fn(async () => {
+    this.emit('checking-for-update');
+    this.emit('update-available', { version: '3.1.0' });
+    // With autoDownload the download runs on; a failed one is also reported through 'error'.
+    return { downloadPromise: Promise.reject(new Error('download failed at https://updates.example/x.exe')) };
+  });
+  quitAndInstall = vi.fn();
+}
+
+let fake: FakeElectron;
+let autoUpdater: FakeAutoUpdater;
+let created = 0;
+vi.mock('electron', () => ({
+  get app() {
+    return fake.module.app;
+  },
+}));
+vi.mock('electron-updater', () => ({
+  default: {
+    get autoUpdater() {
+      created += 1;
+      return autoUpdater;
+    },
+  },
+}));
+
+beforeEach(() => {
+  fake = createFakeElectron();
+  autoUpdater = new FakeAutoUpdater();
+  created = 0;
+});
+
+function packaged(isPackaged: boolean): void {
+  Object.assign(fake.app, { isPackaged });
+}
+
+function resourcesWithFeed(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'resources-'));
+  writeFileSync(join(dir, 'app-update.yml'), 'provider: generic\nurl: https://updates.example/\n');
+  return dir;
+}
+
+describe('electron-updater glue', () => {
+  it('is off without creating the autoUpdater when the app is not packaged, or packaged without app-update.yml', async () => {
+    const { electronUpdates } = await import('../../../src-main/electron/updater');
+    packaged(false);
+    expect(electronUpdates({ resourcesPath: resourcesWithFeed() })).toEqual({ feed: 'none', reason: 'not-packaged' });
+    packaged(true);
+    expect(electronUpdates({ resourcesPath: mkdtempSync(join(tmpdir(), 'resources-')) })).toEqual({ feed: 'none', reason: 'no-feed' });
+    expect(electronUpdates({})).toEqual({ feed: 'none', reason: 'no-feed' }); // Node has no process.resourcesPath
+    expect(created).toBe(0);
+    autoUpdater.active = false;
+    expect(electronUpdates({ resourcesPath: resourcesWithFeed() })).toEqual({ feed: 'none', reason: 'unsupported' });
+  });
+
+  it('configures the autoUpdater: background download, install at quit, the given logger or the console', async () => {
+    const { electronUpdates } = await import('../../../src-main/electron/updater');
+    packaged(true);
+    const source = electronUpdates({ resourcesPath: resourcesWithFeed() });
+    expect(source.feed).toBe('configured');
+    expect(autoUpdater).toMatchObject({ autoDownload: true, autoInstallOnAppQuit: true, logger: console });
+    const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    electronUpdates({ resourcesPath: resourcesWithFeed(), logger });
+    expect(autoUpdater.logger).toBe(logger);
+  });
+
+  it("feeds the autoUpdater's events into the policy composed in main, and restarts only through it", async () => {
+    const { electronUpdates } = await import('../../../src-main/electron/updater');
+    packaged(true);
+    const ticks: (() => void)[] = [];
+    const updateTimer: UpdateTimer = { every: (_ms, run) => (ticks.push(run), () => undefined) };
+    const services = createMainServices({
+      ...nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'compose-')), network: createNetworkSwitch(fetch) }),
+      updates: electronUpdates({ resourcesPath: resourcesWithFeed() }),
+      updateTimer,
+    });
+    const events: unknown[] = [];
+    services.events.connect((event, payload) => event === 'desktop.updateStatus' && events.push(payload));
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      services.start();
+      await vi.waitFor(() => expect(autoUpdater.checkForUpdates).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(services.handlers['desktop.updateStatus']({})).toMatchObject({ state: 'downloading', version: '3.1.0' }));
+      autoUpdater.emit('download-progress', { percent: 57.2 });
+      expect(await services.handlers['desktop.updateStatus']({})).toMatchObject({ percent: 57 });
+      autoUpdater.emit('update-downloaded', { version: '3.1.0' });
+      expect(events.at(-1)).toMatchObject({ state: 'ready', version: '3.1.0' });
+
+      // The window says an action is sending: no restart, the update waits for quit.
+      await services.handlers['desktop.reportActivity']({ outboxSending: 1, packsDownloading: 0, unsentCount: 1, needsAttentionCount: 0, deliveredSinceReconnect: 0 });
+      const refused = await services.handlers['desktop.restartToUpdate']({});
+      expect(refused.restarting).toBe(false);
+      expect(autoUpdater.quitAndInstall).not.toHaveBeenCalled();
+      expect(autoUpdater.autoInstallOnAppQuit).toBe(true);
+      expect(events.at(-1)).toMatchObject({ restartDeferred: true });
+
+      await services.handlers['desktop.reportActivity']({ outboxSending: 0, packsDownloading: 0, unsentCount: 0, needsAttentionCount: 0, deliveredSinceReconnect: 1 });
+      expect(autoUpdater.quitAndInstall).not.toHaveBeenCalled();
+      expect(await services.handlers['desktop.restartToUpdate']({})).toEqual({ restarting: true, reason: null });
+      expect(autoUpdater.quitAndInstall).toHaveBeenCalledTimes(1);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+      await services.dispose();
+    }
+    expect(autoUpdater.listenerCount('update-downloaded')).toBe(0);
+  });
+
+  it('translates each autoUpdater event, and stops listening when asked', async () => {
+    const { electronUpdates, adaptAutoUpdater } = await import('../../../src-main/electron/updater');
+    packaged(true);
+    expect(electronUpdates({ resourcesPath: resourcesWithFeed() }).feed).toBe('configured');
+    const seen: unknown[] = [];
+    const stop = adaptAutoUpdater(autoUpdater as never).onEvent((event) => seen.push(event));
+    const error = new Error('ENOENT /opt/app/resources/app-update.yml');
+    autoUpdater.emit('error', error, 'raw text');
+    autoUpdater.emit('update-not-available', { version: '1.0.0' });
+    stop();
+    autoUpdater.emit('update-not-available', { version: '1.0.0' });
+    expect(seen).toEqual([{ type: 'error', error }, { type: 'not-available' }]);
+  });
+
+  it('without an update source main answers off with the sentence (the browser preview)', async () => {
+    const services = createMainServices(nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'compose-')), network: createNetworkSwitch(fetch) }));
+    expect(await services.handlers['desktop.updateStatus']({})).toMatchObject({ state: 'off', message: 'Updates are not set up in this build.' });
+    expect((await services.handlers['desktop.restartToUpdate']({})).restarting).toBe(false);
+    await services.dispose();
+  });
+});

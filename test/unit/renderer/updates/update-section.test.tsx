@@ -1,0 +1,79 @@
+import { Theme } from '@radix-ui/themes';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Companion } from '../../../../src-preload/contract/companion';
+import type { UpdateStatus } from '../../../../src-preload/contract/desktop';
+import { UpdateBannerView } from '../../../../src-renderer/features/updates/UpdateBanner';
+import { UpdateStatusView } from '../../../../src-renderer/features/updates/UpdateSection';
+import { useUpdates, watchUpdates } from '../../../../src-renderer/features/updates/update-store';
+
+const off: UpdateStatus = { state: 'off', version: null, percent: null, message: 'Updates are not set up in this build.', restartDeferred: false, lastCheckedAt: null };
+const ready: UpdateStatus = {
+  state: 'ready',
+  version: '1.4.0',
+  percent: null,
+  message: 'Version 1.4.0 is ready. Restart to update now, or it installs when you quit Practice Companion.',
+  restartDeferred: false,
+  lastCheckedAt: '2026-03-02T09:00:00.000Z',
+};
+
+const render = (node: React.ReactNode): string => renderToStaticMarkup(<Theme>{node}</Theme>);
+
+function fakeCompanion(status: UpdateStatus, restart: { restarting: boolean; reason: string | null }) {
+  const listeners = new Set<(payload: UpdateStatus) => void>();
+  const companion = {
+    desktop: { updateStatus: vi.fn(async () => status), restartToUpdate: vi.fn(async () => restart) },
+    on: (event: string, listener: (payload: UpdateStatus) => void) => {
+      if (event === 'desktop.updateStatus') listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return { companion: companion as unknown as Companion, send: (next: UpdateStatus) => listeners.forEach((l) => l(next)), restartToUpdate: companion.desktop.restartToUpdate };
+}
+
+beforeEach(() => useUpdates.setState({ status: null, refusedReason: null, dismissedVersion: null }));
+
+describe('Settings → About: updates', () => {
+  it('says in a sentence that updates are off, with no restart button', () => {
+    const html = render(<UpdateStatusView status={off} refusedReason={null} onRestart={() => undefined} />);
+    expect(html).toContain('Updates are not set up in this build.');
+    expect(html).toContain('data-state="off"');
+    expect(html).not.toContain('Restart to update');
+  });
+
+  it('shows the progress of a download, and the version and the restart button once ready', () => {
+    const downloading = render(<UpdateStatusView status={{ ...ready, state: 'downloading', percent: 40, message: null }} refusedReason={null} />);
+    expect(downloading).toContain('Downloading an update');
+    expect(downloading).toContain('Update downloaded 40%');
+    const html = render(<UpdateStatusView status={ready} refusedReason="An action is being sent." onRestart={() => undefined} />);
+    expect(html).toContain('(version 1.4.0)');
+    expect(html).toContain('Restart to update');
+    expect(html).toContain('An action is being sent.');
+  });
+
+  it('follows main: the first answer, then events; a refused restart keeps its reason for the banner', async () => {
+    const fake = fakeCompanion(off, { restarting: false, reason: 'An action is being sent, so the app will not restart now.' });
+    const stop = watchUpdates(fake.companion);
+    await vi.waitFor(() => expect(useUpdates.getState().status).toEqual(off));
+    const banner = () => {
+      const state = useUpdates.getState();
+      const props = { status: state.status, refusedReason: state.refusedReason, dismissedVersion: state.dismissedVersion };
+      return render(<UpdateBannerView {...props} onRestart={() => undefined} onLater={() => undefined} />);
+    };
+    expect(banner()).not.toContain('update-banner');
+    fake.send(ready);
+    expect(useUpdates.getState().status).toEqual(ready);
+    expect(banner()).toContain('Version 1.4.0 of Practice Companion is ready.');
+    await useUpdates.getState().restart(fake.companion);
+    expect(fake.restartToUpdate).toHaveBeenCalledTimes(1);
+    expect(useUpdates.getState().refusedReason).toBe('An action is being sent, so the app will not restart now.');
+    expect(banner()).toContain('will not restart now');
+    // Main's next word (idle again) replaces the refusal: the banner shows main's sentence.
+    fake.send({ ...ready, restartDeferred: true, message: 'Version 1.4.0 is ready and nothing is being sent now.' });
+    expect(useUpdates.getState().refusedReason).toBeNull();
+    expect(banner()).toContain('nothing is being sent now');
+    useUpdates.getState().dismiss();
+    expect(banner()).not.toContain('update-banner');
+    stop();
+  });
+});
