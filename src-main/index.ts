@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import { createMainServices } from './compose';
 import { installAppGuards } from './electron/app-guards';
+import { installDeepLinks } from './electron/deep-links';
 import { devServerUrl as devServerUrlFor } from './electron/dev-server-url';
 import { electronMainDeps } from './electron/electron-pieces';
 import { connectIpcBridge } from './electron/ipc-bridge';
 import { createMainWindow } from './electron/main-window';
+import { installMenus } from './electron/menus';
 import { registerRendererScheme, serveRenderer } from './electron/renderer-protocol';
 import { RENDERER_ORIGIN } from './security/renderer-asset-path';
 import icon from '../resources/icon.png?asset';
@@ -21,6 +23,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   registerRendererScheme();
+  // Listens from the start: macOS sends the link that launched the app before `ready`.
+  const deepLinks = installDeepLinks();
 
   // Only under `electron-vite dev` (see dev-server-url.ts); every other run loads app://renderer.
   const devServerUrl = devServerUrlFor({ isPackaged: app.isPackaged, builtForDev: import.meta.env.DEV, env: process.env });
@@ -50,6 +54,8 @@ if (!app.requestSingleInstanceLock()) {
     const services = createMainServices(electronMainDeps());
     connectIpcBridge({ handlers: services.handlers, events: services.events, allowedOrigins });
     services.start();
+    installMenus({ events: services.events, isDev: import.meta.env.DEV && !app.isPackaged, openLogsFolder: () => services.handlers['desktop.openLogsFolder']({}) });
+    deepLinks.connect(services.events);
 
     const openWindow = (): void => {
       mainWindow = createMainWindow({

@@ -9,12 +9,14 @@ import { watchMeetingPacks } from '../stores/meeting-pack-store';
 import { watchOutbox } from '../stores/outbox-store';
 import { watchPracticeSync } from '../stores/practice-store';
 import { UpdateBanner } from '../features/updates/UpdateBanner';
+import { useDesktopCommands } from './desktop-commands';
 import { ForgottenPractices } from './ForgottenPractices';
 import { createAppRouter } from './router';
 
 export function App() {
   const [router] = useState(createAppRouter);
   const companion = findCompanion();
+  useDesktopCommands(companion, router);
 
   useEffect(() => {
     if (!companion) return;

@@ -1,0 +1,192 @@
+import { useEffect } from 'react';
+import type { Companion } from '../../src-preload/contract/companion';
+import type { AppCommand, OpenRecord } from '../../src-preload/contract/desktop';
+import { findCompanion } from '../bridge/companion';
+import { practiceDb } from '../db/practice-db';
+import { isOnline, useConnectivity } from '../stores/connectivity-store';
+import { useMeetingPacks } from '../stores/meeting-pack-store';
+import { useNotices, type Notice } from '../stores/notice-store';
+import { usePractice } from '../stores/practice-store';
+
+/** What main asks of the window: a menu command or a record from a deep link. */
+export type DesktopMessage = { kind: 'command'; command: AppCommand } | { kind: 'record'; record: OpenRecord };
+
+export interface DesktopCommandDeps {
+  navigate(path: string): void;
+  /** The hash route's path now, such as `/clients/<key>`. */
+  currentPath(): string;
+  notify(notice: Omit<Notice, 'id'>): void;
+  /** The active practice's key, or null when none is connected. */
+  practiceKey(): string | null;
+  /** The practice's index (0-based) among the connected ones, as Settings lists them. */
+  practiceIndex(): number;
+  /** A client in the local copy, or undefined. */
+  findClient(entityKey: string): Promise<{ entityKey: string; fullEntityName: string } | undefined>;
+  prepareMeeting(client: { entityKey: string; fullEntityName: string }): Promise<void>;
+  /** Starts a run (clearing a pause, as Settings' "Sync now" does); a sentence when it cannot. */
+  syncNow(): Promise<string | null>;
+  diagnostics(): Promise<string>;
+  copyText(text: string): Promise<void>;
+  /** Focuses what `find` returns once the screen has rendered it (after the screen's title took focus). */
+  focusWhenShown(find: () => HTMLElement | null): void;
+}
+
+const settingsPath = '/settings';
+const clientPath = /^\/clients\/([^/]+)$/;
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Settings' card headings ("About this app", "Keyboard shortcuts"), made focusable so the keyboard lands there. */
+function heading(text: string): HTMLElement | null {
+  const found = [...document.querySelectorAll<HTMLElement>('h2')].find((h) => h.textContent?.trim() === text) ?? null;
+  if (found && !found.hasAttribute('tabindex')) found.tabIndex = -1;
+  return found;
+}
+
+function goTo(path: string, deps: DesktopCommandDeps): void {
+  // The menu's Ctrl/⌘ digits may reach the page's own shortcut too: one visit, not two history entries.
+  if (deps.currentPath() !== path) deps.navigate(path);
+}
+
+export async function runDesktopMessage(msg: DesktopMessage, deps: DesktopCommandDeps): Promise<void> {
+  if (msg.kind === 'record') {
+    if (!deps.practiceKey()) {
+      deps.notify({ tone: 'error', title: 'The link cannot be opened yet', detail: 'Connect a practice first, then open the link again.' });
+      return;
+    }
+    // The detail screens say plainly when the record is not in this laptop's copy.
+    goTo(msg.record.kind === 'client' ? `/clients/${msg.record.key}` : `/onboardings/${msg.record.key}`, deps);
+    return;
+  }
+  const command = msg.command;
+  switch (command.command) {
+    case 'open-screen':
+      goTo(`/${command.screen}`, deps);
+      return;
+    case 'sync-now': {
+      const problem = await deps.syncNow();
+      if (problem) deps.notify({ tone: 'info', title: 'Sync did not start', detail: problem });
+      return;
+    }
+    case 'prepare-meeting': {
+      const entityKey = clientPath.exec(deps.currentPath())?.[1];
+      if (!entityKey) {
+        deps.notify({ tone: 'info', title: 'Open a client first', detail: 'Prepare for meeting gathers one client’s documents and figures: open the client, then choose it again.' });
+        return;
+      }
+      const client = await deps.findClient(decodeURIComponent(entityKey));
+      if (!client) {
+        deps.notify({ tone: 'error', title: 'This client is not on this laptop', detail: 'Sync first, or open a client from the list.' });
+        return;
+      }
+      await deps.prepareMeeting(client);
+      deps.notify({ tone: 'info', title: `Preparing ${client.fullEntityName} for the meeting`, detail: 'The pack downloads in the background.' });
+      return;
+    }
+    case 'sign-out': {
+      // Never signs out from the menu: Settings' button asks for confirmation and says what would be lost.
+      goTo(settingsPath, deps);
+      const index = deps.practiceIndex();
+      if (index < 0) {
+        deps.notify({ tone: 'info', title: 'No practice is connected', detail: 'There is nothing to sign out of.' });
+        return;
+      }
+      deps.focusWhenShown(() => document.querySelectorAll('[data-testid="connected-practice"]')[index]?.querySelector('button') ?? null);
+      return;
+    }
+    case 'show-shortcuts':
+      goTo(settingsPath, deps);
+      deps.focusWhenShown(() => heading('Keyboard shortcuts'));
+      return;
+    case 'about':
+      goTo(settingsPath, deps);
+      deps.focusWhenShown(() => heading('About this app'));
+      return;
+    case 'copy-diagnostics':
+      try {
+        await deps.copyText(await deps.diagnostics());
+        deps.notify({ tone: 'info', title: 'Diagnostics copied', detail: 'Paste them into your message to support.' });
+      } catch (error) {
+        deps.notify({ tone: 'error', title: 'Diagnostics could not be copied', detail: message(error) });
+      }
+      return;
+  }
+}
+
+/**
+ * Subscribes to main's commands and records and keeps them until a handler is attached. Created when
+ * this module loads (while the page's scripts run, before the load finishes): main sends links that
+ * waited for the window only after the load, so none is lost to a subscription made later by an effect.
+ */
+export function createDesktopInbox(companion: Companion | null) {
+  const pending: DesktopMessage[] = [];
+  let handler: ((msg: DesktopMessage) => void) | null = null;
+  const deliver = (msg: DesktopMessage): void => {
+    if (handler) handler(msg);
+    else if (pending.length < 20) pending.push(msg);
+  };
+  companion?.on('desktop.command', (command) => deliver({ kind: 'command', command }));
+  companion?.on('desktop.openRecord', (record) => deliver({ kind: 'record', record }));
+  return {
+    attach(next: (msg: DesktopMessage) => void): () => void {
+      handler = next;
+      for (const msg of pending.splice(0)) next(msg);
+      return () => {
+        if (handler === next) handler = null;
+      };
+    },
+  };
+}
+
+let inboxCompanion = typeof window === 'undefined' ? null : findCompanion();
+let inbox = createDesktopInbox(inboxCompanion);
+
+function focusWhenShown(find: () => HTMLElement | null): void {
+  const deadline = Date.now() + 3_000;
+  const attempt = (): void => {
+    const element = find();
+    // One more beat after it appears: the screen's title takes focus in an effect right after rendering.
+    if (element) setTimeout(() => element.focus(), 50);
+    else if (Date.now() < deadline) setTimeout(attempt, 50);
+  };
+  attempt();
+}
+
+function browserDeps(companion: Companion, router: { navigate(path: string): unknown; state: { location: { pathname: string } } }): DesktopCommandDeps {
+  return {
+    navigate: (path) => void router.navigate(path),
+    currentPath: () => router.state.location.pathname,
+    notify: (notice) => useNotices.getState().push(notice),
+    practiceKey: () => usePractice.getState().activePracticeKey,
+    practiceIndex: () => {
+      const { practices, activePracticeKey } = usePractice.getState();
+      return practices.findIndex((p) => p.practiceKey === activePracticeKey);
+    },
+    findClient: async (entityKey) => {
+      const key = usePractice.getState().activePracticeKey;
+      const entity = key ? await practiceDb(key).entities.get(entityKey) : undefined;
+      return entity ? { entityKey: entity.entityKey, fullEntityName: entity.fullEntityName } : undefined;
+    },
+    prepareMeeting: (client) => useMeetingPacks.getState().prepare(client),
+    async syncNow() {
+      const practice = usePractice.getState();
+      if (!practice.activePracticeKey) return 'No practice is connected.';
+      if (!isOnline(useConnectivity.getState())) return 'The practice cannot be reached now; sync starts by itself when the connection is back.';
+      await practice.resume(companion);
+      return null;
+    },
+    diagnostics: async () => (await companion.desktop.diagnostics()).text,
+    copyText: (text) => navigator.clipboard.writeText(text),
+    focusWhenShown,
+  };
+}
+
+/** Menu commands and deep links act on the window (see App). */
+export function useDesktopCommands(companion: Companion | null, router: Parameters<typeof browserDeps>[1]): void {
+  useEffect(() => {
+    if (!companion) return;
+    // A bridge that appeared after this module loaded (not the Electron preload, which is there first).
+    if (companion !== inboxCompanion) [inboxCompanion, inbox] = [companion, createDesktopInbox(companion)];
+    const deps = browserDeps(companion, router);
+    return inbox.attach((msg) => void runDesktopMessage(msg, deps).catch((error: unknown) => deps.notify({ tone: 'error', title: 'That did not work', detail: message(error) })));
+  }, [companion, router]);
+}
