@@ -34,8 +34,12 @@ type StoredKey = z.infer<typeof storedKeySchema>;
  */
 export function createDocumentKeys(deps: DocumentKeysDeps) {
   const keys = new Map<string, { key: Buffer; kept: DocumentKeyKept }>();
-  /** Practices whose stored key was already tried, so an unreadable one is not decrypted on every call. */
-  const tried = new Set<string>();
+  /**
+   * One read of each practice's stored key per session, shared by every caller: an unreadable key is not
+   * decrypted on every call, and a second caller waits for the first read instead of seeing no key and
+   * making a new one (which would overwrite the stored key and orphan every file it sealed).
+   */
+  const loads = new Map<string, Promise<void>>();
   const norm = (practiceKey: string): string => practiceKey.toLowerCase();
 
   function readAll(): StoredKey[] {
@@ -51,9 +55,13 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
     return deps.storageOf(practiceKey) === 'weak-opt-in' ? 'weak-opt-in' : 'session-only';
   }
 
-  async function loadStored(practiceKey: string): Promise<void> {
-    if (tried.has(practiceKey)) return;
-    tried.add(practiceKey);
+  function loadStored(practiceKey: string): Promise<void> {
+    let load = loads.get(practiceKey);
+    if (!load) loads.set(practiceKey, (load = readStored(practiceKey)));
+    return load;
+  }
+
+  async function readStored(practiceKey: string): Promise<void> {
     const record = readAll().find((r) => r.practiceKey === practiceKey);
     if (!record) return;
     try {
@@ -65,6 +73,18 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
       // Unreadable: forgotten, so the next document stored gets a new key.
       writeAll(others(practiceKey));
     }
+  }
+
+  const creating = new Map<string, Promise<Buffer>>();
+  async function create(pk: string): Promise<Buffer> {
+    const key = randomBytes(KEY_BYTES);
+    const kept = await keptFor(pk);
+    if (kept !== 'session-only') {
+      const cipherText = Buffer.from(await deps.cipher.encrypt(key.toString('base64'))).toString('base64');
+      writeAll([...others(pk), { practiceKey: pk, kept, cipherText, backend: deps.cipher.backend() }]);
+    }
+    keys.set(pk, { key, kept });
+    return key;
   }
 
   return {
@@ -81,14 +101,13 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
       await loadStored(pk);
       const existing = keys.get(pk);
       if (existing) return existing.key;
-      const key = randomBytes(KEY_BYTES);
-      const kept = await keptFor(pk);
-      if (kept !== 'session-only') {
-        const cipherText = Buffer.from(await deps.cipher.encrypt(key.toString('base64'))).toString('base64');
-        writeAll([...others(pk), { practiceKey: pk, kept, cipherText, backend: deps.cipher.backend() }]);
+      // Two first documents at once must share one new key, not each seal with their own.
+      let made = creating.get(pk);
+      if (!made) {
+        made = create(pk).finally(() => creating.delete(pk));
+        creating.set(pk, made);
       }
-      keys.set(pk, { key, kept });
-      return key;
+      return made;
     },
 
     /** Where the practice's key is (or, before its first document, would be) kept, for Settings. */
@@ -103,7 +122,7 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
       const pk = norm(practiceKey);
       keys.get(pk)?.key.fill(0);
       keys.delete(pk);
-      tried.add(pk);
+      loads.set(pk, Promise.resolve());
       if (readAll().some((r) => r.practiceKey === pk)) writeAll(others(pk));
     },
 

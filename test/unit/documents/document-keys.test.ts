@@ -112,4 +112,20 @@ describe('document keys', () => {
     expect(await restarted.get(PRACTICE)).toEqual(kept);
     expect(await restarted.get(OTHER)).toBeNull();
   });
+
+  it('callers at the same moment share one read of the stored key and one new key (none is overwritten)', async () => {
+    const settings = memorySettings();
+    const inner = createSessionCipher();
+    const stored = await createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null }).getOrCreate(PRACTICE);
+    const before = settingsText(settings);
+    // A slow password store: every decrypt takes a while.
+    const slow: Cipher = { ...fakeCipher('gnome_libsecret', true, inner), decrypt: async (bytes) => (await new Promise((r) => setTimeout(r, 20)), inner.decrypt(bytes)) };
+    const restarted = createDocumentKeys({ settings, cipher: slow, storageOf: () => null });
+    const [a, b, c] = await Promise.all([restarted.get(PRACTICE), restarted.getOrCreate(PRACTICE), restarted.getOrCreate(PRACTICE)]);
+    expect([a, b, c]).toEqual([stored, stored, stored]);
+    expect(settingsText(settings)).toBe(before);
+    const fresh = createDocumentKeys({ settings, cipher: slow, storageOf: () => null });
+    const [x, y] = await Promise.all([fresh.getOrCreate(OTHER), fresh.getOrCreate(OTHER)]);
+    expect(x).toEqual(y);
+  });
 });
