@@ -36,6 +36,18 @@ describe('/demo-control needs the practice’s read-write credentials', () => {
     expect(t.state().eforms.get(form.json.formKey)!.status).toBe('sent');
   });
 
+  it('takes no HTTP Basic credentials (a browser replays them cross-site) and sends no Basic challenge', async () => {
+    const proposal = sentProposal();
+    const { clientId, secret } = t.demo.practices[0]!.readWrite;
+    const basic = { Authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` };
+    for (const headers of [basic, {}]) {
+      const accept = await post(`/proposals/${proposal.proposalKey}/accept`, headers);
+      expect(accept.status).toBe(401);
+      expect(accept.headers.get('www-authenticate')).toBeNull();
+    }
+    expect(t.state().proposals.get(proposal.proposalKey)!.statusName).toBe('Sent');
+  });
+
   it('answers 403 to read-only credentials and 404 to another practice’s', async () => {
     const proposal = sentProposal();
     expect((await post(`/proposals/${proposal.proposalKey}/accept`, credentials(0, 'readOnly'))).status).toBe(403);

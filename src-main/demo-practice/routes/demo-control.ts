@@ -79,7 +79,7 @@ export function submitForm(runtime: DemoRuntime, formKey: string, within?: Pract
  * storage host behind signed document URLs, and the OpenAPI document.
  *
  * The client actions change a practice's data and send its webhooks, so they take the same
- * credentials as the API (X-Svc-Auth-ID / X-Svc-Auth-Key or Basic), read-write, and act only on the
+ * credentials as the API's headers (X-Svc-Auth-ID / X-Svc-Auth-Key, never Basic), read-write, and act only on the
  * caller's own practice: without them, anything that can reach the port (another local program, a web
  * page posting to 127.0.0.1) could accept proposals. In-process callers use createDemoPractice's methods.
  */
@@ -90,7 +90,15 @@ export function registerDemoControl(app: FastifyInstance, runtime: DemoRuntime, 
     return String(parsed.data[name]);
   };
   const writer = (headers: Record<string, string | string[] | undefined>): PracticeState => {
-    const caller = authenticate(runtime.practices, headers, null);
+    // The API's headers only: a browser replays cached Basic credentials on a cross-site form post, and
+    // answers a Basic challenge with a login prompt; custom headers cannot be sent cross-site without CORS.
+    let caller;
+    try {
+      caller = authenticate(runtime.practices, { 'x-svc-auth-id': headers['x-svc-auth-id'], 'x-svc-auth-key': headers['x-svc-auth-key'] }, null);
+    } catch (error) {
+      if (error instanceof ApiProblem && error.status === 401) throw new ApiProblem(401, 'Unauthorized', 'Send the practice\'s X-Svc-Auth-ID and X-Svc-Auth-Key.');
+      throw error;
+    }
     if (!caller.canWrite) throw new ApiProblem(403, 'Forbidden', 'These credentials are read-only; simulated client actions need write access.');
     return caller.practice;
   };
