@@ -41,8 +41,8 @@ if (!app.requestSingleInstanceLock()) {
 
   let mainWindow: BrowserWindow | null = null;
 
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
+  app.on('second-instance', (_event, argv) => {
+    if (!mainWindow || deepLinks.carriesLink(argv)) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
   });

@@ -71,6 +71,8 @@ export function installDeepLinks(options: DeepLinkOptions = { argv: process.argv
   if (launchLink !== undefined) inbox.receive(launchLink);
 
   return {
+    /** A second launch that carries a link is this piece's to answer (a link that is not ours raises no window). */
+    carriesLink: (argv: readonly string[]): boolean => findDeepLinkArgument(argv) !== undefined,
     /** Main's services exist: records go out through the event hub from now on. */
     connect(hub: EventHub): void {
       events = hub;

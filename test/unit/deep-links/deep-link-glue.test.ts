@@ -114,3 +114,11 @@ describe('deep links', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 });
+
+describe('a second launch', () => {
+  it('is left to the deep-link piece when it carries a link, so a bad link raises no window', async () => {
+    const { deepLinks } = await start();
+    expect(deepLinks.carriesLink(['/opt/pc/practice-companion', 'practice-companion://client/../x'])).toBe(true);
+    expect(deepLinks.carriesLink(['/opt/pc/practice-companion', '--flag'])).toBe(false);
+  });
+});
