@@ -194,9 +194,16 @@ export function createUpdatePolicy(options: UpdatePolicyOptions) {
         publish({ restartDeferred: true, message: BUSY_REASON });
         return { restarting: false, reason: BUSY_REASON };
       }
+      try {
+        source.updater.quitAndInstall();
+      } catch {
+        // The installer could not be started (electron-updater logged why); quitting still installs it.
+        const reason = 'The update could not be installed now. It installs when you quit Practice Companion.';
+        publish({ restartDeferred: true, message: reason });
+        return { restarting: false, reason };
+      }
       stopTimer?.();
       stopTimer = null;
-      source.updater.quitAndInstall();
       return { restarting: true, reason: null };
     },
   };

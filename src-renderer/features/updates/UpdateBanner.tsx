@@ -4,6 +4,8 @@ import type { Companion } from '../../../src-preload/contract/companion';
 import type { UpdateStatus } from '../../../src-preload/contract/desktop';
 import { useUpdates, watchUpdates } from './update-store';
 
+const LATER = 'Restart to update now, or it installs when you quit.';
+
 export interface UpdateBannerViewProps {
   status: UpdateStatus | null;
   refusedReason: string | null;
@@ -23,7 +25,7 @@ export function UpdateBannerView({ status, refusedReason, dismissedVersion, onRe
       style={{ position: 'fixed', left: '50%', bottom: 16, transform: 'translateX(-50%)', zIndex: 50, maxWidth: 560 }}
     >
       <Callout.Text>
-        Version {status.version} of Practice Companion is ready. {refusedReason ?? (status.restartDeferred && status.message ? status.message : 'Restart to update now, or it installs when you quit.')}
+        Version {status.version} of Practice Companion is ready. {refusedReason ?? (status.restartDeferred && status.message ? status.message : LATER)}
       </Callout.Text>
       <Flex gap="2" mt="2">
         <Button size="1" onClick={onRestart}>

@@ -106,14 +106,15 @@ describe('electron-updater glue', () => {
       expect(events.at(-1)).toMatchObject({ state: 'ready', version: '3.1.0' });
 
       // The window says an action is sending: no restart, the update waits for quit.
-      await services.handlers['desktop.reportActivity']({ outboxSending: 1, packsDownloading: 0, unsentCount: 1, needsAttentionCount: 0, deliveredSinceReconnect: 0 });
+      const idle = { outboxSending: 0, packsDownloading: 0, unsentCount: 0, needsAttentionCount: 0, deliveredSinceReconnect: 0 };
+      await services.handlers['desktop.reportActivity']({ ...idle, outboxSending: 1, unsentCount: 1 });
       const refused = await services.handlers['desktop.restartToUpdate']({});
       expect(refused.restarting).toBe(false);
       expect(autoUpdater.quitAndInstall).not.toHaveBeenCalled();
       expect(autoUpdater.autoInstallOnAppQuit).toBe(true);
       expect(events.at(-1)).toMatchObject({ restartDeferred: true });
 
-      await services.handlers['desktop.reportActivity']({ outboxSending: 0, packsDownloading: 0, unsentCount: 0, needsAttentionCount: 0, deliveredSinceReconnect: 1 });
+      await services.handlers['desktop.reportActivity']({ ...idle, deliveredSinceReconnect: 1 });
       expect(autoUpdater.quitAndInstall).not.toHaveBeenCalled();
       expect(await services.handlers['desktop.restartToUpdate']({})).toEqual({ restarting: true, reason: null });
       expect(autoUpdater.quitAndInstall).toHaveBeenCalledTimes(1);
@@ -141,8 +142,10 @@ describe('electron-updater glue', () => {
   });
 
   it('without an update source main answers off with the sentence (the browser preview)', async () => {
-    const services = createMainServices(nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'compose-')), network: createNetworkSwitch(fetch) }));
-    expect(await services.handlers['desktop.updateStatus']({})).toMatchObject({ state: 'off', message: 'Updates are not set up in this build.' });
+    const dataDir = mkdtempSync(join(tmpdir(), 'compose-'));
+    const services = createMainServices(nodeMainDeps({ dataDir, network: createNetworkSwitch(fetch) }));
+    const status = await services.handlers['desktop.updateStatus']({});
+    expect(status).toMatchObject({ state: 'off', message: 'Updates are not set up in this build.' });
     expect((await services.handlers['desktop.restartToUpdate']({})).restarting).toBe(false);
     await services.dispose();
   });

@@ -187,6 +187,16 @@ describe('update policy', () => {
     expect(t.fake.updater.quitAndInstall).toHaveBeenCalledTimes(1);
   });
 
+  it('says so when the installer cannot be started, and leaves the update for quit', async () => {
+    const t = await ready();
+    vi.mocked(t.fake.updater.quitAndInstall).mockImplementation(() => {
+      throw new Error('spawn /opt/x ENOENT');
+    });
+    const answer = t.policy.restartToUpdate();
+    expect(answer).toEqual({ restarting: false, reason: 'The update could not be installed now. It installs when you quit Practice Companion.' });
+    expect(t.policy.status()).toMatchObject({ state: 'ready', restartDeferred: true });
+  });
+
   it('has nothing to restart for before an update is downloaded', () => {
     const t = setup();
     t.policy.start();

@@ -7,7 +7,14 @@ import { UpdateBannerView } from '../../../../src-renderer/features/updates/Upda
 import { UpdateStatusView } from '../../../../src-renderer/features/updates/UpdateSection';
 import { useUpdates, watchUpdates } from '../../../../src-renderer/features/updates/update-store';
 
-const off: UpdateStatus = { state: 'off', version: null, percent: null, message: 'Updates are not set up in this build.', restartDeferred: false, lastCheckedAt: null };
+const off: UpdateStatus = {
+  state: 'off',
+  version: null,
+  percent: null,
+  message: 'Updates are not set up in this build.',
+  restartDeferred: false,
+  lastCheckedAt: null,
+};
 const ready: UpdateStatus = {
   state: 'ready',
   version: '1.4.0',
@@ -28,7 +35,8 @@ function fakeCompanion(status: UpdateStatus, restart: { restarting: boolean; rea
       return () => listeners.delete(listener);
     },
   };
-  return { companion: companion as unknown as Companion, send: (next: UpdateStatus) => listeners.forEach((l) => l(next)), restartToUpdate: companion.desktop.restartToUpdate };
+  const send = (next: UpdateStatus): void => listeners.forEach((listener) => listener(next));
+  return { companion: companion as unknown as Companion, send, restartToUpdate: companion.desktop.restartToUpdate };
 }
 
 beforeEach(() => useUpdates.setState({ status: null, refusedReason: null, dismissedVersion: null }));
