@@ -22,7 +22,9 @@ import type { BudgetLimits } from './request-budget/request-budget';
 import type { SettingsStore } from './settings/settings-store';
 import { createCredentialVault } from './vault/credential-vault';
 import { createUpdatePolicy, realUpdateTimer, type UpdateSource, type UpdateTimer } from './updates/update-policy';
-import regionHosts from '../resources/regions.json';
+import { createThemeStore, type ThemeHost } from './os-integration/theme-store';
+import { loadRegionalHosts } from './regions/regional-hosts';
+import builtInRegionHosts from '../resources/regions.json';
 
 /**
  * Everything main needs from its host. Electron's entry passes Electron's pieces (net.fetch,
@@ -55,6 +57,10 @@ export interface MainDeps {
   documentCacheCapBytes?: number;
   /** The Partner API clients' timeout and the sleep between their own retries (tests shorten both); default 20 s and real time. */
   apiClient?: PracticeSessionDeps['apiClient'];
+  /** The OS's light/dark theme (Electron: nativeTheme); without it `dark` follows the choice and the renderer asks matchMedia. */
+  themeHost?: ThemeHost;
+  /** The process environment, read for PRACTICE_COMPANION_REGIONS_FILE only; default none. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** The app's updates (Electron: electron-updater over app-update.yml, see src-main/electron/updater.ts); absent: off, as in the preview. */
   updates?: UpdateSource;
   /** The update checks' timer (tests move time themselves); default real, unref'd intervals. */
@@ -110,6 +116,13 @@ export function createMainServices(deps: MainDeps) {
     ...(deps.documentCacheCapBytes !== undefined ? { capBytes: deps.documentCacheCapBytes } : {}),
   });
 
+  // Read once at start: a session's hosts do not change under it; a bad administrator file is reported in Settings.
+  const regionHosts = loadRegionalHosts({
+    builtIn: { ANZ: builtInRegionHosts.ANZ, UK: builtInRegionHosts.UK, ZA: builtInRegionHosts.ZA },
+    userDataDir: deps.paths.userData,
+    env: deps.env ?? {},
+  });
+
   const session = createPracticeSession({
     vault: createCredentialVault({ settings: deps.settings, cipher: deps.cipher }),
     fetch: fetchReportingFailures,
@@ -117,7 +130,7 @@ export function createMainServices(deps: MainDeps) {
     forgetBudget: budgets.forget,
     clock: deps.clock,
     events,
-    regionHosts: { ANZ: regionHosts.ANZ, UK: regionHosts.UK, ZA: regionHosts.ZA },
+    regionHosts: { ANZ: regionHosts.hosts.ANZ, UK: regionHosts.hosts.UK, ZA: regionHosts.hosts.ZA },
     startDemo: deps.startDemo,
     newId: () => crypto.randomUUID(),
     wipeDocuments: (practiceKey) => documentCaches.wipe(practiceKey),
@@ -142,6 +155,7 @@ export function createMainServices(deps: MainDeps) {
   let restored: Promise<void> = Promise.resolve();
 
   const activity = createActivityTracker();
+  const theme = createThemeStore({ settings: deps.settings, ...(deps.themeHost ? { host: deps.themeHost } : {}), emit: (state) => events.emit('desktop.theme', state) });
 
   const updates = createUpdatePolicy({
     source: deps.updates ?? { feed: 'none', reason: 'not-set-up' },
@@ -184,9 +198,9 @@ export function createMainServices(deps: MainDeps) {
     'desktop.logError': () => ({ logged: false }),
     'desktop.diagnostics': () => ({ text: '' }),
     'desktop.openLogsFolder': () => ({ opened: false, message: 'Logs are not kept in this build.' }),
-    'desktop.theme': () => ({ choice: 'system', dark: false }),
-    'desktop.setTheme': ({ choice }) => ({ choice, dark: choice === 'dark' }),
-    'desktop.regionHosts': () => ({ source: 'built-in', path: null, hosts: { ANZ: regionHosts.ANZ, UK: regionHosts.UK, ZA: regionHosts.ZA }, problem: null }),
+    'desktop.theme': () => theme.current(),
+    'desktop.setTheme': ({ choice }) => theme.set(choice),
+    'desktop.regionHosts': () => regionHosts,
   };
 
   return {
@@ -198,6 +212,7 @@ export function createMainServices(deps: MainDeps) {
     documents,
     documentCaches,
     activity,
+    theme,
     updates,
     start(): void {
       connectivity.start();

@@ -6,13 +6,16 @@ import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import { createMainServices } from './compose';
 import { installAppGuards } from './electron/app-guards';
+import { installBadge } from './electron/badge';
 import { installDeepLinks } from './electron/deep-links';
 import { devServerUrl as devServerUrlFor } from './electron/dev-server-url';
 import { electronMainDeps } from './electron/electron-pieces';
 import { connectIpcBridge } from './electron/ipc-bridge';
 import { createMainWindow } from './electron/main-window';
+import { installNotifications } from './electron/notifications';
 import { installMenus } from './electron/menus';
 import { registerRendererScheme, serveRenderer } from './electron/renderer-protocol';
+import { installTheme } from './electron/theme';
 import { RENDERER_ORIGIN } from './security/renderer-asset-path';
 import icon from '../resources/icon.png?asset';
 
@@ -54,6 +57,9 @@ if (!app.requestSingleInstanceLock()) {
     const services = createMainServices(electronMainDeps());
     connectIpcBridge({ handlers: services.handlers, events: services.events, allowedOrigins });
     services.start();
+    installTheme(services);
+    installNotifications(services, () => mainWindow);
+    installBadge(services, () => mainWindow);
     installMenus({ events: services.events, isDev: import.meta.env.DEV && !app.isPackaged, openLogsFolder: () => services.handlers['desktop.openLogsFolder']({}) });
     deepLinks.connect(services.events);
 

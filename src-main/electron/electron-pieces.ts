@@ -5,6 +5,7 @@ import { systemClock } from '../clock';
 import { createDemoPractice } from '../demo-practice/create-demo-practice';
 import type { MainDeps } from '../compose';
 import type { SettingsStore } from '../settings/settings-store';
+import { electronThemeHost } from './theme';
 import { electronUpdates } from './updater';
 
 /** safeStorage's async API; the backend name lets the vault detect Linux's weak `basic_text`. */
@@ -62,6 +63,9 @@ export function electronMainDeps(): MainDeps {
     linkUp: async () => net.isOnline(),
     // Main passes only a verified cached PDF whose path it built itself (src-main/documents); never a URL.
     openPath: (absolutePath) => shell.openPath(absolutePath),
+    themeHost: electronThemeHost(),
+    // Only PRACTICE_COMPANION_REGIONS_FILE is read from it (src-main/regions).
+    env: process.env,
     // Off unless packaged with an update feed (app-update.yml); logs to the console until the app has a logger of its own.
     updates: electronUpdates(),
   };

@@ -1,14 +1,14 @@
 import { Menu } from 'electron';
 import type { AppCommand } from '../../src-preload/contract/desktop';
 import type { EventHub } from '../ipc/event-hub';
+import type { Handlers } from '../ipc/registry';
 import { installContextMenu } from './context-menu';
 import { buildMenuTemplate } from './menu-template';
 
 export interface MenuOptions {
-  events: EventHub;
+  /** Commands go out on the event hub; "Open logs folder" is the logs piece's own handler (whatever it answers stays in main). */
+  services: { events: EventHub; handlers: Pick<Handlers, 'desktop.openLogsFolder'> };
   isDev: boolean;
-  /** The logs piece's handler; whatever it answers or throws stays in main. */
-  openLogsFolder(): unknown;
   platform?: NodeJS.Platform;
 }
 
@@ -20,10 +20,10 @@ export function installMenus(options: MenuOptions): void {
   const template = buildMenuTemplate({
     platform: options.platform ?? process.platform,
     isDev: options.isDev,
-    send: (command: AppCommand) => options.events.emit('desktop.command', command),
+    send: (command: AppCommand) => options.services.events.emit('desktop.command', command),
     openLogsFolder: () =>
       void Promise.resolve()
-        .then(options.openLogsFolder)
+        .then(() => options.services.handlers['desktop.openLogsFolder']({}))
         .catch((error: unknown) => console.warn('[menu] could not open the logs folder', error)),
   });
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));

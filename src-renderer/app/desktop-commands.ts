@@ -70,7 +70,8 @@ export async function runDesktopMessage(msg: DesktopMessage, deps: DesktopComman
     case 'prepare-meeting': {
       const entityKey = clientPath.exec(deps.currentPath())?.[1];
       if (!entityKey) {
-        deps.notify({ tone: 'info', title: 'Open a client first', detail: 'Prepare for meeting gathers one client’s documents and figures: open the client, then choose it again.' });
+        const detail = 'Prepare for meeting gathers one client’s documents and figures: open the client, then choose it again.';
+        deps.notify({ tone: 'info', title: 'Open a client first', detail });
         return;
       }
       const client = await deps.findClient(decodeURIComponent(entityKey));
@@ -187,6 +188,7 @@ export function useDesktopCommands(companion: Companion | null, router: Paramete
     // A bridge that appeared after this module loaded (not the Electron preload, which is there first).
     if (companion !== inboxCompanion) [inboxCompanion, inbox] = [companion, createDesktopInbox(companion)];
     const deps = browserDeps(companion, router);
-    return inbox.attach((msg) => void runDesktopMessage(msg, deps).catch((error: unknown) => deps.notify({ tone: 'error', title: 'That did not work', detail: message(error) })));
+    const failed = (error: unknown): void => deps.notify({ tone: 'error', title: 'That did not work', detail: message(error) });
+    return inbox.attach((msg) => void runDesktopMessage(msg, deps).catch(failed));
   }, [companion, router]);
 }

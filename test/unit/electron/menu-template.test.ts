@@ -71,7 +71,8 @@ describe('the application menu', () => {
 
   it('sends the File and Help commands, and opens the logs folder through the injected function', () => {
     const menu = template('win32');
-    for (const label of ['Sync Now', 'Prepare for Meeting', 'Sign Out…', 'Keyboard Shortcuts', 'Copy Diagnostics', 'About Practice Companion']) menu.click(label);
+    const labels = ['Sync Now', 'Prepare for Meeting', 'Sign Out…', 'Keyboard Shortcuts', 'Copy Diagnostics', 'About Practice Companion'];
+    for (const label of labels) menu.click(label);
     expect(menu.sent.map((c) => c.command)).toEqual(['sync-now', 'prepare-meeting', 'sign-out', 'show-shortcuts', 'copy-diagnostics', 'about']);
     menu.click('Open Logs Folder');
     expect(menu.openLogsFolder).toHaveBeenCalledOnce();
@@ -123,7 +124,8 @@ describe('installMenus', () => {
     const events = createEventHub();
     const received: unknown[] = [];
     events.connect((event, payload) => received.push({ event, payload }));
-    installMenus({ events, isDev: false, openLogsFolder: () => Promise.reject(new Error('no logs')), platform: 'linux' });
+    const handlers = { 'desktop.openLogsFolder': () => Promise.reject(new Error('no logs')) };
+    installMenus({ services: { events, handlers }, isDev: false, platform: 'linux' });
 
     expect(Menu.setApplicationMenu).toHaveBeenCalledOnce();
     const built = Menu.setApplicationMenu.mock.calls[0]![0] as { template: MenuItemConstructorOptions[] };

@@ -107,7 +107,8 @@ describe('menu commands and deep links in the window', () => {
 describe('the desktop inbox', () => {
   it('keeps what main sent before the window attached a handler, then passes everything on', () => {
     const listeners = new Map<string, (payload: unknown) => void>();
-    const companion = { on: (event: string, listener: (payload: unknown) => void) => (listeners.set(event, listener), () => undefined) } as unknown as Companion;
+    const on = (event: string, listener: (payload: unknown) => void) => (listeners.set(event, listener), () => undefined);
+    const companion = { on } as unknown as Companion;
     const inbox = createDesktopInbox(companion);
     listeners.get('desktop.openRecord')!({ kind: 'client', key });
     const handled: DesktopMessage[] = [];
