@@ -83,12 +83,13 @@ describe('app guards', () => {
     expect(attempt('will-attach-webview')).toBe(true);
   });
 
-  it('denies every permission request and check', async () => {
+  it('denies every permission request and check but persistent storage for our own page (see os-integration-glue.test.ts)', async () => {
     await guardedContents();
     const callback = vi.fn();
-    (fake.permission.request as (c: unknown, p: string, cb: (ok: boolean) => void) => void)({}, 'media', callback);
+    const details = { isMainFrame: true, requestingUrl: 'app://renderer/index.html' };
+    (fake.permission.request as (c: unknown, p: string, cb: (ok: boolean) => void, d: unknown) => void)({}, 'media', callback, details);
     expect(callback).toHaveBeenCalledWith(false);
-    expect((fake.permission.check as () => boolean)()).toBe(false);
+    expect((fake.permission.check as (c: unknown, p: string, origin: string) => boolean)(null, 'media', 'app://renderer')).toBe(false);
   });
 });
 

@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ActivityReport, AppCommand } from '../../../src-preload/contract/desktop';
+import { createActivityTracker } from '../../../src-main/activity/activity-tracker';
+import { createActivityNotifications, type NotificationRequest } from '../../../src-main/os-integration/notifications';
+
+const idle: ActivityReport = { outboxSending: 0, packsDownloading: 0, unsentCount: 0, needsAttentionCount: 0, deliveredSinceReconnect: 0 };
+
+function setUp(options: { focused?: boolean } = {}) {
+  const shown: NotificationRequest[] = [];
+  const commands: AppCommand[] = [];
+  const focusWindow = vi.fn();
+  const activity = createActivityTracker();
+  const notifications = createActivityNotifications({
+    notify: (request) => shown.push(request),
+    isWindowFocused: () => options.focused ?? false,
+    focusWindow,
+    sendCommand: (command) => commands.push(command),
+  });
+  activity.onChange((now, before) => notifications.onActivity(now, before));
+  return { shown, commands, focusWindow, activity };
+}
+
+describe('native notifications from the activity reports', () => {
+  it('queued actions delivered after a reconnect: one notification with the count', () => {
+    const { shown, activity } = setUp();
+    activity.report({ ...idle, unsentCount: 3 });
+    expect(shown).toEqual([]);
+    activity.report({ ...idle, deliveredSinceReconnect: 3 });
+    expect(shown.map((n) => n.title)).toEqual(['3 queued actions went out']);
+    // The renderer's follow-up report puts the count back to 0: no second notification.
+    activity.report(idle);
+    activity.report({ ...idle, deliveredSinceReconnect: 1 });
+    expect(shown.map((n) => n.title)).toEqual(['3 queued actions went out', '1 queued action went out']);
+  });
+
+  it('entries newly needing attention: one notification, none while the count stays or falls', () => {
+    const { shown, activity } = setUp();
+    activity.report({ ...idle, unsentCount: 2, needsAttentionCount: 1 });
+    expect(shown.map((n) => n.title)).toEqual(['1 action needs your attention']);
+    activity.report({ ...idle, unsentCount: 3, needsAttentionCount: 1 });
+    activity.report({ ...idle, unsentCount: 3, needsAttentionCount: 0 });
+    expect(shown).toHaveLength(1);
+    activity.report({ ...idle, unsentCount: 3, needsAttentionCount: 2 });
+    expect(shown.map((n) => n.title)).toEqual(['1 action needs your attention', '2 actions need your attention']);
+  });
+
+  it('does not repeat itself for a report that repeats the last one', () => {
+    const { shown, activity } = setUp();
+    const report = { ...idle, unsentCount: 1, needsAttentionCount: 1, deliveredSinceReconnect: 2 };
+    activity.report(report);
+    activity.report({ ...report });
+    expect(shown.map((n) => n.title)).toEqual(['2 queued actions went out', '1 action needs your attention']);
+  });
+
+  it('clicking one brings the window forward and asks it to open the Outbox', () => {
+    const { shown, commands, focusWindow, activity } = setUp();
+    activity.report({ ...idle, deliveredSinceReconnect: 1 });
+    expect(focusWindow).not.toHaveBeenCalled();
+    shown[0]!.onClick();
+    expect(focusWindow).toHaveBeenCalledOnce();
+    expect(commands).toEqual([{ command: 'open-screen', screen: 'outbox' }]);
+  });
+
+  it('says nothing while the window has the focus (it shows the same news itself)', () => {
+    const { shown, activity } = setUp({ focused: true });
+    activity.report({ ...idle, deliveredSinceReconnect: 4, needsAttentionCount: 1 });
+    expect(shown).toEqual([]);
+  });
+});
