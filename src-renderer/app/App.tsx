@@ -11,12 +11,14 @@ import { watchPracticeSync } from '../stores/practice-store';
 import { UpdateBanner } from '../features/updates/UpdateBanner';
 import { useDesktopCommands } from './desktop-commands';
 import { ForgottenPractices } from './ForgottenPractices';
+import { useOsIntegration } from './os-integration';
 import { createAppRouter } from './router';
 
 export function App() {
   const [router] = useState(createAppRouter);
   const companion = findCompanion();
   useDesktopCommands(companion, router);
+  const appearance = useOsIntegration(companion);
 
   useEffect(() => {
     if (!companion) return;
@@ -37,7 +39,7 @@ export function App() {
   }, [companion]);
 
   return (
-    <Theme accentColor="indigo" grayColor="slate" radius="medium" scaling="100%">
+    <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium" scaling="100%">
       {companion ? (
         <RouterProvider router={router} />
       ) : (

@@ -11,8 +11,10 @@ import { findCompanion } from '../../bridge/companion';
 import { usePractice } from '../../stores/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanel';
 import { SyncStatus } from '../connect/SyncStatus';
+import { AppearanceSetting } from './AppearanceSetting';
 import { DocumentEncryption } from './DocumentEncryption';
 import { UpdateSection } from '../updates/UpdateSection';
+import { InstallationCard } from './InstallationCard';
 
 function AboutCard() {
   const info = useAppInfo((s) => s.info);
@@ -143,6 +145,8 @@ export function SettingsScreen() {
       <Flex direction="column" gap="4" maxWidth="720px">
         <PracticeCard />
         <DocumentEncryption />
+        <AppearanceSetting />
+        <InstallationCard />
         <Card>
           <Heading as="h2" size="3" mb="3">
             About this app

@@ -1,0 +1,34 @@
+import { create } from 'zustand';
+
+interface StorageState {
+  /** Whether the browser engine promised not to evict this app's data; null until asked (or where it cannot be asked). */
+  persisted: boolean | null;
+  refresh(): Promise<void>;
+}
+
+export const usePersistentStorage = create<StorageState>((set) => ({
+  persisted: null,
+  async refresh() {
+    set({ persisted: await storageManager()?.persisted().catch(() => null) ?? null });
+  },
+}));
+
+// Absent outside a secure context and in Node (tests).
+const storageManager = (): StorageManager | null => (typeof navigator !== 'undefined' && 'storage' in navigator ? navigator.storage : null);
+
+/**
+ * Asks once at start that the practice's IndexedDB (with its unsent actions) is never evicted when the
+ * disk runs low. The desktop app grants exactly this permission to its own page; a browser decides by
+ * itself and may say no.
+ */
+export async function requestPersistentStorage(): Promise<void> {
+  const storage = storageManager();
+  if (!storage) return;
+  try {
+    // Asked every start, even when already granted: cheap, and it is what keeps a grant in place.
+    await storage.persist();
+  } catch {
+    // Not granted; Settings says so.
+  }
+  await usePersistentStorage.getState().refresh();
+}

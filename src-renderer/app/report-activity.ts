@@ -1,0 +1,119 @@
+import { liveQuery, type Subscription } from 'dexie';
+import type { Companion } from '../../src-preload/contract/companion';
+import type { ActivityReport } from '../../src-preload/contract/desktop';
+import { practiceDb } from '../db/practice-db';
+import { countOpen } from '../outbox/outbox-db';
+import { useMeetingPacks } from '../stores/meeting-pack-store';
+import { useNotices } from '../stores/notice-store';
+import { usePractice } from '../stores/practice-store';
+
+/** At most one report per half second: a drain of 100 actions changes the outbox hundreds of times. */
+export const REPORT_INTERVAL_MS = 500;
+
+type OutboxCounts = Pick<ActivityReport, 'outboxSending' | 'unsentCount' | 'needsAttentionCount'>;
+const noOutbox: OutboxCounts = { outboxSending: 0, unsentCount: 0, needsAttentionCount: 0 };
+
+/**
+ * The outbox store's notice after a reconnect, "N queued actions went out": the one place that knows a
+ * drain after a reconnect delivered something. Its count is reused rather than worked out again.
+ */
+const DELIVERED_TITLE = /^(\d+) queued actions? went out$/;
+
+const same = (a: ActivityReport, b: ActivityReport): boolean =>
+  (Object.keys(a) as (keyof ActivityReport)[]).every((key) => a[key] === b[key]);
+
+/**
+ * Tells main what the window is doing, for the dock/taskbar badge, the notifications and the updater
+ * (which must not restart mid-send): the active practice's outbox counts (a Dexie live query on the
+ * status index), the meeting pack being fetched, and queued actions delivered after a reconnect.
+ * Reports are coalesced; `deliveredSinceReconnect` is carried by one report and then back to 0.
+ */
+export function watchActivity(companion: Companion, options: { intervalMs?: number } = {}): () => void {
+  const intervalMs = options.intervalMs ?? REPORT_INTERVAL_MS;
+  let counts = noOutbox;
+  let delivered = 0;
+  let lastSent: ActivityReport | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const current = (): ActivityReport => ({
+    ...counts,
+    packsDownloading: useMeetingPacks.getState().runningPackId ? 1 : 0,
+    deliveredSinceReconnect: delivered,
+  });
+
+  const send = (): void => {
+    timer = undefined;
+    if (stopped) return;
+    const report = current();
+    if (lastSent && same(report, lastSent)) return;
+    lastSent = report;
+    if (delivered > 0) {
+      delivered = 0;
+      // Main keeps the latest report: a follow-up puts its delivered count back to 0.
+      schedule();
+    }
+    // A main that cannot take it now (restarting) misses one report; the next change sends the whole state again.
+    void companion.desktop.reportActivity(report).catch(() => undefined);
+  };
+  const schedule = (): void => {
+    if (timer === undefined && !stopped) timer = setTimeout(send, intervalMs);
+  };
+
+  let subscription: Subscription | null = null;
+  let watchedKey: string | null | undefined;
+  const watchOutbox = (practiceKey: string | null): void => {
+    if (practiceKey === watchedKey) return;
+    watchedKey = practiceKey;
+    subscription?.unsubscribe();
+    subscription = null;
+    counts = noOutbox;
+    schedule();
+    if (!practiceKey) return;
+    const db = practiceDb(practiceKey);
+    subscription = liveQuery(async () => ({
+      unsentCount: await countOpen(db),
+      outboxSending: await db.outbox.where('status').equals('sending').count(),
+      needsAttentionCount: await db.outbox.where('status').anyOf(['failed', 'needs-review']).count(),
+    })).subscribe({
+      next: (next) => {
+        if (practiceKey !== watchedKey) return;
+        counts = next;
+        schedule();
+      },
+      // A database closed by a sign-out: the practice's counts are gone with it.
+      error: () => {
+        counts = noOutbox;
+        schedule();
+      },
+    });
+  };
+
+  watchOutbox(usePractice.getState().activePracticeKey);
+  const offPractice = usePractice.subscribe((state) => watchOutbox(state.activePracticeKey));
+  const offPacks = useMeetingPacks.subscribe((state, previous) => {
+    if (Boolean(state.runningPackId) !== Boolean(previous.runningPackId)) schedule();
+  });
+  // Notice ids only grow: anything above the last one looked at is new.
+  let lastSeenId = Math.max(0, ...useNotices.getState().notices.map((notice) => notice.id));
+  const offNotices = useNotices.subscribe((state) => {
+    for (const notice of state.notices) {
+      if (notice.id <= lastSeenId) continue;
+      lastSeenId = notice.id;
+      const count = DELIVERED_TITLE.exec(notice.title)?.[1];
+      if (count) {
+        delivered += Number(count);
+        schedule();
+      }
+    }
+  });
+
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    subscription?.unsubscribe();
+    offPractice();
+    offPacks();
+    offNotices();
+  };
+}

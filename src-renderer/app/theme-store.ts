@@ -1,0 +1,51 @@
+import { create } from 'zustand';
+import type { Companion } from '../../src-preload/contract/companion';
+import type { ThemeChoice, ThemeState } from '../../src-preload/contract/desktop';
+
+interface ThemeStoreState {
+  /** What the user chose in Settings; kept by main in its settings file. */
+  choice: ThemeChoice;
+  /** The page's `prefers-color-scheme`: the OS theme, or in the desktop app the choice (main sets nativeTheme's source). */
+  systemDark: boolean;
+  error: string | null;
+  choose(companion: Companion, choice: ThemeChoice): Promise<void>;
+}
+
+export const useTheme = create<ThemeStoreState>((set) => ({
+  choice: 'system',
+  systemDark: false,
+  error: null,
+  async choose(companion, choice) {
+    // Shown at once; main's answer (or its event) confirms it.
+    set({ choice, error: null });
+    try {
+      set({ choice: (await companion.desktop.setTheme({ choice })).choice });
+    } catch (error) {
+      set({ error: error instanceof Error ? error.message : String(error) });
+    }
+  },
+}));
+
+/** Radix's appearance: the choice, or for "system" what the page's colour scheme says. */
+export const appearanceOf = (state: Pick<ThemeStoreState, 'choice' | 'systemDark'>): 'light' | 'dark' =>
+  state.choice === 'system' ? (state.systemDark ? 'dark' : 'light') : state.choice;
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** Loads the saved choice, follows main's `desktop.theme` events and the page's colour scheme. */
+export function watchTheme(companion: Companion): () => void {
+  const apply = (state: ThemeState): void => useTheme.setState({ choice: state.choice });
+  void companion.desktop
+    .theme()
+    .then(apply)
+    .catch(() => undefined);
+  const offTheme = companion.on('desktop.theme', apply);
+  const media = typeof matchMedia === 'function' ? matchMedia(DARK_QUERY) : null;
+  const onMedia = (): void => useTheme.setState({ systemDark: media?.matches ?? false });
+  onMedia();
+  media?.addEventListener('change', onMedia);
+  return () => {
+    offTheme();
+    media?.removeEventListener('change', onMedia);
+  };
+}

@@ -1,0 +1,96 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Companion } from '../../../../src-preload/contract/companion';
+import type { ActivityReport } from '../../../../src-preload/contract/desktop';
+import { watchActivity } from '../../../../src-renderer/app/report-activity';
+import { deletePracticeDb, listPracticeDbKeys, practiceDb } from '../../../../src-renderer/db/practice-db';
+import { useMeetingPacks } from '../../../../src-renderer/stores/meeting-pack-store';
+import { useNotices } from '../../../../src-renderer/stores/notice-store';
+import { usePractice } from '../../../../src-renderer/stores/practice-store';
+
+const practiceKey = '77777777-7777-4777-8777-777777777777';
+const idle: ActivityReport = { outboxSending: 0, packsDownloading: 0, unsentCount: 0, needsAttentionCount: 0, deliveredSinceReconnect: 0 };
+const INTERVAL = 500;
+
+let reports: ActivityReport[];
+let stop: () => void;
+
+beforeEach(() => {
+  // Only the reporter's own timers are faked; IndexedDB and Dexie's live queries run as usual.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  reports = [];
+  useNotices.setState({ notices: [] });
+  useMeetingPacks.setState({ runningPackId: null });
+  usePractice.setState({ activePracticeKey: practiceKey });
+  const companion = { desktop: { reportActivity: async (report: ActivityReport) => (reports.push(report), { accepted: true }) } } as unknown as Companion;
+  stop = watchActivity(companion);
+});
+afterEach(async () => {
+  stop();
+  vi.useRealTimers();
+  usePractice.setState({ activePracticeKey: null });
+  for (const key of await listPracticeDbKeys()) await deletePracticeDb(key);
+});
+
+/** Lets the live query see the database, then lets the half-second pass until the report says `expected`. */
+async function reported(expected: ActivityReport): Promise<void> {
+  await vi.waitFor(() => {
+    vi.advanceTimersByTime(INTERVAL);
+    expect(reports.at(-1)).toEqual(expected);
+  });
+}
+
+describe('activity reports to main', () => {
+  it("reports the active practice's outbox: unsent, sending and needing attention", async () => {
+    await reported(idle);
+    await practiceDb(practiceKey).outbox.bulkAdd([
+      { id: 'a', status: 'pending' },
+      { id: 'b', status: 'sending' },
+      { id: 'c', status: 'failed' },
+      { id: 'd', status: 'needs-review' },
+      { id: 'e', status: 'done' },
+      { id: 'f', status: 'discarded' },
+    ] as never[]);
+    await reported({ ...idle, unsentCount: 4, outboxSending: 1, needsAttentionCount: 2 });
+    await practiceDb(practiceKey).outbox.where('id').equals('b').modify({ status: 'done' });
+    await reported({ ...idle, unsentCount: 3, outboxSending: 0, needsAttentionCount: 2 });
+  });
+
+  it('coalesces: changes within half a second make one report, and an unchanged state none', async () => {
+    await reported(idle);
+    const before = reports.length;
+    useMeetingPacks.setState({ runningPackId: 'p1' });
+    useMeetingPacks.setState({ runningPackId: null });
+    useMeetingPacks.setState({ runningPackId: 'p2' });
+    vi.advanceTimersByTime(INTERVAL - 1);
+    expect(reports).toHaveLength(before);
+    vi.advanceTimersByTime(1);
+    expect(reports.slice(before)).toEqual([{ ...idle, packsDownloading: 1 }]);
+    useMeetingPacks.setState({ runningPackId: 'p3' });
+    vi.advanceTimersByTime(INTERVAL * 4);
+    expect(reports).toHaveLength(before + 1);
+  });
+
+  it('carries the "N queued actions went out" count once, then 0', async () => {
+    await reported(idle);
+    const before = reports.length;
+    useNotices.getState().push({ tone: 'info', title: '2 queued actions went out', detail: 'Back online.' });
+    useNotices.getState().push({ tone: 'error', title: 'Some queued actions need you' });
+    useNotices.getState().push({ tone: 'info', title: '1 queued action went out' });
+    vi.advanceTimersByTime(INTERVAL);
+    expect(reports.slice(before)).toEqual([{ ...idle, deliveredSinceReconnect: 3 }]);
+    vi.advanceTimersByTime(INTERVAL);
+    expect(reports.slice(before)).toEqual([{ ...idle, deliveredSinceReconnect: 3 }, idle]);
+    // A notice seen once is not counted again when another arrives.
+    useNotices.getState().push({ tone: 'info', title: 'Someone is ready for the meeting' });
+    vi.advanceTimersByTime(INTERVAL * 2);
+    expect(reports.slice(before)).toHaveLength(2);
+  });
+
+  it('follows the active practice: none active reports an empty outbox', async () => {
+    await practiceDb(practiceKey).outbox.add({ id: 'a', status: 'pending' } as never);
+    await reported({ ...idle, unsentCount: 1 });
+    usePractice.setState({ activePracticeKey: null });
+    await reported(idle);
+  });
+});
