@@ -60,7 +60,7 @@ if (!app.requestSingleInstanceLock()) {
     installTheme(services);
     installNotifications(services, () => mainWindow);
     installBadge(services, () => mainWindow);
-    installMenus({ events: services.events, isDev: import.meta.env.DEV && !app.isPackaged, openLogsFolder: () => services.handlers['desktop.openLogsFolder']({}) });
+    installMenus({ services, isDev: import.meta.env.DEV && !app.isPackaged });
     deepLinks.connect(services.events);
 
     const openWindow = (): void => {
