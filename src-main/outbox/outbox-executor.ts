@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { changedOutsideTheApp, operations, pathOf, validatePayload, type PayloadIssue, type StoredPayload } from '../../src-preload/contract/outbox/operations';
 import type { OutboxOutcome, OutboxProblem, OutboxSendInput, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
-import { MalformedResponseError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
+import { describeApiError, MalformedResponseError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { verifiers } from './outbox-verifiers';
 
@@ -75,7 +75,7 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
     try {
       return await verifier(target.api, valid.request.params, valid.request.body, { queuedAt: input.queuedAt ?? null, claimed: new Set(input.claimed ?? []) });
     } catch (error) {
-      return { verdict: 'unknown', reason: error instanceof Error ? error.message.slice(0, 400) : 'The check failed.' };
+      return { verdict: 'unknown', reason: `The check could not be made: ${describeApiError(error)}` };
     }
   }
 
@@ -113,5 +113,5 @@ export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
     // The practice accepted the write (2xx) but its answer does not match the contract.
     return { kind: 'done', result: null };
   }
-  return { kind: 'retry', problem: problem(null, 'Error', error instanceof Error ? error.message : String(error)), retryAfterMs: null };
+  return { kind: 'retry', problem: problem(null, 'Error', describeApiError(error)), retryAfterMs: null };
 }

@@ -81,5 +81,9 @@ export function describeApiError(error: unknown): string {
     return error.failure === 'timeout' ? 'The practice server did not answer in time.' : 'The practice server could not be reached.';
   }
   if (error instanceof MalformedResponseError) return 'The practice server sent an answer the app does not understand.';
-  return error instanceof Error ? error.message : String(error);
+  // Anything else is the app's own failure: its text may name files or internals, so it is not shown.
+  return UNEXPECTED_FAILURE;
 }
+
+/** The sentence for a failure that is neither the practice's answer nor the network's. */
+export const UNEXPECTED_FAILURE = 'Something unexpected went wrong while talking to the practice. Try again; if it keeps happening, send the diagnostics to support.';
