@@ -61,4 +61,11 @@ describe('the outbox outcome of a failure', () => {
   it('a 429 was not acted on, so any write waits and goes again', () => {
     expect(outcomeOf(new PartnerApiError(429, 'Too Many Requests', 'slow down', null), false).kind).toBe('retry');
   });
+
+  it("an unexpected failure of the app is retried with a fixed sentence: its raw text (paths, internals) never reaches the window", () => {
+    const outcome = outcomeOf(new TypeError("Cannot read properties of undefined (reading 'x') at /home/sam/app/out/main/index.js:1:2"), false);
+    expect(outcome.kind).toBe('retry');
+    expect(JSON.stringify(outcome)).not.toMatch(/home\/sam|Cannot read/);
+    expect(outcome.kind === 'retry' && outcome.problem.message).toMatch(/Something unexpected went wrong/);
+  });
 });
