@@ -26,6 +26,8 @@ const electron = vi.hoisted(() => {
       },
       safeStorage: { isAsyncEncryptionAvailable: async () => false, getSelectedStorageBackend: () => 'basic_text' },
       shell: { openPath: async () => '' },
+      // electronMainDeps() hands nativeTheme to the theme store, which applies the saved choice at start.
+      nativeTheme: { themeSource: 'system', shouldUseDarkColors: false },
     },
   };
 });
