@@ -1,5 +1,6 @@
 import { types } from 'node:util';
 import { MAX_PAYLOAD_BYTES } from '../../src-preload/contract/bridge-schemas';
+import { BRIDGE_MAX_DEPTH } from '../../src-preload/contract/plain-json';
 
 /**
  * The structural check every request passes before any schema looks at it. Electron IPC carries values
@@ -20,7 +21,7 @@ export interface PlainDataLimits {
 }
 
 export const defaultPlainDataLimits: PlainDataLimits = {
-  maxDepth: 32,
+  maxDepth: BRIDGE_MAX_DEPTH,
   maxNodes: 50_000,
   maxBytes: MAX_PAYLOAD_BYTES,
   maxStringLength: MAX_PAYLOAD_BYTES,

@@ -3,8 +3,15 @@ import { z } from 'zod';
 /** A JSON value: what may cross the bridge where a shape is not fixed (a record from the server, an answer). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** Deeper than any record of the Partner API; a value nested further is not data the app shows. */
-export const MAX_JSON_DEPTH = 64;
+/** How deep a whole bridge message may nest, counted from its root (checked by main before any schema). */
+export const BRIDGE_MAX_DEPTH = 32;
+
+/**
+ * How deep a value of unfixed shape may nest: deeper than any record of the Partner API, and with room
+ * left for the message around it (an outbox body sits a few levels down in `outbox.send`), so a value
+ * the app accepts and stores can always cross the bridge later.
+ */
+export const MAX_JSON_DEPTH = BRIDGE_MAX_DEPTH - 8;
 
 function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value) as unknown;

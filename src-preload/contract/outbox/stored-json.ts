@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { jsonValueSchema } from '../plain-json';
+import { jsonValueSchema, MAX_JSON_DEPTH } from '../plain-json';
 
-/** Deeper than any body, result or undo the app makes; a stored value nested deeper (or cyclic) is refused, not walked forever. */
-const MAX_DEPTH = 64;
+/** The bridge's limit for values (plain-json.ts): a stored value nested deeper (or cyclic) is refused, not walked forever. */
+const MAX_DEPTH = MAX_JSON_DEPTH;
 const tooDeep = Symbol('nested too deep');
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
