@@ -81,7 +81,8 @@ describe('permissions', () => {
       (fake.permission.request as RequestHandler)({}, permission, (ok) => (granted = ok), { requestingUrl, isMainFrame });
       return granted!;
     };
-    const check = (permission: string, origin: string): boolean => (fake.permission.check as CheckHandler)(null, permission, origin, { requestingUrl: `${origin}/` });
+    const check = (permission: string, origin: string): boolean =>
+      (fake.permission.check as CheckHandler)(null, permission, origin, { requestingUrl: `${origin}/` });
     return { request, check };
   }
 

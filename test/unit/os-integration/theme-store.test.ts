@@ -10,7 +10,12 @@ function memorySettings(initial: Record<string, unknown> = {}): SettingsStore & 
 
 /** nativeTheme in miniature: the OS is dark; the source decides unless it is 'system'. */
 function fakeHost(osDark: boolean) {
-  const host = { source: 'system' as ThemeChoice, osDark, setSource: (choice: ThemeChoice) => void (host.source = choice), isDark: () => (host.source === 'system' ? host.osDark : host.source === 'dark') };
+  const host = {
+    source: 'system' as ThemeChoice,
+    osDark,
+    setSource: (choice: ThemeChoice) => void (host.source = choice),
+    isDark: () => (host.source === 'system' ? host.osDark : host.source === 'dark'),
+  };
   return host;
 }
 

@@ -89,7 +89,8 @@ describe('regional hosts of this installation', () => {
 
   it('a path that cannot be read as a file (a folder) is reported and ignored', () => {
     const dir = folder();
-    expect(load(folder(), { [REGIONS_ENV_VAR]: dir })).toMatchObject({ source: 'built-in', hosts: builtIn, problem: expect.stringMatching(/cannot be read\./) });
+    const status = load(folder(), { [REGIONS_ENV_VAR]: dir });
+    expect(status).toMatchObject({ source: 'built-in', hosts: builtIn, problem: expect.stringMatching(/cannot be read\./) });
   });
 
   it('loopback names other than 127.0.0.1 are allowed over http too (localhost, [::1])', () => {
