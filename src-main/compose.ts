@@ -10,6 +10,8 @@ import { createDocumentService } from './documents/document-service';
 import { createViewerCopies } from './documents/viewer-copies';
 import { removeForgottenPracticeFolders } from './documents/forgotten-practice-folders';
 import { createEventHub } from './ipc/event-hub';
+import { createLoggingHandlers } from './logging/desktop-logging';
+import { createMemoryLogger, type DiagnosticLogger } from './logging/logger';
 import type { Handlers } from './ipc/registry';
 import { createOutboxExecutor } from './outbox/outbox-executor';
 import { createPracticeReader } from './practice-reads/practice-reader';
@@ -65,10 +67,13 @@ export interface MainDeps {
   updates?: UpdateSource;
   /** The update checks' timer (tests move time themselves); default real, unref'd intervals. */
   updateTimer?: UpdateTimer;
+  /** Main's log (redacted lines; electron-log in the app, a file writer in the preview); default: memory only. */
+  log?: DiagnosticLogger;
 }
 
 /** The one composition function: builds main's services and the bridge handlers over them. */
 export function createMainServices(deps: MainDeps) {
+  const log = deps.log ?? createMemoryLogger();
   const events = createEventHub();
   const connectivity = createConnectivityMonitor({
     linkUp: deps.linkUp,
@@ -135,6 +140,7 @@ export function createMainServices(deps: MainDeps) {
     newId: () => crypto.randomUUID(),
     wipeDocuments: (practiceKey) => documentCaches.wipe(practiceKey),
     ...(deps.apiClient ? { apiClient: deps.apiClient } : {}),
+    log,
   });
 
   const documents = createDocumentService({
@@ -155,6 +161,21 @@ export function createMainServices(deps: MainDeps) {
   let restored: Promise<void> = Promise.resolve();
 
   const activity = createActivityTracker();
+
+  const logging = createLoggingHandlers({
+    log,
+    now: () => deps.clock.now().getTime(),
+    appInfo: () => describeApp(deps.runtime, deps.paths),
+    storage: () => session.list().then((list) => list.storage),
+    connectivity: () => connectivity.current(),
+    practices: () => session.list(),
+    budget: (practiceKey) => session.budgetStatus(practiceKey),
+    activity: () => activity.current(),
+    // Whatever the updater handler answers (composed below, or 'not in this build').
+    updateStatus: () => handlers['desktop.updateStatus']({}),
+    events,
+    openPath: deps.openPath,
+  });
   const theme = createThemeStore({ settings: deps.settings, ...(deps.themeHost ? { host: deps.themeHost } : {}), emit: (state) => events.emit('desktop.theme', state) });
 
   const updates = createUpdatePolicy({
@@ -195,9 +216,9 @@ export function createMainServices(deps: MainDeps) {
     'desktop.updateStatus': () => updates.status(),
     'desktop.restartToUpdate': () => updates.restartToUpdate(),
     'desktop.reportActivity': (report) => (activity.report(report), { accepted: true }),
-    'desktop.logError': () => ({ logged: false }),
-    'desktop.diagnostics': () => ({ text: '' }),
-    'desktop.openLogsFolder': () => ({ opened: false, message: 'Logs are not kept in this build.' }),
+    'desktop.logError': (report) => logging.logError(report),
+    'desktop.diagnostics': () => logging.diagnostics(),
+    'desktop.openLogsFolder': () => logging.openLogsFolder(),
     'desktop.theme': () => theme.current(),
     'desktop.setTheme': ({ choice }) => theme.set(choice),
     'desktop.regionHosts': () => regionHosts,
@@ -212,6 +233,7 @@ export function createMainServices(deps: MainDeps) {
     documents,
     documentCaches,
     activity,
+    log,
     theme,
     updates,
     start(): void {
@@ -225,7 +247,8 @@ export function createMainServices(deps: MainDeps) {
           documentKeys.retainOnly(known);
           await removeForgottenPracticeFolders(deps.paths.cache, known);
         })
-        .catch(() => undefined);
+        // Tried again at the next start; the reason goes to the log, never to the window.
+        .catch((error: unknown) => log.warn('Start: reading saved practices or removing forgotten ones failed', error));
     },
     async dispose(): Promise<void> {
       // First and synchronous: Electron's before-quit does not wait for the awaits below.
@@ -234,6 +257,7 @@ export function createMainServices(deps: MainDeps) {
       updates.stop();
       await session.dispose();
       budgets.dispose();
+      logging.dispose();
     },
   };
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import { createMainServices } from './compose';
 import { installAppGuards } from './electron/app-guards';
+import { installCrashRecovery } from './electron/crash-recovery';
 import { installBadge } from './electron/badge';
 import { installDeepLinks } from './electron/deep-links';
 import { devServerUrl as devServerUrlFor } from './electron/dev-server-url';
@@ -57,6 +58,7 @@ if (!app.requestSingleInstanceLock()) {
     const services = createMainServices(electronMainDeps());
     connectIpcBridge({ handlers: services.handlers, events: services.events, allowedOrigins });
     services.start();
+    installCrashRecovery({ log: services.log, rendererUrl });
     installTheme(services);
     installNotifications(services, () => mainWindow);
     installBadge(services, () => mainWindow);

@@ -4,6 +4,7 @@ import { createSessionCipher } from '../cipher/session-cipher';
 import { systemClock, type Clock } from '../clock';
 import { createDemoPractice } from '../demo-practice/create-demo-practice';
 import type { MainDeps } from '../compose';
+import { createFileLogger } from '../logging/file-logger';
 import { createJsonFileSettings } from '../settings/json-file-settings';
 import type { NetworkSwitch } from './network-switch';
 
@@ -47,6 +48,8 @@ export function nodeMainDeps(options: {
       console.log(`[preview] open in system viewer (not started in the preview): ${absolutePath}`);
       return '';
     },
+    // The app's log format and rotation in the preview's data folder, so "Copy diagnostics" has lines to show.
+    log: createFileLogger({ dir: join(options.dataDir, 'logs'), echo: true }),
     ...(options.connectivityIntervalMs ? { connectivityIntervalMs: options.connectivityIntervalMs } : {}),
   };
 }

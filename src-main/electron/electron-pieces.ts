@@ -6,6 +6,7 @@ import { createDemoPractice } from '../demo-practice/create-demo-practice';
 import type { MainDeps } from '../compose';
 import type { SettingsStore } from '../settings/settings-store';
 import { electronThemeHost } from './theme';
+import { createElectronLogger } from './logging';
 import { electronUpdates } from './updater';
 
 /** safeStorage's async API; the backend name lets the vault detect Linux's weak `basic_text`. */
@@ -63,6 +64,8 @@ export function electronMainDeps(): MainDeps {
     linkUp: async () => net.isOnline(),
     // Main passes only a verified cached PDF whose path it built itself (src-main/documents); never a URL.
     openPath: (absolutePath) => shell.openPath(absolutePath),
+    // electron-log's file in app.getPath('logs'), 5 × 1 MB, every line redacted (src-main/logging).
+    log: createElectronLogger(app.getPath('logs')),
     themeHost: electronThemeHost(),
     // Only PRACTICE_COMPANION_REGIONS_FILE is read from it (src-main/regions).
     env: process.env,

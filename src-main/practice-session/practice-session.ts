@@ -4,6 +4,8 @@ import type { ConnectInput, ConnectResult, PracticeSummary, SignOutResult, SyncP
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import type { Clock } from '../clock';
 import type { EventHub } from '../ipc/event-hub';
+import type { Logger } from '../logging/logger';
+import { registerSecret } from '../logging/redact';
 import { describeApiError, PartnerApiError } from '../partner-api/api-errors';
 import { createPartnerApiClient, type PartnerApiClient, type PartnerApiClientOptions } from '../partner-api/partner-api-client';
 import type { RequestBudget } from '../request-budget/request-budget';
@@ -38,6 +40,8 @@ export interface PracticeSessionDeps {
   newId: () => string;
   /** The API clients' timeout (default 20 s) and the sleep between their own retries (default real time). */
   apiClient?: Pick<PartnerApiClientOptions, 'timeoutMs' | 'sleep'>;
+  /** Main's log: a sync run's failure is written there (the window already shows it per resource). */
+  log?: Pick<Logger, 'error'>;
 }
 
 /** A reconciliation pass starts only if the budget lets it finish within this long at background priority. */
@@ -55,7 +59,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
   let sync: { practiceKey: string; sink: BridgeSyncSink; abort: AbortController; engine: SyncEngine } | null = null;
 
   const client = (baseUrl: string, clientId: string, secret: string): PartnerApiClient =>
-    createPartnerApiClient({ baseUrl, credentials: () => ({ clientId, secret }), fetch: deps.fetch, timeoutMs: 20_000, maxAttempts: 3, ...deps.apiClient, ...(deps.budgetFor ? { budget: deps.budgetFor(clientId) } : {}) });
+    createPartnerApiClient({ baseUrl, credentials: () => ({ clientId, secret: registerSecret(secret) }), fetch: deps.fetch, timeoutMs: 20_000, maxAttempts: 3, ...deps.apiClient, ...(deps.budgetFor ? { budget: deps.budgetFor(clientId) } : {}) });
 
   const summary = (p: Omit<StoredPractice, 'cipherText'>): PracticeSummary => ({
     practiceKey: p.practiceKey, name: p.name, region: p.region, canWrite: p.canWrite, isDemo: p.isDemo, storage: p.storage, problem: problems.get(p.practiceKey) ?? null,
@@ -217,7 +221,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
       sync = { practiceKey, sink, abort, engine };
       void engine
         .runOnce({ priority: 'background', signal: abort.signal })
-        .catch(() => undefined)
+        .catch((error: unknown) => deps.log?.error('Sync run failed', error))
         .finally(() => {
           if (sync?.sink === sink) sync = null;
           if (abort.signal.aborted) for (const [name, r] of status) if (r.state === 'running') status.set(name, { ...r, state: 'waiting' });

@@ -1,0 +1,21 @@
+/** Shared by the redactor's unit tests and the file logger's integration test. Secrets shaped like the real ones (a Client secret, a Client ID, a presigned link's signature and token). */
+export const SECRET = 'sk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+export const CLIENT_ID = '6f1c2a9e-3b7d-4c8e-9a0f-1d2e3f4a5b6c';
+export const SIGNATURE = 'b7a9c0ffee1234567890abcdef1234567890abcdef1234567890abcdef123456';
+export const URL_TOKEN = 'tok_Q2xpZW50VG9rZW5WYWx1ZQ';
+export const BASIC = Buffer.from(`${CLIENT_ID}:${SECRET}`).toString('base64');
+export const BEARER = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlLXZhbHVl';
+export const SIGNED_URL = `https://files.example.com/practice/doc.pdf?X-Amz-Signature=${SIGNATURE}&token=${URL_TOKEN}`;
+
+/** Every kind of secret the redactor must remove, each inside an ordinary-looking log message. */
+export const secretMessages: Record<string, string> = {
+  'a Client secret registered at run time': `Connecting with ${SECRET} failed`,
+  'Authorization: Basic': `request headers: Authorization: Basic ${BASIC}`,
+  'Authorization: Bearer': `authorization=Bearer ${BEARER}`,
+  'a bare Bearer token': `token was Bearer ${BEARER}`,
+  'X-Svc-Auth-Key': `X-Svc-Auth-Key: ${SECRET}`,
+  'X-Svc-Auth-ID': `X-Svc-Auth-ID: ${CLIENT_ID}`,
+  'a signed URL': `Download failed: GET ${SIGNED_URL} answered 403`,
+  'a JSON body with "secret"': `body ${JSON.stringify({ clientId: 'abc', secret: SECRET, nested: { client_secret: SECRET } })}`,
+};
+export const allSecrets = [SECRET, CLIENT_ID, SIGNATURE, URL_TOKEN, BASIC, BEARER];
