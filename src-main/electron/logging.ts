@@ -1,6 +1,8 @@
-import log from 'electron-log/main';
+// electron-log's Node build: the file transport is all main needs (renderer errors come over the bridge), and it
+// loads without Electron, so the glue is tested as it runs.
+import log from 'electron-log/node';
 import { join } from 'node:path';
-import { createLogger, type DiagnosticLogger } from '../logging/logger';
+import { createLogger, MAX_LINE_CHARS, type DiagnosticLogger } from '../logging/logger';
 import { redactValue } from '../logging/redact';
 import { LOG_FILES_KEPT, LOG_MAX_BYTES, rotateLogFiles } from '../logging/rotation';
 
@@ -10,9 +12,11 @@ import { LOG_FILES_KEPT, LOG_MAX_BYTES, rotateLogFiles } from '../logging/rotati
  * by the shared logger before electron-log sees it; a hook redacts anything logged through electron-log
  * directly as well. Console warnings and errors of main's code go to the same file.
  */
-export function createElectronLogger(logsDir: string): DiagnosticLogger {
+export function createElectronLogger(logsDir: string, options: { routeConsole?: boolean } = {}): DiagnosticLogger {
   log.transports.file.resolvePathFn = () => join(logsDir, 'main.log');
-  log.transports.file.maxSize = LOG_MAX_BYTES;
+  // electron-log rotates only once a file is over maxSize, after the write that crossed it: the margin (the
+  // longest line main writes, in UTF-8 bytes, with its prefix) keeps every file within 1 MB.
+  log.transports.file.maxSize = LOG_MAX_BYTES - (MAX_LINE_CHARS * 4 + 1_000);
   log.transports.file.archiveLogFn = (file) => rotateLogFiles(file.path, LOG_FILES_KEPT);
   // Owner-only: the lines are redacted, but still name practices and what the user did.
   log.transports.file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' };
@@ -24,7 +28,9 @@ export function createElectronLogger(logsDir: string): DiagnosticLogger {
   });
   // Main's code that reports with console.warn/error (the bridge's refusals and failures) reaches the file, redacted.
   // electron-log's console transport keeps the original console functions, so this cannot loop.
-  console.warn = (...args: unknown[]) => logger.warn(...args);
-  console.error = (...args: unknown[]) => logger.error(...args);
+  if (options.routeConsole ?? true) {
+    console.warn = (...args: unknown[]) => logger.warn(...args);
+    console.error = (...args: unknown[]) => logger.error(...args);
+  }
   return logger;
 }
