@@ -88,7 +88,8 @@ export default defineConfig({
     plugins: [react(), devCspPlugin(), pdfjsAssetsPlugin()],
     build: {
       outDir: resolve('out/renderer'),
-      rolldownOptions: { input: resolve('src-renderer/index.html') },
+      // recovery.html: the page main shows after a second crash within a minute (its own script, same strict CSP).
+      rolldownOptions: { input: { index: resolve('src-renderer/index.html'), recovery: resolve('src-renderer/recovery.html') } },
     },
   },
 });

@@ -5,11 +5,17 @@ import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { ErrorBoundary } from './app/ErrorBoundary';
+import { installErrorReporting } from './app/error-reporting';
+
+installErrorReporting(window.companion ?? null);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <ErrorBoundary>
+      <App />
+    </ErrorBoundary>
   </StrictMode>,
 );

@@ -3,6 +3,7 @@ import { ClientDetailScreen } from '../features/clients/ClientDetailScreen';
 import { DocumentScreen } from '../features/documents/DocumentScreen';
 import { LeadDetailScreen } from '../features/leads/LeadDetailScreen';
 import { OnboardingDetailScreen } from '../features/onboardings/OnboardingDetailScreen';
+import { RouteErrorScreen } from './ErrorBoundary';
 import { Layout } from './Layout';
 import { screens } from './screens';
 
@@ -15,6 +16,8 @@ export function createAppRouter() {
     {
       path: '/',
       element: <Layout />,
+      // A screen that throws shows the recovery screen (Reload, Copy diagnostics) instead of a blank window.
+      errorElement: <RouteErrorScreen />,
       children: [
         { index: true, element: <Navigate to="/clients" replace /> },
         ...screens.map(({ path, Component }) => ({ path, element: <Component /> })),
