@@ -17,6 +17,7 @@ import { installNotifications } from './electron/notifications';
 import { installMenus } from './electron/menus';
 import { registerRendererScheme, serveRenderer } from './electron/renderer-protocol';
 import { installTheme } from './electron/theme';
+import { installUpdaterLog } from './electron/updater';
 import { RENDERER_ORIGIN } from './security/renderer-asset-path';
 import icon from '../resources/icon.png?asset';
 
@@ -57,6 +58,7 @@ if (!app.requestSingleInstanceLock()) {
 
     const services = createMainServices(electronMainDeps());
     connectIpcBridge({ handlers: services.handlers, events: services.events, allowedOrigins });
+    installUpdaterLog(services.log);
     services.start();
     installCrashRecovery({ log: services.log, rendererUrl });
     installTheme(services);

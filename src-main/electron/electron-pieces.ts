@@ -69,7 +69,7 @@ export function electronMainDeps(): MainDeps {
     themeHost: electronThemeHost(),
     // Only PRACTICE_COMPANION_REGIONS_FILE is read from it (src-main/regions).
     env: process.env,
-    // Off unless packaged with an update feed (app-update.yml); logs to the console until the app has a logger of its own.
+    // Off unless packaged with an update feed (app-update.yml); its lines go to the app's log (installUpdaterLog in index.ts).
     updates: electronUpdates(),
   };
 }

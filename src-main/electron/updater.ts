@@ -5,12 +5,24 @@ import electronUpdater, { type AppUpdater, type Logger } from 'electron-updater'
 import type { Updater, UpdaterEvent, UpdateSource } from '../updates/update-policy';
 
 export interface ElectronUpdatesOptions {
-  /** The app's logger when there is one; electron-updater's own lines (feed URL, file names) go there. Default: console. */
+  /** Where electron-updater's own lines (feed URL, file names) go; default the console until installUpdaterLog(). */
   logger?: Logger;
   /** Tests pass these; the app uses process.resourcesPath, the file system and electron-updater's autoUpdater. */
   resourcesPath?: string;
   fileExists?: (path: string) => boolean;
   autoUpdater?: () => AppUpdater;
+}
+
+/** The autoUpdater electronUpdates() set up, if it did (so the app's logger can be given to it once main has one). */
+let configured: AppUpdater | null = null;
+
+/**
+ * electron-updater's lines go to the app's log (redacted, in the logs folder) rather than the console.
+ * Called once main's services exist, before they start, so the first check is logged there already.
+ * Does nothing when updates are off: the autoUpdater is never created then.
+ */
+export function installUpdaterLog(logger: Logger): void {
+  if (configured) configured.logger = logger;
 }
 
 /**
@@ -27,6 +39,7 @@ export function electronUpdates(options: ElectronUpdatesOptions = {}): UpdateSou
 
   const autoUpdater = options.autoUpdater ? options.autoUpdater() : electronUpdater.autoUpdater;
   autoUpdater.logger = options.logger ?? console;
+  configured = autoUpdater;
   // Downloads run in the background as soon as an update is found; "Later" installs it at the next quit.
   autoUpdater.autoDownload = true;
   autoUpdater.autoInstallOnAppQuit = true;

@@ -46,6 +46,8 @@ beforeEach(() => {
   fake = createFakeElectron();
   autoUpdater = new FakeAutoUpdater();
   created = 0;
+  // The glue remembers the autoUpdater it set up: each test starts from a fresh module.
+  vi.resetModules();
 });
 
 function packaged(isPackaged: boolean): void {
@@ -60,13 +62,17 @@ function resourcesWithFeed(): string {
 
 describe('electron-updater glue', () => {
   it('is off without creating the autoUpdater when the app is not packaged, or packaged without app-update.yml', async () => {
-    const { electronUpdates } = await import('../../../src-main/electron/updater');
+    const { electronUpdates, installUpdaterLog } = await import('../../../src-main/electron/updater');
     packaged(false);
     expect(electronUpdates({ resourcesPath: resourcesWithFeed() })).toEqual({ feed: 'none', reason: 'not-packaged' });
     packaged(true);
     expect(electronUpdates({ resourcesPath: mkdtempSync(join(tmpdir(), 'resources-')) })).toEqual({ feed: 'none', reason: 'no-feed' });
     expect(electronUpdates({})).toEqual({ feed: 'none', reason: 'no-feed' }); // Node has no process.resourcesPath
     expect(created).toBe(0);
+    // Off: the app's logger is not handed to an updater that was never created.
+    installUpdaterLog({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
+    expect(created).toBe(0);
+    expect(autoUpdater.logger).toBe('electron-updater default');
     autoUpdater.active = false;
     expect(electronUpdates({ resourcesPath: resourcesWithFeed() })).toEqual({ feed: 'none', reason: 'unsupported' });
   });
@@ -80,6 +86,10 @@ describe('electron-updater glue', () => {
     const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     electronUpdates({ resourcesPath: resourcesWithFeed(), logger });
     expect(autoUpdater.logger).toBe(logger);
+    const appLog = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const { installUpdaterLog } = await import('../../../src-main/electron/updater');
+    installUpdaterLog(appLog);
+    expect(autoUpdater.logger).toBe(appLog);
   });
 
   it("feeds the autoUpdater's events into the policy composed in main, and restarts only through it", async () => {
