@@ -221,7 +221,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
       sync = { practiceKey, sink, abort, engine };
       void engine
         .runOnce({ priority: 'background', signal: abort.signal })
-        .catch((error: unknown) => deps.log?.error('Sync run failed', error))
+        .catch((error: unknown) => abort.signal.aborted || deps.log?.error('Sync run failed', error)) // a pause or sign-out is no failure
         .finally(() => {
           if (sync?.sink === sink) sync = null;
           if (abort.signal.aborted) for (const [name, r] of status) if (r.state === 'running') status.set(name, { ...r, state: 'waiting' });
