@@ -31,7 +31,8 @@ export function installCrashRecovery(options: CrashRecoveryOptions): void {
     const decision = policy.onRendererGone(now());
     if (decision === 'stop') return options.log.error('The recovery page crashed too; the window is left as it is.');
     options.log.warn(decision === 'reload' ? 'Reloading the window once.' : 'A second crash within a minute: showing the recovery page.');
-    void contents.loadURL(decision === 'reload' ? restartedUrl : recoveryUrl).catch((error: unknown) => options.log.error('Reloading the window failed', error));
+    const target = decision === 'reload' ? restartedUrl : recoveryUrl;
+    void contents.loadURL(target).catch((error: unknown) => options.log.error('Reloading the window failed', error));
   });
 
   app.on('child-process-gone', (_event: unknown, details: { type: string; reason: string; exitCode: number; name?: string }) => {

@@ -33,7 +33,8 @@ function budgetLines(budget: BudgetStatus | null): string[] {
   if (!budget) return ['Request budget: not known'];
   const { remaining, limits } = budget;
   return [
-    `Request budget left: ${remaining.minute}/${limits.perMinute} this minute, ${remaining.hour}/${limits.perHour} this hour, ${remaining.day}/${limits.perDay} today`,
+    `Request budget left: ${remaining.minute}/${limits.perMinute} this minute, ${remaining.hour}/${limits.perHour} this hour, ` +
+      `${remaining.day}/${limits.perDay} today`,
     `  paused until: ${budget.pausedUntil ?? 'not paused'}; this run: ${budget.run ? `${budget.run.requestsLeft} requests left` : 'none'}`,
   ];
 }

@@ -72,7 +72,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode; source?: Ren
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     const stack = error instanceof Error ? `${error.stack ?? ''}\nComponent stack:${info.componentStack ?? ''}` : null;
-    reportError(this.props.source ?? 'error-boundary', stack && error instanceof Error ? Object.assign(new Error(error.message), { name: error.name, stack }) : error);
+    const withComponents = stack && error instanceof Error ? Object.assign(new Error(error.message), { name: error.name, stack }) : error;
+    reportError(this.props.source ?? 'error-boundary', withComponents);
   }
 
   override render(): ReactNode {

@@ -20,11 +20,15 @@ function handlers(overrides: Partial<LoggingHandlerDeps> = {}, log: DiagnosticLo
     connectivity: () => ({ online: false, reason: 'no-network', checkedAt: '2026-11-23T10:00:00.000Z' }),
     practices: async () => ({
       activePracticeKey: practiceKey,
-      practices: [{ practiceKey, name: 'Demo Practice ANZ', region: 'ANZ', canWrite: true, isDemo: true, storage: 'session-only', problem: null }],
+      practices: [
+        { practiceKey, name: 'Demo Practice ANZ', region: 'ANZ', canWrite: true, isDemo: true, storage: 'session-only', problem: null },
+      ],
     }),
     budget: () => ({ remaining: { minute: 55, hour: 900, day: 9000 }, limits: { perMinute: 60, perHour: 1000, perDay: 10000 }, pausedUntil: null, run: null }),
     activity: () => ({ outboxSending: 0, packsDownloading: 0, unsentCount: 2, needsAttentionCount: 1, deliveredSinceReconnect: 0 }),
-    updateStatus: () => ({ state: 'off', version: null, percent: null, message: 'Updates are not set up in this build.', restartDeferred: false, lastCheckedAt: null }),
+    updateStatus: () => ({
+      state: 'off', version: null, percent: null, message: 'Updates are not set up in this build.', restartDeferred: false, lastCheckedAt: null,
+    }),
     events,
     openPath: vi.fn(async () => ''),
     ...overrides,
@@ -35,7 +39,9 @@ function handlers(overrides: Partial<LoggingHandlerDeps> = {}, log: DiagnosticLo
 describe('desktop.logError', () => {
   it('writes the window error to the log, redacted', () => {
     const { h, log } = handlers();
-    expect(h.logError({ source: 'error-boundary', message: `TypeError: failed at ${SIGNED_URL}`, stack: `Authorization: Basic ${BASIC}\n at X`, route: '#/clients' })).toEqual({ logged: true });
+    const message = `TypeError: failed at ${SIGNED_URL}`;
+    const report = { source: 'error-boundary', message, stack: `Authorization: Basic ${BASIC}\n at X`, route: '#/clients' } as const;
+    expect(h.logError(report)).toEqual({ logged: true });
     const text = log.recentLines().join('\n');
     expect(text).toContain('Window error (error-boundary) on #/clients: TypeError: failed at https://files.example.com/practice/doc.pdf?[redacted]');
     expect(text).not.toContain(BASIC);
@@ -58,7 +64,12 @@ describe('desktop.diagnostics', () => {
     log.warn(`request with X-Svc-Auth-Key: ${SECRET}`);
     events.emit('sync.progress', {
       practiceKey, running: false, lastRunAt: '2026-11-23T09:00:00.000Z', budget: null,
-      resources: [{ resource: 'entities', state: 'failed', mode: 'incremental', pagesThisRun: 3, recordsThisPass: 20, rejectedThisRun: 0, error: 'The practice did not answer.' }],
+      resources: [
+        {
+          resource: 'entities', state: 'failed', mode: 'incremental', pagesThisRun: 3, recordsThisPass: 20, rejectedThisRun: 0,
+          error: 'The practice did not answer.',
+        },
+      ],
     });
     const { text } = await h.diagnostics();
     for (const expected of [
@@ -71,7 +82,12 @@ describe('desktop.diagnostics', () => {
   });
 
   it('still answers when a piece fails, and says it is not known', async () => {
-    const { h } = handlers({ storage: () => Promise.reject(new Error('keychain locked')), updateStatus: () => { throw new Error('no updater'); } });
+    const { h } = handlers({
+      storage: () => Promise.reject(new Error('keychain locked')),
+      updateStatus: () => {
+        throw new Error('no updater');
+      },
+    });
     const { text } = await h.diagnostics();
     expect(text).toContain('Saved credentials protected by: not known');
     expect(text).toContain('Updates: not known');

@@ -1,4 +1,7 @@
-/** Shared by the redactor's unit tests and the file logger's integration test. Secrets shaped like the real ones (a Client secret, a Client ID, a presigned link's signature and token). */
+/**
+ * Shared by the redactor's unit tests and the loggers' integration tests.
+ * Secrets shaped like the real ones (a Client secret, a Client ID, a presigned link's signature and token).
+ */
 export const SECRET = 'sk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
 export const CLIENT_ID = '6f1c2a9e-3b7d-4c8e-9a0f-1d2e3f4a5b6c';
 export const SIGNATURE = 'b7a9c0ffee1234567890abcdef1234567890abcdef1234567890abcdef123456';
