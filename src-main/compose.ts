@@ -9,6 +9,7 @@ import { createDocumentKeys } from './documents/document-keys';
 import { createDocumentService } from './documents/document-service';
 import { createViewerCopies } from './documents/viewer-copies';
 import { removeForgottenPracticeFolders } from './documents/forgotten-practice-folders';
+import { removePlainLeftovers } from './documents/plain-leftovers';
 import { createEventHub } from './ipc/event-hub';
 import { createLoggingHandlers } from './logging/desktop-logging';
 import { createMemoryLogger, type DiagnosticLogger } from './logging/logger';
@@ -59,14 +60,14 @@ export interface MainDeps {
   documentCacheCapBytes?: number;
   /** The Partner API clients' timeout and the sleep between their own retries (tests shorten both); default 20 s and real time. */
   apiClient?: PracticeSessionDeps['apiClient'];
-  /** The OS's light/dark theme (Electron: nativeTheme); without it `dark` follows the choice and the renderer asks matchMedia. */
-  themeHost?: ThemeHost;
-  /** The process environment, read for PRACTICE_COMPANION_REGIONS_FILE only; default none. */
-  env?: Readonly<Record<string, string | undefined>>;
   /** The app's updates (Electron: electron-updater over app-update.yml, see src-main/electron/updater.ts); absent: off, as in the preview. */
   updates?: UpdateSource;
   /** The update checks' timer (tests move time themselves); default real, unref'd intervals. */
   updateTimer?: UpdateTimer;
+  /** The OS's light/dark theme (Electron: nativeTheme); without it `dark` follows the choice and the renderer asks matchMedia. */
+  themeHost?: ThemeHost;
+  /** The process environment, read for PRACTICE_COMPANION_REGIONS_FILE only; default none. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Main's log (redacted lines; electron-log in the app, a file writer in the preview); default: memory only. */
   log?: DiagnosticLogger;
 }
@@ -176,7 +177,6 @@ export function createMainServices(deps: MainDeps) {
     events,
     openPath: deps.openPath,
   });
-  const theme = createThemeStore({ settings: deps.settings, ...(deps.themeHost ? { host: deps.themeHost } : {}), emit: (state) => events.emit('desktop.theme', state) });
 
   const updates = createUpdatePolicy({
     source: deps.updates ?? { feed: 'none', reason: 'not-set-up' },
@@ -189,11 +189,14 @@ export function createMainServices(deps: MainDeps) {
   // Back online: a check missed meanwhile runs now. Idle again: a deferred restart may be asked for again.
   events.connect((event) => event === 'connectivity.changed' && updates.connectivityChanged());
   activity.onChange(() => updates.activityChanged());
+  const theme = createThemeStore({ settings: deps.settings, ...(deps.themeHost ? { host: deps.themeHost } : {}), emit: (state) => events.emit('desktop.theme', state) });
 
   const handlers: Handlers = {
     'app.info': () => describeApp(deps.runtime, deps.paths),
     'connectivity.status': () => connectivity.check(),
     'practice.list': async () => {
+      // A read of the vault that failed is tried again by the next call, rather than failing every call until a restart.
+      restored = restored.catch(() => session.restore());
       await restored;
       return session.list();
     },
@@ -233,9 +236,9 @@ export function createMainServices(deps: MainDeps) {
     documents,
     documentCaches,
     activity,
-    log,
-    theme,
     updates,
+    theme,
+    log,
     start(): void {
       connectivity.start();
       updates.start();
@@ -243,9 +246,13 @@ export function createMainServices(deps: MainDeps) {
       // Documents of practices no longer known (a sign-out whose wipe failed) go now, and at every start until they do.
       void restored
         .then(async () => {
-          const known = (await session.list()).practices.map((p) => p.practiceKey);
+          const list = await session.list();
+          // A stored record main could not read may own any folder or key: nothing counts as forgotten then.
+          if (!list.complete) return;
+          const known = list.practices.map((p) => p.practiceKey);
           documentKeys.retainOnly(known);
           await removeForgottenPracticeFolders(deps.paths.cache, known);
+          await removePlainLeftovers(deps.paths.cache, known);
         })
         // Tried again at the next start; the reason goes to the log, never to the window.
         .catch((error: unknown) => log.warn('Start: reading saved practices or removing forgotten ones failed', error));

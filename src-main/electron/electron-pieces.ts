@@ -5,9 +5,9 @@ import { systemClock } from '../clock';
 import { createDemoPractice } from '../demo-practice/create-demo-practice';
 import type { MainDeps } from '../compose';
 import type { SettingsStore } from '../settings/settings-store';
-import { electronThemeHost } from './theme';
 import { createElectronLogger } from './logging';
 import { electronUpdates } from './updater';
+import { electronThemeHost } from './theme';
 
 /** safeStorage's async API; the backend name lets the vault detect Linux's weak `basic_text`. */
 function electronCipher(): Cipher {
@@ -66,10 +66,10 @@ export function electronMainDeps(): MainDeps {
     openPath: (absolutePath) => shell.openPath(absolutePath),
     // electron-log's file in app.getPath('logs'), 5 × 1 MB, every line redacted (src-main/logging).
     log: createElectronLogger(app.getPath('logs')),
+    // Off unless packaged with an update feed (app-update.yml); its lines go to the app's log (installUpdaterLog in index.ts).
+    updates: electronUpdates(),
     themeHost: electronThemeHost(),
     // Only PRACTICE_COMPANION_REGIONS_FILE is read from it (src-main/regions).
     env: process.env,
-    // Off unless packaged with an update feed (app-update.yml); its lines go to the app's log (installUpdaterLog in index.ts).
-    updates: electronUpdates(),
   };
 }

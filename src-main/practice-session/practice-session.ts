@@ -14,7 +14,7 @@ import { createSyncEngine, type SyncEngine } from '../sync/sync-engine';
 import { syncResources } from '../sync/sync-resources';
 import type { CredentialVault, SecretStorage, StoredPractice } from '../vault/credential-vault';
 import { vaultProblemText } from '../vault/credential-vault';
-import { bindingRefusal, checkCustomUrl, confirmAddressText, regions, rejectedCredentialsText, signOutMessage } from './connect-rules';
+import { bindingRefusal, checkCustomUrl, clip, confirmAddressText, regions, rejectedCredentialsText, signOutMessage } from './connect-rules';
 
 /** The embedded demo practice, started on demand (src-main/demo-practice). */
 export interface DemoHandle {
@@ -80,9 +80,14 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
       }
       return { ok: false, message: describeApiError(error) };
     }
-    const refusal = bindingRefusal(deps.vault.bindingOf(validation.practiceKey), { baseUrl, clientId: input.clientId, isDemo }, validation.practiceName);
+    // One spelling of the key on this laptop (the document cache and the databases use lower case too):
+    // a server answering with another case must meet the binding check, not slip past it.
+    const practiceKey = validation.practiceKey.toLowerCase();
+    const refusal = bindingRefusal(deps.vault.bindingOf(practiceKey), { baseUrl, clientId: input.clientId, isDemo }, validation.practiceName);
     if (refusal) return { ok: false, message: refusal };
-    const record = { practiceKey: validation.practiceKey, name: validation.practiceName, region: validation.region, baseUrl, clientId: input.clientId, canWrite: validation.canWrite, isDemo };
+    // The server chooses the name: kept within what the record and the summary allow.
+    const name = clip(validation.practiceName.trim() || 'Practice', 200);
+    const record = { practiceKey, name, region: validation.region, baseUrl, clientId: input.clientId, canWrite: validation.canWrite, isDemo };
     const storage = await deps.vault.save(record, input.secret, { remember: input.remember, acceptWeakStorage: input.acceptWeakStorage });
     practices.set(record.practiceKey, { ...record, storage, backend: '' });
     problems.set(record.practiceKey, null);
@@ -145,7 +150,12 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     },
 
     async list() {
-      return { practices: [...practices.values()].map(summary), activePracticeKey: active, storage: await deps.vault.storageInfo() };
+      return {
+        practices: [...practices.values()].map(summary),
+        activePracticeKey: active,
+        storage: await deps.vault.storageInfo(),
+        complete: deps.vault.unreadableRecords() === 0,
+      };
     },
 
     async connect(input: ConnectInput): Promise<ConnectResult> {
