@@ -88,13 +88,20 @@ describe('theme', () => {
     await expect.poll(() => appearance(page)).toBe('dark');
     await expect(page.evaluate(() => window.companion!.desktop.theme())).resolves.toEqual({ choice: 'dark', dark: true });
 
-    // Keyboard (focus is on "Dark" after the click): the arrow keys move between the options, Space chooses one.
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    // Keyboard from "Dark": an arrow key moves to the next option and chooses it (the WAI-ARIA radio group).
+    // Radix chooses the option that receives focus while an arrow key is down, so the key is held as a person
+    // holds it (Playwright's press releases it before focus moves). Focus is put on "Dark" explicitly: the
+    // screen's heading takes focus when Settings opens, which may land after the click.
+    const arrow = async (key: 'ArrowUp' | 'ArrowDown', to: string) => {
+      await page.keyboard.down(key);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('value'))).toBe(to);
+      await page.keyboard.up(key);
+    };
+    await group.getByRole('radio', { name: 'Dark' }).focus();
+    await arrow('ArrowUp', 'light');
     await expect.poll(() => appearance(page)).toBe('light');
     await expect(page.evaluate(() => window.companion!.desktop.theme())).resolves.toEqual({ choice: 'light', dark: false });
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Space');
+    await arrow('ArrowDown', 'dark');
     await expect.poll(() => appearance(page)).toBe('dark');
 
     // Kept by main: a restart opens dark although the system is light.
