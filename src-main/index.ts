@@ -23,6 +23,8 @@ import icon from '../resources/icon.png?asset';
 
 // Sandbox every renderer, including any created by a library by mistake.
 app.enableSandbox();
+// Windows shows a notification only for an app with a user model ID; the same as electron-builder.yml's appId.
+if (process.platform === 'win32') app.setAppUserModelId('com.practicecompanion.desktop');
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

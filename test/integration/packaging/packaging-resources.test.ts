@@ -27,6 +27,12 @@ describe('packaging resources', () => {
     expect(keys).toEqual(['com.apple.security.cs.allow-jit', 'com.apple.security.network.client']);
   });
 
+  it("gives Windows the installers' app id as the user model id (notifications show only for it)", () => {
+    const appId = /^appId:\s*(\S+)$/m.exec(readFileSync(join(root, 'electron-builder.yml'), 'utf8'))?.[1];
+    expect(appId).toBeTruthy();
+    expect(readFileSync(join(root, 'src-main/index.ts'), 'utf8')).toContain(`app.setAppUserModelId('${appId}')`);
+  });
+
   it('keeps build output out of git', () => {
     const ignored = readFileSync(join(root, '.gitignore'), 'utf8').split('\n').map((line) => line.trim());
     expect(ignored).toEqual(expect.arrayContaining(['dist/', 'out/']));
