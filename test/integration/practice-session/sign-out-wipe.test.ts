@@ -85,9 +85,12 @@ describe('forgotten practice folders at start', () => {
     const { practice } = await first.call('practice.connectDemo');
     const keptDir = join(dataDir, 'cache', 'practices', practice.practiceKey as string, 'documents');
     const strayDir = join(dataDir, 'cache', 'practices', forgotten, 'documents');
+    // A sealed file (named as the encrypted cache names them) and a plain PDF a version without encryption left.
+    const sealed = `${'a'.repeat(40)}.bin`;
     for (const dir of [keptDir, strayDir]) {
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'bill-1.pdf'), '%PDF-1.7 stand-in');
+      writeFileSync(join(dir, sealed), 'sealed stand-in');
     }
     await first.app.services.dispose();
     await first.app.demo?.close();
@@ -96,7 +99,8 @@ describe('forgotten practice folders at start', () => {
     const second = startMain(dataDir);
     expect((await second.call('practice.list')).practices.map((p: { practiceKey: string }) => p.practiceKey)).toEqual([practice.practiceKey]);
     await expect.poll(() => existsSync(join(dataDir, 'cache', 'practices', forgotten)), { timeout: 10_000 }).toBe(false);
-    expect(readdirSync(keptDir)).toEqual(['bill-1.pdf']);
+    // The restored practice keeps what the encrypted cache wrote; its plain leftover goes too.
+    await expect.poll(() => readdirSync(keptDir), { timeout: 10_000 }).toEqual([sealed]);
   });
 
   it('removes the folders of practices no longer known and keeps the others', async () => {
