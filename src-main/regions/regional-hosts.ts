@@ -41,12 +41,12 @@ const normalise = (host: string): string => new URL(host).toString().replace(/\/
 const shown = (path: string): string => (path.length > MAX_PATH_SHOWN ? `…${path.slice(-(MAX_PATH_SHOWN - 1))}` : path);
 
 /** Reads, parses and validates one file; a sentence saying what is wrong, or the hosts. */
-function readRegionsFile(path: string): { hosts: RegionHosts } | { problem: string } {
+function readRegionsFile(path: string, read: (path: string) => string): { hosts: RegionHosts } | { problem: string } {
   const ignored = 'It is ignored and the built-in hosts are used.';
   let text: string;
   try {
     if (statSync(path).size > MAX_FILE_BYTES) return { problem: `The regions file ${shown(path)} is larger than 16 KB. ${ignored}` };
-    text = readFileSync(path, 'utf8');
+    text = read(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'does not exist' : code === 'EACCES' || code === 'EPERM' ? 'cannot be read (no permission)' : 'cannot be read';
@@ -81,6 +81,8 @@ export function loadRegionalHosts(options: {
   env: Readonly<Record<string, string | undefined>>;
   /** Whether a file exists, to tell "no override" from "override missing"; default the file system. */
   exists?: (path: string) => boolean;
+  /** Reads a file as text; default the file system. */
+  readText?: (path: string) => string;
 }): RegionHostsStatus {
   const exists = options.exists ?? ((path: string) => {
     try {
@@ -102,7 +104,7 @@ export function loadRegionalHosts(options: {
       : null;
   if (!candidate) return builtIn(null, null);
 
-  const result = readRegionsFile(candidate.path);
+  const result = readRegionsFile(candidate.path, options.readText ?? ((path) => readFileSync(path, 'utf8')));
   if ('problem' in result) return builtIn(result.problem, shown(candidate.path));
   return { source: candidate.source, path: shown(candidate.path), hosts: result.hosts, problem: null };
 }
