@@ -215,7 +215,7 @@ export function createMainServices(deps: MainDeps) {
     'documents.list': ({ practiceKey }) => documents.list(practiceKey),
     'documents.unpin': ({ practiceKey, packId }) => documents.unpin(practiceKey, packId),
     'documents.showInSystemViewer': (input) => documents.showInSystemViewer(input),
-    // The desktop layer. Until each piece is composed here, the honest answer: not available in this build.
+    // The desktop layer: updates, the window's activity, logs and diagnostics, appearance, regional hosts.
     'desktop.updateStatus': () => updates.status(),
     'desktop.restartToUpdate': () => updates.restartToUpdate(),
     'desktop.reportActivity': (report) => (activity.report(report), { accepted: true }),
