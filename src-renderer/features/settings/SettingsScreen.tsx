@@ -1,5 +1,5 @@
 import { Badge, Button, Callout, Card, Code, DataList, Flex, Heading, Kbd, Text } from '@radix-ui/themes';
-import { screens } from '../../app/screens';
+import { screenList } from '../../app/screen-list';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ConfirmDialog } from '../../components/ModalDialog';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -159,7 +159,7 @@ export function SettingsScreen() {
             Keyboard shortcuts
           </Heading>
           <DataList.Root size="1">
-            {screens.map((screen) => (
+            {screenList.map((screen) => (
               <DataList.Item key={screen.path}>
                 <DataList.Label>{screen.label}</DataList.Label>
                 <DataList.Value>

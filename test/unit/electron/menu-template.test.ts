@@ -55,7 +55,7 @@ describe('the application menu', () => {
   });
 
   it('opens every screen with the same Ctrl/⌘ digit as the renderer’s shortcuts', () => {
-    const rendererScreens = [...source('src-renderer/app/screens.tsx').matchAll(/path: '(\w+)', label: '([^']+)', shortcut: '(\d)'/g)].map(
+    const rendererScreens = [...source('src-renderer/app/screen-list.ts').matchAll(/path: '(\w+)', label: '([^']+)', shortcut: '(\d)'/g)].map(
       ([, screen, label, key]) => ({ screen, label, key }),
     );
     expect(rendererScreens).toHaveLength(8);
