@@ -1,7 +1,7 @@
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import { applyExternalProjects, billCreateSchema, duplicateSchema, externalProjectsPutSchema, proposalUpdateResultSchema } from '../../src-preload/contract/partner-api';
 import { clientReadId, type PracticeDb } from '../db/practice-db';
-import type { Effect } from './optimistic-effects';
+import type { Effect } from './outbox-effect';
 
 /**
  * Bills and proposal edits have no row of their own until the practice answers (the queued write shows

@@ -12,7 +12,7 @@ import {
 } from '../../src-preload/contract/partner-api';
 import { customFieldsReport, onboardingDocumentsReport } from '../client-data/client-reads';
 import type { PracticeDb } from '../db/practice-db';
-import type { Effect, Pending } from './optimistic-effects';
+import type { Effect, Pending } from './outbox-effect';
 
 /** The status a completed onboarding takes: the practice's final "Completed" status if it is known here. */
 export function completedStatus(statuses: readonly OnboardingStatus[]): Pick<OnboardingStatus, 'statusID' | 'statusName'> | null {

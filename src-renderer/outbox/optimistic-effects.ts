@@ -5,35 +5,10 @@ import { contactCreateSchema, contactSchema, contactUpdateSchema, leadConvertRes
 import type { PracticeDb } from '../db/practice-db';
 import { moneyEffects } from './money-effects';
 import { onboardingEffects } from './onboarding-effects';
+import type { Effect, Pending } from './outbox-effect';
 
-/** A record shown before the practice has it: marked with the entry that will create or change it. */
-export type Pending<T> = T & { pendingOutboxId?: string };
-
-/**
- * The local effect of each queued write, applied in the same Dexie transaction as the entry itself
- * (see outbox-db.ts), so the screens show it at once and a crash cannot separate the two:
- * - apply: on queue (and again after an edit),
- * - settle: once done, the placeholder gives way to the practice's own record,
- * - revert: on discard, the local data goes back to what it was.
- * Writes without a row of their own (eForms, ID checks, bills, proposal edits …) show as "pending actions"
- * on the client (see money-effects.ts for how bills and proposals catch up once done).
- */
-export interface Effect {
-  apply(db: PracticeDb, entry: OutboxEntry, now: string): Promise<{ undo: unknown } | void>;
-  settle(db: PracticeDb, entry: OutboxEntry): Promise<void>;
-  revert(db: PracticeDb, entry: OutboxEntry): Promise<void>;
-  /**
-   * The synced row the effect edits in place. A sync page carrying that row would hide the edit, so the
-   * page's ingest applies the effect again on top (outbox/reapply-unsent.ts) until the practice answers.
-   */
-  editsSyncedRow?: SyncedRow;
-}
-
-export interface SyncedRow {
-  table: 'contacts' | 'onboardings';
-  /** The row's key in an entry (null: the row is itself still pending). */
-  keyOf(entry: OutboxEntry): string | number | null;
-}
+// Screens and the outbox take these from here; they are defined in outbox-effect.ts.
+export type { Effect, Pending, SyncedRow } from './outbox-effect';
 
 const contacts = (db: PracticeDb) => db.contacts as unknown as Table<Pending<Contact>, number>;
 const leads = (db: PracticeDb) => db.leads as unknown as Table<Pending<Lead>, string>;
