@@ -2,19 +2,9 @@ import { z } from 'zod';
 import type { OperationName } from '../../src-preload/contract/outbox/operations';
 import type { OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import { contactCreateSchema, contactSchema, leadCreateSchema, leadNoteCreateSchema, leadNoteSchema, leadSchema, proposalDetailSchema, proposalSummarySchema } from '../../src-preload/contract/partner-api';
-import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { readAllPages } from '../partner-api/paging';
 import { verifyAdhocBill } from './verify-adhoc-bill';
-
-/**
- * `queuedAt`: when the entry was queued (a record made before then cannot be this write's); `claimed`: keys
- * of records other entries of the same operation created (two identical writes queued: each has its own).
- */
-export interface VerifyContext {
-  queuedAt: string | null;
-  claimed: ReadonlySet<string | number>;
-}
-export type Verifier = (api: PartnerApiClient, params: Record<string, string | number>, body: unknown, context: VerifyContext) => Promise<OutboxVerdict>;
+import type { Verifier } from './verify-context';
 
 /**
  * "Absent" must mean nothing that could be this write exists: a record with the same name but other

@@ -1,7 +1,7 @@
 import { billCreateSchema, billDetailSchema, billSchema, roundCents, type BillCreate, type BillDetail } from '../../src-preload/contract/partner-api';
 import type { OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
-import type { VerifyContext } from './outbox-verifiers';
+import type { VerifyContext } from './verify-context';
 import { readAllPages } from '../partner-api/paging';
 
 const DAY_MS = 86_400_000;
