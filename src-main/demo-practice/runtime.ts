@@ -1,5 +1,5 @@
 import type { Clock } from '../clock';
-import type { FaultQueue } from './http/faults';
+import type { FaultQueue } from './http/fault-queue';
 import type { RateLimiter } from './http/rate-limiter';
 import type { DemoOptions } from './options';
 import type { PracticeState } from './state/practice-state';

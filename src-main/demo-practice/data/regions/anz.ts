@@ -27,7 +27,7 @@ import {
   soleTraderName,
   tradingStem,
 } from './names';
-import type { BusinessName, CountryInfo, EntityType, PostalAddress, RegionProfile } from './region-profile';
+import type { BusinessName, CountryInfo, EntityType, PostalAddress, RegionProfile } from './region-types';
 import { abnDigits, acnDigits, countryFor, digits, domainSlug, irdDigits, streetNumber } from './shared';
 
 const COUNTRIES: readonly CountryInfo[] = [

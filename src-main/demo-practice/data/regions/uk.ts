@@ -16,7 +16,7 @@ import {
   soleTraderName,
   tradingStem,
 } from './names';
-import type { BusinessName, CountryInfo, EntityType, PostalAddress, RegionProfile } from './region-profile';
+import type { BusinessName, CountryInfo, EntityType, PostalAddress, RegionProfile } from './region-types';
 import { countryFor, digits, domainSlug, paddedInt, streetNumber, ukVatDigits } from './shared';
 import { UK_NAMES } from './uk-names';
 import { INWARD_LETTERS, UK_BUSINESS_PLACES, UK_NAMED_STREETS, UK_STREET_NAMES, UK_STREET_TYPES, UK_TOWNS } from './uk-places';

@@ -13,7 +13,7 @@ import {
   soleTraderName,
   tradingStem,
 } from './names';
-import type { BusinessName, CountryInfo, EntityType, PostalAddress, RegionProfile } from './region-profile';
+import type { BusinessName, CountryInfo, EntityType, PostalAddress, RegionProfile } from './region-types';
 import { capitaliseFirst, countryFor, digits, domainSlug, ordinal, paddedInt, streetNumber, withLuhnDigit } from './shared';
 import { ZA_NAMES } from './za-names';
 import { ZA_BUSINESS_PLACES, ZA_LOCALITIES, ZA_STREET_NAMES, ZA_STREET_TYPES } from './za-places';
