@@ -5,7 +5,7 @@ type ScreenName = Extract<AppCommand, { command: 'open-screen' }>['screen'];
 
 /**
  * The View menu's screens with the same Ctrl/⌘ digits as the renderer's own shortcuts
- * (src-renderer/app/screens.tsx; main may not import the renderer, so a unit test keeps the two equal).
+ * (src-renderer/app/screen-list.ts; main may not import the renderer, so a unit test keeps the two equal).
  */
 export const menuScreens: readonly { screen: ScreenName; label: string; key: string }[] = [
   { screen: 'clients', label: 'Clients', key: '1' },
