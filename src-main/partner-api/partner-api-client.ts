@@ -4,6 +4,7 @@ import { MalformedResponseError, NetworkError, PartnerApiError, RedirectRefusedE
 import { classifyFetchFailure } from './network-failure';
 import { MAX_FILE_BYTES, MAX_JSON_BYTES, readCappedBody } from './read-capped-body';
 
+/** Highest first: what the user waits for now > outbox replay > meeting-pack prefetch > background sync. */
 export type RequestPriority = 'interactive' | 'outbox' | 'prefetch' | 'background';
 
 /** What the client needs of the request budget (src-main/request-budget). */

@@ -1,8 +1,9 @@
+import type { RequestPriority } from '../partner-api/partner-api-client';
 import type { BudgetStore } from './budget-store';
 import type { BudgetTimer } from './budget-timer';
 
-/** Highest first: what the user waits for now > outbox replay > meeting-pack prefetch > background sync. */
-export type RequestPriority = 'interactive' | 'outbox' | 'prefetch' | 'background';
+// Declared once, with the client that carries it on every request; the budget orders its queues by it.
+export type { RequestPriority };
 
 export interface BudgetLimits {
   perMinute: number;

@@ -2,7 +2,8 @@ import type { SyncCursor } from '../../src-preload/contract/sync';
 import { describeApiError, NetworkError, PartnerApiError, RedirectRefusedError } from '../partner-api/api-errors';
 import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-api-client';
 import { afterPage, readAllPages, startPaging } from '../partner-api/paging';
-import { shiftDay, syncResources, type SyncResource } from './sync-resources';
+import { pagesOfWholeRead, requestsFor } from './sync-plan';
+import { rulesOf, shiftDay, syncResources, type SyncResource } from './sync-resources';
 import type { SyncSink } from './sync-sink';
 
 export interface SyncProgress {
@@ -51,15 +52,6 @@ function emptyCursor(resource: string): SyncCursor {
 const stopsTheRun = (error: unknown) =>
   error instanceof NetworkError || error instanceof RedirectRefusedError || (error instanceof PartnerApiError && (error.status === 401 || error.status === 403));
 
-/** Pages a read of this many records takes: the full pages plus the short (or empty) last one. */
-const pagesFor = (records: number, largestPage: number): number => Math.floor(records / largestPage) + 1;
-
-/** Pages a whole read takes, from the last whole read (null when there was none). */
-function pagesOfWholeRead(cursor: SyncCursor | undefined): number | null {
-  if (!cursor || cursor.fullPassRecords === undefined || cursor.largestPage <= 0) return null;
-  return pagesFor(cursor.fullPassRecords, cursor.largestPage);
-}
-
 /**
  * Main's sync: for each resource in order, one pass (full, then incremental with lastUpdated).
  * The next watermark is the server's Date at the start of a pass minus a margin — never the largest
@@ -91,11 +83,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return now - Date.parse(endedAt) < resource.refreshEveryMs;
   }
 
-  /**
-   * A first full pass has no known end (the API gives no totals), so it counts as at least one more
-   * page and the plan is "unsized". An incremental pass is usually one page. A reconcile pass is sized
-   * from the last whole read.
-   */
+  /** A first full pass has no known end (the API gives no totals), so while one is due the plan is "unsized". */
   function plan(): RunPlan | null {
     if (!live) return null;
     let requestsLeft = 0;
@@ -104,25 +92,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (finished.has(resource.name)) continue;
       const cursor = live[resource.name];
       if (resting(resource, cursor)) continue;
-      if (resource.kind === 'report' || (cursor?.mode === 'incremental' && resource.kind === 'paged' && resource.incremental !== false)) {
-        requestsLeft += 1;
-        continue;
-      }
-      if (resource.kind === 'snapshot') {
-        // A page, then the empty (or repeated) one that proves it ended.
-        requestsLeft += 2;
-        continue;
-      }
-      if (cursor?.mode === 'incremental') {
-        // A whole list or a recent window: about as many pages as the last such pass took.
-        const pages = cursor.largestPage > 0 ? pagesFor(cursor.recordsThisPass, cursor.largestPage) : 1;
-        requestsLeft += Math.max(1, pages - (cursor.nextPage - 1));
-        continue;
-      }
-      const whole = pagesOfWholeRead(cursor);
-      const done = (cursor?.nextPage ?? 1) - 1;
-      if (whole === null) sized = false;
-      requestsLeft += Math.max(1, (whole ?? 0) - done);
+      const left = requestsFor(resource.kind, cursor);
+      requestsLeft += left.requests;
+      if (!left.sized) sized = false;
     }
     return { requestsLeft, sized };
   }
@@ -130,7 +102,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   /** An incremental resource whose last whole read is old enough, if the budget allows, is re-read whole. */
   function startOfPass(resource: SyncResource, cursor: SyncCursor): SyncCursor {
     const policy = options.reconcile;
-    if (!policy || resource.kind !== 'paged' || resource.incremental === false || cursor.mode !== 'incremental' || cursor.nextPage !== 1 || !cursor.lastCompletedAt) return cursor;
+    if (!policy || !rulesOf(resource.kind).changesOnly || cursor.mode !== 'incremental' || cursor.nextPage !== 1 || !cursor.lastCompletedAt) return cursor;
     const since = cursor.fullPassAt ? Date.parse(cursor.lastCompletedAt) - Date.parse(cursor.fullPassAt) : Number.POSITIVE_INFINITY;
     if (since < policy.everyMs) return cursor;
     if (!policy.mayStart(resource.name, pagesOfWholeRead(cursor) ?? 1)) return cursor;
@@ -139,7 +111,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   /** A window pass fixes its date range at its first page (history first, then recent), from the server's today. */
   function withWindow(resource: SyncResource, cursor: SyncCursor): SyncCursor {
-    if (!resource.window || (cursor.window && cursor.nextPage > 1)) return cursor;
+    if (resource.kind !== 'window' || (cursor.window && cursor.nextPage > 1)) return cursor;
     const today = serverDay();
     const back = cursor.mode === 'incremental' ? resource.window.recentDays : resource.window.historyDays;
     return { ...cursor, window: { startDate: shiftDay(today, -back), endDate: shiftDay(today, resource.window.aheadDays) } };
@@ -147,7 +119,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   function queryOf(resource: SyncResource, cursor: SyncCursor): Record<string, string | number | boolean> {
     const query: Record<string, string | number | boolean> = { ...resource.query?.(cursor.mode, serverDay()), pageNumber: cursor.nextPage };
-    if (resource.kind === 'paged' && resource.incremental !== false && cursor.watermark) query.lastUpdated = cursor.watermark;
+    if (rulesOf(resource.kind).changesOnly && cursor.watermark) query.lastUpdated = cursor.watermark;
     if (cursor.window) Object.assign(query, cursor.window);
     return query;
   }
@@ -211,7 +183,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const request = { priority, ...(signal ? { signal } : {}), ...(resource.query ? { query: resource.query(start.mode, serverDay()) } : {}) };
     let records: unknown[];
     let answeredAt: Date | null;
-    if (resource.kind === 'report') {
+    const oneObject = rulesOf(resource.kind).oneObject;
+    if (oneObject) {
       const answer = await options.api.request('GET', resource.path, resource.schema, request);
       progress.pagesThisRun++;
       [records, answeredAt] = [[answer.data], answer.serverDate];
@@ -229,8 +202,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
       records = whole.data;
     }
     noteServerDate(answeredAt);
-    const count = resource.kind === 'report' ? 1 : records.length;
-    const cursor: SyncCursor = { ...start, mode: 'incremental', nextPage: 1, passServerTime: null, lastCompletedAt: serverNow(answeredAt).toISOString(), recordsThisPass: count, largestPage: resource.kind === 'report' ? 1 : Math.max(start.largestPage, count) };
+    const count = oneObject ? 1 : records.length;
+    const cursor: SyncCursor = { ...start, mode: 'incremental', nextPage: 1, passServerTime: null, lastCompletedAt: serverNow(answeredAt).toISOString(), recordsThisPass: count, largestPage: oneObject ? 1 : Math.max(start.largestPage, count) };
     await options.sink.commitPage({ resource: resource.name, records, replaceAll: true, cursor });
     progress.recordsThisPass = count;
   }
@@ -254,7 +227,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       }
       options.onProgress?.({ ...progress });
       try {
-        if (resource.kind === 'paged' || resource.kind === 'window') await passPaged(resource, start, priority, signal, progress);
+        if (rulesOf(resource.kind).pageByPage) await passPaged(resource, start, priority, signal, progress);
         else await passWhole(resource, start, priority, signal, progress);
         progress.state = 'done';
       } catch (error) {

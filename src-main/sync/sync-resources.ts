@@ -30,30 +30,64 @@ export interface WindowPolicy {
   aheadDays: number;
 }
 
-export interface SyncResource {
+/**
+ * How a resource is read:
+ * - paged: lastUpdated and paging (full, then incremental passes that ask only for changes);
+ * - paged-whole: a paged list that does not take lastUpdated: every pass reads it whole (upsert by key);
+ * - snapshot: one unpaged list, re-read whole and replacing what was stored;
+ * - window: paged by a date range (startDate/endDate) — a history window first, then a recent one;
+ * - report: one object (a debtor report, the ledger status), replaced on every run.
+ */
+export type SyncKind = 'paged' | 'paged-whole' | 'snapshot' | 'window' | 'report';
+
+interface ResourceBase {
   name: SyncedResourceName;
   path: string;
   /** The record's schema; for a 'report', the whole answer's. */
   schema: z.ZodType;
   key: (record: never) => string | number;
-  /**
-   * - paged: lastUpdated and paging (full, then incremental passes);
-   * - snapshot: one unpaged list, re-read whole and replacing what was stored;
-   * - window: paged by a date range (startDate/endDate) — a history window first, then a recent one;
-   * - report: one object (a debtor report, the ledger status), replaced on every run.
-   */
-  kind: 'paged' | 'snapshot' | 'window' | 'report';
   /** Extra query for a pass: soft-deleted contacts on incremental passes; a report's period. */
   query?: (mode: 'full' | 'incremental' | 'reconcile', serverDay: string) => Record<string, string | boolean>;
-  /** 'paged' lists that do not take lastUpdated: every pass reads them whole (upsert by key). */
-  incremental?: false;
-  window?: WindowPolicy;
   /**
    * Passes that re-read many pages every time (a whole list, a recent window) are made at most this
    * often once the first pass is done: every five minutes they would cost more than the hourly limit
    * leaves at background priority, for records that change slowly. Opening a client reads its own.
    */
   refreshEveryMs?: number;
+}
+
+/** Only a 'window' resource has (and must have) a window policy. */
+export type SyncResource = (ResourceBase & { kind: Exclude<SyncKind, 'window'> }) | (ResourceBase & { kind: 'window'; window: WindowPolicy });
+
+/** The `default` of an exhaustive switch on a kind: a kind added to SyncKind without its branch fails to compile. */
+export function unknownKind(kind: never): never {
+  throw new Error(`Unknown sync resource kind: ${String(kind)}`);
+}
+
+/** What each kind means for a pass; the engine asks this instead of testing kinds itself. */
+export interface KindRules {
+  /** Page by page, each page committed with its cursor (else one whole read replacing what was stored). */
+  pageByPage: boolean;
+  /** Passes after the first ask only for changes (lastUpdated), so an occasional whole re-read catches what paging skipped. */
+  changesOnly: boolean;
+  /** The answer is one object stored under the resource's name, not a list of records. */
+  oneObject: boolean;
+}
+
+export function rulesOf(kind: SyncKind): KindRules {
+  switch (kind) {
+    case 'paged':
+      return { pageByPage: true, changesOnly: true, oneObject: false };
+    case 'paged-whole':
+    case 'window':
+      return { pageByPage: true, changesOnly: false, oneObject: false };
+    case 'snapshot':
+      return { pageByPage: false, changesOnly: false, oneObject: false };
+    case 'report':
+      return { pageByPage: false, changesOnly: false, oneObject: true };
+    default:
+      return unknownKind(kind);
+  }
 }
 
 /** How often the billing lists (recent bills and payments, recurring schedules) are re-read. */
@@ -101,7 +135,7 @@ export const syncResources: readonly SyncResource[] = [
   },
   {
     name: 'recurringBillings', path: '/recurring-billing/list', schema: recurringBillingSchema, key: (r: z.infer<typeof recurringBillingSchema>) => r.recurringBillingId,
-    kind: 'paged', incremental: false, refreshEveryMs: BILLING_REFRESH_MS,
+    kind: 'paged-whole', refreshEveryMs: BILLING_REFRESH_MS,
   },
   // Billing windows last: the biggest lists, and the least needed to start working.
   { name: 'bills', path: '/bills/list', schema: billSchema, key: (b: z.infer<typeof billSchema>) => b.billingId, kind: 'window', window: billingWindow, refreshEveryMs: BILLING_REFRESH_MS },

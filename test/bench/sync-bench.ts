@@ -4,7 +4,7 @@ import { createMemoryBudgetStore } from '../../src-main/request-budget/budget-st
 import { createVirtualTimer } from '../../src-main/request-budget/budget-timer';
 import { createRequestBudget, DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
 import { createSyncEngine } from '../../src-main/sync/sync-engine';
-import { BILLING_REFRESH_MS, syncResources } from '../../src-main/sync/sync-resources';
+import { BILLING_REFRESH_MS, rulesOf, syncResources } from '../../src-main/sync/sync-resources';
 import { createMemorySyncSink } from '../support/memory-sync-sink';
 import { clockOf, createVirtualTimeFetch } from '../support/virtual-time-http';
 import { lowerBoundMs } from './lower-bound';
@@ -57,7 +57,7 @@ export async function benchSync() {
       bills: inWindow([...state.bills.values()].map((b) => b.billDate), sink.cursors.bills?.window),
       payments: inWindow([...state.payments.values()].map((p) => p.paymentDate), sink.cursors.payments?.window),
     };
-    const paged = syncResources.filter((r) => r.kind === 'paged' || r.kind === 'window');
+    const paged = syncResources.filter((r) => rulesOf(r.kind).pageByPage);
     const minimumRequests = paged.reduce((sum, r) => sum + Math.ceil((sizes[r.name] ?? 0) / pageSize), 0) + (syncResources.length - paged.length);
     const lowerBoundSeconds = lowerBoundMs([], 0, minimumRequests) / 1000;
 

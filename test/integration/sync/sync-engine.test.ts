@@ -111,7 +111,7 @@ describe('sync engine against the demo practice', () => {
     // Lists read whole every time (recurring schedules take no lastUpdated), date windows and catalogs rest for their hour.
     const costly = syncResources.filter((r) => r.refreshEveryMs);
     expect(costly.filter((r) => r.kind !== 'snapshot').map((r) => r.name)).toEqual(['recurringBillings', 'bills', 'payments']);
-    expect(syncResources.filter((r) => r.kind === 'window' || r.incremental === false).map((r) => r.name)).toEqual(['recurringBillings', 'bills', 'payments']);
+    expect(syncResources.filter((r) => r.kind === 'window' || r.kind === 'paged-whole').map((r) => r.name)).toEqual(['recurringBillings', 'bills', 'payments']);
     // A snapshot read each run (the debtors' outstanding invoices) takes a page and the read that proves its end.
     const everyRun = syncResources.filter((r) => !r.refreshEveryMs);
     const requestsOf = (list: typeof syncResources) => list.reduce((n, r) => n + (r.kind === 'snapshot' ? 2 : 1), 0);
