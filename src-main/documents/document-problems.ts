@@ -29,7 +29,12 @@ export function offline(kind: DocumentKind, hadCopy: boolean): DocumentFailure {
 
 export const failed = (message: string): DocumentFailure => fail('failed', message);
 
-/** Why a download (and storing it) did not work, as the contract's problem and a plain sentence. */
+/**
+ * Why a download (and storing it) did not work, as the contract's problem and a plain sentence. The
+ * practice's answers use the shared sentences (describeApiError); documents keep their own only where
+ * the context differs: offline says whether a saved copy exists, a 404 means no PDF of that kind (yet),
+ * a malformed answer is a PDF that cannot be used, and a local failure is about this computer's disk.
+ */
 export function problemFor(error: unknown, kind: DocumentKind, hadCopy: boolean): DocumentFailure {
   if (error instanceof NetworkError) return offline(kind, hadCopy);
   if (error instanceof PartnerApiError && error.status === 404) return fail('not-available', notAvailableText[kind]);

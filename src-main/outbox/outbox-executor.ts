@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { changedOutsideTheApp, operations, pathOf, validatePayload, type PayloadIssue, type StoredPayload } from '../../src-preload/contract/outbox/operations';
 import type { OutboxOutcome, OutboxProblem, OutboxSendInput, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import { describeApiError, MalformedResponseError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
+import { failureWords } from '../partner-api/failure-words';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { verifiers } from './outbox-verifiers';
 
@@ -33,7 +34,7 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
   async function send(input: OutboxSendInput): Promise<OutboxOutcome> {
     const target = deps.targetFor(input.practiceKey);
     if (!target) return { kind: 'unauthorized', problem: problem(null, 'Not connected', 'This practice is not connected on this laptop. Connect it again to send what is waiting.') };
-    if (!target.canWrite) return { kind: 'forbidden', problem: problem(403, 'Read-only credentials', 'These credentials are read-only: the practice does not allow them to make changes. Connect with read-write credentials to send this.') };
+    if (!target.canWrite) return { kind: 'forbidden', problem: problem(403, 'Read-only credentials', `${failureWords.readOnly} Connect with read-write credentials to send this.`) };
     if (waitsForReference(input.payload)) {
       const waiting = 'This action needs the result of another one that has not gone out yet.';
       return { kind: 'rejected', problem: problem(null, 'Waiting for another action', waiting) };
@@ -88,25 +89,31 @@ const retryAfterOf = (error: PartnerApiError): number | null => {
   return seconds.success ? Math.ceil(seconds.data * 1000) : null;
 };
 
-/** Every failure, in the outbox's terms (see the failure table in docs/ARCHITECTURE.md). */
+/**
+ * Every failure, in the outbox's terms (see the failure table in docs/ARCHITECTURE.md). The shared
+ * sentences (failure-words.ts) where the outbox means the same thing; its own where the context differs:
+ * a 401 concerns the *saved* credentials and holds the whole outbox; a 404 is about what the action
+ * refers to; an ambiguous answer must say the change may already be applied; an unreachable server
+ * means the entry simply waits.
+ */
 export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
   if (error instanceof PartnerApiError) {
     const p = problem(error.status, error.title || 'Error', error.message || error.title || `The practice answered ${error.status}.`);
     if (error.status === 401) return { kind: 'unauthorized', problem: { ...p, message: 'The practice no longer accepts the saved credentials. Enter them again in Settings; the outbox waits until then.' } };
-    if (error.status === 403) return { kind: 'forbidden', problem: { ...p, message: 'These credentials are read-only: the practice does not allow them to make changes.' } };
+    if (error.status === 403) return { kind: 'forbidden', problem: { ...p, message: failureWords.readOnly } };
     if (error.status === 404) return { kind: 'gone', problem: { ...p, message: error.message || 'What this action refers to no longer exists at the practice.' } };
-    if (error.status === 429) return { kind: 'retry', problem: { ...p, message: error.message || 'The practice asked us to wait.' }, retryAfterMs: retryAfterOf(error) };
+    if (error.status === 429) return { kind: 'retry', problem: { ...p, message: error.message || failureWords.slowDown }, retryAfterMs: retryAfterOf(error) };
     if (error.status >= 500) {
       // The body was sent: the server may have applied it before failing. Only a write that ends in the
       // same place when sent twice may simply go again; any other is settled by a read first.
-      if (idempotent) return { kind: 'retry', problem: { ...p, message: 'The practice server had a problem; this will be tried again.' }, retryAfterMs: null };
+      if (idempotent) return { kind: 'retry', problem: { ...p, message: failureWords.serverProblem }, retryAfterMs: null };
       return { kind: 'ambiguous', problem: { ...p, message: `The practice server answered ${error.status} after receiving this, so it may or may not have been applied.` } };
     }
     return { kind: 'rejected', problem: p };
   }
   if (error instanceof NetworkError) {
     // Refused before anything was sent: always safe to try again. Anything else may have arrived.
-    if (error.failure === 'unreachable' || idempotent) return { kind: 'retry', problem: problem(null, 'No connection', 'The practice server could not be reached; this will go out when it can.'), retryAfterMs: null };
+    if (error.failure === 'unreachable' || idempotent) return { kind: 'retry', problem: problem(null, 'No connection', `${failureWords.unreachable} This will go out when it can.`), retryAfterMs: null };
     return { kind: 'ambiguous', problem: problem(null, 'No answer', 'The request went out but no answer came back, so it may or may not have been applied.') };
   }
   if (error instanceof MalformedResponseError) {

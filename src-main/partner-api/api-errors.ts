@@ -1,4 +1,5 @@
 import type { ProblemDetails } from '../../src-preload/contract/partner-api';
+import { failureWords, noAnswerWords } from './failure-words';
 
 /** The server answered with an error status; `message` is the server's own words when it gave them. */
 export class PartnerApiError extends Error {
@@ -22,7 +23,7 @@ export class PartnerApiError extends Error {
  */
 export class RedirectRefusedError extends PartnerApiError {
   constructor(status: number) {
-    super(status, 'Redirect not followed', 'The practice server tried to send this request to another address; it was not followed.', null);
+    super(status, 'Redirect not followed', failureWords.redirect, null);
     this.name = 'RedirectRefusedError';
   }
 }
@@ -55,35 +56,33 @@ export class MalformedResponseError extends Error {
 /** The answer was larger than the app accepts for its kind; reading stopped and the connection was closed. */
 export class ResponseTooLargeError extends MalformedResponseError {
   constructor(readonly limitBytes: number) {
-    super(`The practice server sent an answer larger than the app accepts (over ${Math.round(limitBytes / 1024 / 1024)} MiB); it was not read.`);
+    super(failureWords.tooLarge(limitBytes));
     this.name = 'ResponseTooLargeError';
   }
 }
 
-/** A sentence a person can act on, for any error the client throws. */
+/** A sentence a person can act on, for any error the client throws (the words: failure-words.ts). */
 export function describeApiError(error: unknown): string {
   if (error instanceof RedirectRefusedError || error instanceof ResponseTooLargeError) return error.message;
   if (error instanceof PartnerApiError) {
     switch (error.status) {
       case 401:
-        return 'The practice did not accept these credentials. Check the Client ID, the secret and the region.';
+        return failureWords.credentialsRejected;
       case 403:
-        return 'These credentials are read-only, so this action is not allowed.';
+        return failureWords.readOnly;
       case 404:
-        return error.message || 'The practice no longer has this record.';
+        return error.message || failureWords.notFound;
       case 429:
-        return 'The practice asked us to slow down; it will be retried automatically.';
+        return failureWords.slowDown;
       default:
-        return error.status >= 500 ? 'The practice server had a problem. It will be retried.' : error.message || error.title;
+        return error.status >= 500 ? failureWords.serverProblem : error.message || error.title;
     }
   }
-  if (error instanceof NetworkError) {
-    return error.failure === 'timeout' ? 'The practice server did not answer in time.' : 'The practice server could not be reached.';
-  }
-  if (error instanceof MalformedResponseError) return 'The practice server sent an answer the app does not understand.';
+  if (error instanceof NetworkError) return noAnswerWords(error.failure === 'timeout');
+  if (error instanceof MalformedResponseError) return failureWords.malformed;
   // Anything else is the app's own failure: its text may name files or internals, so it is not shown.
   return UNEXPECTED_FAILURE;
 }
 
 /** The sentence for a failure that is neither the practice's answer nor the network's. */
-export const UNEXPECTED_FAILURE = 'Something unexpected went wrong while talking to the practice. Try again; if it keeps happening, send the diagnostics to support.';
+export const UNEXPECTED_FAILURE = failureWords.unexpected;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { readSpecs, type ReadInput, type ReadResult } from '../../src-preload/contract/reads';
 import { describeApiError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
+import { noAnswerWords } from '../partner-api/failure-words';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { readAllPages } from '../partner-api/paging';
 
@@ -46,9 +47,11 @@ export function createPracticeReader(deps: PracticeReaderDeps) {
         const answer = await target.api.request('GET', spec.path(request), spec.response, options);
         return { ok: true, data: answer.data, rejected: 0, serverDate: answer.serverDate?.toISOString() ?? null, requests: 1 };
       } catch (error) {
-        if (error instanceof NetworkError) return { ok: false, problem: 'offline', message: 'No connection to the practice right now. What is on this laptop is shown.' };
-        if (error instanceof PartnerApiError && error.status === 404) return { ok: false, problem: 'not-found', message: error.message || 'The practice no longer has this record.' };
-        return { ok: false, problem: 'failed', message: describeApiError(error).slice(0, 1000) };
+        // The shared sentences; a read adds only that the screen keeps what the laptop has.
+        const message = describeApiError(error).slice(0, 1000);
+        if (error instanceof NetworkError) return { ok: false, problem: 'offline', message: `${noAnswerWords(error.failure === 'timeout')} What is on this laptop is shown.` };
+        if (error instanceof PartnerApiError && error.status === 404) return { ok: false, problem: 'not-found', message };
+        return { ok: false, problem: 'failed', message };
       }
     },
   };
