@@ -88,8 +88,17 @@ export default defineConfig({
     plugins: [react(), devCspPlugin(), pdfjsAssetsPlugin()],
     build: {
       outDir: resolve('out/renderer'),
+      // electron-vite leaves the renderer unminified; minified, the app has far less JavaScript to parse at start.
+      minify: true,
       // recovery.html: the page main shows after a second crash within a minute (its own script, same strict CSP).
-      rolldownOptions: { input: { index: resolve('src-renderer/index.html'), recovery: resolve('src-renderer/recovery.html') } },
+      rolldownOptions: {
+        input: { index: resolve('src-renderer/index.html'), recovery: resolve('src-renderer/recovery.html') },
+        output: {
+          // zod and src-renderer/zod-jitless.ts share one chunk, so zod is switched to jitless before any chunk
+          // builds a schema: split apart, the contract's chunk ran first and zod's `new Function` probe broke the CSP.
+          codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src-renderer[\\/]zod-jitless\.ts$/ }] },
+        },
+      },
     },
   },
 });

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSessionCipher } from '../cipher/session-cipher';
 import { systemClock, type Clock } from '../clock';
-import { createDemoPractice } from '../demo-practice/create-demo-practice';
 import type { MainDeps } from '../compose';
 import { createFileLogger } from '../logging/file-logger';
 import { createJsonFileSettings } from '../settings/json-file-settings';
@@ -39,8 +38,9 @@ export function nodeMainDeps(options: {
     cipher: createSessionCipher(),
     fetch: options.network.fetch,
     clock: options.clock ?? systemClock,
-    // The demo practice runs at the contract's real limits, so the app is tried as it will be used.
-    startDemo: () => createDemoPractice({}),
+    // The demo practice runs at the contract's real limits, so the app is tried as it will be used. Loaded only
+    // when someone chooses to explore it: its server (Fastify), data generators and pdf-lib stay out of start-up.
+    startDemo: async () => (await import('../demo-practice/create-demo-practice')).createDemoPractice({}),
     linkUp: async () => options.network.isOnline(),
     // Nothing is spawned in the preview: the request is recorded and logged, and reported as done.
     openPath: async (absolutePath) => {

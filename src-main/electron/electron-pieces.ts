@@ -2,7 +2,6 @@ import { app, net, safeStorage, shell } from 'electron';
 import Store from 'electron-store';
 import type { Cipher } from '../cipher/cipher';
 import { systemClock } from '../clock';
-import { createDemoPractice } from '../demo-practice/create-demo-practice';
 import type { MainDeps } from '../compose';
 import type { SettingsStore } from '../settings/settings-store';
 import { createElectronLogger } from './logging';
@@ -59,8 +58,9 @@ export function electronMainDeps(): MainDeps {
     cipher: electronCipher(),
     fetch: net.fetch as unknown as typeof globalThis.fetch,
     clock: systemClock,
-    // The demo practice runs at the contract's real limits, so the app is tried as it will be used.
-    startDemo: () => createDemoPractice({}),
+    // The demo practice runs at the contract's real limits, so the app is tried as it will be used. Loaded only
+    // when someone chooses to explore it: its server (Fastify), data generators and pdf-lib stay out of start-up.
+    startDemo: async () => (await import('../demo-practice/create-demo-practice')).createDemoPractice({}),
     linkUp: async () => net.isOnline(),
     // Main passes only a verified cached PDF whose path it built itself (src-main/documents); never a URL.
     openPath: (absolutePath) => shell.openPath(absolutePath),

@@ -16,7 +16,7 @@ import { mainRuntimeImports, packageName, packageOfEntry, productionClosure } fr
 const root = resolve(import.meta.dirname, '../../..');
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
-/** What main loads at run time (out/main/index.js's bare imports); everything else in node_modules is theirs. */
+/** What main loads at run time (the bare imports of out/main's chunks); everything else in node_modules is theirs. */
 const RUNTIME_ROOTS = ['electron-log', 'electron-store', 'electron-updater', 'fastify', 'fflate', 'pdf-lib', 'zod'];
 /** Bundled into out/renderer by Vite: a copy under node_modules would only add weight. */
 const RENDERER_ONLY = ['react', 'react-dom', 'react-router', '@radix-ui', '@tanstack', 'dexie', 'dexie-react-hooks', 'pdfjs-dist', 'zustand', '@internationalized'];
@@ -109,10 +109,13 @@ describe('npm run package:dir', () => {
   });
 
   it('holds every package main imports at run time (the app can start)', () => {
-    const mainSource = readFileSync(join(root, 'out/main/index.js'), 'utf8');
+    // index.js and the chunks it loads on demand (the demo practice is one): all of them must be packed.
+    const chunks = readdirSync(join(root, 'out/main')).filter((file) => file.endsWith('.js'));
+    const mainSource = chunks.map((file) => readFileSync(join(root, 'out/main', file), 'utf8')).join('\n');
     // The browser preview (src-main/browser-preview) stays out of main's bundle.
     expect(mainSource).not.toMatch(/__preview|preview-server/);
     const entries = new Set(listPackage(asarPath, { isPack: false }).map((entry) => entry.replaceAll('\\', '/')));
+    for (const file of chunks) expect(entries, `out/main/${file} is packed`).toContain(`/out/main/${file}`);
     const imports = mainRuntimeImports(mainSource);
     expect(imports.length).toBeGreaterThan(0);
     for (const name of imports) expect(entries.has(`/node_modules/${name}/package.json`), `${name} is imported by main`).toBe(true);
