@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { findCompanion } from '../bridge/companion';
 import { useAppInfo } from '../stores/app-info-store';
-import { preparePdfViewer } from '../features/pdf-viewer';
+import { preparePdfViewer } from '../features/pdf-viewer/lazy';
 import { watchConnectivity } from '../stores/connectivity-store';
 import { watchMeetingPacks } from '../stores/meeting-pack-store';
 import { watchOutbox } from '../stores/outbox-store';

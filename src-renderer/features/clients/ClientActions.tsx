@@ -1,6 +1,7 @@
 import { Card, Flex, Heading } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { preloadAll } from '../../components/LazyLoad';
 import type { OperationName, StoredPayload } from '../../../src-preload/contract/outbox/operations';
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../components/ModalDialog';
@@ -8,10 +9,7 @@ import { practiceDb } from '../../db/practice-db';
 import { readOpenEntries } from '../../outbox/outbox-db';
 import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
-import { AdhocBillForm } from '../actions/AdhocBillForm';
-import { ContactForm } from '../actions/ContactForm';
-import { EformForm } from '../actions/EformForm';
-import { AmlCheckForm, IdVerificationForm } from '../actions/IdentityForms';
+import { AdhocBillForm, ContactForm, EformForm, AmlCheckForm, IdVerificationForm } from '../actions/lazy-forms';
 import { useWriteBlocked } from '../actions/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
 import { PendingActions } from '../outbox/OutboxStatus';
@@ -20,6 +18,8 @@ import { useRegion } from '../client-money/money-ui';
 
 /** Actions on one client (queued in the outbox, so they work offline) and what is still pending for it. */
 export function ClientActions({ entity, contacts }: { entity: Entity; contacts: Contact[] }) {
+  // The forms' code arrives while the user reads, so a dialog opens with its form at once.
+  useEffect(() => preloadAll([ContactForm, EformForm, IdVerificationForm, AmlCheckForm, AdhocBillForm]), []);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const blocked = useWriteBlocked();
   const region = useRegion();

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { preloadAll } from '../../components/LazyLoad';
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import type { Pending } from '../../outbox/optimistic-effects';
 import { useOutbox } from '../../stores/outbox-store';
 import { contactChanges } from '../actions/contact-changes';
-import { ContactForm } from '../actions/ContactForm';
+import { ContactForm } from '../actions/lazy-forms';
 import { useWriteBlocked } from '../actions/UserSelect';
 import { WriteButton } from '../actions/WriteActions';
 
@@ -15,6 +16,8 @@ const fieldWords = { contactName: 'first name', contactSurname: 'surname', email
  * offline has no id at the practice yet (its row is a placeholder), so it is edited in the Outbox instead.
  */
 export function EditContact({ entity, contact }: { entity: Entity; contact: Pending<Contact> }) {
+  // The forms' code arrives while the user reads, so a dialog opens with its form at once.
+  useEffect(() => preloadAll([ContactForm]), []);
   const blocked = useWriteBlocked();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);

@@ -4,16 +4,19 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo } from 'react';
 import type { DebtorAgeing } from '../../../src-preload/contract/partner-api';
 import { EmptyState } from '../../components/EmptyState';
+import { lazyComponent } from '../../components/LazyLoad';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { practiceDb } from '../../db/practice-db';
 import { activePractice, usePractice } from '../../stores/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanel';
 import { formatDate, formatDateTime, formatMoney } from '../regional-format';
 import { bucketShares, readAgeing, sumBuckets } from './ageing';
-import { AgeingChart } from './AgeingChart';
 import { DebtorClientsTable } from './DebtorClientsTable';
 import { DebtorInvoicesTable } from './DebtorInvoicesTable';
 import { MovementSection } from './MovementSection';
+
+// The chart's drawing code is loaded when the screen first shows it, not at start.
+const AgeingChart = lazyComponent(async () => (await import('./AgeingChart')).AgeingChart, 'the ageing chart');
 
 type Region = string | undefined;
 

@@ -9,7 +9,7 @@ import { practiceDb } from '../../db/practice-db';
 import { isOnline, useConnectivity } from '../../stores/connectivity-store';
 import { useMeetingPacks } from '../../stores/meeting-pack-store';
 import { usePractice } from '../../stores/practice-store';
-import { PdfViewer } from '../pdf-viewer';
+import { PdfViewer } from '../pdf-viewer/lazy';
 import { base64ToBytes } from './base64';
 import { useDocumentTitle } from './use-document-title';
 

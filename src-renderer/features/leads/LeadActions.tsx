@@ -1,7 +1,8 @@
 import { Badge, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { preloadAll } from '../../components/LazyLoad';
 import type { Lead } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { practiceDb } from '../../db/practice-db';
@@ -9,7 +10,7 @@ import type { Pending } from '../../outbox/optimistic-effects';
 import { readEntries } from '../../outbox/outbox-db';
 import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
-import { LeadConvertForm, LeadForm, LeadNoteForm } from '../actions/LeadForms';
+import { LeadConvertForm, LeadForm, LeadNoteForm } from '../actions/lazy-forms';
 import { useWriteBlocked } from '../actions/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
 import { leadName } from './lead-filter';
@@ -18,6 +19,8 @@ import { leadTarget, openEntriesForLead } from './lead-outbox';
 
 /** "New lead" on the list: queued, shown at once as a pending lead, and opened so a note can follow. */
 export function NewLeadAction() {
+  // The forms' code arrives while the user reads, so a dialog opens with its form at once.
+  useEffect(() => preloadAll([LeadForm]), []);
   const blocked = useWriteBlocked();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -43,6 +46,7 @@ export function NewLeadAction() {
 
 /** "Add note" on a lead's notes, including a lead that is itself still waiting to be created. */
 export function AddNoteAction({ lead }: { lead: Pending<Lead> }) {
+  useEffect(() => preloadAll([LeadNoteForm]), []);
   const blocked = useWriteBlocked();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -67,6 +71,7 @@ export function AddNoteAction({ lead }: { lead: Pending<Lead> }) {
 
 /** "Convert to client": offered until the lead is converted or a conversion is on its way. */
 export function ConvertAction({ lead }: { lead: Pending<Lead> }) {
+  useEffect(() => preloadAll([LeadConvertForm]), []);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const blocked = useWriteBlocked();
   const [open, setOpen] = useState(false);

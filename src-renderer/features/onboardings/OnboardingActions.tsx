@@ -1,7 +1,8 @@
 import { Card, Flex, Heading } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
+import { lazyComponent, preloadAll } from '../../components/LazyLoad';
 import { ModalDialog } from '../../components/ModalDialog';
 import { practiceDb } from '../../db/practice-db';
 import { readOpenEntries } from '../../outbox/outbox-db';
@@ -9,8 +10,12 @@ import { useOutbox } from '../../stores/outbox-store';
 import { usePractice } from '../../stores/practice-store';
 import { useWriteBlocked } from '../actions/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
-import { CompleteForm } from './CompleteForm';
-import { RecipientsForm } from './RecipientsForm';
+import type { CompleteForm as Complete } from './CompleteForm';
+import type { RecipientsForm as Recipients } from './RecipientsForm';
+
+// The forms are loaded the first time one is opened, not at start.
+const CompleteForm = lazyComponent<ComponentProps<typeof Complete>>(async () => (await import('./CompleteForm')).CompleteForm, 'the form');
+const RecipientsForm = lazyComponent<ComponentProps<typeof Recipients>>(async () => (await import('./RecipientsForm')).RecipientsForm, 'the form');
 import { PendingActions } from '../outbox/OutboxStatus';
 
 
@@ -20,6 +25,8 @@ import { PendingActions } from '../outbox/OutboxStatus';
  * (OnboardingDocuments); recipients' access to each client entity needs that list too.
  */
 export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding; name: string }) {
+  // The forms' code arrives while the user reads, so a dialog opens with its form at once.
+  useEffect(() => preloadAll([CompleteForm, RecipientsForm]), []);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const blocked = useWriteBlocked();
   const [open, setOpen] = useState<'recipients' | 'complete' | null>(null);

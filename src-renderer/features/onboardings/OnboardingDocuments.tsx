@@ -1,8 +1,9 @@
 import { Badge, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import { removeDocumentQuerySchema, type Onboarding, type OnboardingDocumentsEntity } from '../../../src-preload/contract/partner-api';
 import { readOnboardingDocuments } from '../../client-data/client-reads';
+import { lazyComponent, preloadAll } from '../../components/LazyLoad';
 import { ModalDialog } from '../../components/ModalDialog';
 import { practiceDb } from '../../db/practice-db';
 import { readOpenEntries } from '../../outbox/outbox-db';
@@ -13,7 +14,10 @@ import { useWriteBlocked } from '../actions/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
 import { ReadButton, useRegion } from '../client-money/money-ui';
 import { formatDateTime } from '../regional-format';
-import { CustomFieldsForm } from './CustomFieldsForm';
+import type { CustomFieldsForm as CustomFields } from './CustomFieldsForm';
+
+// Loaded the first time it is opened, not at start.
+const CustomFieldsForm = lazyComponent<ComponentProps<typeof CustomFields>>(async () => (await import('./CustomFieldsForm')).CustomFieldsForm, 'the form');
 import { documentState, storedCustomFields, useOnboardingDocuments, type DocumentState } from './onboarding-documents';
 
 const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray' | 'amber' }> = {
@@ -30,6 +34,8 @@ type Open = { kind: 'remove'; entity: OnboardingDocumentsEntity; documentId: num
  * so both work offline once it has been read.
  */
 export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) {
+  // The forms' code arrives while the user reads, so a dialog opens with its form at once.
+  useEffect(() => preloadAll([CustomFieldsForm]), []);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
   const blocked = useWriteBlocked();

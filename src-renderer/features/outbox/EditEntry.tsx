@@ -6,11 +6,8 @@ import { billCreateSchema, contactCreateSchema, eformCreateBaseSchema, leadCreat
 import { practiceDb } from '../../db/practice-db';
 import { resubmit } from '../../outbox/outbox-db';
 import { useOutbox } from '../../stores/outbox-store';
-import { AdhocBillForm } from '../actions/AdhocBillForm';
-import { ContactForm } from '../actions/ContactForm';
-import { EformForm } from '../actions/EformForm';
 import { LongTextInput, SchemaForm, type FieldErrors } from '../actions/form-kit';
-import { LeadForm, LeadNoteForm } from '../actions/LeadForms';
+import { AdhocBillForm, ContactForm, EformForm, LeadForm, LeadNoteForm } from '../actions/lazy-forms';
 
 /**
  * Edit and resubmit: the action's own form, prefilled with what was typed, where there is one; for

@@ -1,9 +1,10 @@
 import { Flex } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState, type ComponentProps } from 'react';
 import type { OperationName } from '../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { duplicateSchema, type ProposalSummary } from '../../../src-preload/contract/partner-api';
+import { lazyComponent, preloadAll } from '../../components/LazyLoad';
 import { ModalDialog } from '../../components/ModalDialog';
 import { practiceDb } from '../../db/practice-db';
 import { useOutbox } from '../../stores/outbox-store';
@@ -14,9 +15,14 @@ import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
 import { useRegion } from '../client-money/money-ui';
 import { PendingActions } from '../outbox/OutboxStatus';
 import { practiceCurrency } from '../regional-format';
-import { ExternalProjectsForm } from './ExternalProjectsForm';
-import { RenewForm } from './RenewForm';
-import { ServicesForm } from './ServicesForm';
+import type { ExternalProjectsForm as ExternalProjects } from './ExternalProjectsForm';
+import type { RenewForm as Renew } from './RenewForm';
+import type { ServicesForm as Services } from './ServicesForm';
+
+// The forms are loaded the first time one is opened, not at start.
+const ExternalProjectsForm = lazyComponent<ComponentProps<typeof ExternalProjects>>(async () => (await import('./ExternalProjectsForm')).ExternalProjectsForm, 'the form');
+const RenewForm = lazyComponent<ComponentProps<typeof Renew>>(async () => (await import('./RenewForm')).RenewForm, 'the form');
+const ServicesForm = lazyComponent<ComponentProps<typeof Services>>(async () => (await import('./ServicesForm')).ServicesForm, 'the form');
 
 const NEEDS_PRICING = 'The pricing of this proposal is not on this laptop yet: open its pricing while online, or prepare a meeting pack for the client.';
 
@@ -28,6 +34,8 @@ type Dialog = 'duplicate' | 'renew' | 'services' | 'projects';
  * kind has reached the practice (a second edit from the old lines would undo the first).
  */
 export function ProposalActions({ proposal, clientName, pending }: { proposal: ProposalSummary; clientName: string; pending: readonly OutboxEntry[] }) {
+  // The forms' code arrives while the user reads, so a dialog opens with its form at once.
+  useEffect(() => preloadAll([RenewForm, ServicesForm, ExternalProjectsForm]), []);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const blocked = useWriteBlocked();
   const region = useRegion();
