@@ -1,0 +1,57 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initialScripts, measureRendererBundle } from '../../bench/bundle-bench';
+
+/**
+ * What the built app loads at start (`npm run build` first, as for the packaging test): main leaves the
+ * demo practice for when it is chosen, and the renderer's first load leaves out the PDF viewer, the
+ * ageing chart and the action forms.
+ */
+const root = resolve(import.meta.dirname, '../../..');
+const rendererDir = join(root, 'out/renderer');
+/** Measured 904.7 KB after splitting (2,882.9 KB before, unminified, in one file); the ceiling stops it creeping back. */
+const INITIAL_CEILING_KB = 960;
+
+beforeAll(() => {
+  if (!existsSync(join(root, 'out/main/index.js')) || !existsSync(join(rendererDir, 'index.html'))) {
+    throw new Error('out/ is not built: run `npm run build` first (npm test does it before vitest).');
+  }
+});
+
+describe('the built app at start', () => {
+  it('main loads the demo practice (Fastify, pdf-lib, the data generators) only when it is started', () => {
+    const main = readFileSync(join(root, 'out/main/index.js'), 'utf8');
+    expect(main).not.toMatch(/\bfrom\s*["'](fastify|pdf-lib|fflate)["']/);
+    const chunk = /\bimport\(\s*["']\.\/(create-demo-practice-[\w-]+\.js)["']\s*\)/.exec(main)?.[1];
+    expect(chunk, 'a dynamic import of the demo practice chunk').toBeDefined();
+    expect(readFileSync(join(root, 'out/main', chunk!), 'utf8')).toMatch(/\bfrom\s*["']fastify["']/);
+  });
+
+  it('the renderer starts with its own code only: pdf.js, the viewer, the chart and the forms come later', () => {
+    const initial = initialScripts(readFileSync(join(rendererDir, 'index.html'), 'utf8'));
+    const source = initial.map((path) => readFileSync(join(rendererDir, path), 'utf8')).join('\n');
+    expect(source).not.toContain('Setting up fake worker'); // pdf.js's display layer
+    expect(source).not.toContain('pdf.worker.min'); // the viewer's worker start
+    for (const lazy of ['AgeingChart', 'ContactForm', 'AdhocBillForm', 'EformForm', 'LeadForms', 'RenewForm', 'pdf-viewer']) {
+      expect(initial.some((path) => path.includes(`/${lazy}-`)), `${lazy} is not loaded at start`).toBe(false);
+      expect(readdirSync(join(rendererDir, 'assets')).some((file) => file.startsWith(`${lazy}-`)), `${lazy} has its own chunk`).toBe(true);
+    }
+  });
+
+  it(`the renderer's start-up JavaScript is minified and under ${INITIAL_CEILING_KB} KB`, () => {
+    const bundle = measureRendererBundle(rendererDir);
+    console.log(`renderer: ${bundle.initialJsKB} KB of JS at start, ${bundle.totalJsKB} KB in all`);
+    expect(bundle.initialJsKB).toBeLessThan(INITIAL_CEILING_KB);
+    expect(bundle.totalJsKB).toBeGreaterThan(bundle.initialJsKB);
+  });
+});
+
+describe('initialScripts', () => {
+  it('lists the module script and the modulepreloads, not stylesheets or other pages', () => {
+    const html = `<head><script type="module" crossorigin src="./assets/index-a.js"></script>
+      <link rel="modulepreload" crossorigin href="./assets/runtime-b.js">
+      <link rel="stylesheet" crossorigin href="./assets/index-c.css"><link rel="icon" href="data:,"></head>`;
+    expect(initialScripts(html)).toEqual(['assets/index-a.js', 'assets/runtime-b.js']);
+  });
+});
