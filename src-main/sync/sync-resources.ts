@@ -56,8 +56,8 @@ interface ResourceBase {
   refreshEveryMs?: number;
 }
 
-/** Only a 'window' resource has (and must have) a window policy. */
-export type SyncResource = (ResourceBase & { kind: Exclude<SyncKind, 'window'> }) | (ResourceBase & { kind: 'window'; window: WindowPolicy });
+/** Only a 'window' resource has (and must have) a window policy; `never` keeps `resource.window` readable on any resource. */
+export type SyncResource = (ResourceBase & { kind: Exclude<SyncKind, 'window'>; window?: never }) | (ResourceBase & { kind: 'window'; window: WindowPolicy });
 
 /** The `default` of an exhaustive switch on a kind: a kind added to SyncKind without its branch fails to compile. */
 export function unknownKind(kind: never): never {

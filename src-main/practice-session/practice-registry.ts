@@ -1,0 +1,157 @@
+import { authValidationSchema, type Region } from '../../src-preload/contract/partner-api';
+import type { ConnectInput, ConnectResult, PracticeSummary, SignOutResult } from '../../src-preload/contract/practice';
+import { describeApiError, PartnerApiError } from '../partner-api/api-errors';
+import { vaultProblemText, type SecretStorage } from '../vault/credential-vault';
+import { bindingRefusal, checkCustomUrl, clip, confirmAddressText, regions, rejectedCredentialsText, signOutMessage } from './connect-rules';
+import type { DemoHandle, PracticeSessionDeps } from './session-deps';
+import type { ClientFactory, KnownPractice } from './targets';
+
+export interface PracticeRegistryDeps extends Pick<PracticeSessionDeps, 'vault' | 'regionHosts' | 'startDemo' | 'forgetBudget' | 'wipeDocuments'> {
+  client: ClientFactory;
+  /** Called before the active practice is signed out (its sync run stops first). */
+  leavingActive(): void;
+}
+
+/**
+ * The practices on this laptop: connecting (and the binding rules of connect-rules.ts), restoring them
+ * from the vault, signing out, and which one is active. Every answer is a plain sentence on failure.
+ */
+export function createPracticeRegistry(deps: PracticeRegistryDeps) {
+  let active: string | null = null;
+  let demo: DemoHandle | null = null;
+  const practices = new Map<string, KnownPractice>();
+  const problems = new Map<string, string | null>();
+
+  const summary = (p: KnownPractice): PracticeSummary => ({
+    practiceKey: p.practiceKey, name: p.name, region: p.region, canWrite: p.canWrite, isDemo: p.isDemo, storage: p.storage, problem: problems.get(p.practiceKey) ?? null,
+  });
+
+  async function validate(baseUrl: string, clientId: string, secret: string) {
+    return (await deps.client(baseUrl, clientId, secret).request('GET', '/auth/validate', authValidationSchema, { priority: 'interactive' })).data;
+  }
+
+  async function connectTo(baseUrl: string, input: ConnectInput, isDemo: boolean): Promise<ConnectResult> {
+    let validation;
+    try {
+      validation = await validate(baseUrl, input.clientId, input.secret);
+    } catch (error) {
+      // The secret goes only to the host the user chose: other regions are suggested, never tried with it.
+      if (error instanceof PartnerApiError && error.status === 401 && input.region !== 'custom' && !isDemo) {
+        return { ok: false, message: rejectedCredentialsText, otherRegions: regions.filter((r) => r !== input.region) };
+      }
+      return { ok: false, message: describeApiError(error) };
+    }
+    // One spelling of the key on this laptop (the document cache and the databases use lower case too):
+    // a server answering with another case must meet the binding check, not slip past it.
+    const practiceKey = validation.practiceKey.toLowerCase();
+    const refusal = bindingRefusal(deps.vault.bindingOf(practiceKey), { baseUrl, clientId: input.clientId, isDemo }, validation.practiceName);
+    if (refusal) return { ok: false, message: refusal };
+    // The server chooses the name: kept within what the record and the summary allow.
+    const name = clip(validation.practiceName.trim() || 'Practice', 200);
+    const record = { practiceKey, name, region: validation.region, baseUrl, clientId: input.clientId, canWrite: validation.canWrite, isDemo };
+    const storage = await deps.vault.save(record, input.secret, { remember: input.remember, acceptWeakStorage: input.acceptWeakStorage });
+    practices.set(record.practiceKey, { ...record, storage, backend: '' });
+    problems.set(record.practiceKey, null);
+    active = record.practiceKey;
+    return { ok: true, practice: summary({ ...record, storage, backend: '' }) };
+  }
+
+  /** Deletes the persisted budget of a Client ID no other practice here uses; true when nothing is left behind. */
+  function forgetBudgetOf(practiceKey: string, clientId: string | undefined): boolean {
+    if (clientId === undefined || !deps.forgetBudget) return true;
+    const others = deps.vault.bindings().filter((b) => b.practiceKey !== practiceKey);
+    const shared = [...practices.values()].some((p) => p.clientId === clientId) || others.some((b) => b.binding.clientId === clientId);
+    if (shared) return true;
+    try {
+      deps.forgetBudget(clientId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Runs one part of a sign-out; false when it failed (the rest still runs). */
+  async function attempt(part: () => unknown): Promise<boolean> {
+    try {
+      await part();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    /** Loads stored practices; the demo practice is restarted (same seed, same credentials) on a new port. */
+    async restore(): Promise<void> {
+      for (const entry of await deps.vault.load()) {
+        practices.set(entry.practice.practiceKey, entry.practice);
+        problems.set(entry.practice.practiceKey, entry.problem ? vaultProblemText[entry.problem] : null);
+        if (!entry.problem && !active) active = entry.practice.practiceKey;
+      }
+    },
+
+    async list() {
+      return {
+        practices: [...practices.values()].map(summary),
+        activePracticeKey: active,
+        storage: await deps.vault.storageInfo(),
+        complete: deps.vault.unreadableRecords() === 0,
+      };
+    },
+
+    async connect(input: ConnectInput): Promise<ConnectResult> {
+      const baseUrl = input.region === 'custom' ? checkCustomUrl(input.customUrl) : deps.regionHosts[input.region];
+      if (!baseUrl) return { ok: false, message: 'Enter a custom address that starts with https:// (or http://127.0.0.1 for a local test server).' };
+      // Asked once, before the secret is first sent to an address no practice here is bound to.
+      const known = deps.vault.bindings().some((b) => b.binding.baseUrl === baseUrl);
+      if (input.region === 'custom' && !known && input.confirmAddress !== true) return { ok: false, message: confirmAddressText(baseUrl), confirmAddress: baseUrl };
+      return connectTo(baseUrl, input, false);
+    },
+
+    /** The demo's practice in `region` (default: its first, Australia and New Zealand). */
+    async connectDemo(region?: Region): Promise<ConnectResult> {
+      demo ??= await deps.startDemo();
+      const practice = region ? demo.practices.find((p) => p.region === region) : demo.practices[0];
+      if (!practice) return { ok: false, message: region ? `The demo has no ${region} practice.` : 'The demo practice did not start.' };
+      return connectTo(practice.baseUrl, { region: practice.region, clientId: practice.readWrite.clientId, secret: practice.readWrite.secret, remember: false, acceptWeakStorage: false }, true);
+    },
+
+    /**
+     * Forgets the practice's credentials, deletes its cached documents and, unless another practice here
+     * uses the same Client ID, its request budget. Never throws: each part is reported, and the practice
+     * leaves the list and stops being active whatever fails.
+     */
+    async signOut(practiceKey: string): Promise<SignOutResult> {
+      if (active === practiceKey) {
+        deps.leavingActive();
+        active = null;
+      }
+      const known = practices.get(practiceKey);
+      const bound = deps.vault.bindingOf(practiceKey);
+      const removed = practices.delete(practiceKey) || bound !== null;
+      problems.delete(practiceKey);
+      const credentials = await attempt(() => deps.vault.remove(practiceKey));
+      const documents = await attempt(() => deps.wipeDocuments(practiceKey));
+      const budget = forgetBudgetOf(practiceKey, known?.clientId ?? bound?.clientId);
+      const wiped = { credentials, documents, budget };
+      return { removed, wiped, message: signOutMessage(known?.name ?? 'this practice', wiped) };
+    },
+
+    /** A practice on this laptop (undefined for any other). */
+    practiceOf: (practiceKey: string): KnownPractice | undefined => practices.get(practiceKey),
+
+    /** Whether this practice is the active one (the only one whose data may be read or written). */
+    isActive: (practiceKey: string): boolean => practiceKey === active,
+
+    /** How this practice's secret is kept; null for a practice not on this laptop. */
+    storageOf: (practiceKey: string): SecretStorage | null => practices.get(practiceKey)?.storage ?? null,
+
+    /** The active practice's base URL, for the connectivity probe; null when none is connected. */
+    activeBaseUrl: (): string | null => (active ? (practices.get(active)?.baseUrl ?? null) : null),
+
+    /** Stops the demo practice, if it was started. */
+    async closeDemo(): Promise<void> {
+      await demo?.close();
+    },
+  };
+}

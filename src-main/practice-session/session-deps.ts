@@ -1,0 +1,36 @@
+import type { Region } from '../../src-preload/contract/partner-api';
+import type { Clock } from '../clock';
+import type { EventHub } from '../ipc/event-hub';
+import type { Logger } from '../logging/logger';
+import type { PartnerApiClientOptions } from '../partner-api/partner-api-client';
+import type { RequestBudget } from '../request-budget/request-budget';
+import type { CredentialVault } from '../vault/credential-vault';
+
+/** The embedded demo practice, started on demand (src-main/demo-practice). */
+export interface DemoHandle {
+  practices: { name: string; region: Region; baseUrl: string; readWrite: { clientId: string; secret: string } }[];
+  close(): Promise<void>;
+}
+
+/** What the practice session is given (in its own module so each part can name it without importing the whole). */
+export interface PracticeSessionDeps {
+  vault: CredentialVault;
+  fetch: typeof globalThis.fetch;
+  clock: Clock;
+  events: EventHub;
+  regionHosts: Record<Region, string>;
+  startDemo: () => Promise<DemoHandle>;
+  /** One request budget per Client ID (src-main/request-budget); absent in tests that are not about limits. */
+  budgetFor?: (clientId: string) => RequestBudget;
+  /** Deletes the budget kept for a Client ID (src-main/request-budget); called on sign-out of its last practice. */
+  forgetBudget?: (clientId: string) => void;
+  /** Deletes a practice's cached documents (src-main/documents); called on sign-out. */
+  wipeDocuments: (practiceKey: string) => Promise<void>;
+  /** How often a resource is re-read whole (reconciliation), when the budget allows. Default one day. */
+  reconcileEveryMs?: number;
+  newId: () => string;
+  /** The API clients' timeout (default 20 s) and the sleep between their own retries (default real time). */
+  apiClient?: Pick<PartnerApiClientOptions, 'timeoutMs' | 'sleep'>;
+  /** Main's log: a sync run's failure is written there (the window already shows it per resource). */
+  log?: Pick<Logger, 'error'>;
+}
