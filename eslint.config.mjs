@@ -1,6 +1,8 @@
 // @ts-check
 import js from '@eslint/js';
 import globals from 'globals';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const mainCode = { group: ['**/src-main/**'], message: 'The renderer and preload must not import main. Share code through src-preload/contract.' };
@@ -52,6 +54,20 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': ['error', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+  {
+    // React's rules for hooks and the accessibility rules for JSX. Only the two classic hook rules: the plugin's
+    // React-Compiler rules (purity, refs, set-state-in-effect…) check code for a compiler this app does not use,
+    // and would ask for rewrites of working effects rather than catch bugs.
+    files: ['src-renderer/**/*.tsx', 'src-renderer/**/*.ts', 'test/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Radix Themes' text field renders an <input>; a <label> wrapping it (with its text in a <Text>) names it.
+      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['TextField.Root'], depth: 3 }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

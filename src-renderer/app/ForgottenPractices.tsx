@@ -69,6 +69,7 @@ export function ForgottenPracticesQuestion({ practices, onAnswer }: { practices:
         again: the outbox sends what it holds. Kept data is asked about again the next time the app starts.
       </Text>
       <Flex gap="3" mt="2" justify="end">
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an alert dialog focuses its safe choice when it opens, as the ARIA dialog pattern asks */}
         <Button variant="soft" color="gray" autoFocus onClick={() => onAnswer(false)}>
           Keep for now
         </Button>

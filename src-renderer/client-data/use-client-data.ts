@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { findCompanion } from '../bridge/companion';
 import { clientReadId, practiceDb, type PracticeDb } from '../db/practice-db';
 import { isOnline, useConnectivity } from '../stores/connectivity-store';
@@ -63,10 +63,11 @@ export function useDetailOnOpen<T>(load: (db: PracticeDb) => Promise<T | undefin
   const ctx = useInteractiveReads();
   const stored = useLiveQuery(async () => (practiceKey ? ((await load(practiceDb(practiceKey))) ?? null) : null), [practiceKey, key], LOADING);
   const [problem, setProblem] = useState<string | null>(null);
+  // `read` is a new closure each render; the key names what it reads, so the effect calls the latest one.
+  const readDetail = useEffectEvent((c: ClientReadContext) => read(c));
   useEffect(() => {
     if (stored !== null || !ctx) return;
-    void read(ctx).then((o) => setProblem(o.ok ? null : o.message));
-    // `read` is a new closure each render; the key names what it reads.
+    void readDetail(ctx).then((o) => setProblem(o.ok ? null : o.message));
   }, [ctx, stored, key]);
   return { detail: stored === LOADING || stored === null ? undefined : stored, problem, canRead: ctx !== null, loading: stored === LOADING };
 }

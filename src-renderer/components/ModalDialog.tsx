@@ -43,6 +43,7 @@ export function ConfirmDialog(props: { open: boolean; onClose(): void; title: st
     <ModalDialog open={props.open} onClose={props.onClose} title={props.title} description={props.description} role="alertdialog">
       {props.children}
       <Flex gap="3" mt="2" justify="end">
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an alert dialog focuses its safe choice when it opens, as the ARIA dialog pattern asks */}
         <Button variant="soft" color="gray" autoFocus onClick={props.onClose}>{props.cancelLabel ?? 'Cancel'}</Button>
         <Button color="red" onClick={() => { props.onConfirm(); props.onClose(); }}>{props.confirmLabel}</Button>
       </Flex>

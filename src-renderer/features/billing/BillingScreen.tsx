@@ -35,7 +35,11 @@ function useSyncedList<T>(practiceKey: string, list: 'bills' | 'payments', rowsO
   }, [practiceKey, list]);
   const w = data?.window ?? null;
   // Compared by value, so a sync page that does not move the window keeps the table's memos.
-  const window = useMemo(() => w, [w?.startDate, w?.endDate, w?.complete]);
+  const [startDate, endDate, complete] = [w?.startDate, w?.endDate, w?.complete];
+  const window = useMemo<LocalWindow | null>(
+    () => (startDate !== undefined && endDate !== undefined && complete !== undefined ? { startDate, endDate, complete } : null),
+    [startDate, endDate, complete],
+  );
   return data ? { rows: data.rows, window } : undefined;
 }
 

@@ -43,6 +43,7 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
         placeholder="Search by name, code, email or phone"
         value={view.query}
         onChange={(e) => update(practiceKey, { query: e.target.value })}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- finding a client is what this screen is for; the field is its first control and is labelled
         autoFocus
       />
       <ClientFilters terminated={view.terminated} type={view.type} office={view.office} sort={view.sort} index={index} onChange={changeFilters} />

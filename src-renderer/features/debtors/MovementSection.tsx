@@ -1,6 +1,6 @@
 import { Button, Callout, Card, DataList, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { DebtorMovement } from '../../../src-preload/contract/partner-api';
 import { findCompanion } from '../../bridge/companion';
 import { LabelledSelect } from '../../components/LabelledSelect';
@@ -58,21 +58,28 @@ function usePeriodMovement(practiceKey: string, period: Period | null, synced: S
   const companion = findCompanion();
   const reachable = online && !!companion;
 
+  // `stored` matters to the read only as "still looking", "nothing there" or "there".
+  const storedState = stored === undefined ? 'looking' : stored === null ? 'absent' : 'present';
+  // `period` is identified by `name`: the read uses the latest period without running again for a new object.
+  // `name` is set exactly when `period` is, so the effect only runs the read when there is one.
+  const readPeriod = useEffectEvent((c: NonNullable<typeof companion>) =>
+    readMovementOnce({ companion: c, db: practiceDb(practiceKey), practiceKey, now: () => new Date() }, period!),
+  );
+
   useEffect(() => {
-    if (!period || !name || isSynced || stored === undefined || !companion) return;
+    if (!name || isSynced || storedState === 'looking' || !companion) return;
     const refresh = nonce !== handled.current;
     handled.current = nonce;
-    if ((stored !== null && !refresh) || !online) return;
+    if ((storedState === 'present' && !refresh) || !online) return;
     let current = true;
     setRead({ name, state: { state: 'reading' } });
-    void readMovementOnce({ companion, db: practiceDb(practiceKey), practiceKey, now: () => new Date() }, period).then((outcome) => {
+    void readPeriod(companion).then((outcome) => {
       if (current) setRead({ name, state: outcome.ok ? { state: 'idle' } : { state: 'failed', problem: outcome.problem, message: outcome.message } });
     });
     return () => {
       current = false;
     };
-    // `period` is identified by `name`; `stored` matters only as "there or not".
-  }, [practiceKey, name, isSynced, stored === undefined, stored === null, online, nonce, companion]);
+  }, [practiceKey, name, isSynced, storedState, online, nonce, companion]);
 
   const readState = read.name === name ? read.state : { state: 'idle' as const };
   return {
@@ -98,12 +105,11 @@ export function MovementSection({ practiceKey, region }: { practiceKey: string; 
   // Custom dates apply when "Show movement" is pressed, so typing a date does not read half-typed periods.
   const [draftFrom, setDraftFrom] = useState(view.customFrom);
   const [draftTo, setDraftTo] = useState(view.customTo);
-  const custom = view.preset === 'custom' ? customPeriod(view.customFrom, view.customTo) : null;
-  const period = useMemo<Period | null>(
-    () => (view.preset === 'custom' ? (custom?.ok ? custom.period : null) : presetPeriod(view.preset, today)),
-    // `custom` is derived from the two dates listed.
-    [view.preset, view.customFrom, view.customTo, today],
-  );
+  const period = useMemo<Period | null>(() => {
+    if (view.preset !== 'custom') return presetPeriod(view.preset, today);
+    const custom = customPeriod(view.customFrom, view.customTo);
+    return custom.ok ? custom.period : null;
+  }, [view.preset, view.customFrom, view.customTo, today]);
   const picked = usePeriodMovement(practiceKey, period, synced);
   const draft = customPeriod(draftFrom, draftTo);
   const draftProblem = (draftFrom || draftTo) && !draft.ok ? draft.message : null;

@@ -40,6 +40,9 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
   const [result, setResult] = useState<DocumentOpenResult | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const docKey = `${docRef.kind}:${docRef.id}`;
+  // The route hands a new object each render; the document is named by its kind and id.
+  const { kind, id } = docRef;
+  const ref = useMemo<DocumentRef>(() => ({ kind, id }), [kind, id]);
   const queued = useLiveQuery(() => (practiceKey ? practiceDb(practiceKey).documentRequests.get(docKey) : undefined), [practiceKey, docKey]);
 
   useEffect(() => {
@@ -48,14 +51,14 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
     let cancelled = false;
     setResult(null);
     void companion.documents
-      .open({ practiceKey, ref: docRef, entityKey })
+      .open({ practiceKey, ref, entityKey })
       .then((r) => !cancelled && setResult(r))
       .catch((e: unknown) => !cancelled && setResult({ ok: false, problem: 'failed', message: e instanceof Error ? e.message : String(e) }));
     return () => {
       cancelled = true;
     };
     // Coming back online retries a document that could not be fetched offline.
-  }, [practiceKey, docRef.kind, docRef.id, entityKey, online]);
+  }, [practiceKey, ref, entityKey, online]);
 
   const bytes = useMemo(() => (result?.ok ? base64ToBytes(result.bytesBase64) : null), [result]);
   const back = <RadixLink asChild><Link to={`/clients/${entityKey}`}>Back to the client</Link></RadixLink>;

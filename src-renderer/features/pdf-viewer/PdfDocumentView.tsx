@@ -167,6 +167,8 @@ export function PdfDocumentView({ doc, title, firstPageSize, initialPage, onPage
   }
 
   return (
+    // The viewer's shortcuts listen where key presses from its buttons, search field and pages bubble up; this box itself takes no focus.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a keyboard-shortcut listener around focusable children, not a control
     <div className="pdf-viewer__document" onKeyDown={onKeyDown}>
       <div className="pdf-viewer__toolbar" role="group" aria-label="PDF controls">
         <PdfToolbar
@@ -191,6 +193,7 @@ export function PdfDocumentView({ doc, title, firstPageSize, initialPage, onPage
           onPrevious={previousMatch}
         />
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus so keyboard users can scroll it */}
       <div ref={scrollRef} className="pdf-viewer__pages" tabIndex={0} role="region" aria-label={`Pages of ${title}`} data-testid="pdf-pages">
         {pages}
       </div>
