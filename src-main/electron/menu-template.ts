@@ -1,22 +1,9 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import type { AppCommand } from '../../src-preload/contract/desktop';
+import { screenList } from '../../src-preload/contract/screens';
 
-type ScreenName = Extract<AppCommand, { command: 'open-screen' }>['screen'];
-
-/**
- * The View menu's screens with the same Ctrl/⌘ digits as the renderer's own shortcuts
- * (src-renderer/app/screen-list.ts; main may not import the renderer, so a unit test keeps the two equal).
- */
-export const menuScreens: readonly { screen: ScreenName; label: string; key: string }[] = [
-  { screen: 'clients', label: 'Clients', key: '1' },
-  { screen: 'onboardings', label: 'Onboardings', key: '2' },
-  { screen: 'leads', label: 'Leads', key: '7' },
-  { screen: 'billing', label: 'Billing', key: '3' },
-  { screen: 'debtors', label: 'Debtors', key: '8' },
-  { screen: 'documents', label: 'Documents', key: '4' },
-  { screen: 'outbox', label: 'Outbox', key: '5' },
-  { screen: 'settings', label: 'Settings', key: '6' },
-];
+/** The View menu's screens, on the same Ctrl/⌘ digits as the window's own shortcuts (one list in the contract). */
+const menuScreens = screenList.map((screen) => ({ screen: screen.path, label: screen.label, key: screen.shortcut }));
 
 /**
  * Page zoom. Ctrl/⌘ with `=`, `+`, `-` and `0` belong to the PDF viewer's own zoom (PdfDocumentView.tsx),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { regionSchema } from './partner-api/common';
+import { screenList, type ScreenPath } from './screens';
 
 /**
  * The desktop layer's part of the bridge: updates, activity main must know about, logs and
@@ -72,7 +73,7 @@ export const regionHostsStatusSchema = z.strictObject({
 export type RegionHostsStatus = z.infer<typeof regionHostsStatusSchema>;
 
 /** Screens the menu and notifications can open (the renderer's routes). */
-export const screenNameSchema = z.enum(['clients', 'onboardings', 'billing', 'documents', 'outbox', 'settings', 'leads', 'debtors']);
+export const screenNameSchema = z.enum(screenList.map((screen) => screen.path) as [ScreenPath, ...ScreenPath[]]);
 
 /** What main asks the window to do: menu items, notification clicks. */
 export const appCommandSchema = z.discriminatedUnion('command', [

@@ -7,7 +7,7 @@ import { LeadsScreen } from '../features/leads/LeadsScreen';
 import { OnboardingsScreen } from '../features/onboardings/OnboardingsScreen';
 import { OutboxScreen } from '../features/outbox/OutboxScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
-import { screenList, type ScreenEntry, type ScreenPath } from './screen-list';
+import { screenList, type ScreenEntry, type ScreenPath } from '../../src-preload/contract/screens';
 
 export interface Screen extends ScreenEntry {
   Component: ComponentType;
@@ -25,5 +25,5 @@ const components: Record<ScreenPath, ComponentType> = {
   settings: SettingsScreen,
 };
 
-/** The navigation, the routes and the keyboard shortcuts all come from this one list (order and keys: screen-list.ts). */
+/** The navigation, the routes and the keyboard shortcuts all come from this one list (order and keys: contract/screens.ts). */
 export const screens: readonly Screen[] = screenList.map((entry) => ({ ...entry, Component: components[entry.path] }));

@@ -1,5 +1,5 @@
 import { Badge, Button, Callout, Card, Code, DataList, Flex, Heading, Kbd, Text } from '@radix-ui/themes';
-import { screenList } from '../../app/screen-list';
+import { screenList } from '../../../src-preload/contract/screens';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ConfirmDialog } from '../../components/ModalDialog';
 import { ScreenHeader } from '../../components/ScreenHeader';

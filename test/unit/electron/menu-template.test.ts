@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeElectron, type FakeElectron } from './fake-electron';
-import { buildMenuTemplate, menuScreens, zoomAccelerators } from '../../../src-main/electron/menu-template';
+import { buildMenuTemplate, zoomAccelerators } from '../../../src-main/electron/menu-template';
 import { createEventHub } from '../../../src-main/ipc/event-hub';
-import type { AppCommand } from '../../../src-preload/contract/desktop';
+import { screenNameSchema, type AppCommand } from '../../../src-preload/contract/desktop';
+import { screenList } from '../../../src-preload/contract/screens';
 
 const root = join(import.meta.dirname, '../../..');
 const source = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -55,18 +56,17 @@ describe('the application menu', () => {
   });
 
   it('opens every screen with the same Ctrl/⌘ digit as the renderer’s shortcuts', () => {
-    const rendererScreens = [...source('src-renderer/app/screen-list.ts').matchAll(/path: '(\w+)', label: '([^']+)', shortcut: '(\d)'/g)].map(
-      ([, screen, label, key]) => ({ screen, label, key }),
-    );
-    expect(rendererScreens).toHaveLength(8);
-    expect([...menuScreens].sort((a, b) => a.key.localeCompare(b.key))).toEqual(rendererScreens.sort((a, b) => a.key!.localeCompare(b.key!)));
-
+    // One list in the contract serves both; the renderer's routes and shortcuts are built from it (screens.tsx).
+    expect(source('src-renderer/app/screens.tsx')).toContain('screenList.map(');
+    expect(screenList).toHaveLength(8);
     const menu = template('linux');
-    for (const { screen, label, key } of rendererScreens) {
-      expect(walk(menu.items).find((item) => item.label === label)?.accelerator).toBe(`CmdOrCtrl+${key}`);
-      menu.click(label!);
+    for (const { path: screen, label, shortcut } of screenList) {
+      expect(walk(menu.items).find((item) => item.label === label)?.accelerator).toBe(`CmdOrCtrl+${shortcut}`);
+      menu.click(label);
       expect(menu.sent.at(-1)).toEqual({ command: 'open-screen', screen });
     }
+    // And every screen a command may open is one of them.
+    expect([...screenNameSchema.options].sort()).toEqual(screenList.map((s) => s.path).sort());
   });
 
   it('sends the File and Help commands, and opens the logs folder through the injected function', () => {

@@ -1,6 +1,7 @@
 /**
- * The screens' paths, labels and shortcuts without their components: Settings lists the shortcuts, and
- * importing screens.tsx for that would make the two import each other (screens.tsx imports every screen).
+ * The window's screens: path, label and Ctrl/⌘ digit, without their components. One list for the
+ * renderer's navigation, routes and shortcuts (src-renderer/app/screens.tsx adds the components), the
+ * shortcuts Settings lists, main's View menu, and the screens a menu command or notification may open.
  */
 export interface ScreenEntry {
   path: string;
