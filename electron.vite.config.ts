@@ -42,7 +42,8 @@ export function pdfjsAssetsPlugin(): Plugin {
   };
   const files = new Map<string, string>(); // 'pdfjs/cmaps/H.bcmap' → absolute path
   for (const [dir, keep] of Object.entries(wanted)) {
-    for (const file of readdirSync(join(root, dir)).filter(keep)) files.set(`pdfjs/${dir}/${file}`, join(root, dir, file));
+    for (const file of readdirSync(join(root, dir)).filter(keep))
+      files.set(`pdfjs/${dir}/${file}`, join(root, dir, file));
   }
   return {
     name: 'practice-companion:pdfjs-assets',
@@ -60,7 +61,10 @@ export function pdfjsAssetsPlugin(): Plugin {
         }
         const path = files.get(name);
         if (!path) return next();
-        res.setHeader('Content-Type', path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/octet-stream');
+        res.setHeader(
+          'Content-Type',
+          path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'application/octet-stream',
+        );
         res.setHeader('X-Content-Type-Options', 'nosniff');
         res.end(readFileSync(path));
       });
@@ -96,7 +100,9 @@ export default defineConfig({
         output: {
           // zod and src-renderer/zod-jitless.ts share one chunk, so zod is switched to jitless before any chunk
           // builds a schema: split apart, the contract's chunk ran first and zod's `new Function` probe broke the CSP.
-          codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src-renderer[\\/]zod-jitless\.ts$/ }] },
+          codeSplitting: {
+            groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src-renderer[\\/]zod-jitless\.ts$/ }],
+          },
         },
       },
     },

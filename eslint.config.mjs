@@ -5,7 +5,10 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const mainCode = { group: ['**/src-main/**'], message: 'The renderer and preload must not import main. Share code through src-preload/contract.' };
+const mainCode = {
+  group: ['**/src-main/**'],
+  message: 'The renderer and preload must not import main. Share code through src-preload/contract.',
+};
 const rendererCode = { group: ['**/src-renderer/**'], message: 'Main must not import the renderer.' };
 const preloadInternals = {
   group: ['**/src-preload/**', '!**/src-preload/contract', '!**/src-preload/contract/**'],
@@ -45,10 +48,22 @@ export default tseslint.config(
           paths: [
             { name: 'electron', message: 'The renderer never touches Electron; use window.companion.' },
             // Radix Select (and Themes' wrapper) inject <style> elements on open that the strict CSP refuses.
-            { name: '@radix-ui/themes', importNames: ['Select'], message: 'Radix Select breaks the CSP when it opens; use components/LabelledSelect.' },
+            {
+              name: '@radix-ui/themes',
+              importNames: ['Select'],
+              message: 'Radix Select breaks the CSP when it opens; use components/LabelledSelect.',
+            },
             // Their scroll lock injects a <style> sized to the scrollbar: no CSP hash can cover it.
-            { name: '@radix-ui/themes', importNames: ['Dialog', 'AlertDialog', 'Popover', 'DropdownMenu', 'ContextMenu', 'HoverCard'], message: 'Radix modal layers inject styles the CSP refuses; use components/ModalDialog (native <dialog>).' },
-            { name: '@radix-ui/react-select', message: 'Radix Select breaks the CSP when it opens; use components/LabelledSelect.' },
+            {
+              name: '@radix-ui/themes',
+              importNames: ['Dialog', 'AlertDialog', 'Popover', 'DropdownMenu', 'ContextMenu', 'HoverCard'],
+              message:
+                'Radix modal layers inject styles the CSP refuses; use components/ModalDialog (native <dialog>).',
+            },
+            {
+              name: '@radix-ui/react-select',
+              message: 'Radix Select breaks the CSP when it opens; use components/LabelledSelect.',
+            },
           ],
           patterns: [mainCode, preloadInternals, nodeBuiltins],
         },
@@ -83,7 +98,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'The contract is runtime-neutral.' }], patterns: [mainCode, rendererCode, nodeBuiltins] },
+        {
+          paths: [{ name: 'electron', message: 'The contract is runtime-neutral.' }],
+          patterns: [mainCode, rendererCode, nodeBuiltins],
+        },
       ],
     },
   },
@@ -95,8 +113,14 @@ export default tseslint.config(
         {
           // Everything in main except the Electron glue is plain Node code with Electron's pieces injected.
           paths: [
-            { name: 'electron', message: 'Only src-main/electron/ and src-main/index.ts may import Electron; inject what you need.' },
-            { name: 'electron-store', message: 'Only src-main/electron/ may use electron-store; take a SettingsStore.' },
+            {
+              name: 'electron',
+              message: 'Only src-main/electron/ and src-main/index.ts may import Electron; inject what you need.',
+            },
+            {
+              name: 'electron-store',
+              message: 'Only src-main/electron/ may use electron-store; take a SettingsStore.',
+            },
           ],
           patterns: [rendererCode, preloadInternals],
         },
@@ -112,7 +136,10 @@ export default tseslint.config(
           patterns: [
             rendererCode,
             preloadInternals,
-            { group: ['**/browser-preview/**', './browser-preview/**'], message: 'The browser preview is never part of the shipped app.' },
+            {
+              group: ['**/browser-preview/**', './browser-preview/**'],
+              message: 'The browser preview is never part of the shipped app.',
+            },
           ],
         },
       ],

@@ -113,7 +113,11 @@ export function createMainServices(deps: MainDeps) {
   // Built before the session, which wipes a practice's documents (key, files, viewer copies) on sign-out.
   // Each practice's documents are sealed with its own key, kept by the same rules as its secret.
   const viewerCopies = createViewerCopies({ cacheRoot: deps.paths.cache });
-  const documentKeys = createDocumentKeys({ settings: deps.settings, cipher: deps.cipher, storageOf: (practiceKey) => session.storageOf(practiceKey) });
+  const documentKeys = createDocumentKeys({
+    settings: deps.settings,
+    cipher: deps.cipher,
+    storageOf: (practiceKey) => session.storageOf(practiceKey),
+  });
   const documentCaches = createDocumentCaches({
     cacheRoot: deps.paths.cache,
     clock: deps.clock,
@@ -189,7 +193,11 @@ export function createMainServices(deps: MainDeps) {
   // Back online: a check missed meanwhile runs now. Idle again: a deferred restart may be asked for again.
   events.connect((event) => event === 'connectivity.changed' && updates.connectivityChanged());
   activity.onChange(() => updates.activityChanged());
-  const theme = createThemeStore({ settings: deps.settings, ...(deps.themeHost ? { host: deps.themeHost } : {}), emit: (state) => events.emit('desktop.theme', state) });
+  const theme = createThemeStore({
+    settings: deps.settings,
+    ...(deps.themeHost ? { host: deps.themeHost } : {}),
+    emit: (state) => events.emit('desktop.theme', state),
+  });
 
   const handlers: Handlers = {
     'app.info': () => describeApp(deps.runtime, deps.paths),

@@ -34,7 +34,11 @@ if (!app.requestSingleInstanceLock()) {
   const deepLinks = installDeepLinks();
 
   // Only under `electron-vite dev` (see dev-server-url.ts); every other run loads app://renderer.
-  const devServerUrl = devServerUrlFor({ isPackaged: app.isPackaged, builtForDev: import.meta.env.DEV, env: process.env });
+  const devServerUrl = devServerUrlFor({
+    isPackaged: app.isPackaged,
+    builtForDev: import.meta.env.DEV,
+    env: process.env,
+  });
   const rendererUrl = devServerUrl ?? `${RENDERER_ORIGIN}/index.html`;
   const allowedOrigins = devServerUrl ? [new URL(devServerUrl).origin] : [RENDERER_ORIGIN];
   const isOwnOrigin = (url: string): boolean => {

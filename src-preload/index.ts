@@ -3,13 +3,7 @@
  * method names. The renderer never sees ipcRenderer or an IPC event object.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import {
-  EVENT_CHANNEL,
-  INVOKE_CHANNEL,
-  eventNames,
-  methodNames,
-  type EventName,
-} from './contract/bridge-names';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, eventNames, methodNames, type EventName } from './contract/bridge-names';
 import { createCompanion, unwrapReply, type BridgeTransport } from './contract/companion';
 
 const knownEvents = new Set<string>(eventNames);

@@ -1,6 +1,12 @@
 import type { ActivityReport } from '../../src-preload/contract/desktop';
 
-const idle: ActivityReport = { outboxSending: 0, packsDownloading: 0, unsentCount: 0, needsAttentionCount: 0, deliveredSinceReconnect: 0 };
+const idle: ActivityReport = {
+  outboxSending: 0,
+  packsDownloading: 0,
+  unsentCount: 0,
+  needsAttentionCount: 0,
+  deliveredSinceReconnect: 0,
+};
 
 /**
  * What the window last said it is doing (sending, downloading a pack, how much is unsent). Main keeps

@@ -18,7 +18,9 @@ const { values } = parseArgs({
 
 const rendererDir = resolve('out/renderer');
 if (!existsSync(join(rendererDir, 'index.html'))) {
-  console.error('No built renderer in out/renderer. Run "npm run build" first (npm run preview:browser does it for you).');
+  console.error(
+    'No built renderer in out/renderer. Run "npm run build" first (npm run preview:browser does it for you).',
+  );
   process.exit(1);
 }
 const port = Number(values.port);
@@ -33,7 +35,9 @@ console.log(`Practice Companion browser preview: ${server.url}`);
 console.log(`Data folder: ${dataDir}`);
 console.log('Open the URL in Chromium or Chrome. Press Ctrl+C to stop.');
 // The demo practice runs on this machine, so pulling the cable does not take it away: this switch does.
-console.log(`To try offline: curl -X POST '${server.url}__preview/network?online=false&token=${server.token}' (online=true to come back)`);
+console.log(
+  `To try offline: curl -X POST '${server.url}__preview/network?online=false&token=${server.token}' (online=true to come back)`,
+);
 
 const stop = (): void => {
   void server.close().then(() => process.exit(0));

@@ -7,9 +7,11 @@ import { createFileLogger } from '../logging/file-logger';
 import { createJsonFileSettings } from '../settings/json-file-settings';
 import type { NetworkSwitch } from './network-switch';
 
-const packageJson = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-) as { productName?: string; name: string; version: string };
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  productName?: string;
+  name: string;
+  version: string;
+};
 
 /** Node's implementation of main's injected pieces, for the browser preview and tests. */
 export function nodeMainDeps(options: {

@@ -68,7 +68,10 @@ export async function startPreviewServer(options: PreviewServerOptions) {
   const preloadScript = await bundlePreload();
   // Injected at the end of <head>: after the CSP meta (so the policy covers it), before the deferred app module.
   const withPreload = (html: string): string =>
-    html.replace('</head>', `  <meta name="companion-preview-token" content="${token}" />\n    <script src="/__preview/preload.js"></script>\n  </head>`);
+    html.replace(
+      '</head>',
+      `  <meta name="companion-preview-token" content="${token}" />\n    <script src="/__preview/preload.js"></script>\n  </head>`,
+    );
   const indexHtml = withPreload(await readFile(`${options.rendererDir}/index.html`, 'utf8'));
   let origin = '';
   // Filled once the port is known: the only Host headers and page origins this server answers.
@@ -115,7 +118,8 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     if (!file) return send(res, 404, 'text/plain', 'Not found');
     if (file.endsWith('/index.html')) return send(res, 200, contentTypeFor(file), indexHtml);
     // The recovery page talks to main through the same bridge as the app.
-    if (file.endsWith('.html')) return send(res, 200, contentTypeFor(file), withPreload(await readFile(file, 'utf8').catch(() => '')));
+    if (file.endsWith('.html'))
+      return send(res, 200, contentTypeFor(file), withPreload(await readFile(file, 'utf8').catch(() => '')));
     try {
       send(res, 200, contentTypeFor(file), await readFile(file));
     } catch {

@@ -25,7 +25,9 @@ export function createDeepLinkInbox(deps: DeepLinkInboxDeps) {
     receive(link: unknown): void {
       const record = parseDeepLink(link);
       if (!record) {
-        deps.warn(`[deep-link] ignored a link that is not a Practice Companion record link: ${describeRefusedLink(link)}`);
+        deps.warn(
+          `[deep-link] ignored a link that is not a Practice Companion record link: ${describeRefusedLink(link)}`,
+        );
         return;
       }
       if (!ready) {

@@ -28,9 +28,11 @@ if (values.size !== 'small' && values.size !== 'large') fail(`--size must be sma
 const seed = Number(values.seed);
 if (!Number.isInteger(seed)) fail(`--seed must be an integer, not "${values.seed}".`);
 const pageSize = values['page-size'] === undefined ? undefined : Number(values['page-size']);
-if (pageSize !== undefined && (!Number.isInteger(pageSize) || pageSize < 1)) fail(`--page-size must be a positive integer.`);
+if (pageSize !== undefined && (!Number.isInteger(pageSize) || pageSize < 1))
+  fail(`--page-size must be a positive integer.`);
 const sortOrder = values['sort-order'];
-if (sortOrder !== undefined && !['key', 'updatedOn', 'reverse', 'shuffle'].includes(sortOrder)) fail('--sort-order must be key, updatedOn, reverse or shuffle.');
+if (sortOrder !== undefined && !['key', 'updatedOn', 'reverse', 'shuffle'].includes(sortOrder))
+  fail('--sort-order must be key, updatedOn, reverse or shuffle.');
 
 const demo = await createDemoPractice({
   port,
@@ -44,7 +46,13 @@ const demo = await createDemoPractice({
 process.stdout.write(
   `${JSON.stringify({
     baseUrl: demo.baseUrl,
-    practices: demo.practices.map((p) => ({ name: p.name, region: p.region, baseUrl: p.baseUrl, readWrite: p.readWrite, readOnly: p.readOnly })),
+    practices: demo.practices.map((p) => ({
+      name: p.name,
+      region: p.region,
+      baseUrl: p.baseUrl,
+      readWrite: p.readWrite,
+      readOnly: p.readOnly,
+    })),
   })}\n`,
 );
 

@@ -49,7 +49,9 @@ export async function createDemoPractice(input: DemoOptionsInput = {}) {
     storage: createStorageSigner(createRandom(options.seed).fork('storage').hex(64)),
   };
   const openApi = buildOpenApi(apiRoutes);
-  const app = await buildDemoServer(runtime, apiRoutes, (server) => registerDemoControl(server, runtime, () => openApi));
+  const app = await buildDemoServer(runtime, apiRoutes, (server) =>
+    registerDemoControl(server, runtime, () => openApi),
+  );
   await app.listen({ host, port });
   const address = app.server.address() as AddressInfo;
   runtime.origin = `http://${host}:${address.port}`;
@@ -69,7 +71,15 @@ export async function createDemoPractice(input: DemoOptionsInput = {}) {
     runtime,
     openApi,
     /** Changes options at run time (faults, limits, page size, sort order …). */
-    configure(change: Partial<Pick<DemoOptions, 'pageSize' | 'sortOrder' | 'retryAfterUnit' | 'eformDailyQuota' | 'validateResponses'>> & { faults?: Partial<DemoOptions['faults']>; rateLimit?: Partial<DemoOptions['rateLimit']>; webhooks?: Partial<DemoOptions['webhooks']> }): void {
+    configure(
+      change: Partial<
+        Pick<DemoOptions, 'pageSize' | 'sortOrder' | 'retryAfterUnit' | 'eformDailyQuota' | 'validateResponses'>
+      > & {
+        faults?: Partial<DemoOptions['faults']>;
+        rateLimit?: Partial<DemoOptions['rateLimit']>;
+        webhooks?: Partial<DemoOptions['webhooks']>;
+      },
+    ): void {
       const { faults, rateLimit, webhooks, ...top } = change;
       runtime.options = demoOptionsSchema.parse({
         ...runtime.options,

@@ -28,7 +28,10 @@ export const demoOptionsSchema = z.object({
     .object({
       /** Probability of answering 500/502/503 instead of serving the request. */
       errorRate: z.number().min(0).max(1).default(0),
-      errorStatuses: z.array(z.union([z.literal(500), z.literal(502), z.literal(503)])).min(1).default([500, 502, 503]),
+      errorStatuses: z
+        .array(z.union([z.literal(500), z.literal(502), z.literal(503)]))
+        .min(1)
+        .default([500, 502, 503]),
       /** Added latency per request, in real milliseconds. */
       latencyMs: z.number().int().min(0).default(0),
       /** Probability of destroying the connection before answering. */

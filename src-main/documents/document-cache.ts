@@ -91,7 +91,11 @@ export function createDocumentCache(options: DocumentCacheOptions) {
     } catch {
       return;
     }
-    await Promise.all(names.filter((name) => name !== MANIFEST_FILE && !known.has(name)).map((name) => rm(join(dir, name), { recursive: true, force: true })));
+    await Promise.all(
+      names
+        .filter((name) => name !== MANIFEST_FILE && !known.has(name))
+        .map((name) => rm(join(dir, name), { recursive: true, force: true })),
+    );
   }
 
   /**
@@ -165,14 +169,20 @@ export function createDocumentCache(options: DocumentCacheOptions) {
      * Stores downloaded bytes (replacing a corrupt copy, keeping its pins and last-opened time),
      * optionally pinned for meeting packs, then evicts down to the cap.
      */
-    store: (input: { ref: DocumentRef; entityKey: string; bytes: Uint8Array; pins?: readonly string[] }): Promise<DocumentMeta> =>
+    store: (input: {
+      ref: DocumentRef;
+      entityKey: string;
+      bytes: Uint8Array;
+      pins?: readonly string[];
+    }): Promise<DocumentMeta> =>
       serial(async () => {
         if (wiped) throw new DocumentCacheError('wiped', 'This practice was signed out.');
         const docs = await load();
         const id = refKey(input.ref);
         const previous = docs.get(id);
         const pins = new Set([...(previous?.pinnedBy ?? []), ...(input.pins ?? [])]);
-        if (pins.size > MAX_PINS) throw new DocumentCacheError('refused', `A document can belong to at most ${MAX_PINS} meeting packs.`);
+        if (pins.size > MAX_PINS)
+          throw new DocumentCacheError('refused', `A document can belong to at most ${MAX_PINS} meeting packs.`);
         key ??= await options.key.create();
         if (wiped) throw new DocumentCacheError('wiped', 'This practice was signed out.');
         await makeDir();
@@ -213,7 +223,8 @@ export function createDocumentCache(options: DocumentCacheOptions) {
         const meta = docs.get(refKey(ref));
         if (!meta || wiped) return null;
         if (meta.pinnedBy.includes(packId)) return meta;
-        if (meta.pinnedBy.length >= MAX_PINS) throw new DocumentCacheError('refused', `A document can belong to at most ${MAX_PINS} meeting packs.`);
+        if (meta.pinnedBy.length >= MAX_PINS)
+          throw new DocumentCacheError('refused', `A document can belong to at most ${MAX_PINS} meeting packs.`);
         const pinned = { ...meta, pinnedBy: [...meta.pinnedBy, packId] };
         docs.set(refKey(ref), pinned);
         await persist();

@@ -35,7 +35,10 @@ export function unseal(key: Uint8Array, aad: string, sealed: Uint8Array): Buffer
     const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(MAGIC.length, MAGIC.length + IV_BYTES));
     decipher.setAAD(Buffer.from(aad, 'utf8'));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(bytes.subarray(MAGIC.length + IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]);
+    return Buffer.concat([
+      decipher.update(bytes.subarray(MAGIC.length + IV_BYTES, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
   } catch {
     return null;
   }
@@ -47,5 +50,8 @@ export function unseal(key: Uint8Array, aad: string, sealed: Uint8Array): Buffer
  * climb out of the folder.
  */
 export function storedNameFor(key: Uint8Array, ref: DocumentRef): string {
-  return `${createHmac('sha256', key).update(`file:${refKey(ref)}`).digest('hex').slice(0, 40)}.bin`;
+  return `${createHmac('sha256', key)
+    .update(`file:${refKey(ref)}`)
+    .digest('hex')
+    .slice(0, 40)}.bin`;
 }

@@ -46,7 +46,8 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
     const parsed = z.array(storedKeySchema).safeParse(deps.settings.get(SETTINGS_KEY));
     return parsed.success ? parsed.data : [];
   }
-  const writeAll = (records: StoredKey[]): void => (records.length ? deps.settings.set(SETTINGS_KEY, records) : deps.settings.delete(SETTINGS_KEY));
+  const writeAll = (records: StoredKey[]): void =>
+    records.length ? deps.settings.set(SETTINGS_KEY, records) : deps.settings.delete(SETTINGS_KEY);
   const others = (practiceKey: string): StoredKey[] => readAll().filter((r) => r.practiceKey !== practiceKey);
 
   /** Where a key made now would be kept. */

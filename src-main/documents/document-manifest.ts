@@ -18,8 +18,14 @@ export const MANIFEST_FILE = 'manifest.enc';
  */
 const manifestSchema = z
   .strictObject({ version: z.literal(1), documents: z.array(documentMetaSchema) })
-  .refine((m) => m.documents.every((d) => canonicalRef(d.ref)?.id === d.ref.id && d.fileName === fileNameFor(d.ref)), 'an entry names a file main would not')
-  .refine((m) => new Set(m.documents.map((d) => refKey(d.ref))).size === m.documents.length, 'a document appears twice');
+  .refine(
+    (m) => m.documents.every((d) => canonicalRef(d.ref)?.id === d.ref.id && d.fileName === fileNameFor(d.ref)),
+    'an entry names a file main would not',
+  )
+  .refine(
+    (m) => new Set(m.documents.map((d) => refKey(d.ref))).size === m.documents.length,
+    'a document appears twice',
+  );
 
 export type ManifestRead = { state: 'ok'; documents: DocumentMeta[] } | { state: 'missing' } | { state: 'unreadable' };
 
@@ -47,5 +53,8 @@ export async function readManifest(dir: string, key: Uint8Array | null): Promise
 
 /** Writes the manifest sealed and atomically (owner-only): a temp file in the same folder, then rename over the old one. */
 export async function writeManifest(dir: string, key: Uint8Array, documents: readonly DocumentMeta[]): Promise<void> {
-  await writePrivateFileAtomically(join(dir, MANIFEST_FILE), seal(key, MANIFEST_AAD, Buffer.from(JSON.stringify({ version: 1, documents }), 'utf8')));
+  await writePrivateFileAtomically(
+    join(dir, MANIFEST_FILE),
+    seal(key, MANIFEST_AAD, Buffer.from(JSON.stringify({ version: 1, documents }), 'utf8')),
+  );
 }

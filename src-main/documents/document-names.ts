@@ -4,7 +4,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const numberPattern = /^\d{1,12}$/;
 
 /** The part of each file name that says what the document is. */
-const fileStem: Record<DocumentKind, string> = { bill: 'bill', statement: 'statement', idCertificate: 'id-certificate' };
+const fileStem: Record<DocumentKind, string> = {
+  bill: 'bill',
+  statement: 'statement',
+  idCertificate: 'id-certificate',
+};
 
 /**
  * The ref rebuilt by main in one canonical form, or null when the id does not fit its kind: bills and
@@ -12,7 +16,8 @@ const fileStem: Record<DocumentKind, string> = { bill: 'bill', statement: 'state
  * document), an identity certificate is the client's entityKey (lower-case UUID).
  */
 export function canonicalRef(ref: DocumentRef): DocumentRef | null {
-  if (ref.kind === 'idCertificate') return uuidPattern.test(ref.id) ? { kind: ref.kind, id: ref.id.toLowerCase() } : null;
+  if (ref.kind === 'idCertificate')
+    return uuidPattern.test(ref.id) ? { kind: ref.kind, id: ref.id.toLowerCase() } : null;
   if (!numberPattern.test(ref.id)) return null;
   const n = Number(ref.id);
   return Number.isSafeInteger(n) && n > 0 ? { kind: ref.kind, id: String(n) } : null;
@@ -33,4 +38,8 @@ export function fileNameFor(ref: DocumentRef): string {
 }
 
 /** The words for a kind in sentences: "This bill PDF …". */
-export const kindWords: Record<DocumentKind, string> = { bill: 'bill PDF', statement: 'statement PDF', idCertificate: 'identity certificate' };
+export const kindWords: Record<DocumentKind, string> = {
+  bill: 'bill PDF',
+  statement: 'statement PDF',
+  idCertificate: 'identity certificate',
+};

@@ -9,7 +9,11 @@ export interface DocumentFailure {
   message: string;
 }
 
-const fail = (problem: DocumentProblem, message: string): DocumentFailure => ({ ok: false, problem, message: message.slice(0, 1000) });
+const fail = (problem: DocumentProblem, message: string): DocumentFailure => ({
+  ok: false,
+  problem,
+  message: message.slice(0, 1000),
+});
 
 /** A 404 from the practice, per kind: there is no such PDF (yet). */
 const notAvailableText: Record<DocumentKind, string> = {
@@ -18,13 +22,20 @@ const notAvailableText: Record<DocumentKind, string> = {
   idCertificate: 'No identity verification has been completed for this client yet.',
 };
 
-export const notConnected = (): DocumentFailure => fail('not-connected', 'Connect to this practice again to open its documents.');
+export const notConnected = (): DocumentFailure =>
+  fail('not-connected', 'Connect to this practice again to open its documents.');
 
 /** No connection: with a damaged cached copy, or with none at all. */
 export function offline(kind: DocumentKind, hadCopy: boolean): DocumentFailure {
   return hadCopy
-    ? fail('corrupt-offline', `The saved copy of this ${kindWords[kind]} is damaged, and it cannot be downloaded again until you are back online.`)
-    : fail('offline-not-downloaded', `This ${kindWords[kind]} has not been downloaded yet, and there is no connection. It can be downloaded when you are back online.`);
+    ? fail(
+        'corrupt-offline',
+        `The saved copy of this ${kindWords[kind]} is damaged, and it cannot be downloaded again until you are back online.`,
+      )
+    : fail(
+        'offline-not-downloaded',
+        `This ${kindWords[kind]} has not been downloaded yet, and there is no connection. It can be downloaded when you are back online.`,
+      );
 }
 
 export const failed = (message: string): DocumentFailure => fail('failed', message);
@@ -39,8 +50,11 @@ export function problemFor(error: unknown, kind: DocumentKind, hadCopy: boolean)
   if (error instanceof NetworkError) return offline(kind, hadCopy);
   if (error instanceof PartnerApiError && error.status === 404) return fail('not-available', notAvailableText[kind]);
   if (error instanceof PartnerApiError) return failed(describeApiError(error));
-  if (error instanceof MalformedResponseError) return failed(`The practice did not send a usable PDF: ${error.message}`);
+  if (error instanceof MalformedResponseError)
+    return failed(`The practice did not send a usable PDF: ${error.message}`);
   if (error instanceof DocumentCacheError) return error.reason === 'wiped' ? notConnected() : failed(error.message);
   // Anything else is a local failure (disk full, permissions): its raw text may name paths, so it is not shown.
-  return failed(`The ${kindWords[kind]} could not be saved on this computer. Check that the disk has free space, then try again.`);
+  return failed(
+    `The ${kindWords[kind]} could not be saved on this computer. Check that the disk has free space, then try again.`,
+  );
 }

@@ -72,7 +72,13 @@ export function createDocumentService(deps: DocumentServiceDeps) {
     return { ok: true, api: target.api, ref, cache: deps.caches.forPractice(practiceKey) };
   }
 
-  function download(p: Prepared, entityKey: string, priority: RequestPriority, hadCopy: boolean, pinFor?: string): Promise<Downloaded> {
+  function download(
+    p: Prepared,
+    entityKey: string,
+    priority: RequestPriority,
+    hadCopy: boolean,
+    pinFor?: string,
+  ): Promise<Downloaded> {
     let running = inFlight.get(p.cache);
     if (!running) inFlight.set(p.cache, (running = new Map()));
     const key = refKey(p.ref);
@@ -113,7 +119,10 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         const p = prepare(input.practiceKey, input.ref, input.entityKey);
         if (!p.ok) return p;
         const cached = await p.cache.read(p.ref);
-        let got: Downloaded = cached.state === 'ok' ? { ok: true, meta: cached.meta, bytes: cached.bytes } : await download(p, input.entityKey, 'interactive', cached.state === 'corrupt');
+        let got: Downloaded =
+          cached.state === 'ok'
+            ? { ok: true, meta: cached.meta, bytes: cached.bytes }
+            : await download(p, input.entityKey, 'interactive', cached.state === 'corrupt');
         if (!got.ok) return got;
         const touched = await p.cache.touch(p.ref);
         if (touched) got = { ...got, meta: touched };
@@ -138,7 +147,10 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         }
         if (input.pinFor !== undefined) {
           const pinned = await p.cache.pin(p.ref, input.pinFor);
-          if (!pinned) return failed(`The ${kindWords[p.ref.kind]} was removed to make room before it could be pinned. Try again.`);
+          if (!pinned)
+            return failed(
+              `The ${kindWords[p.ref.kind]} was removed to make room before it could be pinned. Try again.`,
+            );
           meta = pinned;
         }
         return { ok: true, meta, downloaded };
@@ -148,7 +160,10 @@ export function createDocumentService(deps: DocumentServiceDeps) {
     async list(practiceKey: string): Promise<DocumentListResult> {
       if (!deps.isActive(practiceKey)) throw new UserFacingError('refused', NOT_ACTIVE);
       const listed = await deps.caches.forPractice(practiceKey).list();
-      return { ...listed, encryption: { algorithm: ENCRYPTION_ALGORITHM, keyKept: await deps.caches.keys.keptAs(practiceKey) } };
+      return {
+        ...listed,
+        encryption: { algorithm: ENCRYPTION_ALGORITHM, keyKept: await deps.caches.keys.keptAs(practiceKey) },
+      };
     },
 
     /** A meeting pack of the active practice is done with: its documents become evictable again. */
@@ -174,7 +189,9 @@ export function createDocumentService(deps: DocumentServiceDeps) {
           cached = await p.cache.read(p.ref);
         }
         if (cached.state === 'absent') {
-          return deps.isOffline() ? offline(p.ref.kind, false) : failed(`Open this ${kindWords[p.ref.kind]} in the app first, so that it is downloaded.`);
+          return deps.isOffline()
+            ? offline(p.ref.kind, false)
+            : failed(`Open this ${kindWords[p.ref.kind]} in the app first, so that it is downloaded.`);
         }
         if (cached.state !== 'ok') return failed(`The saved ${kindWords[p.ref.kind]} could not be verified.`);
         const path = await deps.viewerCopies.write(input.practiceKey, fileNameFor(p.ref), cached.bytes);

@@ -17,9 +17,16 @@ export const documentApiPath = (ref: DocumentRef): string => pathFor[ref.kind](r
  * priority; the client refuses anything not served as application/pdf. The bytes must also start with
  * `%PDF-` and fit the size limit before anyone stores them. Throws the client's typed errors.
  */
-export async function downloadDocument(api: PartnerApiClient, ref: DocumentRef, priority: RequestPriority): Promise<Uint8Array> {
+export async function downloadDocument(
+  api: PartnerApiClient,
+  ref: DocumentRef,
+  priority: RequestPriority,
+): Promise<Uint8Array> {
   const { data } = await api.file(documentApiPath(ref), 'application/pdf', { priority });
   if (!startsLikePdf(data)) throw new MalformedResponseError('The practice sent a file that is not a PDF.');
-  if (data.length > MAX_DOCUMENT_BYTES) throw new MalformedResponseError(`The PDF is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB, too large to keep.`);
+  if (data.length > MAX_DOCUMENT_BYTES)
+    throw new MalformedResponseError(
+      `The PDF is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB, too large to keep.`,
+    );
   return data;
 }

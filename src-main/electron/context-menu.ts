@@ -1,4 +1,12 @@
-import { app, BrowserWindow, clipboard, Menu, type ContextMenuParams, type MenuItemConstructorOptions, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  Menu,
+  type ContextMenuParams,
+  type MenuItemConstructorOptions,
+  type WebContents,
+} from 'electron';
 
 /** The part of Electron's context-menu parameters the menu depends on. */
 export type ContextMenuFacts = Pick<ContextMenuParams, 'isEditable' | 'selectionText' | 'linkURL'> & {
@@ -9,7 +17,10 @@ export type ContextMenuFacts = Pick<ContextMenuParams, 'isEditable' | 'selection
  * What a right-click offers: editing in a field, Copy on selected text, and "Copy link address" on a
  * link. A link is never opened from here (navigation and new windows are denied anyway, see app-guards.ts).
  */
-export function buildContextMenuTemplate(facts: ContextMenuFacts, copyText: (text: string) => void): MenuItemConstructorOptions[] {
+export function buildContextMenuTemplate(
+  facts: ContextMenuFacts,
+  copyText: (text: string) => void,
+): MenuItemConstructorOptions[] {
   const items: MenuItemConstructorOptions[] = [];
   if (facts.isEditable) {
     items.push(

@@ -25,20 +25,32 @@ export function installCrashRecovery(options: CrashRecoveryOptions): void {
   const restartedUrl = withFlag(options.rendererUrl);
   const recoveryUrl = new URL('recovery.html', options.rendererUrl).href;
 
-  app.on('render-process-gone', (_event: unknown, contents: WebContents, details: { reason: string; exitCode: number }) => {
-    options.log.error(`The window's renderer process is gone: ${details.reason} (exit code ${details.exitCode})`);
-    if (NOT_A_CRASH.has(details.reason) || contents.isDestroyed()) return;
-    const decision = policy.onRendererGone(now());
-    if (decision === 'stop') return options.log.error('The recovery page crashed too; the window is left as it is.');
-    options.log.warn(decision === 'reload' ? 'Reloading the window once.' : 'A second crash within a minute: showing the recovery page.');
-    const target = decision === 'reload' ? restartedUrl : recoveryUrl;
-    void contents.loadURL(target).catch((error: unknown) => options.log.error('Reloading the window failed', error));
-  });
+  app.on(
+    'render-process-gone',
+    (_event: unknown, contents: WebContents, details: { reason: string; exitCode: number }) => {
+      options.log.error(`The window's renderer process is gone: ${details.reason} (exit code ${details.exitCode})`);
+      if (NOT_A_CRASH.has(details.reason) || contents.isDestroyed()) return;
+      const decision = policy.onRendererGone(now());
+      if (decision === 'stop') return options.log.error('The recovery page crashed too; the window is left as it is.');
+      options.log.warn(
+        decision === 'reload'
+          ? 'Reloading the window once.'
+          : 'A second crash within a minute: showing the recovery page.',
+      );
+      const target = decision === 'reload' ? restartedUrl : recoveryUrl;
+      void contents.loadURL(target).catch((error: unknown) => options.log.error('Reloading the window failed', error));
+    },
+  );
 
-  app.on('child-process-gone', (_event: unknown, details: { type: string; reason: string; exitCode: number; name?: string }) => {
-    if (NOT_A_CRASH.has(details.reason)) return;
-    options.log.warn(`A ${details.type} process${details.name ? ` (${details.name})` : ''} is gone: ${details.reason} (exit code ${details.exitCode})`);
-  });
+  app.on(
+    'child-process-gone',
+    (_event: unknown, details: { type: string; reason: string; exitCode: number; name?: string }) => {
+      if (NOT_A_CRASH.has(details.reason)) return;
+      options.log.warn(
+        `A ${details.type} process${details.name ? ` (${details.name})` : ''} is gone: ${details.reason} (exit code ${details.exitCode})`,
+      );
+    },
+  );
 
   let lastDialogAt = Number.NEGATIVE_INFINITY;
   const report = (kind: string) => (error: unknown) => {

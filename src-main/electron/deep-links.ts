@@ -18,7 +18,13 @@ export interface DeepLinkOptions {
  * event hub and the window has loaded; the renderer subscribes while its scripts run, before the load
  * finishes (see src-renderer/app/desktop-commands.ts).
  */
-export function installDeepLinks(options: DeepLinkOptions = { argv: process.argv, defaultApp: Boolean(process.defaultApp), execPath: process.execPath }) {
+export function installDeepLinks(
+  options: DeepLinkOptions = {
+    argv: process.argv,
+    defaultApp: Boolean(process.defaultApp),
+    execPath: process.execPath,
+  },
+) {
   if (!options.defaultApp) {
     app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME); // eng-disable PROTOCOL_HANDLER_JS_CHECK
   } else if (options.argv.length >= 2) {

@@ -13,7 +13,11 @@ import { isLoopbackHost } from '../security/loopback';
  * - the URL is http(s) on this machine (the dev server listens on localhost unless configured otherwise).
  * An unpackaged production build run with a forged ELECTRON_RENDERER_URL therefore still loads app://.
  */
-export function devServerUrl(input: { isPackaged: boolean; builtForDev: boolean; env: Record<string, string | undefined> }): string | undefined {
+export function devServerUrl(input: {
+  isPackaged: boolean;
+  builtForDev: boolean;
+  env: Record<string, string | undefined>;
+}): string | undefined {
   if (input.isPackaged || !input.builtForDev || input.env['NODE_ENV_ELECTRON_VITE'] !== 'development') return undefined;
   const raw = input.env['ELECTRON_RENDERER_URL'];
   if (!raw) return undefined;
@@ -23,6 +27,12 @@ export function devServerUrl(input: { isPackaged: boolean; builtForDev: boolean;
   } catch {
     return undefined;
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !isLoopbackHost(url.hostname) || url.username || url.password) return undefined;
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    !isLoopbackHost(url.hostname) ||
+    url.username ||
+    url.password
+  )
+    return undefined;
   return raw;
 }

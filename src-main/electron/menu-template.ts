@@ -10,7 +10,11 @@ const menuScreens = screenList.map((screen) => ({ screen: screen.path, label: sc
  * and Shift does not free them (Shift+= types `+`, and Shift+0 types `=` on a German keyboard). The viewer
  * ignores every key pressed with Alt/Option, so page zoom takes Ctrl/⌘+Alt/Option with the usual keys.
  */
-export const zoomAccelerators = { resetZoom: 'CmdOrCtrl+Alt+0', zoomIn: 'CmdOrCtrl+Alt+=', zoomOut: 'CmdOrCtrl+Alt+-' } as const;
+export const zoomAccelerators = {
+  resetZoom: 'CmdOrCtrl+Alt+0',
+  zoomIn: 'CmdOrCtrl+Alt+=',
+  zoomOut: 'CmdOrCtrl+Alt+-',
+} as const;
 
 export interface MenuTemplateInput {
   platform: NodeJS.Platform;
@@ -26,7 +30,11 @@ const separator: MenuItemConstructorOptions = { type: 'separator' };
 /** The application menu: plain data, so every platform's variant and the production/dev difference are unit-tested. */
 export function buildMenuTemplate(input: MenuTemplateInput): MenuItemConstructorOptions[] {
   const isMac = input.platform === 'darwin';
-  const command = (label: string, appCommand: AppCommand, extra: MenuItemConstructorOptions = {}): MenuItemConstructorOptions => ({
+  const command = (
+    label: string,
+    appCommand: AppCommand,
+    extra: MenuItemConstructorOptions = {},
+  ): MenuItemConstructorOptions => ({
     label,
     click: () => input.send(appCommand),
     ...extra,
@@ -64,14 +72,23 @@ export function buildMenuTemplate(input: MenuTemplateInput): MenuItemConstructor
   const view: MenuItemConstructorOptions = {
     label: 'View',
     submenu: [
-      ...menuScreens.map(({ screen, label, key }) => command(label, { command: 'open-screen', screen }, { accelerator: `CmdOrCtrl+${key}` })),
+      ...menuScreens.map(({ screen, label, key }) =>
+        command(label, { command: 'open-screen', screen }, { accelerator: `CmdOrCtrl+${key}` }),
+      ),
       separator,
       { role: 'resetZoom', accelerator: zoomAccelerators.resetZoom },
       { role: 'zoomIn', accelerator: zoomAccelerators.zoomIn },
       { role: 'zoomOut', accelerator: zoomAccelerators.zoomOut },
       separator,
       { role: 'togglefullscreen' },
-      ...(input.isDev ? [separator, { role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }] satisfies MenuItemConstructorOptions[] : []),
+      ...(input.isDev
+        ? ([
+            separator,
+            { role: 'reload' },
+            { role: 'forceReload' },
+            { role: 'toggleDevTools' },
+          ] satisfies MenuItemConstructorOptions[])
+        : []),
     ],
   };
 
@@ -86,5 +103,12 @@ export function buildMenuTemplate(input: MenuTemplateInput): MenuItemConstructor
     ],
   };
 
-  return [...(isMac ? [{ role: 'appMenu' } satisfies MenuItemConstructorOptions] : []), file, edit, view, { role: 'windowMenu' }, help];
+  return [
+    ...(isMac ? [{ role: 'appMenu' } satisfies MenuItemConstructorOptions] : []),
+    file,
+    edit,
+    view,
+    { role: 'windowMenu' },
+    help,
+  ];
 }

@@ -7,7 +7,10 @@ import { createActivityNotifications } from '../os-integration/notifications';
  * Native notifications (Electron's `Notification`, shown by main) for the window's outbox news. The web
  * Notification API stays denied by the permission handler: the page itself never notifies.
  */
-export function installNotifications(services: { activity: ActivityTracker; events: EventHub }, window: () => BrowserWindow | null): void {
+export function installNotifications(
+  services: { activity: ActivityTracker; events: EventHub },
+  window: () => BrowserWindow | null,
+): void {
   // Held until clicked or closed: a notification object collected early loses its click handler.
   const shown = new Set<Notification>();
   const notifications = createActivityNotifications({

@@ -1,11 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
 import { rendererHeaderCsp } from '../security/content-security-policy';
-import {
-  RENDERER_SCHEME,
-  contentTypeFor,
-  resolveRendererAsset,
-} from '../security/renderer-asset-path';
+import { RENDERER_SCHEME, contentTypeFor, resolveRendererAsset } from '../security/renderer-asset-path';
 
 /** Must run before `app.whenReady()`: makes app:// a standard, secure origin (so 'self' and IndexedDB work). */
 export function registerRendererScheme(): void {

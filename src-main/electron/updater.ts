@@ -75,7 +75,8 @@ export function adaptAutoUpdater(autoUpdater: AppUpdater): Updater {
         'checking-for-update': () => listener({ type: 'checking' }),
         'update-available': (info) => listener({ type: 'available', version: versionOf(info) }),
         'update-not-available': () => listener({ type: 'not-available' }),
-        'download-progress': (progress) => listener({ type: 'progress', percent: Number((progress as { percent?: unknown } | null)?.percent) || 0 }),
+        'download-progress': (progress) =>
+          listener({ type: 'progress', percent: Number((progress as { percent?: unknown } | null)?.percent) || 0 }),
         'update-downloaded': (info) => listener({ type: 'downloaded', version: versionOf(info) }),
         error: (error) => listener({ type: 'error', error }),
       };

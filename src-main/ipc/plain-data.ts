@@ -81,7 +81,8 @@ export function checkPlainData(root: unknown, limits: PlainDataLimits = defaultP
   };
   // UTF-8 takes at least one byte per UTF-16 unit, so a string longer than the budget left is refused unmeasured.
   const textBytes = (text: string): number => {
-    if (text.length > limits.maxStringLength) throw tooLarge(`a string of more than ${limits.maxStringLength} characters`);
+    if (text.length > limits.maxStringLength)
+      throw tooLarge(`a string of more than ${limits.maxStringLength} characters`);
     if (bytes + text.length > limits.maxBytes) throw tooLarge(`more than ${limits.maxBytes} bytes`);
     return Buffer.byteLength(text, 'utf8');
   };
@@ -99,7 +100,8 @@ export function checkPlainData(root: unknown, limits: PlainDataLimits = defaultP
       if (types.isProxy(value)) throw invalid('a proxy');
       if (path.has(value)) throw invalid('a cycle');
       const proto: unknown = Object.getPrototypeOf(value);
-      if (Array.isArray(value) ? proto !== Array.prototype : proto !== Object.prototype && proto !== null) throw invalid(kindOf(value));
+      if (Array.isArray(value) ? proto !== Array.prototype : proto !== Object.prototype && proto !== null)
+        throw invalid(kindOf(value));
       spend(2);
       stack.push({ value, depth });
     } else {

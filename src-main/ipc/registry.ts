@@ -45,7 +45,8 @@ function describeIssues(error: z.ZodError): string {
 function describeError(error: unknown, causes = 3): string {
   try {
     if (!(error instanceof Error)) return String(error);
-    const cause = error.cause === undefined || causes === 0 ? '' : ` (cause: ${describeError(error.cause, causes - 1)})`;
+    const cause =
+      error.cause === undefined || causes === 0 ? '' : ` (cause: ${describeError(error.cause, causes - 1)})`;
     return `${error.stack ?? `${error.name}: ${error.message}`}${cause}`;
   } catch {
     return 'an error that could not be described';

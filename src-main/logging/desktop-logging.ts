@@ -32,7 +32,8 @@ export function createLoggingHandlers(deps: LoggingHandlerDeps) {
   // The latest sync progress per practice: the session announces it as an event and keeps no copy to ask for.
   const lastSync = new Map<string, SyncProgressEvent>();
   const stopFollowing = deps.events.connect((event, payload) => {
-    if (event === 'sync.progress') lastSync.set((payload as SyncProgressEvent).practiceKey, payload as SyncProgressEvent);
+    if (event === 'sync.progress')
+      lastSync.set((payload as SyncProgressEvent).practiceKey, payload as SyncProgressEvent);
   });
   let windowStart = 0;
   let inWindow = 0;
@@ -60,7 +61,9 @@ export function createLoggingHandlers(deps: LoggingHandlerDeps) {
         dropped++;
         return { logged: false };
       }
-      deps.log.error(`Window error (${report.source}) on ${report.route ?? 'no route'}: ${report.message}${report.stack ? `\n${report.stack}` : ''}`);
+      deps.log.error(
+        `Window error (${report.source}) on ${report.route ?? 'no route'}: ${report.message}${report.stack ? `\n${report.stack}` : ''}`,
+      );
       return { logged: true };
     },
 
@@ -72,7 +75,15 @@ export function createLoggingHandlers(deps: LoggingHandlerDeps) {
         app: deps.appInfo(),
         storage: await settle(deps.storage),
         connectivity: deps.connectivity(),
-        practice: active ? { name: active.name, region: active.region, isDemo: active.isDemo, storage: active.storage, problem: active.problem } : null,
+        practice: active
+          ? {
+              name: active.name,
+              region: active.region,
+              isDemo: active.isDemo,
+              storage: active.storage,
+              problem: active.problem,
+            }
+          : null,
         sync: activeKey ? (lastSync.get(activeKey) ?? null) : null,
         budget: activeKey ? await settle(() => deps.budget(activeKey)) : null,
         activity: deps.activity(),

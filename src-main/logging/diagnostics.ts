@@ -24,7 +24,9 @@ function syncLines(sync: SyncProgressEvent | null): string[] {
   if (!sync) return ['Sync: no run since the app started'];
   const lines = [`Sync: ${sync.running ? 'running' : 'not running'}; last run ${sync.lastRunAt ?? 'not finished yet'}`];
   for (const r of sync.resources) {
-    lines.push(`  ${r.resource}: ${r.state} (${r.mode}), ${r.pagesThisRun} pages, ${r.rejectedThisRun} rejected${r.error ? `; ${r.error}` : ''}`);
+    lines.push(
+      `  ${r.resource}: ${r.state} (${r.mode}), ${r.pagesThisRun} pages, ${r.rejectedThisRun} rejected${r.error ? `; ${r.error}` : ''}`,
+    );
   }
   return lines;
 }

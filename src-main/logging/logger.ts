@@ -35,7 +35,8 @@ export function createLogger(options: {
   const recent: string[] = [];
   const log = (level: LogLevel, args: unknown[]): void => {
     let text = formatRedacted(args);
-    if (text.length > MAX_LINE_CHARS) text = `${text.slice(0, MAX_LINE_CHARS)} … [${text.length - MAX_LINE_CHARS} characters cut]`;
+    if (text.length > MAX_LINE_CHARS)
+      text = `${text.slice(0, MAX_LINE_CHARS)} … [${text.length - MAX_LINE_CHARS} characters cut]`;
     const line = `[${now().toISOString()}] [${level}] ${text}`;
     recent.push(line);
     if (recent.length > keep) recent.splice(0, recent.length - keep);

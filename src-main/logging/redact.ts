@@ -32,7 +32,8 @@ export function clearRegisteredSecrets(): void {
 }
 
 /** Keys whose values are secrets wherever they appear (objects, JSON, `key=value`, headers). */
-const SECRET_KEY = String.raw`(?:client[_-]?secret|secret|password|passwd|api[_-]?key|access[_-]?token|refresh[_-]?token|token|` +
+const SECRET_KEY =
+  String.raw`(?:client[_-]?secret|secret|password|passwd|api[_-]?key|access[_-]?token|refresh[_-]?token|token|` +
   String.raw`proxy-authorization|authorization|cookie|set-cookie|x-svc-auth-[\w-]+)`;
 /** A value already redacted with its scheme kept ("Basic [redacted]"): left as it is. */
 const SCHEME_REDACTED = String.raw`(?:basic|bearer|digest|token)\s+\[redacted\]`;
@@ -45,7 +46,10 @@ const patterns: [RegExp, string | ((match: string, ...groups: string[]) => strin
   [new RegExp(String.raw`("${SECRET_KEY}"\s*:\s*)(?!\s*")[^,}\]\s]+`, 'gi'), `$1${REDACTED}`],
   // Header lines and key=value / key: value in free text. "Authorization: Basic xyz" keeps its scheme.
   [
-    new RegExp(String.raw`(\b${SECRET_KEY}\b['"]?\s*[:=]\s*['"]?)(?:(basic|bearer|digest|token)\s+)?(?!\[redacted\]|${SCHEME_REDACTED})[^\s,;'"&}\]]+`, 'gi'),
+    new RegExp(
+      String.raw`(\b${SECRET_KEY}\b['"]?\s*[:=]\s*['"]?)(?:(basic|bearer|digest|token)\s+)?(?!\[redacted\]|${SCHEME_REDACTED})[^\s,;'"&}\]]+`,
+      'gi',
+    ),
     (_match, prefix, scheme) => `${prefix}${scheme ? `${scheme} ` : ''}${REDACTED}`,
   ],
   // A bare "Bearer xyz" / "Basic xyz" (a header value logged without its name).
@@ -58,7 +62,8 @@ const patterns: [RegExp, string | ((match: string, ...groups: string[]) => strin
 export function redactText(text: string): string {
   let out = text;
   for (const secret of knownSecrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  for (const [pattern, replacement] of patterns) out = out.replace(pattern, replacement as (match: string, ...groups: string[]) => string);
+  for (const [pattern, replacement] of patterns)
+    out = out.replace(pattern, replacement as (match: string, ...groups: string[]) => string);
   return out;
 }
 
@@ -76,14 +81,18 @@ export function redactValue(value: unknown, depth = 0, seen = new WeakSet<object
   if (depth >= MAX_DEPTH) return '[nested too deep]';
   seen.add(value);
   if (value instanceof Error) return redactError(value, depth, seen);
-  if (typeof Headers !== 'undefined' && value instanceof Headers) return redactValue(Object.fromEntries(value.entries()), depth, seen);
+  if (typeof Headers !== 'undefined' && value instanceof Headers)
+    return redactValue(Object.fromEntries(value.entries()), depth, seen);
   if (value instanceof URL) return redactText(value.href);
   if (Array.isArray(value)) return value.slice(0, MAX_KEYS).map((item) => redactValue(item, depth + 1, seen));
   if (value instanceof Map) return redactValue(Object.fromEntries(value), depth, seen);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value).slice(0, MAX_KEYS)) {
     const field = (value as Record<string, unknown>)[key];
-    out[key] = secretKeyExact.test(key) && field !== null && field !== undefined ? REDACTED : redactValue(field, depth + 1, seen);
+    out[key] =
+      secretKeyExact.test(key) && field !== null && field !== undefined
+        ? REDACTED
+        : redactValue(field, depth + 1, seen);
   }
   return out;
 }
@@ -96,7 +105,9 @@ function redactError(error: Error, depth: number, seen: WeakSet<object>): Error 
   for (const key of Object.keys(error)) {
     if (key === 'cause' || key === 'stack' || key === 'message') continue;
     const field = (error as unknown as Record<string, unknown>)[key];
-    (copy as unknown as Record<string, unknown>)[key] = secretKeyExact.test(key) ? REDACTED : redactValue(field, depth + 1, seen);
+    (copy as unknown as Record<string, unknown>)[key] = secretKeyExact.test(key)
+      ? REDACTED
+      : redactValue(field, depth + 1, seen);
   }
   return copy;
 }
@@ -105,7 +116,9 @@ function redactError(error: Error, depth: number, seen: WeakSet<object>): Error 
 export function formatRedacted(args: readonly unknown[]): string {
   const parts = args.map((arg) => {
     const clean = redactValue(arg);
-    return typeof clean === 'string' ? clean : inspect(clean, { depth: MAX_DEPTH, breakLength: Infinity, maxStringLength: 20_000 });
+    return typeof clean === 'string'
+      ? clean
+      : inspect(clean, { depth: MAX_DEPTH, breakLength: Infinity, maxStringLength: 20_000 });
   });
   // Formatting can join pieces a pattern sees only as a whole (a header split across arguments).
   return redactText(parts.join(' '));

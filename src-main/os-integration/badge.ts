@@ -3,14 +3,16 @@
  * (Unity launchers) take a number through `app.setBadgeCount`; Windows has no numbered badge, so its
  * taskbar button gets a small red dot overlay with the count in the accessible description.
  */
-export type BadgeUpdate =
-  | { kind: 'count'; count: number }
-  | { kind: 'overlay'; count: number; description: string };
+export type BadgeUpdate = { kind: 'count'; count: number } | { kind: 'overlay'; count: number; description: string };
 
 export function badgeFor(unsentCount: number, platform: NodeJS.Platform): BadgeUpdate {
   const count = Math.max(0, Math.floor(unsentCount));
   if (platform !== 'win32') return { kind: 'count', count };
-  return { kind: 'overlay', count, description: count === 0 ? '' : `${count} ${count === 1 ? 'action' : 'actions'} not sent yet` };
+  return {
+    kind: 'overlay',
+    count,
+    description: count === 0 ? '' : `${count} ${count === 1 ? 'action' : 'actions'} not sent yet`,
+  };
 }
 
 /** Applies badge updates, skipping one that would change nothing (reports arrive for every outbox change). */

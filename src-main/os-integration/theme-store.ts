@@ -16,7 +16,11 @@ export interface ThemeHost {
 }
 
 /** The window's light/dark choice, kept in the settings file and applied to the host at start and on each change. */
-export function createThemeStore(deps: { settings: SettingsStore; host?: ThemeHost; emit: (state: ThemeState) => void }) {
+export function createThemeStore(deps: {
+  settings: SettingsStore;
+  host?: ThemeHost;
+  emit: (state: ThemeState) => void;
+}) {
   const read = (): ThemeChoice => {
     // The settings file can be edited by hand: anything but a known choice means "system".
     const parsed = themeChoiceSchema.safeParse(deps.settings.get(THEME_KEY));

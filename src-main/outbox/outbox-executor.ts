@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { changedOutsideTheApp, operations, pathOf, validatePayload, type PayloadIssue, type StoredPayload } from '../../src-preload/contract/outbox/operations';
-import type { OutboxOutcome, OutboxProblem, OutboxSendInput, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
+import {
+  changedOutsideTheApp,
+  operations,
+  pathOf,
+  validatePayload,
+  type PayloadIssue,
+  type StoredPayload,
+} from '../../src-preload/contract/outbox/operations';
+import type {
+  OutboxOutcome,
+  OutboxProblem,
+  OutboxSendInput,
+  OutboxVerdict,
+} from '../../src-preload/contract/outbox/outbox-entry';
 import { describeApiError, MalformedResponseError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
 import { failureWords } from '../partner-api/failure-words';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
@@ -12,17 +24,26 @@ interface WriteTarget {
   canWrite: boolean;
 }
 
-const problem = (status: number | null, title: string, message: string): OutboxProblem => ({ status, title, message: message.slice(0, 2000) });
+const problem = (status: number | null, title: string, message: string): OutboxProblem => ({
+  status,
+  title,
+  message: message.slice(0, 2000),
+});
 
 /** A reference still waiting for another entry's result: this entry has not gone out yet. */
-const waitsForReference = (payload: StoredPayload) => Object.values(payload.params).some((value) => typeof value === 'object');
+const waitsForReference = (payload: StoredPayload) =>
+  Object.values(payload.params).some((value) => typeof value === 'object');
 
 /**
  * An entry that no longer passes the rules it was queued under (the queue checks them before storing):
  * changed outside the app, or by an older build. Refused before any request, with what is wrong.
  */
-const changedAfterSending = 'This action was changed outside the app, so the app did not check whether it arrived and will not send it again.';
-const refused = (issues: PayloadIssue[]): OutboxProblem => ({ ...problem(null, 'Not sent', changedOutsideTheApp), fields: issues.slice(0, 50) });
+const changedAfterSending =
+  'This action was changed outside the app, so the app did not check whether it arrived and will not send it again.';
+const refused = (issues: PayloadIssue[]): OutboxProblem => ({
+  ...problem(null, 'Not sent', changedOutsideTheApp),
+  fields: issues.slice(0, 50),
+});
 
 /**
  * Main's half of the outbox: sends one entry the renderer has already marked `sending`, under the
@@ -33,8 +54,24 @@ const refused = (issues: PayloadIssue[]): OutboxProblem => ({ ...problem(null, '
 export function createOutboxExecutor(deps: { targetFor(practiceKey: string): WriteTarget | null }) {
   async function send(input: OutboxSendInput): Promise<OutboxOutcome> {
     const target = deps.targetFor(input.practiceKey);
-    if (!target) return { kind: 'unauthorized', problem: problem(null, 'Not connected', 'This practice is not connected on this laptop. Connect it again to send what is waiting.') };
-    if (!target.canWrite) return { kind: 'forbidden', problem: problem(403, 'Read-only credentials', `${failureWords.readOnly} Connect with read-write credentials to send this.`) };
+    if (!target)
+      return {
+        kind: 'unauthorized',
+        problem: problem(
+          null,
+          'Not connected',
+          'This practice is not connected on this laptop. Connect it again to send what is waiting.',
+        ),
+      };
+    if (!target.canWrite)
+      return {
+        kind: 'forbidden',
+        problem: problem(
+          403,
+          'Read-only credentials',
+          `${failureWords.readOnly} Connect with read-write credentials to send this.`,
+        ),
+      };
     if (waitsForReference(input.payload)) {
       const waiting = 'This action needs the result of another one that has not gone out yet.';
       return { kind: 'rejected', problem: problem(null, 'Waiting for another action', waiting) };
@@ -70,11 +107,15 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
       return { verdict: 'unknown', reason: `${changedAfterSending} ${what}`.slice(0, 500) };
     }
     const verifier = verifiers[input.operation];
-    if (!verifier) return { verdict: 'unknown', reason: 'The practice offers no way to check whether this action arrived.' };
+    if (!verifier)
+      return { verdict: 'unknown', reason: 'The practice offers no way to check whether this action arrived.' };
     const target = deps.targetFor(input.practiceKey);
     if (!target) return { verdict: 'unknown', reason: 'This practice is not connected.' };
     try {
-      return await verifier(target.api, valid.request.params, valid.request.body, { queuedAt: input.queuedAt ?? null, claimed: new Set(input.claimed ?? []) });
+      return await verifier(target.api, valid.request.params, valid.request.body, {
+        queuedAt: input.queuedAt ?? null,
+        claimed: new Set(input.claimed ?? []),
+      });
     } catch (error) {
       return { verdict: 'unknown', reason: `The check could not be made: ${describeApiError(error)}` };
     }
@@ -85,7 +126,10 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
 export type OutboxExecutor = ReturnType<typeof createOutboxExecutor>;
 
 const retryAfterOf = (error: PartnerApiError): number | null => {
-  const seconds = z.number().positive().safeParse((error.problem as Record<string, unknown> | null)?.['retryAfterSeconds']);
+  const seconds = z
+    .number()
+    .positive()
+    .safeParse((error.problem as Record<string, unknown> | null)?.['retryAfterSeconds']);
   return seconds.success ? Math.ceil(seconds.data * 1000) : null;
 };
 
@@ -98,23 +142,63 @@ const retryAfterOf = (error: PartnerApiError): number | null => {
  */
 export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
   if (error instanceof PartnerApiError) {
-    const p = problem(error.status, error.title || 'Error', error.message || error.title || `The practice answered ${error.status}.`);
-    if (error.status === 401) return { kind: 'unauthorized', problem: { ...p, message: 'The practice no longer accepts the saved credentials. Enter them again in Settings; the outbox waits until then.' } };
+    const p = problem(
+      error.status,
+      error.title || 'Error',
+      error.message || error.title || `The practice answered ${error.status}.`,
+    );
+    if (error.status === 401)
+      return {
+        kind: 'unauthorized',
+        problem: {
+          ...p,
+          message:
+            'The practice no longer accepts the saved credentials. Enter them again in Settings; the outbox waits until then.',
+        },
+      };
     if (error.status === 403) return { kind: 'forbidden', problem: { ...p, message: failureWords.readOnly } };
-    if (error.status === 404) return { kind: 'gone', problem: { ...p, message: error.message || 'What this action refers to no longer exists at the practice.' } };
-    if (error.status === 429) return { kind: 'retry', problem: { ...p, message: error.message || failureWords.slowDown }, retryAfterMs: retryAfterOf(error) };
+    if (error.status === 404)
+      return {
+        kind: 'gone',
+        problem: { ...p, message: error.message || 'What this action refers to no longer exists at the practice.' },
+      };
+    if (error.status === 429)
+      return {
+        kind: 'retry',
+        problem: { ...p, message: error.message || failureWords.slowDown },
+        retryAfterMs: retryAfterOf(error),
+      };
     if (error.status >= 500) {
       // The body was sent: the server may have applied it before failing. Only a write that ends in the
       // same place when sent twice may simply go again; any other is settled by a read first.
-      if (idempotent) return { kind: 'retry', problem: { ...p, message: failureWords.serverProblem }, retryAfterMs: null };
-      return { kind: 'ambiguous', problem: { ...p, message: `The practice server answered ${error.status} after receiving this, so it may or may not have been applied.` } };
+      if (idempotent)
+        return { kind: 'retry', problem: { ...p, message: failureWords.serverProblem }, retryAfterMs: null };
+      return {
+        kind: 'ambiguous',
+        problem: {
+          ...p,
+          message: `The practice server answered ${error.status} after receiving this, so it may or may not have been applied.`,
+        },
+      };
     }
     return { kind: 'rejected', problem: p };
   }
   if (error instanceof NetworkError) {
     // Refused before anything was sent: always safe to try again. Anything else may have arrived.
-    if (error.failure === 'unreachable' || idempotent) return { kind: 'retry', problem: problem(null, 'No connection', `${failureWords.unreachable} This will go out when it can.`), retryAfterMs: null };
-    return { kind: 'ambiguous', problem: problem(null, 'No answer', 'The request went out but no answer came back, so it may or may not have been applied.') };
+    if (error.failure === 'unreachable' || idempotent)
+      return {
+        kind: 'retry',
+        problem: problem(null, 'No connection', `${failureWords.unreachable} This will go out when it can.`),
+        retryAfterMs: null,
+      };
+    return {
+      kind: 'ambiguous',
+      problem: problem(
+        null,
+        'No answer',
+        'The request went out but no answer came back, so it may or may not have been applied.',
+      ),
+    };
   }
   if (error instanceof MalformedResponseError) {
     // The practice accepted the write (2xx) but its answer does not match the contract.

@@ -1,4 +1,11 @@
-import { billCreateSchema, billDetailSchema, billSchema, roundCents, type BillCreate, type BillDetail } from '../../src-preload/contract/partner-api';
+import {
+  billCreateSchema,
+  billDetailSchema,
+  billSchema,
+  roundCents,
+  type BillCreate,
+  type BillDetail,
+} from '../../src-preload/contract/partner-api';
 import type { OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import type { VerifyContext } from './verify-context';
@@ -15,7 +22,11 @@ const sameLines = (detail: BillDetail, wanted: BillCreate) =>
   detail.lines.length === wanted.lines.length &&
   wanted.lines.every((line, i) => {
     const got = detail.lines[i]!;
-    return got.description.trim() === line.description.trim() && got.quantity === line.quantity && roundCents(got.unitPrice) === roundCents(line.unitPrice);
+    return (
+      got.description.trim() === line.description.trim() &&
+      got.quantity === line.quantity &&
+      roundCents(got.unitPrice) === roundCents(line.unitPrice)
+    );
   });
 
 /**
@@ -23,29 +34,57 @@ const sameLines = (detail: BillDetail, wanted: BillCreate) =>
  * an adhoc bill made since it was queued, with the same bill and due dates, subtotal and lines, is this
  * one — unless another entry of this laptop created it. Two such bills cannot be told apart ("unknown": a person decides). None: absent, with what was read.
  */
-export async function verifyAdhocBill(api: PartnerApiClient, _params: Record<string, string | number>, body: unknown, { queuedAt, claimed }: VerifyContext): Promise<OutboxVerdict> {
+export async function verifyAdhocBill(
+  api: PartnerApiClient,
+  _params: Record<string, string | number>,
+  body: unknown,
+  { queuedAt, claimed }: VerifyContext,
+): Promise<OutboxVerdict> {
   const wanted = billCreateSchema.parse(body);
   const sentFrom = queuedAt ? Date.parse(queuedAt) : Date.now() - 7 * DAY_MS;
   // Without a bill date the practice dates it by its own today: a day either side of the laptop's.
   const startDate = wanted.billDate ?? isoDay(sentFrom - DAY_MS);
   const endDate = wanted.billDate ?? isoDay(Date.now() + DAY_MS);
-  const bills = await readAllPages(async (pageNumber) => {
-    const page = await api.list('/bills/list', billSchema, { priority: 'outbox', query: { entityKey: wanted.entityKey, startDate, endDate, pageNumber } });
-    return { data: page.data, rejected: page.rejected.length };
-  }, (bill) => bill.billingId);
+  const bills = await readAllPages(
+    async (pageNumber) => {
+      const page = await api.list('/bills/list', billSchema, {
+        priority: 'outbox',
+        query: { entityKey: wanted.entityKey, startDate, endDate, pageNumber },
+      });
+      return { data: page.data, rejected: page.rejected.length };
+    },
+    (bill) => bill.billingId,
+  );
   const subtotal = roundCents(wanted.lines.reduce((sum, line) => sum + roundCents(line.quantity * line.unitPrice), 0));
   const lookAlikes = bills.data.filter(
-    (b) => !claimed.has(b.billingId) && b.source === 'adhoc' && b.dueDate === wanted.dueDate && roundCents(b.subtotal) === subtotal && Date.parse(b.updatedOn) >= sentFrom - CLOCK_SLACK_MS,
+    (b) =>
+      !claimed.has(b.billingId) &&
+      b.source === 'adhoc' &&
+      b.dueDate === wanted.dueDate &&
+      roundCents(b.subtotal) === subtotal &&
+      Date.parse(b.updatedOn) >= sentFrom - CLOCK_SLACK_MS,
   );
   const matches: BillDetail[] = [];
   for (const bill of lookAlikes.slice(0, MAX_DETAILS)) {
-    const { data: detail } = await api.request('GET', `/bills/${bill.billingId}`, billDetailSchema, { priority: 'outbox' });
+    const { data: detail } = await api.request('GET', `/bills/${bill.billingId}`, billDetailSchema, {
+      priority: 'outbox',
+    });
     if (sameLines(detail, wanted)) matches.push(detail);
   }
   if (matches.length > 1 || lookAlikes.length > MAX_DETAILS) {
-    return { verdict: 'unknown', reason: `${Math.max(matches.length, lookAlikes.length)} bills made since this was queued look the same (date, total and lines), so the app cannot tell which, if any, is this one.` };
+    return {
+      verdict: 'unknown',
+      reason: `${Math.max(matches.length, lookAlikes.length)} bills made since this was queued look the same (date, total and lines), so the app cannot tell which, if any, is this one.`,
+    };
   }
   const match = matches[0];
-  if (match) return { verdict: 'found', result: { billingId: match.billingId, billNumber: match.billNumber, statusName: match.statusName } };
-  return { verdict: 'absent', note: `No adhoc bill with these lines and a subtotal of ${subtotal.toFixed(2)} among the client's ${bills.data.length} bills dated ${startDate} to ${endDate}.` };
+  if (match)
+    return {
+      verdict: 'found',
+      result: { billingId: match.billingId, billNumber: match.billNumber, statusName: match.statusName },
+    };
+  return {
+    verdict: 'absent',
+    note: `No adhoc bill with these lines and a subtotal of ${subtotal.toFixed(2)} among the client's ${bills.data.length} bills dated ${startDate} to ${endDate}.`,
+  };
 }

@@ -11,4 +11,9 @@ export interface VerifyContext {
   queuedAt: string | null;
   claimed: ReadonlySet<string | number>;
 }
-export type Verifier = (api: PartnerApiClient, params: Record<string, string | number>, body: unknown, context: VerifyContext) => Promise<OutboxVerdict>;
+export type Verifier = (
+  api: PartnerApiClient,
+  params: Record<string, string | number>,
+  body: unknown,
+  context: VerifyContext,
+) => Promise<OutboxVerdict>;

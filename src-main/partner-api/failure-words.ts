@@ -22,8 +22,10 @@ export const failureWords = {
   tooLarge: (limitBytes: number): string =>
     `The practice server sent an answer larger than the app accepts (over ${Math.round(limitBytes / 1024 / 1024)} MiB); it was not read.`,
   /** Anything that is neither the practice's answer nor the network's: the app's own failure, its text not shown. */
-  unexpected: 'Something unexpected went wrong while talking to the practice. Try again; if it keeps happening, send the diagnostics to support.',
+  unexpected:
+    'Something unexpected went wrong while talking to the practice. Try again; if it keeps happening, send the diagnostics to support.',
 } as const;
 
 /** No usable answer: a timeout says so, every other network failure reads as "could not be reached". */
-export const noAnswerWords = (timedOut: boolean): string => (timedOut ? failureWords.timeout : failureWords.unreachable);
+export const noAnswerWords = (timedOut: boolean): string =>
+  timedOut ? failureWords.timeout : failureWords.unreachable;

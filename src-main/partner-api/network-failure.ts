@@ -50,7 +50,11 @@ const chromiumCode = (message: string): string | null => /\bnet::(ERR_[A-Z_]+)/.
 function codesOf(error: unknown): string[] {
   const codes: string[] = [];
   // undici nests the socket error one or two levels down (TypeError → cause → cause).
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') codes.push(code);
     const message = (e as { message?: unknown }).message;
@@ -68,8 +72,13 @@ export function classifyFetchFailure(error: unknown, timedOut: boolean): Network
   const message = error instanceof Error ? error.message : String(error);
   if (timedOut) return new NetworkError('timeout', 'The request timed out.');
   const codes = codesOf(error);
-  if (codes.some((code) => NODE_NOT_SENT.has(code) || CHROMIUM_NOT_SENT.has(code))) return new NetworkError('unreachable', message);
-  if (codes.includes('ERR_TIMED_OUT') || codes.includes('UND_ERR_HEADERS_TIMEOUT') || codes.includes('UND_ERR_BODY_TIMEOUT')) {
+  if (codes.some((code) => NODE_NOT_SENT.has(code) || CHROMIUM_NOT_SENT.has(code)))
+    return new NetworkError('unreachable', message);
+  if (
+    codes.includes('ERR_TIMED_OUT') ||
+    codes.includes('UND_ERR_HEADERS_TIMEOUT') ||
+    codes.includes('UND_ERR_BODY_TIMEOUT')
+  ) {
     return new NetworkError('timeout', 'The request timed out.');
   }
   if (codes.length > 0) return new NetworkError('reset', 'The connection was lost before an answer came.');

@@ -27,11 +27,18 @@ export interface ServedPage {
 }
 
 /** `repeated`: the page is the previous one again, so its records are not new. */
-export function afterPage(state: PagingState, page: ServedPage): { ended: boolean; repeated: boolean; state: PagingState } {
+export function afterPage(
+  state: PagingState,
+  page: ServedPage,
+): { ended: boolean; repeated: boolean; state: PagingState } {
   const keys = `${page.served}:${page.keys.join('|')}`;
   const repeated = page.served > 0 && state.previousKeys === keys;
   const ended = page.served === 0 || page.served < state.largestThisPass || repeated;
-  return { ended, repeated, state: { largestThisPass: Math.max(state.largestThisPass, page.served), previousKeys: keys } };
+  return {
+    ended,
+    repeated,
+    state: { largestThisPass: Math.max(state.largestThisPass, page.served), previousKeys: keys },
+  };
 }
 
 /** The most pages one read may take (the contract's pageNumber runs 1 to 10000). */
@@ -58,4 +65,3 @@ export async function readAllPages<T>(
   }
   return { data, rejected, requests: MAX_PAGE_NUMBER };
 }
-

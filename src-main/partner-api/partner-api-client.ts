@@ -1,6 +1,12 @@
 import { type z } from 'zod';
 import { problemDetailsSchema } from '../../src-preload/contract/partner-api';
-import { MalformedResponseError, NetworkError, PartnerApiError, RedirectRefusedError, ResponseTooLargeError } from './api-errors';
+import {
+  MalformedResponseError,
+  NetworkError,
+  PartnerApiError,
+  RedirectRefusedError,
+  ResponseTooLargeError,
+} from './api-errors';
 import { classifyFetchFailure } from './network-failure';
 import { MAX_FILE_BYTES, MAX_JSON_BYTES, readCappedBody } from './read-capped-body';
 
@@ -53,10 +59,14 @@ export interface ListPage<T> extends ApiResponse<T[]> {
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 /**
@@ -90,16 +100,31 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
    * report alike, not as an error whose wording differs). Any 3xx, and an opaque redirect, becomes a
    * RedirectRefusedError.
    */
-  async function attempt(method: string, target: string, request: RequestOptions, limit: number): Promise<{ response: Response; bytes: Uint8Array }> {
+  async function attempt(
+    method: string,
+    target: string,
+    request: RequestOptions,
+    limit: number,
+  ): Promise<{ response: Response; bytes: Uint8Array }> {
     await options.budget?.reserve(request.priority ?? 'interactive', request.signal);
     const { clientId, secret } = options.credentials();
     const timeout = AbortSignal.timeout(timeoutMs);
     // Aborted when the answer is too large, so the connection is closed instead of drained.
     const stop = new AbortController();
     const signal = AbortSignal.any([stop.signal, timeout, ...(request.signal ? [request.signal] : [])]);
-    const headers: Record<string, string> = { 'X-Svc-Auth-ID': clientId, 'X-Svc-Auth-Key': secret, Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'X-Svc-Auth-ID': clientId,
+      'X-Svc-Auth-Key': secret,
+      Accept: 'application/json',
+    };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-    const init: RequestInit = { method, headers, signal, redirect: 'manual', ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}) };
+    const init: RequestInit = {
+      method,
+      headers,
+      signal,
+      redirect: 'manual',
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+    };
     try {
       const response = await options.fetch(target, init);
       options.budget?.observe(response);
@@ -122,7 +147,8 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
       return { response, bytes: body.bytes };
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
-      if (error instanceof NetworkError || error instanceof PartnerApiError || error instanceof MalformedResponseError) throw error;
+      if (error instanceof NetworkError || error instanceof PartnerApiError || error instanceof MalformedResponseError)
+        throw error;
       throw classifyFetchFailure(error, timeout.aborted);
     }
   }
@@ -133,7 +159,12 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     return Math.round(ceiling / 2 + random() * (ceiling / 2));
   }
 
-  async function send(method: string, path: string, request: RequestOptions, limit = maxJsonBytes): Promise<{ response: Response; bytes: Uint8Array }> {
+  async function send(
+    method: string,
+    path: string,
+    request: RequestOptions,
+    limit = maxJsonBytes,
+  ): Promise<{ response: Response; bytes: Uint8Array }> {
     const idempotent = request.idempotent ?? (method === 'GET' || method === 'PUT' || method === 'DELETE');
     const target = url(path, request.query);
     for (let n = 0; ; n++) {
@@ -163,7 +194,8 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     if (bytes.length === 0) return null;
     // Contract: JSON may come as application/json, text/json or text/plain.
     const type = response.headers.get('content-type') ?? '';
-    if (!/json|text\/plain/.test(type)) throw new MalformedResponseError(`Expected JSON, got ${type || 'no content type'}.`);
+    if (!/json|text\/plain/.test(type))
+      throw new MalformedResponseError(`Expected JSON, got ${type || 'no content type'}.`);
     try {
       return JSON.parse(new TextDecoder().decode(bytes));
     } catch {
@@ -178,7 +210,12 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     } catch {
       problem = null;
     }
-    return new PartnerApiError(response.status, problem?.title ?? response.statusText, problem?.message ?? problem?.detail ?? '', problem);
+    return new PartnerApiError(
+      response.status,
+      problem?.title ?? response.statusText,
+      problem?.message ?? problem?.detail ?? '',
+      problem,
+    );
   }
 
   const serverDateOf = (response: Response): Date | null => {
@@ -187,16 +224,28 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     return date && !Number.isNaN(date.getTime()) ? date : null;
   };
 
-  async function request<S extends z.ZodType>(method: string, path: string, schema: S, requestOptions: RequestOptions = {}): Promise<ApiResponse<z.output<S>>> {
+  async function request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    requestOptions: RequestOptions = {},
+  ): Promise<ApiResponse<z.output<S>>> {
     const { response, bytes } = await send(method, path, requestOptions);
     if (!response.ok) throw toError(response, bytes);
     const parsed = schema.safeParse(decode(response, bytes));
-    if (!parsed.success) throw new MalformedResponseError(`The answer to ${method} ${path} does not match the contract: ${parsed.error.issues[0]?.message ?? ''}`);
+    if (!parsed.success)
+      throw new MalformedResponseError(
+        `The answer to ${method} ${path} does not match the contract: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
     return { data: parsed.data, status: response.status, serverDate: serverDateOf(response) };
   }
 
   /** A list page, validated record by record: one malformed record is reported and skipped, not fatal. */
-  async function list<S extends z.ZodType>(path: string, itemSchema: S, requestOptions: RequestOptions = {}): Promise<ListPage<z.output<S>>> {
+  async function list<S extends z.ZodType>(
+    path: string,
+    itemSchema: S,
+    requestOptions: RequestOptions = {},
+  ): Promise<ListPage<z.output<S>>> {
     const { response, bytes } = await send('GET', path, requestOptions);
     if (!response.ok) throw toError(response, bytes);
     const body = decode(response, bytes);
@@ -206,17 +255,26 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     body.forEach((item, index) => {
       const parsed = itemSchema.safeParse(item);
       if (parsed.success) data.push(parsed.data);
-      else rejected.push({ index, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+      else
+        rejected.push({
+          index,
+          issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        });
     });
     return { data, rejected, status: response.status, serverDate: serverDateOf(response) };
   }
 
   /** A file (PDF): the bytes, refused unless the server says it is the expected type. */
-  async function file(path: string, expectedType: string, requestOptions: RequestOptions = {}): Promise<ApiResponse<Uint8Array>> {
+  async function file(
+    path: string,
+    expectedType: string,
+    requestOptions: RequestOptions = {},
+  ): Promise<ApiResponse<Uint8Array>> {
     const { response, bytes } = await send('GET', path, requestOptions, maxFileBytes);
     if (!response.ok) throw toError(response, bytes);
     const type = response.headers.get('content-type') ?? '';
-    if (!type.startsWith(expectedType)) throw new MalformedResponseError(`Expected ${expectedType}, got ${type || 'no content type'}.`);
+    if (!type.startsWith(expectedType))
+      throw new MalformedResponseError(`Expected ${expectedType}, got ${type || 'no content type'}.`);
     return { data: bytes, status: response.status, serverDate: serverDateOf(response) };
   }
 

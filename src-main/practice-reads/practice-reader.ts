@@ -19,7 +19,12 @@ export function createPracticeReader(deps: PracticeReaderDeps) {
   return {
     async read(input: ReadInput): Promise<ReadResult> {
       const target = deps.targetFor(input.practiceKey);
-      if (!target) return { ok: false, problem: 'not-connected', message: 'This practice is not the one signed in on this laptop now, so nothing was read.' };
+      if (!target)
+        return {
+          ok: false,
+          problem: 'not-connected',
+          message: 'This practice is not the one signed in on this laptop now, so nothing was read.',
+        };
       const request = input.request;
       // One schema per kind; the union of kinds is too wide for the compiler to follow through the lookup.
       const spec = readSpecs[request.kind] as unknown as {
@@ -34,23 +39,50 @@ export function createPracticeReader(deps: PracticeReaderDeps) {
         if (spec.pagedBy) {
           let serverDate: Date | null = null;
           const whole = await readAllPages(async (pageNumber) => {
-            const page = await target.api.list(spec.path(request), spec.response, { ...options, query: { ...options.query, pageNumber } });
+            const page = await target.api.list(spec.path(request), spec.response, {
+              ...options,
+              query: { ...options.query, pageNumber },
+            });
             serverDate = page.serverDate ?? serverDate;
             return { data: page.data as unknown[], rejected: page.rejected.length };
           }, spec.pagedBy);
-          return { ok: true, data: whole.data, rejected: whole.rejected, serverDate: (serverDate as Date | null)?.toISOString() ?? null, requests: whole.requests };
+          return {
+            ok: true,
+            data: whole.data,
+            rejected: whole.rejected,
+            serverDate: (serverDate as Date | null)?.toISOString() ?? null,
+            requests: whole.requests,
+          };
         }
         if (spec.list) {
           const page = await target.api.list(spec.path(request), spec.response, options);
-          return { ok: true, data: page.data, rejected: page.rejected.length, serverDate: page.serverDate?.toISOString() ?? null, requests: 1 };
+          return {
+            ok: true,
+            data: page.data,
+            rejected: page.rejected.length,
+            serverDate: page.serverDate?.toISOString() ?? null,
+            requests: 1,
+          };
         }
         const answer = await target.api.request('GET', spec.path(request), spec.response, options);
-        return { ok: true, data: answer.data, rejected: 0, serverDate: answer.serverDate?.toISOString() ?? null, requests: 1 };
+        return {
+          ok: true,
+          data: answer.data,
+          rejected: 0,
+          serverDate: answer.serverDate?.toISOString() ?? null,
+          requests: 1,
+        };
       } catch (error) {
         // The shared sentences; a read adds only that the screen keeps what the laptop has.
         const message = describeApiError(error).slice(0, 1000);
-        if (error instanceof NetworkError) return { ok: false, problem: 'offline', message: `${noAnswerWords(error.failure === 'timeout')} What is on this laptop is shown.` };
-        if (error instanceof PartnerApiError && error.status === 404) return { ok: false, problem: 'not-found', message };
+        if (error instanceof NetworkError)
+          return {
+            ok: false,
+            problem: 'offline',
+            message: `${noAnswerWords(error.failure === 'timeout')} What is on this laptop is shown.`,
+          };
+        if (error instanceof PartnerApiError && error.status === 404)
+          return { ok: false, problem: 'not-found', message };
         return { ok: false, problem: 'failed', message };
       }
     },

@@ -11,7 +11,8 @@ export interface BudgetStatusDeps {
 }
 
 /** Whole seconds for the window, capped at ten days (an estimate beyond that says nothing useful). */
-const seconds = (ms: number | null): number | null => (ms !== null && Number.isFinite(ms) ? Math.min(10 * 86_400, Math.ceil(ms / 1000)) : null);
+const seconds = (ms: number | null): number | null =>
+  ms !== null && Number.isFinite(ms) ? Math.min(10 * 86_400, Math.ceil(ms / 1000)) : null;
 
 /** Requests left in each window and, while a sync runs, how many it still needs and by when. */
 export function createBudgetStatus(deps: BudgetStatusDeps) {
@@ -28,7 +29,14 @@ export function createBudgetStatus(deps: BudgetStatusDeps) {
       pausedUntil: snapshot.pausedUntil === null ? null : new Date(snapshot.pausedUntil).toISOString(),
       run: plan ? { requestsLeft: plan.requestsLeft, sized: plan.sized, etaSeconds: seconds(eta) } : null,
       // A meeting pack's requests wait behind the running sync's only if they share priority; they do not (prefetch > background).
-      ...(estimateRequests !== undefined ? { estimate: { requests: estimateRequests, etaSeconds: seconds(budget.estimateMs(estimateRequests, 'prefetch')) } } : {}),
+      ...(estimateRequests !== undefined
+        ? {
+            estimate: {
+              requests: estimateRequests,
+              etaSeconds: seconds(budget.estimateMs(estimateRequests, 'prefetch')),
+            },
+          }
+        : {}),
     };
   };
 }

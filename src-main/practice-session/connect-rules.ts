@@ -45,15 +45,22 @@ export const rejectedCredentialsText =
 export function bindingRefusal(bound: Binding | null, next: Binding, practiceName: string): string | null {
   if (!bound || (bound.isDemo && next.isDemo)) return null;
   if (bound.baseUrl === next.baseUrl && bound.clientId === next.clientId) return null;
-  const where = bound.baseUrl === next.baseUrl ? `with another Client ID (${clip(bound.clientId, 200)})` : `from ${clip(bound.baseUrl)}`;
+  const where =
+    bound.baseUrl === next.baseUrl
+      ? `with another Client ID (${clip(bound.clientId, 200)})`
+      : `from ${clip(bound.baseUrl)}`;
   return `This server says it is ${clip(practiceName, 200)}, which is already connected on this laptop ${where}. Sign out of that practice first if you really mean to replace it.`;
 }
 
 /** The sentence for a sign-out: null when every part was deleted, else what was left and what happens to it. */
 export function signOutMessage(name: string, wiped: SignOutResult['wiped']): string | null {
   const left: string[] = [];
-  if (!wiped.credentials) left.push('its saved secret could not be removed from the settings file (if it is listed again after a restart, sign out of it again)');
-  if (!wiped.documents) left.push('its saved documents could not all be deleted; what is left is removed the next time the app starts');
+  if (!wiped.credentials)
+    left.push(
+      'its saved secret could not be removed from the settings file (if it is listed again after a restart, sign out of it again)',
+    );
+  if (!wiped.documents)
+    left.push('its saved documents could not all be deleted; what is left is removed the next time the app starts');
   if (!wiped.budget) left.push('its request count could not be removed from the settings file');
   return left.length === 0 ? null : `Signed out of ${clip(name, 200)}, but ${left.join('; ')}.`;
 }

@@ -2,11 +2,22 @@ import { authValidationSchema, type Region } from '../../src-preload/contract/pa
 import type { ConnectInput, ConnectResult, PracticeSummary, SignOutResult } from '../../src-preload/contract/practice';
 import { describeApiError, PartnerApiError } from '../partner-api/api-errors';
 import { vaultProblemText, type SecretStorage } from '../vault/credential-vault';
-import { bindingRefusal, checkCustomUrl, clip, confirmAddressText, regions, rejectedCredentialsText, signOutMessage } from './connect-rules';
+import {
+  bindingRefusal,
+  checkCustomUrl,
+  clip,
+  confirmAddressText,
+  regions,
+  rejectedCredentialsText,
+  signOutMessage,
+} from './connect-rules';
 import type { DemoHandle, PracticeSessionDeps } from './session-deps';
 import type { ClientFactory, KnownPractice } from './targets';
 
-export interface PracticeRegistryDeps extends Pick<PracticeSessionDeps, 'vault' | 'regionHosts' | 'startDemo' | 'forgetBudget' | 'wipeDocuments'> {
+export interface PracticeRegistryDeps extends Pick<
+  PracticeSessionDeps,
+  'vault' | 'regionHosts' | 'startDemo' | 'forgetBudget' | 'wipeDocuments'
+> {
   client: ClientFactory;
   /** Called before the active practice is signed out (its sync run stops first). */
   leavingActive(): void;
@@ -23,11 +34,21 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
   const problems = new Map<string, string | null>();
 
   const summary = (p: KnownPractice): PracticeSummary => ({
-    practiceKey: p.practiceKey, name: p.name, region: p.region, canWrite: p.canWrite, isDemo: p.isDemo, storage: p.storage, problem: problems.get(p.practiceKey) ?? null,
+    practiceKey: p.practiceKey,
+    name: p.name,
+    region: p.region,
+    canWrite: p.canWrite,
+    isDemo: p.isDemo,
+    storage: p.storage,
+    problem: problems.get(p.practiceKey) ?? null,
   });
 
   async function validate(baseUrl: string, clientId: string, secret: string) {
-    return (await deps.client(baseUrl, clientId, secret).request('GET', '/auth/validate', authValidationSchema, { priority: 'interactive' })).data;
+    return (
+      await deps
+        .client(baseUrl, clientId, secret)
+        .request('GET', '/auth/validate', authValidationSchema, { priority: 'interactive' })
+    ).data;
   }
 
   async function connectTo(baseUrl: string, input: ConnectInput, isDemo: boolean): Promise<ConnectResult> {
@@ -44,12 +65,27 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
     // One spelling of the key on this laptop (the document cache and the databases use lower case too):
     // a server answering with another case must meet the binding check, not slip past it.
     const practiceKey = validation.practiceKey.toLowerCase();
-    const refusal = bindingRefusal(deps.vault.bindingOf(practiceKey), { baseUrl, clientId: input.clientId, isDemo }, validation.practiceName);
+    const refusal = bindingRefusal(
+      deps.vault.bindingOf(practiceKey),
+      { baseUrl, clientId: input.clientId, isDemo },
+      validation.practiceName,
+    );
     if (refusal) return { ok: false, message: refusal };
     // The server chooses the name: kept within what the record and the summary allow.
     const name = clip(validation.practiceName.trim() || 'Practice', 200);
-    const record = { practiceKey, name, region: validation.region, baseUrl, clientId: input.clientId, canWrite: validation.canWrite, isDemo };
-    const storage = await deps.vault.save(record, input.secret, { remember: input.remember, acceptWeakStorage: input.acceptWeakStorage });
+    const record = {
+      practiceKey,
+      name,
+      region: validation.region,
+      baseUrl,
+      clientId: input.clientId,
+      canWrite: validation.canWrite,
+      isDemo,
+    };
+    const storage = await deps.vault.save(record, input.secret, {
+      remember: input.remember,
+      acceptWeakStorage: input.acceptWeakStorage,
+    });
     practices.set(record.practiceKey, { ...record, storage, backend: '' });
     problems.set(record.practiceKey, null);
     active = record.practiceKey;
@@ -60,7 +96,9 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
   function forgetBudgetOf(practiceKey: string, clientId: string | undefined): boolean {
     if (clientId === undefined || !deps.forgetBudget) return true;
     const others = deps.vault.bindings().filter((b) => b.practiceKey !== practiceKey);
-    const shared = [...practices.values()].some((p) => p.clientId === clientId) || others.some((b) => b.binding.clientId === clientId);
+    const shared =
+      [...practices.values()].some((p) => p.clientId === clientId) ||
+      others.some((b) => b.binding.clientId === clientId);
     if (shared) return true;
     try {
       deps.forgetBudget(clientId);
@@ -101,10 +139,15 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
 
     async connect(input: ConnectInput): Promise<ConnectResult> {
       const baseUrl = input.region === 'custom' ? checkCustomUrl(input.customUrl) : deps.regionHosts[input.region];
-      if (!baseUrl) return { ok: false, message: 'Enter a custom address that starts with https:// (or http://127.0.0.1 for a local test server).' };
+      if (!baseUrl)
+        return {
+          ok: false,
+          message: 'Enter a custom address that starts with https:// (or http://127.0.0.1 for a local test server).',
+        };
       // Asked once, before the secret is first sent to an address no practice here is bound to.
       const known = deps.vault.bindings().some((b) => b.binding.baseUrl === baseUrl);
-      if (input.region === 'custom' && !known && input.confirmAddress !== true) return { ok: false, message: confirmAddressText(baseUrl), confirmAddress: baseUrl };
+      if (input.region === 'custom' && !known && input.confirmAddress !== true)
+        return { ok: false, message: confirmAddressText(baseUrl), confirmAddress: baseUrl };
       return connectTo(baseUrl, input, false);
     },
 
@@ -112,8 +155,22 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
     async connectDemo(region?: Region): Promise<ConnectResult> {
       demo ??= await deps.startDemo();
       const practice = region ? demo.practices.find((p) => p.region === region) : demo.practices[0];
-      if (!practice) return { ok: false, message: region ? `The demo has no ${region} practice.` : 'The demo practice did not start.' };
-      return connectTo(practice.baseUrl, { region: practice.region, clientId: practice.readWrite.clientId, secret: practice.readWrite.secret, remember: false, acceptWeakStorage: false }, true);
+      if (!practice)
+        return {
+          ok: false,
+          message: region ? `The demo has no ${region} practice.` : 'The demo practice did not start.',
+        };
+      return connectTo(
+        practice.baseUrl,
+        {
+          region: practice.region,
+          clientId: practice.readWrite.clientId,
+          secret: practice.readWrite.secret,
+          remember: false,
+          acceptWeakStorage: false,
+        },
+        true,
+      );
     },
 
     /**

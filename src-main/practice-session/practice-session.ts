@@ -17,13 +17,22 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
   const client = createClientFactory(deps);
   // Late-bound: the registry stops the runner on sign-out, and the runner reads the registry's practices.
   const registry = createPracticeRegistry({ ...deps, client, leavingActive: () => runner.stop('Signed out.') });
-  const targetDeps: TargetDeps = { practiceOf: registry.practiceOf, secretOf: (key) => deps.vault.secretOf(key), isActive: registry.isActive, client };
+  const targetDeps: TargetDeps = {
+    practiceOf: registry.practiceOf,
+    secretOf: (key) => deps.vault.secretOf(key),
+    isActive: registry.isActive,
+    client,
+  };
   const budgetStatus = createBudgetStatus({
     ...(deps.budgetFor ? { budgetFor: deps.budgetFor } : {}),
     clientIdOf: (key) => registry.practiceOf(key)?.clientId,
     planOf: (key) => runner.planOf(key),
   });
-  const runner = createSyncRunner({ ...deps, target: (key) => activeTarget(targetDeps, key), budgetStatus: (key) => budgetStatus(key) });
+  const runner = createSyncRunner({
+    ...deps,
+    target: (key) => activeTarget(targetDeps, key),
+    budgetStatus: (key) => budgetStatus(key),
+  });
   const targets = createTargets(targetDeps);
 
   return {

@@ -11,7 +11,10 @@ import type { KnownPractice } from './targets';
 /** A reconciliation pass starts only if the budget lets it finish within this long at background priority. */
 const RECONCILE_WITHIN_MS = 15 * 60_000;
 
-export interface SyncRunnerDeps extends Pick<PracticeSessionDeps, 'events' | 'newId' | 'clock' | 'log' | 'budgetFor' | 'reconcileEveryMs'> {
+export interface SyncRunnerDeps extends Pick<
+  PracticeSessionDeps,
+  'events' | 'newId' | 'clock' | 'log' | 'budgetFor' | 'reconcileEveryMs'
+> {
   /** The active, unlocked practice and its API client; null for any other (no run starts). */
   target(practiceKey: string): { practice: KnownPractice; api: PartnerApiClient } | null;
   /** Sent with every progress event (late-bound: the budget's status reads this runner's plan). */
@@ -22,8 +25,19 @@ export interface SyncRunnerDeps extends Pick<PracticeSessionDeps, 'events' | 'ne
 export function createSyncRunner(deps: SyncRunnerDeps) {
   let sync: { practiceKey: string; sink: BridgeSyncSink; abort: AbortController; engine: SyncEngine } | null = null;
 
-  function emitProgress(practiceKey: string, resources: SyncProgressEvent['resources'], running: boolean, lastRunAt: string | null): void {
-    deps.events.emit('sync.progress', { practiceKey, running, resources, lastRunAt, budget: deps.budgetStatus(practiceKey) });
+  function emitProgress(
+    practiceKey: string,
+    resources: SyncProgressEvent['resources'],
+    running: boolean,
+    lastRunAt: string | null,
+  ): void {
+    deps.events.emit('sync.progress', {
+      practiceKey,
+      running,
+      resources,
+      lastRunAt,
+      budget: deps.budgetStatus(practiceKey),
+    });
   }
 
   function stop(reason: string): void {
@@ -37,11 +51,27 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     start(practiceKey: string, cursors: readonly SyncCursor[]): boolean {
       const target = deps.target(practiceKey);
       if (!target || sync) return false;
-      const sink = createBridgeSyncSink({ practiceKey, cursors, emit: (page) => deps.events.emit('sync.page', page), newId: deps.newId });
+      const sink = createBridgeSyncSink({
+        practiceKey,
+        cursors,
+        emit: (page) => deps.events.emit('sync.page', page),
+        newId: deps.newId,
+      });
       const abort = new AbortController();
       const budget = deps.budgetFor?.(target.practice.clientId);
       const status = new Map<string, SyncProgressEvent['resources'][number]>(
-        syncResources.map((r) => [r.name, { resource: r.name, state: 'waiting', mode: cursors.find((c) => c.resource === r.name)?.mode ?? 'full', pagesThisRun: 0, recordsThisPass: 0, rejectedThisRun: 0, error: null }]),
+        syncResources.map((r) => [
+          r.name,
+          {
+            resource: r.name,
+            state: 'waiting',
+            mode: cursors.find((c) => c.resource === r.name)?.mode ?? 'full',
+            pagesThisRun: 0,
+            recordsThisPass: 0,
+            rejectedThisRun: 0,
+            error: null,
+          },
+        ]),
       );
       const engine = createSyncEngine({
         api: target.api,
@@ -51,7 +81,13 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
           emitProgress(practiceKey, [...status.values()], true, null);
         },
         ...(budget
-          ? { reconcile: { everyMs: deps.reconcileEveryMs ?? 86_400_000, mayStart: (_: string, requests: number) => budget.estimateMs(requests, 'background') <= RECONCILE_WITHIN_MS } }
+          ? {
+              reconcile: {
+                everyMs: deps.reconcileEveryMs ?? 86_400_000,
+                mayStart: (_: string, requests: number) =>
+                  budget.estimateMs(requests, 'background') <= RECONCILE_WITHIN_MS,
+              },
+            }
           : {}),
       });
       sync = { practiceKey, sink, abort, engine };
@@ -60,7 +96,8 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         .catch((error: unknown) => abort.signal.aborted || deps.log?.error('Sync run failed', error)) // a pause or sign-out is no failure
         .finally(() => {
           if (sync?.sink === sink) sync = null;
-          if (abort.signal.aborted) for (const [name, r] of status) if (r.state === 'running') status.set(name, { ...r, state: 'waiting' });
+          if (abort.signal.aborted)
+            for (const [name, r] of status) if (r.state === 'running') status.set(name, { ...r, state: 'waiting' });
           emitProgress(practiceKey, [...status.values()], false, deps.clock.now().toISOString());
         });
       return true;
@@ -79,7 +116,8 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     /** What the run of this practice still needs; null when none runs. */
     planOf: (practiceKey: string): RunPlan | null => (sync?.practiceKey === practiceKey ? sync.engine.plan() : null),
 
-    acknowledge: (pageId: string, ok: boolean, error?: string): boolean => sync?.sink.acknowledge(pageId, ok, error) ?? false,
+    acknowledge: (pageId: string, ok: boolean, error?: string): boolean =>
+      sync?.sink.acknowledge(pageId, ok, error) ?? false,
   };
 }
 export type SyncRunner = ReturnType<typeof createSyncRunner>;

@@ -7,7 +7,9 @@ export type KnownPractice = Omit<StoredPractice, 'cipherText'>;
 export type ClientFactory = (baseUrl: string, clientId: string, secret: string) => PartnerApiClient;
 
 /** API clients for one practice's address and credentials, under that Client ID's request budget. */
-export function createClientFactory(deps: Pick<PracticeSessionDeps, 'fetch' | 'apiClient' | 'budgetFor'>): ClientFactory {
+export function createClientFactory(
+  deps: Pick<PracticeSessionDeps, 'fetch' | 'apiClient' | 'budgetFor'>,
+): ClientFactory {
   return (baseUrl, clientId, secret) =>
     createPartnerApiClient({
       baseUrl,
@@ -31,7 +33,10 @@ export interface TargetDeps {
  * Where requests for a practice go: its API client, only while it is the active practice and its secret
  * is unlocked. Null for any other practice, so nothing is ever sent with another practice's credentials.
  */
-export function activeTarget(deps: TargetDeps, practiceKey: string): { practice: KnownPractice; api: PartnerApiClient } | null {
+export function activeTarget(
+  deps: TargetDeps,
+  practiceKey: string,
+): { practice: KnownPractice; api: PartnerApiClient } | null {
   const practice = deps.practiceOf(practiceKey);
   const secret = deps.secretOf(practiceKey);
   if (!practice || !secret || !deps.isActive(practiceKey)) return null;

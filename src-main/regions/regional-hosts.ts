@@ -32,7 +32,12 @@ const hostSchema = z
   }, 'must be an https address (plain http only for 127.0.0.1, localhost or [::1]) without user name, password, query or fragment');
 
 /** Exactly the three regions; `_comment` is allowed because the built-in file carries one an administrator may copy. */
-const regionsFileSchema = z.strictObject({ _comment: z.string().max(2_000).optional(), ANZ: hostSchema, UK: hostSchema, ZA: hostSchema });
+const regionsFileSchema = z.strictObject({
+  _comment: z.string().max(2_000).optional(),
+  ANZ: hostSchema,
+  UK: hostSchema,
+  ZA: hostSchema,
+});
 
 export type RegionHosts = Record<Region, string>;
 
@@ -45,11 +50,17 @@ function readRegionsFile(path: string, read: (path: string) => string): { hosts:
   const ignored = 'It is ignored and the built-in hosts are used.';
   let text: string;
   try {
-    if (statSync(path).size > MAX_FILE_BYTES) return { problem: `The regions file ${shown(path)} is larger than 16 KB. ${ignored}` };
+    if (statSync(path).size > MAX_FILE_BYTES)
+      return { problem: `The regions file ${shown(path)} is larger than 16 KB. ${ignored}` };
     text = read(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'does not exist' : code === 'EACCES' || code === 'EPERM' ? 'cannot be read (no permission)' : 'cannot be read';
+    const why =
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'cannot be read (no permission)'
+          : 'cannot be read';
     return { problem: `The regions file ${shown(path)} ${why}. ${ignored}` };
   }
   let json: unknown;
@@ -62,8 +73,17 @@ function readRegionsFile(path: string, read: (path: string) => string): { hosts:
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    const what = issue?.code === 'unrecognized_keys' ? `only ANZ, UK and ZA are allowed (found ${issue.keys.slice(0, 5).join(', ')})` : issue?.message;
-    return { problem: `The regions file ${shown(path)} is not valid (${where}${what ?? 'unexpected content'}). ${ignored}`.slice(0, 1_000) };
+    const what =
+      issue?.code === 'unrecognized_keys'
+        ? `only ANZ, UK and ZA are allowed (found ${issue.keys.slice(0, 5).join(', ')})`
+        : issue?.message;
+    return {
+      problem:
+        `The regions file ${shown(path)} is not valid (${where}${what ?? 'unexpected content'}). ${ignored}`.slice(
+          0,
+          1_000,
+        ),
+    };
   }
   const { ANZ, UK, ZA } = parsed.data;
   return { hosts: { ANZ: normalise(ANZ), UK: normalise(UK), ZA: normalise(ZA) } };
@@ -84,16 +104,23 @@ export function loadRegionalHosts(options: {
   /** Reads a file as text; default the file system. */
   readText?: (path: string) => string;
 }): RegionHostsStatus {
-  const exists = options.exists ?? ((path: string) => {
-    try {
-      statSync(path);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const exists =
+    options.exists ??
+    ((path: string) => {
+      try {
+        statSync(path);
+        return true;
+      } catch {
+        return false;
+      }
+    });
   // With a refused file, `path` names it, so Settings can say which file to fix.
-  const builtIn = (problem: string | null, path: string | null): RegionHostsStatus => ({ source: 'built-in', path, hosts: { ...options.builtIn }, problem });
+  const builtIn = (problem: string | null, path: string | null): RegionHostsStatus => ({
+    source: 'built-in',
+    path,
+    hosts: { ...options.builtIn },
+    problem,
+  });
 
   const fromEnv = options.env[REGIONS_ENV_VAR]?.trim();
   // A named file that is missing is a problem worth telling; an absent data-folder file just means no override.

@@ -1,6 +1,14 @@
 import type { PersistedBudget } from './budget-store';
 import { MAX_RETRY_AFTER_MS } from './response-hints';
-import { LONGEST_WINDOW_MS, WINDOW_MS, WINDOW_NAMES, insertMany, tidy, type WindowName, type WindowTimeline } from './sliding-windows';
+import {
+  LONGEST_WINDOW_MS,
+  WINDOW_MS,
+  WINDOW_NAMES,
+  insertMany,
+  tidy,
+  type WindowName,
+  type WindowTimeline,
+} from './sliding-windows';
 
 /**
  * The server compares its window when our request arrives; we compare when the response arrives. Sends
@@ -52,11 +60,16 @@ export function createBudgetLedger(state: PersistedBudget | undefined, now: numb
     WINDOW_NAMES.forEach((phantomName, level) => {
       if (level <= i) times = times.concat(phantoms[phantomName]);
     });
-    return { name, ms: WINDOW_MS[name] + edgeGuardMs, times: times === sent ? sent.slice() : times.sort((a, b) => a - b) };
+    return {
+      name,
+      ms: WINDOW_MS[name] + edgeGuardMs,
+      times: times === sent ? sent.slice() : times.sort((a, b) => a - b),
+    };
   });
   const storedPause = state?.pausedUntil ?? null;
   // A corrupt far-future pause must not lock the app out for good.
-  const pausedUntil = storedPause !== null && Number.isFinite(storedPause) ? Math.min(storedPause, now + MAX_RETRY_AFTER_MS) : null;
+  const pausedUntil =
+    storedPause !== null && Number.isFinite(storedPause) ? Math.min(storedPause, now + MAX_RETRY_AFTER_MS) : null;
 
   const ledger: BudgetLedger = {
     windows,
@@ -80,7 +93,9 @@ export function createBudgetLedger(state: PersistedBudget | undefined, now: numb
     toPersisted() {
       const persisted: PersistedBudget = { version: 1, sent: sent.slice(), pausedUntil: ledger.pausedUntil };
       if (WINDOW_NAMES.some((name) => phantoms[name].length > 0)) {
-        persisted.serverHints = { phantoms: { minute: phantoms.minute.slice(), hour: phantoms.hour.slice(), day: phantoms.day.slice() } };
+        persisted.serverHints = {
+          phantoms: { minute: phantoms.minute.slice(), hour: phantoms.hour.slice(), day: phantoms.day.slice() },
+        };
       }
       return persisted;
     },

@@ -21,7 +21,14 @@ export function createBudgetRegistry(options: BudgetRegistryOptions) {
   function forClient(clientId: string): RequestBudget {
     let budget = budgets.get(clientId);
     if (!budget) {
-      budget = createRequestBudget({ clientId, timer: options.timer, store: options.store, limits, ...(options.onError ? { onError: options.onError } : {}), ...(options.edgeGuardMs !== undefined ? { edgeGuardMs: options.edgeGuardMs } : {}) });
+      budget = createRequestBudget({
+        clientId,
+        timer: options.timer,
+        store: options.store,
+        limits,
+        ...(options.onError ? { onError: options.onError } : {}),
+        ...(options.edgeGuardMs !== undefined ? { edgeGuardMs: options.edgeGuardMs } : {}),
+      });
       budgets.set(clientId, budget);
     }
     return budget;

@@ -2,9 +2,21 @@ import { createBudgetLedger, HEADER_SLACK_MS, type LedgerWindow } from './budget
 import type { PersistedBudget } from './budget-store';
 import { parseRateLimit, parseRetryAfterMs, DEFAULT_RETRY_AFTER_MS, type HeaderSource } from './response-hints';
 import { WINDOW_NAMES, countInWindow, earliestGrant, simulateGreedy, type WindowName } from './sliding-windows';
-import type { BudgetLimits, BudgetSnapshot, RequestBudget, RequestBudgetOptions, RequestPriority } from './request-budget-types';
+import type {
+  BudgetLimits,
+  BudgetSnapshot,
+  RequestBudget,
+  RequestBudgetOptions,
+  RequestPriority,
+} from './request-budget-types';
 
-export type { BudgetLimits, BudgetSnapshot, RequestBudget, RequestBudgetOptions, RequestPriority } from './request-budget-types';
+export type {
+  BudgetLimits,
+  BudgetSnapshot,
+  RequestBudget,
+  RequestBudgetOptions,
+  RequestPriority,
+} from './request-budget-types';
 
 /**
  * One budget per Client ID: every Partner API request waits here for a slot in the server's exact
@@ -19,7 +31,12 @@ export const DEFAULT_RESERVE = { hourly: 50, daily: 300 } as const;
 export const SAVE_INTERVAL_MS = 1_000;
 
 const PRIORITIES: readonly RequestPriority[] = ['interactive', 'outbox', 'prefetch', 'background']; // highest first
-interface Waiter { priority: RequestPriority; resolve: () => void; reject: (reason: unknown) => void; detach: () => void }
+interface Waiter {
+  priority: RequestPriority;
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+  detach: () => void;
+}
 
 const abortError = (message: string): Error => new DOMException(message, 'AbortError');
 
@@ -33,7 +50,8 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
     if (!Number.isInteger(value) || value <= 0) throw new RangeError(`limits.${name} must be a positive integer`);
   }
   // A reserve that swallows a whole window would starve prefetch and background silently, forever.
-  const validReserve = (value: number, limit: number): boolean => Number.isInteger(value) && value >= 0 && value < limit;
+  const validReserve = (value: number, limit: number): boolean =>
+    Number.isInteger(value) && value >= 0 && value < limit;
   if (!validReserve(reserveOf.hourly, limits.perHour) || !validReserve(reserveOf.daily, limits.perDay)) {
     throw new RangeError('reserve.hourly and reserve.daily must be integers in [0, limit)');
   }
@@ -134,7 +152,8 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
   }
 
   function reserve(priority: RequestPriority, signal?: AbortSignal): Promise<void> {
-    if (!PRIORITIES.includes(priority)) return Promise.reject(new TypeError(`Unknown request priority: ${String(priority)}`));
+    if (!PRIORITIES.includes(priority))
+      return Promise.reject(new TypeError(`Unknown request priority: ${String(priority)}`));
     if (disposed) return Promise.reject(abortError('The request budget was disposed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<void>((resolve, reject) => {
@@ -151,7 +170,8 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
       queues[priority].push(waiter);
       // Re-plan only when the newcomer jumps ahead of the request the planner is sleeping for.
       if (!pumping) void pump();
-      else if (sleeper && PRIORITIES.indexOf(priority) < PRIORITIES.indexOf(sleeper.priority)) sleeper.controller.abort();
+      else if (sleeper && PRIORITIES.indexOf(priority) < PRIORITIES.indexOf(sleeper.priority))
+        sleeper.controller.abort();
     });
   }
 
@@ -203,7 +223,12 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
     };
     const waiting = { interactive: 0, outbox: 0, prefetch: 0, background: 0 };
     for (const priority of PRIORITIES) waiting[priority] = queues[priority].length;
-    return { limits: { ...limits }, remaining: { minute: left(0), hour: left(1), day: left(2) }, pausedUntil: ledger.pausedUntil, waiting };
+    return {
+      limits: { ...limits },
+      remaining: { minute: left(0), hour: left(1), day: left(2) },
+      pausedUntil: ledger.pausedUntil,
+      waiting,
+    };
   }
 
   function estimateMs(n: number, priority: RequestPriority = 'background'): number {

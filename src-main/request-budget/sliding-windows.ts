@@ -69,7 +69,12 @@ export function earliestBelowCap(list: readonly number[], t: number, windowMs: n
  * Earliest time ≥ t at which one more send fits every window under its cap and no pause holds.
  * Windows only ever free up as time passes, so the answer is the latest of the per-window answers.
  */
-export function earliestGrant(windows: readonly WindowTimeline[], caps: readonly number[], t: number, pausedUntil: number | null): number {
+export function earliestGrant(
+  windows: readonly WindowTimeline[],
+  caps: readonly number[],
+  t: number,
+  pausedUntil: number | null,
+): number {
   let at = pausedUntil !== null && pausedUntil > t ? pausedUntil : t;
   windows.forEach((window, i) => {
     at = Math.max(at, earliestBelowCap(window.times, t, window.ms, caps[i] ?? 0));

@@ -14,9 +14,15 @@ export function createBridgeSyncSink(options: {
   newId: () => string;
   timeoutMs?: number;
 }) {
-  const waiting = new Map<string, { resolve: () => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  const waiting = new Map<
+    string,
+    { resolve: () => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }
+  >();
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const sink: SyncSink & { acknowledge(pageId: string, ok: boolean, error?: string): boolean; cancel(reason: string): void } = {
+  const sink: SyncSink & {
+    acknowledge(pageId: string, ok: boolean, error?: string): boolean;
+    cancel(reason: string): void;
+  } = {
     async loadCursors() {
       return Object.fromEntries(options.cursors.map((c) => [c.resource, c]));
     },
@@ -28,7 +34,14 @@ export function createBridgeSyncSink(options: {
           reject(new Error('The app window did not store the synced page in time.'));
         }, timeoutMs);
         waiting.set(pageId, { resolve, reject, timer });
-        options.emit({ pageId, practiceKey: options.practiceKey, resource: page.resource, records: page.records, replaceAll: page.replaceAll, cursor: page.cursor });
+        options.emit({
+          pageId,
+          practiceKey: options.practiceKey,
+          resource: page.resource,
+          records: page.records,
+          replaceAll: page.replaceAll,
+          cursor: page.cursor,
+        });
       });
     },
     acknowledge(pageId, ok, error) {

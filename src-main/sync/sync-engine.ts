@@ -45,12 +45,23 @@ export interface RunPlan {
 }
 
 function emptyCursor(resource: string): SyncCursor {
-  return { resource, mode: 'full', watermark: null, nextPage: 1, passServerTime: null, largestPage: 0, lastCompletedAt: null, recordsThisPass: 0 };
+  return {
+    resource,
+    mode: 'full',
+    watermark: null,
+    nextPage: 1,
+    passServerTime: null,
+    largestPage: 0,
+    lastCompletedAt: null,
+    recordsThisPass: 0,
+  };
 }
 
 /** Errors that make every other resource pointless to try now (a redirecting server redirects them all). */
 const stopsTheRun = (error: unknown) =>
-  error instanceof NetworkError || error instanceof RedirectRefusedError || (error instanceof PartnerApiError && (error.status === 401 || error.status === 403));
+  error instanceof NetworkError ||
+  error instanceof RedirectRefusedError ||
+  (error instanceof PartnerApiError && (error.status === 401 || error.status === 403));
 
 /**
  * Main's sync: for each resource in order, one pass (full, then incremental with lastUpdated).
@@ -102,8 +113,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
   /** An incremental resource whose last whole read is old enough, if the budget allows, is re-read whole. */
   function startOfPass(resource: SyncResource, cursor: SyncCursor): SyncCursor {
     const policy = options.reconcile;
-    if (!policy || !rulesOf(resource.kind).changesOnly || cursor.mode !== 'incremental' || cursor.nextPage !== 1 || !cursor.lastCompletedAt) return cursor;
-    const since = cursor.fullPassAt ? Date.parse(cursor.lastCompletedAt) - Date.parse(cursor.fullPassAt) : Number.POSITIVE_INFINITY;
+    if (
+      !policy ||
+      !rulesOf(resource.kind).changesOnly ||
+      cursor.mode !== 'incremental' ||
+      cursor.nextPage !== 1 ||
+      !cursor.lastCompletedAt
+    )
+      return cursor;
+    const since = cursor.fullPassAt
+      ? Date.parse(cursor.lastCompletedAt) - Date.parse(cursor.fullPassAt)
+      : Number.POSITIVE_INFINITY;
     if (since < policy.everyMs) return cursor;
     if (!policy.mayStart(resource.name, pagesOfWholeRead(cursor) ?? 1)) return cursor;
     return { ...cursor, mode: 'reconcile', watermark: null, recordsThisPass: 0 };
@@ -114,22 +134,37 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (resource.kind !== 'window' || (cursor.window && cursor.nextPage > 1)) return cursor;
     const today = serverDay();
     const back = cursor.mode === 'incremental' ? resource.window.recentDays : resource.window.historyDays;
-    return { ...cursor, window: { startDate: shiftDay(today, -back), endDate: shiftDay(today, resource.window.aheadDays) } };
+    return {
+      ...cursor,
+      window: { startDate: shiftDay(today, -back), endDate: shiftDay(today, resource.window.aheadDays) },
+    };
   }
 
   function queryOf(resource: SyncResource, cursor: SyncCursor): Record<string, string | number | boolean> {
-    const query: Record<string, string | number | boolean> = { ...resource.query?.(cursor.mode, serverDay()), pageNumber: cursor.nextPage };
+    const query: Record<string, string | number | boolean> = {
+      ...resource.query?.(cursor.mode, serverDay()),
+      pageNumber: cursor.nextPage,
+    };
     if (rulesOf(resource.kind).changesOnly && cursor.watermark) query.lastUpdated = cursor.watermark;
     if (cursor.window) Object.assign(query, cursor.window);
     return query;
   }
 
-  async function passPaged(resource: SyncResource, start: SyncCursor, priority: RequestPriority, signal: AbortSignal | undefined, progress: SyncProgress): Promise<void> {
+  async function passPaged(
+    resource: SyncResource,
+    start: SyncCursor,
+    priority: RequestPriority,
+    signal: AbortSignal | undefined,
+    progress: SyncProgress,
+  ): Promise<void> {
     // A new pass counts its own records (an incremental pass used to carry the last pass's count on).
     const fresh = start.nextPage === 1;
     // The page size is learned afresh in every pass; the last pass's stays only as the planning estimate.
     const estimate = start.largestPage;
-    let cursor = withWindow(resource, fresh ? { ...start, recordsThisPass: 0, passServerTime: null, largestPage: 0 } : start);
+    let cursor = withWindow(
+      resource,
+      fresh ? { ...start, recordsThisPass: 0, passServerTime: null, largestPage: 0 } : start,
+    );
     let paging = startPaging(cursor.largestPage);
     for (;;) {
       const page = await options.api.list(resource.path, resource.schema, {
@@ -142,7 +177,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
         progress.rejectedThisRun += page.rejected.length;
         options.onRejected?.(resource.name, page.rejected);
       }
-      const step = afterPage(paging, { served: page.data.length + page.rejected.length, keys: page.data.map((r) => resource.key(r as never)) });
+      const step = afterPage(paging, {
+        served: page.data.length + page.rejected.length,
+        keys: page.data.map((r) => resource.key(r as never)),
+      });
       paging = step.state;
       const passServerTime = cursor.passServerTime ?? serverNow(page.serverDate).toISOString();
       const largestPage = paging.largestThisPass;
@@ -179,8 +217,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
    * One request for the whole resource, stored replacing what was there: a snapshot list (users, ledger
    * accounts …) or one object (a debtor report, the ledger status) under the resource's name.
    */
-  async function passWhole(resource: SyncResource, start: SyncCursor, priority: RequestPriority, signal: AbortSignal | undefined, progress: SyncProgress): Promise<void> {
-    const request = { priority, ...(signal ? { signal } : {}), ...(resource.query ? { query: resource.query(start.mode, serverDay()) } : {}) };
+  async function passWhole(
+    resource: SyncResource,
+    start: SyncCursor,
+    priority: RequestPriority,
+    signal: AbortSignal | undefined,
+    progress: SyncProgress,
+  ): Promise<void> {
+    const request = {
+      priority,
+      ...(signal ? { signal } : {}),
+      ...(resource.query ? { query: resource.query(start.mode, serverDay()) } : {}),
+    };
     let records: unknown[];
     let answeredAt: Date | null;
     const oneObject = rulesOf(resource.kind).oneObject;
@@ -192,29 +240,55 @@ export function createSyncEngine(options: SyncEngineOptions) {
       // Paged like any list until the server says it ended: a snapshot cut at its first page would
       // replace the whole table with part of it.
       answeredAt = null;
-      const whole = await readAllPages(async (pageNumber) => {
-        const page = await options.api.list(resource.path, resource.schema, { ...request, query: { ...request.query, pageNumber } });
-        if (page.rejected.length > 0) options.onRejected?.(resource.name, page.rejected);
-        answeredAt = page.serverDate ?? answeredAt;
-        progress.pagesThisRun++;
-        return { data: page.data, rejected: page.rejected.length };
-      }, (record) => resource.key(record as never));
+      const whole = await readAllPages(
+        async (pageNumber) => {
+          const page = await options.api.list(resource.path, resource.schema, {
+            ...request,
+            query: { ...request.query, pageNumber },
+          });
+          if (page.rejected.length > 0) options.onRejected?.(resource.name, page.rejected);
+          answeredAt = page.serverDate ?? answeredAt;
+          progress.pagesThisRun++;
+          return { data: page.data, rejected: page.rejected.length };
+        },
+        (record) => resource.key(record as never),
+      );
       records = whole.data;
     }
     noteServerDate(answeredAt);
     const count = oneObject ? 1 : records.length;
-    const cursor: SyncCursor = { ...start, mode: 'incremental', nextPage: 1, passServerTime: null, lastCompletedAt: serverNow(answeredAt).toISOString(), recordsThisPass: count, largestPage: oneObject ? 1 : Math.max(start.largestPage, count) };
+    const cursor: SyncCursor = {
+      ...start,
+      mode: 'incremental',
+      nextPage: 1,
+      passServerTime: null,
+      lastCompletedAt: serverNow(answeredAt).toISOString(),
+      recordsThisPass: count,
+      largestPage: oneObject ? 1 : Math.max(start.largestPage, count),
+    };
     await options.sink.commitPage({ resource: resource.name, records, replaceAll: true, cursor });
     progress.recordsThisPass = count;
   }
 
-  async function runResources(cursors: Record<string, SyncCursor | undefined>, priority: RequestPriority, signal: AbortSignal | undefined): Promise<SyncProgress[]> {
+  async function runResources(
+    cursors: Record<string, SyncCursor | undefined>,
+    priority: RequestPriority,
+    signal: AbortSignal | undefined,
+  ): Promise<SyncProgress[]> {
     const results: SyncProgress[] = [];
     let stopped: string | null = null;
     for (const resource of resources) {
       const start = startOfPass(resource, cursors[resource.name] ?? emptyCursor(resource.name));
       if (live) live[resource.name] = start;
-      const progress: SyncProgress = { resource: resource.name, state: 'running', mode: start.mode, pagesThisRun: 0, recordsThisPass: start.recordsThisPass, rejectedThisRun: 0, error: null };
+      const progress: SyncProgress = {
+        resource: resource.name,
+        state: 'running',
+        mode: start.mode,
+        pagesThisRun: 0,
+        recordsThisPass: start.recordsThisPass,
+        rejectedThisRun: 0,
+        error: null,
+      };
       if (stopped) {
         results.push({ ...progress, state: 'failed', error: stopped });
         continue;

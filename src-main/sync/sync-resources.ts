@@ -57,7 +57,9 @@ interface ResourceBase {
 }
 
 /** Only a 'window' resource has (and must have) a window policy; `never` keeps `resource.window` readable on any resource. */
-export type SyncResource = (ResourceBase & { kind: Exclude<SyncKind, 'window'>; window?: never }) | (ResourceBase & { kind: 'window'; window: WindowPolicy });
+export type SyncResource =
+  | (ResourceBase & { kind: Exclude<SyncKind, 'window'>; window?: never })
+  | (ResourceBase & { kind: 'window'; window: WindowPolicy });
 
 /** The `default` of an exhaustive switch on a kind: a kind added to SyncKind without its branch fails to compile. */
 export function unknownKind(kind: never): never {
@@ -109,35 +111,141 @@ const billingWindow: WindowPolicy = { historyDays: 365, recentDays: 60, aheadDay
 
 /** In the order the user benefits from: clients first (the list appears after one page), then the rest. */
 export const syncResources: readonly SyncResource[] = [
-  { name: 'entities', path: '/entities/list', schema: entitySchema, key: (e: z.infer<typeof entitySchema>) => e.entityKey, kind: 'paged' },
   {
-    name: 'contacts', path: '/contacts/list', schema: contactSchema, key: (c: z.infer<typeof contactSchema>) => c.entityContactID, kind: 'paged',
+    name: 'entities',
+    path: '/entities/list',
+    schema: entitySchema,
+    key: (e: z.infer<typeof entitySchema>) => e.entityKey,
+    kind: 'paged',
+  },
+  {
+    name: 'contacts',
+    path: '/contacts/list',
+    schema: contactSchema,
+    key: (c: z.infer<typeof contactSchema>) => c.entityContactID,
+    kind: 'paged',
     query: (mode) => (mode === 'full' ? {} : { includeDeleted: true }),
   },
-  { name: 'onboardings', path: '/onboardings/list', schema: onboardingSchema, key: (o: z.infer<typeof onboardingSchema>) => o.onboardingKey, kind: 'paged' },
-  { name: 'leads', path: '/leads/list', schema: leadSchema, key: (l: z.infer<typeof leadSchema>) => l.leadKey, kind: 'paged' },
-  { name: 'users', path: '/users/list', schema: userSchema, key: (u: z.infer<typeof userSchema>) => u.userKey, kind: 'snapshot', refreshEveryMs: CATALOG_REFRESH_MS },
-  { name: 'onboardingStatuses', path: '/onboardings/statuses', schema: onboardingStatusSchema, key: (s: z.infer<typeof onboardingStatusSchema>) => s.statusID, kind: 'snapshot', refreshEveryMs: CATALOG_REFRESH_MS },
-  { name: 'proposalServices', path: '/proposals/services', schema: proposalServiceSchema, key: (s: z.infer<typeof proposalServiceSchema>) => s.serviceID, kind: 'snapshot', refreshEveryMs: CATALOG_REFRESH_MS },
-  // So an eForm can be prepared offline from a template.
-  { name: 'eformTemplates', path: '/eforms/templates', schema: eformTemplateSchema, key: (t: z.infer<typeof eformTemplateSchema>) => t.templateId, kind: 'snapshot', refreshEveryMs: CATALOG_REFRESH_MS },
-  // Ledger lookups, so an adhoc bill's lines can name an account and tax rate offline.
-  { name: 'ledgerStatus', path: '/bills/ledger/status', schema: ledgerStatusSchema, key: () => 'ledgerStatus', kind: 'report' },
-  { name: 'ledgerAccounts', path: '/bills/ledger/accounts', schema: ledgerAccountSchema, key: (a: z.infer<typeof ledgerAccountSchema>) => a.extAccountID, kind: 'snapshot', refreshEveryMs: CATALOG_REFRESH_MS },
-  { name: 'ledgerTaxRates', path: '/bills/ledger/tax-rates', schema: ledgerTaxRateSchema, key: (t: z.infer<typeof ledgerTaxRateSchema>) => t.extTaxID, kind: 'snapshot', refreshEveryMs: CATALOG_REFRESH_MS },
-  // Debtor reports as snapshots: small, and what a partner asks first.
-  { name: 'debtorAgeing', path: '/debtors/ageing', schema: debtorAgeingSchema, key: () => 'debtorAgeing', kind: 'report' },
-  { name: 'debtorInvoices', path: '/debtors/invoices', schema: debtorInvoiceSchema, key: (i: z.infer<typeof debtorInvoiceSchema>) => i.billingId, kind: 'snapshot' },
   {
-    name: 'debtorMovement', path: '/debtors/movement', schema: debtorMovementSchema, key: () => 'debtorMovement', kind: 'report',
+    name: 'onboardings',
+    path: '/onboardings/list',
+    schema: onboardingSchema,
+    key: (o: z.infer<typeof onboardingSchema>) => o.onboardingKey,
+    kind: 'paged',
+  },
+  {
+    name: 'leads',
+    path: '/leads/list',
+    schema: leadSchema,
+    key: (l: z.infer<typeof leadSchema>) => l.leadKey,
+    kind: 'paged',
+  },
+  {
+    name: 'users',
+    path: '/users/list',
+    schema: userSchema,
+    key: (u: z.infer<typeof userSchema>) => u.userKey,
+    kind: 'snapshot',
+    refreshEveryMs: CATALOG_REFRESH_MS,
+  },
+  {
+    name: 'onboardingStatuses',
+    path: '/onboardings/statuses',
+    schema: onboardingStatusSchema,
+    key: (s: z.infer<typeof onboardingStatusSchema>) => s.statusID,
+    kind: 'snapshot',
+    refreshEveryMs: CATALOG_REFRESH_MS,
+  },
+  {
+    name: 'proposalServices',
+    path: '/proposals/services',
+    schema: proposalServiceSchema,
+    key: (s: z.infer<typeof proposalServiceSchema>) => s.serviceID,
+    kind: 'snapshot',
+    refreshEveryMs: CATALOG_REFRESH_MS,
+  },
+  // So an eForm can be prepared offline from a template.
+  {
+    name: 'eformTemplates',
+    path: '/eforms/templates',
+    schema: eformTemplateSchema,
+    key: (t: z.infer<typeof eformTemplateSchema>) => t.templateId,
+    kind: 'snapshot',
+    refreshEveryMs: CATALOG_REFRESH_MS,
+  },
+  // Ledger lookups, so an adhoc bill's lines can name an account and tax rate offline.
+  {
+    name: 'ledgerStatus',
+    path: '/bills/ledger/status',
+    schema: ledgerStatusSchema,
+    key: () => 'ledgerStatus',
+    kind: 'report',
+  },
+  {
+    name: 'ledgerAccounts',
+    path: '/bills/ledger/accounts',
+    schema: ledgerAccountSchema,
+    key: (a: z.infer<typeof ledgerAccountSchema>) => a.extAccountID,
+    kind: 'snapshot',
+    refreshEveryMs: CATALOG_REFRESH_MS,
+  },
+  {
+    name: 'ledgerTaxRates',
+    path: '/bills/ledger/tax-rates',
+    schema: ledgerTaxRateSchema,
+    key: (t: z.infer<typeof ledgerTaxRateSchema>) => t.extTaxID,
+    kind: 'snapshot',
+    refreshEveryMs: CATALOG_REFRESH_MS,
+  },
+  // Debtor reports as snapshots: small, and what a partner asks first.
+  {
+    name: 'debtorAgeing',
+    path: '/debtors/ageing',
+    schema: debtorAgeingSchema,
+    key: () => 'debtorAgeing',
+    kind: 'report',
+  },
+  {
+    name: 'debtorInvoices',
+    path: '/debtors/invoices',
+    schema: debtorInvoiceSchema,
+    key: (i: z.infer<typeof debtorInvoiceSchema>) => i.billingId,
+    kind: 'snapshot',
+  },
+  {
+    name: 'debtorMovement',
+    path: '/debtors/movement',
+    schema: debtorMovementSchema,
+    key: () => 'debtorMovement',
+    kind: 'report',
     // The last twelve months; other periods are read on demand from the Debtors screen.
     query: (_mode, serverDay) => ({ startDate: shiftDay(serverDay, -364), endDate: serverDay }),
   },
   {
-    name: 'recurringBillings', path: '/recurring-billing/list', schema: recurringBillingSchema, key: (r: z.infer<typeof recurringBillingSchema>) => r.recurringBillingId,
-    kind: 'paged-whole', refreshEveryMs: BILLING_REFRESH_MS,
+    name: 'recurringBillings',
+    path: '/recurring-billing/list',
+    schema: recurringBillingSchema,
+    key: (r: z.infer<typeof recurringBillingSchema>) => r.recurringBillingId,
+    kind: 'paged-whole',
+    refreshEveryMs: BILLING_REFRESH_MS,
   },
   // Billing windows last: the biggest lists, and the least needed to start working.
-  { name: 'bills', path: '/bills/list', schema: billSchema, key: (b: z.infer<typeof billSchema>) => b.billingId, kind: 'window', window: billingWindow, refreshEveryMs: BILLING_REFRESH_MS },
-  { name: 'payments', path: '/payments/list', schema: paymentSchema, key: (p: z.infer<typeof paymentSchema>) => p.paymentId, kind: 'window', window: billingWindow, refreshEveryMs: BILLING_REFRESH_MS },
+  {
+    name: 'bills',
+    path: '/bills/list',
+    schema: billSchema,
+    key: (b: z.infer<typeof billSchema>) => b.billingId,
+    kind: 'window',
+    window: billingWindow,
+    refreshEveryMs: BILLING_REFRESH_MS,
+  },
+  {
+    name: 'payments',
+    path: '/payments/list',
+    schema: paymentSchema,
+    key: (p: z.infer<typeof paymentSchema>) => p.paymentId,
+    kind: 'window',
+    window: billingWindow,
+    refreshEveryMs: BILLING_REFRESH_MS,
+  },
 ];

@@ -53,8 +53,10 @@ export const UPDATE_INTERVAL_MS = 4 * 60 * 60 * 1000;
 export const offSentences: Record<UpdatesOffReason, string> = {
   'not-set-up': 'Updates are not set up in this build.',
   'not-packaged': 'Updates are off: this copy runs from its source code, not from an installer.',
-  'no-feed': 'Updates are off: this copy was built without an update address. Your administrator installs new versions.',
-  unsupported: 'Updates are off: this kind of installation does not update itself. Your administrator installs new versions.',
+  'no-feed':
+    'Updates are off: this copy was built without an update address. Your administrator installs new versions.',
+  unsupported:
+    'Updates are off: this kind of installation does not update itself. Your administrator installs new versions.',
 };
 
 const BUSY_REASON =
@@ -75,7 +77,14 @@ export function createUpdatePolicy(options: UpdatePolicyOptions) {
   const source = options.source;
   let status: UpdateStatus =
     source.feed === 'none'
-      ? { state: 'off', version: null, percent: null, message: offSentences[source.reason], restartDeferred: false, lastCheckedAt: null }
+      ? {
+          state: 'off',
+          version: null,
+          percent: null,
+          message: offSentences[source.reason],
+          restartDeferred: false,
+          lastCheckedAt: null,
+        }
       : { state: 'idle', version: null, percent: null, message: null, restartDeferred: false, lastCheckedAt: null };
   let lastAttemptAt: number | null = null;
   let inFlight = false;
@@ -120,11 +129,23 @@ export function createUpdatePolicy(options: UpdatePolicyOptions) {
         if (status.state !== 'ready') publish({ state: 'checking', message: null });
         return;
       case 'available':
-        publish({ state: 'downloading', version: event.version, percent: 0, message: null, lastCheckedAt: now().toISOString() });
+        publish({
+          state: 'downloading',
+          version: event.version,
+          percent: 0,
+          message: null,
+          lastCheckedAt: now().toISOString(),
+        });
         return;
       case 'not-available':
         inFlight = false;
-        publish({ state: 'idle', version: null, percent: null, message: 'Practice Companion is up to date.', lastCheckedAt: now().toISOString() });
+        publish({
+          state: 'idle',
+          version: null,
+          percent: null,
+          message: 'Practice Companion is up to date.',
+          lastCheckedAt: now().toISOString(),
+        });
         return;
       case 'progress':
         if (status.state === 'downloading') publish({ percent: Math.min(100, Math.max(0, Math.floor(event.percent))) });
@@ -188,7 +209,8 @@ export function createUpdatePolicy(options: UpdatePolicyOptions) {
     },
     restartToUpdate(): { restarting: boolean; reason: string | null } {
       if (source.feed === 'none') return { restarting: false, reason: offSentences[source.reason] };
-      if (status.state !== 'ready') return { restarting: false, reason: 'There is no downloaded update to install yet.' };
+      if (status.state !== 'ready')
+        return { restarting: false, reason: 'There is no downloaded update to install yet.' };
       if (options.isBusy()) {
         source.updater.autoInstallOnAppQuit = true;
         publish({ restartDeferred: true, message: BUSY_REASON });

@@ -29,7 +29,12 @@ export type StoredPractice = z.infer<typeof storedPracticeSchema>;
  * This is only as strong as the cipher: with weak storage the user opted into (Linux basic_text, a
  * key known to any program) whoever can write the file can also forge a sealed record.
  */
-const sealedSchema = z.strictObject({ secret: z.string().min(1), baseUrl: z.string(), clientId: z.string(), practiceKey: z.string() });
+const sealedSchema = z.strictObject({
+  secret: z.string().min(1),
+  baseUrl: z.string(),
+  clientId: z.string(),
+  practiceKey: z.string(),
+});
 
 /** Where a practice's secret may be sent: the server and Client ID it was connected with. */
 export interface Binding {
@@ -90,11 +95,14 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
   const readAll = (): StoredPractice[] => readStored().records;
   const writeAll = (records: StoredPractice[]) => {
     const { unreadable } = readStored();
-    deps.settings.set(KEY, [...(unreadable.filter((item) => typeof item === 'object' && item !== null)), ...records]);
+    deps.settings.set(KEY, [...unreadable.filter((item) => typeof item === 'object' && item !== null), ...records]);
   };
 
   function bindings(): { practiceKey: string; binding: Binding }[] {
-    return readAll().map((p) => ({ practiceKey: p.practiceKey, binding: proven.get(p.practiceKey) ?? { baseUrl: p.baseUrl, clientId: p.clientId, isDemo: p.isDemo } }));
+    return readAll().map((p) => ({
+      practiceKey: p.practiceKey,
+      binding: proven.get(p.practiceKey) ?? { baseUrl: p.baseUrl, clientId: p.clientId, isDemo: p.isDemo },
+    }));
   }
 
   async function open(record: StoredPractice): Promise<VaultEntry['problem']> {
@@ -121,15 +129,38 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
       return { secure: await deps.cipher.isSecure(), backend: deps.cipher.backend() };
     },
 
-    async save(practice: Omit<StoredPractice, 'cipherText' | 'backend' | 'storage'>, secret: string, wanted: { remember: boolean; acceptWeakStorage: boolean }): Promise<SecretStorage> {
+    async save(
+      practice: Omit<StoredPractice, 'cipherText' | 'backend' | 'storage'>,
+      secret: string,
+      wanted: { remember: boolean; acceptWeakStorage: boolean },
+    ): Promise<SecretStorage> {
       const secure = await deps.cipher.isSecure();
-      const storage: SecretStorage = !wanted.remember ? 'session-only' : secure ? 'keychain' : wanted.acceptWeakStorage ? 'weak-opt-in' : 'session-only';
+      const storage: SecretStorage = !wanted.remember
+        ? 'session-only'
+        : secure
+          ? 'keychain'
+          : wanted.acceptWeakStorage
+            ? 'weak-opt-in'
+            : 'session-only';
       practice = { ...practice, practiceKey: norm(practice.practiceKey) };
-      const sealed = JSON.stringify({ secret, baseUrl: practice.baseUrl, clientId: practice.clientId, practiceKey: practice.practiceKey });
-      const cipherText = storage === 'session-only' ? null : Buffer.from(await deps.cipher.encrypt(sealed)).toString('base64');
-      writeAll([...readAll().filter((p) => p.practiceKey !== practice.practiceKey), { ...practice, storage, cipherText, backend: deps.cipher.backend() }]);
+      const sealed = JSON.stringify({
+        secret,
+        baseUrl: practice.baseUrl,
+        clientId: practice.clientId,
+        practiceKey: practice.practiceKey,
+      });
+      const cipherText =
+        storage === 'session-only' ? null : Buffer.from(await deps.cipher.encrypt(sealed)).toString('base64');
+      writeAll([
+        ...readAll().filter((p) => p.practiceKey !== practice.practiceKey),
+        { ...practice, storage, cipherText, backend: deps.cipher.backend() },
+      ]);
       secrets.set(practice.practiceKey, secret);
-      proven.set(practice.practiceKey, { baseUrl: practice.baseUrl, clientId: practice.clientId, isDemo: practice.isDemo });
+      proven.set(practice.practiceKey, {
+        baseUrl: practice.baseUrl,
+        clientId: practice.clientId,
+        isDemo: practice.isDemo,
+      });
       return storage;
     },
 
@@ -172,8 +203,11 @@ export type CredentialVault = ReturnType<typeof createCredentialVault>;
 
 export const vaultProblemText: Record<NonNullable<VaultEntry['problem']>, string> = {
   'session-ended': 'The secret was kept for the last session only. Enter it again to reconnect.',
-  'backend-changed': "This laptop's password store changed since the secret was saved, so it cannot be read. Enter the secret again.",
+  'backend-changed':
+    "This laptop's password store changed since the secret was saved, so it cannot be read. Enter the secret again.",
   unreadable: 'The saved secret could not be decrypted. Enter it again to reconnect.',
-  unsealed: 'This secret was saved by an older version of the app that did not record where it may be sent, so it is locked. Enter it again to reconnect.',
-  tampered: 'The saved address or Client ID of this practice was changed outside the app, so its secret is locked. Enter the secret again to reconnect.',
+  unsealed:
+    'This secret was saved by an older version of the app that did not record where it may be sent, so it is locked. Enter it again to reconnect.',
+  tampered:
+    'The saved address or Client ID of this practice was changed outside the app, so its secret is locked. Enter the secret again to reconnect.',
 };

@@ -25,8 +25,7 @@ function connectTransport(url: string): BridgeTransport {
   });
   socket.addEventListener('message', (message) => {
     const data = JSON.parse(String(message.data)) as
-      | { kind: 'reply'; id: number; reply: unknown }
-      | { kind: 'event'; event: string; payload: unknown };
+      { kind: 'reply'; id: number; reply: unknown } | { kind: 'event'; event: string; payload: unknown };
     if (data.kind === 'reply') {
       const waiter = pending.get(data.id);
       pending.delete(data.id);

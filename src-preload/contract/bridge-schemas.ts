@@ -91,7 +91,10 @@ export const methodSchemas = defineMethods({
   'desktop.reportActivity': { input: activityReportSchema, output: z.strictObject({ accepted: z.boolean() }) },
   'desktop.logError': { input: rendererErrorSchema, output: z.strictObject({ logged: z.boolean() }) },
   'desktop.diagnostics': { input: noInput, output: diagnosticsSchema },
-  'desktop.openLogsFolder': { input: noInput, output: z.strictObject({ opened: z.boolean(), message: z.string().max(500).nullable() }) },
+  'desktop.openLogsFolder': {
+    input: noInput,
+    output: z.strictObject({ opened: z.boolean(), message: z.string().max(500).nullable() }),
+  },
   'desktop.theme': { input: noInput, output: themeStateSchema },
   'desktop.setTheme': { input: z.strictObject({ choice: themeChoiceSchema }), output: themeStateSchema },
   'desktop.regionHosts': { input: noInput, output: regionHostsStatusSchema },

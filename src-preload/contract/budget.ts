@@ -15,13 +15,26 @@ export const budgetStatusSchema = z.strictObject({
       /** Requests still to send (a lower bound while `sized` is false). */
       requestsLeft: count,
       /** When those requests can all have been sent under the budget; null when it cannot say. */
-      etaSeconds: z.number().min(0).max(10 * 86_400).nullable(),
+      etaSeconds: z
+        .number()
+        .min(0)
+        .max(10 * 86_400)
+        .nullable(),
       /** False during a first import, whose size the API does not tell: the figures are then "at least". */
       sized: z.boolean(),
     })
     .nullable(),
   /** Answer to "how long would N more requests take at prefetch priority?" (a meeting pack), when asked. */
-  estimate: z.strictObject({ requests: count, etaSeconds: z.number().min(0).max(10 * 86_400).nullable() }).optional(),
+  estimate: z
+    .strictObject({
+      requests: count,
+      etaSeconds: z
+        .number()
+        .min(0)
+        .max(10 * 86_400)
+        .nullable(),
+    })
+    .optional(),
 });
 export type BudgetStatus = z.infer<typeof budgetStatusSchema>;
 

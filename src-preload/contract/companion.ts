@@ -35,10 +35,7 @@ export interface BridgeTransport {
  * Builds the nested `companion.group.method()` object from the flat method names. Used by the
  * Electron preload and the browser preview alike, so the two can never drift apart.
  */
-export function createCompanion(
-  methods: readonly MethodName[],
-  transport: BridgeTransport,
-): Companion {
+export function createCompanion(methods: readonly MethodName[], transport: BridgeTransport): Companion {
   const groups: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {};
   for (const method of methods) {
     const [group, local] = method.split('.') as [string, string];
@@ -54,8 +51,7 @@ export function createCompanion(
 
 /** Replies travel as a tagged union so an error never masquerades as a value. */
 export type BridgeReply =
-  | { ok: true; value: unknown }
-  | { ok: false; error: { code: BridgeErrorCode; message: string } };
+  { ok: true; value: unknown } | { ok: false; error: { code: BridgeErrorCode; message: string } };
 
 /**
  * Codes of the errors main means the user to read (a `UserFacingError` in main): the reply carries the
@@ -67,12 +63,7 @@ export const userErrorCodes = ['refused'] as const;
 export type UserErrorCode = (typeof userErrorCodes)[number];
 
 export type BridgeErrorCode =
-  | 'unknown-method'
-  | 'untrusted-sender'
-  | 'invalid-payload'
-  | 'payload-too-large'
-  | 'handler-failed'
-  | UserErrorCode;
+  'unknown-method' | 'untrusted-sender' | 'invalid-payload' | 'payload-too-large' | 'handler-failed' | UserErrorCode;
 
 /** What the renderer is told when main fails in a way it did not mean the user to read; the details are in main's log. */
 export const INTERNAL_FAILURE_MESSAGE = 'Something went wrong in the app; the details are in its log.';

@@ -39,7 +39,13 @@ export type DocumentMeta = z.infer<typeof documentMetaSchema>;
  * - not-connected: this practice is not the active, unlocked one;
  * - failed: anything else (server error, refused answer).
  */
-export const documentProblemSchema = z.enum(['offline-not-downloaded', 'corrupt-offline', 'not-available', 'not-connected', 'failed']);
+export const documentProblemSchema = z.enum([
+  'offline-not-downloaded',
+  'corrupt-offline',
+  'not-available',
+  'not-connected',
+  'failed',
+]);
 export type DocumentProblem = z.infer<typeof documentProblemSchema>;
 
 const failure = z.strictObject({ ok: z.literal(false), problem: documentProblemSchema, message: z.string().max(1000) });

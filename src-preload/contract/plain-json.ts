@@ -77,11 +77,13 @@ export const jsonValueSchema: z.ZodType<JsonValue> = z.custom<JsonValue>().super
 });
 
 /** A JSON object (a record or request body whose keys are not fixed here). */
-export const jsonObjectSchema: z.ZodType<{ [key: string]: JsonValue }> = z.custom<{ [key: string]: JsonValue }>().superRefine((value, ctx) => {
-  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
-  const problem = isObject ? jsonProblem(value) : 'not an object';
-  if (problem) ctx.addIssue({ code: 'custom', message: `Not a plain JSON object: ${problem}.` });
-});
+export const jsonObjectSchema: z.ZodType<{ [key: string]: JsonValue }> = z
+  .custom<{ [key: string]: JsonValue }>()
+  .superRefine((value, ctx) => {
+    const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+    const problem = isObject ? jsonProblem(value) : 'not an object';
+    if (problem) ctx.addIssue({ code: 'custom', message: `Not a plain JSON object: ${problem}.` });
+  });
 
 /**
  * The same checks with the static type left `unknown`, for fields main fills with values typed by their

@@ -86,17 +86,19 @@ export type SyncPageEvent = z.infer<typeof syncPageEventSchema>;
 export const syncProgressEventSchema = z.strictObject({
   practiceKey: z.uuid(),
   running: z.boolean(),
-  resources: z.array(
-    z.strictObject({
-      resource: z.string().max(50),
-      state: z.enum(['waiting', 'running', 'done', 'failed']),
-      mode: z.enum(['full', 'incremental', 'reconcile']),
-      pagesThisRun: z.number().int().min(0),
-      recordsThisPass: z.number().int().min(0),
-      rejectedThisRun: z.number().int().min(0),
-      error: z.string().max(1000).nullable(),
-    }),
-  ).max(50),
+  resources: z
+    .array(
+      z.strictObject({
+        resource: z.string().max(50),
+        state: z.enum(['waiting', 'running', 'done', 'failed']),
+        mode: z.enum(['full', 'incremental', 'reconcile']),
+        pagesThisRun: z.number().int().min(0),
+        recordsThisPass: z.number().int().min(0),
+        rejectedThisRun: z.number().int().min(0),
+        error: z.string().max(1000).nullable(),
+      }),
+    )
+    .max(50),
   lastRunAt: z.iso.datetime().nullable(),
   budget: budgetStatusSchema.nullable(),
 });

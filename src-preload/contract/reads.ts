@@ -57,38 +57,99 @@ interface ReadSpec<K extends ReadKind, S extends z.ZodType, L extends boolean = 
   pagedBy?: (record: z.output<S>) => string | number;
 }
 
-function spec<K extends ReadKind, S extends z.ZodType, const L extends boolean>(s: ReadSpec<K, S, L>): ReadSpec<K, S, L> {
+function spec<K extends ReadKind, S extends z.ZodType, const L extends boolean>(
+  s: ReadSpec<K, S, L>,
+): ReadSpec<K, S, L> {
   return s;
 }
 
 export const readSpecs = {
-  'proposals.list': spec({ path: () => '/proposals/list', query: (r: RequestOf<'proposals.list'>) => ({ entityKey: r.entityKey }), response: proposalSummarySchema, list: true }),
-  'proposals.detail': spec({ path: (r: RequestOf<'proposals.detail'>) => `/proposals/${r.proposalKey}`, response: proposalDetailSchema, list: false }),
-  'proposals.renewPreview': spec({ path: (r: RequestOf<'proposals.renewPreview'>) => `/proposals/${r.proposalKey}/renew-preview`, response: renewPreviewSchema, list: false }),
-  'statements.list': spec({ path: () => '/statements/list', query: (r: RequestOf<'statements.list'>) => ({ entityKey: r.entityKey }), response: statementSummarySchema, list: true }),
-  'statements.detail': spec({ path: (r: RequestOf<'statements.detail'>) => `/statements/${r.statementId}`, response: statementDetailSchema, list: false }),
-  'bills.detail': spec({ path: (r: RequestOf<'bills.detail'>) => `/bills/${r.billingId}`, response: billDetailSchema, list: false }),
-  'bills.payments': spec({ path: (r: RequestOf<'bills.payments'>) => `/bills/${r.billingId}/payments`, response: paymentSchema, list: true }),
+  'proposals.list': spec({
+    path: () => '/proposals/list',
+    query: (r: RequestOf<'proposals.list'>) => ({ entityKey: r.entityKey }),
+    response: proposalSummarySchema,
+    list: true,
+  }),
+  'proposals.detail': spec({
+    path: (r: RequestOf<'proposals.detail'>) => `/proposals/${r.proposalKey}`,
+    response: proposalDetailSchema,
+    list: false,
+  }),
+  'proposals.renewPreview': spec({
+    path: (r: RequestOf<'proposals.renewPreview'>) => `/proposals/${r.proposalKey}/renew-preview`,
+    response: renewPreviewSchema,
+    list: false,
+  }),
+  'statements.list': spec({
+    path: () => '/statements/list',
+    query: (r: RequestOf<'statements.list'>) => ({ entityKey: r.entityKey }),
+    response: statementSummarySchema,
+    list: true,
+  }),
+  'statements.detail': spec({
+    path: (r: RequestOf<'statements.detail'>) => `/statements/${r.statementId}`,
+    response: statementDetailSchema,
+    list: false,
+  }),
+  'bills.detail': spec({
+    path: (r: RequestOf<'bills.detail'>) => `/bills/${r.billingId}`,
+    response: billDetailSchema,
+    list: false,
+  }),
+  'bills.payments': spec({
+    path: (r: RequestOf<'bills.payments'>) => `/bills/${r.billingId}/payments`,
+    response: paymentSchema,
+    list: true,
+  }),
   'bills.forClient': spec({
     path: () => '/bills/list',
-    query: (r: RequestOf<'bills.forClient'>) => ({ entityKey: r.entityKey, startDate: r.startDate, endDate: r.endDate }),
-    response: billSchema, list: true, pagedBy: (bill) => bill.billingId,
+    query: (r: RequestOf<'bills.forClient'>) => ({
+      entityKey: r.entityKey,
+      startDate: r.startDate,
+      endDate: r.endDate,
+    }),
+    response: billSchema,
+    list: true,
+    pagedBy: (bill) => bill.billingId,
   }),
   'payments.forClient': spec({
     path: () => '/payments/list',
-    query: (r: RequestOf<'payments.forClient'>) => ({ entityKey: r.entityKey, startDate: r.startDate, endDate: r.endDate }),
-    response: paymentSchema, list: true, pagedBy: (payment) => payment.paymentId,
+    query: (r: RequestOf<'payments.forClient'>) => ({
+      entityKey: r.entityKey,
+      startDate: r.startDate,
+      endDate: r.endDate,
+    }),
+    response: paymentSchema,
+    list: true,
+    pagedBy: (payment) => payment.paymentId,
   }),
-  'payments.detail': spec({ path: (r: RequestOf<'payments.detail'>) => `/payments/${r.paymentId}`, response: paymentDetailSchema, list: false }),
-  'recurring.runs': spec({ path: (r: RequestOf<'recurring.runs'>) => `/recurring-billing/${r.recurringBillingId}/runs`, response: recurringBillingRunSchema, list: true }),
+  'payments.detail': spec({
+    path: (r: RequestOf<'payments.detail'>) => `/payments/${r.paymentId}`,
+    response: paymentDetailSchema,
+    list: false,
+  }),
+  'recurring.runs': spec({
+    path: (r: RequestOf<'recurring.runs'>) => `/recurring-billing/${r.recurringBillingId}/runs`,
+    response: recurringBillingRunSchema,
+    list: true,
+  }),
   'debtors.movement': spec({
     path: () => '/debtors/movement',
     query: (r: RequestOf<'debtors.movement'>) => ({ startDate: r.startDate, endDate: r.endDate }),
-    response: debtorMovementSchema, list: false,
+    response: debtorMovementSchema,
+    list: false,
   }),
-  'onboardings.documents': spec({ path: (r: RequestOf<'onboardings.documents'>) => `/onboardings/${r.onboardingKey}/documents`, response: onboardingDocumentsEntitySchema, list: true }),
+  'onboardings.documents': spec({
+    path: (r: RequestOf<'onboardings.documents'>) => `/onboardings/${r.onboardingKey}/documents`,
+    response: onboardingDocumentsEntitySchema,
+    list: true,
+  }),
   // Notes are not in the lead list (only noteCount is); each note is validated on its own.
-  'leads.notes': spec({ path: (r: RequestOf<'leads.notes'>) => `/leads/${r.leadKey}/notes`, response: leadNoteSchema, list: true }),
+  'leads.notes': spec({
+    path: (r: RequestOf<'leads.notes'>) => `/leads/${r.leadKey}/notes`,
+    response: leadNoteSchema,
+    list: true,
+  }),
 } satisfies { [K in ReadKind]: ReadSpec<K, z.ZodType> };
 
 /** The parsed answer of a read kind: an array for list reads, the object otherwise. */

@@ -24,7 +24,9 @@ export const syncedResourceStorage = {
   payments: 'table',
 } as const satisfies Record<string, 'table' | 'report'>;
 export type SyncedResourceName = keyof typeof syncedResourceStorage;
-export const syncedResourceNameSchema = z.enum(Object.keys(syncedResourceStorage) as [SyncedResourceName, ...SyncedResourceName[]]);
+export const syncedResourceNameSchema = z.enum(
+  Object.keys(syncedResourceStorage) as [SyncedResourceName, ...SyncedResourceName[]],
+);
 
 /**
  * Sync progress of one resource. It is stored in the renderer's database in the same transaction as

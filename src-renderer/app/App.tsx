@@ -45,8 +45,8 @@ export function App() {
       ) : (
         <Callout.Root color="red" m="6" role="alert">
           <Callout.Text>
-            Practice Companion could not reach its main process. Start it with “npm start” (desktop) or
-            “npm run preview:browser” (browser preview) rather than opening this page directly.
+            Practice Companion could not reach its main process. Start it with “npm start” (desktop) or “npm run
+            preview:browser” (browser preview) rather than opening this page directly.
           </Callout.Text>
         </Callout.Root>
       )}

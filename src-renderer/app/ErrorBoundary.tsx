@@ -37,8 +37,8 @@ export function RecoveryScreen() {
         This screen hit a problem
       </Heading>
       <Text as="p" mb="4">
-        Something went wrong while showing it, and it was written to the app’s log. Your data and queued actions are kept;
-        reloading starts the window again.
+        Something went wrong while showing it, and it was written to the app’s log. Your data and queued actions are
+        kept; reloading starts the window again.
       </Text>
       <Flex gap="3" wrap="wrap">
         <Button ref={reloadButton} onClick={reload}>
@@ -63,7 +63,10 @@ export function RouteErrorScreen() {
 }
 
 /** The app-level boundary, for what fails outside the router (App's own providers and dialogs). */
-export class ErrorBoundary extends Component<{ children: ReactNode; source?: RendererError['source'] }, { failed: boolean }> {
+export class ErrorBoundary extends Component<
+  { children: ReactNode; source?: RendererError['source'] },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -72,7 +75,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode; source?: Ren
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     const stack = error instanceof Error ? `${error.stack ?? ''}\nComponent stack:${info.componentStack ?? ''}` : null;
-    const withComponents = stack && error instanceof Error ? Object.assign(new Error(error.message), { name: error.name, stack }) : error;
+    const withComponents =
+      stack && error instanceof Error ? Object.assign(new Error(error.message), { name: error.name, stack }) : error;
     reportError(this.props.source ?? 'error-boundary', withComponents);
   }
 

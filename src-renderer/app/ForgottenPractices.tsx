@@ -47,7 +47,13 @@ export function ForgottenPractices({ companion }: { companion: Companion }) {
 }
 
 /** The question itself: what would be lost, "Keep for now" first and focused, and "Delete". */
-export function ForgottenPracticesQuestion({ practices, onAnswer }: { practices: ForgottenPractice[]; onAnswer(remove: boolean): void }) {
+export function ForgottenPracticesQuestion({
+  practices,
+  onAnswer,
+}: {
+  practices: ForgottenPractice[];
+  onAnswer(remove: boolean): void;
+}) {
   const total = practices.reduce((sum, p) => sum + (p.unsent ?? 0), 0);
   return (
     <ModalDialog
@@ -65,8 +71,9 @@ export function ForgottenPracticesQuestion({ practices, onAnswer }: { practices:
         </Flex>
       </Callout.Root>
       <Text as="p" size="2">
-        Deleting loses {total === 1 ? 'it' : 'them'} for good. To send {total === 1 ? 'it' : 'them'} instead, keep the data and connect that practice
-        again: the outbox sends what it holds. Kept data is asked about again the next time the app starts.
+        Deleting loses {total === 1 ? 'it' : 'them'} for good. To send {total === 1 ? 'it' : 'them'} instead, keep the
+        data and connect that practice again: the outbox sends what it holds. Kept data is asked about again the next
+        time the app starts.
       </Text>
       <Flex gap="3" mt="2" justify="end">
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an alert dialog focuses its safe choice when it opens, as the ARIA dialog pattern asks */}

@@ -50,7 +50,11 @@ function goTo(path: string, deps: DesktopCommandDeps): void {
 export async function runDesktopMessage(msg: DesktopMessage, deps: DesktopCommandDeps): Promise<void> {
   if (msg.kind === 'record') {
     if (!deps.practiceKey()) {
-      deps.notify({ tone: 'error', title: 'The link cannot be opened yet', detail: 'Connect a practice first, then open the link again.' });
+      deps.notify({
+        tone: 'error',
+        title: 'The link cannot be opened yet',
+        detail: 'Connect a practice first, then open the link again.',
+      });
       return;
     }
     // The detail screens say plainly when the record is not in this laptop's copy.
@@ -70,17 +74,26 @@ export async function runDesktopMessage(msg: DesktopMessage, deps: DesktopComman
     case 'prepare-meeting': {
       const entityKey = clientPath.exec(deps.currentPath())?.[1];
       if (!entityKey) {
-        const detail = 'Prepare for meeting gathers one client’s documents and figures: open the client, then choose it again.';
+        const detail =
+          'Prepare for meeting gathers one client’s documents and figures: open the client, then choose it again.';
         deps.notify({ tone: 'info', title: 'Open a client first', detail });
         return;
       }
       const client = await deps.findClient(decodeURIComponent(entityKey));
       if (!client) {
-        deps.notify({ tone: 'error', title: 'This client is not on this laptop', detail: 'Sync first, or open a client from the list.' });
+        deps.notify({
+          tone: 'error',
+          title: 'This client is not on this laptop',
+          detail: 'Sync first, or open a client from the list.',
+        });
         return;
       }
       await deps.prepareMeeting(client);
-      deps.notify({ tone: 'info', title: `Preparing ${client.fullEntityName} for the meeting`, detail: 'The pack downloads in the background.' });
+      deps.notify({
+        tone: 'info',
+        title: `Preparing ${client.fullEntityName} for the meeting`,
+        detail: 'The pack downloads in the background.',
+      });
       return;
     }
     case 'sign-out': {
@@ -91,7 +104,9 @@ export async function runDesktopMessage(msg: DesktopMessage, deps: DesktopComman
         deps.notify({ tone: 'info', title: 'No practice is connected', detail: 'There is nothing to sign out of.' });
         return;
       }
-      deps.focusWhenShown(() => document.querySelectorAll('[data-testid="connected-practice"]')[index]?.querySelector('button') ?? null);
+      deps.focusWhenShown(
+        () => document.querySelectorAll('[data-testid="connected-practice"]')[index]?.querySelector('button') ?? null,
+      );
       return;
     }
     case 'show-shortcuts':
@@ -152,7 +167,10 @@ function focusWhenShown(find: () => HTMLElement | null): void {
   attempt();
 }
 
-function browserDeps(companion: Companion, router: { navigate(path: string): unknown; state: { location: { pathname: string } } }): DesktopCommandDeps {
+function browserDeps(
+  companion: Companion,
+  router: { navigate(path: string): unknown; state: { location: { pathname: string } } },
+): DesktopCommandDeps {
   return {
     navigate: (path) => void router.navigate(path),
     currentPath: () => router.state.location.pathname,
@@ -171,7 +189,8 @@ function browserDeps(companion: Companion, router: { navigate(path: string): unk
     async syncNow() {
       const practice = usePractice.getState();
       if (!practice.activePracticeKey) return 'No practice is connected.';
-      if (!isOnline(useConnectivity.getState())) return 'The practice cannot be reached now; sync starts by itself when the connection is back.';
+      if (!isOnline(useConnectivity.getState()))
+        return 'The practice cannot be reached now; sync starts by itself when the connection is back.';
       await practice.resume(companion);
       return null;
     },
@@ -188,7 +207,8 @@ export function useDesktopCommands(companion: Companion | null, router: Paramete
     // A bridge that appeared after this module loaded (not the Electron preload, which is there first).
     if (companion !== inboxCompanion) [inboxCompanion, inbox] = [companion, createDesktopInbox(companion)];
     const deps = browserDeps(companion, router);
-    const failed = (error: unknown): void => deps.notify({ tone: 'error', title: 'That did not work', detail: message(error) });
+    const failed = (error: unknown): void =>
+      deps.notify({ tone: 'error', title: 'That did not work', detail: message(error) });
     return inbox.attach((msg) => void runDesktopMessage(msg, deps).catch(failed));
   }, [companion, router]);
 }

@@ -16,7 +16,7 @@ const clip = (text: string, max: number): string => (text.length > max ? `${text
 function describe(error: unknown): { message: string; stack: string | null } {
   if (error instanceof Error) return { message: `${error.name}: ${error.message}`, stack: error.stack ?? null };
   try {
-    return { message: typeof error === 'string' ? error : JSON.stringify(error) ?? String(error), stack: null };
+    return { message: typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)), stack: null };
   } catch {
     return { message: String(error), stack: null };
   }

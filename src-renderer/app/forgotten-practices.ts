@@ -96,6 +96,7 @@ export async function removeForgottenPractices(deps: ForgottenPracticesDeps): Pr
 
 /** "3 unsent actions for a practice that is no longer connected on this laptop". */
 export function describeForgotten(practice: ForgottenPractice): string {
-  if (practice.unsent === null) return 'Data that could not be read (it may hold unsent actions) for a practice that is no longer connected on this laptop';
+  if (practice.unsent === null)
+    return 'Data that could not be read (it may hold unsent actions) for a practice that is no longer connected on this laptop';
   return `${practice.unsent} unsent ${practice.unsent === 1 ? 'action' : 'actions'} for a practice that is no longer connected on this laptop`;
 }

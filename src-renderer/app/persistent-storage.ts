@@ -9,12 +9,18 @@ interface StorageState {
 export const usePersistentStorage = create<StorageState>((set) => ({
   persisted: null,
   async refresh() {
-    set({ persisted: await storageManager()?.persisted().catch(() => null) ?? null });
+    set({
+      persisted:
+        (await storageManager()
+          ?.persisted()
+          .catch(() => null)) ?? null,
+    });
   },
 }));
 
 // Absent outside a secure context and in Node (tests).
-const storageManager = (): StorageManager | null => (typeof navigator !== 'undefined' && 'storage' in navigator ? navigator.storage : null);
+const storageManager = (): StorageManager | null =>
+  typeof navigator !== 'undefined' && 'storage' in navigator ? navigator.storage : null;
 
 /**
  * Asks once at start that the practice's IndexedDB (with its unsent actions) is never evicted when the

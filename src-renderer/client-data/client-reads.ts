@@ -1,6 +1,12 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { DocumentRef } from '../../src-preload/contract/documents';
-import { parseReadData, type ReadData, type ReadKind, type ReadProblem, type ReadRequest } from '../../src-preload/contract/reads';
+import {
+  parseReadData,
+  type ReadData,
+  type ReadKind,
+  type ReadProblem,
+  type ReadRequest,
+} from '../../src-preload/contract/reads';
 import type { Table } from 'dexie';
 import { clientReadId, type PracticeDb } from '../db/practice-db';
 
@@ -26,7 +32,10 @@ export type ClientPart = 'proposals' | 'statements' | 'bills' | 'payments' | 'id
 /** The whole history for a client's bills and payments (the synced window holds only a year). */
 const ALL_TIME_START = '2000-01-01';
 
-async function read<K extends ReadKind>(ctx: ClientReadContext, request: Extract<ReadRequest, { kind: K }>): Promise<{ ok: true; data: ReadData<K> } | { ok: false; problem: ReadProblem; message: string }> {
+async function read<K extends ReadKind>(
+  ctx: ClientReadContext,
+  request: Extract<ReadRequest, { kind: K }>,
+): Promise<{ ok: true; data: ReadData<K> } | { ok: false; problem: ReadProblem; message: string }> {
   const result = await ctx.companion.practice.read({ practiceKey: ctx.practiceKey, request, priority: ctx.priority });
   // A failed read made at least one request; a paged list says how many it took.
   for (let n = result.ok ? result.requests : 1; n > 0; n--) ctx.onRequest?.();
@@ -61,7 +70,11 @@ async function replaceClientRows<K extends string | number, R>(
 }
 
 /** A read whose answer is one record, stored as it came (a detail: proposal, statement, bill). */
-async function readInto<K extends ReadKind>(ctx: ClientReadContext, request: Extract<ReadRequest, { kind: K }>, store: (data: ReadData<K>) => Promise<unknown>): Promise<ReadOutcome> {
+async function readInto<K extends ReadKind>(
+  ctx: ClientReadContext,
+  request: Extract<ReadRequest, { kind: K }>,
+  store: (data: ReadData<K>) => Promise<unknown>,
+): Promise<ReadOutcome> {
   const result = await read(ctx, request);
   if (!result.ok) return result;
   await store(result.data);
@@ -69,57 +82,90 @@ async function readInto<K extends ReadKind>(ctx: ClientReadContext, request: Ext
 }
 
 /** A read kept whole under a name in `reports` (renewal preview, onboarding documents), for offline use. */
-async function readIntoReport<K extends ReadKind>(ctx: ClientReadContext, request: Extract<ReadRequest, { kind: K }>, name: string): Promise<ReadOutcome> {
+async function readIntoReport<K extends ReadKind>(
+  ctx: ClientReadContext,
+  request: Extract<ReadRequest, { kind: K }>,
+  name: string,
+): Promise<ReadOutcome> {
   const result = await read(ctx, request);
   if (!result.ok) return result;
   await ctx.db.reports.put({ name, data: result.data, fetchedAt: ctx.now().toISOString() });
   return { ok: true };
 }
 
-const endOfWindow = (ctx: ClientReadContext) => new Date(ctx.now().getTime() + 366 * 86_400_000).toISOString().slice(0, 10);
+const endOfWindow = (ctx: ClientReadContext) =>
+  new Date(ctx.now().getTime() + 366 * 86_400_000).toISOString().slice(0, 10);
 
 export async function readClientProposals(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
   const result = await read(ctx, { kind: 'proposals.list', entityKey });
   if (!result.ok) return result;
-  await replaceClientRows(ctx, entityKey, 'proposals', ctx.db.proposals, ctx.db.proposalDetails, result.data.map((p) => p.proposalKey), result.data);
+  await replaceClientRows(
+    ctx,
+    entityKey,
+    'proposals',
+    ctx.db.proposals,
+    ctx.db.proposalDetails,
+    result.data.map((p) => p.proposalKey),
+    result.data,
+  );
   return { ok: true };
 }
 
 /** The full proposal, pricing included (services, invoices, recurring billings, jobs). */
-export const readProposalDetail = (ctx: ClientReadContext, proposalKey: string) => readInto(ctx, { kind: 'proposals.detail', proposalKey }, (detail) => ctx.db.proposalDetails.put(detail));
+export const readProposalDetail = (ctx: ClientReadContext, proposalKey: string) =>
+  readInto(ctx, { kind: 'proposals.detail', proposalKey }, (detail) => ctx.db.proposalDetails.put(detail));
 
 /** Where a proposal's renewal preview is kept: read online once, it still guides a renewal prepared offline. */
 export const renewPreviewReport = (proposalKey: string) => `renewPreview:${proposalKey}`;
 
 /** Who may sign the renewal and what it will copy (`GET …/renew-preview`), kept for offline use. */
-export const readRenewPreview = (ctx: ClientReadContext, proposalKey: string) => readIntoReport(ctx, { kind: 'proposals.renewPreview', proposalKey }, renewPreviewReport(proposalKey));
+export const readRenewPreview = (ctx: ClientReadContext, proposalKey: string) =>
+  readIntoReport(ctx, { kind: 'proposals.renewPreview', proposalKey }, renewPreviewReport(proposalKey));
 
 /** Where an onboarding's document requirements are kept (per client entity: entityOnboardingId, documents). */
 export const onboardingDocumentsReport = (onboardingKey: string) => `onboardingDocuments:${onboardingKey}`;
 
 /** A client's custom-field values as the practice last answered them (with labels), per onboarding client. */
-export const customFieldsReport = (onboardingKey: string, entityOnboardingId: number) => `customFields:${onboardingKey}:${entityOnboardingId}`;
+export const customFieldsReport = (onboardingKey: string, entityOnboardingId: number) =>
+  `customFields:${onboardingKey}:${entityOnboardingId}`;
 
 /**
  * What each client entity of an onboarding must provide (`GET …/documents`), kept for offline use: it
  * names the entityOnboardingIds that removing a request, custom fields and recipient access refer to.
  */
-export const readOnboardingDocuments = (ctx: ClientReadContext, onboardingKey: string) => readIntoReport(ctx, { kind: 'onboardings.documents', onboardingKey }, onboardingDocumentsReport(onboardingKey));
+export const readOnboardingDocuments = (ctx: ClientReadContext, onboardingKey: string) =>
+  readIntoReport(ctx, { kind: 'onboardings.documents', onboardingKey }, onboardingDocumentsReport(onboardingKey));
 
 export async function readClientStatements(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
   const result = await read(ctx, { kind: 'statements.list', entityKey });
   if (!result.ok) return result;
-  await replaceClientRows(ctx, entityKey, 'statements', ctx.db.statements, ctx.db.statementDetails, result.data.map((st) => st.statementId), result.data);
+  await replaceClientRows(
+    ctx,
+    entityKey,
+    'statements',
+    ctx.db.statements,
+    ctx.db.statementDetails,
+    result.data.map((st) => st.statementId),
+    result.data,
+  );
   return { ok: true };
 }
 
-export const readStatementDetail = (ctx: ClientReadContext, statementId: number) => readInto(ctx, { kind: 'statements.detail', statementId }, (detail) => ctx.db.statementDetails.put(detail));
+export const readStatementDetail = (ctx: ClientReadContext, statementId: number) =>
+  readInto(ctx, { kind: 'statements.detail', statementId }, (detail) => ctx.db.statementDetails.put(detail));
 
 /** Every bill or payment of the client, all time (the synced window holds a year), with its "last read" marker. */
-async function readAllOfClient(ctx: ClientReadContext, entityKey: string, list: 'bills' | 'payments'): Promise<ReadOutcome> {
+async function readAllOfClient(
+  ctx: ClientReadContext,
+  entityKey: string,
+  list: 'bills' | 'payments',
+): Promise<ReadOutcome> {
   const range = { entityKey, startDate: ALL_TIME_START, endDate: endOfWindow(ctx) };
   // Main pages the list to its end (the one paging rule) and answers with all of it.
-  const result = list === 'bills' ? await read(ctx, { kind: 'bills.forClient', ...range }) : await read(ctx, { kind: 'payments.forClient', ...range });
+  const result =
+    list === 'bills'
+      ? await read(ctx, { kind: 'bills.forClient', ...range })
+      : await read(ctx, { kind: 'payments.forClient', ...range });
   if (!result.ok) return result;
   const table = ctx.db[list] as Table<unknown, number>;
   await ctx.db.transaction('rw', table, ctx.db.clientReads, async () => {
@@ -132,10 +178,12 @@ async function readAllOfClient(ctx: ClientReadContext, entityKey: string, list: 
 /** Every bill of the client, older than the synced year too. */
 export const readClientBills = (ctx: ClientReadContext, entityKey: string) => readAllOfClient(ctx, entityKey, 'bills');
 
-export const readBillDetail = (ctx: ClientReadContext, billingId: number) => readInto(ctx, { kind: 'bills.detail', billingId }, (detail) => ctx.db.billDetails.put(detail));
+export const readBillDetail = (ctx: ClientReadContext, billingId: number) =>
+  readInto(ctx, { kind: 'bills.detail', billingId }, (detail) => ctx.db.billDetails.put(detail));
 
 /** Every payment of the client (payments per bill are then a local lookup by billingId). */
-export const readClientPayments = (ctx: ClientReadContext, entityKey: string) => readAllOfClient(ctx, entityKey, 'payments');
+export const readClientPayments = (ctx: ClientReadContext, entityKey: string) =>
+  readAllOfClient(ctx, entityKey, 'payments');
 
 export async function readRecurringRuns(ctx: ClientReadContext, recurringBillingId: number): Promise<ReadOutcome> {
   const result = await read(ctx, { kind: 'recurring.runs', recurringBillingId });
@@ -151,15 +199,35 @@ export async function readRecurringRuns(ctx: ClientReadContext, recurringBilling
  * Makes sure a PDF is in main's cache (optionally pinned for a pack). For the identity certificate the
  * answer is also the verification status: the practice has a certificate only once a check completed.
  */
-export async function fetchDocument(ctx: ClientReadContext, ref: DocumentRef, entityKey: string, pinFor?: string): Promise<ReadOutcome> {
+export async function fetchDocument(
+  ctx: ClientReadContext,
+  ref: DocumentRef,
+  entityKey: string,
+  pinFor?: string,
+): Promise<ReadOutcome> {
   ctx.onRequest?.();
-  const result = await ctx.companion.documents.fetch({ practiceKey: ctx.practiceKey, ref, entityKey, priority: ctx.priority, ...(pinFor ? { pinFor } : {}) });
+  const result = await ctx.companion.documents.fetch({
+    practiceKey: ctx.practiceKey,
+    ref,
+    entityKey,
+    priority: ctx.priority,
+    ...(pinFor ? { pinFor } : {}),
+  });
   if (ref.kind === 'idCertificate' && (result.ok || result.problem === 'not-available')) {
     await ctx.db.transaction('rw', ctx.db.identity, ctx.db.clientReads, async () => {
-      await ctx.db.identity.put({ entityKey, certificate: result.ok ? 'available' : 'none', checkedAt: ctx.now().toISOString() });
+      await ctx.db.identity.put({
+        entityKey,
+        certificate: result.ok ? 'available' : 'none',
+        checkedAt: ctx.now().toISOString(),
+      });
       await markRead(ctx, entityKey, 'identity');
     });
   }
   if (result.ok) return { ok: true };
-  return { ok: false, problem: result.problem === 'offline-not-downloaded' || result.problem === 'corrupt-offline' ? 'offline' : result.problem, message: result.message };
+  return {
+    ok: false,
+    problem:
+      result.problem === 'offline-not-downloaded' || result.problem === 'corrupt-offline' ? 'offline' : result.problem,
+    message: result.message,
+  };
 }

@@ -4,7 +4,14 @@ import { findCompanion } from '../bridge/companion';
 import { clientReadId, practiceDb, type PracticeDb } from '../db/practice-db';
 import { isOnline, useConnectivity } from '../stores/connectivity-store';
 import { usePractice } from '../stores/practice-store';
-import { fetchDocument, readClientBills, readClientProposals, readClientStatements, type ClientReadContext, type ReadOutcome } from './client-reads';
+import {
+  fetchDocument,
+  readClientBills,
+  readClientProposals,
+  readClientStatements,
+  type ClientReadContext,
+  type ReadOutcome,
+} from './client-reads';
 
 /** Opening the same client again within this long does not spend requests on it again. */
 const FRESH_FOR_MS = 10 * 60_000;
@@ -20,7 +27,10 @@ export function useInteractiveReads(): ClientReadContext | null {
   }, [practiceKey, online]);
 }
 
-const readers: Record<'proposals' | 'statements' | 'identity' | 'bills', (ctx: ClientReadContext, entityKey: string) => Promise<unknown>> = {
+const readers: Record<
+  'proposals' | 'statements' | 'identity' | 'bills',
+  (ctx: ClientReadContext, entityKey: string) => Promise<unknown>
+> = {
   proposals: readClientProposals,
   statements: readClientStatements,
   identity: (ctx, entityKey) => fetchDocument(ctx, { kind: 'idCertificate', id: entityKey }, entityKey),
@@ -58,10 +68,18 @@ const LOADING = Symbol('loading');
  * there and the practice is reachable, it is read once. "Not stored" is told apart from "still loading",
  * so a stored detail never costs a request.
  */
-export function useDetailOnOpen<T>(load: (db: PracticeDb) => Promise<T | undefined>, read: (ctx: ClientReadContext) => Promise<ReadOutcome>, key: string | number) {
+export function useDetailOnOpen<T>(
+  load: (db: PracticeDb) => Promise<T | undefined>,
+  read: (ctx: ClientReadContext) => Promise<ReadOutcome>,
+  key: string | number,
+) {
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const ctx = useInteractiveReads();
-  const stored = useLiveQuery(async () => (practiceKey ? ((await load(practiceDb(practiceKey))) ?? null) : null), [practiceKey, key], LOADING);
+  const stored = useLiveQuery(
+    async () => (practiceKey ? ((await load(practiceDb(practiceKey))) ?? null) : null),
+    [practiceKey, key],
+    LOADING,
+  );
   const [problem, setProblem] = useState<string | null>(null);
   // `read` is a new closure each render; the key names what it reads, so the effect calls the latest one.
   const readDetail = useEffectEvent((c: ClientReadContext) => read(c));
@@ -69,5 +87,10 @@ export function useDetailOnOpen<T>(load: (db: PracticeDb) => Promise<T | undefin
     if (stored !== null || !ctx) return;
     void readDetail(ctx).then((o) => setProblem(o.ok ? null : o.message));
   }, [ctx, stored, key]);
-  return { detail: stored === LOADING || stored === null ? undefined : stored, problem, canRead: ctx !== null, loading: stored === LOADING };
+  return {
+    detail: stored === LOADING || stored === null ? undefined : stored,
+    problem,
+    canRead: ctx !== null,
+    loading: stored === LOADING,
+  };
 }

@@ -7,11 +7,23 @@ import { useId, type ReactNode } from 'react';
  * renderer's strict CSP refuses and no fixed hash can cover. Native selects are also fully keyboard-
  * operable and type-to-find long lists for free.
  */
-export function LabelledSelect({ label, value, onChange, children }: { label: string; value: string; onChange(value: string): void; children: ReactNode }) {
+export function LabelledSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <Flex align="center" gap="2">
-      <Text as="label" size="2" htmlFor={id} color="gray">{label}</Text>
+      <Text as="label" size="2" htmlFor={id} color="gray">
+        {label}
+      </Text>
       <select id={id} className="native-select" value={value} onChange={(e) => onChange(e.target.value)}>
         {children}
       </select>

@@ -6,7 +6,9 @@ export function LoadingNotice({ what }: { what: string }) {
   return (
     <Flex role="status" align="center" gap="2" p="3">
       <Spinner />
-      <Text size="2" color="gray">Loading {what}…</Text>
+      <Text size="2" color="gray">
+        Loading {what}…
+      </Text>
     </Flex>
   );
 }
@@ -22,7 +24,10 @@ export type LoadedOnDemand<P> = ComponentType<P> & {
  * boundary, so a call site only changes its import. Once the code is there (after `preload()` or a first
  * use), it renders at once, exactly like a component imported up front.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, what: string): LoadedOnDemand<P> {
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  what: string,
+): LoadedOnDemand<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
   const preload = (): Promise<ComponentType<P>> =>

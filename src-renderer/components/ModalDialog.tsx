@@ -7,7 +7,15 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
  * injects a <style> element whose text depends on the scrollbar width, which the strict CSP refuses
  * and no fixed hash can cover (found by the e2e zero-violation check).
  */
-export function ModalDialog(props: { open: boolean; onClose(): void; title: string; description?: ReactNode; children: ReactNode; width?: 'narrow' | 'wide'; role?: 'dialog' | 'alertdialog' }) {
+export function ModalDialog(props: {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  width?: 'narrow' | 'wide';
+  role?: 'dialog' | 'alertdialog';
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -28,8 +36,14 @@ export function ModalDialog(props: { open: boolean; onClose(): void; title: stri
     >
       {props.open ? (
         <Flex direction="column" gap="3">
-          <Heading as="h2" size="4" id={titleId}>{props.title}</Heading>
-          {props.description ? <Text as="p" size="2" color="gray" id={descriptionId}>{props.description}</Text> : null}
+          <Heading as="h2" size="4" id={titleId}>
+            {props.title}
+          </Heading>
+          {props.description ? (
+            <Text as="p" size="2" color="gray" id={descriptionId}>
+              {props.description}
+            </Text>
+          ) : null}
           {props.children}
         </Flex>
       ) : null}
@@ -38,14 +52,39 @@ export function ModalDialog(props: { open: boolean; onClose(): void; title: stri
 }
 
 /** "Are you sure?" for anything that destroys data: the safe choice is first and focused. */
-export function ConfirmDialog(props: { open: boolean; onClose(): void; title: string; description: ReactNode; children?: ReactNode; confirmLabel: string; cancelLabel?: string; onConfirm(): void }) {
+export function ConfirmDialog(props: {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  description: ReactNode;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  onConfirm(): void;
+}) {
   return (
-    <ModalDialog open={props.open} onClose={props.onClose} title={props.title} description={props.description} role="alertdialog">
+    <ModalDialog
+      open={props.open}
+      onClose={props.onClose}
+      title={props.title}
+      description={props.description}
+      role="alertdialog"
+    >
       {props.children}
       <Flex gap="3" mt="2" justify="end">
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- an alert dialog focuses its safe choice when it opens, as the ARIA dialog pattern asks */}
-        <Button variant="soft" color="gray" autoFocus onClick={props.onClose}>{props.cancelLabel ?? 'Cancel'}</Button>
-        <Button color="red" onClick={() => { props.onConfirm(); props.onClose(); }}>{props.confirmLabel}</Button>
+        <Button variant="soft" color="gray" autoFocus onClick={props.onClose}>
+          {props.cancelLabel ?? 'Cancel'}
+        </Button>
+        <Button
+          color="red"
+          onClick={() => {
+            props.onConfirm();
+            props.onClose();
+          }}
+        >
+          {props.confirmLabel}
+        </Button>
       </Flex>
     </ModalDialog>
   );

@@ -12,7 +12,9 @@ const words: Record<ConnectivityReason, string> = {
 export function OnlineIndicator() {
   const main = useConnectivity((s) => s.main);
   const browserOnline = useConnectivity((s) => s.browserOnline);
-  return <OnlineIndicatorView reason={connectivityReason({ main, browserOnline })} checkedAt={main?.checkedAt ?? null} />;
+  return (
+    <OnlineIndicatorView reason={connectivityReason({ main, browserOnline })} checkedAt={main?.checkedAt ?? null} />
+  );
 }
 
 /** The indicator itself, from plain values (rendered on its own in tests). */
@@ -20,7 +22,9 @@ export function OnlineIndicatorView({ reason, checkedAt }: { reason: Connectivit
   const online = reason === 'ok';
   const checked = checkedAt ? new Date(checkedAt).toLocaleTimeString() : 'not yet';
   return (
-    <Tooltip content={`Connection to the practice last checked: ${checked}. Work done offline is kept on this laptop and sent when the practice answers again.`}>
+    <Tooltip
+      content={`Connection to the practice last checked: ${checked}. Work done offline is kept on this laptop and sent when the practice answers again.`}
+    >
       <Flex
         align="center"
         gap="1"

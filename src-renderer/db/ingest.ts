@@ -6,15 +6,29 @@ import { effectTables } from '../outbox/optimistic-effects';
 import { reapplyUnsent, rowsEditedLocally } from '../outbox/reapply-unsent';
 import { foldForSearch, type PracticeDb } from './practice-db';
 
-type TableName = { [N in SyncedResourceName]: (typeof syncedResourceStorage)[N] extends 'table' ? N : never }[SyncedResourceName];
+type TableName = {
+  [N in SyncedResourceName]: (typeof syncedResourceStorage)[N] extends 'table' ? N : never;
+}[SyncedResourceName];
 // Indexing by TableName makes the compiler refuse a synced table the practice database does not declare.
-const tableOf = (db: PracticeDb, name: TableName): Table<unknown, IndexableType> => db[name] as Table<unknown, IndexableType>;
+const tableOf = (db: PracticeDb, name: TableName): Table<unknown, IndexableType> =>
+  db[name] as Table<unknown, IndexableType>;
 
 function prepare(resource: TableName, records: unknown[]): unknown[] {
   if (resource !== 'entities') return records;
   return (records as Entity[]).map((e) => ({
     ...e,
-    search: foldForSearch([e.fullEntityName, e.entitySalutation, e.entityCode, e.entityEmail, e.entityTelephone, e.entityMobile, e.entityTelephone?.replace(/\D/g, ''), e.entityMobile?.replace(/\D/g, '')].join(' ')),
+    search: foldForSearch(
+      [
+        e.fullEntityName,
+        e.entitySalutation,
+        e.entityCode,
+        e.entityEmail,
+        e.entityTelephone,
+        e.entityMobile,
+        e.entityTelephone?.replace(/\D/g, ''),
+        e.entityMobile?.replace(/\D/g, ''),
+      ].join(' '),
+    ),
   }));
 }
 

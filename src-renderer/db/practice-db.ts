@@ -29,7 +29,10 @@ import type { SyncCursor } from '../../src-preload/contract/sync';
 
 /** Lower-cased, accent-free text for search: "Zoë Ngāta" → "zoe ngata". */
 export function foldForSearch(text: string | null | undefined): string {
-  return (text ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return (text ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** An entity as stored, with a precomputed search field (name, code, email, phones). */

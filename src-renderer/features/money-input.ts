@@ -47,7 +47,9 @@ function symbolsOf(locale: string): LocaleSymbols {
       decimal,
       group: group === null || SPACES.has(group) ? null : group,
       // Plain spaces in the example: what a person can type on any keyboard.
-      example: new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(1234.5).replace(/[\u00A0\u202F\u2009]/g, ' '),
+      example: new Intl.NumberFormat(locale, { minimumFractionDigits: 2 })
+        .format(1234.5)
+        .replace(/[\u00A0\u202F\u2009]/g, ' '),
       decimalName: decimal === ',' ? 'a comma' : 'a point',
     };
     symbolsCache.set(locale, symbols);
@@ -65,7 +67,9 @@ function currencyMarks(locale: string, currency: string): string[] {
     for (const where of [locale, 'en']) {
       for (const currencyDisplay of ['symbol', 'narrowSymbol', 'code'] as const) {
         try {
-          const mark = new Intl.NumberFormat(where, { style: 'currency', currency, currencyDisplay }).formatToParts(1).find((p) => p.type === 'currency')?.value;
+          const mark = new Intl.NumberFormat(where, { style: 'currency', currency, currencyDisplay })
+            .formatToParts(1)
+            .find((p) => p.type === 'currency')?.value;
           if (mark) found.add(mark.toUpperCase());
         } catch {
           // Not a currency Intl knows: only its code is accepted.
@@ -159,24 +163,37 @@ export function parseNumberInput(text: string, options: NumberInputOptions): Typ
   const otherCount = decimal === ',' ? points : commas;
   const decimalCount = decimal === ',' ? commas : points;
   let decimalMark: string | null = null;
-  if (decimalCount > 1) return { ok: false, message: `There is more than one ${decimal === ',' ? 'comma' : 'decimal point'}: here ${decimalName} marks the decimals${group === null ? ' and spaces separate thousands' : ''}. ${typeLike}` };
+  if (decimalCount > 1)
+    return {
+      ok: false,
+      message: `There is more than one ${decimal === ',' ? 'comma' : 'decimal point'}: here ${decimalName} marks the decimals${group === null ? ' and spaces separate thousands' : ''}. ${typeLike}`,
+    };
   if (decimalCount === 1) {
-    if (otherCount > 0 && group !== other) return { ok: false, message: `Use ${decimalName} for the decimals and spaces between thousands. ${typeLike}` };
+    if (otherCount > 0 && group !== other)
+      return { ok: false, message: `Use ${decimalName} for the decimals and spaces between thousands. ${typeLike}` };
     decimalMark = decimal;
   } else if (otherCount > 0 && group !== other) {
     // en-ZA with a point and no comma: read as the decimal point some keyboards and habits give, unless
     // it could be a thousands separator ("1.234", "1.234.567").
-    if (otherCount > 1) return { ok: false, message: `Use spaces between thousands and ${decimalName} for the decimals. ${typeLike}` };
+    if (otherCount > 1)
+      return { ok: false, message: `Use spaces between thousands and ${decimalName} for the decimals. ${typeLike}` };
     decimalMark = other;
   }
 
   const at = decimalMark === null ? -1 : body.indexOf(decimalMark);
   const integer = at < 0 ? body : body.slice(0, at);
   const fraction = at < 0 ? '' : body.slice(at + 1);
-  if (![...fraction].every(isDigit)) return { ok: false, message: `Nothing but digits can follow the decimal ${decimalMark === ',' ? 'comma' : 'point'}. ${typeLike}` };
+  if (![...fraction].every(isDigit))
+    return {
+      ok: false,
+      message: `Nothing but digits can follow the decimal ${decimalMark === ',' ? 'comma' : 'point'}. ${typeLike}`,
+    };
   const isGroup = (c: string) => SPACES.has(c) || c === group;
   if (!wellGrouped(integer, isGroup)) {
-    const hint = group !== null && integer.includes(group) ? ` (${group === ',' ? 'a comma' : `"${group}"`} separates thousands here; the decimals follow ${decimalName})` : '';
+    const hint =
+      group !== null && integer.includes(group)
+        ? ` (${group === ',' ? 'a comma' : `"${group}"`} separates thousands here; the decimals follow ${decimalName})`
+        : '';
     return { ok: false, message: `The thousands are not grouped in threes${hint}. ${typeLike}` };
   }
   const digitsBefore = [...integer].filter(isDigit).join('');
@@ -185,7 +202,15 @@ export function parseNumberInput(text: string, options: NumberInputOptions): Typ
   // and the point as a decimal one. Three digits after a lone separator, with one to three before it and
   // no other grouping, then read as thousands in one habit and as decimals in the other. (Where the
   // decimal is a point, as in en-AU, "1.234" has one reading.)
-  if (decimal === ',' && decimalMark !== null && fraction.length === 3 && !grouped && digitsBefore.length >= 1 && digitsBefore.length <= 3 && digitsBefore[0] !== '0') {
+  if (
+    decimal === ',' &&
+    decimalMark !== null &&
+    fraction.length === 3 &&
+    !grouped &&
+    digitsBefore.length >= 1 &&
+    digitsBefore.length <= 3 &&
+    digitsBefore[0] !== '0'
+  ) {
     const whole = digitsBefore + fraction;
     return {
       ok: false,
@@ -218,7 +243,11 @@ export function numberOrNaN(text: string, options: NumberInputOptions): number |
 }
 
 /** The field's issue when its text cannot be read, at `path` in the body the form builds; else none. */
-export function inputIssue(text: string, options: NumberInputOptions, path: (string | number)[]): { path: (string | number)[]; message: string }[] {
+export function inputIssue(
+  text: string,
+  options: NumberInputOptions,
+  path: (string | number)[],
+): { path: (string | number)[]; message: string }[] {
   const read = parseNumberInput(text, options);
   return read.ok ? [] : [{ path, message: read.message }];
 }

@@ -1,4 +1,9 @@
-import type { billStatuses, paymentStatuses, proposalStatuses, RecurringBilling } from '../../src-preload/contract/partner-api';
+import type {
+  billStatuses,
+  paymentStatuses,
+  proposalStatuses,
+  RecurringBilling,
+} from '../../src-preload/contract/partner-api';
 
 type Colour = 'gray' | 'blue' | 'amber' | 'green' | 'red';
 type MoneyStatus =

@@ -4,13 +4,20 @@ const localeOf = (region: string | undefined) => (region === 'UK' ? 'en-GB' : re
 export function formatDate(value: string | null | undefined, region?: string): string {
   if (!value) return '—';
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(localeOf(region), { dateStyle: 'medium', timeZone: value.length === 10 ? 'UTC' : undefined }).format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : new Intl.DateTimeFormat(localeOf(region), {
+        dateStyle: 'medium',
+        timeZone: value.length === 10 ? 'UTC' : undefined,
+      }).format(date);
 }
 
 export function formatDateTime(value: string | null | undefined, region?: string): string {
   if (!value) return '—';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(localeOf(region), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? value
+    : new Intl.DateTimeFormat(localeOf(region), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /*
@@ -55,7 +62,11 @@ export function moneyLocale(region?: string, recordCurrency?: string | null): { 
 }
 
 /** An amount in the practice's currency and locale: `formatMoney(1234.5, 'UK')` → "£1,234.50". */
-export function formatMoney(amount: number | null | undefined, region?: string, recordCurrency?: string | null): string {
+export function formatMoney(
+  amount: number | null | undefined,
+  region?: string,
+  recordCurrency?: string | null,
+): string {
   if (amount == null || !Number.isFinite(amount)) return '—';
   const { locale, currency } = moneyLocale(region, recordCurrency);
   const format = moneyFormat(locale, currency);
@@ -92,7 +103,8 @@ function australian(n: string): string | null {
 
 function newZealand(n: string): string | null {
   // Mobiles are 02x and six to eight more digits: 021 123 456, 021 123 4567, 021 1234 5678.
-  if (/^02\d{7,9}$/.test(n)) return n.length === 11 ? groups(n, 3, 4, 4).join(' ') : groups(n, 3, 3, n.length - 6).join(' ');
+  if (/^02\d{7,9}$/.test(n))
+    return n.length === 11 ? groups(n, 3, 4, 4).join(' ') : groups(n, 3, 3, n.length - 6).join(' ');
   if (/^0[34679]\d{7}$/.test(n)) return `(${n.slice(0, 2)}) ${groups(n.slice(2), 3, 4).join(' ')}`;
   if (/^0(800|508)\d{6,7}$/.test(n)) return groups(n, 4, 3, n.length - 7).join(' ');
   return null;
@@ -117,7 +129,12 @@ function southAfrican(n: string): string | null {
  * Zealand mobile. The way it was typed decides ("021 234 5678" is grouped as a mobile), then the
  * caller's hint, then Australia.
  */
-function anz(n: string, stored: string, country: 'AU' | 'NZ' | undefined, hint: 'AU' | 'NZ' | undefined): string | null {
+function anz(
+  n: string,
+  stored: string,
+  country: 'AU' | 'NZ' | undefined,
+  hint: 'AU' | 'NZ' | undefined,
+): string | null {
   if (country) return country === 'AU' ? australian(n) : newZealand(n);
   if (/^02\d{8}$/.test(n)) return /^\(?02\d\)?[\s.-]/.test(stored) || hint === 'NZ' ? newZealand(n) : australian(n);
   return australian(n) ?? newZealand(n);
@@ -147,8 +164,10 @@ export function formatPhone(value: string | null | undefined, region?: string, o
     national = `0${international.slice(code.length).replace(/^0/, '')}`;
   }
   const formatted =
-    home === 'UK' ? british(national)
-      : home === 'ZA' ? southAfrican(national)
+    home === 'UK'
+      ? british(national)
+      : home === 'ZA'
+        ? southAfrican(national)
         : anz(national, stored, country === 'AU' || country === 'NZ' ? country : undefined, options.country);
   return formatted && formatted.replace(/\D/g, '') === national ? formatted : stored;
 }

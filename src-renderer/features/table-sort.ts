@@ -16,7 +16,8 @@ export type SortValue = string | number | boolean | null | undefined;
 // Numbers inside text compare as numbers ("INV-9" < "INV-10"); case and accents do not decide.
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-const missing = (value: SortValue): value is null | undefined | '' => value == null || value === '' || (typeof value === 'number' && Number.isNaN(value));
+const missing = (value: SortValue): value is null | undefined | '' =>
+  value == null || value === '' || (typeof value === 'number' && Number.isNaN(value));
 
 /** One comparison; blanks sort after every value in both directions (they are never "the largest"). */
 export function compareValues(a: SortValue, b: SortValue, direction: SortDirection): number {
@@ -48,10 +49,17 @@ function comparerFor(values: readonly SortValue[]): (a: SortValue, b: SortValue,
  * A sorted copy by one column. Rows that compare equal go by `tieBreak` (say, the name), then keep the
  * order they came in; `valueOf` is called once per row, not per comparison.
  */
-export function sortRows<T, C extends string>(rows: readonly T[], sort: SortState<C>, valueOf: (row: T, column: C) => SortValue, tieBreak?: (a: T, b: T) => number): T[] {
+export function sortRows<T, C extends string>(
+  rows: readonly T[],
+  sort: SortState<C>,
+  valueOf: (row: T, column: C) => SortValue,
+  tieBreak?: (a: T, b: T) => number,
+): T[] {
   const keyed = rows.map((row, index) => ({ row, index, value: valueOf(row, sort.column) }));
   const compare = comparerFor(keyed.map((k) => k.value));
-  keyed.sort((a, b) => compare(a.value, b.value, sort.direction) || (tieBreak ? tieBreak(a.row, b.row) : 0) || a.index - b.index);
+  keyed.sort(
+    (a, b) => compare(a.value, b.value, sort.direction) || (tieBreak ? tieBreak(a.row, b.row) : 0) || a.index - b.index,
+  );
   return keyed.map((k) => k.row);
 }
 
@@ -62,7 +70,11 @@ export const compareText = (a: string, b: string): number => collator.compare(a,
  * What a click on a column header does: the sorted column flips; another column starts in its natural
  * direction (amounts and days largest first, names and numbers A→Z), given by `firstDirection`.
  */
-export function nextSort<C extends string>(current: SortState<C>, column: C, firstDirection: SortDirection = 'asc'): SortState<C> {
+export function nextSort<C extends string>(
+  current: SortState<C>,
+  column: C,
+  firstDirection: SortDirection = 'asc',
+): SortState<C> {
   if (current.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { column, direction: firstDirection };
 }
@@ -91,7 +103,14 @@ export function paginate<T>(rows: readonly T[], page: number, size: number): Tab
   const current = Math.min(Math.max(0, Math.floor(page) || 0), pageCount - 1);
   const start = current * pageSize;
   const shown = rows.slice(start, start + pageSize);
-  return { rows: shown, page: current, pageCount, first: shown.length ? start + 1 : 0, last: start + shown.length, total: rows.length };
+  return {
+    rows: shown,
+    page: current,
+    pageCount,
+    first: shown.length ? start + 1 : 0,
+    last: start + shown.length,
+    total: rows.length,
+  };
 }
 
 /** Money sums without floating-point dust: amounts carry cents, so totals are kept to the cent. */

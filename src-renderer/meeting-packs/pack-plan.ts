@@ -17,7 +17,13 @@ export interface ListAverages {
   statements: number;
 }
 
-const item = (key: string, kind: PackItem['kind'], label: string, state: PackItem['state'] = 'waiting', message: string | null = null): PackItem => ({ key, kind, label, state, message });
+const item = (
+  key: string,
+  kind: PackItem['kind'],
+  label: string,
+  state: PackItem['state'] = 'waiting',
+  message: string | null = null,
+): PackItem => ({ key, kind, label, state, message });
 
 /** The four lists come first: they size the rest (every bill and statement of the client, not just the synced year). */
 export function listItems(): PackItem[] {
@@ -35,12 +41,19 @@ export function listItems(): PackItem[] {
  */
 export function detailItems(inputs: PackInputs): PackItem[] {
   const items: PackItem[] = [];
-  for (const p of inputs.proposals ?? []) items.push(item(`proposal:${p.proposalKey}`, 'proposal', `Proposal “${p.name}” with pricing`));
+  for (const p of inputs.proposals ?? [])
+    items.push(item(`proposal:${p.proposalKey}`, 'proposal', `Proposal “${p.name}” with pricing`));
   for (const b of inputs.bills) {
     items.push(item(`bill:${b.billingId}`, 'bill', `Bill ${b.billNumber}`));
     items.push(
       b.statusName === 'Draft'
-        ? item(`billPdf:${b.billingId}`, 'billPdf', `Bill ${b.billNumber} (PDF)`, 'none', 'A draft bill has no PDF yet.')
+        ? item(
+            `billPdf:${b.billingId}`,
+            'billPdf',
+            `Bill ${b.billNumber} (PDF)`,
+            'none',
+            'A draft bill has no PDF yet.',
+          )
         : item(`billPdf:${b.billingId}`, 'billPdf', `Bill ${b.billNumber} (PDF)`),
     );
   }
@@ -48,7 +61,8 @@ export function detailItems(inputs: PackInputs): PackItem[] {
     items.push(item(`statement:${s.statementId}`, 'statement', `Statement ${s.statementNumber}`));
     items.push(item(`statementPdf:${s.statementId}`, 'statementPdf', `Statement ${s.statementNumber} (PDF)`));
   }
-  for (const r of inputs.schedules) items.push(item(`recurringRuns:${r.recurringBillingId}`, 'recurringRuns', `Runs of “${r.name}”`));
+  for (const r of inputs.schedules)
+    items.push(item(`recurringRuns:${r.recurringBillingId}`, 'recurringRuns', `Runs of “${r.name}”`));
   items.push(item('idCertificate', 'idCertificate', 'Identity certificate (PDF)'));
   return items;
 }
@@ -58,7 +72,9 @@ export function detailItems(inputs: PackInputs): PackItem[] {
  * list: its first page, then the read that proves it ended; a list of more than one page takes more).
  */
 export const requestsOf = (items: readonly PackItem[]): number =>
-  items.filter((i) => i.state === 'waiting').reduce((n, i) => n + (i.kind === 'bills' || i.kind === 'payments' ? 2 : 1), 0);
+  items
+    .filter((i) => i.state === 'waiting')
+    .reduce((n, i) => n + (i.kind === 'bills' || i.kind === 'payments' ? 2 : 1), 0);
 
 /**
  * The estimate shown before a pack starts: the lists, plus one request per detail and PDF. Lists
@@ -68,7 +84,10 @@ export function estimatePack(inputs: PackInputs, averages: ListAverages): { requ
   const known = requestsOf([...listItems(), ...detailItems(inputs)]);
   const missingProposals = inputs.proposals === null ? Math.round(averages.proposals) : 0;
   const missingStatements = inputs.statements === null ? Math.round(averages.statements * 2) : 0;
-  return { requests: known + missingProposals + missingStatements, approximate: inputs.proposals === null || inputs.statements === null };
+  return {
+    requests: known + missingProposals + missingStatements,
+    approximate: inputs.proposals === null || inputs.statements === null,
+  };
 }
 
 /** A fresh plan keeps what is already done (a resumed pack does not fetch twice). */

@@ -48,7 +48,11 @@ export async function listAverages(db: PracticeDb): Promise<ListAverages> {
 }
 
 /** Marks a client as needed offline: the pack is stored with its estimate and starts when the runner gets to it. */
-export async function createPack(db: PracticeDb, entity: { entityKey: string; fullEntityName: string }, now: Date): Promise<MeetingPack> {
+export async function createPack(
+  db: PracticeDb,
+  entity: { entityKey: string; fullEntityName: string },
+  now: Date,
+): Promise<MeetingPack> {
   const packId = packIdFor(entity.entityKey);
   const existing = await db.meetingPacks.get(packId);
   const estimate = estimatePack(await packInputs(db, entity.entityKey), await listAverages(db));
@@ -73,17 +77,28 @@ export async function createPack(db: PracticeDb, entity: { entityKey: string; fu
 function runItem(ctx: ClientReadContext, pack: MeetingPack, item: PackItem): Promise<ReadOutcome> {
   const [, id = ''] = item.key.split(':');
   switch (item.kind) {
-    case 'proposals': return readClientProposals(ctx, pack.entityKey);
-    case 'statements': return readClientStatements(ctx, pack.entityKey);
-    case 'bills': return readClientBills(ctx, pack.entityKey);
-    case 'payments': return readClientPayments(ctx, pack.entityKey);
-    case 'proposal': return readProposalDetail(ctx, id);
-    case 'bill': return readBillDetail(ctx, Number(id));
-    case 'statement': return readStatementDetail(ctx, Number(id));
-    case 'recurringRuns': return readRecurringRuns(ctx, Number(id));
-    case 'billPdf': return fetchDocument(ctx, { kind: 'bill', id }, pack.entityKey, pack.packId);
-    case 'statementPdf': return fetchDocument(ctx, { kind: 'statement', id }, pack.entityKey, pack.packId);
-    case 'idCertificate': return fetchDocument(ctx, { kind: 'idCertificate', id: pack.entityKey }, pack.entityKey, pack.packId);
+    case 'proposals':
+      return readClientProposals(ctx, pack.entityKey);
+    case 'statements':
+      return readClientStatements(ctx, pack.entityKey);
+    case 'bills':
+      return readClientBills(ctx, pack.entityKey);
+    case 'payments':
+      return readClientPayments(ctx, pack.entityKey);
+    case 'proposal':
+      return readProposalDetail(ctx, id);
+    case 'bill':
+      return readBillDetail(ctx, Number(id));
+    case 'statement':
+      return readStatementDetail(ctx, Number(id));
+    case 'recurringRuns':
+      return readRecurringRuns(ctx, Number(id));
+    case 'billPdf':
+      return fetchDocument(ctx, { kind: 'bill', id }, pack.entityKey, pack.packId);
+    case 'statementPdf':
+      return fetchDocument(ctx, { kind: 'statement', id }, pack.entityKey, pack.packId);
+    case 'idCertificate':
+      return fetchDocument(ctx, { kind: 'idCertificate', id: pack.entityKey }, pack.entityKey, pack.packId);
   }
 }
 
@@ -96,23 +111,37 @@ const noneMessage = (item: PackItem, message: string): string =>
  * each so a restart resumes where it stopped. Lists first (they size the rest), then details and
  * PDFs (pinned for the pack). No connection: the pack waits for one and says so.
  */
-export async function runPack(ctx: ClientReadContext, packId: string, signal?: AbortSignal): Promise<MeetingPack | undefined> {
+export async function runPack(
+  ctx: ClientReadContext,
+  packId: string,
+  signal?: AbortSignal,
+): Promise<MeetingPack | undefined> {
   let pack = await ctx.db.meetingPacks.get(packId);
   if (!pack) return undefined;
   const save = async (changes: Partial<MeetingPack>) => {
     pack = { ...pack!, ...changes, updatedAt: ctx.now().toISOString() };
     await ctx.db.meetingPacks.put(pack);
   };
-  const counted: ClientReadContext = { ...ctx, onRequest: () => { pack!.actualRequests++; ctx.onRequest?.(); } };
+  const counted: ClientReadContext = {
+    ...ctx,
+    onRequest: () => {
+      pack!.actualRequests++;
+      ctx.onRequest?.();
+    },
+  };
   await save({ state: 'fetching' });
-  let planned = pack.items.some((i) => i.kind !== 'proposals' && i.kind !== 'statements' && i.kind !== 'bills' && i.kind !== 'payments');
+  let planned = pack.items.some(
+    (i) => i.kind !== 'proposals' && i.kind !== 'statements' && i.kind !== 'bills' && i.kind !== 'payments',
+  );
   for (;;) {
     const next = pack.items.find((i) => i.state === 'waiting');
     if (!next) {
       if (!planned) {
         // Lists are in: plan the details from what they hold, keeping anything already done.
         planned = true;
-        await save({ items: mergeItems(pack.items, [...pack.items, ...detailItems(await packInputs(ctx.db, pack.entityKey))]) });
+        await save({
+          items: mergeItems(pack.items, [...pack.items, ...detailItems(await packInputs(ctx.db, pack.entityKey))]),
+        });
         continue;
       }
       break;
@@ -120,7 +149,10 @@ export async function runPack(ctx: ClientReadContext, packId: string, signal?: A
     if (signal?.aborted) break;
     const outcome = await runItem(counted, pack, next);
     if (!outcome.ok && (outcome.problem === 'offline' || outcome.problem === 'not-connected')) {
-      await save({ state: 'waiting-for-connection', items: pack.items.map((i) => (i.key === next.key ? { ...i, message: outcome.message } : i)) });
+      await save({
+        state: 'waiting-for-connection',
+        items: pack.items.map((i) => (i.key === next.key ? { ...i, message: outcome.message } : i)),
+      });
       return pack;
     }
     const changed: PackItem = outcome.ok
@@ -139,5 +171,9 @@ export async function runPack(ctx: ClientReadContext, packId: string, signal?: A
 export async function retryFailed(db: PracticeDb, packId: string): Promise<void> {
   const pack = await db.meetingPacks.get(packId);
   if (!pack) return;
-  await db.meetingPacks.put({ ...pack, state: 'fetching', items: pack.items.map((i) => (i.state === 'failed' ? { ...i, state: 'waiting', message: null } : i)) });
+  await db.meetingPacks.put({
+    ...pack,
+    state: 'fetching',
+    items: pack.items.map((i) => (i.state === 'failed' ? { ...i, state: 'waiting', message: null } : i)),
+  });
 }

@@ -1,5 +1,11 @@
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import { applyExternalProjects, billCreateSchema, duplicateSchema, externalProjectsPutSchema, proposalUpdateResultSchema } from '../../src-preload/contract/partner-api';
+import {
+  applyExternalProjects,
+  billCreateSchema,
+  duplicateSchema,
+  externalProjectsPutSchema,
+  proposalUpdateResultSchema,
+} from '../../src-preload/contract/partner-api';
 import { clientReadId, type PracticeDb } from '../db/practice-db';
 import type { Effect } from './outbox-effect';
 
@@ -9,7 +15,11 @@ import type { Effect } from './outbox-effect';
  * answer goes into the stored proposal, and a client whose bills or proposals gained a record has that
  * list marked stale, so opening the tab online reads it again instead of trusting a ten-minute-old copy.
  */
-async function markStale(db: PracticeDb, entityKey: string | null | undefined, part: 'bills' | 'proposals'): Promise<void> {
+async function markStale(
+  db: PracticeDb,
+  entityKey: string | null | undefined,
+  part: 'bills' | 'proposals',
+): Promise<void> {
   if (entityKey) await db.clientReads.delete(clientReadId(entityKey, part));
 }
 
@@ -42,7 +52,13 @@ export const moneyEffects = {
       const key = proposalKeyOf(entry);
       await db.proposals.update(key, { statusName: 'Renewed', updatedOn: now });
       const detail = await db.proposalDetails.get(key);
-      if (detail) await db.proposalDetails.put({ ...detail, statusName: 'Renewed', updatedOn: now, pricing: { ...detail.pricing, statusName: 'Renewed' } });
+      if (detail)
+        await db.proposalDetails.put({
+          ...detail,
+          statusName: 'Renewed',
+          updatedOn: now,
+          pricing: { ...detail.pricing, statusName: 'Renewed' },
+        });
       await markStale(db, entry.entityKey, 'proposals');
     },
     revert: nothing,
@@ -56,7 +72,18 @@ export const moneyEffects = {
       const key = proposalKeyOf(entry);
       const { pricing } = result.data;
       const detail = await db.proposalDetails.get(key);
-      if (detail) await db.proposalDetails.put({ ...detail, servicesTotal: pricing.servicesTotal, updatedOn: now, pricing: { ...detail.pricing, services: pricing.services, servicesTotal: pricing.servicesTotal, invoicesTotal: pricing.invoicesTotal } });
+      if (detail)
+        await db.proposalDetails.put({
+          ...detail,
+          servicesTotal: pricing.servicesTotal,
+          updatedOn: now,
+          pricing: {
+            ...detail.pricing,
+            services: pricing.services,
+            servicesTotal: pricing.servicesTotal,
+            invoicesTotal: pricing.invoicesTotal,
+          },
+        });
       await db.proposals.update(key, { servicesTotal: pricing.servicesTotal, updatedOn: now });
     },
     revert: nothing,
@@ -67,7 +94,12 @@ export const moneyEffects = {
       const now = entry.updatedAt;
       const body = externalProjectsPutSchema.safeParse(entry.payload.body);
       const detail = await db.proposalDetails.get(proposalKeyOf(entry));
-      if (body.success && detail) await db.proposalDetails.put({ ...detail, updatedOn: now, externalProjects: applyExternalProjects(detail.externalProjects, body.data.externalProjects) });
+      if (body.success && detail)
+        await db.proposalDetails.put({
+          ...detail,
+          updatedOn: now,
+          externalProjects: applyExternalProjects(detail.externalProjects, body.data.externalProjects),
+        });
     },
     revert: nothing,
   },

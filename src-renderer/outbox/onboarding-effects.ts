@@ -15,14 +15,18 @@ import type { PracticeDb } from '../db/practice-db';
 import type { Effect, Pending } from './outbox-effect';
 
 /** The status a completed onboarding takes: the practice's final "Completed" status if it is known here. */
-export function completedStatus(statuses: readonly OnboardingStatus[]): Pick<OnboardingStatus, 'statusID' | 'statusName'> | null {
+export function completedStatus(
+  statuses: readonly OnboardingStatus[],
+): Pick<OnboardingStatus, 'statusID' | 'statusName'> | null {
   return statuses.find((s) => s.isFinal && /complete/i.test(s.statusName)) ?? null;
 }
 
 const onboardings = (db: PracticeDb) => db.onboardings as unknown as Table<Pending<Onboarding>, string>;
 
 /** Both edits change the onboarding row; the row as it was is kept to put back on discard. */
-function onboardingEffect(change: (db: PracticeDb, current: Pending<Onboarding>, entry: OutboxEntry, now: string) => Promise<Onboarding>): Effect {
+function onboardingEffect(
+  change: (db: PracticeDb, current: Pending<Onboarding>, entry: OutboxEntry, now: string) => Promise<Onboarding>,
+): Effect {
   return {
     async apply(db, entry, now) {
       const key = entry.payload.params['key'];
@@ -41,10 +45,12 @@ function onboardingEffect(change: (db: PracticeDb, current: Pending<Onboarding>,
       const earlier = (entry.undo as Pending<Onboarding>).pendingOutboxId;
       await onboardings(db).put(earlier ? { ...before.data, pendingOutboxId: earlier } : before.data);
     },
-    editsSyncedRow: { table: 'onboardings', keyOf: (entry) => (typeof entry.payload.params['key'] === 'string' ? entry.payload.params['key'] : null) },
+    editsSyncedRow: {
+      table: 'onboardings',
+      keyOf: (entry) => (typeof entry.payload.params['key'] === 'string' ? entry.payload.params['key'] : null),
+    },
   };
 }
-
 
 /**
  * Removing a requested document shows at once (the request leaves the stored list) and comes back on
@@ -59,19 +65,31 @@ const removeDocumentEffect: Effect = {
     const list = onboardingDocumentsSchema.safeParse(stored?.data);
     if (!stored || !list.success) return;
     // As the practice does it: from the named client, or else from the first client that has the request.
-    const holder = list.data.find((e) => (onlyFor === undefined || e.entityOnboardingId === Number(onlyFor)) && e.documents.some((d) => d.documentId === documentId));
-    const next = list.data.map((e) => (e === holder ? { ...e, documents: e.documents.filter((d) => d.documentId !== documentId) } : e));
+    const holder = list.data.find(
+      (e) =>
+        (onlyFor === undefined || e.entityOnboardingId === Number(onlyFor)) &&
+        e.documents.some((d) => d.documentId === documentId),
+    );
+    const next = list.data.map((e) =>
+      e === holder ? { ...e, documents: e.documents.filter((d) => d.documentId !== documentId) } : e,
+    );
     await db.reports.put({ ...stored, data: next });
     return { undo: stored.data };
   },
   async settle(db, entry) {
     const remaining = onboardingDocumentsSchema.safeParse(entry.result);
-    if (remaining.success) await db.reports.put({ name: onboardingDocumentsReport(String(entry.payload.params['key'])), data: remaining.data, fetchedAt: entry.updatedAt });
+    if (remaining.success)
+      await db.reports.put({
+        name: onboardingDocumentsReport(String(entry.payload.params['key'])),
+        data: remaining.data,
+        fetchedAt: entry.updatedAt,
+      });
   },
   async revert(db, entry) {
     const name = onboardingDocumentsReport(String(entry.payload.params['key']));
     const stored = await db.reports.get(name);
-    if (stored && onboardingDocumentsSchema.safeParse(entry.undo).success) await db.reports.put({ ...stored, data: entry.undo });
+    if (stored && onboardingDocumentsSchema.safeParse(entry.undo).success)
+      await db.reports.put({ ...stored, data: entry.undo });
   },
 };
 
@@ -82,19 +100,34 @@ export const onboardingEffects = {
     async apply() {},
     async settle(db, entry) {
       const values = customFieldValuesSchema.safeParse(entry.result);
-      if (values.success) await db.reports.put({ name: customFieldsReport(String(entry.payload.params['key']), Number(entry.payload.params['clientId'])), data: values.data, fetchedAt: entry.updatedAt });
+      if (values.success)
+        await db.reports.put({
+          name: customFieldsReport(String(entry.payload.params['key']), Number(entry.payload.params['clientId'])),
+          data: values.data,
+          fetchedAt: entry.updatedAt,
+        });
     },
     async revert() {},
   },
   'onboarding.editRecipients': onboardingEffect(async (_db, current, entry, now) => {
     const patch = recipientsPatchSchema.parse(entry.payload.body);
     // New recipients get the entry's id (and index) as a stand-in key until the practice answers with its own.
-    const recipients = applyRecipientsPatch(current.recipients, patch.recipients, (i) => `${entry.id.slice(0, 24)}${String(i).padStart(12, '0')}`, current.sentOn ? now : null);
+    const recipients = applyRecipientsPatch(
+      current.recipients,
+      patch.recipients,
+      (i) => `${entry.id.slice(0, 24)}${String(i).padStart(12, '0')}`,
+      current.sentOn ? now : null,
+    );
     return { ...current, recipients };
   }),
   'onboarding.complete': onboardingEffect(async (db, current, entry, now) => {
     const body = onboardingCompleteSchema.parse(entry.payload.body);
     const status = completedStatus(await db.onboardingStatuses.toArray());
-    return { ...current, ...(status ?? { statusName: 'Completed' }), completedOn: now, approverKey: body.approverUserKey };
+    return {
+      ...current,
+      ...(status ?? { statusName: 'Completed' }),
+      completedOn: now,
+      approverKey: body.approverUserKey,
+    };
   }),
 } satisfies Record<string, Effect>;

@@ -1,7 +1,17 @@
 import type { Table } from 'dexie';
 import type { OperationName } from '../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import { contactCreateSchema, contactSchema, contactUpdateSchema, leadConvertResponseSchema, leadCreateSchema, leadNoteSchema, leadSchema, type Contact, type Lead } from '../../src-preload/contract/partner-api';
+import {
+  contactCreateSchema,
+  contactSchema,
+  contactUpdateSchema,
+  leadConvertResponseSchema,
+  leadCreateSchema,
+  leadNoteSchema,
+  leadSchema,
+  type Contact,
+  type Lead,
+} from '../../src-preload/contract/partner-api';
 import type { PracticeDb } from '../db/practice-db';
 import { moneyEffects } from './money-effects';
 import { onboardingEffects } from './onboarding-effects';
@@ -14,7 +24,8 @@ const contacts = (db: PracticeDb) => db.contacts as unknown as Table<Pending<Con
 const leads = (db: PracticeDb) => db.leads as unknown as Table<Pending<Lead>, string>;
 
 /** Negative ids never collide with the practice's (positive) ones; derived from the entry, so found by key. */
-const placeholderId = (entry: OutboxEntry) => -(parseInt(entry.id.replace(/-/g, '').slice(0, 12), 16) % 2_000_000_000) - 1;
+const placeholderId = (entry: OutboxEntry) =>
+  -(parseInt(entry.id.replace(/-/g, '').slice(0, 12), 16) % 2_000_000_000) - 1;
 
 // Placeholders are found by key (not by scanning the table), since settle runs once per sent entry.
 async function dropContactPlaceholder(db: PracticeDb, entry: OutboxEntry): Promise<void> {
@@ -32,8 +43,18 @@ const effects: Partial<Record<OperationName, Effect>> = {
       if (typeof entityKey !== 'string') return; // its client is itself still pending
       const id = placeholderId(entry);
       await contacts(db).put({
-        entityContactID: id, contactID: id, entityKey, contactName: body.contactName, contactSurname: body.contactSurname, email: body.email ?? null, mobile: body.mobile ?? null,
-        position: body.position ?? null, isPrimary: body.isPrimary ?? false, isDeleted: false, updatedOn: now, pendingOutboxId: entry.id,
+        entityContactID: id,
+        contactID: id,
+        entityKey,
+        contactName: body.contactName,
+        contactSurname: body.contactSurname,
+        email: body.email ?? null,
+        mobile: body.mobile ?? null,
+        position: body.position ?? null,
+        isPrimary: body.isPrimary ?? false,
+        isDeleted: false,
+        updatedOn: now,
+        pendingOutboxId: entry.id,
       });
     },
     async settle(db, entry) {
@@ -50,7 +71,11 @@ const effects: Partial<Record<OperationName, Effect>> = {
       if (!current) return;
       const change = contactUpdateSchema.parse(entry.payload.body);
       const undo = current.pendingOutboxId ? undefined : current; // keep the practice's version, not an earlier edit
-      await contacts(db).put({ ...current, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)), pendingOutboxId: entry.id });
+      await contacts(db).put({
+        ...current,
+        ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)),
+        pendingOutboxId: entry.id,
+      });
       return undo ? { undo } : undefined;
     },
     async settle(db, entry) {
@@ -68,8 +93,21 @@ const effects: Partial<Record<OperationName, Effect>> = {
       const body = leadCreateSchema.parse(entry.payload.body);
       // The entry id doubles as the placeholder's key, so notes added offline can point at it.
       await leads(db).put({
-        leadKey: entry.id, leadID: -1, name: body.name, surname: body.surname ?? null, companyName: body.companyName ?? null, email: body.email ?? null, mobile: body.mobile ?? null,
-        source: body.source ?? null, statusName: 'New', assignedUserKey: body.assignedUserKey ?? null, convertedEntityKey: null, noteCount: 0, createdOn: now, updatedOn: now, pendingOutboxId: entry.id,
+        leadKey: entry.id,
+        leadID: -1,
+        name: body.name,
+        surname: body.surname ?? null,
+        companyName: body.companyName ?? null,
+        email: body.email ?? null,
+        mobile: body.mobile ?? null,
+        source: body.source ?? null,
+        statusName: 'New',
+        assignedUserKey: body.assignedUserKey ?? null,
+        convertedEntityKey: null,
+        noteCount: 0,
+        createdOn: now,
+        updatedOn: now,
+        pendingOutboxId: entry.id,
       });
     },
     async settle(db, entry) {
@@ -98,7 +136,11 @@ const effects: Partial<Record<OperationName, Effect>> = {
     async apply() {},
     async settle(db, entry) {
       const converted = leadConvertResponseSchema.safeParse(entry.result);
-      if (converted.success) await leads(db).update(converted.data.leadKey, { statusName: 'Converted', convertedEntityKey: converted.data.entityKey });
+      if (converted.success)
+        await leads(db).update(converted.data.leadKey, {
+          statusName: 'Converted',
+          convertedEntityKey: converted.data.entityKey,
+        });
     },
     async revert() {},
   },
@@ -106,6 +148,17 @@ const effects: Partial<Record<OperationName, Effect>> = {
   ...moneyEffects,
 };
 
-export const effectTables = (db: PracticeDb) => [db.outbox, db.contacts, db.leads, db.leadNotes, db.onboardings, db.onboardingStatuses, db.proposals, db.proposalDetails, db.clientReads, db.reports];
+export const effectTables = (db: PracticeDb) => [
+  db.outbox,
+  db.contacts,
+  db.leads,
+  db.leadNotes,
+  db.onboardings,
+  db.onboardingStatuses,
+  db.proposals,
+  db.proposalDetails,
+  db.clientReads,
+  db.reports,
+];
 
 export const effectOf = (operation: OperationName): Effect | undefined => effects[operation];

@@ -49,9 +49,16 @@ export async function readOpenEntries(db: PracticeDb): Promise<OutboxEntry[]> {
 export async function readQueue(db: PracticeDb): Promise<{ open: OutboxEntry[]; byId: Map<string, OutboxEntry> }> {
   const open = await readOpenEntries(db);
   const byId = new Map(open.map((e) => [e.id, e]));
-  const refs = new Set(open.flatMap((e) => Object.values(e.payload.params).flatMap((v) => (typeof v === 'object' ? [v.outboxRef] : []))).filter((id) => !byId.has(id)));
+  const refs = new Set(
+    open
+      .flatMap((e) => Object.values(e.payload.params).flatMap((v) => (typeof v === 'object' ? [v.outboxRef] : [])))
+      .filter((id) => !byId.has(id)),
+  );
   if (refs.size > 0) {
-    for (const raw of await db.outbox.where('id').anyOf([...refs]).toArray()) {
+    for (const raw of await db.outbox
+      .where('id')
+      .anyOf([...refs])
+      .toArray()) {
       const parsed = outboxEntrySchema.safeParse(raw);
       if (parsed.success) byId.set(parsed.data.id, parsed.data);
     }
@@ -68,10 +75,15 @@ export async function claimedByOthers(db: PracticeDb, entry: OutboxEntry): Promi
   const key = (operations[entry.operation] as OperationDef).resultKey;
   if (!key) return [];
   const { entries } = await readEntries(db);
-  return entries.flatMap((other) => {
-    const value = other.id !== entry.id && other.operation === entry.operation ? (other.result as Record<string, unknown> | null)?.[key] : undefined;
-    return typeof value === 'string' || typeof value === 'number' ? [value] : [];
-  }).slice(-1000);
+  return entries
+    .flatMap((other) => {
+      const value =
+        other.id !== entry.id && other.operation === entry.operation
+          ? (other.result as Record<string, unknown> | null)?.[key]
+          : undefined;
+      return typeof value === 'string' || typeof value === 'number' ? [value] : [];
+    })
+    .slice(-1000);
 }
 
 /** Queues a write: validated against the contract, stored with its local effect in one transaction. */

@@ -3,7 +3,16 @@ import { validatePayload } from '../../src-preload/contract/outbox/operations';
 import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../db/practice-db';
 import { claimedByOthers, readOpenEntries, readQueue, saveEntryIf } from './outbox-db';
-import { applyOutcome, applyVerdict, awaitingSecondCheck, iso, markSending, recoveryFor, refuse, resolveRefs } from './outbox-state';
+import {
+  applyOutcome,
+  applyVerdict,
+  awaitingSecondCheck,
+  iso,
+  markSending,
+  recoveryFor,
+  refuse,
+  resolveRefs,
+} from './outbox-state';
 
 /** The part of the Web Locks API the replayer uses (navigator.locks in a window). */
 export interface OutboxLocks {
@@ -27,7 +36,8 @@ export interface ReplayerDeps {
   locks?: OutboxLocks | null;
 }
 
-const browserLocks = (): OutboxLocks | null => (globalThis.navigator as { locks?: OutboxLocks } | undefined)?.locks ?? null;
+const browserLocks = (): OutboxLocks | null =>
+  (globalThis.navigator as { locks?: OutboxLocks } | undefined)?.locks ?? null;
 
 export interface DrainReport {
   delivered: number;
@@ -58,7 +68,14 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
   const verify = (entry: OutboxEntry, payload: OutboxEntry['payload']) =>
     ask(async () => {
       const claimed = await claimedByOthers(deps.db, entry);
-      return deps.companion.outbox.verify({ practiceKey: deps.practiceKey, entryId: entry.id, operation: entry.operation, payload, queuedAt: entry.createdAt, claimed });
+      return deps.companion.outbox.verify({
+        practiceKey: deps.practiceKey,
+        entryId: entry.id,
+        operation: entry.operation,
+        payload,
+        queuedAt: entry.createdAt,
+        claimed,
+      });
     });
 
   /** Counts a settled entry and asks for the next drain when it waits for a second check. */
@@ -84,7 +101,11 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
     if (await saveEntryIf(deps.db, next, entry)) tally(next, report);
   }
 
-  async function sendOne(entry: OutboxEntry, payload: OutboxEntry['payload'], report: DrainReport): Promise<'continue' | 'stop'> {
+  async function sendOne(
+    entry: OutboxEntry,
+    payload: OutboxEntry['payload'],
+    report: DrainReport,
+  ): Promise<'continue' | 'stop'> {
     // The rules main applies, applied here first: an entry changed in the database since it was queued is
     // refused before it is marked `sending` (main would refuse it too), kept with what was wrong.
     const valid = validatePayload(entry.operation, payload);
@@ -97,7 +118,14 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
     const stored = markSending({ ...entry, payload }, now());
     // Durable before anything leaves, and only if nobody changed the entry since it was read (a discard).
     if (!(await saveEntryIf(deps.db, stored, entry))) return 'continue';
-    const outcome = await ask(() => deps.companion.outbox.send({ practiceKey: deps.practiceKey, entryId: entry.id, operation: entry.operation, payload }));
+    const outcome = await ask(() =>
+      deps.companion.outbox.send({
+        practiceKey: deps.practiceKey,
+        entryId: entry.id,
+        operation: entry.operation,
+        payload,
+      }),
+    );
     if (!outcome) {
       report.stopped = true; // main did not answer: the entry stays `sending`, settled by the next drain
       return 'stop';
@@ -122,7 +150,8 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
   async function drainOnce(): Promise<DrainReport> {
     const report: DrainReport = { delivered: 0, failed: 0, needsReview: 0, nextAttemptAt: null, stopped: false };
     if (!deps.canSend()) return { ...report, stopped: true };
-    for (const entry of await readOpenEntries(deps.db)) if (entry.status === 'sending') await settleInterrupted(entry, report);
+    for (const entry of await readOpenEntries(deps.db))
+      if (entry.status === 'sending') await settleInterrupted(entry, report);
 
     for (;;) {
       if (!deps.canSend()) return { ...report, stopped: true };

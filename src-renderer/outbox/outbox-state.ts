@@ -6,7 +6,12 @@ import {
   type PayloadIssue,
   type StoredPayload,
 } from '../../src-preload/contract/outbox/operations';
-import type { OutboxCheck, OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
+import type {
+  OutboxCheck,
+  OutboxEntry,
+  OutboxOutcome,
+  OutboxVerdict,
+} from '../../src-preload/contract/outbox/outbox-entry';
 
 /**
  * The outbox entry state machine, as pure functions (unit-tested without a database):
@@ -50,14 +55,34 @@ export interface NewEntry {
 
 export function newEntry(input: NewEntry, now: number): OutboxEntry {
   return {
-    id: input.id, operation: input.operation, payload: input.payload, summary: input.summary.slice(0, 500), entityKey: input.entityKey, dependsOn: input.dependsOn,
-    status: 'pending', createdAt: iso(now), updatedAt: iso(now), attempts: 0, notBefore: null, lastError: null, review: null, result: null, undo: input.undo ?? null,
+    id: input.id,
+    operation: input.operation,
+    payload: input.payload,
+    summary: input.summary.slice(0, 500),
+    entityKey: input.entityKey,
+    dependsOn: input.dependsOn,
+    status: 'pending',
+    createdAt: iso(now),
+    updatedAt: iso(now),
+    attempts: 0,
+    notBefore: null,
+    lastError: null,
+    review: null,
+    result: null,
+    undo: input.undo ?? null,
   };
 }
 
 /** Recorded durably before the request goes out: after a crash, `sending` means "may have arrived". */
 export function markSending(entry: OutboxEntry, now: number): OutboxEntry {
-  return { ...entry, status: 'sending', attempts: entry.attempts + 1, updatedAt: iso(now), lastSentAt: iso(now), checks: [] };
+  return {
+    ...entry,
+    status: 'sending',
+    attempts: entry.attempts + 1,
+    updatedAt: iso(now),
+    lastSentAt: iso(now),
+    checks: [],
+  };
 }
 
 /**
@@ -71,16 +96,32 @@ export function refuse(entry: OutboxEntry, issues: readonly PayloadIssue[], now:
   return { ...entry, status: 'failed', updatedAt: iso(now), notBefore: null, lastError };
 }
 
-export function applyOutcome(entry: OutboxEntry, outcome: OutboxOutcome, now: number, random: () => number = Math.random): OutboxEntry {
+export function applyOutcome(
+  entry: OutboxEntry,
+  outcome: OutboxOutcome,
+  now: number,
+  random: () => number = Math.random,
+): OutboxEntry {
   const base = { ...entry, updatedAt: iso(now) };
   // Sent again after an interruption, the answer "already so" means the first attempt arrived.
   const op: OperationDef = operations[entry.operation];
-  if ((outcome.kind === 'gone' || outcome.kind === 'rejected') && entry.attempts > 1 && outcome.problem.status === op.alreadyAppliedStatus) {
+  if (
+    (outcome.kind === 'gone' || outcome.kind === 'rejected') &&
+    entry.attempts > 1 &&
+    outcome.problem.status === op.alreadyAppliedStatus
+  ) {
     return { ...base, status: 'done', result: null, lastError: null, review: null, notBefore: null };
   }
   switch (outcome.kind) {
     case 'done':
-      return { ...base, status: 'done', result: outcome.result ?? null, lastError: null, review: null, notBefore: null };
+      return {
+        ...base,
+        status: 'done',
+        result: outcome.result ?? null,
+        lastError: null,
+        review: null,
+        notBefore: null,
+      };
     case 'gone':
     case 'rejected':
     case 'forbidden':
@@ -89,7 +130,12 @@ export function applyOutcome(entry: OutboxEntry, outcome: OutboxOutcome, now: nu
       // Not the entry's fault: it waits, unchanged, until the credentials are entered again.
       return { ...base, status: 'pending', lastError: outcome.problem };
     case 'retry':
-      return { ...base, status: 'pending', lastError: outcome.problem, notBefore: iso(now + (outcome.retryAfterMs ?? backoffMs(entry.attempts, random))) };
+      return {
+        ...base,
+        status: 'pending',
+        lastError: outcome.problem,
+        notBefore: iso(now + (outcome.retryAfterMs ?? backoffMs(entry.attempts, random))),
+      };
     case 'ambiguous':
       return { ...base, status: 'sending', lastError: outcome.problem }; // still unknown: the caller verifies
   }
@@ -112,7 +158,8 @@ export function recoveryFor(entry: OutboxEntry): 'resend' | 'verify' {
 const isBillable = (entry: OutboxEntry) => operations[entry.operation].idempotency === 'billable';
 
 /** Still `sending`, waiting for the second read before "absent" is believed. */
-export const awaitingSecondCheck = (entry: OutboxEntry, now: number) => entry.status === 'sending' && entry.notBefore !== null && Date.parse(entry.notBefore) > now;
+export const awaitingSecondCheck = (entry: OutboxEntry, now: number) =>
+  entry.status === 'sending' && entry.notBefore !== null && Date.parse(entry.notBefore) > now;
 
 /**
  * What a verification read settles. "Found" ends it. "Absent" is believed only when a read at least
@@ -122,7 +169,8 @@ export const awaitingSecondCheck = (entry: OutboxEntry, now: number) => entry.st
  */
 export function applyVerdict(entry: OutboxEntry, verdict: OutboxVerdict, now: number): OutboxEntry {
   const base = { ...entry, updatedAt: iso(now) };
-  if (verdict.verdict === 'found') return { ...base, status: 'done', result: verdict.result ?? null, lastError: null, review: null, notBefore: null };
+  if (verdict.verdict === 'found')
+    return { ...base, status: 'done', result: verdict.result ?? null, lastError: null, review: null, notBefore: null };
   const earlier = entry.checks ?? [];
   const check: OutboxCheck =
     verdict.verdict === 'absent'
@@ -130,14 +178,21 @@ export function applyVerdict(entry: OutboxEntry, verdict: OutboxVerdict, now: nu
       : { at: iso(now), found: 'unknown', note: verdict.reason.slice(0, 500) };
   const checks = [...earlier, check].slice(-10);
   if (verdict.verdict === 'unknown') {
-    return { ...base, checks, status: 'needs-review', notBefore: null, review: reviewText[isBillable(entry) ? 'billable' : 'create'] };
+    return {
+      ...base,
+      checks,
+      status: 'needs-review',
+      notBefore: null,
+      review: reviewText[isBillable(entry) ? 'billable' : 'create'],
+    };
   }
   const firstAbsent = earlier.find((c) => c.found === 'absent');
   if (!firstAbsent || now - Date.parse(firstAbsent.at) < VERIFY_GAP_MS) {
     const due = firstAbsent ? Date.parse(firstAbsent.at) + VERIFY_GAP_MS : now + VERIFY_GAP_MS;
     return { ...base, checks, status: 'sending', notBefore: iso(due) };
   }
-  if (isBillable(entry)) return { ...base, checks, status: 'needs-review', notBefore: null, review: reviewText.billableAbsent };
+  if (isBillable(entry))
+    return { ...base, checks, status: 'needs-review', notBefore: null, review: reviewText.billableAbsent };
   return { ...base, checks, status: 'pending', notBefore: null };
 }
 
@@ -151,16 +206,31 @@ export class ConsentRequiredError extends Error {
   }
 }
 
-export const canDiscard = (entry: OutboxEntry) => entry.status === 'pending' || entry.status === 'failed' || entry.status === 'needs-review';
+export const canDiscard = (entry: OutboxEntry) =>
+  entry.status === 'pending' || entry.status === 'failed' || entry.status === 'needs-review';
 /** What can be discarded can be edited and sent again. */
 const canEdit = canDiscard;
 export const isOpen = (entry: OutboxEntry) => entry.status !== 'done' && entry.status !== 'discarded';
 
 /** "Retry now" (from failed or needs-review: the user has checked) and the outcome of editing. */
-export function requeue(entry: OutboxEntry, now: number, change?: { payload: StoredPayload; summary: string }, consent: { sendAgain?: boolean } = {}): OutboxEntry {
+export function requeue(
+  entry: OutboxEntry,
+  now: number,
+  change?: { payload: StoredPayload; summary: string },
+  consent: { sendAgain?: boolean } = {},
+): OutboxEntry {
   if (!canEdit(entry)) throw new Error(`An entry that is ${entry.status} cannot be sent again.`);
   if (needsConsent(entry) && consent.sendAgain !== true) throw new ConsentRequiredError(entry);
-  return { ...entry, ...(change ? { payload: change.payload, summary: change.summary.slice(0, 500) } : {}), status: 'pending', notBefore: null, lastError: null, review: null, checks: [], updatedAt: iso(now) };
+  return {
+    ...entry,
+    ...(change ? { payload: change.payload, summary: change.summary.slice(0, 500) } : {}),
+    status: 'pending',
+    notBefore: null,
+    lastError: null,
+    review: null,
+    checks: [],
+    updatedAt: iso(now),
+  };
 }
 
 export function discard(entry: OutboxEntry, now: number): OutboxEntry {
@@ -168,7 +238,8 @@ export function discard(entry: OutboxEntry, now: number): OutboxEntry {
   return { ...entry, status: 'discarded', updatedAt: iso(now) };
 }
 
-export type Readiness = { ready: true; payload: StoredPayload } | { ready: false; blockedBy: OutboxEntry | null; waiting: boolean };
+export type Readiness =
+  { ready: true; payload: StoredPayload } | { ready: false; blockedBy: OutboxEntry | null; waiting: boolean };
 
 /** Replaces each OutboxRef with the field from its (done) dependency's result. */
 export function resolveRefs(entry: OutboxEntry, byId: (id: string) => OutboxEntry | undefined): Readiness {
@@ -179,10 +250,17 @@ export function resolveRefs(entry: OutboxEntry, byId: (id: string) => OutboxEntr
       continue;
     }
     const dependency = byId(value.outboxRef);
-    if (!dependency || dependency.status === 'discarded') return { ready: false, blockedBy: dependency ?? null, waiting: false };
-    if (dependency.status !== 'done') return { ready: false, blockedBy: dependency, waiting: dependency.status === 'pending' || dependency.status === 'sending' };
+    if (!dependency || dependency.status === 'discarded')
+      return { ready: false, blockedBy: dependency ?? null, waiting: false };
+    if (dependency.status !== 'done')
+      return {
+        ready: false,
+        blockedBy: dependency,
+        waiting: dependency.status === 'pending' || dependency.status === 'sending',
+      };
     const resolved = (dependency.result as Record<string, unknown> | null)?.[value.field];
-    if (typeof resolved !== 'string' && typeof resolved !== 'number') return { ready: false, blockedBy: dependency, waiting: false };
+    if (typeof resolved !== 'string' && typeof resolved !== 'number')
+      return { ready: false, blockedBy: dependency, waiting: false };
     params[key] = resolved;
   }
   return { ready: true, payload: { ...entry.payload, params } };

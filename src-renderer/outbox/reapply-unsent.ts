@@ -8,7 +8,8 @@ const keyOfRecord: Record<SyncedRow['table'], (record: unknown) => unknown> = {
   onboardings: (record) => (record as { onboardingKey?: unknown }).onboardingKey,
 };
 
-export const rowsEditedLocally = (resource: string): resource is SyncedRow['table'] => Object.hasOwn(keyOfRecord, resource);
+export const rowsEditedLocally = (resource: string): resource is SyncedRow['table'] =>
+  Object.hasOwn(keyOfRecord, resource);
 
 /**
  * Runs inside a sync page's ingest transaction, after its rows were stored: every unsent local edit of
@@ -17,7 +18,11 @@ export const rowsEditedLocally = (resource: string): resource is SyncedRow['tabl
  * practice's older copy. The entry's undo becomes the practice's newest version of the row. When the
  * practice answers, its record replaces both (the effect's settle).
  */
-export async function reapplyUnsent(db: PracticeDb, table: SyncedRow['table'], records: readonly unknown[]): Promise<void> {
+export async function reapplyUnsent(
+  db: PracticeDb,
+  table: SyncedRow['table'],
+  records: readonly unknown[],
+): Promise<void> {
   const keys = new Set(records.map(keyOfRecord[table]));
   if (keys.size === 0) return;
   for (const entry of await readOpenEntries(db)) {
@@ -27,6 +32,7 @@ export async function reapplyUnsent(db: PracticeDb, table: SyncedRow['table'], r
     if (key === null || !keys.has(key)) continue;
     // As of when it was queued: what the user did then, not now.
     const applied = await effectOf(entry.operation)!.apply(db, entry, entry.createdAt);
-    if (applied && applied.undo !== undefined) await db.outbox.put({ ...entry, undo: applied.undo } satisfies OutboxEntry);
+    if (applied && applied.undo !== undefined)
+      await db.outbox.put({ ...entry, undo: applied.undo } satisfies OutboxEntry);
   }
 }

@@ -50,16 +50,43 @@ export const useMeetingPacks = create<MeetingPackState>((set, get) => ({
         if (!practice || !isOnline(useConnectivity.getState())) return;
         const db = practiceDb(practice.practiceKey);
         if (!(await drainDocumentRequests(companion, db, practice.practiceKey))) return;
-        const next = (await db.meetingPacks.toArray()).find((p) => p.state === 'fetching' || p.state === 'waiting-for-connection');
+        const next = (await db.meetingPacks.toArray()).find(
+          (p) => p.state === 'fetching' || p.state === 'waiting-for-connection',
+        );
         if (!next) return;
         set({ runningPackId: next.packId });
-        const done = await runPack({ companion, db, practiceKey: practice.practiceKey, priority: 'prefetch', now: () => new Date() }, next.packId);
+        const done = await runPack(
+          { companion, db, practiceKey: practice.practiceKey, priority: 'prefetch', now: () => new Date() },
+          next.packId,
+        );
         if (done?.state === 'waiting-for-connection') return;
-        if (done?.state === 'complete') useNotices.getState().push({ tone: 'info', title: `${done.entityName} is ready for the meeting`, detail: 'Everything for this client is on this laptop now.' });
-        if (done?.state === 'incomplete') useNotices.getState().push({ tone: 'error', title: `Some of ${done.entityName}'s pack is missing`, detail: 'Open the client to see what could not be fetched and why.' });
+        if (done?.state === 'complete')
+          useNotices
+            .getState()
+            .push({
+              tone: 'info',
+              title: `${done.entityName} is ready for the meeting`,
+              detail: 'Everything for this client is on this laptop now.',
+            });
+        if (done?.state === 'incomplete')
+          useNotices
+            .getState()
+            .push({
+              tone: 'error',
+              title: `Some of ${done.entityName}'s pack is missing`,
+              detail: 'Open the client to see what could not be fetched and why.',
+            });
       }
     })()
-      .catch((error: unknown) => useNotices.getState().push({ tone: 'error', title: 'A meeting pack could not be fetched', detail: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) =>
+        useNotices
+          .getState()
+          .push({
+            tone: 'error',
+            title: 'A meeting pack could not be fetched',
+            detail: error instanceof Error ? error.message : String(error),
+          }),
+      )
       .finally(() => {
         running = null;
         set({ runningPackId: null });
@@ -73,16 +100,33 @@ export const useMeetingPacks = create<MeetingPackState>((set, get) => ({
  */
 async function drainDocumentRequests(companion: Companion, db: PracticeDb, practiceKey: string): Promise<boolean> {
   for (const request of await db.documentRequests.toArray()) {
-    const result = await companion.documents.fetch({ practiceKey, ref: request.ref, entityKey: request.entityKey, priority: 'prefetch' });
+    const result = await companion.documents.fetch({
+      practiceKey,
+      ref: request.ref,
+      entityKey: request.entityKey,
+      priority: 'prefetch',
+    });
     if (result.ok) {
       await db.documentRequests.delete(request.docKey);
-      useNotices.getState().push({ tone: 'info', title: 'A document you asked for is on this laptop now', detail: `${result.meta.fileName} opens offline.` });
-    } else if (result.problem === 'offline-not-downloaded' || result.problem === 'corrupt-offline' || result.problem === 'not-connected') {
+      useNotices
+        .getState()
+        .push({
+          tone: 'info',
+          title: 'A document you asked for is on this laptop now',
+          detail: `${result.meta.fileName} opens offline.`,
+        });
+    } else if (
+      result.problem === 'offline-not-downloaded' ||
+      result.problem === 'corrupt-offline' ||
+      result.problem === 'not-connected'
+    ) {
       return false;
     } else {
       // The practice has no such PDF: keep asking would only spend the budget.
       await db.documentRequests.delete(request.docKey);
-      useNotices.getState().push({ tone: 'error', title: 'A document you asked for could not be downloaded', detail: result.message });
+      useNotices
+        .getState()
+        .push({ tone: 'error', title: 'A document you asked for could not be downloaded', detail: result.message });
     }
   }
   return true;

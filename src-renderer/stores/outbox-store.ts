@@ -40,7 +40,10 @@ function replayerFor(practiceKey: string, companion: Companion): OutboxReplayer 
     db,
     practiceKey,
     companion,
-    canSend: () => isOnline(useConnectivity.getState()) && (activeCanWrite()?.canWrite ?? false) && !useOutbox.getState().pausedForCredentials,
+    canSend: () =>
+      isOnline(useConnectivity.getState()) &&
+      (activeCanWrite()?.canWrite ?? false) &&
+      !useOutbox.getState().pausedForCredentials,
     onUnauthorized: () => useOutbox.setState({ pausedForCredentials: true }),
   });
   replayer = { practiceKey, db, instance };
@@ -53,7 +56,8 @@ export const useOutbox = create<OutboxState>((set, get) => ({
   async queue(input) {
     const active = activeCanWrite();
     if (!active) throw new Error('Connect a practice first.');
-    if (!active.canWrite) throw new Error('These credentials are read-only, so nothing can be queued for the practice.');
+    if (!active.canWrite)
+      throw new Error('These credentials are read-only, so nothing can be queued for the practice.');
     const entry = await enqueue(practiceDb(active.practiceKey), { ...input, id: crypto.randomUUID() });
     get().kick();
     return entry.id;
@@ -67,15 +71,36 @@ export const useOutbox = create<OutboxState>((set, get) => ({
       .drain()
       .then((report) => {
         if (reason === 'reconnected' && report.delivered > 0) {
-          useNotices.getState().push({ tone: 'info', title: `${report.delivered} queued ${report.delivered === 1 ? 'action' : 'actions'} went out`, detail: 'Back online: the outbox has been sent to the practice.' });
+          useNotices
+            .getState()
+            .push({
+              tone: 'info',
+              title: `${report.delivered} queued ${report.delivered === 1 ? 'action' : 'actions'} went out`,
+              detail: 'Back online: the outbox has been sent to the practice.',
+            });
         }
         if (report.failed + report.needsReview > 0) {
-          useNotices.getState().push({ tone: 'error', title: 'Some queued actions need you', detail: 'Open the Outbox to see what the practice said.' });
+          useNotices
+            .getState()
+            .push({
+              tone: 'error',
+              title: 'Some queued actions need you',
+              detail: 'Open the Outbox to see what the practice said.',
+            });
         }
         clearTimeout(wakeTimer);
-        if (report.nextAttemptAt) wakeTimer = setTimeout(() => get().kick('timer'), Math.max(0, report.nextAttemptAt - Date.now()));
+        if (report.nextAttemptAt)
+          wakeTimer = setTimeout(() => get().kick('timer'), Math.max(0, report.nextAttemptAt - Date.now()));
       })
-      .catch((error: unknown) => useNotices.getState().push({ tone: 'error', title: 'The outbox could not run', detail: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) =>
+        useNotices
+          .getState()
+          .push({
+            tone: 'error',
+            title: 'The outbox could not run',
+            detail: error instanceof Error ? error.message : String(error),
+          }),
+      )
       .finally(() => set({ draining: false }));
   },
   resume() {
@@ -94,7 +119,8 @@ export function watchOutbox(companion: Companion): () => void {
     wasOnline = online;
   });
   const offPractice = usePractice.subscribe((state, previous) => {
-    if (state.activePracticeKey !== previous.activePracticeKey || state.practices !== previous.practices) useOutbox.getState().kick();
+    if (state.activePracticeKey !== previous.activePracticeKey || state.practices !== previous.practices)
+      useOutbox.getState().kick();
   });
   const poll = setInterval(() => useOutbox.getState().kick('timer'), RETRY_POLL_MS);
   useOutbox.getState().kick();

@@ -2,7 +2,12 @@ import { create } from 'zustand';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { BudgetStatus } from '../../src-preload/contract/budget';
 import type { Region } from '../../src-preload/contract/partner-api';
-import type { ConnectInput, ConnectResult, PracticeSummary, SyncProgressEvent } from '../../src-preload/contract/practice';
+import type {
+  ConnectInput,
+  ConnectResult,
+  PracticeSummary,
+  SyncProgressEvent,
+} from '../../src-preload/contract/practice';
 import { ingestPage } from '../db/ingest';
 import { practiceDb } from '../db/practice-db';
 import { isOnline, useConnectivity } from './connectivity-store';
@@ -39,11 +44,13 @@ interface PracticeState {
 }
 
 /** The practice the screens show (null until one is connected). */
-export const activePractice = (s: Pick<PracticeState, 'practices' | 'activePracticeKey'>): PracticeSummary | undefined =>
-  s.practices.find((p) => p.practiceKey === s.activePracticeKey);
+export const activePractice = (
+  s: Pick<PracticeState, 'practices' | 'activePracticeKey'>,
+): PracticeSummary | undefined => s.practices.find((p) => p.practiceKey === s.activePracticeKey);
 
 const pausedKey = (practiceKey: string) => `sync-paused:${practiceKey}`;
-const readPaused = (practiceKey: string | null): boolean => practiceKey !== null && localStorage.getItem(pausedKey(practiceKey)) === '1';
+const readPaused = (practiceKey: string | null): boolean =>
+  practiceKey !== null && localStorage.getItem(pausedKey(practiceKey)) === '1';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -59,7 +66,13 @@ export const usePractice = create<PracticeState>((set, get) => ({
   error: null,
   async refresh(companion) {
     const list = await companion.practice.list();
-    set({ loaded: true, practices: list.practices, activePracticeKey: list.activePracticeKey, storage: list.storage, paused: readPaused(list.activePracticeKey) });
+    set({
+      loaded: true,
+      practices: list.practices,
+      activePracticeKey: list.activePracticeKey,
+      storage: list.storage,
+      paused: readPaused(list.activePracticeKey),
+    });
   },
   async connectDemo(companion, region) {
     set({ busy: true, error: null });
@@ -144,14 +157,27 @@ export function watchPracticeSync(companion: Companion): () => void {
         return companion.sync.ack({ pageId: page.pageId, ok: false, error: message(error).slice(0, 900) });
       });
   });
-  const offProgress = companion.on('sync.progress', (progress) => usePractice.setState({ progress, ...(progress.budget ? { budget: progress.budget } : {}) }));
+  const offProgress = companion.on('sync.progress', (progress) =>
+    usePractice.setState({ progress, ...(progress.budget ? { budget: progress.budget } : {}) }),
+  );
   const store = usePractice.getState();
   void store.refresh(companion).then(() => usePractice.getState().syncNow(companion));
-  const timer = setInterval(() => void usePractice.getState().syncNow(companion).catch(() => undefined), BACKGROUND_SYNC_MS);
+  const timer = setInterval(
+    () =>
+      void usePractice
+        .getState()
+        .syncNow(companion)
+        .catch(() => undefined),
+    BACKGROUND_SYNC_MS,
+  );
   let wasOnline = isOnline(useConnectivity.getState());
   const offConnectivity = useConnectivity.subscribe((state) => {
     const online = isOnline(state);
-    if (online && !wasOnline) void usePractice.getState().syncNow(companion).catch(() => undefined);
+    if (online && !wasOnline)
+      void usePractice
+        .getState()
+        .syncNow(companion)
+        .catch(() => undefined);
     wasOnline = online;
   });
   return () => {

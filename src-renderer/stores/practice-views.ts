@@ -14,7 +14,8 @@ export interface PracticeViewsState<V> {
 export function createPracticeViews<V extends object>(defaults: V) {
   const useViews = create<PracticeViewsState<V>>((set) => ({
     views: {},
-    update: (practiceKey, patch) => set((s) => ({ views: { ...s.views, [practiceKey]: { ...(s.views[practiceKey] ?? defaults), ...patch } } })),
+    update: (practiceKey, patch) =>
+      set((s) => ({ views: { ...s.views, [practiceKey]: { ...(s.views[practiceKey] ?? defaults), ...patch } } })),
     reset: (practiceKey) => set((s) => ({ views: { ...s.views, [practiceKey]: defaults } })),
   }));
   const useView = (practiceKey: string): V => useViews((s) => s.views[practiceKey] ?? defaults);

@@ -26,7 +26,10 @@ const describe = (error: unknown): string => (error instanceof Error ? error.mes
  * Removes every key of this window's storage that names the practice (its paused-sync flag today, and any
  * later per-practice setting, since they are all keyed by the practiceKey).
  */
-export function forgetPracticeStorage(practiceKey: string, storage: Storage | undefined = globalThis.localStorage): void {
+export function forgetPracticeStorage(
+  practiceKey: string,
+  storage: Storage | undefined = globalThis.localStorage,
+): void {
   if (!storage) return;
   const needle = practiceKey.toLowerCase();
   const names: string[] = [];
@@ -43,7 +46,11 @@ export function forgetPracticeStorage(practiceKey: string, storage: Storage | un
  * Deleting only after main succeeded would leave every client's data behind whenever a part of main's wipe
  * failed, with the practice already gone from the list and no way for the user to try again.
  */
-export async function signOutPractice(companion: Companion, practiceKey: string, deps: SignOutDeps): Promise<SignOutOutcome> {
+export async function signOutPractice(
+  companion: Companion,
+  practiceKey: string,
+  deps: SignOutDeps,
+): Promise<SignOutOutcome> {
   let main: SignOutResult | null = null;
   let mainProblem: string | null = null;
   try {
@@ -68,9 +75,13 @@ export async function signOutPractice(companion: Companion, practiceKey: string,
   }
 
   const sentences = [
-    mainProblem === null ? null : `The sign-out could not be completed (${mainProblem}). If the practice is still listed, sign out again.`,
+    mainProblem === null
+      ? null
+      : `The sign-out could not be completed (${mainProblem}). If the practice is still listed, sign out again.`,
     main?.message ?? null,
-    localProblem === null ? null : `Its data in this window could not be deleted (${localProblem}); it is removed the next time the app starts.`,
+    localProblem === null
+      ? null
+      : `Its data in this window could not be deleted (${localProblem}); it is removed the next time the app starts.`,
   ].filter((s): s is string => s !== null);
   const message = sentences.length > 0 ? sentences.join(' ') : null;
   const title = mainProblem === null ? 'Signed out, but not everything was deleted' : 'The sign-out did not finish';

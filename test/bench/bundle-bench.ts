@@ -13,8 +13,12 @@ const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
  */
 export function initialScripts(indexHtml: string): string[] {
   const tags = [...indexHtml.matchAll(/<(script|link)\b[^>]*>/g)].map((match) => match[0]);
-  const wanted = tags.filter((tag) => (tag.startsWith('<script') && /\btype="module"/.test(tag)) || /\brel="modulepreload"/.test(tag));
-  const paths = wanted.map((tag) => /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1]).filter((path): path is string => Boolean(path));
+  const wanted = tags.filter(
+    (tag) => (tag.startsWith('<script') && /\btype="module"/.test(tag)) || /\brel="modulepreload"/.test(tag),
+  );
+  const paths = wanted
+    .map((tag) => /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1])
+    .filter((path): path is string => Boolean(path));
   return [...new Set(paths.map((path) => path.replace(/^\.?\//, '')))];
 }
 
@@ -42,6 +46,8 @@ export function measureRendererBundle(rendererDir: string) {
 
 /** Builds the app as shipped (`electron-vite build`) and measures out/renderer. */
 export function benchBundle() {
-  execFileSync(process.execPath, [resolve('node_modules/electron-vite/bin/electron-vite.js'), 'build'], { stdio: 'pipe' });
+  execFileSync(process.execPath, [resolve('node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+    stdio: 'pipe',
+  });
   return measureRendererBundle(resolve('out/renderer'));
 }

@@ -9,5 +9,8 @@ import { simulateGreedy, WINDOW_MS, WINDOW_NAMES } from '../../src-main/request-
 export function lowerBoundMs(sent: readonly number[], now: number, n: number): number {
   const times = [...sent].sort((a, b) => a - b);
   const windows = WINDOW_NAMES.map((name) => ({ ms: WINDOW_MS[name], times }));
-  return simulateGreedy(windows, [DEFAULT_LIMITS.perMinute, DEFAULT_LIMITS.perHour, DEFAULT_LIMITS.perDay], now, null, n) - now;
+  return (
+    simulateGreedy(windows, [DEFAULT_LIMITS.perMinute, DEFAULT_LIMITS.perHour, DEFAULT_LIMITS.perDay], now, null, n) -
+    now
+  );
 }

@@ -14,7 +14,16 @@ export async function benchMeetingPack() {
   try {
     const state = scenario.state();
     const first = typicalClient(scenario);
-    const candidates = [first, ...[...state.entities.values()].filter((e) => e !== first && !e.entityTerminated && [...state.statements.values()].some((s) => s.entityKey === e.entityKey) && [...state.proposals.values()].some((p) => p.entityKey === e.entityKey))].slice(0, CLIENTS);
+    const candidates = [
+      first,
+      ...[...state.entities.values()].filter(
+        (e) =>
+          e !== first &&
+          !e.entityTerminated &&
+          [...state.statements.values()].some((s) => s.entityKey === e.entityKey) &&
+          [...state.proposals.values()].some((p) => p.entityKey === e.entityKey),
+      ),
+    ].slice(0, CLIENTS);
     const clients = [];
     for (const entity of candidates) {
       const started = performance.now();

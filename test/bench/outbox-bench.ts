@@ -23,7 +23,10 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 export async function benchOutbox() {
   const timer = createVirtualTimer(START);
   const http = createVirtualTimeFetch(timer);
-  const app = await startNodeApp({ demo: { seed: 3, clock: clockOf(timer) }, deps: { fetch: http.fetch, budgetTimer: timer, budgetLimits: DEFAULT_LIMITS, clock: clockOf(timer) } });
+  const app = await startNodeApp({
+    demo: { seed: 3, clock: clockOf(timer) },
+    deps: { fetch: http.fetch, budgetTimer: timer, budgetLimits: DEFAULT_LIMITS, clock: clockOf(timer) },
+  });
   const connected = await app.companion.practice.connectDemo();
   if (!connected.ok) throw new Error(connected.message);
   const practiceKey = connected.practice.practiceKey;
@@ -33,7 +36,17 @@ export async function benchOutbox() {
     const clients = [...state.entities.values()].filter((e) => !e.entityTerminated);
     for (let i = 0; i < WRITES; i++) {
       const client = clients[i % clients.length]!;
-      await enqueue(db, { id: crypto.randomUUID(), operation: 'contact.create', payload: { params: { entityKey: client.entityKey }, body: { contactName: `Bench${i}`, contactSurname: 'Contact' } }, summary: `bench ${i}`, entityKey: client.entityKey, dependsOn: [] });
+      await enqueue(db, {
+        id: crypto.randomUUID(),
+        operation: 'contact.create',
+        payload: {
+          params: { entityKey: client.entityKey },
+          body: { contactName: `Bench${i}`, contactSurname: 'Contact' },
+        },
+        summary: `bench ${i}`,
+        entityKey: client.entityKey,
+        dependsOn: [],
+      });
     }
 
     // Renderer work between two sends takes no virtual time either: hold the clock from one answer to the next send.
@@ -52,9 +65,20 @@ export async function benchOutbox() {
         verify: (input) => app.companion.outbox.verify(input),
       },
     };
-    const replayer = createOutboxReplayer({ db, practiceKey, companion: held, canSend: () => true, onUnauthorized: () => undefined, now: () => timer.now() });
+    const replayer = createOutboxReplayer({
+      db,
+      practiceKey,
+      companion: held,
+      canSend: () => true,
+      onUnauthorized: () => undefined,
+      now: () => timer.now(),
+    });
     const sentBefore = http.log.length;
-    const boundMs = lowerBoundMs(http.log.map((r) => r.sentAt), timer.now(), WRITES);
+    const boundMs = lowerBoundMs(
+      http.log.map((r) => r.sentAt),
+      timer.now(),
+      WRITES,
+    );
     const startedAt = timer.now();
     const wallStarted = performance.now();
     const report = await replayer.drain();
@@ -63,7 +87,8 @@ export async function benchOutbox() {
     const { entries } = await readEntries(db);
     const delivered = entries.filter((e) => e.status === 'done').length;
     const onServer = [...state.contacts.values()].filter((c) => c.contactName.startsWith('Bench')).length;
-    if (delivered !== WRITES || onServer !== WRITES) throw new Error(`outbox bench: ${delivered} done, ${onServer} on the server`);
+    if (delivered !== WRITES || onServer !== WRITES)
+      throw new Error(`outbox bench: ${delivered} done, ${onServer} on the server`);
     return {
       writes: WRITES,
       requests: http.log.length - sentBefore,

@@ -2,7 +2,14 @@ import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { renderBillPdf } from '../../src-main/demo-practice/pdf/render-bill-pdf';
 import { launchChromium } from '../e2e/support/chromium';
-import { buildPdfHarness, closePdf, harnessEvents, openPdfHarness, removeHarness, showPdf } from '../e2e/support/pdf-harness';
+import {
+  buildPdfHarness,
+  closePdf,
+  harnessEvents,
+  openPdfHarness,
+  removeHarness,
+  showPdf,
+} from '../e2e/support/pdf-harness';
 import { readPdf } from '../support/read-pdf-text';
 import { bill } from '../unit/demo-practice/pdf/pdf-fixtures';
 
@@ -18,7 +25,14 @@ function percentile(values: readonly number[], p: number): number {
 /** Opens the bill and waits for its first page's paint event; returns open() → painted, in ms. */
 async function openOnce(page: Page, bytes: Uint8Array): Promise<number> {
   const id = await showPdf(page, bytes, 'Invoice INV-004213');
-  await page.waitForFunction((wanted) => (globalThis as unknown as { __pdfHarness: { events(): { id: number; openMs?: number }[] } }).__pdfHarness.events().some((e) => e.id === wanted && e.openMs !== undefined), id, { polling: 20, timeout: 30_000 });
+  await page.waitForFunction(
+    (wanted) =>
+      (globalThis as unknown as { __pdfHarness: { events(): { id: number; openMs?: number }[] } }).__pdfHarness
+        .events()
+        .some((e) => e.id === wanted && e.openMs !== undefined),
+    id,
+    { polling: 20, timeout: 30_000 },
+  );
   const event = (await harnessEvents(page)).find((e) => e.id === id && e.openMs !== undefined);
   if (!event?.openMs) throw new Error('The first page was not reported painted.');
   return event.openMs;
@@ -52,7 +66,11 @@ export async function benchPdf(options: { quick: boolean; log?: (line: string) =
       // The same with the worker started beforehand by preparePdfViewer(), as the app can do when idle;
       // how long that start takes is the worker's share of a first open.
       const warm = await openPdfHarness(dir, { browser });
-      workerStart.push(await warm.page.evaluate(() => (globalThis as unknown as { __pdfHarness: { warmUp(): Promise<number> } }).__pdfHarness.warmUp()));
+      workerStart.push(
+        await warm.page.evaluate(() =>
+          (globalThis as unknown as { __pdfHarness: { warmUp(): Promise<number> } }).__pdfHarness.warmUp(),
+        ),
+      );
       await warm.page.waitForTimeout(300);
       preparedOpen.push(await openOnce(warm.page, bytes));
       await warm.close();
@@ -67,7 +85,9 @@ export async function benchPdf(options: { quick: boolean; log?: (line: string) =
     }
     const problems = [...session.problems];
     await session.close();
-    log(`pdf: open ${open.map(Math.round).join(', ')} ms; first open ${firstOpen.map(Math.round).join(', ')} ms; worker start ${workerStart.map(Math.round).join(', ')} ms; first open after preparePdfViewer() ${preparedOpen.map(Math.round).join(', ')} ms`);
+    log(
+      `pdf: open ${open.map(Math.round).join(', ')} ms; first open ${firstOpen.map(Math.round).join(', ')} ms; worker start ${workerStart.map(Math.round).join(', ')} ms; first open after preparePdfViewer() ${preparedOpen.map(Math.round).join(', ')} ms`,
+    );
     if (problems.length > 0) log(`pdf: page problems: ${problems.join(' | ')}`);
 
     const p50 = round(percentile(open, 50));

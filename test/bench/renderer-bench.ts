@@ -9,12 +9,27 @@ import type { Entity } from '../../src-preload/contract/partner-api';
 import { startPreviewServer } from '../../src-main/browser-preview/preview-server';
 import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
 import { launchPersistentChromium } from '../e2e/support/chromium';
-import { allLoaded, browse, closeHarness, coldStart, deleteInPage, heapAfterGc, ingestInPage, stashPages, typeAndMeasure } from './renderer/browser-steps';
+import {
+  allLoaded,
+  browse,
+  closeHarness,
+  coldStart,
+  deleteInPage,
+  heapAfterGc,
+  ingestInPage,
+  stashPages,
+  typeAndMeasure,
+} from './renderer/browser-steps';
 import { searchKeystrokes } from './renderer/keystrokes';
 import { collectSyncPages } from './renderer/sync-pages';
 
 /** Issue 4's renderer targets. */
-export const RENDERER_TARGETS = { ingestRecordsPerSecond: 25_000, searchP95Ms: 16, coldStartMs: 800, rendererHeapMB: 150 } as const;
+export const RENDERER_TARGETS = {
+  ingestRecordsPerSecond: 25_000,
+  searchP95Ms: 16,
+  coldStartMs: 800,
+  rendererHeapMB: 150,
+} as const;
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 function percentile(values: readonly number[], p: number): number {
@@ -24,7 +39,15 @@ function percentile(values: readonly number[], p: number): number {
 const median = (values: readonly number[]) => percentile(values, 50);
 
 async function bundle(file: string): Promise<string> {
-  const result = await build({ entryPoints: [fileURLToPath(new URL(file, import.meta.url))], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'chrome120', logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL(file, import.meta.url))],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    logLevel: 'silent',
+  });
   const output = result.outputFiles[0];
   if (!output) throw new Error(`Bundling ${file} produced no output.`);
   return output.text;
@@ -58,8 +81,13 @@ export async function benchRenderer(options: { quick: boolean; log?: (line: stri
   // Browser timings suffer first when other work shares the machine's cores: record how busy it was.
   const loadBefore = loadavg()[0]!;
   // Measure the code as it is now, not a stale build.
-  execFileSync(process.execPath, [resolve('node_modules/electron-vite/bin/electron-vite.js'), 'build'], { stdio: 'pipe' });
-  const [harnessSource, probeSource] = await Promise.all([bundle('./renderer/harness.ts'), bundle('./renderer/probe.ts')]);
+  execFileSync(process.execPath, [resolve('node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+    stdio: 'pipe',
+  });
+  const [harnessSource, probeSource] = await Promise.all([
+    bundle('./renderer/harness.ts'),
+    bundle('./renderer/probe.ts'),
+  ]);
 
   // Rate limits off: the benchmark is about the renderer, and a full import at the real limits takes hours.
   const demo = await createDemoPractice({ size: 'large', rateLimit: { enabled: false } });
@@ -109,8 +137,13 @@ export async function benchRenderer(options: { quick: boolean; log?: (line: stri
     const connectToListMs = performance.now() - connectStarted;
     const syncRequests = await syncSettled(demo, requestsBefore);
     // The incremental sync now re-reads the recent bill and payment windows and the recurring schedules (a few hundred pages on the large practice).
-    await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 240_000 });
-    log(`renderer: seeded ${seeded.records} records; list of ${entities.length} shown ${Math.round(connectToListMs)} ms after connect; ${syncRequests} requests`);
+    await page
+      .getByTestId('status-practice')
+      .getByText(/last synced/)
+      .waitFor({ timeout: 240_000 });
+    log(
+      `renderer: seeded ${seeded.records} records; list of ${entities.length} shown ${Math.round(connectToListMs)} ms after connect; ${syncRequests} requests`,
+    );
 
     const keys = searchKeystrokes(entities, options.quick ? 40 : 120);
     const samples = await typeAndMeasure(page, keys);
@@ -124,7 +157,8 @@ export async function benchRenderer(options: { quick: boolean; log?: (line: stri
     context = null;
 
     const cold = [];
-    for (let i = 0; i < (options.quick ? 3 : 7); i++) cold.push(await coldStart(userDataDir, server.url, probeSource, entities.length));
+    for (let i = 0; i < (options.quick ? 3 : 7); i++)
+      cold.push(await coldStart(userDataDir, server.url, probeSource, entities.length));
     const coldMs = cold.map((run) => run.firstListPaintMs);
     if (problems.length > 0) log(`renderer: page errors: ${problems.join(' | ')}`);
 
@@ -138,8 +172,20 @@ export async function benchRenderer(options: { quick: boolean; log?: (line: stri
         recordsPerSecond: rate,
         target: RENDERER_TARGETS.ingestRecordsPerSecond,
         met: rate >= RENDERER_TARGETS.ingestRecordsPerSecond,
-        runs: runs.map((run, i) => ({ records: run.records, pages: run.pages, ms: Math.round(run.ms), recordsPerSecond: Math.round(rates[i]!), pageP50Ms: round(median(run.perPageMs), 2), pageP95Ms: round(percentile(run.perPageMs, 95), 2) })),
-        allResourcesSeed: { records: seeded.records, pages: seeded.pages, ms: Math.round(seeded.ms), recordsPerSecond: Math.round(seeded.records / (seeded.ms / 1000)) },
+        runs: runs.map((run, i) => ({
+          records: run.records,
+          pages: run.pages,
+          ms: Math.round(run.ms),
+          recordsPerSecond: Math.round(rates[i]!),
+          pageP50Ms: round(median(run.perPageMs), 2),
+          pageP95Ms: round(percentile(run.perPageMs, 95), 2),
+        })),
+        allResourcesSeed: {
+          records: seeded.records,
+          pages: seeded.pages,
+          ms: Math.round(seeded.ms),
+          recordsPerSecond: Math.round(seeded.records / (seeded.ms / 1000)),
+        },
       },
       search: {
         p95Ms: p95,
@@ -149,7 +195,12 @@ export async function benchRenderer(options: { quick: boolean; log?: (line: stri
         maxMs: round(Math.max(...latencies)),
         // Input event to the list's DOM updated: the JS part of the latency, before layout, paint and frame.
         domP50Ms: round(median(samples.map((s) => s.domMs))),
-        domP95Ms: round(percentile(samples.map((s) => s.domMs), 95)),
+        domP95Ms: round(
+          percentile(
+            samples.map((s) => s.domMs),
+            95,
+          ),
+        ),
         samples: samples.length,
         keystrokes: samples.map((s) => ({ key: s.key, ms: round(s.ms), domMs: round(s.domMs), count: s.count })),
       },
@@ -157,7 +208,11 @@ export async function benchRenderer(options: { quick: boolean; log?: (line: stri
         ms: coldMedian,
         target: RENDERER_TARGETS.coldStartMs,
         met: coldMedian <= RENDERER_TARGETS.coldStartMs,
-        runs: cold.map((run) => ({ firstListPaintMs: round(run.firstListPaintMs), firstRowInDomMs: round(run.firstRowInDomMs), firstContentfulPaintMs: run.firstContentfulPaintMs === null ? null : round(run.firstContentfulPaintMs) })),
+        runs: cold.map((run) => ({
+          firstListPaintMs: round(run.firstListPaintMs),
+          firstRowInDomMs: round(run.firstRowInDomMs),
+          firstContentfulPaintMs: run.firstContentfulPaintMs === null ? null : round(run.firstContentfulPaintMs),
+        })),
       },
       memory: {
         rendererHeapMB: heap.usedMB,

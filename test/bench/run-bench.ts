@@ -27,7 +27,13 @@ const pdf = await benchPdf({ quick, log: (line) => process.stderr.write(`${line}
 const rendererBundle = benchBundle();
 
 const results = {
-  machine: { node: process.versions.node, platform: process.platform, arch: process.arch, quick, at: new Date().toISOString() },
+  machine: {
+    node: process.versions.node,
+    platform: process.platform,
+    arch: process.arch,
+    quick,
+    at: new Date().toISOString(),
+  },
   demoPractice,
   sync,
   outbox,
@@ -41,33 +47,125 @@ type Row = [string, string, string, boolean | null];
 const full = sync.fullImport;
 const { ingest, search, coldStart, memory } = renderer;
 const rows: Row[] = [
-  ['demoPractice.generateLargeMs', `${demoPractice.generateLargeMs} ms (${demoPractice.largeClients} clients)`, '', null],
+  [
+    'demoPractice.generateLargeMs',
+    `${demoPractice.generateLargeMs} ms (${demoPractice.largeClients} clients)`,
+    '',
+    null,
+  ],
   ['demoPractice.entitiesPage.p50Ms', `${demoPractice.entitiesPage.p50Ms} ms`, '', null],
-  ['demoPractice.entitiesPage.p95Ms', `${demoPractice.entitiesPage.p95Ms} ms (page of ${demoPractice.entitiesPage.pageSize})`, '', null],
-  ['sync.fullImport.requests', `${full.requests} (minimum ${full.minimumRequests}, ${full.records} records)`, `≤ ${full.minimumRequests + full.lists}`, full.requests <= full.minimumRequests + full.lists],
+  [
+    'demoPractice.entitiesPage.p95Ms',
+    `${demoPractice.entitiesPage.p95Ms} ms (page of ${demoPractice.entitiesPage.pageSize})`,
+    '',
+    null,
+  ],
+  [
+    'sync.fullImport.requests',
+    `${full.requests} (minimum ${full.minimumRequests}, ${full.records} records)`,
+    `≤ ${full.minimumRequests + full.lists}`,
+    full.requests <= full.minimumRequests + full.lists,
+  ],
   ['sync.fullImport.responses429', `${full.responses429}`, '0', full.responses429 === 0],
-  ['sync.fullImport.simulatedSeconds', `${full.simulatedSeconds} s (lower bound ${full.lowerBoundSeconds} s, ×${full.ratioToLowerBound}; wall ${full.wallSeconds} s)`, '≤ 1.05 × lower bound', full.simulatedSeconds <= 1.05 * full.lowerBoundSeconds],
-  ['sync.incrementalNoChange.requests', `${sync.incrementalNoChange.requests} for ${sync.incrementalNoChange.resources} resources five minutes on (minimum ${sync.incrementalNoChange.minimumRequests}: the billing lists and catalogs rest for their hour)`, `≤ ${sync.incrementalNoChange.minimumRequests + 3}`, sync.incrementalNoChange.requests <= sync.incrementalNoChange.minimumRequests + 3],
-  ['sync.firstIncremental.requests', `${sync.firstIncremental.requests} (the sync right after the import: billing lists that finished over an hour before are due)`, '', null],
-  ['sync.hourlyRefresh.requests', `${sync.hourlyRefresh.requests} an hour on (minimum ${sync.hourlyRefresh.minimumRequests}: catalogs, recent bill/payment windows and recurring schedules re-read)`, `≤ ${sync.hourlyRefresh.minimumRequests + 3}`, sync.hourlyRefresh.requests <= sync.hourlyRefresh.minimumRequests + 3],
-  ['outbox.drainSeconds', `${outbox.drainSeconds} s for ${outbox.writes} writes (lower bound ${outbox.lowerBoundSeconds} s; ${outbox.requests} requests; wall ${outbox.wallSeconds} s)`, '≤ 1.1 × lower bound', outbox.drainSeconds <= 1.1 * outbox.lowerBoundSeconds],
+  [
+    'sync.fullImport.simulatedSeconds',
+    `${full.simulatedSeconds} s (lower bound ${full.lowerBoundSeconds} s, ×${full.ratioToLowerBound}; wall ${full.wallSeconds} s)`,
+    '≤ 1.05 × lower bound',
+    full.simulatedSeconds <= 1.05 * full.lowerBoundSeconds,
+  ],
+  [
+    'sync.incrementalNoChange.requests',
+    `${sync.incrementalNoChange.requests} for ${sync.incrementalNoChange.resources} resources five minutes on (minimum ${sync.incrementalNoChange.minimumRequests}: the billing lists and catalogs rest for their hour)`,
+    `≤ ${sync.incrementalNoChange.minimumRequests + 3}`,
+    sync.incrementalNoChange.requests <= sync.incrementalNoChange.minimumRequests + 3,
+  ],
+  [
+    'sync.firstIncremental.requests',
+    `${sync.firstIncremental.requests} (the sync right after the import: billing lists that finished over an hour before are due)`,
+    '',
+    null,
+  ],
+  [
+    'sync.hourlyRefresh.requests',
+    `${sync.hourlyRefresh.requests} an hour on (minimum ${sync.hourlyRefresh.minimumRequests}: catalogs, recent bill/payment windows and recurring schedules re-read)`,
+    `≤ ${sync.hourlyRefresh.minimumRequests + 3}`,
+    sync.hourlyRefresh.requests <= sync.hourlyRefresh.minimumRequests + 3,
+  ],
+  [
+    'outbox.drainSeconds',
+    `${outbox.drainSeconds} s for ${outbox.writes} writes (lower bound ${outbox.lowerBoundSeconds} s; ${outbox.requests} requests; wall ${outbox.wallSeconds} s)`,
+    '≤ 1.1 × lower bound',
+    outbox.drainSeconds <= 1.1 * outbox.lowerBoundSeconds,
+  ],
   ['outbox.responses429', `${outbox.responses429}`, '0', outbox.responses429 === 0],
-  ['meetingPack.typical', `estimated ${meetingPack.typical.estimatedRequests}, actual ${meetingPack.typical.actualRequests} requests (error ${meetingPack.typical.errorPercent}%; ${meetingPack.typical.items} items, ${meetingPack.typical.wallSeconds} s wall)`, 'estimate within 10%', meetingPack.typical.errorPercent <= 10],
-  ['meetingPack.worstOfClients', `worst error ${meetingPack.worstErrorPercent}% over ${meetingPack.clients.length} typical clients; ${meetingPack.responses429} × 429`, 'within 10%, no 429', meetingPack.worstErrorPercent <= 10 && meetingPack.responses429 === 0],
-  ['renderer.ingest.recordsPerSecond', `${ingest.recordsPerSecond} records/s (pages of 100 with cursor, median of ${ingest.runs.length})`, `≥ ${ingest.target}`, ingest.met],
-  ['renderer.search.p95Ms', `${search.p95Ms} ms (p50 ${search.p50Ms} ms, ${search.samples} keystrokes, ${renderer.clients} clients)`, `≤ ${search.target} ms`, search.met],
-  ['renderer.coldStart.ms', `${coldStart.ms} ms (median of ${coldStart.runs.length} launches, ${renderer.clients} clients stored)`, `≤ ${coldStart.target} ms`, coldStart.met],
-  ['renderer.memory.rendererHeapMB', `${memory.rendererHeapMB} MB (JS heap after GC, after browsing)`, `≤ ${memory.target} MB`, memory.met],
-  ['renderer.bundle.initialJsKB', `${rendererBundle.initialJsKB} KB at start (${rendererBundle.initialFiles.length} files; ${rendererBundle.totalJsKB} KB of JS in all, ${rendererBundle.chunks} files)`, `≤ ${rendererBundle.target} KB`, rendererBundle.met],
-  ['pdf.firstPageMs', `p95 ${pdf.firstPage.p95Ms} ms, median ${pdf.firstPage.p50Ms} ms (two-page bill, ${pdf.firstPage.runsMs.length} opens, worker running)`, `p95 ≤ ${pdf.firstPage.target} ms`, pdf.firstPage.met],
-  ['pdf.firstPageMs.firstOpen', `p95 ${pdf.firstOpen.p95Ms} ms, median ${pdf.firstOpen.p50Ms} ms (${pdf.firstOpen.runsMs.length} fresh pages; worker start alone ${pdf.firstOpen.workerStartP50Ms} ms)`, `p95 ≤ ${pdf.firstOpen.target} ms`, pdf.firstOpen.met],
-  ['pdf.firstPageMs.firstOpenPrepared', `p95 ${pdf.firstOpenPrepared.p95Ms} ms, median ${pdf.firstOpenPrepared.p50Ms} ms (fresh pages, worker started by preparePdfViewer())`, `p95 ≤ ${pdf.firstOpenPrepared.target} ms`, pdf.firstOpenPrepared.met],
+  [
+    'meetingPack.typical',
+    `estimated ${meetingPack.typical.estimatedRequests}, actual ${meetingPack.typical.actualRequests} requests (error ${meetingPack.typical.errorPercent}%; ${meetingPack.typical.items} items, ${meetingPack.typical.wallSeconds} s wall)`,
+    'estimate within 10%',
+    meetingPack.typical.errorPercent <= 10,
+  ],
+  [
+    'meetingPack.worstOfClients',
+    `worst error ${meetingPack.worstErrorPercent}% over ${meetingPack.clients.length} typical clients; ${meetingPack.responses429} × 429`,
+    'within 10%, no 429',
+    meetingPack.worstErrorPercent <= 10 && meetingPack.responses429 === 0,
+  ],
+  [
+    'renderer.ingest.recordsPerSecond',
+    `${ingest.recordsPerSecond} records/s (pages of 100 with cursor, median of ${ingest.runs.length})`,
+    `≥ ${ingest.target}`,
+    ingest.met,
+  ],
+  [
+    'renderer.search.p95Ms',
+    `${search.p95Ms} ms (p50 ${search.p50Ms} ms, ${search.samples} keystrokes, ${renderer.clients} clients)`,
+    `≤ ${search.target} ms`,
+    search.met,
+  ],
+  [
+    'renderer.coldStart.ms',
+    `${coldStart.ms} ms (median of ${coldStart.runs.length} launches, ${renderer.clients} clients stored)`,
+    `≤ ${coldStart.target} ms`,
+    coldStart.met,
+  ],
+  [
+    'renderer.memory.rendererHeapMB',
+    `${memory.rendererHeapMB} MB (JS heap after GC, after browsing)`,
+    `≤ ${memory.target} MB`,
+    memory.met,
+  ],
+  [
+    'renderer.bundle.initialJsKB',
+    `${rendererBundle.initialJsKB} KB at start (${rendererBundle.initialFiles.length} files; ${rendererBundle.totalJsKB} KB of JS in all, ${rendererBundle.chunks} files)`,
+    `≤ ${rendererBundle.target} KB`,
+    rendererBundle.met,
+  ],
+  [
+    'pdf.firstPageMs',
+    `p95 ${pdf.firstPage.p95Ms} ms, median ${pdf.firstPage.p50Ms} ms (two-page bill, ${pdf.firstPage.runsMs.length} opens, worker running)`,
+    `p95 ≤ ${pdf.firstPage.target} ms`,
+    pdf.firstPage.met,
+  ],
+  [
+    'pdf.firstPageMs.firstOpen',
+    `p95 ${pdf.firstOpen.p95Ms} ms, median ${pdf.firstOpen.p50Ms} ms (${pdf.firstOpen.runsMs.length} fresh pages; worker start alone ${pdf.firstOpen.workerStartP50Ms} ms)`,
+    `p95 ≤ ${pdf.firstOpen.target} ms`,
+    pdf.firstOpen.met,
+  ],
+  [
+    'pdf.firstPageMs.firstOpenPrepared',
+    `p95 ${pdf.firstOpenPrepared.p95Ms} ms, median ${pdf.firstOpenPrepared.p50Ms} ms (fresh pages, worker started by preparePdfViewer())`,
+    `p95 ≤ ${pdf.firstOpenPrepared.target} ms`,
+    pdf.firstOpenPrepared.met,
+  ],
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 const valueWidth = Math.max(...rows.map(([, value]) => value.length));
 for (const [name, value, target, met] of rows) {
   const verdict = met === null ? '' : met ? 'met' : 'MISSED';
-  console.log(`${name.padEnd(width)}  ${value.padEnd(valueWidth)}  ${target ? `target ${target}` : ''} ${verdict}`.trimEnd());
+  console.log(
+    `${name.padEnd(width)}  ${value.padEnd(valueWidth)}  ${target ? `target ${target}` : ''} ${verdict}`.trimEnd(),
+  );
 }
 const missed = rows.filter(([, , , met]) => met === false).map(([name]) => name);
 if (missed.length > 0) console.log(`\nMissed targets: ${missed.join(', ')}`);

@@ -28,13 +28,29 @@ const inWindow = (dates: string[], window: { startDate: string; endDate: string 
 
 export async function benchSync() {
   const timer = createVirtualTimer(START);
-  const demo = await createDemoPractice({ size: 'large', seed: 7, clock: clockOf(timer), rateLimit: { enabled: true, ...DEFAULT_LIMITS } });
+  const demo = await createDemoPractice({
+    size: 'large',
+    seed: 7,
+    clock: clockOf(timer),
+    rateLimit: { enabled: true, ...DEFAULT_LIMITS },
+  });
   try {
     const practice = demo.practices[0]!;
     const state = demo.runtime.practices[0]!;
     const http = createVirtualTimeFetch(timer);
-    const budget = createRequestBudget({ clientId: practice.readWrite.clientId, timer, store: createMemoryBudgetStore() });
-    const api = createPartnerApiClient({ baseUrl: practice.baseUrl, credentials: () => practice.readWrite, fetch: http.fetch, sleep: timer.sleep, budget, maxAttempts: 10 });
+    const budget = createRequestBudget({
+      clientId: practice.readWrite.clientId,
+      timer,
+      store: createMemoryBudgetStore(),
+    });
+    const api = createPartnerApiClient({
+      baseUrl: practice.baseUrl,
+      credentials: () => practice.readWrite,
+      fetch: http.fetch,
+      sleep: timer.sleep,
+      budget,
+      maxAttempts: 10,
+    });
     const sink = createMemorySyncSink();
     const engine = createSyncEngine({ api, sink });
 
@@ -54,11 +70,19 @@ export async function benchSync() {
       leads: state.leads.size,
       recurringBillings: state.recurringBillings.size,
       // Date windows: what the history window (fixed when each pass started) holds.
-      bills: inWindow([...state.bills.values()].map((b) => b.billDate), sink.cursors.bills?.window),
-      payments: inWindow([...state.payments.values()].map((p) => p.paymentDate), sink.cursors.payments?.window),
+      bills: inWindow(
+        [...state.bills.values()].map((b) => b.billDate),
+        sink.cursors.bills?.window,
+      ),
+      payments: inWindow(
+        [...state.payments.values()].map((p) => p.paymentDate),
+        sink.cursors.payments?.window,
+      ),
     };
     const paged = syncResources.filter((r) => rulesOf(r.kind).pageByPage);
-    const minimumRequests = paged.reduce((sum, r) => sum + Math.ceil((sizes[r.name] ?? 0) / pageSize), 0) + (syncResources.length - paged.length);
+    const minimumRequests =
+      paged.reduce((sum, r) => sum + Math.ceil((sizes[r.name] ?? 0) / pageSize), 0) +
+      (syncResources.length - paged.length);
     const lowerBoundSeconds = lowerBoundMs([], 0, minimumRequests) / 1000;
 
     // The first sync after an import that took over an hour also re-reads the billing lists that finished
@@ -76,7 +100,8 @@ export async function benchSync() {
     // Unchanged lists cost one request each (an empty first page), a snapshot two (the contract tells no
     // page size, so a second read proves it ended); the billing lists and the catalogs rest within their
     // refresh interval, so five minutes on they cost nothing.
-    const readsOf = (resources: typeof syncResources) => resources.reduce((n, r) => n + (r.kind === 'snapshot' ? 2 : 1), 0);
+    const readsOf = (resources: typeof syncResources) =>
+      resources.reduce((n, r) => n + (r.kind === 'snapshot' ? 2 : 1), 0);
     const incrementalMinimum = readsOf(syncResources.filter((r) => !r.refreshEveryMs));
 
     // An hour on: the billing lists are due again and cost their pages.
@@ -85,16 +110,31 @@ export async function benchSync() {
     await engine.runOnce({ priority: 'background' });
     const hourlyRequests = http.log.length - beforeHourly;
     const rereadPages = (count: number) => Math.ceil(count / pageSize);
-    const hourlyMinimum = incrementalMinimum
-      + readsOf(syncResources.filter((r) => r.refreshEveryMs && r.kind === 'snapshot'))
-      + rereadPages(state.recurringBillings.size)
-      + rereadPages(inWindow([...state.bills.values()].map((b) => b.billDate), sink.cursors.bills?.window))
-      + rereadPages(inWindow([...state.payments.values()].map((p) => p.paymentDate), sink.cursors.payments?.window));
+    const hourlyMinimum =
+      incrementalMinimum +
+      readsOf(syncResources.filter((r) => r.refreshEveryMs && r.kind === 'snapshot')) +
+      rereadPages(state.recurringBillings.size) +
+      rereadPages(
+        inWindow(
+          [...state.bills.values()].map((b) => b.billDate),
+          sink.cursors.bills?.window,
+        ),
+      ) +
+      rereadPages(
+        inWindow(
+          [...state.payments.values()].map((p) => p.paymentDate),
+          sink.cursors.payments?.window,
+        ),
+      );
     budget.dispose();
 
     return {
       fullImport: {
-        records: sink.table('entities').size + sink.table('contacts').size + sink.table('onboardings').size + sink.table('leads').size,
+        records:
+          sink.table('entities').size +
+          sink.table('contacts').size +
+          sink.table('onboardings').size +
+          sink.table('leads').size,
         requests: fullRequests,
         minimumRequests,
         lists: syncResources.length,
@@ -104,7 +144,11 @@ export async function benchSync() {
         ratioToLowerBound: round(simulatedSeconds / lowerBoundSeconds, 3),
         wallSeconds: round(wallMs / 1000),
       },
-      incrementalNoChange: { requests: incrementalRequests, resources: syncResources.length, minimumRequests: incrementalMinimum },
+      incrementalNoChange: {
+        requests: incrementalRequests,
+        resources: syncResources.length,
+        minimumRequests: incrementalMinimum,
+      },
       firstIncremental: { requests: catchUpRequests },
       hourlyRefresh: { requests: hourlyRequests, minimumRequests: hourlyMinimum },
     };

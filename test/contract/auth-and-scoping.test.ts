@@ -19,7 +19,9 @@ describe('Authentication (contract: Authentication 1-6)', () => {
 
   it('accepts HTTP Basic with Client ID as username and secret as password', async () => {
     const { clientId, secret } = t.demo.practices[0]!.readWrite;
-    const result = await t.call('GET', '/auth/validate', { headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` } });
+    const result = await t.call('GET', '/auth/validate', {
+      headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` },
+    });
     expect(result.status).toBe(200);
     expect(result.json.canWrite).toBe(true);
   });
@@ -30,7 +32,9 @@ describe('Authentication (contract: Authentication 1-6)', () => {
     expect(missing.headers.get('content-type')).toMatch(/problem\+json/);
     expect(missing.json).toMatchObject({ status: 401, title: 'Unauthorized' });
     const { clientId } = t.demo.practices[0]!.readWrite;
-    const bad = await t.call('GET', '/entities/list', { headers: { 'X-Svc-Auth-ID': clientId, 'X-Svc-Auth-Key': 'wrong' } });
+    const bad = await t.call('GET', '/entities/list', {
+      headers: { 'X-Svc-Auth-ID': clientId, 'X-Svc-Auth-Key': 'wrong' },
+    });
     expect(bad.status).toBe(401);
   });
 
@@ -38,12 +42,22 @@ describe('Authentication (contract: Authentication 1-6)', () => {
     const writes = apiRoutes.filter((route) => route.access === 'write');
     expect(writes.length).toBeGreaterThanOrEqual(24);
     const sample = {
-      key: '00000000-0000-4000-8000-000000000000', entityKey: '00000000-0000-4000-8000-000000000000', leadKey: '00000000-0000-4000-8000-000000000000',
-      formKey: '00000000-0000-4000-8000-000000000000', clientId: '1', documentId: '1', entityContactID: '1', id: '1', billingId: '1',
+      key: '00000000-0000-4000-8000-000000000000',
+      entityKey: '00000000-0000-4000-8000-000000000000',
+      leadKey: '00000000-0000-4000-8000-000000000000',
+      formKey: '00000000-0000-4000-8000-000000000000',
+      clientId: '1',
+      documentId: '1',
+      entityContactID: '1',
+      id: '1',
+      billingId: '1',
     } as Record<string, string>;
     for (const route of writes) {
       const path = route.path.replace(/:(\w+)/g, (_, name: string) => sample[name] ?? '1');
-      const result = await t.call(route.method, path, { as: 'readOnly', ...(route.method === 'DELETE' ? {} : { body: {} }) });
+      const result = await t.call(route.method, path, {
+        as: 'readOnly',
+        ...(route.method === 'DELETE' ? {} : { body: {} }),
+      });
       expect(result.status, `${route.method} ${route.path}`).toBe(403);
     }
   });

@@ -12,7 +12,11 @@ afterAll(() => t.demo.close());
 const anchor = new Date('2026-11-20T00:00:00Z');
 const snapshot = (seed: number) => {
   const [p] = generateDemoData({ seed, size: 'small', anchor });
-  return JSON.stringify({ profile: p!.profile, entities: [...p!.entities.values()], bills: [...p!.bills.values()].slice(0, 50) });
+  return JSON.stringify({
+    profile: p!.profile,
+    entities: [...p!.entities.values()],
+    bills: [...p!.bills.values()].slice(0, 50),
+  });
 };
 
 describe('Deterministic data (seed, size)', () => {
@@ -36,7 +40,17 @@ describe('Deterministic data (seed, size)', () => {
 
   it('populates every resource, with soft-deleted contacts, terminated clients and updatedOn spread over time', () => {
     const s = t.state(0);
-    for (const [name, size] of Object.entries({ contacts: s.contacts.size, onboardings: s.onboardings.size, leads: s.leads.size, proposals: s.proposals.size, bills: s.bills.size, payments: s.payments.size, statements: s.statements.size, recurring: s.recurringBillings.size, idVerifications: s.idVerifications.size })) {
+    for (const [name, size] of Object.entries({
+      contacts: s.contacts.size,
+      onboardings: s.onboardings.size,
+      leads: s.leads.size,
+      proposals: s.proposals.size,
+      bills: s.bills.size,
+      payments: s.payments.size,
+      statements: s.statements.size,
+      recurring: s.recurringBillings.size,
+      idVerifications: s.idVerifications.size,
+    })) {
       expect(size, name).toBeGreaterThan(0);
     }
     expect([...s.contacts.values()].some((c) => c.isDeleted)).toBe(true);
@@ -51,9 +65,13 @@ describe('Consistent data', () => {
   it("matches each bill's amountPaid to its payments, less refunds", async () => {
     const s = t.state(0);
     let checked = 0;
-    for (const bill of [...s.bills.values()].filter((b) => b.statusName !== 'Draft' && b.statusName !== 'Voided').slice(0, 40)) {
+    for (const bill of [...s.bills.values()]
+      .filter((b) => b.statusName !== 'Draft' && b.statusName !== 'Voided')
+      .slice(0, 40)) {
       const payments = (await t.call('GET', `/bills/${bill.billingId}/payments`)).json as any[];
-      const paid = payments.filter((p) => p.paymentStatus === 'completed' || p.paymentStatus === 'refunded').reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
+      const paid = payments
+        .filter((p) => p.paymentStatus === 'completed' || p.paymentStatus === 'refunded')
+        .reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
       expect(bill.amountPaid, bill.billNumber).toBeCloseTo(paid, 2);
       expect(bill.amountDue, bill.billNumber).toBeCloseTo(bill.total - paid, 2);
       checked++;
@@ -66,10 +84,17 @@ describe('Consistent data', () => {
     const invoices = (await t.call('GET', '/debtors/invoices')).json as any[];
     const outstanding = invoices.reduce((sum, i) => sum + i.amountDue, 0);
     expect(ageing.totals.total).toBeCloseTo(outstanding, 1);
-    const buckets = ageing.totals.current + ageing.totals.days1to30 + ageing.totals.days31to60 + ageing.totals.days61to90 + ageing.totals.days90plus;
+    const buckets =
+      ageing.totals.current +
+      ageing.totals.days1to30 +
+      ageing.totals.days31to60 +
+      ageing.totals.days61to90 +
+      ageing.totals.days90plus;
     expect(buckets).toBeCloseTo(ageing.totals.total, 1);
     expect(ageing.clients.reduce((sum: number, c: any) => sum + c.total, 0)).toBeCloseTo(ageing.totals.total, 1);
-    const sumOfBills = [...t.state(0).bills.values()].filter((b) => b.statusName !== 'Draft' && b.statusName !== 'Voided').reduce((sum, b) => sum + b.amountDue, 0);
+    const sumOfBills = [...t.state(0).bills.values()]
+      .filter((b) => b.statusName !== 'Draft' && b.statusName !== 'Voided')
+      .reduce((sum, b) => sum + b.amountDue, 0);
     expect(ageing.totals.total).toBeCloseTo(sumOfBills, 1);
   });
 
@@ -104,7 +129,8 @@ describe('Consistent data', () => {
     for (const onboarding of s.onboardings.values()) {
       expect(s.eforms.has(onboarding.formKey)).toBe(true);
       const contacts = [...s.contacts.values()].filter((c) => c.entityKey === onboarding.entityKey);
-      for (const r of onboarding.recipients) expect(contacts.some((c) => c.contactName === r.name && c.contactSurname === r.surname)).toBe(true);
+      for (const r of onboarding.recipients)
+        expect(contacts.some((c) => c.contactName === r.name && c.contactSurname === r.surname)).toBe(true);
     }
   });
 
@@ -117,9 +143,12 @@ describe('Consistent data', () => {
   });
 
   it('filters payments by status, method and client', async () => {
-    const refunded = (await t.call('GET', '/payments/list?startDate=2024-01-01&endDate=2026-12-31&paymentStatus=refunded')).json as any[];
+    const refunded = (
+      await t.call('GET', '/payments/list?startDate=2024-01-01&endDate=2026-12-31&paymentStatus=refunded')
+    ).json as any[];
     for (const p of refunded) expect(p.paymentStatus).toBe('refunded');
-    const card = (await t.call('GET', '/payments/list?startDate=2024-01-01&endDate=2026-12-31&paymentMethod=card')).json as any[];
+    const card = (await t.call('GET', '/payments/list?startDate=2024-01-01&endDate=2026-12-31&paymentMethod=card'))
+      .json as any[];
     for (const p of card) expect(p.paymentMethod).toBe('card');
     expect((await t.call('GET', '/payments/list?startDate=2026-12-31&endDate=2026-01-01')).status).toBe(400);
   });
@@ -141,7 +170,13 @@ describe('PDFs (contract: branded bill PDF with pay link; statement and certific
     expect(result.headers.get('content-type')).toBe('application/pdf');
     const pdf = await readPdf(result.bytes);
     expect(pdf.text).toContain(bill.billNumber);
-    expect(pdf.text).toContain(bill.entityName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ł/g, 'l').slice(0, 10));
+    expect(pdf.text).toContain(
+      bill.entityName
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/ł/g, 'l')
+        .slice(0, 10),
+    );
     expect(pdf.text).toMatch(/Pay online/);
     expect(pdf.text).toContain(t.state(0).profile.name);
   });

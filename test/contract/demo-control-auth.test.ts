@@ -26,7 +26,10 @@ describe('/demo-control needs the practice’s read-write credentials', () => {
   it('answers 401 without credentials and with a wrong secret, and changes nothing', async () => {
     const proposal = sentProposal();
     const form = await t.call('POST', '/eforms', { body: { templateId: 101, recipientEmail: 'a@example.com' } });
-    for (const headers of [{}, { 'X-Svc-Auth-ID': t.demo.practices[0]!.readWrite.clientId, 'X-Svc-Auth-Key': 'not-the-secret' }]) {
+    for (const headers of [
+      {},
+      { 'X-Svc-Auth-ID': t.demo.practices[0]!.readWrite.clientId, 'X-Svc-Auth-Key': 'not-the-secret' },
+    ]) {
       const accept = await post(`/proposals/${proposal.proposalKey}/accept`, headers);
       expect(accept.status).toBe(401);
       expect((await accept.json()).title).toBe('Unauthorized');

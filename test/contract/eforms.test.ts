@@ -8,7 +8,9 @@ beforeAll(async () => {
 afterAll(() => t.demo.close());
 
 const client = (withEmail = true, withMobile = true) =>
-  [...t.state().entities.values()].find((e) => !e.entityTerminated && Boolean(e.entityEmail) === withEmail && Boolean(e.entityMobile) === withMobile)!;
+  [...t.state().entities.values()].find(
+    (e) => !e.entityTerminated && Boolean(e.entityEmail) === withEmail && Boolean(e.entityMobile) === withMobile,
+  )!;
 
 describe('eForm create (contract: exactly one of templateId / name+schema / forms; unknown properties rejected)', () => {
   it('creates and sends from a template: sent, email sent, client link, billed one credit', async () => {
@@ -21,7 +23,14 @@ describe('eForm create (contract: exactly one of templateId / name+schema / form
   });
 
   it('creates from name + schema', async () => {
-    const result = await t.call('POST', '/eforms', { body: { name: 'Contact update', schema: { sections: [] }, recipientEmail: 'sam@example.com', recipientName: 'Sam' } });
+    const result = await t.call('POST', '/eforms', {
+      body: {
+        name: 'Contact update',
+        schema: { sections: [] },
+        recipientEmail: 'sam@example.com',
+        recipientName: 'Sam',
+      },
+    });
     expect(result.status).toBe(200);
     expect(result.json.sent).toBe(true);
   });
@@ -39,33 +48,45 @@ describe('eForm create (contract: exactly one of templateId / name+schema / form
   });
 
   it('rejects unknown properties', async () => {
-    const result = await t.call('POST', '/eforms', { body: { templateId: 101, recipientEmail: 'a@example.com', colour: 'blue' } });
+    const result = await t.call('POST', '/eforms', {
+      body: { templateId: 101, recipientEmail: 'a@example.com', colour: 'blue' },
+    });
     expect(result.status).toBe(400);
     expect(result.json.message).toMatch(/colour/);
   });
 
   it('requires [Link] in emailContent', async () => {
-    const bad = await t.call('POST', '/eforms', { body: { templateId: 101, recipientEmail: 'a@example.com', emailContent: 'Please fill in the form.' } });
+    const bad = await t.call('POST', '/eforms', {
+      body: { templateId: 101, recipientEmail: 'a@example.com', emailContent: 'Please fill in the form.' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatch(/\[Link\]/);
-    const good = await t.call('POST', '/eforms', { body: { templateId: 101, recipientEmail: 'a@example.com', emailContent: 'Please fill in: [Link]' } });
+    const good = await t.call('POST', '/eforms', {
+      body: { templateId: 101, recipientEmail: 'a@example.com', emailContent: 'Please fill in: [Link]' },
+    });
     expect(good.status).toBe(200);
   });
 
   it('needs a mobile for sendSms, and bills the SMS', async () => {
     const noMobile = client(true, false);
-    const refused = await t.call('POST', '/eforms', { body: { templateId: 101, entityKey: noMobile.entityKey, sendSms: true } });
+    const refused = await t.call('POST', '/eforms', {
+      body: { templateId: 101, entityKey: noMobile.entityKey, sendSms: true },
+    });
     expect(refused.status).toBe(400);
     expect(refused.json.message).toMatch(/mobile/);
     const sms = t.state().wallet.smsCredits;
-    const ok = await t.call('POST', '/eforms', { body: { templateId: 101, entityKey: noMobile.entityKey, sendSms: true, recipientMobile: '0412 345 678' } });
+    const ok = await t.call('POST', '/eforms', {
+      body: { templateId: 101, entityKey: noMobile.entityKey, sendSms: true, recipientMobile: '0412 345 678' },
+    });
     expect(ok.status).toBe(200);
     expect(t.state().wallet.smsCredits).toBe(sms - 1);
   });
 
   it('saves a draft with the editor link when sendNow is false, and sends it later', async () => {
     const credits = t.state().wallet.eformCredits;
-    const draft = await t.call('POST', '/eforms', { body: { templateId: 103, entityKey: client().entityKey, sendNow: false } });
+    const draft = await t.call('POST', '/eforms', {
+      body: { templateId: 103, entityKey: client().entityKey, sendNow: false },
+    });
     expect(draft.json).toMatchObject({ sent: false, emailSent: false });
     expect(draft.json.accessUrl).toMatch(/\/edit$/);
     expect(t.state().wallet.eformCredits).toBe(credits);
@@ -75,7 +96,9 @@ describe('eForm create (contract: exactly one of templateId / name+schema / form
   });
 
   it('with mute sends no email but the link stays active', async () => {
-    const result = await t.call('POST', '/eforms', { body: { templateId: 101, entityKey: client().entityKey, mute: true } });
+    const result = await t.call('POST', '/eforms', {
+      body: { templateId: 101, entityKey: client().entityKey, mute: true },
+    });
     expect(result.json).toMatchObject({ sent: true, emailSent: false });
     expect(result.json.accessUrl).toMatch(/forms\.example\.com/);
   });
@@ -83,7 +106,9 @@ describe('eForm create (contract: exactly one of templateId / name+schema / form
   it('answers a non-billing send failure with 200, sent false, forms kept as drafts and nothing billed', async () => {
     const credits = t.state().wallet.eformCredits;
     const unreachable = client(false, true);
-    const result = await t.call('POST', '/eforms', { body: { forms: [{ templateId: 101 }, { templateId: 104 }], entityKey: unreachable.entityKey } });
+    const result = await t.call('POST', '/eforms', {
+      body: { forms: [{ templateId: 101 }, { templateId: 104 }], entityKey: unreachable.entityKey },
+    });
     expect(result.status).toBe(200);
     expect(result.json.sent).toBe(false);
     for (const form of result.json.forms) expect(t.state().eforms.get(form.formKey)?.status).toBe('draft');
@@ -102,7 +127,12 @@ describe('eForm stacks (contract: 2 to 10 forms, in stackPosition order from one
 
   it('creates a stack in order with one link, bills each form, and completes in stackPosition order', async () => {
     const credits = t.state().wallet.eformCredits;
-    const result = await t.call('POST', '/eforms', { body: { forms: [{ templateId: 101 }, { name: 'Extra', schema: { q: 1 } }, { templateId: 105 }], recipientEmail: 'a@example.com' } });
+    const result = await t.call('POST', '/eforms', {
+      body: {
+        forms: [{ templateId: 101 }, { name: 'Extra', schema: { q: 1 } }, { templateId: 105 }],
+        recipientEmail: 'a@example.com',
+      },
+    });
     expect(result.status).toBe(200);
     expect(result.json.stackKey).toBeTruthy();
     expect(result.json.forms.map((f: any) => f.stackPosition)).toEqual([1, 2, 3]);
@@ -122,7 +152,10 @@ describe('eForm billing and quota (contract: 400 without wallet balance; 429 for
     uk.wallet.eformCredits = 1;
     try {
       const before = uk.eforms.size;
-      const result = await t.call('POST', '/eforms', { practice: 1, body: { forms: [{ templateId: 101 }, { templateId: 102 }], recipientEmail: 'a@example.com' } });
+      const result = await t.call('POST', '/eforms', {
+        practice: 1,
+        body: { forms: [{ templateId: 101 }, { templateId: 102 }], recipientEmail: 'a@example.com' },
+      });
       expect(result.status).toBe(400);
       expect(result.json.message).toMatch(/Insufficient subscription or wallet balance/);
       expect(uk.eforms.size).toBe(before);

@@ -6,7 +6,9 @@ let t: TestDemo;
 beforeAll(async () => {
   t = await startDemo({ clock });
 });
-afterEach(() => t.demo.configure({ faults: { errorRate: 0, resetRate: 0, truncateRate: 0, latencyMs: 0, stormUntil: null } }));
+afterEach(() =>
+  t.demo.configure({ faults: { errorRate: 0, resetRate: 0, truncateRate: 0, latencyMs: 0, stormUntil: null } }),
+);
 afterAll(() => t.demo.close());
 
 describe('Fault injection (configuration)', () => {

@@ -74,9 +74,12 @@ describe('Entity filters (contract: case-insensitive substrings, combined with A
     const surname = profile.surname!.slice(0, 3).toUpperCase();
     const bySurname = await allPages(`/entities/list?surname=${encodeURIComponent(surname)}`);
     expect(bySurname.some((e) => e.entityKey === individual.entityKey)).toBe(true);
-    for (const e of bySurname) expect(t.state().entityProfiles.get(e.entityKey)!.surname!.toLowerCase()).toContain(surname.toLowerCase());
+    for (const e of bySurname)
+      expect(t.state().entityProfiles.get(e.entityKey)!.surname!.toLowerCase()).toContain(surname.toLowerCase());
     const emailPart = individual.entityEmail!.split('@')[0]!.toUpperCase();
-    const both = await allPages(`/entities/list?surname=${encodeURIComponent(surname)}&email=${encodeURIComponent(emailPart)}`);
+    const both = await allPages(
+      `/entities/list?surname=${encodeURIComponent(surname)}&email=${encodeURIComponent(emailPart)}`,
+    );
     expect(both.map((e) => e.entityKey)).toContain(individual.entityKey);
     expect(both.length).toBeLessThanOrEqual(bySurname.length);
     const none = await allPages(`/entities/list?surname=${encodeURIComponent(surname)}&email=zzzz-no-such`);
@@ -126,7 +129,9 @@ describe('Onboardings (contract: statusID, searchFilter, userID, excludeComplete
     for (const o of inProgress) expect(o).toMatchObject({ statusID: 2, statusName: 'In progress' });
     const target = inProgress.find((o) => o.recipients.length > 0)!;
     const surname = target.recipients[0].surname;
-    const searched = await allPages(`/onboardings/list?statusID=2&searchFilter=${encodeURIComponent(surname.toUpperCase())}`);
+    const searched = await allPages(
+      `/onboardings/list?statusID=2&searchFilter=${encodeURIComponent(surname.toUpperCase())}`,
+    );
     expect(searched.map((o) => o.onboardingKey)).toContain(target.onboardingKey);
     for (const o of searched) expect(o.statusID).toBe(2);
   });
@@ -136,7 +141,9 @@ describe('Onboardings (contract: statusID, searchFilter, userID, excludeComplete
     const user = users[0];
     const mine = await allPages(`/onboardings/list?userID=${user.userID}`);
     for (const o of mine) expect([o.createdByKey, o.approverKey]).toContain(user.userKey);
-    const expected = [...t.state().onboardings.values()].filter((o) => o.createdByKey === user.userKey || o.approverKey === user.userKey);
+    const expected = [...t.state().onboardings.values()].filter(
+      (o) => o.createdByKey === user.userKey || o.approverKey === user.userKey,
+    );
     expect(mine.length).toBe(expected.length);
   });
 

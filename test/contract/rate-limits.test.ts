@@ -57,7 +57,11 @@ describe('Rate limits (contract: 60/minute, 1000/hour, 10000/day per Client ID; 
       for (let i = 0; i < 130 && !firstRefusal; i++) {
         const result = await t.call('GET', '/users/list');
         if (result.status === 200) accepted++;
-        else firstRefusal = { retryAfter: Number(result.headers.get('retry-after')), limit: result.headers.get('x-ratelimit-limit') };
+        else
+          firstRefusal = {
+            retryAfter: Number(result.headers.get('retry-after')),
+            limit: result.headers.get('x-ratelimit-limit'),
+          };
         clock.advance(1_100);
       }
       expect(accepted).toBe(100);

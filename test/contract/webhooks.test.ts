@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type TestDemo } from './support/demo';
 
-interface Received { headers: IncomingMessage['headers']; raw: Buffer }
+interface Received {
+  headers: IncomingMessage['headers'];
+  raw: Buffer;
+}
 
 /** A receiver on 127.0.0.1 that records raw bodies and fails the first `failFirst` deliveries. */
 async function startReceiver(failFirst = 0) {
@@ -22,18 +25,27 @@ async function startReceiver(failFirst = 0) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 /** Written from the contract's words, independently of the server's signing code. */
 function expectedSignature(secret: string, timestamp: string, raw: Buffer): string {
-  return `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.concat([Buffer.from(`${timestamp}.`, 'utf8'), raw])).digest('hex')}`;
+  return `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8'))
+    .update(Buffer.concat([Buffer.from(`${timestamp}.`, 'utf8'), raw]))
+    .digest('hex')}`;
 }
 
 /** A simulated client action: /demo-control takes the practice's read-write credentials. */
 function demoControl(path: string) {
   const { clientId, secret } = t.demo.practices[0]!.readWrite;
-  return fetch(`${t.demo.baseUrl}/demo-control${path}`, { method: 'POST', headers: { 'X-Svc-Auth-ID': clientId, 'X-Svc-Auth-Key': secret } });
+  return fetch(`${t.demo.baseUrl}/demo-control${path}`, {
+    method: 'POST',
+    headers: { 'X-Svc-Auth-ID': clientId, 'X-Svc-Auth-Key': secret },
+  });
 }
 
 let t: TestDemo;
@@ -44,14 +56,24 @@ afterAll(() => t.demo.close());
 
 describe('Webhook subscriptions (contract: Events 1-3, 9)', () => {
   it('lists the supported events', async () => {
-    expect((await t.call('GET', '/webhooks/events')).json).toEqual(expect.arrayContaining(['proposal.accepted', 'eform.submitted']));
+    expect((await t.call('GET', '/webhooks/events')).json).toEqual(
+      expect.arrayContaining(['proposal.accepted', 'eform.submitted']),
+    );
   });
 
   it('subscribes with hookUrl or the alias targetUrl, returns the secret only in the 201, and deletes by id', async () => {
-    const a = await t.call('POST', '/webhooks', { body: { hookUrl: 'https://hooks.example.com/a', event: 'proposal.accepted' } });
+    const a = await t.call('POST', '/webhooks', {
+      body: { hookUrl: 'https://hooks.example.com/a', event: 'proposal.accepted' },
+    });
     expect(a.status).toBe(201);
     expect(a.json.webhookSecret.length).toBeGreaterThanOrEqual(16);
-    const b = await t.call('POST', '/webhooks', { body: { targetUrl: 'https://hooks.example.com/b', event: 'eform.submitted', webhookSecret: 'my-own-secret-0123456789' } });
+    const b = await t.call('POST', '/webhooks', {
+      body: {
+        targetUrl: 'https://hooks.example.com/b',
+        event: 'eform.submitted',
+        webhookSecret: 'my-own-secret-0123456789',
+      },
+    });
     expect(b.json.webhookSecret).toBe('my-own-secret-0123456789');
     const list = await t.call('GET', '/webhooks');
     expect(JSON.stringify(list.json)).not.toContain(a.json.webhookSecret);
@@ -62,10 +84,22 @@ describe('Webhook subscriptions (contract: Events 1-3, 9)', () => {
   });
 
   it('requires HTTPS (the demo alone also takes http://127.0.0.1 and localhost), a URL, and a listed event', async () => {
-    expect((await t.call('POST', '/webhooks', { body: { hookUrl: 'http://hooks.example.com/x', event: 'proposal.accepted' } })).status).toBe(400);
+    expect(
+      (
+        await t.call('POST', '/webhooks', {
+          body: { hookUrl: 'http://hooks.example.com/x', event: 'proposal.accepted' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await t.call('POST', '/webhooks', { body: { event: 'proposal.accepted' } })).status).toBe(400);
-    expect((await t.call('POST', '/webhooks', { body: { hookUrl: 'https://hooks.example.com/x', event: 'invoice.paid' } })).status).toBe(400);
-    expect((await t.call('POST', '/webhooks', { body: { hookUrl: 'http://localhost:9/x', event: 'eform.submitted' } })).status).toBe(201);
+    expect(
+      (await t.call('POST', '/webhooks', { body: { hookUrl: 'https://hooks.example.com/x', event: 'invoice.paid' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.call('POST', '/webhooks', { body: { hookUrl: 'http://localhost:9/x', event: 'eform.submitted' } }))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -82,11 +116,21 @@ describe('Webhook deliveries (contract: Events 4-8)', () => {
       expect(delivery).toBeTruthy();
       const timestamp = String(delivery.headers['x-svc-timestamp']);
       expect(timestamp).toMatch(/^\d+$/);
-      expect(delivery.headers['x-svc-signature']).toBe(expectedSignature(sub.json.webhookSecret, timestamp, delivery.raw));
+      expect(delivery.headers['x-svc-signature']).toBe(
+        expectedSignature(sub.json.webhookSecret, timestamp, delivery.raw),
+      );
       const body = JSON.parse(delivery.raw.toString('utf8'));
-      expect(body).toMatchObject({ event: 'proposal.accepted', schemaVersion: 4, eventId: delivery.headers['x-svc-event-id'], isTest: false, data: { proposalKey: sent.proposalKey } });
+      expect(body).toMatchObject({
+        event: 'proposal.accepted',
+        schemaVersion: 4,
+        eventId: delivery.headers['x-svc-event-id'],
+        isTest: false,
+        data: { proposalKey: sent.proposalKey },
+      });
       expect((await t.call('GET', `/proposals/${sent.proposalKey}`)).json.statusName).toBe('Accepted');
-      expect(expectedSignature('wrong-secret-wrong-secret', timestamp, delivery.raw)).not.toBe(delivery.headers['x-svc-signature']);
+      expect(expectedSignature('wrong-secret-wrong-secret', timestamp, delivery.raw)).not.toBe(
+        delivery.headers['x-svc-signature'],
+      );
     } finally {
       await receiver.close();
     }
@@ -106,7 +150,9 @@ describe('Webhook deliveries (contract: Events 4-8)', () => {
       const bodies = new Set(receiver.received.map((r) => r.raw.toString('base64')));
       expect(bodies.size).toBe(1);
       for (const r of receiver.received) {
-        expect(r.headers['x-svc-signature']).toBe(expectedSignature(sub.json.webhookSecret, String(r.headers['x-svc-timestamp']), r.raw));
+        expect(r.headers['x-svc-signature']).toBe(
+          expectedSignature(sub.json.webhookSecret, String(r.headers['x-svc-timestamp']), r.raw),
+        );
       }
       expect(JSON.parse(receiver.received[0]!.raw.toString()).schemaVersion).toBe(1);
       expect((await t.call('GET', `/webhooks/${sub.json.id}`)).json.lastDeliveryStatus).toBe(200);
@@ -125,7 +171,9 @@ describe('Webhook deliveries (contract: Events 4-8)', () => {
       expect(receiver.received).toHaveLength(1);
       const r = receiver.received[0]!;
       expect(JSON.parse(r.raw.toString())).toMatchObject({ isTest: true, eventId: test.json.eventId });
-      expect(r.headers['x-svc-signature']).toBe(expectedSignature(sub.json.webhookSecret, String(r.headers['x-svc-timestamp']), r.raw));
+      expect(r.headers['x-svc-signature']).toBe(
+        expectedSignature(sub.json.webhookSecret, String(r.headers['x-svc-timestamp']), r.raw),
+      );
     } finally {
       await receiver.close();
     }

@@ -20,12 +20,21 @@ const shown = async () => Number((await page.getByTestId('client-count').textCon
 
 /** The rendered (virtualized) rows: name, the "code · type · office · …" line, and the Terminated badge. */
 async function rows() {
-  const lines = await page.getByTestId('client-row').evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText.split('\n')));
-  return lines.map(([name = '', meta = '', badge]) => ({ name, code: meta.split(' · ')[0], type: meta.split(' · ')[1], office: meta.split(' · ')[2], terminated: badge === 'Terminated' }));
+  const lines = await page
+    .getByTestId('client-row')
+    .evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText.split('\n')));
+  return lines.map(([name = '', meta = '', badge]) => ({
+    name,
+    code: meta.split(' · ')[0],
+    type: meta.split(' · ')[1],
+    office: meta.split(' · ')[2],
+    terminated: badge === 'Terminated',
+  }));
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const inOrder = (values: string[], direction: 1 | -1) => values.every((v, i) => i === 0 || collator.compare(values[i - 1]!, v) * direction <= 0);
+const inOrder = (values: string[], direction: 1 | -1) =>
+  values.every((v, i) => i === 0 || collator.compare(values[i - 1]!, v) * direction <= 0);
 
 describe('client list filters and sort, in Chromium', () => {
   let active = 0;
@@ -42,14 +51,23 @@ describe('client list filters and sort, in Chromium', () => {
     expect(terminated.every((r) => r.terminated)).toBe(true);
 
     await page.getByRole('radio', { name: 'All' }).click();
-    await page.getByTestId('client-count').getByText(new RegExp(`^${TOTAL} clients$`)).waitFor();
+    await page
+      .getByTestId('client-count')
+      .getByText(new RegExp(`^${TOTAL} clients$`))
+      .waitFor();
   });
 
   it('is operable from the keyboard: arrows move along the terminated choice, Space picks', async () => {
     await page.getByRole('radio', { name: 'All' }).focus();
     await page.keyboard.press('ArrowLeft');
     // Radix moves roving focus on a timer after the key, so wait for it as a person would without noticing.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role') === 'radio' && document.activeElement.textContent)).toContain('Active');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.activeElement?.getAttribute('role') === 'radio' && document.activeElement.textContent,
+        ),
+      )
+      .toContain('Active');
     await page.keyboard.press('Space');
     await expect.poll(shown).toBe(active);
     expect(await page.getByRole('radio', { name: 'Active' }).getAttribute('aria-checked')).toBe('true');
@@ -95,11 +113,28 @@ describe('client list filters and sort, in Chromium', () => {
 
     await sort.selectOption('name-desc');
     await expect.poll(async () => (await rows())[0]?.name).toBe(last);
-    expect(inOrder((await rows()).map((r) => r.name), -1)).toBe(true);
+    expect(
+      inOrder(
+        (await rows()).map((r) => r.name),
+        -1,
+      ),
+    ).toBe(true);
 
     await sort.selectOption('code');
-    await expect.poll(async () => inOrder((await rows()).map((r) => r.code!), 1)).toBe(true);
-    expect(inOrder((await rows()).map((r) => r.name), 1)).toBe(false);
+    await expect
+      .poll(async () =>
+        inOrder(
+          (await rows()).map((r) => r.code!),
+          1,
+        ),
+      )
+      .toBe(true);
+    expect(
+      inOrder(
+        (await rows()).map((r) => r.name),
+        1,
+      ),
+    ).toBe(false);
     expect(await shown()).toBe(active);
 
     await sort.selectOption('name');

@@ -25,7 +25,9 @@ const sent = (operationId: string, n = 1) => app.waitForAnswered(operationId, n)
 
 describe('client and onboarding actions', () => {
   it('edits a contact, sending only what changed: a change made at the practice meanwhile survives', async () => {
-    const contact = [...state().contacts.values()].find((c) => !c.isDeleted && c.email && c.mobile && state().entities.get(c.entityKey)?.entityTerminated === false)!;
+    const contact = [...state().contacts.values()].find(
+      (c) => !c.isDeleted && c.email && c.mobile && state().entities.get(c.entityKey)?.entityTerminated === false,
+    )!;
     await page.goto(`${server.url}#/clients/${contact.entityKey}`);
     const row = page.getByTestId('contact-row').filter({ hasText: `${contact.contactName} ${contact.contactSurname}` });
     await row.getByRole('button', { name: /^Edit / }).click();
@@ -37,7 +39,12 @@ describe('client and onboarding actions', () => {
     await dialog().getByRole('button', { name: 'Save changes' }).click();
     await row.getByText('Finance Director').waitFor();
     await sent('updateClientContact');
-    expect(state().contacts.get(contact.entityContactID)).toMatchObject({ position: 'Finance Director', mobile: '0499 000 111', email: contact.email, contactName: contact.contactName });
+    expect(state().contacts.get(contact.entityContactID)).toMatchObject({
+      position: 'Finance Director',
+      mobile: '0499 000 111',
+      email: contact.email,
+      contactName: contact.contactName,
+    });
     await expect.poll(() => row.getByText('pending').count()).toBe(0);
   });
 
@@ -47,17 +54,29 @@ describe('client and onboarding actions', () => {
     await page.goto(`${server.url}#/clients/${client.entityKey}`);
 
     await page.getByRole('button', { name: 'Run AML check' }).click();
-    await dialog().getByTestId('billed-notice').getByText(/Billed per use/).waitFor();
+    await dialog()
+      .getByTestId('billed-notice')
+      .getByText(/Billed per use/)
+      .waitFor();
     await dialog().getByRole('combobox', { name: 'Check' }).selectOption('extensive');
     await dialog().getByRole('button', { name: 'Queue AML check' }).click();
     await sent('runAmlCheck');
-    expect(state().amlChecks.filter((c) => c.entityKey === client.entityKey).at(-1)).toMatchObject({ kind: 'extensive' });
+    expect(
+      state()
+        .amlChecks.filter((c) => c.entityKey === client.entityKey)
+        .at(-1),
+    ).toMatchObject({ kind: 'extensive' });
 
     await page.getByRole('button', { name: 'Send ID verification' }).click();
-    await dialog().getByTestId('billed-notice').getByText(/Billed per use/).waitFor();
+    await dialog()
+      .getByTestId('billed-notice')
+      .getByText(/Billed per use/)
+      .waitFor();
     await dialog().getByLabel('Recipient email').fill('not-an-email');
     await dialog().getByRole('button', { name: 'Queue ID verification' }).click();
-    await dialog().getByText(/Invalid email/).waitFor(); // checked here, before anything billable is queued
+    await dialog()
+      .getByText(/Invalid email/)
+      .waitFor(); // checked here, before anything billable is queued
     await dialog().getByLabel('Recipient email').fill('verify.me@example.com');
     await dialog().getByText('Include an AML check').click();
     await dialog().getByRole('combobox', { name: 'AML check' }).selectOption('standard');
@@ -69,12 +88,16 @@ describe('client and onboarding actions', () => {
   });
 
   it('edits an onboarding’s recipients (add, change, remove) after the new one’s missing email is caught', async () => {
-    const onboarding = [...state().onboardings.values()].find((o) => o.completedOn === null && o.recipients.length >= 2)!;
+    const onboarding = [...state().onboardings.values()].find(
+      (o) => o.completedOn === null && o.recipients.length >= 2,
+    )!;
     const [keep, drop] = onboarding.recipients;
     const users = [...state().users.values()];
     await page.goto(`${server.url}#/onboardings/${onboarding.onboardingKey}`);
     await page.getByRole('button', { name: 'Edit recipients' }).click();
-    await dialog().getByRole('combobox', { name: /Changed by/ }).selectOption(users[0]!.userKey);
+    await dialog()
+      .getByRole('combobox', { name: /Changed by/ })
+      .selectOption(users[0]!.userKey);
     const rows = dialog().getByTestId('recipient-edit-row');
     await rows.nth(0).getByLabel('Surname').fill('Renamed');
     await rows.nth(1).getByText('Remove').click();
@@ -89,39 +112,63 @@ describe('client and onboarding actions', () => {
     await page.getByTestId('recipient-row').filter({ hasText: 'nova.added@example.com' }).waitFor();
     await sent('editOnboardingRecipients');
     const recipients = state().onboardings.get(onboarding.onboardingKey)!.recipients;
-    expect(recipients.find((r) => r.recipientKey === keep!.recipientKey)).toMatchObject({ surname: 'Renamed', name: keep!.name });
+    expect(recipients.find((r) => r.recipientKey === keep!.recipientKey)).toMatchObject({
+      surname: 'Renamed',
+      name: keep!.name,
+    });
     expect(recipients.some((r) => r.recipientKey === drop!.recipientKey)).toBe(false);
     expect(recipients.filter((r) => r.email === 'nova.added@example.com')).toHaveLength(1);
     await expect.poll(() => page.getByTestId('recipient-row').count()).toBe(recipients.length);
   });
 
   it('offline, from the document list read earlier: removes a requested document, sets a custom field and a recipient’s access; online, each sent once', async () => {
-    const [key, entities] = [...state().onboardingDocuments.entries()].find(([k, list]) => state().onboardings.get(k)?.completedOn === null && list[0]!.documents.filter((d) => !d.isUploaded).length >= 1)!;
+    const [key, entities] = [...state().onboardingDocuments.entries()].find(
+      ([k, list]) =>
+        state().onboardings.get(k)?.completedOn === null && list[0]!.documents.filter((d) => !d.isUploaded).length >= 1,
+    )!;
     const entity = entities[0]!;
     const target = entity.documents.find((d) => !d.isUploaded)!;
     const user = [...state().users.values()][0]!;
     await page.goto(`${server.url}#/onboardings/${key}`);
     const card = page.getByTestId('onboarding-documents');
-    await card.getByTestId('onboarding-documents-entity').filter({ hasText: entity.entityName }).waitFor({ timeout: 30_000 });
+    await card
+      .getByTestId('onboarding-documents-entity')
+      .filter({ hasText: entity.entityName })
+      .waitFor({ timeout: 30_000 });
     await setNetwork(server, false);
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await page
+      .getByTestId('online-indicator')
+      .getByText(/Offline/)
+      .waitFor();
     await page.reload(); // offline, after a restart: the list is still there
     const row = card.getByTestId('onboarding-document-row').filter({ hasText: target.name }).first();
     await row.getByRole('button', { name: 'Remove request' }).click();
-    await dialog().getByRole('combobox', { name: /Removed by/ }).selectOption(user.userKey);
+    await dialog()
+      .getByRole('combobox', { name: /Removed by/ })
+      .selectOption(user.userKey);
     await dialog().getByRole('button', { name: 'Remove request' }).click();
     await card.getByTestId('document-removals-pending').waitFor();
     expect(await card.getByTestId('onboarding-document-row').filter({ hasText: target.name }).count()).toBe(0);
 
-    await card.getByTestId('onboarding-documents-entity').first().getByRole('button', { name: 'Custom fields' }).click();
-    await dialog().getByLabel(/Field number/).fill('2');
+    await card
+      .getByTestId('onboarding-documents-entity')
+      .first()
+      .getByRole('button', { name: 'Custom fields' })
+      .click();
+    await dialog()
+      .getByLabel(/Field number/)
+      .fill('2');
     await dialog().getByLabel('Value').fill('31 March');
     await dialog().getByRole('button', { name: 'Queue custom fields' }).click();
 
     const onboarding = state().onboardings.get(key)!;
     const recipient = onboarding.recipients[0]!;
     await page.getByRole('button', { name: 'Edit recipients' }).click();
-    await dialog().getByTestId('recipient-edit-row').first().getByRole('combobox', { name: `Access to ${entity.entityName}` }).selectOption('view');
+    await dialog()
+      .getByTestId('recipient-edit-row')
+      .first()
+      .getByRole('combobox', { name: `Access to ${entity.entityName}` })
+      .selectOption('view');
     await dialog().getByRole('button', { name: 'Queue changes' }).click();
     expect(calls('removeOnboardingDocumentRequest') + calls('setClientCustomFields')).toBe(0);
 
@@ -129,13 +176,23 @@ describe('client and onboarding actions', () => {
     await sent('removeOnboardingDocumentRequest');
     await sent('setClientCustomFields');
     await sent('editOnboardingRecipients', 2); // one earlier in this file
-    expect(state().onboardingDocuments.get(key)![0]!.documents.some((d) => d.documentId === target.documentId)).toBe(false);
+    expect(
+      state()
+        .onboardingDocuments.get(key)![0]!
+        .documents.some((d) => d.documentId === target.documentId),
+    ).toBe(false);
     expect(state().customFields.get(`${key}/${entity.entityOnboardingId}`)?.get(2)).toBe('31 March');
     expect(state().recipientAccess.get(recipient.recipientKey)?.get(entity.entityOnboardingId)).toBe(false);
     await expect.poll(() => card.getByTestId('document-removals-pending').count(), { timeout: 30_000 }).toBe(0);
     // The custom field is named once the practice has answered.
-    await card.getByTestId('onboarding-documents-entity').first().getByRole('button', { name: 'Custom fields' }).click();
-    await dialog().getByText(/Financial year end/).waitFor();
+    await card
+      .getByTestId('onboarding-documents-entity')
+      .first()
+      .getByRole('button', { name: 'Custom fields' })
+      .click();
+    await dialog()
+      .getByText(/Financial year end/)
+      .waitFor();
     await dialog().getByRole('button', { name: 'Cancel' }).click();
   });
 
@@ -147,11 +204,18 @@ describe('client and onboarding actions', () => {
     const actor = [...state().users.values()][0]!;
     await dialog().getByRole('button', { name: 'Complete onboarding' }).click();
     await dialog().getByText('Choose who approves the onboarding.').waitFor();
-    await dialog().getByRole('combobox', { name: /Approver/ }).selectOption(approver.userKey);
-    await dialog().getByRole('combobox', { name: /Completed by/ }).selectOption(actor.userKey);
+    await dialog()
+      .getByRole('combobox', { name: /Approver/ })
+      .selectOption(approver.userKey);
+    await dialog()
+      .getByRole('combobox', { name: /Completed by/ })
+      .selectOption(actor.userKey);
     await dialog().getByRole('button', { name: 'Complete onboarding' }).click();
     await sent('completeOnboarding');
-    expect(state().onboardings.get(onboarding.onboardingKey)).toMatchObject({ statusName: 'Completed', approverKey: approver.userKey });
+    expect(state().onboardings.get(onboarding.onboardingKey)).toMatchObject({
+      statusName: 'Completed',
+      approverKey: approver.userKey,
+    });
     await page.getByTestId('onboarding-status').getByText('Completed', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Complete' }).isDisabled()).toBe(true);
     expect(realProblems(problems), problems.join('\n')).toEqual([]);

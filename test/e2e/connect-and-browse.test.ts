@@ -26,14 +26,24 @@ describe('connect the demo practice, sync, and browse offline', () => {
     await page.getByRole('button', { name: 'Explore the demo practice' }).click();
     await page.getByTestId('client-count').getByText('150 clients').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('client-row').count()).toBeGreaterThan(5);
-    await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('status-practice')
+      .getByText(/last synced/)
+      .waitFor({ timeout: 30_000 });
   });
 
   it('searches case- and accent-insensitively across name and code', async () => {
     const first = (await page.getByTestId('client-row').first().locator('span').first().textContent())!;
-    const word = first.split(' ')[0]!.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+    const word = first
+      .split(' ')[0]!
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase();
     await page.getByLabel('Search clients').fill(word);
-    await page.getByTestId('client-count').getByText(/ of 150 clients/).waitFor();
+    await page
+      .getByTestId('client-count')
+      .getByText(/ of 150 clients/)
+      .waitFor();
     expect(await page.getByTestId('client-row').first().textContent()).toContain(first);
   });
 
@@ -51,19 +61,36 @@ describe('connect the demo practice, sync, and browse offline', () => {
     await page.getByRole('heading', { level: 1, name: 'Onboardings' }).waitFor();
     const count = async () => Number((await page.getByTestId('onboarding-count').textContent())!.split(' ')[0]);
     // The list reads IndexedDB after the first paint: wait until it has loaded before taking the baseline.
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="onboarding-count"]')?.textContent?.split(' ')[0]) > 0);
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="onboarding-count"]')?.textContent?.split(' ')[0]) > 0,
+    );
     const open = await count();
     // Each status narrows the list; "All statuses" brings everything back.
     const statusNames = await page.getByRole('combobox', { name: 'Status' }).locator('option').allTextContents();
     expect(statusNames.length).toBeGreaterThan(2);
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: statusNames[1]! });
-    await page.waitForFunction((before) => Number(document.querySelector('[data-testid="onboarding-count"]')!.textContent!.split(' ')[0]) < before, open);
+    await page.waitForFunction(
+      (before) =>
+        Number(document.querySelector('[data-testid="onboarding-count"]')!.textContent!.split(' ')[0]) < before,
+      open,
+    );
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'All statuses' });
-    await page.waitForFunction((before) => Number(document.querySelector('[data-testid="onboarding-count"]')!.textContent!.split(' ')[0]) === before, open);
+    await page.waitForFunction(
+      (before) =>
+        Number(document.querySelector('[data-testid="onboarding-count"]')!.textContent!.split(' ')[0]) === before,
+      open,
+    );
     await page.getByText('Hide completed').click();
-    await page.waitForFunction((before) => Number(document.querySelector('[data-testid="onboarding-count"]')!.textContent!.split(' ')[0]) > before, open);
+    await page.waitForFunction(
+      (before) =>
+        Number(document.querySelector('[data-testid="onboarding-count"]')!.textContent!.split(' ')[0]) > before,
+      open,
+    );
     expect(await count()).toBeGreaterThan(open);
-    await page.getByRole('link', { name: /^#\d+$/ }).first().click();
+    await page
+      .getByRole('link', { name: /^#\d+$/ })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 2, name: 'Recipients' }).waitFor();
     await page.keyboard.press('Control+1');
     await page.getByRole('heading', { level: 1, name: 'Clients' }).waitFor();
@@ -71,7 +98,10 @@ describe('connect the demo practice, sync, and browse offline', () => {
 
   it('keeps working with the network gone, including after a reload', async () => {
     await setNetwork(server, false);
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await page
+      .getByTestId('online-indicator')
+      .getByText(/Offline/)
+      .waitFor();
     await page.reload();
     await page.getByTestId('client-count').getByText('150 clients').waitFor({ timeout: 15_000 });
     await page.getByLabel('Search clients').fill('zzzz-no-such-client');

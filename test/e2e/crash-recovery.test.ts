@@ -22,7 +22,10 @@ afterAll(async () => {
 async function captureClipboard(): Promise<void> {
   await page.evaluate(() => {
     const store = window as unknown as { copiedText?: string };
-    Object.defineProperty(navigator.clipboard, 'writeText', { configurable: true, value: async (text: string) => void (store.copiedText = text) });
+    Object.defineProperty(navigator.clipboard, 'writeText', {
+      configurable: true,
+      value: async (text: string) => void (store.copiedText = text),
+    });
   });
 }
 const copiedText = () => page.evaluate(() => (window as unknown as { copiedText?: string }).copiedText ?? '');
@@ -34,7 +37,10 @@ describe('a screen that fails: the recovery screen, diagnostics without secrets,
 
     // An action queued offline: it must still be waiting after the failure and the reload.
     await setNetwork(server, false);
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await page
+      .getByTestId('online-indicator')
+      .getByText(/Offline/)
+      .waitFor();
     await page.goto(`${server.url}#/clients/${client.entityKey}`);
     await page.getByRole('button', { name: 'Add contact' }).click();
     await page.getByLabel('First name').fill('Recovery');
@@ -67,17 +73,24 @@ describe('a screen that fails: the recovery screen, diagnostics without secrets,
     expect(text).toContain('Connectivity: offline');
     expect(text).toContain('Window activity:');
     // The window's error reached main's log, redacted, and so the diagnostics' last lines.
-    expect(text).toContain('Window error (route-error) on #/settings: Error: Test fault: request failed with X-Svc-Auth-Key: [redacted]');
+    expect(text).toContain(
+      'Window error (route-error) on #/settings: Error: Test fault: request failed with X-Svc-Auth-Key: [redacted]',
+    );
     expect(text).not.toContain(secret);
     // Nor is it anywhere in the log files on disk.
     const logsDir = server.services.log.logsDir!;
-    const onDisk = readdirSync(logsDir).map((name) => readFileSync(join(logsDir, name), 'utf8')).join('\n');
+    const onDisk = readdirSync(logsDir)
+      .map((name) => readFileSync(join(logsDir, name), 'utf8'))
+      .join('\n');
     expect(onDisk).toContain('Test fault');
     expect(onDisk).not.toContain(secret);
 
     await screen.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await page.getByTestId('client-count').getByText(/150 clients/).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('client-count')
+      .getByText(/150 clients/)
+      .waitFor({ timeout: 30_000 });
     await page.keyboard.press('Control+5');
     await page.getByTestId('outbox-open-count').getByText('1 waiting').waitFor();
     expect(await page.getByTestId('outbox-entry').count()).toBe(1);

@@ -15,7 +15,8 @@ afterAll(async () => {
   expect(app?.problems ?? []).toEqual([]);
 });
 
-const emit = (...args: Parameters<AppUnderTest['server']['services']['events']['emit']>) => app.server.services.events.emit(...args);
+const emit = (...args: Parameters<AppUnderTest['server']['services']['events']['emit']>) =>
+  app.server.services.events.emit(...args);
 
 describe('desktop commands in the window', () => {
   it('opens a screen, then the client a link names', async () => {

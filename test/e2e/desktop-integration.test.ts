@@ -23,11 +23,18 @@ afterEach(async () => {
  * Every call of `navigator.storage.persist()` is counted, still reaching Chromium.
  */
 async function open(options: { grantPersistentStorage: boolean }): Promise<{ page: Page; problems: string[] }> {
-  [context, server] = await Promise.all([launchPersistentChromium(mkdtempSync(join(tmpdir(), 'pc-e2e-profile-'))), startPreview()]);
+  [context, server] = await Promise.all([
+    launchPersistentChromium(mkdtempSync(join(tmpdir(), 'pc-e2e-profile-'))),
+    startPreview(),
+  ]);
   const page = context.pages()[0] ?? (await context.newPage());
   if (options.grantPersistentStorage) {
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Browser.setPermission', { permission: { name: 'persistent-storage' }, setting: 'granted', origin: new URL(server.url).origin });
+    await cdp.send('Browser.setPermission', {
+      permission: { name: 'persistent-storage' },
+      setting: 'granted',
+      origin: new URL(server.url).origin,
+    });
   }
   await page.addInitScript(() => {
     const persist = StorageManager.prototype.persist;
@@ -51,7 +58,10 @@ describe('storage that is not evicted', () => {
     await expect.poll(() => persistCalls(page)).toBeGreaterThanOrEqual(1);
     await expect(page.evaluate(() => navigator.storage.persisted())).resolves.toBe(true);
     await page.getByRole('link', { name: /^Settings/ }).click();
-    await page.getByTestId('persistent-storage').getByText(/^Kept:/).waitFor();
+    await page
+      .getByTestId('persistent-storage')
+      .getByText(/^Kept:/)
+      .waitFor();
     await page.getByTestId('region-hosts-source').getByText('Built into the app').waitFor();
     expect(problems).toEqual([]);
   });
@@ -61,7 +71,10 @@ describe('storage that is not evicted', () => {
     await expect.poll(() => persistCalls(page)).toBeGreaterThanOrEqual(1);
     await expect(page.evaluate(() => navigator.storage.persisted())).resolves.toBe(false);
     await page.getByRole('link', { name: /^Settings/ }).click();
-    await page.getByTestId('persistent-storage').getByText(/^Not guaranteed:/).waitFor();
+    await page
+      .getByTestId('persistent-storage')
+      .getByText(/^Not guaranteed:/)
+      .waitFor();
     expect(problems).toEqual([]);
   });
 });
@@ -86,7 +99,10 @@ describe('theme', () => {
     await expect(group.getByRole('radio', { name: 'Same as the system' }).isChecked()).resolves.toBe(true);
     await group.getByRole('radio', { name: 'Dark' }).click();
     await expect.poll(() => appearance(page)).toBe('dark');
-    await expect(page.evaluate(() => window.companion!.desktop.theme())).resolves.toEqual({ choice: 'dark', dark: true });
+    await expect(page.evaluate(() => window.companion!.desktop.theme())).resolves.toEqual({
+      choice: 'dark',
+      dark: true,
+    });
 
     // Keyboard from "Dark": an arrow key moves to the next option and chooses it (the WAI-ARIA radio group).
     // Radix chooses the option that receives focus while an arrow key is down, so the key is held as a person
@@ -100,7 +116,10 @@ describe('theme', () => {
     await group.getByRole('radio', { name: 'Dark' }).focus();
     await arrow('ArrowUp', 'light');
     await expect.poll(() => appearance(page)).toBe('light');
-    await expect(page.evaluate(() => window.companion!.desktop.theme())).resolves.toEqual({ choice: 'light', dark: false });
+    await expect(page.evaluate(() => window.companion!.desktop.theme())).resolves.toEqual({
+      choice: 'light',
+      dark: false,
+    });
     await arrow('ArrowDown', 'dark');
     await expect.poll(() => appearance(page)).toBe('dark');
 
@@ -108,7 +127,9 @@ describe('theme', () => {
     await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await expect.poll(() => appearance(page)).toBe('dark');
-    await expect(page.getByRole('radiogroup', { name: 'Appearance' }).getByRole('radio', { name: 'Dark' }).isChecked()).resolves.toBe(true);
+    await expect(
+      page.getByRole('radiogroup', { name: 'Appearance' }).getByRole('radio', { name: 'Dark' }).isChecked(),
+    ).resolves.toBe(true);
     expect(problems).toEqual([]);
   });
 });

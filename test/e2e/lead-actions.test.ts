@@ -35,7 +35,9 @@ describe('lead actions through the outbox', () => {
     await dialog().getByLabel('Email').fill('not an email');
     await dialog().getByRole('button', { name: 'Create lead' }).click();
     // Both field errors show beside their fields, and the form says why it did not go.
-    await dialog().getByText(/Invalid email/).waitFor();
+    await dialog()
+      .getByText(/Invalid email/)
+      .waitFor();
     await dialog().getByText('Some fields need attention.').waitFor();
     expect(await dialog().getByRole('alert').count()).toBeGreaterThanOrEqual(3); // name, email, the form
     await dialog().getByRole('button', { name: 'Cancel' }).click();
@@ -44,7 +46,10 @@ describe('lead actions through the outbox', () => {
 
   it('offline: a lead and a note on it are pending, still after a reload; online: each is on the server exactly once and shown as sent', async () => {
     await setNetwork(server, false);
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await page
+      .getByTestId('online-indicator')
+      .getByText(/Offline/)
+      .waitFor();
     await openLeads();
     await page.getByRole('button', { name: 'New lead' }).click();
     await dialog().getByLabel('First name').fill('Offline');
@@ -68,7 +73,10 @@ describe('lead actions through the outbox', () => {
     const placeholderUrl = page.url();
 
     await page.reload(); // the app restarts, still offline
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await page
+      .getByTestId('online-indicator')
+      .getByText(/Offline/)
+      .waitFor();
     await page.getByRole('heading', { level: 1, name: 'Offline Prospect' }).waitFor();
     await pendingNote.getByText(NOTE).waitFor();
     await openLeads();
@@ -84,8 +92,18 @@ describe('lead actions through the outbox', () => {
     await page.getByTestId('outbox-open-count').getByText('0 waiting').waitFor({ timeout: 30_000 });
     expect(serverLeads()).toHaveLength(1);
     const created = serverLeads()[0]!;
-    expect(created).toMatchObject({ name: 'Offline', surname: 'Prospect', companyName: 'Prospect Bakery', mobile: '0412 555 010', source: 'Expo' });
-    expect(state().leadNotes.get(created.leadKey)?.map((n) => n.text)).toEqual([NOTE]);
+    expect(created).toMatchObject({
+      name: 'Offline',
+      surname: 'Prospect',
+      companyName: 'Prospect Bakery',
+      mobile: '0412 555 010',
+      source: 'Expo',
+    });
+    expect(
+      state()
+        .leadNotes.get(created.leadKey)
+        ?.map((n) => n.text),
+    ).toEqual([NOTE]);
 
     // The placeholder's address now leads to the practice's lead, with its note as sent.
     await page.goto(placeholderUrl);
@@ -105,7 +123,9 @@ describe('lead actions through the outbox', () => {
     await page.locator('main').getByText('Converted', { exact: true }).waitFor({ timeout: 30_000 });
     expect(state().leads.get(lead.leadKey)).toMatchObject({ statusName: 'Converted' });
     expect(state().entities.size).toBe(clientsBefore + 1);
-    expect(state().entities.get(state().leads.get(lead.leadKey)!.convertedEntityKey!)).toMatchObject({ fullEntityName: 'Prospect Bakery' });
+    expect(state().entities.get(state().leads.get(lead.leadKey)!.convertedEntityKey!)).toMatchObject({
+      fullEntityName: 'Prospect Bakery',
+    });
     expect(await page.getByRole('button', { name: 'Convert to client' }).count()).toBe(0);
     expect(realProblems(problems), problems.join('\n')).toEqual([]);
   });

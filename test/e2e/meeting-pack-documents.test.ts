@@ -13,7 +13,10 @@ let problems: string[];
 beforeAll(async () => {
   app = await openApp({ connectDemo: true });
   ({ server, page, problems } = app);
-  await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 60_000 });
+  await page
+    .getByTestId('status-practice')
+    .getByText(/last synced/)
+    .waitFor({ timeout: 60_000 });
 }, 90_000);
 afterAll(async () => {
   await app?.close();
@@ -25,26 +28,37 @@ function typicalClient() {
   const yearAgo = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
   for (const entity of state.entities.values()) {
     if (entity.entityTerminated) continue;
-    const bills = [...state.bills.values()].filter((b) => b.entityKey === entity.entityKey && b.statusName !== 'Draft' && b.billDate >= yearAgo).sort((a, b) => b.billDate.localeCompare(a.billDate));
-    const statements = [...state.statements.values()].filter((s) => s.entityKey === entity.entityKey).sort((a, b) => b.statementDate.localeCompare(a.statementDate));
+    const bills = [...state.bills.values()]
+      .filter((b) => b.entityKey === entity.entityKey && b.statusName !== 'Draft' && b.billDate >= yearAgo)
+      .sort((a, b) => b.billDate.localeCompare(a.billDate));
+    const statements = [...state.statements.values()]
+      .filter((s) => s.entityKey === entity.entityKey)
+      .sort((a, b) => b.statementDate.localeCompare(a.statementDate));
     const verified = (state.idVerifications.get(entity.entityKey) ?? []).some((v) => v.result === 'verified');
-    if (bills.length >= 2 && statements.length >= 1 && verified) return { entity, latestBill: bills[0]!, otherBill: bills[1]!, statement: statements[0]! };
+    if (bills.length >= 2 && statements.length >= 1 && verified)
+      return { entity, latestBill: bills[0]!, otherBill: bills[1]!, statement: statements[0]! };
   }
   throw new Error('The demo has no client with bills, statements and a completed verification.');
 }
 
-const go = (hash: string) => page.evaluate((h) => { window.location.hash = h; }, hash);
+const go = (hash: string) =>
+  page.evaluate((h) => {
+    window.location.hash = h;
+  }, hash);
 
 /** The viewer painted page 1 (a non-blank canvas) and its text layer holds the text. */
 async function expectPdfShows(text: string): Promise<void> {
   const pages = page.getByTestId('pdf-pages');
   await pages.getByText(text, { exact: false }).first().waitFor({ timeout: 20_000 });
-  const painted = await page.locator('.pdf-page canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-    const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-    let ink = 0;
-    for (let i = 0; i < pixels.length; i += 4) if (pixels[i]! < 200) ink++;
-    return ink;
-  });
+  const painted = await page
+    .locator('.pdf-page canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let ink = 0;
+      for (let i = 0; i < pixels.length; i += 4) if (pixels[i]! < 200) ink++;
+      return ink;
+    });
   expect(painted).toBeGreaterThan(100);
 }
 
@@ -54,15 +68,32 @@ describe('meeting pack → network cut → every screen and document of the clie
     await go(`/clients/${entity.entityKey}`);
     await page.getByRole('heading', { level: 1, name: entity.fullEntityName }).waitFor();
     // Before its tabs were looked at, the client's lists are unknown: the estimate says "About".
-    await page.getByTestId('pack-estimate').getByText(/^About \d+ requests/).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('pack-estimate')
+      .getByText(/^About \d+ requests/)
+      .waitFor({ timeout: 20_000 });
     // Each tab reads its list on demand when opened online; then the estimate is exact.
-    for (const [tab, part] of [['Billing', 'bills'], ['Statements', 'statements'], ['Proposals', 'proposals']] as const) {
+    for (const [tab, part] of [
+      ['Billing', 'bills'],
+      ['Statements', 'statements'],
+      ['Proposals', 'proposals'],
+    ] as const) {
       await page.getByRole('tab', { name: tab }).click();
-      await page.getByTestId(`freshness-${part}`).getByText(/as read from the practice/).waitFor({ timeout: 20_000 });
+      await page
+        .getByTestId(`freshness-${part}`)
+        .getByText(/as read from the practice/)
+        .waitFor({ timeout: 20_000 });
     }
     await page.getByRole('tab', { name: 'Identity' }).click();
-    await page.getByTestId('identity-status').getByText(/Verified|Not verified/).first().waitFor({ timeout: 20_000 });
-    await page.getByTestId('pack-estimate').getByText(/^\d+ requests, ready in/).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('identity-status')
+      .getByText(/Verified|Not verified/)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('pack-estimate')
+      .getByText(/^\d+ requests, ready in/)
+      .waitFor({ timeout: 20_000 });
     const estimated = Number((await page.getByTestId('pack-estimate').textContent())!.match(/(\d+) requests/)![1]);
     const before = app.demo().runtime.requestLog.length;
     await page.getByRole('button', { name: 'Prepare for meeting' }).click();
@@ -75,21 +106,32 @@ describe('meeting pack → network cut → every screen and document of the clie
   it('with the network cut, the latest bill PDF opens with page 1 painted and the bill number in its text layer', async () => {
     const { entity, latestBill } = typicalClient();
     await setNetwork(server, false);
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('online-indicator')
+      .getByText(/Offline/)
+      .waitFor({ timeout: 20_000 });
     await go(`/clients/${entity.entityKey}?tab=billing`);
     const row = page.getByTestId('bill-row').filter({ hasText: latestBill.billNumber });
     await row.getByRole('link', { name: 'Open PDF' }).click();
     await expectPdfShows(latestBill.billNumber);
     // The bill's lines and payments are there too.
     await go(`/clients/${entity.entityKey}?tab=billing`);
-    await page.getByTestId('bill-row').filter({ hasText: latestBill.billNumber }).getByRole('button', { name: 'Details' }).click();
+    await page
+      .getByTestId('bill-row')
+      .filter({ hasText: latestBill.billNumber })
+      .getByRole('button', { name: 'Details' })
+      .click();
     await page.getByTestId('bill-detail').getByRole('table').waitFor();
   }, 60_000);
 
   it('offline: the statement and the identity certificate open likewise; proposals show their pricing', async () => {
     const { entity, statement } = typicalClient();
     await go(`/clients/${entity.entityKey}?tab=statements`);
-    await page.getByTestId('statement-row').filter({ hasText: statement.statementNumber }).getByRole('link', { name: 'Open PDF' }).click();
+    await page
+      .getByTestId('statement-row')
+      .filter({ hasText: statement.statementNumber })
+      .getByRole('link', { name: 'Open PDF' })
+      .click();
     await expectPdfShows(statement.statementNumber);
 
     await go(`/clients/${entity.entityKey}?tab=identity`);
@@ -112,9 +154,17 @@ describe('meeting pack → network cut → every screen and document of the clie
     const state = app.demo().runtime.practices[0]!;
     const { entity } = typicalClient();
     // A bill of another client: in the synced list, but its PDF was never fetched.
-    const other = [...state.bills.values()].find((b) => b.entityKey !== entity.entityKey && b.statusName === 'Paid' && b.billDate >= new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10))!;
+    const other = [...state.bills.values()].find(
+      (b) =>
+        b.entityKey !== entity.entityKey &&
+        b.statusName === 'Paid' &&
+        b.billDate >= new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10),
+    )!;
     await go(`/documents/bill/${other.billingId}?entity=${other.entityKey}`);
-    await page.getByTestId('document-problem').getByText(/not on this laptop|no connection/i).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('document-problem')
+      .getByText(/not on this laptop|no connection/i)
+      .waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Download when online' }).click();
     await page.getByTestId('document-queued').waitFor();
     await setNetwork(server, true);

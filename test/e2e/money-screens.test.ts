@@ -26,15 +26,19 @@ async function practiceApi() {
   const practice = app.demo().practices.find((p) => p.practiceKey === practiceKey)!;
   expect(practice, 'the app is connected to one of the demo practices').toBeDefined();
   const get = async (path: string) => {
-    const response = await fetch(`${practice.baseUrl}/api/v1${path}`, { headers: { 'X-Svc-Auth-ID': practice.readOnly.clientId, 'X-Svc-Auth-Key': practice.readOnly.secret } });
+    const response = await fetch(`${practice.baseUrl}/api/v1${path}`, {
+      headers: { 'X-Svc-Auth-ID': practice.readOnly.clientId, 'X-Svc-Auth-Key': practice.readOnly.secret },
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as any;
   };
   return { practice, get };
 }
 
-const amounts = (page: Page, testId: string) => page.getByTestId(testId).evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-amount'))));
-const countOf = async (page: Page, testId: string) => Number(/of ([\d,]+)/.exec((await page.getByTestId(testId).textContent())!)![1]!.replace(/,/g, ''));
+const amounts = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-amount'))));
+const countOf = async (page: Page, testId: string) =>
+  Number(/of ([\d,]+)/.exec((await page.getByTestId(testId).textContent())!)![1]!.replace(/,/g, ''));
 
 describe('the money screens: Debtors and Billing, online then offline', () => {
   let ageing: any;
@@ -53,9 +57,14 @@ describe('the money screens: Debtors and Billing, online then offline', () => {
     const chart = page.getByRole('img', { name: /Debtor ageing as at/ });
     await chart.waitFor();
     expect(await chart.locator('rect.ageing-bar').count()).toBe(5);
-    expect(await page.getByTestId('ageing-totals').textContent()).toContain(formatMoney(ageing.totals.days90plus, api.practice.region, ageing.currency));
+    expect(await page.getByTestId('ageing-totals').textContent()).toContain(
+      formatMoney(ageing.totals.days90plus, api.practice.region, ageing.currency),
+    );
     // The clients' column sums to the same total.
-    expect(Number(await page.getByTestId('debtor-clients-sum').getAttribute('data-amount'))).toBeCloseTo(ageing.totals.total, 2);
+    expect(Number(await page.getByTestId('debtor-clients-sum').getAttribute('data-amount'))).toBeCloseTo(
+      ageing.totals.total,
+      2,
+    );
     expect(await countOf(page, 'debtor-client-count')).toBe(ageing.clients.length);
   });
 
@@ -67,7 +76,9 @@ describe('the money screens: Debtors and Billing, online then offline', () => {
     const header = table.getByRole('columnheader', { name: 'Total' });
     expect(await header.getAttribute('aria-sort')).toBe('descending');
     await header.getByRole('button').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="debtor-clients-table"] th[aria-sort="ascending"]') !== null);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="debtor-clients-table"] th[aria-sort="ascending"]') !== null,
+    );
     const after = await amounts(page, 'debtor-client-total');
     expect(after).toEqual([...after].sort((a, b) => a - b));
     expect(after).not.toEqual(before);
@@ -81,11 +92,18 @@ describe('the money screens: Debtors and Billing, online then offline', () => {
     expect(old.length).toBeGreaterThan(0);
     expect(old.length).toBeLessThan(ageing.clients.length);
     await page.getByRole('combobox', { name: 'Age' }).selectOption({ label: 'Only 61+ days' });
-    await page.getByTestId('debtor-client-count').getByText(new RegExp(` of ${old.length} clients`)).waitFor();
+    await page
+      .getByTestId('debtor-client-count')
+      .getByText(new RegExp(` of ${old.length} clients`))
+      .waitFor();
     await page.getByRole('combobox', { name: 'Age' }).selectOption('all');
     const name: string = ageing.clients[0].entityName;
     await page.getByLabel('Search debtor clients').fill(name);
-    await page.waitForFunction((n) => Number(/of (\d+)/.exec(document.querySelector('[data-testid="debtor-client-count"]')!.textContent!)?.[1]) < n, ageing.clients.length);
+    await page.waitForFunction(
+      (n) =>
+        Number(/of (\d+)/.exec(document.querySelector('[data-testid="debtor-client-count"]')!.textContent!)?.[1]) < n,
+      ageing.clients.length,
+    );
     expect(await page.getByTestId('debtor-client-row').first().textContent()).toContain(name);
     await page.getByRole('button', { name: 'Clear search and filter' }).click();
   });
@@ -96,7 +114,11 @@ describe('the money screens: Debtors and Billing, online then offline', () => {
     const statuses = await page.getByRole('combobox', { name: 'Collection' }).locator('option').allTextContents();
     const status = statuses.find((s) => s === 'Reminder sent') ?? statuses[1]!;
     await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: status });
-    await page.waitForFunction((s) => [...document.querySelectorAll('[data-testid="debtor-invoice-row"]')].every((r) => r.textContent!.includes(s)), status);
+    await page.waitForFunction(
+      (s) =>
+        [...document.querySelectorAll('[data-testid="debtor-invoice-row"]')].every((r) => r.textContent!.includes(s)),
+      status,
+    );
     await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Any status' });
   });
 
@@ -113,12 +135,17 @@ describe('the money screens: Debtors and Billing, online then offline', () => {
       return { start, end };
     });
     const movement = await api.get(`/debtors/movement?startDate=${period.start}&endDate=${period.end}`);
-    expect(await picked.textContent()).toContain(formatMoney(movement.closingBalance, api.practice.region, movement.currency));
+    expect(await picked.textContent()).toContain(
+      formatMoney(movement.closingBalance, api.practice.region, movement.currency),
+    );
   });
 
   it('with the network cut, after a reload, Debtors and Billing still show their data; a period never read says so', async () => {
     await setNetwork(server, false);
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await page
+      .getByTestId('online-indicator')
+      .getByText(/Offline/)
+      .waitFor();
     await app.reload();
     await page.keyboard.press('Control+8');
     await page.getByRole('heading', { level: 1, name: 'Debtors' }).waitFor();
@@ -134,17 +161,24 @@ describe('the money screens: Debtors and Billing, online then offline', () => {
     await page.getByLabel('Movement from').fill('2019-01-01');
     await page.getByLabel('Movement to').fill('2019-03-31');
     await page.getByRole('button', { name: 'Show movement' }).click();
-    await page.getByTestId('movement-notice').getByText(/offline, and this period has not been read on this laptop yet/).waitFor();
+    await page
+      .getByTestId('movement-notice')
+      .getByText(/offline, and this period has not been read on this laptop yet/)
+      .waitFor();
     expect(await page.getByTestId('movement-picked').count()).toBe(0);
 
     await page.keyboard.press('Control+3');
     await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
-    expect(await page.getByTestId('bills-window').textContent()).toMatch(/^Bills dated from .+ to .+ are on this laptop; older bills come with a client's meeting pack\.$/);
+    expect(await page.getByTestId('bills-window').textContent()).toMatch(
+      /^Bills dated from .+ to .+ are on this laptop; older bills come with a client's meeting pack\.$/,
+    );
     await page.getByTestId('bill-row').first().waitFor();
     const bills = await countOf(page, 'bill-count');
     expect(bills).toBeGreaterThan(0);
     await page.getByRole('combobox', { name: 'Status' }).first().selectOption('Paid');
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="bill-row"]')].every((r) => r.textContent!.includes('Paid')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="bill-row"]')].every((r) => r.textContent!.includes('Paid')),
+    );
     expect(await countOf(page, 'bill-count')).toBeLessThan(bills);
     await page.getByTestId('payment-row').first().waitFor();
     expect(await countOf(page, 'payment-count')).toBeGreaterThan(0);

@@ -29,7 +29,10 @@ describe('the outbox: prepared offline, sent exactly once online', () => {
   it('offline: add a contact and send an eForm stack; both pending, still pending after a restart; online: both done, on the server and in the app', async () => {
     const client = [...state().entities.values()].find((e) => !e.entityTerminated)!;
     await setNetwork(server, false);
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await page
+      .getByTestId('online-indicator')
+      .getByText(/Offline/)
+      .waitFor();
     await openClient(client.entityKey);
 
     await page.getByRole('button', { name: 'Add contact' }).click();
@@ -42,7 +45,10 @@ describe('the outbox: prepared offline, sent exactly once online', () => {
     await page.getByRole('button', { name: 'Send eForm' }).click();
     await page.getByRole('radio', { name: 'Stack' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Queue to send' }).click();
-    await page.getByTestId('client-pending-actions').getByText(/stack of 2 eForms/).waitFor();
+    await page
+      .getByTestId('client-pending-actions')
+      .getByText(/stack of 2 eForms/)
+      .waitFor();
     await page.getByTestId('outbox-badge').getByText('2').waitFor();
 
     await app.reload(); // the app restarts with the network still gone
@@ -56,7 +62,11 @@ describe('the outbox: prepared offline, sent exactly once online', () => {
     expect([...state().contacts.values()].filter((c) => c.email === 'meeting.contact@example.com')).toHaveLength(1);
     expect(state().eforms.size - eformsBefore).toBe(2); // one stack of two forms, sent once
     // The Outbox shows what the practice did with the eForm stack: sent, and the client's access link.
-    await page.getByTestId('eform-result').first().getByText(/^Sent\./).waitFor();
+    await page
+      .getByTestId('eform-result')
+      .first()
+      .getByText(/^Sent\./)
+      .waitFor();
     expect(await page.getByTestId('eform-access-link').first().textContent()).toMatch(/^https?:\/\//);
     await openClient(client.entityKey);
     const row = page.getByTestId('contact-row').filter({ hasText: 'Meeting Contact' });
@@ -65,14 +75,22 @@ describe('the outbox: prepared offline, sent exactly once online', () => {
   });
 
   it('a write the practice refuses shows its message, and can be fixed and resubmitted', async () => {
-    const client = [...state().entities.values()].find((e) => !e.entityTerminated && !e.entityMobile && [...state().contacts.values()].every((c) => c.entityKey !== e.entityKey || !c.mobile))!;
+    const client = [...state().entities.values()].find(
+      (e) =>
+        !e.entityTerminated &&
+        !e.entityMobile &&
+        [...state().contacts.values()].every((c) => c.entityKey !== e.entityKey || !c.mobile),
+    )!;
     await openClient(client.entityKey);
     await page.getByRole('button', { name: 'Send eForm' }).click();
     await page.getByLabel('Recipient mobile').fill('');
     await page.getByText('Also send by SMS').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Queue to send' }).click();
     await page.keyboard.press('Control+5');
-    await page.getByTestId('outbox-error').getByText(/sendSms needs a mobile/).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('outbox-error')
+      .getByText(/sendSms needs a mobile/)
+      .waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('dialog').getByText('Also send by SMS').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Queue to send' }).click();
@@ -88,18 +106,26 @@ describe('the outbox: prepared offline, sent exactly once online', () => {
     await page.keyboard.press('Control+5');
     const draft = page.getByTestId('eform-result').filter({ hasText: 'Kept as a draft' });
     await draft.waitFor({ timeout: 30_000 });
-    const drafts = () => [...state().eforms.values()].filter((f) => f.entityKey === client.entityKey && f.status === 'draft');
+    const drafts = () =>
+      [...state().eforms.values()].filter((f) => f.entityKey === client.entityKey && f.status === 'draft');
     expect(drafts()).toHaveLength(1);
     const formKey = drafts()[0]!.formKey;
     await draft.getByRole('button', { name: 'Send draft' }).click();
-    await page.getByTestId('outbox-entry').filter({ hasText: 'Send the draft of' }).and(page.locator('[data-status="done"]')).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('outbox-entry')
+      .filter({ hasText: 'Send the draft of' })
+      .and(page.locator('[data-status="done"]'))
+      .waitFor({ timeout: 30_000 });
     expect(state().eforms.get(formKey)!.status).toBe('sent');
     expect(drafts()).toHaveLength(0);
   });
 
   it('signing out warns about actions not yet sent', async () => {
     await setNetwork(server, false);
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await page
+      .getByTestId('online-indicator')
+      .getByText(/Offline/)
+      .waitFor();
     const client = [...state().entities.values()].filter((e) => !e.entityTerminated)[1]!;
     await openClient(client.entityKey);
     await page.getByRole('button', { name: 'Add contact' }).click();
@@ -108,7 +134,10 @@ describe('the outbox: prepared offline, sent exactly once online', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Add contact' }).click();
     await page.keyboard.press('Control+6');
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByTestId('unsent-warning').getByText(/1 action has not been sent/).waitFor();
+    await page
+      .getByTestId('unsent-warning')
+      .getByText(/1 action has not been sent/)
+      .waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await setNetwork(server, true);
     expect(realProblems(problems), problems.join('\n')).toEqual([]);

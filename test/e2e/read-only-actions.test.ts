@@ -40,9 +40,18 @@ describe('read-only credentials', () => {
     await form.getByLabel('Client ID').fill(practice.readOnly.clientId);
     await form.getByLabel('Client secret').fill(practice.readOnly.secret);
     await form.getByRole('button', { name: 'Connect' }).click();
-    await page.getByRole('alertdialog', { name: 'Send your credentials to this address?' }).getByRole('button', { name: 'Connect to this address' }).click();
-    await page.getByTestId('client-count').getByText(/150 clients/).waitFor({ timeout: 30_000 });
-    await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('alertdialog', { name: 'Send your credentials to this address?' })
+      .getByRole('button', { name: 'Connect to this address' })
+      .click();
+    await page
+      .getByTestId('client-count')
+      .getByText(/150 clients/)
+      .waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('status-practice')
+      .getByText(/last synced/)
+      .waitFor({ timeout: 30_000 });
   });
 
   it('every action button on leads, clients and onboardings is disabled and says why', async () => {
@@ -54,17 +63,31 @@ describe('read-only credentials', () => {
     await expectBlocked(page.getByRole('button', { name: 'Add note' }));
     await expectBlocked(page.getByRole('button', { name: 'Convert to client' }));
 
-    const client = [...state().entities.values()].find((e) => !e.entityTerminated && [...state().contacts.values()].some((c) => c.entityKey === e.entityKey && !c.isDeleted))!;
+    const client = [...state().entities.values()].find(
+      (e) =>
+        !e.entityTerminated && [...state().contacts.values()].some((c) => c.entityKey === e.entityKey && !c.isDeleted),
+    )!;
     await page.goto(`${app.server.url}#/clients/${client.entityKey}`);
-    for (const name of ['Add contact', 'Send eForm', 'Send ID verification', 'Run AML check', 'Create bill']) await expectBlocked(page.getByRole('button', { name, exact: true }));
-    await expectBlocked(page.getByTestId('contact-row').first().getByRole('button', { name: /^Edit / }));
+    for (const name of ['Add contact', 'Send eForm', 'Send ID verification', 'Run AML check', 'Create bill'])
+      await expectBlocked(page.getByRole('button', { name, exact: true }));
+    await expectBlocked(
+      page
+        .getByTestId('contact-row')
+        .first()
+        .getByRole('button', { name: /^Edit / }),
+    );
 
     const proposal = [...state().proposals.values()][0]!;
     await page.goto(`${app.server.url}#/clients/${proposal.entityKey}?tab=proposals`);
     const actions = page.getByTestId('proposal-actions').first();
-    for (const name of ['Duplicate', 'Renew', 'Edit services', 'External projects']) await expectBlocked(actions.getByRole('button', { name, exact: true }));
+    for (const name of ['Duplicate', 'Renew', 'Edit services', 'External projects'])
+      await expectBlocked(actions.getByRole('button', { name, exact: true }));
 
-    const onboarding = [...state().onboardings.values()].find((o) => o.completedOn === null && (state().onboardingDocuments.get(o.onboardingKey) ?? []).some((e) => e.documents.some((d) => !d.isUploaded)))!;
+    const onboarding = [...state().onboardings.values()].find(
+      (o) =>
+        o.completedOn === null &&
+        (state().onboardingDocuments.get(o.onboardingKey) ?? []).some((e) => e.documents.some((d) => !d.isUploaded)),
+    )!;
     await page.goto(`${app.server.url}#/onboardings/${onboarding.onboardingKey}`);
     await expectBlocked(page.getByRole('button', { name: 'Edit recipients' }));
     await expectBlocked(page.getByRole('button', { name: 'Complete' }));

@@ -17,8 +17,14 @@ beforeAll(async () => {
   // A new user chooses the South African demo practice beside the one-click button.
   await page.getByRole('combobox', { name: 'Demo practice in' }).selectOption('ZA');
   await page.getByRole('button', { name: 'Explore the demo practice' }).click();
-  await page.getByTestId('client-count').getByText(/30 clients/).waitFor({ timeout: 30_000 });
-  await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('client-count')
+    .getByText(/30 clients/)
+    .waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('status-practice')
+    .getByText(/last synced/)
+    .waitFor({ timeout: 30_000 });
 });
 afterAll(async () => {
   await app?.close();
@@ -40,9 +46,15 @@ describe('a South African practice: amounts typed as the app shows them', () => 
 
     // Ambiguous where the comma marks the decimals: said at once, with what to type instead.
     await price.fill('1,234');
-    await line.getByText(/"1,234" could be 1234 or 1 and a fraction: here a comma marks the decimals\. For 1234, type 1234 or 1 234/).waitFor();
+    await line
+      .getByText(
+        /"1,234" could be 1234 or 1 and a fraction: here a comma marks the decimals\. For 1234, type 1234 or 1 234/,
+      )
+      .waitFor();
     expect(await line.getByTestId('amount-read').count()).toBe(0);
-    await dialog().getByRole('combobox', { name: /Created by/ }).selectOption(user.userKey);
+    await dialog()
+      .getByRole('combobox', { name: /Created by/ })
+      .selectOption(user.userKey);
     await dialog().getByLabel('Reference').fill('PO-ZA-E2E');
     await dialog().getByRole('button', { name: 'Queue bill' }).click();
     await dialog().getByText('Some fields need attention.').waitFor();
@@ -50,20 +62,27 @@ describe('a South African practice: amounts typed as the app shows them', () => 
 
     // As the app writes rand (formatMoney: en-ZA, ZAR), shown under the field before anything is queued.
     await price.fill('1 234,50');
-    const shown = await page.evaluate(() => new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(1234.5));
+    const shown = await page.evaluate(() =>
+      new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(1234.5),
+    );
     expect(shown.replace(/\s/g, ' ')).toBe('R 1 234,50');
     await expect.poll(() => line.getByTestId('amount-read').textContent()).toBe(`Reads as ${shown}`);
     expect(await line.getByRole('alert').count()).toBe(0);
     await dialog().getByTestId('bill-total').getByText(`Net ${shown}`).waitFor();
     await dialog().getByRole('button', { name: 'Queue bill' }).click();
-    await page.getByTestId('client-pending-actions').getByText(/^Bill /).waitFor();
+    await page
+      .getByTestId('client-pending-actions')
+      .getByText(/^Bill /)
+      .waitFor();
     expect(app.answered('createAdhocBill')).toBe(0);
 
     await setNetwork(server, true);
     await app.waitForAnswered('createAdhocBill');
     const bills = [...southAfrica().bills.values()].filter((b) => b.reference === 'PO-ZA-E2E');
     expect(bills).toHaveLength(1);
-    expect(bills[0]!.lines.map((l) => [l.description, l.quantity, l.unitPrice])).toEqual([['Annual financial statements', 1, 1234.5]]);
+    expect(bills[0]!.lines.map((l) => [l.description, l.quantity, l.unitPrice])).toEqual([
+      ['Annual financial statements', 1, 1234.5],
+    ]);
     expect(bills[0]).toMatchObject({ entityKey: client.entityKey, currency: 'ZAR', subtotal: 1234.5 });
     expect(realProblems(problems), problems.join('\n')).toEqual([]);
   });

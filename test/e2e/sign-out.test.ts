@@ -30,7 +30,9 @@ function clientWithBill() {
   const yearAgo = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
   for (const entity of state.entities.values()) {
     if (entity.entityTerminated) continue;
-    const bill = [...state.bills.values()].find((b) => b.entityKey === entity.entityKey && b.statusName !== 'Draft' && b.billDate >= yearAgo);
+    const bill = [...state.bills.values()].find(
+      (b) => b.entityKey === entity.entityKey && b.statusName !== 'Draft' && b.billDate >= yearAgo,
+    );
     if (bill) return { entity, bill };
   }
   throw new Error('The demo has no client with a bill in the synced year.');
@@ -38,7 +40,11 @@ function clientWithBill() {
 
 /** Every file under a folder (none when it does not exist). */
 const filesUnder = (dir: string): string[] =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
 
 describe('sign-out, tried as a new user would', () => {
   it('after a PDF was opened, an action queued offline and sync paused, signing out leaves nothing of the practice anywhere', async () => {
@@ -50,12 +56,19 @@ describe('sign-out, tried as a new user would', () => {
     await page.goto(`${server.url}#/clients/${entity.entityKey}?tab=billing`);
     const row = page.getByTestId('bill-row').filter({ hasText: bill.billNumber });
     await row.getByRole('link', { name: 'Open PDF' }).click({ timeout: 30_000 });
-    await page.getByTestId('pdf-pages').getByText(bill.billNumber, { exact: false }).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('pdf-pages')
+      .getByText(bill.billNumber, { exact: false })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await expect.poll(() => filesUnder(practiceFolder).length, { timeout: 10_000 }).toBeGreaterThan(0);
 
     // Offline, an action is queued in the practice's outbox.
     await setNetwork(server, false);
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await page
+      .getByTestId('online-indicator')
+      .getByText(/Offline/)
+      .waitFor();
     await page.goto(`${server.url}#/clients/${entity.entityKey}`);
     await page.getByRole('button', { name: 'Add contact' }).click();
     await page.getByLabel('First name').fill('Unsent');
@@ -67,13 +80,17 @@ describe('sign-out, tried as a new user would', () => {
     await page.keyboard.press('Control+6');
     await page.getByRole('button', { name: 'Pause sync' }).click();
     await page.getByRole('button', { name: 'Resume sync' }).waitFor();
-    const storageNaming = () => page.evaluate((key) => Object.keys(localStorage).filter((name) => name.includes(key)), practiceKey);
+    const storageNaming = () =>
+      page.evaluate((key) => Object.keys(localStorage).filter((name) => name.includes(key)), practiceKey);
     expect(await storageNaming()).not.toEqual([]);
     const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
     expect(await databases()).toContain(`practice-${practiceKey}`);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByTestId('unsent-warning').getByText(/1 action has not been sent/).waitFor();
+    await page
+      .getByTestId('unsent-warning')
+      .getByText(/1 action has not been sent/)
+      .waitFor();
     await page.getByRole('button', { name: 'Sign out and delete' }).click();
     await page.getByRole('button', { name: 'Explore the demo practice' }).waitFor({ timeout: 20_000 });
 
@@ -110,7 +127,9 @@ describe('sign-out, tried as a new user would', () => {
     await page.getByText('Signed out, but not everything was deleted').waitFor({ timeout: 10_000 });
     const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
     await expect.poll(databases, { timeout: 10_000 }).not.toContain(`practice-${practiceKey}`);
-    expect(await page.evaluate((key) => Object.keys(localStorage).filter((name) => name.includes(key)), practiceKey)).toEqual([]);
+    expect(
+      await page.evaluate((key) => Object.keys(localStorage).filter((name) => name.includes(key)), practiceKey),
+    ).toEqual([]);
     expect(existsSync(stuck)).toBe(true);
     expect(realProblems(problems), problems.join('\n')).toEqual([]);
   }, 120_000);

@@ -21,9 +21,23 @@ afterAll(async () => {
 /** A staff member at the office converts a lead: a new client exists on the server only. */
 async function addClientOnServer(name: string, surname: string): Promise<void> {
   const practice = app.demo().practices[0]!;
-  const headers = { 'X-Svc-Auth-ID': practice.readWrite.clientId, 'X-Svc-Auth-Key': practice.readWrite.secret, 'Content-Type': 'application/json' };
-  const lead = (await (await fetch(`${practice.baseUrl}/api/v1/leads`, { method: 'POST', headers, body: JSON.stringify({ name, surname }) })).json()) as { leadKey: string };
-  const converted = await fetch(`${practice.baseUrl}/api/v1/leads/${lead.leadKey}/convert-to-client`, { method: 'POST', headers, body: '{}' });
+  const headers = {
+    'X-Svc-Auth-ID': practice.readWrite.clientId,
+    'X-Svc-Auth-Key': practice.readWrite.secret,
+    'Content-Type': 'application/json',
+  };
+  const lead = (await (
+    await fetch(`${practice.baseUrl}/api/v1/leads`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name, surname }),
+    })
+  ).json()) as { leadKey: string };
+  const converted = await fetch(`${practice.baseUrl}/api/v1/leads/${lead.leadKey}/convert-to-client`, {
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
   expect(converted.status).toBe(200);
 }
 
@@ -33,32 +47,55 @@ describe('sync status, the request budget, offline and back', () => {
     await page.getByTestId('client-count').getByText('150 clients').waitFor({ timeout: 30_000 });
     await page.keyboard.press('Control+6');
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-    await page.getByTestId('sync-summary').getByText(/Last sync finished/).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('sync-summary')
+      .getByText(/Last sync finished/)
+      .waitFor({ timeout: 30_000 });
     const remaining = (await page.getByTestId('budget-remaining').textContent())!;
-    const [minute, hour] = [...remaining.matchAll(/([\d,]+) of ([\d,]+)/g)].map((m) => [Number(m[1]!.replace(/,/g, '')), Number(m[2]!.replace(/,/g, ''))]);
+    const [minute, hour] = [...remaining.matchAll(/([\d,]+) of ([\d,]+)/g)].map((m) => [
+      Number(m[1]!.replace(/,/g, '')),
+      Number(m[2]!.replace(/,/g, '')),
+    ]);
     expect(minute![1]).toBe(60);
     expect(hour![1]).toBe(1000);
     expect(hour![0]).toBeLessThan(1000); // the import's requests are counted
     await expect(page.getByTestId('sync-row-entities').textContent()).resolves.toMatch(/done.*150 records/);
     expect(await page.getByTestId('sync-row-contacts').textContent()).not.toMatch(/never/);
     const leads = app.demo().runtime.practices[0]!.leads.size;
-    await expect(page.getByTestId('sync-row-leads').textContent()).resolves.toMatch(new RegExp(`Leads.*done.*${leads} records`));
+    await expect(page.getByTestId('sync-row-leads').textContent()).resolves.toMatch(
+      new RegExp(`Leads.*done.*${leads} records`),
+    );
   });
 
   it('pauses and resumes sync, and says so', async () => {
     await page.getByRole('button', { name: 'Pause sync' }).click();
-    await page.getByTestId('sync-summary').getByText(/Sync is paused/).waitFor();
-    await page.getByTestId('status-practice').getByText(/sync paused/).waitFor();
+    await page
+      .getByTestId('sync-summary')
+      .getByText(/Sync is paused/)
+      .waitFor();
+    await page
+      .getByTestId('status-practice')
+      .getByText(/sync paused/)
+      .waitFor();
     await page.reload(); // the pause is kept across a restart
-    await page.getByTestId('sync-summary').getByText(/Sync is paused/).waitFor();
+    await page
+      .getByTestId('sync-summary')
+      .getByText(/Sync is paused/)
+      .waitFor();
     await page.getByRole('button', { name: 'Resume sync' }).click();
-    await page.getByTestId('sync-summary').getByText(/Last sync finished/).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('sync-summary')
+      .getByText(/Last sync finished/)
+      .waitFor({ timeout: 30_000 });
   });
 
   it('network cut: search and open a client still work; network back: a change made on the server arrives with the next sync', async () => {
     await setNetwork(server, false);
     await page.keyboard.press('Control+1');
-    await page.getByTestId('online-indicator').getByText(/Offline/).waitFor();
+    await page
+      .getByTestId('online-indicator')
+      .getByText(/Offline/)
+      .waitFor();
     const first = (await page.getByTestId('client-row').first().locator('span').first().textContent())!;
     await page.getByLabel('Search clients').fill(first);
     await page.getByTestId('client-row').first().click();
@@ -66,13 +103,19 @@ describe('sync status, the request budget, offline and back', () => {
     await page.goBack();
 
     await setNetwork(server, true);
-    await page.getByTestId('online-indicator').getByText(/Online/).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('online-indicator')
+      .getByText(/Online/)
+      .waitFor({ timeout: 20_000 });
     await addClientOnServer('Zebedee', 'Freshclient');
     await page.keyboard.press('Control+6');
     await page.getByRole('button', { name: 'Sync now' }).click();
     await page.keyboard.press('Control+1');
     await page.getByLabel('Search clients').fill('freshclient');
-    await page.getByTestId('client-row').getByText(/Zebedee Freshclient/).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('client-row')
+      .getByText(/Zebedee Freshclient/)
+      .waitFor({ timeout: 30_000 });
     await page.getByLabel('Search clients').fill('');
     await page.getByTestId('client-count').getByText('151 clients').waitFor();
     expect(realProblems(problems), problems.join('\n')).toEqual([]);

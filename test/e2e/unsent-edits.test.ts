@@ -20,15 +20,23 @@ afterAll(async () => {
 describe('what the user typed stays on screen', () => {
   it('a contact edited but not yet sent keeps the edit, still pending, when a sync page for that contact arrives', async () => {
     const state = app.practice();
-    const contact = [...state.contacts.values()].find((c) => !c.isDeleted && state.entities.get(c.entityKey)?.entityTerminated === false)!;
+    const contact = [...state.contacts.values()].find(
+      (c) => !c.isDeleted && state.entities.get(c.entityKey)?.entityTerminated === false,
+    )!;
     // The practice keeps failing the edit, so it stays unsent while syncs go on.
-    for (let i = 0; i < 40; i++) app.demo().injectFault({ match: { method: 'PUT', path: /\/contacts\/\d+$/ }, fault: 'fail-before-apply', status: 503 });
+    for (let i = 0; i < 40; i++)
+      app
+        .demo()
+        .injectFault({ match: { method: 'PUT', path: /\/contacts\/\d+$/ }, fault: 'fail-before-apply', status: 503 });
 
     await page.goto(`${server.url}#/clients/${contact.entityKey}`);
     const row = page.getByTestId('contact-row').filter({ hasText: `${contact.contactName} ${contact.contactSurname}` });
     await row.getByRole('button', { name: `Edit ${contact.contactName} ${contact.contactSurname}` }).click();
     await page.getByLabel('Position').fill('Head of Finance');
-    await page.getByRole('dialog').getByRole('button', { name: /Save|Queue/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Save|Queue/ })
+      .click();
     await row.getByText('pending').waitFor();
 
     // Meanwhile someone at the practice changes the same contact's mobile; a sync brings that page.
@@ -48,10 +56,16 @@ describe('what the user typed stays on screen', () => {
     app.demo().runtime.faultQueue.clear();
     await page.keyboard.press('Control+5');
     // Between two tries the entry waits out its backoff; "Retry now" skips the wait when it is offered.
-    const retry = page.getByTestId('outbox-entry').filter({ hasText: `Edit contact ${contact.contactName}` }).getByRole('button', { name: 'Retry now' });
+    const retry = page
+      .getByTestId('outbox-entry')
+      .filter({ hasText: `Edit contact ${contact.contactName}` })
+      .getByRole('button', { name: 'Retry now' });
     if ((await retry.count()) > 0) await retry.click();
     await page.getByTestId('outbox-open-count').getByText('0 waiting').waitFor({ timeout: 45_000 });
-    expect(state.contacts.get(contact.entityContactID)).toMatchObject({ position: 'Head of Finance', mobile: '0499 111 222' });
+    expect(state.contacts.get(contact.entityContactID)).toMatchObject({
+      position: 'Head of Finance',
+      mobile: '0499 111 222',
+    });
     await page.goto(`${server.url}#/clients/${contact.entityKey}`);
     await row.getByText('Head of Finance').waitFor();
     expect(await row.getByText('pending').count()).toBe(0);

@@ -24,7 +24,9 @@ describe('updates in the browser preview', () => {
     const section = page.getByTestId('update-status');
     await section.waitFor();
     await expect(section.getAttribute('data-state')).resolves.toBe('off');
-    await expect(page.getByTestId('update-message').textContent()).resolves.toBe('Updates are not set up in this build.');
+    await expect(page.getByTestId('update-message').textContent()).resolves.toBe(
+      'Updates are not set up in this build.',
+    );
     await expect(page.getByRole('button', { name: 'Restart to update' }).count()).resolves.toBe(0);
     await expect(page.getByTestId('update-banner').count()).resolves.toBe(0);
     const status = await page.evaluate(() => window.companion!.desktop.updateStatus());

@@ -29,7 +29,8 @@ export function electronNameOf(error: unknown): ElectronNetError {
   const text = textOf(error);
   if (code === 'ECONNREFUSED') return 'net::ERR_CONNECTION_REFUSED';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'net::ERR_NAME_NOT_RESOLVED';
-  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT') return 'net::ERR_TIMED_OUT';
+  if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT')
+    return 'net::ERR_TIMED_OUT';
   if (code === 'ECONNRESET' || code === 'EPIPE') return 'net::ERR_CONNECTION_RESET';
   // The server closed the socket after the request went out, before any byte of an answer.
   if (code === 'UND_ERR_SOCKET') return 'net::ERR_EMPTY_RESPONSE';
@@ -38,10 +39,14 @@ export function electronNameOf(error: unknown): ElectronNetError {
   return 'net::ERR_FAILED';
 }
 
-const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+const isAbort = (error: unknown) =>
+  error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
 
 /** The body as a stream whose failure, if any, is Chromium's (a body cut off mid-way). */
-function electronShapedBody(body: ReadableStream<Uint8Array>, signal: AbortSignal | null | undefined): ReadableStream<Uint8Array> {
+function electronShapedBody(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal | null | undefined,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -62,7 +67,10 @@ function electronShapedBody(body: ReadableStream<Uint8Array>, signal: AbortSigna
  * body cut off mid-way (`net::ERR_CONTENT_LENGTH_MISMATCH` while it is read). Aborts (the caller's own
  * timeout) are passed through unchanged.
  */
-export function electronShapedFetch(base: typeof globalThis.fetch, enabled: () => boolean = () => true): typeof globalThis.fetch {
+export function electronShapedFetch(
+  base: typeof globalThis.fetch,
+  enabled: () => boolean = () => true,
+): typeof globalThis.fetch {
   return async (input, init) => {
     if (!enabled()) return base(input, init);
     let response: Response;
@@ -73,6 +81,10 @@ export function electronShapedFetch(base: typeof globalThis.fetch, enabled: () =
       throw new Error(electronNameOf(error));
     }
     if (!response.body) return response;
-    return new Response(electronShapedBody(response.body, init?.signal), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(electronShapedBody(response.body, init?.signal), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }

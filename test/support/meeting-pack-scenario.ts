@@ -1,5 +1,11 @@
 import 'fake-indexeddb/auto';
-import { fetchDocument, readClientBills, readClientProposals, readClientStatements, type ClientReadContext } from '../../src-renderer/client-data/client-reads';
+import {
+  fetchDocument,
+  readClientBills,
+  readClientProposals,
+  readClientStatements,
+  type ClientReadContext,
+} from '../../src-renderer/client-data/client-reads';
 import { practiceDb } from '../../src-renderer/db/practice-db';
 import { estimatePack } from '../../src-renderer/meeting-packs/pack-plan';
 import { createPack, listAverages, packInputs, runPack } from '../../src-renderer/meeting-packs/pack-runner';
@@ -20,13 +26,22 @@ import { syncIntoDexie } from './sync-into-dexie';
 const limits = { perMinute: 120, perHour: 1000, perDay: 10_000 };
 
 export async function startPackScenario(demo: DemoOptionsInput = {}) {
-  const app = await startNodeApp({ demo: { ...demo, rateLimit: { ...limits, ...demo.rateLimit } }, deps: { budgetLimits: limits } });
+  const app = await startNodeApp({
+    demo: { ...demo, rateLimit: { ...limits, ...demo.rateLimit } },
+    deps: { budgetLimits: limits },
+  });
   const connected = await app.companion.practice.connectDemo();
   if (!connected.ok) throw new Error(connected.message);
   const practiceKey = connected.practice.practiceKey;
   await syncIntoDexie(app.companion, practiceKey);
   const db = practiceDb(practiceKey);
-  const ctx = (priority: ClientReadContext['priority']): ClientReadContext => ({ companion: app.companion, db, practiceKey, priority, now: () => new Date() });
+  const ctx = (priority: ClientReadContext['priority']): ClientReadContext => ({
+    companion: app.companion,
+    db,
+    practiceKey,
+    priority,
+    now: () => new Date(),
+  });
   return { app, practiceKey, db, ctx, state: () => app.demo().runtime.practices[0]! };
 }
 export type PackScenario = Awaited<ReturnType<typeof startPackScenario>>;
@@ -48,7 +63,10 @@ export function typicalClient(s: PackScenario) {
  * Opens the client online (as useClientOnDemand does: its lists, identity status and bills are read), takes the estimate the
  * pack panel would show, then runs the pack, counting requests on the server.
  */
-export async function runTypicalPack(s: PackScenario, entity: { entityKey: string; fullEntityName: string }): Promise<{ pack: MeetingPack; estimatedRequests: number; serverRequests: number }> {
+export async function runTypicalPack(
+  s: PackScenario,
+  entity: { entityKey: string; fullEntityName: string },
+): Promise<{ pack: MeetingPack; estimatedRequests: number; serverRequests: number }> {
   const interactive = s.ctx('interactive');
   await readClientProposals(interactive, entity.entityKey);
   await readClientStatements(interactive, entity.entityKey);

@@ -26,7 +26,8 @@ export function createMemorySyncSink() {
       return structuredClone(cursors);
     },
     async commitPage(page: SyncPageCommit) {
-      if (crashAt !== null && commits >= crashAt) throw new Error('simulated crash: the window closed before the commit');
+      if (crashAt !== null && commits >= crashAt)
+        throw new Error('simulated crash: the window closed before the commit');
       const cursor = syncCursorSchema.parse(page.cursor);
       const key = keyOf(page.resource);
       const next = page.replaceAll ? new Map() : new Map(tables.get(page.resource) ?? []);

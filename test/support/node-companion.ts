@@ -15,7 +15,13 @@ import { createCompanion, unwrapReply, type Companion } from '../../src-preload/
  * validation as Electron IPC) — the renderer's code can run against it in Node. The demo practice is
  * kept so tests can read the server's state.
  */
-export async function startNodeApp(options: { demo?: DemoOptionsInput; deps?: Partial<MainDeps>; wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch } = {}) {
+export async function startNodeApp(
+  options: {
+    demo?: DemoOptionsInput;
+    deps?: Partial<MainDeps>;
+    wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch;
+  } = {},
+) {
   const network = createNetworkSwitch(fetch);
   let demo: DemoPractice | undefined;
   const pieces = nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'node-app-')), network });

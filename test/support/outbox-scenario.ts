@@ -11,7 +11,9 @@ import { startConnectedDemo, type startNodeApp } from './node-companion';
  * registry, the first practice connected with read-write credentials and no rate limit. `close` stops
  * everything and deletes the practice database.
  */
-export async function startOutboxScenario(options: Pick<Parameters<typeof startNodeApp>[0] & object, 'wrapFetch'> & { apiTimeoutMs?: number } = {}) {
+export async function startOutboxScenario(
+  options: Pick<Parameters<typeof startNodeApp>[0] & object, 'wrapFetch'> & { apiTimeoutMs?: number } = {},
+) {
   const { app, practiceKey, demo, state } = await startConnectedDemo({
     demo: { seed: 21 },
     ...(options.apiTimeoutMs ? { deps: { apiClient: { timeoutMs: options.apiTimeoutMs } } } : {}),
@@ -21,9 +23,17 @@ export async function startOutboxScenario(options: Pick<Parameters<typeof startN
   let paused = false;
   /** `now`: the replayer's clock, to step past the wait between two verification reads. */
   const replayer = (companion: Pick<Companion, 'outbox'> = app.companion, now: () => number = Date.now) =>
-    createOutboxReplayer({ db, practiceKey, companion, now, canSend: () => app.network.isOnline() && !paused, onUnauthorized: () => (paused = true) });
+    createOutboxReplayer({
+      db,
+      practiceKey,
+      companion,
+      now,
+      canSend: () => app.network.isOnline() && !paused,
+      onUnauthorized: () => (paused = true),
+    });
   const clients = [...state.entities.values()].filter((e) => !e.entityTerminated);
-  const requests = (method: string, path: RegExp) => demo.runtime.requestLog.filter((r) => r.method === method && path.test(r.url)).length;
+  const requests = (method: string, path: RegExp) =>
+    demo.runtime.requestLog.filter((r) => r.method === method && path.test(r.url)).length;
   const posts = (path: RegExp) => demo.runtime.requestLog.filter((r) => r.method !== 'GET' && path.test(r.url)).length;
   /** A companion whose window dies once per entry: after main sent the request, before the answer is stored. */
   const crashingOncePerEntry = () => {
@@ -61,5 +71,17 @@ export function outboxScenarioPerTest(): () => Promise<OutboxScenario> {
 }
 
 let n = 0;
-export const queueEntry = (db: PracticeDb, operation: OperationName, payload: StoredPayload, extra: { entityKey?: string; dependsOn?: string[] } = {}) =>
-  enqueue(db, { id: crypto.randomUUID(), operation, payload, summary: `${operation} #${++n}`, entityKey: extra.entityKey ?? null, dependsOn: extra.dependsOn ?? [] });
+export const queueEntry = (
+  db: PracticeDb,
+  operation: OperationName,
+  payload: StoredPayload,
+  extra: { entityKey?: string; dependsOn?: string[] } = {},
+) =>
+  enqueue(db, {
+    id: crypto.randomUUID(),
+    operation,
+    payload,
+    summary: `${operation} #${++n}`,
+    entityKey: extra.entityKey ?? null,
+    dependsOn: extra.dependsOn ?? [],
+  });

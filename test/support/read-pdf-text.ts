@@ -77,7 +77,13 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfReadback> {
       links.push(annotations.filter((a) => a.subtype === 'Link' && a.url).map((a) => a.url ?? ''));
     }
     const { info } = await doc.getMetadata();
-    return { pageCount: doc.numPages, pages, text: pages.join(' '), links, info: (info ?? {}) as Record<string, unknown> };
+    return {
+      pageCount: doc.numPages,
+      pages,
+      text: pages.join(' '),
+      links,
+      info: (info ?? {}) as Record<string, unknown>,
+    };
   } finally {
     await task.destroy();
   }

@@ -32,7 +32,11 @@ export function installedElectronVersion(): string {
 /** The fuse wire as bytes: sentinel, version 1, count, then '0'/'1' per fuse. */
 export function fuseWire(fuses: string = DEFAULT_FUSES): Buffer {
   if (!/^[01]+$/.test(fuses)) throw new Error(`Fuses must be a string of 0 and 1, got "${fuses}".`);
-  return Buffer.concat([Buffer.from(FUSE_SENTINEL, 'ascii'), Buffer.from([1, fuses.length]), Buffer.from(fuses, 'ascii')]);
+  return Buffer.concat([
+    Buffer.from(FUSE_SENTINEL, 'ascii'),
+    Buffer.from([1, fuses.length]),
+    Buffer.from(fuses, 'ascii'),
+  ]);
 }
 
 /**

@@ -20,12 +20,16 @@ export async function syncIntoDexie(companion: Companion, practiceKey: string): 
         if (progress.practiceKey !== practiceKey || progress.running) return;
         offProgress();
         const failed = progress.resources.filter((r) => r.state === 'failed');
-        if (failed.length > 0) reject(new Error(`sync failed: ${failed.map((r) => `${r.resource}: ${r.error}`).join('; ')}`));
+        if (failed.length > 0)
+          reject(new Error(`sync failed: ${failed.map((r) => `${r.resource}: ${r.error}`).join('; ')}`));
         else resolve();
       });
-      void db.cursors.toArray().then((cursors) => companion.sync.start({ practiceKey, cursors })).then((r) => {
-        if (!r.started) reject(new Error('sync did not start'));
-      });
+      void db.cursors
+        .toArray()
+        .then((cursors) => companion.sync.start({ practiceKey, cursors }))
+        .then((r) => {
+          if (!r.started) reject(new Error('sync did not start'));
+        });
     });
   } finally {
     offPage();

@@ -27,7 +27,10 @@ export interface TrackedProcess {
 
 function recordsDir(explicit: string | undefined): string {
   const dir = explicit ?? process.env[PROCESS_RECORDS_ENV];
-  if (!dir) throw new Error(`spawnTracked needs ${PROCESS_RECORDS_ENV}: run the tests through vitest.config.ts, whose global setup sets it.`);
+  if (!dir)
+    throw new Error(
+      `spawnTracked needs ${PROCESS_RECORDS_ENV}: run the tests through vitest.config.ts, whose global setup sets it.`,
+    );
   return dir;
 }
 
@@ -36,7 +39,11 @@ function recordsDir(explicit: string | undefined): string {
  * can prove nothing a test started outlives the tests. `recordsDir` overrides the run's folder (the
  * checker's own tests use a private one).
  */
-export function spawnTracked(command: string, args: readonly string[], options: SpawnOptions & { recordsDir?: string } = {}): TrackedProcess {
+export function spawnTracked(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions & { recordsDir?: string } = {},
+): TrackedProcess {
   const { recordsDir: explicitDir, ...spawnOptions } = options;
   const dir = recordsDir(explicitDir);
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...spawnOptions, detached: true });
@@ -58,7 +65,9 @@ export function spawnTracked(command: string, args: readonly string[], options: 
         if (!(await waitForGroupExit(pid, graceMs))) {
           signalGroup(pid, 'SIGKILL');
           if (!(await waitForGroupExit(pid, 2_000))) {
-            throw new Error(`"${record.command}" (process group ${pid}) is still running after SIGKILL: ${JSON.stringify(liveGroupMembers(pid))}`);
+            throw new Error(
+              `"${record.command}" (process group ${pid}) is still running after SIGKILL: ${JSON.stringify(liveGroupMembers(pid))}`,
+            );
           }
         }
       }
@@ -71,7 +80,11 @@ export function spawnTracked(command: string, args: readonly string[], options: 
  * Runs a command to the end and returns its output, like execFileSync, but tracked: whatever it left
  * running in its group is stopped before this resolves.
  */
-export async function runTracked(command: string, args: readonly string[], options: SpawnOptions & { recordsDir?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function runTracked(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions & { recordsDir?: string } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const tracked = spawnTracked(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

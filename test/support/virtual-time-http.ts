@@ -22,14 +22,23 @@ export function createVirtualTimeFetch(timer: VirtualTimer, base: typeof globalT
   const log: ExchangeRecord[] = [];
   const virtualFetch: typeof globalThis.fetch = async (input, init) => {
     const release = timer.hold();
-    const record: ExchangeRecord = { sentAt: timer.now(), url: String(input instanceof Request ? input.url : input), status: null, retryAfter: null };
+    const record: ExchangeRecord = {
+      sentAt: timer.now(),
+      url: String(input instanceof Request ? input.url : input),
+      status: null,
+      retryAfter: null,
+    };
     log.push(record);
     try {
       const response = await base(input, init);
       const bytes = await response.arrayBuffer();
       record.status = response.status;
       record.retryAfter = response.headers.get('retry-after');
-      return new Response(nullBodyStatuses.has(response.status) ? null : bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return new Response(nullBodyStatuses.has(response.status) ? null : bytes, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     } finally {
       release();
     }

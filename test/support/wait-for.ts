@@ -1,5 +1,10 @@
 /** Polls `read` every 50 ms until `ok` holds; fails naming what was awaited and the last value seen. */
-export async function waitFor<T>(what: string, read: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  read: () => T | Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

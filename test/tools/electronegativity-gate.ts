@@ -34,7 +34,9 @@ const run = require('@doyensec/electronegativity') as (options: object, forCli: 
 const levels = { INFORMATIONAL: 0, LOW: 1, MEDIUM: 2, HIGH: 3 } as const;
 
 const root = process.cwd();
-const electronVersion = (JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version;
+const electronVersion = (
+  JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string }
+).version;
 
 // Stage exactly what ships: main, preload (including the shared contract) and the renderer's HTML with its CSP.
 const stage = mkdtempSync(join(tmpdir(), 'electronegativity-'));
@@ -72,7 +74,9 @@ try {
   );
 
   for (const error of result.errors) {
-    console.error(`${error.tolerable ? 'warning' : 'ERROR'}: could not parse ${relative(stage, error.file)}: ${error.message}`);
+    console.error(
+      `${error.tolerable ? 'warning' : 'ERROR'}: could not parse ${relative(stage, error.file)}: ${error.message}`,
+    );
     if (!error.tolerable) failed = true;
   }
 
@@ -80,7 +84,9 @@ try {
   const low = result.issues.filter((issue) => issue.severity.value < levels.MEDIUM);
   for (const issue of result.issues) {
     const where = `${issue.file}:${issue.location.line}`;
-    console.log(`${issue.severity.name.padEnd(13)} ${issue.id.padEnd(40)} ${where}${issue.manualReview ? '  (manual review)' : ''}`);
+    console.log(
+      `${issue.severity.name.padEnd(13)} ${issue.id.padEnd(40)} ${where}${issue.manualReview ? '  (manual review)' : ''}`,
+    );
   }
 
   // Every inline suppression must be justified in the architecture doc.

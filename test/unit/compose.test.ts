@@ -16,7 +16,11 @@ describe('main services composed from Node pieces', () => {
     const reply = await registry.dispatch(null, { method: 'app.info', input: {} });
     expect(reply.ok).toBe(true);
     const info = appInfoSchema.parse((reply as { value: unknown }).value);
-    expect(info).toMatchObject({ name: 'Practice Companion', runtime: 'browser-preview', paths: { userData: dataDir } });
+    expect(info).toMatchObject({
+      name: 'Practice Companion',
+      runtime: 'browser-preview',
+      paths: { userData: dataDir },
+    });
   });
 
   it('reports the network switch through connectivity and makes fetch fail while offline', async () => {

@@ -1,7 +1,8 @@
 import { roundCents } from '../../../src-preload/contract/partner-api/common';
 const DAY_MS = 86_400_000;
 
-export const startOfUtcDay = (date: Date): Date => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+export const startOfUtcDay = (date: Date): Date =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 export const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * DAY_MS);
 export const addMs = (date: Date, ms: number): Date => new Date(date.getTime() + ms);
 /** YYYY-MM-DD (UTC). */

@@ -1,4 +1,10 @@
-import type { BillDetail, PaymentDetail, ProposalService, RecurringBillingRun, StatementDetail } from '../../../src-preload/contract/partner-api';
+import type {
+  BillDetail,
+  PaymentDetail,
+  ProposalService,
+  RecurringBillingRun,
+  StatementDetail,
+} from '../../../src-preload/contract/partner-api';
 import { buildStatementLines, daysOverdue, paymentsByBill, settleBill } from '../state/billing-math';
 import type { CollectionInfo, PracticeProfile, PracticeState } from '../state/practice-state';
 import { addDays, daysBetween, endOfMonth, isoDate, isoDateTime, parseDate, round2 } from './dates';
@@ -64,12 +70,19 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
       };
     });
 
-  const addBill = (client: GeneratedClient, billDate: Date, source: BillDetail['source'], lines: BillDetail['lines'], recurringBillingId: number | null): BillDetail => {
+  const addBill = (
+    client: GeneratedClient,
+    billDate: Date,
+    source: BillDetail['source'],
+    lines: BillDetail['lines'],
+    recurringBillingId: number | null,
+  ): BillDetail => {
     const id = billingId++;
     const subtotal = round2(lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0));
     const taxTotal = round2(lines.reduce((s, l) => s + l.taxAmount, 0));
     const recent = daysBetween(billDate, ctx.anchor) <= 7;
-    const statusName: BillDetail['statusName'] = recent && random.chance(0.1) ? 'Draft' : random.chance(0.01) ? 'Voided' : 'Awaiting payment';
+    const statusName: BillDetail['statusName'] =
+      recent && random.chance(0.1) ? 'Draft' : random.chance(0.01) ? 'Voided' : 'Awaiting payment';
     const externalId = input.ledgerConnected && statusName !== 'Draft' ? random.uuid() : null;
     const bill: BillDetail = {
       billingId: id,
@@ -104,17 +117,34 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
     payForBill(bill);
     const own = payments.slice(firstPayment);
     settleBill(bill, own);
-    bill.payLinkUrl = profile.payLinksEnabled && bill.amountDue > 0 ? `https://pay.example.com/p/${random.hex(20)}` : null;
-    const lastTouch = own.map((p) => p.updatedOn).sort().at(-1);
-    bill.updatedOn = lastTouch && lastTouch > bill.updatedOn ? lastTouch : isoDateTime(new Date(billDate.getTime() + random.int(0, 8) * 3_600_000));
+    bill.payLinkUrl =
+      profile.payLinksEnabled && bill.amountDue > 0 ? `https://pay.example.com/p/${random.hex(20)}` : null;
+    const lastTouch = own
+      .map((p) => p.updatedOn)
+      .sort()
+      .at(-1);
+    bill.updatedOn =
+      lastTouch && lastTouch > bill.updatedOn
+        ? lastTouch
+        : isoDateTime(new Date(billDate.getTime() + random.int(0, 8) * 3_600_000));
     if (bill.updatedOn > isoDateTime(ctx.anchor)) bill.updatedOn = isoDateTime(new Date(ctx.anchor.getTime() - 60_000));
     return bill;
   };
 
   const method = (): PaymentDetail['paymentMethod'] =>
-    random.weighted([['bank', 40], ['card', 30], ['external', 10], [input.ledgerConnected ? 'ledger_a' : 'bank', 20]] as const);
+    random.weighted([
+      ['bank', 40],
+      ['card', 30],
+      ['external', 10],
+      [input.ledgerConnected ? 'ledger_a' : 'bank', 20],
+    ] as const);
 
-  const addPayment = (bill: BillDetail, amount: number, day: Date, status: PaymentDetail['paymentStatus']): PaymentDetail => {
+  const addPayment = (
+    bill: BillDetail,
+    amount: number,
+    day: Date,
+    status: PaymentDetail['paymentStatus'],
+  ): PaymentDetail => {
     const paymentMethod = method();
     const payment: PaymentDetail = {
       paymentId: paymentId++,
@@ -128,13 +158,16 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
       currency: profile.currency,
       paymentStatus: status,
       paymentMethod,
-      reference: paymentMethod === 'card' ? `CARD-${random.hex(8).toUpperCase()}` : `${bill.billNumber} ${random.int(100, 999)}`,
+      reference:
+        paymentMethod === 'card' ? `CARD-${random.hex(8).toUpperCase()}` : `${bill.billNumber} ${random.int(100, 999)}`,
       updatedOn: isoDateTime(new Date(day.getTime() + random.int(8, 18) * 3_600_000)),
       refunds: [],
-      failureReason: status === 'failed' ? random.pick(['Card declined', 'Insufficient funds', 'Bank account closed']) : null,
+      failureReason:
+        status === 'failed' ? random.pick(['Card declined', 'Insufficient funds', 'Bank account closed']) : null,
       processorReference: paymentMethod === 'card' || paymentMethod === 'bank' ? `pr_${random.hex(16)}` : null,
     };
-    if (payment.updatedOn > isoDateTime(ctx.anchor)) payment.updatedOn = isoDateTime(new Date(ctx.anchor.getTime() - 60_000));
+    if (payment.updatedOn > isoDateTime(ctx.anchor))
+      payment.updatedOn = isoDateTime(new Date(ctx.anchor.getTime() - 60_000));
     payments.push(payment);
     return payment;
   };
@@ -143,9 +176,13 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
     if (bill.statusName === 'Draft' || bill.statusName === 'Voided') return;
     const billDay = parseDate(bill.billDate);
     const overdueDays = daysBetween(parseDate(bill.dueDate), ctx.anchor);
-    const pPaid = overdueDays > 180 ? 0.97 : overdueDays > 60 ? 0.88 : overdueDays > 30 ? 0.72 : overdueDays > 0 ? 0.55 : 0.3;
+    const pPaid =
+      overdueDays > 180 ? 0.97 : overdueDays > 60 ? 0.88 : overdueDays > 30 ? 0.72 : overdueDays > 0 ? 0.55 : 0.3;
     const payDay = (): Date => {
-      const latest = Math.min(ctx.anchor.getTime() - 86_400_000, addDays(parseDate(bill.dueDate), random.int(-5, 40)).getTime());
+      const latest = Math.min(
+        ctx.anchor.getTime() - 86_400_000,
+        addDays(parseDate(bill.dueDate), random.int(-5, 40)).getTime(),
+      );
       return latest <= billDay.getTime() ? billDay : recentBetween(random, billDay, new Date(latest));
     };
     if (random.chance(0.03)) addPayment(bill, bill.total, payDay(), 'failed');
@@ -162,7 +199,12 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
         const refundedOn = addDays(day, random.int(1, 5));
         const when = refundedOn > ctx.anchor ? ctx.anchor : refundedOn;
         duplicate.refundedAmount = duplicate.amount;
-        duplicate.refunds.push({ refundId: refundId++, amount: duplicate.amount, refundedOn: isoDateTime(new Date(when.getTime() - 3_600_000)), reason: 'Duplicate payment' });
+        duplicate.refunds.push({
+          refundId: refundId++,
+          amount: duplicate.amount,
+          refundedOn: isoDateTime(new Date(when.getTime() - 3_600_000)),
+          reason: 'Duplicate payment',
+        });
       }
     } else if (random.chance(0.12)) {
       addPayment(bill, round2(bill.total * random.pick([0.25, 0.4, 0.5])), payDay(), 'completed');
@@ -172,11 +214,24 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
   // Adhoc and proposal bills: ≈2.6 per client over two years.
   const twoYearsAgo = addDays(ctx.anchor, -730);
   for (const client of input.clients) {
-    const count = random.weighted([[0, 8], [1, 14], [2, 24], [3, 26], [4, 16], [5, 12]] as const);
+    const count = random.weighted([
+      [0, 8],
+      [1, 14],
+      [2, 24],
+      [3, 26],
+      [4, 16],
+      [5, 12],
+    ] as const);
     const from = new Date(Math.max(new Date(client.profile.createdOn).getTime(), twoYearsAgo.getTime()));
     for (let i = 0; i < count; i++) {
       const lineCount = random.chance(0.01) ? random.int(22, 30) : random.int(1, 4);
-      addBill(client, recentBetween(random, from, addDays(ctx.anchor, -0.5)), random.chance(0.6) ? 'proposal' : 'adhoc', makeLines(lineCount), null);
+      addBill(
+        client,
+        recentBetween(random, from, addDays(ctx.anchor, -0.5)),
+        random.chance(0.6) ? 'proposal' : 'adhoc',
+        makeLines(lineCount),
+        null,
+      );
     }
   }
 
@@ -184,7 +239,11 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
   for (const client of input.clients) {
     if (client.entity.entityTerminated || !random.chance(0.1)) continue;
     const id = scheduleId++;
-    const frequency = random.weighted([['Monthly', 70], ['Quarterly', 25], ['Annually', 5]] as const);
+    const frequency = random.weighted([
+      ['Monthly', 70],
+      ['Quarterly', 25],
+      ['Annually', 5],
+    ] as const);
     const stepDays = frequency === 'Monthly' ? 30 : frequency === 'Quarterly' ? 91 : 365;
     const startsOn = recentBetween(random, addDays(ctx.anchor, -365), addDays(ctx.anchor, -20));
     const lines = makeLines(1);
@@ -193,11 +252,32 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
     let runDay = startsOn;
     while (runDay < ctx.anchor) {
       const failed = random.chance(0.02);
-      const bill = failed ? null : addBill(client, runDay, 'recurring', makeLines(1).map((l) => ({ ...l, description: `${l.description} — ${frequency.toLowerCase()} fee` })), id);
-      runs.push({ runId: runId++, recurringBillingId: id, runOn: isoDate(runDay), statusName: failed ? 'Failed' : 'Created', billingId: bill?.billingId ?? null, billNumber: bill?.billNumber ?? null, ledgerInvoiceNumber: bill?.externalNumber ?? null, amount: bill?.total ?? round2(amount * (1 + profile.taxRate)) });
+      const bill = failed
+        ? null
+        : addBill(
+            client,
+            runDay,
+            'recurring',
+            makeLines(1).map((l) => ({ ...l, description: `${l.description} — ${frequency.toLowerCase()} fee` })),
+            id,
+          );
+      runs.push({
+        runId: runId++,
+        recurringBillingId: id,
+        runOn: isoDate(runDay),
+        statusName: failed ? 'Failed' : 'Created',
+        billingId: bill?.billingId ?? null,
+        billNumber: bill?.billNumber ?? null,
+        ledgerInvoiceNumber: bill?.externalNumber ?? null,
+        amount: bill?.total ?? round2(amount * (1 + profile.taxRate)),
+      });
       runDay = addDays(runDay, stepDays);
     }
-    const statusName = random.weighted([['Active', 85], ['Paused', 10], ['Ended', 5]] as const);
+    const statusName = random.weighted([
+      ['Active', 85],
+      ['Paused', 10],
+      ['Ended', 5],
+    ] as const);
     recurringBillings.set(id, {
       recurringBillingId: id,
       entityKey: client.entity.entityKey,
@@ -217,7 +297,15 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
     recurringRuns.set(id, runs);
   }
 
-  return { bills, payments, nextBillNumber: billNumber, collections: collectionsFor(random, bills, anchorDay), recurringBillings, recurringRuns, statements: generateStatements(input, bills, payments) };
+  return {
+    bills,
+    payments,
+    nextBillNumber: billNumber,
+    collections: collectionsFor(random, bills, anchorDay),
+    recurringBillings,
+    recurringRuns,
+    statements: generateStatements(input, bills, payments),
+  };
 }
 
 function collectionsFor(random: Random, bills: readonly BillDetail[], asAt: string): Map<number, CollectionInfo> {
@@ -228,7 +316,15 @@ function collectionsFor(random: Random, bills: readonly BillDetail[], asAt: stri
     if (overdue <= 0) continue;
     const plan = random.chance(0.05);
     collections.set(bill.billingId, {
-      collectionStatus: plan ? 'Payment plan' : overdue > 90 && random.chance(0.4) ? 'Debt collection' : overdue > 60 ? 'Final notice' : overdue > 14 ? 'Reminder sent' : 'None',
+      collectionStatus: plan
+        ? 'Payment plan'
+        : overdue > 90 && random.chance(0.4)
+          ? 'Debt collection'
+          : overdue > 60
+            ? 'Final notice'
+            : overdue > 14
+              ? 'Reminder sent'
+              : 'None',
       onPaymentPlan: plan,
       paymentPlanInstalmentsRemaining: plan ? random.int(1, 6) : null,
     });
@@ -237,7 +333,11 @@ function collectionsFor(random: Random, bills: readonly BillDetail[], asAt: stri
 }
 
 /** Month-end statements for the last three months, for clients with a balance or activity. */
-function generateStatements(input: BillingInput, bills: readonly BillDetail[], payments: readonly PaymentDetail[]): StatementDetail[] {
+function generateStatements(
+  input: BillingInput,
+  bills: readonly BillDetail[],
+  payments: readonly PaymentDetail[],
+): StatementDetail[] {
   const byBill = paymentsByBill(payments);
   const byClient = new Map<string, BillDetail[]>();
   for (const bill of bills) {

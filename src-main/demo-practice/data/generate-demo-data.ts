@@ -3,7 +3,14 @@ import { SIZES } from '../options';
 import type { PracticeProfile, PracticeState } from '../state/practice-state';
 import { startOfUtcDay } from './dates';
 import { generateBilling } from './generate-billing';
-import { eformTemplates, generateCatalogs, generateLedger, generateProposalTemplates, generateServices, onboardingStatuses } from './generate-catalogs';
+import {
+  eformTemplates,
+  generateCatalogs,
+  generateLedger,
+  generateProposalTemplates,
+  generateServices,
+  onboardingStatuses,
+} from './generate-catalogs';
 import { generateIdVerifications } from './generate-identity';
 import { generateClients, generateContacts, generateUsers, type PeopleContext } from './generate-people';
 import { generateLeads, generateOnboardings, generateProposals } from './generate-work';
@@ -34,10 +41,37 @@ interface PracticePlan {
  * end leaves the earlier ones exactly as they were for the same seed.
  */
 const plans: readonly PracticePlan[] = [
-  { region: 'ANZ', countryCode: 'AU', clientShare: 1, priceFactor: 1, brandColour: '#1f6feb', ledgerConnected: true, payLinksEnabled: true, wallet: { eformCredits: 500, smsCredits: 200, idCheckCredits: 150 } },
-  { region: 'UK', countryCode: 'GB', clientShare: 1 / 3, priceFactor: 0.55, brandColour: '#8250df', ledgerConnected: false, payLinksEnabled: false, wallet: { eformCredits: 25, smsCredits: 0, idCheckCredits: 10 } },
+  {
+    region: 'ANZ',
+    countryCode: 'AU',
+    clientShare: 1,
+    priceFactor: 1,
+    brandColour: '#1f6feb',
+    ledgerConnected: true,
+    payLinksEnabled: true,
+    wallet: { eformCredits: 500, smsCredits: 200, idCheckCredits: 150 },
+  },
+  {
+    region: 'UK',
+    countryCode: 'GB',
+    clientShare: 1 / 3,
+    priceFactor: 0.55,
+    brandColour: '#8250df',
+    ledgerConnected: false,
+    payLinksEnabled: false,
+    wallet: { eformCredits: 25, smsCredits: 0, idCheckCredits: 10 },
+  },
   // Rand prices: roughly what a South African practice charges for the same work (about six rand to every Australian dollar of the first practice's fees).
-  { region: 'ZA', countryCode: 'ZA', clientShare: 1 / 5, priceFactor: 6, brandColour: '#1a7f37', ledgerConnected: false, payLinksEnabled: true, wallet: { eformCredits: 60, smsCredits: 40, idCheckCredits: 20 } },
+  {
+    region: 'ZA',
+    countryCode: 'ZA',
+    clientShare: 1 / 5,
+    priceFactor: 6,
+    brandColour: '#1a7f37',
+    ledgerConnected: false,
+    payLinksEnabled: true,
+    wallet: { eformCredits: 60, smsCredits: 40, idCheckCredits: 20 },
+  },
 ];
 
 function credentials(random: Random) {
@@ -51,10 +85,24 @@ function credentials(random: Random) {
 export function generateDemoData(options: GenerateOptions): PracticeState[] {
   const anchor = startOfUtcDay(options.anchor);
   const root = createRandom(options.seed);
-  return plans.map((plan, index) => generatePractice(root.fork(`practice-${index}`), plan, index, anchor, Math.round(SIZES[options.size].clients * plan.clientShare)));
+  return plans.map((plan, index) =>
+    generatePractice(
+      root.fork(`practice-${index}`),
+      plan,
+      index,
+      anchor,
+      Math.round(SIZES[options.size].clients * plan.clientShare),
+    ),
+  );
 }
 
-function generatePractice(random: Random, plan: PracticePlan, index: number, anchor: Date, clientCount: number): PracticeState {
+function generatePractice(
+  random: Random,
+  plan: PracticePlan,
+  index: number,
+  anchor: Date,
+  clientCount: number,
+): PracticeState {
   const region = regionProfile(plan.region);
   const country = region.countries.find((c) => c.countryCode === plan.countryCode) ?? region.countries[0];
   if (!country) throw new Error(`No country ${plan.countryCode} in region ${plan.region}`);
@@ -86,7 +134,10 @@ function generatePractice(random: Random, plan: PracticePlan, index: number, anc
   const ctx: PeopleContext = { random, region, countryCode: plan.countryCode, anchor, offices: region.offices };
   const users = generateUsers(ctx, Math.max(6, Math.min(40, Math.round(clientCount / 500) + 8)), domain);
   const clients = generateClients(ctx, clientCount);
-  const contacts = generateContacts(ctx, clients, { entityContactID: 1 + index * 1_000_000, contactID: 50_001 + index * 1_000_000 });
+  const contacts = generateContacts(ctx, clients, {
+    entityContactID: 1 + index * 1_000_000,
+    contactID: 50_001 + index * 1_000_000,
+  });
   const contactsByEntity = new Map<string, Contact[]>();
   for (const contact of contacts) {
     const list = contactsByEntity.get(contact.entityKey);
@@ -96,8 +147,15 @@ function generatePractice(random: Random, plan: PracticePlan, index: number, anc
   const services = generateServices(plan.priceFactor, taxRate);
   const proposals = generateProposals(ctx, clients, contactsByEntity, services, users, country.currency);
   const engagementByEntity = new Map<string, string>();
-  for (const proposal of proposals) if (!engagementByEntity.has(proposal.entityKey)) engagementByEntity.set(proposal.entityKey, proposal.engagementKey);
-  const ids = { onboardingID: 20_001 + index * 100_000, entityOnboardingId: 40_001 + index * 10_000_000, documentId: 60_001 + index * 10_000_000, leadID: 1 + index * 10_000_000, noteID: 1 + index * 10_000_000 };
+  for (const proposal of proposals)
+    if (!engagementByEntity.has(proposal.entityKey)) engagementByEntity.set(proposal.entityKey, proposal.engagementKey);
+  const ids = {
+    onboardingID: 20_001 + index * 100_000,
+    entityOnboardingId: 40_001 + index * 10_000_000,
+    documentId: 60_001 + index * 10_000_000,
+    leadID: 1 + index * 10_000_000,
+    noteID: 1 + index * 10_000_000,
+  };
   const work = generateOnboardings(ctx, clients, contactsByEntity, users, (key) => engagementByEntity.get(key), ids);
   const leads = generateLeads(ctx, Math.round(clientCount * 0.15), users, clients, ids);
   const idOffset = index * 10_000_000;

@@ -12,7 +12,18 @@ export interface PeopleContext {
   offices: readonly string[];
 }
 
-const roles = ['Partner', 'Partner', 'Manager', 'Manager', 'Senior Accountant', 'Accountant', 'Accountant', 'Bookkeeper', 'Administrator', 'Graduate Accountant'] as const;
+const roles = [
+  'Partner',
+  'Partner',
+  'Manager',
+  'Manager',
+  'Senior Accountant',
+  'Accountant',
+  'Accountant',
+  'Bookkeeper',
+  'Administrator',
+  'Graduate Accountant',
+] as const;
 
 /** A time between `from` and `to`, biased towards `to` (most records were touched recently). */
 export function recentBetween(random: Random, from: Date, to: Date): Date {
@@ -57,7 +68,12 @@ function initialsOf(...parts: (string | null)[]): string {
 }
 
 function codeFor(name: string, seq: number): string {
-  const letters = name.normalize('NFD').replace(/[^A-Za-z]/g, '').toUpperCase().padEnd(4, 'X').slice(0, 4);
+  const letters = name
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toUpperCase()
+    .padEnd(4, 'X')
+    .slice(0, 4);
   return `${letters}${String(seq).padStart(5, '0')}`;
 }
 
@@ -76,7 +92,11 @@ export function generateClients(ctx: PeopleContext, count: number): GeneratedCli
     const createdOn = recentBetween(random, start, addDays(ctx.anchor, -2));
     const updatedOn = recentBetween(random, createdOn, addDays(ctx.anchor, -0.01));
     const address = ctx.region.address(random, ctx.countryCode);
-    const addressLines = [address.line1, ...(address.line2 ? [address.line2] : []), [address.city, address.state, address.postcode].filter(Boolean).join(' ')];
+    const addressLines = [
+      address.line1,
+      ...(address.line2 ? [address.line2] : []),
+      [address.city, address.state, address.postcode].filter(Boolean).join(' '),
+    ];
     let entity: Entity;
     let profile: EntityProfile;
     if (isIndividual) {
@@ -88,10 +108,14 @@ export function generateClients(ctx: PeopleContext, count: number): GeneratedCli
         externalSystemID: random.chance(0.7) ? `CUS-${random.int(10000, 99999)}` : null,
         entityCode: codeFor(person.surname, i + 1),
         fullEntityName: fullName,
-        entitySalutation: random.chance(0.15) ? person.firstName.slice(0, Math.max(3, Math.ceil(person.firstName.length / 2))) : person.firstName,
+        entitySalutation: random.chance(0.15)
+          ? person.firstName.slice(0, Math.max(3, Math.ceil(person.firstName.length / 2)))
+          : person.firstName,
         entityInitials: initialsOf(person.firstName, person.surname),
         entityBirthDate: isoDate(birth),
-        entityEmail: random.chance(0.9) ? `${slug(person.firstName)}.${slug(person.surname)}${random.int(1, 99)}@${random.pick(ctx.region.personalEmailDomains)}` : null,
+        entityEmail: random.chance(0.9)
+          ? `${slug(person.firstName)}.${slug(person.surname)}${random.int(1, 99)}@${random.pick(ctx.region.personalEmailDomains)}`
+          : null,
         entityTelephone: random.chance(0.35) ? ctx.region.landline(random, ctx.countryCode) : null,
         entityMobile: random.chance(0.88) ? ctx.region.mobile(random, ctx.countryCode) : null,
         entitySalesTaxNumber: random.chance(0.1) ? ctx.region.salesTaxNumber(random, ctx.countryCode) : null,
@@ -102,7 +126,14 @@ export function generateClients(ctx: PeopleContext, count: number): GeneratedCli
         isTaxEntity: random.chance(0.95),
         updatedOn: isoDateTime(updatedOn),
       };
-      profile = { isIndividual, givenName: person.firstName, surname: person.surname, otherName: null, addressLines, createdOn: isoDateTime(createdOn) };
+      profile = {
+        isIndividual,
+        givenName: person.firstName,
+        surname: person.surname,
+        otherName: null,
+        addressLines,
+        createdOn: isoDateTime(createdOn),
+      };
     } else {
       const business = ctx.region.businessName(random);
       const tradingName = business.name.replace(/\s+(Pty Ltd|\(Pty\) Ltd|Limited|Ltd|LLP|CC)$/i, '');
@@ -113,39 +144,72 @@ export function generateClients(ctx: PeopleContext, count: number): GeneratedCli
         entityCode: codeFor(business.name.replace(/^The\s+/i, ''), i + 1),
         fullEntityName: business.name,
         entitySalutation: tradingName,
-        entityInitials: initialsOf(...business.name.replace(/^The\s+/i, '').split(/\s+/).slice(0, 3)),
+        entityInitials: initialsOf(
+          ...business.name
+            .replace(/^The\s+/i, '')
+            .split(/\s+/)
+            .slice(0, 3),
+        ),
         entityBirthDate: null,
         entityEmail: random.chance(0.92) ? `${random.pick(['accounts', 'admin', 'info', 'office'])}@${domain}` : null,
         entityTelephone: random.chance(0.8) ? ctx.region.landline(random, ctx.countryCode) : null,
         entityMobile: random.chance(0.45) ? ctx.region.mobile(random, ctx.countryCode) : null,
         entitySalesTaxNumber: random.chance(0.85) ? ctx.region.salesTaxNumber(random, ctx.countryCode) : null,
-        entityRegNumber: /Company|Close Corporation|Limited Liability/.test(business.entityType) ? ctx.region.companyRegistrationNumber(random, ctx.countryCode) : null,
+        entityRegNumber: /Company|Close Corporation|Limited Liability/.test(business.entityType)
+          ? ctx.region.companyRegistrationNumber(random, ctx.countryCode)
+          : null,
         entityTerminated: random.chance(0.06),
         entityType: business.entityType,
         officeName: random.pick(ctx.offices),
         isTaxEntity: business.entityType !== 'Partnership' || random.chance(0.5),
         updatedOn: isoDateTime(updatedOn),
       };
-      profile = { isIndividual, givenName: null, surname: business.name, otherName: tradingName !== business.name ? tradingName : null, addressLines, createdOn: isoDateTime(createdOn) };
+      profile = {
+        isIndividual,
+        givenName: null,
+        surname: business.name,
+        otherName: tradingName !== business.name ? tradingName : null,
+        addressLines,
+        createdOn: isoDateTime(createdOn),
+      };
     }
     clients.push({ entity, profile });
   }
   return clients;
 }
 
-const businessPositions = ['Director', 'Director', 'Owner', 'Bookkeeper', 'Financial Controller', 'Office Manager', 'Trustee', 'Partner'] as const;
+const businessPositions = [
+  'Director',
+  'Director',
+  'Owner',
+  'Bookkeeper',
+  'Financial Controller',
+  'Office Manager',
+  'Trustee',
+  'Partner',
+] as const;
 
 /** 1–3 contacts per client (average ≈ 2.1); about 5% soft-deleted. */
-export function generateContacts(ctx: PeopleContext, clients: readonly GeneratedClient[], firstIds: { entityContactID: number; contactID: number }): Contact[] {
+export function generateContacts(
+  ctx: PeopleContext,
+  clients: readonly GeneratedClient[],
+  firstIds: { entityContactID: number; contactID: number },
+): Contact[] {
   const random = ctx.random.fork('contacts');
   const contacts: Contact[] = [];
   let entityContactID = firstIds.entityContactID;
   let contactID = firstIds.contactID;
   for (const { entity, profile } of clients) {
-    const count = random.weighted([[1, 25], [2, 40], [3, 35]] as const);
+    const count = random.weighted([
+      [1, 25],
+      [2, 40],
+      [3, 35],
+    ] as const);
     for (let n = 0; n < count; n++) {
       const self = profile.isIndividual && n === 0;
-      const person = self ? { firstName: profile.givenName ?? '', surname: profile.surname ?? '' } : ctx.region.personName(random);
+      const person = self
+        ? { firstName: profile.givenName ?? '', surname: profile.surname ?? '' }
+        : ctx.region.personName(random);
       const created = new Date(profile.createdOn);
       contacts.push({
         entityContactID: entityContactID++,
@@ -153,9 +217,15 @@ export function generateContacts(ctx: PeopleContext, clients: readonly Generated
         contactID: contactID++,
         contactName: person.firstName,
         contactSurname: person.surname,
-        email: random.chance(0.85) ? `${slug(person.firstName)}.${slug(person.surname)}@${random.pick(ctx.region.personalEmailDomains)}` : null,
+        email: random.chance(0.85)
+          ? `${slug(person.firstName)}.${slug(person.surname)}@${random.pick(ctx.region.personalEmailDomains)}`
+          : null,
         mobile: random.chance(0.8) ? ctx.region.mobile(random, ctx.countryCode) : null,
-        position: self ? 'Self' : profile.isIndividual ? random.pick(['Spouse', 'Partner', 'Adult child', 'Financial adviser']) : random.pick(businessPositions),
+        position: self
+          ? 'Self'
+          : profile.isIndividual
+            ? random.pick(['Spouse', 'Partner', 'Adult child', 'Financial adviser'])
+            : random.pick(businessPositions),
         isPrimary: n === 0,
         isDeleted: n > 0 && random.chance(0.07),
         updatedOn: isoDateTime(recentBetween(random, created, addDays(ctx.anchor, -0.01))),

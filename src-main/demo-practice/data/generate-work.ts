@@ -1,4 +1,13 @@
-import type { Contact, Lead, LeadNote, Onboarding, OnboardingDocumentsEntity, ProposalDetail, ProposalService, User } from '../../../src-preload/contract/partner-api';
+import type {
+  Contact,
+  Lead,
+  LeadNote,
+  Onboarding,
+  OnboardingDocumentsEntity,
+  ProposalDetail,
+  ProposalService,
+  User,
+} from '../../../src-preload/contract/partner-api';
 import type { EformRecord } from '../state/practice-state';
 import { addDays, addMs, isoDate, isoDateTime, round2 } from './dates';
 import { eformTemplates, onboardingStatuses } from './generate-catalogs';
@@ -14,9 +23,22 @@ function shuffled<T>(random: Random, items: readonly T[]): T[] {
   return list;
 }
 
-const documentKinds = ['Photo identification', 'Proof of address', 'Prior-year tax return', 'Bank statement', 'Trust deed', 'Company constitution'] as const;
+const documentKinds = [
+  'Photo identification',
+  'Proof of address',
+  'Prior-year tax return',
+  'Bank statement',
+  'Trust deed',
+  'Company constitution',
+] as const;
 
-export interface WorkIds { onboardingID: number; entityOnboardingId: number; documentId: number; leadID: number; noteID: number }
+export interface WorkIds {
+  onboardingID: number;
+  entityOnboardingId: number;
+  documentId: number;
+  leadID: number;
+  noteID: number;
+}
 
 /** Onboardings (≈0.42 per client) with recipients from the client's contacts, their eForm and document requests. */
 export function generateOnboardings(
@@ -33,18 +55,28 @@ export function generateOnboardings(
   const eforms: EformRecord[] = [];
   for (const { entity, profile } of clients) {
     if (!random.chance(entity.entityTerminated ? 0.1 : 0.44)) continue;
-    const status = random.weighted([[1, 8], [2, 30], [3, 12], [4, 45], [5, 5]] as const);
+    const status = random.weighted([
+      [1, 8],
+      [2, 30],
+      [3, 12],
+      [4, 45],
+      [5, 5],
+    ] as const);
     const createdOn = recentBetween(random, new Date(profile.createdOn), addDays(ctx.anchor, -0.5));
     const sentOn = status >= 2 ? addMs(createdOn, random.int(600_000, 3 * 86_400_000)) : null;
-    const submittedOn = status >= 3 && status !== 5 && sentOn ? addMs(sentOn, random.int(3_600_000, 12 * 86_400_000)) : null;
+    const submittedOn =
+      status >= 3 && status !== 5 && sentOn ? addMs(sentOn, random.int(3_600_000, 12 * 86_400_000)) : null;
     const completedOn = status === 4 && submittedOn ? addMs(submittedOn, random.int(3_600_000, 6 * 86_400_000)) : null;
     const last = [completedOn, submittedOn, sentOn, createdOn].find((d): d is Date => d !== null) ?? createdOn;
     const updatedOn = last > ctx.anchor ? addMs(ctx.anchor, -60_000) : last;
     const creator = random.pick(users);
-    const people = (contactsByEntity.get(entity.entityKey) ?? []).filter((c) => !c.isDeleted).slice(0, random.int(1, 2));
+    const people = (contactsByEntity.get(entity.entityKey) ?? [])
+      .filter((c) => !c.isDeleted)
+      .slice(0, random.int(1, 2));
     const formKey = random.uuid();
     const templateId = profile.isIndividual ? 101 : entity.entityType === 'Trust' ? 107 : 102;
-    const stamp = (d: Date | null) => (d && d > ctx.anchor ? isoDateTime(addMs(ctx.anchor, -60_000)) : d ? isoDateTime(d) : null);
+    const stamp = (d: Date | null) =>
+      d && d > ctx.anchor ? isoDateTime(addMs(ctx.anchor, -60_000)) : d ? isoDateTime(d) : null;
     const onboarding: Onboarding = {
       onboardingKey: random.uuid(),
       onboardingID: ids.onboardingID++,
@@ -128,7 +160,13 @@ const noteTexts = [
   'Switching from their current accountant after year end.',
 ];
 
-export function generateLeads(ctx: PeopleContext, count: number, users: readonly User[], clients: readonly GeneratedClient[], ids: WorkIds) {
+export function generateLeads(
+  ctx: PeopleContext,
+  count: number,
+  users: readonly User[],
+  clients: readonly GeneratedClient[],
+  ids: WorkIds,
+) {
   const random = ctx.random.fork('leads');
   const leads: Lead[] = [];
   const notes = new Map<string, LeadNote[]>();
@@ -136,7 +174,13 @@ export function generateLeads(ctx: PeopleContext, count: number, users: readonly
     const person = ctx.region.personName(random);
     const isBusiness = random.chance(0.5);
     const createdOn = recentBetween(random, addDays(ctx.anchor, -400), addDays(ctx.anchor, -1));
-    const statusName = random.weighted([['New', 25], ['Contacted', 25], ['Qualified', 20], ['Converted', 15], ['Lost', 15]] as const);
+    const statusName = random.weighted([
+      ['New', 25],
+      ['Contacted', 25],
+      ['Qualified', 20],
+      ['Converted', 15],
+      ['Lost', 15],
+    ] as const);
     const leadKey = random.uuid();
     const leadNotes: LeadNote[] = Array.from({ length: random.int(0, 3) }, (_, n) => ({
       noteID: ids.noteID++,
@@ -153,7 +197,9 @@ export function generateLeads(ctx: PeopleContext, count: number, users: readonly
       name: person.firstName,
       surname: person.surname,
       companyName: isBusiness ? ctx.region.businessName(random).name : null,
-      email: random.chance(0.9) ? `${person.firstName.toLowerCase().replace(/[^a-z]/g, '')}@${random.pick(ctx.region.personalEmailDomains)}` : null,
+      email: random.chance(0.9)
+        ? `${person.firstName.toLowerCase().replace(/[^a-z]/g, '')}@${random.pick(ctx.region.personalEmailDomains)}`
+        : null,
       mobile: random.chance(0.7) ? ctx.region.mobile(random, ctx.countryCode) : null,
       source: random.pick(leadSources),
       statusName,
@@ -168,7 +214,14 @@ export function generateLeads(ctx: PeopleContext, count: number, users: readonly
 }
 
 /** ≈0.9 proposals per active client: pricing from the catalog, invoices, recurring billings and jobs. */
-export function generateProposals(ctx: PeopleContext, clients: readonly GeneratedClient[], contactsByEntity: Map<string, Contact[]>, services: readonly ProposalService[], users: readonly User[], currency: string) {
+export function generateProposals(
+  ctx: PeopleContext,
+  clients: readonly GeneratedClient[],
+  contactsByEntity: Map<string, Contact[]>,
+  services: readonly ProposalService[],
+  users: readonly User[],
+  currency: string,
+) {
   const random = ctx.random.fork('proposals');
   const proposals: ProposalDetail[] = [];
   let billingID = 9001;
@@ -176,21 +229,60 @@ export function generateProposals(ctx: PeopleContext, clients: readonly Generate
   for (const { entity, profile } of clients) {
     if (entity.entityTerminated || !random.chance(0.9)) continue;
     const createdOn = recentBetween(random, new Date(profile.createdOn), addDays(ctx.anchor, -3));
-    const statusName = random.weighted([['Accepted', 50], ['Sent', 15], ['Draft', 10], ['Declined', 5], ['Renewed', 10], ['Expired', 10]] as const);
+    const statusName = random.weighted([
+      ['Accepted', 50],
+      ['Sent', 15],
+      ['Draft', 10],
+      ['Declined', 5],
+      ['Renewed', 10],
+      ['Expired', 10],
+    ] as const);
     const picked = shuffled(random, services).slice(0, random.int(1, 4));
     const lines = picked.map((service) => {
       const quantity = service.serviceType === 'Hourly' ? random.int(2, 20) : 1;
       const lineTotal = round2((service.price + service.taxAmount) * quantity);
-      return { serviceID: service.serviceID, serviceName: service.name, price: service.price, quantity, taxAmount: round2(service.taxAmount * quantity), lineTotal };
+      return {
+        serviceID: service.serviceID,
+        serviceName: service.name,
+        price: service.price,
+        quantity,
+        taxAmount: round2(service.taxAmount * quantity),
+        lineTotal,
+      };
     });
     const servicesTotal = round2(lines.reduce((sum, line) => sum + line.lineTotal, 0));
     const startsOn = addDays(createdOn, random.int(7, 40));
     const sentOn = statusName === 'Draft' ? null : addMs(createdOn, random.int(3_600_000, 4 * 86_400_000));
-    const acceptedOn = (statusName === 'Accepted' || statusName === 'Renewed') && sentOn ? addMs(sentOn, random.int(3_600_000, 10 * 86_400_000)) : null;
+    const acceptedOn =
+      (statusName === 'Accepted' || statusName === 'Renewed') && sentOn
+        ? addMs(sentOn, random.int(3_600_000, 10 * 86_400_000))
+        : null;
     const clamp = (d: Date | null) => (d && d > ctx.anchor ? addMs(ctx.anchor, -120_000) : d);
     const signatory = (contactsByEntity.get(entity.entityKey) ?? []).find((c) => c.isPrimary);
-    const invoices = random.chance(0.6) ? [{ billingID: billingID++, description: 'Initial fee', amount: round2(servicesTotal * 0.5), billOn: isoDate(startsOn), kind: 'invoice' as const, frequency: null }] : [];
-    const recurring = random.chance(0.3) ? [{ billingID: billingID++, description: 'Monthly instalments', amount: round2(servicesTotal / 12), billOn: isoDate(startsOn), kind: 'recurring' as const, frequency: 'Monthly' }] : [];
+    const invoices = random.chance(0.6)
+      ? [
+          {
+            billingID: billingID++,
+            description: 'Initial fee',
+            amount: round2(servicesTotal * 0.5),
+            billOn: isoDate(startsOn),
+            kind: 'invoice' as const,
+            frequency: null,
+          },
+        ]
+      : [];
+    const recurring = random.chance(0.3)
+      ? [
+          {
+            billingID: billingID++,
+            description: 'Monthly instalments',
+            amount: round2(servicesTotal / 12),
+            billOn: isoDate(startsOn),
+            kind: 'recurring' as const,
+            frequency: 'Monthly',
+          },
+        ]
+      : [];
     const engagementKey = random.uuid();
     const name = `${isoDate(startsOn).slice(0, 4)} ${picked[0]?.name ?? 'Services'} — ${entity.fullEntityName}`;
     proposals.push({
@@ -230,7 +322,22 @@ export function generateProposals(ctx: PeopleContext, clients: readonly Generate
       },
       externalProjects:
         statusName === 'Accepted' && random.chance(0.3)
-          ? [{ id: random.int(10_000, 99_999), name: `${entity.entityCode} ${picked[0]?.name ?? 'Project'}`, budget: servicesTotal, budgetUnits: currency, normalBillingRate: 180, hoursPerDay: 7.5, billingPeriod: 'Monthly', currency, isIr35: false, includeUnbilledTimeInProfitability: true, startsOn: isoDateTime(startsOn), endsOn: isoDateTime(addDays(startsOn, 364)) }]
+          ? [
+              {
+                id: random.int(10_000, 99_999),
+                name: `${entity.entityCode} ${picked[0]?.name ?? 'Project'}`,
+                budget: servicesTotal,
+                budgetUnits: currency,
+                normalBillingRate: 180,
+                hoursPerDay: 7.5,
+                billingPeriod: 'Monthly',
+                currency,
+                isIr35: false,
+                includeUnbilledTimeInProfitability: true,
+                startsOn: isoDateTime(startsOn),
+                endsOn: isoDateTime(addDays(startsOn, 364)),
+              },
+            ]
           : [],
     });
   }

@@ -36,7 +36,13 @@ export const notFound = (message: string) => new ApiProblem(404, 'Not Found', me
 export const conflict = (message: string) => new ApiProblem(409, 'Conflict', message);
 
 /** The problem-details body (RFC 9457 shape the contract names). */
-export function problemBody(status: number, title: string, message: string, instance: string, extra: Record<string, unknown> = {}) {
+export function problemBody(
+  status: number,
+  title: string,
+  message: string,
+  instance: string,
+  extra: Record<string, unknown> = {},
+) {
   const withMessage = status === 400 || status === 404 || status === 409;
   return {
     type: `https://httpstatuses.io/${status}`,

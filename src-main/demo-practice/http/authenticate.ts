@@ -16,7 +16,9 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** Reads X-Svc-Auth-ID / X-Svc-Auth-Key, or HTTP Basic (Client ID as user, secret as password). */
-export function readCredentials(headers: Record<string, string | string[] | undefined>): { clientId: string; secret: string } | null {
+export function readCredentials(
+  headers: Record<string, string | string[] | undefined>,
+): { clientId: string; secret: string } | null {
   const id = headers['x-svc-auth-id'];
   const key = headers['x-svc-auth-key'];
   if (typeof id === 'string' && typeof key === 'string' && id && key) return { clientId: id.trim(), secret: key };
@@ -50,7 +52,10 @@ export function authenticate(
       [readWrite, true],
       [readOnly, false],
     ] as const) {
-      if (credentials.clientId.toLowerCase() === presented.clientId.toLowerCase() && sameSecret(credentials.secret, presented.secret)) {
+      if (
+        credentials.clientId.toLowerCase() === presented.clientId.toLowerCase() &&
+        sameSecret(credentials.secret, presented.secret)
+      ) {
         if (hostRegion && practice.profile.region !== hostRegion) {
           throw unauthorized('The credentials are not recognised by this regional host.');
         }

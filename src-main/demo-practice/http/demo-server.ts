@@ -5,7 +5,15 @@ import { createRandom } from '../data/random';
 import type { DemoRuntime } from '../runtime';
 import { ApiProblem, problemBody, problemTitles } from './api-problem';
 import { authenticate } from './authenticate';
-import { applyFaultAfterHandler, applyFaultBeforeHandler, applyRequestFaults, delayBeforeApplying, destroyConnection, shouldTruncate, type InjectedFault } from './faults';
+import {
+  applyFaultAfterHandler,
+  applyFaultBeforeHandler,
+  applyRequestFaults,
+  delayBeforeApplying,
+  destroyConnection,
+  shouldTruncate,
+  type InjectedFault,
+} from './faults';
 import { retryAfterHeader } from './retry-after';
 import { FileResult, type AnyRoute } from './route-spec';
 
@@ -19,7 +27,12 @@ const API_PATH = /^\/(?:(anz|uk|za)\/)?api\/v1\//;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    demo: { operationId: string | null; practiceKey: string | null; clientId: string | null; fault: InjectedFault | null };
+    demo: {
+      operationId: string | null;
+      practiceKey: string | null;
+      clientId: string | null;
+      fault: InjectedFault | null;
+    };
   }
 }
 
@@ -36,7 +49,8 @@ function describeZodError(error: z.ZodError, where: string): string {
 function parseOrThrow<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return value as T;
   const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
-  if (!result.success) throw new ApiProblem(400, 'One or more validation errors occurred.', describeZodError(result.error, where));
+  if (!result.success)
+    throw new ApiProblem(400, 'One or more validation errors occurred.', describeZodError(result.error, where));
   return result.data;
 }
 
@@ -45,7 +59,11 @@ function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ApiP
   return reply
     .code(problem.status)
     .header('content-type', 'application/problem+json; charset=utf-8')
-    .send(JSON.stringify(problemBody(problem.status, problem.title, problem.message, request.url.split('?')[0] ?? '', problem.extra)));
+    .send(
+      JSON.stringify(
+        problemBody(problem.status, problem.title, problem.message, request.url.split('?')[0] ?? '', problem.extra),
+      ),
+    );
 }
 
 /** Writes part of a body then drops the connection, as a flaky proxy would. */
@@ -56,18 +74,34 @@ function sendTruncated(reply: FastifyReply, status: number, contentType: string,
   raw.write(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))), () => raw.socket?.destroy());
 }
 
-export async function buildDemoServer(runtime: DemoRuntime, routes: readonly AnyRoute[], extra: (app: FastifyInstance) => void) {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, return503OnClosing: false, forceCloseConnections: true });
+export async function buildDemoServer(
+  runtime: DemoRuntime,
+  routes: readonly AnyRoute[],
+  extra: (app: FastifyInstance) => void,
+) {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: false,
+    forceCloseConnections: true,
+  });
   const faultRandom = createRandom(runtime.options.seed).fork('faults');
 
   app.decorateRequest('demo', null as unknown as FastifyRequest['demo']);
 
   // Contract: bodies accepted as application/json, text/json or application/*+json.
-  const parseJsonText = (_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void): void => {
+  const parseJsonText = (
+    _request: FastifyRequest,
+    body: string | Buffer,
+    done: (error: Error | null, value?: unknown) => void,
+  ): void => {
     try {
       done(null, JSON.parse(body.toString()));
     } catch {
-      done(new ApiProblem(400, 'One or more validation errors occurred.', 'The request body is not valid JSON.'), undefined);
+      done(
+        new ApiProblem(400, 'One or more validation errors occurred.', 'The request body is not valid JSON.'),
+        undefined,
+      );
     }
   };
   // Fastify also parses text/plain by default; the contract does not accept it (415).
@@ -117,7 +151,11 @@ export async function buildDemoServer(runtime: DemoRuntime, routes: readonly Any
   });
 
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(request, reply, new ApiProblem(404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+    sendProblem(
+      request,
+      reply,
+      new ApiProblem(404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+    ),
   );
 
   for (const [prefix, hostRegion] of regionPrefixes) {
@@ -138,9 +176,15 @@ export async function buildDemoServer(runtime: DemoRuntime, routes: readonly Any
             reply.header('X-RateLimit-Reset', String(Math.ceil(decision.resetAt.getTime() / 1000)));
             if (!decision.allowed) {
               const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-              throw new ApiProblem(429, 'Too Many Requests', `Rate limit exceeded. Retry after ${seconds} seconds.`, { retryAfterSeconds: seconds }, {
-                'Retry-After': retryAfterHeader(runtime.options, runtime.clock.now().getTime(), seconds),
-              });
+              throw new ApiProblem(
+                429,
+                'Too Many Requests',
+                `Rate limit exceeded. Retry after ${seconds} seconds.`,
+                { retryAfterSeconds: seconds },
+                {
+                  'Retry-After': retryAfterHeader(runtime.options, runtime.clock.now().getTime(), seconds),
+                },
+              );
             }
           }
           if (route.access === 'write' && !caller.canWrite) {
@@ -180,7 +224,8 @@ export async function buildDemoServer(runtime: DemoRuntime, routes: readonly Any
     } else if ('empty' in route.response) {
       return reply.code(status).send();
     } else {
-      const value = 'schema' in route.response && runtime.options.validateResponses ? route.response.schema.parse(result) : result;
+      const value =
+        'schema' in route.response && runtime.options.validateResponses ? route.response.schema.parse(result) : result;
       contentType = 'application/json; charset=utf-8';
       bytes = Buffer.from(JSON.stringify(value), 'utf8');
     }

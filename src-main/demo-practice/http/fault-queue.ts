@@ -20,7 +20,15 @@ export const injectedFaultSchema = z.strictObject({
     /** Tested against the request path without its query (regional prefix included). */
     path: z.instanceof(RegExp).optional(),
   }),
-  fault: z.enum(['fail-before-apply', 'fail-after-apply', 'reset-before-apply', 'reset-after-apply', 'slow', 'slow-before-apply', 'truncate']),
+  fault: z.enum([
+    'fail-before-apply',
+    'fail-after-apply',
+    'reset-before-apply',
+    'reset-after-apply',
+    'slow',
+    'slow-before-apply',
+    'truncate',
+  ]),
   status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).default(502),
   delayMs: z.number().int().min(0).max(60_000).default(1_000),
 });
@@ -35,7 +43,11 @@ export function createFaultQueue() {
       queued.push(injectedFaultSchema.parse(input));
     },
     take(method: string, path: string): InjectedFault | null {
-      const index = queued.findIndex((f) => (!f.match.method || f.match.method.toUpperCase() === method.toUpperCase()) && (!f.match.path || f.match.path.test(path)));
+      const index = queued.findIndex(
+        (f) =>
+          (!f.match.method || f.match.method.toUpperCase() === method.toUpperCase()) &&
+          (!f.match.path || f.match.path.test(path)),
+      );
       return index < 0 ? null : (queued.splice(index, 1)[0] ?? null);
     },
     pending: (): readonly InjectedFault[] => [...queued],

@@ -10,7 +10,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // The queue lives in fault-queue.ts; re-exported for the server, the demo and the tests that queue faults.
 export { createFaultQueue, type FaultQueue, type InjectedFault, type InjectedFaultInput } from './fault-queue';
 
-const injectedProblem = (status: number, when: string) => new ApiProblem(status, problemTitles[status] ?? 'Error', `Injected fault: the service failed to answer (${when}).`);
+const injectedProblem = (status: number, when: string) =>
+  new ApiProblem(status, problemTitles[status] ?? 'Error', `Injected fault: the service failed to answer (${when}).`);
 
 /** Drops the connection without an answer. */
 export function destroyConnection(request: FastifyRequest, reply: FastifyReply): void {
@@ -19,7 +20,11 @@ export function destroyConnection(request: FastifyRequest, reply: FastifyReply):
 }
 
 /** A queued fault that strikes before the handler runs: true when the request is finished (reset). */
-export async function applyFaultBeforeHandler(request: FastifyRequest, reply: FastifyReply, fault: InjectedFault | null): Promise<boolean> {
+export async function applyFaultBeforeHandler(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fault: InjectedFault | null,
+): Promise<boolean> {
   if (fault?.fault === 'fail-before-apply') throw injectedProblem(fault.status, 'before applying');
   if (fault?.fault === 'reset-before-apply') {
     destroyConnection(request, reply);
@@ -50,7 +55,12 @@ export async function applyFaultAfterHandler(fault: InjectedFault | null): Promi
  * Injected faults, applied before authentication as a load balancer or a flaky network would: added
  * latency, dropped connections, 5xx answers and 429 storms. None of them counts against the rate limit.
  */
-export async function applyRequestFaults(request: FastifyRequest, reply: FastifyReply, runtime: DemoRuntime, random: Random): Promise<void> {
+export async function applyRequestFaults(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  runtime: DemoRuntime,
+  random: Random,
+): Promise<void> {
   const faults = runtime.options.faults;
   if (faults.latencyMs > 0) await sleep(faults.latencyMs);
   if (faults.resetRate > 0 && random.chance(faults.resetRate)) {
@@ -62,12 +72,18 @@ export async function applyRequestFaults(request: FastifyRequest, reply: Fastify
     const seconds = Math.max(1, Math.ceil((faults.stormUntil.getTime() - now) / 1000));
     const retryAfter = retryAfterHeader(runtime.options, now, seconds);
     // Contract, Errors §2: every 429 carries Retry-After and the X-RateLimit-* headers.
-    throw new ApiProblem(429, 'Too Many Requests', `Too many requests. Retry after ${seconds} seconds.`, { retryAfterSeconds: seconds }, {
-      'Retry-After': retryAfter,
-      'X-RateLimit-Limit': String(runtime.options.rateLimit.perMinute),
-      'X-RateLimit-Remaining': '0',
-      'X-RateLimit-Reset': String(Math.ceil(faults.stormUntil.getTime() / 1000)),
-    });
+    throw new ApiProblem(
+      429,
+      'Too Many Requests',
+      `Too many requests. Retry after ${seconds} seconds.`,
+      { retryAfterSeconds: seconds },
+      {
+        'Retry-After': retryAfter,
+        'X-RateLimit-Limit': String(runtime.options.rateLimit.perMinute),
+        'X-RateLimit-Remaining': '0',
+        'X-RateLimit-Reset': String(Math.ceil(faults.stormUntil.getTime() / 1000)),
+      },
+    );
   }
   if (faults.errorRate > 0 && random.chance(faults.errorRate)) {
     const status = random.pick(faults.errorStatuses);

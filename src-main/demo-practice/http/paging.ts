@@ -27,7 +27,9 @@ export function ordered<T>(
     case 'reverse':
       return list.reverse();
     case 'updatedOn':
-      return updatedOf ? list.sort((a, b) => updatedOf(a).localeCompare(updatedOf(b)) || key(a).localeCompare(key(b))) : list;
+      return updatedOf
+        ? list.sort((a, b) => updatedOf(a).localeCompare(updatedOf(b)) || key(a).localeCompare(key(b)))
+        : list;
     case 'shuffle':
       return list
         .map((item) => [hash(options.seed, key(item)), item] as const)

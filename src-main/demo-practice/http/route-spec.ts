@@ -37,7 +37,10 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
   /** JSON schema of the success body, or a file type. */
-  response: { status: 200 | 201; schema: z.ZodType } | { status: 200; file: 'application/pdf' | 'application/zip' } | { status: 200; empty: true };
+  response:
+    | { status: 200 | 201; schema: z.ZodType }
+    | { status: 200; file: 'application/pdf' | 'application/zip' }
+    | { status: 200; empty: true };
   /** Error statuses this route can answer besides 401/429 (documented in OpenAPI). */
   errors?: readonly number[];
   handler(context: RouteContext<P, Q, B>): unknown;

@@ -34,9 +34,15 @@ const errorDescriptions: Record<number, string> = {
 };
 
 const rateLimitHeaders = {
-  'X-RateLimit-Limit': { description: 'Limit of the window with the fewest requests left', schema: { type: 'integer' } },
+  'X-RateLimit-Limit': {
+    description: 'Limit of the window with the fewest requests left',
+    schema: { type: 'integer' },
+  },
   'X-RateLimit-Remaining': { description: 'Requests left in that window', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Unix time (seconds) when that window frees a request', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': {
+    description: 'Unix time (seconds) when that window frees a request',
+    schema: { type: 'integer' },
+  },
 };
 
 /** The OpenAPI 3.1 document, built from the same route table and zod schemas the server runs on. */
@@ -46,15 +52,30 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonSchema {
     const path = `/api/v1${route.path.replace(/:(\w+)/g, '{$1}')}`;
     const success: Record<string, unknown> =
       'schema' in route.response
-        ? { description: 'Success', headers: rateLimitHeaders, content: { 'application/json': { schema: toJsonSchema(route.response.schema, 'output') } } }
+        ? {
+            description: 'Success',
+            headers: rateLimitHeaders,
+            content: { 'application/json': { schema: toJsonSchema(route.response.schema, 'output') } },
+          }
         : 'file' in route.response
-          ? { description: 'The file', headers: rateLimitHeaders, content: { [route.response.file]: { schema: { type: 'string', contentMediaType: route.response.file } } } }
+          ? {
+              description: 'The file',
+              headers: rateLimitHeaders,
+              content: { [route.response.file]: { schema: { type: 'string', contentMediaType: route.response.file } } },
+            }
           : { description: 'Done', headers: rateLimitHeaders };
     const responses: Record<string, unknown> = { [String(route.response.status)]: success };
     for (const status of new Set([401, 429, ...(route.access === 'write' ? [403] : []), ...(route.errors ?? [])])) {
       responses[String(status)] = {
         description: errorDescriptions[status] ?? 'Error',
-        ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait (or an HTTP date)', schema: { type: 'string' } }, ...rateLimitHeaders } } : {}),
+        ...(status === 429
+          ? {
+              headers: {
+                'Retry-After': { description: 'Seconds to wait (or an HTTP date)', schema: { type: 'string' } },
+                ...rateLimitHeaders,
+              },
+            }
+          : {}),
         content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } } },
       };
     }
@@ -70,7 +91,11 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonSchema {
       const body = toJsonSchema(route.body, 'input');
       operation['requestBody'] = {
         required: true,
-        content: { 'application/json': { schema: body }, 'text/json': { schema: body }, 'application/*+json': { schema: body } },
+        content: {
+          'application/json': { schema: body },
+          'text/json': { schema: body },
+          'application/*+json': { schema: body },
+        },
       };
     }
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
@@ -80,7 +105,8 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonSchema {
     info: {
       title: 'Client Onboarding and Billing Partner API (demo practice)',
       version: 'v1',
-      description: 'Generated from the zod schemas shared by the demo practice, the app\'s API client and its renderer. Choices the contract leaves open are listed in docs/partner-api-decisions.md.',
+      description:
+        "Generated from the zod schemas shared by the demo practice, the app's API client and its renderer. Choices the contract leaves open are listed in docs/partner-api-decisions.md.",
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [
@@ -93,7 +119,12 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonSchema {
     paths,
     components: {
       securitySchemes: {
-        authId: { type: 'apiKey', in: 'header', name: 'X-Svc-Auth-ID', description: 'Client ID (a GUID from the practice settings)' },
+        authId: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Svc-Auth-ID',
+          description: 'Client ID (a GUID from the practice settings)',
+        },
         authKey: { type: 'apiKey', in: 'header', name: 'X-Svc-Auth-Key', description: 'The paired Client secret' },
         basic: { type: 'http', scheme: 'basic', description: 'Client ID as username, Client secret as password' },
       },

@@ -1,5 +1,16 @@
 import type { PDFPage } from 'pdf-lib';
-import { MARGIN, PAGE_HEIGHT, PAGE_WIDTH, WHITE, drawText, fitSize, fitText, toWinAnsi, wrapText, type PdfDoc } from './pdf-layout';
+import {
+  MARGIN,
+  PAGE_HEIGHT,
+  PAGE_WIDTH,
+  WHITE,
+  drawText,
+  fitSize,
+  fitText,
+  toWinAnsi,
+  wrapText,
+  type PdfDoc,
+} from './pdf-layout';
 
 /**
  * The practice's branding on every page: a logo drawn from shapes and the practice initials, the full
@@ -7,7 +18,9 @@ import { MARGIN, PAGE_HEIGHT, PAGE_WIDTH, WHITE, drawText, fitSize, fitText, toW
  */
 
 export function practiceInitials(name: string): string {
-  const words = toWinAnsi(name).split(/[^\p{L}\p{N}]+/u).filter((w) => w && !/^(and|of|the|&)$/i.test(w));
+  const words = toWinAnsi(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && !/^(and|of|the|&)$/i.test(w));
   const initials = words.length >= 2 ? `${words[0]?.[0]}${words[1]?.[0]}` : (words[0] ?? 'PC').slice(0, 2);
   return initials.toUpperCase();
 }
@@ -16,7 +29,14 @@ export function practiceInitials(name: string): string {
 function drawLogo(doc: PdfDoc, page: PDFPage, cx: number, cy: number, r: number): void {
   page.drawCircle({ x: cx, y: cy, size: r, color: WHITE });
   page.drawCircle({ x: cx, y: cy, size: r * 0.84, borderColor: doc.accent, borderWidth: Math.max(0.8, r * 0.06) });
-  page.drawCircle({ x: cx + r * 0.6, y: cy + r * 0.6, size: r * 0.17, color: doc.accent, borderColor: WHITE, borderWidth: r * 0.05 });
+  page.drawCircle({
+    x: cx + r * 0.6,
+    y: cy + r * 0.6,
+    size: r * 0.17,
+    color: doc.accent,
+    borderColor: WHITE,
+    borderWidth: r * 0.05,
+  });
   const style = { size: r * 0.78, bold: true, color: doc.accent, align: 'center' } as const;
   drawText(doc, page, practiceInitials(doc.practice.name), cx, cy - r * 0.27, style);
 }
@@ -48,7 +68,13 @@ export function drawHeaderBand(doc: PdfDoc, page: PDFPage, title: string): numbe
     const style = { size: 8.5, color: doc.onBrand, opacity: 0.9 };
     drawText(doc, page, fitText(doc.regular, line, 8.5, maxWidth), textX, top - 59 - i * 11.5, style);
   });
-  if (title) drawText(doc, page, title, PAGE_WIDTH - MARGIN, top - 58, { size: titleSize, bold: true, color: doc.onBrand, align: 'right' });
+  if (title)
+    drawText(doc, page, title, PAGE_WIDTH - MARGIN, top - 58, {
+      size: titleSize,
+      bold: true,
+      color: doc.onBrand,
+      align: 'right',
+    });
   return top - BAND - 26;
 }
 

@@ -102,7 +102,12 @@ export function drawTable(
   const headers = columns.map((c) => c.header);
   const drawHeader = () => {
     drawRow(headers, true, doc.wash, doc.accent);
-    flow.page.drawLine({ start: { x: x0, y: flow.y }, end: { x: x0 + width, y: flow.y }, thickness: 0.8, color: doc.accent });
+    flow.page.drawLine({
+      start: { x: x0, y: flow.y },
+      end: { x: x0 + width, y: flow.y },
+      thickness: 0.8,
+      color: doc.accent,
+    });
   };
 
   const zebra = tint(doc.wash, 0.6);
@@ -143,12 +148,23 @@ export interface DetailsLayout {
  * Label/value pairs in two columns (values wrap), e.g. an invoice's number and dates or its totals.
  * Draws on the current page without breaking; call `flow.ensure(detailsHeight(...))` first. Returns the y below.
  */
-export function drawDetails(doc: PdfDoc, page: PDFPage, rows: readonly DetailRow[], x: number, y: number, layout: DetailsLayout): number {
+export function drawDetails(
+  doc: PdfDoc,
+  page: PDFPage,
+  rows: readonly DetailRow[],
+  x: number,
+  y: number,
+  layout: DetailsLayout,
+): number {
   const size = layout.size ?? 9;
   let cursor = y;
   for (const row of rows) {
     const rowSize = row.strong ? size + 1.5 : size;
-    drawText(doc, page, row.label, x, cursor - rowSize, { size: rowSize, bold: row.strong ?? false, color: row.strong ? INK : MUTED });
+    drawText(doc, page, row.label, x, cursor - rowSize, {
+      size: rowSize,
+      bold: row.strong ?? false,
+      color: row.strong ? INK : MUTED,
+    });
     const lines = wrapText(row.strong ? doc.bold : doc.regular, row.value, rowSize, layout.valueWidth);
     const valueX = layout.valueAlign === 'right' ? x + layout.labelWidth + layout.valueWidth : x + layout.labelWidth;
     lines.forEach((line, k) => {
@@ -170,7 +186,12 @@ export function detailsHeight(doc: PdfDoc, rows: readonly DetailRow[], valueWidt
 }
 
 /** A heading and a wrapped paragraph that may continue onto the next page. */
-export function drawParagraph(flow: PageFlow, heading: string | null, text: string, options: { size?: number; color?: RGB } = {}): void {
+export function drawParagraph(
+  flow: PageFlow,
+  heading: string | null,
+  text: string,
+  options: { size?: number; color?: RGB } = {},
+): void {
   const size = options.size ?? 9;
   const lineHeight = size * 1.4;
   const lines = wrapText(flow.doc.regular, text, size, CONTENT_WIDTH);
@@ -187,14 +208,24 @@ export function drawParagraph(flow: PageFlow, heading: string | null, text: stri
 }
 
 /** A "Bill to" style block: heading, name, address lines and email, wrapped to `width`. Returns the y below it. */
-export function drawParty(doc: PdfDoc, page: PDFPage, heading: string, party: PdfParty, x: number, y: number, width: number): number {
+export function drawParty(
+  doc: PdfDoc,
+  page: PDFPage,
+  heading: string,
+  party: PdfParty,
+  x: number,
+  y: number,
+  width: number,
+): number {
   drawText(doc, page, heading.toUpperCase(), x, y, { size: 7.5, bold: true, color: MUTED });
   let cursor = y - 15;
   for (const line of wrapText(doc.bold, party.name, 11, width)) {
     drawText(doc, page, line, x, cursor, { size: 11, bold: true });
     cursor -= 14;
   }
-  for (const line of [...party.addressLines, party.email ?? ''].filter(Boolean).flatMap((l) => wrapText(doc.regular, l, 9, width))) {
+  for (const line of [...party.addressLines, party.email ?? '']
+    .filter(Boolean)
+    .flatMap((l) => wrapText(doc.regular, l, 9, width))) {
     drawText(doc, page, line, x, cursor, { size: 9 });
     cursor -= 12;
   }
@@ -202,7 +233,12 @@ export function drawParty(doc: PdfDoc, page: PDFPage, heading: string, party: Pd
 }
 
 /** A clickable link over a rectangle of the page (http and https URLs only; anything else stays plain text). */
-export function addLink(doc: PdfDoc, page: PDFPage, rect: { x: number; y: number; width: number; height: number }, url: string): void {
+export function addLink(
+  doc: PdfDoc,
+  page: PDFPage,
+  rect: { x: number; y: number; width: number; height: number },
+  url: string,
+): void {
   let href: string;
   try {
     const parsed = new URL(url);
@@ -214,7 +250,9 @@ export function addLink(doc: PdfDoc, page: PDFPage, rect: { x: number; y: number
   const { context } = doc.pdf;
   const annotation = context.register(
     context.obj({
-      Type: 'Annot', Subtype: 'Link', Border: [0, 0, 0],
+      Type: 'Annot',
+      Subtype: 'Link',
+      Border: [0, 0, 0],
       Rect: [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height],
       A: { Type: 'Action', S: 'URI', URI: PDFString.of(href.replace(/[\\()]/g, '\\$&')) },
     }),

@@ -24,8 +24,30 @@ const PRODUCER = 'Practice Companion demo practice (pdf-lib)';
 
 const WIN_ANSI_EXTRA = new Set([...'ŒœŠšŸŽžƒˆ˜–—‘’‚“”„†‡•…‰‹›€™']);
 const FALLBACK: Readonly<Record<string, string>> = {
-  ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ħ: 'h', Ħ: 'H', ı: 'i', ŧ: 't', Ŧ: 'T', ŋ: 'ng', Ŋ: 'NG', ĸ: 'k', ſ: 's',
-  '−': '-', '‐': '-', '‑': '-', '‒': '-', '―': '—', '′': "'", '″': '"', '→': '->', '←': '<-', '≤': '<=', '≥': '>=',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ħ: 'h',
+  Ħ: 'H',
+  ı: 'i',
+  ŧ: 't',
+  Ŧ: 'T',
+  ŋ: 'ng',
+  Ŋ: 'NG',
+  ĸ: 'k',
+  ſ: 's',
+  '−': '-',
+  '‐': '-',
+  '‑': '-',
+  '‒': '-',
+  '―': '—',
+  '′': "'",
+  '″': '"',
+  '→': '->',
+  '←': '<-',
+  '≤': '<=',
+  '≥': '>=',
 };
 
 function isWinAnsi(ch: string): boolean {
@@ -141,7 +163,11 @@ export async function createPdfDoc(practice: PracticeBranding, meta: DocMeta): P
   const brand = hexToRgb(practice.brandColour);
   const light = isLight(brand);
   return {
-    pdf, regular, bold, practice, brand,
+    pdf,
+    regular,
+    bold,
+    practice,
+    brand,
     onBrand: light ? INK : WHITE,
     accent: light ? tint(brand, -0.55) : brand,
     wash: light ? brand : tint(brand, 0.88),
@@ -156,8 +182,15 @@ export async function savePdf(doc: PdfDoc): Promise<Uint8Array> {
   const contact = [p.name, p.email, p.phone].filter(Boolean).join('  ·  ');
   pages.forEach((page, index) => {
     page.drawLine({ start: { x: MARGIN, y: 44 }, end: { x: PAGE_WIDTH - MARGIN, y: 44 }, thickness: 0.6, color: RULE });
-    drawText(doc, page, fitText(doc.regular, contact, 7.5, CONTENT_WIDTH - 80), MARGIN, 31, { size: 7.5, color: MUTED });
-    drawText(doc, page, `Page ${index + 1} of ${pages.length}`, PAGE_WIDTH - MARGIN, 31, { size: 7.5, color: MUTED, align: 'right' });
+    drawText(doc, page, fitText(doc.regular, contact, 7.5, CONTENT_WIDTH - 80), MARGIN, 31, {
+      size: 7.5,
+      color: MUTED,
+    });
+    drawText(doc, page, `Page ${index + 1} of ${pages.length}`, PAGE_WIDTH - MARGIN, 31, {
+      size: 7.5,
+      color: MUTED,
+      align: 'right',
+    });
   });
   return doc.pdf.save({ useObjectStreams: false });
 }
@@ -173,7 +206,14 @@ export interface TextStyle {
 }
 
 /** Draws one line of sanitised text; `x` is the left, right or centre edge depending on `align`. */
-export function drawText(doc: PdfDoc, page: PDFPage, text: string, x: number, y: number, style: TextStyle = {}): number {
+export function drawText(
+  doc: PdfDoc,
+  page: PDFPage,
+  text: string,
+  x: number,
+  y: number,
+  style: TextStyle = {},
+): number {
   const font = style.bold ? doc.bold : doc.regular;
   const size = style.size ?? 9;
   const clean = toWinAnsi(text);

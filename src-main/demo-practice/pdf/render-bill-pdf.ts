@@ -9,7 +9,17 @@ import {
   type Column,
   type DetailRow,
 } from './pdf-flow';
-import { CONTENT_WIDTH, MARGIN, MUTED, PAGE_WIDTH, createPdfDoc, drawText, savePdf, wrapText, type PdfDoc } from './pdf-layout';
+import {
+  CONTENT_WIDTH,
+  MARGIN,
+  MUTED,
+  PAGE_WIDTH,
+  createPdfDoc,
+  drawText,
+  savePdf,
+  wrapText,
+  type PdfDoc,
+} from './pdf-layout';
 import type { BillPdfInput } from './pdf-types';
 
 /**
@@ -119,6 +129,11 @@ function drawPayOnline(doc: PdfDoc, flow: PageFlow, url: string, billNumber: str
   });
   const hint = `Pay securely by card or bank transfer. Please quote ${billNumber}.`;
   drawText(doc, page, hint, MARGIN + 14, top - height + 11, { size: 8.5, color: MUTED });
-  addLink(doc, page, { x: MARGIN, y: top - 14 - lines.length * 14, width: CONTENT_WIDTH, height: lines.length * 14 + 10 }, url);
+  addLink(
+    doc,
+    page,
+    { x: MARGIN, y: top - 14 - lines.length * 14, width: CONTENT_WIDTH, height: lines.length * 14 + 10 },
+    url,
+  );
   flow.y -= height;
 }

@@ -53,11 +53,24 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   flow.y -= 22;
   const titleSize = fitSize(doc.bold, TITLE, 20, 12, CONTENT_WIDTH - 20);
   drawText(doc, page, TITLE, centre, flow.y, { size: titleSize, bold: true, color: doc.accent, align: 'center' });
-  drawText(doc, page, `Certificate number ${input.certificateNumber}`, centre, flow.y - 20, { size: 10, color: MUTED, align: 'center' });
-  page.drawLine({ start: { x: centre - 60, y: flow.y - 32 }, end: { x: centre + 60, y: flow.y - 32 }, thickness: 1.5, color: doc.accent });
+  drawText(doc, page, `Certificate number ${input.certificateNumber}`, centre, flow.y - 20, {
+    size: 10,
+    color: MUTED,
+    align: 'center',
+  });
+  page.drawLine({
+    start: { x: centre - 60, y: flow.y - 32 },
+    end: { x: centre + 60, y: flow.y - 32 },
+    thickness: 1.5,
+    color: doc.accent,
+  });
   flow.y -= 64;
 
-  drawText(doc, page, 'This certifies that the identity of', centre, flow.y, { size: 11, color: MUTED, align: 'center' });
+  drawText(doc, page, 'This certifies that the identity of', centre, flow.y, {
+    size: 11,
+    color: MUTED,
+    align: 'center',
+  });
   flow.y -= 32;
   const nameSize = fitSize(doc.bold, input.subjectName, 24, 16, CONTENT_WIDTH - 40);
   for (const line of wrapText(doc.bold, input.subjectName, nameSize, CONTENT_WIDTH - 40)) {
@@ -72,7 +85,13 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   }
 
   const badgeWidth = doc.bold.widthOfTextAtSize(result.badge, 14) + 48;
-  page.drawRectangle({ x: centre - badgeWidth / 2, y: flow.y - 30, width: badgeWidth, height: 32, color: result.colour });
+  page.drawRectangle({
+    x: centre - badgeWidth / 2,
+    y: flow.y - 30,
+    width: badgeWidth,
+    height: 32,
+    color: result.colour,
+  });
   drawText(doc, page, result.badge, centre, flow.y - 19, { size: 14, bold: true, color: WHITE, align: 'center' });
   flow.y -= 62;
 
@@ -105,7 +124,12 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   const issuedBy = wrapText(doc.bold, `Issued by ${practice.name}`, 9, signWidth);
   flow.ensure(30 + issuedBy.length * 12 + 14);
   flow.y -= 30;
-  flow.page.drawLine({ start: { x: signX, y: flow.y }, end: { x: PAGE_WIDTH - MARGIN, y: flow.y }, thickness: 0.8, color: INK_LINE });
+  flow.page.drawLine({
+    start: { x: signX, y: flow.y },
+    end: { x: PAGE_WIDTH - MARGIN, y: flow.y },
+    thickness: 0.8,
+    color: INK_LINE,
+  });
   issuedBy.forEach((line, k) => drawText(doc, flow.page, line, signX, flow.y - 13 - k * 12, { size: 9, bold: true }));
   const issuedOn = `${fmt.date(input.generatedAt)}  ·  ${practice.email}`;
   drawText(doc, flow.page, issuedOn, signX, flow.y - 13 - issuedBy.length * 12, { size: 8.5, color: MUTED });

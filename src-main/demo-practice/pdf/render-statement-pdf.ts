@@ -74,7 +74,11 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
   flow.ensure(14 + 2 * 20);
   drawText(doc, flow.page, 'AGEING OF THE BALANCE', MARGIN, flow.y - 8, { size: 7.5, bold: true, color: MUTED });
   flow.y -= 14;
-  const ageingColumns: Column[] = [...AGEING_LABELS, 'Total'].map((header) => ({ header, width: CONTENT_WIDTH / 6, align: 'right' }));
+  const ageingColumns: Column[] = [...AGEING_LABELS, 'Total'].map((header) => ({
+    header,
+    width: CONTENT_WIDTH / 6,
+    align: 'right',
+  }));
   drawTable(flow, ageingColumns, [[...buckets, total].map((value) => fmt.money(value))], { size: 8.5 });
 
   flow.y -= 16;
@@ -83,6 +87,8 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
     input.closingBalance > 0
       ? `Please pay the closing balance of ${fmt.money(input.closingBalance)}, quoting ${input.statementNumber}. `
       : '';
-  drawParagraph(flow, null, `${ask}Questions about this statement? Contact ${practice.name} at ${contact}.`, { color: MUTED });
+  drawParagraph(flow, null, `${ask}Questions about this statement? Contact ${practice.name} at ${contact}.`, {
+    color: MUTED,
+  });
   return savePdf(doc);
 }

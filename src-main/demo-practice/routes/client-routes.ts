@@ -20,7 +20,17 @@ import {
 import { conflict, notFound } from '../http/api-problem';
 import { defineRoute } from '../http/route-spec';
 import type { PracticeState } from '../state/practice-state';
-import { checkLastUpdated, contains, entityKeyParams, findEntity, findUser, intId, listPage, touch, updatedSince } from './route-helpers';
+import {
+  checkLastUpdated,
+  contains,
+  entityKeyParams,
+  findEntity,
+  findUser,
+  intId,
+  listPage,
+  touch,
+  updatedSince,
+} from './route-helpers';
 
 function findLead(practice: PracticeState, leadKey: string): Lead {
   const lead = practice.leads.get(leadKey);
@@ -43,23 +53,39 @@ const leadParams = z.object({ leadKey: uuid });
 /** Contacts of one client (list, create, update) and leads (list, detail, notes, create, convert). */
 export const clientRoutes = [
   defineRoute({
-    method: 'GET', path: '/entities/:entityKey/contacts', operationId: 'listClientContacts', tag: 'Contacts', access: 'read',
+    method: 'GET',
+    path: '/entities/:entityKey/contacts',
+    operationId: 'listClientContacts',
+    tag: 'Contacts',
+    access: 'read',
     summary: "List a client's contacts",
-    params: entityKeyParams, query: z.object({ includeDeleted: queryBoolean.optional() }),
-    response: { status: 200, schema: z.array(contactSchema) }, errors: [400, 404],
+    params: entityKeyParams,
+    query: z.object({ includeDeleted: queryBoolean.optional() }),
+    response: { status: 200, schema: z.array(contactSchema) },
+    errors: [400, 404],
     handler: ({ practice, params, query }) => {
       findEntity(practice, params.entityKey);
-      return [...practice.contacts.values()].filter((c) => c.entityKey === params.entityKey && (query.includeDeleted === true || !c.isDeleted));
+      return [...practice.contacts.values()].filter(
+        (c) => c.entityKey === params.entityKey && (query.includeDeleted === true || !c.isDeleted),
+      );
     },
   }),
   defineRoute({
-    method: 'POST', path: '/entities/:entityKey/contacts', operationId: 'createClientContact', tag: 'Contacts', access: 'write',
+    method: 'POST',
+    path: '/entities/:entityKey/contacts',
+    operationId: 'createClientContact',
+    tag: 'Contacts',
+    access: 'write',
     summary: 'Add a contact to a client',
-    params: entityKeyParams, body: contactCreateSchema,
-    response: { status: 201, schema: contactSchema }, errors: [400, 403, 404],
+    params: entityKeyParams,
+    body: contactCreateSchema,
+    response: { status: 201, schema: contactSchema },
+    errors: [400, 403, 404],
     handler: ({ practice, params, body, now }) => {
       findEntity(practice, params.entityKey);
-      const hasPrimary = [...practice.contacts.values()].some((c) => c.entityKey === params.entityKey && c.isPrimary && !c.isDeleted);
+      const hasPrimary = [...practice.contacts.values()].some(
+        (c) => c.entityKey === params.entityKey && c.isPrimary && !c.isDeleted,
+      );
       const contact: Contact = {
         entityContactID: practice.nextIds.entityContact++,
         entityKey: params.entityKey,
@@ -79,14 +105,21 @@ export const clientRoutes = [
     },
   }),
   defineRoute({
-    method: 'PUT', path: '/entities/:entityKey/contacts/:entityContactID', operationId: 'updateClientContact', tag: 'Contacts', access: 'write',
+    method: 'PUT',
+    path: '/entities/:entityKey/contacts/:entityContactID',
+    operationId: 'updateClientContact',
+    tag: 'Contacts',
+    access: 'write',
     summary: "Update a client's contact (fields given are changed)",
-    params: z.object({ entityKey: uuid, entityContactID: intId }), body: contactUpdateSchema,
-    response: { status: 200, schema: contactSchema }, errors: [400, 403, 404],
+    params: z.object({ entityKey: uuid, entityContactID: intId }),
+    body: contactUpdateSchema,
+    response: { status: 200, schema: contactSchema },
+    errors: [400, 403, 404],
     handler: ({ practice, params, body, now }) => {
       findEntity(practice, params.entityKey);
       const contact = practice.contacts.get(params.entityContactID);
-      if (!contact || contact.entityKey !== params.entityKey) throw notFound(`Contact ${params.entityContactID} was not found for this client.`);
+      if (!contact || contact.entityKey !== params.entityKey)
+        throw notFound(`Contact ${params.entityContactID} was not found for this client.`);
       if (body.contactName !== undefined) contact.contactName = body.contactName;
       if (body.contactSurname !== undefined) contact.contactSurname = body.contactSurname;
       if (body.email !== undefined) contact.email = body.email;
@@ -100,31 +133,57 @@ export const clientRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/leads/list', operationId: 'listLeads', tag: 'Leads', access: 'read',
+    method: 'GET',
+    path: '/leads/list',
+    operationId: 'listLeads',
+    tag: 'Leads',
+    access: 'read',
     summary: 'List leads',
     query: leadsListQuerySchema,
-    response: { status: 200, schema: z.array(leadSchema) }, errors: [400],
+    response: { status: 200, schema: z.array(leadSchema) },
+    errors: [400],
     handler: ({ practice, query, now, runtime }) => {
       const since = checkLastUpdated(query.lastUpdated, now);
       const search = query.searchFilter;
       const matches = updatedSince(practice.leads.values(), since).filter(
-        (lead) => search === undefined || [lead.name, lead.surname, lead.companyName, lead.email].some((v) => contains(v, search)),
+        (lead) =>
+          search === undefined ||
+          [lead.name, lead.surname, lead.companyName, lead.email].some((v) => contains(v, search)),
       );
-      return listPage(runtime, matches, query.pageNumber, (l) => l.leadID, (l) => l.updatedOn);
+      return listPage(
+        runtime,
+        matches,
+        query.pageNumber,
+        (l) => l.leadID,
+        (l) => l.updatedOn,
+      );
     },
   }),
   defineRoute({
-    method: 'GET', path: '/leads/:leadKey', operationId: 'getLead', tag: 'Leads', access: 'read',
+    method: 'GET',
+    path: '/leads/:leadKey',
+    operationId: 'getLead',
+    tag: 'Leads',
+    access: 'read',
     summary: 'Get a lead with its notes',
     params: leadParams,
-    response: { status: 200, schema: leadDetailSchema }, errors: [400, 404],
-    handler: ({ practice, params }) => ({ ...findLead(practice, params.leadKey), notes: practice.leadNotes.get(params.leadKey) ?? [] }),
+    response: { status: 200, schema: leadDetailSchema },
+    errors: [400, 404],
+    handler: ({ practice, params }) => ({
+      ...findLead(practice, params.leadKey),
+      notes: practice.leadNotes.get(params.leadKey) ?? [],
+    }),
   }),
   defineRoute({
-    method: 'POST', path: '/leads', operationId: 'createLead', tag: 'Leads', access: 'write',
+    method: 'POST',
+    path: '/leads',
+    operationId: 'createLead',
+    tag: 'Leads',
+    access: 'write',
     summary: 'Create a lead',
     body: leadCreateSchema,
-    response: { status: 201, schema: leadSchema }, errors: [400, 403],
+    response: { status: 201, schema: leadSchema },
+    errors: [400, 403],
     handler: ({ practice, body, now }) => {
       if (body.assignedUserKey) findUser(practice, body.assignedUserKey, 'assignedUserKey');
       const lead: Lead = {
@@ -149,24 +208,41 @@ export const clientRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/leads/:leadKey/notes', operationId: 'listLeadNotes', tag: 'Leads', access: 'read',
+    method: 'GET',
+    path: '/leads/:leadKey/notes',
+    operationId: 'listLeadNotes',
+    tag: 'Leads',
+    access: 'read',
     summary: "List a lead's notes",
     params: leadParams,
-    response: { status: 200, schema: z.array(leadNoteSchema) }, errors: [400, 404],
+    response: { status: 200, schema: z.array(leadNoteSchema) },
+    errors: [400, 404],
     handler: ({ practice, params }) => {
       findLead(practice, params.leadKey);
       return practice.leadNotes.get(params.leadKey) ?? [];
     },
   }),
   defineRoute({
-    method: 'POST', path: '/leads/:leadKey/notes', operationId: 'addLeadNote', tag: 'Leads', access: 'write',
+    method: 'POST',
+    path: '/leads/:leadKey/notes',
+    operationId: 'addLeadNote',
+    tag: 'Leads',
+    access: 'write',
     summary: 'Add a note to a lead',
-    params: leadParams, body: leadNoteCreateSchema,
-    response: { status: 201, schema: leadNoteSchema }, errors: [400, 403, 404],
+    params: leadParams,
+    body: leadNoteCreateSchema,
+    response: { status: 201, schema: leadNoteSchema },
+    errors: [400, 403, 404],
     handler: ({ practice, params, body, now }) => {
       const lead = findLead(practice, params.leadKey);
       if (body.userKey) findUser(practice, body.userKey);
-      const note = { noteID: practice.nextIds.note++, leadKey: lead.leadKey, text: body.text, createdByKey: body.userKey ?? null, createdOn: now.toISOString() };
+      const note = {
+        noteID: practice.nextIds.note++,
+        leadKey: lead.leadKey,
+        text: body.text,
+        createdByKey: body.userKey ?? null,
+        createdOn: now.toISOString(),
+      };
       const notes = practice.leadNotes.get(lead.leadKey) ?? [];
       notes.push(note);
       practice.leadNotes.set(lead.leadKey, notes);
@@ -176,23 +252,39 @@ export const clientRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST', path: '/leads/:leadKey/convert-to-client', operationId: 'convertLeadToClient', tag: 'Leads', access: 'write',
+    method: 'POST',
+    path: '/leads/:leadKey/convert-to-client',
+    operationId: 'convertLeadToClient',
+    tag: 'Leads',
+    access: 'write',
     summary: 'Promote a lead to an Active client',
-    params: leadParams, body: leadConvertSchema,
-    response: { status: 200, schema: leadConvertResponseSchema }, errors: [400, 403, 404, 409],
+    params: leadParams,
+    body: leadConvertSchema,
+    response: { status: 200, schema: leadConvertResponseSchema },
+    errors: [400, 403, 404, 409],
     handler: ({ practice, params, body, now }) => {
       const lead = findLead(practice, params.leadKey);
-      if (lead.convertedEntityKey) throw conflict(`Lead ${lead.leadKey} was already converted to client ${lead.convertedEntityKey}.`);
+      if (lead.convertedEntityKey)
+        throw conflict(`Lead ${lead.leadKey} was already converted to client ${lead.convertedEntityKey}.`);
       const isCompany = lead.companyName !== null;
       const fullName = lead.companyName ?? [lead.name, lead.surname].filter(Boolean).join(' ');
       const seq = practice.nextIds.entityCode++;
       const entity: Entity = {
         entityKey: crypto.randomUUID(),
         externalSystemID: null,
-        entityCode: `${fullName.normalize('NFD').replace(/[^A-Za-z]/g, '').toUpperCase().padEnd(4, 'X').slice(0, 4)}${String(seq).padStart(5, '0')}`,
+        entityCode: `${fullName
+          .normalize('NFD')
+          .replace(/[^A-Za-z]/g, '')
+          .toUpperCase()
+          .padEnd(4, 'X')
+          .slice(0, 4)}${String(seq).padStart(5, '0')}`,
         fullEntityName: fullName,
         entitySalutation: lead.name,
-        entityInitials: fullName.split(/\s+/).map((p) => p[0]?.toUpperCase() ?? '').join('').slice(0, 4),
+        entityInitials: fullName
+          .split(/\s+/)
+          .map((p) => p[0]?.toUpperCase() ?? '')
+          .join('')
+          .slice(0, 4),
         entityBirthDate: null,
         entityEmail: lead.email,
         entityTelephone: null,

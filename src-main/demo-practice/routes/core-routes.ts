@@ -15,22 +15,40 @@ import { checkLastUpdated, contains, listPage, updatedSince } from './route-help
 /** Auth validate, users, client entities and the practice-wide contacts list. */
 export const coreRoutes = [
   defineRoute({
-    method: 'GET', path: '/auth/validate', operationId: 'validateCredentials', tag: 'Auth', access: 'read',
+    method: 'GET',
+    path: '/auth/validate',
+    operationId: 'validateCredentials',
+    tag: 'Auth',
+    access: 'read',
     summary: 'Confirm access and read canWrite',
     response: { status: 200, schema: authValidationSchema },
-    handler: ({ practice, canWrite }) => ({ canWrite, practiceKey: practice.profile.practiceKey, practiceName: practice.profile.name, region: practice.profile.region }),
+    handler: ({ practice, canWrite }) => ({
+      canWrite,
+      practiceKey: practice.profile.practiceKey,
+      practiceName: practice.profile.name,
+      region: practice.profile.region,
+    }),
   }),
   defineRoute({
-    method: 'GET', path: '/users/list', operationId: 'listUsers', tag: 'Users', access: 'read',
+    method: 'GET',
+    path: '/users/list',
+    operationId: 'listUsers',
+    tag: 'Users',
+    access: 'read',
     summary: 'List practice users',
     response: { status: 200, schema: z.array(userSchema) },
     handler: ({ practice }) => [...practice.users.values()],
   }),
   defineRoute({
-    method: 'GET', path: '/users/:userKey', operationId: 'getUser', tag: 'Users', access: 'read',
+    method: 'GET',
+    path: '/users/:userKey',
+    operationId: 'getUser',
+    tag: 'Users',
+    access: 'read',
     summary: 'Get a practice user',
     params: z.object({ userKey: uuid }),
-    response: { status: 200, schema: userSchema }, errors: [400, 404],
+    response: { status: 200, schema: userSchema },
+    errors: [400, 404],
     handler: ({ practice, params }) => {
       const user = practice.users.get(params.userKey);
       if (!user) throw notFound(`User ${params.userKey} was not found.`);
@@ -38,10 +56,15 @@ export const coreRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/entities/list', operationId: 'listEntities', tag: 'Entities', access: 'read',
+    method: 'GET',
+    path: '/entities/list',
+    operationId: 'listEntities',
+    tag: 'Entities',
+    access: 'read',
     summary: 'List client entities (filters combine with AND)',
     query: entitiesListQuerySchema,
-    response: { status: 200, schema: z.array(entitySchema) }, errors: [400],
+    response: { status: 200, schema: z.array(entitySchema) },
+    errors: [400],
     handler: ({ practice, query, now, runtime }) => {
       const since = checkLastUpdated(query.lastUpdated, now);
       const matches = updatedSince(practice.entities.values(), since).filter((entity) => {
@@ -52,20 +75,39 @@ export const coreRoutes = [
         if (query.email !== undefined && !contains(entity.entityEmail, query.email)) return false;
         return true;
       });
-      return listPage(runtime, matches, query.pageNumber, (e) => e.entityKey, (e) => e.updatedOn);
+      return listPage(
+        runtime,
+        matches,
+        query.pageNumber,
+        (e) => e.entityKey,
+        (e) => e.updatedOn,
+      );
     },
   }),
   defineRoute({
-    method: 'GET', path: '/contacts/list', operationId: 'listContacts', tag: 'Contacts', access: 'read',
+    method: 'GET',
+    path: '/contacts/list',
+    operationId: 'listContacts',
+    tag: 'Contacts',
+    access: 'read',
     summary: 'List client contacts (soft-deleted only with includeDeleted=true)',
     query: contactsListQuerySchema,
-    response: { status: 200, schema: z.array(contactSchema) }, errors: [400],
+    response: { status: 200, schema: z.array(contactSchema) },
+    errors: [400],
     handler: ({ practice, query, now, runtime }) => {
       const since = checkLastUpdated(query.lastUpdated, now);
       const matches = updatedSince(practice.contacts.values(), since).filter(
-        (contact) => (query.includeDeleted === true || !contact.isDeleted) && (query.entityKey === undefined || contact.entityKey === query.entityKey),
+        (contact) =>
+          (query.includeDeleted === true || !contact.isDeleted) &&
+          (query.entityKey === undefined || contact.entityKey === query.entityKey),
       );
-      return listPage(runtime, matches, query.pageNumber, (c) => c.entityContactID, (c) => c.updatedOn);
+      return listPage(
+        runtime,
+        matches,
+        query.pageNumber,
+        (c) => c.entityContactID,
+        (c) => c.updatedOn,
+      );
     },
   }),
 ];

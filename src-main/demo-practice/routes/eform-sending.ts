@@ -8,7 +8,12 @@ import { findEntity, utcDayOf } from './route-helpers';
 const clientLink = () => `https://forms.example.com/c/${crypto.randomUUID().replaceAll('-', '')}`;
 const editorLink = (formKey: string) => `https://app.example.com/eforms/${formKey}/edit`;
 
-function respond(records: readonly EformRecord[], sent: boolean, emailSent: boolean, accessUrl: string): EformCreateResponse {
+function respond(
+  records: readonly EformRecord[],
+  sent: boolean,
+  emailSent: boolean,
+  accessUrl: string,
+): EformCreateResponse {
   const entry = records[0];
   if (!entry) throw new Error('an eForm has at least one form');
   return {
@@ -17,7 +22,10 @@ function respond(records: readonly EformRecord[], sent: boolean, emailSent: bool
     accessUrl,
     sent,
     emailSent,
-    forms: records.length > 1 ? records.map((r) => ({ formKey: r.formKey, name: r.name, stackPosition: r.stackPosition })) : null,
+    forms:
+      records.length > 1
+        ? records.map((r) => ({ formKey: r.formKey, name: r.name, stackPosition: r.stackPosition }))
+        : null,
   };
 }
 
@@ -27,7 +35,12 @@ function respond(records: readonly EformRecord[], sent: boolean, emailSent: bool
  * non-billing failure the contract describes — no way to reach the recipient — which answers 200
  * with sent false and keeps the forms as drafts, charging nothing.
  */
-export function sendForms(practice: PracticeState, runtime: DemoRuntime, records: EformRecord[], now: Date): EformCreateResponse {
+export function sendForms(
+  practice: PracticeState,
+  runtime: DemoRuntime,
+  records: EformRecord[],
+  now: Date,
+): EformCreateResponse {
   const entry = records[0];
   if (!entry) throw new Error('nothing to send');
   const day = utcDayOf(now);
@@ -35,15 +48,23 @@ export function sendForms(practice: PracticeState, runtime: DemoRuntime, records
   if (sentToday + records.length > runtime.options.eformDailyQuota) {
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     const seconds = Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
-    throw new ApiProblem(429, 'Too Many Requests', `The daily eForm quota (${runtime.options.eformDailyQuota}) is used up. Try again after midnight UTC.`, { retryAfterSeconds: seconds }, {
-      'Retry-After': retryAfterHeader(runtime.options, now.getTime(), seconds),
-      'X-RateLimit-Limit': String(runtime.options.eformDailyQuota),
-      'X-RateLimit-Remaining': String(Math.max(0, runtime.options.eformDailyQuota - sentToday)),
-      'X-RateLimit-Reset': String(Math.ceil(midnight / 1000)),
-    });
+    throw new ApiProblem(
+      429,
+      'Too Many Requests',
+      `The daily eForm quota (${runtime.options.eformDailyQuota}) is used up. Try again after midnight UTC.`,
+      { retryAfterSeconds: seconds },
+      {
+        'Retry-After': retryAfterHeader(runtime.options, now.getTime(), seconds),
+        'X-RateLimit-Limit': String(runtime.options.eformDailyQuota),
+        'X-RateLimit-Remaining': String(Math.max(0, runtime.options.eformDailyQuota - sentToday)),
+        'X-RateLimit-Reset': String(Math.ceil(midnight / 1000)),
+      },
+    );
   }
   if (practice.wallet.eformCredits < records.length) {
-    throw badRequest(`Insufficient subscription or wallet balance: sending needs ${records.length} eForm credit(s), ${practice.wallet.eformCredits} left.`);
+    throw badRequest(
+      `Insufficient subscription or wallet balance: sending needs ${records.length} eForm credit(s), ${practice.wallet.eformCredits} left.`,
+    );
   }
   if (entry.sendSms && practice.wallet.smsCredits < 1) {
     throw badRequest('Insufficient subscription or wallet balance for SMS.');
@@ -62,7 +83,12 @@ export function sendForms(practice: PracticeState, runtime: DemoRuntime, records
 }
 
 /** `POST /api/v1/eforms`: builds the draft forms (one, or a stack in order), then sends unless sendNow is false. */
-export function createEforms(practice: PracticeState, runtime: DemoRuntime, body: EformCreate, now: Date): EformCreateResponse {
+export function createEforms(
+  practice: PracticeState,
+  runtime: DemoRuntime,
+  body: EformCreate,
+  now: Date,
+): EformCreateResponse {
   const entity = body.entityKey ? findEntity(practice, body.entityKey) : null;
   const template = (templateId: number, where: string) => {
     const found = practice.eformTemplates.find((t) => t.templateId === templateId);
@@ -73,16 +99,22 @@ export function createEforms(practice: PracticeState, runtime: DemoRuntime, body
     body.forms != null
       ? body.forms.map((form, i) =>
           form.templateId != null
-            ? { templateId: form.templateId, name: form.name ?? template(form.templateId, `forms[${i}].templateId`).name }
+            ? {
+                templateId: form.templateId,
+                name: form.name ?? template(form.templateId, `forms[${i}].templateId`).name,
+              }
             : { templateId: null, name: form.name ?? `Form ${i + 1}` },
         )
       : body.templateId != null
         ? [{ templateId: body.templateId, name: body.name ?? template(body.templateId, 'templateId').name }]
         : [{ templateId: null, name: body.name ?? 'Custom form' }];
-  definitions.forEach((d, i) => d.templateId !== null && template(d.templateId, body.forms ? `forms[${i}].templateId` : 'templateId'));
+  definitions.forEach(
+    (d, i) => d.templateId !== null && template(d.templateId, body.forms ? `forms[${i}].templateId` : 'templateId'),
+  );
 
   const recipientMobile = body.recipientMobile ?? entity?.entityMobile ?? null;
-  if (body.sendSms && !recipientMobile) throw badRequest('sendSms needs a mobile: give recipientMobile or a client with a mobile number.');
+  if (body.sendSms && !recipientMobile)
+    throw badRequest('sendSms needs a mobile: give recipientMobile or a client with a mobile number.');
 
   const stackKey = definitions.length > 1 ? crypto.randomUUID() : null;
   const records: EformRecord[] = definitions.map((definition, i) => ({
@@ -105,7 +137,10 @@ export function createEforms(practice: PracticeState, runtime: DemoRuntime, body
     submittedOn: null,
   }));
   // Stored only once the request succeeds: a refused create (quota, wallet) leaves nothing behind to duplicate.
-  const result = body.sendNow === false ? respond(records, false, false, editorLink(records[0]?.formKey ?? '')) : sendForms(practice, runtime, records, now);
+  const result =
+    body.sendNow === false
+      ? respond(records, false, false, editorLink(records[0]?.formKey ?? ''))
+      : sendForms(practice, runtime, records, now);
   for (const record of records) practice.eforms.set(record.formKey, record);
   return result;
 }
@@ -113,5 +148,7 @@ export function createEforms(practice: PracticeState, runtime: DemoRuntime, body
 /** The forms of a stack (or the single form), in stackPosition order. */
 export function stackOf(practice: PracticeState, entry: EformRecord): EformRecord[] {
   if (!entry.stackKey) return [entry];
-  return [...practice.eforms.values()].filter((r) => r.stackKey === entry.stackKey).sort((a, b) => a.stackPosition - b.stackPosition);
+  return [...practice.eforms.values()]
+    .filter((r) => r.stackKey === entry.stackKey)
+    .sort((a, b) => a.stackPosition - b.stackPosition);
 }

@@ -8,7 +8,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
  * (small generated PDFs, since the demo has no real uploads).
  */
 export function createStorageSigner(secret: string) {
-  const sign = (path: string, expires: number) => createHmac('sha256', secret).update(`${path}\n${expires}`).digest('hex');
+  const sign = (path: string, expires: number) =>
+    createHmac('sha256', secret).update(`${path}\n${expires}`).digest('hex');
   return {
     url(origin: string, path: string, expires: number): string {
       return `${origin}/_storage${path}?expires=${expires}&sig=${sign(path, expires)}`;
@@ -23,7 +24,11 @@ export function createStorageSigner(secret: string) {
 }
 export type StorageSigner = ReturnType<typeof createStorageSigner>;
 
-export async function renderUploadedDocument(title: string, clientName: string, uploadedOn: string | null): Promise<Uint8Array> {
+export async function renderUploadedDocument(
+  title: string,
+  clientName: string,
+  uploadedOn: string | null,
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   pdf.setCreator('Practice Companion demo practice');

@@ -1,4 +1,10 @@
-import type { AgeingBuckets, BillDetail, DebtorMovement, PaymentDetail, StatementDetail } from '../../../src-preload/contract/partner-api';
+import type {
+  AgeingBuckets,
+  BillDetail,
+  DebtorMovement,
+  PaymentDetail,
+  StatementDetail,
+} from '../../../src-preload/contract/partner-api';
 import { daysBetween, isoDate, parseDate, round2 } from '../data/dates';
 
 /**
@@ -9,7 +15,9 @@ import { daysBetween, isoDate, parseDate, round2 } from '../data/dates';
 export function settleBill(bill: BillDetail, payments: readonly PaymentDetail[]): void {
   const paid = round2(
     payments
-      .filter((p) => p.billingId === bill.billingId && (p.paymentStatus === 'completed' || p.paymentStatus === 'refunded'))
+      .filter(
+        (p) => p.billingId === bill.billingId && (p.paymentStatus === 'completed' || p.paymentStatus === 'refunded'),
+      )
       .reduce((sum, p) => sum + p.amount - p.refundedAmount, 0),
   );
   bill.amountPaid = paid;
@@ -44,7 +52,16 @@ export function emptyBuckets(): AgeingBuckets {
 
 export function addToBuckets(buckets: AgeingBuckets, amount: number, dueDate: string, asAt: string): void {
   const overdue = daysBetween(parseDate(dueDate), parseDate(asAt));
-  const key = overdue <= 0 ? 'current' : overdue <= 30 ? 'days1to30' : overdue <= 60 ? 'days31to60' : overdue <= 90 ? 'days61to90' : 'days90plus';
+  const key =
+    overdue <= 0
+      ? 'current'
+      : overdue <= 30
+        ? 'days1to30'
+        : overdue <= 60
+          ? 'days31to60'
+          : overdue <= 90
+            ? 'days61to90'
+            : 'days90plus';
   buckets[key] = round2(buckets[key] + amount);
   buckets.total = round2(buckets.total + amount);
 }
@@ -84,7 +101,15 @@ export function movementBetween(
   }
   // Paid in the period is what makes the balance add up: closing = opening + billed − paid.
   const paid = round2(opening + billed - closing);
-  return { startDate, endDate, currency, openingBalance: round2(opening), billed: round2(billed), paid, closingBalance: round2(closing) };
+  return {
+    startDate,
+    endDate,
+    currency,
+    openingBalance: round2(opening),
+    billed: round2(billed),
+    paid,
+    closingBalance: round2(closing),
+  };
 }
 
 /** Builds a statement for one client and period from its bills and payments. */
@@ -95,23 +120,57 @@ export function buildStatementLines(
   periodEnd: string,
 ): Pick<StatementDetail, 'lines' | 'openingBalance' | 'closingBalance' | 'ageing'> {
   const dayBefore = isoDate(new Date(parseDate(periodStart).getTime() - 86_400_000));
-  const opening = round2(bills.reduce((sum, bill) => sum + outstandingAt(bill, byBill.get(bill.billingId) ?? [], dayBefore), 0));
-  type Movement = { date: string; type: 'invoice' | 'payment' | 'refund'; reference: string; description: string; amount: number; billingId: number | null; paymentId: number | null };
+  const opening = round2(
+    bills.reduce((sum, bill) => sum + outstandingAt(bill, byBill.get(bill.billingId) ?? [], dayBefore), 0),
+  );
+  type Movement = {
+    date: string;
+    type: 'invoice' | 'payment' | 'refund';
+    reference: string;
+    description: string;
+    amount: number;
+    billingId: number | null;
+    paymentId: number | null;
+  };
   const movements: Movement[] = [];
   for (const bill of bills) {
     if (!receivable(bill)) continue;
     if (bill.billDate >= periodStart && bill.billDate <= periodEnd) {
-      movements.push({ date: bill.billDate, type: 'invoice', reference: bill.billNumber, description: `Invoice ${bill.billNumber}`, amount: bill.total, billingId: bill.billingId, paymentId: null });
+      movements.push({
+        date: bill.billDate,
+        type: 'invoice',
+        reference: bill.billNumber,
+        description: `Invoice ${bill.billNumber}`,
+        amount: bill.total,
+        billingId: bill.billingId,
+        paymentId: null,
+      });
     }
     for (const payment of byBill.get(bill.billingId) ?? []) {
       if (payment.paymentStatus !== 'completed' && payment.paymentStatus !== 'refunded') continue;
       if (payment.paymentDate >= periodStart && payment.paymentDate <= periodEnd) {
-        movements.push({ date: payment.paymentDate, type: 'payment', reference: payment.reference ?? `PMT-${payment.paymentId}`, description: `Payment received — ${bill.billNumber}`, amount: -payment.amount, billingId: bill.billingId, paymentId: payment.paymentId });
+        movements.push({
+          date: payment.paymentDate,
+          type: 'payment',
+          reference: payment.reference ?? `PMT-${payment.paymentId}`,
+          description: `Payment received — ${bill.billNumber}`,
+          amount: -payment.amount,
+          billingId: bill.billingId,
+          paymentId: payment.paymentId,
+        });
       }
       for (const refund of payment.refunds) {
         const day = refund.refundedOn.slice(0, 10);
         if (day >= periodStart && day <= periodEnd) {
-          movements.push({ date: day, type: 'refund', reference: `RF-${refund.refundId}`, description: `Refund — ${bill.billNumber}`, amount: refund.amount, billingId: bill.billingId, paymentId: payment.paymentId });
+          movements.push({
+            date: day,
+            type: 'refund',
+            reference: `RF-${refund.refundId}`,
+            description: `Refund — ${bill.billNumber}`,
+            amount: refund.amount,
+            billingId: bill.billingId,
+            paymentId: payment.paymentId,
+          });
         }
       }
     }
@@ -119,7 +178,17 @@ export function buildStatementLines(
   movements.sort((a, b) => a.date.localeCompare(b.date) || a.reference.localeCompare(b.reference));
   let balance = opening;
   const lines: StatementDetail['lines'] = [
-    { date: periodStart, type: 'opening', reference: '', description: 'Opening balance', debit: 0, credit: 0, balance: opening, billingId: null, paymentId: null },
+    {
+      date: periodStart,
+      type: 'opening',
+      reference: '',
+      description: 'Opening balance',
+      debit: 0,
+      credit: 0,
+      balance: opening,
+      billingId: null,
+      paymentId: null,
+    },
   ];
   for (const m of movements) {
     balance = round2(balance + m.amount);

@@ -136,7 +136,10 @@ export interface PracticeState {
   services: ProposalService[];
   proposals: Map<string, ProposalDetail & { externalProjectsInternal?: ExternalProject[] }>;
   proposalTemplates: z.infer<typeof proposalTemplateSchema>[];
-  catalogs: Record<'pm-job-templates' | 'pm-job-categories' | 'pm-staff' | 'dms-job-templates' | 'dms-job-states', z.infer<typeof catalogItemSchema>[]>;
+  catalogs: Record<
+    'pm-job-templates' | 'pm-job-categories' | 'pm-staff' | 'dms-job-templates' | 'dms-job-states',
+    z.infer<typeof catalogItemSchema>[]
+  >;
   bills: Map<number, BillDetail>;
   collections: Map<number, CollectionInfo>;
   payments: Map<number, PaymentDetail>;
@@ -153,5 +156,17 @@ export interface PracticeState {
   };
   webhooks: Map<number, WebhookSubscription & { secret: string }>;
   /** Monotonic id sources for records created through the API. */
-  nextIds: Record<'contact' | 'entityContact' | 'lead' | 'note' | 'bill' | 'billNumber' | 'billLine' | 'webhook' | 'entityCode' | 'onboardingDocument', number>;
+  nextIds: Record<
+    | 'contact'
+    | 'entityContact'
+    | 'lead'
+    | 'note'
+    | 'bill'
+    | 'billNumber'
+    | 'billLine'
+    | 'webhook'
+    | 'entityCode'
+    | 'onboardingDocument',
+    number
+  >;
 }

@@ -25,7 +25,12 @@ export function emitEvent(
   };
   const body = JSON.stringify(delivery);
   for (const subscription of practice.webhooks.values()) {
-    if (options.onlySubscriptionId !== undefined ? subscription.id !== options.onlySubscriptionId : subscription.event !== event) continue;
+    if (
+      options.onlySubscriptionId !== undefined
+        ? subscription.id !== options.onlySubscriptionId
+        : subscription.event !== event
+    )
+      continue;
     runtime.webhooks.deliver({
       eventId,
       event,

@@ -17,7 +17,8 @@ export async function loopbackTarget(url: URL, lookup: LookupAll): Promise<{ url
   if (isIP(host)) return isLoopbackAddress(host) ? { url } : { refused: `${host} is not a loopback address` };
   if (host !== 'localhost') return { refused: `${host} is not a loopback address` };
   const addresses = await lookup(host).catch(() => []);
-  if (addresses.length === 0 || !addresses.every((a) => isLoopbackAddress(a.address))) return { refused: 'localhost does not resolve only to loopback addresses' };
+  if (addresses.length === 0 || !addresses.every((a) => isLoopbackAddress(a.address)))
+    return { refused: 'localhost does not resolve only to loopback addresses' };
   // Over https the name stays (the certificate is for the name); a rebinding would then fail its check.
   if (url.protocol === 'https:') return { url };
   const pinned = new URL(url);

@@ -61,7 +61,8 @@ export function createWebhookDeliverer(deps: {
       let url = new URL(job.url);
       if (!settings.allowExternalHosts) {
         const target = await loopbackTarget(url, lookup);
-        if ('refused' in target) throw new Error(`blocked: the demo practice only delivers to this machine (${target.refused})`);
+        if ('refused' in target)
+          throw new Error(`blocked: the demo practice only delivers to this machine (${target.refused})`);
         url = target.url;
       }
       const response = await doFetch(url, {
@@ -84,7 +85,14 @@ export function createWebhookDeliverer(deps: {
     } finally {
       inFlight--;
     }
-    attempts.push({ eventId: job.eventId, subscriptionId: job.subscriptionId, attempt: job.attempt, at: at.toISOString(), status, error });
+    attempts.push({
+      eventId: job.eventId,
+      subscriptionId: job.subscriptionId,
+      attempt: job.attempt,
+      at: at.toISOString(),
+      status,
+      error,
+    });
     job.onResult(status, at.toISOString());
 
     const ok = status !== null && status >= 200 && status < 300;

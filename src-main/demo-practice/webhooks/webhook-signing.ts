@@ -12,7 +12,12 @@ export function signDelivery(secret: string, timestamp: string, rawBody: Uint8Ar
 }
 
 /** Constant-time check a receiver would do (used by the app's receiver and the tests). */
-export function verifyDelivery(secret: string, timestamp: string, rawBody: Uint8Array | string, signature: string): boolean {
+export function verifyDelivery(
+  secret: string,
+  timestamp: string,
+  rawBody: Uint8Array | string,
+  signature: string,
+): boolean {
   const expected = Buffer.from(signDelivery(secret, timestamp, rawBody), 'utf8');
   const given = Buffer.from(signature, 'utf8');
   return expected.length === given.length && timingSafeEqual(expected, given);

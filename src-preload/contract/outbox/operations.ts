@@ -80,24 +80,176 @@ function define<T extends Record<string, OperationDef>>(ops: T): T {
 
 /** Every write the app can queue. The same body schemas the demo server validates with. */
 export const operations = define({
-  'contact.create': { title: 'Add a contact', method: 'POST', path: '/entities/:entityKey/contacts', idempotency: 'create', params: z.strictObject({ entityKey: uuid }), body: contactCreateSchema, response: contactSchema, refParams: ['entityKey'], resultKey: 'entityContactID' },
-  'contact.update': { title: 'Edit a contact', method: 'PUT', path: '/entities/:entityKey/contacts/:entityContactID', idempotency: 'idempotent', params: z.strictObject({ entityKey: uuid, entityContactID: intId }), body: contactUpdateSchema, response: contactSchema },
-  'lead.create': { title: 'Create a lead', method: 'POST', path: '/leads', idempotency: 'billable', params: z.strictObject({}), body: leadCreateSchema, response: leadSchema, resultKey: 'leadKey' },
-  'lead.addNote': { title: 'Add a note to a lead', method: 'POST', path: '/leads/:leadKey/notes', idempotency: 'create', params: z.strictObject({ leadKey: uuid }), body: leadNoteCreateSchema, response: leadNoteSchema, refParams: ['leadKey'] },
-  'lead.convert': { title: 'Convert a lead to a client', method: 'POST', path: '/leads/:leadKey/convert-to-client', idempotency: 'create', params: z.strictObject({ leadKey: uuid }), body: leadConvertSchema, response: leadConvertResponseSchema, refParams: ['leadKey'] },
-  'eform.create': { title: 'Send an eForm', method: 'POST', path: '/eforms', idempotency: 'billable', params: z.strictObject({}), body: eformCreateSchema, response: eformCreateResponseSchema },
-  'eform.sendDraft': { title: 'Send an eForm draft', method: 'POST', path: '/eforms/:formKey/send', idempotency: 'billable', params: z.strictObject({ formKey: uuid }), response: eformSendResponseSchema, refParams: ['formKey'] },
-  'identity.sendVerification': { title: 'Send an ID verification', method: 'POST', path: '/id-verifications/send', idempotency: 'billable', params: z.strictObject({}), body: idVerificationSendSchema, response: idVerificationSentSchema },
-  'identity.runAmlCheck': { title: 'Run an AML check', method: 'POST', path: '/id-verifications/aml-checks', idempotency: 'billable', params: z.strictObject({}), body: amlCheckCreateSchema, response: amlCheckSchema },
-  'bill.createAdhoc': { title: 'Create an adhoc bill', method: 'POST', path: '/bills', idempotency: 'billable', params: z.strictObject({}), body: billCreateSchema, response: billCreatedSchema, resultKey: 'billingId' },
-  'onboarding.editRecipients': { title: 'Edit onboarding recipients', method: 'PATCH', path: '/onboardings/:key/recipients', idempotency: 'create', params: z.strictObject({ key: uuid }), body: recipientsPatchSchema, response: onboardingSchema },
-  'onboarding.setCustomFields': { title: 'Set client custom fields', method: 'PUT', path: '/onboardings/:key/clients/:clientId/custom-fields', idempotency: 'idempotent', params: z.strictObject({ key: uuid, clientId: intId }), body: customFieldsPutSchema, response: customFieldValuesSchema },
-  'onboarding.complete': { title: 'Complete an onboarding', method: 'POST', path: '/onboardings/:key/complete', idempotency: 'idempotent', params: z.strictObject({ key: uuid }), body: onboardingCompleteSchema, response: onboardingSchema, alreadyAppliedStatus: 409 },
-  'onboarding.removeDocument': { title: 'Remove a requested document', method: 'DELETE', path: '/onboardings/:key/documents/:documentId', idempotency: 'idempotent', params: z.strictObject({ key: uuid, documentId: intId }), query: removeDocumentQuerySchema, response: onboardingDocumentsSchema, alreadyAppliedStatus: 404 },
-  'proposal.duplicate': { title: 'Duplicate a proposal', method: 'POST', path: '/proposals/:key/duplicate', idempotency: 'create', params: z.strictObject({ key: uuid }), body: duplicateSchema, response: proposalCreatedSchema },
-  'proposal.renew': { title: 'Renew a proposal', method: 'POST', path: '/proposals/:key/renew', idempotency: 'create', params: z.strictObject({ key: uuid }), body: renewSchema, response: proposalCreatedSchema },
-  'proposal.replaceServices': { title: 'Replace proposal services', method: 'PUT', path: '/proposals/:key/services', idempotency: 'idempotent', params: z.strictObject({ key: uuid }), body: servicesPutSchema, response: proposalUpdateResultSchema },
-  'proposal.replaceExternalProjects': { title: 'Replace external projects', method: 'PUT', path: '/proposals/:key/external-projects', idempotency: 'idempotent', params: z.strictObject({ key: uuid }), body: externalProjectsPutSchema, response: proposalUpdateResultSchema },
+  'contact.create': {
+    title: 'Add a contact',
+    method: 'POST',
+    path: '/entities/:entityKey/contacts',
+    idempotency: 'create',
+    params: z.strictObject({ entityKey: uuid }),
+    body: contactCreateSchema,
+    response: contactSchema,
+    refParams: ['entityKey'],
+    resultKey: 'entityContactID',
+  },
+  'contact.update': {
+    title: 'Edit a contact',
+    method: 'PUT',
+    path: '/entities/:entityKey/contacts/:entityContactID',
+    idempotency: 'idempotent',
+    params: z.strictObject({ entityKey: uuid, entityContactID: intId }),
+    body: contactUpdateSchema,
+    response: contactSchema,
+  },
+  'lead.create': {
+    title: 'Create a lead',
+    method: 'POST',
+    path: '/leads',
+    idempotency: 'billable',
+    params: z.strictObject({}),
+    body: leadCreateSchema,
+    response: leadSchema,
+    resultKey: 'leadKey',
+  },
+  'lead.addNote': {
+    title: 'Add a note to a lead',
+    method: 'POST',
+    path: '/leads/:leadKey/notes',
+    idempotency: 'create',
+    params: z.strictObject({ leadKey: uuid }),
+    body: leadNoteCreateSchema,
+    response: leadNoteSchema,
+    refParams: ['leadKey'],
+  },
+  'lead.convert': {
+    title: 'Convert a lead to a client',
+    method: 'POST',
+    path: '/leads/:leadKey/convert-to-client',
+    idempotency: 'create',
+    params: z.strictObject({ leadKey: uuid }),
+    body: leadConvertSchema,
+    response: leadConvertResponseSchema,
+    refParams: ['leadKey'],
+  },
+  'eform.create': {
+    title: 'Send an eForm',
+    method: 'POST',
+    path: '/eforms',
+    idempotency: 'billable',
+    params: z.strictObject({}),
+    body: eformCreateSchema,
+    response: eformCreateResponseSchema,
+  },
+  'eform.sendDraft': {
+    title: 'Send an eForm draft',
+    method: 'POST',
+    path: '/eforms/:formKey/send',
+    idempotency: 'billable',
+    params: z.strictObject({ formKey: uuid }),
+    response: eformSendResponseSchema,
+    refParams: ['formKey'],
+  },
+  'identity.sendVerification': {
+    title: 'Send an ID verification',
+    method: 'POST',
+    path: '/id-verifications/send',
+    idempotency: 'billable',
+    params: z.strictObject({}),
+    body: idVerificationSendSchema,
+    response: idVerificationSentSchema,
+  },
+  'identity.runAmlCheck': {
+    title: 'Run an AML check',
+    method: 'POST',
+    path: '/id-verifications/aml-checks',
+    idempotency: 'billable',
+    params: z.strictObject({}),
+    body: amlCheckCreateSchema,
+    response: amlCheckSchema,
+  },
+  'bill.createAdhoc': {
+    title: 'Create an adhoc bill',
+    method: 'POST',
+    path: '/bills',
+    idempotency: 'billable',
+    params: z.strictObject({}),
+    body: billCreateSchema,
+    response: billCreatedSchema,
+    resultKey: 'billingId',
+  },
+  'onboarding.editRecipients': {
+    title: 'Edit onboarding recipients',
+    method: 'PATCH',
+    path: '/onboardings/:key/recipients',
+    idempotency: 'create',
+    params: z.strictObject({ key: uuid }),
+    body: recipientsPatchSchema,
+    response: onboardingSchema,
+  },
+  'onboarding.setCustomFields': {
+    title: 'Set client custom fields',
+    method: 'PUT',
+    path: '/onboardings/:key/clients/:clientId/custom-fields',
+    idempotency: 'idempotent',
+    params: z.strictObject({ key: uuid, clientId: intId }),
+    body: customFieldsPutSchema,
+    response: customFieldValuesSchema,
+  },
+  'onboarding.complete': {
+    title: 'Complete an onboarding',
+    method: 'POST',
+    path: '/onboardings/:key/complete',
+    idempotency: 'idempotent',
+    params: z.strictObject({ key: uuid }),
+    body: onboardingCompleteSchema,
+    response: onboardingSchema,
+    alreadyAppliedStatus: 409,
+  },
+  'onboarding.removeDocument': {
+    title: 'Remove a requested document',
+    method: 'DELETE',
+    path: '/onboardings/:key/documents/:documentId',
+    idempotency: 'idempotent',
+    params: z.strictObject({ key: uuid, documentId: intId }),
+    query: removeDocumentQuerySchema,
+    response: onboardingDocumentsSchema,
+    alreadyAppliedStatus: 404,
+  },
+  'proposal.duplicate': {
+    title: 'Duplicate a proposal',
+    method: 'POST',
+    path: '/proposals/:key/duplicate',
+    idempotency: 'create',
+    params: z.strictObject({ key: uuid }),
+    body: duplicateSchema,
+    response: proposalCreatedSchema,
+  },
+  'proposal.renew': {
+    title: 'Renew a proposal',
+    method: 'POST',
+    path: '/proposals/:key/renew',
+    idempotency: 'create',
+    params: z.strictObject({ key: uuid }),
+    body: renewSchema,
+    response: proposalCreatedSchema,
+  },
+  'proposal.replaceServices': {
+    title: 'Replace proposal services',
+    method: 'PUT',
+    path: '/proposals/:key/services',
+    idempotency: 'idempotent',
+    params: z.strictObject({ key: uuid }),
+    body: servicesPutSchema,
+    response: proposalUpdateResultSchema,
+  },
+  'proposal.replaceExternalProjects': {
+    title: 'Replace external projects',
+    method: 'PUT',
+    path: '/proposals/:key/external-projects',
+    idempotency: 'idempotent',
+    params: z.strictObject({ key: uuid }),
+    body: externalProjectsPutSchema,
+    response: proposalUpdateResultSchema,
+  },
 });
 
 export type OperationName = keyof typeof operations;
@@ -167,7 +319,10 @@ export function validatePayload(name: OperationName, payload: StoredPayload): Pa
   const issues: PayloadIssue[] = [];
   const collect = <T>(prefix: string | null, result: z.ZodSafeParseResult<T>): T | undefined => {
     for (const issue of result.error?.issues ?? []) {
-      issues.push({ path: [...(prefix ? [prefix] : []), ...issue.path.map(String)].join('.').slice(0, 200), message: issue.message.slice(0, 500) });
+      issues.push({
+        path: [...(prefix ? [prefix] : []), ...issue.path.map(String)].join('.').slice(0, 200),
+        message: issue.message.slice(0, 500),
+      });
     }
     return result.success ? result.data : undefined;
   };
@@ -195,7 +350,10 @@ export function validateQueuedPayload(name: OperationName, payload: StoredPayloa
   const op: OperationDef = operations[name];
   const standIn = '00000000-0000-4000-8000-000000000000';
   const params = Object.fromEntries(
-    Object.entries(payload.params).map(([key, value]) => [key, typeof value === 'object' && op.refParams?.includes(key) ? standIn : value]),
+    Object.entries(payload.params).map(([key, value]) => [
+      key,
+      typeof value === 'object' && op.refParams?.includes(key) ? standIn : value,
+    ]),
   );
   return validatePayload(name, { ...payload, params });
 }

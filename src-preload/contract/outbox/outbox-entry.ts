@@ -12,7 +12,10 @@ export const outboxProblemSchema = z.strictObject({
   /** The server's message, or our plain sentence. */
   message: z.string().max(2000),
   /** Field-level issues (a 400 the form can show next to its fields). */
-  fields: z.array(z.strictObject({ path: z.string().max(200), message: z.string().max(500) })).max(50).optional(),
+  fields: z
+    .array(z.strictObject({ path: z.string().max(200), message: z.string().max(500) }))
+    .max(50)
+    .optional(),
 });
 export type OutboxProblem = z.infer<typeof outboxProblemSchema>;
 
@@ -71,7 +74,11 @@ export const outboxOutcomeSchema = z.discriminatedUnion('kind', [
   /** 401: the whole outbox pauses until the credentials are entered again. */
   z.strictObject({ kind: z.literal('unauthorized'), problem: outboxProblemSchema }),
   /** Not sent or surely not applied (unreachable, 5xx, 429 not cleared): try again later. */
-  z.strictObject({ kind: z.literal('retry'), problem: outboxProblemSchema, retryAfterMs: z.number().int().min(0).nullable() }),
+  z.strictObject({
+    kind: z.literal('retry'),
+    problem: outboxProblemSchema,
+    retryAfterMs: z.number().int().min(0).nullable(),
+  }),
   /** Sent, but no answer (reset, timeout, cut-off body): it may or may not have been applied. */
   z.strictObject({ kind: z.literal('ambiguous'), problem: outboxProblemSchema }),
 ]);
@@ -85,7 +92,10 @@ export const outboxSendInputSchema = z.strictObject({
   /** When the entry was queued: a verification read looks for records made since then. */
   queuedAt: z.iso.datetime().optional(),
   /** Keys of records other entries of the same operation created: a look-alike among them is not this one. */
-  claimed: z.array(z.union([z.string().max(100), z.number()])).max(1000).optional(),
+  claimed: z
+    .array(z.union([z.string().max(100), z.number()]))
+    .max(1000)
+    .optional(),
 });
 export type OutboxSendInput = z.infer<typeof outboxSendInputSchema>;
 

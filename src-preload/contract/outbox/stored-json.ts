@@ -23,7 +23,13 @@ export function withoutUndefined(value: unknown, depth = 0): unknown {
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (item !== undefined) Object.defineProperty(out, key, { value: withoutUndefined(item, depth + 1), enumerable: true, writable: true, configurable: true });
+    if (item !== undefined)
+      Object.defineProperty(out, key, {
+        value: withoutUndefined(item, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return out;
 }

@@ -2,10 +2,20 @@ import { z } from 'zod';
 
 type Def = Record<string, unknown> & { type: string };
 const defOf = (schema: z.ZodType): Def => schema._zod.def as unknown as Def;
-const rebuild = <T extends z.ZodType>(schema: T, changes: Record<string, unknown>): T => schema.clone({ ...defOf(schema), ...changes } as never) as T;
+const rebuild = <T extends z.ZodType>(schema: T, changes: Record<string, unknown>): T =>
+  schema.clone({ ...defOf(schema), ...changes } as never) as T;
 
 /** Wrappers whose one inner schema is a request value too (an optional field, a nullable one, one with a default). */
-const wrappers = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional', 'success']);
+const wrappers = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'catch',
+  'readonly',
+  'nonoptional',
+  'success',
+]);
 /** Free-form on purpose (an eForm's custom schema, pre-filled answers): the contract lets them hold any JSON. */
 const freeForm = new Set(['unknown', 'any']);
 
@@ -17,14 +27,17 @@ function derive(schema: z.ZodType): z.ZodType {
   const def = defOf(schema);
   let strict: z.ZodType;
   if (def.type === 'object') {
-    const shape = Object.fromEntries(Object.entries((schema as z.ZodObject).shape).map(([key, value]) => [key, derive(value as z.ZodType)]));
+    const shape = Object.fromEntries(
+      Object.entries((schema as z.ZodObject).shape).map(([key, value]) => [key, derive(value as z.ZodType)]),
+    );
     const catchall = def['catchall'] as z.ZodType | undefined;
     // A catch-all with a real schema (keys as data) stays, made strict inside; "anything else" becomes "nothing else".
     const keepCatchall = catchall && !freeForm.has(defOf(catchall).type) && defOf(catchall).type !== 'never';
     strict = rebuild(schema, { shape, catchall: keepCatchall ? derive(catchall) : z.never() });
   } else if (def.type === 'array') strict = rebuild(schema, { element: derive(def['element'] as z.ZodType) });
   else if (wrappers.has(def.type)) strict = rebuild(schema, { innerType: derive(def['innerType'] as z.ZodType) });
-  else if (def.type === 'pipe') strict = rebuild(schema, { in: derive(def['in'] as z.ZodType), out: derive(def['out'] as z.ZodType) });
+  else if (def.type === 'pipe')
+    strict = rebuild(schema, { in: derive(def['in'] as z.ZodType), out: derive(def['out'] as z.ZodType) });
   else if (def.type === 'union') strict = rebuild(schema, { options: (def['options'] as z.ZodType[]).map(derive) });
   else if (def.type === 'record') strict = rebuild(schema, { valueType: derive(def['valueType'] as z.ZodType) });
   else if (def.type === 'tuple') {
@@ -35,7 +48,9 @@ function derive(schema: z.ZodType): z.ZodType {
     strict = z.lazy(() => derive(getter()));
   } else if (def.type === 'intersection') {
     // Two strict halves would each refuse the other's keys: such a request schema needs its own strict form.
-    throw new Error('strictRequestSchema: an intersection cannot be made strict part by part; define the request schema as one object.');
+    throw new Error(
+      'strictRequestSchema: an intersection cannot be made strict part by part; define the request schema as one object.',
+    );
   } else strict = schema; // a leaf: string, number, enum, literal, transform, free-form JSON…
   derived.set(schema, strict);
   return strict;

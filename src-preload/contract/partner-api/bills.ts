@@ -82,7 +82,11 @@ export const billCreateSchema = z.object({
     .max(100),
 });
 export type BillCreate = z.infer<typeof billCreateSchema>;
-export const billCreatedSchema = z.object({ billingId: z.number().int(), billNumber: z.string(), statusName: z.enum(billStatuses) });
+export const billCreatedSchema = z.object({
+  billingId: z.number().int(),
+  billNumber: z.string(),
+  statusName: z.enum(billStatuses),
+});
 
 /** Ledger lookups. */
 export const ledgerStatusSchema = z.object({
@@ -93,7 +97,12 @@ export const ledgerStatusSchema = z.object({
   /** Sale items a bill line may use instead of a revenue account (demo's choice of where they are listed). */
   saleItems: z.array(z.object({ code: z.string(), name: z.string(), unitPrice: money })),
 });
-export const ledgerAccountSchema = z.object({ extAccountID: z.string(), code: z.string(), name: z.string(), type: z.string() });
+export const ledgerAccountSchema = z.object({
+  extAccountID: z.string(),
+  code: z.string(),
+  name: z.string(),
+  type: z.string(),
+});
 export const ledgerTaxRateSchema = z.object({ extTaxID: z.string(), name: z.string(), rate: z.number() });
 export const ledgerBrandingThemeSchema = z.object({ id: z.string(), name: z.string(), isDefault: z.boolean() });
 export type LedgerStatus = z.infer<typeof ledgerStatusSchema>;

@@ -68,9 +68,7 @@ export const eformCreateResponseSchema = z.object({
   accessUrl: z.string().nullable(),
   sent: z.boolean(),
   emailSent: z.boolean(),
-  forms: z
-    .array(z.object({ formKey: uuid, name: z.string().nullable(), stackPosition: z.number().int() }))
-    .nullable(),
+  forms: z.array(z.object({ formKey: uuid, name: z.string().nullable(), stackPosition: z.number().int() })).nullable(),
 });
 export type EformCreateResponse = z.infer<typeof eformCreateResponseSchema>;
 

@@ -63,4 +63,8 @@ export const leadConvertSchema = z.object({
   entityType: z.string().max(100).optional(),
   officeName: z.string().max(100).nullable().optional(),
 });
-export const leadConvertResponseSchema = z.object({ leadKey: uuid, entityKey: uuid, statusName: z.literal('Converted') });
+export const leadConvertResponseSchema = z.object({
+  leadKey: uuid,
+  entityKey: uuid,
+  statusName: z.literal('Converted'),
+});

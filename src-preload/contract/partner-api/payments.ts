@@ -23,7 +23,12 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const refundSchema = z.object({ refundId: z.number().int(), amount: money, refundedOn: dateTime, reason: z.string().nullable() });
+export const refundSchema = z.object({
+  refundId: z.number().int(),
+  amount: money,
+  refundedOn: dateTime,
+  reason: z.string().nullable(),
+});
 export const paymentDetailSchema = paymentSchema.extend({
   refunds: z.array(refundSchema),
   failureReason: z.string().nullable(),

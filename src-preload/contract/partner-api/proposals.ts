@@ -141,19 +141,28 @@ export const servicesPutSchema = z.object({ userKey: uuid, services: z.array(ser
 /** `PATCH /api/v1/proposals/{key}/services`: add, change or remove individual lines. */
 export const servicesPatchSchema = z.object({
   userKey: uuid,
-  services: z.array(serviceLineInputSchema.extend({ remove: z.boolean().optional() })).min(1).max(200),
+  services: z
+    .array(serviceLineInputSchema.extend({ remove: z.boolean().optional() }))
+    .min(1)
+    .max(200),
 });
 export type ServicesPut = z.infer<typeof servicesPutSchema>;
 export type ServicesPatch = z.infer<typeof servicesPatchSchema>;
 
 /** Response of duplicate, renew, from-template and adhoc create. */
-export const proposalCreatedSchema = z.object({ proposalKey: uuid, engagementKey: uuid, statusName: z.literal('Draft') });
+export const proposalCreatedSchema = z.object({
+  proposalKey: uuid,
+  engagementKey: uuid,
+  statusName: z.literal('Draft'),
+});
 
 /** `GET .../renew-preview`: who may sign the renewal, and what it will copy. */
 export const renewPreviewSchema = z.object({
   proposalKey: uuid,
   name: z.string(),
-  signatories: z.array(z.object({ contactID: z.number().int(), name: z.string(), email: z.string().nullable(), isDefault: z.boolean() })),
+  signatories: z.array(
+    z.object({ contactID: z.number().int(), name: z.string(), email: z.string().nullable(), isDefault: z.boolean() }),
+  ),
   startsOn: date,
   endsOn: date,
   servicesTotal: money,
@@ -162,35 +171,75 @@ export const renewSchema = z.object({ userKey: uuid, signatoryContactID: z.numbe
 export const duplicateSchema = z.object({ userKey: uuid, entityKey: uuid.optional() });
 export type RenewBody = z.infer<typeof renewSchema>;
 
-export const proposalTemplateSchema = z.object({ templateID: z.number().int(), name: z.string(), serviceIDs: z.array(z.number().int()) });
-export const fromTemplateSchema = z.object({ userKey: uuid, templateID: z.number().int(), entityKey: uuid, name: z.string().max(200).optional() });
+export const proposalTemplateSchema = z.object({
+  templateID: z.number().int(),
+  name: z.string(),
+  serviceIDs: z.array(z.number().int()),
+});
+export const fromTemplateSchema = z.object({
+  userKey: uuid,
+  templateID: z.number().int(),
+  entityKey: uuid,
+  name: z.string().max(200).optional(),
+});
 
 export const adhocProposalSchema = z.object({
   userKey: uuid,
   entityKey: uuid,
   name: z.string().trim().min(1).max(200),
   services: z.array(serviceLineInputSchema).min(1).max(200),
-  pmJobs: z.array(z.object({ templateID: z.number().int(), name: z.string().max(200), dueOn: date.optional() })).max(50).optional(),
-  dmsJobs: z.array(z.object({ templateID: z.number().int(), name: z.string().max(200), dueOn: date.optional() })).max(50).optional(),
+  pmJobs: z
+    .array(z.object({ templateID: z.number().int(), name: z.string().max(200), dueOn: date.optional() }))
+    .max(50)
+    .optional(),
+  dmsJobs: z
+    .array(z.object({ templateID: z.number().int(), name: z.string().max(200), dueOn: date.optional() }))
+    .max(50)
+    .optional(),
   billings: z
-    .array(z.object({ description: z.string().max(200), amount: money, billOn: date, kind: z.enum(['invoice', 'recurring']), frequency: z.string().max(40).nullable().optional() }))
+    .array(
+      z.object({
+        description: z.string().max(200),
+        amount: money,
+        billOn: date,
+        kind: z.enum(['invoice', 'recurring']),
+        frequency: z.string().max(40).nullable().optional(),
+      }),
+    )
     .max(50)
     .optional(),
 });
 export type AdhocProposal = z.infer<typeof adhocProposalSchema>;
 
 /** pm-job-templates, pm-job-categories, pm-staff, dms-job-templates, dms-job-states. */
-export const catalogItemSchema = z.object({ id: z.number().int(), name: z.string(), description: z.string().nullable() });
+export const catalogItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+});
 
 /** The practice's rule for an external-projects PUT beyond its schema: no project ends before it starts. */
-export function externalProjectIssues(projects: readonly Pick<ExternalProject, 'id' | 'remove' | 'startsOn' | 'endsOn'>[]): { path: (string | number)[]; id: number; message: string }[] {
+export function externalProjectIssues(
+  projects: readonly Pick<ExternalProject, 'id' | 'remove' | 'startsOn' | 'endsOn'>[],
+): { path: (string | number)[]; id: number; message: string }[] {
   return projects.flatMap((project, i) =>
-    !project.remove && Date.parse(project.endsOn) < Date.parse(project.startsOn) ? [{ path: ['externalProjects', i, 'endsOn'], id: project.id, message: 'The project cannot end before it starts.' }] : [],
+    !project.remove && Date.parse(project.endsOn) < Date.parse(project.startsOn)
+      ? [
+          {
+            path: ['externalProjects', i, 'endsOn'],
+            id: project.id,
+            message: 'The project cannot end before it starts.',
+          },
+        ]
+      : [],
   );
 }
 
 /** External projects after a PUT, as the practice applies it (the demo server, and the app's copy once sent): a known id is replaced, a new id added, `remove` drops one. */
-export function applyExternalProjects(current: ProposalDetail['externalProjects'], edits: ExternalProjectsPut['externalProjects']): ProposalDetail['externalProjects'] {
+export function applyExternalProjects(
+  current: ProposalDetail['externalProjects'],
+  edits: ExternalProjectsPut['externalProjects'],
+): ProposalDetail['externalProjects'] {
   const kept = new Map(current.map((p) => [p.id, p]));
   for (const { remove, ...project } of edits) {
     if (remove) kept.delete(project.id);

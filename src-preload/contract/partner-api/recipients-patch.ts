@@ -15,11 +15,16 @@ export interface RecipientsPatchIssue extends RuleIssue {
  * the onboarding (when its clients are known). One list, so the demo practice refuses exactly what the
  * app's form flags before queuing.
  */
-export function recipientsPatchIssues(recipients: readonly Pick<OnboardingRecipient, 'recipientKey'>[], edits: readonly Edit[], clientIds?: ReadonlySet<number>): RecipientsPatchIssue[] {
+export function recipientsPatchIssues(
+  recipients: readonly Pick<OnboardingRecipient, 'recipientKey'>[],
+  edits: readonly Edit[],
+  clientIds?: ReadonlySet<number>,
+): RecipientsPatchIssue[] {
   const issues: RecipientsPatchIssue[] = [];
   const known = new Set(recipients.map((r) => r.recipientKey));
   edits.forEach((edit, i) => {
-    const at = (field: string | null, message: string, status: 400 | 404 = 400) => issues.push({ path: field ? ['recipients', i, field] : ['recipients', i], message, status });
+    const at = (field: string | null, message: string, status: 400 | 404 = 400) =>
+      issues.push({ path: field ? ['recipients', i, field] : ['recipients', i], message, status });
     const isNew = !edit.recipientKey || !known.has(edit.recipientKey);
     if (edit.remove && isNew) at(null, `Recipient ${edit.recipientKey ?? '(none)'} is not on this onboarding.`, 404);
     else if (isNew && !edit.remove) {
@@ -29,7 +34,8 @@ export function recipientsPatchIssues(recipients: readonly Pick<OnboardingRecipi
     if (isNew && edit.sendSms && !edit.mobile) at('mobile', 'Sending by SMS needs a mobile.');
     if (clientIds) {
       for (const right of edit.access ?? []) {
-        if (!clientIds.has(right.entityOnboardingId)) at('access', `Client ${right.entityOnboardingId} is not a client of this onboarding.`);
+        if (!clientIds.has(right.entityOnboardingId))
+          at('access', `Client ${right.entityOnboardingId} is not a client of this onboarding.`);
       }
     }
   });
@@ -43,7 +49,12 @@ export function recipientsPatchIssues(recipients: readonly Pick<OnboardingRecipi
  * edit at once while it waits to be sent (the practice's own answer replaces it once done). Assumes the
  * edits passed `recipientsPatchIssues`.
  */
-export function applyRecipientsPatch(recipients: readonly OnboardingRecipient[], edits: readonly Edit[], newKey: (index: number) => string, sentOn: string | null): OnboardingRecipient[] {
+export function applyRecipientsPatch(
+  recipients: readonly OnboardingRecipient[],
+  edits: readonly Edit[],
+  newKey: (index: number) => string,
+  sentOn: string | null,
+): OnboardingRecipient[] {
   let next = recipients.map((r) => ({ ...r }));
   for (const [i, edit] of edits.entries()) {
     const existing = edit.recipientKey ? next.find((r) => r.recipientKey === edit.recipientKey) : undefined;
@@ -54,7 +65,16 @@ export function applyRecipientsPatch(recipients: readonly OnboardingRecipient[],
       if (edit.email !== undefined) existing.email = edit.email;
       if (edit.mobile !== undefined) existing.mobile = edit.mobile;
     } else if (!edit.remove) {
-      next.push({ recipientKey: edit.recipientKey ?? newKey(i), name: edit.name ?? '', surname: edit.surname ?? '', email: edit.email ?? null, mobile: edit.mobile ?? null, sendOrder: Math.max(0, ...next.map((r) => r.sendOrder)) + 1, sentOn, submittedOn: null });
+      next.push({
+        recipientKey: edit.recipientKey ?? newKey(i),
+        name: edit.name ?? '',
+        surname: edit.surname ?? '',
+        email: edit.email ?? null,
+        mobile: edit.mobile ?? null,
+        sendOrder: Math.max(0, ...next.map((r) => r.sendOrder)) + 1,
+        sentOn,
+        submittedOn: null,
+      });
     }
   }
   return next.sort((a, b) => a.sendOrder - b.sendOrder).map((r, i) => ({ ...r, sendOrder: i + 1 }));

@@ -35,7 +35,14 @@ export function ActingUserForm<S extends z.ZodType>(props: {
       onCancel={props.onCancel}
     >
       <Text size="2">{props.what}</Text>
-      <UserSelect label={props.userLabel} required users={users} value={user} onChange={setUser} error={errors['userKey'] && props.missingUser} />
+      <UserSelect
+        label={props.userLabel}
+        required
+        users={users}
+        value={user}
+        onChange={setUser}
+        error={errors['userKey'] && props.missingUser}
+      />
     </SchemaForm>
   );
 }

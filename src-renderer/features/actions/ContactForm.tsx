@@ -3,7 +3,13 @@ import { contactCreateSchema, type ContactCreate } from '../../../src-preload/co
 import { CheckInput, optional, SchemaForm, TextInput, type FieldErrors } from './form-kit';
 
 /** Add (or fix and resubmit) a client's contact. Validated against the contract before it is queued. */
-export function ContactForm(props: { initial?: Partial<ContactCreate>; submitLabel: string; disabledReason?: string | null; onSubmit(body: ContactCreate): Promise<void>; onCancel?: () => void }) {
+export function ContactForm(props: {
+  initial?: Partial<ContactCreate>;
+  submitLabel: string;
+  disabledReason?: string | null;
+  onSubmit(body: ContactCreate): Promise<void>;
+  onCancel?: () => void;
+}) {
   const [name, setName] = useState(props.initial?.contactName ?? '');
   const [surname, setSurname] = useState(props.initial?.contactSurname ?? '');
   const [email, setEmail] = useState(props.initial?.email ?? '');
@@ -14,7 +20,14 @@ export function ContactForm(props: { initial?: Partial<ContactCreate>; submitLab
   return (
     <SchemaForm
       schema={contactCreateSchema}
-      build={() => ({ contactName: name, contactSurname: surname, email: optional(email), mobile: optional(mobile), position: optional(position), isPrimary: primary })}
+      build={() => ({
+        contactName: name,
+        contactSurname: surname,
+        email: optional(email),
+        mobile: optional(mobile),
+        position: optional(position),
+        isPrimary: primary,
+      })}
       onValid={props.onSubmit}
       onErrors={setErrors}
       submitLabel={props.submitLabel}

@@ -1,6 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { leadConvertSchema, leadCreateSchema, leadNoteCreateSchema, type LeadCreate, type LeadNoteCreate } from '../../../src-preload/contract/partner-api';
+import {
+  leadConvertSchema,
+  leadCreateSchema,
+  leadNoteCreateSchema,
+  type LeadCreate,
+  type LeadNoteCreate,
+} from '../../../src-preload/contract/partner-api';
 import type { z } from 'zod';
 import { practiceDb } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
@@ -11,7 +17,9 @@ type Common = { disabledReason?: string | null; onCancel?: () => void };
 const cancel = (props: Common) => (props.onCancel ? { onCancel: props.onCancel } : {});
 
 /** A new lead (or one fixed and resubmitted from the outbox), validated with the contract's lead schema. */
-export function LeadForm(props: Common & { initial?: LeadCreate; submitLabel: string; onSubmit(body: LeadCreate): Promise<void> }) {
+export function LeadForm(
+  props: Common & { initial?: LeadCreate; submitLabel: string; onSubmit(body: LeadCreate): Promise<void> },
+) {
   const i = props.initial;
   const [name, setName] = useState(i?.name ?? '');
   const [surname, setSurname] = useState(i?.surname ?? '');
@@ -24,7 +32,15 @@ export function LeadForm(props: Common & { initial?: LeadCreate; submitLabel: st
     <SchemaForm
       schema={leadCreateSchema}
       // An assignment made elsewhere (at the practice, or in an entry being edited) is kept as it was.
-      build={() => ({ name, surname: optional(surname), companyName: optional(company), email: optional(email), mobile: optional(mobile), source: optional(source), ...(i?.assignedUserKey ? { assignedUserKey: i.assignedUserKey } : {}) })}
+      build={() => ({
+        name,
+        surname: optional(surname),
+        companyName: optional(company),
+        email: optional(email),
+        mobile: optional(mobile),
+        source: optional(source),
+        ...(i?.assignedUserKey ? { assignedUserKey: i.assignedUserKey } : {}),
+      })}
       onValid={props.onSubmit}
       onErrors={setErrors}
       submitLabel={props.submitLabel}
@@ -36,13 +52,21 @@ export function LeadForm(props: Common & { initial?: LeadCreate; submitLabel: st
       <TextInput label="Company" value={company} onChange={setCompany} error={errors['companyName']} />
       <TextInput label="Email" type="email" value={email} onChange={setEmail} error={errors['email']} />
       <TextInput label="Mobile" type="tel" value={mobile} onChange={setMobile} error={errors['mobile']} />
-      <TextInput label="Source" value={source} onChange={setSource} error={errors['source']} hint="Where the lead came from, e.g. Referral or Website." />
+      <TextInput
+        label="Source"
+        value={source}
+        onChange={setSource}
+        error={errors['source']}
+        hint="Where the lead came from, e.g. Referral or Website."
+      />
     </SchemaForm>
   );
 }
 
 /** A note on a lead; "written by" defaults to the staff member chosen for this session. */
-export function LeadNoteForm(props: Common & { initial?: LeadNoteCreate; submitLabel: string; onSubmit(body: LeadNoteCreate): Promise<void> }) {
+export function LeadNoteForm(
+  props: Common & { initial?: LeadNoteCreate; submitLabel: string; onSubmit(body: LeadNoteCreate): Promise<void> },
+) {
   const users = useUsers();
   const [acting, setActing] = useActingUser();
   const [text, setText] = useState(props.initial?.text ?? '');
@@ -62,7 +86,14 @@ export function LeadNoteForm(props: Common & { initial?: LeadNoteCreate; submitL
       {...cancel(props)}
     >
       <LongTextInput label="Note" value={text} onChange={setText} error={errors['text']} rows={5} />
-      <UserSelect label="Written by" users={users} value={author} onChange={setAuthor} error={errors['userKey']} none="Not said" />
+      <UserSelect
+        label="Written by"
+        users={users}
+        value={author}
+        onChange={setAuthor}
+        error={errors['userKey']}
+        none="Not said"
+      />
     </SchemaForm>
   );
 }
@@ -95,7 +126,11 @@ export function LeadConvertForm(props: Common & { onSubmit(body: z.output<typeof
     <SchemaForm
       schema={leadConvertSchema}
       // Left empty, the practice decides; nothing is sent for it rather than an empty string.
-      build={() => ({ ...(type ? { entityType: type } : {}), ...(office ? { officeName: office } : {}), userKey: user || null })}
+      build={() => ({
+        ...(type ? { entityType: type } : {}),
+        ...(office ? { officeName: office } : {}),
+        userKey: user || null,
+      })}
       onValid={async (body) => {
         if (user) setActing(user);
         await props.onSubmit(body);
@@ -107,13 +142,28 @@ export function LeadConvertForm(props: Common & { onSubmit(body: z.output<typeof
     >
       <SelectInput label="Client type" value={type} onChange={setType} error={errors['entityType']}>
         <option value="">Let the practice decide</option>
-        {types.map((t) => <option key={t} value={t}>{t}</option>)}
+        {types.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
       </SelectInput>
       <SelectInput label="Office" value={office} onChange={setOffice} error={errors['officeName']}>
         <option value="">No office</option>
-        {offices.map((o) => <option key={o} value={o}>{o}</option>)}
+        {offices.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
       </SelectInput>
-      <UserSelect label="Converted by" users={users} value={user} onChange={setUser} error={errors['userKey']} none="Not said" />
+      <UserSelect
+        label="Converted by"
+        users={users}
+        value={user}
+        onChange={setUser}
+        error={errors['userKey']}
+        none="Not said"
+      />
     </SchemaForm>
   );
 }

@@ -11,10 +11,12 @@ import { SelectInput, writeBlockedReason } from './form-kit';
  * person, yet several writes name a `userKey`; the choice is remembered for the session (per practice)
  * so it is picked once, and never written to disk with the rest of a signed-out practice's traces.
  */
-const useActingUsers = create<{ byPractice: Record<string, string>; set(practiceKey: string, userKey: string): void }>((set) => ({
-  byPractice: {},
-  set: (practiceKey, userKey) => set((s) => ({ byPractice: { ...s.byPractice, [practiceKey]: userKey } })),
-}));
+const useActingUsers = create<{ byPractice: Record<string, string>; set(practiceKey: string, userKey: string): void }>(
+  (set) => ({
+    byPractice: {},
+    set: (practiceKey, userKey) => set((s) => ({ byPractice: { ...s.byPractice, [practiceKey]: userKey } })),
+  }),
+);
 
 export function useActingUser(): [string, (userKey: string) => void] {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
@@ -37,17 +39,40 @@ export function useActingUserChoice(initial?: string | null) {
 export function useUsers(): User[] {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const users = useLiveQuery(() => practiceDb(practiceKey).users.toArray(), [practiceKey]) ?? [];
-  return [...users].sort((a, b) => `${a.userFirstName} ${a.userLastName}`.localeCompare(`${b.userFirstName} ${b.userLastName}`));
+  return [...users].sort((a, b) =>
+    `${a.userFirstName} ${a.userLastName}`.localeCompare(`${b.userFirstName} ${b.userLastName}`),
+  );
 }
 
 export const userName = (u: Pick<User, 'userFirstName' | 'userLastName'>) => `${u.userFirstName} ${u.userLastName}`;
 
 /** A choice among the synced users; `none` names the empty choice when one is allowed. */
-export function UserSelect(props: { label: string; users: User[]; value: string; onChange(userKey: string): void; error?: string | undefined; hint?: string; none?: string; required?: boolean }) {
+export function UserSelect(props: {
+  label: string;
+  users: User[];
+  value: string;
+  onChange(userKey: string): void;
+  error?: string | undefined;
+  hint?: string;
+  none?: string;
+  required?: boolean;
+}) {
   return (
-    <SelectInput label={props.label} value={props.value} onChange={props.onChange} error={props.error} required={props.required ?? false} {...(props.hint ? { hint: props.hint } : {})}>
+    <SelectInput
+      label={props.label}
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+      required={props.required ?? false}
+      {...(props.hint ? { hint: props.hint } : {})}
+    >
       <option value="">{props.none ?? 'Choose…'}</option>
-      {props.users.map((u) => <option key={u.userKey} value={u.userKey}>{userName(u)}{u.roleName ? ` (${u.roleName})` : ''}</option>)}
+      {props.users.map((u) => (
+        <option key={u.userKey} value={u.userKey}>
+          {userName(u)}
+          {u.roleName ? ` (${u.roleName})` : ''}
+        </option>
+      ))}
     </SelectInput>
   );
 }

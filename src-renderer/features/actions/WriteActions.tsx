@@ -20,7 +20,11 @@ export function WriteScope({ children }: { children: ReactNode }) {
 
 export function BlockedReason() {
   const { reason, id } = useContext(Blocked);
-  return reason ? <Text id={id} size="1" color="gray" data-testid="write-blocked" style={{ maxWidth: 420 }}>{reason}</Text> : null;
+  return reason ? (
+    <Text id={id} size="1" color="gray" data-testid="write-blocked" style={{ maxWidth: 420 }}>
+      {reason}
+    </Text>
+  ) : null;
 }
 
 /** A row of write buttons with the reason beside them when they are blocked. */
@@ -38,5 +42,13 @@ export function WriteActions({ children, testId }: { children: ReactNode; testId
 /** A button inside a WriteScope: disabled while writes are blocked, or for its own reason (`disabled`). */
 export function WriteButton(props: ComponentProps<typeof Button>) {
   const { reason, id } = useContext(Blocked);
-  return <Button size="2" variant="soft" {...props} disabled={Boolean(reason) || Boolean(props.disabled)} aria-describedby={reason ? id : props['aria-describedby']} />;
+  return (
+    <Button
+      size="2"
+      variant="soft"
+      {...props}
+      disabled={Boolean(reason) || Boolean(props.disabled)}
+      aria-describedby={reason ? id : props['aria-describedby']}
+    />
+  );
 }

@@ -1,4 +1,9 @@
-import { roundCents, type BillCreate, type LedgerLookups, type RuleIssue } from '../../../src-preload/contract/partner-api';
+import {
+  roundCents,
+  type BillCreate,
+  type LedgerLookups,
+  type RuleIssue,
+} from '../../../src-preload/contract/partner-api';
 import { inputIssue, numberInputText, numberOrNaN } from '../money-input';
 import type { FieldErrors, FormIssues } from './form-kit';
 
@@ -18,22 +23,40 @@ export interface BillLineRow {
   extTaxID: string;
 }
 
-export const newLineRow = (): BillLineRow => ({ description: '', quantity: '1', unitPrice: '', revenue: '', extTaxID: '' });
+export const newLineRow = (): BillLineRow => ({
+  description: '',
+  quantity: '1',
+  unitPrice: '',
+  revenue: '',
+  extTaxID: '',
+});
 
 /** A queued bill's lines back in the form (edit and resubmit from the Outbox), numbers written in the practice's locale. */
 export const lineRowsOf = (lines: BillCreate['lines'], money: MoneyLocale): BillLineRow[] =>
   lines.map((l) => ({
-    description: l.description, quantity: numberInputText(l.quantity, money.locale), unitPrice: numberInputText(l.unitPrice, money.locale),
-    revenue: l.saleItemCode ? `item:${l.saleItemCode}` : l.extAccountID ? `account:${l.extAccountID}` : '', extTaxID: l.extTaxID ?? '',
+    description: l.description,
+    quantity: numberInputText(l.quantity, money.locale),
+    unitPrice: numberInputText(l.unitPrice, money.locale),
+    revenue: l.saleItemCode ? `item:${l.saleItemCode}` : l.extAccountID ? `account:${l.extAccountID}` : '',
+    extTaxID: l.extTaxID ?? '',
   }));
 
 /** The contract's line shape: ledger fields only when the practice has a ledger connected. */
 export function billLines(rows: readonly BillLineRow[], ledgerConnected: boolean, money: MoneyLocale) {
   return rows.map((row) => {
-    const line = { description: row.description.trim(), quantity: numberOrNaN(row.quantity, { locale: money.locale }), unitPrice: numberOrNaN(row.unitPrice, money) };
+    const line = {
+      description: row.description.trim(),
+      quantity: numberOrNaN(row.quantity, { locale: money.locale }),
+      unitPrice: numberOrNaN(row.unitPrice, money),
+    };
     if (!ledgerConnected) return line;
     const [kind, id] = splitRevenue(row.revenue);
-    return { ...line, extAccountID: kind === 'account' ? id : null, saleItemCode: kind === 'item' ? id : null, extTaxID: row.extTaxID || null };
+    return {
+      ...line,
+      extAccountID: kind === 'account' ? id : null,
+      saleItemCode: kind === 'item' ? id : null,
+      extTaxID: row.extTaxID || null,
+    };
   });
 }
 
@@ -59,7 +82,12 @@ export function withRevenue(row: BillLineRow, revenue: string, ledger: LedgerLoo
   const [kind, code] = splitRevenue(revenue);
   const item = kind === 'item' ? ledger.status.saleItems.find((s) => s.code === code) : undefined;
   if (!item) return { ...row, revenue };
-  return { ...row, revenue, description: row.description.trim() ? row.description : item.name, unitPrice: row.unitPrice.trim() ? row.unitPrice : numberInputText(item.unitPrice, money.locale) };
+  return {
+    ...row,
+    revenue,
+    description: row.description.trim() ? row.description : item.name,
+    unitPrice: row.unitPrice.trim() ? row.unitPrice : numberInputText(item.unitPrice, money.locale),
+  };
 }
 
 /** A blank or mistyped amount counts as nothing in the running total (the form flags it on submit). */
@@ -69,11 +97,17 @@ const orZero = (n: number | undefined) => (n !== undefined && Number.isFinite(n)
  * What the bill comes to, as far as the laptop can tell: the net always; tax only when every line has a
  * ledger tax rate (without a ledger the practice applies its own rate, which is not known here).
  */
-export function billTotals(rows: readonly BillLineRow[], ledger: LedgerLookups | null, money: MoneyLocale): { net: number; tax: number | null; total: number | null } {
+export function billTotals(
+  rows: readonly BillLineRow[],
+  ledger: LedgerLookups | null,
+  money: MoneyLocale,
+): { net: number; tax: number | null; total: number | null } {
   let net = 0;
   let tax: number | null = ledger?.status.connected ? 0 : null;
   for (const row of rows) {
-    const lineNet = roundCents(orZero(numberOrNaN(row.quantity, { locale: money.locale })) * orZero(numberOrNaN(row.unitPrice, money)));
+    const lineNet = roundCents(
+      orZero(numberOrNaN(row.quantity, { locale: money.locale })) * orZero(numberOrNaN(row.unitPrice, money)),
+    );
     net += lineNet;
     const rate = ledger?.taxRates.find((t) => t.extTaxID === row.extTaxID)?.rate;
     tax = tax === null || rate === undefined ? null : tax + roundCents(lineNet * rate);
@@ -96,7 +130,8 @@ export function adhocBillErrors(error: FormIssues): FieldErrors {
     const [top, index, field] = issue.path;
     if (top === 'lines' && typeof index === 'number' && typeof field === 'string') {
       const shownOn = field === 'saleItemCode' || field === 'extAccountID' ? 'revenue' : field;
-      errors[`line.${index}.${shownOn}`] ??= issue.code === 'custom' ? issue.message : (fieldHelp[field] ?? issue.message);
+      errors[`line.${index}.${shownOn}`] ??=
+        issue.code === 'custom' ? issue.message : (fieldHelp[field] ?? issue.message);
     } else if (top === 'lines') {
       errors[''] ??= 'A bill needs at least one line (and at most 100).';
     } else if (top === 'dueDate') {

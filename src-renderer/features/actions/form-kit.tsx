@@ -30,7 +30,8 @@ export function fieldErrors(error: FormIssues): FieldErrors {
  * The errors less one field's, once its text is changed: a number field reads its new text at once
  * (NumberInput), and a message about the old text would contradict what it shows.
  */
-export const withoutError = (errors: FieldErrors, key: string): FieldErrors => Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key));
+export const withoutError = (errors: FieldErrors, key: string): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key));
 
 /** Empty text becomes "not given" rather than an empty string the server would store. */
 export const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
@@ -45,7 +46,12 @@ interface FieldProps {
 }
 
 /** Label above, hint and error below, the control tied to both (id, aria-invalid, aria-describedby). */
-function Field(props: Omit<FieldProps, 'value' | 'onChange'> & { note?: ReactNode; control(a11y: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }): ReactNode }) {
+function Field(
+  props: Omit<FieldProps, 'value' | 'onChange'> & {
+    note?: ReactNode;
+    control(a11y: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }): ReactNode;
+  },
+) {
   const id = useId();
   return (
     <Flex direction="column" gap="1">
@@ -53,16 +59,41 @@ function Field(props: Omit<FieldProps, 'value' | 'onChange'> & { note?: ReactNod
         {props.label}
         {props.required ? ' *' : ''}
       </Text>
-      {props.control({ id, 'aria-invalid': props.error ? true : undefined, 'aria-describedby': props.error ? `${id}-error` : undefined })}
+      {props.control({
+        id,
+        'aria-invalid': props.error ? true : undefined,
+        'aria-describedby': props.error ? `${id}-error` : undefined,
+      })}
       {props.note}
-      {props.hint ? <Text size="1" color="gray">{props.hint}</Text> : null}
-      {props.error ? <Text id={`${id}-error`} size="1" color="red" role="alert">{props.error}</Text> : null}
+      {props.hint ? (
+        <Text size="1" color="gray">
+          {props.hint}
+        </Text>
+      ) : null}
+      {props.error ? (
+        <Text id={`${id}-error`} size="1" color="red" role="alert">
+          {props.error}
+        </Text>
+      ) : null}
     </Flex>
   );
 }
 
 export function TextInput(props: FieldProps & { type?: 'text' | 'email' | 'tel' | 'date'; inputMode?: 'decimal' }) {
-  return <Field {...props} control={(a11y) => <TextField.Root {...a11y} type={props.type ?? 'text'} {...(props.inputMode ? { inputMode: props.inputMode } : {})} value={props.value} onChange={(e) => props.onChange(e.target.value)} />} />;
+  return (
+    <Field
+      {...props}
+      control={(a11y) => (
+        <TextField.Root
+          {...a11y}
+          type={props.type ?? 'text'}
+          {...(props.inputMode ? { inputMode: props.inputMode } : {})}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    />
+  );
 }
 
 /**
@@ -72,21 +103,50 @@ export function TextInput(props: FieldProps & { type?: 'text' | 'email' | 'tel' 
  * reading again on submit (its inputIssues), which is what blocks queueing.
  */
 export function NumberInput(props: FieldProps & { locale: string; currency?: string; show?(value: number): string }) {
-  const read = parseNumberInput(props.value, { locale: props.locale, ...(props.currency ? { currency: props.currency } : {}) });
+  const read = parseNumberInput(props.value, {
+    locale: props.locale,
+    ...(props.currency ? { currency: props.currency } : {}),
+  });
   const error = props.error ?? (read.ok ? undefined : read.message);
   const shown = read.ok && read.value !== undefined && props.show ? props.show(read.value) : null;
   return (
     <Field
       {...props}
       error={error}
-      note={shown === null ? null : <Text size="1" data-testid="amount-read" aria-live="polite">Reads as {shown}</Text>}
-      control={(a11y) => <TextField.Root {...a11y} type="text" inputMode="decimal" value={props.value} onChange={(e) => props.onChange(e.target.value)} />}
+      note={
+        shown === null ? null : (
+          <Text size="1" data-testid="amount-read" aria-live="polite">
+            Reads as {shown}
+          </Text>
+        )
+      }
+      control={(a11y) => (
+        <TextField.Root
+          {...a11y}
+          type="text"
+          inputMode="decimal"
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
     />
   );
 }
 
 export function LongTextInput(props: Omit<FieldProps, 'required'> & { rows?: number }) {
-  return <Field {...props} control={(a11y) => <TextArea {...a11y} rows={props.rows ?? 4} value={props.value} onChange={(e) => props.onChange(e.target.value)} />} />;
+  return (
+    <Field
+      {...props}
+      control={(a11y) => (
+        <TextArea
+          {...a11y}
+          rows={props.rows ?? 4}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    />
+  );
 }
 
 /** A native select (not Radix Select: see components/LabelledSelect.tsx) with its label above and its error below. */
@@ -95,7 +155,12 @@ export function SelectInput(props: FieldProps & { children: ReactNode }) {
     <Field
       {...props}
       control={(a11y) => (
-        <select {...a11y} className="native-select" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <select
+          {...a11y}
+          className="native-select"
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        >
           {props.children}
         </select>
       )}
@@ -108,7 +173,11 @@ export function CheckInput(props: { label: string; checked: boolean; onChange(va
     <Text as="label" size="2">
       <Flex gap="2" align="center">
         <Checkbox checked={props.checked} onCheckedChange={(v) => props.onChange(v === true)} /> {props.label}
-        {props.hint ? <Text size="1" color="gray">({props.hint})</Text> : null}
+        {props.hint ? (
+          <Text size="1" color="gray">
+            ({props.hint})
+          </Text>
+        ) : null}
       </Flex>
     </Text>
   );
@@ -150,7 +219,9 @@ export function SchemaForm<S extends z.ZodType>(props: {
     const broken = (props.rules?.() ?? []).map((issue): FormIssue => ({ code: 'custom', ...issue }));
     const unreadable = (props.inputIssues?.() ?? []).map((issue): FormIssue => ({ code: 'custom', ...issue }));
     if (!parsed.success || broken.length > 0 || unreadable.length > 0) {
-      const errors = (props.errorsOf ?? fieldErrors)({ issues: [...unreadable, ...(parsed.success ? [] : parsed.error.issues), ...broken] });
+      const errors = (props.errorsOf ?? fieldErrors)({
+        issues: [...unreadable, ...(parsed.success ? [] : parsed.error.issues), ...broken],
+      });
       props.onErrors(errors);
       setFormError(errors[''] ?? 'Some fields need attention.');
       return;
@@ -169,13 +240,25 @@ export function SchemaForm<S extends z.ZodType>(props: {
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Flex direction="column" gap="3">
         {props.disabledReason ? (
-          <Callout.Root color="amber" role="status"><Callout.Text>{props.disabledReason}</Callout.Text></Callout.Root>
+          <Callout.Root color="amber" role="status">
+            <Callout.Text>{props.disabledReason}</Callout.Text>
+          </Callout.Root>
         ) : null}
         {props.children}
-        {formError ? <Callout.Root color="red" role="alert"><Callout.Text>{formError}</Callout.Text></Callout.Root> : null}
+        {formError ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{formError}</Callout.Text>
+          </Callout.Root>
+        ) : null}
         <Flex gap="3" justify="end">
-          {props.onCancel ? <Button type="button" variant="soft" color="gray" onClick={props.onCancel}>Cancel</Button> : null}
-          <Button type="submit" disabled={busy || Boolean(props.disabledReason)}>{props.submitLabel}</Button>
+          {props.onCancel ? (
+            <Button type="button" variant="soft" color="gray" onClick={props.onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={busy || Boolean(props.disabledReason)}>
+            {props.submitLabel}
+          </Button>
         </Flex>
       </Flex>
     </form>
@@ -189,12 +272,16 @@ export function SchemaForm<S extends z.ZodType>(props: {
 export function BilledNotice({ children }: { children: string }) {
   return (
     <Callout.Root color="amber" data-testid="billed-notice">
-      <Callout.Text>{children} If the app is interrupted while sending it, it is not sent again until you have checked.</Callout.Text>
+      <Callout.Text>
+        {children} If the app is interrupted while sending it, it is not sent again until you have checked.
+      </Callout.Text>
     </Callout.Root>
   );
 }
 
 /** Why an action cannot be queued now (read-only credentials), or null. */
 export function writeBlockedReason(canWrite: boolean | undefined): string | null {
-  return canWrite === false ? 'These credentials are read-only: the practice does not let them make changes, so this action is not available. Connect with read-write credentials to use it.' : null;
+  return canWrite === false
+    ? 'These credentials are read-only: the practice does not let them make changes, so this action is not available. Connect with read-write credentials to use it.'
+    : null;
 }

@@ -10,11 +10,35 @@ import type { LeadConvertForm as LeadConvert, LeadForm as Lead, LeadNoteForm as 
  * The action forms, loaded the first time one is opened rather than at start (most sessions only read).
  * Same props as the forms themselves; screens import them from here.
  */
-export const ContactForm = lazyComponent<ComponentProps<typeof Contact>>(async () => (await import('./ContactForm')).ContactForm, 'the form');
-export const EformForm = lazyComponent<ComponentProps<typeof Eform>>(async () => (await import('./EformForm')).EformForm, 'the form');
-export const AdhocBillForm = lazyComponent<ComponentProps<typeof AdhocBill>>(async () => (await import('./AdhocBillForm')).AdhocBillForm, 'the form');
-export const IdVerificationForm = lazyComponent<ComponentProps<typeof IdVerification>>(async () => (await import('./IdentityForms')).IdVerificationForm, 'the form');
-export const AmlCheckForm = lazyComponent<ComponentProps<typeof AmlCheck>>(async () => (await import('./IdentityForms')).AmlCheckForm, 'the form');
-export const LeadForm = lazyComponent<ComponentProps<typeof Lead>>(async () => (await import('./LeadForms')).LeadForm, 'the form');
-export const LeadNoteForm = lazyComponent<ComponentProps<typeof LeadNote>>(async () => (await import('./LeadForms')).LeadNoteForm, 'the form');
-export const LeadConvertForm = lazyComponent<ComponentProps<typeof LeadConvert>>(async () => (await import('./LeadForms')).LeadConvertForm, 'the form');
+export const ContactForm = lazyComponent<ComponentProps<typeof Contact>>(
+  async () => (await import('./ContactForm')).ContactForm,
+  'the form',
+);
+export const EformForm = lazyComponent<ComponentProps<typeof Eform>>(
+  async () => (await import('./EformForm')).EformForm,
+  'the form',
+);
+export const AdhocBillForm = lazyComponent<ComponentProps<typeof AdhocBill>>(
+  async () => (await import('./AdhocBillForm')).AdhocBillForm,
+  'the form',
+);
+export const IdVerificationForm = lazyComponent<ComponentProps<typeof IdVerification>>(
+  async () => (await import('./IdentityForms')).IdVerificationForm,
+  'the form',
+);
+export const AmlCheckForm = lazyComponent<ComponentProps<typeof AmlCheck>>(
+  async () => (await import('./IdentityForms')).AmlCheckForm,
+  'the form',
+);
+export const LeadForm = lazyComponent<ComponentProps<typeof Lead>>(
+  async () => (await import('./LeadForms')).LeadForm,
+  'the form',
+);
+export const LeadNoteForm = lazyComponent<ComponentProps<typeof LeadNote>>(
+  async () => (await import('./LeadForms')).LeadNoteForm,
+  'the form',
+);
+export const LeadConvertForm = lazyComponent<ComponentProps<typeof LeadConvert>>(
+  async () => (await import('./LeadForms')).LeadConvertForm,
+  'the form',
+);

@@ -14,7 +14,11 @@ export function useLedgerLookups(): SyncedLedger | null | undefined {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   return useLiveQuery(async (): Promise<SyncedLedger | null> => {
     const db = practiceDb(practiceKey);
-    const [report, accounts, taxRates] = await Promise.all([db.reports.get('ledgerStatus'), db.ledgerAccounts.toArray(), db.ledgerTaxRates.toArray()]);
+    const [report, accounts, taxRates] = await Promise.all([
+      db.reports.get('ledgerStatus'),
+      db.ledgerAccounts.toArray(),
+      db.ledgerTaxRates.toArray(),
+    ]);
     const status = ledgerStatusSchema.safeParse(report?.data);
     if (!status.success) return null;
     return { status: status.data, accounts, taxRates };

@@ -17,7 +17,8 @@ type Region = string | undefined;
 /** The honest sentence about which bills this laptop holds. */
 function windowSentence(kind: 'Bills' | 'Payments', window: LocalWindow, region: Region): string {
   const range = `${formatDate(window.startDate, region)} to ${formatDate(window.endDate, region)}`;
-  if (!window.complete) return `The first sync is still bringing ${kind.toLowerCase()} dated ${range}; more appear as it goes.`;
+  if (!window.complete)
+    return `The first sync is still bringing ${kind.toLowerCase()} dated ${range}; more appear as it goes.`;
   return kind === 'Bills'
     ? `Bills dated from ${range} are on this laptop; older bills come with a client's meeting pack.`
     : `Payments dated from ${range} are on this laptop; older payments come with a client's meeting pack.`;
@@ -27,7 +28,11 @@ function windowSentence(kind: 'Bills' | 'Payments', window: LocalWindow, region:
  * One synced list and the date window its cursor says is on the laptop. Each list has its own live query,
  * so a sync page of payments does not hand the bills table a new array to index again (and back).
  */
-function useSyncedList<T>(practiceKey: string, list: 'bills' | 'payments', rowsOf: (db: PracticeDb) => Promise<T[]>): { rows: T[]; window: LocalWindow | null } | undefined {
+function useSyncedList<T>(
+  practiceKey: string,
+  list: 'bills' | 'payments',
+  rowsOf: (db: PracticeDb) => Promise<T[]>,
+): { rows: T[]; window: LocalWindow | null } | undefined {
   const data = useLiveQuery(async () => {
     const db = practiceDb(practiceKey);
     const [rows, cursor] = await Promise.all([rowsOf(db), db.cursors.get(list)]);
@@ -37,7 +42,10 @@ function useSyncedList<T>(practiceKey: string, list: 'bills' | 'payments', rowsO
   // Compared by value, so a sync page that does not move the window keeps the table's memos.
   const [startDate, endDate, complete] = [w?.startDate, w?.endDate, w?.complete];
   const window = useMemo<LocalWindow | null>(
-    () => (startDate !== undefined && endDate !== undefined && complete !== undefined ? { startDate, endDate, complete } : null),
+    () =>
+      startDate !== undefined && endDate !== undefined && complete !== undefined
+        ? { startDate, endDate, complete }
+        : null,
     [startDate, endDate, complete],
   );
   return data ? { rows: data.rows, window } : undefined;
@@ -76,7 +84,9 @@ function Billing({ practiceKey, region }: { practiceKey: string; region: Region 
             {windowSentence('Payments', paymentsWindow, region)}
           </Text>
         ) : (
-          <Text size="2" color="gray">Payments arrive after bills in the sync.</Text>
+          <Text size="2" color="gray">
+            Payments arrive after bills in the sync.
+          </Text>
         )}
         <PaymentsTable practiceKey={practiceKey} payments={payments.rows} window={paymentsWindow} region={region} />
       </Flex>

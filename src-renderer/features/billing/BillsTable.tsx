@@ -6,7 +6,17 @@ import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '
 import { moneyStatusColour } from '../money-status';
 import { formatDate, formatMoney } from '../regional-format';
 import { dateRangeProblem, nextSort, paginate } from '../table-sort';
-import { billTotals, DEFAULT_BILL_VIEW, rangeText, filterBills, firstDirectionOfBillColumn, indexBills, type BillColumn, type BillStatus, type LocalWindow } from './billing-filter';
+import {
+  billTotals,
+  DEFAULT_BILL_VIEW,
+  rangeText,
+  filterBills,
+  firstDirectionOfBillColumn,
+  indexBills,
+  type BillColumn,
+  type BillStatus,
+  type LocalWindow,
+} from './billing-filter';
 import { useBillingView, useBillingViews } from './billing-view-store';
 import { DateRangeFields } from './DateRangeFields';
 
@@ -33,7 +43,9 @@ const BillRow = memo(function BillRow({ bill, region }: { bill: Bill; region: st
       <Table.Cell className="nowrap">{formatDate(bill.billDate, region)}</Table.Cell>
       <Table.Cell className="nowrap">{formatDate(bill.dueDate, region)}</Table.Cell>
       <Table.Cell>
-        <Badge color={moneyStatusColour[bill.statusName]} className="nowrap">{bill.statusName}</Badge>
+        <Badge color={moneyStatusColour[bill.statusName]} className="nowrap">
+          {bill.statusName}
+        </Badge>
       </Table.Cell>
       <Table.Cell justify="end" className="amount">
         {formatMoney(bill.total, region, bill.currency)}
@@ -46,7 +58,17 @@ const BillRow = memo(function BillRow({ bill, region }: { bill: Bill; region: st
 });
 
 /** The bills of the local window: status, bill-date range and search (number, client, reference); sortable; paged. */
-export function BillsTable({ practiceKey, bills, window, region }: { practiceKey: string; bills: readonly Bill[]; window: LocalWindow | null; region: string | undefined }) {
+export function BillsTable({
+  practiceKey,
+  bills,
+  window,
+  region,
+}: {
+  practiceKey: string;
+  bills: readonly Bill[];
+  window: LocalWindow | null;
+  region: string | undefined;
+}) {
   const view = useBillingView(practiceKey);
   const update = useBillingViews((s) => s.update);
   const v = view.bills;
@@ -60,16 +82,39 @@ export function BillsTable({ practiceKey, bills, window, region }: { practiceKey
   const problem = dateRangeProblem(v.from, v.to);
   const narrowed = v.query !== '' || v.status !== '' || v.from !== '' || v.to !== '';
   const setView = (patch: Partial<typeof v>) => update(practiceKey, { bills: { ...v, ...patch }, billPage: 0 });
-  const onSort = (column: BillColumn) => setView({ sort: nextSort(v.sort, column, firstDirectionOfBillColumn(column)) });
+  const onSort = (column: BillColumn) =>
+    setView({ sort: nextSort(v.sort, column, firstDirectionOfBillColumn(column)) });
 
   return (
     <Flex direction="column" gap="3">
       <Heading as="h2" size="4" id="bills-heading">
         Bills
       </Heading>
-      <FilterBar searchLabel="Search bills" placeholder="Bill number, client or reference" query={v.query} onQuery={(query) => setView({ query })} onClear={narrowed ? () => update(practiceKey, { bills: { ...DEFAULT_BILL_VIEW, sort: v.sort }, billPage: 0 }) : null}>
-        <ChoiceFilter label="Status" value={v.status} onChange={(status) => setView({ status: status as BillStatus | '' })} any="All statuses" choices={billStatuses.map((s) => [s, s] as const)} />
-        <DateRangeFields label="Bill date" fromLabel="Bills dated from" toLabel="Bills dated to" from={v.from} to={v.to} window={window} onChange={setView} />
+      <FilterBar
+        searchLabel="Search bills"
+        placeholder="Bill number, client or reference"
+        query={v.query}
+        onQuery={(query) => setView({ query })}
+        onClear={
+          narrowed ? () => update(practiceKey, { bills: { ...DEFAULT_BILL_VIEW, sort: v.sort }, billPage: 0 }) : null
+        }
+      >
+        <ChoiceFilter
+          label="Status"
+          value={v.status}
+          onChange={(status) => setView({ status: status as BillStatus | '' })}
+          any="All statuses"
+          choices={billStatuses.map((s) => [s, s] as const)}
+        />
+        <DateRangeFields
+          label="Bill date"
+          fromLabel="Bills dated from"
+          toLabel="Bills dated to"
+          from={v.from}
+          to={v.to}
+          window={window}
+          onChange={setView}
+        />
       </FilterBar>
       {problem ? (
         <Text size="2" color="red" role="alert">
@@ -78,7 +123,8 @@ export function BillsTable({ practiceKey, bills, window, region }: { practiceKey
       ) : null}
       <Text size="2" color="gray" data-testid="bill-summary">
         {totals.count} bill{totals.count === 1 ? '' : 's'}
-        {rangeText(v.from, v.to, region)} · billed {formatMoney(totals.total, region, currency)} · due {formatMoney(totals.amountDue, region, currency)}
+        {rangeText(v.from, v.to, region)} · billed {formatMoney(totals.total, region, currency)} · due{' '}
+        {formatMoney(totals.amountDue, region, currency)}
       </Text>
       <SortableTable columns={COLUMNS} sort={v.sort} onSort={onSort} labelledBy="bills-heading" testId="bills-table">
         {page.rows.map((bill) => (

@@ -15,10 +15,30 @@ export function DateRangeFields(props: {
   const { from, to, window } = props;
   return (
     <Flex gap="2" align="center">
-      <Text size="2" color="gray">{props.label}</Text>
-      <TextField.Root type="date" size="1" aria-label={props.fromLabel} value={from} min={window?.startDate} max={to || window?.endDate} onChange={(e) => props.onChange({ from: e.target.value })} />
-      <Text size="2" color="gray">to</Text>
-      <TextField.Root type="date" size="1" aria-label={props.toLabel} value={to} min={from || window?.startDate} max={window?.endDate} onChange={(e) => props.onChange({ to: e.target.value })} />
+      <Text size="2" color="gray">
+        {props.label}
+      </Text>
+      <TextField.Root
+        type="date"
+        size="1"
+        aria-label={props.fromLabel}
+        value={from}
+        min={window?.startDate}
+        max={to || window?.endDate}
+        onChange={(e) => props.onChange({ from: e.target.value })}
+      />
+      <Text size="2" color="gray">
+        to
+      </Text>
+      <TextField.Root
+        type="date"
+        size="1"
+        aria-label={props.toLabel}
+        value={to}
+        min={from || window?.startDate}
+        max={window?.endDate}
+        onChange={(e) => props.onChange({ to: e.target.value })}
+      />
     </Flex>
   );
 }

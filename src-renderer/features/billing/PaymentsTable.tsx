@@ -57,7 +57,17 @@ const PaymentRow = memo(function PaymentRow({ payment, region }: { payment: Paym
 });
 
 /** The payments of the local window: status, method, payment-date range and search; sortable; paged. */
-export function PaymentsTable({ practiceKey, payments, window, region }: { practiceKey: string; payments: readonly Payment[]; window: LocalWindow | null; region: string | undefined }) {
+export function PaymentsTable({
+  practiceKey,
+  payments,
+  window,
+  region,
+}: {
+  practiceKey: string;
+  payments: readonly Payment[];
+  window: LocalWindow | null;
+  region: string | undefined;
+}) {
   const view = useBillingView(practiceKey);
   const update = useBillingViews((s) => s.update);
   const v = view.payments;
@@ -71,17 +81,48 @@ export function PaymentsTable({ practiceKey, payments, window, region }: { pract
   const problem = dateRangeProblem(v.from, v.to);
   const narrowed = v.query !== '' || v.status !== '' || v.method !== '' || v.from !== '' || v.to !== '';
   const setView = (patch: Partial<typeof v>) => update(practiceKey, { payments: { ...v, ...patch }, paymentPage: 0 });
-  const onSort = (column: PaymentColumn) => setView({ sort: nextSort(v.sort, column, firstDirectionOfPaymentColumn(column)) });
+  const onSort = (column: PaymentColumn) =>
+    setView({ sort: nextSort(v.sort, column, firstDirectionOfPaymentColumn(column)) });
 
   return (
     <Flex direction="column" gap="3">
       <Heading as="h2" size="4" id="payments-heading">
         Payments
       </Heading>
-      <FilterBar searchLabel="Search payments" placeholder="Client, bill number or reference" query={v.query} onQuery={(query) => setView({ query })} onClear={narrowed ? () => update(practiceKey, { payments: { ...DEFAULT_PAYMENT_VIEW, sort: v.sort }, paymentPage: 0 }) : null}>
-        <ChoiceFilter label="Status" value={v.status} onChange={(status) => setView({ status: status as PaymentStatus | '' })} any="All statuses" choices={paymentStatuses.map((s) => [s, paymentStatusLabels[s]] as const)} />
-        <ChoiceFilter label="Method" value={v.method} onChange={(method) => setView({ method: method as PaymentMethod | '' })} any="All methods" choices={paymentMethods.map((m) => [m, paymentMethodLabels[m]] as const)} />
-        <DateRangeFields label="Paid" fromLabel="Payments from" toLabel="Payments to" from={v.from} to={v.to} window={window} onChange={setView} />
+      <FilterBar
+        searchLabel="Search payments"
+        placeholder="Client, bill number or reference"
+        query={v.query}
+        onQuery={(query) => setView({ query })}
+        onClear={
+          narrowed
+            ? () => update(practiceKey, { payments: { ...DEFAULT_PAYMENT_VIEW, sort: v.sort }, paymentPage: 0 })
+            : null
+        }
+      >
+        <ChoiceFilter
+          label="Status"
+          value={v.status}
+          onChange={(status) => setView({ status: status as PaymentStatus | '' })}
+          any="All statuses"
+          choices={paymentStatuses.map((s) => [s, paymentStatusLabels[s]] as const)}
+        />
+        <ChoiceFilter
+          label="Method"
+          value={v.method}
+          onChange={(method) => setView({ method: method as PaymentMethod | '' })}
+          any="All methods"
+          choices={paymentMethods.map((m) => [m, paymentMethodLabels[m]] as const)}
+        />
+        <DateRangeFields
+          label="Paid"
+          fromLabel="Payments from"
+          toLabel="Payments to"
+          from={v.from}
+          to={v.to}
+          window={window}
+          onChange={setView}
+        />
       </FilterBar>
       {problem ? (
         <Text size="2" color="red" role="alert">
@@ -92,13 +133,24 @@ export function PaymentsTable({ practiceKey, payments, window, region }: { pract
         {rows.length} payment{rows.length === 1 ? '' : 's'}
         {rangeText(v.from, v.to, region)} · received {formatMoney(received, region, currency)} (completed, less refunds)
       </Text>
-      <SortableTable columns={COLUMNS} sort={v.sort} onSort={onSort} labelledBy="payments-heading" testId="payments-table">
+      <SortableTable
+        columns={COLUMNS}
+        sort={v.sort}
+        onSort={onSort}
+        labelledBy="payments-heading"
+        testId="payments-table"
+      >
         {page.rows.map((payment) => (
           <PaymentRow key={payment.paymentId} payment={payment} region={region} />
         ))}
       </SortableTable>
       {rows.length === 0 && narrowed ? <Text color="gray">No payment matches the search and filters.</Text> : null}
-      <Pager {...page} noun="payments" onPage={(paymentPage) => update(practiceKey, { paymentPage })} testId="payment-count" />
+      <Pager
+        {...page}
+        noun="payments"
+        onPage={(paymentPage) => update(practiceKey, { paymentPage })}
+        testId="payment-count"
+      />
     </Flex>
   );
 }

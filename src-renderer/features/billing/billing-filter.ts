@@ -1,4 +1,10 @@
-import type { Bill, billStatuses, Payment, paymentMethods, paymentStatuses } from '../../../src-preload/contract/partner-api';
+import type {
+  Bill,
+  billStatuses,
+  Payment,
+  paymentMethods,
+  paymentStatuses,
+} from '../../../src-preload/contract/partner-api';
 import type { SyncCursor } from '../../../src-preload/contract/sync';
 import { foldForSearch } from '../../db/practice-db';
 import { formatDate } from '../regional-format';
@@ -33,7 +39,11 @@ export function localWindow(cursor: SyncCursor | undefined): LocalWindow | null 
   if (!cursor?.window) return null;
   if (!cursor.fullPassAt) return { ...cursor.window, complete: false };
   const historyStart = shiftDay(cursor.fullPassAt.slice(0, 10), -HISTORY_DAYS);
-  return { startDate: historyStart < cursor.window.startDate ? historyStart : cursor.window.startDate, endDate: cursor.window.endDate, complete: true };
+  return {
+    startDate: historyStart < cursor.window.startDate ? historyStart : cursor.window.startDate,
+    endDate: cursor.window.endDate,
+    complete: true,
+  };
 }
 
 /**
@@ -60,7 +70,13 @@ export interface BillView {
   sort: SortState<BillColumn>;
 }
 
-export const DEFAULT_BILL_VIEW: BillView = { query: '', status: '', from: '', to: '', sort: { column: 'billDate', direction: 'desc' } };
+export const DEFAULT_BILL_VIEW: BillView = {
+  query: '',
+  status: '',
+  from: '',
+  to: '',
+  sort: { column: 'billDate', direction: 'desc' },
+};
 
 /** Text A→Z; dates newest first; amounts largest first. */
 export const firstDirectionOfBillColumn = (column: BillColumn): SortDirection =>
@@ -77,7 +93,10 @@ export interface IndexedBill {
  */
 export function indexBills(bills: readonly Bill[], window: LocalWindow | null): IndexedBill[] {
   const inWindow = window ? bills.filter((b) => inDateRange(b.billDate, window.startDate, window.endDate)) : bills;
-  return inWindow.map((bill) => ({ bill, search: foldForSearch(`${bill.billNumber} ${bill.entityName} ${bill.reference ?? ''}`) }));
+  return inWindow.map((bill) => ({
+    bill,
+    search: foldForSearch(`${bill.billNumber} ${bill.entityName} ${bill.reference ?? ''}`),
+  }));
 }
 
 export function filterBills(index: readonly IndexedBill[], view: BillView): Bill[] {
@@ -90,7 +109,12 @@ export function filterBills(index: readonly IndexedBill[], view: BillView): Bill
     rows.push(bill);
   }
   // Ties (the same date, the same amount) show the latest bill first.
-  return sortRows(rows, view.sort, (b, column): SortValue => b[column], (a, b) => b.billingId - a.billingId);
+  return sortRows(
+    rows,
+    view.sort,
+    (b, column): SortValue => b[column],
+    (a, b) => b.billingId - a.billingId,
+  );
 }
 
 export interface BillTotals {
@@ -111,7 +135,8 @@ export function billTotals(bills: readonly Bill[]): BillTotals {
 
 /* ---------- Payments ---------- */
 
-export type PaymentColumn = 'paymentDate' | 'entityName' | 'billNumber' | 'paymentMethod' | 'paymentStatus' | 'amount' | 'refundedAmount';
+export type PaymentColumn =
+  'paymentDate' | 'entityName' | 'billNumber' | 'paymentMethod' | 'paymentStatus' | 'amount' | 'refundedAmount';
 
 export interface PaymentView {
   query: string;
@@ -122,13 +147,33 @@ export interface PaymentView {
   sort: SortState<PaymentColumn>;
 }
 
-export const DEFAULT_PAYMENT_VIEW: PaymentView = { query: '', status: '', method: '', from: '', to: '', sort: { column: 'paymentDate', direction: 'desc' } };
+export const DEFAULT_PAYMENT_VIEW: PaymentView = {
+  query: '',
+  status: '',
+  method: '',
+  from: '',
+  to: '',
+  sort: { column: 'paymentDate', direction: 'desc' },
+};
 
 export const firstDirectionOfPaymentColumn = (column: PaymentColumn): SortDirection =>
-  column === 'entityName' || column === 'billNumber' || column === 'paymentMethod' || column === 'paymentStatus' ? 'asc' : 'desc';
+  column === 'entityName' || column === 'billNumber' || column === 'paymentMethod' || column === 'paymentStatus'
+    ? 'asc'
+    : 'desc';
 
-export const paymentStatusLabels: Record<PaymentStatus, string> = { processing: 'Processing', completed: 'Completed', refunded: 'Refunded', failed: 'Failed' };
-export const paymentMethodLabels: Record<PaymentMethod, string> = { card: 'Card', bank: 'Bank transfer', external: 'External', ledger_a: 'Ledger A', ledger_b: 'Ledger B' };
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  processing: 'Processing',
+  completed: 'Completed',
+  refunded: 'Refunded',
+  failed: 'Failed',
+};
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  card: 'Card',
+  bank: 'Bank transfer',
+  external: 'External',
+  ledger_a: 'Ledger A',
+  ledger_b: 'Ledger B',
+};
 
 export interface IndexedPayment {
   payment: Payment;
@@ -136,8 +181,13 @@ export interface IndexedPayment {
 }
 
 export function indexPayments(payments: readonly Payment[], window: LocalWindow | null): IndexedPayment[] {
-  const inWindow = window ? payments.filter((p) => inDateRange(p.paymentDate, window.startDate, window.endDate)) : payments;
-  return inWindow.map((payment) => ({ payment, search: foldForSearch(`${payment.entityName} ${payment.billNumber ?? ''} ${payment.reference ?? ''}`) }));
+  const inWindow = window
+    ? payments.filter((p) => inDateRange(p.paymentDate, window.startDate, window.endDate))
+    : payments;
+  return inWindow.map((payment) => ({
+    payment,
+    search: foldForSearch(`${payment.entityName} ${payment.billNumber ?? ''} ${payment.reference ?? ''}`),
+  }));
 }
 
 export function filterPayments(index: readonly IndexedPayment[], view: PaymentView): Payment[] {
@@ -150,12 +200,18 @@ export function filterPayments(index: readonly IndexedPayment[], view: PaymentVi
     if (needle && !search.includes(needle)) continue;
     rows.push(payment);
   }
-  return sortRows(rows, view.sort, (p, column): SortValue => (column === 'paymentMethod' ? paymentMethodLabels[p.paymentMethod] : p[column]), (a, b) => b.paymentId - a.paymentId);
+  return sortRows(
+    rows,
+    view.sort,
+    (p, column): SortValue => (column === 'paymentMethod' ? paymentMethodLabels[p.paymentMethod] : p[column]),
+    (a, b) => b.paymentId - a.paymentId,
+  );
 }
 
 /** Received in the rows: completed and refunded payments, less what was refunded. */
 export function paymentsReceived(payments: readonly Payment[]): number {
   let sum = 0;
-  for (const p of payments) if (p.paymentStatus === 'completed' || p.paymentStatus === 'refunded') sum += p.amount - p.refundedAmount;
+  for (const p of payments)
+    if (p.paymentStatus === 'completed' || p.paymentStatus === 'refunded') sum += p.amount - p.refundedAmount;
   return roundCents(sum);
 }

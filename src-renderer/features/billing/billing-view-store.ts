@@ -8,7 +8,12 @@ export interface BillingView {
   paymentPage: number;
 }
 
-const DEFAULT_BILLING_VIEW: BillingView = { bills: DEFAULT_BILL_VIEW, billPage: 0, payments: DEFAULT_PAYMENT_VIEW, paymentPage: 0 };
+const DEFAULT_BILLING_VIEW: BillingView = {
+  bills: DEFAULT_BILL_VIEW,
+  billPage: 0,
+  payments: DEFAULT_PAYMENT_VIEW,
+  paymentPage: 0,
+};
 
 /** The Billing screen's filters, sorts and pages for this session, per practice (kept when a client is opened). */
 const billingViews = createPracticeViews<BillingView>(DEFAULT_BILLING_VIEW);

@@ -21,7 +21,11 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
     const db = practiceDb(practiceKey);
     const [identity, sent] = await Promise.all([
       db.identity.get(entity.entityKey),
-      db.outbox.where('entityKey').equals(entity.entityKey).filter((e) => e.operation === 'identity.sendVerification' || e.operation === 'identity.runAmlCheck').toArray(),
+      db.outbox
+        .where('entityKey')
+        .equals(entity.entityKey)
+        .filter((e) => e.operation === 'identity.sendVerification' || e.operation === 'identity.runAmlCheck')
+        .toArray(),
     ]);
     return { identity, sent };
   }, [practiceKey, entity.entityKey]);
@@ -30,8 +34,13 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
   return (
     <Card>
       <Flex gap="3" align="center" mb="2" wrap="wrap">
-        <Heading as="h2" size="3">Identity verification</Heading>
-        <ReadButton label="Check again" run={(ctx) => fetchDocument(ctx, { kind: 'idCertificate', id: entity.entityKey }, entity.entityKey)} />
+        <Heading as="h2" size="3">
+          Identity verification
+        </Heading>
+        <ReadButton
+          label="Check again"
+          run={(ctx) => fetchDocument(ctx, { kind: 'idCertificate', id: entity.entityKey }, entity.entityKey)}
+        />
       </Flex>
       <Flex gap="3" align="center" data-testid="identity-status">
         {identity === undefined ? (
@@ -40,21 +49,32 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
           <>
             <Badge color="green">Verified</Badge>
             <Text size="2">Certificate on file (checked {formatDateTime(identity.checkedAt, region)}).</Text>
-            <OpenPdfLink kind="idCertificate" id={entity.entityKey} entityKey={entity.entityKey} label="Open certificate" />
+            <OpenPdfLink
+              kind="idCertificate"
+              id={entity.entityKey}
+              entityKey={entity.entityKey}
+              label="Open certificate"
+            />
           </>
         ) : (
           <>
             <Badge color="amber">Not verified</Badge>
-            <Text size="2">No identity verification has been completed for this client (checked {formatDateTime(identity.checkedAt, region)}).</Text>
+            <Text size="2">
+              No identity verification has been completed for this client (checked{' '}
+              {formatDateTime(identity.checkedAt, region)}).
+            </Text>
           </>
         )}
       </Flex>
       {sent.length > 0 ? (
         <Flex direction="column" gap="1" mt="3">
-          <Text size="2" weight="bold">Sent from this laptop</Text>
+          <Text size="2" weight="bold">
+            Sent from this laptop
+          </Text>
           {sent.map((e) => (
             <Text key={e.id} size="1" color="gray" data-testid="identity-sent">
-              {e.operation === 'identity.runAmlCheck' ? 'AML screening' : 'ID verification'} · {e.status} · {formatDateTime(e.createdAt, region)}
+              {e.operation === 'identity.runAmlCheck' ? 'AML screening' : 'ID verification'} · {e.status} ·{' '}
+              {formatDateTime(e.createdAt, region)}
               {amlResult(e.result)}
             </Text>
           ))}

@@ -15,18 +15,27 @@ export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
   const region = useRegion();
   const [open, setOpen] = useState<number | null>(null);
   const statements = useLiveQuery(
-    async () => (practiceKey ? (await practiceDb(practiceKey).statements.where('entityKey').equals(entity.entityKey).toArray()).sort((a, b) => b.statementDate.localeCompare(a.statementDate)) : []),
+    async () =>
+      practiceKey
+        ? (await practiceDb(practiceKey).statements.where('entityKey').equals(entity.entityKey).toArray()).sort(
+            (a, b) => b.statementDate.localeCompare(a.statementDate),
+          )
+        : [],
     [practiceKey, entity.entityKey],
   );
   if (!statements) return null;
   return (
     <Card>
       <Flex gap="3" align="center" mb="2">
-        <Heading as="h2" size="3">Statements</Heading>
+        <Heading as="h2" size="3">
+          Statements
+        </Heading>
         <ReadButton label="Read again" run={(ctx) => readClientStatements(ctx, entity.entityKey)} />
       </Flex>
       <ReadFreshness entityKey={entity.entityKey} part="statements" what="Statements" />
-      {statements.length === 0 ? <Text color="gray">No statements on this laptop for this client.</Text> : (
+      {statements.length === 0 ? (
+        <Text color="gray">No statements on this laptop for this client.</Text>
+      ) : (
         <Table.Root size="1" aria-label="Statements">
           <Table.Header>
             <Table.Row>
@@ -42,19 +51,30 @@ export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
               <Fragment key={s.statementId}>
                 <Table.Row data-testid="statement-row">
                   <Table.RowHeaderCell>{s.statementNumber}</Table.RowHeaderCell>
-                  <Table.Cell>{formatDate(s.periodStart, region)} – {formatDate(s.periodEnd, region)}</Table.Cell>
+                  <Table.Cell>
+                    {formatDate(s.periodStart, region)} – {formatDate(s.periodEnd, region)}
+                  </Table.Cell>
                   <Table.Cell justify="end">{formatMoney(s.openingBalance, region)}</Table.Cell>
                   <Table.Cell justify="end">{formatMoney(s.closingBalance, region)}</Table.Cell>
                   <Table.Cell>
                     <Flex gap="3" align="center">
-                      <Button size="1" variant="ghost" aria-expanded={open === s.statementId} onClick={() => setOpen(open === s.statementId ? null : s.statementId)}>{open === s.statementId ? 'Hide' : 'Lines'}</Button>
+                      <Button
+                        size="1"
+                        variant="ghost"
+                        aria-expanded={open === s.statementId}
+                        onClick={() => setOpen(open === s.statementId ? null : s.statementId)}
+                      >
+                        {open === s.statementId ? 'Hide' : 'Lines'}
+                      </Button>
                       <OpenPdfLink kind="statement" id={s.statementId} entityKey={entity.entityKey} />
                     </Flex>
                   </Table.Cell>
                 </Table.Row>
                 {open === s.statementId ? (
                   <Table.Row>
-                    <Table.Cell colSpan={5}><StatementLines statementId={s.statementId} /></Table.Cell>
+                    <Table.Cell colSpan={5}>
+                      <StatementLines statementId={s.statementId} />
+                    </Table.Cell>
                   </Table.Row>
                 ) : null}
               </Fragment>
@@ -68,8 +88,20 @@ export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
 
 function StatementLines({ statementId }: { statementId: number }) {
   const region = useRegion();
-  const { detail, problem, canRead } = useDetailOnOpen((db) => db.statementDetails.get(statementId), (ctx) => readStatementDetail(ctx, statementId), statementId);
-  if (!detail) return <Text size="1" color="gray">{problem ?? (canRead ? 'Reading the lines…' : 'The lines of this statement are not on this laptop; they come with a meeting pack.')}</Text>;
+  const { detail, problem, canRead } = useDetailOnOpen(
+    (db) => db.statementDetails.get(statementId),
+    (ctx) => readStatementDetail(ctx, statementId),
+    statementId,
+  );
+  if (!detail)
+    return (
+      <Text size="1" color="gray">
+        {problem ??
+          (canRead
+            ? 'Reading the lines…'
+            : 'The lines of this statement are not on this laptop; they come with a meeting pack.')}
+      </Text>
+    );
   const a = detail.ageing;
   return (
     <Flex direction="column" gap="2" data-testid="statement-detail">
@@ -88,7 +120,10 @@ function StatementLines({ statementId }: { statementId: number }) {
         </Table.Body>
       </Table.Root>
       <Text size="1" color="gray">
-        Ageing: current {formatMoney(a.current, region, detail.currency)} · 1–30 {formatMoney(a.days1to30, region, detail.currency)} · 31–60 {formatMoney(a.days31to60, region, detail.currency)} · 61–90 {formatMoney(a.days61to90, region, detail.currency)} · 90+ {formatMoney(a.days90plus, region, detail.currency)}
+        Ageing: current {formatMoney(a.current, region, detail.currency)} · 1–30{' '}
+        {formatMoney(a.days1to30, region, detail.currency)} · 31–60 {formatMoney(a.days31to60, region, detail.currency)}{' '}
+        · 61–90 {formatMoney(a.days61to90, region, detail.currency)} · 90+{' '}
+        {formatMoney(a.days90plus, region, detail.currency)}
       </Text>
     </Flex>
   );

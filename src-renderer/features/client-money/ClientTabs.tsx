@@ -16,7 +16,18 @@ export function ClientTabs({ entity, overview }: { entity: StoredEntity; overvie
   const requested = params.get('tab');
   const tab: Tab = (tabs as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'overview';
   return (
-    <Tabs.Root value={tab} onValueChange={(value) => setParams((p) => { p.set('tab', value); return p; }, { replace: true })}>
+    <Tabs.Root
+      value={tab}
+      onValueChange={(value) =>
+        setParams(
+          (p) => {
+            p.set('tab', value);
+            return p;
+          },
+          { replace: true },
+        )
+      }
+    >
       <Tabs.List aria-label="Client sections">
         <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
         <Tabs.Trigger value="billing">Billing</Tabs.Trigger>
@@ -24,11 +35,21 @@ export function ClientTabs({ entity, overview }: { entity: StoredEntity; overvie
         <Tabs.Trigger value="proposals">Proposals</Tabs.Trigger>
         <Tabs.Trigger value="identity">Identity</Tabs.Trigger>
       </Tabs.List>
-      <Tabs.Content value="overview" className="client-tab">{overview}</Tabs.Content>
-      <Tabs.Content value="billing" className="client-tab"><ClientBillingTab entity={entity} /></Tabs.Content>
-      <Tabs.Content value="statements" className="client-tab"><ClientStatementsTab entity={entity} /></Tabs.Content>
-      <Tabs.Content value="proposals" className="client-tab"><ClientProposalsTab entity={entity} /></Tabs.Content>
-      <Tabs.Content value="identity" className="client-tab"><ClientIdentityTab entity={entity} /></Tabs.Content>
+      <Tabs.Content value="overview" className="client-tab">
+        {overview}
+      </Tabs.Content>
+      <Tabs.Content value="billing" className="client-tab">
+        <ClientBillingTab entity={entity} />
+      </Tabs.Content>
+      <Tabs.Content value="statements" className="client-tab">
+        <ClientStatementsTab entity={entity} />
+      </Tabs.Content>
+      <Tabs.Content value="proposals" className="client-tab">
+        <ClientProposalsTab entity={entity} />
+      </Tabs.Content>
+      <Tabs.Content value="identity" className="client-tab">
+        <ClientIdentityTab entity={entity} />
+      </Tabs.Content>
     </Tabs.Root>
   );
 }

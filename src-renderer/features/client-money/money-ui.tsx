@@ -17,7 +17,17 @@ export function documentHref(kind: DocumentKind, id: string | number, entityKey:
   return `/documents/${kind}/${id}?entity=${entityKey}`;
 }
 
-export function OpenPdfLink({ kind, id, entityKey, label = 'Open PDF' }: { kind: DocumentKind; id: string | number; entityKey: string; label?: string }) {
+export function OpenPdfLink({
+  kind,
+  id,
+  entityKey,
+  label = 'Open PDF',
+}: {
+  kind: DocumentKind;
+  id: string | number;
+  entityKey: string;
+  label?: string;
+}) {
   return (
     <RadixLink asChild size="2">
       <Link to={documentHref(kind, id, entityKey)}>{label}</Link>
@@ -25,38 +35,61 @@ export function OpenPdfLink({ kind, id, entityKey, label = 'Open PDF' }: { kind:
   );
 }
 
-export const StatusBadge = ({ status }: { status: keyof typeof moneyStatusColour }) => <Badge color={moneyStatusColour[status]}>{status}</Badge>;
+export const StatusBadge = ({ status }: { status: keyof typeof moneyStatusColour }) => (
+  <Badge color={moneyStatusColour[status]}>{status}</Badge>
+);
 
 /** "Read from the practice 5 Mar, 10:02" or why it never was; for a per-client part. */
 export function ReadFreshness({ entityKey, part, what }: { entityKey: string; part: string; what: string }) {
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = useRegion();
-  const read = useLiveQuery(() => (practiceKey ? practiceDb(practiceKey).clientReads.get(clientReadId(entityKey, part)) : undefined), [practiceKey, entityKey, part]);
+  const read = useLiveQuery(
+    () => (practiceKey ? practiceDb(practiceKey).clientReads.get(clientReadId(entityKey, part)) : undefined),
+    [practiceKey, entityKey, part],
+  );
   return (
     <Text as="p" size="1" color="gray" data-testid={`freshness-${part}`}>
-      {read ? `${what} as read from the practice ${formatDateTime(read.fetchedAt, region)}.` : `${what} have not been read from the practice on this laptop yet: open this client online or prepare it for a meeting.`}
+      {read
+        ? `${what} as read from the practice ${formatDateTime(read.fetchedAt, region)}.`
+        : `${what} have not been read from the practice on this laptop yet: open this client online or prepare it for a meeting.`}
     </Text>
   );
 }
 
 /** A button that runs one on-demand read (online only) and shows its failure in plain words. */
-export function ReadButton({ label, run }: { label: string; run: (ctx: NonNullable<ReturnType<typeof useInteractiveReads>>) => Promise<ReadOutcome> }) {
+export function ReadButton({
+  label,
+  run,
+}: {
+  label: string;
+  run: (ctx: NonNullable<ReturnType<typeof useInteractiveReads>>) => Promise<ReadOutcome>;
+}) {
   const ctx = useInteractiveReads();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
     <>
-      <Button size="1" variant="soft" disabled={!ctx || busy} title={ctx ? undefined : 'Needs a connection to the practice.'} onClick={async () => {
-        if (!ctx) return;
-        setBusy(true);
-        setError(null);
-        const outcome = await run(ctx);
-        setBusy(false);
-        if (!outcome.ok) setError(outcome.message);
-      }}>
+      <Button
+        size="1"
+        variant="soft"
+        disabled={!ctx || busy}
+        title={ctx ? undefined : 'Needs a connection to the practice.'}
+        onClick={async () => {
+          if (!ctx) return;
+          setBusy(true);
+          setError(null);
+          const outcome = await run(ctx);
+          setBusy(false);
+          if (!outcome.ok) setError(outcome.message);
+        }}
+      >
         {busy ? 'Reading…' : label}
       </Button>
-      {error ? <Text size="1" color="red" role="alert">{error}</Text> : null}
+      {error ? (
+        <Text size="1" color="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
     </>
   );
 }

@@ -26,7 +26,11 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
   const [open, setOpen] = useState<'contact' | 'eform' | 'idv' | 'aml' | 'bill' | null>(null);
   const db = practiceDb(practiceKey);
   const templates = useLiveQuery(() => db.eformTemplates.toArray(), [practiceKey]) ?? [];
-  const pending = useLiveQuery(async () => (await readOpenEntries(db)).filter((e) => e.entityKey === entity.entityKey), [practiceKey, entity.entityKey]) ?? [];
+  const pending =
+    useLiveQuery(
+      async () => (await readOpenEntries(db)).filter((e) => e.entityKey === entity.entityKey),
+      [practiceKey, entity.entityKey],
+    ) ?? [];
   const primary = contacts.find((c) => c.isPrimary) ?? contacts[0];
   // Forms addressed to the client default to its primary contact.
   const recipient = {
@@ -44,68 +48,136 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
   return (
     <Card>
       <Flex gap="3" align="center" wrap="wrap" mb={pending.length ? '3' : '0'}>
-        <Heading as="h2" size="3">Actions</Heading>
+        <Heading as="h2" size="3">
+          Actions
+        </Heading>
         <WriteActions>
           <WriteButton onClick={() => setOpen('contact')}>Add contact</WriteButton>
-          <ModalDialog open={open === 'contact'} onClose={close} title={`Add a contact to ${entity.fullEntityName}`} description={SENT_WHEN}>
-              <ContactForm
-                submitLabel="Add contact"
-                disabledReason={blocked}
-                onCancel={close}
-                onSubmit={async (body) => {
-                  await queue('contact.create', { params: { entityKey: entity.entityKey }, body }, `Add contact ${body.contactName} ${body.contactSurname} to ${entity.fullEntityName}`);
-                }}
-              />
+          <ModalDialog
+            open={open === 'contact'}
+            onClose={close}
+            title={`Add a contact to ${entity.fullEntityName}`}
+            description={SENT_WHEN}
+          >
+            <ContactForm
+              submitLabel="Add contact"
+              disabledReason={blocked}
+              onCancel={close}
+              onSubmit={async (body) => {
+                await queue(
+                  'contact.create',
+                  { params: { entityKey: entity.entityKey }, body },
+                  `Add contact ${body.contactName} ${body.contactSurname} to ${entity.fullEntityName}`,
+                );
+              }}
+            />
           </ModalDialog>
-          <WriteButton disabled={entity.entityTerminated} onClick={() => setOpen('eform')}>Send eForm</WriteButton>
-          <ModalDialog open={open === 'eform'} onClose={close} width="wide" title={`Send an eForm to ${entity.fullEntityName}`} description="The recipient defaults to the client's primary contact.">
-              <EformForm
-                templates={templates}
-                disabledReason={blocked}
-                onCancel={close}
-                defaults={{ entityKey: entity.entityKey, ...recipient }}
-                onSubmit={async (body) => {
-                  const what = body.forms ? `a stack of ${body.forms.length} eForms` : body.schema != null ? `the eForm “${body.name ?? ''}”` : `the eForm “${templates.find((t) => t.templateId === body.templateId)?.name ?? body.templateId}”`;
-                  await queue('eform.create', { params: {}, body }, `${body.sendNow === false ? 'Save as draft' : 'Send'} ${what} to ${body.recipientName ?? entity.fullEntityName}`);
-                }}
-              />
+          <WriteButton disabled={entity.entityTerminated} onClick={() => setOpen('eform')}>
+            Send eForm
+          </WriteButton>
+          <ModalDialog
+            open={open === 'eform'}
+            onClose={close}
+            width="wide"
+            title={`Send an eForm to ${entity.fullEntityName}`}
+            description="The recipient defaults to the client's primary contact."
+          >
+            <EformForm
+              templates={templates}
+              disabledReason={blocked}
+              onCancel={close}
+              defaults={{ entityKey: entity.entityKey, ...recipient }}
+              onSubmit={async (body) => {
+                const what = body.forms
+                  ? `a stack of ${body.forms.length} eForms`
+                  : body.schema != null
+                    ? `the eForm “${body.name ?? ''}”`
+                    : `the eForm “${templates.find((t) => t.templateId === body.templateId)?.name ?? body.templateId}”`;
+                await queue(
+                  'eform.create',
+                  { params: {}, body },
+                  `${body.sendNow === false ? 'Save as draft' : 'Send'} ${what} to ${body.recipientName ?? entity.fullEntityName}`,
+                );
+              }}
+            />
           </ModalDialog>
-          <WriteButton disabled={entity.entityTerminated} onClick={() => setOpen('idv')}>Send ID verification</WriteButton>
-          <ModalDialog open={open === 'idv'} onClose={close} title={`Send an ID verification to ${entity.fullEntityName}`} description="The client gets a link to verify their identity. Sent now if online, or as soon as the laptop is back online.">
-              <IdVerificationForm
-                entityKey={entity.entityKey}
-                disabledReason={blocked}
-                onCancel={close}
-                defaults={recipient}
-                onSubmit={async (body) => {
-                  const aml = body.includeAml ? ` with an ${body.amlKind ?? 'standard'} AML check` : '';
-                  await queue('identity.sendVerification', { params: {}, body }, `Send an ID verification${aml} to ${body.recipientName ?? entity.fullEntityName} (billed)`);
-                }}
-              />
+          <WriteButton disabled={entity.entityTerminated} onClick={() => setOpen('idv')}>
+            Send ID verification
+          </WriteButton>
+          <ModalDialog
+            open={open === 'idv'}
+            onClose={close}
+            title={`Send an ID verification to ${entity.fullEntityName}`}
+            description="The client gets a link to verify their identity. Sent now if online, or as soon as the laptop is back online."
+          >
+            <IdVerificationForm
+              entityKey={entity.entityKey}
+              disabledReason={blocked}
+              onCancel={close}
+              defaults={recipient}
+              onSubmit={async (body) => {
+                const aml = body.includeAml ? ` with an ${body.amlKind ?? 'standard'} AML check` : '';
+                await queue(
+                  'identity.sendVerification',
+                  { params: {}, body },
+                  `Send an ID verification${aml} to ${body.recipientName ?? entity.fullEntityName} (billed)`,
+                );
+              }}
+            />
           </ModalDialog>
-          <WriteButton disabled={entity.entityTerminated} onClick={() => setOpen('aml')}>Run AML check</WriteButton>
-          <ModalDialog open={open === 'aml'} onClose={close} title={`Run an AML check on ${entity.fullEntityName}`} description="Screens the client against anti-money-laundering lists. Run now if online, or as soon as the laptop is back online.">
-              <AmlCheckForm
-                entityKey={entity.entityKey}
-                disabledReason={blocked}
-                onCancel={close}
-                onSubmit={async (body) => {
-                  await queue('identity.runAmlCheck', { params: {}, body }, `Run a ${body.kind} AML check on ${entity.fullEntityName} (billed)`);
-                }}
-              />
+          <WriteButton disabled={entity.entityTerminated} onClick={() => setOpen('aml')}>
+            Run AML check
+          </WriteButton>
+          <ModalDialog
+            open={open === 'aml'}
+            onClose={close}
+            title={`Run an AML check on ${entity.fullEntityName}`}
+            description="Screens the client against anti-money-laundering lists. Run now if online, or as soon as the laptop is back online."
+          >
+            <AmlCheckForm
+              entityKey={entity.entityKey}
+              disabledReason={blocked}
+              onCancel={close}
+              onSubmit={async (body) => {
+                await queue(
+                  'identity.runAmlCheck',
+                  { params: {}, body },
+                  `Run a ${body.kind} AML check on ${entity.fullEntityName} (billed)`,
+                );
+              }}
+            />
           </ModalDialog>
-          <WriteButton disabled={entity.entityTerminated} title={entity.entityTerminated ? 'Only an active client can be billed.' : undefined} onClick={() => setOpen('bill')}>Create bill</WriteButton>
-          <ModalDialog open={open === 'bill'} onClose={close} width="wide" title={`Create an adhoc bill for ${entity.fullEntityName}`} description={SENT_WHEN}>
-              <AdhocBillForm
-                entityKey={entity.entityKey}
-                disabledReason={blocked}
-                onCancel={close}
-                onSubmit={async (body, totals) => {
-                  const amount = totals.total === null ? `${formatMoney(totals.net, region)} before tax` : formatMoney(totals.total, region);
-                  const lines = body.lines.length === 1 ? '1 line' : `${body.lines.length} lines`;
-                  await queue('bill.createAdhoc', { params: {}, body }, `Bill ${entity.fullEntityName} ${amount} (${lines}${body.sendBill ? ', sent to the client' : ''})`);
-                }}
-              />
+          <WriteButton
+            disabled={entity.entityTerminated}
+            title={entity.entityTerminated ? 'Only an active client can be billed.' : undefined}
+            onClick={() => setOpen('bill')}
+          >
+            Create bill
+          </WriteButton>
+          <ModalDialog
+            open={open === 'bill'}
+            onClose={close}
+            width="wide"
+            title={`Create an adhoc bill for ${entity.fullEntityName}`}
+            description={SENT_WHEN}
+          >
+            <AdhocBillForm
+              entityKey={entity.entityKey}
+              disabledReason={blocked}
+              onCancel={close}
+              onSubmit={async (body, totals) => {
+                const amount =
+                  totals.total === null
+                    ? `${formatMoney(totals.net, region)} before tax`
+                    : formatMoney(totals.total, region);
+                const lines = body.lines.length === 1 ? '1 line' : `${body.lines.length} lines`;
+                await queue(
+                  'bill.createAdhoc',
+                  { params: {}, body },
+                  `Bill ${entity.fullEntityName} ${amount} (${lines}${body.sendBill ? ', sent to the client' : ''})`,
+                );
+              }}
+            />
           </ModalDialog>
         </WriteActions>
       </Flex>

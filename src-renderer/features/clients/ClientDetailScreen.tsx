@@ -23,7 +23,13 @@ export function ClientDetailScreen() {
       db.contacts.where('entityKey').equals(entityKey).toArray(),
       db.onboardings.where('entityKey').equals(entityKey).toArray(),
     ]);
-    return { entity, contacts: contacts.filter((c) => !c.isDeleted).sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.contactSurname.localeCompare(b.contactSurname)), onboardings };
+    return {
+      entity,
+      contacts: contacts
+        .filter((c) => !c.isDeleted)
+        .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.contactSurname.localeCompare(b.contactSurname)),
+      onboardings,
+    };
   }, [practiceKey, entityKey]);
 
   if (data === undefined) return null;
@@ -31,7 +37,14 @@ export function ClientDetailScreen() {
     return (
       <>
         <ScreenHeader title="Client" />
-        <EmptyState title="This client is not on this laptop" action={<RadixLink asChild><Link to="/clients">Back to clients</Link></RadixLink>}>
+        <EmptyState
+          title="This client is not on this laptop"
+          action={
+            <RadixLink asChild>
+              <Link to="/clients">Back to clients</Link>
+            </RadixLink>
+          }
+        >
           It may belong to another practice, or the sync has not reached it yet.
         </EmptyState>
       </>
@@ -40,12 +53,24 @@ export function ClientDetailScreen() {
   const e = data.entity;
   return (
     <>
-      <ScreenHeader title={e.fullEntityName} subtitle={`${e.entityCode} · ${e.entityType}${e.officeName ? ` · ${e.officeName}` : ''}`} />
+      <ScreenHeader
+        title={e.fullEntityName}
+        subtitle={`${e.entityCode} · ${e.entityType}${e.officeName ? ` · ${e.officeName}` : ''}`}
+      />
       <Flex direction="column" gap="4" maxWidth="900px">
-        {e.entityTerminated ? <Badge color="gray" size="2">Terminated</Badge> : null}
+        {e.entityTerminated ? (
+          <Badge color="gray" size="2">
+            Terminated
+          </Badge>
+        ) : null}
         <ClientActions entity={e} contacts={data.contacts} />
         <MeetingPackPanel entity={e} />
-        <ClientTabs entity={e} overview={<ClientOverview entity={e} contacts={data.contacts} onboardings={data.onboardings} region={region} />} />
+        <ClientTabs
+          entity={e}
+          overview={
+            <ClientOverview entity={e} contacts={data.contacts} onboardings={data.onboardings} region={region} />
+          }
+        />
       </Flex>
     </>
   );

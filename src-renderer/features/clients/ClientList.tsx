@@ -1,8 +1,8 @@
 import { Badge, Flex, Text, TextField } from '@radix-ui/themes';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { memo, useCallback, useEffect, useMemo, useRef } from "react";
-import type { StoredEntity } from "../../db/practice-db";
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { StoredEntity } from '../../db/practice-db';
 import { Link } from 'react-router';
 import { practiceDb } from '../../db/practice-db';
 import { usePractice } from '../../stores/practice-store';
@@ -26,7 +26,12 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
   const changeFilters = useCallback((patch: Partial<ClientView>) => update(practiceKey, patch), [update, practiceKey]);
   const matches = useMemo(() => filterClients(index, view), [index, view]);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: matches.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: matches.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
 
   // A new filter or order starts at the top; a sync page arriving while scrolling does not.
   const { query, terminated, type, office, sort } = view;
@@ -35,7 +40,8 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
   }, [query, terminated, type, office, sort]);
 
   if (entities === undefined) return <Text color="gray">Loading clients…</Text>;
-  if (entities.length === 0) return <Text color="gray">The first sync is under way; clients appear here page by page.</Text>;
+  if (entities.length === 0)
+    return <Text color="gray">The first sync is under way; clients appear here page by page.</Text>;
   return (
     <Flex direction="column" gap="3" className="client-list">
       <TextField.Root
@@ -46,10 +52,19 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
         // eslint-disable-next-line jsx-a11y/no-autofocus -- finding a client is what this screen is for; the field is its first control and is labelled
         autoFocus
       />
-      <ClientFilters terminated={view.terminated} type={view.type} office={view.office} sort={view.sort} index={index} onChange={changeFilters} />
+      <ClientFilters
+        terminated={view.terminated}
+        type={view.type}
+        office={view.office}
+        sort={view.sort}
+        index={index}
+        onChange={changeFilters}
+      />
       <Flex align="center" gap="3">
         <Text size="1" color="gray" data-testid="client-count" aria-live="polite">
-          {matches.length === entities.length ? `${entities.length} clients` : `${matches.length} of ${entities.length} clients`}
+          {matches.length === entities.length
+            ? `${entities.length} clients`
+            : `${matches.length} of ${entities.length} clients`}
         </Text>
         {matches.length === 0 && isNarrowed(view) ? <ClearFiltersButton onClear={() => reset(practiceKey)} /> : null}
       </Flex>
@@ -58,9 +73,7 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
           {virtualizer.getVirtualItems().map((item) => {
             const entity = matches[item.index];
             if (!entity) return null;
-            return (
-              <Row key={entity.entityKey} entity={entity} start={item.start} region={region} />
-            );
+            return <Row key={entity.entityKey} entity={entity} start={item.start} region={region} />;
           })}
         </div>
       </div>
@@ -68,16 +81,38 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
   );
 }
 
-const Row = memo(function Row({ entity, start, region }: { entity: StoredEntity; start: number; region: Parameters<typeof formatPhone>[1] }) {
+const Row = memo(function Row({
+  entity,
+  start,
+  region,
+}: {
+  entity: StoredEntity;
+  start: number;
+  region: Parameters<typeof formatPhone>[1];
+}) {
   return (
-    <Link to={`/clients/${entity.entityKey}`} role="listitem" className="client-row" style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }} data-testid="client-row">
+    <Link
+      to={`/clients/${entity.entityKey}`}
+      role="listitem"
+      className="client-row"
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+      data-testid="client-row"
+    >
       <Flex justify="between" align="center" gap="3">
         <Flex direction="column">
           <Text weight="medium" size="2">
             {entity.fullEntityName}
           </Text>
           <Text size="1" color="gray">
-            {[entity.entityCode, entity.entityType, entity.officeName, entity.entityEmail, formatPhone(entity.entityMobile || entity.entityTelephone, region)].filter(Boolean).join(' · ')}
+            {[
+              entity.entityCode,
+              entity.entityType,
+              entity.officeName,
+              entity.entityEmail,
+              formatPhone(entity.entityMobile || entity.entityTelephone, region),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </Flex>
         {entity.entityTerminated ? <Badge color="gray">Terminated</Badge> : null}

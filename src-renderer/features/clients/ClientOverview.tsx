@@ -9,12 +9,24 @@ import { formatDate, formatPhone } from '../regional-format';
 import { EditContact } from './EditContact';
 
 /** The client's profile, contacts (primary first) and onboardings: the first tab of the client screen. */
-export function ClientOverview({ entity: e, contacts, onboardings, region }: { entity: StoredEntity; contacts: Contact[]; onboardings: Onboarding[]; region: string | undefined }) {
+export function ClientOverview({
+  entity: e,
+  contacts,
+  onboardings,
+  region,
+}: {
+  entity: StoredEntity;
+  contacts: Contact[];
+  onboardings: Onboarding[];
+  region: string | undefined;
+}) {
   const data = { contacts, onboardings };
   return (
     <Flex direction="column" gap="4">
       <Card>
-        <Heading as="h2" size="3" mb="3">Profile</Heading>
+        <Heading as="h2" size="3" mb="3">
+          Profile
+        </Heading>
         <FieldList
           fields={[
             ['Preferred name', e.entitySalutation],
@@ -30,22 +42,32 @@ export function ClientOverview({ entity: e, contacts, onboardings, region }: { e
       <Card>
         <WriteScope>
           <Flex gap="3" align="center" mb="3" wrap="wrap">
-            <Heading as="h2" size="3">Contacts</Heading>
+            <Heading as="h2" size="3">
+              Contacts
+            </Heading>
             <BlockedReason />
           </Flex>
-          {data.contacts.length === 0 ? <Text color="gray">No contacts.</Text> : (
+          {data.contacts.length === 0 ? (
+            <Text color="gray">No contacts.</Text>
+          ) : (
             <Table.Root size="1" aria-label="Contacts">
               <Table.Body>
                 {data.contacts.map((c) => (
                   <Table.Row key={c.entityContactID} data-testid="contact-row">
                     <Table.RowHeaderCell>
                       {c.contactName} {c.contactSurname} {c.isPrimary ? <Badge>Primary</Badge> : null}
-                      {(c as Pending<Contact>).pendingOutboxId ? <Badge color="amber" ml="1">pending</Badge> : null}
+                      {(c as Pending<Contact>).pendingOutboxId ? (
+                        <Badge color="amber" ml="1">
+                          pending
+                        </Badge>
+                      ) : null}
                     </Table.RowHeaderCell>
                     <Table.Cell>{c.position}</Table.Cell>
                     <Table.Cell>{c.email}</Table.Cell>
                     <Table.Cell>{formatPhone(c.mobile, region)}</Table.Cell>
-                    <Table.Cell justify="end"><EditContact entity={e} contact={c} /></Table.Cell>
+                    <Table.Cell justify="end">
+                      <EditContact entity={e} contact={c} />
+                    </Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
@@ -54,14 +76,24 @@ export function ClientOverview({ entity: e, contacts, onboardings, region }: { e
         </WriteScope>
       </Card>
       <Card>
-        <Heading as="h2" size="3" mb="3">Onboardings</Heading>
-        {data.onboardings.length === 0 ? <Text color="gray">No onboardings.</Text> : data.onboardings.map((o) => (
-          <Flex key={o.onboardingKey} gap="3" align="center" mb="2">
-            <RadixLink asChild><Link to={`/onboardings/${o.onboardingKey}`}>Onboarding #{o.onboardingID}</Link></RadixLink>
-            <Badge>{o.statusName}</Badge>
-            <Text size="1" color="gray">created {formatDate(o.createdOn, region)}</Text>
-          </Flex>
-        ))}
+        <Heading as="h2" size="3" mb="3">
+          Onboardings
+        </Heading>
+        {data.onboardings.length === 0 ? (
+          <Text color="gray">No onboardings.</Text>
+        ) : (
+          data.onboardings.map((o) => (
+            <Flex key={o.onboardingKey} gap="3" align="center" mb="2">
+              <RadixLink asChild>
+                <Link to={`/onboardings/${o.onboardingKey}`}>Onboarding #{o.onboardingID}</Link>
+              </RadixLink>
+              <Badge>{o.statusName}</Badge>
+              <Text size="1" color="gray">
+                created {formatDate(o.createdOn, region)}
+              </Text>
+            </Flex>
+          ))
+        )}
       </Card>
     </Flex>
   );

@@ -9,7 +9,15 @@ import { ContactForm } from '../actions/lazy-forms';
 import { useWriteBlocked } from '../actions/UserSelect';
 import { WriteButton } from '../actions/WriteActions';
 
-const fieldWords = { contactName: 'first name', contactSurname: 'surname', email: 'email', mobile: 'mobile', position: 'position', isPrimary: 'primary contact', isDeleted: 'removed' } as const;
+const fieldWords = {
+  contactName: 'first name',
+  contactSurname: 'surname',
+  email: 'email',
+  mobile: 'mobile',
+  position: 'position',
+  isPrimary: 'primary contact',
+  isDeleted: 'removed',
+} as const;
 
 /**
  * "Edit" on one contact row: the contact form prefilled, sending only what changed. A contact added
@@ -25,12 +33,30 @@ export function EditContact({ entity, contact }: { entity: Entity; contact: Pend
   const name = `${contact.contactName} ${contact.contactSurname}`;
   return (
     <>
-      <WriteButton size="1" disabled={notCreatedYet} title={notCreatedYet ? 'Not at the practice yet: change it in the Outbox until it is sent.' : undefined} aria-label={`Edit ${name}`} onClick={() => setOpen(true)}>
+      <WriteButton
+        size="1"
+        disabled={notCreatedYet}
+        title={notCreatedYet ? 'Not at the practice yet: change it in the Outbox until it is sent.' : undefined}
+        aria-label={`Edit ${name}`}
+        onClick={() => setOpen(true)}
+      >
         Edit
       </WriteButton>
-      <ModalDialog open={open} onClose={close} title={`Edit ${name}`} description="Only the fields you change are sent, now if online or as soon as the laptop is back online.">
+      <ModalDialog
+        open={open}
+        onClose={close}
+        title={`Edit ${name}`}
+        description="Only the fields you change are sent, now if online or as soon as the laptop is back online."
+      >
         <ContactForm
-          initial={{ contactName: contact.contactName, contactSurname: contact.contactSurname, email: contact.email, mobile: contact.mobile, position: contact.position, isPrimary: contact.isPrimary }}
+          initial={{
+            contactName: contact.contactName,
+            contactSurname: contact.contactSurname,
+            email: contact.email,
+            mobile: contact.mobile,
+            position: contact.position,
+            isPrimary: contact.isPrimary,
+          }}
           submitLabel="Save changes"
           disabledReason={blocked}
           onCancel={close}
@@ -40,7 +66,11 @@ export function EditContact({ entity, contact }: { entity: Entity; contact: Pend
             await useOutbox.getState().queue({
               operation: 'contact.update',
               payload: { params: { entityKey: entity.entityKey, entityContactID: contact.entityContactID }, body },
-              summary: `Edit contact ${after.contactName} ${after.contactSurname} of ${entity.fullEntityName}: ${Object.keys(body).map((k) => fieldWords[k as keyof typeof fieldWords]).join(', ')}`,
+              summary: `Edit contact ${after.contactName} ${after.contactSurname} of ${entity.fullEntityName}: ${Object.keys(
+                body,
+              )
+                .map((k) => fieldWords[k as keyof typeof fieldWords])
+                .join(', ')}`,
               entityKey: entity.entityKey,
               dependsOn: [],
             });

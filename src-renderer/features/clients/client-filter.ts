@@ -33,7 +33,10 @@ export interface ClientIndex {
 // "Client 9" before "Client 10", and "Élan" beside "Elan": what people expect of an A→Z list.
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-const byName = (a: StoredEntity, b: StoredEntity) => collator.compare(a.fullEntityName, b.fullEntityName) || collator.compare(a.entityCode, b.entityCode) || (a.entityKey < b.entityKey ? -1 : 1);
+const byName = (a: StoredEntity, b: StoredEntity) =>
+  collator.compare(a.fullEntityName, b.fullEntityName) ||
+  collator.compare(a.entityCode, b.entityCode) ||
+  (a.entityKey < b.entityKey ? -1 : 1);
 
 /**
  * Prepares one snapshot of the clients for filtering. Sorting 20,000 names takes tens of milliseconds, so
@@ -52,7 +55,8 @@ export function indexClients(entities: readonly StoredEntity[]): ClientIndex {
   const sortBy = (sort: ClientSort): readonly StoredEntity[] => {
     if (sort === 'name') return [...entities].sort(byName);
     if (sort === 'name-desc') return [...ordered('name')].reverse();
-    if (sort === 'code') return [...entities].sort((a, b) => collator.compare(a.entityCode, b.entityCode) || byName(a, b));
+    if (sort === 'code')
+      return [...entities].sort((a, b) => collator.compare(a.entityCode, b.entityCode) || byName(a, b));
     // Timestamps may carry different offsets, so they are compared as instants, parsed once each.
     const time = new Map(entities.map((e) => [e, Date.parse(e.updatedOn) || 0]));
     return [...entities].sort((a, b) => time.get(b)! - time.get(a)! || byName(a, b));
@@ -71,8 +75,18 @@ export function indexClients(entities: readonly StoredEntity[]): ClientIndex {
  * `search` text (name, preferred name, code, email, phones); three or more digits also match a phone
  * however it was typed ("0412 345" finds "0412345678").
  */
-interface FilterMemo { needle: string; digits: string; byDigits: boolean; result: readonly StoredEntity[] }
-interface BaseMemo { list: readonly StoredEntity[]; haystack: string; starts: Int32Array; memos: FilterMemo[] }
+interface FilterMemo {
+  needle: string;
+  digits: string;
+  byDigits: boolean;
+  result: readonly StoredEntity[];
+}
+interface BaseMemo {
+  list: readonly StoredEntity[];
+  haystack: string;
+  starts: Int32Array;
+  memos: FilterMemo[];
+}
 const memos = new WeakMap<ClientIndex, Map<string, BaseMemo>>();
 
 function baseOf(index: ClientIndex, view: ClientView): BaseMemo {
@@ -82,14 +96,19 @@ function baseOf(index: ClientIndex, view: ClientView): BaseMemo {
   let base = byBase.get(key);
   if (!base) {
     const list = index.ordered(view.sort).filter((e) => {
-      if (view.terminated === 'active' ? e.entityTerminated : view.terminated === 'terminated' && !e.entityTerminated) return false;
+      if (view.terminated === 'active' ? e.entityTerminated : view.terminated === 'terminated' && !e.entityTerminated)
+        return false;
       if (view.type && e.entityType !== view.type) return false;
-      if (view.office && (view.office === NO_OFFICE ? Boolean(e.officeName) : e.officeName !== view.office)) return false;
+      if (view.office && (view.office === NO_OFFICE ? Boolean(e.officeName) : e.officeName !== view.office))
+        return false;
       return true;
     });
     const starts = new Int32Array(list.length + 1);
     let at = 0;
-    list.forEach((e, i) => { starts[i] = at; at += e.search.length + 1; });
+    list.forEach((e, i) => {
+      starts[i] = at;
+      at += e.search.length + 1;
+    });
     starts[list.length] = at;
     base = { list, haystack: list.map((e) => e.search).join('\n') + '\n', starts, memos: [] };
     byBase.set(key, base);
@@ -155,4 +174,7 @@ export function filterClients(index: ClientIndex, view: ClientView): readonly St
 
 /** Whether the view narrows the list beyond the default, so the screen can offer to clear it. */
 export const isNarrowed = (view: ClientView): boolean =>
-  view.query.trim() !== '' || view.terminated !== DEFAULT_CLIENT_VIEW.terminated || view.type !== '' || view.office !== '';
+  view.query.trim() !== '' ||
+  view.terminated !== DEFAULT_CLIENT_VIEW.terminated ||
+  view.type !== '' ||
+  view.office !== '';

@@ -7,7 +7,11 @@ import { LabelledSelect } from '../../components/LabelledSelect';
 import { ConfirmDialog } from '../../components/ModalDialog';
 import { usePractice } from '../../stores/practice-store';
 
-const regionNames: Record<Region, string> = { ANZ: 'Australia and New Zealand', UK: 'United Kingdom', ZA: 'South Africa' };
+const regionNames: Record<Region, string> = {
+  ANZ: 'Australia and New Zealand',
+  UK: 'United Kingdom',
+  ZA: 'South Africa',
+};
 
 /** Connect a practice: one click for the demo practice, or the Client ID and secret from the practice administrator. */
 export function ConnectPanel() {
@@ -32,7 +36,10 @@ export function ConnectPanel() {
   /** `confirmedAddress`: the exact address the user confirmed, sent instead of the field's text. */
   const send = (confirmedAddress?: string) => {
     setOtherRegions([]);
-    const address = region === 'custom' ? { customUrl: confirmedAddress ?? customUrl, ...(confirmedAddress ? { confirmAddress: true } : {}) } : {};
+    const address =
+      region === 'custom'
+        ? { customUrl: confirmedAddress ?? customUrl, ...(confirmedAddress ? { confirmAddress: true } : {}) }
+        : {};
     void usePractice
       .getState()
       .connect(companion, { region, ...address, clientId, secret, remember, acceptWeakStorage })
@@ -54,13 +61,23 @@ export function ConnectPanel() {
           Try it first
         </Heading>
         <Text as="p" size="2" color="gray" mb="3">
-          The demo practice runs on this laptop with made-up clients, so you can see everything the app does without credentials.
+          The demo practice runs on this laptop with made-up clients, so you can see everything the app does without
+          credentials.
         </Text>
         <Flex gap="3" align="center" wrap="wrap">
-          <Button onClick={() => void usePractice.getState().connectDemo(companion, demoRegion === 'ANZ' ? undefined : demoRegion)} disabled={busy}>
+          <Button
+            onClick={() =>
+              void usePractice.getState().connectDemo(companion, demoRegion === 'ANZ' ? undefined : demoRegion)
+            }
+            disabled={busy}
+          >
             {busy ? 'Connecting…' : 'Explore the demo practice'}
           </Button>
-          <LabelledSelect label="Demo practice in" value={demoRegion} onChange={(value) => setDemoRegion(value as Region)}>
+          <LabelledSelect
+            label="Demo practice in"
+            value={demoRegion}
+            onChange={(value) => setDemoRegion(value as Region)}
+          >
             <option value="ANZ">Australia and New Zealand</option>
             <option value="UK">United Kingdom</option>
             <option value="ZA">South Africa</option>
@@ -73,25 +90,53 @@ export function ConnectPanel() {
             Connect your practice
           </Heading>
           <Flex direction="column" gap="3">
-            <LabelledSelect label="Region" value={region} onChange={(value) => setRegion(value as ConnectInput['region'])}>
+            <LabelledSelect
+              label="Region"
+              value={region}
+              onChange={(value) => setRegion(value as ConnectInput['region'])}
+            >
               {Object.entries(regionNames).map(([value, name]) => (
-                <option key={value} value={value}>{name}</option>
+                <option key={value} value={value}>
+                  {name}
+                </option>
               ))}
               <option value="custom">Custom address</option>
             </LabelledSelect>
             {region === 'custom' ? (
               <label>
-                <Text size="2" weight="medium">Address</Text>
-                <TextField.Root value={customUrl} onChange={(e) => setCustomUrl(e.target.value)} placeholder="https://…" required />
+                <Text size="2" weight="medium">
+                  Address
+                </Text>
+                <TextField.Root
+                  value={customUrl}
+                  onChange={(e) => setCustomUrl(e.target.value)}
+                  placeholder="https://…"
+                  required
+                />
               </label>
             ) : null}
             <label>
-              <Text size="2" weight="medium">Client ID</Text>
-              <TextField.Root value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" required />
+              <Text size="2" weight="medium">
+                Client ID
+              </Text>
+              <TextField.Root
+                value={clientId}
+                onChange={(e) => setClientId(e.target.value)}
+                autoComplete="off"
+                required
+              />
             </label>
             <label>
-              <Text size="2" weight="medium">Client secret</Text>
-              <TextField.Root type="password" value={secret} onChange={(e) => setSecret(e.target.value)} autoComplete="off" required />
+              <Text size="2" weight="medium">
+                Client secret
+              </Text>
+              <TextField.Root
+                type="password"
+                value={secret}
+                onChange={(e) => setSecret(e.target.value)}
+                autoComplete="off"
+                required
+              />
             </label>
             <Text as="label" size="2">
               <Flex gap="2" align="center">
@@ -101,12 +146,13 @@ export function ConnectPanel() {
             {remember && storage && !storage.secure ? (
               <Callout.Root color="amber">
                 <Callout.Text>
-                  This laptop has no secure password store ({storage.backend}), so the secret is kept for this session only.
-                  Tick below to store it anyway, protected only by your login.
+                  This laptop has no secure password store ({storage.backend}), so the secret is kept for this session
+                  only. Tick below to store it anyway, protected only by your login.
                 </Callout.Text>
                 <Text as="label" size="2">
                   <Flex gap="2" align="center">
-                    <Checkbox checked={acceptWeakStorage} onCheckedChange={(v) => setAcceptWeakStorage(v === true)} /> Store it with weak protection
+                    <Checkbox checked={acceptWeakStorage} onCheckedChange={(v) => setAcceptWeakStorage(v === true)} />{' '}
+                    Store it with weak protection
                   </Flex>
                 </Text>
               </Callout.Root>
@@ -123,7 +169,16 @@ export function ConnectPanel() {
           {otherRegions.length > 0 ? (
             <Flex gap="2" wrap="wrap" role="group" aria-label="Choose another region">
               {otherRegions.map((r) => (
-                <Button key={r} type="button" size="1" variant="soft" onClick={() => { setRegion(r); setOtherRegions([]); }}>
+                <Button
+                  key={r}
+                  type="button"
+                  size="1"
+                  variant="soft"
+                  onClick={() => {
+                    setRegion(r);
+                    setOtherRegions([]);
+                  }}
+                >
                   Choose {regionNames[r]}
                 </Button>
               ))}

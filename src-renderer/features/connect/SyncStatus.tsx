@@ -8,7 +8,14 @@ import { usePractice } from '../../stores/practice-store';
 import { pausedText, remainingText, runText } from './budget-text';
 
 const labels: Record<string, string> = {
-  entities: 'Clients', contacts: 'Contacts', onboardings: 'Onboardings', leads: 'Leads', users: 'Staff', onboardingStatuses: 'Onboarding statuses', proposalServices: 'Services', eformTemplates: 'eForm templates',
+  entities: 'Clients',
+  contacts: 'Contacts',
+  onboardings: 'Onboardings',
+  leads: 'Leads',
+  users: 'Staff',
+  onboardingStatuses: 'Onboarding statuses',
+  proposalServices: 'Services',
+  eformTemplates: 'eForm templates',
 };
 const modeText = { full: 'full import', incremental: 'changes', reconcile: 're-check' } as const;
 /** Budget figures slide with time even when nothing is sent; refresh them while the panel is open. */
@@ -26,9 +33,19 @@ function BudgetLine() {
   const paused = pausedText(budget, Date.now());
   return (
     <Flex direction="column" gap="1">
-      <Text size="2" data-testid="budget-remaining">Requests left: {remainingText(budget)}</Text>
-      {budget.run ? <Text size="2" data-testid="sync-eta">{runText(budget.run)}</Text> : null}
-      {paused ? <Text size="2" color="amber" role="status">{paused}</Text> : null}
+      <Text size="2" data-testid="budget-remaining">
+        Requests left: {remainingText(budget)}
+      </Text>
+      {budget.run ? (
+        <Text size="2" data-testid="sync-eta">
+          {runText(budget.run)}
+        </Text>
+      ) : null}
+      {paused ? (
+        <Text size="2" color="amber" role="status">
+          {paused}
+        </Text>
+      ) : null}
     </Flex>
   );
 }
@@ -39,18 +56,28 @@ export function SyncStatus() {
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const progress = usePractice((s) => s.progress);
   const paused = usePractice((s) => s.paused);
-  const cursors = useLiveQuery(async () => (practiceKey ? practiceDb(practiceKey).cursors.toArray() : []), [practiceKey]) ?? [];
+  const cursors =
+    useLiveQuery(async () => (practiceKey ? practiceDb(practiceKey).cursors.toArray() : []), [practiceKey]) ?? [];
   const cursorOf = (resource: string) => cursors.find((c) => c.resource === resource);
 
   useEffect(() => {
     if (!companion || !practiceKey) return;
-    const refresh = () => void usePractice.getState().refreshBudget(companion).catch(() => undefined);
+    const refresh = () =>
+      void usePractice
+        .getState()
+        .refreshBudget(companion)
+        .catch(() => undefined);
     refresh();
     const timer = setInterval(refresh, BUDGET_POLL_MS);
     return () => clearInterval(timer);
   }, [companion, practiceKey]);
 
-  if (!practiceKey || !companion) return <Text color="gray" size="2">Connect a practice to sync it.</Text>;
+  if (!practiceKey || !companion)
+    return (
+      <Text color="gray" size="2">
+        Connect a practice to sync it.
+      </Text>
+    );
   const running = progress?.running ?? false;
   return (
     <Flex direction="column" gap="3">
@@ -64,13 +91,22 @@ export function SyncStatus() {
                 ? `Last sync finished ${new Date(progress.lastRunAt).toLocaleTimeString()}.`
                 : 'No sync has run in this session yet.'}
         </Text>
-        <Button size="1" variant="soft" disabled={running} onClick={() => void usePractice.getState().resume(companion)}>
+        <Button
+          size="1"
+          variant="soft"
+          disabled={running}
+          onClick={() => void usePractice.getState().resume(companion)}
+        >
           Sync now
         </Button>
         {paused ? (
-          <Button size="1" variant="soft" onClick={() => void usePractice.getState().resume(companion)}>Resume sync</Button>
+          <Button size="1" variant="soft" onClick={() => void usePractice.getState().resume(companion)}>
+            Resume sync
+          </Button>
         ) : (
-          <Button size="1" variant="soft" color="gray" onClick={() => void usePractice.getState().pause(companion)}>Pause sync</Button>
+          <Button size="1" variant="soft" color="gray" onClick={() => void usePractice.getState().pause(companion)}>
+            Pause sync
+          </Button>
         )}
       </Flex>
       <BudgetLine />
@@ -85,7 +121,18 @@ export function SyncStatus() {
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {(progress?.resources ?? Object.keys(labels).map((resource) => ({ resource, state: 'waiting' as const, mode: cursorOf(resource)?.mode ?? 'full', pagesThisRun: 0, recordsThisPass: 0, rejectedThisRun: 0, error: null }))).map((r) => {
+          {(
+            progress?.resources ??
+            Object.keys(labels).map((resource) => ({
+              resource,
+              state: 'waiting' as const,
+              mode: cursorOf(resource)?.mode ?? 'full',
+              pagesThisRun: 0,
+              recordsThisPass: 0,
+              rejectedThisRun: 0,
+              error: null,
+            }))
+          ).map((r) => {
             const cursor = cursorOf(r.resource);
             const share = passShare(cursor, r.recordsThisPass, r.mode);
             return (
@@ -95,15 +142,29 @@ export function SyncStatus() {
                   <Badge color={r.state === 'failed' ? 'red' : r.state === 'done' ? 'green' : 'gray'}>{r.state}</Badge>
                 </Table.Cell>
                 <Table.Cell>
-                  {r.recordsThisPass.toLocaleString()} records · {r.pagesThisRun} {r.pagesThisRun === 1 ? 'page' : 'pages'} ({modeText[r.mode]})
-                  {r.rejectedThisRun > 0 ? <Text color="amber" size="1"> · {r.rejectedThisRun} malformed skipped</Text> : null}
+                  {r.recordsThisPass.toLocaleString()} records · {r.pagesThisRun}{' '}
+                  {r.pagesThisRun === 1 ? 'page' : 'pages'} ({modeText[r.mode]})
+                  {r.rejectedThisRun > 0 ? (
+                    <Text color="amber" size="1">
+                      {' '}
+                      · {r.rejectedThisRun} malformed skipped
+                    </Text>
+                  ) : null}
                 </Table.Cell>
-                <Table.Cell>{cursor?.lastCompletedAt ? new Date(cursor.lastCompletedAt).toLocaleString() : 'never'}</Table.Cell>
+                <Table.Cell>
+                  {cursor?.lastCompletedAt ? new Date(cursor.lastCompletedAt).toLocaleString() : 'never'}
+                </Table.Cell>
                 <Table.Cell>
                   {r.error ? (
-                    <Text color="red" size="1">{r.error}</Text>
+                    <Text color="red" size="1">
+                      {r.error}
+                    </Text>
                   ) : r.state === 'running' ? (
-                    share === null ? <Progress duration="2s" aria-label="In progress" /> : <Progress value={share} aria-label={`${share}% done`} />
+                    share === null ? (
+                      <Progress duration="2s" aria-label="In progress" />
+                    ) : (
+                      <Progress value={share} aria-label={`${share}% done`} />
+                    )
                   ) : null}
                 </Table.Cell>
               </Table.Row>

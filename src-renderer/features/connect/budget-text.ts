@@ -24,7 +24,10 @@ export function remainingText(budget: BudgetStatus): string {
 export function runText(run: NonNullable<BudgetStatus['run']>): string {
   const requests = `${number.format(run.requestsLeft)} ${run.requestsLeft === 1 ? 'request' : 'requests'}`;
   if (run.requestsLeft === 0) return 'Finishing…';
-  if (run.etaSeconds === null) return run.sized ? `${requests} left; the time depends on when the server allows them.` : `At least ${requests} left.`;
+  if (run.etaSeconds === null)
+    return run.sized
+      ? `${requests} left; the time depends on when the server allows them.`
+      : `At least ${requests} left.`;
   return run.sized
     ? `${requests} left, ${formatDuration(run.etaSeconds)} at the current budget.`
     : `At least ${requests} left (${formatDuration(run.etaSeconds)} or more): a first import's size is known only once each list has been read.`;

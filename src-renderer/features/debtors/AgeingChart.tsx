@@ -16,7 +16,10 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 export function AgeingChart(props: { totals: AgeingBuckets; title: string; format(amount: number): string }) {
   const id = useId();
   const shares = bucketShares(props.totals);
-  const layout = layoutBars(shares.map((s) => ({ key: s.key, value: s.amount })), BOX);
+  const layout = layoutBars(
+    shares.map((s) => ({ key: s.key, value: s.amount })),
+    BOX,
+  );
   const description = `${shares.map((s) => `${s.label}: ${props.format(s.amount)} (${percent(s.share)})`).join('; ')}. Total ${props.format(props.totals.total)}.`;
   // Whole units on the axis: "$50,000" rather than "$50,000.00".
   const tick = (value: number) => props.format(value).replace(/[.,]00(?=\D*$)/, '');
@@ -33,7 +36,13 @@ export function AgeingChart(props: { totals: AgeingBuckets; title: string; forma
       <g className="ageing-chart__grid">
         {layout.tickY.map(({ value, y }) => (
           <g key={value}>
-            <line x1={layout.plot.x} x2={layout.plot.x + layout.plot.width} y1={y} y2={y} className={value === 0 ? 'ageing-chart__zero' : 'ageing-chart__gridline'} />
+            <line
+              x1={layout.plot.x}
+              x2={layout.plot.x + layout.plot.width}
+              y1={y}
+              y2={y}
+              className={value === 0 ? 'ageing-chart__zero' : 'ageing-chart__gridline'}
+            />
             <text x={layout.plot.x - 8} y={y} textAnchor="end" dominantBaseline="middle" className="ageing-chart__tick">
               {tick(value)}
             </text>
@@ -45,8 +54,20 @@ export function AgeingChart(props: { totals: AgeingBuckets; title: string; forma
         const below = bar.value < 0;
         return (
           <g key={bar.key} data-bucket={bar.key}>
-            <rect x={bar.x} y={bar.y} width={bar.width} height={Math.max(bar.height, bar.value === 0 ? 0 : 1)} rx={3} className={`ageing-bar ageing-bar--${bar.key}`} />
-            <text x={bar.centre} y={below ? bar.y + bar.height + 14 : bar.y - 8} textAnchor="middle" className="ageing-chart__value">
+            <rect
+              x={bar.x}
+              y={bar.y}
+              width={bar.width}
+              height={Math.max(bar.height, bar.value === 0 ? 0 : 1)}
+              rx={3}
+              className={`ageing-bar ageing-bar--${bar.key}`}
+            />
+            <text
+              x={bar.centre}
+              y={below ? bar.y + bar.height + 14 : bar.y - 8}
+              textAnchor="middle"
+              className="ageing-chart__value"
+            >
               {props.format(bar.value)}
             </text>
             <text x={bar.centre} y={BOX.height - 12} textAnchor="middle" className="ageing-chart__category">

@@ -5,7 +5,14 @@ import type { DebtorAgeing } from '../../../src-preload/contract/partner-api';
 import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../components/TableControls';
 import { nextSort, paginate } from '../table-sort';
 import { addBuckets, ageFilters, bucketKeys, bucketLabels, type AgeFilter } from './ageing';
-import { DEFAULT_DEBTOR_CLIENT_VIEW, filterDebtorClients, firstDirectionOfClientColumn, indexDebtorClients, type DebtorClientColumn, type DebtorClientRow } from './debtor-tables';
+import {
+  DEFAULT_DEBTOR_CLIENT_VIEW,
+  filterDebtorClients,
+  firstDirectionOfClientColumn,
+  indexDebtorClients,
+  type DebtorClientColumn,
+  type DebtorClientRow,
+} from './debtor-tables';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
 
 const PAGE_SIZE = 25;
@@ -26,7 +33,12 @@ const ClientRow = memo(function ClientRow({ row, money }: { row: DebtorClientRow
           {money(row[key])}
         </Table.Cell>
       ))}
-      <Table.Cell justify="end" className="amount amount--total" data-testid="debtor-client-total" data-amount={row.total}>
+      <Table.Cell
+        justify="end"
+        className="amount amount--total"
+        data-testid="debtor-client-total"
+        data-amount={row.total}
+      >
         {money(row.total)}
       </Table.Cell>
     </Table.Row>
@@ -34,7 +46,15 @@ const ClientRow = memo(function ClientRow({ row, money }: { row: DebtorClientRow
 });
 
 /** Per-client ageing: sortable by every column, searchable by name, filtered by how old the money is; paged. */
-export function DebtorClientsTable({ practiceKey, ageing, money }: { practiceKey: string; ageing: DebtorAgeing; money(amount: number): string }) {
+export function DebtorClientsTable({
+  practiceKey,
+  ageing,
+  money,
+}: {
+  practiceKey: string;
+  ageing: DebtorAgeing;
+  money(amount: number): string;
+}) {
   const view = useDebtorsView(practiceKey);
   const update = useDebtorsViews((s) => s.update);
   const index = useMemo(() => indexDebtorClients(ageing.clients), [ageing]);
@@ -42,40 +62,80 @@ export function DebtorClientsTable({ practiceKey, ageing, money }: { practiceKey
   const footer = useMemo(() => addBuckets(rows), [rows]);
   const page = paginate(rows, view.clientPage, PAGE_SIZE);
   const narrowed = view.clients.query !== '' || view.clients.age !== 'all';
-  const setView = (patch: Partial<typeof view.clients>) => update(practiceKey, { clients: { ...view.clients, ...patch }, clientPage: 0 });
-  const onSort = (column: DebtorClientColumn) => setView({ sort: nextSort(view.clients.sort, column, firstDirectionOfClientColumn(column)) });
+  const setView = (patch: Partial<typeof view.clients>) =>
+    update(practiceKey, { clients: { ...view.clients, ...patch }, clientPage: 0 });
+  const onSort = (column: DebtorClientColumn) =>
+    setView({ sort: nextSort(view.clients.sort, column, firstDirectionOfClientColumn(column)) });
 
   return (
     <Flex direction="column" gap="3">
       <Heading as="h2" size="4" id="debtor-clients-heading">
         Clients who owe
       </Heading>
-      <FilterBar searchLabel="Search debtor clients" placeholder="Search by client name" query={view.clients.query} onQuery={(query) => setView({ query })} clearLabel="Clear search and filter" onClear={narrowed ? () => update(practiceKey, { clients: { ...DEFAULT_DEBTOR_CLIENT_VIEW, sort: view.clients.sort }, clientPage: 0 }) : null}>
-        <ChoiceFilter label="Age" value={view.clients.age} onChange={(age) => setView({ age: age as AgeFilter })} choices={ageFilters} />
+      <FilterBar
+        searchLabel="Search debtor clients"
+        placeholder="Search by client name"
+        query={view.clients.query}
+        onQuery={(query) => setView({ query })}
+        clearLabel="Clear search and filter"
+        onClear={
+          narrowed
+            ? () =>
+                update(practiceKey, {
+                  clients: { ...DEFAULT_DEBTOR_CLIENT_VIEW, sort: view.clients.sort },
+                  clientPage: 0,
+                })
+            : null
+        }
+      >
+        <ChoiceFilter
+          label="Age"
+          value={view.clients.age}
+          onChange={(age) => setView({ age: age as AgeFilter })}
+          choices={ageFilters}
+        />
       </FilterBar>
       {ageing.clients.length === 0 ? (
         <Text color="gray">No client owes the practice anything as at this report.</Text>
       ) : (
         <>
-          <SortableTable columns={COLUMNS} sort={view.clients.sort} onSort={onSort} labelledBy="debtor-clients-heading" testId="debtor-clients-table">
-              {page.rows.map((row) => (
-                <ClientRow key={row.entityKey} row={row} money={money} />
-              ))}
-              {rows.length > 0 ? (
-                <Table.Row className="table-total-row">
-                  <Table.RowHeaderCell>{narrowed ? `Shown clients (${rows.length})` : `All clients (${rows.length})`}</Table.RowHeaderCell>
-                  {bucketKeys.map((key) => (
-                    <Table.Cell key={key} justify="end" className="amount">
-                      {money(footer[key])}
-                    </Table.Cell>
-                  ))}
-                  <Table.Cell justify="end" className="amount amount--total" data-testid="debtor-clients-sum" data-amount={footer.total}>
-                    {money(footer.total)}
+          <SortableTable
+            columns={COLUMNS}
+            sort={view.clients.sort}
+            onSort={onSort}
+            labelledBy="debtor-clients-heading"
+            testId="debtor-clients-table"
+          >
+            {page.rows.map((row) => (
+              <ClientRow key={row.entityKey} row={row} money={money} />
+            ))}
+            {rows.length > 0 ? (
+              <Table.Row className="table-total-row">
+                <Table.RowHeaderCell>
+                  {narrowed ? `Shown clients (${rows.length})` : `All clients (${rows.length})`}
+                </Table.RowHeaderCell>
+                {bucketKeys.map((key) => (
+                  <Table.Cell key={key} justify="end" className="amount">
+                    {money(footer[key])}
                   </Table.Cell>
-                </Table.Row>
-              ) : null}
+                ))}
+                <Table.Cell
+                  justify="end"
+                  className="amount amount--total"
+                  data-testid="debtor-clients-sum"
+                  data-amount={footer.total}
+                >
+                  {money(footer.total)}
+                </Table.Cell>
+              </Table.Row>
+            ) : null}
           </SortableTable>
-          <Pager {...page} noun="clients" onPage={(clientPage) => update(practiceKey, { clientPage })} testId="debtor-client-count" />
+          <Pager
+            {...page}
+            noun="clients"
+            onPage={(clientPage) => update(practiceKey, { clientPage })}
+            testId="debtor-client-count"
+          />
         </>
       )}
     </Flex>

@@ -41,7 +41,15 @@ const collectionColour: Record<CollectionStatus, 'gray' | 'blue' | 'orange' | 'v
   'Debt collection': 'red',
 };
 
-const InvoiceRow = memo(function InvoiceRow({ invoice, region, currency }: { invoice: DebtorInvoice; region: string | undefined; currency: string | undefined }) {
+const InvoiceRow = memo(function InvoiceRow({
+  invoice,
+  region,
+  currency,
+}: {
+  invoice: DebtorInvoice;
+  region: string | undefined;
+  currency: string | undefined;
+}) {
   return (
     <Table.Row data-testid="debtor-invoice-row">
       <Table.RowHeaderCell className="nowrap">{invoice.billNumber}</Table.RowHeaderCell>
@@ -71,7 +79,15 @@ const InvoiceRow = memo(function InvoiceRow({ invoice, region, currency }: { inv
  * The outstanding invoices (synced snapshot): days overdue, collection status and payment plan; search
  * by bill number or client, filters by collection status, plan and age; sortable by every column; paged.
  */
-export function DebtorInvoicesTable({ practiceKey, region, currency }: { practiceKey: string; region: string | undefined; currency: string | undefined }) {
+export function DebtorInvoicesTable({
+  practiceKey,
+  region,
+  currency,
+}: {
+  practiceKey: string;
+  region: string | undefined;
+  currency: string | undefined;
+}) {
   const view = useDebtorsView(practiceKey);
   const update = useDebtorsViews((s) => s.update);
   const invoices = useLiveQuery(() => practiceDb(practiceKey).debtorInvoices.toArray(), [practiceKey]);
@@ -82,33 +98,77 @@ export function DebtorInvoicesTable({ practiceKey, region, currency }: { practic
   const v = view.invoices;
   const narrowed = v.query !== '' || v.collection !== '' || v.plan !== 'any' || v.age !== 'all';
   const setView = (patch: Partial<typeof v>) => update(practiceKey, { invoices: { ...v, ...patch }, invoicePage: 0 });
-  const onSort = (column: InvoiceColumn) => setView({ sort: nextSort(v.sort, column, firstDirectionOfInvoiceColumn(column)) });
+  const onSort = (column: InvoiceColumn) =>
+    setView({ sort: nextSort(v.sort, column, firstDirectionOfInvoiceColumn(column)) });
 
   return (
     <Flex direction="column" gap="3">
       <Heading as="h2" size="4" id="debtor-invoices-heading">
         Outstanding invoices
       </Heading>
-      <FilterBar searchLabel="Search outstanding invoices" placeholder="Search by bill number or client" query={v.query} onQuery={(query) => setView({ query })} onClear={narrowed ? () => update(practiceKey, { invoices: { ...DEFAULT_INVOICE_VIEW, sort: v.sort }, invoicePage: 0 }) : null}>
-        <ChoiceFilter label="Collection" value={v.collection} onChange={(collection) => setView({ collection: collection as CollectionStatus | '' })} any="Any status" choices={collectionStatuses.map((s) => [s, s] as const)} />
-        <ChoiceFilter label="Payment plan" value={v.plan} onChange={(plan) => setView({ plan: plan as PlanFilter })} choices={[['any', 'Any'], ['on-plan', 'On a payment plan'], ['no-plan', 'Not on a plan']]} />
-        <ChoiceFilter label="Overdue" value={v.age} onChange={(age) => setView({ age: age as AgeFilter })} choices={ageFilters.map(([value, label]) => [value, value === 'all' ? 'Any' : label] as const)} />
+      <FilterBar
+        searchLabel="Search outstanding invoices"
+        placeholder="Search by bill number or client"
+        query={v.query}
+        onQuery={(query) => setView({ query })}
+        onClear={
+          narrowed
+            ? () => update(practiceKey, { invoices: { ...DEFAULT_INVOICE_VIEW, sort: v.sort }, invoicePage: 0 })
+            : null
+        }
+      >
+        <ChoiceFilter
+          label="Collection"
+          value={v.collection}
+          onChange={(collection) => setView({ collection: collection as CollectionStatus | '' })}
+          any="Any status"
+          choices={collectionStatuses.map((s) => [s, s] as const)}
+        />
+        <ChoiceFilter
+          label="Payment plan"
+          value={v.plan}
+          onChange={(plan) => setView({ plan: plan as PlanFilter })}
+          choices={[
+            ['any', 'Any'],
+            ['on-plan', 'On a payment plan'],
+            ['no-plan', 'Not on a plan'],
+          ]}
+        />
+        <ChoiceFilter
+          label="Overdue"
+          value={v.age}
+          onChange={(age) => setView({ age: age as AgeFilter })}
+          choices={ageFilters.map(([value, label]) => [value, value === 'all' ? 'Any' : label] as const)}
+        />
       </FilterBar>
       {invoices === undefined ? (
         <Text color="gray">Loading invoices…</Text>
       ) : invoices.length === 0 ? (
-        <Text color="gray">No outstanding invoices on this laptop. They come with the sync, with the ageing report.</Text>
+        <Text color="gray">
+          No outstanding invoices on this laptop. They come with the sync, with the ageing report.
+        </Text>
       ) : (
         <>
           <Text size="2" color="gray" data-testid="debtor-invoice-summary">
             {rows.length} invoice{rows.length === 1 ? '' : 's'} · {formatMoney(due, region, currency)} due
           </Text>
-          <SortableTable columns={COLUMNS} sort={v.sort} onSort={onSort} labelledBy="debtor-invoices-heading" testId="debtor-invoices-table">
+          <SortableTable
+            columns={COLUMNS}
+            sort={v.sort}
+            onSort={onSort}
+            labelledBy="debtor-invoices-heading"
+            testId="debtor-invoices-table"
+          >
             {page.rows.map((invoice) => (
               <InvoiceRow key={invoice.billingId} invoice={invoice} region={region} currency={currency} />
             ))}
           </SortableTable>
-          <Pager {...page} noun="invoices" onPage={(invoicePage) => update(practiceKey, { invoicePage })} testId="debtor-invoice-count" />
+          <Pager
+            {...page}
+            noun="invoices"
+            onPage={(invoicePage) => update(practiceKey, { invoicePage })}
+            testId="debtor-invoice-count"
+          />
         </>
       )}
     </Flex>

@@ -21,7 +21,17 @@ const AgeingChart = lazyComponent(async () => (await import('./AgeingChart')).Ag
 type Region = string | undefined;
 
 /** Practice totals: the big number, the chart, and the same figures as a table. */
-function AgeingSummary({ ageing, fetchedAt, region, money }: { ageing: DebtorAgeing; fetchedAt: string; region: Region; money(amount: number): string }) {
+function AgeingSummary({
+  ageing,
+  fetchedAt,
+  region,
+  money,
+}: {
+  ageing: DebtorAgeing;
+  fetchedAt: string;
+  region: Region;
+  money(amount: number): string;
+}) {
   const shares = bucketShares(ageing.totals);
   const bucketSum = sumBuckets(ageing.totals);
   const title = `Debtor ageing as at ${formatDate(ageing.asAt, region)}`;
@@ -44,7 +54,8 @@ function AgeingSummary({ ageing, fetchedAt, region, money }: { ageing: DebtorAge
       {Math.abs(bucketSum - ageing.totals.total) > 0.005 ? (
         <Callout.Root color="amber" size="1" role="status">
           <Callout.Text>
-            The buckets add up to {money(bucketSum)}, but the practice reports a total of {money(ageing.totals.total)}. Both figures are shown as received.
+            The buckets add up to {money(bucketSum)}, but the practice reports a total of {money(ageing.totals.total)}.
+            Both figures are shown as received.
           </Callout.Text>
         </Callout.Root>
       ) : null}
@@ -52,7 +63,12 @@ function AgeingSummary({ ageing, fetchedAt, region, money }: { ageing: DebtorAge
         <figure className="ageing-figure">
           <AgeingChart totals={ageing.totals} title={title} format={money} />
         </figure>
-        <Table.Root size="1" aria-label="Practice totals per ageing bucket" data-testid="ageing-totals" className="ageing-totals">
+        <Table.Root
+          size="1"
+          aria-label="Practice totals per ageing bucket"
+          data-testid="ageing-totals"
+          className="ageing-totals"
+        >
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>Age</Table.ColumnHeaderCell>
@@ -92,7 +108,10 @@ function AgeingSummary({ ageing, fetchedAt, region, money }: { ageing: DebtorAge
 function Debtors({ practiceKey, region }: { practiceKey: string; region: Region }) {
   const running = usePractice((s) => s.progress?.running ?? false);
   // null = looked and nothing is stored; undefined = still looking.
-  const row = useLiveQuery(async () => (await practiceDb(practiceKey).reports.get('debtorAgeing')) ?? null, [practiceKey]);
+  const row = useLiveQuery(
+    async () => (await practiceDb(practiceKey).reports.get('debtorAgeing')) ?? null,
+    [practiceKey],
+  );
   const ageing = useMemo(() => (row ? readAgeing(row.data) : null), [row]);
   const currency = ageing?.currency;
   const money = useCallback((amount: number) => formatMoney(amount, region, currency), [region, currency]);

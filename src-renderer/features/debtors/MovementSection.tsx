@@ -8,9 +8,24 @@ import { practiceDb } from '../../db/practice-db';
 import { isOnline, useConnectivity } from '../../stores/connectivity-store';
 import { formatDate, formatDateTime, formatMoney } from '../regional-format';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
-import { describeMovement, readMovementOnce, storedMovement, type MovementReadState, type StoredMovement } from './movement-read';
+import {
+  describeMovement,
+  readMovementOnce,
+  storedMovement,
+  type MovementReadState,
+  type StoredMovement,
+} from './movement-read';
 import { localToday } from '../iso-day';
-import { customPeriod, movementReportName, periodOfReportName, periodPresets, presetPeriod, samePeriod, type Period, type PeriodPreset } from './periods';
+import {
+  customPeriod,
+  movementReportName,
+  periodOfReportName,
+  periodPresets,
+  presetPeriod,
+  samePeriod,
+  type Period,
+  type PeriodPreset,
+} from './periods';
 
 type Region = string | undefined;
 
@@ -50,9 +65,15 @@ function usePeriodMovement(practiceKey: string, period: Period | null, synced: S
   const name = period ? movementReportName(period) : null;
   const isSynced = !!synced && samePeriod(period, synced.movement);
   // null = looked and found nothing; undefined = still looking.
-  const row = useLiveQuery(async () => (name ? ((await practiceDb(practiceKey).reports.get(name)) ?? null) : null), [practiceKey, name]);
+  const row = useLiveQuery(
+    async () => (name ? ((await practiceDb(practiceKey).reports.get(name)) ?? null) : null),
+    [practiceKey, name],
+  );
   const stored = isSynced ? synced : row === undefined ? undefined : storedMovement(row);
-  const [read, setRead] = useState<{ name: string | null; state: MovementReadState }>({ name: null, state: { state: 'idle' } });
+  const [read, setRead] = useState<{ name: string | null; state: MovementReadState }>({
+    name: null,
+    state: { state: 'idle' },
+  });
   const [nonce, setNonce] = useState(0);
   const handled = useRef(0);
   const companion = findCompanion();
@@ -74,7 +95,13 @@ function usePeriodMovement(practiceKey: string, period: Period | null, synced: S
     let current = true;
     setRead({ name, state: { state: 'reading' } });
     void readPeriod(companion).then((outcome) => {
-      if (current) setRead({ name, state: outcome.ok ? { state: 'idle' } : { state: 'failed', problem: outcome.problem, message: outcome.message } });
+      if (current)
+        setRead({
+          name,
+          state: outcome.ok
+            ? { state: 'idle' }
+            : { state: 'failed', problem: outcome.problem, message: outcome.message },
+        });
     });
     return () => {
       current = false;
@@ -95,10 +122,18 @@ function usePeriodMovement(practiceKey: string, period: Period | null, synced: S
 export function MovementSection({ practiceKey, region }: { practiceKey: string; region: Region }) {
   const view = useDebtorsView(practiceKey);
   const update = useDebtorsViews((s) => s.update);
-  const syncedRow = useLiveQuery(async () => (await practiceDb(practiceKey).reports.get('debtorMovement')) ?? null, [practiceKey]);
+  const syncedRow = useLiveQuery(
+    async () => (await practiceDb(practiceKey).reports.get('debtorMovement')) ?? null,
+    [practiceKey],
+  );
   const synced = syncedRow ? storedMovement(syncedRow) : null;
   const earlier = useLiveQuery(
-    async () => (await practiceDb(practiceKey).reports.where('name').startsWith('movement:').toArray()).map((r) => ({ name: r.name, period: periodOfReportName(r.name), fetchedAt: r.fetchedAt })),
+    async () =>
+      (await practiceDb(practiceKey).reports.where('name').startsWith('movement:').toArray()).map((r) => ({
+        name: r.name,
+        period: periodOfReportName(r.name),
+        fetchedAt: r.fetchedAt,
+      })),
     [practiceKey],
   );
   const today = localToday(new Date());
@@ -130,7 +165,8 @@ export function MovementSection({ practiceKey, region }: { practiceKey: string; 
             ) : synced ? (
               <>
                 <Text size="1" color="gray">
-                  {formatDate(synced.movement.startDate, region)} to {formatDate(synced.movement.endDate, region)} · read {formatDateTime(synced.fetchedAt, region)}
+                  {formatDate(synced.movement.startDate, region)} to {formatDate(synced.movement.endDate, region)} ·
+                  read {formatDateTime(synced.fetchedAt, region)}
                 </Text>
                 <MovementFigures movement={synced.movement} region={region} testId="movement-synced" />
               </>
@@ -146,7 +182,11 @@ export function MovementSection({ practiceKey, region }: { practiceKey: string; 
             <Heading as="h3" size="3">
               Another period
             </Heading>
-            <LabelledSelect label="Period" value={view.preset} onChange={(preset) => update(practiceKey, { preset: preset as PeriodPreset })}>
+            <LabelledSelect
+              label="Period"
+              value={view.preset}
+              onChange={(preset) => update(practiceKey, { preset: preset as PeriodPreset })}
+            >
               {periodPresets.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -162,12 +202,30 @@ export function MovementSection({ practiceKey, region }: { practiceKey: string; 
               >
                 <Flex gap="2" align="end" wrap="wrap">
                   <label className="date-field">
-                    <Text size="1" color="gray">From</Text>
-                    <TextField.Root type="date" size="1" value={draftFrom} max={draftTo || undefined} onChange={(e) => setDraftFrom(e.target.value)} aria-label="Movement from" />
+                    <Text size="1" color="gray">
+                      From
+                    </Text>
+                    <TextField.Root
+                      type="date"
+                      size="1"
+                      value={draftFrom}
+                      max={draftTo || undefined}
+                      onChange={(e) => setDraftFrom(e.target.value)}
+                      aria-label="Movement from"
+                    />
                   </label>
                   <label className="date-field">
-                    <Text size="1" color="gray">To</Text>
-                    <TextField.Root type="date" size="1" value={draftTo} min={draftFrom || undefined} onChange={(e) => setDraftTo(e.target.value)} aria-label="Movement to" />
+                    <Text size="1" color="gray">
+                      To
+                    </Text>
+                    <TextField.Root
+                      type="date"
+                      size="1"
+                      value={draftTo}
+                      min={draftFrom || undefined}
+                      onChange={(e) => setDraftTo(e.target.value)}
+                      aria-label="Movement to"
+                    />
                   </label>
                   <Button type="submit" size="1" disabled={!draft.ok}>
                     Show movement
@@ -191,17 +249,26 @@ export function MovementSection({ practiceKey, region }: { practiceKey: string; 
               </Text>
             ) : null}
             {picked.notice?.text ? (
-              <Callout.Root size="1" color={picked.notice.tone === 'error' ? 'red' : picked.notice.tone === 'warning' ? 'amber' : 'gray'} role="status" data-testid="movement-notice">
+              <Callout.Root
+                size="1"
+                color={picked.notice.tone === 'error' ? 'red' : picked.notice.tone === 'warning' ? 'amber' : 'gray'}
+                role="status"
+                data-testid="movement-notice"
+              >
                 <Callout.Text>{picked.notice.text}</Callout.Text>
               </Callout.Root>
             ) : null}
             {picked.notice?.loading ? (
               <Flex gap="2" align="center">
                 <Spinner size="1" />
-                <Text size="2" color="gray">Reading the movement from the practice…</Text>
+                <Text size="2" color="gray">
+                  Reading the movement from the practice…
+                </Text>
               </Flex>
             ) : null}
-            {period && picked.stored ? <MovementFigures movement={picked.stored.movement} region={region} testId="movement-picked" /> : null}
+            {period && picked.stored ? (
+              <MovementFigures movement={picked.stored.movement} region={region} testId="movement-picked" />
+            ) : null}
             {picked.canRefresh ? (
               <Flex>
                 <Button size="1" variant="soft" onClick={picked.refresh}>
@@ -214,7 +281,9 @@ export function MovementSection({ practiceKey, region }: { practiceKey: string; 
       </Flex>
       {earlier && earlier.length > 0 ? (
         <Flex direction="column" gap="1">
-          <Text size="2" color="gray">Periods read before (kept on this laptop):</Text>
+          <Text size="2" color="gray">
+            Periods read before (kept on this laptop):
+          </Text>
           <Flex gap="2" wrap="wrap">
             {earlier.map((e) =>
               e.period ? (
@@ -225,7 +294,11 @@ export function MovementSection({ practiceKey, region }: { practiceKey: string; 
                   onClick={() => {
                     setDraftFrom(e.period!.startDate);
                     setDraftTo(e.period!.endDate);
-                    update(practiceKey, { preset: 'custom', customFrom: e.period!.startDate, customTo: e.period!.endDate });
+                    update(practiceKey, {
+                      preset: 'custom',
+                      customFrom: e.period!.startDate,
+                      customTo: e.period!.endDate,
+                    });
                   }}
                 >
                   {formatDate(e.period.startDate, region)} to {formatDate(e.period.endDate, region)}

@@ -67,7 +67,12 @@ export interface BucketShare {
 
 /** The totals bucket by bucket with each one's share of the whole, for the chart and its table. */
 export function bucketShares(totals: AgeingBuckets): BucketShare[] {
-  return bucketKeys.map((key) => ({ key, label: bucketLabels[key], amount: totals[key], share: totals.total > 0 ? totals[key] / totals.total : 0 }));
+  return bucketKeys.map((key) => ({
+    key,
+    label: bucketLabels[key],
+    amount: totals[key],
+    share: totals.total > 0 ? totals[key] / totals.total : 0,
+  }));
 }
 
 /** The buckets summed again: how the screen checks the report's total before showing it as the sum. */

@@ -31,7 +31,8 @@ export function valueAxis(values: readonly number[], intervals = 4): Axis {
   const max = high > 0 ? Math.ceil(high / step - 1e-9) * step : low < 0 ? 0 : step * intervals;
   const min = low < 0 ? -Math.ceil(-low / step - 1e-9) * step : 0;
   const ticks: number[] = [];
-  for (let v = min; v <= max + step / 2; v += step) ticks.push(Math.abs(v) < step / 1e6 ? 0 : Number(v.toPrecision(12)));
+  for (let v = min; v <= max + step / 2; v += step)
+    ticks.push(Math.abs(v) < step / 1e6 ? 0 : Number(v.toPrecision(12)));
   return { min, max, ticks };
 }
 
@@ -66,9 +67,18 @@ export interface BarChartLayout<K extends string> {
 }
 
 /** Bars side by side in equal slots, each `barShare` of its slot wide, scaled on a nice axis. */
-export function layoutBars<K extends string>(data: ReadonlyArray<{ key: K; value: number }>, box: ChartBox, barShare = 0.6): BarChartLayout<K> {
+export function layoutBars<K extends string>(
+  data: ReadonlyArray<{ key: K; value: number }>,
+  box: ChartBox,
+  barShare = 0.6,
+): BarChartLayout<K> {
   const axis = valueAxis(data.map((d) => d.value));
-  const plot = { x: box.left, y: box.top, width: Math.max(1, box.width - box.left - box.right), height: Math.max(1, box.height - box.top - box.bottom) };
+  const plot = {
+    x: box.left,
+    y: box.top,
+    width: Math.max(1, box.width - box.left - box.right),
+    height: Math.max(1, box.height - box.top - box.bottom),
+  };
   const span = axis.max - axis.min || 1;
   const yOf = (value: number) => plot.y + ((axis.max - value) / span) * plot.height;
   const zeroY = yOf(0);
@@ -78,7 +88,15 @@ export function layoutBars<K extends string>(data: ReadonlyArray<{ key: K; value
     const v = Number.isFinite(value) ? value : 0;
     const y = yOf(Math.max(v, 0));
     const height = Math.abs(yOf(v) - zeroY);
-    return { key, value: v, x: plot.x + i * slot + (slot - barWidth) / 2, y: v >= 0 ? y : zeroY, width: barWidth, height, centre: plot.x + i * slot + slot / 2 };
+    return {
+      key,
+      value: v,
+      x: plot.x + i * slot + (slot - barWidth) / 2,
+      y: v >= 0 ? y : zeroY,
+      width: barWidth,
+      height,
+      centre: plot.x + i * slot + slot / 2,
+    };
   });
   return { axis, bars, tickY: axis.ticks.map((value) => ({ value, y: yOf(value) })), zeroY, plot };
 }

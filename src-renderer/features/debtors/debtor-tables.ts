@@ -16,10 +16,15 @@ export interface DebtorClientView {
   sort: SortState<DebtorClientColumn>;
 }
 
-export const DEFAULT_DEBTOR_CLIENT_VIEW: DebtorClientView = { query: '', age: 'all', sort: { column: 'total', direction: 'desc' } };
+export const DEFAULT_DEBTOR_CLIENT_VIEW: DebtorClientView = {
+  query: '',
+  age: 'all',
+  sort: { column: 'total', direction: 'desc' },
+};
 
 /** Names A→Z first; amounts largest first (what a partner chasing money wants on top). */
-export const firstDirectionOfClientColumn = (column: DebtorClientColumn): SortDirection => (column === 'entityName' ? 'asc' : 'desc');
+export const firstDirectionOfClientColumn = (column: DebtorClientColumn): SortDirection =>
+  column === 'entityName' ? 'asc' : 'desc';
 
 export interface IndexedDebtorClient {
   row: DebtorClientRow;
@@ -44,12 +49,26 @@ export function filterDebtorClients(index: readonly IndexedDebtorClient[], view:
     rows.push(row);
   }
   // Ties (the same amount) fall back to the name, whichever column is sorted.
-  return sortRows(rows, view.sort, (r, column): SortValue => r[column], (a, b) => compareText(a.entityName, b.entityName));
+  return sortRows(
+    rows,
+    view.sort,
+    (r, column): SortValue => r[column],
+    (a, b) => compareText(a.entityName, b.entityName),
+  );
 }
 
 /* ---------- Outstanding invoices ---------- */
 
-export type InvoiceColumn = 'billNumber' | 'entityName' | 'billDate' | 'dueDate' | 'daysOverdue' | 'total' | 'amountDue' | 'collectionStatus' | 'paymentPlan';
+export type InvoiceColumn =
+  | 'billNumber'
+  | 'entityName'
+  | 'billDate'
+  | 'dueDate'
+  | 'daysOverdue'
+  | 'total'
+  | 'amountDue'
+  | 'collectionStatus'
+  | 'paymentPlan';
 export type PlanFilter = 'any' | 'on-plan' | 'no-plan';
 
 export interface InvoiceView {
@@ -61,7 +80,13 @@ export interface InvoiceView {
   sort: SortState<InvoiceColumn>;
 }
 
-export const DEFAULT_INVOICE_VIEW: InvoiceView = { query: '', collection: '', plan: 'any', age: 'all', sort: { column: 'daysOverdue', direction: 'desc' } };
+export const DEFAULT_INVOICE_VIEW: InvoiceView = {
+  query: '',
+  collection: '',
+  plan: 'any',
+  age: 'all',
+  sort: { column: 'daysOverdue', direction: 'desc' },
+};
 
 const textColumns: ReadonlySet<InvoiceColumn> = new Set(['billNumber', 'entityName', 'collectionStatus']);
 /** Text and dates A→Z / oldest first; amounts and days largest first. */
@@ -78,7 +103,9 @@ export function indexInvoices(invoices: readonly DebtorInvoice[]): IndexedInvoic
 }
 
 /** "Yes, 3 instalments left", "Yes", or "No". */
-export function paymentPlanText(invoice: Pick<DebtorInvoice, 'onPaymentPlan' | 'paymentPlanInstalmentsRemaining'>): string {
+export function paymentPlanText(
+  invoice: Pick<DebtorInvoice, 'onPaymentPlan' | 'paymentPlanInstalmentsRemaining'>,
+): string {
   if (!invoice.onPaymentPlan) return 'No';
   const left = invoice.paymentPlanInstalmentsRemaining;
   return left == null ? 'Yes' : `Yes, ${left} instalment${left === 1 ? '' : 's'} left`;
@@ -86,7 +113,8 @@ export function paymentPlanText(invoice: Pick<DebtorInvoice, 'onPaymentPlan' | '
 
 const invoiceValue = (invoice: DebtorInvoice, column: InvoiceColumn): SortValue => {
   // On a plan sorts after not on one; fewer instalments left sorts as "closer to done".
-  if (column === 'paymentPlan') return invoice.onPaymentPlan ? 1 + 1 / (1 + (invoice.paymentPlanInstalmentsRemaining ?? 0)) : 0;
+  if (column === 'paymentPlan')
+    return invoice.onPaymentPlan ? 1 + 1 / (1 + (invoice.paymentPlanInstalmentsRemaining ?? 0)) : 0;
   return invoice[column];
 };
 

@@ -1,5 +1,10 @@
 import { createPracticeViews } from '../../stores/practice-views';
-import { DEFAULT_DEBTOR_CLIENT_VIEW, DEFAULT_INVOICE_VIEW, type DebtorClientView, type InvoiceView } from './debtor-tables';
+import {
+  DEFAULT_DEBTOR_CLIENT_VIEW,
+  DEFAULT_INVOICE_VIEW,
+  type DebtorClientView,
+  type InvoiceView,
+} from './debtor-tables';
 import type { PeriodPreset } from './periods';
 
 export interface DebtorsView {

@@ -12,7 +12,8 @@ export interface MovementReadContext {
   now: () => Date;
 }
 
-export type MovementReadOutcome = { ok: true; movement: DebtorMovement } | { ok: false; problem: ReadProblem; message: string };
+export type MovementReadOutcome =
+  { ok: true; movement: DebtorMovement } | { ok: false; problem: ReadProblem; message: string };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -64,7 +65,8 @@ export function storedMovement(row: StoredReport | undefined | null): StoredMove
 }
 
 /** Where the read of the picked period stands. */
-export type MovementReadState = { state: 'idle' } | { state: 'reading' } | { state: 'failed'; problem: ReadProblem; message: string };
+export type MovementReadState =
+  { state: 'idle' } | { state: 'reading' } | { state: 'failed'; problem: ReadProblem; message: string };
 
 export interface MovementNotice {
   /** A sentence to show beside (or instead of) the figures; null when the figures speak for themselves. */
@@ -80,17 +82,30 @@ export interface MovementNotice {
  * or zeros that look like "no movement".
  */
 export function describeMovement(stored: boolean, online: boolean, read: MovementReadState): MovementNotice {
-  if (read.state === 'reading') return { text: stored ? 'Reading the latest figures from the practice…' : null, tone: 'info', loading: !stored };
+  if (read.state === 'reading')
+    return { text: stored ? 'Reading the latest figures from the practice…' : null, tone: 'info', loading: !stored };
   if (read.state === 'failed') {
     if (read.problem === 'offline' || !online) {
       return stored
         ? { text: 'You are offline. Showing the figures read earlier.', tone: 'info', loading: false }
-        : { text: 'You are offline, and this period has not been read on this laptop yet. It will be read when the practice can be reached again.', tone: 'warning', loading: false };
+        : {
+            text: 'You are offline, and this period has not been read on this laptop yet. It will be read when the practice can be reached again.',
+            tone: 'warning',
+            loading: false,
+          };
     }
-    return { text: stored ? `Could not refresh these figures: ${read.message} Showing the ones read earlier.` : read.message, tone: 'error', loading: false };
+    return {
+      text: stored ? `Could not refresh these figures: ${read.message} Showing the ones read earlier.` : read.message,
+      tone: 'error',
+      loading: false,
+    };
   }
   if (!stored && !online) {
-    return { text: 'You are offline, and this period has not been read on this laptop yet. It will be read when the practice can be reached again.', tone: 'warning', loading: false };
+    return {
+      text: 'You are offline, and this period has not been read on this laptop yet. It will be read when the practice can be reached again.',
+      tone: 'warning',
+      loading: false,
+    };
   }
   return { text: null, tone: 'info', loading: false };
 }

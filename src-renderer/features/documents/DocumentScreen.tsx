@@ -43,7 +43,10 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
   // The route hands a new object each render; the document is named by its kind and id.
   const { kind, id } = docRef;
   const ref = useMemo<DocumentRef>(() => ({ kind, id }), [kind, id]);
-  const queued = useLiveQuery(() => (practiceKey ? practiceDb(practiceKey).documentRequests.get(docKey) : undefined), [practiceKey, docKey]);
+  const queued = useLiveQuery(
+    () => (practiceKey ? practiceDb(practiceKey).documentRequests.get(docKey) : undefined),
+    [practiceKey, docKey],
+  );
 
   useEffect(() => {
     const companion = findCompanion();
@@ -53,7 +56,11 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
     void companion.documents
       .open({ practiceKey, ref, entityKey })
       .then((r) => !cancelled && setResult(r))
-      .catch((e: unknown) => !cancelled && setResult({ ok: false, problem: 'failed', message: e instanceof Error ? e.message : String(e) }));
+      .catch(
+        (e: unknown) =>
+          !cancelled &&
+          setResult({ ok: false, problem: 'failed', message: e instanceof Error ? e.message : String(e) }),
+      );
     return () => {
       cancelled = true;
     };
@@ -61,23 +68,49 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
   }, [practiceKey, ref, entityKey, online]);
 
   const bytes = useMemo(() => (result?.ok ? base64ToBytes(result.bytesBase64) : null), [result]);
-  const back = <RadixLink asChild><Link to={`/clients/${entityKey}`}>Back to the client</Link></RadixLink>;
+  const back = (
+    <RadixLink asChild>
+      <Link to={`/clients/${entityKey}`}>Back to the client</Link>
+    </RadixLink>
+  );
 
-  if (!result) return <><ScreenHeader title={title} /><Text role="status">Opening…</Text></>;
+  if (!result)
+    return (
+      <>
+        <ScreenHeader title={title} />
+        <Text role="status">Opening…</Text>
+      </>
+    );
   if (!result.ok) {
     const canQueue = result.problem === 'offline-not-downloaded' || result.problem === 'corrupt-offline';
     return (
       <>
         <ScreenHeader title={title} />
         <Flex direction="column" gap="3" maxWidth="640px">
-          <Callout.Root color={result.problem === 'not-available' ? 'gray' : 'amber'} role="alert" data-testid="document-problem">
+          <Callout.Root
+            color={result.problem === 'not-available' ? 'gray' : 'amber'}
+            role="alert"
+            data-testid="document-problem"
+          >
             <Callout.Text>{result.message}</Callout.Text>
           </Callout.Root>
           {canQueue && practiceKey ? (
             queued ? (
               <Text data-testid="document-queued">Queued: it will download when the connection is back.</Text>
             ) : (
-              <Button onClick={() => void practiceDb(practiceKey).documentRequests.put({ docKey, ref: docRef, entityKey, requestedAt: new Date().toISOString(), lastError: null }).then(() => useMeetingPacks.getState().kick())}>
+              <Button
+                onClick={() =>
+                  void practiceDb(practiceKey)
+                    .documentRequests.put({
+                      docKey,
+                      ref: docRef,
+                      entityKey,
+                      requestedAt: new Date().toISOString(),
+                      lastError: null,
+                    })
+                    .then(() => useMeetingPacks.getState().kick())
+                }
+              >
                 Download when online
               </Button>
             )
@@ -92,14 +125,24 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
       <ScreenHeader title={title} subtitle={`${(result.meta.size / 1024).toFixed(0)} KB · on this laptop`} />
       <Flex gap="3" align="center" mb="2">
         {back}
-        <Button size="1" variant="soft" onClick={() => {
-          const companion = findCompanion();
-          if (!practiceKey || !companion) return;
-          void companion.documents.showInSystemViewer({ practiceKey, ref: docRef }).then((r) => setShown(r.ok ? 'Opened in your PDF viewer.' : r.message));
-        }}>
+        <Button
+          size="1"
+          variant="soft"
+          onClick={() => {
+            const companion = findCompanion();
+            if (!practiceKey || !companion) return;
+            void companion.documents
+              .showInSystemViewer({ practiceKey, ref: docRef })
+              .then((r) => setShown(r.ok ? 'Opened in your PDF viewer.' : r.message));
+          }}
+        >
           Open in system viewer
         </Button>
-        {shown ? <Text size="1" color="gray" role="status">{shown}</Text> : null}
+        {shown ? (
+          <Text size="1" color="gray" role="status">
+            {shown}
+          </Text>
+        ) : null}
       </Flex>
       {bytes ? <PdfViewer bytes={bytes} title={title} className="document-screen__viewer" /> : null}
     </>

@@ -21,39 +21,67 @@ export function DocumentsScreen() {
   const packs = useLiveQuery(() => (practiceKey ? practiceDb(practiceKey).meetingPacks.toArray() : []), [practiceKey]);
   const names = useLiveQuery(async () => {
     if (!practiceKey || !list) return new Map<string, string>();
-    const entities = await practiceDb(practiceKey).entities.bulkGet([...new Set(list.documents.map((d) => d.entityKey))]);
+    const entities = await practiceDb(practiceKey).entities.bulkGet([
+      ...new Set(list.documents.map((d) => d.entityKey)),
+    ]);
     return new Map(entities.filter((e) => e !== undefined).map((e) => [e.entityKey, e.fullEntityName]));
   }, [practiceKey, list]);
   useEffect(() => {
     const companion = findCompanion();
     if (!practiceKey || !companion) return;
-    void companion.documents.list({ practiceKey }).then(setList).catch(() => setList(null));
+    void companion.documents
+      .list({ practiceKey })
+      .then(setList)
+      .catch(() => setList(null));
   }, [practiceKey, packs]);
 
   return (
     <>
-      <ScreenHeader title="Documents" subtitle="Bill, statement and ID-certificate PDFs kept on this laptop, and meeting packs." />
+      <ScreenHeader
+        title="Documents"
+        subtitle="Bill, statement and ID-certificate PDFs kept on this laptop, and meeting packs."
+      />
       <Flex direction="column" gap="4" maxWidth="1000px">
         <Card>
-          <Heading as="h2" size="3" mb="2">Meeting packs</Heading>
+          <Heading as="h2" size="3" mb="2">
+            Meeting packs
+          </Heading>
           {!packs || packs.length === 0 ? (
             <Text color="gray">No client is marked for a meeting. Open a client and choose “Prepare for meeting”.</Text>
-          ) : packs.map((p) => {
-            const counted = p.items.filter((i) => i.state !== 'none');
-            return (
-              <Flex key={p.packId} gap="3" align="center" mb="1" data-testid="pack-row">
-                <RadixLink asChild><Link to={`/clients/${p.entityKey}`}>{p.entityName}</Link></RadixLink>
-                <Badge color={p.state === 'complete' ? 'green' : p.state === 'incomplete' ? 'red' : 'amber'}>{p.state.replace(/-/g, ' ')}</Badge>
-                <Text size="1" color="gray">{counted.filter((i) => i.state === 'done').length} of {counted.length} items · {p.actualRequests} requests (estimated {p.estimatedRequests})</Text>
-              </Flex>
-            );
-          })}
+          ) : (
+            packs.map((p) => {
+              const counted = p.items.filter((i) => i.state !== 'none');
+              return (
+                <Flex key={p.packId} gap="3" align="center" mb="1" data-testid="pack-row">
+                  <RadixLink asChild>
+                    <Link to={`/clients/${p.entityKey}`}>{p.entityName}</Link>
+                  </RadixLink>
+                  <Badge color={p.state === 'complete' ? 'green' : p.state === 'incomplete' ? 'red' : 'amber'}>
+                    {p.state.replace(/-/g, ' ')}
+                  </Badge>
+                  <Text size="1" color="gray">
+                    {counted.filter((i) => i.state === 'done').length} of {counted.length} items · {p.actualRequests}{' '}
+                    requests (estimated {p.estimatedRequests})
+                  </Text>
+                </Flex>
+              );
+            })
+          )}
         </Card>
         <Card>
-          <Heading as="h2" size="3" mb="2">PDFs on this laptop</Heading>
-          {list ? <Text as="p" size="1" color="gray" mb="2">{megabytes(list.usedBytes)} of {megabytes(list.capBytes)} used. The least recently opened are removed first when it is full; documents in a meeting pack never are.</Text> : null}
+          <Heading as="h2" size="3" mb="2">
+            PDFs on this laptop
+          </Heading>
+          {list ? (
+            <Text as="p" size="1" color="gray" mb="2">
+              {megabytes(list.usedBytes)} of {megabytes(list.capBytes)} used. The least recently opened are removed
+              first when it is full; documents in a meeting pack never are.
+            </Text>
+          ) : null}
           {!list || list.documents.length === 0 ? (
-            <EmptyState title="No documents downloaded yet">PDFs you open, or that a meeting pack fetches, are kept here and open without a connection.</EmptyState>
+            <EmptyState title="No documents downloaded yet">
+              PDFs you open, or that a meeting pack fetches, are kept here and open without a connection.
+            </EmptyState>
           ) : (
             <Table.Root size="1" aria-label="Documents on this laptop">
               <Table.Header>
@@ -67,16 +95,24 @@ export function DocumentsScreen() {
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {[...list.documents].sort((a, b) => b.fetchedAt.localeCompare(a.fetchedAt)).map((d) => (
-                  <Table.Row key={`${d.ref.kind}:${d.ref.id}`} data-testid="document-row">
-                    <Table.RowHeaderCell><RadixLink asChild><Link to={documentHref(d.ref.kind, d.ref.id, d.entityKey)}>{d.fileName}</Link></RadixLink></Table.RowHeaderCell>
-                    <Table.Cell>{names?.get(d.entityKey) ?? ''}</Table.Cell>
-                    <Table.Cell justify="end">{(d.size / 1024).toFixed(0)} KB</Table.Cell>
-                    <Table.Cell>{formatDateTime(d.fetchedAt, region)}</Table.Cell>
-                    <Table.Cell>{d.lastOpenedAt ? formatDateTime(d.lastOpenedAt, region) : '—'}</Table.Cell>
-                    <Table.Cell>{d.pinnedBy.length > 0 ? <Badge color="green">meeting pack</Badge> : null}</Table.Cell>
-                  </Table.Row>
-                ))}
+                {[...list.documents]
+                  .sort((a, b) => b.fetchedAt.localeCompare(a.fetchedAt))
+                  .map((d) => (
+                    <Table.Row key={`${d.ref.kind}:${d.ref.id}`} data-testid="document-row">
+                      <Table.RowHeaderCell>
+                        <RadixLink asChild>
+                          <Link to={documentHref(d.ref.kind, d.ref.id, d.entityKey)}>{d.fileName}</Link>
+                        </RadixLink>
+                      </Table.RowHeaderCell>
+                      <Table.Cell>{names?.get(d.entityKey) ?? ''}</Table.Cell>
+                      <Table.Cell justify="end">{(d.size / 1024).toFixed(0)} KB</Table.Cell>
+                      <Table.Cell>{formatDateTime(d.fetchedAt, region)}</Table.Cell>
+                      <Table.Cell>{d.lastOpenedAt ? formatDateTime(d.lastOpenedAt, region) : '—'}</Table.Cell>
+                      <Table.Cell>
+                        {d.pinnedBy.length > 0 ? <Badge color="green">meeting pack</Badge> : null}
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
               </Table.Body>
             </Table.Root>
           )}

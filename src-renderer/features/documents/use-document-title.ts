@@ -10,7 +10,8 @@ export function useDocumentTitle(ref: DocumentRef, entityKey: string): string {
     if (!practiceKey) return null;
     const db = practiceDb(practiceKey);
     if (ref.kind === 'bill') return `Bill ${(await db.bills.get(Number(ref.id)))?.billNumber ?? ref.id}`;
-    if (ref.kind === 'statement') return `Statement ${(await db.statements.get(Number(ref.id)))?.statementNumber ?? ref.id}`;
+    if (ref.kind === 'statement')
+      return `Statement ${(await db.statements.get(Number(ref.id)))?.statementNumber ?? ref.id}`;
     const entity = await db.entities.get(entityKey);
     return `Identity certificate${entity ? ` — ${entity.fullEntityName}` : ''}`;
   }, [practiceKey, ref.kind, ref.id, entityKey]);

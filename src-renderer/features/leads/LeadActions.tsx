@@ -16,7 +16,6 @@ import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
 import { leadName } from './lead-filter';
 import { leadTarget, openEntriesForLead } from './lead-outbox';
 
-
 /** "New lead" on the list: queued, shown at once as a pending lead, and opened so a note can follow. */
 export function NewLeadAction() {
   // The forms' code arrives while the user reads, so a dialog opens with its form at once.
@@ -34,7 +33,15 @@ export function NewLeadAction() {
           disabledReason={blocked}
           onCancel={close}
           onSubmit={async (body) => {
-            const id = await useOutbox.getState().queue({ operation: 'lead.create', payload: { params: {}, body }, summary: `Create lead ${leadName({ name: body.name, surname: body.surname ?? null, companyName: body.companyName ?? null })}`, entityKey: null, dependsOn: [] });
+            const id = await useOutbox
+              .getState()
+              .queue({
+                operation: 'lead.create',
+                payload: { params: {}, body },
+                summary: `Create lead ${leadName({ name: body.name, surname: body.surname ?? null, companyName: body.companyName ?? null })}`,
+                entityKey: null,
+                dependsOn: [],
+              });
             close();
             navigate(`/leads/${id}`); // the placeholder's key is the entry id (optimistic-effects.ts)
           }}
@@ -60,7 +67,15 @@ export function AddNoteAction({ lead }: { lead: Pending<Lead> }) {
           onCancel={close}
           onSubmit={async (body) => {
             const { leadKey, dependsOn } = leadTarget(lead);
-            await useOutbox.getState().queue({ operation: 'lead.addNote', payload: { params: { leadKey }, body }, summary: `Add a note to lead ${leadName(lead)}`, entityKey: null, dependsOn });
+            await useOutbox
+              .getState()
+              .queue({
+                operation: 'lead.addNote',
+                payload: { params: { leadKey }, body },
+                summary: `Add a note to lead ${leadName(lead)}`,
+                entityKey: null,
+                dependsOn,
+              });
             close();
           }}
         />
@@ -75,7 +90,12 @@ export function ConvertAction({ lead }: { lead: Pending<Lead> }) {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const blocked = useWriteBlocked();
   const [open, setOpen] = useState(false);
-  const queued = useLiveQuery(async () => openEntriesForLead((await readEntries(practiceDb(practiceKey))).entries, lead.leadKey, 'lead.convert'), [practiceKey, lead.leadKey]) ?? [];
+  const queued =
+    useLiveQuery(
+      async () =>
+        openEntriesForLead((await readEntries(practiceDb(practiceKey))).entries, lead.leadKey, 'lead.convert'),
+      [practiceKey, lead.leadKey],
+    ) ?? [];
   const close = () => setOpen(false);
   if (lead.convertedEntityKey || lead.statusName === 'Converted') return null;
   const waiting = queued[0];
@@ -83,18 +103,39 @@ export function ConvertAction({ lead }: { lead: Pending<Lead> }) {
     <WriteActions>
       {waiting ? (
         <Badge color={waiting.status === 'failed' ? 'red' : 'amber'} data-testid="conversion-pending">
-          {waiting.status === 'failed' ? 'Conversion failed: see the Outbox' : waiting.status === 'needs-review' ? 'Conversion needs review: see the Outbox' : 'Conversion pending'}
+          {waiting.status === 'failed'
+            ? 'Conversion failed: see the Outbox'
+            : waiting.status === 'needs-review'
+              ? 'Conversion needs review: see the Outbox'
+              : 'Conversion pending'}
         </Badge>
       ) : (
         <WriteButton onClick={() => setOpen(true)}>Convert to client</WriteButton>
       )}
-      <ModalDialog open={open} onClose={close} title={`Convert ${leadName(lead)} to a client`} description={<>{SENT_WHEN} <Text weight="medium">The new client appears after the next sync.</Text></>}>
+      <ModalDialog
+        open={open}
+        onClose={close}
+        title={`Convert ${leadName(lead)} to a client`}
+        description={
+          <>
+            {SENT_WHEN} <Text weight="medium">The new client appears after the next sync.</Text>
+          </>
+        }
+      >
         <LeadConvertForm
           disabledReason={blocked}
           onCancel={close}
           onSubmit={async (body) => {
             const { leadKey, dependsOn } = leadTarget(lead);
-            await useOutbox.getState().queue({ operation: 'lead.convert', payload: { params: { leadKey }, body }, summary: `Convert lead ${leadName(lead)} to a client`, entityKey: null, dependsOn });
+            await useOutbox
+              .getState()
+              .queue({
+                operation: 'lead.convert',
+                payload: { params: { leadKey }, body },
+                summary: `Convert lead ${leadName(lead)} to a client`,
+                entityKey: null,
+                dependsOn,
+              });
             close();
           }}
         />

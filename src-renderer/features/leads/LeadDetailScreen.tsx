@@ -27,10 +27,18 @@ export function LeadDetailScreen() {
     if (!practiceKey) return null;
     const db = practiceDb(practiceKey);
     const lead: Pending<Lead> | undefined = await db.leads.get(leadKey);
-    const [client, users] = await Promise.all([lead?.convertedEntityKey ? db.entities.get(lead.convertedEntityKey) : undefined, db.users.toArray()]);
+    const [client, users] = await Promise.all([
+      lead?.convertedEntityKey ? db.entities.get(lead.convertedEntityKey) : undefined,
+      db.users.toArray(),
+    ]);
     // A placeholder gives way to the practice's lead once created: follow it there.
     const createdAs = lead ? null : createdLeadKey((await readEntries(db)).entries, leadKey);
-    return { lead, client, createdAs, authors: new Map(users.map((u) => [u.userKey, `${u.userFirstName} ${u.userLastName}`])) };
+    return {
+      lead,
+      client,
+      createdAs,
+      authors: new Map(users.map((u) => [u.userKey, `${u.userFirstName} ${u.userLastName}`])),
+    };
   }, [practiceKey, leadKey]);
   const createdAs = data?.createdAs;
   useEffect(() => {
@@ -42,7 +50,14 @@ export function LeadDetailScreen() {
     return (
       <>
         <ScreenHeader title="Lead" />
-        <EmptyState title="This lead is not on this laptop" action={<RadixLink asChild><Link to="/leads">Back to leads</Link></RadixLink>}>
+        <EmptyState
+          title="This lead is not on this laptop"
+          action={
+            <RadixLink asChild>
+              <Link to="/leads">Back to leads</Link>
+            </RadixLink>
+          }
+        >
           It may belong to another practice, or the sync has not reached it yet.
         </EmptyState>
       </>
@@ -68,7 +83,11 @@ export function LeadDetailScreen() {
           <Flex justify="between" align="center" gap="3" mb="3" wrap="wrap">
             <Flex gap="3" align="center">
               <LeadStatusBadge status={lead.statusName} size="2" />
-              {pending ? <Badge color="amber" size="2" data-testid="lead-pending">pending</Badge> : null}
+              {pending ? (
+                <Badge color="amber" size="2" data-testid="lead-pending">
+                  pending
+                </Badge>
+              ) : null}
               {lead.convertedEntityKey ? (
                 <RadixLink asChild>
                   <Link to={`/clients/${lead.convertedEntityKey}`} data-testid="converted-client">

@@ -2,7 +2,13 @@ import { Badge } from '@radix-ui/themes';
 import type { Lead } from '../../../src-preload/contract/partner-api';
 
 // Complete by type: a status added to the contract fails the build here until it has a colour.
-const colors = { New: 'blue', Contacted: 'amber', Qualified: 'violet', Converted: 'green', Lost: 'gray' } as const satisfies Record<Lead['statusName'], string>;
+const colors = {
+  New: 'blue',
+  Contacted: 'amber',
+  Qualified: 'violet',
+  Converted: 'green',
+  Lost: 'gray',
+} as const satisfies Record<Lead['statusName'], string>;
 
 /**
  * The statuses in pipeline order, for the status filter. Taken from the colours above rather than from
@@ -12,5 +18,9 @@ const colors = { New: 'blue', Contacted: 'amber', Qualified: 'violet', Converted
 export const leadStatusOrder = Object.keys(colors) as Lead['statusName'][];
 
 export function LeadStatusBadge({ status, size = '1' }: { status: Lead['statusName']; size?: '1' | '2' }) {
-  return <Badge color={colors[status]} size={size}>{status}</Badge>;
+  return (
+    <Badge color={colors[status]} size={size}>
+      {status}
+    </Badge>
+  );
 }

@@ -28,7 +28,12 @@ function LeadList({ practiceKey }: { practiceKey: string }) {
   const deferred = useDeferredValue(view);
   const matches = useMemo(() => filterLeads(index, deferred), [index, deferred]);
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: matches.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: matches.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
 
   // A new search or status starts at the top; a sync page arriving while scrolling does not.
   useEffect(() => {
@@ -48,14 +53,20 @@ function LeadList({ practiceKey }: { practiceKey: string }) {
         />
         <LabelledSelect label="Status" value={view.status} onChange={(status) => update(practiceKey, { status })}>
           <option value="">All statuses</option>
-          {leadStatusOrder.map((s) => <option key={s} value={s}>{s}</option>)}
+          {leadStatusOrder.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </LabelledSelect>
         <Text size="1" color="gray" data-testid="lead-count" aria-live="polite">
           {matches.length === leads.length ? `${leads.length} leads` : `${matches.length} of ${leads.length} leads`}
         </Text>
       </Flex>
       {leads.length === 0 ? (
-        <Text color="gray">No leads on this laptop yet. They arrive with the sync; the first import brings clients first.</Text>
+        <Text color="gray">
+          No leads on this laptop yet. They arrive with the sync; the first import brings clients first.
+        </Text>
       ) : (
         <div ref={scroller} className="client-list__scroller" role="list" aria-label="Leads">
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -64,16 +75,37 @@ function LeadList({ practiceKey }: { practiceKey: string }) {
               if (!lead) return null;
               const name = leadName(lead);
               return (
-                <Link key={lead.leadKey} to={`/leads/${lead.leadKey}`} role="listitem" className="client-row" style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }} data-testid="lead-row">
+                <Link
+                  key={lead.leadKey}
+                  to={`/leads/${lead.leadKey}`}
+                  role="listitem"
+                  className="client-row"
+                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                  data-testid="lead-row"
+                >
                   <Flex justify="between" align="center" gap="3">
                     <Flex direction="column">
-                      <Text weight="medium" size="2">{name}</Text>
+                      <Text weight="medium" size="2">
+                        {name}
+                      </Text>
                       <Text size="1" color="gray">
-                        {[lead.companyName !== name ? lead.companyName : null, lead.email, formatPhone(lead.mobile, region), lead.source, `updated ${formatDate(lead.updatedOn, region)}`].filter(Boolean).join(' · ')}
+                        {[
+                          lead.companyName !== name ? lead.companyName : null,
+                          lead.email,
+                          formatPhone(lead.mobile, region),
+                          lead.source,
+                          `updated ${formatDate(lead.updatedOn, region)}`,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </Text>
                     </Flex>
                     <Flex gap="2" align="center">
-                      {(lead as Pending<Lead>).pendingOutboxId ? <Badge color="amber" data-testid="lead-pending">pending</Badge> : null}
+                      {(lead as Pending<Lead>).pendingOutboxId ? (
+                        <Badge color="amber" data-testid="lead-pending">
+                          pending
+                        </Badge>
+                      ) : null}
                       <LeadStatusBadge status={lead.statusName} />
                     </Flex>
                   </Flex>

@@ -29,7 +29,9 @@ export function indexLeads(leads: readonly Lead[]): readonly IndexedLead[] {
     .sort((a, b) => time.get(b.leadKey)! - time.get(a.leadKey)! || a.leadID - b.leadID)
     .map((lead) => ({
       lead,
-      search: foldForSearch([lead.name, lead.surname, lead.companyName, lead.email, lead.mobile, lead.mobile?.replace(/\D/g, '')].join(' ')),
+      search: foldForSearch(
+        [lead.name, lead.surname, lead.companyName, lead.email, lead.mobile, lead.mobile?.replace(/\D/g, '')].join(' '),
+      ),
     }));
 }
 

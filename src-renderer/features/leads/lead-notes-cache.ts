@@ -13,7 +13,8 @@ export async function storeLeadNotes(db: PracticeDb, leadKey: string, notes: rea
 }
 
 /** Where the latest read of the notes from the practice stands. */
-export type NotesRefresh = { state: 'idle' } | { state: 'loading' } | { state: 'done' } | { state: 'failed'; message: string };
+export type NotesRefresh =
+  { state: 'idle' } | { state: 'loading' } | { state: 'done' } | { state: 'failed'; message: string };
 
 export interface NotesDisplay {
   /** Newest first. */
@@ -31,17 +32,33 @@ const plural = (n: number) => `${n} note${n === 1 ? '' : 's'}`;
  * online and how the latest read went. Offline with nothing cached is said plainly, never an empty list
  * that looks like "no notes".
  */
-export function describeNotes(cached: readonly LeadNote[], noteCount: number, online: boolean, refresh: NotesRefresh): NotesDisplay {
-  const notes = [...cached].sort((a, b) => (Date.parse(b.createdOn) || 0) - (Date.parse(a.createdOn) || 0) || b.noteID - a.noteID);
+export function describeNotes(
+  cached: readonly LeadNote[],
+  noteCount: number,
+  online: boolean,
+  refresh: NotesRefresh,
+): NotesDisplay {
+  const notes = [...cached].sort(
+    (a, b) => (Date.parse(b.createdOn) || 0) - (Date.parse(a.createdOn) || 0) || b.noteID - a.noteID,
+  );
   if (refresh.state === 'done') return { notes, notice: null, loading: false };
   const missing = Math.max(0, noteCount - notes.length);
   if (!online || refresh.state === 'failed') {
-    const why = online ? `The notes could not be read from the practice: ${refresh.state === 'failed' ? refresh.message : ''}` : 'You are offline.';
+    const why = online
+      ? `The notes could not be read from the practice: ${refresh.state === 'failed' ? refresh.message : ''}`
+      : 'You are offline.';
     if (notes.length === 0 && missing > 0) {
-      return { notes, notice: `${why} This lead has ${plural(noteCount)}, but they have not been opened on this laptop yet; they will show once the practice can be reached.`, loading: false };
+      return {
+        notes,
+        notice: `${why} This lead has ${plural(noteCount)}, but they have not been opened on this laptop yet; they will show once the practice can be reached.`,
+        loading: false,
+      };
     }
     if (notes.length === 0) return { notes, notice: null, loading: false };
-    const more = missing > 0 ? ` The practice has ${plural(noteCount)}; the other ${missing} will show once it can be reached.` : '';
+    const more =
+      missing > 0
+        ? ` The practice has ${plural(noteCount)}; the other ${missing} will show once it can be reached.`
+        : '';
     return { notes, notice: `${why} Showing the ${plural(notes.length)} saved on this laptop.${more}`, loading: false };
   }
   // Online, read not finished: show what is cached meanwhile; "loading" only when there is nothing to show.

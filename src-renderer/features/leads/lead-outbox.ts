@@ -18,7 +18,13 @@ export function leadTarget(lead: Pending<Lead>): { leadKey: string | OutboxRef; 
 
 const resultLeadKey = (entry: OutboxEntry | undefined): string | null => {
   const result = entry?.result;
-  return entry?.status === 'done' && typeof result === 'object' && result !== null && 'leadKey' in result && typeof result.leadKey === 'string' ? result.leadKey : null;
+  return entry?.status === 'done' &&
+    typeof result === 'object' &&
+    result !== null &&
+    'leadKey' in result &&
+    typeof result.leadKey === 'string'
+    ? result.leadKey
+    : null;
 };
 
 /**
@@ -34,7 +40,11 @@ function targets(entry: OutboxEntry, leadKey: string, byId: ReadonlyMap<string, 
 }
 
 /** Writes of one kind for this lead that have not reached the practice yet (pending, sending, failed, needs review), in queue order. */
-export function openEntriesForLead(entries: readonly OutboxEntry[], leadKey: string, operation: OperationName): OutboxEntry[] {
+export function openEntriesForLead(
+  entries: readonly OutboxEntry[],
+  leadKey: string,
+  operation: OperationName,
+): OutboxEntry[] {
   const byId = new Map(entries.map((e) => [e.id, e]));
   return entries.filter((e) => e.operation === operation && isOpen(e) && targets(e, leadKey, byId));
 }
@@ -52,7 +62,17 @@ export function pendingNotesFor(entries: readonly OutboxEntry[], leadKey: string
   return openEntriesForLead(entries, leadKey, 'lead.addNote')
     .flatMap((entry) => {
       const body = leadNoteCreateSchema.safeParse(entry.payload.body);
-      return body.success ? [{ entryId: entry.id, text: body.data.text, status: entry.status, createdAt: entry.createdAt, userKey: body.data.userKey ?? null }] : [];
+      return body.success
+        ? [
+            {
+              entryId: entry.id,
+              text: body.data.text,
+              status: entry.status,
+              createdAt: entry.createdAt,
+              userKey: body.data.userKey ?? null,
+            },
+          ]
+        : [];
     })
     .reverse();
 }

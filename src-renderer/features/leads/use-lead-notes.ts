@@ -14,9 +14,18 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * (`updatedOn` moves when a note is added on the server). `remote` is false for a lead still waiting to
  * be created: the practice does not know its key, so asking would only fail.
  */
-export function useLeadNotes(practiceKey: string, leadKey: string, noteCount: number, updatedOn: string, remote = true): NotesDisplay & { cachedLoaded: boolean } {
+export function useLeadNotes(
+  practiceKey: string,
+  leadKey: string,
+  noteCount: number,
+  updatedOn: string,
+  remote = true,
+): NotesDisplay & { cachedLoaded: boolean } {
   const online = useConnectivity(isOnline);
-  const cached = useLiveQuery(() => practiceDb(practiceKey).leadNotes.where('leadKey').equals(leadKey).toArray(), [practiceKey, leadKey]);
+  const cached = useLiveQuery(
+    () => practiceDb(practiceKey).leadNotes.where('leadKey').equals(leadKey).toArray(),
+    [practiceKey, leadKey],
+  );
   const [refresh, setRefresh] = useState<NotesRefresh>({ state: 'idle' });
 
   useEffect(() => {
@@ -30,7 +39,8 @@ export function useLeadNotes(practiceKey: string, leadKey: string, noteCount: nu
     companion.practice
       .read({ practiceKey, request: { kind: 'leads.notes', leadKey }, priority: 'interactive' })
       .then(async (result) => {
-        if (!result.ok) throw new Error(result.problem === 'not-found' ? 'The practice no longer has this lead.' : result.message);
+        if (!result.ok)
+          throw new Error(result.problem === 'not-found' ? 'The practice no longer has this lead.' : result.message);
         // Stored even if the screen moved on meanwhile: the notes are valid and save a read next time.
         await storeLeadNotes(practiceDb(practiceKey), leadKey, parseReadData('leads.notes', result.data));
         if (current) setRefresh({ state: 'done' });

@@ -14,10 +14,15 @@ import type { CompleteForm as Complete } from './CompleteForm';
 import type { RecipientsForm as Recipients } from './RecipientsForm';
 
 // The forms are loaded the first time one is opened, not at start.
-const CompleteForm = lazyComponent<ComponentProps<typeof Complete>>(async () => (await import('./CompleteForm')).CompleteForm, 'the form');
-const RecipientsForm = lazyComponent<ComponentProps<typeof Recipients>>(async () => (await import('./RecipientsForm')).RecipientsForm, 'the form');
+const CompleteForm = lazyComponent<ComponentProps<typeof Complete>>(
+  async () => (await import('./CompleteForm')).CompleteForm,
+  'the form',
+);
+const RecipientsForm = lazyComponent<ComponentProps<typeof Recipients>>(
+  async () => (await import('./RecipientsForm')).RecipientsForm,
+  'the form',
+);
 import { PendingActions } from '../outbox/OutboxStatus';
-
 
 /**
  * Actions on one onboarding (queued in the outbox) and what is still on its way for it. Removing a
@@ -34,7 +39,12 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
   const db = practiceDb(practiceKey);
   const data = useLiveQuery(async () => {
     const [entries, status] = await Promise.all([readOpenEntries(db), db.onboardingStatuses.get(onboarding.statusID)]);
-    return { pending: entries.filter((e) => e.operation.startsWith('onboarding.') && e.payload.params['key'] === onboarding.onboardingKey), final: status?.isFinal ?? onboarding.completedOn !== null };
+    return {
+      pending: entries.filter(
+        (e) => e.operation.startsWith('onboarding.') && e.payload.params['key'] === onboarding.onboardingKey,
+      ),
+      final: status?.isFinal ?? onboarding.completedOn !== null,
+    };
   }, [practiceKey, onboarding.onboardingKey, onboarding.statusID, onboarding.completedOn]);
   const pending = data?.pending ?? [];
   // One recipients change at a time: a recipient added by a change not yet sent has no key at the practice to change it by.
@@ -43,32 +53,76 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
   // The record itself says so at once; the status lookup above lags one render behind a change to the record.
   const final = onboarding.completedOn !== null || Boolean(data?.final);
   const queue = (operation: 'onboarding.editRecipients' | 'onboarding.complete', body: unknown, summary: string) =>
-    useOutbox.getState().queue({ operation, payload: { params: { key: onboarding.onboardingKey }, body }, summary, entityKey: onboarding.entityKey, dependsOn: [] });
+    useOutbox
+      .getState()
+      .queue({
+        operation,
+        payload: { params: { key: onboarding.onboardingKey }, body },
+        summary,
+        entityKey: onboarding.entityKey,
+        dependsOn: [],
+      });
 
   return (
     <Card>
       <Flex gap="3" align="center" wrap="wrap" mb={pending.length ? '3' : '0'}>
-        <Heading as="h2" size="3">Actions</Heading>
+        <Heading as="h2" size="3">
+          Actions
+        </Heading>
         <WriteActions>
-          <WriteButton disabled={recipientsWaiting} title={recipientsWaiting ? 'An earlier change to the recipients has not reached the practice yet.' : undefined} onClick={() => setOpen('recipients')}>Edit recipients</WriteButton>
-          <WriteButton disabled={completing || final} title={final ? 'This onboarding is already finished.' : undefined} onClick={() => setOpen('complete')}>Complete</WriteButton>
+          <WriteButton
+            disabled={recipientsWaiting}
+            title={
+              recipientsWaiting ? 'An earlier change to the recipients has not reached the practice yet.' : undefined
+            }
+            onClick={() => setOpen('recipients')}
+          >
+            Edit recipients
+          </WriteButton>
+          <WriteButton
+            disabled={completing || final}
+            title={final ? 'This onboarding is already finished.' : undefined}
+            onClick={() => setOpen('complete')}
+          >
+            Complete
+          </WriteButton>
         </WriteActions>
       </Flex>
-      <ModalDialog open={open === 'recipients'} onClose={close} width="wide" title={`Recipients of onboarding #${onboarding.onboardingID}`} description={SENT_WHEN}>
+      <ModalDialog
+        open={open === 'recipients'}
+        onClose={close}
+        width="wide"
+        title={`Recipients of onboarding #${onboarding.onboardingID}`}
+        description={SENT_WHEN}
+      >
         <RecipientsForm
           onboarding={onboarding}
           disabledReason={blocked}
           onCancel={close}
           onSubmit={async (body) => {
-            const [added, removed] = [body.recipients.filter((r) => !r.recipientKey).length, body.recipients.filter((r) => r.remove).length];
+            const [added, removed] = [
+              body.recipients.filter((r) => !r.recipientKey).length,
+              body.recipients.filter((r) => r.remove).length,
+            ];
             const changed = body.recipients.length - added - removed;
-            const what = [added && `add ${added}`, changed && `change ${changed}`, removed && `remove ${removed}`].filter(Boolean).join(', ');
-            await queue('onboarding.editRecipients', body, `Recipients of onboarding #${onboarding.onboardingID} (${name}): ${what}`);
+            const what = [added && `add ${added}`, changed && `change ${changed}`, removed && `remove ${removed}`]
+              .filter(Boolean)
+              .join(', ');
+            await queue(
+              'onboarding.editRecipients',
+              body,
+              `Recipients of onboarding #${onboarding.onboardingID} (${name}): ${what}`,
+            );
             close();
           }}
         />
       </ModalDialog>
-      <ModalDialog open={open === 'complete'} onClose={close} title={`Complete onboarding #${onboarding.onboardingID}`} description={SENT_WHEN}>
+      <ModalDialog
+        open={open === 'complete'}
+        onClose={close}
+        title={`Complete onboarding #${onboarding.onboardingID}`}
+        description={SENT_WHEN}
+      >
         <CompleteForm
           onboarding={onboarding}
           disabledReason={blocked}

@@ -39,12 +39,23 @@ export function OnboardingDetailScreen() {
       <Flex direction="column" gap="4" maxWidth="900px">
         <Card>
           <Flex gap="2" mb="3" align="center">
-            <Badge size="2" data-testid="onboarding-status">{o.statusName}</Badge>
-            {(o as Pending<Onboarding>).pendingOutboxId ? <Badge size="2" color="amber" data-testid="onboarding-pending">pending</Badge> : null}
+            <Badge size="2" data-testid="onboarding-status">
+              {o.statusName}
+            </Badge>
+            {(o as Pending<Onboarding>).pendingOutboxId ? (
+              <Badge size="2" color="amber" data-testid="onboarding-pending">
+                pending
+              </Badge>
+            ) : null}
             {data?.entity ? <Link to={`/clients/${data.entity.entityKey}`}>Open client</Link> : null}
           </Flex>
           <DataList.Root>
-            {[['Created', o.createdOn], ['Sent', o.sentOn], ['Submitted', o.submittedOn], ['Completed', o.completedOn]].map(([label, value]) => (
+            {[
+              ['Created', o.createdOn],
+              ['Sent', o.sentOn],
+              ['Submitted', o.submittedOn],
+              ['Completed', o.completedOn],
+            ].map(([label, value]) => (
               <DataList.Item key={label}>
                 <DataList.Label>{label}</DataList.Label>
                 <DataList.Value>{formatDateTime(value, region)}</DataList.Value>
@@ -54,8 +65,12 @@ export function OnboardingDetailScreen() {
         </Card>
         <OnboardingActions onboarding={o} name={data?.entity?.fullEntityName ?? 'no client'} />
         <Card>
-          <Heading as="h2" size="3" mb="3">Recipients</Heading>
-          {o.recipients.length === 0 ? <Text color="gray">No recipients.</Text> : (
+          <Heading as="h2" size="3" mb="3">
+            Recipients
+          </Heading>
+          {o.recipients.length === 0 ? (
+            <Text color="gray">No recipients.</Text>
+          ) : (
             <Table.Root size="1" aria-label="Recipients">
               <Table.Header>
                 <Table.Row>
@@ -70,7 +85,9 @@ export function OnboardingDetailScreen() {
                 {o.recipients.map((r) => (
                   <Table.Row key={r.recipientKey} data-testid="recipient-row">
                     <Table.Cell>{r.sendOrder}</Table.Cell>
-                    <Table.RowHeaderCell>{r.name} {r.surname}</Table.RowHeaderCell>
+                    <Table.RowHeaderCell>
+                      {r.name} {r.surname}
+                    </Table.RowHeaderCell>
                     <Table.Cell>{r.email}</Table.Cell>
                     <Table.Cell>{formatDateTime(r.sentOn, region)}</Table.Cell>
                     <Table.Cell>{formatDateTime(r.submittedOn, region)}</Table.Cell>

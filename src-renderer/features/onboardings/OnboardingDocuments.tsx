@@ -1,7 +1,11 @@
 import { Badge, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, type ComponentProps } from 'react';
-import { removeDocumentQuerySchema, type Onboarding, type OnboardingDocumentsEntity } from '../../../src-preload/contract/partner-api';
+import {
+  removeDocumentQuerySchema,
+  type Onboarding,
+  type OnboardingDocumentsEntity,
+} from '../../../src-preload/contract/partner-api';
 import { readOnboardingDocuments } from '../../client-data/client-reads';
 import { lazyComponent, preloadAll } from '../../components/LazyLoad';
 import { ModalDialog } from '../../components/ModalDialog';
@@ -17,7 +21,10 @@ import { formatDateTime } from '../regional-format';
 import type { CustomFieldsForm as CustomFields } from './CustomFieldsForm';
 
 // Loaded the first time it is opened, not at start.
-const CustomFieldsForm = lazyComponent<ComponentProps<typeof CustomFields>>(async () => (await import('./CustomFieldsForm')).CustomFieldsForm, 'the form');
+const CustomFieldsForm = lazyComponent<ComponentProps<typeof CustomFields>>(
+  async () => (await import('./CustomFieldsForm')).CustomFieldsForm,
+  'the form',
+);
 import { documentState, storedCustomFields, useOnboardingDocuments, type DocumentState } from './onboarding-documents';
 
 const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray' | 'amber' }> = {
@@ -26,7 +33,10 @@ const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray'
   waiting: { label: 'Waiting', color: 'amber' },
 };
 
-type Open = { kind: 'remove'; entity: OnboardingDocumentsEntity; documentId: number; name: string } | { kind: 'fields'; entity: OnboardingDocumentsEntity } | null;
+type Open =
+  | { kind: 'remove'; entity: OnboardingDocumentsEntity; documentId: number; name: string }
+  | { kind: 'fields'; entity: OnboardingDocumentsEntity }
+  | null;
 
 /**
  * What each client of the onboarding must provide, with the two actions that refer to it: remove a
@@ -43,29 +53,68 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const db = practiceDb(practiceKey);
-  const removing = useLiveQuery(async () => (await readOpenEntries(db)).filter((e) => e.operation === 'onboarding.removeDocument' && e.payload.params['key'] === onboarding.onboardingKey), [practiceKey, onboarding.onboardingKey]) ?? [];
-  const known = useLiveQuery(async () => (open?.kind === 'fields' ? storedCustomFields(db, onboarding.onboardingKey, open.entity.entityOnboardingId) : null), [practiceKey, onboarding.onboardingKey, open]);
-  const queue = (operation: 'onboarding.removeDocument' | 'onboarding.setCustomFields', params: Record<string, string | number>, extra: { body?: unknown; query?: Record<string, string | number> }, summary: string) =>
-    useOutbox.getState().queue({ operation, payload: { params: { key: onboarding.onboardingKey, ...params }, ...extra }, summary, entityKey: onboarding.entityKey, dependsOn: [] });
+  const removing =
+    useLiveQuery(
+      async () =>
+        (await readOpenEntries(db)).filter(
+          (e) => e.operation === 'onboarding.removeDocument' && e.payload.params['key'] === onboarding.onboardingKey,
+        ),
+      [practiceKey, onboarding.onboardingKey],
+    ) ?? [];
+  const known = useLiveQuery(
+    async () =>
+      open?.kind === 'fields' ? storedCustomFields(db, onboarding.onboardingKey, open.entity.entityOnboardingId) : null,
+    [practiceKey, onboarding.onboardingKey, open],
+  );
+  const queue = (
+    operation: 'onboarding.removeDocument' | 'onboarding.setCustomFields',
+    params: Record<string, string | number>,
+    extra: { body?: unknown; query?: Record<string, string | number> },
+    summary: string,
+  ) =>
+    useOutbox
+      .getState()
+      .queue({
+        operation,
+        payload: { params: { key: onboarding.onboardingKey, ...params }, ...extra },
+        summary,
+        entityKey: onboarding.entityKey,
+        dependsOn: [],
+      });
 
   return (
     <Card data-testid="onboarding-documents">
       <Flex gap="3" align="center" mb="2">
-        <Heading as="h2" size="3">Documents and custom fields</Heading>
+        <Heading as="h2" size="3">
+          Documents and custom fields
+        </Heading>
         <ReadButton label="Read again" run={(ctx) => readOnboardingDocuments(ctx, onboarding.onboardingKey)} />
       </Flex>
       {!entities ? (
-        <Text size="2" color="gray">{problem ?? (canRead ? 'Reading the document requirements…' : 'The document requirements of this onboarding have not been read on this laptop yet: open it while online.')}</Text>
+        <Text size="2" color="gray">
+          {problem ??
+            (canRead
+              ? 'Reading the document requirements…'
+              : 'The document requirements of this onboarding have not been read on this laptop yet: open it while online.')}
+        </Text>
       ) : (
         <Flex direction="column" gap="3">
-          <Text size="1" color="gray">As read from the practice {formatDateTime(fetchedAt, region)}.</Text>
-          {entities.length === 0 ? <Text size="2" color="gray">No client entities on this onboarding.</Text> : null}
+          <Text size="1" color="gray">
+            As read from the practice {formatDateTime(fetchedAt, region)}.
+          </Text>
+          {entities.length === 0 ? (
+            <Text size="2" color="gray">
+              No client entities on this onboarding.
+            </Text>
+          ) : null}
           {entities.map((entity) => (
             <Flex key={entity.entityOnboardingId} direction="column" gap="2" data-testid="onboarding-documents-entity">
               <Flex gap="3" align="center" wrap="wrap">
                 <Text weight="bold">{entity.entityName}</Text>
                 <WriteActions>
-                  <WriteButton size="1" onClick={() => setOpen({ kind: 'fields', entity })}>Custom fields</WriteButton>
+                  <WriteButton size="1" onClick={() => setOpen({ kind: 'fields', entity })}>
+                    Custom fields
+                  </WriteButton>
                 </WriteActions>
               </Flex>
               <Table.Root size="1" aria-label={`Documents requested from ${entity.entityName}`}>
@@ -84,14 +133,31 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
                       <Table.Row key={d.documentId} data-testid="onboarding-document-row">
                         <Table.RowHeaderCell>
                           {d.name}
-                          {d.isRequired ? <Text size="1" color="gray"> (required)</Text> : null}
+                          {d.isRequired ? (
+                            <Text size="1" color="gray">
+                              {' '}
+                              (required)
+                            </Text>
+                          ) : null}
                         </Table.RowHeaderCell>
-                        <Table.Cell><Badge color={badge.color}>{badge.label}</Badge></Table.Cell>
-                        <Table.Cell>{d.isUploaded ? `${d.fileName ?? ''} ${formatDateTime(d.uploadedOn, region)}` : '—'}</Table.Cell>
+                        <Table.Cell>
+                          <Badge color={badge.color}>{badge.label}</Badge>
+                        </Table.Cell>
+                        <Table.Cell>
+                          {d.isUploaded ? `${d.fileName ?? ''} ${formatDateTime(d.uploadedOn, region)}` : '—'}
+                        </Table.Cell>
                         <Table.Cell>
                           {d.isUploaded ? null : (
                             <WriteActions>
-                              <WriteButton size="1" color="red" onClick={() => setOpen({ kind: 'remove', entity, documentId: d.documentId, name: d.name })}>Remove request</WriteButton>
+                              <WriteButton
+                                size="1"
+                                color="red"
+                                onClick={() =>
+                                  setOpen({ kind: 'remove', entity, documentId: d.documentId, name: d.name })
+                                }
+                              >
+                                Remove request
+                              </WriteButton>
                             </WriteActions>
                           )}
                         </Table.Cell>
@@ -102,10 +168,20 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
               </Table.Root>
             </Flex>
           ))}
-          {removing.length ? <Text size="1" color="amber" data-testid="document-removals-pending">{removing.length === 1 ? '1 document request' : `${removing.length} document requests`} waiting to be removed at the practice.</Text> : null}
+          {removing.length ? (
+            <Text size="1" color="amber" data-testid="document-removals-pending">
+              {removing.length === 1 ? '1 document request' : `${removing.length} document requests`} waiting to be
+              removed at the practice.
+            </Text>
+          ) : null}
         </Flex>
       )}
-      <ModalDialog open={open?.kind === 'remove'} onClose={close} title={open?.kind === 'remove' ? `Stop asking for “${open.name}”?` : ''} description={SENT_WHEN}>
+      <ModalDialog
+        open={open?.kind === 'remove'}
+        onClose={close}
+        title={open?.kind === 'remove' ? `Stop asking for “${open.name}”?` : ''}
+        description={SENT_WHEN}
+      >
         {open?.kind === 'remove' ? (
           <ActingUserForm
             schema={removeDocumentQuerySchema}
@@ -117,13 +193,24 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
             onCancel={close}
             onSubmit={async (query) => {
               const target = open;
-              await queue('onboarding.removeDocument', { documentId: target.documentId }, { query: { userKey: query.userKey, entityOnboardingId: target.entity.entityOnboardingId } }, `Stop asking ${target.entity.entityName} for “${target.name}” (onboarding #${onboarding.onboardingID})`);
+              await queue(
+                'onboarding.removeDocument',
+                { documentId: target.documentId },
+                { query: { userKey: query.userKey, entityOnboardingId: target.entity.entityOnboardingId } },
+                `Stop asking ${target.entity.entityName} for “${target.name}” (onboarding #${onboarding.onboardingID})`,
+              );
               close();
             }}
           />
         ) : null}
       </ModalDialog>
-      <ModalDialog open={open?.kind === 'fields' && known !== undefined} onClose={close} width="wide" title={open?.kind === 'fields' ? `Custom fields of ${open.entity.entityName}` : ''} description={SENT_WHEN}>
+      <ModalDialog
+        open={open?.kind === 'fields' && known !== undefined}
+        onClose={close}
+        width="wide"
+        title={open?.kind === 'fields' ? `Custom fields of ${open.entity.entityName}` : ''}
+        description={SENT_WHEN}
+      >
         {open?.kind === 'fields' && known ? (
           <CustomFieldsForm
             known={known}
@@ -131,7 +218,12 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
             onCancel={close}
             onSubmit={async (body) => {
               const target = open;
-              await queue('onboarding.setCustomFields', { clientId: target.entity.entityOnboardingId }, { body }, `Set ${body.fields.length === 1 ? '1 custom field' : `${body.fields.length} custom fields`} of ${target.entity.entityName} (onboarding #${onboarding.onboardingID})`);
+              await queue(
+                'onboarding.setCustomFields',
+                { clientId: target.entity.entityOnboardingId },
+                { body },
+                `Set ${body.fields.length === 1 ? '1 custom field' : `${body.fields.length} custom fields`} of ${target.entity.entityName} (onboarding #${onboarding.onboardingID})`,
+              );
               close();
             }}
           />

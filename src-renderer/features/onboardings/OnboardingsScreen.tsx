@@ -23,7 +23,12 @@ export function OnboardingsScreen() {
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;
     const db = practiceDb(practiceKey);
-    const [onboardings, statuses, users, entities] = await Promise.all([db.onboardings.orderBy('updatedOn').reverse().toArray(), db.onboardingStatuses.toArray(), db.users.toArray(), db.entities.toArray()]);
+    const [onboardings, statuses, users, entities] = await Promise.all([
+      db.onboardings.orderBy('updatedOn').reverse().toArray(),
+      db.onboardingStatuses.toArray(),
+      db.users.toArray(),
+      db.entities.toArray(),
+    ]);
     return { onboardings, statuses, users, names: new Map(entities.map((e) => [e.entityKey, e.fullEntityName])) };
   }, [practiceKey]);
 
@@ -35,7 +40,14 @@ export function OnboardingsScreen() {
       if (status !== 'all' && String(o.statusID) !== status) return false;
       if (user !== 'all' && o.createdByKey !== user && o.approverKey !== user) return false;
       if (!needle) return true;
-      const text = foldForSearch([data.names.get(o.entityKey ?? ''), o.statusName, String(o.onboardingID), ...o.recipients.flatMap((r) => [r.name, r.surname, r.email])].join(' '));
+      const text = foldForSearch(
+        [
+          data.names.get(o.entityKey ?? ''),
+          o.statusName,
+          String(o.onboardingID),
+          ...o.recipients.flatMap((r) => [r.name, r.surname, r.email]),
+        ].join(' '),
+      );
       return text.includes(needle);
     });
   }, [data, deferred, excludeCompleted, status, user]);
@@ -52,21 +64,38 @@ export function OnboardingsScreen() {
     <>
       <ScreenHeader title="Onboardings" subtitle="Where each client's onboarding stands." />
       <Flex gap="3" wrap="wrap" align="center" mb="3">
-        <TextField.Root aria-label="Search onboardings" placeholder="Search client, recipient or number" value={query} onChange={(e) => setQuery(e.target.value)} style={{ minWidth: 280 }} />
+        <TextField.Root
+          aria-label="Search onboardings"
+          placeholder="Search client, recipient or number"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          style={{ minWidth: 280 }}
+        />
         <LabelledSelect label="Status" value={status} onChange={setStatus}>
           <option value="all">All statuses</option>
-          {data?.statuses.map((s) => <option key={s.statusID} value={String(s.statusID)}>{s.statusName}</option>)}
+          {data?.statuses.map((s) => (
+            <option key={s.statusID} value={String(s.statusID)}>
+              {s.statusName}
+            </option>
+          ))}
         </LabelledSelect>
         <LabelledSelect label="Assigned to" value={user} onChange={setUser}>
           <option value="all">Anyone</option>
-          {data?.users.map((u) => <option key={u.userKey} value={u.userKey}>{u.userFirstName} {u.userLastName}</option>)}
+          {data?.users.map((u) => (
+            <option key={u.userKey} value={u.userKey}>
+              {u.userFirstName} {u.userLastName}
+            </option>
+          ))}
         </LabelledSelect>
         <Text as="label" size="2">
           <Flex gap="2" align="center">
-            <Checkbox checked={excludeCompleted} onCheckedChange={(v) => setExcludeCompleted(v === true)} /> Hide completed
+            <Checkbox checked={excludeCompleted} onCheckedChange={(v) => setExcludeCompleted(v === true)} /> Hide
+            completed
           </Flex>
         </Text>
-        <Text size="1" color="gray" data-testid="onboarding-count">{rows.length} onboardings</Text>
+        <Text size="1" color="gray" data-testid="onboarding-count">
+          {rows.length} onboardings
+        </Text>
       </Flex>
       <Table.Root size="1" aria-label="Onboardings">
         <Table.Header>
@@ -81,16 +110,24 @@ export function OnboardingsScreen() {
         <Table.Body>
           {rows.slice(0, 500).map((o) => (
             <Table.Row key={o.onboardingKey}>
-              <Table.RowHeaderCell><Link to={`/onboardings/${o.onboardingKey}`}>#{o.onboardingID}</Link></Table.RowHeaderCell>
+              <Table.RowHeaderCell>
+                <Link to={`/onboardings/${o.onboardingKey}`}>#{o.onboardingID}</Link>
+              </Table.RowHeaderCell>
               <Table.Cell>{data?.names.get(o.entityKey ?? '') ?? '—'}</Table.Cell>
-              <Table.Cell><Badge color={o.statusName === COMPLETED ? 'green' : 'blue'}>{o.statusName}</Badge></Table.Cell>
+              <Table.Cell>
+                <Badge color={o.statusName === COMPLETED ? 'green' : 'blue'}>{o.statusName}</Badge>
+              </Table.Cell>
               <Table.Cell>{formatDate(o.sentOn, region)}</Table.Cell>
               <Table.Cell>{formatDate(o.submittedOn, region)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
       </Table.Root>
-      {rows.length > 500 ? <Text size="1" color="gray">Showing the 500 most recently changed; search or filter to narrow.</Text> : null}
+      {rows.length > 500 ? (
+        <Text size="1" color="gray">
+          Showing the 500 most recently changed; search or filter to narrow.
+        </Text>
+      ) : null}
     </>
   );
 }

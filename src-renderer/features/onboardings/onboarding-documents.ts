@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import { customFieldValuesSchema, onboardingDocumentsSchema, type OnboardingDocumentsEntity } from '../../../src-preload/contract/partner-api';
+import {
+  customFieldValuesSchema,
+  onboardingDocumentsSchema,
+  type OnboardingDocumentsEntity,
+} from '../../../src-preload/contract/partner-api';
 import { customFieldsReport, onboardingDocumentsReport, readOnboardingDocuments } from '../../client-data/client-reads';
 import { useDetailOnOpen } from '../../client-data/use-client-data';
 
@@ -23,10 +27,17 @@ export function useOnboardingDocuments(onboardingKey: string) {
 }
 
 /** The custom-field values (and labels) the practice last answered for one client of the onboarding. */
-export async function storedCustomFields(db: { reports: { get(name: string): Promise<{ data: unknown } | undefined> } }, onboardingKey: string, entityOnboardingId: number): Promise<CustomFieldValue[]> {
-  const parsed = customFieldValuesSchema.safeParse((await db.reports.get(customFieldsReport(onboardingKey, entityOnboardingId)))?.data);
+export async function storedCustomFields(
+  db: { reports: { get(name: string): Promise<{ data: unknown } | undefined> } },
+  onboardingKey: string,
+  entityOnboardingId: number,
+): Promise<CustomFieldValue[]> {
+  const parsed = customFieldValuesSchema.safeParse(
+    (await db.reports.get(customFieldsReport(onboardingKey, entityOnboardingId)))?.data,
+  );
   return parsed.success ? parsed.data : [];
 }
 
 export type DocumentState = 'uploaded' | 'bypassed' | 'waiting';
-export const documentState = (d: OnboardingDocumentsEntity['documents'][number]): DocumentState => (d.isUploaded ? 'uploaded' : d.isBypassed ? 'bypassed' : 'waiting');
+export const documentState = (d: OnboardingDocumentsEntity['documents'][number]): DocumentState =>
+  d.isUploaded ? 'uploaded' : d.isBypassed ? 'bypassed' : 'waiting';

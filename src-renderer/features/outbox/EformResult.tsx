@@ -8,25 +8,40 @@ import { useOutbox } from '../../stores/outbox-store';
  * sent: false), whether the email went, and the client's access link — and "Send draft" for a draft.
  */
 export function EformResult({ entry }: { entry: OutboxEntry }) {
-  if (entry.status !== 'done' || (entry.operation !== 'eform.create' && entry.operation !== 'eform.sendDraft')) return null;
+  if (entry.status !== 'done' || (entry.operation !== 'eform.create' && entry.operation !== 'eform.sendDraft'))
+    return null;
   const result = eformCreateResponseSchema.safeParse(entry.result);
   if (!result.success) return null;
   const r = result.data;
   const sendDraft = () =>
-    useOutbox.getState().queue({ operation: 'eform.sendDraft', payload: { params: { formKey: r.formKey } }, summary: `Send the draft of: ${entry.summary}`, entityKey: entry.entityKey, dependsOn: [] });
+    useOutbox
+      .getState()
+      .queue({
+        operation: 'eform.sendDraft',
+        payload: { params: { formKey: r.formKey } },
+        summary: `Send the draft of: ${entry.summary}`,
+        entityKey: entry.entityKey,
+        dependsOn: [],
+      });
   return (
     <Flex direction="column" gap="1" data-testid="eform-result">
       <Text size="2">
-        {r.sent ? 'Sent.' : 'Kept as a draft (not sent).'} {r.sent ? (r.emailSent ? 'The email went to the recipient.' : 'No email was sent.') : ''}
+        {r.sent ? 'Sent.' : 'Kept as a draft (not sent).'}{' '}
+        {r.sent ? (r.emailSent ? 'The email went to the recipient.' : 'No email was sent.') : ''}
       </Text>
       {r.accessUrl ? (
         <Text size="2">
-          Access link: <Text as="span" className="selectable" data-testid="eform-access-link">{r.accessUrl}</Text>
+          Access link:{' '}
+          <Text as="span" className="selectable" data-testid="eform-access-link">
+            {r.accessUrl}
+          </Text>
         </Text>
       ) : null}
       {!r.sent && entry.operation === 'eform.create' ? (
         <Flex>
-          <Button size="1" variant="soft" onClick={() => void sendDraft()}>Send draft</Button>
+          <Button size="1" variant="soft" onClick={() => void sendDraft()}>
+            Send draft
+          </Button>
         </Flex>
       ) : null}
     </Flex>

@@ -9,5 +9,9 @@ export function OutboxBadge() {
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const count = useLiveQuery(async () => (practiceKey ? countOpen(practiceDb(practiceKey)) : 0), [practiceKey]) ?? 0;
   if (count === 0) return null;
-  return <Badge color="amber" radius="full" data-testid="outbox-badge" aria-label={`${count} waiting`}>{count}</Badge>;
+  return (
+    <Badge color="amber" radius="full" data-testid="outbox-badge" aria-label={`${count} waiting`}>
+      {count}
+    </Badge>
+  );
 }

@@ -17,10 +17,12 @@ import { EformResult } from './EformResult';
 import { OutboxStatusBadge, outboxStatusText } from './OutboxStatus';
 import { SendAgain } from './SendAgain';
 
-
 /** Everything queued on this laptop as JSON, so nothing typed is ever trapped in the app. */
 function exportJson(practiceKey: string, entries: OutboxEntry[], unreadable: unknown[]): void {
-  const blob = new Blob([JSON.stringify({ practiceKey, exportedAt: new Date().toISOString(), entries, unreadable }, null, 2)], { type: 'application/json' });
+  const blob = new Blob(
+    [JSON.stringify({ practiceKey, exportedAt: new Date().toISOString(), entries, unreadable }, null, 2)],
+    { type: 'application/json' },
+  );
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -29,7 +31,17 @@ function exportJson(practiceKey: string, entries: OutboxEntry[], unreadable: unk
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function EntryCard({ entry, byId, clientName, practiceKey }: { entry: OutboxEntry; byId: Map<string, OutboxEntry>; clientName: string | null; practiceKey: string }) {
+function EntryCard({
+  entry,
+  byId,
+  clientName,
+  practiceKey,
+}: {
+  entry: OutboxEntry;
+  byId: Map<string, OutboxEntry>;
+  clientName: string | null;
+  practiceKey: string;
+}) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const db = practiceDb(practiceKey);
@@ -37,22 +49,49 @@ function EntryCard({ entry, byId, clientName, practiceKey }: { entry: OutboxEntr
   const waitingFor = readiness && !readiness.ready ? readiness.blockedBy : null;
   // Changed outside the app since it was queued: sent again as it is, it would only be refused again.
   const retryable = validateQueuedPayload(entry.operation, entry.payload).ok;
-  const waitText = readiness && !readiness.ready
-    ? readiness.waiting ? `Waits for “${waitingFor?.summary ?? 'another action'}” to go out first.` : `Cannot go out: “${waitingFor?.summary ?? 'the action it depends on'}” ${waitingFor ? outboxStatusText[waitingFor.status] : 'is gone'}.`
-    : null;
+  const waitText =
+    readiness && !readiness.ready
+      ? readiness.waiting
+        ? `Waits for “${waitingFor?.summary ?? 'another action'}” to go out first.`
+        : `Cannot go out: “${waitingFor?.summary ?? 'the action it depends on'}” ${waitingFor ? outboxStatusText[waitingFor.status] : 'is gone'}.`
+      : null;
   return (
     <Card data-testid="outbox-entry" data-status={entry.status}>
       <Flex direction="column" gap="2">
         <Flex gap="2" align="center" wrap="wrap">
           <OutboxStatusBadge status={entry.status} />
           <Text weight="medium">{entry.summary}</Text>
-          <Text size="1" color="gray">{operations[entry.operation].title}{operations[entry.operation].idempotency === 'billable' ? ' · billed per use' : ''}</Text>
+          <Text size="1" color="gray">
+            {operations[entry.operation].title}
+            {operations[entry.operation].idempotency === 'billable' ? ' · billed per use' : ''}
+          </Text>
         </Flex>
-        {clientName && entry.entityKey ? <Text size="2">Client: <Link to={`/clients/${entry.entityKey}`}>{clientName}</Link></Text> : null}
-        <Text size="1" color="gray">Queued {new Date(entry.createdAt).toLocaleString()} · attempts {entry.attempts}{entry.notBefore && entry.status === 'pending' ? ` · next try ${new Date(entry.notBefore).toLocaleTimeString()}` : ''}</Text>
-        {waitText ? <Text size="2" color="gray">{waitText}</Text> : null}
-        {entry.lastError && entry.status !== 'done' ? <Text size="2" color="red" role="alert" data-testid="outbox-error">{entry.lastError.message}</Text> : null}
-        {entry.review ? <Text size="2" color="amber">{entry.review}</Text> : null}
+        {clientName && entry.entityKey ? (
+          <Text size="2">
+            Client: <Link to={`/clients/${entry.entityKey}`}>{clientName}</Link>
+          </Text>
+        ) : null}
+        <Text size="1" color="gray">
+          Queued {new Date(entry.createdAt).toLocaleString()} · attempts {entry.attempts}
+          {entry.notBefore && entry.status === 'pending'
+            ? ` · next try ${new Date(entry.notBefore).toLocaleTimeString()}`
+            : ''}
+        </Text>
+        {waitText ? (
+          <Text size="2" color="gray">
+            {waitText}
+          </Text>
+        ) : null}
+        {entry.lastError && entry.status !== 'done' ? (
+          <Text size="2" color="red" role="alert" data-testid="outbox-error">
+            {entry.lastError.message}
+          </Text>
+        ) : null}
+        {entry.review ? (
+          <Text size="2" color="amber">
+            {entry.review}
+          </Text>
+        ) : null}
         <EformResult entry={entry} />
         {isOpen(entry) && entry.status !== 'sending' ? (
           <Flex gap="2">
@@ -62,17 +101,33 @@ function EntryCard({ entry, byId, clientName, practiceKey }: { entry: OutboxEntr
             ) : (
               <>
                 {retryable ? (
-                  <Button size="1" variant="soft" onClick={() => void resubmit(db, entry).then(() => useOutbox.getState().kick('user'))}>Retry now</Button>
+                  <Button
+                    size="1"
+                    variant="soft"
+                    onClick={() => void resubmit(db, entry).then(() => useOutbox.getState().kick('user'))}
+                  >
+                    Retry now
+                  </Button>
                 ) : null}
-                <Button size="1" variant="soft" onClick={() => setEditing(true)}>Edit</Button>
-                <ModalDialog open={editing} onClose={() => setEditing(false)} width="wide" title="Edit and resubmit" description={entry.summary}>
+                <Button size="1" variant="soft" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+                <ModalDialog
+                  open={editing}
+                  onClose={() => setEditing(false)}
+                  width="wide"
+                  title="Edit and resubmit"
+                  description={entry.summary}
+                >
                   <EditEntry entry={entry} practiceKey={practiceKey} onDone={() => setEditing(false)} />
                 </ModalDialog>
               </>
             )}
             {canDiscard(entry) ? (
               <>
-                <Button size="1" variant="soft" color="red" onClick={() => setConfirming(true)}>Discard</Button>
+                <Button size="1" variant="soft" color="red" onClick={() => setConfirming(true)}>
+                  Discard
+                </Button>
                 <ConfirmDialog
                   open={confirming}
                   onClose={() => setConfirming(false)}
@@ -100,36 +155,90 @@ export function OutboxScreen() {
     const db = practiceDb(practiceKey);
     const { entries, unreadable } = await readEntries(db);
     const keys = [...new Set(entries.map((e) => e.entityKey).filter((k): k is string => Boolean(k)))];
-    const names = new Map((await db.entities.bulkGet(keys)).filter(Boolean).map((e) => [e!.entityKey, e!.fullEntityName]));
+    const names = new Map(
+      (await db.entities.bulkGet(keys)).filter(Boolean).map((e) => [e!.entityKey, e!.fullEntityName]),
+    );
     return { entries, unreadable, names };
   }, [practiceKey]);
-  const header = <ScreenHeader title="Outbox" subtitle="Changes prepared on this laptop, waiting to go to the practice." />;
+  const header = (
+    <ScreenHeader title="Outbox" subtitle="Changes prepared on this laptop, waiting to go to the practice." />
+  );
   if (!practiceKey || !data) return header;
   const open = data.entries.filter(isOpen);
-  const recent = data.entries.filter((e) => !isOpen(e)).slice(-20).reverse();
+  const recent = data.entries
+    .filter((e) => !isOpen(e))
+    .slice(-20)
+    .reverse();
   const byId = new Map(data.entries.map((e) => [e.id, e]));
   return (
     <>
       {header}
       <Flex direction="column" gap="3" maxWidth="900px">
         <Flex gap="3" align="center">
-          <Text size="2" data-testid="outbox-open-count">{open.length} waiting or needing attention</Text>
-          <Button size="1" variant="soft" onClick={() => useOutbox.getState().kick('user')}>Send now</Button>
-          <Button size="1" variant="soft" color="gray" onClick={() => exportJson(practiceKey, data.entries, data.unreadable)}>Export as JSON</Button>
+          <Text size="2" data-testid="outbox-open-count">
+            {open.length} waiting or needing attention
+          </Text>
+          <Button size="1" variant="soft" onClick={() => useOutbox.getState().kick('user')}>
+            Send now
+          </Button>
+          <Button
+            size="1"
+            variant="soft"
+            color="gray"
+            onClick={() => exportJson(practiceKey, data.entries, data.unreadable)}
+          >
+            Export as JSON
+          </Button>
         </Flex>
         {paused ? (
-          <Card><Flex gap="3" align="center"><Text color="amber" size="2">The practice stopped accepting the saved credentials. Nothing is sent until they are entered again in Settings.</Text><Button size="1" onClick={() => useOutbox.getState().resume()}>Try again</Button></Flex></Card>
+          <Card>
+            <Flex gap="3" align="center">
+              <Text color="amber" size="2">
+                The practice stopped accepting the saved credentials. Nothing is sent until they are entered again in
+                Settings.
+              </Text>
+              <Button size="1" onClick={() => useOutbox.getState().resume()}>
+                Try again
+              </Button>
+            </Flex>
+          </Card>
         ) : null}
-        {data.unreadable.length > 0 ? <Text color="red" size="2">{data.unreadable.length} stored entries could not be read by this version of the app. They are kept; export them to keep a copy.</Text> : null}
+        {data.unreadable.length > 0 ? (
+          <Text color="red" size="2">
+            {data.unreadable.length} stored entries could not be read by this version of the app. They are kept; export
+            them to keep a copy.
+          </Text>
+        ) : null}
         {open.length === 0 ? (
           <EmptyState title="Nothing waiting to be sent">
-            Actions you take while offline — sending an eForm, adding a contact, noting a lead — wait here until the laptop is back online, and are sent exactly once.
+            Actions you take while offline — sending an eForm, adding a contact, noting a lead — wait here until the
+            laptop is back online, and are sent exactly once.
           </EmptyState>
         ) : (
-          open.map((entry) => <EntryCard key={entry.id} entry={entry} byId={byId} practiceKey={practiceKey} clientName={entry.entityKey ? (data.names.get(entry.entityKey) ?? null) : null} />)
+          open.map((entry) => (
+            <EntryCard
+              key={entry.id}
+              entry={entry}
+              byId={byId}
+              practiceKey={practiceKey}
+              clientName={entry.entityKey ? (data.names.get(entry.entityKey) ?? null) : null}
+            />
+          ))
         )}
-        {recent.length > 0 ? <Heading as="h2" size="3" mt="3">Recently sent or discarded</Heading> : null}
-        {recent.map((entry) => <EntryCard key={entry.id} entry={entry} byId={byId} practiceKey={practiceKey} clientName={entry.entityKey ? (data.names.get(entry.entityKey) ?? null) : null} />)}
+        {recent.length > 0 ? (
+          <Heading as="h2" size="3" mt="3">
+            Recently sent or discarded
+          </Heading>
+        ) : null}
+        {recent.map((entry) => (
+          <EntryCard
+            key={entry.id}
+            entry={entry}
+            byId={byId}
+            practiceKey={practiceKey}
+            clientName={entry.entityKey ? (data.names.get(entry.entityKey) ?? null) : null}
+          />
+        ))}
       </Flex>
     </>
   );

@@ -3,26 +3,54 @@ import { Link } from 'react-router';
 import type { OutboxEntry, OutboxStatus } from '../../../src-preload/contract/outbox/outbox-entry';
 
 /** An entry's status in words, the same on every screen. */
-export const outboxStatusText: Record<OutboxStatus, string> = { pending: 'waiting to send', sending: 'sending', failed: 'failed', 'needs-review': 'needs review', done: 'sent', discarded: 'discarded' };
-const statusColor = { pending: 'gray', sending: 'blue', failed: 'red', 'needs-review': 'amber', done: 'green', discarded: 'gray' } as const;
+export const outboxStatusText: Record<OutboxStatus, string> = {
+  pending: 'waiting to send',
+  sending: 'sending',
+  failed: 'failed',
+  'needs-review': 'needs review',
+  done: 'sent',
+  discarded: 'discarded',
+};
+const statusColor = {
+  pending: 'gray',
+  sending: 'blue',
+  failed: 'red',
+  'needs-review': 'amber',
+  done: 'green',
+  discarded: 'gray',
+} as const;
 
 export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
   return <Badge color={statusColor[status]}>{outboxStatusText[status]}</Badge>;
 }
 
 /** What is still queued for one record (a client, an onboarding), with the way to the Outbox. */
-export function PendingActions({ entries, title, testId }: { entries: readonly OutboxEntry[]; title: string; testId: string }) {
+export function PendingActions({
+  entries,
+  title,
+  testId,
+}: {
+  entries: readonly OutboxEntry[];
+  title: string;
+  testId: string;
+}) {
   if (entries.length === 0) return null;
   return (
     <Flex direction="column" gap="1" data-testid={testId}>
-      <Text size="2" weight="medium">{title}</Text>
+      <Text size="2" weight="medium">
+        {title}
+      </Text>
       {entries.map((e) => (
         <Flex key={e.id} gap="2" align="center">
           <OutboxStatusBadge status={e.status} />
           <Text size="2">{e.summary}</Text>
         </Flex>
       ))}
-      <Text size="1"><RadixLink asChild><Link to="/outbox">Open the outbox</Link></RadixLink></Text>
+      <Text size="1">
+        <RadixLink asChild>
+          <Link to="/outbox">Open the outbox</Link>
+        </RadixLink>
+      </Text>
     </Flex>
   );
 }

@@ -7,7 +7,9 @@ import { practiceDb } from '../../db/practice-db';
 import { resubmit } from '../../outbox/outbox-db';
 import { useOutbox } from '../../stores/outbox-store';
 
-type BillableOperation = { [K in OperationName]: (typeof operations)[K]['idempotency'] extends 'billable' ? K : never }[OperationName];
+type BillableOperation = {
+  [K in OperationName]: (typeof operations)[K]['idempotency'] extends 'billable' ? K : never;
+}[OperationName];
 
 /** What a second copy would be, per billable operation: the compiler insists every one is worded. */
 const secondCopy: Record<BillableOperation, string> = {
@@ -38,8 +40,14 @@ export function SendAgain({ entry, practiceKey }: { entry: OutboxEntry; practice
   };
   return (
     <>
-      <Button size="1" variant="soft" color="amber" onClick={() => setOpen(true)}>Send again…</Button>
-      {problem ? <Text size="1" color="red" role="alert">{problem}</Text> : null}
+      <Button size="1" variant="soft" color="amber" onClick={() => setOpen(true)}>
+        Send again…
+      </Button>
+      {problem ? (
+        <Text size="1" color="red" role="alert">
+          {problem}
+        </Text>
+      ) : null}
       <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}
@@ -50,7 +58,9 @@ export function SendAgain({ entry, practiceKey }: { entry: OutboxEntry; practice
         onConfirm={confirm}
       >
         <Flex direction="column" gap="1" data-testid="send-again-checks">
-          <Text size="2" weight="medium">What the app checked</Text>
+          <Text size="2" weight="medium">
+            What the app checked
+          </Text>
           {(entry.checks ?? []).length === 0 ? <Text size="2">Nothing could be read to check it.</Text> : null}
           {(entry.checks ?? []).map((check) => (
             <Text size="2" key={check.at}>

@@ -35,7 +35,10 @@ export function PdfDocumentView({ doc, title, firstPageSize, initialPage, onPage
   const width = useContentWidth(scrollRef);
   const [zoomMode, setZoomMode] = useState<ZoomMode>({ kind: 'fit-width' });
   const zoom = zoomMode.kind === 'fixed' ? zoomMode.zoom : fitWidthZoom(width ?? 0, firstPageSize.width);
-  const changeZoom = useCallback((next: (current: number) => number) => setZoomMode({ kind: 'fixed', zoom: next(zoom) }), [zoom]);
+  const changeZoom = useCallback(
+    (next: (current: number) => number) => setZoomMode({ kind: 'fixed', zoom: next(zoom) }),
+    [zoom],
+  );
 
   // Pages: sizes as they become known, which are near the visible area, which is current.
   const [sizes, setSizes] = useState<ReadonlyMap<number, PageSize>>(() => new Map());
@@ -106,8 +109,14 @@ export function PdfDocumentView({ doc, title, firstPageSize, initialPage, onPage
     else setMatchIndex(-1);
   }, [search, select]);
   const matchCount = search.matches.length;
-  const nextMatch = useCallback(() => matchCount > 0 && select((matchIndex + 1) % matchCount), [matchCount, matchIndex, select]);
-  const previousMatch = useCallback(() => matchCount > 0 && select((matchIndex - 1 + matchCount) % matchCount), [matchCount, matchIndex, select]);
+  const nextMatch = useCallback(
+    () => matchCount > 0 && select((matchIndex + 1) % matchCount),
+    [matchCount, matchIndex, select],
+  );
+  const previousMatch = useCallback(
+    () => matchCount > 0 && select((matchIndex - 1 + matchCount) % matchCount),
+    [matchCount, matchIndex, select],
+  );
   const highlightsByPage = useMemo(() => {
     const byPage = new Map<number, HighlightRange[]>();
     search.matches.forEach((match, index) => {
@@ -193,8 +202,16 @@ export function PdfDocumentView({ doc, title, firstPageSize, initialPage, onPage
           onPrevious={previousMatch}
         />
       </div>
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus so keyboard users can scroll it */}
-      <div ref={scrollRef} className="pdf-viewer__pages" tabIndex={0} role="region" aria-label={`Pages of ${title}`} data-testid="pdf-pages">
+      {/* A scrolling region must take focus so keyboard users can scroll it. */}
+      <div
+        ref={scrollRef}
+        className="pdf-viewer__pages"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
+        tabIndex={0}
+        role="region"
+        aria-label={`Pages of ${title}`}
+        data-testid="pdf-pages"
+      >
         {pages}
       </div>
     </div>

@@ -111,7 +111,10 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
   useEffect(() => {
     if (!textLayer) return;
     const previous = touched.current.layer === textLayer ? touched.current.items : new Set<number>();
-    touched.current = { layer: textLayer, items: highlightTextLayer(textLayer.divs, textLayer.itemTexts, previous, highlights) };
+    touched.current = {
+      layer: textLayer,
+      items: highlightTextLayer(textLayer.divs, textLayer.itemTexts, previous, highlights),
+    };
     if (revealToken !== 0 && revealToken !== revealed.current) {
       const selected = textLayer.element.querySelector('.highlight.selected');
       const area = selected && scrollAreaOf(selected);

@@ -7,13 +7,21 @@ export function PdfProblemNotice(props: { problem: PdfProblem; title: string; on
   const { problem } = props;
   const needsPassword = problem.kind === 'password-required' || problem.kind === 'password-incorrect';
   return (
-    <Flex direction="column" gap="3" className="pdf-viewer__notice" data-testid="pdf-problem" data-problem={problem.kind}>
+    <Flex
+      direction="column"
+      gap="3"
+      className="pdf-viewer__notice"
+      data-testid="pdf-problem"
+      data-problem={problem.kind}
+    >
       <Callout.Root color={needsPassword ? 'amber' : 'red'} role="alert">
         <Callout.Text>
           <Text weight="bold">{problem.title}.</Text> {problem.message}
         </Callout.Text>
       </Callout.Root>
-      {needsPassword ? <PasswordForm title={props.title} retry={problem.kind === 'password-incorrect'} onPassword={props.onPassword} /> : null}
+      {needsPassword ? (
+        <PasswordForm title={props.title} retry={problem.kind === 'password-incorrect'} onPassword={props.onPassword} />
+      ) : null}
     </Flex>
   );
 }
@@ -36,7 +44,14 @@ function PasswordForm(props: { title: string; retry: boolean; onPassword(passwor
           <Text as="label" size="2" weight="medium" htmlFor={id}>
             Password
           </Text>
-          <TextField.Root ref={inputRef} id={id} type="password" autoComplete="off" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <TextField.Root
+            ref={inputRef}
+            id={id}
+            type="password"
+            autoComplete="off"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </Flex>
         <Button type="submit" disabled={password === ''}>
           Open

@@ -15,7 +15,9 @@ export interface PdfSearchBarProps {
 }
 
 /** "n of m" (or what the search is doing), read out when it changes. */
-export function searchSummary(props: Pick<PdfSearchBarProps, 'query' | 'status' | 'matchIndex' | 'matchCount' | 'truncated'>): string {
+export function searchSummary(
+  props: Pick<PdfSearchBarProps, 'query' | 'status' | 'matchIndex' | 'matchCount' | 'truncated'>,
+): string {
   if (props.query.trim() === '' || props.status === 'idle') return '';
   if (props.status === 'searching') return 'Searching…';
   if (props.matchCount === 0) return 'No matches';
@@ -50,13 +52,36 @@ export function PdfSearchBar(props: PdfSearchBarProps) {
         onChange={(event) => props.onQueryChange(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      <IconButton type="button" variant="soft" size="1" aria-label="Previous match" aria-keyshortcuts="Shift+Enter" disabled={!hasMatches} onClick={props.onPrevious}>
+      <IconButton
+        type="button"
+        variant="soft"
+        size="1"
+        aria-label="Previous match"
+        aria-keyshortcuts="Shift+Enter"
+        disabled={!hasMatches}
+        onClick={props.onPrevious}
+      >
         <span aria-hidden="true">↑</span>
       </IconButton>
-      <IconButton type="button" variant="soft" size="1" aria-label="Next match" aria-keyshortcuts="Enter" disabled={!hasMatches} onClick={props.onNext}>
+      <IconButton
+        type="button"
+        variant="soft"
+        size="1"
+        aria-label="Next match"
+        aria-keyshortcuts="Enter"
+        disabled={!hasMatches}
+        onClick={props.onNext}
+      >
         <span aria-hidden="true">↓</span>
       </IconButton>
-      <Text size="1" color="gray" className="pdf-viewer__matches" role="status" aria-live="polite" data-testid="pdf-search-status">
+      <Text
+        size="1"
+        color="gray"
+        className="pdf-viewer__matches"
+        role="status"
+        aria-live="polite"
+        data-testid="pdf-search-status"
+      >
         {searchSummary(props)}
       </Text>
     </Flex>

@@ -42,16 +42,39 @@ export function PdfToolbar(props: PdfToolbarProps) {
         <span aria-hidden="true">›</span>
       </IconButton>
       <span className="pdf-viewer__divider" aria-hidden="true" />
-      <IconButton type="button" variant="soft" size="1" aria-label="Zoom out" aria-keyshortcuts="Control+-" disabled={props.zoom <= MIN_ZOOM} onClick={props.onZoomOut}>
+      <IconButton
+        type="button"
+        variant="soft"
+        size="1"
+        aria-label="Zoom out"
+        aria-keyshortcuts="Control+-"
+        disabled={props.zoom <= MIN_ZOOM}
+        onClick={props.onZoomOut}
+      >
         <span aria-hidden="true">−</span>
       </IconButton>
       <Text size="1" className="pdf-viewer__zoom" data-testid="pdf-zoom">
         {zoomPercent(props.zoom)}
       </Text>
-      <IconButton type="button" variant="soft" size="1" aria-label="Zoom in" aria-keyshortcuts="Control+=" disabled={props.zoom >= MAX_ZOOM} onClick={props.onZoomIn}>
+      <IconButton
+        type="button"
+        variant="soft"
+        size="1"
+        aria-label="Zoom in"
+        aria-keyshortcuts="Control+="
+        disabled={props.zoom >= MAX_ZOOM}
+        onClick={props.onZoomIn}
+      >
         <span aria-hidden="true">+</span>
       </IconButton>
-      <Button type="button" variant={props.fitWidth ? 'solid' : 'soft'} size="1" aria-pressed={props.fitWidth} aria-keyshortcuts="Control+0" onClick={props.onFitWidth}>
+      <Button
+        type="button"
+        variant={props.fitWidth ? 'solid' : 'soft'}
+        size="1"
+        aria-pressed={props.fitWidth}
+        aria-keyshortcuts="Control+0"
+        onClick={props.onFitWidth}
+      >
         Fit width
       </Button>
     </Flex>

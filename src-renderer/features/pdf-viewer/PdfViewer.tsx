@@ -38,7 +38,10 @@ export interface PdfViewerProps {
  */
 export function PdfViewer(props: PdfViewerProps) {
   return (
-    <section className={props.className ? `pdf-viewer ${props.className}` : 'pdf-viewer'} aria-label={`PDF: ${props.title}`}>
+    <section
+      className={props.className ? `pdf-viewer ${props.className}` : 'pdf-viewer'}
+      aria-label={`PDF: ${props.title}`}
+    >
       <PdfViewerBoundary resetKey={props.bytes}>
         <PdfViewerBody {...props} />
       </PdfViewerBoundary>
@@ -82,7 +85,18 @@ function PdfViewerBody({ bytes, title, initialPage = 1, onFirstPagePainted, onPr
     );
   }
   if (state.status === 'failed') {
-    return <PdfProblemNotice problem={state.problem} title={title} onPassword={(value) => setPassword({ bytes, value })} />;
+    return (
+      <PdfProblemNotice problem={state.problem} title={title} onPassword={(value) => setPassword({ bytes, value })} />
+    );
   }
-  return <PdfDocumentView key={state.doc.loadingTask.docId} doc={state.doc} title={title} firstPageSize={state.firstPageSize} initialPage={firstPage} onPagePainted={onPagePainted} />;
+  return (
+    <PdfDocumentView
+      key={state.doc.loadingTask.docId}
+      doc={state.doc}
+      title={title}
+      firstPageSize={state.firstPageSize}
+      initialPage={firstPage}
+      onPagePainted={onPagePainted}
+    />
+  );
 }

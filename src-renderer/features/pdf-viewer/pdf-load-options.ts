@@ -7,7 +7,9 @@ import type { DocumentInitParameters } from 'pdfjs-dist/types/src/display/api';
  * PDFs may use without embedding, e.g. the demo practice's Helvetica bills), the CMaps for CJK text,
  * and the pure-JavaScript JBIG2/JPEG 2000 decoders. Nothing is ever fetched from the network.
  */
-export function pdfAssetUrls(baseUri: string): Pick<DocumentInitParameters, 'standardFontDataUrl' | 'cMapUrl' | 'wasmUrl'> {
+export function pdfAssetUrls(
+  baseUri: string,
+): Pick<DocumentInitParameters, 'standardFontDataUrl' | 'cMapUrl' | 'wasmUrl'> {
   const url = (path: string) => new URL(`pdfjs/${path}/`, baseUri).href;
   return { standardFontDataUrl: url('standard_fonts'), cMapUrl: url('cmaps'), wasmUrl: url('wasm') };
 }
@@ -58,7 +60,12 @@ export const MAX_PDF_PAGES = 2_000;
  * - `enableXfa: false`, and no scripting: embedded JavaScript and XFA forms are never run or shown.
  * - The bytes are always a copy: pdf.js transfers the buffer it is given to the worker.
  */
-export function pdfLoadOptions(input: { bytes: Uint8Array; worker: PDFWorker; password?: string | undefined; baseUri: string }): DocumentInitParameters {
+export function pdfLoadOptions(input: {
+  bytes: Uint8Array;
+  worker: PDFWorker;
+  password?: string | undefined;
+  baseUri: string;
+}): DocumentInitParameters {
   return {
     data: input.bytes.slice(),
     worker: input.worker,

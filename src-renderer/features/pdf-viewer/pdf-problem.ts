@@ -66,7 +66,8 @@ const problems: Record<PdfProblemKind, Omit<PdfProblem, 'kind'>> = {
   },
   damaged: {
     title: CANT_SHOW,
-    message: 'This file is damaged or is not a PDF, so it cannot be shown. Download it again, or ask the sender for a new copy.',
+    message:
+      'This file is damaged or is not a PDF, so it cannot be shown. Download it again, or ask the sender for a new copy.',
   },
   'viewer-unavailable': {
     title: 'The PDF viewer could not start',
@@ -78,7 +79,8 @@ const problems: Record<PdfProblemKind, Omit<PdfProblem, 'kind'>> = {
   },
   'too-many-pages': {
     title: CANT_SHOW,
-    message: 'This file has far more pages than a bill or statement, so it was not opened. It may be damaged; ask the sender for a new copy.',
+    message:
+      'This file has far more pages than a bill or statement, so it was not opened. It may be damaged; ask the sender for a new copy.',
   },
   unknown: {
     title: CANT_SHOW,

@@ -3,14 +3,19 @@ import type { PageViewport } from 'pdfjs-dist/types/src/display/page_viewport';
 import type { TextContent } from 'pdfjs-dist/types/src/display/api';
 import { CSS_PX_PER_PDF_POINT, canvasPixelRatio } from './zoom';
 
-export const pageViewport = (page: PDFPageProxy, zoom: number): PageViewport => page.getViewport({ scale: zoom * CSS_PX_PER_PDF_POINT });
+export const pageViewport = (page: PDFPageProxy, zoom: number): PageViewport =>
+  page.getViewport({ scale: zoom * CSS_PX_PER_PDF_POINT });
 
 /**
  * Draws a page into a new canvas (so a re-render at another zoom never blanks the one on screen, and
  * pdf.js never sees one canvas in two renders). Aborting `signal` cancels the render task; the
  * promise then rejects with pdf.js's RenderingCancelledException.
  */
-export async function drawPage(page: PDFPageProxy, viewport: PageViewport, signal: AbortSignal): Promise<HTMLCanvasElement> {
+export async function drawPage(
+  page: PDFPageProxy,
+  viewport: PageViewport,
+  signal: AbortSignal,
+): Promise<HTMLCanvasElement> {
   const ratio = canvasPixelRatio(viewport.width, viewport.height, window.devicePixelRatio);
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.floor(viewport.width * ratio));
@@ -42,7 +47,11 @@ export interface BuiltTextLayer {
 }
 
 /** pdf.js's TextLayer (transparent, selectable spans over the canvas) for `content` at `viewport`. */
-export async function buildTextLayer(content: TextContent, viewport: PageViewport, signal: AbortSignal): Promise<BuiltTextLayer> {
+export async function buildTextLayer(
+  content: TextContent,
+  viewport: PageViewport,
+  signal: AbortSignal,
+): Promise<BuiltTextLayer> {
   const element = document.createElement('div');
   element.className = 'textLayer';
   const textLayer = new TextLayer({ textContentSource: content, container: element, viewport });

@@ -4,7 +4,8 @@
  */
 
 /** The viewer's pages area (the nearest one around `element`). */
-export const scrollAreaOf = (element: Element): HTMLElement | null => element.closest<HTMLElement>('.pdf-viewer__pages');
+export const scrollAreaOf = (element: Element): HTMLElement | null =>
+  element.closest<HTMLElement>('.pdf-viewer__pages');
 
 /** Puts `page` (a child laid out in `area`) at the top of `area`, below its padding. */
 export function scrollPageToTop(area: HTMLElement, page: HTMLElement): void {

@@ -47,7 +47,8 @@ export function useDocumentSearch(cache: PageTextCache | null, pageCount: number
           pageTexts.set(page, text);
           matches.push(...findInPage(page, text, pattern, MAX_MATCHES - matches.length));
         }
-        if (!abandoned) setResult({ query, status: 'done', matches, pageTexts, truncated: matches.length >= MAX_MATCHES });
+        if (!abandoned)
+          setResult({ query, status: 'done', matches, pageTexts, truncated: matches.length >= MAX_MATCHES });
       })();
     }, DEBOUNCE_MS);
     return () => {

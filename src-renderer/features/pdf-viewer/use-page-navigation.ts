@@ -17,7 +17,11 @@ const CURRENT_PAGE_LINE = 0.3;
  * The current page while the pages scroll (read once per frame from the pages' offsets), and a
  * `goToPage` for the toolbar, the keyboard and the search.
  */
-export function usePageNavigation(scrollRef: RefObject<HTMLElement | null>, pageCount: number, initialPage: number): PageNavigation {
+export function usePageNavigation(
+  scrollRef: RefObject<HTMLElement | null>,
+  pageCount: number,
+  initialPage: number,
+): PageNavigation {
   const elements = useRef(new Map<number, HTMLElement>());
   const [currentPage, setCurrentPage] = useState(initialPage);
 

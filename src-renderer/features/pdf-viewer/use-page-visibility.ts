@@ -14,7 +14,11 @@ export interface PageVisibility {
   observe(pageNumber: number, element: HTMLElement | null): void;
 }
 
-function updated(previous: ReadonlySet<number>, entries: IntersectionObserverEntry[], pageOf: (el: Element) => number | undefined): ReadonlySet<number> {
+function updated(
+  previous: ReadonlySet<number>,
+  entries: IntersectionObserverEntry[],
+  pageOf: (el: Element) => number | undefined,
+): ReadonlySet<number> {
   let next: Set<number> | null = null;
   for (const entry of entries) {
     const page = pageOf(entry.target);
@@ -41,8 +45,14 @@ export function usePageVisibility(scrollRef: RefObject<HTMLElement | null>, init
     const root = scrollRef.current;
     if (!root) return;
     const pageOf = (el: Element) => elements.current.get(el);
-    const nearObserver = new IntersectionObserver((entries) => setNear((prev) => updated(prev, entries, pageOf)), { root, rootMargin: NEAR_MARGIN });
-    const keepObserver = new IntersectionObserver((entries) => setKept((prev) => updated(prev, entries, pageOf)), { root, rootMargin: KEEP_MARGIN });
+    const nearObserver = new IntersectionObserver((entries) => setNear((prev) => updated(prev, entries, pageOf)), {
+      root,
+      rootMargin: NEAR_MARGIN,
+    });
+    const keepObserver = new IntersectionObserver((entries) => setKept((prev) => updated(prev, entries, pageOf)), {
+      root,
+      rootMargin: KEEP_MARGIN,
+    });
     observers.current = [nearObserver, keepObserver];
     for (const element of elements.current.keys()) {
       nearObserver.observe(element);

@@ -1,7 +1,14 @@
 import { getDocument, type PDFDocumentLoadingTask, type PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
 import { MAX_PDF_PAGES, pdfLoadOptions } from './pdf-load-options';
-import { PdfLoadTimeoutError, PdfTooManyPagesError, describePdfProblem, isCancellation, pdfProblem, type PdfProblem } from './pdf-problem';
+import {
+  PdfLoadTimeoutError,
+  PdfTooManyPagesError,
+  describePdfProblem,
+  isCancellation,
+  pdfProblem,
+  type PdfProblem,
+} from './pdf-problem';
 import { sharedPdfWorker } from './pdf-worker';
 
 /** A page's size in PDF points at zoom 1 (rotation and UserUnit applied). */

@@ -13,7 +13,8 @@ export const CSS_PX_PER_PDF_POINT = 96 / 72;
 /** Fit width follows the viewer's width; a fixed zoom stays put when the window is resized. */
 export type ZoomMode = { kind: 'fit-width' } | { kind: 'fixed'; zoom: number };
 
-export const clampZoom = (zoom: number): number => (Number.isFinite(zoom) ? Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom)) : 1);
+export const clampZoom = (zoom: number): number =>
+  Number.isFinite(zoom) ? Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom)) : 1;
 
 /**
  * The zoom at which a page `pageWidthPt` points wide fills `availableWidthPx` (the scroll area's
@@ -39,7 +40,12 @@ export const zoomPercent = (zoom: number): string => `${Math.round(zoom * 100)}%
  * How many device pixels per CSS pixel a page canvas gets: the screen's density, lowered when the
  * canvas would exceed `maxPixels` (a huge page at high zoom must not allocate gigabytes).
  */
-export function canvasPixelRatio(cssWidth: number, cssHeight: number, devicePixelRatio: number, maxPixels = 16_777_216): number {
+export function canvasPixelRatio(
+  cssWidth: number,
+  cssHeight: number,
+  devicePixelRatio: number,
+  maxPixels = 16_777_216,
+): number {
   const ratio = devicePixelRatio > 0 && Number.isFinite(devicePixelRatio) ? devicePixelRatio : 1;
   const area = cssWidth * cssHeight;
   if (!(area > 0)) return ratio;

@@ -20,11 +20,21 @@ import type { RenewForm as Renew } from './RenewForm';
 import type { ServicesForm as Services } from './ServicesForm';
 
 // The forms are loaded the first time one is opened, not at start.
-const ExternalProjectsForm = lazyComponent<ComponentProps<typeof ExternalProjects>>(async () => (await import('./ExternalProjectsForm')).ExternalProjectsForm, 'the form');
-const RenewForm = lazyComponent<ComponentProps<typeof Renew>>(async () => (await import('./RenewForm')).RenewForm, 'the form');
-const ServicesForm = lazyComponent<ComponentProps<typeof Services>>(async () => (await import('./ServicesForm')).ServicesForm, 'the form');
+const ExternalProjectsForm = lazyComponent<ComponentProps<typeof ExternalProjects>>(
+  async () => (await import('./ExternalProjectsForm')).ExternalProjectsForm,
+  'the form',
+);
+const RenewForm = lazyComponent<ComponentProps<typeof Renew>>(
+  async () => (await import('./RenewForm')).RenewForm,
+  'the form',
+);
+const ServicesForm = lazyComponent<ComponentProps<typeof Services>>(
+  async () => (await import('./ServicesForm')).ServicesForm,
+  'the form',
+);
 
-const NEEDS_PRICING = 'The pricing of this proposal is not on this laptop yet: open its pricing while online, or prepare a meeting pack for the client.';
+const NEEDS_PRICING =
+  'The pricing of this proposal is not on this laptop yet: open its pricing while online, or prepare a meeting pack for the client.';
 
 type Dialog = 'duplicate' | 'renew' | 'services' | 'projects';
 
@@ -33,7 +43,15 @@ type Dialog = 'duplicate' | 'renew' | 'services' | 'projects';
  * The edits start from the proposal as stored here, so each waits until an earlier edit of the same
  * kind has reached the practice (a second edit from the old lines would undo the first).
  */
-export function ProposalActions({ proposal, clientName, pending }: { proposal: ProposalSummary; clientName: string; pending: readonly OutboxEntry[] }) {
+export function ProposalActions({
+  proposal,
+  clientName,
+  pending,
+}: {
+  proposal: ProposalSummary;
+  clientName: string;
+  pending: readonly OutboxEntry[];
+}) {
   // The forms' code arrives while the user reads, so a dialog opens with its form at once.
   useEffect(() => preloadAll([RenewForm, ServicesForm, ExternalProjectsForm]), []);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
@@ -42,23 +60,68 @@ export function ProposalActions({ proposal, clientName, pending }: { proposal: P
   const [open, setOpen] = useState<Dialog | null>(null);
   const close = () => setOpen(null);
   const db = practiceDb(practiceKey);
-  const detail = useLiveQuery(async () => (await db.proposalDetails.get(proposal.proposalKey)) ?? null, [practiceKey, proposal.proposalKey]) ?? null;
+  const detail =
+    useLiveQuery(
+      async () => (await db.proposalDetails.get(proposal.proposalKey)) ?? null,
+      [practiceKey, proposal.proposalKey],
+    ) ?? null;
   const waiting = (operation: OperationName) => pending.some((e) => e.operation === operation);
   const queue = (operation: OperationName, body: unknown, summary: string) =>
-    useOutbox.getState().queue({ operation, payload: { params: { key: proposal.proposalKey }, body }, summary, entityKey: proposal.entityKey, dependsOn: [] });
+    useOutbox
+      .getState()
+      .queue({
+        operation,
+        payload: { params: { key: proposal.proposalKey }, body },
+        summary,
+        entityKey: proposal.entityKey,
+        dependsOn: [],
+      });
   const name = `“${proposal.name}” (${clientName})`;
-  const renewWhy = proposal.statusName === 'Renewed' ? 'This proposal has already been renewed.' : waiting('proposal.renew') ? 'A renewal of this proposal is already waiting to be sent.' : undefined;
-  const editWhy = (operation: OperationName) => (!detail ? NEEDS_PRICING : waiting(operation) ? 'An earlier change of this kind has not reached the practice yet.' : undefined);
+  const renewWhy =
+    proposal.statusName === 'Renewed'
+      ? 'This proposal has already been renewed.'
+      : waiting('proposal.renew')
+        ? 'A renewal of this proposal is already waiting to be sent.'
+        : undefined;
+  const editWhy = (operation: OperationName) =>
+    !detail
+      ? NEEDS_PRICING
+      : waiting(operation)
+        ? 'An earlier change of this kind has not reached the practice yet.'
+        : undefined;
 
   return (
     <Flex direction="column" gap="2">
       <WriteActions testId="proposal-actions">
-        <WriteButton size="1" onClick={() => setOpen('duplicate')}>Duplicate</WriteButton>
-        <WriteButton size="1" disabled={Boolean(renewWhy)} title={renewWhy} onClick={() => setOpen('renew')}>Renew</WriteButton>
-        <WriteButton size="1" disabled={Boolean(editWhy('proposal.replaceServices'))} title={editWhy('proposal.replaceServices')} onClick={() => setOpen('services')}>Edit services</WriteButton>
-        <WriteButton size="1" disabled={Boolean(editWhy('proposal.replaceExternalProjects'))} title={editWhy('proposal.replaceExternalProjects')} onClick={() => setOpen('projects')}>External projects</WriteButton>
+        <WriteButton size="1" onClick={() => setOpen('duplicate')}>
+          Duplicate
+        </WriteButton>
+        <WriteButton size="1" disabled={Boolean(renewWhy)} title={renewWhy} onClick={() => setOpen('renew')}>
+          Renew
+        </WriteButton>
+        <WriteButton
+          size="1"
+          disabled={Boolean(editWhy('proposal.replaceServices'))}
+          title={editWhy('proposal.replaceServices')}
+          onClick={() => setOpen('services')}
+        >
+          Edit services
+        </WriteButton>
+        <WriteButton
+          size="1"
+          disabled={Boolean(editWhy('proposal.replaceExternalProjects'))}
+          title={editWhy('proposal.replaceExternalProjects')}
+          onClick={() => setOpen('projects')}
+        >
+          External projects
+        </WriteButton>
       </WriteActions>
-      <ModalDialog open={open === 'duplicate'} onClose={close} title={`Duplicate “${proposal.name}”`} description={SENT_WHEN}>
+      <ModalDialog
+        open={open === 'duplicate'}
+        onClose={close}
+        title={`Duplicate “${proposal.name}”`}
+        description={SENT_WHEN}
+      >
         <ActingUserForm
           schema={duplicateSchema}
           what={`A new draft copying the pricing, billings and jobs of “${proposal.name}”, for the same client. The original is not changed.`}
@@ -74,27 +137,73 @@ export function ProposalActions({ proposal, clientName, pending }: { proposal: P
         />
       </ModalDialog>
       <ModalDialog open={open === 'renew'} onClose={close} title={`Renew “${proposal.name}”`} description={SENT_WHEN}>
-        <RenewForm proposal={proposal} disabledReason={blocked} onCancel={close} onSubmit={async (body, signatory) => {
-          await queue('proposal.renew', body, `Renew proposal ${name}${signatory ? `, signed by ${signatory.name}` : ''}`);
-          close();
-        }} />
+        <RenewForm
+          proposal={proposal}
+          disabledReason={blocked}
+          onCancel={close}
+          onSubmit={async (body, signatory) => {
+            await queue(
+              'proposal.renew',
+              body,
+              `Renew proposal ${name}${signatory ? `, signed by ${signatory.name}` : ''}`,
+            );
+            close();
+          }}
+        />
       </ModalDialog>
       {detail ? (
         <>
-          <ModalDialog open={open === 'services'} onClose={close} width="wide" title={`Services of “${proposal.name}”`} description={SENT_WHEN}>
-            <ServicesForm detail={detail} disabledReason={blocked} onCancel={close} onSubmit={async (body) => {
-              await queue('proposal.replaceServices', body, `Replace the services of ${name}: ${body.services.length === 1 ? '1 line' : `${body.services.length} lines`}`);
-              close();
-            }} />
+          <ModalDialog
+            open={open === 'services'}
+            onClose={close}
+            width="wide"
+            title={`Services of “${proposal.name}”`}
+            description={SENT_WHEN}
+          >
+            <ServicesForm
+              detail={detail}
+              disabledReason={blocked}
+              onCancel={close}
+              onSubmit={async (body) => {
+                await queue(
+                  'proposal.replaceServices',
+                  body,
+                  `Replace the services of ${name}: ${body.services.length === 1 ? '1 line' : `${body.services.length} lines`}`,
+                );
+                close();
+              }}
+            />
           </ModalDialog>
-          <ModalDialog open={open === 'projects'} onClose={close} width="wide" title={`External projects of “${proposal.name}”`} description={SENT_WHEN}>
-            <ExternalProjectsForm detail={detail} currency={practiceCurrency(region)} disabledReason={blocked} onCancel={close} onSubmit={async (body) => {
-              const known = new Set(detail.externalProjects.map((p) => p.id));
-              const [added, removed] = [body.externalProjects.filter((p) => !known.has(p.id)).length, body.externalProjects.filter((p) => p.remove).length];
-              const what = [added && `add ${added}`, removed && `remove ${removed}`, body.externalProjects.length - added - removed && `keep or change ${body.externalProjects.length - added - removed}`].filter(Boolean).join(', ');
-              await queue('proposal.replaceExternalProjects', body, `External projects of ${name}: ${what}`);
-              close();
-            }} />
+          <ModalDialog
+            open={open === 'projects'}
+            onClose={close}
+            width="wide"
+            title={`External projects of “${proposal.name}”`}
+            description={SENT_WHEN}
+          >
+            <ExternalProjectsForm
+              detail={detail}
+              currency={practiceCurrency(region)}
+              disabledReason={blocked}
+              onCancel={close}
+              onSubmit={async (body) => {
+                const known = new Set(detail.externalProjects.map((p) => p.id));
+                const [added, removed] = [
+                  body.externalProjects.filter((p) => !known.has(p.id)).length,
+                  body.externalProjects.filter((p) => p.remove).length,
+                ];
+                const what = [
+                  added && `add ${added}`,
+                  removed && `remove ${removed}`,
+                  body.externalProjects.length - added - removed &&
+                    `keep or change ${body.externalProjects.length - added - removed}`,
+                ]
+                  .filter(Boolean)
+                  .join(', ');
+                await queue('proposal.replaceExternalProjects', body, `External projects of ${name}: ${what}`);
+                close();
+              }}
+            />
           </ModalDialog>
         </>
       ) : null}

@@ -1,7 +1,12 @@
 import { Callout, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { renewPreviewSchema, renewSchema, type ProposalSummary, type RenewBody } from '../../../src-preload/contract/partner-api';
+import {
+  renewPreviewSchema,
+  renewSchema,
+  type ProposalSummary,
+  type RenewBody,
+} from '../../../src-preload/contract/partner-api';
 import { readRenewPreview, renewPreviewReport } from '../../client-data/client-reads';
 import { useDetailOnOpen } from '../../client-data/use-client-data';
 import { practiceDb } from '../../db/practice-db';
@@ -19,22 +24,48 @@ type SignatoryChoice = { contactID: number; name: string } | null;
  * what it copies and who may sign; the user picks the signatory. Offline with no stored preview, the
  * client's synced contacts stand in for the list and the practice checks the choice when it is sent.
  */
-export function RenewForm(props: { proposal: ProposalSummary; disabledReason?: string | null; onSubmit(body: RenewBody, signatory: SignatoryChoice): Promise<void>; onCancel(): void }) {
+export function RenewForm(props: {
+  proposal: ProposalSummary;
+  disabledReason?: string | null;
+  onSubmit(body: RenewBody, signatory: SignatoryChoice): Promise<void>;
+  onCancel(): void;
+}) {
   const { proposal } = props;
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
   const { users, user, setUser, remember } = useActingUserChoice();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { detail: preview, problem, canRead, loading } = useDetailOnOpen(
+  const {
+    detail: preview,
+    problem,
+    canRead,
+    loading,
+  } = useDetailOnOpen(
     async (db) => {
-      const parsed = renewPreviewSchema.safeParse((await db.reports.get(renewPreviewReport(proposal.proposalKey)))?.data);
+      const parsed = renewPreviewSchema.safeParse(
+        (await db.reports.get(renewPreviewReport(proposal.proposalKey)))?.data,
+      );
       return parsed.success ? parsed.data : undefined;
     },
     (ctx) => readRenewPreview(ctx, proposal.proposalKey),
     proposal.proposalKey,
   );
-  const contacts = useLiveQuery(async () => (await practiceDb(practiceKey).contacts.where('entityKey').equals(proposal.entityKey).toArray()).filter((c) => !c.isDeleted && c.contactID > 0), [practiceKey, proposal.entityKey]) ?? [];
-  const signatories = preview ? preview.signatories : contacts.map((c) => ({ contactID: c.contactID, name: `${c.contactName} ${c.contactSurname}`.trim(), email: c.email, isDefault: c.isPrimary }));
+  const contacts =
+    useLiveQuery(
+      async () =>
+        (await practiceDb(practiceKey).contacts.where('entityKey').equals(proposal.entityKey).toArray()).filter(
+          (c) => !c.isDeleted && c.contactID > 0,
+        ),
+      [practiceKey, proposal.entityKey],
+    ) ?? [];
+  const signatories = preview
+    ? preview.signatories
+    : contacts.map((c) => ({
+        contactID: c.contactID,
+        name: `${c.contactName} ${c.contactSurname}`.trim(),
+        email: c.email,
+        isDefault: c.isPrimary,
+      }));
   const [chosen, setChosen] = useState<string | null>(null);
   const fallback = signatories.find((s) => s.isDefault);
   const signatory = chosen ?? (fallback ? String(fallback.contactID) : '');
@@ -51,25 +82,49 @@ export function RenewForm(props: { proposal: ProposalSummary; disabledReason?: s
       }}
       onErrors={setErrors}
       submitLabel="Queue renewal"
-      disabledReason={props.disabledReason ?? (waiting || loading ? 'Reading the renewal preview from the practice…' : null)}
+      disabledReason={
+        props.disabledReason ?? (waiting || loading ? 'Reading the renewal preview from the practice…' : null)
+      }
       onCancel={props.onCancel}
     >
       {preview ? (
         <Text size="2" data-testid="renew-preview">
-          The renewal runs {formatDate(preview.startsOn, region)} – {formatDate(preview.endsOn, region)} and copies the pricing ({formatMoney(preview.servicesTotal, region)}), billings and jobs as a new draft. “{proposal.name}” becomes Renewed.
+          The renewal runs {formatDate(preview.startsOn, region)} – {formatDate(preview.endsOn, region)} and copies the
+          pricing ({formatMoney(preview.servicesTotal, region)}), billings and jobs as a new draft. “{proposal.name}”
+          becomes Renewed.
         </Text>
       ) : (
         <Callout.Root color="gray" role="status">
           <Callout.Text>
-            {problem ?? 'The renewal preview has not been read on this laptop.'} The client&apos;s contacts are offered as signatories instead; the practice checks the choice when the renewal is sent.
+            {problem ?? 'The renewal preview has not been read on this laptop.'} The client&apos;s contacts are offered
+            as signatories instead; the practice checks the choice when the renewal is sent.
           </Callout.Text>
         </Callout.Root>
       )}
-      <SelectInput label="Signatory" value={signatory} onChange={setChosen} error={errors['signatoryContactID']} hint="Who signs the renewed proposal for the client.">
+      <SelectInput
+        label="Signatory"
+        value={signatory}
+        onChange={setChosen}
+        error={errors['signatoryContactID']}
+        hint="Who signs the renewed proposal for the client."
+      >
         <option value="">The practice&apos;s default signatory</option>
-        {signatories.map((s) => <option key={s.contactID} value={s.contactID}>{s.name}{s.email ? ` <${s.email}>` : ''}{s.isDefault ? ' (default)' : ''}</option>)}
+        {signatories.map((s) => (
+          <option key={s.contactID} value={s.contactID}>
+            {s.name}
+            {s.email ? ` <${s.email}>` : ''}
+            {s.isDefault ? ' (default)' : ''}
+          </option>
+        ))}
       </SelectInput>
-      <UserSelect label="Renewed by" required users={users} value={user} onChange={setUser} error={errors['userKey'] && 'Choose which staff member is renewing it.'} />
+      <UserSelect
+        label="Renewed by"
+        required
+        users={users}
+        value={user}
+        onChange={setUser}
+        error={errors['userKey'] && 'Choose which staff member is renewing it.'}
+      />
     </SchemaForm>
   );
 }

@@ -8,22 +8,41 @@ import { NumberInput, SchemaForm, SelectInput, withoutError, type FieldErrors } 
 import { UserSelect, useActingUserChoice } from '../actions/UserSelect';
 import { useRegion } from '../client-money/money-ui';
 import { formatMoney, moneyLocale } from '../regional-format';
-import { newServiceRow, servicesBody, servicesErrors, servicesInputIssues, serviceRowsOf, withService, type ServiceRow } from './proposal-edits';
+import {
+  newServiceRow,
+  servicesBody,
+  servicesErrors,
+  servicesInputIssues,
+  serviceRowsOf,
+  withService,
+  type ServiceRow,
+} from './proposal-edits';
 
 /**
  * Replace a proposal's service lines (one PUT with the whole list), starting from the lines stored on
  * this laptop, with services from the synced catalogue. An accepted proposal can be changed, but its
  * billing then needs review at the practice: said before anything is queued.
  */
-export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: string | null; onSubmit(body: ServicesPut): Promise<void>; onCancel(): void }) {
+export function ServicesForm(props: {
+  detail: ProposalDetail;
+  disabledReason?: string | null;
+  onSubmit(body: ServicesPut): Promise<void>;
+  onCancel(): void;
+}) {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
   const money = moneyLocale(region);
-  const catalogue = useLiveQuery(async () => (await practiceDb(practiceKey).proposalServices.toArray()).sort((a, b) => a.name.localeCompare(b.name)), [practiceKey]) ?? [];
+  const catalogue =
+    useLiveQuery(
+      async () =>
+        (await practiceDb(practiceKey).proposalServices.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
+      [practiceKey],
+    ) ?? [];
   const { users, user, setUser, remember } = useActingUserChoice();
   const [rows, setRows] = useState<ServiceRow[]>(() => serviceRowsOf(props.detail.pricing.services, money));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const update = (index: number, change: (row: ServiceRow) => ServiceRow) => setRows((all) => all.map((row, i) => (i === index ? change(row) : row)));
+  const update = (index: number, change: (row: ServiceRow) => ServiceRow) =>
+    setRows((all) => all.map((row, i) => (i === index ? change(row) : row)));
   const err = (index: number, field: string) => errors[`service.${index}.${field}`];
   const typeNumber = (index: number, field: 'quantity' | 'price', text: string) => {
     update(index, (r) => ({ ...r, [field]: text }));
@@ -36,7 +55,17 @@ export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: s
   return (
     <SchemaForm
       schema={servicesPutSchema}
-      rules={() => (rows.length > 0 ? [] : [{ path: ['services'], message: 'Keep at least one service. A proposal the client should not see is withdrawn at the practice.' }])}
+      rules={() =>
+        rows.length > 0
+          ? []
+          : [
+              {
+                path: ['services'],
+                message:
+                  'Keep at least one service. A proposal the client should not see is withdrawn at the practice.',
+              },
+            ]
+      }
       build={() => servicesBody(user, rows, money)}
       inputIssues={() => servicesInputIssues(rows, money)}
       errorsOf={servicesErrors}
@@ -50,28 +79,80 @@ export function ServicesForm(props: { detail: ProposalDetail; disabledReason?: s
       onCancel={props.onCancel}
     >
       {props.detail.statusName === 'Accepted' ? (
-        <Callout.Root color="amber" role="status"><Callout.Text>The client has accepted this proposal. Changing its services means its billing needs review at the practice.</Callout.Text></Callout.Root>
+        <Callout.Root color="amber" role="status">
+          <Callout.Text>
+            The client has accepted this proposal. Changing its services means its billing needs review at the practice.
+          </Callout.Text>
+        </Callout.Root>
       ) : null}
-      <UserSelect label="Changed by" required users={users} value={user} onChange={setUser} error={errors['userKey'] && 'Choose which staff member is making the change.'} />
+      <UserSelect
+        label="Changed by"
+        required
+        users={users}
+        value={user}
+        onChange={setUser}
+        error={errors['userKey'] && 'Choose which staff member is making the change.'}
+      />
       {rows.map((row, index) => (
         <Card key={index} data-testid="service-edit-row">
           <Grid columns={{ initial: '1', sm: '3' }} gap="2" align="end">
-            <SelectInput label={`Service ${index + 1}`} required value={row.serviceID} onChange={(serviceID) => update(index, (r) => withService(r, serviceID, catalogue, money))} error={err(index, 'serviceID')}>
+            <SelectInput
+              label={`Service ${index + 1}`}
+              required
+              value={row.serviceID}
+              onChange={(serviceID) => update(index, (r) => withService(r, serviceID, catalogue, money))}
+              error={err(index, 'serviceID')}
+            >
               <option value="">Choose…</option>
-              {catalogue.map((s) => <option key={s.serviceID} value={s.serviceID}>{s.name} ({formatMoney(s.price, region)}, {s.frequency})</option>)}
-              {retired.map((l) => <option key={`retired-${l.serviceID}`} value={l.serviceID}>{l.serviceName} (no longer in the catalogue)</option>)}
+              {catalogue.map((s) => (
+                <option key={s.serviceID} value={s.serviceID}>
+                  {s.name} ({formatMoney(s.price, region)}, {s.frequency})
+                </option>
+              ))}
+              {retired.map((l) => (
+                <option key={`retired-${l.serviceID}`} value={l.serviceID}>
+                  {l.serviceName} (no longer in the catalogue)
+                </option>
+              ))}
             </SelectInput>
-            <NumberInput label="Quantity" locale={money.locale} value={row.quantity} onChange={(text) => typeNumber(index, 'quantity', text)} error={err(index, 'quantity')} />
+            <NumberInput
+              label="Quantity"
+              locale={money.locale}
+              value={row.quantity}
+              onChange={(text) => typeNumber(index, 'quantity', text)}
+              error={err(index, 'quantity')}
+            />
             <Flex gap="2" align="end">
-              <NumberInput label="Price" locale={money.locale} currency={money.currency} show={(amount) => formatMoney(amount, region)} value={row.price} onChange={(text) => typeNumber(index, 'price', text)} error={err(index, 'price')} hint="Before tax; blank for the catalogue price." />
-              <Button type="button" size="1" variant="ghost" color="gray" onClick={() => setRows((all) => all.filter((_, i) => i !== index))}>Remove service {index + 1}</Button>
+              <NumberInput
+                label="Price"
+                locale={money.locale}
+                currency={money.currency}
+                show={(amount) => formatMoney(amount, region)}
+                value={row.price}
+                onChange={(text) => typeNumber(index, 'price', text)}
+                error={err(index, 'price')}
+                hint="Before tax; blank for the catalogue price."
+              />
+              <Button
+                type="button"
+                size="1"
+                variant="ghost"
+                color="gray"
+                onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
+              >
+                Remove service {index + 1}
+              </Button>
             </Flex>
           </Grid>
         </Card>
       ))}
       <Flex justify="between" align="center">
-        <Button type="button" variant="soft" onClick={() => setRows((all) => [...all, newServiceRow()])}>Add a service</Button>
-        <Text size="1" color="gray">The practice prices each line and adds its tax.</Text>
+        <Button type="button" variant="soft" onClick={() => setRows((all) => [...all, newServiceRow()])}>
+          Add a service
+        </Button>
+        <Text size="1" color="gray">
+          The practice prices each line and adds its tax.
+        </Text>
       </Flex>
     </SchemaForm>
   );

@@ -11,7 +11,8 @@ const sourceWords: Record<RegionHostsStatus['source'], string> = {
 };
 
 export function persistenceSentence(persisted: boolean | null): string {
-  if (persisted === true) return 'Kept: the saved practice data and unsent actions are not removed when the disk runs low.';
+  if (persisted === true)
+    return 'Kept: the saved practice data and unsent actions are not removed when the disk runs low.';
   if (persisted === false) {
     return 'Not guaranteed: the browser engine may remove the saved practice data when the disk runs low. Unsent actions would be lost with it.';
   }

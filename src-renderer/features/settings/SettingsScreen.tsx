@@ -78,8 +78,8 @@ function UnsentWarning({ practiceKey }: { practiceKey: string }) {
   return (
     <Callout.Root color="red" mt="3" role="alert" data-testid="unsent-warning">
       <Callout.Text>
-        {unsent} {unsent === 1 ? 'action has' : 'actions have'} not been sent to the practice yet and will be lost. Go online and let
-        the outbox send {unsent === 1 ? 'it' : 'them'}, or export the outbox as JSON first.
+        {unsent} {unsent === 1 ? 'action has' : 'actions have'} not been sent to the practice yet and will be lost. Go
+        online and let the outbox send {unsent === 1 ? 'it' : 'them'}, or export the outbox as JSON first.
       </Callout.Text>
     </Callout.Root>
   );
@@ -89,7 +89,9 @@ function SignOutButton(props: { practiceKey: string; name: string; onConfirm(): 
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="soft" color="red" onClick={() => setOpen(true)}>Sign out</Button>
+      <Button variant="soft" color="red" onClick={() => setOpen(true)}>
+        Sign out
+      </Button>
       <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}
@@ -122,12 +124,23 @@ function PracticeCard() {
               {p.name} {p.isDemo ? <Badge color="amber">Demo</Badge> : null}
             </Text>
             <Text size="1" color="gray">
-              {p.region} · {p.canWrite ? 'Read and write' : 'Read-only: you can browse, but actions that change data are not offered'}
+              {p.region} ·{' '}
+              {p.canWrite
+                ? 'Read and write'
+                : 'Read-only: you can browse, but actions that change data are not offered'}
               {p.practiceKey === active ? ' · active' : ''}
             </Text>
-            {p.problem ? <Text size="1" color="red">{p.problem}</Text> : null}
+            {p.problem ? (
+              <Text size="1" color="red">
+                {p.problem}
+              </Text>
+            ) : null}
           </Flex>
-          <SignOutButton practiceKey={p.practiceKey} name={p.name} onConfirm={() => void usePractice.getState().signOut(companion, p.practiceKey)} />
+          <SignOutButton
+            practiceKey={p.practiceKey}
+            name={p.name}
+            onConfirm={() => void usePractice.getState().signOut(companion, p.practiceKey)}
+          />
         </Flex>
       ))}
       <Heading as="h3" size="2" mb="2">

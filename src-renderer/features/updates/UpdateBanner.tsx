@@ -15,7 +15,13 @@ export interface UpdateBannerViewProps {
 }
 
 /** Shown only while a downloaded update waits, and not again for a version the person put off with "Later". */
-export function UpdateBannerView({ status, refusedReason, dismissedVersion, onRestart, onLater }: UpdateBannerViewProps) {
+export function UpdateBannerView({
+  status,
+  refusedReason,
+  dismissedVersion,
+  onRestart,
+  onLater,
+}: UpdateBannerViewProps) {
   if (status?.state !== 'ready' || status.version === dismissedVersion) return null;
   return (
     <Callout.Root
@@ -25,7 +31,8 @@ export function UpdateBannerView({ status, refusedReason, dismissedVersion, onRe
       style={{ position: 'fixed', left: '50%', bottom: 16, transform: 'translateX(-50%)', zIndex: 50, maxWidth: 560 }}
     >
       <Callout.Text>
-        Version {status.version} of Practice Companion is ready. {refusedReason ?? (status.restartDeferred && status.message ? status.message : LATER)}
+        Version {status.version} of Practice Companion is ready.{' '}
+        {refusedReason ?? (status.restartDeferred && status.message ? status.message : LATER)}
       </Callout.Text>
       <Flex gap="2" mt="2">
         <Button size="1" onClick={onRestart}>

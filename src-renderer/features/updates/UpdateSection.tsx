@@ -65,5 +65,11 @@ export function UpdateSection() {
   const refusedReason = useUpdates((s) => s.refusedReason);
   useEffect(() => (companion ? watchUpdates(companion) : undefined), [companion]);
   if (!companion) return null;
-  return <UpdateStatusView status={status} refusedReason={refusedReason} onRestart={() => void useUpdates.getState().restart(companion)} />;
+  return (
+    <UpdateStatusView
+      status={status}
+      refusedReason={refusedReason}
+      onRestart={() => void useUpdates.getState().restart(companion)}
+    />
+  );
 }

@@ -24,7 +24,8 @@ export const useUpdates = create<UpdateState>((set, get) => ({
   async restart(companion) {
     try {
       const answer = await companion.desktop.restartToUpdate();
-      if (!answer.restarting) set({ refusedReason: answer.reason ?? 'The app could not restart now; the update installs when you quit.' });
+      if (!answer.restarting)
+        set({ refusedReason: answer.reason ?? 'The app could not restart now; the update installs when you quit.' });
     } catch {
       set({ refusedReason: 'The app could not restart now; the update installs when you quit.' });
     }

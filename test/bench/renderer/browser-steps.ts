@@ -15,7 +15,10 @@ export async function stashPages(page: Page, pages: readonly SyncPageEvent[]): P
 }
 
 export async function ingestInPage(page: Page, practiceKey: string, resources: string[]): Promise<IngestRun> {
-  return page.evaluate(([key, list]) => (globalThis as BenchGlobal).__rendererBench.ingest(key, list), [practiceKey, resources] as const);
+  return page.evaluate(([key, list]) => (globalThis as BenchGlobal).__rendererBench.ingest(key, list), [
+    practiceKey,
+    resources,
+  ] as const);
 }
 
 export async function deleteInPage(page: Page, practiceKey: string): Promise<void> {
@@ -47,7 +50,10 @@ export async function typeAndMeasure(page: Page, keys: readonly string[]): Promi
   for (const key of keys) {
     if (key === 'Backspace') await page.keyboard.press('Backspace');
     else await page.keyboard.type(key);
-    await page.waitForFunction(() => (globalThis as BenchGlobal).__rendererProbe.quietForMs() > 150, undefined, { polling: 50, timeout: 15_000 });
+    await page.waitForFunction(() => (globalThis as BenchGlobal).__rendererProbe.quietForMs() > 150, undefined, {
+      polling: 50,
+      timeout: 15_000,
+    });
     const sample = await page.evaluate(() => (globalThis as BenchGlobal).__rendererProbe.takeKeystroke());
     if (!sample) throw new Error(`The keystroke "${key}" produced no input event in the search box.`);
     samples.push({ key, ...sample });
@@ -113,18 +119,31 @@ export interface ColdStartRun {
  * A fresh Chromium on the same profile (so the 20,000 clients are read from IndexedDB on disk by a new
  * browser process), one navigation to the app, timed inside the page from navigation start.
  */
-export async function coldStart(userDataDir: string, url: string, probeSource: string, clients: number): Promise<ColdStartRun> {
+export async function coldStart(
+  userDataDir: string,
+  url: string,
+  probeSource: string,
+  clients: number,
+): Promise<ColdStartRun> {
   const context = await launchPersistentChromium(userDataDir);
   try {
     await context.addInitScript({ content: probeSource });
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(url);
-    await page.waitForFunction(() => (globalThis as BenchGlobal).__rendererProbe.state.firstRowPaintMs !== null, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (globalThis as BenchGlobal).__rendererProbe.state.firstRowPaintMs !== null,
+      undefined,
+      { timeout: 60_000 },
+    );
     await page.getByTestId('client-count').getByText(allLoaded(clients)).waitFor();
     return await page.evaluate(() => {
       const { firstRowDomMs, firstRowPaintMs } = (globalThis as BenchGlobal).__rendererProbe.state;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-      return { firstListPaintMs: firstRowPaintMs ?? NaN, firstRowInDomMs: firstRowDomMs ?? NaN, firstContentfulPaintMs: fcp };
+      return {
+        firstListPaintMs: firstRowPaintMs ?? NaN,
+        firstRowInDomMs: firstRowDomMs ?? NaN,
+        firstContentfulPaintMs: fcp,
+      };
     });
   } finally {
     await context.close();

@@ -37,7 +37,8 @@ const rows = new MutationObserver(() => {
 });
 rows.observe(document, { childList: true, subtree: true });
 
-const inClientList = (node: Node): boolean => (node instanceof Element ? node : node.parentElement)?.closest('.client-list') != null;
+const inClientList = (node: Node): boolean =>
+  (node instanceof Element ? node : node.parentElement)?.closest('.client-list') != null;
 
 function notePaint(keystroke: Keystroke): void {
   afterNextPaint((at) => {
@@ -57,7 +58,8 @@ const probe = {
     window.addEventListener(
       'input',
       (event) => {
-        if (!(event.target instanceof HTMLInputElement) || event.target.getAttribute('aria-label') !== 'Search clients') return;
+        if (!(event.target instanceof HTMLInputElement) || event.target.getAttribute('aria-label') !== 'Search clients')
+          return;
         const keystroke: Keystroke = { start: performance.now(), lastChange: 0, lastPaint: 0, mutations: 0 };
         state.keystroke = keystroke;
         state.lastActivity = keystroke.start;

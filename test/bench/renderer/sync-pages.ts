@@ -9,7 +9,9 @@ import type { SyncPageCommit } from '../../../src-main/sync/sync-sink';
  * real sync engine computes — fetched over HTTP and validated by the real API client. Collected in
  * Node so the renderer benchmark times only the ingest, not the network or the demo server.
  */
-export async function collectSyncPages(demo: DemoPractice): Promise<{ practiceKey: string; pages: SyncPageEvent[]; collectMs: number }> {
+export async function collectSyncPages(
+  demo: DemoPractice,
+): Promise<{ practiceKey: string; pages: SyncPageEvent[]; collectMs: number }> {
   const practice = demo.practices[0];
   if (!practice) throw new Error('The demo practice has no practice.');
   const commits: SyncPageCommit[] = [];
@@ -29,7 +31,12 @@ export async function collectSyncPages(demo: DemoPractice): Promise<{ practiceKe
   });
   const results = await engine.runOnce();
   const failed = results.filter((r) => r.state !== 'done');
-  if (failed.length > 0) throw new Error(`Collecting sync pages failed: ${failed.map((r) => `${r.resource}: ${r.error}`).join('; ')}`);
-  const pages = commits.map((page, i): SyncPageEvent => ({ pageId: `bench-${i}`, practiceKey: practice.practiceKey, ...page }));
+  if (failed.length > 0)
+    throw new Error(`Collecting sync pages failed: ${failed.map((r) => `${r.resource}: ${r.error}`).join('; ')}`);
+  const pages = commits.map((page, i): SyncPageEvent => ({
+    pageId: `bench-${i}`,
+    practiceKey: practice.practiceKey,
+    ...page,
+  }));
   return { practiceKey: practice.practiceKey, pages, collectMs: performance.now() - started };
 }

@@ -29,7 +29,7 @@ export interface CallOptions {
 export interface CallResult {
   status: number;
   headers: Headers;
-  json: any;  
+  json: any;
   bytes: Uint8Array;
 }
 
@@ -49,7 +49,11 @@ export async function startDemo(options: DemoOptionsInput = {}) {
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
-    const response = await fetch(`${options.base ?? practice.baseUrl}/api/v1${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const response = await fetch(`${options.base ?? practice.baseUrl}/api/v1${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
     const bytes = new Uint8Array(await response.arrayBuffer());
     const type = response.headers.get('content-type') ?? '';
     const json = type.includes('json') && bytes.length > 0 ? JSON.parse(new TextDecoder().decode(bytes)) : null;

@@ -5,7 +5,15 @@ import { renderBillPdf } from '../../../src-main/demo-practice/pdf/render-bill-p
 import { readPdf } from '../../support/read-pdf-text';
 import { bill } from '../../unit/demo-practice/pdf/pdf-fixtures';
 import { realProblems } from '../support/page-problems';
-import { buildPdfHarness, expectResponsive, harnessEvents, openPdfHarness, removeHarness, showPdf, type PdfHarnessSession } from '../support/pdf-harness';
+import {
+  buildPdfHarness,
+  expectResponsive,
+  harnessEvents,
+  openPdfHarness,
+  removeHarness,
+  showPdf,
+  type PdfHarnessSession,
+} from '../support/pdf-harness';
 
 /**
  * A real two-page bill from the demo practice's renderer in the real viewer (pdf.js, its worker, the
@@ -90,7 +98,14 @@ describe('the PDF viewer with a two-page bill', () => {
     const selected = pageBox(page, 2).locator('.textLayer .highlight.selected');
     await selected.waitFor();
     expect(await selected.textContent()).toBe('Service line 25');
-    await expect.poll(() => selected.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })).toBe(true);
+    await expect
+      .poll(() =>
+        selected.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
     await expect.poll(() => pageField(page).inputValue()).toBe('2');
     expect(await inkShare(page, 2)).toBeGreaterThan(0.01);
   });
@@ -99,20 +114,28 @@ describe('the PDF viewer with a two-page bill', () => {
     const { page } = session;
     const search = page.getByRole('searchbox', { name: 'Find in document' });
     await search.fill('bookkeeping');
-    await status(page).getByText(/^\d+ of 30$/).waitFor();
+    await status(page)
+      .getByText(/^\d+ of 30$/)
+      .waitFor();
     const first = Number((await status(page).textContent())!.split(' ')[0]);
     await search.press('Enter');
-    await status(page).getByText(`${(first % 30) + 1} of 30`, { exact: true }).waitFor();
+    await status(page)
+      .getByText(`${(first % 30) + 1} of 30`, { exact: true })
+      .waitFor();
     await search.press('Shift+Enter');
     await status(page).getByText(`${first} of 30`, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Next match' }).click();
-    await status(page).getByText(`${(first % 30) + 1} of 30`, { exact: true }).waitFor();
+    await status(page)
+      .getByText(`${(first % 30) + 1} of 30`, { exact: true })
+      .waitFor();
     expect(await page.locator('.textLayer .highlight.selected').count()).toBe(1);
     await search.fill('no such words');
     await status(page).getByText('No matches', { exact: true }).waitFor();
     expect(await page.locator('.textLayer .highlight').count()).toBe(0);
     await search.fill('bookkeeping');
-    await status(page).getByText(/of 30$/).waitFor();
+    await status(page)
+      .getByText(/of 30$/)
+      .waitFor();
     await search.press('Escape');
     expect(await search.inputValue()).toBe('');
     await expect.poll(() => page.locator('.textLayer .highlight').count()).toBe(0);
@@ -149,7 +172,10 @@ describe('the PDF viewer with a two-page bill', () => {
     const { page } = session;
     const zoomText = page.locator('.pdf-viewer__zoom');
     const widthOf = () => pageBox(page, 1).evaluate((el) => el.getBoundingClientRect().width);
-    const canvasWidth = () => pageBox(page, 1).locator('canvas').evaluate((c: HTMLCanvasElement) => c.width);
+    const canvasWidth = () =>
+      pageBox(page, 1)
+        .locator('canvas')
+        .evaluate((c: HTMLCanvasElement) => c.width);
     const fit = (await zoomText.textContent())!;
     const fitWidth = await widthOf();
     const fitCanvas = await canvasWidth();
@@ -185,12 +211,24 @@ describe('the PDF viewer with a two-page bill', () => {
     const focused = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement;
       const style = getComputedStyle(el);
-      return { label: el.getAttribute('aria-label'), outline: style.outlineStyle, visible: el.matches(':focus-visible') };
+      return {
+        label: el.getAttribute('aria-label'),
+        outline: style.outlineStyle,
+        visible: el.matches(':focus-visible'),
+      };
     });
     expect(focused).toEqual({ label: 'Zoom in', outline: 'solid', visible: true });
     await page.keyboard.press('Control+f');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Find in document');
-    for (const name of ['Previous page', 'Next page', 'Zoom out', 'Zoom in', 'Fit width', 'Previous match', 'Next match']) {
+    for (const name of [
+      'Previous page',
+      'Next page',
+      'Zoom out',
+      'Zoom in',
+      'Fit width',
+      'Previous match',
+      'Next match',
+    ]) {
       expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
     }
     expect(await page.getByRole('region', { name: 'PDF: Invoice INV-004213' }).count()).toBe(1);

@@ -33,7 +33,9 @@ export interface AppUnderTest {
  * The embedded demo practice is the preview's usual one; its handle is kept so tests can read or change
  * what the server holds. With `connectDemo`, the demo practice is explored and its first sync finished.
  */
-export async function openApp(options: { viewport?: { width: number; height: number }; connectDemo?: boolean } = {}): Promise<AppUnderTest> {
+export async function openApp(
+  options: { viewport?: { width: number; height: number }; connectDemo?: boolean } = {},
+): Promise<AppUnderTest> {
   let demo: DemoPractice | undefined;
   const startDemo = async () => (demo = await createDemoPractice({}));
   const [browser, server] = await Promise.all([launchChromium(), startPreview({ startDemo })]);
@@ -42,14 +44,21 @@ export async function openApp(options: { viewport?: { width: number; height: num
   await page.goto(server.url);
   if (options.connectDemo) {
     await page.getByRole('button', { name: 'Explore the demo practice' }).click();
-    await page.getByTestId('client-count').getByText(/150 clients/).waitFor({ timeout: 30_000 });
-    await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('client-count')
+      .getByText(/150 clients/)
+      .waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('status-practice')
+      .getByText(/last synced/)
+      .waitFor({ timeout: 30_000 });
   }
   const demoPractice = (): DemoPractice => {
     if (!demo) throw new Error('The demo practice has not been started yet.');
     return demo;
   };
-  const answered = (operationId: string) => demoPractice().runtime.requestLog.filter((r) => r.operationId === operationId && r.status < 300).length;
+  const answered = (operationId: string) =>
+    demoPractice().runtime.requestLog.filter((r) => r.operationId === operationId && r.status < 300).length;
   return {
     browser,
     server,
@@ -64,7 +73,10 @@ export async function openApp(options: { viewport?: { width: number; height: num
     async reload() {
       await page.reload();
       await page.getByRole('navigation', { name: 'Main' }).waitFor();
-      await page.getByTestId('status-practice').getByText(/last synced/).waitFor({ timeout: 30_000 });
+      await page
+        .getByTestId('status-practice')
+        .getByText(/last synced/)
+        .waitFor({ timeout: 30_000 });
     },
     async close() {
       await browser.close();

@@ -28,7 +28,15 @@ export async function launchChromium(): Promise<Browser> {
  * Chromium with a profile folder: IndexedDB lives on disk as in the desktop app (a plain launch keeps it
  * in memory), and it survives closing and relaunching the browser, which is what cold start needs.
  */
-export async function launchPersistentChromium(userDataDir: string, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+export async function launchPersistentChromium(
+  userDataDir: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
   checkChromium();
-  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, viewport });
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
 }

@@ -11,7 +11,9 @@ export async function watchProblems(page: Page): Promise<string[]> {
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber} on ${location.hash}`);
+      console.error(
+        `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber} on ${location.hash}`,
+      );
     });
   });
   return problems;

@@ -48,7 +48,11 @@ export async function serveHarness(dir: string): Promise<{ url: string; close():
     void (async () => {
       const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
       const file = resolveRendererAsset(dir, `${RENDERER_ORIGIN}${pathname}`);
-      const headers = { 'Content-Security-Policy': rendererHeaderCsp(), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+      const headers = {
+        'Content-Security-Policy': rendererHeaderCsp(),
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      };
       try {
         if (!file) throw new Error('outside');
         const body = await readFile(file);
@@ -83,7 +87,10 @@ type HarnessWindow = typeof globalThis & { __pdfHarness: PdfHarness };
  * Chromium on the harness page, watched for problems. CSP violations inside workers are not
  * events of the document, so each worker gets its own listener that turns them into console errors.
  */
-export async function openPdfHarness(dir: string, options: { viewport?: { width: number; height: number }; browser?: Browser } = {}): Promise<PdfHarnessSession> {
+export async function openPdfHarness(
+  dir: string,
+  options: { viewport?: { width: number; height: number }; browser?: Browser } = {},
+): Promise<PdfHarnessSession> {
   const server = await serveHarness(dir);
   const browser = options.browser ?? (await launchChromium());
   const page = await browser.newPage({ viewport: options.viewport ?? { width: 1200, height: 800 } });
@@ -117,7 +124,11 @@ export const removeHarness = (dir: string): void => rmSync(dir, { recursive: tru
 /** Hands the viewer a file; returns the id its harness events carry. */
 export async function showPdf(page: Page, bytes: Uint8Array, title: string, initialPage = 1): Promise<number> {
   const base64 = Buffer.from(bytes).toString('base64');
-  return page.evaluate(([data, name, first]) => (globalThis as HarnessWindow).__pdfHarness.open(data, name, first), [base64, title, initialPage] as const);
+  return page.evaluate(([data, name, first]) => (globalThis as HarnessWindow).__pdfHarness.open(data, name, first), [
+    base64,
+    title,
+    initialPage,
+  ] as const);
 }
 
 export async function closePdf(page: Page): Promise<void> {

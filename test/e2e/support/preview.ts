@@ -1,7 +1,11 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startPreviewServer, type PreviewServer, type PreviewServerOptions } from '../../../src-main/browser-preview/preview-server';
+import {
+  startPreviewServer,
+  type PreviewServer,
+  type PreviewServerOptions,
+} from '../../../src-main/browser-preview/preview-server';
 
 /** Starts the browser preview on a free 127.0.0.1 port over the built renderer, with a fresh data folder. */
 export async function startPreview(options: Pick<PreviewServerOptions, 'startDemo'> = {}): Promise<PreviewServer> {
@@ -14,6 +18,8 @@ export async function startPreview(options: Pick<PreviewServerOptions, 'startDem
 
 /** Cuts or restores main's network in the preview, as a pulled cable would. */
 export async function setNetwork(server: PreviewServer, online: boolean): Promise<void> {
-  const response = await fetch(`${server.url}__preview/network?online=${online}&token=${server.token}`, { method: 'POST' });
+  const response = await fetch(`${server.url}__preview/network?online=${online}&token=${server.token}`, {
+    method: 'POST',
+  });
   if (!response.ok) throw new Error(`Network switch refused: ${response.status}`);
 }

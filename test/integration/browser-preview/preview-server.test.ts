@@ -62,7 +62,11 @@ describe('browser preview server', () => {
       { url: `${ws}/__preview/bridge?token=${server.token}`, origin: 'http://evil.example' },
       { url: `${ws}/__preview/bridge?token=${server.token}`, origin: undefined },
       // A DNS-rebinding page: our port, the attacker's name (and origin).
-      { url: `${ws}/__preview/bridge?token=${server.token}`, origin: 'http://rebind.example:1', host: 'rebind.example:1' },
+      {
+        url: `${ws}/__preview/bridge?token=${server.token}`,
+        origin: 'http://rebind.example:1',
+        host: 'rebind.example:1',
+      },
       { url: `${ws}/__preview/bridge?token=${server.token}`, origin, host: 'rebind.example:1' },
     ];
     for (const attempt of attempts) {
@@ -92,7 +96,9 @@ describe('browser preview server', () => {
     const { hostname, port } = new URL(origin);
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), hostname, () => {
-        socket.write(`GET //[ HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+        socket.write(
+          `GET //[ HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+        );
       });
       let text = '';
       socket.on('data', (chunk) => (text += String(chunk)));
@@ -117,7 +123,9 @@ describe('browser preview server', () => {
     const port = new URL(origin).port;
     expect(await statusFor('rebind.example', '/')).toBe(403);
     expect(await statusFor(`rebind.example:${port}`, '/')).toBe(403);
-    expect(await statusFor(`rebind.example:${port}`, `/__preview/network?online=false&token=${server.token}`, 'POST')).toBe(403);
+    expect(
+      await statusFor(`rebind.example:${port}`, `/__preview/network?online=false&token=${server.token}`, 'POST'),
+    ).toBe(403);
     expect(server.network.isOnline()).toBe(true);
     expect(await statusFor(`localhost:${port}`, '/')).toBe(200);
     expect(await statusFor(`127.0.0.1:${port}`, '/')).toBe(200);
@@ -127,7 +135,9 @@ describe('browser preview server', () => {
     const refused = await fetch(`${server.url}__preview/network?online=false&token=guess`, { method: 'POST' });
     expect(refused.status).toBe(403);
     expect(server.network.isOnline()).toBe(true);
-    const accepted = await fetch(`${server.url}__preview/network?online=false&token=${server.token}`, { method: 'POST' });
+    const accepted = await fetch(`${server.url}__preview/network?online=false&token=${server.token}`, {
+      method: 'POST',
+    });
     expect(await accepted.json()).toMatchObject({ online: false });
     await expect(server.network.fetch(server.url)).rejects.toThrow(/offline/);
     await fetch(`${server.url}__preview/network?online=true&token=${server.token}`, { method: 'POST' });

@@ -19,7 +19,9 @@ async function startCaptivePortal(): Promise<{ origin: string; hits: () => numbe
     hits++;
     request.resume();
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end('<!doctype html><html><body><h1>Welcome to Harbour Hotel Wi-Fi</h1><p>Accept the terms to continue.</p></body></html>');
+    response.end(
+      '<!doctype html><html><body><h1>Welcome to Harbour Hotel Wi-Fi</h1><p>Accept the terms to continue.</p></body></html>',
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -56,7 +58,11 @@ describe('behind a captive portal (a real one on 127.0.0.1)', () => {
     let captive = false;
     const app: NodeApp = await startNodeApp({
       demo: { seed: 21 },
-      deps: { fetch: routedFetch(() => (captive ? portal.origin : null)), connectivityIntervalMs: 200, budgetLimits: { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 } },
+      deps: {
+        fetch: routedFetch(() => (captive ? portal.origin : null)),
+        connectivityIntervalMs: 200,
+        budgetLimits: { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 },
+      },
     });
     cleanups.push(() => app.close());
     const connected = await app.companion.practice.connectDemo();
@@ -77,7 +83,11 @@ describe('behind a captive portal (a real one on 127.0.0.1)', () => {
 
     // Into the hotel: the link stays up, every request gets the portal's page.
     captive = true;
-    await waitFor('main to notice the portal', () => useConnectivity.getState().main?.reason, (reason) => reason === 'practice-unreachable');
+    await waitFor(
+      'main to notice the portal',
+      () => useConnectivity.getState().main?.reason,
+      (reason) => reason === 'practice-unreachable',
+    );
     expect(await app.companion.connectivity.status()).toMatchObject({ online: false, reason: 'practice-unreachable' });
     expect(portal.hits()).toBeGreaterThan(0); // the probe really went through the network, and the portal answered it
 
@@ -85,7 +95,10 @@ describe('behind a captive portal (a real one on 127.0.0.1)', () => {
     const postsBefore = app.demo().runtime.requestLog.filter((r) => r.method !== 'GET').length;
     const entryId = await useOutbox.getState().queue({
       operation: 'contact.create',
-      payload: { params: { entityKey: client.entityKey }, body: { contactName: 'Portal', contactSurname: 'Guest', email: 'portal.guest@example.com' } },
+      payload: {
+        params: { entityKey: client.entityKey },
+        body: { contactName: 'Portal', contactSurname: 'Guest', email: 'portal.guest@example.com' },
+      },
       summary: 'Add Portal Guest',
       entityKey: client.entityKey,
       dependsOn: [],
@@ -93,14 +106,22 @@ describe('behind a captive portal (a real one on 127.0.0.1)', () => {
     // Several probe intervals pass behind the portal; the outbox polls and is kicked, and spends nothing.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     useOutbox.getState().kick('user');
-    await waitFor('the outbox to settle', () => useOutbox.getState().draining, (draining) => !draining);
+    await waitFor(
+      'the outbox to settle',
+      () => useOutbox.getState().draining,
+      (draining) => !draining,
+    );
     const waiting = (await readEntries(practiceDb(practiceKey))).entries.find((e) => e.id === entryId)!;
     expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
     expect(useConnectivity.getState().main?.reason).toBe('practice-unreachable');
 
     // Out of the hotel: nobody presses anything.
     captive = false;
-    await waitFor('main to see the practice again', () => useConnectivity.getState().main?.reason, (reason) => reason === 'ok');
+    await waitFor(
+      'main to see the practice again',
+      () => useConnectivity.getState().main?.reason,
+      (reason) => reason === 'ok',
+    );
     const sent = await waitFor(
       'the queued entry to go out',
       async () => (await readEntries(practiceDb(practiceKey))).entries.find((e) => e.id === entryId)!,
@@ -108,7 +129,11 @@ describe('behind a captive portal (a real one on 127.0.0.1)', () => {
     );
     expect(sent.attempts).toBe(1);
     const runtime = app.demo().runtime;
-    expect([...runtime.practices[0]!.contacts.values()].filter((c) => c.contactName === 'Portal' && c.contactSurname === 'Guest')).toHaveLength(1);
+    expect(
+      [...runtime.practices[0]!.contacts.values()].filter(
+        (c) => c.contactName === 'Portal' && c.contactSurname === 'Guest',
+      ),
+    ).toHaveLength(1);
     expect(runtime.requestLog.filter((r) => r.method !== 'GET').length - postsBefore).toBe(1);
   }, 30_000);
 
@@ -126,7 +151,9 @@ describe('behind a captive portal (a real one on 127.0.0.1)', () => {
       expect(demo.runtime.rateLimiter.countSince(p.readWrite.clientId, 86_400_000)).toBe(0);
       expect(demo.runtime.rateLimiter.countSince(p.readOnly.clientId, 86_400_000)).toBe(0);
     }
-    const validate = await fetch(`${practice.baseUrl}/api/v1/auth/validate`, { headers: { 'X-Svc-Auth-ID': practice.readWrite.clientId, 'X-Svc-Auth-Key': practice.readWrite.secret } });
+    const validate = await fetch(`${practice.baseUrl}/api/v1/auth/validate`, {
+      headers: { 'X-Svc-Auth-ID': practice.readWrite.clientId, 'X-Svc-Auth-Key': practice.readWrite.secret },
+    });
     expect(validate.status).toBe(200);
     expect(validate.headers.get('x-ratelimit-remaining')).toBe('59');
   });

@@ -100,7 +100,10 @@ export async function startDocumentsApp(options: StartOptions = {}) {
 }
 export type DocumentsApp = Awaited<ReturnType<typeof startDocumentsApp>>;
 
-export const billRef = (bill: DocumentsApp['bills'][number]): DocumentRef => ({ kind: 'bill', id: String(bill.billingId) });
+export const billRef = (bill: DocumentsApp['bills'][number]): DocumentRef => ({
+  kind: 'bill',
+  id: String(bill.billingId),
+});
 
 export const openBill = (app: DocumentsApp, bill: DocumentsApp['bills'][number]) =>
   app.call('documents.open', { practiceKey: app.practiceKey, ref: billRef(bill), entityKey: bill.entityKey });

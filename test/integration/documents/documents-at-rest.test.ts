@@ -5,7 +5,16 @@ import type { Cipher } from '../../../src-main/cipher/cipher';
 import { createSessionCipher } from '../../../src-main/cipher/session-cipher';
 import { MANIFEST_FILE } from '../../../src-main/documents/document-manifest';
 import { readPdf } from '../../support/read-pdf-text';
-import { billRef, corrupt, fromBase64, openBill, sha256, startDocumentsApp as start, stopDocumentsApps, type DocumentsApp } from './documents-app';
+import {
+  billRef,
+  corrupt,
+  fromBase64,
+  openBill,
+  sha256,
+  startDocumentsApp as start,
+  stopDocumentsApps,
+  type DocumentsApp,
+} from './documents-app';
 
 afterEach(stopDocumentsApps);
 
@@ -27,7 +36,9 @@ function encodings(words: string): Buffer[] {
 
 /** A client with a completed identity verification, and the words its certificate prints. */
 function verifiedClient(app: DocumentsApp) {
-  const [entityKey, records] = [...app.state.idVerifications].find(([, list]) => list.some((v) => v.result === 'verified'))!;
+  const [entityKey, records] = [...app.state.idVerifications].find(([, list]) =>
+    list.some((v) => v.result === 'verified'),
+  )!;
   const verification = records.filter((v) => v.result === 'verified').at(-1)!;
   const entity = app.state.entities.get(entityKey)!;
   const printed = [`IDV-${verification.verificationId.slice(0, 8).toUpperCase()}`, entity.fullEntityName];
@@ -38,9 +49,18 @@ describe('documents at rest', () => {
   it('an ID certificate fetched through main is sealed on disk: no PDF, none of its text, no client key in names or manifest, owner-only', async () => {
     const app = await start();
     const client = verifiedClient(app);
-    const fetched = await app.call('documents.fetch', { practiceKey: app.practiceKey, ref: client.ref, entityKey: client.entityKey, priority: 'interactive' });
+    const fetched = await app.call('documents.fetch', {
+      practiceKey: app.practiceKey,
+      ref: client.ref,
+      entityKey: client.entityKey,
+      priority: 'interactive',
+    });
     expect(fetched).toMatchObject({ ok: true, downloaded: true });
-    const opened = await app.call('documents.open', { practiceKey: app.practiceKey, ref: client.ref, entityKey: client.entityKey });
+    const opened = await app.call('documents.open', {
+      practiceKey: app.practiceKey,
+      ref: client.ref,
+      entityKey: client.entityKey,
+    });
     const plain = Buffer.from(fromBase64(opened.bytesBase64));
     // The certificate really prints these words (so their absence on disk means something).
     const text = (await readPdf(fromBase64(opened.bytesBase64))).text;
@@ -61,7 +81,8 @@ describe('documents at rest', () => {
       if (process.platform !== 'win32') expect(statSync(join(app.documentsDir, name)).mode & 0o777).toBe(0o600);
     }
     if (process.platform !== 'win32') {
-      for (const dir of [app.documentsDir, join(app.documentsDir, '..')]) expect(statSync(dir).mode & 0o777).toBe(0o700);
+      for (const dir of [app.documentsDir, join(app.documentsDir, '..')])
+        expect(statSync(dir).mode & 0o777).toBe(0o700);
     }
     // Main still reads it, with the client named in its metadata.
     const list = await app.call('documents.list', { practiceKey: app.practiceKey });
@@ -72,7 +93,8 @@ describe('documents at rest', () => {
   it('one flipped byte is detected as tampering: the document is fetched again and the person gets the right bytes', async () => {
     const app = await start();
     const client = verifiedClient(app);
-    const open = () => app.call('documents.open', { practiceKey: app.practiceKey, ref: client.ref, entityKey: client.entityKey });
+    const open = () =>
+      app.call('documents.open', { practiceKey: app.practiceKey, ref: client.ref, entityKey: client.entityKey });
     const good = await open();
     const file = await app.fileOf(client.ref);
     const size = readFileSync(file).length;
@@ -106,7 +128,10 @@ describe('documents at rest', () => {
     const first = await openBill(app, bill);
     const key = (await app.services.documentCaches.keys.get(app.practiceKey))!;
     const oldFile = await app.fileOf(billRef(bill));
-    expect((await app.call('documents.list', { practiceKey: app.practiceKey })).encryption).toEqual({ algorithm: 'AES-256-GCM', keyKept: 'session-only' });
+    expect((await app.call('documents.list', { practiceKey: app.practiceKey })).encryption).toEqual({
+      algorithm: 'AES-256-GCM',
+      keyKept: 'session-only',
+    });
     expect(settingsText(app)).not.toContain('documents.keys');
     expect(settingsText(app)).not.toContain(key.toString('base64'));
     await app.services.dispose();
@@ -153,7 +178,12 @@ describe('documents at rest', () => {
       await expect(app.call('documents.list', { practiceKey })).rejects.toThrow(refused);
       await expect(app.call('documents.unpin', { practiceKey, packId: 'pack-1' })).rejects.toThrow(refused);
     }
-    expect(await app.call('documents.list', { practiceKey: uk.practiceKey })).toMatchObject({ documents: [], usedBytes: 0 });
-    expect(await app.call('documents.unpin', { practiceKey: uk.practiceKey, packId: 'pack-1' })).toEqual({ unpinned: 0 });
+    expect(await app.call('documents.list', { practiceKey: uk.practiceKey })).toMatchObject({
+      documents: [],
+      usedBytes: 0,
+    });
+    expect(await app.call('documents.unpin', { practiceKey: uk.practiceKey, packId: 'pack-1' })).toEqual({
+      unpinned: 0,
+    });
   });
 });

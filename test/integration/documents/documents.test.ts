@@ -3,7 +3,15 @@ import { basename, dirname, join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MANIFEST_FILE } from '../../../src-main/documents/document-manifest';
 import { readPdf } from '../../support/read-pdf-text';
-import { billRef, corrupt, fromBase64, openBill, sha256, startDocumentsApp as start, stopDocumentsApps } from './documents-app';
+import {
+  billRef,
+  corrupt,
+  fromBase64,
+  openBill,
+  sha256,
+  startDocumentsApp as start,
+  stopDocumentsApps,
+} from './documents-app';
 
 afterEach(stopDocumentsApps);
 
@@ -39,7 +47,12 @@ describe('documents.open against the demo practice', () => {
     expect(Date.parse(second.meta.lastOpenedAt)).toBeGreaterThan(Date.parse(first.meta.lastOpenedAt));
 
     const list = await app.call('documents.list', { practiceKey: app.practiceKey });
-    expect(list).toEqual({ documents: [second.meta], usedBytes: bytes.length, capBytes: 300 * 1024 * 1024, encryption: { algorithm: 'AES-256-GCM', keyKept: 'keychain' } });
+    expect(list).toEqual({
+      documents: [second.meta],
+      usedBytes: bytes.length,
+      capBytes: 300 * 1024 * 1024,
+      encryption: { algorithm: 'AES-256-GCM', keyKept: 'keychain' },
+    });
   });
 
   it('re-fetches a corrupted or truncated file when online and returns good bytes', async () => {
@@ -80,7 +93,11 @@ describe('documents.open against the demo practice', () => {
     await app.goOffline();
     const tried = app.requests.length;
     expect(await openBill(app, cachedBill)).toMatchObject({ ok: false, problem: 'corrupt-offline' });
-    expect(await openBill(app, otherBill)).toEqual({ ok: false, problem: 'offline-not-downloaded', message: expect.stringMatching(/not been downloaded/) });
+    expect(await openBill(app, otherBill)).toEqual({
+      ok: false,
+      problem: 'offline-not-downloaded',
+      message: expect.stringMatching(/not been downloaded/),
+    });
     expect(app.requests.length).toBe(tried);
   });
 
@@ -95,24 +112,48 @@ describe('documents.open against the demo practice', () => {
   it('opens a statement and an identity certificate; a draft bill and an unverified client are not-available with a sentence', async () => {
     const app = await start();
     const statement = [...app.state.statements.values()][0]!;
-    const s = await app.call('documents.open', { practiceKey: app.practiceKey, ref: { kind: 'statement', id: String(statement.statementId) }, entityKey: statement.entityKey });
+    const s = await app.call('documents.open', {
+      practiceKey: app.practiceKey,
+      ref: { kind: 'statement', id: String(statement.statementId) },
+      entityKey: statement.entityKey,
+    });
     expect(s.ok).toBe(true);
     expect((await readPdf(fromBase64(s.bytesBase64))).text).toContain(statement.statementNumber);
 
-    const [verifiedKey, records] = [...app.state.idVerifications].find(([, list]) => list.some((v) => v.result === 'verified'))!;
+    const [verifiedKey, records] = [...app.state.idVerifications].find(([, list]) =>
+      list.some((v) => v.result === 'verified'),
+    )!;
     const verified = records.filter((v) => v.result === 'verified').at(-1)!;
-    const cert = await app.call('documents.open', { practiceKey: app.practiceKey, ref: { kind: 'idCertificate', id: verifiedKey }, entityKey: verifiedKey });
+    const cert = await app.call('documents.open', {
+      practiceKey: app.practiceKey,
+      ref: { kind: 'idCertificate', id: verifiedKey },
+      entityKey: verifiedKey,
+    });
     expect(cert.ok).toBe(true);
     expect(cert.meta.fileName).toBe(`id-certificate-${verifiedKey}.pdf`);
-    expect((await readPdf(fromBase64(cert.bytesBase64))).text).toContain(`IDV-${verified.verificationId.slice(0, 8).toUpperCase()}`);
+    expect((await readPdf(fromBase64(cert.bytesBase64))).text).toContain(
+      `IDV-${verified.verificationId.slice(0, 8).toUpperCase()}`,
+    );
 
     // The seed has no draft bills; make one, as a practice would.
     const draft = app.bills[5]!;
     draft.statusName = 'Draft';
-    expect(await openBill(app, draft)).toEqual({ ok: false, problem: 'not-available', message: 'This bill has no PDF yet (drafts have none).' });
+    expect(await openBill(app, draft)).toEqual({
+      ok: false,
+      problem: 'not-available',
+      message: 'This bill has no PDF yet (drafts have none).',
+    });
 
-    const unverified = [...app.state.entities.values()].find((e) => !(app.state.idVerifications.get(e.entityKey) ?? []).some((v) => v.result === 'verified'))!;
-    expect(await app.call('documents.open', { practiceKey: app.practiceKey, ref: { kind: 'idCertificate', id: unverified.entityKey }, entityKey: unverified.entityKey })).toEqual({
+    const unverified = [...app.state.entities.values()].find(
+      (e) => !(app.state.idVerifications.get(e.entityKey) ?? []).some((v) => v.result === 'verified'),
+    )!;
+    expect(
+      await app.call('documents.open', {
+        practiceKey: app.practiceKey,
+        ref: { kind: 'idCertificate', id: unverified.entityKey },
+        entityKey: unverified.entityKey,
+      }),
+    ).toEqual({
       ok: false,
       problem: 'not-available',
       message: 'No identity verification has been completed for this client yet.',
@@ -129,9 +170,17 @@ describe('documents.open against the demo practice', () => {
     const sent = app.requests.length;
     const ref = { kind: 'bill', id: String(bill.billingId) };
     for (const practiceKey of [other, '00000000-0000-4000-8000-000000000000']) {
-      expect(await app.call('documents.open', { practiceKey, ref, entityKey: bill.entityKey })).toMatchObject({ ok: false, problem: 'not-connected' });
-      expect(await app.call('documents.fetch', { practiceKey, ref, entityKey: bill.entityKey, priority: 'prefetch' })).toMatchObject({ ok: false, problem: 'not-connected' });
-      expect(await app.call('documents.showInSystemViewer', { practiceKey, ref })).toMatchObject({ ok: false, problem: 'not-connected' });
+      expect(await app.call('documents.open', { practiceKey, ref, entityKey: bill.entityKey })).toMatchObject({
+        ok: false,
+        problem: 'not-connected',
+      });
+      expect(
+        await app.call('documents.fetch', { practiceKey, ref, entityKey: bill.entityKey, priority: 'prefetch' }),
+      ).toMatchObject({ ok: false, problem: 'not-connected' });
+      expect(await app.call('documents.showInSystemViewer', { practiceKey, ref })).toMatchObject({
+        ok: false,
+        problem: 'not-connected',
+      });
     }
     expect(app.requests.length).toBe(sent);
     expect(app.demo.runtime.requestLog.length).toBe(serverLog);
@@ -152,11 +201,27 @@ describe('documents.fetch, pins and eviction', () => {
     const cap = a + b + Math.max(c, d);
     const app = await start({ capBytes: cap });
     type Ref = { kind: 'bill'; id: string };
-    const [A, B, C, D, E] = picked.map((bill) => ({ kind: 'bill', id: String(bill.billingId) })) as [Ref, Ref, Ref, Ref, Ref];
+    const [A, B, C, D, E] = picked.map((bill) => ({ kind: 'bill', id: String(bill.billingId) })) as [
+      Ref,
+      Ref,
+      Ref,
+      Ref,
+      Ref,
+    ];
     const fetchDoc = (ref: unknown, index: number, pinFor?: string) =>
-      app.call('documents.fetch', { practiceKey: app.practiceKey, ref, entityKey: picked[index]!.entityKey, priority: 'prefetch', ...(pinFor ? { pinFor } : {}) });
+      app.call('documents.fetch', {
+        practiceKey: app.practiceKey,
+        ref,
+        entityKey: picked[index]!.entityKey,
+        priority: 'prefetch',
+        ...(pinFor ? { pinFor } : {}),
+      });
 
-    expect(await fetchDoc(A, 0, 'pack-1')).toMatchObject({ ok: true, downloaded: true, meta: { pinnedBy: ['pack-1'] } });
+    expect(await fetchDoc(A, 0, 'pack-1')).toMatchObject({
+      ok: true,
+      downloaded: true,
+      meta: { pinnedBy: ['pack-1'] },
+    });
     await fetchDoc(B, 1);
     await fetchDoc(C, 2);
     await openBill(app, picked[1]!); // B used again: C is now the least recently used
@@ -175,9 +240,17 @@ describe('documents.fetch, pins and eviction', () => {
     expect(existsSync(await app.fileOf(A))).toBe(true);
 
     // Fetching a cached document is no download; pinning it for a second pack adds the pin.
-    expect(await fetchDoc(A, 0, 'pack-2')).toMatchObject({ ok: true, downloaded: false, meta: { pinnedBy: ['pack-1', 'pack-2'] } });
-    expect(await app.call('documents.unpin', { practiceKey: app.practiceKey, packId: 'pack-1' })).toEqual({ unpinned: 1 });
-    expect(await app.call('documents.unpin', { practiceKey: app.practiceKey, packId: 'pack-2' })).toEqual({ unpinned: 1 });
+    expect(await fetchDoc(A, 0, 'pack-2')).toMatchObject({
+      ok: true,
+      downloaded: false,
+      meta: { pinnedBy: ['pack-1', 'pack-2'] },
+    });
+    expect(await app.call('documents.unpin', { practiceKey: app.practiceKey, packId: 'pack-1' })).toEqual({
+      unpinned: 1,
+    });
+    expect(await app.call('documents.unpin', { practiceKey: app.practiceKey, packId: 'pack-2' })).toEqual({
+      unpinned: 1,
+    });
     // Unpinned, A is now the least recently used and the next download pushes it out.
     await fetchDoc(B, 1);
     list = await app.call('documents.list', { practiceKey: app.practiceKey });
@@ -190,8 +263,20 @@ describe('documents.fetch, pins and eviction', () => {
     const bill = app.bills[6]!;
     const ref = { kind: 'bill', id: String(bill.billingId) };
     const answers = await Promise.all([
-      app.call('documents.fetch', { practiceKey: app.practiceKey, ref, entityKey: bill.entityKey, priority: 'prefetch', pinFor: 'pack-x' }),
-      app.call('documents.fetch', { practiceKey: app.practiceKey, ref, entityKey: bill.entityKey, priority: 'prefetch', pinFor: 'pack-y' }),
+      app.call('documents.fetch', {
+        practiceKey: app.practiceKey,
+        ref,
+        entityKey: bill.entityKey,
+        priority: 'prefetch',
+        pinFor: 'pack-x',
+      }),
+      app.call('documents.fetch', {
+        practiceKey: app.practiceKey,
+        ref,
+        entityKey: bill.entityKey,
+        priority: 'prefetch',
+        pinFor: 'pack-y',
+      }),
       openBill(app, bill),
     ]);
     expect(answers.every((a) => a.ok)).toBe(true);
@@ -240,11 +325,19 @@ describe('sign-out and the system viewer', () => {
     const copies = join(app.dataDir, 'cache', 'viewer-copies');
     const sessionDir = app.services.documentCaches.viewerCopies.sessionDir;
     // One folder per opening (a viewer may hold the last copy open), inside the practice's folder of this session.
-    expect(app.opened).toEqual([{ path: expect.stringMatching(new RegExp(`^${join(sessionDir, app.practiceKey)}/[0-9a-f-]{36}/bill-${bill.billingId}\\.pdf$`)), sha256: meta.sha256 }]);
+    expect(app.opened).toEqual([
+      {
+        path: expect.stringMatching(
+          new RegExp(`^${join(sessionDir, app.practiceKey)}/[0-9a-f-]{36}/bill-${bill.billingId}\\.pdf$`),
+        ),
+        sha256: meta.sha256,
+      },
+    ]);
     expect(app.opened[0]!.path.startsWith(copies + sep)).toBe(true);
     if (process.platform !== 'win32') {
       expect(statSync(app.opened[0]!.path).mode & 0o777).toBe(0o600);
-      for (const dir of [copies, sessionDir, join(sessionDir, app.practiceKey), dirname(app.opened[0]!.path)]) expect(statSync(dir).mode & 0o777).toBe(0o700);
+      for (const dir of [copies, sessionDir, join(sessionDir, app.practiceKey), dirname(app.opened[0]!.path)])
+        expect(statSync(dir).mode & 0o777).toBe(0o700);
     }
 
     // Damaged while offline: refused, nothing handed over.
@@ -279,7 +372,12 @@ describe('sign-out and the system viewer', () => {
     const app = await start({ openPathAnswer: 'No application is registered for PDF files.' });
     const bill = app.bills[0]!;
     await openBill(app, bill);
-    expect(await app.call('documents.showInSystemViewer', { practiceKey: app.practiceKey, ref: { kind: 'bill', id: String(bill.billingId) } })).toEqual({
+    expect(
+      await app.call('documents.showInSystemViewer', {
+        practiceKey: app.practiceKey,
+        ref: { kind: 'bill', id: String(bill.billingId) },
+      }),
+    ).toEqual({
       ok: false,
       problem: 'failed',
       message: 'The system viewer could not open the file: No application is registered for PDF files.',

@@ -21,7 +21,9 @@ afterEach(async () => {
 });
 
 const writeHeaders = (practice: DemoPractice['practices'][number]) => ({
-  'X-Svc-Auth-ID': practice.readWrite.clientId, 'X-Svc-Auth-Key': practice.readWrite.secret, 'Content-Type': 'application/json',
+  'X-Svc-Auth-ID': practice.readWrite.clientId,
+  'X-Svc-Auth-Key': practice.readWrite.secret,
+  'Content-Type': 'application/json',
 });
 
 describe('leads through sync', () => {
@@ -29,7 +31,12 @@ describe('leads through sync', () => {
     demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 9, pageSize: 5 });
     const practice = demo.practices[0]!;
     const state = demo.runtime.practices[0]!;
-    const api = createPartnerApiClient({ baseUrl: practice.baseUrl, credentials: () => practice.readWrite, fetch, sleep: async () => undefined });
+    const api = createPartnerApiClient({
+      baseUrl: practice.baseUrl,
+      credentials: () => practice.readWrite,
+      fetch,
+      sleep: async () => undefined,
+    });
     const sink = createMemorySyncSink();
     const engine = createSyncEngine({ api, sink });
     const asServer = () => new Map([...state.leads].map(([key, lead]) => [key, JSON.stringify(lead)]));
@@ -41,15 +48,29 @@ describe('leads through sync', () => {
     expect(sink.cursors['leads']).toMatchObject({ mode: 'incremental' });
 
     const base = `${practice.baseUrl}/api/v1`;
-    const created = await (await fetch(`${base}/leads`, { method: 'POST', headers: writeHeaders(practice), body: JSON.stringify({ name: 'Imogen', surname: 'Newlead', companyName: 'Newlead Joinery' }) })).json();
+    const created = await (
+      await fetch(`${base}/leads`, {
+        method: 'POST',
+        headers: writeHeaders(practice),
+        body: JSON.stringify({ name: 'Imogen', surname: 'Newlead', companyName: 'Newlead Joinery' }),
+      })
+    ).json();
     const existing = [...state.leads.values()][0]!;
-    const noted = await fetch(`${base}/leads/${existing.leadKey}/notes`, { method: 'POST', headers: writeHeaders(practice), body: JSON.stringify({ text: 'Asked for a call back.' }) });
+    const noted = await fetch(`${base}/leads/${existing.leadKey}/notes`, {
+      method: 'POST',
+      headers: writeHeaders(practice),
+      body: JSON.stringify({ text: 'Asked for a call back.' }),
+    });
     expect(noted.status).toBe(201);
 
     const before = demo.runtime.requestLog.length;
     await engine.runOnce();
     expect(local()).toEqual(asServer());
-    expect(sink.table('leads').get(created.leadKey)).toMatchObject({ name: 'Imogen', companyName: 'Newlead Joinery', statusName: 'New' });
+    expect(sink.table('leads').get(created.leadKey)).toMatchObject({
+      name: 'Imogen',
+      companyName: 'Newlead Joinery',
+      statusName: 'New',
+    });
     expect(sink.table('leads').get(existing.leadKey)).toMatchObject({ noteCount: existing.noteCount });
     // Incremental: the two changed leads fit one page; a second, empty page proves the list ended (the
     // page size is never carried over from an earlier pass).
@@ -76,14 +97,30 @@ describe("a lead's notes through practice.read (main side)", () => {
     const app = await start();
     const [leadKey, notes] = [...app.state.leadNotes].find(([, n]) => n.length >= 2)!;
     const before = demo!.runtime.requestLog.length;
-    expect(await notesOf(app, leadKey)).toEqual({ ok: true, data: notes, rejected: 0, serverDate: expect.any(String), requests: 1 });
+    expect(await notesOf(app, leadKey)).toEqual({
+      ok: true,
+      data: notes,
+      rejected: 0,
+      serverDate: expect.any(String),
+      requests: 1,
+    });
     expect(demo!.runtime.requestLog.slice(before).map((r) => r.operationId)).toEqual(['listLeadNotes']);
 
-    expect(await notesOf(app, '00000000-0000-4000-8000-000000000001')).toMatchObject({ ok: false, problem: 'not-found' });
-    expect(await notesOf(app, leadKey, '00000000-0000-4000-8000-000000000002')).toMatchObject({ ok: false, problem: 'not-connected' });
+    expect(await notesOf(app, '00000000-0000-4000-8000-000000000001')).toMatchObject({
+      ok: false,
+      problem: 'not-found',
+    });
+    expect(await notesOf(app, leadKey, '00000000-0000-4000-8000-000000000002')).toMatchObject({
+      ok: false,
+      problem: 'not-connected',
+    });
 
     app.network.setOnline(false);
-    expect(await notesOf(app, leadKey)).toMatchObject({ ok: false, problem: 'offline', message: expect.stringMatching(/^The practice server could not be reached\. What is on this laptop is shown\.$/) });
+    expect(await notesOf(app, leadKey)).toMatchObject({
+      ok: false,
+      problem: 'offline',
+      message: expect.stringMatching(/^The practice server could not be reached\. What is on this laptop is shown\.$/),
+    });
   });
 
   it('refuses a lead key that is not a UUID before anything is sent', async () => {

@@ -12,7 +12,10 @@ import { allSecrets, BEARER, SECRET, secretMessages, SIGNED_URL } from '../../un
 log.transports.console.level = false;
 const dir = mkdtempSync(join(tmpdir(), 'pc-electron-logs-'));
 const logger = createElectronLogger(dir, { routeConsole: false });
-const allLogText = () => readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).join('\n');
+const allLogText = () =>
+  readdirSync(dir)
+    .map((name) => readFileSync(join(dir, name), 'utf8'))
+    .join('\n');
 
 afterEach(clearRegisteredSecrets);
 
@@ -20,7 +23,10 @@ describe("the app's logger (electron-log)", () => {
   it('writes no secret to main.log, whether logged through the logger or through electron-log directly', () => {
     registerSecret(SECRET);
     for (const [kind, message] of Object.entries(secretMessages)) logger.warn(kind, message);
-    logger.error('Sync run failed', Object.assign(new Error(`GET ${SIGNED_URL}`), { headers: { Authorization: `Bearer ${BEARER}` } }));
+    logger.error(
+      'Sync run failed',
+      Object.assign(new Error(`GET ${SIGNED_URL}`), { headers: { Authorization: `Bearer ${BEARER}` } }),
+    );
     log.info('direct', { body: { secret: SECRET }, url: SIGNED_URL });
     const text = allLogText();
     expect(text).toContain('Sync run failed');

@@ -8,7 +8,10 @@ import { LOG_MAX_BYTES } from '../../../src-main/logging/rotation';
 import { allSecrets, BEARER, SECRET, secretMessages, SIGNED_URL } from '../../unit/logging/secret-samples';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'pc-logs-'));
-const allLogText = (dir: string) => readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).join('\n');
+const allLogText = (dir: string) =>
+  readdirSync(dir)
+    .map((name) => readFileSync(join(dir, name), 'utf8'))
+    .join('\n');
 
 afterEach(clearRegisteredSecrets);
 
@@ -19,7 +22,10 @@ describe('the file logger (browser preview and tests; the app uses electron-log 
     registerSecret(SECRET);
     for (const [kind, message] of Object.entries(secretMessages)) log.warn(kind, message);
     const cause = new Error(`body was ${JSON.stringify({ secret: SECRET })}`);
-    log.error('Sync run failed', Object.assign(new Error(`GET ${SIGNED_URL}`, { cause }), { headers: { Authorization: `Bearer ${BEARER}` } }));
+    log.error(
+      'Sync run failed',
+      Object.assign(new Error(`GET ${SIGNED_URL}`, { cause }), { headers: { Authorization: `Bearer ${BEARER}` } }),
+    );
     log.info({ request: { url: SIGNED_URL, headers: { 'X-Svc-Auth-Key': SECRET } }, body: { secret: SECRET } });
 
     const text = allLogText(dir);

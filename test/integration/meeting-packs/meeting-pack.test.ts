@@ -1,7 +1,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { packIdFor } from '../../../src-renderer/meeting-packs/pack-runner';
-import { closeScenario, runTypicalPack, startPackScenario, typicalClient, type PackScenario } from '../../support/meeting-pack-scenario';
+import {
+  closeScenario,
+  runTypicalPack,
+  startPackScenario,
+  typicalClient,
+  type PackScenario,
+} from '../../support/meeting-pack-scenario';
 
 let s: PackScenario | undefined;
 afterEach(async () => {
@@ -39,7 +45,11 @@ describe('meeting packs against the demo practice (rate limiter on, contract hou
     const verified = (state.idVerifications.get(entity.entityKey) ?? []).some((v) => v.result === 'verified') ? 1 : 0;
     expect(pinned.length).toBe(withPdf + verified);
     // A draft bill is planned as "nothing to fetch", never requested.
-    const draftRequests = s.app.demo().runtime.requestLog.filter((r) => bills.some((b) => b.statusName === 'Draft' && r.url.includes(`/bills/${b.billingId}/pdf`)));
+    const draftRequests = s.app
+      .demo()
+      .runtime.requestLog.filter((r) =>
+        bills.some((b) => b.statusName === 'Draft' && r.url.includes(`/bills/${b.billingId}/pdf`)),
+      );
     expect(draftRequests).toEqual([]);
   }, 60_000);
 
@@ -61,22 +71,35 @@ describe('meeting packs against the demo practice (rate limiter on, contract hou
     expect(new Set(urls).size).toBe(urls.length); // nothing fetched twice
   }, 60_000);
 
-  it('never sends a request for a practice that is not the active one, and only with the owning practice\'s credentials', async () => {
+  it("never sends a request for a practice that is not the active one, and only with the owning practice's credentials", async () => {
     s = await startPackScenario({ seed: 11 });
     const entity = typicalClient(s);
     const log = s.app.demo().runtime.requestLog;
     const before = log.length;
     const otherPractice = crypto.randomUUID();
-    const read = await s.app.companion.practice.read({ practiceKey: otherPractice, request: { kind: 'proposals.list', entityKey: entity.entityKey }, priority: 'interactive' });
+    const read = await s.app.companion.practice.read({
+      practiceKey: otherPractice,
+      request: { kind: 'proposals.list', entityKey: entity.entityKey },
+      priority: 'interactive',
+    });
     expect(read).toMatchObject({ ok: false, problem: 'not-connected' });
-    const doc = await s.app.companion.documents.fetch({ practiceKey: otherPractice, ref: { kind: 'idCertificate', id: entity.entityKey }, entityKey: entity.entityKey, priority: 'prefetch' });
+    const doc = await s.app.companion.documents.fetch({
+      practiceKey: otherPractice,
+      ref: { kind: 'idCertificate', id: entity.entityKey },
+      entityKey: entity.entityKey,
+      priority: 'prefetch',
+    });
     expect(doc).toMatchObject({ ok: false, problem: 'not-connected' });
     expect(log.length).toBe(before);
 
     // A client of the demo's second practice, asked through the first: the server's 404, never its data.
     const second = s.app.demo().runtime.practices[1]!;
     const foreign = [...second.entities.values()][0]!;
-    const foreignRead = await s.app.companion.practice.read({ practiceKey: s.practiceKey, request: { kind: 'statements.list', entityKey: foreign.entityKey }, priority: 'interactive' });
+    const foreignRead = await s.app.companion.practice.read({
+      practiceKey: s.practiceKey,
+      request: { kind: 'statements.list', entityKey: foreign.entityKey },
+      priority: 'interactive',
+    });
     expect(foreignRead.ok === false || (foreignRead.data as unknown[]).length === 0).toBe(true);
     const practiceOne = s.app.demo().practices[0]!.readWrite.clientId;
     expect(log.every((r) => r.clientId === null || r.clientId === practiceOne)).toBe(true);

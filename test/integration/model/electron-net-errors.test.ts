@@ -12,12 +12,24 @@ afterAll(() => demo.close());
 
 const post = async (f: typeof fetch) => {
   const p = demo.practices[0]!;
-  const headers = { 'X-Svc-Auth-ID': p.readWrite.clientId, 'X-Svc-Auth-Key': p.readWrite.secret, 'Content-Type': 'application/json' };
-  const response = await f(`${p.baseUrl}/api/v1/leads`, { method: 'POST', headers, body: JSON.stringify({ name: 'Shape probe' }) });
+  const headers = {
+    'X-Svc-Auth-ID': p.readWrite.clientId,
+    'X-Svc-Auth-Key': p.readWrite.secret,
+    'Content-Type': 'application/json',
+  };
+  const response = await f(`${p.baseUrl}/api/v1/leads`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Shape probe' }),
+  });
   await response.arrayBuffer();
   return response.status;
 };
-const rejection = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as Error);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as Error,
+  );
 
 describe('Node fetch failures in the shape of Electron net.fetch', () => {
   const shaped = electronShapedFetch(fetch);
@@ -53,16 +65,18 @@ describe('Node fetch failures in the shape of Electron net.fetch', () => {
     expect(error?.message).toBe('net::ERR_CONTENT_LENGTH_MISMATCH');
   });
 
-  it('the caller\'s own timeout stays an abort, and a good answer passes unchanged', async () => {
+  it("the caller's own timeout stays an abort, and a good answer passes unchanged", async () => {
     demo.injectFault({ match: { method: 'GET' }, fault: 'slow', delayMs: 300 });
     const p = demo.practices[0]!;
     const headers = { 'X-Svc-Auth-ID': p.readWrite.clientId, 'X-Svc-Auth-Key': p.readWrite.secret };
-    const error = await rejection(shaped(`${p.baseUrl}/api/v1/users/list`, { headers, signal: AbortSignal.timeout(50) }));
+    const error = await rejection(
+      shaped(`${p.baseUrl}/api/v1/users/list`, { headers, signal: AbortSignal.timeout(50) }),
+    );
     expect(error?.name).toBe('TimeoutError');
     expect(await post(shaped)).toBe(201);
   });
 
-  it('switched off, Node\'s own failure comes through (cause.code)', async () => {
+  it("switched off, Node's own failure comes through (cause.code)", async () => {
     demo.injectFault({ match: { method: 'POST' }, fault: 'reset-before-apply' });
     const error = await rejection(post(electronShapedFetch(fetch, () => false)));
     expect((error?.cause as { code?: string } | undefined)?.code).toMatch(/UND_ERR_SOCKET|ECONNRESET/);

@@ -11,7 +11,16 @@ export interface RunScope {
   onboarding: Onboarding;
 }
 
-export const actionKinds = ['contact.create', 'contact.update', 'eform.create', 'bill.createAdhoc', 'lead.create', 'lead.addNote', 'onboarding.setCustomFields', 'onboarding.complete'] as const;
+export const actionKinds = [
+  'contact.create',
+  'contact.update',
+  'eform.create',
+  'bill.createAdhoc',
+  'lead.create',
+  'lead.addNote',
+  'onboarding.setCustomFields',
+  'onboarding.complete',
+] as const;
 export type ActionKind = (typeof actionKinds)[number];
 
 /** One thing the user did, as queued: the server is searched for its marker to count how often it arrived. */
@@ -30,7 +39,8 @@ export const idempotencyOf = (kind: ActionKind) => operations[kind].idempotency;
 /** The custom field every run edits; its value is the edit's marker. */
 const FIELD_ID = 2;
 
-const entityOnboardingIdOf = (world: ModelWorld, scope: RunScope): number | null => world.state.onboardingDocuments.get(scope.onboarding.onboardingKey)?.[0]?.entityOnboardingId ?? null;
+const entityOnboardingIdOf = (world: ModelWorld, scope: RunScope): number | null =>
+  world.state.onboardingDocuments.get(scope.onboarding.onboardingKey)?.[0]?.entityOnboardingId ?? null;
 
 /** Whether the user can take this action now (a run completes its onboarding once; custom fields need an onboarding client). */
 export function canQueue(world: ModelWorld, scope: RunScope, done: readonly QueuedAction[], kind: ActionKind): boolean {
@@ -42,7 +52,13 @@ export function canQueue(world: ModelWorld, scope: RunScope, done: readonly Queu
 let serial = 0;
 
 /** Queues one user action the way the screens do (validated, with its local effect), and remembers it. */
-export async function queueAction(world: ModelWorld, scope: RunScope, done: readonly QueuedAction[], kind: ActionKind, pick: number): Promise<QueuedAction> {
+export async function queueAction(
+  world: ModelWorld,
+  scope: RunScope,
+  done: readonly QueuedAction[],
+  kind: ActionKind,
+  pick: number,
+): Promise<QueuedAction> {
   const marker = `m${scope.n}x${++serial}`;
   const client = scope.clients[pick % scope.clients.length]!;
   const id = crypto.randomUUID();
@@ -51,20 +67,57 @@ export async function queueAction(world: ModelWorld, scope: RunScope, done: read
   let dependsOn: string | null = null;
   switch (kind) {
     case 'contact.create':
-      payload = { params: { entityKey: client.entityKey }, body: { contactName: 'Model', contactSurname: marker, email: `${marker}@example.com` } };
+      payload = {
+        params: { entityKey: client.entityKey },
+        body: { contactName: 'Model', contactSurname: marker, email: `${marker}@example.com` },
+      };
       break;
     case 'contact.update': {
-      const contacts = [...world.state.contacts.values()].filter((c) => c.entityKey === client.entityKey && !c.isDeleted);
+      const contacts = [...world.state.contacts.values()].filter(
+        (c) => c.entityKey === client.entityKey && !c.isDeleted,
+      );
       const contact = contacts[pick % contacts.length]!;
       target = `contact:${contact.entityContactID}`;
-      payload = { params: { entityKey: client.entityKey, entityContactID: contact.entityContactID }, body: { position: marker } };
+      payload = {
+        params: { entityKey: client.entityKey, entityContactID: contact.entityContactID },
+        body: { position: marker },
+      };
       break;
     }
     case 'eform.create':
-      payload = { params: {}, body: { templateId: world.template, entityKey: client.entityKey, recipientName: 'Client', recipientEmail: `${marker}@example.com`, emailSubject: 'Please fill in', emailContent: 'Here is the form: [Link]', sendNow: true } };
+      payload = {
+        params: {},
+        body: {
+          templateId: world.template,
+          entityKey: client.entityKey,
+          recipientName: 'Client',
+          recipientEmail: `${marker}@example.com`,
+          emailSubject: 'Please fill in',
+          emailContent: 'Here is the form: [Link]',
+          sendNow: true,
+        },
+      };
       break;
     case 'bill.createAdhoc':
-      payload = { params: {}, body: { entityKey: client.entityKey, dueDate: '2099-01-31', reference: marker, sendBill: false, syncNow: false, lines: [{ description: 'Advice', quantity: 1 + (pick % 3), unitPrice: 150, extAccountID: world.revenue.extAccountID, extTaxID: 'OUTPUT' }] } };
+      payload = {
+        params: {},
+        body: {
+          entityKey: client.entityKey,
+          dueDate: '2099-01-31',
+          reference: marker,
+          sendBill: false,
+          syncNow: false,
+          lines: [
+            {
+              description: 'Advice',
+              quantity: 1 + (pick % 3),
+              unitPrice: 150,
+              extAccountID: world.revenue.extAccountID,
+              extTaxID: 'OUTPUT',
+            },
+          ],
+        },
+      };
       break;
     case 'lead.create':
       payload = { params: {}, body: { name: marker, surname: 'Lead', email: `${marker}@example.com` } };
@@ -74,19 +127,44 @@ export async function queueAction(world: ModelWorld, scope: RunScope, done: read
       const leads = done.filter((a) => a.kind === 'lead.create');
       const lead = leads.length > 0 && pick % 2 === 0 ? leads[pick % leads.length]! : null;
       dependsOn = lead?.id ?? null;
-      payload = { params: { leadKey: lead ? { outboxRef: lead.id, field: 'leadKey' } : scope.lead.leadKey }, body: { text: `Note ${marker}` } };
+      payload = {
+        params: { leadKey: lead ? { outboxRef: lead.id, field: 'leadKey' } : scope.lead.leadKey },
+        body: { text: `Note ${marker}` },
+      };
       break;
     }
     case 'onboarding.setCustomFields':
       target = `fields:${scope.onboarding.onboardingKey}`;
-      payload = { params: { key: scope.onboarding.onboardingKey, clientId: entityOnboardingIdOf(world, scope)! }, body: { userKey: world.user, fields: [{ customFieldID: FIELD_ID, value: marker }] } };
+      payload = {
+        params: { key: scope.onboarding.onboardingKey, clientId: entityOnboardingIdOf(world, scope)! },
+        body: { userKey: world.user, fields: [{ customFieldID: FIELD_ID, value: marker }] },
+      };
       break;
     case 'onboarding.complete':
       target = `complete:${scope.onboarding.onboardingKey}`;
-      payload = { params: { key: scope.onboarding.onboardingKey }, body: { userKey: world.user, approverUserKey: world.user, paused: false, engagementKey: scope.onboarding.engagementKey } };
+      payload = {
+        params: { key: scope.onboarding.onboardingKey },
+        body: {
+          userKey: world.user,
+          approverUserKey: world.user,
+          paused: false,
+          engagementKey: scope.onboarding.engagementKey,
+        },
+      };
       break;
   }
-  await enqueue(world.db, { id, operation: kind as OperationName, payload: structuredClone(payload), summary: `${kind} ${marker}`, entityKey: client.entityKey, dependsOn: dependsOn ? [dependsOn] : [] }, world.now());
+  await enqueue(
+    world.db,
+    {
+      id,
+      operation: kind as OperationName,
+      payload: structuredClone(payload),
+      summary: `${kind} ${marker}`,
+      entityKey: client.entityKey,
+      dependsOn: dependsOn ? [dependsOn] : [],
+    },
+    world.now(),
+  );
   return { id, kind, payload, marker, target, dependsOn };
 }
 

@@ -43,7 +43,9 @@ type FaultTarget = keyof typeof faultTargets;
 
 /** After a step: what broke, each thing once per run. */
 function record(r: Real, violations: readonly Violation[]): void {
-  for (const v of violations) if (!r.violations.some((known) => known.invariant === v.invariant && known.detail === v.detail)) r.violations.push(v);
+  for (const v of violations)
+    if (!r.violations.some((known) => known.invariant === v.invariant && known.detail === v.detail))
+      r.violations.push(v);
 }
 
 export async function afterStep(r: Real): Promise<void> {
@@ -52,8 +54,12 @@ export async function afterStep(r: Real): Promise<void> {
 }
 
 class QueueAction implements Command {
-  constructor(readonly kind: ActionKind, readonly pick: number) {}
-  check = (m: Readonly<Model>) => m.queued.length < 8 && (this.kind !== 'onboarding.complete' || !m.queued.includes(this.kind));
+  constructor(
+    readonly kind: ActionKind,
+    readonly pick: number,
+  ) {}
+  check = (m: Readonly<Model>) =>
+    m.queued.length < 8 && (this.kind !== 'onboarding.complete' || !m.queued.includes(this.kind));
   async run(m: Model, r: Real) {
     if (!canQueue(r.world, r.scope, r.actions, this.kind)) return;
     m.queued.push(this.kind);
@@ -74,10 +80,16 @@ class SetOnline implements Command {
 
 /** A one-shot fault for the write of an action already queued (so it is likely to strike), or for the next read. */
 class InjectFault implements Command {
-  constructor(readonly fault: InjectedFault['fault'], readonly pick: number, readonly status: 500 | 502 | 503, readonly electron: boolean) {}
+  constructor(
+    readonly fault: InjectedFault['fault'],
+    readonly pick: number,
+    readonly status: 500 | 502 | 503,
+    readonly electron: boolean,
+  ) {}
   check = () => true;
   async run(_m: Model, r: Real) {
-    const target: FaultTarget = this.pick % 5 === 4 || r.actions.length === 0 ? 'read' : r.actions[this.pick % r.actions.length]!.kind;
+    const target: FaultTarget =
+      this.pick % 5 === 4 || r.actions.length === 0 ? 'read' : r.actions[this.pick % r.actions.length]!.kind;
     r.world.setElectronShape(this.electron);
     r.world.inject({ match: faultTargets[target], fault: this.fault, status: this.status, delayMs: SLOW_MS });
     r.faults.push(`${this.fault}@${target}`);
@@ -95,8 +107,7 @@ class Drain implements Command {
     if (this.mode.startsWith('two-windows')) {
       const locked = this.mode === 'two-windows-locked';
       await Promise.all([r.world.drain(locked), r.world.drain(locked)]);
-    }
-    else await r.world.drain();
+    } else await r.world.drain();
     r.world.disarmCrash();
     await afterStep(r);
   }
@@ -123,11 +134,17 @@ class ServerEdit implements Command {
   check = () => true;
   async run(_m: Model, r: Real) {
     const client = r.scope.clients[this.pick % r.scope.clients.length]!;
-    const contacts = [...r.world.state.contacts.values()].filter((c) => c.entityKey === client.entityKey && !c.isDeleted && c.entityContactID > 0);
+    const contacts = [...r.world.state.contacts.values()].filter(
+      (c) => c.entityKey === client.entityKey && !c.isDeleted && c.entityContactID > 0,
+    );
     const contact = contacts[this.pick % contacts.length];
     if (!contact) return;
     const updatedOn = r.world.demo.runtime.clock.now().toISOString();
-    r.world.state.contacts.set(contact.entityContactID, { ...contact, mobile: `+61 400 ${String(this.pick).padStart(3, '0')} ${r.scope.n % 1000}`, updatedOn });
+    r.world.state.contacts.set(contact.entityContactID, {
+      ...contact,
+      mobile: `+61 400 ${String(this.pick).padStart(3, '0')} ${r.scope.n % 1000}`,
+      updatedOn,
+    });
   }
   toString = () => `serverEdit(${this.pick})`;
 }
@@ -152,11 +169,22 @@ class Wait implements Command {
 
 // `slow` and `slow-before-apply` cost a real client timeout, so they are rare; the others are free.
 const faultKind = fc.oneof(
-  { weight: 12, arbitrary: fc.constantFrom<InjectedFault['fault']>('fail-before-apply', 'fail-after-apply', 'reset-before-apply', 'reset-after-apply', 'truncate') },
+  {
+    weight: 12,
+    arbitrary: fc.constantFrom<InjectedFault['fault']>(
+      'fail-before-apply',
+      'fail-after-apply',
+      'reset-before-apply',
+      'reset-after-apply',
+      'truncate',
+    ),
+  },
   { weight: 1, arbitrary: fc.constantFrom<InjectedFault['fault']>('slow', 'slow-before-apply') },
 );
 
-const queueArb = fc.tuple(fc.constantFrom(...actionKinds), fc.nat(20)).map(([kind, pick]) => new QueueAction(kind, pick));
+const queueArb = fc
+  .tuple(fc.constantFrom(...actionKinds), fc.nat(20))
+  .map(([kind, pick]) => new QueueAction(kind, pick));
 
 /**
  * Short random sequences of user actions, network changes, faults, drains and syncs. `replayPath` is
@@ -164,22 +192,27 @@ const queueArb = fc.tuple(fc.constantFrom(...actionKinds), fc.nat(20)).map(([kin
  */
 export const modelCommands = (replayPath?: string) =>
   fc.commands<Model, Real, false>(
-  [
-    fc.oneof(
-      { weight: 6, arbitrary: queueArb },
-      { weight: 2, arbitrary: fc.boolean().map((online) => new SetOnline(online)) },
-      {
-        weight: 5,
-        arbitrary: fc
-          .tuple(faultKind, fc.nat(20), fc.constantFrom<500 | 502 | 503>(500, 502, 503), fc.boolean())
-          .map(([fault, pick, status, electron]) => new InjectFault(fault, pick, status, electron)),
-      },
-      { weight: 4, arbitrary: fc.constantFrom<DrainMode>('plain', 'plain', 'crash', 'two-windows', 'two-windows-locked').map((mode) => new Drain(mode)) },
-      { weight: 2, arbitrary: fc.constant(new Sync()) },
-      { weight: 1, arbitrary: fc.nat(20).map((pick) => new ServerEdit(pick)) },
-      { weight: 1, arbitrary: fc.constantFrom(2, 5, 13, 100).map((size) => new PageSize(size)) },
-      { weight: 1, arbitrary: fc.constantFrom(1_000, 60_000, 600_000).map((ms) => new Wait(ms)) },
-    ),
-  ],
-  { maxCommands: 15, ...(replayPath ? { replayPath } : {}) },
-);
+    [
+      fc.oneof(
+        { weight: 6, arbitrary: queueArb },
+        { weight: 2, arbitrary: fc.boolean().map((online) => new SetOnline(online)) },
+        {
+          weight: 5,
+          arbitrary: fc
+            .tuple(faultKind, fc.nat(20), fc.constantFrom<500 | 502 | 503>(500, 502, 503), fc.boolean())
+            .map(([fault, pick, status, electron]) => new InjectFault(fault, pick, status, electron)),
+        },
+        {
+          weight: 4,
+          arbitrary: fc
+            .constantFrom<DrainMode>('plain', 'plain', 'crash', 'two-windows', 'two-windows-locked')
+            .map((mode) => new Drain(mode)),
+        },
+        { weight: 2, arbitrary: fc.constant(new Sync()) },
+        { weight: 1, arbitrary: fc.nat(20).map((pick) => new ServerEdit(pick)) },
+        { weight: 1, arbitrary: fc.constantFrom(2, 5, 13, 100).map((size) => new PageSize(size)) },
+        { weight: 1, arbitrary: fc.constantFrom(1_000, 60_000, 600_000).map((ms) => new Wait(ms)) },
+      ),
+    ],
+    { maxCommands: 15, ...(replayPath ? { replayPath } : {}) },
+  );

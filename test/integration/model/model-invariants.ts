@@ -27,13 +27,20 @@ export interface Violation {
   detail: string;
 }
 
-const byKey = <T, K extends string | number>(rows: T[], key: (row: T) => K) => new Map<K, T>(rows.map((r) => [key(r), r]));
+const byKey = <T, K extends string | number>(rows: T[], key: (row: T) => K) =>
+  new Map<K, T>(rows.map((r) => [key(r), r]));
 
-function compare(invariant: InvariantName, what: string, local: Map<string | number, unknown>, server: Map<string | number, unknown>): Violation[] {
+function compare(
+  invariant: InvariantName,
+  what: string,
+  local: Map<string | number, unknown>,
+  server: Map<string | number, unknown>,
+): Violation[] {
   const out: Violation[] = [];
   for (const key of new Set([...local.keys(), ...server.keys()])) {
     const [l, s] = [JSON.stringify(local.get(key) ?? null), JSON.stringify(server.get(key) ?? null)];
-    if (l !== s) out.push({ invariant, detail: `${what} ${key}: local ${l.slice(0, 300)} ≠ server ${s.slice(0, 300)}` });
+    if (l !== s)
+      out.push({ invariant, detail: `${what} ${key}: local ${l.slice(0, 300)} ≠ server ${s.slice(0, 300)}` });
   }
   return out;
 }
@@ -44,7 +51,9 @@ export function checkNeverTwice(world: ModelWorld, actions: readonly QueuedActio
     .filter((a) => idempotencyOf(a.kind) !== 'idempotent')
     .flatMap((a) => {
       const applied = appliedCount(world, a, actions) ?? 0;
-      return applied > 1 ? [{ invariant: 'neverTwice' as const, detail: `${a.kind} ${a.marker} applied ${applied} times` }] : [];
+      return applied > 1
+        ? [{ invariant: 'neverTwice' as const, detail: `${a.kind} ${a.marker} applied ${applied} times` }]
+        : [];
     });
 }
 
@@ -52,29 +61,45 @@ export function checkNeverTwice(world: ModelWorld, actions: readonly QueuedActio
  * Called after every drain and at the end: the attempts of each billable entry seen in needs-review are
  * remembered (`held`); any later attempt means it was sent again, and the campaign never consents.
  */
-export async function checkReviewHolds(world: ModelWorld, actions: readonly QueuedAction[], held: Map<string, number>): Promise<Violation[]> {
+export async function checkReviewHolds(
+  world: ModelWorld,
+  actions: readonly QueuedAction[],
+  held: Map<string, number>,
+): Promise<Violation[]> {
   const { entries } = await readEntries(world.db);
   const out: Violation[] = [];
   for (const entry of entries) {
     const action = actions.find((a) => a.id === entry.id);
     if (!action || idempotencyOf(action.kind) !== 'billable') continue;
     const before = held.get(entry.id);
-    if (before !== undefined && entry.attempts > before) out.push({ invariant: 'reviewHolds', detail: `${action.kind} ${action.marker}: sent again after needs-review (attempts ${before} → ${entry.attempts}, now ${entry.status})` });
+    if (before !== undefined && entry.attempts > before)
+      out.push({
+        invariant: 'reviewHolds',
+        detail: `${action.kind} ${action.marker}: sent again after needs-review (attempts ${before} → ${entry.attempts}, now ${entry.status})`,
+      });
     if (entry.status === 'needs-review' && before === undefined) held.set(entry.id, entry.attempts);
   }
   return out;
 }
 
 /** After a sync pass: each contact with an unsent edit shows the latest such edit. */
-export async function checkSyncKeepsLocalEdits(world: ModelWorld, actions: readonly QueuedAction[]): Promise<Violation[]> {
+export async function checkSyncKeepsLocalEdits(
+  world: ModelWorld,
+  actions: readonly QueuedAction[],
+): Promise<Violation[]> {
   const { entries } = await readEntries(world.db);
   const open = new Set(entries.filter((e) => e.status === 'pending' || e.status === 'sending').map((e) => e.id));
   const latest = new Map<number, QueuedAction>();
-  for (const a of actions) if (a.kind === 'contact.update' && open.has(a.id)) latest.set(Number(a.payload.params['entityContactID']), a);
+  for (const a of actions)
+    if (a.kind === 'contact.update' && open.has(a.id)) latest.set(Number(a.payload.params['entityContactID']), a);
   const out: Violation[] = [];
   for (const [id, action] of latest) {
     const shown = await world.db.contacts.get(id);
-    if (shown?.position !== action.marker) out.push({ invariant: 'syncKeepsLocalEdits', detail: `contact ${id} shows position ${JSON.stringify(shown?.position)} after a sync, not the unsent edit ${action.marker}` });
+    if (shown?.position !== action.marker)
+      out.push({
+        invariant: 'syncKeepsLocalEdits',
+        detail: `contact ${id} shows position ${JSON.stringify(shown?.position)} after a sync, not the unsent edit ${action.marker}`,
+      });
   }
   return out;
 }
@@ -83,31 +108,52 @@ function paramsIntact(action: QueuedAction, entry: OutboxEntry): boolean {
   return Object.entries(action.payload.params).every(([key, value]) => {
     const stored = entry.payload.params[key];
     // A reference may have been resolved to its dependency's key once that was done.
-    return typeof value === 'object' ? JSON.stringify(stored) === JSON.stringify(value) || typeof stored === 'string' : stored === value;
+    return typeof value === 'object'
+      ? JSON.stringify(stored) === JSON.stringify(value) || typeof stored === 'string'
+      : stored === value;
   });
 }
 
-function checkEntry(world: ModelWorld, action: QueuedAction, actions: readonly QueuedAction[], byId: Map<string, OutboxEntry>): Violation[] {
+function checkEntry(
+  world: ModelWorld,
+  action: QueuedAction,
+  actions: readonly QueuedAction[],
+  byId: Map<string, OutboxEntry>,
+): Violation[] {
   const entry = byId.get(action.id);
   const name = `${action.kind} ${action.marker}`;
   if (!entry) return [{ invariant: 'nothingLost', detail: `${name}: its outbox entry is gone` }];
   const out: Violation[] = [];
   if (JSON.stringify(entry.payload.body) !== JSON.stringify(action.payload.body) || !paramsIntact(action, entry)) {
-    out.push({ invariant: 'nothingLost', detail: `${name}: payload changed to ${JSON.stringify(entry.payload).slice(0, 300)}` });
+    out.push({
+      invariant: 'nothingLost',
+      detail: `${name}: payload changed to ${JSON.stringify(entry.payload).slice(0, 300)}`,
+    });
   }
   const applied = appliedCount(world, action, actions);
   const idempotency = idempotencyOf(action.kind);
-  const problem = entry.lastError ? ` (${entry.lastError.status ?? '-'} ${entry.lastError.title}: ${entry.lastError.message.slice(0, 160)})` : '';
+  const problem = entry.lastError
+    ? ` (${entry.lastError.status ?? '-'} ${entry.lastError.title}: ${entry.lastError.message.slice(0, 160)})`
+    : '';
   switch (entry.status) {
     case 'done':
-      if (applied !== null && applied !== 1) out.push({ invariant: 'appliedOnce', detail: `${name}: done but applied ${applied} times` });
+      if (applied !== null && applied !== 1)
+        out.push({ invariant: 'appliedOnce', detail: `${name}: done but applied ${applied} times` });
       break;
     case 'needs-review':
-      if (idempotency === 'idempotent') out.push({ invariant: 'appliedOnce', detail: `${name}: an idempotent action ended in needs-review (applied ${applied})` });
-      else if ((applied ?? 0) > 1) out.push({ invariant: 'appliedOnce', detail: `${name}: needs review and applied ${applied} times` });
+      if (idempotency === 'idempotent')
+        out.push({
+          invariant: 'appliedOnce',
+          detail: `${name}: an idempotent action ended in needs-review (applied ${applied})`,
+        });
+      else if ((applied ?? 0) > 1)
+        out.push({ invariant: 'appliedOnce', detail: `${name}: needs review and applied ${applied} times` });
       break;
     case 'failed':
-      out.push({ invariant: 'appliedOnce', detail: `${name}: failed although valid${problem}; the practice applied it ${applied ?? '?'} times` });
+      out.push({
+        invariant: 'appliedOnce',
+        detail: `${name}: failed although valid${problem}; the practice applied it ${applied ?? '?'} times`,
+      });
       break;
     case 'discarded':
       out.push({ invariant: 'nothingLost', detail: `${name}: discarded without the user asking` });
@@ -115,15 +161,24 @@ function checkEntry(world: ModelWorld, action: QueuedAction, actions: readonly Q
     case 'pending':
     case 'sending': {
       const dependency = action.dependsOn ? byId.get(action.dependsOn) : undefined;
-      const waitsForReview = dependency && (dependency.status === 'needs-review' || dependency.status === 'failed') && applied === 0;
-      if (!waitsForReview) out.push({ invariant: 'settles', detail: `${name}: still ${entry.status} after settling, ${entry.attempts} attempts${problem}; applied ${applied ?? '?'} times` });
+      const waitsForReview =
+        dependency && (dependency.status === 'needs-review' || dependency.status === 'failed') && applied === 0;
+      if (!waitsForReview)
+        out.push({
+          invariant: 'settles',
+          detail: `${name}: still ${entry.status} after settling, ${entry.attempts} attempts${problem}; applied ${applied ?? '?'} times`,
+        });
     }
   }
   return out;
 }
 
 /** Everything has settled (network back, no faults, drained, synced): the final checks of a run. */
-export async function checkSettled(world: ModelWorld, scope: RunScope, actions: readonly QueuedAction[]): Promise<Violation[]> {
+export async function checkSettled(
+  world: ModelWorld,
+  scope: RunScope,
+  actions: readonly QueuedAction[],
+): Promise<Violation[]> {
   const { entries } = await readEntries(world.db);
   const byId = byKey(entries, (e) => e.id);
   const out = actions.flatMap((a) => checkEntry(world, a, actions, byId));
@@ -133,15 +188,45 @@ export async function checkSettled(world: ModelWorld, scope: RunScope, actions: 
   const mine = (row: { pendingOutboxId?: string }) => !row.pendingOutboxId || !waiting.has(row.pendingOutboxId);
 
   const keys = scope.clients.map((c) => c.entityKey);
-  const localContacts = (await world.db.contacts.where('entityKey').anyOf(keys).toArray()).filter((c) => !c.isDeleted && mine(c as { pendingOutboxId?: string }));
+  const localContacts = (await world.db.contacts.where('entityKey').anyOf(keys).toArray()).filter(
+    (c) => !c.isDeleted && mine(c as { pendingOutboxId?: string }),
+  );
   const serverContacts = [...world.state.contacts.values()].filter((c) => keys.includes(c.entityKey) && !c.isDeleted);
-  out.push(...compare('localEqualsServer', 'contact', byKey(localContacts.map((c) => contactSchema.parse(c)), (c) => c.entityContactID), byKey(serverContacts.map((c) => contactSchema.parse(c)), (c) => c.entityContactID)));
+  out.push(
+    ...compare(
+      'localEqualsServer',
+      'contact',
+      byKey(
+        localContacts.map((c) => contactSchema.parse(c)),
+        (c) => c.entityContactID,
+      ),
+      byKey(
+        serverContacts.map((c) => contactSchema.parse(c)),
+        (c) => c.entityContactID,
+      ),
+    ),
+  );
 
   const names = new Set(actions.filter((a) => a.kind === 'lead.create').map((a) => a.marker));
   const isRunLead = (l: { name: string; leadKey: string }) => names.has(l.name) || l.leadKey === scope.lead.leadKey;
-  const localLeads = (await world.db.leads.toArray()).filter((l) => isRunLead(l) && mine(l as { pendingOutboxId?: string }));
+  const localLeads = (await world.db.leads.toArray()).filter(
+    (l) => isRunLead(l) && mine(l as { pendingOutboxId?: string }),
+  );
   const serverLeads = [...world.state.leads.values()].filter(isRunLead);
-  out.push(...compare('localEqualsServer', 'lead', byKey(localLeads.map((l) => leadSchema.parse(l)), (l) => l.leadKey), byKey(serverLeads.map((l) => leadSchema.parse(l)), (l) => l.leadKey)));
+  out.push(
+    ...compare(
+      'localEqualsServer',
+      'lead',
+      byKey(
+        localLeads.map((l) => leadSchema.parse(l)),
+        (l) => l.leadKey,
+      ),
+      byKey(
+        serverLeads.map((l) => leadSchema.parse(l)),
+        (l) => l.leadKey,
+      ),
+    ),
+  );
 
   // Likewise an onboarding whose completion waits for the user (failed, needs review) shows it by design;
   // that the entry is there at all is judged by appliedOnce above.
@@ -151,7 +236,12 @@ export async function checkSettled(world: ModelWorld, scope: RunScope, actions: 
   const serverOnboarding = world.state.onboardings.get(key);
   if (!completionWaits) {
     out.push(
-      ...compare('localEqualsServer', 'onboarding', new Map([[key, localOnboarding ? onboardingSchema.parse(localOnboarding) : null]]), new Map([[key, serverOnboarding ? onboardingSchema.parse(serverOnboarding) : null]])),
+      ...compare(
+        'localEqualsServer',
+        'onboarding',
+        new Map([[key, localOnboarding ? onboardingSchema.parse(localOnboarding) : null]]),
+        new Map([[key, serverOnboarding ? onboardingSchema.parse(serverOnboarding) : null]]),
+      ),
     );
   }
   return out;

@@ -35,9 +35,13 @@ export async function startModelWorld() {
   const db: PracticeDb = practiceDb(practiceKey);
   await syncIntoDexie(app.companion, practiceKey);
 
-  const clients = [...state.entities.values()].filter((e) => !e.entityTerminated && [...state.contacts.values()].some((c) => c.entityKey === e.entityKey && !c.isDeleted));
+  const clients = [...state.entities.values()].filter(
+    (e) => !e.entityTerminated && [...state.contacts.values()].some((c) => c.entityKey === e.entityKey && !c.isDeleted),
+  );
   // Open onboardings with a client to set custom fields on; each run reopens its own before it starts.
-  const onboardings = [...state.onboardings.values()].filter((o) => !o.completedOn && (state.onboardingDocuments.get(o.onboardingKey)?.length ?? 0) > 0).map((o) => structuredClone(o));
+  const onboardings = [...state.onboardings.values()]
+    .filter((o) => !o.completedOn && (state.onboardingDocuments.get(o.onboardingKey)?.length ?? 0) > 0)
+    .map((o) => structuredClone(o));
   const user = [...state.users.values()][0]!.userKey;
   const revenue = state.ledger.accounts.find((a) => a.type === 'REVENUE')!;
   const template = state.eformTemplates[0]!.templateId;
@@ -49,10 +53,12 @@ export async function startModelWorld() {
   const take = demo.runtime.faultQueue.take;
   demo.runtime.faultQueue.take = (method, path) => {
     const fault = take(method, path);
-    if (fault?.fault === 'slow-before-apply') practiceBusyUntil = Math.max(practiceBusyUntil, performance.now() + fault.delayMs + 50);
+    if (fault?.fault === 'slow-before-apply')
+      practiceBusyUntil = Math.max(practiceBusyUntil, performance.now() + fault.delayMs + 50);
     return fault;
   };
-  const practiceCatchesUp = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, practiceBusyUntil - performance.now())));
+  const practiceCatchesUp = () =>
+    new Promise((resolve) => setTimeout(resolve, Math.max(0, practiceBusyUntil - performance.now())));
   let paused = false;
   let crashNext = false;
 
@@ -72,10 +78,28 @@ export async function startModelWorld() {
   // Without locks, compare-and-set status changes alone must keep two windows from sending one entry twice.
   const locks = createMemoryWebLocks();
   const replayer = (locked: boolean) =>
-    createOutboxReplayer({ db, practiceKey, companion, canSend: () => app.network.isOnline() && !paused, onUnauthorized: () => (paused = true), now: () => clock, locks: locked ? locks : null });
+    createOutboxReplayer({
+      db,
+      practiceKey,
+      companion,
+      canSend: () => app.network.isOnline() && !paused,
+      onUnauthorized: () => (paused = true),
+      now: () => clock,
+      locks: locked ? locks : null,
+    });
 
   const world = {
-    app, demo, state, db, practiceKey, clients, onboardings, user, revenue, template, existingLeads,
+    app,
+    demo,
+    state,
+    db,
+    practiceKey,
+    clients,
+    onboardings,
+    user,
+    revenue,
+    template,
+    existingLeads,
     now: () => clock,
     async advance(ms: number) {
       clock += ms;
@@ -108,8 +132,16 @@ export async function startModelWorld() {
       }
       // The onboarding this run may complete is open again at the practice (runs reuse the practice).
       const onboarding = onboardings[n % onboardings.length]!;
-      state.onboardings.set(onboarding.onboardingKey, { ...structuredClone(onboarding), updatedOn: demo.runtime.clock.now().toISOString() });
-      return { n, clients: [clients[(2 * n) % clients.length]!, clients[(2 * n + 1) % clients.length]!], onboarding, lead: existingLeads[n % existingLeads.length]! };
+      state.onboardings.set(onboarding.onboardingKey, {
+        ...structuredClone(onboarding),
+        updatedOn: demo.runtime.clock.now().toISOString(),
+      });
+      return {
+        n,
+        clients: [clients[(2 * n) % clients.length]!, clients[(2 * n + 1) % clients.length]!],
+        onboarding,
+        lead: existingLeads[n % existingLeads.length]!,
+      };
     },
 
     /**
@@ -130,7 +162,9 @@ export async function startModelWorld() {
         const report = await world.drain();
         await afterDrain();
         const open = await readOpenEntries(db);
-        const moving = open.some((e) => e.status === 'sending') || (report.nextAttemptAt !== null && open.some((e) => e.status === 'pending'));
+        const moving =
+          open.some((e) => e.status === 'sending') ||
+          (report.nextAttemptAt !== null && open.some((e) => e.status === 'pending'));
         if (!moving && report.delivered === 0 && report.failed === 0 && report.needsReview === 0) break;
         clock = Math.max(clock + 1_000, (report.nextAttemptAt ?? 0) + 1);
         await practiceCatchesUp();

@@ -68,17 +68,31 @@ async function runSeed(seed: number): Promise<void> {
       real.violations.push(...(await checkSettled(world, scope, real.actions)));
       for (const entry of (await readEntries(world.db)).entries) tally(`${entry.operation}:${entry.status}`);
     } catch (error) {
-      real.violations.push({ invariant: 'settles', detail: `the run threw: ${error instanceof Error ? error.message : String(error)}` });
+      real.violations.push({
+        invariant: 'settles',
+        detail: `the run threw: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
     seen.set(withoutReplayPath(String(commands)), real.violations);
     return real.violations.length === 0;
   });
-  const details = await fc.check(property, { seed, numRuns: 1, endOnFailure: !shrink, ...(env['MODEL_PATH'] ? { path: env['MODEL_PATH'] } : {}) });
+  const details = await fc.check(property, {
+    seed,
+    numRuns: 1,
+    endOnFailure: !shrink,
+    ...(env['MODEL_PATH'] ? { path: env['MODEL_PATH'] } : {}),
+  });
   if (!details.failed) return;
   const commands = String(details.counterexample?.[0] ?? '');
   const violations = seen.get(withoutReplayPath(commands));
   const replay = /replayPath="([^"]*)"/.exec(commands)?.[1] ?? null;
-  failed.push({ seed, path: details.counterexamplePath ?? '0', replay: details.counterexamplePath?.includes(':') ? replay : null, commands, violations: violations ?? [{ invariant: 'settles', detail: String(details.errorInstance) }] });
+  failed.push({
+    seed,
+    path: details.counterexamplePath ?? '0',
+    replay: details.counterexamplePath?.includes(':') ? replay : null,
+    commands,
+    violations: violations ?? [{ invariant: 'settles', detail: String(details.errorInstance) }],
+  });
 }
 
 describe('outbox and sync under random actions and faults (model-based)', () => {
@@ -88,7 +102,9 @@ describe('outbox and sync under random actions and faults (model-based)', () => 
     for (const seed of pinnedSeeds) await runSeed(seed);
     for (let i = 0; i < runs; i++) await runSeed(replaySeed ?? baseSeed + i);
     finished = performance.now();
-    console.log(`[model] ${pinnedSeeds.length} pinned and ${runs} generated runs in ${Math.round(finished - started)} ms, ${failed.length} failed; endings ${JSON.stringify(Object.fromEntries([...endings].sort()))}`);
+    console.log(
+      `[model] ${pinnedSeeds.length} pinned and ${runs} generated runs in ${Math.round(finished - started)} ms, ${failed.length} failed; endings ${JSON.stringify(Object.fromEntries([...endings].sort()))}`,
+    );
   }, 115_000);
   afterAll(() => world?.close());
 
@@ -97,7 +113,10 @@ describe('outbox and sync under random actions and faults (model-based)', () => 
       const broken = failed
         .map((run) => ({ ...run, violations: run.violations.filter((v) => v.invariant === name) }))
         .filter((run) => run.violations.length > 0)
-        .map((run) => `MODEL_SEED=${run.seed} MODEL_PATH=${run.path}${run.replay ? ` MODEL_REPLAY=${run.replay}` : ''}  [${run.commands}]\n    ${run.violations.map((v) => v.detail).join('\n    ')}`);
+        .map(
+          (run) =>
+            `MODEL_SEED=${run.seed} MODEL_PATH=${run.path}${run.replay ? ` MODEL_REPLAY=${run.replay}` : ''}  [${run.commands}]\n    ${run.violations.map((v) => v.detail).join('\n    ')}`,
+        );
       expect(broken, `${broken.length} runs broke "${invariants[name]}":\n${broken.join('\n')}`).toEqual([]);
     });
   }

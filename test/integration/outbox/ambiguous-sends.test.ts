@@ -18,9 +18,16 @@ afterEach(async () => {
 
 const eformBody = (t: OutboxScenario, email: string) => {
   const client = t.clients[11]!;
-  return { templateId: t.state.eformTemplates[0]!.templateId, entityKey: client.entityKey, recipientName: 'Client', recipientEmail: email, sendNow: true };
+  return {
+    templateId: t.state.eformTemplates[0]!.templateId,
+    entityKey: client.entityKey,
+    recipientName: 'Client',
+    recipientEmail: email,
+    sendNow: true,
+  };
 };
-const eformsTo = (t: OutboxScenario, email: string) => [...t.state.eforms.values()].filter((f) => f.recipientEmail === email);
+const eformsTo = (t: OutboxScenario, email: string) =>
+  [...t.state.eforms.values()].filter((f) => f.recipientEmail === email);
 const only = async (t: OutboxScenario) => (await readEntries(t.db)).entries[0]!;
 
 describe('a billable write with no clear answer is never sent twice by the app', () => {
@@ -70,7 +77,12 @@ describe('a billable write with no clear answer is never sent twice by the app',
   it('a note on a lead created offline, interrupted after it was sent, is found by its check (which names the lead created)', async () => {
     const t = (current = await startOutboxScenario());
     const lead = await queue(t.db, 'lead.create', { params: {}, body: { name: 'Noted', surname: 'Lead' } });
-    const note = await queue(t.db, 'lead.addNote', { params: { leadKey: { outboxRef: lead.id, field: 'leadKey' } }, body: { text: 'Asked about payroll.' } }, { dependsOn: [lead.id] });
+    const note = await queue(
+      t.db,
+      'lead.addNote',
+      { params: { leadKey: { outboxRef: lead.id, field: 'leadKey' } }, body: { text: 'Asked about payroll.' } },
+      { dependsOn: [lead.id] },
+    );
     const { companion, crashed } = t.crashingOncePerEntry();
     while (crashed.size < 2) await t.replayer(companion).drain();
     await t.replayer().drain();

@@ -15,7 +15,10 @@ afterEach(async () => {
 
 describe('the outbox after signing out and connecting the same practice again in the same window', () => {
   it('sends what is queued after the reconnect (the old, closed database is not reused)', async () => {
-    const app = await startNodeApp({ demo: { seed: 21 }, deps: { budgetLimits: { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 } } });
+    const app = await startNodeApp({
+      demo: { seed: 21 },
+      deps: { budgetLimits: { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 } },
+    });
     cleanups.push(() => app.close());
     cleanups.push(() => useConnectivity.setState({ main: null, browserOnline: true }));
     useConnectivity.getState().setMain(await app.companion.connectivity.status());
@@ -34,12 +37,16 @@ describe('the outbox after signing out and connecting the same practice again in
     const addContact = (name: string) =>
       useOutbox.getState().queue({
         operation: 'contact.create',
-        payload: { params: { entityKey: client.entityKey }, body: { contactName: name, contactSurname: 'Again', email: `${name.toLowerCase()}@example.com` } },
+        payload: {
+          params: { entityKey: client.entityKey },
+          body: { contactName: name, contactSurname: 'Again', email: `${name.toLowerCase()}@example.com` },
+        },
         summary: `Add ${name} Again`,
         entityKey: client.entityKey,
         dependsOn: [],
       });
-    const statusOf = (id: string) => async () => (await readEntries(practiceDb(practiceKey))).entries.find((e) => e.id === id)?.status;
+    const statusOf = (id: string) => async () =>
+      (await readEntries(practiceDb(practiceKey))).entries.find((e) => e.id === id)?.status;
 
     const first = await addContact('Before');
     useOutbox.getState().kick('user');
@@ -54,7 +61,9 @@ describe('the outbox after signing out and connecting the same practice again in
     const second = await addContact('After');
     useOutbox.getState().kick('user');
     await waitFor('the contact queued after the reconnect to go out', statusOf(second), (status) => status === 'done');
-    const contacts = [...app.demo().runtime.practices[0]!.contacts.values()].filter((c) => c.contactSurname === 'Again');
+    const contacts = [...app.demo().runtime.practices[0]!.contacts.values()].filter(
+      (c) => c.contactSurname === 'Again',
+    );
     expect(contacts.map((c) => c.contactName).sort()).toEqual(['After', 'Before']);
   }, 30_000);
 });

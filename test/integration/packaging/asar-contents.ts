@@ -2,7 +2,15 @@ import { builtinModules } from 'node:module';
 
 /** The parts of package-lock.json (lockfile v3) the closure needs. */
 interface Lock {
-  packages: Record<string, { dev?: boolean; dependencies?: Record<string, string>; optionalDependencies?: Record<string, string>; peerDependencies?: Record<string, string> }>;
+  packages: Record<
+    string,
+    {
+      dev?: boolean;
+      dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+    }
+  >;
 }
 
 /**
@@ -70,8 +78,14 @@ export function packageName(path: string): string {
 
 /** Bare package names out/main/index.js imports (static, dynamic or require), without Node built-ins and electron. */
 export function mainRuntimeImports(source: string): string[] {
-  const specifiers = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g)].map((match) => match[1] ?? '');
-  const names = specifiers.map((spec) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? '')));
+  const specifiers = [
+    ...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g),
+  ].map((match) => match[1] ?? '');
+  const names = specifiers.map((spec) =>
+    spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? ''),
+  );
   const builtins = new Set(builtinModules);
-  return [...new Set(names)].filter((name) => name !== 'electron' && !name.startsWith('node:') && !builtins.has(name)).sort();
+  return [...new Set(names)]
+    .filter((name) => name !== 'electron' && !name.startsWith('node:') && !builtins.has(name))
+    .sort();
 }

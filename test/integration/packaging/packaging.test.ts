@@ -19,7 +19,18 @@ const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 /** What main loads at run time (the bare imports of out/main's chunks); everything else in node_modules is theirs. */
 const RUNTIME_ROOTS = ['electron-log', 'electron-store', 'electron-updater', 'fastify', 'fflate', 'pdf-lib', 'zod'];
 /** Bundled into out/renderer by Vite: a copy under node_modules would only add weight. */
-const RENDERER_ONLY = ['react', 'react-dom', 'react-router', '@radix-ui', '@tanstack', 'dexie', 'dexie-react-hooks', 'pdfjs-dist', 'zustand', '@internationalized'];
+const RENDERER_ONLY = [
+  'react',
+  'react-dom',
+  'react-router',
+  '@radix-ui',
+  '@tanstack',
+  'dexie',
+  'dexie-react-hooks',
+  'pdfjs-dist',
+  'zustand',
+  '@internationalized',
+];
 /** Measured 18.6 MB (out/renderer 7.3 MB, out/main 0.55 MB, node_modules 10.7 MB); the ceiling leaves ~25 % headroom. */
 const ASAR_CEILING_BYTES = 23 * 1024 * 1024;
 
@@ -34,7 +45,10 @@ function packCommand(): string {
 async function pack(projectDir: string, env: Record<string, string>): Promise<string> {
   const inherited = { ...process.env };
   delete inherited.PRACTICE_COMPANION_UPDATE_URL;
-  const result = await runTracked(process.execPath, ['-e', packCommand(), '--', '--dir'], { cwd: projectDir, env: { ...inherited, ...env } });
+  const result = await runTracked(process.execPath, ['-e', packCommand(), '--', '--dir'], {
+    cwd: projectDir,
+    env: { ...inherited, ...env },
+  });
   if (result.code !== 0) throw new Error(`Packing failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
   return join(projectDir, 'dist/linux-unpacked');
 }
@@ -97,8 +111,17 @@ describe('npm run package:dir', () => {
     });
     expect(outsideList).toEqual([]);
 
-    const shippedNames = new Set(entries.map(packageOfEntry).filter((owner): owner is string => !!owner).map(packageName));
-    expect(RENDERER_ONLY.flatMap((name) => [...shippedNames].filter((shipped) => shipped === name || shipped.startsWith(`${name}/`)))).toEqual([]);
+    const shippedNames = new Set(
+      entries
+        .map(packageOfEntry)
+        .filter((owner): owner is string => !!owner)
+        .map(packageName),
+    );
+    expect(
+      RENDERER_ONLY.flatMap((name) =>
+        [...shippedNames].filter((shipped) => shipped === name || shipped.startsWith(`${name}/`)),
+      ),
+    ).toEqual([]);
     // No native modules (npmRebuild is off), no sources, maps or type declarations.
     expect(entries.filter((entry) => /\.(node|map|ts|cts|mts)$/.test(entry))).toEqual([]);
     expect(entries).toContain('/out/main/index.js');
@@ -118,7 +141,8 @@ describe('npm run package:dir', () => {
     for (const file of chunks) expect(entries, `out/main/${file} is packed`).toContain(`/out/main/${file}`);
     const imports = mainRuntimeImports(mainSource);
     expect(imports.length).toBeGreaterThan(0);
-    for (const name of imports) expect(entries.has(`/node_modules/${name}/package.json`), `${name} is imported by main`).toBe(true);
+    for (const name of imports)
+      expect(entries.has(`/node_modules/${name}/package.json`), `${name} is imported by main`).toBe(true);
     // Every package main imports is one the allowed list was built from: a new import must be added here on purpose.
     expect(imports.filter((name) => !RUNTIME_ROOTS.includes(name))).toEqual([]);
   });

@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
-import { describeApiError, MalformedResponseError, NetworkError, PartnerApiError } from '../../../src-main/partner-api/api-errors';
+import {
+  describeApiError,
+  MalformedResponseError,
+  NetworkError,
+  PartnerApiError,
+} from '../../../src-main/partner-api/api-errors';
 import { createPartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
 import { authValidationSchema, entitySchema, userSchema } from '../../../src-preload/contract/partner-api';
 
@@ -9,13 +14,24 @@ let demo: DemoPractice;
 beforeAll(async () => {
   demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 11 });
 });
-afterEach(() => demo.configure({ validateResponses: true, faults: { errorRate: 0, resetRate: 0, truncateRate: 0, latencyMs: 0 } }));
+afterEach(() =>
+  demo.configure({ validateResponses: true, faults: { errorRate: 0, resetRate: 0, truncateRate: 0, latencyMs: 0 } }),
+);
 afterAll(() => demo.close());
 
 const noWait = async () => undefined;
-function client(overrides: Partial<Parameters<typeof createPartnerApiClient>[0]> = {}, as: 'readWrite' | 'readOnly' = 'readWrite') {
+function client(
+  overrides: Partial<Parameters<typeof createPartnerApiClient>[0]> = {},
+  as: 'readWrite' | 'readOnly' = 'readWrite',
+) {
   const practice = demo.practices[0]!;
-  return createPartnerApiClient({ baseUrl: practice.baseUrl, credentials: () => practice[as], fetch, sleep: noWait, ...overrides });
+  return createPartnerApiClient({
+    baseUrl: practice.baseUrl,
+    credentials: () => practice[as],
+    fetch,
+    sleep: noWait,
+    ...overrides,
+  });
 }
 const requestsTo = (fragment: string) => demo.runtime.requestLog.filter((r) => r.url.includes(fragment)).length;
 
@@ -27,13 +43,22 @@ describe('Partner API client against the demo practice', () => {
   });
 
   it('turns problem details into a typed error carrying status, title and the server message', async () => {
-    const error = await client().request('GET', '/users/00000000-0000-4000-8000-000000000000', userSchema).catch((e: unknown) => e);
+    const error = await client()
+      .request('GET', '/users/00000000-0000-4000-8000-000000000000', userSchema)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PartnerApiError);
     expect(error).toMatchObject({ status: 404, title: 'Not Found' });
     expect((error as Error).message).toMatch(/not found/i);
-    const readOnly = await client({}, 'readOnly').request('POST', '/leads', z.unknown(), { body: { name: 'X' } }).catch((e: unknown) => e);
+    const readOnly = await client({}, 'readOnly')
+      .request('POST', '/leads', z.unknown(), { body: { name: 'X' } })
+      .catch((e: unknown) => e);
     expect(describeApiError(readOnly)).toMatch(/read-only/);
-    const bad = await createPartnerApiClient({ baseUrl: demo.practices[0]!.baseUrl, credentials: () => ({ clientId: 'x', secret: 'y' }), fetch, sleep: noWait })
+    const bad = await createPartnerApiClient({
+      baseUrl: demo.practices[0]!.baseUrl,
+      credentials: () => ({ clientId: 'x', secret: 'y' }),
+      fetch,
+      sleep: noWait,
+    })
       .request('GET', '/auth/validate', authValidationSchema)
       .catch((e: unknown) => e);
     expect(describeApiError(bad)).toMatch(/did not accept these credentials/);
@@ -59,17 +84,23 @@ describe('Partner API client against the demo practice', () => {
   it('never retries a POST after a 5xx or a dropped connection (it might have been applied)', async () => {
     demo.configure({ faults: { errorRate: 1, errorStatuses: [503] } });
     const before = requestsTo('/leads');
-    const error = await client().request('POST', '/leads', z.unknown(), { body: { name: 'Once' } }).catch((e: unknown) => e);
+    const error = await client()
+      .request('POST', '/leads', z.unknown(), { body: { name: 'Once' } })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 503 });
     expect(requestsTo('/leads') - before).toBe(1);
     demo.configure({ faults: { errorRate: 0, resetRate: 1 } });
-    const reset = await client().request('POST', '/leads', z.unknown(), { body: { name: 'Once' } }).catch((e: unknown) => e);
+    const reset = await client()
+      .request('POST', '/leads', z.unknown(), { body: { name: 'Once' } })
+      .catch((e: unknown) => e);
     expect(reset).toBeInstanceOf(NetworkError);
   });
 
   it('times out a request that does not answer', async () => {
     demo.configure({ faults: { latencyMs: 400 } });
-    const error = await client({ timeoutMs: 100, maxAttempts: 1 }).request('GET', '/users/list', z.array(userSchema)).catch((e: unknown) => e);
+    const error = await client({ timeoutMs: 100, maxAttempts: 1 })
+      .request('GET', '/users/list', z.array(userSchema))
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'NetworkError', failure: 'timeout' });
   });
 
@@ -80,7 +111,9 @@ describe('Partner API client against the demo practice', () => {
     entity.updatedOn = 'yesterday-ish';
     try {
       const page = await client().list('/entities/list', entitySchema, { query: { pageNumber: 1 } });
-      expect(page.rejected).toEqual([expect.objectContaining({ index: 3, issues: expect.stringContaining('updatedOn') })]);
+      expect(page.rejected).toEqual([
+        expect.objectContaining({ index: 3, issues: expect.stringContaining('updatedOn') }),
+      ]);
       expect(page.data.some((e) => e.entityKey === entity.entityKey)).toBe(false);
       expect(page.data.length).toBe(99);
     } finally {
@@ -89,7 +122,9 @@ describe('Partner API client against the demo practice', () => {
   });
 
   it('refuses a whole answer that is not the contract shape', async () => {
-    const error = await client().request('GET', '/users/list', z.array(entitySchema)).catch((e: unknown) => e);
+    const error = await client()
+      .request('GET', '/users/list', z.array(entitySchema))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MalformedResponseError);
   });
 
@@ -103,7 +138,13 @@ describe('Partner API client against the demo practice', () => {
   it('passes every attempt through the budget, with the given priority, and shows it every answer', async () => {
     const reserved: string[] = [];
     const observed: number[] = [];
-    const api = client({ budget: { reserve: async (priority) => void reserved.push(priority), observe: (r) => void observed.push(r.status) }, maxAttempts: 10 });
+    const api = client({
+      budget: {
+        reserve: async (priority) => void reserved.push(priority),
+        observe: (r) => void observed.push(r.status),
+      },
+      maxAttempts: 10,
+    });
     demo.configure({ faults: { errorRate: 0.5, errorStatuses: [500] } });
     await api.request('GET', '/users/list', z.array(userSchema), { priority: 'background' });
     expect(reserved.length).toBe(observed.length);

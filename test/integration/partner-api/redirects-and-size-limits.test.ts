@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_DOCUMENT_BYTES } from '../../../src-main/documents/pdf-bytes';
 import { outcomeOf } from '../../../src-main/outbox/outbox-executor';
-import { describeApiError, RedirectRefusedError, ResponseTooLargeError } from '../../../src-main/partner-api/api-errors';
+import {
+  describeApiError,
+  RedirectRefusedError,
+  ResponseTooLargeError,
+} from '../../../src-main/partner-api/api-errors';
 import { createPartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
 import { MAX_FILE_BYTES, MAX_JSON_BYTES } from '../../../src-main/partner-api/read-capped-body';
 
@@ -14,7 +18,11 @@ import { MAX_FILE_BYTES, MAX_JSON_BYTES } from '../../../src-main/partner-api/re
  * second, which must never see a request; a third streams answers larger than the limit.
  */
 
-interface Seen { method: string; url: string; headers: IncomingHttpHeaders }
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
 
 async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void) {
   const seen: Seen[] = [];
@@ -40,7 +48,9 @@ const noWait = async () => undefined;
 let elsewhere: Awaited<ReturnType<typeof listen>>;
 let redirecting: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
-  elsewhere = await listen((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"stolen":true}'));
+  elsewhere = await listen((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"stolen":true}'),
+  );
   // /302/… and /307/… answer with that status, pointing at the other server.
   redirecting = await listen((req, res) => {
     const status = Number(/\/(30\d)\//.exec(req.url ?? '')?.[1] ?? 302);
@@ -53,7 +63,13 @@ afterAll(async () => {
 });
 
 const clientFor = (baseUrl: string, extra: Partial<Parameters<typeof createPartnerApiClient>[0]> = {}) =>
-  createPartnerApiClient({ baseUrl, credentials: () => ({ clientId: 'client-id', secret: SECRET }), fetch, sleep: noWait, ...extra });
+  createPartnerApiClient({
+    baseUrl,
+    credentials: () => ({ clientId: 'client-id', secret: SECRET }),
+    fetch,
+    sleep: noWait,
+    ...extra,
+  });
 
 describe('the Partner API client never follows a redirect', () => {
   it.each([
@@ -61,22 +77,29 @@ describe('the Partner API client never follows a redirect', () => {
     ['GET', 307],
     ['POST', 302],
     ['POST', 307],
-  ] as const)('%s answered %i: a clear error, one request, nothing (and no secret) sent to the other address', async (method, status) => {
-    const before = redirecting.seen.length;
-    const error = await clientFor(`${redirecting.origin}/${status}/`)
-      .request(method, '/leads', z.unknown(), method === 'POST' ? { body: { name: 'Lead' } } : {})
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RedirectRefusedError);
-    expect(error).toMatchObject({ status });
-    expect(describeApiError(error)).toBe('The practice server tried to send this request to another address; it was not followed.');
-    // Not followed and not retried, even for a GET (which is retried after a 5xx).
-    expect(redirecting.seen.length - before).toBe(1);
-    expect(redirecting.seen.at(-1)?.headers['x-svc-auth-key']).toBe(SECRET);
-    expect(elsewhere.seen).toEqual([]);
-  });
+  ] as const)(
+    '%s answered %i: a clear error, one request, nothing (and no secret) sent to the other address',
+    async (method, status) => {
+      const before = redirecting.seen.length;
+      const error = await clientFor(`${redirecting.origin}/${status}/`)
+        .request(method, '/leads', z.unknown(), method === 'POST' ? { body: { name: 'Lead' } } : {})
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RedirectRefusedError);
+      expect(error).toMatchObject({ status });
+      expect(describeApiError(error)).toBe(
+        'The practice server tried to send this request to another address; it was not followed.',
+      );
+      // Not followed and not retried, even for a GET (which is retried after a 5xx).
+      expect(redirecting.seen.length - before).toBe(1);
+      expect(redirecting.seen.at(-1)?.headers['x-svc-auth-key']).toBe(SECRET);
+      expect(elsewhere.seen).toEqual([]);
+    },
+  );
 
   it('refuses a redirect on a file download too', async () => {
-    const error = await clientFor(`${redirecting.origin}/302/`).file('/bills/1/pdf', 'application/pdf').catch((e: unknown) => e);
+    const error = await clientFor(`${redirecting.origin}/302/`)
+      .file('/bills/1/pdf', 'application/pdf')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectRefusedError);
     expect(elsewhere.seen).toEqual([]);
   });
@@ -141,7 +164,9 @@ describe('the Partner API client reads no more than an answer of its kind may ho
   it('stops reading an endless JSON answer just past the limit and closes the connection', async () => {
     Object.assign(endless, { written: 0, closed: false });
     const { fetch: counted, counter } = countingFetch();
-    const error = await clientFor(streaming.origin, { fetch: counted, maxJsonBytes: LIMIT }).request('GET', '/users/list', z.unknown()).catch((e: unknown) => e);
+    const error = await clientFor(streaming.origin, { fetch: counted, maxJsonBytes: LIMIT })
+      .request('GET', '/users/list', z.unknown())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(describeApiError(error)).toMatch(/larger than the app accepts/);
     // Read at most the limit plus a chunk or two of what was already in flight.
@@ -155,7 +180,9 @@ describe('the Partner API client reads no more than an answer of its kind may ho
   it('applies the file limit to file downloads', async () => {
     Object.assign(endless, { written: 0, closed: false });
     const { fetch: counted, counter } = countingFetch();
-    const error = await clientFor(streaming.origin, { fetch: counted, maxFileBytes: 2 * LIMIT }).file('/file/1', 'application/pdf').catch((e: unknown) => e);
+    const error = await clientFor(streaming.origin, { fetch: counted, maxFileBytes: 2 * LIMIT })
+      .file('/file/1', 'application/pdf')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     expect(counter.bytes).toBeLessThanOrEqual(2 * LIMIT + 4 * CHUNK);
     await expect.poll(() => endless.closed).toBe(true);
@@ -163,14 +190,18 @@ describe('the Partner API client reads no more than an answer of its kind may ho
 
   it('refuses at once an answer whose Content-Length is over the limit, without waiting for its body', async () => {
     const started = Date.now();
-    const error = await clientFor(streaming.origin, { maxJsonBytes: LIMIT, timeoutMs: 20_000 }).request('GET', '/declared', z.unknown()).catch((e: unknown) => e);
+    const error = await clientFor(streaming.origin, { maxJsonBytes: LIMIT, timeoutMs: 20_000 })
+      .request('GET', '/declared', z.unknown())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseTooLargeError);
     // Not a timeout: the 20 s timeout never came into play.
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('keeps an oversized error answer an error by its status', async () => {
-    const error = await clientFor(streaming.origin, { maxJsonBytes: LIMIT, maxAttempts: 1 }).request('GET', '/error', z.unknown()).catch((e: unknown) => e);
+    const error = await clientFor(streaming.origin, { maxJsonBytes: LIMIT, maxAttempts: 1 })
+      .request('GET', '/error', z.unknown())
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'PartnerApiError', status: 500 });
   });
 

@@ -22,16 +22,35 @@ interface FakeServer {
 }
 const servers: FakeServer[] = [];
 
-async function fakeServer(practice: { practiceKey: string; name: string; region?: Region; clientId: string; secret: string }): Promise<FakeServer> {
-  const fake: FakeServer = { url: '', requests: [], practiceKey: practice.practiceKey, server: null as unknown as Server };
+async function fakeServer(practice: {
+  practiceKey: string;
+  name: string;
+  region?: Region;
+  clientId: string;
+  secret: string;
+}): Promise<FakeServer> {
+  const fake: FakeServer = {
+    url: '',
+    requests: [],
+    practiceKey: practice.practiceKey,
+    server: null as unknown as Server,
+  };
   fake.server = createServer((req, res) => {
     fake.requests.push({ path: req.url ?? '', clientId: req.headers['x-svc-auth-id'] as string | undefined });
-    const known = req.headers['x-svc-auth-id'] === practice.clientId && req.headers['x-svc-auth-key'] === practice.secret;
+    const known =
+      req.headers['x-svc-auth-id'] === practice.clientId && req.headers['x-svc-auth-key'] === practice.secret;
     if (!known) {
-      res.writeHead(401, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ title: 'Unauthorized', status: 401 }));
+      res
+        .writeHead(401, { 'content-type': 'application/problem+json' })
+        .end(JSON.stringify({ title: 'Unauthorized', status: 401 }));
       return;
     }
-    const body = { practiceKey: practice.practiceKey, practiceName: practice.name, region: practice.region ?? 'ANZ', canWrite: true };
+    const body = {
+      practiceKey: practice.practiceKey,
+      practiceName: practice.name,
+      region: practice.region ?? 'ANZ',
+      canWrite: true,
+    };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
@@ -47,7 +66,15 @@ const KEY_A = '11111111-1111-4111-8111-111111111111';
 const KEY_B = '22222222-2222-4222-8222-222222222222';
 
 /** One "run" of main's session over a settings file; the cipher is shared across runs as the OS keychain is. */
-function run(file: string, cipher = createSessionCipher(), extra: { regionHosts?: Record<Region, string>; wipeDocuments?: (key: string) => Promise<void>; forgotten?: string[] } = {}) {
+function run(
+  file: string,
+  cipher = createSessionCipher(),
+  extra: {
+    regionHosts?: Record<Region, string>;
+    wipeDocuments?: (key: string) => Promise<void>;
+    forgotten?: string[];
+  } = {},
+) {
   const settings = createJsonFileSettings(file);
   const session = createPracticeSession({
     vault: createCredentialVault({ settings, cipher }),
@@ -70,22 +97,42 @@ afterEach(async () => {
 });
 
 const custom = (url: string, clientId: string, secret: string, more: Partial<ConnectInput> = {}): ConnectInput => ({
-  region: 'custom', customUrl: url, clientId, secret, remember: true, acceptWeakStorage: false, ...more,
+  region: 'custom',
+  customUrl: url,
+  clientId,
+  secret,
+  remember: true,
+  acceptWeakStorage: false,
+  ...more,
 });
 const settingsFile = () => join(mkdtempSync(join(tmpdir(), 'binding-')), 'settings.json');
-const storedRecords = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { 'vault.practices': Record<string, unknown>[] })['vault.practices'];
+const storedRecords = (file: string) =>
+  (JSON.parse(readFileSync(file, 'utf8')) as { 'vault.practices': Record<string, unknown>[] })['vault.practices'];
 
 describe('a practice is bound to the address and Client ID it was connected with', () => {
   it('refuses a custom server that answers with the key of a practice already connected from another address', async () => {
     const first = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'id-a', secret: 'sk-a' });
-    const impostor = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'id-evil', secret: 'sk-evil' });
+    const impostor = await fakeServer({
+      practiceKey: KEY_A,
+      name: 'Harbourside',
+      clientId: 'id-evil',
+      secret: 'sk-evil',
+    });
     const file = settingsFile();
     const { session } = run(file);
-    expect(await session.connect(custom(first.url, 'id-a', 'sk-a', { confirmAddress: true }))).toMatchObject({ ok: true, practice: { practiceKey: KEY_A } });
+    expect(await session.connect(custom(first.url, 'id-a', 'sk-a', { confirmAddress: true }))).toMatchObject({
+      ok: true,
+      practice: { practiceKey: KEY_A },
+    });
     const before = storedRecords(file);
 
     const answer = await session.connect(custom(impostor.url, 'id-evil', 'sk-evil', { confirmAddress: true }));
-    expect(answer).toEqual({ ok: false, message: expect.stringContaining(`This server says it is Harbourside, which is already connected on this laptop from ${first.url}`) });
+    expect(answer).toEqual({
+      ok: false,
+      message: expect.stringContaining(
+        `This server says it is Harbourside, which is already connected on this laptop from ${first.url}`,
+      ),
+    });
     expect(answer.ok ? '' : answer.message).toMatch(/Sign out of that practice first/);
     expect(storedRecords(file)).toEqual(before);
     // The outbox still sends to the first address, with the first secret.
@@ -99,7 +146,12 @@ describe('a practice is bound to the address and Client ID it was connected with
 
   it('refuses a server that answers with the same practice key in another letter case (one spelling of a key here)', async () => {
     const first = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'id-a', secret: 'sk-a' });
-    const impostor = await fakeServer({ practiceKey: KEY_A.toUpperCase(), name: 'Harbourside', clientId: 'id-evil', secret: 'sk-evil' });
+    const impostor = await fakeServer({
+      practiceKey: KEY_A.toUpperCase(),
+      name: 'Harbourside',
+      clientId: 'id-evil',
+      secret: 'sk-evil',
+    });
     const file = settingsFile();
     const { session } = run(file);
     expect((await session.connect(custom(first.url, 'id-a', 'sk-a', { confirmAddress: true }))).ok).toBe(true);
@@ -110,7 +162,12 @@ describe('a practice is bound to the address and Client ID it was connected with
   });
 
   it('a server-chosen name of any length is kept within bounds, and one damaged record never takes the others with it', async () => {
-    const longName = await fakeServer({ practiceKey: KEY_A, name: 'N'.repeat(5_000), clientId: 'id-a', secret: 'sk-a' });
+    const longName = await fakeServer({
+      practiceKey: KEY_A,
+      name: 'N'.repeat(5_000),
+      clientId: 'id-a',
+      secret: 'sk-a',
+    });
     const other = await fakeServer({ practiceKey: KEY_B, name: 'Northgate', clientId: 'id-b', secret: 'sk-b' });
     const file = settingsFile();
     const cipher = createSessionCipher();
@@ -129,16 +186,33 @@ describe('a practice is bound to the address and Client ID it was connected with
     expect(list.practices.map((p) => p.practiceKey)).toEqual([KEY_B]);
     expect(list.complete).toBe(false); // so nothing of the unreadable practice is treated as forgotten
     // The other practice is still bound: an impostor is still refused, and saving keeps the damaged record.
-    const impostor = await fakeServer({ practiceKey: KEY_B, name: 'Northgate', clientId: 'id-evil', secret: 'sk-evil' });
+    const impostor = await fakeServer({
+      practiceKey: KEY_B,
+      name: 'Northgate',
+      clientId: 'id-evil',
+      secret: 'sk-evil',
+    });
     expect((await next.connect(custom(impostor.url, 'id-evil', 'sk-evil', { confirmAddress: true }))).ok).toBe(false);
     expect((await next.connect(custom(other.url, 'id-b', 'sk-b'))).ok).toBe(true);
-    expect(storedRecords(file).map((r) => r.practiceKey).sort()).toEqual([KEY_A, KEY_B]);
+    expect(
+      storedRecords(file)
+        .map((r) => r.practiceKey)
+        .sort(),
+    ).toEqual([KEY_A, KEY_B]);
   });
 
   it('a custom address carries no user name, password, query or fragment, and has a length limit', async () => {
     const { session } = run(settingsFile());
-    for (const url of ['https://u:p@practice.example', 'https://practice.example/?x=1', 'https://practice.example/#x', `https://practice.example/${'a'.repeat(1_100)}`]) {
-      expect(await session.connect(custom(url, 'id', 'sk', { confirmAddress: true })), url).toMatchObject({ ok: false, message: expect.stringMatching(/custom address/) });
+    for (const url of [
+      'https://u:p@practice.example',
+      'https://practice.example/?x=1',
+      'https://practice.example/#x',
+      `https://practice.example/${'a'.repeat(1_100)}`,
+    ]) {
+      expect(await session.connect(custom(url, 'id', 'sk', { confirmAddress: true })), url).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/custom address/),
+      });
     }
   });
 
@@ -157,7 +231,9 @@ describe('a practice is bound to the address and Client ID it was connected with
       const counting = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'id-a', secret: 'sk-a' });
       const file = settingsFile();
       const cipher = createSessionCipher();
-      expect((await run(file, cipher).session.connect(custom(honest.url, 'id-a', 'sk-a', { confirmAddress: true }))).ok).toBe(true);
+      expect(
+        (await run(file, cipher).session.connect(custom(honest.url, 'id-a', 'sk-a', { confirmAddress: true }))).ok,
+      ).toBe(true);
 
       // Between two runs, something rewrites the plain record.
       const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { baseUrl: string; clientId: string }[]>;
@@ -168,7 +244,9 @@ describe('a practice is bound to the address and Client ID it was connected with
       const { session } = run(file, cipher);
       await session.restore();
       // What the app does next: reads through the practice's target (documents, reads, the outbox).
-      await session.readTarget(KEY_A)?.api.request('GET', '/auth/validate', authValidationSchema, { priority: 'interactive' });
+      await session
+        .readTarget(KEY_A)
+        ?.api.request('GET', '/auth/validate', authValidationSchema, { priority: 'interactive' });
       expect(counting.requests).toHaveLength(0);
       const list = await session.list();
       expect(list.practices[0]!.problem).toBe(
@@ -180,7 +258,10 @@ describe('a practice is bound to the address and Client ID it was connected with
       expect(session.startSync(KEY_A, [])).toBe(false);
       expect(counting.requests).toHaveLength(0);
       // Entering the secret again at the address it was connected with unlocks it.
-      expect(await session.connect(custom(honest.url, 'id-a', 'sk-a'))).toMatchObject({ ok: true, practice: { problem: null } });
+      expect(await session.connect(custom(honest.url, 'id-a', 'sk-a'))).toMatchObject({
+        ok: true,
+        practice: { problem: null },
+      });
       expect(counting.requests).toHaveLength(0);
     }
   });
@@ -188,13 +269,31 @@ describe('a practice is bound to the address and Client ID it was connected with
 
 describe('the secret goes only where the user chose', () => {
   it('after a 401 no other regional host is tried; the other regions are suggested', async () => {
-    const hosts = { ANZ: await fakeServer({ practiceKey: KEY_A, name: 'A', clientId: 'other', secret: 'other' }), UK: await fakeServer({ practiceKey: KEY_B, name: 'B', clientId: 'id-b', secret: 'sk-b' }), ZA: await fakeServer({ practiceKey: KEY_B, name: 'B', clientId: 'id-b', secret: 'sk-b' }) };
-    const { session } = run(settingsFile(), undefined, { regionHosts: { ANZ: hosts.ANZ.url, UK: hosts.UK.url, ZA: hosts.ZA.url } });
-    const answer = await session.connect({ region: 'ANZ', clientId: 'id-b', secret: 'sk-b', remember: false, acceptWeakStorage: false });
+    const hosts = {
+      ANZ: await fakeServer({ practiceKey: KEY_A, name: 'A', clientId: 'other', secret: 'other' }),
+      UK: await fakeServer({ practiceKey: KEY_B, name: 'B', clientId: 'id-b', secret: 'sk-b' }),
+      ZA: await fakeServer({ practiceKey: KEY_B, name: 'B', clientId: 'id-b', secret: 'sk-b' }),
+    };
+    const { session } = run(settingsFile(), undefined, {
+      regionHosts: { ANZ: hosts.ANZ.url, UK: hosts.UK.url, ZA: hosts.ZA.url },
+    });
+    const answer = await session.connect({
+      region: 'ANZ',
+      clientId: 'id-b',
+      secret: 'sk-b',
+      remember: false,
+      acceptWeakStorage: false,
+    });
     expect(hosts.ANZ.requests).toHaveLength(1);
     expect(hosts.UK.requests).toHaveLength(0);
     expect(hosts.ZA.requests).toHaveLength(0);
-    expect(answer).toEqual({ ok: false, message: expect.stringMatching(/did not accept these credentials.*If your practice is in another region, choose it and connect again\./), otherRegions: ['UK', 'ZA'] });
+    expect(answer).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /did not accept these credentials.*If your practice is in another region, choose it and connect again\./,
+      ),
+      otherRegions: ['UK', 'ZA'],
+    });
   });
 
   it('asks before the secret is first sent to a custom address, and connects once confirmed', async () => {
@@ -204,7 +303,10 @@ describe('the secret goes only where the user chose', () => {
     expect(asked).toEqual({ ok: false, message: expect.stringContaining(server.url), confirmAddress: server.url });
     expect(server.requests).toHaveLength(0);
     expect((await session.list()).practices).toEqual([]);
-    expect(await session.connect(custom(server.url, 'id-a', 'sk-a', { confirmAddress: true }))).toMatchObject({ ok: true, practice: { practiceKey: KEY_A } });
+    expect(await session.connect(custom(server.url, 'id-a', 'sk-a', { confirmAddress: true }))).toMatchObject({
+      ok: true,
+      practice: { practiceKey: KEY_A },
+    });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -220,11 +322,18 @@ describe('sign-out reports each part', () => {
     const server = await fakeServer({ practiceKey: KEY_A, name: 'Harbourside', clientId: 'id-a', secret: 'sk-a' });
     const file = settingsFile();
     const forgotten: string[] = [];
-    const { session } = run(file, undefined, { wipeDocuments: () => Promise.reject(new Error('EBUSY: resource busy')), forgotten });
+    const { session } = run(file, undefined, {
+      wipeDocuments: () => Promise.reject(new Error('EBUSY: resource busy')),
+      forgotten,
+    });
     expect((await session.connect(custom(server.url, 'id-a', 'sk-a', { confirmAddress: true }))).ok).toBe(true);
 
     const result = await session.signOut(KEY_A);
-    expect(result).toEqual({ removed: true, wiped: { credentials: true, documents: false, budget: true }, message: expect.stringMatching(/^Signed out of Harbourside, but its saved documents.*next time the app starts/) });
+    expect(result).toEqual({
+      removed: true,
+      wiped: { credentials: true, documents: false, budget: true },
+      message: expect.stringMatching(/^Signed out of Harbourside, but its saved documents.*next time the app starts/),
+    });
     expect((await session.list()).practices).toEqual([]);
     expect((await session.list()).activePracticeKey).toBeNull();
     expect(storedRecords(file)).toEqual([]);
@@ -239,7 +348,11 @@ describe('sign-out reports each part', () => {
     const { session } = run(settingsFile(), undefined, { forgotten });
     await session.connect(custom(a.url, 'shared', 'sk', { confirmAddress: true }));
     await session.connect(custom(b.url, 'shared', 'sk', { confirmAddress: true }));
-    expect(await session.signOut(KEY_A)).toEqual({ removed: true, wiped: { credentials: true, documents: true, budget: true }, message: null });
+    expect(await session.signOut(KEY_A)).toEqual({
+      removed: true,
+      wiped: { credentials: true, documents: true, budget: true },
+      message: null,
+    });
     expect(forgotten).toEqual([]);
     expect(await session.signOut(KEY_B)).toMatchObject({ removed: true, message: null });
     expect(forgotten).toEqual(['shared']);

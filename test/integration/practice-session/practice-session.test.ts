@@ -18,7 +18,9 @@ afterEach(async () => {
 
 /** Main composed with Node pieces, a registry in front, and a stand-in renderer that stores pages and acknowledges them. */
 function start() {
-  services = createMainServices(nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'session-')), network: createNetworkSwitch(fetch) }));
+  services = createMainServices(
+    nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'session-')), network: createNetworkSwitch(fetch) }),
+  );
   const call = registryCaller(services.handlers);
   const stored = new Map<string, Map<string, unknown>>();
   const cursors = new Map<string, SyncCursor>();
@@ -50,21 +52,32 @@ describe('connect and sync through the bridge (main side)', () => {
   it('explores the demo practice of a chosen region (South Africa); without one, still the first practice', async () => {
     const app = start();
     const za = await app.call('practice.connectDemo', { region: 'ZA' });
-    expect(za).toMatchObject({ ok: true, practice: { isDemo: true, canWrite: true, region: 'ZA', name: 'Table Bay Chartered Accountants' } });
+    expect(za).toMatchObject({
+      ok: true,
+      practice: { isDemo: true, canWrite: true, region: 'ZA', name: 'Table Bay Chartered Accountants' },
+    });
     const anz = await app.call('practice.connectDemo');
     expect(anz).toMatchObject({ ok: true, practice: { region: 'ANZ' } });
     expect(anz.practice.practiceKey).not.toBe(za.practice.practiceKey);
-    expect((await app.call('practice.list')).practices.map((p: { region: string }) => p.region).sort()).toEqual(['ANZ', 'ZA']);
+    expect((await app.call('practice.list')).practices.map((p: { region: string }) => p.region).sort()).toEqual([
+      'ANZ',
+      'ZA',
+    ]);
     await expect(app.call('practice.connectDemo', { region: 'US' })).rejects.toThrow();
   });
 
   it('explores the demo practice: connects read-write, then a full sync fills the stand-in renderer', async () => {
     const app = start();
     const result = await app.call('practice.connectDemo');
-    expect(result).toMatchObject({ ok: true, practice: { isDemo: true, canWrite: true, region: 'ANZ', storage: 'session-only' } });
+    expect(result).toMatchObject({
+      ok: true,
+      practice: { isDemo: true, canWrite: true, region: 'ANZ', storage: 'session-only' },
+    });
     const list = await app.call('practice.list');
     expect(list.activePracticeKey).toBe(result.practice.practiceKey);
-    expect(await app.call('sync.start', { practiceKey: result.practice.practiceKey, cursors: [] })).toEqual({ started: true });
+    expect(await app.call('sync.start', { practiceKey: result.practice.practiceKey, cursors: [] })).toEqual({
+      started: true,
+    });
     const done = await app.finished();
     expect(done.resources.every((r) => r.state === 'done')).toBe(true);
     expect(app.stored.get('entities')?.size).toBe(150);
@@ -73,7 +86,11 @@ describe('connect and sync through the bridge (main side)', () => {
     // Every progress event carries the budget: requests left per window, and the run's plan and ETA.
     const during = app.progress.filter((p) => p.running);
     expect(during.length).toBeGreaterThan(3);
-    for (const p of during) expect(p.budget).toMatchObject({ limits: { perMinute: 60, perHour: 1000, perDay: 10_000 }, run: { requestsLeft: expect.any(Number), etaSeconds: expect.any(Number) } });
+    for (const p of during)
+      expect(p.budget).toMatchObject({
+        limits: { perMinute: 60, perHour: 1000, perDay: 10_000 },
+        run: { requestsLeft: expect.any(Number), etaSeconds: expect.any(Number) },
+      });
     expect(during[0]!.budget!.run!.sized).toBe(false); // a first import: the API does not say how big it is
     expect(during.at(-1)!.budget!.run).toMatchObject({ sized: true, requestsLeft: 0 }); // the last resource is finished
     expect(during.at(-1)!.budget!.remaining.minute).toBeLessThan(during[0]!.budget!.remaining.minute);
@@ -84,10 +101,14 @@ describe('connect and sync through the bridge (main side)', () => {
     // A second run from the stored cursors is incremental: one request per resource; the billing lists,
     // read a moment ago, rest until their refresh interval is up.
     app.progress.length = 0;
-    expect(await app.call('sync.start', { practiceKey: result.practice.practiceKey, cursors: [...app.cursors.values()] })).toEqual({ started: true });
+    expect(
+      await app.call('sync.start', { practiceKey: result.practice.practiceKey, cursors: [...app.cursors.values()] }),
+    ).toEqual({ started: true });
     const second = await app.finished();
     // Resting resources read nothing; a snapshot reads its page and the one that proves it ended.
-    expect(second.resources.map((r) => r.pagesThisRun)).toEqual(syncResources.map((r) => (r.refreshEveryMs ? 0 : r.kind === 'snapshot' ? 2 : 1)));
+    expect(second.resources.map((r) => r.pagesThisRun)).toEqual(
+      syncResources.map((r) => (r.refreshEveryMs ? 0 : r.kind === 'snapshot' ? 2 : 1)),
+    );
     expect(second.resources.filter((r) => r.state !== 'done')).toEqual([]);
     // After a whole read, the run is sized: an incremental run knows it needs one request per resource.
     expect(app.progress.filter((p) => p.running).at(0)!.budget!.run).toMatchObject({ sized: true });
@@ -102,7 +123,9 @@ describe('connect and sync through the bridge (main side)', () => {
     expect(paused.resources.some((r) => r.state !== 'done')).toBe(true);
     expect(await app.call('sync.stop', { practiceKey: practice.practiceKey })).toEqual({ stopped: false });
     app.progress.length = 0;
-    expect(await app.call('sync.start', { practiceKey: practice.practiceKey, cursors: [...app.cursors.values()] })).toEqual({ started: true });
+    expect(
+      await app.call('sync.start', { practiceKey: practice.practiceKey, cursors: [...app.cursors.values()] }),
+    ).toEqual({ started: true });
     const resumed = await app.finished();
     expect(resumed.resources.every((r) => r.state === 'done')).toBe(true);
     expect(app.stored.get('entities')?.size).toBe(150);
@@ -112,17 +135,38 @@ describe('connect and sync through the bridge (main side)', () => {
     const app = start();
     const demo = await app.call('practice.connectDemo');
     expect(demo.ok).toBe(true);
-    const bad = await app.call('practice.connect', { region: 'custom', customUrl: 'http://127.0.0.1:9/nowhere', clientId: 'x', secret: 'y', remember: false, acceptWeakStorage: false, confirmAddress: true });
+    const bad = await app.call('practice.connect', {
+      region: 'custom',
+      customUrl: 'http://127.0.0.1:9/nowhere',
+      clientId: 'x',
+      secret: 'y',
+      remember: false,
+      acceptWeakStorage: false,
+      confirmAddress: true,
+    });
     expect(bad).toEqual({ ok: false, message: expect.stringMatching(/could not be reached/) });
-    const ftp = await app.call('practice.connect', { region: 'custom', customUrl: 'ftp://example.com', clientId: 'x', secret: 'y', remember: false, acceptWeakStorage: false });
+    const ftp = await app.call('practice.connect', {
+      region: 'custom',
+      customUrl: 'ftp://example.com',
+      clientId: 'x',
+      secret: 'y',
+      remember: false,
+      acceptWeakStorage: false,
+    });
     expect(ftp.message).toMatch(/https:\/\//);
   });
 
   it('refuses to start a sync for a practice that is not connected, and signs out', async () => {
     const app = start();
     const { practice } = await app.call('practice.connectDemo');
-    expect(await app.call('sync.start', { practiceKey: '00000000-0000-4000-8000-000000000000', cursors: [] })).toEqual({ started: false });
-    expect(await app.call('practice.signOut', { practiceKey: practice.practiceKey })).toEqual({ removed: true, wiped: { credentials: true, documents: true, budget: true }, message: null });
+    expect(await app.call('sync.start', { practiceKey: '00000000-0000-4000-8000-000000000000', cursors: [] })).toEqual({
+      started: false,
+    });
+    expect(await app.call('practice.signOut', { practiceKey: practice.practiceKey })).toEqual({
+      removed: true,
+      wiped: { credentials: true, documents: true, budget: true },
+      message: null,
+    });
     expect((await app.call('practice.list')).practices).toEqual([]);
   });
 });

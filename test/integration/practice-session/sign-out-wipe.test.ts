@@ -97,8 +97,12 @@ describe('forgotten practice folders at start', () => {
     running.splice(0);
 
     const second = startMain(dataDir);
-    expect((await second.call('practice.list')).practices.map((p: { practiceKey: string }) => p.practiceKey)).toEqual([practice.practiceKey]);
-    await expect.poll(() => existsSync(join(dataDir, 'cache', 'practices', forgotten)), { timeout: 10_000 }).toBe(false);
+    expect((await second.call('practice.list')).practices.map((p: { practiceKey: string }) => p.practiceKey)).toEqual([
+      practice.practiceKey,
+    ]);
+    await expect
+      .poll(() => existsSync(join(dataDir, 'cache', 'practices', forgotten)), { timeout: 10_000 })
+      .toBe(false);
     // The restored practice keeps what the encrypted cache wrote; its plain leftover goes too.
     await expect.poll(() => readdirSync(keptDir), { timeout: 10_000 }).toEqual([sealed]);
   });
@@ -122,6 +126,9 @@ describe('forgotten practice folders at start', () => {
     const report = await removeForgottenPracticeFolders(cacheRoot, [known], async (dir) => {
       if (dir.endsWith(forgotten)) throw new Error('EPERM: operation not permitted');
     });
-    expect(report).toEqual({ removed: [other], failed: [{ name: forgotten, error: 'EPERM: operation not permitted' }] });
+    expect(report).toEqual({
+      removed: [other],
+      failed: [{ name: forgotten, error: 'EPERM: operation not permitted' }],
+    });
   });
 });

@@ -33,9 +33,23 @@ describe('the built app at start', () => {
     const source = initial.map((path) => readFileSync(join(rendererDir, path), 'utf8')).join('\n');
     expect(source).not.toContain('Setting up fake worker'); // pdf.js's display layer
     expect(source).not.toContain('pdf.worker.min'); // the viewer's worker start
-    for (const lazy of ['AgeingChart', 'ContactForm', 'AdhocBillForm', 'EformForm', 'LeadForms', 'RenewForm', 'pdf-viewer']) {
-      expect(initial.some((path) => path.includes(`/${lazy}-`)), `${lazy} is not loaded at start`).toBe(false);
-      expect(readdirSync(join(rendererDir, 'assets')).some((file) => file.startsWith(`${lazy}-`)), `${lazy} has its own chunk`).toBe(true);
+    for (const lazy of [
+      'AgeingChart',
+      'ContactForm',
+      'AdhocBillForm',
+      'EformForm',
+      'LeadForms',
+      'RenewForm',
+      'pdf-viewer',
+    ]) {
+      expect(
+        initial.some((path) => path.includes(`/${lazy}-`)),
+        `${lazy} is not loaded at start`,
+      ).toBe(false);
+      expect(
+        readdirSync(join(rendererDir, 'assets')).some((file) => file.startsWith(`${lazy}-`)),
+        `${lazy} has its own chunk`,
+      ).toBe(true);
     }
   });
 

@@ -14,13 +14,31 @@ afterEach(async () => {
 
 async function setup(pageSize: number) {
   let serverNow = new Date('2031-03-04T05:00:00Z');
-  demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 8, pageSize, anchor: new Date('2031-03-01T00:00:00Z'), clock: { now: () => serverNow } });
+  demo = await createDemoPractice({
+    rateLimit: { enabled: false },
+    seed: 8,
+    pageSize,
+    anchor: new Date('2031-03-01T00:00:00Z'),
+    clock: { now: () => serverNow },
+  });
   const practice = demo.practices[0]!;
-  const api = createPartnerApiClient({ baseUrl: practice.baseUrl, credentials: () => practice.readWrite, fetch, sleep: async () => undefined });
+  const api = createPartnerApiClient({
+    baseUrl: practice.baseUrl,
+    credentials: () => practice.readWrite,
+    fetch,
+    sleep: async () => undefined,
+  });
   const sink = createMemorySyncSink();
   const entitiesOnly = syncResources.filter((r) => r.name === 'entities');
   const later = (minutes: number) => (serverNow = new Date(serverNow.getTime() + minutes * 60_000));
-  return { demo, sink, engine: createSyncEngine({ api, sink, resources: entitiesOnly }), state: demo.runtime.practices[0]!, later, now: () => serverNow };
+  return {
+    demo,
+    sink,
+    engine: createSyncEngine({ api, sink, resources: entitiesOnly }),
+    state: demo.runtime.practices[0]!,
+    later,
+    now: () => serverNow,
+  };
 }
 
 describe('the one paging rule, in the sync engine', () => {
@@ -33,7 +51,8 @@ describe('the one paging rule, in the sync engine', () => {
       t.later(10);
       const changed = [...t.state.entities.values()].slice((round - 1) * 30, (round - 1) * 30 + 120);
       expect(changed).toHaveLength(120);
-      for (const entity of changed) Object.assign(entity, { entitySalutation: `Changed ${round}`, updatedOn: t.now().toISOString() });
+      for (const entity of changed)
+        Object.assign(entity, { entitySalutation: `Changed ${round}`, updatedOn: t.now().toISOString() });
       t.later(1);
       await t.engine.runOnce();
       const local = [...t.sink.table('entities').values()] as { entitySalutation: string | null }[];
@@ -48,7 +67,11 @@ describe('the one paging rule, in the sync engine', () => {
     Object.assign(bad, { fullEntityName: 42 });
     const rejected: number[] = [];
     const engine = createSyncEngine({
-      api: createPartnerApiClient({ baseUrl: t.demo.practices[0]!.baseUrl, credentials: () => t.demo.practices[0]!.readWrite, fetch }),
+      api: createPartnerApiClient({
+        baseUrl: t.demo.practices[0]!.baseUrl,
+        credentials: () => t.demo.practices[0]!.readWrite,
+        fetch,
+      }),
       sink: t.sink,
       resources: syncResources.filter((r) => r.name === 'entities'),
       onRejected: (_resource, records) => rejected.push(...records.map((r) => r.index)),
@@ -70,7 +93,11 @@ describe('the one paging rule, in the sync engine', () => {
     const practice = t.demo.practices[0]!;
     const api = createPartnerApiClient({ baseUrl: practice.baseUrl, credentials: () => practice.readWrite, fetch });
     const reader = createPracticeReader({ targetFor: () => ({ api }) });
-    const answer = await reader.read({ practiceKey: practice.practiceKey, priority: 'interactive', request: { kind: 'bills.forClient', entityKey, startDate: '2000-01-01', endDate: '2040-01-01' } });
+    const answer = await reader.read({
+      practiceKey: practice.practiceKey,
+      priority: 'interactive',
+      request: { kind: 'bills.forClient', entityKey, startDate: '2000-01-01', endDate: '2040-01-01' },
+    });
     expect(answer).toMatchObject({ ok: true, rejected: 1 });
     expect((answer as { data: unknown[] }).data).toHaveLength(bills.length - 1);
     expect((answer as { requests: number }).requests).toBe(Math.floor(bills.length / 2) + 1);
@@ -86,10 +113,21 @@ describe('the one paging rule, in the sync engine', () => {
       const answer = await fetch(input, init);
       const all = (await answer.json()) as unknown[];
       const page = Number(url.searchParams.get('pageNumber') ?? '1');
-      return new Response(JSON.stringify(all.slice((page - 1) * 2, page * 2)), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(all.slice((page - 1) * 2, page * 2)), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     };
     const practice = t.demo.practices[0]!;
-    const engine = createSyncEngine({ api: createPartnerApiClient({ baseUrl: practice.baseUrl, credentials: () => practice.readWrite, fetch: pagedFetch }), sink: t.sink, resources: users });
+    const engine = createSyncEngine({
+      api: createPartnerApiClient({
+        baseUrl: practice.baseUrl,
+        credentials: () => practice.readWrite,
+        fetch: pagedFetch,
+      }),
+      sink: t.sink,
+      resources: users,
+    });
     await engine.runOnce();
     expect(t.state.users.size).toBeGreaterThan(2);
     expect(t.sink.table('users').size).toBe(t.state.users.size);

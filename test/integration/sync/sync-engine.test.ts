@@ -15,18 +15,34 @@ afterEach(async () => {
 async function setup(options: DemoOptionsInput = {}) {
   demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5, ...options });
   const practice = demo.practices[0]!;
-  const api = createPartnerApiClient({ baseUrl: practice.baseUrl, credentials: () => practice.readWrite, fetch, sleep: async () => undefined, maxAttempts: 50 });
+  const api = createPartnerApiClient({
+    baseUrl: practice.baseUrl,
+    credentials: () => practice.readWrite,
+    fetch,
+    sleep: async () => undefined,
+    maxAttempts: 50,
+  });
   const sink = createMemorySyncSink();
   return { demo, api, sink, engine: createSyncEngine({ api, sink }), state: demo.runtime.practices[0]! };
 }
 
 /** The local copy equals the server: every entity, onboarding and lead, and every contact that is not deleted. */
 function expectSameAsServer(sink: MemorySyncSink, state: DemoPractice['runtime']['practices'][number]) {
-  expect(new Map([...sink.table('entities')].map(([k, v]) => [k, JSON.stringify(v)]))).toEqual(new Map([...state.entities].map(([k, v]) => [k, JSON.stringify(v)])));
+  expect(new Map([...sink.table('entities')].map(([k, v]) => [k, JSON.stringify(v)]))).toEqual(
+    new Map([...state.entities].map(([k, v]) => [k, JSON.stringify(v)])),
+  );
   expect(new Set(sink.table('onboardings').keys())).toEqual(new Set(state.onboardings.keys()));
-  expect(new Map([...sink.table('leads')].map(([k, v]) => [k, JSON.stringify(v)]))).toEqual(new Map([...state.leads].map(([k, v]) => [k, JSON.stringify(v)])));
-  const liveLocal = [...sink.table('contacts').values()].filter((c: any) => !c.isDeleted).map((c: any) => c.entityContactID).sort();
-  const liveServer = [...state.contacts.values()].filter((c) => !c.isDeleted).map((c) => c.entityContactID).sort();
+  expect(new Map([...sink.table('leads')].map(([k, v]) => [k, JSON.stringify(v)]))).toEqual(
+    new Map([...state.leads].map(([k, v]) => [k, JSON.stringify(v)])),
+  );
+  const liveLocal = [...sink.table('contacts').values()]
+    .filter((c: any) => !c.isDeleted)
+    .map((c: any) => c.entityContactID)
+    .sort();
+  const liveServer = [...state.contacts.values()]
+    .filter((c) => !c.isDeleted)
+    .map((c) => c.entityContactID)
+    .sort();
   expect(liveLocal).toEqual(liveServer);
   expect(sink.table('users').size).toBe(state.users.size);
   expect(sink.table('onboardingStatuses').size).toBe(state.onboardingStatuses.length);
@@ -38,11 +54,29 @@ function expectSameAsServer(sink: MemorySyncSink, state: DemoPractice['runtime']
 async function changeOnServer(t: Awaited<ReturnType<typeof setup>>) {
   const entity = [...t.state.entities.values()][5]!;
   const contact = [...t.state.contacts.values()].find((c) => !c.isDeleted && c.entityKey === entity.entityKey)!;
-  const headers = { 'X-Svc-Auth-ID': t.demo.practices[0]!.readWrite.clientId, 'X-Svc-Auth-Key': t.demo.practices[0]!.readWrite.secret, 'Content-Type': 'application/json' };
+  const headers = {
+    'X-Svc-Auth-ID': t.demo.practices[0]!.readWrite.clientId,
+    'X-Svc-Auth-Key': t.demo.practices[0]!.readWrite.secret,
+    'Content-Type': 'application/json',
+  };
   const base = `${t.demo.practices[0]!.baseUrl}/api/v1`;
-  await fetch(`${base}/entities/${entity.entityKey}/contacts/${contact.entityContactID}`, { method: 'PUT', headers, body: JSON.stringify({ isDeleted: true }) });
-  await fetch(`${base}/entities/${entity.entityKey}/contacts`, { method: 'POST', headers, body: JSON.stringify({ contactName: 'New', contactSurname: 'Person' }) });
-  const lead = await (await fetch(`${base}/leads`, { method: 'POST', headers, body: JSON.stringify({ name: 'Fresh', surname: 'Client' }) })).json();
+  await fetch(`${base}/entities/${entity.entityKey}/contacts/${contact.entityContactID}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ isDeleted: true }),
+  });
+  await fetch(`${base}/entities/${entity.entityKey}/contacts`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ contactName: 'New', contactSurname: 'Person' }),
+  });
+  const lead = await (
+    await fetch(`${base}/leads`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Fresh', surname: 'Client' }),
+    })
+  ).json();
   await fetch(`${base}/leads/${lead.leadKey}/convert-to-client`, { method: 'POST', headers, body: '{}' });
   return { deletedContact: contact.entityContactID };
 }
@@ -88,7 +122,10 @@ describe('sync engine against the demo practice', () => {
     const before = t.demo.runtime.requestLog.length;
     const restarted = createSyncEngine({ api: t.api, sink: t.sink });
     await restarted.runOnce();
-    const entityPages = t.demo.runtime.requestLog.slice(before).filter((r) => r.operationId === 'listEntities').map((r) => new URL(r.url, 'http://x').searchParams.get('pageNumber'));
+    const entityPages = t.demo.runtime.requestLog
+      .slice(before)
+      .filter((r) => r.operationId === 'listEntities')
+      .map((r) => new URL(r.url, 'http://x').searchParams.get('pageNumber'));
     expect(entityPages[0]).toBe('4');
     expectSameAsServer(t.sink, t.state);
   });
@@ -110,8 +147,16 @@ describe('sync engine against the demo practice', () => {
     };
     // Lists read whole every time (recurring schedules take no lastUpdated), date windows and catalogs rest for their hour.
     const costly = syncResources.filter((r) => r.refreshEveryMs);
-    expect(costly.filter((r) => r.kind !== 'snapshot').map((r) => r.name)).toEqual(['recurringBillings', 'bills', 'payments']);
-    expect(syncResources.filter((r) => r.kind === 'window' || r.kind === 'paged-whole').map((r) => r.name)).toEqual(['recurringBillings', 'bills', 'payments']);
+    expect(costly.filter((r) => r.kind !== 'snapshot').map((r) => r.name)).toEqual([
+      'recurringBillings',
+      'bills',
+      'payments',
+    ]);
+    expect(syncResources.filter((r) => r.kind === 'window' || r.kind === 'paged-whole').map((r) => r.name)).toEqual([
+      'recurringBillings',
+      'bills',
+      'payments',
+    ]);
     // A snapshot read each run (the debtors' outstanding invoices) takes a page and the read that proves its end.
     const everyRun = syncResources.filter((r) => !r.refreshEveryMs);
     const requestsOf = (list: typeof syncResources) => list.reduce((n, r) => n + (r.kind === 'snapshot' ? 2 : 1), 0);
@@ -129,7 +174,9 @@ describe('sync engine against the demo practice', () => {
     const catalogs = costly.filter((r) => r.kind === 'snapshot');
     const billing = costly.filter((r) => r.kind !== 'snapshot');
     // A whole read of n records takes its full pages, the short last one, and — when n fills its pages exactly — an empty one.
-    expect(later.length).toBe(requestsOf(everyRun) + requestsOf(catalogs) + billing.reduce((sum, r) => sum + pagesOf(r.name), 0));
+    expect(later.length).toBe(
+      requestsOf(everyRun) + requestsOf(catalogs) + billing.reduce((sum, r) => sum + pagesOf(r.name), 0),
+    );
     expect(new Set(later.map((r) => r.operationId)).size).toBe(syncResources.length);
     // The recent window re-reads only the last 60 days of bills (history: a year), measured from the server's today.
     const { startDate, endDate } = t.sink.cursors.bills!.window!;
@@ -140,8 +187,13 @@ describe('sync engine against the demo practice', () => {
     const serverNow = new Date('2031-03-04T05:06:07Z');
     const t = await setup({ clock: { now: () => serverNow }, anchor: new Date('2031-03-01T00:00:00Z') });
     await t.engine.runOnce();
-    expect(t.sink.cursors['entities']!.watermark).toBe(new Date(Math.floor(serverNow.getTime() / 1000) * 1000 - 120_000).toISOString());
-    const maxUpdated = [...t.state.entities.values()].map((e) => e.updatedOn).sort().at(-1)!;
+    expect(t.sink.cursors['entities']!.watermark).toBe(
+      new Date(Math.floor(serverNow.getTime() / 1000) * 1000 - 120_000).toISOString(),
+    );
+    const maxUpdated = [...t.state.entities.values()]
+      .map((e) => e.updatedOn)
+      .sort()
+      .at(-1)!;
     expect(t.sink.cursors['entities']!.watermark).not.toBe(maxUpdated);
   });
 
@@ -155,13 +207,21 @@ describe('sync engine against the demo practice', () => {
     t.sink.crashAfter(null);
     await t.engine.runOnce();
     await t.engine.runOnce();
-    expect((t.sink.table('entities').get(fetched) as { fullEntityName: string }).fullEntityName).toBe('Renamed During The Pass');
+    expect((t.sink.table('entities').get(fetched) as { fullEntityName: string }).fullEntityName).toBe(
+      'Renamed During The Pass',
+    );
   });
 
   it('stops the run with a plain sentence when the network is gone, keeping what was stored', async () => {
     const t = await setup();
     await t.engine.runOnce();
-    const offline = createPartnerApiClient({ baseUrl: 'http://127.0.0.1:9', credentials: () => t.demo.practices[0]!.readWrite, fetch, sleep: async () => undefined, maxAttempts: 2 });
+    const offline = createPartnerApiClient({
+      baseUrl: 'http://127.0.0.1:9',
+      credentials: () => t.demo.practices[0]!.readWrite,
+      fetch,
+      sleep: async () => undefined,
+      maxAttempts: 2,
+    });
     const results = await createSyncEngine({ api: offline, sink: t.sink }).runOnce();
     expect(results.every((r) => r.state === 'failed')).toBe(true);
     expect(results[0]!.error).toMatch(/could not be reached/);
@@ -175,7 +235,12 @@ describe('sync engine against the demo practice', () => {
       requests++;
       return new Response(null, { status: 302, headers: { location: 'http://127.0.0.1:9/elsewhere' } });
     };
-    const api = createPartnerApiClient({ baseUrl: t.demo.practices[0]!.baseUrl, credentials: () => t.demo.practices[0]!.readWrite, fetch: redirecting, sleep: async () => undefined });
+    const api = createPartnerApiClient({
+      baseUrl: t.demo.practices[0]!.baseUrl,
+      credentials: () => t.demo.practices[0]!.readWrite,
+      fetch: redirecting,
+      sleep: async () => undefined,
+    });
     const results = await createSyncEngine({ api, sink: t.sink }).runOnce();
     expect(requests).toBe(1);
     expect(results.every((r) => r.state === 'failed')).toBe(true);
@@ -190,7 +255,14 @@ describe('sync engine against the demo practice', () => {
     t.sink.table('entities').delete(lost); // as if a record moved between pages while a pass read them
     const allowed: [string, number][] = [];
     let budgetAllows = false;
-    const engine = createSyncEngine({ api: t.api, sink: t.sink, reconcile: { everyMs: 86_400_000, mayStart: (resource, requests) => (allowed.push([resource, requests]), budgetAllows) } });
+    const engine = createSyncEngine({
+      api: t.api,
+      sink: t.sink,
+      reconcile: {
+        everyMs: 86_400_000,
+        mayStart: (resource, requests) => (allowed.push([resource, requests]), budgetAllows),
+      },
+    });
 
     serverNow = new Date('2031-03-04T12:00:00Z'); // younger than a day: no reconciliation is even considered
     await engine.runOnce();
@@ -214,7 +286,9 @@ describe('sync engine against the demo practice', () => {
     expect(results.find((r) => r.resource === 'entities')!.mode).toBe('reconcile');
     expect(t.sink.table('entities').has(lost)).toBe(true);
     expectSameAsServer(t.sink, t.state);
-    const entityRequests = t.demo.runtime.requestLog.slice(before).filter((r) => r.url.includes('/entities/list')).length;
+    const entityRequests = t.demo.runtime.requestLog
+      .slice(before)
+      .filter((r) => r.url.includes('/entities/list')).length;
     expect(entityRequests).toBe(Math.floor(t.state.entities.size / 40) + 1);
     const cursor = t.sink.cursors['entities']!;
     expect(cursor.mode).toBe('incremental');
@@ -231,17 +305,24 @@ describe('money: date windows, whole lists and reports', () => {
     expect(full.every((r) => r.state === 'done')).toBe(true);
 
     // History window: a year back from the server's today (not the laptop's), a month ahead.
-    const inHistory = [...t.state.bills.values()].filter((b) => b.billDate >= '2030-03-04' && b.billDate <= '2031-04-04');
+    const inHistory = [...t.state.bills.values()].filter(
+      (b) => b.billDate >= '2030-03-04' && b.billDate <= '2031-04-04',
+    );
     expect(inHistory.length).toBeGreaterThan(37); // several pages
     expect(new Set(t.sink.table('bills').keys())).toEqual(new Set(inHistory.map((b) => b.billingId)));
     expect([...t.state.bills.values()].some((b) => b.billDate < '2030-03-04')).toBe(true); // older bills exist and were left out
-    const paymentsInHistory = [...t.state.payments.values()].filter((p) => p.paymentDate >= '2030-03-04' && p.paymentDate <= '2031-04-04');
+    const paymentsInHistory = [...t.state.payments.values()].filter(
+      (p) => p.paymentDate >= '2030-03-04' && p.paymentDate <= '2031-04-04',
+    );
     expect(new Set(t.sink.table('payments').keys())).toEqual(new Set(paymentsInHistory.map((p) => p.paymentId)));
     expect(t.sink.table('recurringBillings').size).toBe(t.state.recurringBillings.size);
 
     // Reports: one object each, for the server's today; movement over the last twelve months.
     expect((t.sink.table('debtorAgeing').get('debtorAgeing') as { asAt: string }).asAt).toBe('2031-03-04');
-    expect(t.sink.table('debtorMovement').get('debtorMovement')).toMatchObject({ startDate: '2030-03-05', endDate: '2031-03-04' });
+    expect(t.sink.table('debtorMovement').get('debtorMovement')).toMatchObject({
+      startDate: '2030-03-05',
+      endDate: '2031-03-04',
+    });
     expect(t.sink.table('ledgerStatus').get('ledgerStatus')).toMatchObject({ connected: expect.any(Boolean) });
 
     // A pass an hour later reads the recent window only: a bill from ten months ago is not asked for again.
@@ -249,7 +330,9 @@ describe('money: date windows, whole lists and reports', () => {
     const before = t.demo.runtime.requestLog.length;
     await t.engine.runOnce();
     const billPages = t.demo.runtime.requestLog.slice(before).filter((r) => r.operationId === 'listBills');
-    const recent = [...t.state.bills.values()].filter((b) => b.billDate >= '2031-01-03' && b.billDate <= '2031-04-04').length;
+    const recent = [...t.state.bills.values()].filter(
+      (b) => b.billDate >= '2031-01-03' && b.billDate <= '2031-04-04',
+    ).length;
     expect(billPages.length).toBe(Math.floor(recent / 37) + 1);
     expect(t.sink.cursors.bills!.window).toEqual({ startDate: '2031-01-03', endDate: '2031-04-04' });
   });

@@ -21,12 +21,27 @@ const START = Date.parse('2026-11-02T09:00:00Z');
 /** Sync against the demo practice with its limiter on, through our budget, all on one virtual clock. */
 async function setup(limits: BudgetLimits, options: DemoOptionsInput = {}, withBudget = true) {
   const timer = createVirtualTimer(START);
-  demo = await createDemoPractice({ seed: 11, clock: clockOf(timer), rateLimit: { enabled: true, ...limits }, ...options });
+  demo = await createDemoPractice({
+    seed: 11,
+    clock: clockOf(timer),
+    rateLimit: { enabled: true, ...limits },
+    ...options,
+  });
   const practice = demo.practices[0]!;
   const http = createVirtualTimeFetch(timer);
-  const budget = createRequestBudget({ clientId: practice.readWrite.clientId, timer, store: createMemoryBudgetStore(), limits, reserve: { hourly: 0, daily: 0 } });
+  const budget = createRequestBudget({
+    clientId: practice.readWrite.clientId,
+    timer,
+    store: createMemoryBudgetStore(),
+    limits,
+    reserve: { hourly: 0, daily: 0 },
+  });
   const api = createPartnerApiClient({
-    baseUrl: practice.baseUrl, credentials: () => practice.readWrite, fetch: http.fetch, sleep: timer.sleep, maxAttempts: 20,
+    baseUrl: practice.baseUrl,
+    credentials: () => practice.readWrite,
+    fetch: http.fetch,
+    sleep: timer.sleep,
+    maxAttempts: 20,
     ...(withBudget ? { budget } : {}),
   });
   const sink = createMemorySyncSink();
@@ -66,8 +81,21 @@ describe('sync under the request budget (demo practice limiter on, virtual time)
     const store = createMemoryBudgetStore();
     const practice = demo!.practices[0]!;
     const run = async (crashAfterCommits: number | null) => {
-      const budget = createRequestBudget({ clientId: practice.readWrite.clientId, timer: t.timer, store, limits, reserve: { hourly: 0, daily: 0 } });
-      const api = createPartnerApiClient({ baseUrl: practice.baseUrl, credentials: () => practice.readWrite, fetch: t.http.fetch, sleep: t.timer.sleep, maxAttempts: 20, budget });
+      const budget = createRequestBudget({
+        clientId: practice.readWrite.clientId,
+        timer: t.timer,
+        store,
+        limits,
+        reserve: { hourly: 0, daily: 0 },
+      });
+      const api = createPartnerApiClient({
+        baseUrl: practice.baseUrl,
+        credentials: () => practice.readWrite,
+        fetch: t.http.fetch,
+        sleep: t.timer.sleep,
+        maxAttempts: 20,
+        budget,
+      });
       t.sink.crashAfter(crashAfterCommits);
       const results = await createSyncEngine({ api, sink: t.sink }).runOnce();
       budget.dispose(); // the app quits: the budget is saved on the way out
@@ -104,7 +132,8 @@ describe('sync under the request budget (demo practice limiter on, virtual time)
       const refusals = t.http.log.filter((r) => r.status === 429);
       expect(refusals.length).toBeGreaterThan(0);
       for (const refusal of refusals) {
-        const waitMs = unit === 'seconds' ? Number(refusal.retryAfter) * 1000 : Date.parse(refusal.retryAfter!) - refusal.sentAt;
+        const waitMs =
+          unit === 'seconds' ? Number(refusal.retryAfter) * 1000 : Date.parse(refusal.retryAfter!) - refusal.sentAt;
         expect(waitMs).toBeGreaterThan(0);
         const tooEarly = t.http.log.filter((r) => r.sentAt > refusal.sentAt && r.sentAt < refusal.sentAt + waitMs);
         expect(tooEarly).toEqual([]);

@@ -21,6 +21,8 @@ describe('dev CSP plugin', () => {
     const html = `<meta http-equiv="Content-Security-Policy" content="${rendererMetaCsp()}" />`;
     const hook = devCspPlugin().transformIndexHtml as { handler: Handler };
     const out = hook.handler(html, { server: { resolvedUrls: { local: ['http://localhost:5199/'] } } });
-    expect(out).toBe(`<meta http-equiv="Content-Security-Policy" content="${rendererDevCsp('http://localhost:5199')}" />`);
+    expect(out).toBe(
+      `<meta http-equiv="Content-Security-Policy" content="${rendererDevCsp('http://localhost:5199')}" />`,
+    );
   });
 });

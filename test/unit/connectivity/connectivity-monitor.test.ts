@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectivityReason } from '../../../src-preload/contract/connectivity';
-import { createConnectivityMonitor, type ConnectivityMonitorOptions } from '../../../src-main/connectivity/connectivity-monitor';
+import {
+  createConnectivityMonitor,
+  type ConnectivityMonitorOptions,
+} from '../../../src-main/connectivity/connectivity-monitor';
 import type { PracticeProbeResult } from '../../../src-main/connectivity/practice-probe';
 
 /** A monitor over a switchable link and practice; counts probes and records every reported change. */
@@ -34,7 +37,11 @@ describe('connectivity monitor', () => {
   it('link down is offline at once, without asking the practice', async () => {
     const { world, changes, monitor } = harness();
     world.link = false;
-    await expect(monitor.check()).resolves.toEqual({ online: false, reason: 'no-network', checkedAt: '2026-11-20T10:00:00.000Z' });
+    await expect(monitor.check()).resolves.toEqual({
+      online: false,
+      reason: 'no-network',
+      checkedAt: '2026-11-20T10:00:00.000Z',
+    });
     expect(world.probes).toBe(0);
     expect(changes).toEqual(['no-network']);
   });
@@ -154,7 +161,12 @@ describe('connectivity monitor', () => {
 
   it('without a practice probe (a host that has none), link state alone decides', async () => {
     let link = true;
-    const monitor = createConnectivityMonitor({ linkUp: async () => link, clock: { now: () => new Date() }, intervalMs: 1000, onChange: () => undefined });
+    const monitor = createConnectivityMonitor({
+      linkUp: async () => link,
+      clock: { now: () => new Date() },
+      intervalMs: 1000,
+      onChange: () => undefined,
+    });
     await expect(monitor.check()).resolves.toMatchObject({ online: true, reason: 'ok' });
     link = false;
     await expect(monitor.check()).resolves.toMatchObject({ online: false, reason: 'no-network' });

@@ -9,8 +9,12 @@ const link = `practice-companion://client/${key}`;
 let fake: FakeElectron = createFakeElectron();
 let setAsDefaultProtocolClient = vi.fn();
 vi.mock('electron', () => ({
-  get app() { return Object.assign(fake.module.app, { setAsDefaultProtocolClient }); },
-  get BrowserWindow() { return fake.module.BrowserWindow; },
+  get app() {
+    return Object.assign(fake.module.app, { setAsDefaultProtocolClient });
+  },
+  get BrowserWindow() {
+    return fake.module.BrowserWindow;
+  },
 }));
 
 beforeEach(() => {
@@ -28,7 +32,11 @@ async function start(argv: string[] = ['/opt/pc/practice-companion'], defaultApp
   events.connect((event, payload) => received.push({ event, payload }));
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   const openWindow = () => {
-    const window = Object.assign(new fake.module.BrowserWindow({}), { isMinimized: () => true, restore: vi.fn(), focus: vi.fn() });
+    const window = Object.assign(new fake.module.BrowserWindow({}), {
+      isMinimized: () => true,
+      restore: vi.fn(),
+      focus: vi.fn(),
+    });
     fake.app.emit('browser-window-created', {}, window);
     return window;
   };
@@ -42,7 +50,9 @@ describe('deep links', () => {
     setAsDefaultProtocolClient.mockClear();
     vi.resetModules();
     await start(['/opt/electron/electron', '.'], true);
-    expect(setAsDefaultProtocolClient).toHaveBeenCalledWith('practice-companion', '/opt/electron/electron', [process.cwd()]);
+    expect(setAsDefaultProtocolClient).toHaveBeenCalledWith('practice-companion', '/opt/electron/electron', [
+      process.cwd(),
+    ]);
   });
 
   it('opens a link from a second instance’s command line: the window is restored, focused and told', async () => {
@@ -74,7 +84,10 @@ describe('deep links', () => {
     const window = openWindow();
     expect(received).toEqual([]);
     window.webContents.emit('did-finish-load');
-    expect(received.map((r) => (r as { payload: unknown }).payload)).toEqual([{ kind: 'client', key }, { kind: 'onboarding', key }]);
+    expect(received.map((r) => (r as { payload: unknown }).payload)).toEqual([
+      { kind: 'client', key },
+      { kind: 'onboarding', key },
+    ]);
     expect(window.focus).toHaveBeenCalled();
 
     // A reload: the new page has not subscribed until its load finishes.

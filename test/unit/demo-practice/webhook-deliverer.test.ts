@@ -11,13 +11,25 @@ import { createWebhookDeliverer } from '../../../src-main/demo-practice/webhooks
 const clock = { now: () => new Date('2026-11-20T10:00:00.000Z') };
 
 function deliverer(options: { allowExternalHosts?: boolean; addresses?: string[] } = {}) {
-  const settings = { ...demoOptionsSchema.parse({}).webhooks, retryScheduleMs: [], allowExternalHosts: options.allowExternalHosts ?? false };
+  const settings = {
+    ...demoOptionsSchema.parse({}).webhooks,
+    retryScheduleMs: [],
+    allowExternalHosts: options.allowExternalHosts ?? false,
+  };
   const fetch = vi.fn(async () => new Response('ok', { status: 200 }));
   const lookup = vi.fn(async () => (options.addresses ?? ['127.0.0.1']).map((address) => ({ address })));
   const webhooks = createWebhookDeliverer({ clock, settings: () => settings, fetch, lookup });
   async function send(url: string) {
     const onResult = vi.fn();
-    webhooks.deliver({ eventId: 'e1', event: 'proposal.accepted', subscriptionId: 1, url, secret: 's'.repeat(32), body: '{}', onResult });
+    webhooks.deliver({
+      eventId: 'e1',
+      event: 'proposal.accepted',
+      subscriptionId: 1,
+      url,
+      secret: 's'.repeat(32),
+      body: '{}',
+      onResult,
+    });
     await webhooks.idle();
     return webhooks.attempts().at(-1)!;
   }
@@ -42,15 +54,18 @@ describe('demo webhook deliveries go only to this machine', () => {
     expect(lookup).not.toHaveBeenCalled();
   });
 
-  it.each(['http://127.0.0.1:4321/hook', 'http://127.8.9.10/hook', 'http://[::1]:4321/hook', 'http://[::ffff:127.0.0.1]/hook', 'http://0x7f000001/hook'])(
-    'delivers to the literal loopback address %s without a lookup',
-    async (url) => {
-      const { send, fetch, lookup } = deliverer();
-      expect((await send(url)).status).toBe(200);
-      expect(fetch).toHaveBeenCalledTimes(1);
-      expect(lookup).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    'http://127.0.0.1:4321/hook',
+    'http://127.8.9.10/hook',
+    'http://[::1]:4321/hook',
+    'http://[::ffff:127.0.0.1]/hook',
+    'http://0x7f000001/hook',
+  ])('delivers to the literal loopback address %s without a lookup', async (url) => {
+    const { send, fetch, lookup } = deliverer();
+    expect((await send(url)).status).toBe(200);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(lookup).not.toHaveBeenCalled();
+  });
 
   it('delivers to localhost at the loopback address it resolved to, and refuses it when any address is not loopback', async () => {
     const local = deliverer({ addresses: ['127.0.0.1', '::1'] });
@@ -69,7 +84,9 @@ describe('demo webhook deliveries go only to this machine', () => {
   });
 
   it('knows loopback addresses', () => {
-    for (const address of ['127.0.0.1', '127.255.255.254', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1']) expect(isLoopbackAddress(address), address).toBe(true);
-    for (const address of ['128.0.0.1', '0.0.0.0', '::', '::ffff:a00:1', 'localhost', '127.attacker.example', '']) expect(isLoopbackAddress(address), address).toBe(false);
+    for (const address of ['127.0.0.1', '127.255.255.254', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1'])
+      expect(isLoopbackAddress(address), address).toBe(true);
+    for (const address of ['128.0.0.1', '0.0.0.0', '::', '::ffff:a00:1', 'localhost', '127.attacker.example', ''])
+      expect(isLoopbackAddress(address), address).toBe(false);
   });
 });

@@ -3,7 +3,13 @@ import { chooseEvictions } from '../../../src-main/documents/document-eviction';
 import type { DocumentMeta } from '../../../src-preload/contract/documents';
 import { bill, ENTITY, fakePdf, keysOf, tempCache } from './helpers';
 
-const entry = (id: number, size: number, fetchedAt: string, lastOpenedAt: string | null = null, pinnedBy: string[] = []): DocumentMeta => ({
+const entry = (
+  id: number,
+  size: number,
+  fetchedAt: string,
+  lastOpenedAt: string | null = null,
+  pinnedBy: string[] = [],
+): DocumentMeta => ({
   ref: { kind: 'bill', id: String(id) },
   entityKey: ENTITY,
   fileName: `bill-${id}.pdf`,

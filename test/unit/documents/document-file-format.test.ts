@@ -51,7 +51,9 @@ describe('the cache on disk', () => {
     await cache.store({ ref: certificate, entityKey: ENTITY, bytes });
     await cache.store({ ref: bill(7), entityKey: ENTITY, bytes: fakePdf(2000, 2) });
     const names = readdirSync(dir).sort();
-    expect(names).toEqual([MANIFEST_FILE, storedNameFor(key.peek()!, certificate), storedNameFor(key.peek()!, bill(7))].sort());
+    expect(names).toEqual(
+      [MANIFEST_FILE, storedNameFor(key.peek()!, certificate), storedNameFor(key.peek()!, bill(7))].sort(),
+    );
     for (const name of names) {
       const file = readFileSync(join(dir, name));
       expect(file.subarray(0, 4).toString('ascii')).toBe('PCE1');

@@ -25,7 +25,11 @@ describe('document keys', () => {
   it('with a secure cipher: one random 32-byte key per practice, stored only encrypted, read back after a restart', async () => {
     const settings = memorySettings();
     const inner = createSessionCipher();
-    const keys = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => 'session-only' });
+    const keys = createDocumentKeys({
+      settings,
+      cipher: fakeCipher('gnome_libsecret', true, inner),
+      storageOf: () => 'session-only',
+    });
     expect(await keys.get(PRACTICE)).toBeNull(); // none until the first stored document
     expect(await keys.keptAs(PRACTICE)).toBe('keychain');
     const key = await keys.getOrCreate(PRACTICE);
@@ -36,7 +40,11 @@ describe('document keys', () => {
     expect(settingsText(settings)).not.toContain(key.toString('base64'));
     expect(settingsText(settings)).not.toContain(key.toString('hex'));
 
-    const restarted = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null });
+    const restarted = createDocumentKeys({
+      settings,
+      cipher: fakeCipher('gnome_libsecret', true, inner),
+      storageOf: () => null,
+    });
     expect(await restarted.get(PRACTICE)).toEqual(key);
     expect(await restarted.keptAs(PRACTICE)).toBe('keychain');
   });
@@ -59,15 +67,28 @@ describe('document keys', () => {
   it('without a secure cipher, a practice whose secret the user chose to keep in weak storage keeps its key there too', async () => {
     const settings = memorySettings();
     const inner = createSessionCipher();
-    const storage = new Map<string, Storage>([[PRACTICE, 'weak-opt-in'], [OTHER, 'session-only']]);
-    const keys = createDocumentKeys({ settings, cipher: fakeCipher('basic_text', false, inner), storageOf: (p) => storage.get(p) ?? null });
+    const storage = new Map<string, Storage>([
+      [PRACTICE, 'weak-opt-in'],
+      [OTHER, 'session-only'],
+    ]);
+    const keys = createDocumentKeys({
+      settings,
+      cipher: fakeCipher('basic_text', false, inner),
+      storageOf: (p) => storage.get(p) ?? null,
+    });
     const key = await keys.getOrCreate(PRACTICE);
     await keys.getOrCreate(OTHER);
     expect(await keys.keptAs(PRACTICE)).toBe('weak-opt-in');
     expect(await keys.keptAs(OTHER)).toBe('session-only');
-    expect(settings.data.get('documents.keys')).toEqual([expect.objectContaining({ practiceKey: PRACTICE, kept: 'weak-opt-in', backend: 'basic_text' })]);
+    expect(settings.data.get('documents.keys')).toEqual([
+      expect.objectContaining({ practiceKey: PRACTICE, kept: 'weak-opt-in', backend: 'basic_text' }),
+    ]);
 
-    const restarted = createDocumentKeys({ settings, cipher: fakeCipher('basic_text', false, inner), storageOf: () => null });
+    const restarted = createDocumentKeys({
+      settings,
+      cipher: fakeCipher('basic_text', false, inner),
+      storageOf: () => null,
+    });
     expect(await restarted.get(PRACTICE)).toEqual(key);
     expect(await restarted.get(OTHER)).toBeNull();
   });
@@ -75,12 +96,24 @@ describe('document keys', () => {
   it('a stored key that cannot be read back (another password store, damaged) is missing and dropped from the settings', async () => {
     const settings = memorySettings();
     const inner = createSessionCipher();
-    await createDocumentKeys({ settings, cipher: fakeCipher('kwallet5', true, inner), storageOf: () => null }).getOrCreate(PRACTICE);
-    const changed = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null });
+    await createDocumentKeys({
+      settings,
+      cipher: fakeCipher('kwallet5', true, inner),
+      storageOf: () => null,
+    }).getOrCreate(PRACTICE);
+    const changed = createDocumentKeys({
+      settings,
+      cipher: fakeCipher('gnome_libsecret', true, inner),
+      storageOf: () => null,
+    });
     expect(await changed.get(PRACTICE)).toBeNull();
     expect(settings.data.has('documents.keys')).toBe(false);
 
-    await createDocumentKeys({ settings, cipher: fakeCipher('kwallet5', true, inner), storageOf: () => null }).getOrCreate(PRACTICE);
+    await createDocumentKeys({
+      settings,
+      cipher: fakeCipher('kwallet5', true, inner),
+      storageOf: () => null,
+    }).getOrCreate(PRACTICE);
     const otherSession = createDocumentKeys({ settings, cipher: fakeCipher('kwallet5', true), storageOf: () => null }); // another inner key
     expect(await otherSession.get(PRACTICE)).toBeNull();
   });
@@ -88,13 +121,21 @@ describe('document keys', () => {
   it('forgetting a practice (sign-out) removes its key from memory and the settings, and leaves the others', async () => {
     const settings = memorySettings();
     const inner = createSessionCipher();
-    const keys = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null });
+    const keys = createDocumentKeys({
+      settings,
+      cipher: fakeCipher('gnome_libsecret', true, inner),
+      storageOf: () => null,
+    });
     await keys.getOrCreate(PRACTICE);
     const other = await keys.getOrCreate(OTHER);
     keys.forget(PRACTICE.toUpperCase());
     expect(await keys.get(PRACTICE)).toBeNull();
     expect(settings.data.get('documents.keys')).toEqual([expect.objectContaining({ practiceKey: OTHER })]);
-    const restarted = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null });
+    const restarted = createDocumentKeys({
+      settings,
+      cipher: fakeCipher('gnome_libsecret', true, inner),
+      storageOf: () => null,
+    });
     expect(await restarted.get(PRACTICE)).toBeNull();
     expect(await restarted.get(OTHER)).toEqual(other);
   });
@@ -102,13 +143,21 @@ describe('document keys', () => {
   it('at start, keys of practices no longer known are forgotten (memory and settings); known ones stay', async () => {
     const settings = memorySettings();
     const inner = createSessionCipher();
-    const keys = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null });
+    const keys = createDocumentKeys({
+      settings,
+      cipher: fakeCipher('gnome_libsecret', true, inner),
+      storageOf: () => null,
+    });
     const kept = await keys.getOrCreate(PRACTICE);
     await keys.getOrCreate(OTHER);
     keys.retainOnly([PRACTICE.toUpperCase()]);
     expect(await keys.get(OTHER)).toBeNull();
     expect(settingsText(settings)).not.toContain(OTHER);
-    const restarted = createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null });
+    const restarted = createDocumentKeys({
+      settings,
+      cipher: fakeCipher('gnome_libsecret', true, inner),
+      storageOf: () => null,
+    });
     expect(await restarted.get(PRACTICE)).toEqual(kept);
     expect(await restarted.get(OTHER)).toBeNull();
   });
@@ -116,12 +165,23 @@ describe('document keys', () => {
   it('callers at the same moment share one read of the stored key and one new key (none is overwritten)', async () => {
     const settings = memorySettings();
     const inner = createSessionCipher();
-    const stored = await createDocumentKeys({ settings, cipher: fakeCipher('gnome_libsecret', true, inner), storageOf: () => null }).getOrCreate(PRACTICE);
+    const stored = await createDocumentKeys({
+      settings,
+      cipher: fakeCipher('gnome_libsecret', true, inner),
+      storageOf: () => null,
+    }).getOrCreate(PRACTICE);
     const before = settingsText(settings);
     // A slow password store: every decrypt takes a while.
-    const slow: Cipher = { ...fakeCipher('gnome_libsecret', true, inner), decrypt: async (bytes) => (await new Promise((r) => setTimeout(r, 20)), inner.decrypt(bytes)) };
+    const slow: Cipher = {
+      ...fakeCipher('gnome_libsecret', true, inner),
+      decrypt: async (bytes) => (await new Promise((r) => setTimeout(r, 20)), inner.decrypt(bytes)),
+    };
     const restarted = createDocumentKeys({ settings, cipher: slow, storageOf: () => null });
-    const [a, b, c] = await Promise.all([restarted.get(PRACTICE), restarted.getOrCreate(PRACTICE), restarted.getOrCreate(PRACTICE)]);
+    const [a, b, c] = await Promise.all([
+      restarted.get(PRACTICE),
+      restarted.getOrCreate(PRACTICE),
+      restarted.getOrCreate(PRACTICE),
+    ]);
     expect([a, b, c]).toEqual([stored, stored, stored]);
     expect(settingsText(settings)).toBe(before);
     const fresh = createDocumentKeys({ settings, cipher: slow, storageOf: () => null });

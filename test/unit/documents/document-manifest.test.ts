@@ -27,7 +27,12 @@ describe('document manifest', () => {
     const sealingKey = await key.create();
     const documents = [
       meta(),
-      meta({ ref: { kind: 'idCertificate', id: ENTITY }, fileName: `id-certificate-${ENTITY}.pdf`, lastOpenedAt: '2025-03-02T10:00:00.000Z', pinnedBy: [] }),
+      meta({
+        ref: { kind: 'idCertificate', id: ENTITY },
+        fileName: `id-certificate-${ENTITY}.pdf`,
+        lastOpenedAt: '2025-03-02T10:00:00.000Z',
+        pinnedBy: [],
+      }),
       meta({ ref: { kind: 'statement', id: '7' }, fileName: 'statement-7.pdf', size: 0 }),
     ];
     await writeManifest(dir, sealingKey, documents);
@@ -43,7 +48,13 @@ describe('document manifest', () => {
     const { dir, clock, cache, key } = tempCache();
     const bytes = fakePdf(5000);
     const stored = await cache.store({ ref: bill(1042), entityKey: ENTITY, bytes, pins: ['pack-9'] });
-    expect(stored).toMatchObject({ fileName: 'bill-1042.pdf', size: 5000, sha256: sha256Hex(bytes), pinnedBy: ['pack-9'], lastOpenedAt: null });
+    expect(stored).toMatchObject({
+      fileName: 'bill-1042.pdf',
+      size: 5000,
+      sha256: sha256Hex(bytes),
+      pinnedBy: ['pack-9'],
+      lastOpenedAt: null,
+    });
     const again = createDocumentCache({ dir, capBytes: 1_000_000, clock, key });
     const read = await again.read(bill(1042));
     expect(read.state).toBe('ok');
@@ -64,7 +75,10 @@ describe('document manifest', () => {
   it.each([
     ['not JSON', '{ half a manifest'],
     ['the wrong shape', JSON.stringify({ version: 1, documents: [{ ref: { kind: 'bill', id: '1' } }] })],
-    ['a file name main would not choose', JSON.stringify({ version: 1, documents: [meta({ fileName: '../../escape.pdf' })] })],
+    [
+      'a file name main would not choose',
+      JSON.stringify({ version: 1, documents: [meta({ fileName: '../../escape.pdf' })] }),
+    ],
     ['the same document twice', JSON.stringify({ version: 1, documents: [meta(), meta()] })],
     ['an unknown version', JSON.stringify({ version: 2, documents: [] })],
   ])('a manifest with %s is treated as empty and the folder rebuilt, without throwing', async (_label, text) => {

@@ -70,7 +70,10 @@ describe('names and bytes', () => {
     expect(canonicalRef({ kind: 'bill', id: ENTITY })).toBeNull();
     expect(canonicalRef({ kind: 'statement', id: '../1' })).toBeNull();
     expect(canonicalRef({ kind: 'idCertificate', id: '17' })).toBeNull();
-    expect(canonicalRef({ kind: 'idCertificate', id: ENTITY.toUpperCase() })).toEqual({ kind: 'idCertificate', id: ENTITY });
+    expect(canonicalRef({ kind: 'idCertificate', id: ENTITY.toUpperCase() })).toEqual({
+      kind: 'idCertificate',
+      id: ENTITY,
+    });
     expect(fileNameFor({ kind: 'statement', id: '7' })).toBe('statement-7.pdf');
     expect(fileNameFor({ kind: 'idCertificate', id: ENTITY })).toBe(`id-certificate-${ENTITY}.pdf`);
     expect(() => fileNameFor({ kind: 'bill', id: '007' })).toThrow();

@@ -45,4 +45,5 @@ export function tempCache(capBytes = 1_000_000, clock: Clock = tickingClock()) {
   return { dir, clock, key, cache: createDocumentCache({ dir, capBytes, clock, key }) };
 }
 
-export const keysOf = (documents: readonly DocumentMeta[]): string[] => documents.map((d) => `${d.ref.kind}:${d.ref.id}`).sort();
+export const keysOf = (documents: readonly DocumentMeta[]): string[] =>
+  documents.map((d) => `${d.ref.kind}:${d.ref.id}`).sort();

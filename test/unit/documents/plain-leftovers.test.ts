@@ -12,7 +12,15 @@ describe('plain documents left by a version that did not encrypt', () => {
     const dir = join(root, 'practices', KEY, 'documents');
     mkdirSync(dir, { recursive: true });
     const sealed = `${'a'.repeat(40)}.bin`;
-    for (const name of ['bill-1042.pdf', `id-certificate-${KEY}.pdf`, 'manifest.json', 'manifest.enc', sealed, 'x.pdf.1234.tmp']) writeFileSync(join(dir, name), '%PDF-1.7');
+    for (const name of [
+      'bill-1042.pdf',
+      `id-certificate-${KEY}.pdf`,
+      'manifest.json',
+      'manifest.enc',
+      sealed,
+      'x.pdf.1234.tmp',
+    ])
+      writeFileSync(join(dir, name), '%PDF-1.7');
     const removed = await removePlainLeftovers(root, [KEY.toUpperCase()]);
     expect(readdirSync(dir).sort()).toEqual([sealed, 'manifest.enc'].sort());
     expect(removed).toHaveLength(4);

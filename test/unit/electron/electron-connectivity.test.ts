@@ -15,12 +15,20 @@ const electron = vi.hoisted(() => {
     state,
     dir,
     module: {
-      app: { getName: () => 'Practice Companion', getVersion: () => '0.1.0', getPath: (name: string) => `${dir.userData}/${name}` },
+      app: {
+        getName: () => 'Practice Companion',
+        getVersion: () => '0.1.0',
+        getPath: (name: string) => `${dir.userData}/${name}`,
+      },
       net: {
         isOnline: () => state.link,
         fetch: async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
           state.fetches.push(String(input instanceof Request ? input.url : input));
-          if (state.captive) return new Response('<html><body>Sign in to the hotel Wi-Fi</body></html>', { status: 200, headers: { 'content-type': 'text/html' } });
+          if (state.captive)
+            return new Response('<html><body>Sign in to the hotel Wi-Fi</body></html>', {
+              status: 200,
+              headers: { 'content-type': 'text/html' },
+            });
           return fetch(input, init);
         },
       },
@@ -66,8 +74,13 @@ describe('Electron glue: connectivity', () => {
 
     electron.state.link = true;
     electron.state.captive = true;
-    await expect(services.connectivity.check()).resolves.toMatchObject({ online: false, reason: 'practice-unreachable' });
-    expect(electron.state.fetches).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/anz\/api\/v1\/auth\/validate$/)]);
+    await expect(services.connectivity.check()).resolves.toMatchObject({
+      online: false,
+      reason: 'practice-unreachable',
+    });
+    expect(electron.state.fetches).toEqual([
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/anz\/api\/v1\/auth\/validate$/),
+    ]);
 
     electron.state.captive = false;
     await expect(services.connectivity.check()).resolves.toMatchObject({ online: true, reason: 'ok' });

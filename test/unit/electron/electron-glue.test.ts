@@ -10,12 +10,24 @@ import type { Handlers } from '../../../src-main/ipc/registry';
 let fake: FakeElectron = createFakeElectron();
 // Named imports of a mocked module are read at use time, so getters let each test get a fresh fake.
 vi.mock('electron', () => ({
-  get app() { return fake.module.app; },
-  get BrowserWindow() { return fake.module.BrowserWindow; },
-  get screen() { return fake.module.screen; },
-  get ipcMain() { return fake.module.ipcMain; },
-  get protocol() { return fake.module.protocol; },
-  get session() { return fake.module.session; },
+  get app() {
+    return fake.module.app;
+  },
+  get BrowserWindow() {
+    return fake.module.BrowserWindow;
+  },
+  get screen() {
+    return fake.module.screen;
+  },
+  get ipcMain() {
+    return fake.module.ipcMain;
+  },
+  get protocol() {
+    return fake.module.protocol;
+  },
+  get session() {
+    return fake.module.session;
+  },
 }));
 
 beforeEach(() => {
@@ -87,9 +99,16 @@ describe('app guards', () => {
     await guardedContents();
     const callback = vi.fn();
     const details = { isMainFrame: true, requestingUrl: 'app://renderer/index.html' };
-    (fake.permission.request as (c: unknown, p: string, cb: (ok: boolean) => void, d: unknown) => void)({}, 'media', callback, details);
+    (fake.permission.request as (c: unknown, p: string, cb: (ok: boolean) => void, d: unknown) => void)(
+      {},
+      'media',
+      callback,
+      details,
+    );
     expect(callback).toHaveBeenCalledWith(false);
-    expect((fake.permission.check as (c: unknown, p: string, origin: string) => boolean)(null, 'media', 'app://renderer')).toBe(false);
+    expect(
+      (fake.permission.check as (c: unknown, p: string, origin: string) => boolean)(null, 'media', 'app://renderer'),
+    ).toBe(false);
   });
 });
 
@@ -108,7 +127,9 @@ describe('app:// protocol', () => {
     expect(index.headers.get('content-type')).toMatch(/text\/html/);
     expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(index.headers.get('x-content-type-options')).toBe('nosniff');
-    expect((await handle(new Request('app://renderer/assets/app.js'))).headers.get('content-type')).toMatch(/javascript/);
+    expect((await handle(new Request('app://renderer/assets/app.js'))).headers.get('content-type')).toMatch(
+      /javascript/,
+    );
 
     expect((await handle(new Request('app://renderer/%2e%2e/%2e%2e/etc/passwd'))).status).toBe(404);
     expect((await handle(new Request('app://renderer/missing.js'))).status).toBe(404);
@@ -120,13 +141,21 @@ describe('IPC bridge wiring', () => {
     const { connectIpcBridge } = await import('../../../src-main/electron/ipc-bridge');
     const { createEventHub } = await import('../../../src-main/ipc/event-hub');
     const info = vi.fn(async () => ({
-      name: 'n', version: '1', platform: 'linux' as const, arch: 'x64', runtime: 'electron' as const,
-      versions: { electron: '45', chrome: '140', node: '22' }, paths: { userData: '/u', logs: '/l' },
+      name: 'n',
+      version: '1',
+      platform: 'linux' as const,
+      arch: 'x64',
+      runtime: 'electron' as const,
+      versions: { electron: '45', chrome: '140', node: '22' },
+      paths: { userData: '/u', logs: '/l' },
     }));
     const events = createEventHub();
     connectIpcBridge({
       // Every method of the contract gets a stub; only app.info is exercised.
-      handlers: { ...(Object.fromEntries(methodNames.map((name) => [name, vi.fn()])) as unknown as Handlers), 'app.info': info },
+      handlers: {
+        ...(Object.fromEntries(methodNames.map((name) => [name, vi.fn()])) as unknown as Handlers),
+        'app.info': info,
+      },
       events,
       allowedOrigins: ['app://renderer'],
     });

@@ -33,9 +33,13 @@ export function createFakeElectron() {
     app,
     BrowserWindow: FakeBrowserWindow,
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
-    ipcMain: { handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) => ipcHandlers.set(channel, handler) },
+    ipcMain: {
+      handle: (channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) =>
+        ipcHandlers.set(channel, handler),
+    },
     protocol: {
-      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => protocolHandlers.set(scheme, handler),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+        protocolHandlers.set(scheme, handler),
       registerSchemesAsPrivileged: vi.fn(),
     },
     session: {

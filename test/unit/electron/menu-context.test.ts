@@ -4,7 +4,13 @@ import { createFakeElectron, type FakeElectron } from './fake-electron';
 import { buildContextMenuTemplate, type ContextMenuFacts } from '../../../src-main/electron/context-menu';
 
 const flags = { canCut: false, canCopy: false, canPaste: false, canSelectAll: false };
-const facts = (over: Partial<ContextMenuFacts>): ContextMenuFacts => ({ isEditable: false, selectionText: '', linkURL: '', editFlags: flags, ...over });
+const facts = (over: Partial<ContextMenuFacts>): ContextMenuFacts => ({
+  isEditable: false,
+  selectionText: '',
+  linkURL: '',
+  editFlags: flags,
+  ...over,
+});
 const summary = (items: ReturnType<typeof buildContextMenuTemplate>) => items.map((i) => i.role ?? i.label ?? i.type);
 
 describe('the right-click menu', () => {
@@ -18,14 +24,24 @@ describe('the right-click menu', () => {
   });
 
   it('offers Copy on selected text outside a field, and nothing on a blank spot', () => {
-    expect(summary(buildContextMenuTemplate(facts({ selectionText: 'Acme Pty Ltd', editFlags: { ...flags, canCopy: true } }), vi.fn()))).toEqual(['copy']);
+    expect(
+      summary(
+        buildContextMenuTemplate(
+          facts({ selectionText: 'Acme Pty Ltd', editFlags: { ...flags, canCopy: true } }),
+          vi.fn(),
+        ),
+      ),
+    ).toEqual(['copy']);
     expect(buildContextMenuTemplate(facts({ selectionText: '  \n' }), vi.fn())).toEqual([]);
     expect(buildContextMenuTemplate(facts({}), vi.fn())).toEqual([]);
   });
 
   it('copies a link’s address and never opens it', () => {
     const copy = vi.fn();
-    const items = buildContextMenuTemplate(facts({ selectionText: 'docs', linkURL: 'https://evil.example/x', editFlags: { ...flags, canCopy: true } }), copy);
+    const items = buildContextMenuTemplate(
+      facts({ selectionText: 'docs', linkURL: 'https://evil.example/x', editFlags: { ...flags, canCopy: true } }),
+      copy,
+    );
     expect(summary(items)).toEqual(['copy', 'separator', 'Copy Link Address']);
     (items[2]!.click as () => void)();
     expect(copy).toHaveBeenCalledWith('https://evil.example/x');
@@ -39,10 +55,18 @@ const popup = vi.fn();
 const Menu = { buildFromTemplate: vi.fn((template: unknown) => ({ template, popup })) };
 const clipboard = { writeText: vi.fn() };
 vi.mock('electron', () => ({
-  get app() { return fake.module.app; },
-  get BrowserWindow() { return Object.assign(fake.module.BrowserWindow, { fromWebContents: () => fake.windows[0] ?? null }); },
-  get clipboard() { return clipboard; },
-  get Menu() { return Menu; },
+  get app() {
+    return fake.module.app;
+  },
+  get BrowserWindow() {
+    return Object.assign(fake.module.BrowserWindow, { fromWebContents: () => fake.windows[0] ?? null });
+  },
+  get clipboard() {
+    return clipboard;
+  },
+  get Menu() {
+    return Menu;
+  },
 }));
 
 describe('installContextMenu', () => {

@@ -15,7 +15,10 @@ const source = (path: string): string => readFileSync(join(root, path), 'utf8');
 function walk(items: readonly MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return items.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? walk(item.submenu) : [])]);
 }
-const roles = (items: readonly MenuItemConstructorOptions[]) => walk(items).map((item) => item.role).filter(Boolean);
+const roles = (items: readonly MenuItemConstructorOptions[]) =>
+  walk(items)
+    .map((item) => item.role)
+    .filter(Boolean);
 
 function template(platform: NodeJS.Platform, isDev = false) {
   const sent: AppCommand[] = [];
@@ -30,13 +33,19 @@ function template(platform: NodeJS.Platform, isDev = false) {
 }
 
 describe('the application menu', () => {
-  it.each(['darwin', 'win32', 'linux'] as const)('has no Reload, Force reload or developer tools in production (%s)', (platform) => {
-    for (const role of ['reload', 'forceReload', 'toggleDevTools']) expect(roles(template(platform).items)).not.toContain(role);
-    expect(JSON.stringify(template(platform).items)).not.toMatch(/devtools|reload/i);
-  });
+  it.each(['darwin', 'win32', 'linux'] as const)(
+    'has no Reload, Force reload or developer tools in production (%s)',
+    (platform) => {
+      for (const role of ['reload', 'forceReload', 'toggleDevTools'])
+        expect(roles(template(platform).items)).not.toContain(role);
+      expect(JSON.stringify(template(platform).items)).not.toMatch(/devtools|reload/i);
+    },
+  );
 
   it('has them in development', () => {
-    expect(roles(template('linux', true).items)).toEqual(expect.arrayContaining(['reload', 'forceReload', 'toggleDevTools']));
+    expect(roles(template('linux', true).items)).toEqual(
+      expect.arrayContaining(['reload', 'forceReload', 'toggleDevTools']),
+    );
   });
 
   it('puts the app menu first on macOS only, and quits from File elsewhere', () => {
@@ -51,7 +60,18 @@ describe('the application menu', () => {
 
   it('offers every editing role, so copy and paste work in every field', () => {
     expect(roles(template('win32').items)).toEqual(
-      expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'pasteAndMatchStyle', 'delete', 'selectAll', 'windowMenu', 'help']),
+      expect.arrayContaining([
+        'undo',
+        'redo',
+        'cut',
+        'copy',
+        'paste',
+        'pasteAndMatchStyle',
+        'delete',
+        'selectAll',
+        'windowMenu',
+        'help',
+      ]),
     );
   });
 
@@ -71,9 +91,23 @@ describe('the application menu', () => {
 
   it('sends the File and Help commands, and opens the logs folder through the injected function', () => {
     const menu = template('win32');
-    const labels = ['Sync Now', 'Prepare for Meeting', 'Sign Out…', 'Keyboard Shortcuts', 'Copy Diagnostics', 'About Practice Companion'];
+    const labels = [
+      'Sync Now',
+      'Prepare for Meeting',
+      'Sign Out…',
+      'Keyboard Shortcuts',
+      'Copy Diagnostics',
+      'About Practice Companion',
+    ];
     for (const label of labels) menu.click(label);
-    expect(menu.sent.map((c) => c.command)).toEqual(['sync-now', 'prepare-meeting', 'sign-out', 'show-shortcuts', 'copy-diagnostics', 'about']);
+    expect(menu.sent.map((c) => c.command)).toEqual([
+      'sync-now',
+      'prepare-meeting',
+      'sign-out',
+      'show-shortcuts',
+      'copy-diagnostics',
+      'about',
+    ]);
     menu.click('Open Logs Folder');
     expect(menu.openLogsFolder).toHaveBeenCalledOnce();
   });
@@ -85,13 +119,21 @@ describe('the application menu', () => {
     const viewerKeys = [...branch.matchAll(/event\.key(?:\.toLowerCase\(\))? === '(.)'/g)].map((m) => m[1]);
     expect(viewerKeys).toEqual(['=', '+', '-', '0', 'f', 'g']);
 
-    const zoomItems = walk(template('darwin').items).filter((i) => ['zoomIn', 'zoomOut', 'resetZoom'].includes(i.role ?? ''));
-    expect(zoomItems.map((i) => i.accelerator)).toEqual([zoomAccelerators.resetZoom, zoomAccelerators.zoomIn, zoomAccelerators.zoomOut]);
+    const zoomItems = walk(template('darwin').items).filter((i) =>
+      ['zoomIn', 'zoomOut', 'resetZoom'].includes(i.role ?? ''),
+    );
+    expect(zoomItems.map((i) => i.accelerator)).toEqual([
+      zoomAccelerators.resetZoom,
+      zoomAccelerators.zoomIn,
+      zoomAccelerators.zoomOut,
+    ]);
     for (const accelerator of Object.values(zoomAccelerators)) expect(accelerator).toMatch(/^CmdOrCtrl\+Alt\+/);
 
     // No menu accelerator takes a viewer key without Alt (Shift would not free it: Shift+= types '+').
     for (const platform of ['darwin', 'win32', 'linux'] as const) {
-      const accelerators = walk(template(platform, true).items).map((i) => i.accelerator).filter((a): a is string => typeof a === 'string');
+      const accelerators = walk(template(platform, true).items)
+        .map((i) => i.accelerator)
+        .filter((a): a is string => typeof a === 'string');
       expect(new Set(accelerators).size).toBe(accelerators.length);
       for (const accelerator of accelerators) {
         const parts = accelerator.split('+');
@@ -105,10 +147,18 @@ describe('the application menu', () => {
 let fake: FakeElectron = createFakeElectron();
 const Menu = { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: vi.fn() };
 vi.mock('electron', () => ({
-  get app() { return fake.module.app; },
-  get BrowserWindow() { return fake.module.BrowserWindow; },
-  get clipboard() { return { writeText: vi.fn() }; },
-  get Menu() { return Menu; },
+  get app() {
+    return fake.module.app;
+  },
+  get BrowserWindow() {
+    return fake.module.BrowserWindow;
+  },
+  get clipboard() {
+    return { writeText: vi.fn() };
+  },
+  get Menu() {
+    return Menu;
+  },
 }));
 
 describe('installMenus', () => {
@@ -137,7 +187,9 @@ describe('installMenus', () => {
     // A failing logs handler is only a warning in main.
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     (walk(built.template).find((i) => i.label === 'Open Logs Folder')!.click as () => void)();
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('[menu] could not open the logs folder', expect.any(Error)));
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('[menu] could not open the logs folder', expect.any(Error)),
+    );
     warn.mockRestore();
     // The context menu is installed for every web contents.
     expect(fake.app.listenerCount('web-contents-created')).toBe(1);

@@ -37,7 +37,9 @@ function createOsFake() {
     app,
     Notification: FakeNotification,
     nativeTheme,
-    nativeImage: { createFromBitmap: vi.fn((buffer: Buffer, size: { width: number; height: number }) => ({ buffer, size })) },
+    nativeImage: {
+      createFromBitmap: vi.fn((buffer: Buffer, size: { width: number; height: number }) => ({ buffer, size })),
+    },
     BrowserWindow: Object.assign(base.module.BrowserWindow, { getAllWindows: () => [window] }),
   };
   return { ...base, module, notifications, nativeTheme, window };
@@ -45,12 +47,24 @@ function createOsFake() {
 
 let fake = createOsFake();
 vi.mock('electron', () => ({
-  get app() { return fake.module.app; },
-  get BrowserWindow() { return fake.module.BrowserWindow; },
-  get session() { return fake.module.session; },
-  get Notification() { return fake.module.Notification; },
-  get nativeTheme() { return fake.module.nativeTheme; },
-  get nativeImage() { return fake.module.nativeImage; },
+  get app() {
+    return fake.module.app;
+  },
+  get BrowserWindow() {
+    return fake.module.BrowserWindow;
+  },
+  get session() {
+    return fake.module.session;
+  },
+  get Notification() {
+    return fake.module.Notification;
+  },
+  get nativeTheme() {
+    return fake.module.nativeTheme;
+  },
+  get nativeImage() {
+    return fake.module.nativeImage;
+  },
 }));
 
 beforeEach(() => {
@@ -58,7 +72,13 @@ beforeEach(() => {
   vi.resetModules();
 });
 
-const idle: ActivityReport = { outboxSending: 0, packsDownloading: 0, unsentCount: 0, needsAttentionCount: 0, deliveredSinceReconnect: 0 };
+const idle: ActivityReport = {
+  outboxSending: 0,
+  packsDownloading: 0,
+  unsentCount: 0,
+  needsAttentionCount: 0,
+  deliveredSinceReconnect: 0,
+};
 
 // As in src-main/index.ts: the page's origin must be exactly ours.
 const isOwnOrigin = (url: string): boolean => {
@@ -71,14 +91,22 @@ const isOwnOrigin = (url: string): boolean => {
 };
 
 describe('permissions', () => {
-  type RequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void;
+  type RequestHandler = (
+    contents: unknown,
+    permission: string,
+    callback: (granted: boolean) => void,
+    details: unknown,
+  ) => void;
   type CheckHandler = (contents: unknown, permission: string, origin: string, details: unknown) => boolean;
   async function install() {
     const { installAppGuards } = await import('../../../src-main/electron/app-guards');
     installAppGuards(isOwnOrigin);
     const request = (permission: string, requestingUrl: string, isMainFrame = true): boolean => {
       let granted: boolean | undefined;
-      (fake.permission.request as RequestHandler)({}, permission, (ok) => (granted = ok), { requestingUrl, isMainFrame });
+      (fake.permission.request as RequestHandler)({}, permission, (ok) => (granted = ok), {
+        requestingUrl,
+        isMainFrame,
+      });
       return granted!;
     };
     const check = (permission: string, origin: string): boolean =>
@@ -103,7 +131,16 @@ describe('permissions', () => {
 
   it('still denies every other permission, to our own page too', async () => {
     const { request, check } = await install();
-    for (const permission of ['notifications', 'geolocation', 'media', 'clipboard-read', 'storage-access', 'fullscreen', 'openExternal', 'unknown']) {
+    for (const permission of [
+      'notifications',
+      'geolocation',
+      'media',
+      'clipboard-read',
+      'storage-access',
+      'fullscreen',
+      'openExternal',
+      'unknown',
+    ]) {
       expect(request(permission, 'app://renderer/index.html'), permission).toBe(false);
       expect(check(permission, 'app://renderer'), permission).toBe(false);
     }
@@ -121,7 +158,7 @@ describe('native notifications', () => {
     return { activity, sent };
   }
 
-  it('shows one with Electron\'s Notification; a click restores and focuses the window and opens the Outbox', async () => {
+  it("shows one with Electron's Notification; a click restores and focuses the window and opens the Outbox", async () => {
     const { activity, sent } = await install();
     activity.report({ ...idle, deliveredSinceReconnect: 3 });
     expect(fake.notifications.map((n) => [n.options.title, n.shown])).toEqual([['3 queued actions went out', true]]);

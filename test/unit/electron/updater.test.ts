@@ -66,7 +66,10 @@ describe('electron-updater glue', () => {
     packaged(false);
     expect(electronUpdates({ resourcesPath: resourcesWithFeed() })).toEqual({ feed: 'none', reason: 'not-packaged' });
     packaged(true);
-    expect(electronUpdates({ resourcesPath: mkdtempSync(join(tmpdir(), 'resources-')) })).toEqual({ feed: 'none', reason: 'no-feed' });
+    expect(electronUpdates({ resourcesPath: mkdtempSync(join(tmpdir(), 'resources-')) })).toEqual({
+      feed: 'none',
+      reason: 'no-feed',
+    });
     expect(electronUpdates({})).toEqual({ feed: 'none', reason: 'no-feed' }); // Node has no process.resourcesPath
     expect(created).toBe(0);
     // Off: the app's logger is not handed to an updater that was never created.
@@ -109,14 +112,22 @@ describe('electron-updater glue', () => {
     try {
       services.start();
       await vi.waitFor(() => expect(autoUpdater.checkForUpdates).toHaveBeenCalledTimes(1));
-      await vi.waitFor(() => expect(services.handlers['desktop.updateStatus']({})).toMatchObject({ state: 'downloading', version: '3.1.0' }));
+      await vi.waitFor(() =>
+        expect(services.handlers['desktop.updateStatus']({})).toMatchObject({ state: 'downloading', version: '3.1.0' }),
+      );
       autoUpdater.emit('download-progress', { percent: 57.2 });
       expect(await services.handlers['desktop.updateStatus']({})).toMatchObject({ percent: 57 });
       autoUpdater.emit('update-downloaded', { version: '3.1.0' });
       expect(events.at(-1)).toMatchObject({ state: 'ready', version: '3.1.0' });
 
       // The window says an action is sending: no restart, the update waits for quit.
-      const idle = { outboxSending: 0, packsDownloading: 0, unsentCount: 0, needsAttentionCount: 0, deliveredSinceReconnect: 0 };
+      const idle = {
+        outboxSending: 0,
+        packsDownloading: 0,
+        unsentCount: 0,
+        needsAttentionCount: 0,
+        deliveredSinceReconnect: 0,
+      };
       await services.handlers['desktop.reportActivity']({ ...idle, outboxSending: 1, unsentCount: 1 });
       const refused = await services.handlers['desktop.restartToUpdate']({});
       expect(refused.restarting).toBe(false);

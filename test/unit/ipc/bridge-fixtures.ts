@@ -21,7 +21,10 @@ const outboxInput: MethodInput<'outbox.send'> = {
   practiceKey,
   entryId,
   operation: 'contact.create',
-  payload: { params: { entityKey }, body: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phones: [{ number: '+61 2 5550 1234' }] } },
+  payload: {
+    params: { entityKey },
+    body: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phones: [{ number: '+61 2 5550 1234' }] },
+  },
   queuedAt: '2026-11-20T09:00:00.000Z',
   claimed: ['c-1', 42],
 };
@@ -48,23 +51,42 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   'practice.budget': [{ practiceKey }, { practiceKey, estimateRequests: 120 }],
   'practice.read': [
     { practiceKey, request: { kind: 'leads.notes', leadKey: entityKey }, priority: 'interactive' },
-    { practiceKey, request: { kind: 'bills.forClient', entityKey, startDate: '2025-01-01', endDate: '2026-01-01' }, priority: 'prefetch' },
+    {
+      practiceKey,
+      request: { kind: 'bills.forClient', entityKey, startDate: '2025-01-01', endDate: '2026-01-01' },
+      priority: 'prefetch',
+    },
   ],
-  'sync.start': [{ practiceKey, cursors: [] }, { practiceKey, cursors: Array.from({ length: 50 }, () => cursor) }],
+  'sync.start': [
+    { practiceKey, cursors: [] },
+    { practiceKey, cursors: Array.from({ length: 50 }, () => cursor) },
+  ],
   'sync.stop': [{ practiceKey }],
-  'sync.ack': [{ pageId: 'p-1', ok: true }, { pageId: 'p-2', ok: false, error: 'The database is full.' }],
+  'sync.ack': [
+    { pageId: 'p-1', ok: true },
+    { pageId: 'p-2', ok: false, error: 'The database is full.' },
+  ],
   'outbox.send': [outboxInput],
   'outbox.verify': [outboxInput],
   'documents.open': [{ practiceKey, ref: { kind: 'bill', id: '1042' }, entityKey }],
-  'documents.fetch': [{ practiceKey, ref: { kind: 'idCertificate', id: entityKey }, entityKey, priority: 'prefetch', pinFor: 'pack-1' }],
+  'documents.fetch': [
+    { practiceKey, ref: { kind: 'idCertificate', id: entityKey }, entityKey, priority: 'prefetch', pinFor: 'pack-1' },
+  ],
   'documents.list': [{ practiceKey }],
   'documents.unpin': [{ practiceKey, packId: 'pack-1' }],
   'documents.showInSystemViewer': [{ practiceKey, ref: { kind: 'statement', id: '77' } }],
   'desktop.updateStatus': [{}],
   'desktop.restartToUpdate': [{}],
-  'desktop.reportActivity': [{ outboxSending: 1, packsDownloading: 0, unsentCount: 3, needsAttentionCount: 1, deliveredSinceReconnect: 2 }],
+  'desktop.reportActivity': [
+    { outboxSending: 1, packsDownloading: 0, unsentCount: 3, needsAttentionCount: 1, deliveredSinceReconnect: 2 },
+  ],
   'desktop.logError': [
-    { source: 'error', message: 'Cannot read properties of undefined', stack: 'TypeError: …\n    at ClientList', route: '#/clients' },
+    {
+      source: 'error',
+      message: 'Cannot read properties of undefined',
+      stack: 'TypeError: …\n    at ClientList',
+      route: '#/clients',
+    },
     { source: 'unhandledrejection', message: 'Failed to fetch', stack: null, route: null },
   ],
   'desktop.diagnostics': [{}],

@@ -23,9 +23,7 @@ describe('event hub', () => {
     const hub = createEventHub();
     const received: unknown[] = [];
     hub.connect((event) => received.push(event));
-    expect(() =>
-      hub.emit('connectivity.changed', { online: 'yes' } as unknown as Connectivity),
-    ).toThrow();
+    expect(() => hub.emit('connectivity.changed', { online: 'yes' } as unknown as Connectivity)).toThrow();
     expect(received).toEqual([]);
   });
 
@@ -44,11 +42,31 @@ describe('event hub', () => {
       recordsThisPass: 2,
     };
     const practiceKey = '2b0f3c1e-8a4d-4f6b-9c2e-5d7a1b3c4e5f';
-    const page = (records: unknown[]): SyncPageEvent => ({ pageId: 'p-1', practiceKey, resource: 'entities', records, replaceAll: false, cursor });
+    const page = (records: unknown[]): SyncPageEvent => ({
+      pageId: 'p-1',
+      practiceKey,
+      resource: 'entities',
+      records,
+      replaceAll: false,
+      cursor,
+    });
     // zod leaves an optional field undefined only when it was given so; JSON would drop it, structured clone keeps it.
-    hub.emit('sync.page', page([{ entityKey: 'a', name: 'Smith & Co', tags: ['x'] }, { entityKey: 'b', email: undefined }]));
+    hub.emit(
+      'sync.page',
+      page([
+        { entityKey: 'a', name: 'Smith & Co', tags: ['x'] },
+        { entityKey: 'b', email: undefined },
+      ]),
+    );
     expect(received).toHaveLength(1);
-    for (const bad of [{ at: new Date() }, { tags: new Set(['x']) }, { pdf: new Uint8Array(2) }, { total: Number.NaN }, 'not a record', [1]]) {
+    for (const bad of [
+      { at: new Date() },
+      { tags: new Set(['x']) },
+      { pdf: new Uint8Array(2) },
+      { total: Number.NaN },
+      'not a record',
+      [1],
+    ]) {
       expect(() => hub.emit('sync.page', page([bad]))).toThrow();
     }
     expect(received).toHaveLength(1);

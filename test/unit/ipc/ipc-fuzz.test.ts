@@ -28,7 +28,11 @@ function spyRegistry() {
   return { registry, runs, total: () => [...runs.values()].reduce((a, b) => a + b, 0) };
 }
 
-const refusalMessages = new Set(['The request is too large.', 'The request could not be read.', 'The request was malformed.']);
+const refusalMessages = new Set([
+  'The request is too large.',
+  'The request could not be read.',
+  'The request was malformed.',
+]);
 
 function expectRefusedBeforeParsing(reply: BridgeReply): void {
   expect(reply.ok).toBe(false);
@@ -83,7 +87,10 @@ const hostileLeaves: (() => unknown)[] = [
   () => Symbol('s'),
   () => () => 'function',
   () => class Thing {},
-  () => new (class Money { amount = 1; })(),
+  () =>
+    new (class Money {
+      amount = 1;
+    })(),
   () => new (class List extends Array<number> {})(),
   () => Object.create({ inherited: true }) as object,
   () => new Number(1),
@@ -93,11 +100,40 @@ const hostileLeaves: (() => unknown)[] = [
   () => Number.POSITIVE_INFINITY,
   () => Number.NEGATIVE_INFINITY,
   () => new Proxy({}, {}),
-  () => new Proxy({ practiceKey: 'x' }, { get: () => { getterCalls++; throw new Error('trap'); } }),
-  () => new Proxy([], { ownKeys: () => { getterCalls++; throw new Error('trap'); } }),
-  () => withGetter('practiceKey', () => { getterCalls++; throw new Error('getter'); }),
-  () => withGetter('value', () => { getterCalls++; return 'fine-looking'; }),
-  () => Object.defineProperty([1, 2], 0, { get: () => { getterCalls++; return 1; } }),
+  () =>
+    new Proxy(
+      { practiceKey: 'x' },
+      {
+        get: () => {
+          getterCalls++;
+          throw new Error('trap');
+        },
+      },
+    ),
+  () =>
+    new Proxy([], {
+      ownKeys: () => {
+        getterCalls++;
+        throw new Error('trap');
+      },
+    }),
+  () =>
+    withGetter('practiceKey', () => {
+      getterCalls++;
+      throw new Error('getter');
+    }),
+  () =>
+    withGetter('value', () => {
+      getterCalls++;
+      return 'fine-looking';
+    }),
+  () =>
+    Object.defineProperty([1, 2], 0, {
+      get: () => {
+        getterCalls++;
+        return 1;
+      },
+    }),
   () => JSON.parse('{"__proto__": {"polluted": true}}') as unknown,
   () => Object.defineProperty({}, '__proto__', { value: { polluted: true }, enumerable: true }),
   () => ({ constructor: { prototype: { polluted: true } } }),
@@ -105,7 +141,11 @@ const hostileLeaves: (() => unknown)[] = [
   () => ({ [Symbol('key')]: 1 }),
   () => Object.defineProperty({}, 'hidden', { value: 1, enumerable: false }),
   () => Object.assign([1, 2], { extra: 'property' }),
-  () => { const a = [1, 2, 3]; delete a[1]; return a; },
+  () => {
+    const a = [1, 2, 3];
+    delete a[1];
+    return a;
+  },
   () => new Array(5),
   () => [undefined],
   () => deepObject,
@@ -122,7 +162,10 @@ const walkedToTheCap: (() => unknown)[] = [() => wideObject, () => sharedBomb];
 
 const method = fc.constantFrom(...methodNames);
 const pickFrom = (leaves: (() => unknown)[]) => fc.integer({ min: 0, max: leaves.length - 1 }).map((i) => leaves[i]!());
-const hostile = fc.oneof({ arbitrary: pickFrom(hostileLeaves), weight: 500 }, { arbitrary: pickFrom(walkedToTheCap), weight: 1 });
+const hostile = fc.oneof(
+  { arbitrary: pickFrom(hostileLeaves), weight: 500 },
+  { arbitrary: pickFrom(walkedToTheCap), weight: 1 },
+);
 /** A path of plain containers from the request down to the hostile value, with plain siblings on the way. */
 const placement = fc.array(fc.oneof(fc.constant<'array'>('array'), fc.string({ maxLength: 12 })), { maxLength: 5 });
 const where = fc.constantFrom('input', 'field', 'fixture-field', 'method', 'extra', 'envelope');
@@ -162,10 +205,18 @@ describe('IPC registry under fuzzing', () => {
     const { registry, total } = spyRegistry();
     getterCalls = 0;
     await fc.assert(
-      fc.asyncProperty(method, where, placement, hostile, fc.jsonValue({ maxDepth: 2 }), fc.nat(), async (name, position, path, leaf, sibling, pick) => {
-        const reply = await registry.dispatch(null, messageFor(name, position, place(path, leaf, sibling), pick));
-        expectRefusedBeforeParsing(reply);
-      }),
+      fc.asyncProperty(
+        method,
+        where,
+        placement,
+        hostile,
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.nat(),
+        async (name, position, path, leaf, sibling, pick) => {
+          const reply = await registry.dispatch(null, messageFor(name, position, place(path, leaf, sibling), pick));
+          expectRefusedBeforeParsing(reply);
+        },
+      ),
       { numRuns: 6_000 },
     );
     expect(total()).toBe(0);
@@ -215,11 +266,18 @@ describe('IPC registry under fuzzing', () => {
     for (const name of methodNames) {
       for (const giant of giants) {
         expectRefusedBeforeParsing(await registry.dispatch(null, { method: name, input: giant }));
-        expectRefusedBeforeParsing(await registry.dispatch(null, { method: name, input: { ...(validInputs[name][0] as object), extra: giant } }));
+        expectRefusedBeforeParsing(
+          await registry.dispatch(null, { method: name, input: { ...(validInputs[name][0] as object), extra: giant } }),
+        );
       }
       // These two are walked up to the count cap (about 50,000 values) before the refusal, so once each.
       expectRefusedBeforeParsing(await registry.dispatch(null, { method: name, input: wideObject }));
-      expectRefusedBeforeParsing(await registry.dispatch(null, { method: name, input: { ...(validInputs[name][0] as object), extra: sharedBomb } }));
+      expectRefusedBeforeParsing(
+        await registry.dispatch(null, {
+          method: name,
+          input: { ...(validInputs[name][0] as object), extra: sharedBomb },
+        }),
+      );
     }
     expect(total()).toBe(0);
   }, 60_000);
@@ -241,7 +299,10 @@ describe('IPC registry under fuzzing', () => {
         const message = { method: name, input };
         expect(checkPlainData(message)).toMatchObject({ ok: true });
         expect(methodSchemas[name].input.safeParse(input).success, name).toBe(true);
-        expect(await registry.dispatch(null, message)).toEqual({ ok: false, error: { code: 'handler-failed', message: INTERNAL_FAILURE_MESSAGE } });
+        expect(await registry.dispatch(null, message)).toEqual({
+          ok: false,
+          error: { code: 'handler-failed', message: INTERNAL_FAILURE_MESSAGE },
+        });
       }
       expect(runs.get(name), name).toBe(validInputs[name].length);
     }

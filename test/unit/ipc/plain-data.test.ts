@@ -24,7 +24,14 @@ function withGetter(onRead: () => unknown): object {
 
 describe('checkPlainData: only what JSON can say, within caps', () => {
   it('accepts plain objects, arrays, strings, finite numbers, booleans and null, and measures them like JSON', () => {
-    const value = { a: [1, 2.5, -3], b: 'text', c: { d: null, e: true, f: false }, g: [], h: {}, nothing: Object.create(null) as object };
+    const value = {
+      a: [1, 2.5, -3],
+      b: 'text',
+      c: { d: null, e: true, f: false },
+      g: [],
+      h: {},
+      nothing: Object.create(null) as object,
+    };
     const verdict = checkPlainData(value);
     expect(verdict.ok).toBe(true);
     // Within a few bytes per value of the real JSON size, so the byte cap means what it says.
@@ -56,7 +63,12 @@ describe('checkPlainData: only what JSON can say, within caps', () => {
     ['an Error', new Error('boom')],
     ['a Promise', Promise.resolve(1)],
     ['a boxed number', new Number(1)],
-    ['a class instance', new (class Thing { value = 1; })()],
+    [
+      'a class instance',
+      new (class Thing {
+        value = 1;
+      })(),
+    ],
     ['an object inheriting from another', Object.create({ inherited: 1 }) as object],
     ['an Array subclass', new (class List extends Array {})()],
     ['a proxy', new Proxy({}, {})],
@@ -86,7 +98,19 @@ describe('checkPlainData: only what JSON can say, within caps', () => {
       reads++;
       throw new Error('read');
     });
-    const traps = new Proxy({}, { ownKeys: () => { reads++; return []; }, getPrototypeOf: () => { reads++; return Object.prototype; } });
+    const traps = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          reads++;
+          return [];
+        },
+        getPrototypeOf: () => {
+          reads++;
+          return Object.prototype;
+        },
+      },
+    );
     const arrayGetter = [1];
     Object.defineProperty(arrayGetter, 0, { get: () => reads++ });
     for (const value of [getter, traps, arrayGetter, { deep: [getter] }]) expect(checkPlainData(value).ok).toBe(false);
@@ -108,13 +132,26 @@ describe('checkPlainData: only what JSON can say, within caps', () => {
     // Four levels below the root: five containers.
     expect(checkPlainData(nested(5), small).ok).toBe(true);
     expect(checkPlainData(nested(6), small)).toMatchObject({ ok: false, code: 'invalid-payload' });
-    expect(checkPlainData(Array.from({ length: 19 }, () => 0), small).ok).toBe(true);
-    expect(checkPlainData(Array.from({ length: 20 }, () => 0), small)).toMatchObject({ ok: false, code: 'payload-too-large' });
+    expect(
+      checkPlainData(
+        Array.from({ length: 19 }, () => 0),
+        small,
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkPlainData(
+        Array.from({ length: 20 }, () => 0),
+        small,
+      ),
+    ).toMatchObject({ ok: false, code: 'payload-too-large' });
     expect(checkPlainData({ s: 'x'.repeat(51) }, small)).toMatchObject({ ok: false, code: 'payload-too-large' });
     expect(checkPlainData({ ['k'.repeat(51)]: 1 }, small)).toMatchObject({ ok: false, code: 'payload-too-large' });
     const forty = 'x'.repeat(40);
     expect(checkPlainData([forty, forty, forty, forty], small).ok).toBe(true);
-    expect(checkPlainData([forty, forty, forty, forty, forty], small)).toMatchObject({ ok: false, code: 'payload-too-large' });
+    expect(checkPlainData([forty, forty, forty, forty, forty], small)).toMatchObject({
+      ok: false,
+      code: 'payload-too-large',
+    });
   });
 
   it('stops early on a value far past the caps (a 10,000-level nesting, a sparse array of a billion, a shared-reference bomb)', () => {
@@ -128,7 +165,10 @@ describe('checkPlainData: only what JSON can say, within caps', () => {
 
   it('uses the payload cap of the contract by default', () => {
     expect(checkPlainData({ s: 'x'.repeat(defaultPlainDataLimits.maxBytes - 100) }).ok).toBe(true);
-    expect(checkPlainData({ s: 'x'.repeat(defaultPlainDataLimits.maxBytes + 1) })).toMatchObject({ ok: false, code: 'payload-too-large' });
+    expect(checkPlainData({ s: 'x'.repeat(defaultPlainDataLimits.maxBytes + 1) })).toMatchObject({
+      ok: false,
+      code: 'payload-too-large',
+    });
   });
 });
 
@@ -147,7 +187,17 @@ describe('jsonValueSchema: the bridge schema for values whose shape is not fixed
   it('refuses what JSON cannot carry', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic['self'] = cyclic;
-    for (const value of [new Map(), new Date(), new Uint8Array(1), Number.NaN, 1n, [undefined], cyclic, { a: new Set() }, nested(100)]) {
+    for (const value of [
+      new Map(),
+      new Date(),
+      new Uint8Array(1),
+      Number.NaN,
+      1n,
+      [undefined],
+      cyclic,
+      { a: new Set() },
+      nested(100),
+    ]) {
       expect(jsonValueSchema.safeParse(value).success).toBe(false);
     }
     expect(jsonObjectSchema.safeParse([]).success).toBe(false);
@@ -156,7 +206,11 @@ describe('jsonValueSchema: the bridge schema for values whose shape is not fixed
   });
 
   it('checks a page of 10,000 records without recursion (a server answer nested 100,000 deep is refused, not a stack overflow)', () => {
-    const page = Array.from({ length: 10_000 }, (_, i) => ({ id: i, name: `Client ${i}`, contacts: [{ email: `c${i}@example.com`, phone: null }] }));
+    const page = Array.from({ length: 10_000 }, (_, i) => ({
+      id: i,
+      name: `Client ${i}`,
+      contacts: [{ email: `c${i}@example.com`, phone: null }],
+    }));
     expect(jsonValueSchema.safeParse(page).success).toBe(true);
     expect(jsonValueSchema.safeParse(nested(100_000)).success).toBe(false);
   });

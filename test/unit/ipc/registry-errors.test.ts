@@ -13,7 +13,11 @@ function registryThrowing(thrown: unknown) {
       throw thrown;
     },
   });
-  const registry = createIpcRegistry<null>({ handlers, isTrustedSender: () => true, onRefusal: (code, detail) => log.push({ code, detail }) });
+  const registry = createIpcRegistry<null>({
+    handlers,
+    isTrustedSender: () => true,
+    onRefusal: (code, detail) => log.push({ code, detail }),
+  });
   const signOut = () => registry.dispatch(null, { method: 'practice.signOut', input: { practiceKey } });
   return { signOut, log };
 }
@@ -33,14 +37,24 @@ describe('a handler error reaches the renderer as a code and a sentence', () => 
   it('treats anything thrown that is not an Error the same way', async () => {
     for (const thrown of ['/etc/secret path', { message: 'internal' }, 42, null, undefined]) {
       const { signOut } = registryThrowing(thrown);
-      expect(await signOut()).toEqual({ ok: false, error: { code: 'handler-failed', message: INTERNAL_FAILURE_MESSAGE } });
+      expect(await signOut()).toEqual({
+        ok: false,
+        error: { code: 'handler-failed', message: INTERNAL_FAILURE_MESSAGE },
+      });
     }
   });
 
   it('survives a thrown value that cannot even be turned into text', async () => {
-    const poison = { toString: () => { throw new Error('no'); } };
+    const poison = {
+      toString: () => {
+        throw new Error('no');
+      },
+    };
     const { signOut, log } = registryThrowing(poison);
-    expect(await signOut()).toEqual({ ok: false, error: { code: 'handler-failed', message: INTERNAL_FAILURE_MESSAGE } });
+    expect(await signOut()).toEqual({
+      ok: false,
+      error: { code: 'handler-failed', message: INTERNAL_FAILURE_MESSAGE },
+    });
     expect(log).toHaveLength(1);
   });
 

@@ -17,7 +17,12 @@ const never = () => {
   throw new Error('not used in this test');
 };
 const unusedHandlers = {
-  'practice.list': never, 'practice.connect': never, 'practice.connectDemo': never, 'practice.signOut': never, 'sync.start': never, 'sync.ack': never,
+  'practice.list': never,
+  'practice.connect': never,
+  'practice.connectDemo': never,
+  'practice.signOut': never,
+  'sync.start': never,
+  'sync.ack': never,
 };
 
 interface FakeSender {

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createEventHub } from '../../../src-main/ipc/event-hub';
-import { createLoggingHandlers, RENDERER_ERRORS_PER_MINUTE, type LoggingHandlerDeps } from '../../../src-main/logging/desktop-logging';
+import {
+  createLoggingHandlers,
+  RENDERER_ERRORS_PER_MINUTE,
+  type LoggingHandlerDeps,
+} from '../../../src-main/logging/desktop-logging';
 import { createMemoryLogger, type DiagnosticLogger } from '../../../src-main/logging/logger';
 import { BASIC, SECRET, SIGNED_URL } from './secret-samples';
 
@@ -13,21 +17,50 @@ function handlers(overrides: Partial<LoggingHandlerDeps> = {}, log: DiagnosticLo
     log,
     now: () => now.t,
     appInfo: () => ({
-      name: 'Practice Companion', version: '1.2.3', platform: 'linux', arch: 'x64', runtime: 'electron',
-      versions: { electron: '45.4.1', chrome: '142.0', node: '22.1.0' }, paths: { userData: '/u', logs: '/u/logs' },
+      name: 'Practice Companion',
+      version: '1.2.3',
+      platform: 'linux',
+      arch: 'x64',
+      runtime: 'electron',
+      versions: { electron: '45.4.1', chrome: '142.0', node: '22.1.0' },
+      paths: { userData: '/u', logs: '/u/logs' },
     }),
     storage: async () => ({ secure: false, backend: 'basic_text' }),
     connectivity: () => ({ online: false, reason: 'no-network', checkedAt: '2026-11-23T10:00:00.000Z' }),
     practices: async () => ({
       activePracticeKey: practiceKey,
       practices: [
-        { practiceKey, name: 'Demo Practice ANZ', region: 'ANZ', canWrite: true, isDemo: true, storage: 'session-only', problem: null },
+        {
+          practiceKey,
+          name: 'Demo Practice ANZ',
+          region: 'ANZ',
+          canWrite: true,
+          isDemo: true,
+          storage: 'session-only',
+          problem: null,
+        },
       ],
     }),
-    budget: () => ({ remaining: { minute: 55, hour: 900, day: 9000 }, limits: { perMinute: 60, perHour: 1000, perDay: 10000 }, pausedUntil: null, run: null }),
-    activity: () => ({ outboxSending: 0, packsDownloading: 0, unsentCount: 2, needsAttentionCount: 1, deliveredSinceReconnect: 0 }),
+    budget: () => ({
+      remaining: { minute: 55, hour: 900, day: 9000 },
+      limits: { perMinute: 60, perHour: 1000, perDay: 10000 },
+      pausedUntil: null,
+      run: null,
+    }),
+    activity: () => ({
+      outboxSending: 0,
+      packsDownloading: 0,
+      unsentCount: 2,
+      needsAttentionCount: 1,
+      deliveredSinceReconnect: 0,
+    }),
     updateStatus: () => ({
-      state: 'off', version: null, percent: null, message: 'Updates are not set up in this build.', restartDeferred: false, lastCheckedAt: null,
+      state: 'off',
+      version: null,
+      percent: null,
+      message: 'Updates are not set up in this build.',
+      restartDeferred: false,
+      lastCheckedAt: null,
     }),
     events,
     openPath: vi.fn(async () => ''),
@@ -40,10 +73,17 @@ describe('desktop.logError', () => {
   it('writes the window error to the log, redacted', () => {
     const { h, log } = handlers();
     const message = `TypeError: failed at ${SIGNED_URL}`;
-    const report = { source: 'error-boundary', message, stack: `Authorization: Basic ${BASIC}\n at X`, route: '#/clients' } as const;
+    const report = {
+      source: 'error-boundary',
+      message,
+      stack: `Authorization: Basic ${BASIC}\n at X`,
+      route: '#/clients',
+    } as const;
     expect(h.logError(report)).toEqual({ logged: true });
     const text = log.recentLines().join('\n');
-    expect(text).toContain('Window error (error-boundary) on #/clients: TypeError: failed at https://files.example.com/practice/doc.pdf?[redacted]');
+    expect(text).toContain(
+      'Window error (error-boundary) on #/clients: TypeError: failed at https://files.example.com/practice/doc.pdf?[redacted]',
+    );
     expect(text).not.toContain(BASIC);
   });
 
@@ -63,21 +103,38 @@ describe('desktop.diagnostics', () => {
     const { h, events, log } = handlers();
     log.warn(`request with X-Svc-Auth-Key: ${SECRET}`);
     events.emit('sync.progress', {
-      practiceKey, running: false, lastRunAt: '2026-11-23T09:00:00.000Z', budget: null,
+      practiceKey,
+      running: false,
+      lastRunAt: '2026-11-23T09:00:00.000Z',
+      budget: null,
       resources: [
         {
-          resource: 'entities', state: 'failed', mode: 'incremental', pagesThisRun: 3, recordsThisPass: 20, rejectedThisRun: 0,
+          resource: 'entities',
+          state: 'failed',
+          mode: 'incremental',
+          pagesThisRun: 3,
+          recordsThisPass: 20,
+          rejectedThisRun: 0,
           error: 'The practice did not answer.',
         },
       ],
     });
     const { text } = await h.diagnostics();
     for (const expected of [
-      'Practice Companion 1.2.3 (electron)', 'Platform: linux x64', 'Electron 45.4.1, Chromium 142.0, Node 22.1.0', 'basic_text (secure: no)',
-      'Connectivity: offline (no-network', 'Active practice: Demo Practice ANZ (ANZ, demo; kept: session-only)',
-      'entities: failed (incremental), 3 pages', '55/60 this minute', '2 unsent, 1 need attention', 'Updates: off; Updates are not set up',
-      'Last 1 log lines', 'X-Svc-Auth-Key: [redacted]',
-    ]) expect(text).toContain(expected);
+      'Practice Companion 1.2.3 (electron)',
+      'Platform: linux x64',
+      'Electron 45.4.1, Chromium 142.0, Node 22.1.0',
+      'basic_text (secure: no)',
+      'Connectivity: offline (no-network',
+      'Active practice: Demo Practice ANZ (ANZ, demo; kept: session-only)',
+      'entities: failed (incremental), 3 pages',
+      '55/60 this minute',
+      '2 unsent, 1 need attention',
+      'Updates: off; Updates are not set up',
+      'Last 1 log lines',
+      'X-Svc-Auth-Key: [redacted]',
+    ])
+      expect(text).toContain(expected);
     expect(text).not.toContain(SECRET);
   });
 
@@ -105,8 +162,14 @@ describe('desktop.openLogsFolder', () => {
 
   it('says where the folder is when the OS cannot open it; says so when no logs are kept', async () => {
     const dir = `${process.env['TMPDIR'] ?? '/tmp'}/pc-logs-fail-${process.pid}`;
-    const { h } = handlers({ openPath: async () => 'No application is associated' }, { ...createMemoryLogger(), logsDir: dir });
-    expect(await h.openLogsFolder()).toEqual({ opened: false, message: `The logs folder could not be opened. It is at ${dir}` });
+    const { h } = handlers(
+      { openPath: async () => 'No application is associated' },
+      { ...createMemoryLogger(), logsDir: dir },
+    );
+    expect(await h.openLogsFolder()).toEqual({
+      opened: false,
+      message: `The logs folder could not be opened. It is at ${dir}`,
+    });
     expect((await handlers().h.openLogsFolder()).message).toBe('Logs are not kept in this build.');
   });
 });

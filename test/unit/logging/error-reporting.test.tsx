@@ -9,12 +9,16 @@ import { rendererErrorSchema } from '../../../src-preload/contract/desktop';
 function fakeWindow(href: string) {
   const target = new EventTarget();
   const location = { href, hash: new URL(href).hash };
-  const history = { replaceState: vi.fn((_state: unknown, _title: string, url: string) => ((location.href = url), undefined)) };
+  const history = {
+    replaceState: vi.fn((_state: unknown, _title: string, url: string) => ((location.href = url), undefined)),
+  };
   return Object.assign(target, { location, history });
 }
 
 const sent: RendererError[] = [];
-const companion = { desktop: { logError: vi.fn(async (report: RendererError) => (sent.push(report), { logged: true })) } } as unknown as Companion;
+const companion = {
+  desktop: { logError: vi.fn(async (report: RendererError) => (sent.push(report), { logged: true })) },
+} as unknown as Companion;
 
 beforeEach(() => {
   sent.length = 0;
@@ -76,6 +80,9 @@ describe('the recovery screen', () => {
     );
     expect(html).toContain('role="alert"');
     expect(html).toContain('This screen hit a problem');
-    expect([...html.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]?.trim())).toEqual(['Reload', 'Copy diagnostics']);
+    expect([...html.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]?.trim())).toEqual([
+      'Reload',
+      'Copy diagnostics',
+    ]);
   });
 });

@@ -3,7 +3,13 @@ import type { ActivityReport, AppCommand } from '../../../src-preload/contract/d
 import { createActivityTracker } from '../../../src-main/activity/activity-tracker';
 import { createActivityNotifications, type NotificationRequest } from '../../../src-main/os-integration/notifications';
 
-const idle: ActivityReport = { outboxSending: 0, packsDownloading: 0, unsentCount: 0, needsAttentionCount: 0, deliveredSinceReconnect: 0 };
+const idle: ActivityReport = {
+  outboxSending: 0,
+  packsDownloading: 0,
+  unsentCount: 0,
+  needsAttentionCount: 0,
+  deliveredSinceReconnect: 0,
+};
 
 function setUp(options: { focused?: boolean } = {}) {
   const shown: NotificationRequest[] = [];

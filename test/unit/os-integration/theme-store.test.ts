@@ -5,7 +5,12 @@ import type { SettingsStore } from '../../../src-main/settings/settings-store';
 
 function memorySettings(initial: Record<string, unknown> = {}): SettingsStore & { data: Record<string, unknown> } {
   const data = { ...initial };
-  return { data, get: (key) => data[key], set: (key, value) => void (data[key] = value), delete: (key) => void delete data[key] };
+  return {
+    data,
+    get: (key) => data[key],
+    set: (key, value) => void (data[key] = value),
+    delete: (key) => void delete data[key],
+  };
 }
 
 /** nativeTheme in miniature: the OS is dark; the source decides unless it is 'system'. */
@@ -34,7 +39,11 @@ describe('theme store', () => {
 
   it('applies the saved choice to the host at start and on each change; dark is what the host says', () => {
     const host = fakeHost(true);
-    const theme = createThemeStore({ settings: memorySettings({ 'desktop.theme': 'light' }), host, emit: () => undefined });
+    const theme = createThemeStore({
+      settings: memorySettings({ 'desktop.theme': 'light' }),
+      host,
+      emit: () => undefined,
+    });
     expect(host.source).toBe('light');
     expect(theme.current()).toEqual({ choice: 'light', dark: false });
     theme.set('system');

@@ -4,7 +4,8 @@ import { classifyFetchFailure } from '../../../src-main/partner-api/network-fail
 import { outcomeOf } from '../../../src-main/outbox/outbox-executor';
 
 /** How Node's fetch (undici) rejects: a TypeError whose cause carries the socket's code. */
-const nodeFailure = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) });
+const nodeFailure = (code: string) =>
+  Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) });
 /** How Electron's net.fetch rejects: a plain Error named after Chromium's net error, no cause. */
 const electronFailure = (name: string) => new Error(`net::${name}`);
 
@@ -52,18 +53,25 @@ describe('the outbox outcome of a failure', () => {
   });
 
   it('a reset or timeout after a create was sent is ambiguous; a request that never left is retried', () => {
-    expect(outcomeOf(classifyFetchFailure(electronFailure('ERR_CONNECTION_RESET'), false), false).kind).toBe('ambiguous');
+    expect(outcomeOf(classifyFetchFailure(electronFailure('ERR_CONNECTION_RESET'), false), false).kind).toBe(
+      'ambiguous',
+    );
     expect(outcomeOf(classifyFetchFailure(nodeFailure('ECONNRESET'), false), false).kind).toBe('ambiguous');
     expect(outcomeOf(new NetworkError('timeout', 'timed out'), false).kind).toBe('ambiguous');
-    expect(outcomeOf(classifyFetchFailure(electronFailure('ERR_INTERNET_DISCONNECTED'), false), false).kind).toBe('retry');
+    expect(outcomeOf(classifyFetchFailure(electronFailure('ERR_INTERNET_DISCONNECTED'), false), false).kind).toBe(
+      'retry',
+    );
   });
 
   it('a 429 was not acted on, so any write waits and goes again', () => {
     expect(outcomeOf(new PartnerApiError(429, 'Too Many Requests', 'slow down', null), false).kind).toBe('retry');
   });
 
-  it("an unexpected failure of the app is retried with a fixed sentence: its raw text (paths, internals) never reaches the window", () => {
-    const outcome = outcomeOf(new TypeError("Cannot read properties of undefined (reading 'x') at /home/sam/app/out/main/index.js:1:2"), false);
+  it('an unexpected failure of the app is retried with a fixed sentence: its raw text (paths, internals) never reaches the window', () => {
+    const outcome = outcomeOf(
+      new TypeError("Cannot read properties of undefined (reading 'x') at /home/sam/app/out/main/index.js:1:2"),
+      false,
+    );
     expect(outcome.kind).toBe('retry');
     expect(JSON.stringify(outcome)).not.toMatch(/home\/sam|Cannot read/);
     expect(outcome.kind === 'retry' && outcome.problem.message).toMatch(/Something unexpected went wrong/);

@@ -19,7 +19,10 @@ const E = '33333333-3333-4333-8333-333333333333';
 /** One valid payload per operation (typed: a new operation must get one), and where its body nests an object. */
 const fixtures: Record<OperationName, { payload: StoredPayload; nested?: (string | number)[] }> = {
   'contact.create': {
-    payload: { params: { entityKey: K }, body: { contactName: ' Jane ', contactSurname: 'Doe', email: 'jane@x.example', mobile: undefined } },
+    payload: {
+      params: { entityKey: K },
+      body: { contactName: ' Jane ', contactSurname: 'Doe', email: 'jane@x.example', mobile: undefined },
+    },
   },
   'contact.update': { payload: { params: { entityKey: K, entityContactID: 12 }, body: { position: 'Director' } } },
   'lead.create': { payload: { params: {}, body: { name: 'Lead', surname: 'One', email: 'lead@example.com' } } },
@@ -36,28 +39,46 @@ const fixtures: Record<OperationName, { payload: StoredPayload; nested?: (string
     nested: ['forms', 0],
   },
   'eform.sendDraft': { payload: { params: { formKey: K } } },
-  'identity.sendVerification': { payload: { params: {}, body: { entityKey: K, includeAml: true, amlKind: 'standard' } } },
+  'identity.sendVerification': {
+    payload: { params: {}, body: { entityKey: K, includeAml: true, amlKind: 'standard' } },
+  },
   'identity.runAmlCheck': { payload: { params: {}, body: { entityKey: K, kind: 'standard' } } },
   'bill.createAdhoc': {
     payload: {
       params: {},
-      body: { entityKey: K, dueDate: '2099-01-31', sendBill: false, syncNow: false, lines: [{ description: 'Advice', quantity: 1, unitPrice: 150 }] },
+      body: {
+        entityKey: K,
+        dueDate: '2099-01-31',
+        sendBill: false,
+        syncNow: false,
+        lines: [{ description: 'Advice', quantity: 1, unitPrice: 150 }],
+      },
     },
     nested: ['lines', 0],
   },
   'onboarding.editRecipients': {
-    payload: { params: { key: K }, body: { userKey: U, recipients: [{ recipientKey: E, access: [{ entityOnboardingId: 4, canEdit: true }] }] } },
+    payload: {
+      params: { key: K },
+      body: { userKey: U, recipients: [{ recipientKey: E, access: [{ entityOnboardingId: 4, canEdit: true }] }] },
+    },
     nested: ['recipients', 0, 'access', 0],
   },
   'onboarding.setCustomFields': {
     payload: { params: { key: K, clientId: 4 }, body: { userKey: U, fields: [{ customFieldID: 2, value: 'x' }] } },
     nested: ['fields', 0],
   },
-  'onboarding.complete': { payload: { params: { key: K }, body: { userKey: U, approverUserKey: U, paused: false, engagementKey: E } } },
-  'onboarding.removeDocument': { payload: { params: { key: K, documentId: 7 }, query: { userKey: U, entityOnboardingId: 4 } } },
+  'onboarding.complete': {
+    payload: { params: { key: K }, body: { userKey: U, approverUserKey: U, paused: false, engagementKey: E } },
+  },
+  'onboarding.removeDocument': {
+    payload: { params: { key: K, documentId: 7 }, query: { userKey: U, entityOnboardingId: 4 } },
+  },
   'proposal.duplicate': { payload: { params: { key: K }, body: { userKey: U } } },
   'proposal.renew': { payload: { params: { key: K }, body: { userKey: U, signatoryContactID: 5 } } },
-  'proposal.replaceServices': { payload: { params: { key: K }, body: { userKey: U, services: [{ serviceID: 1, quantity: 2 }] } }, nested: ['services', 0] },
+  'proposal.replaceServices': {
+    payload: { params: { key: K }, body: { userKey: U, services: [{ serviceID: 1, quantity: 2 }] } },
+    nested: ['services', 0],
+  },
   'proposal.replaceExternalProjects': {
     payload: {
       params: { key: K },
@@ -65,9 +86,22 @@ const fixtures: Record<OperationName, { payload: StoredPayload; nested?: (string
         userKey: U,
         externalProjects: [
           {
-            ...{ id: 1, remove: false, name: 'P', budget: 100, budgetUnits: 'hours', normalBillingRate: 50, hoursPerDay: 8 },
+            ...{
+              id: 1,
+              remove: false,
+              name: 'P',
+              budget: 100,
+              budgetUnits: 'hours',
+              normalBillingRate: 50,
+              hoursPerDay: 8,
+            },
             ...{ billingPeriod: 'monthly', currency: 'GBP' },
-            ...{ isIr35: false, includeUnbilledTimeInProfitability: true, startsOn: '2026-01-01T00:00:00Z', endsOn: '2026-12-31T00:00:00Z' },
+            ...{
+              isIr35: false,
+              includeUnbilledTimeInProfitability: true,
+              startsOn: '2026-01-01T00:00:00Z',
+              endsOn: '2026-12-31T00:00:00Z',
+            },
           },
         ],
       },
@@ -103,7 +137,11 @@ describe('the outbox sends only what strict schemas accepted', () => {
 
   it('the parsed data, not the stored object: text trimmed, fields left undefined are not sent', () => {
     const result = validatePayload('contact.create', copy(fixtures['contact.create'].payload));
-    expect(result.ok && result.request.body).toEqual({ contactName: 'Jane', contactSurname: 'Doe', email: 'jane@x.example' });
+    expect(result.ok && result.request.body).toEqual({
+      contactName: 'Jane',
+      contactSurname: 'Doe',
+      email: 'jane@x.example',
+    });
     expect(result.ok && Object.keys(result.request.body as object)).not.toContain('mobile');
   });
 
@@ -113,38 +151,62 @@ describe('the outbox sends only what strict schemas accepted', () => {
     expect(refusedAt(name, payload)).toContainEqual({ path: 'body', message: 'Unrecognized key: "injected"' });
   });
 
-  it.each(operationNames.filter((name) => fixtures[name].nested))('%s: an unknown key deep in the body is refused', (name) => {
-    const payload = copy(fixtures[name].payload);
-    const path = fixtures[name].nested!;
-    at(payload.body, path)['injected'] = 'x';
-    expect(refusedAt(name, payload)).toContainEqual({ path: ['body', ...path].join('.'), message: 'Unrecognized key: "injected"' });
-  });
+  it.each(operationNames.filter((name) => fixtures[name].nested))(
+    '%s: an unknown key deep in the body is refused',
+    (name) => {
+      const payload = copy(fixtures[name].payload);
+      const path = fixtures[name].nested!;
+      at(payload.body, path)['injected'] = 'x';
+      expect(refusedAt(name, payload)).toContainEqual({
+        path: ['body', ...path].join('.'),
+        message: 'Unrecognized key: "injected"',
+      });
+    },
+  );
 
-  it.each(operationNames.filter((name) => !def(name).body))('%s: a body on an operation that takes none is refused', (name) => {
-    const issues = refusedAt(name, { ...copy(fixtures[name].payload), body: { anything: 1 } });
-    expect(issues).toContainEqual({ path: 'body', message: 'This action takes no body.' });
-  });
+  it.each(operationNames.filter((name) => !def(name).body))(
+    '%s: a body on an operation that takes none is refused',
+    (name) => {
+      const issues = refusedAt(name, { ...copy(fixtures[name].payload), body: { anything: 1 } });
+      expect(issues).toContainEqual({ path: 'body', message: 'This action takes no body.' });
+    },
+  );
 
-  it.each(operationNames.filter((name) => !def(name).query))('%s: a query on an operation that takes none is refused (even an empty one)', (name) => {
-    for (const query of [{ userKey: U }, {}]) {
-      expect(refusedAt(name, { ...copy(fixtures[name].payload), query })).toContainEqual({ path: 'query', message: 'This action takes no query.' });
-    }
-  });
+  it.each(operationNames.filter((name) => !def(name).query))(
+    '%s: a query on an operation that takes none is refused (even an empty one)',
+    (name) => {
+      for (const query of [{ userKey: U }, {}]) {
+        expect(refusedAt(name, { ...copy(fixtures[name].payload), query })).toContainEqual({
+          path: 'query',
+          message: 'This action takes no query.',
+        });
+      }
+    },
+  );
 
   it('an unknown key in a query is refused', () => {
     const payload = copy(fixtures['onboarding.removeDocument'].payload);
     payload.query!['include'] = 'everything';
-    expect(refusedAt('onboarding.removeDocument', payload)).toContainEqual({ path: 'query', message: 'Unrecognized key: "include"' });
+    expect(refusedAt('onboarding.removeDocument', payload)).toContainEqual({
+      path: 'query',
+      message: 'Unrecognized key: "include"',
+    });
   });
 
   it.each(operationNames)('%s: a path parameter that is not what it should be, or one too many, is refused', (name) => {
     const { payload } = fixtures[name];
     for (const key of Object.keys(payload.params)) {
       for (const bad of ['not-a-key', '../../bills', 1.5, -3]) {
-        expect(refusedAt(name, { ...copy(payload), params: { ...payload.params, [key]: bad } }).some((i) => i.path === `params.${key}`)).toBe(true);
+        expect(
+          refusedAt(name, { ...copy(payload), params: { ...payload.params, [key]: bad } }).some(
+            (i) => i.path === `params.${key}`,
+          ),
+        ).toBe(true);
       }
     }
-    expect(refusedAt(name, { ...copy(payload), params: { ...payload.params, extra: K } }).some((i) => i.path === 'params')).toBe(true);
+    expect(
+      refusedAt(name, { ...copy(payload), params: { ...payload.params, extra: K } }).some((i) => i.path === 'params'),
+    ).toBe(true);
   });
 
   it('a body that is not plain JSON is refused', () => {
@@ -159,24 +221,40 @@ describe('the outbox sends only what strict schemas accepted', () => {
   it('a reference stands in for its key only where the operation waits for one', () => {
     const ref = { outboxRef: K, field: 'leadKey' };
     expect(validateQueuedPayload('lead.addNote', { params: { leadKey: ref }, body: { text: 'Hi' } }).ok).toBe(true);
-    expect(validateQueuedPayload('contact.update', { params: { entityKey: ref, entityContactID: 3 }, body: { position: 'x' } }).ok).toBe(false);
+    expect(
+      validateQueuedPayload('contact.update', {
+        params: { entityKey: ref, entityContactID: 3 },
+        body: { position: 'x' },
+      }).ok,
+    ).toBe(false);
   });
 
   it('the shared schemas stay permissive for the demo practice: strictness is derived, not changed', () => {
     const body = { ...(fixtures['bill.createAdhoc'].payload.body as object), injected: 1 };
     expect(operations['bill.createAdhoc'].body.safeParse(body).success).toBe(true);
     expect(strictRequestSchema(operations['bill.createAdhoc'].body).safeParse(body).success).toBe(false);
-    expect(() => strictRequestSchema(z.intersection(z.object({ a: z.string() }), z.object({ b: z.string() })))).toThrow(/intersection/);
+    expect(() => strictRequestSchema(z.intersection(z.object({ a: z.string() }), z.object({ b: z.string() })))).toThrow(
+      /intersection/,
+    );
   });
 
   it('a stored entry keeps plain JSON only: undefined fields are dropped on read, other values refused', () => {
     const entry = {
-      ...{ id: K, operation: 'contact.create', status: 'done', attempts: 1, notBefore: null, lastError: null, review: null },
+      ...{
+        id: K,
+        operation: 'contact.create',
+        status: 'done',
+        attempts: 1,
+        notBefore: null,
+        lastError: null,
+        review: null,
+      },
       ...{ entityKey: K, summary: 's', dependsOn: [] },
       payload: { params: { entityKey: K }, body: { contactName: 'A', contactSurname: 'B', email: undefined } },
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
-      result: { entityContactID: 3, position: undefined }, undo: null,
+      result: { entityContactID: 3, position: undefined },
+      undo: null,
     };
     const parsed = outboxEntrySchema.parse(entry);
     expect(parsed.payload.body).toEqual({ contactName: 'A', contactSurname: 'B' });

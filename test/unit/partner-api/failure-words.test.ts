@@ -6,13 +6,21 @@ import { failureWords } from '../../../src-main/partner-api/failure-words';
 import type { PartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
 import { createPracticeReader } from '../../../src-main/practice-reads/practice-reader';
 
-const messageOf = (outcome: ReturnType<typeof outcomeOf>): string | undefined => ('problem' in outcome ? outcome.problem.message : undefined);
+const messageOf = (outcome: ReturnType<typeof outcomeOf>): string | undefined =>
+  'problem' in outcome ? outcome.problem.message : undefined;
 
 /** A reader whose every request fails with `error`. */
 async function readFailing(error: unknown) {
-  const api = { request: () => Promise.reject(error), list: () => Promise.reject(error) } as unknown as PartnerApiClient;
+  const api = {
+    request: () => Promise.reject(error),
+    list: () => Promise.reject(error),
+  } as unknown as PartnerApiClient;
   const reader = createPracticeReader({ targetFor: () => ({ api }) });
-  return reader.read({ practiceKey: 'p', priority: 'interactive', request: { kind: 'bills.forClient', entityKey: 'e', startDate: '2020-01-01', endDate: '2020-12-31' } });
+  return reader.read({
+    practiceKey: 'p',
+    priority: 'interactive',
+    request: { kind: 'bills.forClient', entityKey: 'e', startDate: '2020-01-01', endDate: '2020-12-31' },
+  });
 }
 
 describe('one wording for the same failure', () => {
@@ -24,7 +32,9 @@ describe('one wording for the same failure', () => {
   });
 
   it('a server failure that may simply go again, and a request to slow down, read the same for the outbox', () => {
-    expect(messageOf(outcomeOf(new PartnerApiError(503, 'Unavailable', '', null), true))).toBe(failureWords.serverProblem);
+    expect(messageOf(outcomeOf(new PartnerApiError(503, 'Unavailable', '', null), true))).toBe(
+      failureWords.serverProblem,
+    );
     expect(describeApiError(new PartnerApiError(503, 'Unavailable', '', null))).toBe(failureWords.serverProblem);
     expect(messageOf(outcomeOf(new PartnerApiError(429, '', '', null), false))).toBe(failureWords.slowDown);
   });
@@ -33,12 +43,22 @@ describe('one wording for the same failure', () => {
     const unreachable = new NetworkError('unreachable', 'fetch failed');
     expect(describeApiError(unreachable)).toBe(failureWords.unreachable);
     expect(messageOf(outcomeOf(unreachable, false))).toBe(`${failureWords.unreachable} This will go out when it can.`);
-    expect(await readFailing(unreachable)).toEqual({ ok: false, problem: 'offline', message: `${failureWords.unreachable} What is on this laptop is shown.` });
-    expect(await readFailing(new NetworkError('timeout', 'timed out'))).toMatchObject({ message: `${failureWords.timeout} What is on this laptop is shown.` });
+    expect(await readFailing(unreachable)).toEqual({
+      ok: false,
+      problem: 'offline',
+      message: `${failureWords.unreachable} What is on this laptop is shown.`,
+    });
+    expect(await readFailing(new NetworkError('timeout', 'timed out'))).toMatchObject({
+      message: `${failureWords.timeout} What is on this laptop is shown.`,
+    });
   });
 
   it('a record the practice no longer has reads the same for a read as for any request', async () => {
-    expect(await readFailing(new PartnerApiError(404, 'Not Found', '', null))).toEqual({ ok: false, problem: 'not-found', message: failureWords.notFound });
+    expect(await readFailing(new PartnerApiError(404, 'Not Found', '', null))).toEqual({
+      ok: false,
+      problem: 'not-found',
+      message: failureWords.notFound,
+    });
     expect(describeApiError(new PartnerApiError(404, 'Not Found', '', null))).toBe(failureWords.notFound);
   });
 });

@@ -4,7 +4,17 @@ import { createTargets, type KnownPractice, type TargetDeps } from '../../../src
 import type { PartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
 import type { RequestBudget } from '../../../src-main/request-budget/request-budget';
 
-const practice = { practiceKey: 'p1', name: 'One', region: 'ANZ', baseUrl: 'https://one.test', clientId: 'c1', canWrite: false, isDemo: false, storage: 'keychain', backend: '' } as KnownPractice;
+const practice = {
+  practiceKey: 'p1',
+  name: 'One',
+  region: 'ANZ',
+  baseUrl: 'https://one.test',
+  clientId: 'c1',
+  canWrite: false,
+  isDemo: false,
+  storage: 'keychain',
+  backend: '',
+} as KnownPractice;
 
 function targetsWith(overrides: Partial<TargetDeps> = {}) {
   const made: string[] = [];
@@ -38,17 +48,31 @@ describe('the read and write targets', () => {
 
 describe('the budget status', () => {
   const budget = {
-    snapshot: () => ({ remaining: { minute: 59, hour: 999, day: 9999 }, limits: { perMinute: 60, perHour: 1000, perDay: 10000 }, pausedUntil: null }),
+    snapshot: () => ({
+      remaining: { minute: 59, hour: 999, day: 9999 },
+      limits: { perMinute: 60, perHour: 1000, perDay: 10000 },
+      pausedUntil: null,
+    }),
     estimateMs: (requests: number) => requests * 1000,
   } as unknown as RequestBudget;
 
   it('adds the running sync’s plan and a meeting pack’s estimate, in whole seconds', () => {
-    const status = createBudgetStatus({ budgetFor: () => budget, clientIdOf: () => 'c1', planOf: () => ({ requestsLeft: 3, sized: false }) });
-    expect(status('p1', 5)).toMatchObject({ run: { requestsLeft: 3, sized: false, etaSeconds: 3 }, estimate: { requests: 5, etaSeconds: 5 }, pausedUntil: null });
+    const status = createBudgetStatus({
+      budgetFor: () => budget,
+      clientIdOf: () => 'c1',
+      planOf: () => ({ requestsLeft: 3, sized: false }),
+    });
+    expect(status('p1', 5)).toMatchObject({
+      run: { requestsLeft: 3, sized: false, etaSeconds: 3 },
+      estimate: { requests: 5, etaSeconds: 5 },
+      pausedUntil: null,
+    });
   });
 
   it('none for a practice not on this laptop, or without budgets', () => {
-    expect(createBudgetStatus({ budgetFor: () => budget, clientIdOf: () => undefined, planOf: () => null })('p9')).toBeNull();
+    expect(
+      createBudgetStatus({ budgetFor: () => budget, clientIdOf: () => undefined, planOf: () => null })('p9'),
+    ).toBeNull();
     expect(createBudgetStatus({ clientIdOf: () => 'c1', planOf: () => null })('p1')).toBeNull();
   });
 });

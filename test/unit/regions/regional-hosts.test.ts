@@ -51,32 +51,59 @@ describe('regional hosts of this installation', () => {
     ['missing (named by the environment)', (dir) => join(dir, 'nowhere.json'), /does not exist/],
     ['not JSON', (dir) => writeRegions(dir, '{ "ANZ": ', 'x.json'), /is not valid JSON/],
     ['a region missing', (dir) => writeRegions(dir, { ANZ: good.ANZ, UK: good.UK }, 'x.json'), /not valid \(ZA: /],
-    ['an extra region', (dir) => writeRegions(dir, { ...good, US: 'https://us.example' }, 'x.json'), /only ANZ, UK and ZA are allowed \(found US\)/],
+    [
+      'an extra region',
+      (dir) => writeRegions(dir, { ...good, US: 'https://us.example' }, 'x.json'),
+      /only ANZ, UK and ZA are allowed \(found US\)/,
+    ],
     ['an array', (dir) => writeRegions(dir, [good], 'x.json'), /not valid/],
-    ['plain http to another machine', (dir) => writeRegions(dir, { ...good, UK: 'http://uk.practice.test' }, 'x.json'), /UK: must be an https address/],
-    ['credentials in an address', (dir) => writeRegions(dir, { ...good, ANZ: 'https://me:pw@anz.test' }, 'x.json'), /ANZ: must be an https address/],
+    [
+      'plain http to another machine',
+      (dir) => writeRegions(dir, { ...good, UK: 'http://uk.practice.test' }, 'x.json'),
+      /UK: must be an https address/,
+    ],
+    [
+      'credentials in an address',
+      (dir) => writeRegions(dir, { ...good, ANZ: 'https://me:pw@anz.test' }, 'x.json'),
+      /ANZ: must be an https address/,
+    ],
     ['a query', (dir) => writeRegions(dir, { ...good, ZA: 'https://za.test/?a=1' }, 'x.json'), /ZA: must be/],
     ['a fragment', (dir) => writeRegions(dir, { ...good, ZA: 'https://za.test/#x' }, 'x.json'), /ZA: must be/],
     ['not a URL', (dir) => writeRegions(dir, { ...good, ZA: 'za.test' }, 'x.json'), /ZA: must be/],
-    ['an address too long', (dir) => writeRegions(dir, { ...good, ZA: `https://za.test/${'a'.repeat(1_100)}` }, 'x.json'), /ZA: /],
-    ['a file too big', (dir) => writeRegions(dir, { ...good, _comment: 'x'.repeat(20_000) }, 'x.json'), /larger than 16 KB/],
+    [
+      'an address too long',
+      (dir) => writeRegions(dir, { ...good, ZA: `https://za.test/${'a'.repeat(1_100)}` }, 'x.json'),
+      /ZA: /,
+    ],
+    [
+      'a file too big',
+      (dir) => writeRegions(dir, { ...good, _comment: 'x'.repeat(20_000) }, 'x.json'),
+      /larger than 16 KB/,
+    ],
   ];
-  it.each(bad)('a bad file (%s) is reported, naming it, and ignored: the built-in hosts are used', (_kind, make, why) => {
-    const dir = folder();
-    const path = make(dir);
-    const status = load(folder(), { [REGIONS_ENV_VAR]: path });
-    expect(status.source).toBe('built-in');
-    expect(status.hosts).toEqual(builtIn);
-    expect(status.path).toBe(path);
-    expect(status.problem).toContain(path);
-    expect(status.problem).toMatch(why);
-    expect(status.problem).toMatch(/ignored and the built-in hosts are used/);
-  });
+  it.each(bad)(
+    'a bad file (%s) is reported, naming it, and ignored: the built-in hosts are used',
+    (_kind, make, why) => {
+      const dir = folder();
+      const path = make(dir);
+      const status = load(folder(), { [REGIONS_ENV_VAR]: path });
+      expect(status.source).toBe('built-in');
+      expect(status.hosts).toEqual(builtIn);
+      expect(status.path).toBe(path);
+      expect(status.problem).toContain(path);
+      expect(status.problem).toMatch(why);
+      expect(status.problem).toMatch(/ignored and the built-in hosts are used/);
+    },
+  );
 
   it('a bad file in the data folder is reported and ignored as well', () => {
     const dir = folder();
     writeRegions(dir, { ...good, ANZ: 'http://anz.practice.test' });
-    expect(load(dir)).toMatchObject({ source: 'built-in', hosts: builtIn, problem: expect.stringMatching(/ANZ: must be an https address/) });
+    expect(load(dir)).toMatchObject({
+      source: 'built-in',
+      hosts: builtIn,
+      problem: expect.stringMatching(/ANZ: must be an https address/),
+    });
   });
 
   it('an unreadable file is reported and ignored', () => {
@@ -86,17 +113,29 @@ describe('regional hosts of this installation', () => {
     const denied = () => {
       throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
     };
-    expect(load(dir, {}, denied)).toMatchObject({ source: 'built-in', hosts: builtIn, problem: expect.stringMatching(/cannot be read \(no permission\)/) });
+    expect(load(dir, {}, denied)).toMatchObject({
+      source: 'built-in',
+      hosts: builtIn,
+      problem: expect.stringMatching(/cannot be read \(no permission\)/),
+    });
   });
 
   it('a path that cannot be read as a file (a folder) is reported and ignored', () => {
     const dir = folder();
     const status = load(folder(), { [REGIONS_ENV_VAR]: dir });
-    expect(status).toMatchObject({ source: 'built-in', hosts: builtIn, problem: expect.stringMatching(/cannot be read\./) });
+    expect(status).toMatchObject({
+      source: 'built-in',
+      hosts: builtIn,
+      problem: expect.stringMatching(/cannot be read\./),
+    });
   });
 
   it('loopback names other than 127.0.0.1 are allowed over http too (localhost, [::1])', () => {
-    const path = writeRegions(folder(), { ANZ: 'http://localhost:8080', UK: 'http://[::1]:9000', ZA: 'https://za.test' });
+    const path = writeRegions(folder(), {
+      ANZ: 'http://localhost:8080',
+      UK: 'http://[::1]:9000',
+      ZA: 'https://za.test',
+    });
     expect(load(folder(), { [REGIONS_ENV_VAR]: path })).toMatchObject({ source: 'environment-file', problem: null });
   });
 });

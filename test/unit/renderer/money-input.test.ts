@@ -63,20 +63,26 @@ describe('parseNumberInput in en-ZA (comma decimals, space thousands)', () => {
       const result = parseNumberInput(text, za);
       expect(result.ok, text).toBe(false);
     }
-    expect(messageOf(parseNumberInput('1,234', za))).toBe('"1,234" could be 1234 or 1 and a fraction: here a comma marks the decimals. For 1234, type 1234 or 1 234; for 1 and a fraction, type 1,2340.');
+    expect(messageOf(parseNumberInput('1,234', za))).toBe(
+      '"1,234" could be 1234 or 1 and a fraction: here a comma marks the decimals. For 1234, type 1234 or 1 234; for 1 and a fraction, type 1,2340.',
+    );
     expect(messageOf(parseNumberInput('1.234', za))).toContain('For 1234, type 1234 or 1 234');
   });
 
   it('layouts of other locales are refused rather than misread', () => {
-    expect(messageOf(parseNumberInput('1,234,567', za))).toBe('There is more than one comma: here a comma marks the decimals and spaces separate thousands. Type it like 1 234,50.');
-    expect(messageOf(parseNumberInput('1,234.50', za))).toBe('Use a comma for the decimals and spaces between thousands. Type it like 1 234,50.');
+    expect(messageOf(parseNumberInput('1,234,567', za))).toBe(
+      'There is more than one comma: here a comma marks the decimals and spaces separate thousands. Type it like 1 234,50.',
+    );
+    expect(messageOf(parseNumberInput('1,234.50', za))).toBe(
+      'Use a comma for the decimals and spaces between thousands. Type it like 1 234,50.',
+    );
     expect(messageOf(parseNumberInput('1.234.567', za))).toContain('Use spaces between thousands');
     expect(messageOf(parseNumberInput('12 34,5', za))).toContain('not grouped in threes');
   });
 });
 
 describe('parseNumberInput in en-AU, en-NZ, en-GB (point decimals, comma thousands)', () => {
-  it('reads the locale\'s layout, with or without the symbol or code', () => {
+  it("reads the locale's layout, with or without the symbol or code", () => {
     expect(valueOf(parseNumberInput('1,234.50', au))).toBe(1234.5);
     expect(valueOf(parseNumberInput('$1,234.50', au))).toBe(1234.5);
     expect(valueOf(parseNumberInput('-$1,234.50', au))).toBe(-1234.5);
@@ -89,13 +95,29 @@ describe('parseNumberInput in en-AU, en-NZ, en-GB (point decimals, comma thousan
   });
 
   it('a decimal comma is refused, not swallowed as a thousands separator', () => {
-    expect(messageOf(parseNumberInput('1234,50', au))).toBe('The thousands are not grouped in threes (a comma separates thousands here; the decimals follow a point). Type it like 1,234.50.');
+    expect(messageOf(parseNumberInput('1234,50', au))).toBe(
+      'The thousands are not grouped in threes (a comma separates thousands here; the decimals follow a point). Type it like 1,234.50.',
+    );
     expect(parseNumberInput('1,5', gb).ok).toBe(false);
     expect(parseNumberInput('1,2,3', au).ok).toBe(false);
   });
 
-  it('another currency\'s symbol, letters, exponents and stray signs are not numbers', () => {
-    for (const text of ['R 12', 'abc', '12abc', '1e5', 'Infinity', 'NaN', '$', '-', '5-', '1-2', '((5))', '(5', '+-5']) {
+  it("another currency's symbol, letters, exponents and stray signs are not numbers", () => {
+    for (const text of [
+      'R 12',
+      'abc',
+      '12abc',
+      '1e5',
+      'Infinity',
+      'NaN',
+      '$',
+      '-',
+      '5-',
+      '1-2',
+      '((5))',
+      '(5',
+      '+-5',
+    ]) {
       expect(parseNumberInput(text, au).ok, text).toBe(false);
     }
   });
@@ -114,7 +136,8 @@ describe('numberInputText: a stored number back in the form', () => {
     expect(numberInputText(1.234, 'en-ZA')).toBe('1,2340');
     expect(numberInputText(-0.5, 'en-AU')).toBe('-0.5');
     for (const value of [1.234, 0.001, 999.999, 1234.5678, 7.5, 120.5]) {
-      for (const { locale } of LOCALES) expect(valueOf(parseNumberInput(numberInputText(value, locale), { locale }))).toBe(value);
+      for (const { locale } of LOCALES)
+        expect(valueOf(parseNumberInput(numberInputText(value, locale), { locale }))).toBe(value);
     }
   });
 });
@@ -153,10 +176,15 @@ describe('properties', () => {
 
   it('en-ZA: one to three digits, a lone comma or point, then three digits is always refused as ambiguous', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 999 }), fc.stringMatching(/^[0-9]{3}$/), fc.constantFrom(',', '.'), (whole, fraction, mark) => {
-        const result = parseNumberInput(`${whole}${mark}${fraction}`, za);
-        return !result.ok && result.message.includes('could be');
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 999 }),
+        fc.stringMatching(/^[0-9]{3}$/),
+        fc.constantFrom(',', '.'),
+        (whole, fraction, mark) => {
+          const result = parseNumberInput(`${whole}${mark}${fraction}`, za);
+          return !result.ok && result.message.includes('could be');
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -75,19 +75,22 @@ describe('formatPhone: national formats per region', () => {
     ['ANZ', 'NZ'],
     ['UK', 'GB'],
     ['ZA', 'ZA'],
-  ] as const)('restores the %s (%s) demo numbers from bare digits and from international form', (region, countryCode) => {
-    const profile = regionProfile(region);
-    const random = createRandom(7);
-    const dialling = { AU: '61', NZ: '64', GB: '44', ZA: '27' }[countryCode];
-    for (let i = 0; i < 300; i++) {
-      for (const stored of [profile.landline(random, countryCode), profile.mobile(random, countryCode)]) {
-        const options = countryCode === 'NZ' ? { country: 'NZ' as const } : {};
-        expect(formatPhone(stored, region, options)).toBe(stored);
-        expect(formatPhone(digitsOf(stored), region, options)).toBe(stored);
-        expect(formatPhone(`+${dialling} ${digitsOf(stored).slice(1)}`, region)).toBe(stored);
+  ] as const)(
+    'restores the %s (%s) demo numbers from bare digits and from international form',
+    (region, countryCode) => {
+      const profile = regionProfile(region);
+      const random = createRandom(7);
+      const dialling = { AU: '61', NZ: '64', GB: '44', ZA: '27' }[countryCode];
+      for (let i = 0; i < 300; i++) {
+        for (const stored of [profile.landline(random, countryCode), profile.mobile(random, countryCode)]) {
+          const options = countryCode === 'NZ' ? { country: 'NZ' as const } : {};
+          expect(formatPhone(stored, region, options)).toBe(stored);
+          expect(formatPhone(digitsOf(stored), region, options)).toBe(stored);
+          expect(formatPhone(`+${dialling} ${digitsOf(stored).slice(1)}`, region)).toBe(stored);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('never loses or invents a digit, whatever it is given', () => {
     const random = createRandom(11);
@@ -105,7 +108,9 @@ describe('formatPhone: national formats per region', () => {
         if (/^(\+|00)/.test(stored)) {
           // Only the international prefix and a country code (with a written trunk 0) become the trunk 0.
           expect(digitsOf(shown)[0], stored).toBe('0');
-          expect(digits, `${region} ${stored} → ${shown}`).toMatch(new RegExp(`^(00|0011)?(61|64|44|27)0?${digitsOf(shown).slice(1)}$`));
+          expect(digits, `${region} ${stored} → ${shown}`).toMatch(
+            new RegExp(`^(00|0011)?(61|64|44|27)0?${digitsOf(shown).slice(1)}$`),
+          );
         } else {
           expect(digitsOf(shown), `${region} ${stored} → ${shown}`).toBe(digits);
         }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ariaSort, compareValues, dateRangeProblem, inDateRange, nextSort, paginate, roundCents, sortRows } from '../../../src-renderer/features/table-sort';
+import {
+  ariaSort,
+  compareValues,
+  dateRangeProblem,
+  inDateRange,
+  nextSort,
+  paginate,
+  roundCents,
+  sortRows,
+} from '../../../src-renderer/features/table-sort';
 
 describe('table sorting', () => {
   const rows = [
@@ -8,7 +17,8 @@ describe('table sorting', () => {
     { name: 'Élan', amount: 20, date: '' },
     { name: 'Acme', amount: 5, date: '2026-01-15' },
   ];
-  const names = (column: 'name' | 'amount' | 'date', direction: 'asc' | 'desc') => sortRows(rows, { column, direction }, (r, c) => r[c]).map((r) => r.name);
+  const names = (column: 'name' | 'amount' | 'date', direction: 'asc' | 'desc') =>
+    sortRows(rows, { column, direction }, (r, c) => r[c]).map((r) => r.name);
 
   it('sorts text A→Z with numbers in order, ignoring case and accents', () => {
     expect(names('name', 'asc')).toEqual(['Acme', 'client 9', 'Client 10', 'Élan']);

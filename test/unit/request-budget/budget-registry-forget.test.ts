@@ -7,8 +7,16 @@ import { T0 } from './helpers';
 describe('budget registry: forgetting a Client ID at sign-out', () => {
   it('deletes what was persisted for it, and a later budget for it starts empty', async () => {
     const values = new Map<string, unknown>();
-    const settings = { get: (k: string) => values.get(k), set: (k: string, v: unknown) => void values.set(k, v), delete: (k: string) => void values.delete(k) };
-    const registry = createBudgetRegistry({ timer: createVirtualTimer(T0), store: createSettingsBudgetStore(settings), edgeGuardMs: 0 });
+    const settings = {
+      get: (k: string) => values.get(k),
+      set: (k: string, v: unknown) => void values.set(k, v),
+      delete: (k: string) => void values.delete(k),
+    };
+    const registry = createBudgetRegistry({
+      timer: createVirtualTimer(T0),
+      store: createSettingsBudgetStore(settings),
+      edgeGuardMs: 0,
+    });
     await registry.forClient('client-a').reserve('interactive');
     await registry.forClient('client-b').reserve('interactive');
     registry.forClient('client-a').flush();

@@ -2,13 +2,21 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMemoryBudgetStore, createSettingsBudgetStore, type PersistedBudget } from '../../../src-main/request-budget/budget-store';
+import {
+  createMemoryBudgetStore,
+  createSettingsBudgetStore,
+  type PersistedBudget,
+} from '../../../src-main/request-budget/budget-store';
 import { createJsonFileSettings } from '../../../src-main/settings/json-file-settings';
 import { MINUTE, T0, response, settle, setup } from './helpers';
 
 const mapSettings = () => {
   const values = new Map<string, unknown>();
-  return { values, get: (key: string) => values.get(key), set: (key: string, value: unknown) => void values.set(key, value) };
+  return {
+    values,
+    get: (key: string) => values.get(key),
+    set: (key: string, value: unknown) => void values.set(key, value),
+  };
 };
 
 const sample: PersistedBudget = {
@@ -56,7 +64,12 @@ describe('budget stores', () => {
       settings.set('requestBudget.client-a', value);
       expect(createSettingsBudgetStore(settings).load('client-a')).toBeUndefined();
     }
-    const throwing = createSettingsBudgetStore({ get: () => { throw new Error('disk'); }, set: () => undefined });
+    const throwing = createSettingsBudgetStore({
+      get: () => {
+        throw new Error('disk');
+      },
+      set: () => undefined,
+    });
     expect(throwing.load('client-a')).toBeUndefined();
   });
 

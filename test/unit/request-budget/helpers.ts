@@ -16,7 +16,10 @@ export function setup(overrides: Partial<RequestBudgetOptions> & { start?: numbe
   return { timer, store, budget };
 }
 
-export const response = (status: number, headers: Record<string, string> = {}) => ({ status, headers: new Headers(headers) });
+export const response = (status: number, headers: Record<string, string> = {}) => ({
+  status,
+  headers: new Headers(headers),
+});
 
 /** The most sends any half-open interval [a, a + windowMs) holds: what an exact sliding window sees at its worst. */
 export function maxInAnyWindow(times: readonly number[], windowMs: number): number {

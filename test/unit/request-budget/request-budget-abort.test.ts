@@ -16,7 +16,9 @@ describe('request budget: abort and dispose', () => {
 
     // Had the aborted waiter taken a slot, the 60th of these would have to wait another minute.
     const grants: number[] = [];
-    await Promise.all(Array.from({ length: 60 }, () => budget.reserve('background').then(() => grants.push(timer.now()))));
+    await Promise.all(
+      Array.from({ length: 60 }, () => budget.reserve('background').then(() => grants.push(timer.now()))),
+    );
     expect(grants.every((t) => t === T0 + MINUTE)).toBe(true);
     expect(budget.snapshot().remaining.minute).toBe(0);
   });
@@ -47,7 +49,8 @@ describe('request budget: abort and dispose', () => {
     const waiting = [budget.reserve('interactive'), budget.reserve('background')];
     await settle();
     budget.dispose();
-    for (const promise of waiting) expect((await expectRejection(promise)) as Error).toMatchObject({ name: 'AbortError' });
+    for (const promise of waiting)
+      expect((await expectRejection(promise)) as Error).toMatchObject({ name: 'AbortError' });
     expect(store.peek('client-a')?.sent).toHaveLength(60);
     expect(((await expectRejection(budget.reserve('interactive'))) as Error).name).toBe('AbortError');
     await new Promise((resolve) => setImmediate(resolve));

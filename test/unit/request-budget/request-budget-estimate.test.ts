@@ -58,7 +58,9 @@ describe('request budget ETA (estimateMs)', () => {
   });
 
   it('refuses limits and reserves that would starve a priority for good', () => {
-    expect(() => setup({ limits: { perMinute: 10, perHour: 40, perDay: 100 }, reserve: { hourly: 40, daily: 0 } })).toThrow(RangeError);
+    expect(() =>
+      setup({ limits: { perMinute: 10, perHour: 40, perDay: 100 }, reserve: { hourly: 40, daily: 0 } }),
+    ).toThrow(RangeError);
     expect(() => setup({ limits: { perMinute: 60, perHour: 1000, perDay: 200 } })).toThrow(RangeError); // default daily reserve 300
     expect(() => setup({ limits: { perMinute: 0, perHour: 1000, perDay: 10_000 } })).toThrow(RangeError);
     expect(() => setup({ reserve: { hourly: -1, daily: 0 } })).toThrow(RangeError);

@@ -8,7 +8,10 @@ const rateHeaders = (limit: number, remaining: number) => ({
 });
 
 /** How many grants happen at the current instant before the budget has to wait. */
-async function grantableNow(budget: ReturnType<typeof setup>['budget'], timer: ReturnType<typeof setup>['timer']): Promise<number> {
+async function grantableNow(
+  budget: ReturnType<typeof setup>['budget'],
+  timer: ReturnType<typeof setup>['timer'],
+): Promise<number> {
   const start = timer.now();
   let count = 0;
   for (;;) {

@@ -18,7 +18,9 @@ describe('request budget pauses on 429', () => {
     expect(budget.snapshot().pausedUntil).toBe(T0 + 30_000);
     const granted: number[] = [];
     await Promise.all(
-      (['interactive', 'outbox', 'background'] as const).map((p) => budget.reserve(p).then(() => granted.push(timer.now() - T0))),
+      (['interactive', 'outbox', 'background'] as const).map((p) =>
+        budget.reserve(p).then(() => granted.push(timer.now() - T0)),
+      ),
     );
     expect(granted).toEqual([30_000, 30_000, 30_000]);
     expect(budget.snapshot().pausedUntil).toBeNull();
@@ -30,7 +32,10 @@ describe('request budget pauses on 429', () => {
 
   it('an HTTP date is measured against the response Date header, so a skewed laptop clock does not matter', async () => {
     const serverNow = T0 + 3_600_000; // the server is an hour ahead of us
-    const headers = { Date: new Date(serverNow).toUTCString(), 'Retry-After': new Date(serverNow + 30_000).toUTCString() };
+    const headers = {
+      Date: new Date(serverNow).toUTCString(),
+      'Retry-After': new Date(serverNow + 30_000).toUTCString(),
+    };
     expect(await firstGrantAfter(429, headers)).toBe(30_000);
   });
 
@@ -42,7 +47,12 @@ describe('request budget pauses on 429', () => {
   });
 
   it('the demo server rate-limit 429 (headers naming a budget window) pauses', async () => {
-    const headers = { 'Retry-After': '45', 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(T0 / 1000 + 45) };
+    const headers = {
+      'Retry-After': '45',
+      'X-RateLimit-Limit': '1000',
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(T0 / 1000 + 45),
+    };
     expect(await firstGrantAfter(429, headers)).toBe(45_000);
   });
 

@@ -20,7 +20,10 @@ describe('request budget priorities', () => {
   });
 
   it('keeps the hourly reserve for interactive and outbox requests', async () => {
-    const { timer, budget } = setup({ limits: { perMinute: 100, perHour: 20, perDay: 1000 }, reserve: { hourly: 5, daily: 0 } });
+    const { timer, budget } = setup({
+      limits: { perMinute: 100, perHour: 20, perDay: 1000 },
+      reserve: { hourly: 5, daily: 0 },
+    });
     for (let i = 0; i < 15; i += 1) await budget.reserve('background');
     let backgroundAt: number | undefined;
     const background = budget.reserve('prefetch').then(() => (backgroundAt = timer.now()));
@@ -39,7 +42,10 @@ describe('request budget priorities', () => {
   });
 
   it('keeps the daily reserve too', async () => {
-    const { timer, budget } = setup({ limits: { perMinute: 100, perHour: 100, perDay: 20 }, reserve: { hourly: 0, daily: 8 } });
+    const { timer, budget } = setup({
+      limits: { perMinute: 100, perHour: 100, perDay: 20 },
+      reserve: { hourly: 0, daily: 8 },
+    });
     for (let i = 0; i < 12; i += 1) await budget.reserve('background');
     let lowAt: number | undefined;
     const low = budget.reserve('background').then(() => (lowAt = timer.now()));

@@ -62,7 +62,16 @@ describe('request budget under heavy concurrency (virtual time)', () => {
     expect(maxInAnyWindow(times, HOUR)).toBeLessThanOrEqual(1000 - 50); // background leaves the hourly reserve alone
     expect(serverRefusals(times)).toBe(0);
 
-    const bound = (naiveGreedy(1200, [{ ms: MINUTE, cap: 60 }, { ms: HOUR, cap: 950 }, { ms: DAY, cap: 9700 }], T0).at(-1) as number) - T0;
+    const bound =
+      (naiveGreedy(
+        1200,
+        [
+          { ms: MINUTE, cap: 60 },
+          { ms: HOUR, cap: 950 },
+          { ms: DAY, cap: 9700 },
+        ],
+        T0,
+      ).at(-1) as number) - T0;
     expect(bound).toBe(64 * MINUTE); // 950 in the first 16 minutes, then the hour is full until the first sends leave it
     const total = (times.at(-1) as number) - T0;
     expect(total).toBeGreaterThanOrEqual(bound);
@@ -79,17 +88,31 @@ describe('request budget under heavy concurrency (virtual time)', () => {
     expect(maxInAnyWindow(times, MINUTE)).toBe(60);
     expect(maxInAnyWindow(times, HOUR)).toBe(1000);
     expect(serverRefusals(times)).toBe(0);
-    const greedy = naiveGreedy(1200, [{ ms: MINUTE, cap: 60 }, { ms: HOUR, cap: 1000 }, { ms: DAY, cap: 10_000 }], T0);
+    const greedy = naiveGreedy(
+      1200,
+      [
+        { ms: MINUTE, cap: 60 },
+        { ms: HOUR, cap: 1000 },
+        { ms: DAY, cap: 10_000 },
+      ],
+      T0,
+    );
     expect(times).toEqual(greedy);
     expect((times.at(-1) as number) - T0).toBe(63 * MINUTE);
   });
 
   it('mixed priorities, arrivals and aborts at random never break a window or a reserve', async () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const limits = { perMinute: 20, perHour: 120, perDay: 400 };
     const timer = createVirtualTimer(T0);
-    const budget = createRequestBudget({ clientId: 'c', timer, store: createMemoryBudgetStore(), limits, reserve: { hourly: 30, daily: 100 } });
+    const budget = createRequestBudget({
+      clientId: 'c',
+      timer,
+      store: createMemoryBudgetStore(),
+      limits,
+      reserve: { hourly: 30, daily: 100 },
+    });
     const priorities: RequestPriority[] = ['interactive', 'outbox', 'prefetch', 'background'];
     const granted: { at: number; priority: RequestPriority }[] = [];
     let aborted = 0;

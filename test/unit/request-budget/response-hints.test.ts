@@ -29,8 +29,14 @@ describe('response hints', () => {
   });
 
   it('reads X-RateLimit-Limit/Remaining only when both are sane', () => {
-    expect(parseRateLimit(h({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' }))).toEqual({ limit: 60, remaining: 0 });
-    expect(parseRateLimit(h({ 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '12' }))).toEqual({ limit: 1000, remaining: 12 });
+    expect(parseRateLimit(h({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' }))).toEqual({
+      limit: 60,
+      remaining: 0,
+    });
+    expect(parseRateLimit(h({ 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '12' }))).toEqual({
+      limit: 1000,
+      remaining: 12,
+    });
     expect(parseRateLimit(h({ 'X-RateLimit-Limit': '60' }))).toBeUndefined();
     expect(parseRateLimit(h({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '61' }))).toBeUndefined();
     expect(parseRateLimit(h({ 'X-RateLimit-Limit': '0', 'X-RateLimit-Remaining': '0' }))).toBeUndefined();

@@ -14,12 +14,22 @@ describe('sync resource kinds', () => {
     const kinds: SyncKind[] = ['paged', 'paged-whole', 'snapshot', 'window', 'report'];
     expect(kinds.filter((k) => rulesOf(k).changesOnly)).toEqual(['paged']);
     expect(kinds.filter((k) => rulesOf(k).pageByPage)).toEqual(['paged', 'paged-whole', 'window']);
-    for (const resource of syncResources) expect(syncedResourceStorage[resource.name] === 'report').toBe(resource.kind === 'report');
+    for (const resource of syncResources)
+      expect(syncedResourceStorage[resource.name] === 'report').toBe(resource.kind === 'report');
     expect(() => unknownKind('later' as never)).toThrow(/later/);
   });
 
   it('an incremental pass of a paged list is one request; a whole list re-reads its pages', () => {
-    const cursor = { resource: 'x', mode: 'incremental' as const, watermark: null, nextPage: 1, passServerTime: null, largestPage: 100, lastCompletedAt: null, recordsThisPass: 250 };
+    const cursor = {
+      resource: 'x',
+      mode: 'incremental' as const,
+      watermark: null,
+      nextPage: 1,
+      passServerTime: null,
+      largestPage: 100,
+      lastCompletedAt: null,
+      recordsThisPass: 250,
+    };
     expect(requestsFor('paged', cursor)).toEqual({ requests: 1, sized: true });
     expect(requestsFor('paged-whole', cursor)).toEqual({ requests: 3, sized: true });
     expect(requestsFor('paged', undefined)).toEqual({ requests: 1, sized: false });

@@ -30,7 +30,10 @@ describe('import boundaries between main, preload and renderer', () => {
 
   it('stops main importing the renderer or the preload entry, and non-glue main importing Electron', async () => {
     expect(
-      await violations('src-main/compose-probe.ts', "import { App } from '../src-renderer/app/App';\nexport const x = App;"),
+      await violations(
+        'src-main/compose-probe.ts',
+        "import { App } from '../src-renderer/app/App';\nexport const x = App;",
+      ),
     ).toContain('no-restricted-imports');
     expect(await violations('src-main/compose-probe.ts', "import '../src-preload/index';")).toContain(
       'no-restricted-imports',
@@ -44,13 +47,14 @@ describe('import boundaries between main, preload and renderer', () => {
   });
 
   it('keeps the browser preview out of the shipped Electron entry', async () => {
-    const code = "import { startPreviewServer } from '../browser-preview/preview-server';\nexport const x = startPreviewServer;";
+    const code =
+      "import { startPreviewServer } from '../browser-preview/preview-server';\nexport const x = startPreviewServer;";
     expect(await violations('src-main/electron/probe.ts', code)).toContain('no-restricted-imports');
   });
 
   it('keeps the contract free of Electron and Node', async () => {
-    expect(await violations('src-preload/contract/probe.ts', "import { app } from 'electron';\nexport const x = app;")).toContain(
-      'no-restricted-imports',
-    );
+    expect(
+      await violations('src-preload/contract/probe.ts', "import { app } from 'electron';\nexport const x = app;"),
+    ).toContain('no-restricted-imports');
   });
 });

@@ -13,7 +13,13 @@ const sources = ['src-main/**/*.{ts,tsx}', 'src-preload/**/*.{ts,tsx}', 'src-ren
  * Resolution is TypeScript's own (the project's tsconfig.json), so .ts/.tsx and index files resolve as tsc sees them.
  */
 async function dependencyTree(cwd: string, entries: string[]): Promise<DependencyTree> {
-  return parseDependencyTree(entries, { cwd, context: cwd, tsconfig: path.join(cwd, 'tsconfig.json'), transform: false, skipDynamicImports: false });
+  return parseDependencyTree(entries, {
+    cwd,
+    context: cwd,
+    tsconfig: path.join(cwd, 'tsconfig.json'),
+    transform: false,
+    skipDynamicImports: false,
+  });
 }
 
 /** "a.ts → b.ts → a.ts", one line per cycle. */
@@ -29,7 +35,10 @@ describe('import cycles', () => {
     // A guard against a glob that matches nothing and so passes.
     expect(Object.keys(tree).filter((file) => file.startsWith('src-renderer/')).length).toBeGreaterThan(100);
     const cycles = chains(tree);
-    expect(cycles, `Import cycles (move the piece both sides need into a module of its own):\n${cycles.join('\n')}`).toEqual([]);
+    expect(
+      cycles,
+      `Import cycles (move the piece both sides need into a module of its own):\n${cycles.join('\n')}`,
+    ).toEqual([]);
   });
 
   it('resolves every relative import, so no edge (and no cycle) goes unseen', async () => {
@@ -47,11 +56,19 @@ describe('import cycles', () => {
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it('finds a cycle through a .tsx file and an `import type`', async () => {
-      writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx' } }));
+      writeFileSync(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx' } }),
+      );
       writeFileSync(path.join(dir, 'list.ts'), "import type { Row } from './Row';\nexport const rows: Row[] = [];\n");
-      writeFileSync(path.join(dir, 'Row.tsx'), "import { rows } from './list';\nexport type Row = { id: number };\nexport const count = () => rows.length;\n");
+      writeFileSync(
+        path.join(dir, 'Row.tsx'),
+        "import { rows } from './list';\nexport type Row = { id: number };\nexport const count = () => rows.length;\n",
+      );
       writeFileSync(path.join(dir, 'alone.ts'), "import { rows } from './list';\nexport const first = rows[0];\n");
-      expect(chains(await dependencyTree(dir, ['*.{ts,tsx}']))).toEqual([expect.stringMatching(/^(list\.ts → Row\.tsx → list\.ts|Row\.tsx → list\.ts → Row\.tsx)$/)]);
+      expect(chains(await dependencyTree(dir, ['*.{ts,tsx}']))).toEqual([
+        expect.stringMatching(/^(list\.ts → Row\.tsx → list\.ts|Row\.tsx → list\.ts → Row\.tsx)$/),
+      ]);
     });
   });
 });

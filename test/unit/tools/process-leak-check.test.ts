@@ -30,9 +30,14 @@ describe('process leak check', () => {
   it('finds a deliberately leaked sleep, names its command, and fails', async () => {
     const leaked = track('sleep', ['30']);
     expect(findLeakedProcesses(recordsDir)).toEqual([
-      { record: expect.objectContaining({ pid: leaked.pid, command: 'sleep 30' }), alive: [expect.objectContaining({ pid: leaked.pid })] },
+      {
+        record: expect.objectContaining({ pid: leaked.pid, command: 'sleep 30' }),
+        alive: [expect.objectContaining({ pid: leaked.pid })],
+      },
     ]);
-    expect(() => assertNoLeakedProcesses(recordsDir)).toThrow(/1 process started by the tests was still running[\s\S]*"sleep 30"/);
+    expect(() => assertNoLeakedProcesses(recordsDir)).toThrow(
+      /1 process started by the tests was still running[\s\S]*"sleep 30"/,
+    );
     // Having failed the run, it also killed the leak.
     expect(await waitForGroupExit(leaked.pid, 2_000)).toBe(true);
   });
@@ -41,7 +46,9 @@ describe('process leak check', () => {
     const parent = track('sh', ['-c', 'sleep 30 & exit 0']);
     await parent.exited;
     // sh's forked child shows sh's command line until it has exec'd sleep, which under load can lag.
-    await expect.poll(() => findLeakedProcesses(recordsDir)[0]?.alive.map((m) => m.command), { timeout: 5_000 }).toEqual(['sleep 30']);
+    await expect
+      .poll(() => findLeakedProcesses(recordsDir)[0]?.alive.map((m) => m.command), { timeout: 5_000 })
+      .toEqual(['sleep 30']);
     const [leak] = findLeakedProcesses(recordsDir);
     expect(leak?.record.command).toBe('sh -c sleep 30 & exit 0');
     expect(leak?.alive[0]?.pid).not.toBe(parent.pid);

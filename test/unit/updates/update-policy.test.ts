@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { updateStatusSchema, type UpdateStatus } from '../../../src-preload/contract/desktop';
-import { createUpdatePolicy, type Updater, type UpdaterEvent, type UpdateSource } from '../../../src-main/updates/update-policy';
+import {
+  createUpdatePolicy,
+  type Updater,
+  type UpdaterEvent,
+  type UpdateSource,
+} from '../../../src-main/updates/update-policy';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-03-02T09:00:00.000Z');
@@ -86,7 +91,12 @@ describe('update policy', () => {
     t.fake.send({ type: 'progress', percent: 41.7 });
     expect(t.policy.status().percent).toBe(41);
     t.fake.send({ type: 'downloaded', version: '1.4.0' });
-    expect(t.policy.status()).toMatchObject({ state: 'ready', version: '1.4.0', percent: null, restartDeferred: false });
+    expect(t.policy.status()).toMatchObject({
+      state: 'ready',
+      version: '1.4.0',
+      percent: null,
+      restartDeferred: false,
+    });
     expect(t.policy.status().message).toContain('Version 1.4.0 is ready');
     // Each change was told to the window once, in the contract's shape.
     expect(t.emitted.map((s) => s.state)).toEqual(['checking', 'downloading', 'downloading', 'ready']);
@@ -99,7 +109,11 @@ describe('update policy', () => {
     const t = setup();
     t.policy.start();
     await t.fake.answer({ type: 'not-available' });
-    expect(t.policy.status()).toMatchObject({ state: 'idle', message: 'Practice Companion is up to date.', lastCheckedAt: '2026-03-02T09:00:00.000Z' });
+    expect(t.policy.status()).toMatchObject({
+      state: 'idle',
+      message: 'Practice Companion is up to date.',
+      lastCheckedAt: '2026-03-02T09:00:00.000Z',
+    });
     t.advance(4 * HOUR - 60_000);
     expect(t.fake.updater.checks).toBe(1);
     t.advance(60_000);
@@ -123,7 +137,10 @@ describe('update policy', () => {
     expect(t.fake.updater.checks).toBe(2);
     await t.fake.answer({ type: 'available', version: '2.0.0' });
     t.fake.send({ type: 'error', error: new Error('sha512 checksum mismatch') });
-    expect(t.policy.status()).toMatchObject({ state: 'error', message: 'The update could not be downloaded. Practice Companion will try again in 4 hours.' });
+    expect(t.policy.status()).toMatchObject({
+      state: 'error',
+      message: 'The update could not be downloaded. Practice Companion will try again in 4 hours.',
+    });
   });
 
   it('does not check while offline, and checks when back online if a check is due', async () => {
@@ -148,7 +165,9 @@ describe('update policy', () => {
     t.policy.start();
     t.setOnline(false);
     await t.fake.reject(new Error('net::ERR_INTERNET_DISCONNECTED'));
-    expect(t.policy.status().message).toBe('Could not check for updates. Practice Companion will try again when this laptop is back online.');
+    expect(t.policy.status().message).toBe(
+      'Could not check for updates. Practice Companion will try again when this laptop is back online.',
+    );
     t.advance(60_000);
     expect(t.fake.updater.checks).toBe(1);
     t.setOnline(true);
@@ -193,14 +212,20 @@ describe('update policy', () => {
       throw new Error('spawn /opt/x ENOENT');
     });
     const answer = t.policy.restartToUpdate();
-    expect(answer).toEqual({ restarting: false, reason: 'The update could not be installed now. It installs when you quit Practice Companion.' });
+    expect(answer).toEqual({
+      restarting: false,
+      reason: 'The update could not be installed now. It installs when you quit Practice Companion.',
+    });
     expect(t.policy.status()).toMatchObject({ state: 'ready', restartDeferred: true });
   });
 
   it('has nothing to restart for before an update is downloaded', () => {
     const t = setup();
     t.policy.start();
-    expect(t.policy.restartToUpdate()).toEqual({ restarting: false, reason: 'There is no downloaded update to install yet.' });
+    expect(t.policy.restartToUpdate()).toEqual({
+      restarting: false,
+      reason: 'There is no downloaded update to install yet.',
+    });
     expect(t.fake.updater.quitAndInstall).not.toHaveBeenCalled();
   });
 
@@ -213,7 +238,8 @@ describe('update policy', () => {
       state: 'off',
       version: null,
       percent: null,
-      message: 'Updates are off: this copy was built without an update address. Your administrator installs new versions.',
+      message:
+        'Updates are off: this copy was built without an update address. Your administrator installs new versions.',
       restartDeferred: false,
       lastCheckedAt: null,
     });

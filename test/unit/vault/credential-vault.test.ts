@@ -5,12 +5,25 @@ import { createCredentialVault } from '../../../src-main/vault/credential-vault'
 
 function memorySettings() {
   const data = new Map<string, unknown>();
-  return { get: (k: string) => structuredClone(data.get(k)), set: (k: string, v: unknown) => void data.set(k, structuredClone(v)), delete: (k: string) => void data.delete(k), data };
+  return {
+    get: (k: string) => structuredClone(data.get(k)),
+    set: (k: string, v: unknown) => void data.set(k, structuredClone(v)),
+    delete: (k: string) => void data.delete(k),
+    data,
+  };
 }
 function fakeCipher(backend: string, secure: boolean, inner = createSessionCipher()): Cipher {
   return { backend: () => backend, isSecure: async () => secure, encrypt: inner.encrypt, decrypt: inner.decrypt };
 }
-const practice = { practiceKey: '11111111-1111-4111-8111-111111111111', name: 'Harbourside', region: 'ANZ' as const, baseUrl: 'http://127.0.0.1:4010/anz', clientId: 'id', canWrite: true, isDemo: false };
+const practice = {
+  practiceKey: '11111111-1111-4111-8111-111111111111',
+  name: 'Harbourside',
+  region: 'ANZ' as const,
+  baseUrl: 'http://127.0.0.1:4010/anz',
+  clientId: 'id',
+  canWrite: true,
+  isDemo: false,
+};
 
 describe('credential vault', () => {
   it('stores only ciphertext at rest and restores the secret after a restart with the same keychain', async () => {
@@ -37,7 +50,10 @@ describe('credential vault', () => {
 
   it('detects a changed password-store backend instead of failing silently', async () => {
     const settings = memorySettings();
-    await createCredentialVault({ settings, cipher: fakeCipher('kwallet5', true) }).save(practice, 'sk', { remember: true, acceptWeakStorage: false });
+    await createCredentialVault({ settings, cipher: fakeCipher('kwallet5', true) }).save(practice, 'sk', {
+      remember: true,
+      acceptWeakStorage: false,
+    });
     const later = createCredentialVault({ settings, cipher: fakeCipher('gnome_libsecret', true) });
     expect((await later.load())[0]!.problem).toBe('backend-changed');
     expect(later.secretOf(practice.practiceKey)).toBeUndefined();
@@ -45,7 +61,10 @@ describe('credential vault', () => {
 
   it('reports an undecryptable secret, ignores edited garbage, and removes a practice completely', async () => {
     const settings = memorySettings();
-    await createCredentialVault({ settings, cipher: fakeCipher('keychain', true) }).save(practice, 'sk', { remember: true, acceptWeakStorage: false });
+    await createCredentialVault({ settings, cipher: fakeCipher('keychain', true) }).save(practice, 'sk', {
+      remember: true,
+      acceptWeakStorage: false,
+    });
     const other = createCredentialVault({ settings, cipher: fakeCipher('keychain', true) });
     expect((await other.load())[0]!.problem).toBe('unreadable');
     other.remove(practice.practiceKey);

@@ -42,34 +42,174 @@ function country(countryCode: string | undefined): AnzCountry {
 }
 
 const DESCRIPTORS: readonly string[] = [
-  'Blue', 'Red', 'Golden', 'Silver', 'Southern', 'Northern', 'Coastal', 'Pacific', 'Eastern', 'Western', 'Green',
-  'Black', 'White', 'Bright', 'True', 'Grand', 'Wild', 'High', 'Little', 'Big', 'Old', 'New', 'Sunny', 'Twin',
-  'Great', 'Clear', 'Swift', 'Crimson', 'Copper', 'Ocean', 'Sandy', 'Misty', 'Outback', 'Rocky', 'Hidden', 'Lucky',
+  'Blue',
+  'Red',
+  'Golden',
+  'Silver',
+  'Southern',
+  'Northern',
+  'Coastal',
+  'Pacific',
+  'Eastern',
+  'Western',
+  'Green',
+  'Black',
+  'White',
+  'Bright',
+  'True',
+  'Grand',
+  'Wild',
+  'High',
+  'Little',
+  'Big',
+  'Old',
+  'New',
+  'Sunny',
+  'Twin',
+  'Great',
+  'Clear',
+  'Swift',
+  'Crimson',
+  'Copper',
+  'Ocean',
+  'Sandy',
+  'Misty',
+  'Outback',
+  'Rocky',
+  'Hidden',
+  'Lucky',
 ];
 
 const AU_NOUNS: readonly string[] = [
-  'Wattle', 'Banksia', 'Ironbark', 'Gum', 'Wren', 'Kookaburra', 'Harbour', 'Ridge', 'Creek', 'Bay', 'Reef', 'Range',
-  'Cove', 'Point', 'Valley', 'Summit', 'Anchor', 'Compass', 'Cedar', 'Willow', 'Stone', 'River', 'Peak', 'Crest',
-  'Sands', 'Cross', 'Star', 'Horizon', 'Tide', 'Wave', 'Emu', 'Wombat', 'Magpie', 'Galah', 'Jarrah', 'Bottlebrush',
-  'Lagoon', 'Gully', 'Billabong', 'Mallee', 'Boab', 'Coral', 'Dune', 'Hill', 'Meadow', 'Orchard', 'Bridge', 'Gate',
+  'Wattle',
+  'Banksia',
+  'Ironbark',
+  'Gum',
+  'Wren',
+  'Kookaburra',
+  'Harbour',
+  'Ridge',
+  'Creek',
+  'Bay',
+  'Reef',
+  'Range',
+  'Cove',
+  'Point',
+  'Valley',
+  'Summit',
+  'Anchor',
+  'Compass',
+  'Cedar',
+  'Willow',
+  'Stone',
+  'River',
+  'Peak',
+  'Crest',
+  'Sands',
+  'Cross',
+  'Star',
+  'Horizon',
+  'Tide',
+  'Wave',
+  'Emu',
+  'Wombat',
+  'Magpie',
+  'Galah',
+  'Jarrah',
+  'Bottlebrush',
+  'Lagoon',
+  'Gully',
+  'Billabong',
+  'Mallee',
+  'Boab',
+  'Coral',
+  'Dune',
+  'Hill',
+  'Meadow',
+  'Orchard',
+  'Bridge',
+  'Gate',
 ];
 
 const NZ_NOUNS: readonly string[] = [
-  'Kauri', 'Tōtara', 'Rimu', 'Mataī', 'Kōwhai', 'Pōhutukawa', 'Koru', 'Tui', 'Kea', 'Kererū', 'Fern', 'Harbour',
-  'Ridge', 'Bay', 'Sound', 'Peak', 'Range', 'Valley', 'River', 'Stone', 'Summit', 'Anchor', 'Compass', 'Tide',
-  'Wave', 'Star', 'Horizon', 'Cove', 'Point', 'Crest', 'Sands', 'Hill', 'Meadow', 'Orchard', 'Bridge', 'Gate',
-  'Kiwi', 'Moa', 'Tasman', 'Alpine', 'Glacier', 'Lake', 'Flax', 'Pounamu', 'Whare', 'Waka', 'Manuka', 'Karaka',
+  'Kauri',
+  'Tōtara',
+  'Rimu',
+  'Mataī',
+  'Kōwhai',
+  'Pōhutukawa',
+  'Koru',
+  'Tui',
+  'Kea',
+  'Kererū',
+  'Fern',
+  'Harbour',
+  'Ridge',
+  'Bay',
+  'Sound',
+  'Peak',
+  'Range',
+  'Valley',
+  'River',
+  'Stone',
+  'Summit',
+  'Anchor',
+  'Compass',
+  'Tide',
+  'Wave',
+  'Star',
+  'Horizon',
+  'Cove',
+  'Point',
+  'Crest',
+  'Sands',
+  'Hill',
+  'Meadow',
+  'Orchard',
+  'Bridge',
+  'Gate',
+  'Kiwi',
+  'Moa',
+  'Tasman',
+  'Alpine',
+  'Glacier',
+  'Lake',
+  'Flax',
+  'Pounamu',
+  'Whare',
+  'Waka',
+  'Manuka',
+  'Karaka',
 ];
 
 const HOLDINGS: readonly string[] = [
-  'Holdings', 'Investments', 'Nominees', 'Group', 'Enterprises', 'Property Group', 'Capital', 'Ventures', 'Family Holdings', 'Equity',
+  'Holdings',
+  'Investments',
+  'Nominees',
+  'Group',
+  'Enterprises',
+  'Property Group',
+  'Capital',
+  'Ventures',
+  'Family Holdings',
+  'Equity',
 ];
 
 const AU_WORDS: BusinessWords = {
   places: AU_BUSINESS_PLACES,
   descriptors: DESCRIPTORS,
   nouns: AU_NOUNS,
-  trades: [...COMMON_TRADES, 'Earthmoving', 'Fish & Chips', 'Bottle Shop', 'Tradies', 'Cattle Co', 'Pastoral', 'Mining Services', 'Tax Agents'],
+  trades: [
+    ...COMMON_TRADES,
+    'Earthmoving',
+    'Fish & Chips',
+    'Bottle Shop',
+    'Tradies',
+    'Cattle Co',
+    'Pastoral',
+    'Mining Services',
+    'Tax Agents',
+  ],
   holdings: HOLDINGS,
 };
 
@@ -77,7 +217,17 @@ const NZ_WORDS: BusinessWords = {
   places: NZ_BUSINESS_PLACES,
   descriptors: DESCRIPTORS,
   nouns: NZ_NOUNS,
-  trades: [...COMMON_TRADES, 'Orchards', 'Vineyards', 'Dairy Farm', 'Kiwifruit', 'Shearing', 'Forestry', 'Builders', 'Sparkies'],
+  trades: [
+    ...COMMON_TRADES,
+    'Orchards',
+    'Vineyards',
+    'Dairy Farm',
+    'Kiwifruit',
+    'Shearing',
+    'Forestry',
+    'Builders',
+    'Sparkies',
+  ],
   holdings: HOLDINGS,
 };
 
@@ -119,8 +269,21 @@ function businessName(random: Random, countryCode?: string): BusinessName {
   const words = cc === 'AU' ? AU_WORDS : NZ_WORDS;
   const entityType = random.weighted<EntityType>(
     cc === 'AU'
-      ? [['Company', 38], ['Trust', 14], ['Partnership', 7], ['Sole Trader', 15], ['Individual', 19], ['Superannuation Fund', 7]]
-      : [['Company', 42], ['Trust', 17], ['Partnership', 8], ['Sole Trader', 15], ['Individual', 18]],
+      ? [
+          ['Company', 38],
+          ['Trust', 14],
+          ['Partnership', 7],
+          ['Sole Trader', 15],
+          ['Individual', 19],
+          ['Superannuation Fund', 7],
+        ]
+      : [
+          ['Company', 42],
+          ['Trust', 17],
+          ['Partnership', 8],
+          ['Sole Trader', 15],
+          ['Individual', 18],
+        ],
   );
   let name: string;
   if (entityType === 'Company') name = company(random, cc);
@@ -142,11 +305,26 @@ function auAddress(random: Random): PostalAddress {
     [() => [`${number} ${street}`, null], 58],
     [() => [`${random.int(1, 24)}/${number} ${street}`, null], 8],
     [() => [`Unit ${random.int(1, 40)}, ${number} ${street}`, null], 6],
-    [() => [random.chance(0.5) ? `Level ${random.int(1, 30)}` : `Suite ${random.int(1, 12)}0${random.int(1, 9)}, Level ${random.int(1, 12)}`, `${number} ${street}`], 16],
+    [
+      () => [
+        random.chance(0.5)
+          ? `Level ${random.int(1, 30)}`
+          : `Suite ${random.int(1, 12)}0${random.int(1, 9)}, Level ${random.int(1, 12)}`,
+        `${number} ${street}`,
+      ],
+      16,
+    ],
     [() => [`Shop ${random.int(1, 30)}`, `${number} ${street}`], 5],
     [() => [`PO Box ${random.int(10, 9999)}`, null], 7],
   ])();
-  return { line1, line2, city: locality.suburb, state: locality.state, postcode: locality.postcode, country: 'Australia' };
+  return {
+    line1,
+    line2,
+    city: locality.suburb,
+    state: locality.state,
+    postcode: locality.postcode,
+    country: 'Australia',
+  };
 }
 
 function nzAddress(random: Random): PostalAddress {
@@ -160,21 +338,45 @@ function nzAddress(random: Random): PostalAddress {
     [() => `Level ${random.int(1, 20)}, ${number} ${street}`, 14],
     [() => `PO Box ${random.int(10, 99999)}`, 8],
   ])();
-  return { line1, line2: locality.suburb, city: locality.city, state: null, postcode: locality.postcode, country: 'New Zealand' };
+  return {
+    line1,
+    line2: locality.suburb,
+    city: locality.city,
+    state: null,
+    postcode: locality.postcode,
+    country: 'New Zealand',
+  };
 }
 
 function landline(random: Random, countryCode: string): string {
   if (country(countryCode) === 'AU') {
-    const area = random.weighted<string>([['02', 40], ['03', 30], ['07', 18], ['08', 12]]);
+    const area = random.weighted<string>([
+      ['02', 40],
+      ['03', 30],
+      ['07', 18],
+      ['08', 12],
+    ]);
     return `(${area}) ${random.pick(['5550', '7010'])} ${digits(random, 4)}`;
   }
-  const area = random.weighted<string>([['09', 40], ['04', 14], ['03', 18], ['07', 16], ['06', 12]]);
+  const area = random.weighted<string>([
+    ['09', 40],
+    ['04', 14],
+    ['03', 18],
+    ['07', 16],
+    ['06', 12],
+  ]);
   return `(${area}) ${random.int(2, 9)}${digits(random, 2)} ${digits(random, 4)}`;
 }
 
 function mobile(random: Random, countryCode: string): string {
   if (country(countryCode) === 'AU') return `04${digits(random, 2)} ${digits(random, 3)} ${digits(random, 3)}`;
-  const prefix = random.weighted<string>([['021', 40], ['027', 34], ['022', 16], ['029', 5], ['020', 5]]);
+  const prefix = random.weighted<string>([
+    ['021', 40],
+    ['027', 34],
+    ['022', 16],
+    ['029', 5],
+    ['020', 5],
+  ]);
   return `${prefix} ${random.int(1, 9)}${digits(random, 2)} ${digits(random, 4)}`;
 }
 
@@ -201,7 +403,8 @@ export const anzProfile: RegionProfile = {
   taxLabel: 'GST',
   taxRate: 0.1,
   taxRateFor: (countryCode) => (country(countryCode) === 'AU' ? 0.1 : 0.15),
-  personName: (random, countryCode) => makePersonName(random, ANZ_NAMES, countryCode === undefined ? undefined : country(countryCode)),
+  personName: (random, countryCode) =>
+    makePersonName(random, ANZ_NAMES, countryCode === undefined ? undefined : country(countryCode)),
   businessName,
   address: (random, countryCode) => (country(countryCode) === 'AU' ? auAddress(random) : nzAddress(random)),
   landline,
@@ -219,7 +422,17 @@ export const anzProfile: RegionProfile = {
   ],
   emailDomainFor: (name, countryCode) => `${domainSlug(name)}${country(countryCode) === 'NZ' ? '.co.nz' : '.com.au'}`,
   personalEmailDomains: [
-    'gmail.com', 'outlook.com', 'hotmail.com', 'icloud.com', 'yahoo.com.au', 'bigpond.com', 'optusnet.com.au',
-    'iinet.net.au', 'tpg.com.au', 'xtra.co.nz', 'orcon.net.nz', 'slingshot.co.nz',
+    'gmail.com',
+    'outlook.com',
+    'hotmail.com',
+    'icloud.com',
+    'yahoo.com.au',
+    'bigpond.com',
+    'optusnet.com.au',
+    'iinet.net.au',
+    'tpg.com.au',
+    'xtra.co.nz',
+    'orcon.net.nz',
+    'slingshot.co.nz',
   ],
 };

@@ -120,8 +120,7 @@ export function possessive(name: string): string {
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }
 
-const LEGAL_TAIL =
-  /\s*(?:\(Pty\)\s*Ltd|Pty\.?\s*Ltd|Pty\s+Limited|Limited|Ltd\.?|LLP|PLC|CC|Inc\.?|Partnership)\s*$/i;
+const LEGAL_TAIL = /\s*(?:\(Pty\)\s*Ltd|Pty\.?\s*Ltd|Pty\s+Limited|Limited|Ltd\.?|LLP|PLC|CC|Inc\.?|Partnership)\s*$/i;
 
 /**
  * The slug part of an e-mail domain for a business name: the trading name (after "t/a", before
@@ -154,7 +153,11 @@ export function domainSlug(name: string): string {
 }
 
 /** The country entry for a code, accepting lower case and 'UK' for 'GB'; throws for a country outside the region. */
-export function countryFor<T extends { countryCode: string }>(region: string, countries: readonly T[], countryCode: string): T {
+export function countryFor<T extends { countryCode: string }>(
+  region: string,
+  countries: readonly T[],
+  countryCode: string,
+): T {
   const wanted = countryCode.toUpperCase() === 'UK' ? 'GB' : countryCode.toUpperCase();
   const found = countries.find((c) => c.countryCode === wanted);
   if (!found) throw new Error(`The ${region} profile has no country '${countryCode}'`);

@@ -19,7 +19,14 @@ import {
 import type { BusinessName, CountryInfo, EntityType, PostalAddress, RegionProfile } from './region-types';
 import { countryFor, digits, domainSlug, paddedInt, streetNumber, ukVatDigits } from './shared';
 import { UK_NAMES } from './uk-names';
-import { INWARD_LETTERS, UK_BUSINESS_PLACES, UK_NAMED_STREETS, UK_STREET_NAMES, UK_STREET_TYPES, UK_TOWNS } from './uk-places';
+import {
+  INWARD_LETTERS,
+  UK_BUSINESS_PLACES,
+  UK_NAMED_STREETS,
+  UK_STREET_NAMES,
+  UK_STREET_TYPES,
+  UK_TOWNS,
+} from './uk-places';
 
 const COUNTRIES: readonly CountryInfo[] = [
   { country: 'United Kingdom', countryCode: 'GB', currency: 'GBP', locale: 'en-GB', timeZone: 'Europe/London' },
@@ -30,35 +37,154 @@ function checkCountry(countryCode: string | undefined): void {
 }
 
 const NOUNS: readonly string[] = [
-  'Oak', 'Thistle', 'Rose', 'Lion', 'Crown', 'Bridge', 'Mill', 'Abbey', 'Castle', 'Vale', 'Dale', 'Moor', 'Fen',
-  'Heath', 'Beacon', 'Harbour', 'Meadow', 'Orchard', 'Kingfisher', 'Kestrel', 'Heron', 'Fox', 'Badger', 'Hawthorn',
-  'Elm', 'Ash', 'Willow', 'Birch', 'Forge', 'Anvil', 'Chapel', 'Priory', 'Wharf', 'Quay', 'Lantern', 'Stag', 'Hare',
-  'Swan', 'Falcon', 'Acorn', 'Thorn', 'Brook', 'Fell', 'Tor', 'Combe', 'Downs', 'Weald', 'Gate', 'Arch', 'Anchor',
+  'Oak',
+  'Thistle',
+  'Rose',
+  'Lion',
+  'Crown',
+  'Bridge',
+  'Mill',
+  'Abbey',
+  'Castle',
+  'Vale',
+  'Dale',
+  'Moor',
+  'Fen',
+  'Heath',
+  'Beacon',
+  'Harbour',
+  'Meadow',
+  'Orchard',
+  'Kingfisher',
+  'Kestrel',
+  'Heron',
+  'Fox',
+  'Badger',
+  'Hawthorn',
+  'Elm',
+  'Ash',
+  'Willow',
+  'Birch',
+  'Forge',
+  'Anvil',
+  'Chapel',
+  'Priory',
+  'Wharf',
+  'Quay',
+  'Lantern',
+  'Stag',
+  'Hare',
+  'Swan',
+  'Falcon',
+  'Acorn',
+  'Thorn',
+  'Brook',
+  'Fell',
+  'Tor',
+  'Combe',
+  'Downs',
+  'Weald',
+  'Gate',
+  'Arch',
+  'Anchor',
 ];
 
 const WORDS: BusinessWords = {
   places: UK_BUSINESS_PLACES,
   descriptors: [
-    'Royal', 'Northern', 'Western', 'Southern', 'Eastern', 'Red', 'Golden', 'Silver', 'Green', 'Old', 'New', 'Grand',
-    'Black', 'White', 'Blue', 'High', 'Little', 'Great', 'Iron', 'Copper', 'Bright', 'Hidden', 'Wild', 'Misty',
-    'Amber', 'Scarlet', 'Hollow', 'Upper', 'Lower', 'Twin', 'Broad', 'Long', 'Crooked', 'Quiet', 'Merry', 'Noble',
+    'Royal',
+    'Northern',
+    'Western',
+    'Southern',
+    'Eastern',
+    'Red',
+    'Golden',
+    'Silver',
+    'Green',
+    'Old',
+    'New',
+    'Grand',
+    'Black',
+    'White',
+    'Blue',
+    'High',
+    'Little',
+    'Great',
+    'Iron',
+    'Copper',
+    'Bright',
+    'Hidden',
+    'Wild',
+    'Misty',
+    'Amber',
+    'Scarlet',
+    'Hollow',
+    'Upper',
+    'Lower',
+    'Twin',
+    'Broad',
+    'Long',
+    'Crooked',
+    'Quiet',
+    'Merry',
+    'Noble',
   ],
   nouns: NOUNS,
   trades: [
-    ...COMMON_TRADES, 'Lettings', 'Estate Agents', 'Groundworks', 'Plastering', 'Fish & Chips', 'Tearooms', 'Inns',
-    'Garage', 'Heating & Gas', 'Chimney Sweeps', 'Locksmiths', 'Brewery', 'Antiques',
+    ...COMMON_TRADES,
+    'Lettings',
+    'Estate Agents',
+    'Groundworks',
+    'Plastering',
+    'Fish & Chips',
+    'Tearooms',
+    'Inns',
+    'Garage',
+    'Heating & Gas',
+    'Chimney Sweeps',
+    'Locksmiths',
+    'Brewery',
+    'Antiques',
   ],
-  holdings: ['Holdings', 'Investments', 'Group', 'Enterprises', 'Properties', 'Capital', 'Ventures', 'Estates', 'Trading', 'Developments'],
+  holdings: [
+    'Holdings',
+    'Investments',
+    'Group',
+    'Enterprises',
+    'Properties',
+    'Capital',
+    'Ventures',
+    'Estates',
+    'Trading',
+    'Developments',
+  ],
 };
 
 const PROFESSIONS: readonly string[] = [
-  'Solicitors', 'Architects', 'Surveyors', 'Chartered Surveyors', 'Consulting', 'Partners', 'Associates', 'Advisory',
-  'Wealth Management', 'Legal', 'Property Consultants', 'Engineers', 'Planning', 'Actuaries', 'Design',
+  'Solicitors',
+  'Architects',
+  'Surveyors',
+  'Chartered Surveyors',
+  'Consulting',
+  'Partners',
+  'Associates',
+  'Advisory',
+  'Wealth Management',
+  'Legal',
+  'Property Consultants',
+  'Engineers',
+  'Planning',
+  'Actuaries',
+  'Design',
 ];
 
 function company(random: Random): string {
   const stem = tradingStem(random, WORDS, UK_NAMES, 'GB');
-  return `${stem.text} ${random.weighted<string>([['Ltd', 65], ['Limited', 34], ['PLC', 1]])}`;
+  return `${stem.text} ${random.weighted<string>([
+    ['Ltd', 65],
+    ['Limited', 34],
+    ['PLC', 1],
+  ])}`;
 }
 
 function llp(random: Random): string {
@@ -121,11 +247,38 @@ function address(random: Random, countryCode: string): PostalAddress {
     [() => [`${number} ${street}`, null], 55],
     [() => [`Flat ${random.int(1, 24)}, ${number} ${street}`, null], 12],
     [() => [`${noun()} ${random.pick(['House', 'Court', 'Chambers', 'Buildings'])}`, `${number} ${street}`], 12],
-    [() => [`Unit ${random.int(1, 40)}`, `${noun()} ${random.pick(['Business Park', 'Industrial Estate', 'Trading Estate'])}`], 7],
-    [() => [random.pick(['Rose Cottage', 'The Old Rectory', 'The Barn', 'Orchard House', 'The Coach House', 'Ivy Cottage', 'The Old School House']), street], 5],
+    [
+      () => [
+        `Unit ${random.int(1, 40)}`,
+        `${noun()} ${random.pick(['Business Park', 'Industrial Estate', 'Trading Estate'])}`,
+      ],
+      7,
+    ],
+    [
+      () => [
+        random.pick([
+          'Rose Cottage',
+          'The Old Rectory',
+          'The Barn',
+          'Orchard House',
+          'The Coach House',
+          'Ivy Cottage',
+          'The Old School House',
+        ]),
+        street,
+      ],
+      5,
+    ],
     [() => [`Suite ${random.int(1, 9)}, ${number} ${street}`, null], 9],
   ])();
-  return { line1, line2, city: town.town, state: town.county, postcode: postcode(random, town.districts), country: 'United Kingdom' };
+  return {
+    line1,
+    line2,
+    city: town.town,
+    state: town.county,
+    postcode: postcode(random, town.districts),
+    country: 'United Kingdom',
+  };
 }
 
 function landline(random: Random, countryCode: string): string {
@@ -133,7 +286,11 @@ function landline(random: Random, countryCode: string): string {
   const d3 = (): string => digits(random, 3);
   return random.weighted<() => string>([
     [() => `020 7946 0${d3()}`, 30],
-    [() => `${random.pick(['0113', '0114', '0115', '0116', '0117', '0118', '0121', '0131', '0141', '0151', '0161'])} 496 0${d3()}`, 50],
+    [
+      () =>
+        `${random.pick(['0113', '0114', '0115', '0116', '0117', '0118', '0121', '0131', '0141', '0151', '0161'])} 496 0${d3()}`,
+      50,
+    ],
     [() => `0191 498 0${d3()}`, 4],
     [() => `029 2018 0${d3()}`, 4],
     [() => `028 9649 6${d3()}`, 3],
@@ -197,7 +354,16 @@ export const ukProfile: RegionProfile = {
     return `${domainSlug(name)}.co.uk`;
   },
   personalEmailDomains: [
-    'gmail.com', 'outlook.com', 'hotmail.co.uk', 'btinternet.com', 'yahoo.co.uk', 'icloud.com', 'sky.com',
-    'virginmedia.com', 'live.co.uk', 'talktalk.net', 'aol.com',
+    'gmail.com',
+    'outlook.com',
+    'hotmail.co.uk',
+    'btinternet.com',
+    'yahoo.co.uk',
+    'icloud.com',
+    'sky.com',
+    'virginmedia.com',
+    'live.co.uk',
+    'talktalk.net',
+    'aol.com',
   ],
 };

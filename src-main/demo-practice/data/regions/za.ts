@@ -14,7 +14,16 @@ import {
   tradingStem,
 } from './names';
 import type { BusinessName, CountryInfo, EntityType, PostalAddress, RegionProfile } from './region-types';
-import { capitaliseFirst, countryFor, digits, domainSlug, ordinal, paddedInt, streetNumber, withLuhnDigit } from './shared';
+import {
+  capitaliseFirst,
+  countryFor,
+  digits,
+  domainSlug,
+  ordinal,
+  paddedInt,
+  streetNumber,
+  withLuhnDigit,
+} from './shared';
 import { ZA_NAMES } from './za-names';
 import { ZA_BUSINESS_PLACES, ZA_LOCALITIES, ZA_STREET_NAMES, ZA_STREET_TYPES } from './za-places';
 
@@ -31,32 +40,139 @@ const AFRIKAANS_SURNAMES: ReadonlySet<string> = new Set(
 );
 
 const NOUNS: readonly string[] = [
-  'Protea', 'Baobab', 'Acacia', 'Marula', 'Fynbos', 'Kloof', 'Berg', 'Ridge', 'Vlei', 'Eagle', 'Rhino', 'Leopard',
-  'Kudu', 'Springbok', 'Impala', 'Sable', 'Lesedi', 'Ubuntu', 'Imbali', 'Thuthuka', 'Masakhane', 'Umoya', 'Khaya',
-  'Ikhwezi', 'Tswelopele', 'Kopano', 'Reef', 'Summit', 'Harbour', 'Peak', 'Valley', 'River', 'Stone', 'Crest',
-  'Star', 'Horizon', 'Bay', 'Bridge', 'Gate', 'Oak', 'Jacaranda', 'Aloe', 'Yellowwood', 'Stinkwood', 'Kingfisher',
-  'Hornbill', 'Lion', 'Elephant', 'Buffalo', 'Kraal',
+  'Protea',
+  'Baobab',
+  'Acacia',
+  'Marula',
+  'Fynbos',
+  'Kloof',
+  'Berg',
+  'Ridge',
+  'Vlei',
+  'Eagle',
+  'Rhino',
+  'Leopard',
+  'Kudu',
+  'Springbok',
+  'Impala',
+  'Sable',
+  'Lesedi',
+  'Ubuntu',
+  'Imbali',
+  'Thuthuka',
+  'Masakhane',
+  'Umoya',
+  'Khaya',
+  'Ikhwezi',
+  'Tswelopele',
+  'Kopano',
+  'Reef',
+  'Summit',
+  'Harbour',
+  'Peak',
+  'Valley',
+  'River',
+  'Stone',
+  'Crest',
+  'Star',
+  'Horizon',
+  'Bay',
+  'Bridge',
+  'Gate',
+  'Oak',
+  'Jacaranda',
+  'Aloe',
+  'Yellowwood',
+  'Stinkwood',
+  'Kingfisher',
+  'Hornbill',
+  'Lion',
+  'Elephant',
+  'Buffalo',
+  'Kraal',
 ];
 
 const WORDS: BusinessWords = {
   places: ZA_BUSINESS_PLACES,
   descriptors: [
-    'Blue', 'Golden', 'Silver', 'Southern', 'Cape', 'African', 'Sun', 'Red', 'Green', 'Royal', 'Grand', 'Great',
-    'Wild', 'True', 'Bright', 'Mountain', 'Copper', 'Platinum', 'Diamond', 'Iron', 'Coastal', 'Rainbow', 'Twin',
-    'Black', 'White', 'Crystal', 'Savanna', 'Highveld', 'Ocean', 'Desert', 'Thunder', 'Amber', 'Mighty', 'Noble',
+    'Blue',
+    'Golden',
+    'Silver',
+    'Southern',
+    'Cape',
+    'African',
+    'Sun',
+    'Red',
+    'Green',
+    'Royal',
+    'Grand',
+    'Great',
+    'Wild',
+    'True',
+    'Bright',
+    'Mountain',
+    'Copper',
+    'Platinum',
+    'Diamond',
+    'Iron',
+    'Coastal',
+    'Rainbow',
+    'Twin',
+    'Black',
+    'White',
+    'Crystal',
+    'Savanna',
+    'Highveld',
+    'Ocean',
+    'Desert',
+    'Thunder',
+    'Amber',
+    'Mighty',
+    'Noble',
   ],
   nouns: NOUNS,
   trades: [
-    ...COMMON_TRADES, 'Boerdery', 'Vervoer', 'Eiendomme', 'Panelbeaters', 'Security Services', 'Tyres & Exhausts',
-    'Taverns', 'Braai Supplies', 'Game Lodge', 'Safaris', 'Wine Estate', 'Citrus', 'Mining Supplies', 'Bakkie Hire',
+    ...COMMON_TRADES,
+    'Boerdery',
+    'Vervoer',
+    'Eiendomme',
+    'Panelbeaters',
+    'Security Services',
+    'Tyres & Exhausts',
+    'Taverns',
+    'Braai Supplies',
+    'Game Lodge',
+    'Safaris',
+    'Wine Estate',
+    'Citrus',
+    'Mining Supplies',
+    'Bakkie Hire',
   ],
-  holdings: ['Holdings', 'Investments', 'Beleggings', 'Group', 'Enterprises', 'Properties', 'Capital', 'Ventures', 'Trading', 'Projects'],
+  holdings: [
+    'Holdings',
+    'Investments',
+    'Beleggings',
+    'Group',
+    'Enterprises',
+    'Properties',
+    'Capital',
+    'Ventures',
+    'Trading',
+    'Projects',
+  ],
 };
 
 function company(random: Random): string {
   if (random.chance(0.04)) {
     const surname = makePersonName(random, ZA_NAMES, 'ZA').surname;
-    const practice = random.pick(['Attorneys', 'Attorneys & Conveyancers', 'Consulting Engineers', 'Architects', 'Dental', 'Medical Practice']);
+    const practice = random.pick([
+      'Attorneys',
+      'Attorneys & Conveyancers',
+      'Consulting Engineers',
+      'Architects',
+      'Dental',
+      'Medical Practice',
+    ]);
     return `${capitaliseFirst(surname)} ${practice} Inc`;
   }
   return `${tradingStem(random, WORDS, ZA_NAMES, 'ZA').text} (Pty) Ltd`;
@@ -103,8 +219,16 @@ function address(random: Random, countryCode: string): PostalAddress {
   const number = `${streetNumber(random)}`;
   const line1 = random.weighted<() => string>([
     [() => `${number} ${street}`, 56],
-    [() => `Unit ${random.int(1, 40)}, ${random.pick(NOUNS)} ${random.pick(['Office Park', 'Business Park', 'Industrial Park', 'Square'])}, ${number} ${street}`, 14],
-    [() => `Unit ${random.int(1, 120)}, ${random.pick(NOUNS)} ${random.pick(['Gardens', 'Estate', 'Court', 'Villas', 'Mews'])}`, 14],
+    [
+      () =>
+        `Unit ${random.int(1, 40)}, ${random.pick(NOUNS)} ${random.pick(['Office Park', 'Business Park', 'Industrial Park', 'Square'])}, ${number} ${street}`,
+      14,
+    ],
+    [
+      () =>
+        `Unit ${random.int(1, 120)}, ${random.pick(NOUNS)} ${random.pick(['Gardens', 'Estate', 'Court', 'Villas', 'Mews'])}`,
+      14,
+    ],
     [() => `${ordinal(random.int(1, 25))} Floor, ${random.pick(NOUNS)} House, ${number} ${street}`, 6],
     [() => `PO Box ${random.int(10, 99999)}`, 10],
   ])();
@@ -121,14 +245,44 @@ function address(random: Random, countryCode: string): PostalAddress {
 function landline(random: Random, countryCode: string): string {
   checkCountry(countryCode);
   const area = random.weighted<string>([
-    ['011', 30], ['012', 12], ['021', 25], ['031', 12], ['041', 5], ['051', 3], ['043', 2], ['033', 3],
-    ['015', 2], ['013', 2], ['018', 2], ['053', 1], ['044', 1],
+    ['011', 30],
+    ['012', 12],
+    ['021', 25],
+    ['031', 12],
+    ['041', 5],
+    ['051', 3],
+    ['043', 2],
+    ['033', 3],
+    ['015', 2],
+    ['013', 2],
+    ['018', 2],
+    ['053', 1],
+    ['044', 1],
   ]);
   return `${area} ${random.int(2, 9)}${digits(random, 2)} ${digits(random, 4)}`;
 }
 
 const MOBILE_PREFIXES: readonly string[] = [
-  '060', '061', '062', '063', '064', '065', '066', '067', '068', '071', '072', '073', '074', '076', '078', '079', '081', '082', '083', '084',
+  '060',
+  '061',
+  '062',
+  '063',
+  '064',
+  '065',
+  '066',
+  '067',
+  '068',
+  '071',
+  '072',
+  '073',
+  '074',
+  '076',
+  '078',
+  '079',
+  '081',
+  '082',
+  '083',
+  '084',
 ];
 
 function mobile(random: Random, countryCode: string): string {
@@ -180,7 +334,15 @@ export const zaProfile: RegionProfile = {
     return `${domainSlug(name)}.co.za`;
   },
   personalEmailDomains: [
-    'gmail.com', 'outlook.com', 'mweb.co.za', 'webmail.co.za', 'telkomsa.net', 'icloud.com', 'yahoo.com', 'vodamail.co.za',
-    'absamail.co.za', 'iafrica.com',
+    'gmail.com',
+    'outlook.com',
+    'mweb.co.za',
+    'webmail.co.za',
+    'telkomsa.net',
+    'icloud.com',
+    'yahoo.com',
+    'vodamail.co.za',
+    'absamail.co.za',
+    'iafrica.com',
   ],
 };

@@ -95,7 +95,11 @@ function HarnessPage() {
               initialPage={opened.initialPage}
               onFirstPagePainted={(ms) => {
                 const start = openedAt.get(opened.id);
-                events.push({ id: opened.id, viewerMs: ms, ...(start !== undefined ? { openMs: performance.now() - start } : {}) });
+                events.push({
+                  id: opened.id,
+                  viewerMs: ms,
+                  ...(start !== undefined ? { openMs: performance.now() - start } : {}),
+                });
               }}
               onProblem={(problem) => events.push({ id: opened.id, problem: problem.kind })}
             />

@@ -9,7 +9,12 @@ describe('the large data set (issue: at least 20,000 clients, 40,000 contacts, 8
     expect(practice!.contacts.size).toBeGreaterThanOrEqual(40_000);
     expect(practice!.onboardings.size).toBeGreaterThanOrEqual(8_000);
     expect(practice!.bills.size).toBeGreaterThanOrEqual(50_000);
-    const latest = [...practice!.entities.values(), ...practice!.contacts.values(), ...practice!.onboardings.values(), ...practice!.bills.values()]
+    const latest = [
+      ...practice!.entities.values(),
+      ...practice!.contacts.values(),
+      ...practice!.onboardings.values(),
+      ...practice!.bills.values(),
+    ]
       .map((r) => r.updatedOn)
       .sort()
       .at(-1)!;
@@ -33,21 +38,41 @@ describe('the practices', () => {
   it('keep the first two exactly as they were before the South African one was added (benchmarks and tests depend on them)', () => {
     const keys = (i: number) => [...practices[i]!.entities.keys()];
     expect(keys(0)).toHaveLength(150);
-    expect([keys(0)[0], keys(0).at(-1)]).toEqual(['4df1a061-7084-43e7-ac2a-95894a3c2a63', '353ac5ed-099f-4362-9d57-d80aefedd9e3']);
+    expect([keys(0)[0], keys(0).at(-1)]).toEqual([
+      '4df1a061-7084-43e7-ac2a-95894a3c2a63',
+      '353ac5ed-099f-4362-9d57-d80aefedd9e3',
+    ]);
     expect(keys(1)).toHaveLength(50);
-    expect([keys(1)[0], keys(1).at(-1)]).toEqual(['d678c74d-2bbe-482b-8b21-7ef83b6b0f8d', '82f07d78-71a1-4d78-9102-ba16a6db790f']);
+    expect([keys(1)[0], keys(1).at(-1)]).toEqual([
+      'd678c74d-2bbe-482b-8b21-7ef83b6b0f8d',
+      '82f07d78-71a1-4d78-9102-ba16a6db790f',
+    ]);
   });
 
-  it('the South African practice: a fifth of the first\'s clients, rand bills with 15% VAT, no ledger connected, keys of its own', () => {
+  it("the South African practice: a fifth of the first's clients, rand bills with 15% VAT, no ledger connected, keys of its own", () => {
     const [anz, uk, za] = practices;
     expect(za!.entities.size).toBe(30);
-    expect(za!.profile).toMatchObject({ countryCode: 'ZA', taxLabel: 'VAT', taxRate: 0.15, timeZone: 'Africa/Johannesburg' });
+    expect(za!.profile).toMatchObject({
+      countryCode: 'ZA',
+      taxLabel: 'VAT',
+      taxRate: 0.15,
+      timeZone: 'Africa/Johannesburg',
+    });
     expect(za!.profile.taxNumber).toMatch(/^4\d{9}$/);
     expect(za!.bills.size).toBeGreaterThan(0);
     expect([...za!.bills.values()].every((b) => b.currency === 'ZAR')).toBe(true);
     expect(za!.ledger.status.connected).toBe(false);
-    const others = new Set([...anz!.entities.keys(), ...uk!.entities.keys(), anz!.profile.practiceKey, uk!.profile.practiceKey, anz!.profile.readWrite.clientId, uk!.profile.readWrite.clientId]);
-    expect([...za!.entities.keys(), za!.profile.practiceKey, za!.profile.readWrite.clientId].filter((k) => others.has(k))).toEqual([]);
+    const others = new Set([
+      ...anz!.entities.keys(),
+      ...uk!.entities.keys(),
+      anz!.profile.practiceKey,
+      uk!.profile.practiceKey,
+      anz!.profile.readWrite.clientId,
+      uk!.profile.readWrite.clientId,
+    ]);
+    expect(
+      [...za!.entities.keys(), za!.profile.practiceKey, za!.profile.readWrite.clientId].filter((k) => others.has(k)),
+    ).toEqual([]);
     const billIds = new Set([...anz!.bills.keys(), ...uk!.bills.keys()]);
     expect([...za!.bills.keys()].filter((id) => billIds.has(id))).toEqual([]);
   });

@@ -77,7 +77,15 @@ export function statement(lineCount = 6, overrides: Partial<StatementPdfInput> =
   const kinds = ['invoice', 'payment', 'invoice', 'credit', 'refund'] as const;
   let balance = 250;
   const lines: StatementPdfLine[] = [
-    { date: '2026-10-01', type: 'opening', reference: '', description: 'Balance brought forward', debit: 0, credit: 0, balance },
+    {
+      date: '2026-10-01',
+      type: 'opening',
+      reference: '',
+      description: 'Balance brought forward',
+      debit: 0,
+      credit: 0,
+      balance,
+    },
   ];
   for (let i = 0; i < lineCount; i++) {
     const type = kinds[i % kinds.length] ?? 'invoice';
@@ -86,7 +94,15 @@ export function statement(lineCount = 6, overrides: Partial<StatementPdfInput> =
     const credit = debit ? 0 : amount;
     balance += debit - credit;
     const date = `2026-10-${String(2 + (i % 28)).padStart(2, '0')}`;
-    lines.push({ date, type, reference: `REF-${1000 + i}`, description: `Statement entry ${i + 1}`, debit, credit, balance });
+    lines.push({
+      date,
+      type,
+      reference: `REF-${1000 + i}`,
+      description: `Statement entry ${i + 1}`,
+      debit,
+      credit,
+      balance,
+    });
   }
   return {
     practice: harbourside,

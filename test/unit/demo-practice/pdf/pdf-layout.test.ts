@@ -32,7 +32,9 @@ describe('toWinAnsi', () => {
 describe('formatters', () => {
   it('formats money and medium dates for the locale, in UTC', () => {
     const au = createFormatters('en-AU', 'AUD');
-    expect(au.money(1234.5)).toBe(new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(1234.5));
+    expect(au.money(1234.5)).toBe(
+      new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(1234.5),
+    );
     expect(au.money(-0)).toBe(au.money(0));
     const medium = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' });
     expect(au.date('2026-10-05')).toBe(medium.format(Date.UTC(2026, 9, 5)));
@@ -61,7 +63,8 @@ describe('layout helpers', () => {
   it('wraps text to the width and breaks words longer than a line', async () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
-    const text = 'The quick brown fox jumps over the lazy dog https://pay.example/a-very-long-link-without-spaces-at-all\nNext';
+    const text =
+      'The quick brown fox jumps over the lazy dog https://pay.example/a-very-long-link-without-spaces-at-all\nNext';
     const lines = wrapText(font, text, 9, 80);
     expect(lines.length).toBeGreaterThan(4);
     for (const line of lines) expect(font.widthOfTextAtSize(line, 9)).toBeLessThanOrEqual(80);

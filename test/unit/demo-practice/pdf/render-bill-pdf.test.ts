@@ -29,7 +29,13 @@ describe('renderBillPdf', () => {
       expect(pdf.text).toContain(expected);
     }
     for (const line of input.lines) {
-      const cells = [line.description, String(line.quantity), money(line.unitPrice), money(line.taxAmount), money(line.lineTotal)];
+      const cells = [
+        line.description,
+        String(line.quantity),
+        money(line.unitPrice),
+        money(line.taxAmount),
+        money(line.lineTotal),
+      ];
       expect(pdf.text).toContain(cells.join(' '));
     }
   });
@@ -69,7 +75,8 @@ describe('renderBillPdf', () => {
   });
 
   it('fits as many lines on one page as BILL_LINES_ON_FIRST_PAGE documents', async () => {
-    const pages = async (input: Parameters<typeof renderBillPdf>[0]) => (await readPdf(await renderBillPdf(input))).pageCount;
+    const pages = async (input: Parameters<typeof renderBillPdf>[0]) =>
+      (await readPdf(await renderBillPdf(input))).pageCount;
     const bare = { payLinkUrl: null, notes: null };
     expect(await pages(bill(bare, BILL_LINES_ON_FIRST_PAGE))).toBe(1);
     expect(await pages(bill(bare, BILL_LINES_ON_FIRST_PAGE + 1))).toBe(2);
@@ -95,7 +102,8 @@ describe('renderBillPdf', () => {
   });
 
   it('keeps wrapped descriptions readable and still paginates safely', async () => {
-    const long = 'Annual financial statements, company tax return and reconciliation of every bank and credit card account for the year';
+    const long =
+      'Annual financial statements, company tax return and reconciliation of every bank and credit card account for the year';
     const lines = billLines(30).map((l) => ({ ...l, description: `${l.description}: ${long}` }));
     const pdf = await readPdf(await renderBillPdf(bill({ lines })));
     expect(pdf.pageCount).toBeGreaterThanOrEqual(3);
@@ -112,7 +120,13 @@ describe('renderBillPdf', () => {
     expect(pdf.text).toContain(day('2026-11-04', 'en-GB'));
     expect(pdf.text).toContain('£');
 
-    const southAfrica = { ...harbourside, locale: 'en-ZA', currency: 'ZAR', taxLabel: 'VAT', taxNumber: 'VAT 4123456789' };
+    const southAfrica = {
+      ...harbourside,
+      locale: 'en-ZA',
+      currency: 'ZAR',
+      taxLabel: 'VAT',
+      taxNumber: 'VAT 4123456789',
+    };
     const za = bill({ practice: southAfrica, amountDue: 12345.67 });
     expect((await readPdf(await renderBillPdf(za))).text).toContain(money(12345.67, 'en-ZA', 'ZAR'));
   });
@@ -137,7 +151,15 @@ describe('renderBillPdf', () => {
     const input = bill({
       practice: { ...harbourside, name: 'Kōwhai Łódź Accounting 🚀' },
       client: { name: 'Zoë Łukasz Nguyễn', addressLines: ['12 Đường Lê Lợi', '東京都'], email: null },
-      lines: [{ description: 'Consulting ✅ for Ōtautahi — “quoted” café', quantity: 1, unitPrice: 10, taxAmount: 1, lineTotal: 11 }],
+      lines: [
+        {
+          description: 'Consulting ✅ for Ōtautahi — “quoted” café',
+          quantity: 1,
+          unitPrice: 10,
+          taxAmount: 1,
+          lineTotal: 11,
+        },
+      ],
       notes: 'Ngā mihi\nemoji 👍🏽 and a zero\u200bwidth space',
     });
     const pdf = await readPdf(await renderBillPdf(input));

@@ -35,7 +35,13 @@ describe('renderCertificatePdf', () => {
     expect(failed.text).toContain('AML result Possible match');
     expect(failed.text).toContain('AML checked on Not yet checked');
 
-    const pendingInput = certificate({ result: 'pending', verifiedOn: null, aml: null, documentType: null, subjectBirthDate: null });
+    const pendingInput = certificate({
+      result: 'pending',
+      verifiedOn: null,
+      aml: null,
+      documentType: null,
+      subjectBirthDate: null,
+    });
     const pending = await readPdf(await renderCertificatePdf(pendingInput));
     expect(pending.text).toContain('Result Pending');
     expect(pending.text).toContain('Verified on Not yet verified');
@@ -52,6 +58,9 @@ describe('renderCertificatePdf', () => {
     const pdf = await readPdf(a);
     expect(pdf.text).toContain('Zoë Lukasz Nguyen');
     expect(pdf.text).toContain('Otautahi Accountants ?');
-    expect(pdf.info).toMatchObject({ Title: 'Identity verification certificate IDV-7F3A2C91', Author: 'Ōtautahi Accountants 🌿' });
+    expect(pdf.info).toMatchObject({
+      Title: 'Identity verification certificate IDV-7F3A2C91',
+      Author: 'Ōtautahi Accountants 🌿',
+    });
   });
 });

@@ -23,7 +23,9 @@ describe('renderStatementPdf', () => {
       expect(pdf.text).toContain(expected);
     }
     for (const line of input.lines.slice(1)) {
-      expect(pdf.text).toContain(`${line.reference} ${line.description} ${money(line.debit || line.credit)} ${money(line.balance)}`);
+      expect(pdf.text).toContain(
+        `${line.reference} ${line.description} ${money(line.debit || line.credit)} ${money(line.balance)}`,
+      );
     }
     expect(pdf.text).toContain('Credit note');
     expect(pdf.text).toContain('Refund');
@@ -52,7 +54,9 @@ describe('renderStatementPdf', () => {
   });
 
   it('is deterministic and copes with names outside WinAnsi', async () => {
-    const input = statement(5, { client: { name: 'Zoë Łukasz Nguyễn 👋', addressLines: ['Ōtautahi'], email: 'zoe@example.com' } });
+    const input = statement(5, {
+      client: { name: 'Zoë Łukasz Nguyễn 👋', addressLines: ['Ōtautahi'], email: 'zoe@example.com' },
+    });
     const a = await renderStatementPdf(input);
     const b = await renderStatementPdf(structuredClone(input));
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);

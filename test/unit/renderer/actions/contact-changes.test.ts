@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { contactUpdateSchema } from '../../../../src-preload/contract/partner-api';
 import { contactChanges } from '../../../../src-renderer/features/actions/contact-changes';
 
-const before = { contactName: 'Ana', contactSurname: 'Silva', email: 'ana@example.com', mobile: '0412 345 678', position: null, isPrimary: true };
+const before = {
+  contactName: 'Ana',
+  contactSurname: 'Silva',
+  email: 'ana@example.com',
+  mobile: '0412 345 678',
+  position: null,
+  isPrimary: true,
+};
 
 describe('contact edits send only what changed', () => {
   it('nothing changed → an empty change', () => {

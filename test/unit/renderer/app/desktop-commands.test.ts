@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { AppCommand } from '../../../../src-preload/contract/desktop';
-import { createDesktopInbox, runDesktopMessage, type DesktopCommandDeps, type DesktopMessage } from '../../../../src-renderer/app/desktop-commands';
+import {
+  createDesktopInbox,
+  runDesktopMessage,
+  type DesktopCommandDeps,
+  type DesktopMessage,
+} from '../../../../src-renderer/app/desktop-commands';
 
 const key = '3f2b8c1e-7d4a-4c2b-9e1f-0a5b6c7d8e9f';
 const client = { entityKey: key, fullEntityName: 'Acme Pty Ltd' };
@@ -63,7 +68,9 @@ describe('menu commands and deep links in the window', () => {
     const missing = fakeDeps('/clients/11111111-1111-4111-8111-111111111111');
     await runDesktopMessage(command({ command: 'prepare-meeting' }), missing);
     expect(missing.prepareMeeting).not.toHaveBeenCalled();
-    expect(missing.notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'This client is not on this laptop' }));
+    expect(missing.notify).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'This client is not on this laptop' }),
+    );
   });
 
   it('never signs out from the menu: it goes to Settings and puts the keyboard on the active practice’s Sign out', async () => {
@@ -90,7 +97,11 @@ describe('menu commands and deep links in the window', () => {
     const deps = fakeDeps('/clients', { syncNow: vi.fn(async () => 'No practice is connected.') });
     await runDesktopMessage(command({ command: 'sync-now' }), deps);
     expect(deps.syncNow).toHaveBeenCalledOnce();
-    expect(deps.notify).toHaveBeenCalledWith({ tone: 'info', title: 'Sync did not start', detail: 'No practice is connected.' });
+    expect(deps.notify).toHaveBeenCalledWith({
+      tone: 'info',
+      title: 'Sync did not start',
+      detail: 'No practice is connected.',
+    });
   });
 
   it('copies the diagnostics to the clipboard with a notice, or says it could not', async () => {
@@ -98,16 +109,25 @@ describe('menu commands and deep links in the window', () => {
     await runDesktopMessage(command({ command: 'copy-diagnostics' }), deps);
     expect(deps.copyText).toHaveBeenCalledWith('Practice Companion 1.2.3 on linux');
     expect(deps.notify).toHaveBeenCalledWith(expect.objectContaining({ tone: 'info', title: 'Diagnostics copied' }));
-    const denied = fakeDeps('/clients', { copyText: vi.fn(async () => Promise.reject(new Error('The clipboard is not available.'))) });
+    const denied = fakeDeps('/clients', {
+      copyText: vi.fn(async () => Promise.reject(new Error('The clipboard is not available.'))),
+    });
     await runDesktopMessage(command({ command: 'copy-diagnostics' }), denied);
-    expect(denied.notify).toHaveBeenCalledWith({ tone: 'error', title: 'Diagnostics could not be copied', detail: 'The clipboard is not available.' });
+    expect(denied.notify).toHaveBeenCalledWith({
+      tone: 'error',
+      title: 'Diagnostics could not be copied',
+      detail: 'The clipboard is not available.',
+    });
   });
 });
 
 describe('the desktop inbox', () => {
   it('keeps what main sent before the window attached a handler, then passes everything on', () => {
     const listeners = new Map<string, (payload: unknown) => void>();
-    const on = (event: string, listener: (payload: unknown) => void) => (listeners.set(event, listener), () => undefined);
+    const on = (event: string, listener: (payload: unknown) => void) => (
+      listeners.set(event, listener),
+      () => undefined
+    );
     const companion = { on } as unknown as Companion;
     const inbox = createDesktopInbox(companion);
     listeners.get('desktop.openRecord')!({ kind: 'client', key });

@@ -1,6 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { describeForgotten, removeForgottenPractices, type ForgottenPractice } from '../../../../src-renderer/app/forgotten-practices';
+import {
+  describeForgotten,
+  removeForgottenPractices,
+  type ForgottenPractice,
+} from '../../../../src-renderer/app/forgotten-practices';
 import { deletePracticeDb, listPracticeDbKeys, practiceDb } from '../../../../src-renderer/db/practice-db';
 import { memoryStorage } from '../stores/memory-storage';
 
@@ -25,7 +29,11 @@ describe('data of practices main no longer knows, at start', () => {
   it('deletes a database without unsent actions silently, and keeps one with unsent actions until the user confirms', async () => {
     await seed();
     const noDatabase = '44444444-4444-4444-8444-444444444444';
-    const storage = memoryStorage({ [`sync-paused:${nothingUnsent}`]: '1', [`sync-paused:${known}`]: '1', [`sync-paused:${noDatabase}`]: '1' });
+    const storage = memoryStorage({
+      [`sync-paused:${nothingUnsent}`]: '1',
+      [`sync-paused:${known}`]: '1',
+      [`sync-paused:${noDatabase}`]: '1',
+    });
     const asked: ForgottenPractice[][] = [];
     const report = await removeForgottenPractices({
       knownKeys: async () => [known],
@@ -33,7 +41,9 @@ describe('data of practices main no longer knows, at start', () => {
       storage,
     });
     expect(asked).toEqual([[{ practiceKey: withUnsent, unsent: 1 }]]);
-    expect(describeForgotten(asked[0]![0]!)).toBe('1 unsent action for a practice that is no longer connected on this laptop');
+    expect(describeForgotten(asked[0]![0]!)).toBe(
+      '1 unsent action for a practice that is no longer connected on this laptop',
+    );
     expect(report).toEqual({ deleted: [nothingUnsent], kept: [withUnsent] });
     expect((await listPracticeDbKeys()).sort()).toEqual([known, withUnsent]);
     // Settings of forgotten practices go too (with or without a database); the known practice's stay.
@@ -43,7 +53,10 @@ describe('data of practices main no longer knows, at start', () => {
 
     // The next start asks again; confirmed, the database goes.
     const confirm = vi.fn(async () => true);
-    expect(await removeForgottenPractices({ knownKeys: async () => [known], confirm, storage })).toEqual({ deleted: [withUnsent], kept: [] });
+    expect(await removeForgottenPractices({ knownKeys: async () => [known], confirm, storage })).toEqual({
+      deleted: [withUnsent],
+      kept: [],
+    });
     expect(confirm).toHaveBeenCalledWith([{ practiceKey: withUnsent, unsent: 1 }]);
     expect(await listPracticeDbKeys()).toEqual([known]);
   });
@@ -51,7 +64,11 @@ describe('data of practices main no longer knows, at start', () => {
   it('asks nothing when no forgotten database holds unsent actions, and never touches the known practices', async () => {
     await seed();
     const confirm = vi.fn(async () => true);
-    const report = await removeForgottenPractices({ knownKeys: async () => [known, withUnsent.toUpperCase()], confirm, storage: memoryStorage() });
+    const report = await removeForgottenPractices({
+      knownKeys: async () => [known, withUnsent.toUpperCase()],
+      confirm,
+      storage: memoryStorage(),
+    });
     expect(report).toEqual({ deleted: [nothingUnsent], kept: [] });
     expect(confirm).not.toHaveBeenCalled();
     expect(await practiceDb(known).outbox.count()).toBe(1);
@@ -75,7 +92,9 @@ describe('data of practices main no longer knows, at start', () => {
   it('deletes nothing when the list of practices cannot be read', async () => {
     await seed();
     const knownKeys = () => Promise.reject(new Error('main is restarting'));
-    await expect(removeForgottenPractices({ knownKeys, confirm: async () => true })).rejects.toThrow('main is restarting');
+    await expect(removeForgottenPractices({ knownKeys, confirm: async () => true })).rejects.toThrow(
+      'main is restarting',
+    );
     expect((await listPracticeDbKeys()).sort()).toEqual([known, withUnsent, nothingUnsent]);
   });
 });

@@ -9,7 +9,13 @@ import { useNotices } from '../../../../src-renderer/stores/notice-store';
 import { usePractice } from '../../../../src-renderer/stores/practice-store';
 
 const practiceKey = '77777777-7777-4777-8777-777777777777';
-const idle: ActivityReport = { outboxSending: 0, packsDownloading: 0, unsentCount: 0, needsAttentionCount: 0, deliveredSinceReconnect: 0 };
+const idle: ActivityReport = {
+  outboxSending: 0,
+  packsDownloading: 0,
+  unsentCount: 0,
+  needsAttentionCount: 0,
+  deliveredSinceReconnect: 0,
+};
 const INTERVAL = 500;
 
 let reports: ActivityReport[];
@@ -22,7 +28,9 @@ beforeEach(() => {
   useNotices.setState({ notices: [] });
   useMeetingPacks.setState({ runningPackId: null });
   usePractice.setState({ activePracticeKey: practiceKey });
-  const companion = { desktop: { reportActivity: async (report: ActivityReport) => (reports.push(report), { accepted: true }) } } as unknown as Companion;
+  const companion = {
+    desktop: { reportActivity: async (report: ActivityReport) => (reports.push(report), { accepted: true }) },
+  } as unknown as Companion;
   stop = watchActivity(companion);
 });
 afterEach(async () => {

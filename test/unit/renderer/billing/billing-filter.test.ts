@@ -19,7 +19,15 @@ import {
 } from '../../../../src-renderer/features/billing/billing-filter';
 
 const cursor = (patch: Partial<SyncCursor>): SyncCursor => ({
-  resource: 'bills', mode: 'incremental', watermark: null, nextPage: 1, passServerTime: null, largestPage: 100, lastCompletedAt: '2026-05-01T00:00:00.000Z', recordsThisPass: 10, ...patch,
+  resource: 'bills',
+  mode: 'incremental',
+  watermark: null,
+  nextPage: 1,
+  passServerTime: null,
+  largestPage: 100,
+  lastCompletedAt: '2026-05-01T00:00:00.000Z',
+  recordsThisPass: 10,
+  ...patch,
 });
 
 describe('the window of bills on this laptop', () => {
@@ -30,11 +38,24 @@ describe('the window of bills on this laptop', () => {
 
   it('runs from a year before the first pass to the end of the latest pass', () => {
     // First pass on 2026-03-10 read 2025-03-10…2026-04-10; the latest pass (recent window) ends 2026-06-01.
-    expect(localWindow(cursor({ fullPassAt: '2026-03-10T08:00:00.000Z', window: { startDate: '2026-03-02', endDate: '2026-06-01' } }))).toEqual({ startDate: '2025-03-10', endDate: '2026-06-01', complete: true });
+    expect(
+      localWindow(
+        cursor({ fullPassAt: '2026-03-10T08:00:00.000Z', window: { startDate: '2026-03-02', endDate: '2026-06-01' } }),
+      ),
+    ).toEqual({ startDate: '2025-03-10', endDate: '2026-06-01', complete: true });
   });
 
   it('is the first pass’s own window while that pass is under way, and nothing before any pass', () => {
-    expect(localWindow(cursor({ mode: 'full', nextPage: 4, lastCompletedAt: null, window: { startDate: '2025-03-10', endDate: '2026-04-10' } }))).toEqual({ startDate: '2025-03-10', endDate: '2026-04-10', complete: false });
+    expect(
+      localWindow(
+        cursor({
+          mode: 'full',
+          nextPage: 4,
+          lastCompletedAt: null,
+          window: { startDate: '2025-03-10', endDate: '2026-04-10' },
+        }),
+      ),
+    ).toEqual({ startDate: '2025-03-10', endDate: '2026-04-10', complete: false });
     expect(localWindow(undefined)).toBeNull();
     expect(localWindow(cursor({}))).toBeNull();
   });
@@ -42,9 +63,25 @@ describe('the window of bills on this laptop', () => {
 
 let n = 0;
 const bill = (billNumber: string, patch: Partial<Bill>): Bill => ({
-  billingId: ++n, billNumber, entityKey: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, entityName: 'Acme Pty Ltd', billDate: '2026-02-01', dueDate: '2026-03-01',
-  statusName: 'Awaiting payment', source: 'adhoc', currency: 'AUD', subtotal: 100, taxTotal: 10, total: 110, amountPaid: 0, amountDue: 110, reference: null,
-  engagementKey: null, recurringBillingId: null, updatedOn: '2026-02-01T00:00:00Z', ...patch,
+  billingId: ++n,
+  billNumber,
+  entityKey: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  entityName: 'Acme Pty Ltd',
+  billDate: '2026-02-01',
+  dueDate: '2026-03-01',
+  statusName: 'Awaiting payment',
+  source: 'adhoc',
+  currency: 'AUD',
+  subtotal: 100,
+  taxTotal: 10,
+  total: 110,
+  amountPaid: 0,
+  amountDue: 110,
+  reference: null,
+  engagementKey: null,
+  recurringBillingId: null,
+  updatedOn: '2026-02-01T00:00:00Z',
+  ...patch,
 });
 
 describe('bills: filters, search and sort', () => {
@@ -52,11 +89,17 @@ describe('bills: filters, search and sort', () => {
   const bills = [
     bill('INV-000009', { billDate: '2026-01-15', statusName: 'Paid', amountDue: 0, amountPaid: 110 }),
     bill('INV-000010', { billDate: '2026-03-20', entityName: 'Zoë Ngāta', total: 220.5, amountDue: 220.5 }),
-    bill('INV-000011', { billDate: '2026-03-21', statusName: 'Part paid', amountDue: 10.25, reference: 'March retainer' }),
+    bill('INV-000011', {
+      billDate: '2026-03-21',
+      statusName: 'Part paid',
+      amountDue: 10.25,
+      reference: 'March retainer',
+    }),
     bill('INV-000001', { billDate: '2024-11-30' }), // older history read for one client: not in the window
   ];
   const index = indexBills(bills, window);
-  const numbers = (patch: Partial<BillView>) => filterBills(index, { ...DEFAULT_BILL_VIEW, ...patch }).map((b) => b.billNumber);
+  const numbers = (patch: Partial<BillView>) =>
+    filterBills(index, { ...DEFAULT_BILL_VIEW, ...patch }).map((b) => b.billNumber);
 
   it('lists only the window, newest bill first', () => {
     expect(numbers({})).toEqual(['INV-000011', 'INV-000010', 'INV-000009']);
@@ -77,8 +120,16 @@ describe('bills: filters, search and sort', () => {
   });
 
   it('sorts by amount due and by client', () => {
-    expect(numbers({ sort: { column: 'amountDue', direction: 'desc' } })).toEqual(['INV-000010', 'INV-000011', 'INV-000009']);
-    expect(numbers({ sort: { column: 'entityName', direction: 'asc' } })).toEqual(['INV-000011', 'INV-000009', 'INV-000010']);
+    expect(numbers({ sort: { column: 'amountDue', direction: 'desc' } })).toEqual([
+      'INV-000010',
+      'INV-000011',
+      'INV-000009',
+    ]);
+    expect(numbers({ sort: { column: 'entityName', direction: 'asc' } })).toEqual([
+      'INV-000011',
+      'INV-000009',
+      'INV-000010',
+    ]);
   });
 
   it('totals what is shown to the cent', () => {
@@ -88,8 +139,20 @@ describe('bills: filters, search and sort', () => {
 
 describe('payments: filters, search and sort', () => {
   const payment = (paymentId: number, patch: Partial<Payment>): Payment => ({
-    paymentId, billingId: 1, billNumber: 'INV-000001', entityKey: '00000000-0000-4000-8000-000000000001', entityName: 'Acme', paymentDate: '2026-02-01', amount: 100,
-    refundedAmount: 0, currency: 'GBP', paymentStatus: 'completed', paymentMethod: 'card', reference: null, updatedOn: '2026-02-01T00:00:00Z', ...patch,
+    paymentId,
+    billingId: 1,
+    billNumber: 'INV-000001',
+    entityKey: '00000000-0000-4000-8000-000000000001',
+    entityName: 'Acme',
+    paymentDate: '2026-02-01',
+    amount: 100,
+    refundedAmount: 0,
+    currency: 'GBP',
+    paymentStatus: 'completed',
+    paymentMethod: 'card',
+    reference: null,
+    updatedOn: '2026-02-01T00:00:00Z',
+    ...patch,
   });
   const payments = [
     payment(1, { paymentDate: '2026-02-01' }),
@@ -98,7 +161,8 @@ describe('payments: filters, search and sort', () => {
     payment(4, { paymentDate: '2026-02-02', paymentMethod: 'ledger_a', paymentStatus: 'processing' }),
   ];
   const index = indexPayments(payments, null);
-  const ids = (patch: Partial<PaymentView>) => filterPayments(index, { ...DEFAULT_PAYMENT_VIEW, ...patch }).map((p) => p.paymentId);
+  const ids = (patch: Partial<PaymentView>) =>
+    filterPayments(index, { ...DEFAULT_PAYMENT_VIEW, ...patch }).map((p) => p.paymentId);
 
   it('lists the newest first, then filters by status, method and date range', () => {
     expect(ids({})).toEqual([2, 4, 3, 1]);

@@ -2,13 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../../../src-main/demo-practice/data/generate-demo-data';
 import type { Entity } from '../../../../src-preload/contract/partner-api';
 import { foldForSearch, type StoredEntity } from '../../../../src-renderer/db/practice-db';
-import { DEFAULT_CLIENT_VIEW, NO_OFFICE, filterClients, indexClients, isNarrowed, type ClientView } from '../../../../src-renderer/features/clients/client-filter';
+import {
+  DEFAULT_CLIENT_VIEW,
+  NO_OFFICE,
+  filterClients,
+  indexClients,
+  isNarrowed,
+  type ClientView,
+} from '../../../../src-renderer/features/clients/client-filter';
 
 let serial = 0;
 /** A stored entity with the search text the renderer stores beside it (name, preferred name, code, email, phones). */
 function stored(e: Entity): StoredEntity {
   const phones = [e.entityTelephone, e.entityMobile].map((p) => p?.replace(/\D/g, ''));
-  return { ...e, search: foldForSearch([e.fullEntityName, e.entitySalutation, e.entityCode, e.entityEmail, e.entityTelephone, e.entityMobile, ...phones].join(' ')) };
+  return {
+    ...e,
+    search: foldForSearch(
+      [
+        e.fullEntityName,
+        e.entitySalutation,
+        e.entityCode,
+        e.entityEmail,
+        e.entityTelephone,
+        e.entityMobile,
+        ...phones,
+      ].join(' '),
+    ),
+  };
 }
 function client(fields: Partial<Entity> & { fullEntityName: string }): StoredEntity {
   serial++;
@@ -39,17 +59,43 @@ const clients = [
   client({ fullEntityName: 'Alpha Pty Ltd', entityCode: 'C-1', entityMobile: '0412 345 678' }),
   client({ fullEntityName: 'beta Partners', entityType: 'Partnership', officeName: null, entityCode: 'C-3' }),
   // 10:00 at +10:00 is midnight UTC: older than 01:00Z although its text sorts later.
-  client({ fullEntityName: 'Client 10', entityType: 'Individual', updatedOn: '2025-06-01T10:00:00+10:00', entityCode: 'C-4' }),
-  client({ fullEntityName: 'Client 9', entityType: 'Individual', updatedOn: '2025-06-01T01:00:00Z', entityCode: 'C-5', entityEmail: 'zoe@example.com' }),
-  client({ fullEntityName: 'Zoë Ngāta', entityType: 'Individual', entityTerminated: true, officeName: 'Melbourne', entityCode: 'C-6', updatedOn: '2025-12-01T00:00:00Z' }),
+  client({
+    fullEntityName: 'Client 10',
+    entityType: 'Individual',
+    updatedOn: '2025-06-01T10:00:00+10:00',
+    entityCode: 'C-4',
+  }),
+  client({
+    fullEntityName: 'Client 9',
+    entityType: 'Individual',
+    updatedOn: '2025-06-01T01:00:00Z',
+    entityCode: 'C-5',
+    entityEmail: 'zoe@example.com',
+  }),
+  client({
+    fullEntityName: 'Zoë Ngāta',
+    entityType: 'Individual',
+    entityTerminated: true,
+    officeName: 'Melbourne',
+    entityCode: 'C-6',
+    updatedOn: '2025-12-01T00:00:00Z',
+  }),
   client({ fullEntityName: 'Omega Trust', entityType: 'Trust', entityTerminated: true, entityCode: 'C-7' }),
 ];
 const names = (list: readonly StoredEntity[]) => list.map((e) => e.fullEntityName);
-const show = (view: Partial<ClientView>, list = clients) => names(filterClients(indexClients(list), { ...DEFAULT_CLIENT_VIEW, ...view }));
+const show = (view: Partial<ClientView>, list = clients) =>
+  names(filterClients(indexClients(list), { ...DEFAULT_CLIENT_VIEW, ...view }));
 
 describe('client list: filter and sort', () => {
   it('by default hides terminated clients and sorts by name A→Z, ignoring case and accents, numbers by value', () => {
-    expect(show({})).toEqual(['Alpha Pty Ltd', 'beta Partners', 'Client 9', 'Client 10', 'Élan Family Trust', 'zeta Holdings Pty Ltd']);
+    expect(show({})).toEqual([
+      'Alpha Pty Ltd',
+      'beta Partners',
+      'Client 9',
+      'Client 10',
+      'Élan Family Trust',
+      'zeta Holdings Pty Ltd',
+    ]);
   });
 
   it('shows all clients, or only the terminated ones', () => {
@@ -65,7 +111,14 @@ describe('client list: filter and sort', () => {
   });
 
   it('sorts Z→A, by client code (C-2 before C-10) and by most recent update compared as instants', () => {
-    expect(show({ sort: 'name-desc' })).toEqual(['zeta Holdings Pty Ltd', 'Élan Family Trust', 'Client 10', 'Client 9', 'beta Partners', 'Alpha Pty Ltd']);
+    expect(show({ sort: 'name-desc' })).toEqual([
+      'zeta Holdings Pty Ltd',
+      'Élan Family Trust',
+      'Client 10',
+      'Client 9',
+      'beta Partners',
+      'Alpha Pty Ltd',
+    ]);
     expect(show({ sort: 'code' }).slice(0, 3)).toEqual(['Alpha Pty Ltd', 'Élan Family Trust', 'beta Partners']);
     expect(show({ sort: 'code' }).at(-1)).toBe('zeta Holdings Pty Ltd');
     expect(show({ sort: 'updated' }).slice(0, 3)).toEqual(['Client 9', 'Client 10', 'zeta Holdings Pty Ltd']);
@@ -76,7 +129,10 @@ describe('client list: filter and sort', () => {
     expect(show({ query: 'ZOE' })).toEqual(['Client 9']);
     expect(show({ query: 'ngata', terminated: 'terminated' })).toEqual(['Zoë Ngāta']);
     expect(show({ query: '0412 345' })).toEqual(['Alpha Pty Ltd']);
-    expect(show({ query: 'trust', terminated: 'all', sort: 'name-desc' })).toEqual(['Omega Trust', 'Élan Family Trust']);
+    expect(show({ query: 'trust', terminated: 'all', sort: 'name-desc' })).toEqual([
+      'Omega Trust',
+      'Élan Family Trust',
+    ]);
     expect(show({ query: 'trust', office: 'Sydney', terminated: 'all' })).toEqual(['Omega Trust']);
     expect(show({ query: 'no such client' })).toEqual([]);
   });
@@ -119,48 +175,77 @@ describe('client list on the large demo practice (20,000 clients)', () => {
 
   it.each([
     [{ sort: 'name' }, (a: StoredEntity, b: StoredEntity) => collator.compare(a.fullEntityName, b.fullEntityName) <= 0],
-    [{ sort: 'name-desc', terminated: 'terminated' }, (a: StoredEntity, b: StoredEntity) => collator.compare(a.fullEntityName, b.fullEntityName) >= 0],
-    [{ sort: 'code', type: 'Trust' }, (a: StoredEntity, b: StoredEntity) => collator.compare(a.entityCode, b.entityCode) <= 0],
-    [{ sort: 'updated', office: 'Melbourne', terminated: 'all', query: 'smith' }, (a: StoredEntity, b: StoredEntity) => Date.parse(a.updatedOn) >= Date.parse(b.updatedOn)],
-  ] as Array<[Partial<ClientView>, (a: StoredEntity, b: StoredEntity) => boolean]>)('%o: exactly the matching clients, in order', (partial, inOrder) => {
-    const view = { ...DEFAULT_CLIENT_VIEW, ...partial };
-    const result = filterClients(index, view);
-    const needle = foldForSearch(view.query);
-    const expected = all.filter(
-      (e) =>
-        (view.terminated === 'all' || e.entityTerminated === (view.terminated === 'terminated')) &&
-        (!view.type || e.entityType === view.type) &&
-        (!view.office || e.officeName === view.office) &&
-        e.search.includes(needle),
-    );
-    expect(result.length).toBeGreaterThan(0);
-    expect(new Set(result.map((e) => e.entityKey))).toEqual(new Set(expected.map((e) => e.entityKey)));
-    expect(result.length).toBe(expected.length);
-    for (let i = 1; i < result.length; i++) expect(inOrder(result[i - 1]!, result[i]!)).toBe(true);
-  });
+    [
+      { sort: 'name-desc', terminated: 'terminated' },
+      (a: StoredEntity, b: StoredEntity) => collator.compare(a.fullEntityName, b.fullEntityName) >= 0,
+    ],
+    [
+      { sort: 'code', type: 'Trust' },
+      (a: StoredEntity, b: StoredEntity) => collator.compare(a.entityCode, b.entityCode) <= 0,
+    ],
+    [
+      { sort: 'updated', office: 'Melbourne', terminated: 'all', query: 'smith' },
+      (a: StoredEntity, b: StoredEntity) => Date.parse(a.updatedOn) >= Date.parse(b.updatedOn),
+    ],
+  ] as Array<[Partial<ClientView>, (a: StoredEntity, b: StoredEntity) => boolean]>)(
+    '%o: exactly the matching clients, in order',
+    (partial, inOrder) => {
+      const view = { ...DEFAULT_CLIENT_VIEW, ...partial };
+      const result = filterClients(index, view);
+      const needle = foldForSearch(view.query);
+      const expected = all.filter(
+        (e) =>
+          (view.terminated === 'all' || e.entityTerminated === (view.terminated === 'terminated')) &&
+          (!view.type || e.entityType === view.type) &&
+          (!view.office || e.officeName === view.office) &&
+          e.search.includes(needle),
+      );
+      expect(result.length).toBeGreaterThan(0);
+      expect(new Set(result.map((e) => e.entityKey))).toEqual(new Set(expected.map((e) => e.entityKey)));
+      expect(result.length).toBe(expected.length);
+      for (let i = 1; i < result.length; i++) expect(inOrder(result[i - 1]!, result[i]!)).toBe(true);
+    },
+  );
 
   it('typing, refining and deleting characters (results reused from earlier keystrokes) always gives exactly the matching clients in order', () => {
     const fresh = indexClients(all); // its own memo: the sequence below starts cold
     const someone = all.find((e) => e.entityMobile && !e.entityTerminated)!;
     const digits = someone.entityMobile!.replace(/\D/g, '');
     const word = foldForSearch(someone.fullEntityName.split(' ')[0]!);
-    const typed = [...[...word].map((_, i) => word.slice(0, i + 1)), word.slice(0, 2), '', ...[...digits.slice(0, 6)].map((_, i) => digits.slice(0, i + 1)), digits.slice(0, 3)];
+    const typed = [
+      ...[...word].map((_, i) => word.slice(0, i + 1)),
+      word.slice(0, 2),
+      '',
+      ...[...digits.slice(0, 6)].map((_, i) => digits.slice(0, i + 1)),
+      digits.slice(0, 3),
+    ];
     const ordered = fresh.ordered('name').filter((e) => !e.entityTerminated);
     for (const query of typed) {
       const needle = foldForSearch(query);
       const numeric = query.replace(/\D/g, '');
-      const expected = ordered.filter((e) => !needle || e.search.includes(needle) || (numeric.length >= 3 && e.search.includes(numeric)));
+      const expected = ordered.filter(
+        (e) => !needle || e.search.includes(needle) || (numeric.length >= 3 && e.search.includes(numeric)),
+      );
       const result = filterClients(fresh, { ...DEFAULT_CLIENT_VIEW, query });
-      expect(result.map((e) => e.entityKey), `query "${query}"`).toEqual(expected.map((e) => e.entityKey));
+      expect(
+        result.map((e) => e.entityKey),
+        `query "${query}"`,
+      ).toEqual(expected.map((e) => e.entityKey));
     }
     // Text and digits that match different clients, each on a cold index: both scans, merged in order.
-    for (const query of [someone.entityMobile!.slice(0, 7), `${word.slice(0, 3)} ${digits.slice(0, 4)}`, `${digits.slice(1, 4)}${word.slice(0, 1)}`]) {
+    for (const query of [
+      someone.entityMobile!.slice(0, 7),
+      `${word.slice(0, 3)} ${digits.slice(0, 4)}`,
+      `${digits.slice(1, 4)}${word.slice(0, 1)}`,
+    ]) {
       const needle = foldForSearch(query);
       const numeric = query.replace(/\D/g, '');
       const expected = ordered.filter((e) => e.search.includes(needle) || e.search.includes(numeric));
       expect(expected.length, `query "${query}"`).toBeGreaterThan(0);
-      expect(filterClients(indexClients(all), { ...DEFAULT_CLIENT_VIEW, query }).map((e) => e.entityKey), `query "${query}"`).toEqual(expected.map((e) => e.entityKey));
+      expect(
+        filterClients(indexClients(all), { ...DEFAULT_CLIENT_VIEW, query }).map((e) => e.entityKey),
+        `query "${query}"`,
+      ).toEqual(expected.map((e) => e.entityKey));
     }
   });
 });
-

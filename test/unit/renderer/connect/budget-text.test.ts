@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, pausedText, remainingText, runText } from '../../../../src-renderer/features/connect/budget-text';
+import {
+  formatDuration,
+  pausedText,
+  remainingText,
+  runText,
+} from '../../../../src-renderer/features/connect/budget-text';
 
-const budget = { remaining: { minute: 57, hour: 983, day: 9983 }, limits: { perMinute: 60, perHour: 1000, perDay: 10_000 }, pausedUntil: null, run: null };
+const budget = {
+  remaining: { minute: 57, hour: 983, day: 9983 },
+  limits: { perMinute: 60, perHour: 1000, perDay: 10_000 },
+  pausedUntil: null,
+  run: null,
+};
 
 describe('budget wording', () => {
   it('rounds durations the way a person says them', () => {
@@ -15,8 +25,12 @@ describe('budget wording', () => {
   });
 
   it('gives a sized run an ETA, and words an unsized first import as a lower bound', () => {
-    expect(runText({ requestsLeft: 180, etaSeconds: 180, sized: true })).toBe('180 requests left, about 3 min at the current budget.');
-    expect(runText({ requestsLeft: 5, etaSeconds: 4, sized: false })).toMatch(/^At least 5 requests left \(under a minute or more\)/);
+    expect(runText({ requestsLeft: 180, etaSeconds: 180, sized: true })).toBe(
+      '180 requests left, about 3 min at the current budget.',
+    );
+    expect(runText({ requestsLeft: 5, etaSeconds: 4, sized: false })).toMatch(
+      /^At least 5 requests left \(under a minute or more\)/,
+    );
     expect(runText({ requestsLeft: 1, etaSeconds: null, sized: true })).toMatch(/^1 request left/);
   });
 

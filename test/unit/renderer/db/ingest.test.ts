@@ -10,11 +10,31 @@ const practiceKey = '11111111-1111-4111-8111-111111111111';
 afterEach(() => deletePracticeDb(practiceKey));
 
 const cursor = (nextPage: number): SyncCursor => ({
-  resource: 'entities', mode: 'full', watermark: null, nextPage, passServerTime: '2026-11-21T09:00:00.000Z', largestPage: 2, lastCompletedAt: null, recordsThisPass: 2 * (nextPage - 1),
+  resource: 'entities',
+  mode: 'full',
+  watermark: null,
+  nextPage,
+  passServerTime: '2026-11-21T09:00:00.000Z',
+  largestPage: 2,
+  lastCompletedAt: null,
+  recordsThisPass: 2 * (nextPage - 1),
 });
-const entity = (key: string, name: string) => ({ entityKey: key, fullEntityName: name, entityCode: `C-${key.slice(0, 4)}`, entityEmail: null, entityTelephone: '(02) 9555 0101', entityMobile: null });
+const entity = (key: string, name: string) => ({
+  entityKey: key,
+  fullEntityName: name,
+  entityCode: `C-${key.slice(0, 4)}`,
+  entityEmail: null,
+  entityTelephone: '(02) 9555 0101',
+  entityMobile: null,
+});
 const page = (records: unknown[], next: number, extra: Partial<SyncPageEvent> = {}): SyncPageEvent => ({
-  pageId: `p${next}`, practiceKey, resource: 'entities', records, replaceAll: false, cursor: cursor(next), ...extra,
+  pageId: `p${next}`,
+  practiceKey,
+  resource: 'entities',
+  records,
+  replaceAll: false,
+  cursor: cursor(next),
+  ...extra,
 });
 
 describe('ingest of a synced page (records and cursor in one transaction)', () => {
@@ -53,27 +73,48 @@ describe('ingest of a synced page (records and cursor in one transaction)', () =
 
   it('stores synced leads by leadKey with their cursor', async () => {
     const db = practiceDb(practiceKey);
-    const lead = (leadKey: string, name: string) => ({ leadKey, name, statusName: 'New', updatedOn: '2026-11-20T09:00:00.000Z' });
+    const lead = (leadKey: string, name: string) => ({
+      leadKey,
+      name,
+      statusName: 'New',
+      updatedOn: '2026-11-20T09:00:00.000Z',
+    });
     const leadsCursor = { ...cursor(2), resource: 'leads' };
     await ingestPage(db, page([lead('l-1', 'Ana'), lead('l-2', 'Ben')], 2, { resource: 'leads', cursor: leadsCursor }));
-    await ingestPage(db, page([lead('l-1', 'Ana Updated')], 3, { resource: 'leads', cursor: { ...leadsCursor, nextPage: 3 } }));
+    await ingestPage(
+      db,
+      page([lead('l-1', 'Ana Updated')], 3, { resource: 'leads', cursor: { ...leadsCursor, nextPage: 3 } }),
+    );
     expect((await db.leads.toArray()).map((l) => l.name)).toEqual(['Ana Updated', 'Ben']);
     expect(await db.cursors.get('leads')).toMatchObject({ nextPage: 3 });
   });
 
   it("has a home for every resource main syncs: the contract names exactly main's list, a report as a report", async () => {
-    expect(syncResources.map((r) => [r.name, r.kind === 'report' ? 'report' : 'table'])).toEqual(Object.entries(syncedResourceStorage));
+    expect(syncResources.map((r) => [r.name, r.kind === 'report' ? 'report' : 'table'])).toEqual(
+      Object.entries(syncedResourceStorage),
+    );
     const db = practiceDb(practiceKey);
     for (const r of syncResources) {
-      await ingestPage(db, page([], 2, { resource: r.name, replaceAll: true, cursor: { ...cursor(2), resource: r.name } }));
+      await ingestPage(
+        db,
+        page([], 2, { resource: r.name, replaceAll: true, cursor: { ...cursor(2), resource: r.name } }),
+      );
     }
-    expect((await db.cursors.toArray()).map((c) => c.resource).sort()).toEqual(Object.keys(syncedResourceStorage).sort());
-    expect((await db.reports.toArray()).map((r) => r.name).sort()).toEqual(['debtorAgeing', 'debtorMovement', 'ledgerStatus']);
+    expect((await db.cursors.toArray()).map((c) => c.resource).sort()).toEqual(
+      Object.keys(syncedResourceStorage).sort(),
+    );
+    expect((await db.reports.toArray()).map((r) => r.name).sort()).toEqual([
+      'debtorAgeing',
+      'debtorMovement',
+      'ledgerStatus',
+    ]);
   });
 
   it('refuses a resource it does not know, storing nothing', async () => {
     const db = practiceDb(practiceKey);
-    await expect(ingestPage(db, page([], 2, { resource: 'secrets' as 'leads' }))).rejects.toThrow(/Unknown synced resource/);
+    await expect(ingestPage(db, page([], 2, { resource: 'secrets' as 'leads' }))).rejects.toThrow(
+      /Unknown synced resource/,
+    );
     expect(await db.cursors.count()).toBe(0);
   });
 });

@@ -5,13 +5,19 @@ const box = { width: 640, height: 260, left: 80, top: 20, bottom: 40, right: 20 
 
 describe('ageing chart scale', () => {
   it('rounds up to 1, 2, 2.5 or 5 times a power of ten', () => {
-    expect([0.7, 1, 1.2, 2.2, 3, 7, 10, 11, 23_417, 300_000, 0.1 + 0.2, 2.5e5 * (1 + 1e-15)].map(niceCeiling)).toEqual([1, 1, 2, 2.5, 5, 10, 10, 20, 25_000, 500_000, 0.5, 250_000]);
+    expect([0.7, 1, 1.2, 2.2, 3, 7, 10, 11, 23_417, 300_000, 0.1 + 0.2, 2.5e5 * (1 + 1e-15)].map(niceCeiling)).toEqual([
+      1, 1, 2, 2.5, 5, 10, 10, 20, 25_000, 500_000, 0.5, 250_000,
+    ]);
     expect(niceCeiling(0)).toBe(1);
     expect(niceCeiling(Number.NaN)).toBe(1);
   });
 
   it('builds an axis from zero past the largest value in even steps', () => {
-    expect(valueAxis([12_000, 48_500, 3_000, 0, 90_100])).toEqual({ min: 0, max: 100_000, ticks: [0, 25_000, 50_000, 75_000, 100_000] });
+    expect(valueAxis([12_000, 48_500, 3_000, 0, 90_100])).toEqual({
+      min: 0,
+      max: 100_000,
+      ticks: [0, 25_000, 50_000, 75_000, 100_000],
+    });
     expect(valueAxis([0, 0, 0])).toEqual({ min: 0, max: 4, ticks: [0, 1, 2, 3, 4] });
     const negative = valueAxis([-450, 1_000]);
     expect(negative.min).toBeLessThan(0);
@@ -20,7 +26,15 @@ describe('ageing chart scale', () => {
   });
 
   it('scales bars to the plot: the largest value nearest the top, zero on the baseline, equal slots', () => {
-    const layout = layoutBars([{ key: 'a', value: 0 }, { key: 'b', value: 50 }, { key: 'c', value: 100 }, { key: 'd', value: 25 }], box);
+    const layout = layoutBars(
+      [
+        { key: 'a', value: 0 },
+        { key: 'b', value: 50 },
+        { key: 'c', value: 100 },
+        { key: 'd', value: 25 },
+      ],
+      box,
+    );
     const [a, b, c, d] = layout.bars;
     expect(layout.axis.max).toBe(100);
     expect(layout.zeroY).toBe(box.height - box.bottom);
@@ -37,7 +51,13 @@ describe('ageing chart scale', () => {
   });
 
   it('hangs a negative bar below the zero line', () => {
-    const layout = layoutBars([{ key: 'credit', value: -200 }, { key: 'owed', value: 800 }], box);
+    const layout = layoutBars(
+      [
+        { key: 'credit', value: -200 },
+        { key: 'owed', value: 800 },
+      ],
+      box,
+    );
     const [credit, owed] = layout.bars;
     expect(credit!.y).toBeCloseTo(layout.zeroY, 6);
     expect(credit!.height).toBeGreaterThan(0);

@@ -15,8 +15,18 @@ import {
 
 let n = 0;
 const key = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
-const client = (entityName: string, [current, d30, d60, d90, d90plus]: [number, number, number, number, number]): DebtorClientRow => ({
-  entityKey: key(), entityName, current, days1to30: d30, days31to60: d60, days61to90: d90, days90plus: d90plus, total: current + d30 + d60 + d90 + d90plus,
+const client = (
+  entityName: string,
+  [current, d30, d60, d90, d90plus]: [number, number, number, number, number],
+): DebtorClientRow => ({
+  entityKey: key(),
+  entityName,
+  current,
+  days1to30: d30,
+  days31to60: d60,
+  days61to90: d90,
+  days90plus: d90plus,
+  total: current + d30 + d60 + d90 + d90plus,
 });
 
 describe('per-client ageing table', () => {
@@ -25,7 +35,8 @@ describe('per-client ageing table', () => {
   const cy = client('Cy Trust', [10, 0, 0, 0, 900]);
   const di = client('Di Partners', [0, 300, 250, 0, 0]);
   const index = indexDebtorClients([zoe, bo, cy, di]);
-  const names = (patch: Partial<DebtorClientView>) => filterDebtorClients(index, { ...DEFAULT_DEBTOR_CLIENT_VIEW, ...patch }).map((r) => r.entityName.split(' ')[0]);
+  const names = (patch: Partial<DebtorClientView>) =>
+    filterDebtorClients(index, { ...DEFAULT_DEBTOR_CLIENT_VIEW, ...patch }).map((r) => r.entityName.split(' ')[0]);
 
   it('starts with the largest balance on top', () => {
     expect(names({})).toEqual(['Cy', 'Bo', 'Di', 'Zoë']);
@@ -53,7 +64,9 @@ describe('per-client ageing table', () => {
   });
 
   it('agrees with a plain reference filter over many random clients', () => {
-    const rows = Array.from({ length: 2000 }, (_, i) => client(`Client ${i}`, [i % 7 ? 0 : i, i % 3 ? 0 : 10, 0, i % 5 ? 0 : 5, i % 11 ? 0 : 1]));
+    const rows = Array.from({ length: 2000 }, (_, i) =>
+      client(`Client ${i}`, [i % 7 ? 0 : i, i % 3 ? 0 : 10, 0, i % 5 ? 0 : 5, i % 11 ? 0 : 1]),
+    );
     const idx = indexDebtorClients(rows);
     const got = filterDebtorClients(idx, { query: '1', age: '61+', sort: { column: 'total', direction: 'desc' } });
     const expected = rows.filter((r) => r.entityName.includes('1') && r.days61to90 + r.days90plus > 0);
@@ -64,24 +77,61 @@ describe('per-client ageing table', () => {
 
 describe('outstanding invoices table', () => {
   const invoice = (billNumber: string, patch: Partial<DebtorInvoice>): DebtorInvoice => ({
-    billingId: ++n, billNumber, entityKey: key(), entityName: 'Acme', billDate: '2026-01-01', dueDate: '2026-01-31', total: 100, amountDue: 100,
-    daysOverdue: 0, collectionStatus: 'None', onPaymentPlan: false, paymentPlanInstalmentsRemaining: null, ...patch,
+    billingId: ++n,
+    billNumber,
+    entityKey: key(),
+    entityName: 'Acme',
+    billDate: '2026-01-01',
+    dueDate: '2026-01-31',
+    total: 100,
+    amountDue: 100,
+    daysOverdue: 0,
+    collectionStatus: 'None',
+    onPaymentPlan: false,
+    paymentPlanInstalmentsRemaining: null,
+    ...patch,
   });
   const a = invoice('INV-9', { daysOverdue: 12, collectionStatus: 'Reminder sent', amountDue: 40 });
-  const b = invoice('INV-10', { daysOverdue: 95, collectionStatus: 'Debt collection', entityName: 'Björk Ltd', amountDue: 900 });
-  const c = invoice('INV-11', { daysOverdue: 70, collectionStatus: 'Payment plan', onPaymentPlan: true, paymentPlanInstalmentsRemaining: 3 });
+  const b = invoice('INV-10', {
+    daysOverdue: 95,
+    collectionStatus: 'Debt collection',
+    entityName: 'Björk Ltd',
+    amountDue: 900,
+  });
+  const c = invoice('INV-11', {
+    daysOverdue: 70,
+    collectionStatus: 'Payment plan',
+    onPaymentPlan: true,
+    paymentPlanInstalmentsRemaining: 3,
+  });
   const d = invoice('INV-12', { daysOverdue: 0, dueDate: '2026-05-01' });
   const index = indexInvoices([a, b, c, d]);
-  const numbers = (patch: Partial<InvoiceView>) => filterInvoices(index, { ...DEFAULT_INVOICE_VIEW, ...patch }).map((i) => i.billNumber);
+  const numbers = (patch: Partial<InvoiceView>) =>
+    filterInvoices(index, { ...DEFAULT_INVOICE_VIEW, ...patch }).map((i) => i.billNumber);
 
   it('starts with the most overdue first', () => {
     expect(numbers({})).toEqual(['INV-10', 'INV-11', 'INV-9', 'INV-12']);
   });
 
   it('sorts by bill number in number order, by amount, by collection status and by plan', () => {
-    expect(numbers({ sort: { column: 'billNumber', direction: 'asc' } })).toEqual(['INV-9', 'INV-10', 'INV-11', 'INV-12']);
-    expect(numbers({ sort: { column: 'amountDue', direction: 'desc' } })).toEqual(['INV-10', 'INV-11', 'INV-12', 'INV-9']);
-    expect(numbers({ sort: { column: 'collectionStatus', direction: 'asc' } })).toEqual(['INV-10', 'INV-12', 'INV-11', 'INV-9']);
+    expect(numbers({ sort: { column: 'billNumber', direction: 'asc' } })).toEqual([
+      'INV-9',
+      'INV-10',
+      'INV-11',
+      'INV-12',
+    ]);
+    expect(numbers({ sort: { column: 'amountDue', direction: 'desc' } })).toEqual([
+      'INV-10',
+      'INV-11',
+      'INV-12',
+      'INV-9',
+    ]);
+    expect(numbers({ sort: { column: 'collectionStatus', direction: 'asc' } })).toEqual([
+      'INV-10',
+      'INV-12',
+      'INV-11',
+      'INV-9',
+    ]);
     expect(numbers({ sort: { column: 'paymentPlan', direction: 'desc' } })[0]).toBe('INV-11');
   });
 

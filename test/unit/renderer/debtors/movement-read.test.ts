@@ -3,48 +3,99 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ReadInput, ReadResult } from '../../../../src-preload/contract/reads';
 import { deletePracticeDb, practiceDb } from '../../../../src-renderer/db/practice-db';
-import { describeMovement, readMovementOnce, readMovementPeriod, storedMovement } from '../../../../src-renderer/features/debtors/movement-read';
+import {
+  describeMovement,
+  readMovementOnce,
+  readMovementPeriod,
+  storedMovement,
+} from '../../../../src-renderer/features/debtors/movement-read';
 
 const practiceKey = '33333333-3333-4333-8333-333333333333';
 afterEach(() => deletePracticeDb(practiceKey));
 
 const period = { startDate: '2026-01-01', endDate: '2026-03-31' };
-const movement = { startDate: '2026-01-01', endDate: '2026-03-31', currency: 'AUD', openingBalance: 1000, billed: 500.5, paid: 300.25, closingBalance: 1200.25 };
+const movement = {
+  startDate: '2026-01-01',
+  endDate: '2026-03-31',
+  currency: 'AUD',
+  openingBalance: 1000,
+  billed: 500.5,
+  paid: 300.25,
+  closingBalance: 1200.25,
+};
 const now = () => new Date('2026-04-02T03:04:05.000Z');
 
 /** A stand-in for window.companion that answers practice.read from a script and records what it was asked. */
 function fakeCompanion(answer: (input: ReadInput) => ReadResult | Promise<ReadResult>) {
   const asked: ReadInput[] = [];
-  const companion = { practice: { read: async (input: ReadInput) => (asked.push(input), answer(input)) } } as unknown as Pick<Companion, 'practice'>;
+  const companion = {
+    practice: { read: async (input: ReadInput) => (asked.push(input), answer(input)) },
+  } as unknown as Pick<Companion, 'practice'>;
   return { companion, asked };
 }
 
 describe('reading movement for a picked period', () => {
   it('asks main for debtors.movement at interactive priority and keeps the answer under movement:<start>:<end>', async () => {
     const db = practiceDb(practiceKey);
-    const { companion, asked } = fakeCompanion(() => ({ ok: true, data: movement, rejected: 0, serverDate: null, requests: 1 }));
+    const { companion, asked } = fakeCompanion(() => ({
+      ok: true,
+      data: movement,
+      rejected: 0,
+      serverDate: null,
+      requests: 1,
+    }));
     const outcome = await readMovementPeriod({ companion, db, practiceKey, now }, period);
     expect(outcome).toEqual({ ok: true, movement });
-    expect(asked).toEqual([{ practiceKey, request: { kind: 'debtors.movement', startDate: '2026-01-01', endDate: '2026-03-31' }, priority: 'interactive' }]);
+    expect(asked).toEqual([
+      {
+        practiceKey,
+        request: { kind: 'debtors.movement', startDate: '2026-01-01', endDate: '2026-03-31' },
+        priority: 'interactive',
+      },
+    ]);
     const row = await db.reports.get('movement:2026-01-01:2026-03-31');
-    expect(row).toEqual({ name: 'movement:2026-01-01:2026-03-31', data: movement, fetchedAt: '2026-04-02T03:04:05.000Z' });
+    expect(row).toEqual({
+      name: 'movement:2026-01-01:2026-03-31',
+      data: movement,
+      fetchedAt: '2026-04-02T03:04:05.000Z',
+    });
     expect(storedMovement(row)).toEqual({ movement, fetchedAt: '2026-04-02T03:04:05.000Z' });
   });
 
   it("passes on the practice's plain message when the read fails, and keeps an earlier read of the period", async () => {
     const db = practiceDb(practiceKey);
-    await db.reports.put({ name: 'movement:2026-01-01:2026-03-31', data: movement, fetchedAt: '2026-03-01T00:00:00.000Z' });
+    await db.reports.put({
+      name: 'movement:2026-01-01:2026-03-31',
+      data: movement,
+      fetchedAt: '2026-03-01T00:00:00.000Z',
+    });
     const { companion } = fakeCompanion(() => ({ ok: false, problem: 'offline', message: 'You are offline.' }));
-    expect(await readMovementPeriod({ companion, db, practiceKey, now }, period)).toEqual({ ok: false, problem: 'offline', message: 'You are offline.' });
+    expect(await readMovementPeriod({ companion, db, practiceKey, now }, period)).toEqual({
+      ok: false,
+      problem: 'offline',
+      message: 'You are offline.',
+    });
     expect((await db.reports.get('movement:2026-01-01:2026-03-31'))!.fetchedAt).toBe('2026-03-01T00:00:00.000Z');
   });
 
   it('refuses an answer that does not match the contract, and a bridge that throws, storing nothing', async () => {
     const db = practiceDb(practiceKey);
-    const bad = fakeCompanion(() => ({ ok: true, data: { startDate: 'soon' }, rejected: 0, serverDate: null, requests: 1 }));
-    expect(await readMovementPeriod({ companion: bad.companion, db, practiceKey, now }, period)).toMatchObject({ ok: false, problem: 'failed' });
+    const bad = fakeCompanion(() => ({
+      ok: true,
+      data: { startDate: 'soon' },
+      rejected: 0,
+      serverDate: null,
+      requests: 1,
+    }));
+    expect(await readMovementPeriod({ companion: bad.companion, db, practiceKey, now }, period)).toMatchObject({
+      ok: false,
+      problem: 'failed',
+    });
     const broken = fakeCompanion(() => Promise.reject(new Error('bridge closed')));
-    expect(await readMovementPeriod({ companion: broken.companion, db, practiceKey, now }, period)).toMatchObject({ ok: false, message: expect.stringContaining('bridge closed') });
+    expect(await readMovementPeriod({ companion: broken.companion, db, practiceKey, now }, period)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('bridge closed'),
+    });
     expect(await db.reports.count()).toBe(0);
   });
 
@@ -52,7 +103,9 @@ describe('reading movement for a picked period', () => {
     const db = practiceDb(practiceKey);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { companion, asked } = fakeCompanion(async () => (await gate, { ok: true, data: movement, rejected: 0, serverDate: null, requests: 1 }));
+    const { companion, asked } = fakeCompanion(
+      async () => (await gate, { ok: true, data: movement, rejected: 0, serverDate: null, requests: 1 }),
+    );
     const first = readMovementOnce({ companion, db, practiceKey, now }, period);
     const second = readMovementOnce({ companion, db, practiceKey, now }, { ...period });
     release();
@@ -65,20 +118,36 @@ describe('reading movement for a picked period', () => {
 
 describe('what the movement card says', () => {
   it('offline with the period never read: says so plainly, never shows empty figures', () => {
-    expect(describeMovement(false, false, { state: 'idle' })).toMatchObject({ tone: 'warning', loading: false, text: expect.stringMatching(/offline.*not been read on this laptop/) });
-    expect(describeMovement(false, true, { state: 'failed', problem: 'offline', message: 'x' }).text).toMatch(/not been read on this laptop/);
+    expect(describeMovement(false, false, { state: 'idle' })).toMatchObject({
+      tone: 'warning',
+      loading: false,
+      text: expect.stringMatching(/offline.*not been read on this laptop/),
+    });
+    expect(describeMovement(false, true, { state: 'failed', problem: 'offline', message: 'x' }).text).toMatch(
+      /not been read on this laptop/,
+    );
   });
 
   it('offline with the period read before: the stored figures, marked as earlier', () => {
     expect(describeMovement(true, false, { state: 'idle' })).toEqual({ text: null, tone: 'info', loading: false });
-    expect(describeMovement(true, false, { state: 'failed', problem: 'offline', message: 'x' }).text).toMatch(/read earlier/);
+    expect(describeMovement(true, false, { state: 'failed', problem: 'offline', message: 'x' }).text).toMatch(
+      /read earlier/,
+    );
   });
 
   it('online: loading while reading, the practice’s message when it fails', () => {
     expect(describeMovement(false, true, { state: 'reading' })).toMatchObject({ loading: true, text: null });
     expect(describeMovement(true, true, { state: 'reading' })).toMatchObject({ loading: false });
-    expect(describeMovement(false, true, { state: 'failed', problem: 'failed', message: 'endDate must not be before startDate.' })).toMatchObject({ tone: 'error', text: 'endDate must not be before startDate.' });
-    expect(describeMovement(true, true, { state: 'failed', problem: 'failed', message: 'Busy.' }).text).toMatch(/Could not refresh these figures: Busy\. Showing the ones read earlier/);
+    expect(
+      describeMovement(false, true, {
+        state: 'failed',
+        problem: 'failed',
+        message: 'endDate must not be before startDate.',
+      }),
+    ).toMatchObject({ tone: 'error', text: 'endDate must not be before startDate.' });
+    expect(describeMovement(true, true, { state: 'failed', problem: 'failed', message: 'Busy.' }).text).toMatch(
+      /Could not refresh these figures: Busy\. Showing the ones read earlier/,
+    );
     expect(describeMovement(true, true, { state: 'idle' }).text).toBeNull();
   });
 });

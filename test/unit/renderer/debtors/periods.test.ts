@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { customPeriod, movementReportName, periodOfReportName, presetPeriod, samePeriod } from '../../../../src-renderer/features/debtors/periods';
+import {
+  customPeriod,
+  movementReportName,
+  periodOfReportName,
+  presetPeriod,
+  samePeriod,
+} from '../../../../src-renderer/features/debtors/periods';
 import { isIsoDay, localToday, shiftDay } from '../../../../src-renderer/features/iso-day';
 
 describe('movement periods', () => {
@@ -22,11 +28,20 @@ describe('movement periods', () => {
   });
 
   it('checks custom dates before anything is read', () => {
-    expect(customPeriod('2026-01-01', '2026-03-31')).toEqual({ ok: true, period: { startDate: '2026-01-01', endDate: '2026-03-31' } });
+    expect(customPeriod('2026-01-01', '2026-03-31')).toEqual({
+      ok: true,
+      period: { startDate: '2026-01-01', endDate: '2026-03-31' },
+    });
     expect(customPeriod('2026-01-01', '2026-01-01').ok).toBe(true);
     expect(customPeriod('', '2026-01-01')).toMatchObject({ ok: false, message: expect.stringMatching(/both/) });
-    expect(customPeriod('2026-04-01', '2026-03-31')).toMatchObject({ ok: false, message: expect.stringMatching(/after/) });
-    expect(customPeriod('2026-02-30', '2026-03-31')).toMatchObject({ ok: false, message: expect.stringMatching(/real calendar dates/) });
+    expect(customPeriod('2026-04-01', '2026-03-31')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/after/),
+    });
+    expect(customPeriod('2026-02-30', '2026-03-31')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/real calendar dates/),
+    });
     expect(isIsoDay('2028-02-29')).toBe(true);
     expect(isIsoDay('2026-2-3')).toBe(false);
   });

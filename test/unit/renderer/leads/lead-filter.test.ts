@@ -4,14 +4,47 @@ import { filterLeads, indexLeads, leadName } from '../../../../src-renderer/feat
 
 let id = 0;
 const lead = (patch: Partial<Lead>): Lead => ({
-  leadKey: `00000000-0000-4000-8000-${String(++id).padStart(12, '0')}`, leadID: id, name: 'Ana', surname: 'Silva', companyName: null, email: null, mobile: null, source: 'Website',
-  statusName: 'New', assignedUserKey: null, convertedEntityKey: null, noteCount: 0, createdOn: '2026-01-01T00:00:00Z', updatedOn: '2026-01-01T00:00:00Z', ...patch,
+  leadKey: `00000000-0000-4000-8000-${String(++id).padStart(12, '0')}`,
+  leadID: id,
+  name: 'Ana',
+  surname: 'Silva',
+  companyName: null,
+  email: null,
+  mobile: null,
+  source: 'Website',
+  statusName: 'New',
+  assignedUserKey: null,
+  convertedEntityKey: null,
+  noteCount: 0,
+  createdOn: '2026-01-01T00:00:00Z',
+  updatedOn: '2026-01-01T00:00:00Z',
+  ...patch,
 });
 
 describe('lead search and status filter', () => {
-  const zoe = lead({ name: 'Zoë', surname: 'Ngāta', companyName: 'Ngāta Orchards Ltd', email: 'zoe@orchard.example', mobile: '+61 412 345 678', statusName: 'Qualified', updatedOn: '2026-03-01T00:00:00Z' });
-  const bo = lead({ name: 'Bo', surname: 'Lind', email: 'bo@lind.example', statusName: 'Lost', updatedOn: '2026-05-01T10:00:00+10:00' });
-  const cy = lead({ name: 'Cy', surname: null, mobile: '0412345999', statusName: 'New', updatedOn: '2026-04-01T00:00:00Z' });
+  const zoe = lead({
+    name: 'Zoë',
+    surname: 'Ngāta',
+    companyName: 'Ngāta Orchards Ltd',
+    email: 'zoe@orchard.example',
+    mobile: '+61 412 345 678',
+    statusName: 'Qualified',
+    updatedOn: '2026-03-01T00:00:00Z',
+  });
+  const bo = lead({
+    name: 'Bo',
+    surname: 'Lind',
+    email: 'bo@lind.example',
+    statusName: 'Lost',
+    updatedOn: '2026-05-01T10:00:00+10:00',
+  });
+  const cy = lead({
+    name: 'Cy',
+    surname: null,
+    mobile: '0412345999',
+    statusName: 'New',
+    updatedOn: '2026-04-01T00:00:00Z',
+  });
   const index = indexLeads([zoe, bo, cy]);
   const keys = (view: { query: string; status: string }) => filterLeads(index, view).map((l) => l.name);
 

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { recipientsPatchSchema, type OnboardingRecipient } from '../../../../src-preload/contract/partner-api';
-import { buildRecipientsPatch, newRow, recipientErrors, rowsOf } from '../../../../src-renderer/features/onboardings/recipients-edit';
+import {
+  buildRecipientsPatch,
+  newRow,
+  recipientErrors,
+  rowsOf,
+} from '../../../../src-renderer/features/onboardings/recipients-edit';
 
 const K1 = '11111111-1111-4111-8111-111111111111';
 const K2 = '22222222-2222-4222-8222-222222222222';
 const USER = '33333333-3333-4333-8333-333333333333';
-const recipient = (recipientKey: string, name: string, email: string | null): OnboardingRecipient => ({ recipientKey, name, surname: 'Ngata', email, mobile: null, sendOrder: 1, sentOn: null, submittedOn: null });
+const recipient = (recipientKey: string, name: string, email: string | null): OnboardingRecipient => ({
+  recipientKey,
+  name,
+  surname: 'Ngata',
+  email,
+  mobile: null,
+  sendOrder: 1,
+  sentOn: null,
+  submittedOn: null,
+});
 const original = [recipient(K1, 'Zoe', 'zoe@example.com'), recipient(K2, 'Tama', 'tama@example.com')];
 
 describe('the recipients PATCH built from the form', () => {
@@ -42,7 +56,14 @@ describe('the recipients PATCH built from the form', () => {
     const patch = buildRecipientsPatch(original, rows);
     expect(patch.recipients).toEqual([
       { recipientKey: K1, access: [{ entityOnboardingId: 40001, canEdit: false }] },
-      { name: 'Nova', email: 'nova@example.com', access: [{ entityOnboardingId: 40001, canEdit: true }, { entityOnboardingId: 40002, canEdit: false }] },
+      {
+        name: 'Nova',
+        email: 'nova@example.com',
+        access: [
+          { entityOnboardingId: 40001, canEdit: true },
+          { entityOnboardingId: 40002, canEdit: false },
+        ],
+      },
     ]);
     expect(patch.rowOf).toEqual([0, 2]);
     expect(recipientsPatchSchema.safeParse({ userKey: USER, recipients: patch.recipients }).success).toBe(true);

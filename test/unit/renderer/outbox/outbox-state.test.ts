@@ -1,37 +1,85 @@
 import { describe, expect, it } from 'vitest';
-import { applyOutcome, applyVerdict, backoffMs, BACKOFF_MAX_MS, ConsentRequiredError, discard, markSending, needsConsent, newEntry, recoveryFor, requeue, resolveRefs, VERIFY_GAP_MS } from '../../../../src-renderer/outbox/outbox-state';
+import {
+  applyOutcome,
+  applyVerdict,
+  backoffMs,
+  BACKOFF_MAX_MS,
+  ConsentRequiredError,
+  discard,
+  markSending,
+  needsConsent,
+  newEntry,
+  recoveryFor,
+  requeue,
+  resolveRefs,
+  VERIFY_GAP_MS,
+} from '../../../../src-renderer/outbox/outbox-state';
 import type { OperationName } from '../../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox/outbox-entry';
 
 const T0 = Date.parse('2026-11-21T10:00:00Z');
 const problem = { status: 400, title: 'Bad Request', message: 'sendSms needs a mobile' };
-const entry = (operation: OperationName = 'contact.create', params: OutboxEntry['payload']['params'] = { entityKey: '11111111-1111-4111-8111-111111111111' }) =>
-  newEntry({ id: crypto.randomUUID(), operation, payload: { params, body: { contactName: 'A', contactSurname: 'B' } }, summary: 'Add A B', entityKey: null, dependsOn: [] }, T0);
+const entry = (
+  operation: OperationName = 'contact.create',
+  params: OutboxEntry['payload']['params'] = { entityKey: '11111111-1111-4111-8111-111111111111' },
+) =>
+  newEntry(
+    {
+      id: crypto.randomUUID(),
+      operation,
+      payload: { params, body: { contactName: 'A', contactSurname: 'B' } },
+      summary: 'Add A B',
+      entityKey: null,
+      dependsOn: [],
+    },
+    T0,
+  );
 
 describe('outbox entry state machine', () => {
   it('pending → sending (attempt counted) → done with the result', () => {
     const sending = markSending(entry(), T0);
     expect(sending).toMatchObject({ status: 'sending', attempts: 1 });
-    expect(applyOutcome(sending, { kind: 'done', result: { entityContactID: 5 } }, T0)).toMatchObject({ status: 'done', result: { entityContactID: 5 }, lastError: null });
+    expect(applyOutcome(sending, { kind: 'done', result: { entityContactID: 5 } }, T0)).toMatchObject({
+      status: 'done',
+      result: { entityContactID: 5 },
+      lastError: null,
+    });
   });
 
   it('400, 403 and 404 fail the entry with the problem; it stays editable and can be resubmitted', () => {
     for (const kind of ['rejected', 'forbidden', 'gone'] as const) {
       const failed = applyOutcome(markSending(entry(), T0), { kind, problem }, T0);
       expect(failed).toMatchObject({ status: 'failed', lastError: problem });
-      const edited = requeue(failed, T0 + 1, { payload: { params: failed.payload.params, body: { contactName: 'C', contactSurname: 'D' } }, summary: 'Add C D' });
-      expect(edited).toMatchObject({ status: 'pending', lastError: null, summary: 'Add C D', payload: { body: { contactName: 'C' } } });
+      const edited = requeue(failed, T0 + 1, {
+        payload: { params: failed.payload.params, body: { contactName: 'C', contactSurname: 'D' } },
+        summary: 'Add C D',
+      });
+      expect(edited).toMatchObject({
+        status: 'pending',
+        lastError: null,
+        summary: 'Add C D',
+        payload: { body: { contactName: 'C' } },
+      });
     }
   });
 
   it('a removal that finds nothing to remove: failed on its first attempt, done when it was resent after an interruption', () => {
     const removal = entry('onboarding.removeDocument', { key: '11111111-1111-4111-8111-111111111111', documentId: 7 });
     const gone = { status: 404, title: 'Not Found', message: 'Document request 7 is not on this onboarding.' };
-    expect(applyOutcome(markSending(removal, T0), { kind: 'gone', problem: gone }, T0)).toMatchObject({ status: 'failed', lastError: gone });
-    expect(applyOutcome(markSending(markSending(removal, T0), T0), { kind: 'gone', problem: gone }, T0)).toMatchObject({ status: 'done', lastError: null, result: null });
+    expect(applyOutcome(markSending(removal, T0), { kind: 'gone', problem: gone }, T0)).toMatchObject({
+      status: 'failed',
+      lastError: gone,
+    });
+    expect(applyOutcome(markSending(markSending(removal, T0), T0), { kind: 'gone', problem: gone }, T0)).toMatchObject({
+      status: 'done',
+      lastError: null,
+      result: null,
+    });
     // Not for anything else: an update whose target vanished is reported, however many attempts.
     const update = entry('contact.update', { entityKey: '11111111-1111-4111-8111-111111111111', entityContactID: 3 });
-    expect(applyOutcome(markSending(markSending(update, T0), T0), { kind: 'gone', problem: gone }, T0)).toMatchObject({ status: 'failed' });
+    expect(applyOutcome(markSending(markSending(update, T0), T0), { kind: 'gone', problem: gone }, T0)).toMatchObject({
+      status: 'failed',
+    });
   });
 
   it('5xx/network wait with growing, capped backoff; a 429 waits exactly as told; 401 leaves it pending', () => {
@@ -42,7 +90,10 @@ describe('outbox entry state machine', () => {
     expect(backoffMs(1, () => 0)).toBe(1_000);
     const told = applyOutcome(sending, { kind: 'retry', problem, retryAfterMs: 42_000 }, T0);
     expect(Date.parse(told.notBefore!) - T0).toBe(42_000);
-    expect(applyOutcome(sending, { kind: 'unauthorized', problem }, T0)).toMatchObject({ status: 'pending', notBefore: null });
+    expect(applyOutcome(sending, { kind: 'unauthorized', problem }, T0)).toMatchObject({
+      status: 'pending',
+      notBefore: null,
+    });
   });
 
   it('after an interrupted send: idempotent ones are resent; others are verified', () => {
@@ -51,32 +102,54 @@ describe('outbox entry state machine', () => {
     expect(recoveryFor(entry('eform.create'))).toBe('verify');
     const stuck = markSending(entry('eform.create'), T0);
     expect(applyVerdict(stuck, { verdict: 'found', result: { formKey: 'x' } }, T0)).toMatchObject({ status: 'done' });
-    expect(applyVerdict(stuck, { verdict: 'unknown', reason: 'no way to check' }, T0)).toMatchObject({ status: 'needs-review', review: expect.stringMatching(/billed per use/) });
-    expect(applyVerdict(markSending(entry('contact.create'), T0), { verdict: 'unknown', reason: '' }, T0).review).toMatch(/duplicate/);
+    expect(applyVerdict(stuck, { verdict: 'unknown', reason: 'no way to check' }, T0)).toMatchObject({
+      status: 'needs-review',
+      review: expect.stringMatching(/billed per use/),
+    });
+    expect(
+      applyVerdict(markSending(entry('contact.create'), T0), { verdict: 'unknown', reason: '' }, T0).review,
+    ).toMatch(/duplicate/);
   });
 
   it('"absent" is believed only when a second read, VERIFY_GAP_MS later, agrees; a create is then resent', () => {
     const stuck = markSending(entry('contact.create'), T0);
     const once = applyVerdict(stuck, { verdict: 'absent', note: 'No such contact on the client.' }, T0);
-    expect(once).toMatchObject({ status: 'sending', notBefore: new Date(T0 + VERIFY_GAP_MS).toISOString(), checks: [{ found: 'absent', note: 'No such contact on the client.' }] });
+    expect(once).toMatchObject({
+      status: 'sending',
+      notBefore: new Date(T0 + VERIFY_GAP_MS).toISOString(),
+      checks: [{ found: 'absent', note: 'No such contact on the client.' }],
+    });
     // A second read too soon (the server may still be applying the first request) settles nothing.
     expect(applyVerdict(once, { verdict: 'absent' }, T0 + VERIFY_GAP_MS - 1)).toMatchObject({ status: 'sending' });
     expect(applyVerdict(once, { verdict: 'absent' }, T0 + VERIFY_GAP_MS)).toMatchObject({ status: 'pending' });
     // It may still turn up: found on the second read is done.
-    expect(applyVerdict(once, { verdict: 'found', result: { entityContactID: 9 } }, T0 + VERIFY_GAP_MS)).toMatchObject({ status: 'done' });
+    expect(applyVerdict(once, { verdict: 'found', result: { entityContactID: 9 } }, T0 + VERIFY_GAP_MS)).toMatchObject({
+      status: 'done',
+    });
   });
 
   it('a billable write proven absent twice is not resent by the app: it waits for the user, who must consent', () => {
     const stuck = markSending(entry('eform.create'), T0);
-    const twice = applyVerdict(applyVerdict(stuck, { verdict: 'absent' }, T0), { verdict: 'absent' }, T0 + VERIFY_GAP_MS);
+    const twice = applyVerdict(
+      applyVerdict(stuck, { verdict: 'absent' }, T0),
+      { verdict: 'absent' },
+      T0 + VERIFY_GAP_MS,
+    );
     expect(twice).toMatchObject({ status: 'needs-review', review: expect.stringMatching(/billed per use/) });
     expect(twice.checks).toHaveLength(2);
     expect(twice.lastSentAt).toBe(new Date(T0).toISOString());
     expect(needsConsent(twice)).toBe(true);
     expect(() => requeue(twice, T0 + VERIFY_GAP_MS)).toThrow(ConsentRequiredError);
-    expect(requeue(twice, T0 + VERIFY_GAP_MS, undefined, { sendAgain: true })).toMatchObject({ status: 'pending', checks: [] });
+    expect(requeue(twice, T0 + VERIFY_GAP_MS, undefined, { sendAgain: true })).toMatchObject({
+      status: 'pending',
+      checks: [],
+    });
     // A create in review needs no such consent: a duplicate contact is visible, not billed.
-    const create = applyVerdict(markSending(entry('contact.create'), T0), { verdict: 'unknown', reason: 'two matches' }, T0);
+    const create = applyVerdict(
+      markSending(entry('contact.create'), T0),
+      { verdict: 'unknown', reason: 'two matches' },
+      T0,
+    );
     expect(needsConsent(create)).toBe(false);
     expect(requeue(create, T0)).toMatchObject({ status: 'pending' });
   });
@@ -84,16 +157,28 @@ describe('outbox entry state machine', () => {
   it('a completion resent after an interruption that finds the onboarding completed is done; on its first attempt, failed', () => {
     const complete = entry('onboarding.complete', { key: '11111111-1111-4111-8111-111111111111' });
     const already = { status: 409, title: 'Conflict', message: 'The onboarding is already completed.' };
-    expect(applyOutcome(markSending(complete, T0), { kind: 'rejected', problem: already }, T0)).toMatchObject({ status: 'failed' });
-    expect(applyOutcome(markSending(markSending(complete, T0), T0), { kind: 'rejected', problem: already }, T0)).toMatchObject({ status: 'done', lastError: null });
+    expect(applyOutcome(markSending(complete, T0), { kind: 'rejected', problem: already }, T0)).toMatchObject({
+      status: 'failed',
+    });
+    expect(
+      applyOutcome(markSending(markSending(complete, T0), T0), { kind: 'rejected', problem: already }, T0),
+    ).toMatchObject({ status: 'done', lastError: null });
     // Another operation's 409 on a resend is still the practice refusing it.
-    expect(applyOutcome(markSending(markSending(entry('contact.update'), T0), T0), { kind: 'rejected', problem: already }, T0)).toMatchObject({ status: 'failed' });
+    expect(
+      applyOutcome(
+        markSending(markSending(entry('contact.update'), T0), T0),
+        { kind: 'rejected', problem: already },
+        T0,
+      ),
+    ).toMatchObject({ status: 'failed' });
   });
 
   it('discard only what has not gone out; never a done or sending entry', () => {
     expect(discard(entry(), T0).status).toBe('discarded');
     expect(() => discard(markSending(entry(), T0), T0)).toThrow(/sending/);
-    expect(() => discard(applyOutcome(markSending(entry(), T0), { kind: 'done', result: null }, T0), T0)).toThrow(/done/);
+    expect(() => discard(applyOutcome(markSending(entry(), T0), { kind: 'done', result: null }, T0), T0)).toThrow(
+      /done/,
+    );
   });
 
   it('resolves a reference to another entry once it is done, and says what it waits for until then', () => {
@@ -102,8 +187,15 @@ describe('outbox entry state machine', () => {
     expect(resolveRefs(note, () => lead)).toMatchObject({ ready: false, waiting: true, blockedBy: { id: lead.id } });
     const failed = applyOutcome(markSending(lead, T0), { kind: 'rejected', problem }, T0);
     expect(resolveRefs(note, () => failed)).toMatchObject({ ready: false, waiting: false });
-    const done = applyOutcome(markSending(lead, T0), { kind: 'done', result: { leadKey: '22222222-2222-4222-8222-222222222222' } }, T0);
-    expect(resolveRefs(note, () => done)).toEqual({ ready: true, payload: { ...note.payload, params: { leadKey: '22222222-2222-4222-8222-222222222222' } } });
+    const done = applyOutcome(
+      markSending(lead, T0),
+      { kind: 'done', result: { leadKey: '22222222-2222-4222-8222-222222222222' } },
+      T0,
+    );
+    expect(resolveRefs(note, () => done)).toEqual({
+      ready: true,
+      payload: { ...note.payload, params: { leadKey: '22222222-2222-4222-8222-222222222222' } },
+    });
     expect(resolveRefs(note, () => undefined)).toMatchObject({ ready: false, blockedBy: null });
   });
 });

@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { OutboxSendInput } from '../../../../src-preload/contract/outbox/outbox-entry';
 import { deletePracticeDb, practiceDb } from '../../../../src-renderer/db/practice-db';
-import { discardEntry, enqueue, readEntries, saveEntryIf, StaleEntryError } from '../../../../src-renderer/outbox/outbox-db';
+import {
+  discardEntry,
+  enqueue,
+  readEntries,
+  saveEntryIf,
+  StaleEntryError,
+} from '../../../../src-renderer/outbox/outbox-db';
 import { markSending } from '../../../../src-renderer/outbox/outbox-state';
 import { createOutboxReplayer } from '../../../../src-renderer/outbox/outbox-replayer';
 import { createMemoryWebLocks } from '../../../support/memory-web-locks';
@@ -12,7 +18,17 @@ const practiceKey = '77777777-7777-4777-8777-777777777777';
 afterEach(() => deletePracticeDb(practiceKey));
 
 const queueContact = (db: ReturnType<typeof practiceDb>, surname: string) =>
-  enqueue(db, { id: crypto.randomUUID(), operation: 'contact.create', payload: { params: { entityKey: '11111111-1111-4111-8111-111111111111' }, body: { contactName: 'A', contactSurname: surname } }, summary: surname, entityKey: null, dependsOn: [] });
+  enqueue(db, {
+    id: crypto.randomUUID(),
+    operation: 'contact.create',
+    payload: {
+      params: { entityKey: '11111111-1111-4111-8111-111111111111' },
+      body: { contactName: 'A', contactSurname: surname },
+    },
+    summary: surname,
+    entityKey: null,
+    dependsOn: [],
+  });
 
 function countingCompanion(onSend: (input: OutboxSendInput) => Promise<void> = async () => undefined) {
   const sent: string[] = [];
@@ -35,7 +51,8 @@ describe('one replayer at a time, and no send over a discard', () => {
     for (const name of ['One', 'Two', 'Three']) await queueContact(db, name);
     const locks = createMemoryWebLocks();
     const { companion, sent } = countingCompanion(() => new Promise((resolve) => setTimeout(resolve, 5)));
-    const window = () => createOutboxReplayer({ db, practiceKey, companion, canSend: () => true, onUnauthorized: () => undefined, locks });
+    const window = () =>
+      createOutboxReplayer({ db, practiceKey, companion, canSend: () => true, onUnauthorized: () => undefined, locks });
     const [a, b] = await Promise.all([window().drain(), window().drain()]);
     expect(sent).toHaveLength(3);
     expect(new Set(sent).size).toBe(3);
@@ -46,7 +63,15 @@ describe('one replayer at a time, and no send over a discard', () => {
     const db = practiceDb(practiceKey);
     for (const name of ['One', 'Two', 'Three']) await queueContact(db, name);
     const { companion, sent } = countingCompanion(() => new Promise((resolve) => setTimeout(resolve, 5)));
-    const window = () => createOutboxReplayer({ db, practiceKey, companion, canSend: () => true, onUnauthorized: () => undefined, locks: null });
+    const window = () =>
+      createOutboxReplayer({
+        db,
+        practiceKey,
+        companion,
+        canSend: () => true,
+        onUnauthorized: () => undefined,
+        locks: null,
+      });
     await Promise.all([window().drain(), window().drain()]);
     expect(new Set(sent).size).toBe(3);
     expect(sent.length).toBe(3);
@@ -59,7 +84,14 @@ describe('one replayer at a time, and no send over a discard', () => {
     await discardEntry(db, asRead); // the user, in another window, a moment later
     expect(await saveEntryIf(db, markSending(asRead, Date.now()), asRead)).toBe(false);
     const { companion, sent } = countingCompanion();
-    await createOutboxReplayer({ db, practiceKey, companion, canSend: () => true, onUnauthorized: () => undefined, locks: null }).drain();
+    await createOutboxReplayer({
+      db,
+      practiceKey,
+      companion,
+      canSend: () => true,
+      onUnauthorized: () => undefined,
+      locks: null,
+    }).drain();
     expect(sent).toEqual([]);
     expect((await readEntries(db)).entries.find((e) => e.id === entry.id)!.status).toBe('discarded');
   });
@@ -67,7 +99,14 @@ describe('one replayer at a time, and no send over a discard', () => {
   it('a discard from a screen that shows an older version of the entry is refused, not written over it', async () => {
     const db = practiceDb(practiceKey);
     const shown = await queueContact(db, 'Sent');
-    await createOutboxReplayer({ db, practiceKey, companion: countingCompanion().companion, canSend: () => true, onUnauthorized: () => undefined, locks: null }).drain();
+    await createOutboxReplayer({
+      db,
+      practiceKey,
+      companion: countingCompanion().companion,
+      canSend: () => true,
+      onUnauthorized: () => undefined,
+      locks: null,
+    }).drain();
     await expect(discardEntry(db, shown)).rejects.toBeInstanceOf(StaleEntryError);
     expect((await readEntries(db)).entries[0]!.status).toBe('done');
   });

@@ -30,7 +30,9 @@ describe('pdfLoadOptions', () => {
   });
 
   it('passes a password only when there is one', () => {
-    expect(pdfLoadOptions({ bytes: new Uint8Array(), worker, password: 'secret', baseUri: 'app://renderer/' }).password).toBe('secret');
+    expect(
+      pdfLoadOptions({ bytes: new Uint8Array(), worker, password: 'secret', baseUri: 'app://renderer/' }).password,
+    ).toBe('secret');
   });
 
   it("loads pdf.js's data files from the app itself, next to index.html", () => {

@@ -12,13 +12,26 @@ import { buildHostileCorpus } from '../../../support/hostile-pdfs/corpus';
 import { readPdf } from '../../../support/read-pdf-text';
 
 /** What pdf.js rejects with: plain objects named like its exceptions (they cross the worker boundary by name). */
-const pdfjsError = (name: string, message: string, extra: Record<string, unknown> = {}) => Object.assign(Object.create(Error.prototype), { name, message, ...extra });
+const pdfjsError = (name: string, message: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(Object.create(Error.prototype), { name, message, ...extra });
 
 describe('describePdfProblem', () => {
   it.each<[string, unknown, PdfProblemKind]>([
-    ['a password-protected file opened without one', pdfjsError('PasswordException', 'No password given', { code: NEED_PASSWORD }), 'password-required'],
-    ['a wrong password', pdfjsError('PasswordException', 'Incorrect Password', { code: INCORRECT_PASSWORD }), 'password-incorrect'],
-    ['an empty file', pdfjsError('InvalidPDFException', 'The PDF file is empty, i.e. its size is zero bytes.'), 'empty'],
+    [
+      'a password-protected file opened without one',
+      pdfjsError('PasswordException', 'No password given', { code: NEED_PASSWORD }),
+      'password-required',
+    ],
+    [
+      'a wrong password',
+      pdfjsError('PasswordException', 'Incorrect Password', { code: INCORRECT_PASSWORD }),
+      'password-incorrect',
+    ],
+    [
+      'an empty file',
+      pdfjsError('InvalidPDFException', 'The PDF file is empty, i.e. its size is zero bytes.'),
+      'empty',
+    ],
     ['a file with no readable structure', pdfjsError('InvalidPDFException', 'Invalid PDF structure.'), 'damaged'],
     ['a broken root', pdfjsError('InvalidPDFException', 'Invalid Root reference.'), 'damaged'],
     ['a format error', pdfjsError('FormatError', 'Bad FCHECK in flate stream'), 'damaged'],
@@ -41,8 +54,13 @@ describe('describePdfProblem', () => {
 
   it('says what to do for the common cases', () => {
     expect(describePdfProblem(pdfjsError('PasswordException', 'x', { code: 1 })).message).toMatch(/password-protected/);
-    expect(describePdfProblem(pdfjsError('InvalidPDFException', 'Invalid PDF structure.')).message).toMatch(/damaged or is not a PDF/);
-    expect(describePdfProblem(pdfjsError('InvalidPDFException', 'The PDF file is empty, i.e. its size is zero bytes.')).message).toMatch(/empty/);
+    expect(describePdfProblem(pdfjsError('InvalidPDFException', 'Invalid PDF structure.')).message).toMatch(
+      /damaged or is not a PDF/,
+    );
+    expect(
+      describePdfProblem(pdfjsError('InvalidPDFException', 'The PDF file is empty, i.e. its size is zero bytes.'))
+        .message,
+    ).toMatch(/empty/);
   });
 
   it('survives hostile error objects (throwing getters, odd types)', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MATCHES, findInPage, firstMatchFrom, foldText, matchItemRanges, pageTextFromItems, searchPattern } from '../../../../src-renderer/features/pdf-viewer/pdf-search';
+import {
+  MAX_MATCHES,
+  findInPage,
+  firstMatchFrom,
+  foldText,
+  matchItemRanges,
+  pageTextFromItems,
+  searchPattern,
+} from '../../../../src-renderer/features/pdf-viewer/pdf-search';
 
 const find = (items: string[], query: string, page = 1) => {
   const text = pageTextFromItems(items);

@@ -1,9 +1,19 @@
 import { createInflate } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_PIXELS, MAX_PDF_PAGES, pdfLoadOptions } from '../../../../src-renderer/features/pdf-viewer/pdf-load-options';
+import {
+  MAX_IMAGE_PIXELS,
+  MAX_PDF_PAGES,
+  pdfLoadOptions,
+} from '../../../../src-renderer/features/pdf-viewer/pdf-load-options';
 import { PdfTooManyPagesError, describePdfProblem } from '../../../../src-renderer/features/pdf-viewer/pdf-problem';
 import { readPdf } from '../../../support/read-pdf-text';
-import { BOMB_INFLATED_BYTES, BOMB_SIDE, MANY_PAGES, buildResourceCorpus, type ResourceCorpusFile } from '../../../support/hostile-pdfs/resource-corpus';
+import {
+  BOMB_INFLATED_BYTES,
+  BOMB_SIDE,
+  MANY_PAGES,
+  buildResourceCorpus,
+  type ResourceCorpusFile,
+} from '../../../support/hostile-pdfs/resource-corpus';
 
 /**
  * The resource-attack files (test/support/hostile-pdfs/resource-corpus.ts) through pdf.js's own build
@@ -17,7 +27,12 @@ interface PdfJs {
 }
 interface Doc {
   numPages: number;
-  getPage(n: number): Promise<{ getOperatorList(): Promise<{ fnArray: number[] }>; getTextContent(): Promise<{ items: { str?: string }[] }> }>;
+  getPage(
+    n: number,
+  ): Promise<{
+    getOperatorList(): Promise<{ fnArray: number[] }>;
+    getTextContent(): Promise<{ items: { str?: string }[] }>;
+  }>;
 }
 
 let pdfjs: PdfJs;
@@ -32,7 +47,13 @@ beforeAll(async () => {
 const file = (name: string) => corpus.find((f) => f.name === name)!;
 
 async function open<T>(bytes: Uint8Array, use: (doc: Doc) => Promise<T>): Promise<T> {
-  const task = pdfjs.getDocument({ data: bytes.slice(), maxImageSize: MAX_IMAGE_PIXELS, useWasm: false, disableFontFace: true, verbosity: 0 });
+  const task = pdfjs.getDocument({
+    data: bytes.slice(),
+    maxImageSize: MAX_IMAGE_PIXELS,
+    useWasm: false,
+    disableFontFace: true,
+    verbosity: 0,
+  });
   try {
     return await use(await task.promise);
   } finally {
@@ -53,7 +74,9 @@ describe('the resource-attack corpus under the viewer’s pdf.js limits', () => 
   it('the bomb is small on disk and inflates to hundreds of MB', async () => {
     const bomb = file('decompression-bomb.pdf');
     expect(bomb.bytes.length).toBeLessThan(1024 * 1024);
-    const start = Buffer.from(bomb.bytes).indexOf('stream\n', Buffer.from(bomb.bytes).indexOf('/Subtype /Image')) + 'stream\n'.length;
+    const start =
+      Buffer.from(bomb.bytes).indexOf('stream\n', Buffer.from(bomb.bytes).indexOf('/Subtype /Image')) +
+      'stream\n'.length;
     const end = Buffer.from(bomb.bytes).indexOf('\nendstream', start);
     let inflated = 0;
     await new Promise<void>((resolve, reject) => {
@@ -77,7 +100,14 @@ describe('the resource-attack corpus under the viewer’s pdf.js limits', () => 
   it('allows an image as large as a full-page A4 scan at 400 dpi, and the viewer opens every file with these limits', () => {
     expect(3307 * 4677).toBeLessThanOrEqual(MAX_IMAGE_PIXELS);
     const options = pdfLoadOptions({ bytes: new Uint8Array(), worker: {} as never, baseUri: 'app://renderer/' });
-    expect(options).toMatchObject({ maxImageSize: MAX_IMAGE_PIXELS, disableFontFace: false, fontExtraProperties: false, enableHWA: false, enableXfa: false, useWasm: false });
+    expect(options).toMatchObject({
+      maxImageSize: MAX_IMAGE_PIXELS,
+      disableFontFace: false,
+      fontExtraProperties: false,
+      enableHWA: false,
+      enableXfa: false,
+      useWasm: false,
+    });
   });
 
   it('names a document over the page limit in plain words', () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ZOOM, MIN_ZOOM, ZOOM_STEPS, canvasPixelRatio, clampZoom, fitWidthZoom, zoomIn, zoomOut, zoomPercent } from '../../../../src-renderer/features/pdf-viewer/zoom';
+import {
+  MAX_ZOOM,
+  MIN_ZOOM,
+  ZOOM_STEPS,
+  canvasPixelRatio,
+  clampZoom,
+  fitWidthZoom,
+  zoomIn,
+  zoomOut,
+  zoomPercent,
+} from '../../../../src-renderer/features/pdf-viewer/zoom';
 
 const A4_WIDTH_PT = 595.28;
 

@@ -7,7 +7,11 @@ import { connectivityReason, isOnline, useConnectivity } from '../../../../src-r
 import { usePractice } from '../../../../src-renderer/stores/practice-store';
 
 const practiceKey = '77777777-7777-4777-8777-777777777777';
-const main = (reason: ConnectivityReason) => ({ online: reason === 'ok', reason, checkedAt: '2026-11-20T10:00:00.000Z' });
+const main = (reason: ConnectivityReason) => ({
+  online: reason === 'ok',
+  reason,
+  checkedAt: '2026-11-20T10:00:00.000Z',
+});
 
 afterEach(async () => {
   useConnectivity.setState({ main: null, browserOnline: true });
@@ -17,7 +21,9 @@ afterEach(async () => {
 describe('connectivity store', () => {
   it('tells no network from a network that does not reach the practice', () => {
     expect(connectivityReason({ main: null, browserOnline: true })).toBe('ok');
-    expect(connectivityReason({ main: main('practice-unreachable'), browserOnline: true })).toBe('practice-unreachable');
+    expect(connectivityReason({ main: main('practice-unreachable'), browserOnline: true })).toBe(
+      'practice-unreachable',
+    );
     expect(isOnline({ main: main('practice-unreachable'), browserOnline: true })).toBe(false);
     expect(connectivityReason({ main: main('no-network'), browserOnline: true })).toBe('no-network');
     // The browser's own "offline" is the link: no network, whatever main last said.

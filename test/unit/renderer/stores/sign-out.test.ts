@@ -35,8 +35,13 @@ function companionWith(signOut: () => Promise<SignOutResult>): Companion {
 
 describe('sign-out in the renderer', () => {
   it('deletes the practice database and its settings even when main reports that its documents could not be deleted', async () => {
-    const message = "Signed out, but the practice's saved documents could not be deleted. They are deleted the next time the app starts.";
-    const companion = companionWith(async () => ({ removed: true, wiped: { credentials: true, documents: false, budget: true }, message }));
+    const message =
+      "Signed out, but the practice's saved documents could not be deleted. They are deleted the next time the app starts.";
+    const companion = companionWith(async () => ({
+      removed: true,
+      wiped: { credentials: true, documents: false, budget: true },
+      message,
+    }));
     await usePractice.getState().signOut(companion, practiceKey);
     expect(await listPracticeDbKeys()).toEqual([other]);
     expect(storage.keys()).toEqual([`sync-paused:${other}`]);
@@ -56,7 +61,11 @@ describe('sign-out in the renderer', () => {
   });
 
   it('a complete sign-out shows no notice', async () => {
-    const companion = companionWith(async () => ({ removed: true, wiped: { credentials: true, documents: true, budget: true }, message: null }));
+    const companion = companionWith(async () => ({
+      removed: true,
+      wiped: { credentials: true, documents: true, budget: true },
+      message: null,
+    }));
     await usePractice.getState().signOut(companion, practiceKey);
     expect(await listPracticeDbKeys()).toEqual([other]);
     expect(useNotices.getState().notices).toEqual([]);

@@ -50,22 +50,33 @@ describe('Settings → About: updates', () => {
   });
 
   it('shows the progress of a download, and the version and the restart button once ready', () => {
-    const downloading = render(<UpdateStatusView status={{ ...ready, state: 'downloading', percent: 40, message: null }} refusedReason={null} />);
+    const downloading = render(
+      <UpdateStatusView status={{ ...ready, state: 'downloading', percent: 40, message: null }} refusedReason={null} />,
+    );
     expect(downloading).toContain('Downloading an update');
     expect(downloading).toContain('Update downloaded 40%');
-    const html = render(<UpdateStatusView status={ready} refusedReason="An action is being sent." onRestart={() => undefined} />);
+    const html = render(
+      <UpdateStatusView status={ready} refusedReason="An action is being sent." onRestart={() => undefined} />,
+    );
     expect(html).toContain('(version 1.4.0)');
     expect(html).toContain('Restart to update');
     expect(html).toContain('An action is being sent.');
   });
 
   it('follows main: the first answer, then events; a refused restart keeps its reason for the banner', async () => {
-    const fake = fakeCompanion(off, { restarting: false, reason: 'An action is being sent, so the app will not restart now.' });
+    const fake = fakeCompanion(off, {
+      restarting: false,
+      reason: 'An action is being sent, so the app will not restart now.',
+    });
     const stop = watchUpdates(fake.companion);
     await vi.waitFor(() => expect(useUpdates.getState().status).toEqual(off));
     const banner = () => {
       const state = useUpdates.getState();
-      const props = { status: state.status, refusedReason: state.refusedReason, dismissedVersion: state.dismissedVersion };
+      const props = {
+        status: state.status,
+        refusedReason: state.refusedReason,
+        dismissedVersion: state.dismissedVersion,
+      };
       return render(<UpdateBannerView {...props} onRestart={() => undefined} onLater={() => undefined} />);
     };
     expect(banner()).not.toContain('update-banner');

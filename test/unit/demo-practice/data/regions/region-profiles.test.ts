@@ -134,7 +134,15 @@ const FORMATS = {
 } as const;
 
 const ZA_PROVINCES = new Set([
-  'Gauteng', 'Western Cape', 'KwaZulu-Natal', 'Eastern Cape', 'Free State', 'Limpopo', 'Mpumalanga', 'North West', 'Northern Cape',
+  'Gauteng',
+  'Western Cape',
+  'KwaZulu-Natal',
+  'Eastern Cape',
+  'Free State',
+  'Limpopo',
+  'Mpumalanga',
+  'North West',
+  'Northern Cape',
 ]);
 
 const ENTITY_TYPES: Readonly<Record<(typeof CASES)[number]['countryCode'], readonly EntityType[]>> = {
@@ -213,8 +221,10 @@ describe('regional data profiles', () => {
     const random = createRandom(42).fork(`${region}-${countryCode}`);
 
     it('formats phone numbers nationally', () => {
-      for (const phone of times(SAMPLES, () => profile.landline(random, countryCode))) expect(phone).toMatch(formats.landline);
-      for (const phone of times(SAMPLES, () => profile.mobile(random, countryCode))) expect(phone).toMatch(formats.mobile);
+      for (const phone of times(SAMPLES, () => profile.landline(random, countryCode)))
+        expect(phone).toMatch(formats.landline);
+      for (const phone of times(SAMPLES, () => profile.mobile(random, countryCode)))
+        expect(phone).toMatch(formats.mobile);
     });
 
     it('writes addresses with real-looking postcodes, states and country', () => {
@@ -249,7 +259,9 @@ describe('regional data profiles', () => {
         if (countryCode === 'AU') expect(validAcn(number), number).toBe(true);
       }
       if (countryCode === 'GB') {
-        for (const number of times(50, () => profile.companyRegistrationNumber(random, 'GB', 'Limited Liability Partnership'))) {
+        for (const number of times(50, () =>
+          profile.companyRegistrationNumber(random, 'GB', 'Limited Liability Partnership'),
+        )) {
           expect(number).toMatch(/^(OC|SO)\d{6}$/);
         }
       }
@@ -310,10 +322,14 @@ describe('regional data profiles', () => {
 
   it('makes e-mail domains that drop legal suffixes, accents and punctuation', () => {
     expect(regionProfile('ANZ').emailDomainFor('Blue Wren Landscaping Pty Ltd')).toBe('bluewrenlandscaping.com.au');
-    expect(regionProfile('ANZ').emailDomainFor('Red Pōhutukawa Vineyards Limited', 'NZ')).toBe('redpohutukawavineyards.co.nz');
+    expect(regionProfile('ANZ').emailDomainFor('Red Pōhutukawa Vineyards Limited', 'NZ')).toBe(
+      'redpohutukawavineyards.co.nz',
+    );
     expect(regionProfile('UK').emailDomainFor("O'Brien & Wiśniewski LLP")).toBe('obrienandwisniewski.co.uk');
     expect(regionProfile('ZA').emailDomainFor('Van der Merwe Boerdery (Pty) Ltd')).toBe('vandermerweboerdery.co.za');
-    expect(regionProfile('ANZ').emailDomainFor('Smith Holdings Pty Ltd ATF The Smith Family Trust')).toBe('smithholdings.com.au');
+    expect(regionProfile('ANZ').emailDomainFor('Smith Holdings Pty Ltd ATF The Smith Family Trust')).toBe(
+      'smithholdings.com.au',
+    );
     expect(regionProfile('UK').emailDomainFor('Liam Kelly t/a Kestrel Plumbing')).toBe('kestrelplumbing.co.uk');
   });
 
@@ -321,18 +337,21 @@ describe('regional data profiles', () => {
     ['ANZ', ANZ_NAMES, /[āēīōū]/],
     ['UK', UK_NAMES, /[łńśźżąęó]/],
     ['ZA', ZA_NAMES, /[éë]/],
-  ] as const)('%s name lists are large, mixed and exercise diacritics, apostrophes and hyphens', (_region, names: NameData, marks) => {
-    const first = allFirstNames(names);
-    const surnames = allSurnames(names);
-    expect(first.length).toBeGreaterThanOrEqual(120);
-    expect(surnames.length).toBeGreaterThanOrEqual(120);
-    expect(names.groups.length).toBeGreaterThanOrEqual(4);
-    const everything = [...first, ...surnames];
-    expect(everything.some((n) => marks.test(n))).toBe(true);
-    expect(everything.some((n) => /[éëāł]/.test(n))).toBe(true);
-    expect(surnames.some((n) => n.includes("'"))).toBe(true);
-    expect(everything.some((n) => n.includes('-'))).toBe(true);
-  });
+  ] as const)(
+    '%s name lists are large, mixed and exercise diacritics, apostrophes and hyphens',
+    (_region, names: NameData, marks) => {
+      const first = allFirstNames(names);
+      const surnames = allSurnames(names);
+      expect(first.length).toBeGreaterThanOrEqual(120);
+      expect(surnames.length).toBeGreaterThanOrEqual(120);
+      expect(names.groups.length).toBeGreaterThanOrEqual(4);
+      const everything = [...first, ...surnames];
+      expect(everything.some((n) => marks.test(n))).toBe(true);
+      expect(everything.some((n) => /[éëāł]/.test(n))).toBe(true);
+      expect(surnames.some((n) => n.includes("'"))).toBe(true);
+      expect(everything.some((n) => n.includes('-'))).toBe(true);
+    },
+  );
 
   it('keeps Māori names with their macrons and gives Polish women the feminine surname', () => {
     const anzFirst = allFirstNames(ANZ_NAMES);
