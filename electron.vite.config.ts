@@ -29,7 +29,7 @@ function devCspPlugin(): Plugin {
 /**
  * pdf.js's data files, served by the app itself (no CDN, works offline): the standard fonts and CMaps,
  * and the pure-JavaScript JBIG2 / JPEG 2000 decoders (the viewer runs pdf.js with `useWasm: false`, so
- * the CSP needs no 'wasm-unsafe-eval'; see src-renderer/features/pdf-viewer/pdf-load-options.ts).
+ * the CSP needs no 'wasm-unsafe-eval'; see src-renderer/pdf-viewer/pdf-load-options.ts).
  * Written to `<renderer>/pdfjs/…` by the build and served from node_modules by the dev server.
  * Exported for the end-to-end tests' viewer harness, which is built with the same plugin.
  */

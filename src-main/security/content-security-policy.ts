@@ -3,7 +3,7 @@
  * the custom protocol and mirrored in the renderer's index.html <meta> (a test keeps the two equal).
  * No 'unsafe-eval' and no 'unsafe-inline' anywhere in production. No 'wasm-unsafe-eval' either: pdf.js
  * (whose worker runs under this policy too) is opened with `useWasm: false`, so it never compiles
- * WebAssembly; pdf.js 6 has no eval path left (see src-renderer/features/pdf-viewer/pdf-load-options.ts).
+ * WebAssembly; pdf.js 6 has no eval path left (see src-renderer/pdf-viewer/pdf-load-options.ts).
  */
 /**
  * Radix ScrollArea (inside Radix Themes' Table and Select) injects one fixed <style> that hides native

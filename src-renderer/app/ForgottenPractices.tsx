@@ -1,8 +1,8 @@
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import type { Companion } from '../../src-preload/contract/companion';
-import { ModalDialog } from '../components/ModalDialog';
-import { describeForgotten, removeForgottenPractices, type ForgottenPractice } from './forgotten-practices';
+import { ModalDialog } from '../ui/ModalDialog';
+import { describeForgotten, removeForgottenPractices, type ForgottenPractice } from '../practice/forgotten-practices';
 
 interface Question {
   practices: ForgottenPractice[];

@@ -1,8 +1,8 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { Notices } from '../components/Notices';
-import { StatusBar } from '../components/StatusBar';
+import { Notices } from '../notices/Notices';
+import { StatusBar } from './StatusBar';
 import { OutboxBadge } from '../features/outbox/OutboxBadge';
 import { screens } from './screens';
 

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { AppCommand, OpenRecord } from '../../src-preload/contract/desktop';
 import { findCompanion } from '../bridge/companion';
-import { practiceDb } from '../db/practice-db';
-import { isOnline, useConnectivity } from '../stores/connectivity-store';
-import { useMeetingPacks } from '../stores/meeting-pack-store';
-import { useNotices, type Notice } from '../stores/notice-store';
-import { usePractice } from '../stores/practice-store';
+import { practiceDb } from '../practice/practice-db';
+import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
+import { useMeetingPacks } from '../meeting-packs/meeting-pack-store';
+import { useNotices, type Notice } from '../notices/notice-store';
+import { usePractice } from '../practice/practice-store';
 
 /** What main asks of the window: a menu command or a record from a deep link. */
 export type DesktopMessage = { kind: 'command'; command: AppCommand } | { kind: 'record'; record: OpenRecord };

@@ -1,6 +1,6 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { RendererError } from '../../src-preload/contract/desktop';
-import { useNotices } from '../stores/notice-store';
+import { useNotices } from '../notices/notice-store';
 
 /** A window in an error loop must not flood main: at most this many reports a minute leave the window. */
 export const REPORTS_PER_MINUTE = 20;

@@ -1,11 +1,11 @@
 import { liveQuery, type Subscription } from 'dexie';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { ActivityReport } from '../../src-preload/contract/desktop';
-import { practiceDb } from '../db/practice-db';
+import { practiceDb } from '../practice/practice-db';
 import { countOpen } from '../outbox/outbox-db';
-import { useMeetingPacks } from '../stores/meeting-pack-store';
-import { useNotices } from '../stores/notice-store';
-import { usePractice } from '../stores/practice-store';
+import { useMeetingPacks } from '../meeting-packs/meeting-pack-store';
+import { useNotices } from '../notices/notice-store';
+import { usePractice } from '../practice/practice-store';
 
 /** At most one report per half second: a drain of 100 actions changes the outbox hundreds of times. */
 export const REPORT_INTERVAL_MS = 500;

@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { findCompanion } from '../bridge/companion';
-import { clientReadId, practiceDb, type PracticeDb } from '../db/practice-db';
-import { isOnline, useConnectivity } from '../stores/connectivity-store';
-import { usePractice } from '../stores/practice-store';
+import { clientReadId, practiceDb, type PracticeDb } from '../practice/practice-db';
+import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
+import { usePractice } from '../practice/practice-store';
 import {
   fetchDocument,
   readClientBills,

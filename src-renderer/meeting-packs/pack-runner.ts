@@ -11,7 +11,7 @@ import {
   type ClientReadContext,
   type ReadOutcome,
 } from '../client-data/client-reads';
-import type { PracticeDb } from '../db/practice-db';
+import type { PracticeDb } from '../practice/practice-db';
 import type { MeetingPack, PackItem } from './meeting-pack-types';
 import { detailItems, estimatePack, listItems, mergeItems, type ListAverages, type PackInputs } from './pack-plan';
 

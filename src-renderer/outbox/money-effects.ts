@@ -6,7 +6,7 @@ import {
   externalProjectsPutSchema,
   proposalUpdateResultSchema,
 } from '../../src-preload/contract/partner-api';
-import { clientReadId, type PracticeDb } from '../db/practice-db';
+import { clientReadId, type PracticeDb } from '../practice/practice-db';
 import type { Effect } from './outbox-effect';
 
 /**

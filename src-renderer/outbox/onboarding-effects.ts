@@ -11,7 +11,7 @@ import {
   type OnboardingStatus,
 } from '../../src-preload/contract/partner-api';
 import { customFieldsReport, onboardingDocumentsReport } from '../client-data/client-reads';
-import type { PracticeDb } from '../db/practice-db';
+import type { PracticeDb } from '../practice/practice-db';
 import type { Effect, Pending } from './outbox-effect';
 
 /** The status a completed onboarding takes: the practice's final "Completed" status if it is known here. */

@@ -12,7 +12,7 @@ import {
   type Contact,
   type Lead,
 } from '../../src-preload/contract/partner-api';
-import type { PracticeDb } from '../db/practice-db';
+import type { PracticeDb } from '../practice/practice-db';
 import { moneyEffects } from './money-effects';
 import { onboardingEffects } from './onboarding-effects';
 import type { Effect, Pending } from './outbox-effect';

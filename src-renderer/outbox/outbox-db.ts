@@ -1,6 +1,6 @@
 import { operations, validateQueuedPayload, type OperationDef } from '../../src-preload/contract/outbox/operations';
 import { outboxEntrySchema, type OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import type { PracticeDb } from '../db/practice-db';
+import type { PracticeDb } from '../practice/practice-db';
 import { effectOf, effectTables } from './optimistic-effects';
 import { discard, iso, newEntry, requeue, type NewEntry } from './outbox-state';
 

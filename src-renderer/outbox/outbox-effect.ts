@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import type { PracticeDb } from '../db/practice-db';
+import type { PracticeDb } from '../practice/practice-db';
 
 // The shapes every effect module shares. They live apart from optimistic-effects.ts, which gathers the effects,
 // so that money-effects.ts and onboarding-effects.ts do not import the module that imports them.

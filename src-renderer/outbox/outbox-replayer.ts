@@ -1,7 +1,7 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import { validatePayload } from '../../src-preload/contract/outbox/operations';
 import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
-import type { PracticeDb } from '../db/practice-db';
+import type { PracticeDb } from '../practice/practice-db';
 import { claimedByOthers, readOpenEntries, readQueue, saveEntryIf } from './outbox-db';
 import {
   applyOutcome,

@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import type { PracticeDb } from '../db/practice-db';
+import type { PracticeDb } from '../practice/practice-db';
 import { readOpenEntries } from './outbox-db';
 import { effectOf, type SyncedRow } from './optimistic-effects';
 

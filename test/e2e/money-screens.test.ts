@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
-import { formatMoney } from '../../src-renderer/features/regional-format';
+import { formatMoney } from '../../src-renderer/ui/regional/regional-format';
 import { openApp, type AppUnderTest } from './support/app-under-test';
 import { realProblems } from './support/page-problems';
 import { setNetwork } from './support/preview';

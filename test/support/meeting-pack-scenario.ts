@@ -6,7 +6,7 @@ import {
   readClientStatements,
   type ClientReadContext,
 } from '../../src-renderer/client-data/client-reads';
-import { practiceDb } from '../../src-renderer/db/practice-db';
+import { practiceDb } from '../../src-renderer/practice/practice-db';
 import { estimatePack } from '../../src-renderer/meeting-packs/pack-plan';
 import { createPack, listAverages, packInputs, runPack } from '../../src-renderer/meeting-packs/pack-runner';
 import type { MeetingPack } from '../../src-renderer/meeting-packs/meeting-pack-types';

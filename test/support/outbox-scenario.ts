@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { OperationName, StoredPayload } from '../../src-preload/contract/outbox/operations';
-import { deletePracticeDb, practiceDb, type PracticeDb } from '../../src-renderer/db/practice-db';
+import { deletePracticeDb, practiceDb, type PracticeDb } from '../../src-renderer/practice/practice-db';
 import { enqueue } from '../../src-renderer/outbox/outbox-db';
 import { createOutboxReplayer } from '../../src-renderer/outbox/outbox-replayer';
 import { startConnectedDemo, type startNodeApp } from './node-companion';

@@ -2,10 +2,10 @@ import { Badge, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { billStatuses, type Bill } from '../../../src-preload/contract/partner-api';
-import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../components/TableControls';
-import { moneyStatusColour } from '../money-status';
-import { formatDate, formatMoney } from '../regional-format';
-import { dateRangeProblem, nextSort, paginate } from '../table-sort';
+import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
+import { moneyStatusColour } from '../../ui/money-status';
+import { formatDate, formatMoney } from '../../ui/regional/regional-format';
+import { dateRangeProblem, nextSort, paginate } from '../../ui/table-sort';
 import {
   billTotals,
   DEFAULT_BILL_VIEW,
@@ -18,7 +18,7 @@ import {
   type LocalWindow,
 } from './billing-filter';
 import { useBillingView, useBillingViews } from './billing-view-store';
-import { DateRangeFields } from './DateRangeFields';
+import { DateRangeFields } from '../../ui/DateRangeFields';
 
 const PAGE_SIZE = 50;
 const COLUMNS: readonly SortColumn<BillColumn>[] = [

@@ -6,10 +6,17 @@ import type {
   paymentStatuses,
 } from '../../../src-preload/contract/partner-api';
 import type { SyncCursor } from '../../../src-preload/contract/sync';
-import { foldForSearch } from '../../db/practice-db';
-import { formatDate } from '../regional-format';
-import { inDateRange, roundCents, sortRows, type SortDirection, type SortState, type SortValue } from '../table-sort';
-import { shiftDay } from '../iso-day';
+import { foldForSearch } from '../../practice/practice-db';
+import { formatDate } from '../../ui/regional/regional-format';
+import {
+  inDateRange,
+  roundCents,
+  sortRows,
+  type SortDirection,
+  type SortState,
+  type SortValue,
+} from '../../ui/table-sort';
+import { shiftDay } from '../../ui/regional/iso-day';
 
 export type BillStatus = (typeof billStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];

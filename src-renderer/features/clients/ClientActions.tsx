@@ -1,20 +1,26 @@
 import { Card, Flex, Heading } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { preloadAll } from '../../components/LazyLoad';
+import { preloadAll } from '../../ui/LazyLoad';
 import type { OperationName, StoredPayload } from '../../../src-preload/contract/outbox/operations';
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
-import { ModalDialog } from '../../components/ModalDialog';
-import { practiceDb } from '../../db/practice-db';
+import { ModalDialog } from '../../ui/ModalDialog';
+import { practiceDb } from '../../practice/practice-db';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { useOutbox } from '../../stores/outbox-store';
-import { usePractice } from '../../stores/practice-store';
-import { AdhocBillForm, ContactForm, EformForm, AmlCheckForm, IdVerificationForm } from '../actions/lazy-forms';
-import { useWriteBlocked } from '../actions/UserSelect';
-import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
+import { useOutbox } from '../../outbox/outbox-store';
+import { usePractice } from '../../practice/practice-store';
+import {
+  AdhocBillForm,
+  ContactForm,
+  EformForm,
+  AmlCheckForm,
+  IdVerificationForm,
+} from '../../operations/shared/lazy-forms';
+import { useWriteBlocked } from '../../operations/shared/UserSelect';
+import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { PendingActions } from '../outbox/OutboxStatus';
-import { formatMoney } from '../regional-format';
-import { useRegion } from '../client-money/money-ui';
+import { formatMoney } from '../../ui/regional/regional-format';
+import { useRegion } from '../../ui/money-ui';
 
 /** Actions on one client (queued in the outbox, so they work offline) and what is still pending for it. */
 export function ClientActions({ entity, contacts }: { entity: Entity; contacts: Contact[] }) {

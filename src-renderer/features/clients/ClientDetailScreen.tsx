@@ -1,12 +1,12 @@
 import { Badge, Flex, Link as RadixLink } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
-import { EmptyState } from '../../components/EmptyState';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { practiceDb } from '../../db/practice-db';
-import { activePractice, usePractice } from '../../stores/practice-store';
-import { ClientTabs } from '../client-money/ClientTabs';
-import { MeetingPackPanel } from '../meeting-packs/MeetingPackPanel';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { practiceDb } from '../../practice/practice-db';
+import { activePractice, usePractice } from '../../practice/practice-store';
+import { ClientTabs } from './tabs/ClientTabs';
+import { MeetingPackPanel } from './MeetingPackPanel';
 import { ClientActions } from './ClientActions';
 import { ClientOverview } from './ClientOverview';
 

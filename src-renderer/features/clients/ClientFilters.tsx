@@ -1,6 +1,6 @@
 import { Button, Flex, SegmentedControl } from '@radix-ui/themes';
 import { memo } from 'react';
-import { LabelledSelect } from '../../components/LabelledSelect';
+import { LabelledSelect } from '../../ui/LabelledSelect';
 import { NO_OFFICE, type ClientIndex, type ClientSort, type ClientView, type TerminatedFilter } from './client-filter';
 
 const SORTS: ReadonlyArray<[ClientSort, string]> = [

@@ -1,11 +1,11 @@
 import { Badge, Card, Flex, Heading, Link as RadixLink, Table, Text } from '@radix-ui/themes';
 import { Link } from 'react-router';
 import type { Contact, Onboarding } from '../../../src-preload/contract/partner-api';
-import { FieldList } from '../../components/FieldList';
-import type { StoredEntity } from '../../db/practice-db';
+import { FieldList } from '../../ui/FieldList';
+import type { StoredEntity } from '../../practice/practice-db';
 import type { Pending } from '../../outbox/optimistic-effects';
-import { BlockedReason, WriteScope } from '../actions/WriteActions';
-import { formatDate, formatPhone } from '../regional-format';
+import { BlockedReason, WriteScope } from '../../operations/shared/WriteActions';
+import { formatDate, formatPhone } from '../../ui/regional/regional-format';
 import { EditContact } from './EditContact';
 
 /** The client's profile, contacts (primary first) and onboardings: the first tab of the client screen. */

@@ -1,6 +1,6 @@
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { usePractice } from '../../stores/practice-store';
-import { ConnectPanel } from '../connect/ConnectPanel';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { usePractice } from '../../practice/practice-store';
+import { ConnectPanel } from '../../practice/ConnectPanel';
 import { ClientList } from './ClientList';
 
 export function ClientsScreen() {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { preloadAll } from '../../components/LazyLoad';
+import { preloadAll } from '../../ui/LazyLoad';
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
-import { ModalDialog } from '../../components/ModalDialog';
+import { ModalDialog } from '../../ui/ModalDialog';
 import type { Pending } from '../../outbox/optimistic-effects';
-import { useOutbox } from '../../stores/outbox-store';
-import { contactChanges } from '../actions/contact-changes';
-import { ContactForm } from '../actions/lazy-forms';
-import { useWriteBlocked } from '../actions/UserSelect';
-import { WriteButton } from '../actions/WriteActions';
+import { useOutbox } from '../../outbox/outbox-store';
+import { contactChanges } from '../../operations/contacts/contact-changes';
+import { ContactForm } from '../../operations/shared/lazy-forms';
+import { useWriteBlocked } from '../../operations/shared/UserSelect';
+import { WriteButton } from '../../operations/shared/WriteActions';
 
 const fieldWords = {
   contactName: 'first name',

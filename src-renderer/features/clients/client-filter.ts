@@ -1,4 +1,4 @@
-import { foldForSearch, type StoredEntity } from '../../db/practice-db';
+import { foldForSearch, type StoredEntity } from '../../practice/practice-db';
 
 /** Which clients by their terminated flag: current ones (the default), all, or only terminated ones. */
 export type TerminatedFilter = 'active' | 'all' | 'terminated';

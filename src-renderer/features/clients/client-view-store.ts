@@ -1,4 +1,4 @@
-import { createPracticeViews } from '../../stores/practice-views';
+import { createPracticeViews } from '../../practice/practice-views';
 import { DEFAULT_CLIENT_VIEW, type ClientView } from './client-filter';
 
 /**

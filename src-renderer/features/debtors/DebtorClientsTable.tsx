@@ -2,8 +2,8 @@ import { Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { DebtorAgeing } from '../../../src-preload/contract/partner-api';
-import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../components/TableControls';
-import { nextSort, paginate } from '../table-sort';
+import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
+import { nextSort, paginate } from '../../ui/table-sort';
 import { addBuckets, ageFilters, bucketKeys, bucketLabels, type AgeFilter } from './ageing';
 import {
   DEFAULT_DEBTOR_CLIENT_VIEW,

@@ -3,10 +3,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import { collectionStatuses, type DebtorInvoice } from '../../../src-preload/contract/partner-api';
-import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../components/TableControls';
-import { practiceDb } from '../../db/practice-db';
-import { formatDate, formatMoney } from '../regional-format';
-import { nextSort, paginate, roundCents } from '../table-sort';
+import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
+import { practiceDb } from '../../practice/practice-db';
+import { formatDate, formatMoney } from '../../ui/regional/regional-format';
+import { nextSort, paginate, roundCents } from '../../ui/table-sort';
 import { ageFilters, type AgeFilter } from './ageing';
 import {
   DEFAULT_INVOICE_VIEW,

@@ -3,10 +3,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { DebtorMovement } from '../../../src-preload/contract/partner-api';
 import { findCompanion } from '../../bridge/companion';
-import { LabelledSelect } from '../../components/LabelledSelect';
-import { practiceDb } from '../../db/practice-db';
-import { isOnline, useConnectivity } from '../../stores/connectivity-store';
-import { formatDate, formatDateTime, formatMoney } from '../regional-format';
+import { LabelledSelect } from '../../ui/LabelledSelect';
+import { practiceDb } from '../../practice/practice-db';
+import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
+import { formatDate, formatDateTime, formatMoney } from '../../ui/regional/regional-format';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
 import {
   describeMovement,
@@ -15,7 +15,7 @@ import {
   type MovementReadState,
   type StoredMovement,
 } from './movement-read';
-import { localToday } from '../iso-day';
+import { localToday } from '../../ui/regional/iso-day';
 import {
   customPeriod,
   movementReportName,

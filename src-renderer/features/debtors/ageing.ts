@@ -5,7 +5,7 @@ import {
   type DebtorAgeing,
   type DebtorMovement,
 } from '../../../src-preload/contract/partner-api';
-import { roundCents } from '../table-sort';
+import { roundCents } from '../../ui/table-sort';
 
 /** The contract's buckets of days overdue, oldest last. */
 export const bucketKeys = ['current', 'days1to30', 'days31to60', 'days61to90', 'days90plus'] as const;

@@ -1,6 +1,6 @@
 import type { collectionStatuses, DebtorAgeing, DebtorInvoice } from '../../../src-preload/contract/partner-api';
-import { foldForSearch } from '../../db/practice-db';
-import { compareText, sortRows, type SortDirection, type SortState, type SortValue } from '../table-sort';
+import { foldForSearch } from '../../practice/practice-db';
+import { compareText, sortRows, type SortDirection, type SortState, type SortValue } from '../../ui/table-sort';
 import { amountFrom, daysPassFilter, type AgeFilter, type BucketKey } from './ageing';
 
 export type CollectionStatus = (typeof collectionStatuses)[number];

@@ -12,7 +12,7 @@ export const periodPresets: ReadonlyArray<readonly [PeriodPreset, string]> = [
   ['custom', 'Custom dates'],
 ];
 
-import { isIsoDay, shiftDay } from '../iso-day';
+import { isIsoDay, shiftDay } from '../../ui/regional/iso-day';
 
 export interface Period {
   startDate: string;

@@ -4,12 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { documentRefSchema, type DocumentOpenResult, type DocumentRef } from '../../../src-preload/contract/documents';
 import { findCompanion } from '../../bridge/companion';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { practiceDb } from '../../db/practice-db';
-import { isOnline, useConnectivity } from '../../stores/connectivity-store';
-import { useMeetingPacks } from '../../stores/meeting-pack-store';
-import { usePractice } from '../../stores/practice-store';
-import { PdfViewer } from '../pdf-viewer/lazy';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { practiceDb } from '../../practice/practice-db';
+import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
+import { useMeetingPacks } from '../../meeting-packs/meeting-pack-store';
+import { usePractice } from '../../practice/practice-store';
+import { PdfViewer } from '../../pdf-viewer/lazy';
 import { base64ToBytes } from './base64';
 import { useDocumentTitle } from './use-document-title';
 

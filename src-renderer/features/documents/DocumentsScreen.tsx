@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { DocumentListResult } from '../../../src-preload/contract/documents';
 import { findCompanion } from '../../bridge/companion';
-import { EmptyState } from '../../components/EmptyState';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { practiceDb } from '../../db/practice-db';
-import { usePractice } from '../../stores/practice-store';
-import { documentHref, useRegion } from '../client-money/money-ui';
-import { formatDateTime } from '../regional-format';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { practiceDb } from '../../practice/practice-db';
+import { usePractice } from '../../practice/practice-store';
+import { documentHref, useRegion } from '../../ui/money-ui';
+import { formatDateTime } from '../../ui/regional/regional-format';
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DocumentRef } from '../../../src-preload/contract/documents';
-import { practiceDb } from '../../db/practice-db';
-import { usePractice } from '../../stores/practice-store';
+import { practiceDb } from '../../practice/practice-db';
+import { usePractice } from '../../practice/practice-store';
 
 /** "Bill INV-000123", "Statement ST-2026-10-…", "Identity certificate — Jane Smith", from local data. */
 export function useDocumentTitle(ref: DocumentRef, entityKey: string): string {

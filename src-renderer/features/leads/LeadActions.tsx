@@ -2,17 +2,17 @@ import { Badge, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { preloadAll } from '../../components/LazyLoad';
+import { preloadAll } from '../../ui/LazyLoad';
 import type { Lead } from '../../../src-preload/contract/partner-api';
-import { ModalDialog } from '../../components/ModalDialog';
-import { practiceDb } from '../../db/practice-db';
+import { ModalDialog } from '../../ui/ModalDialog';
+import { practiceDb } from '../../practice/practice-db';
 import type { Pending } from '../../outbox/optimistic-effects';
 import { readEntries } from '../../outbox/outbox-db';
-import { useOutbox } from '../../stores/outbox-store';
-import { usePractice } from '../../stores/practice-store';
-import { LeadConvertForm, LeadForm, LeadNoteForm } from '../actions/lazy-forms';
-import { useWriteBlocked } from '../actions/UserSelect';
-import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
+import { useOutbox } from '../../outbox/outbox-store';
+import { usePractice } from '../../practice/practice-store';
+import { LeadConvertForm, LeadForm, LeadNoteForm } from '../../operations/shared/lazy-forms';
+import { useWriteBlocked } from '../../operations/shared/UserSelect';
+import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { leadName } from './lead-filter';
 import { leadTarget, openEntriesForLead } from './lead-outbox';
 
@@ -33,15 +33,13 @@ export function NewLeadAction() {
           disabledReason={blocked}
           onCancel={close}
           onSubmit={async (body) => {
-            const id = await useOutbox
-              .getState()
-              .queue({
-                operation: 'lead.create',
-                payload: { params: {}, body },
-                summary: `Create lead ${leadName({ name: body.name, surname: body.surname ?? null, companyName: body.companyName ?? null })}`,
-                entityKey: null,
-                dependsOn: [],
-              });
+            const id = await useOutbox.getState().queue({
+              operation: 'lead.create',
+              payload: { params: {}, body },
+              summary: `Create lead ${leadName({ name: body.name, surname: body.surname ?? null, companyName: body.companyName ?? null })}`,
+              entityKey: null,
+              dependsOn: [],
+            });
             close();
             navigate(`/leads/${id}`); // the placeholder's key is the entry id (optimistic-effects.ts)
           }}
@@ -67,15 +65,13 @@ export function AddNoteAction({ lead }: { lead: Pending<Lead> }) {
           onCancel={close}
           onSubmit={async (body) => {
             const { leadKey, dependsOn } = leadTarget(lead);
-            await useOutbox
-              .getState()
-              .queue({
-                operation: 'lead.addNote',
-                payload: { params: { leadKey }, body },
-                summary: `Add a note to lead ${leadName(lead)}`,
-                entityKey: null,
-                dependsOn,
-              });
+            await useOutbox.getState().queue({
+              operation: 'lead.addNote',
+              payload: { params: { leadKey }, body },
+              summary: `Add a note to lead ${leadName(lead)}`,
+              entityKey: null,
+              dependsOn,
+            });
             close();
           }}
         />
@@ -127,15 +123,13 @@ export function ConvertAction({ lead }: { lead: Pending<Lead> }) {
           onCancel={close}
           onSubmit={async (body) => {
             const { leadKey, dependsOn } = leadTarget(lead);
-            await useOutbox
-              .getState()
-              .queue({
-                operation: 'lead.convert',
-                payload: { params: { leadKey }, body },
-                summary: `Convert lead ${leadName(lead)} to a client`,
-                entityKey: null,
-                dependsOn,
-              });
+            await useOutbox.getState().queue({
+              operation: 'lead.convert',
+              payload: { params: { leadKey }, body },
+              summary: `Convert lead ${leadName(lead)} to a client`,
+              entityKey: null,
+              dependsOn,
+            });
             close();
           }}
         />

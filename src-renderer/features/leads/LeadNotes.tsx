@@ -2,10 +2,10 @@ import { Badge, Box, Card, Flex, Heading, Link as RadixLink, Text } from '@radix
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
 import type { Lead } from '../../../src-preload/contract/partner-api';
-import { practiceDb } from '../../db/practice-db';
+import { practiceDb } from '../../practice/practice-db';
 import type { Pending } from '../../outbox/optimistic-effects';
 import { readEntries } from '../../outbox/outbox-db';
-import { formatDateTime } from '../regional-format';
+import { formatDateTime } from '../../ui/regional/regional-format';
 import { AddNoteAction } from './LeadActions';
 import { pendingNotesFor, type PendingNote } from './lead-outbox';
 import { useLeadNotes } from './use-lead-notes';

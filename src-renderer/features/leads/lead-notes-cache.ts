@@ -1,5 +1,5 @@
 import type { LeadNote } from '../../../src-preload/contract/partner-api';
-import type { PracticeDb } from '../../db/practice-db';
+import type { PracticeDb } from '../../practice/practice-db';
 
 /**
  * Replaces one lead's cached notes with the list the practice just sent, in one transaction: a note

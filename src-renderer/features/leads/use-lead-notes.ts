@@ -2,8 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { parseReadData } from '../../../src-preload/contract/reads';
 import { findCompanion } from '../../bridge/companion';
-import { practiceDb } from '../../db/practice-db';
-import { isOnline, useConnectivity } from '../../stores/connectivity-store';
+import { practiceDb } from '../../practice/practice-db';
+import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { describeNotes, storeLeadNotes, type NotesDisplay, type NotesRefresh } from './lead-notes-cache';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -2,24 +2,24 @@ import { Card, Flex, Heading } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, type ComponentProps } from 'react';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
-import { lazyComponent, preloadAll } from '../../components/LazyLoad';
-import { ModalDialog } from '../../components/ModalDialog';
-import { practiceDb } from '../../db/practice-db';
+import { lazyComponent, preloadAll } from '../../ui/LazyLoad';
+import { ModalDialog } from '../../ui/ModalDialog';
+import { practiceDb } from '../../practice/practice-db';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { useOutbox } from '../../stores/outbox-store';
-import { usePractice } from '../../stores/practice-store';
-import { useWriteBlocked } from '../actions/UserSelect';
-import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
-import type { CompleteForm as Complete } from './CompleteForm';
-import type { RecipientsForm as Recipients } from './RecipientsForm';
+import { useOutbox } from '../../outbox/outbox-store';
+import { usePractice } from '../../practice/practice-store';
+import { useWriteBlocked } from '../../operations/shared/UserSelect';
+import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
+import type { CompleteForm as Complete } from '../../operations/onboardings/CompleteForm';
+import type { RecipientsForm as Recipients } from '../../operations/onboardings/RecipientsForm';
 
 // The forms are loaded the first time one is opened, not at start.
 const CompleteForm = lazyComponent<ComponentProps<typeof Complete>>(
-  async () => (await import('./CompleteForm')).CompleteForm,
+  async () => (await import('../../operations/onboardings/CompleteForm')).CompleteForm,
   'the form',
 );
 const RecipientsForm = lazyComponent<ComponentProps<typeof Recipients>>(
-  async () => (await import('./RecipientsForm')).RecipientsForm,
+  async () => (await import('../../operations/onboardings/RecipientsForm')).RecipientsForm,
   'the form',
 );
 import { PendingActions } from '../outbox/OutboxStatus';
@@ -53,15 +53,13 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
   // The record itself says so at once; the status lookup above lags one render behind a change to the record.
   const final = onboarding.completedOn !== null || Boolean(data?.final);
   const queue = (operation: 'onboarding.editRecipients' | 'onboarding.complete', body: unknown, summary: string) =>
-    useOutbox
-      .getState()
-      .queue({
-        operation,
-        payload: { params: { key: onboarding.onboardingKey }, body },
-        summary,
-        entityKey: onboarding.entityKey,
-        dependsOn: [],
-      });
+    useOutbox.getState().queue({
+      operation,
+      payload: { params: { key: onboarding.onboardingKey }, body },
+      summary,
+      entityKey: onboarding.entityKey,
+      dependsOn: [],
+    });
 
   return (
     <Card>

@@ -2,12 +2,12 @@ import { Badge, Card, DataList, Flex, Heading, Table, Text } from '@radix-ui/the
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
-import { EmptyState } from '../../components/EmptyState';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { practiceDb } from '../../db/practice-db';
+import { EmptyState } from '../../ui/EmptyState';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { practiceDb } from '../../practice/practice-db';
 import type { Pending } from '../../outbox/optimistic-effects';
-import { activePractice, usePractice } from '../../stores/practice-store';
-import { formatDateTime } from '../regional-format';
+import { activePractice, usePractice } from '../../practice/practice-store';
+import { formatDateTime } from '../../ui/regional/regional-format';
 import { OnboardingActions } from './OnboardingActions';
 import { OnboardingDocuments } from './OnboardingDocuments';
 

@@ -7,25 +7,30 @@ import {
   type OnboardingDocumentsEntity,
 } from '../../../src-preload/contract/partner-api';
 import { readOnboardingDocuments } from '../../client-data/client-reads';
-import { lazyComponent, preloadAll } from '../../components/LazyLoad';
-import { ModalDialog } from '../../components/ModalDialog';
-import { practiceDb } from '../../db/practice-db';
+import { lazyComponent, preloadAll } from '../../ui/LazyLoad';
+import { ModalDialog } from '../../ui/ModalDialog';
+import { practiceDb } from '../../practice/practice-db';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { useOutbox } from '../../stores/outbox-store';
-import { usePractice } from '../../stores/practice-store';
-import { ActingUserForm } from '../actions/ActingUserForm';
-import { useWriteBlocked } from '../actions/UserSelect';
-import { SENT_WHEN, WriteActions, WriteButton } from '../actions/WriteActions';
-import { ReadButton, useRegion } from '../client-money/money-ui';
-import { formatDateTime } from '../regional-format';
-import type { CustomFieldsForm as CustomFields } from './CustomFieldsForm';
+import { useOutbox } from '../../outbox/outbox-store';
+import { usePractice } from '../../practice/practice-store';
+import { ActingUserForm } from '../../operations/shared/ActingUserForm';
+import { useWriteBlocked } from '../../operations/shared/UserSelect';
+import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
+import { ReadButton, useRegion } from '../../ui/money-ui';
+import { formatDateTime } from '../../ui/regional/regional-format';
+import type { CustomFieldsForm as CustomFields } from '../../operations/onboardings/CustomFieldsForm';
 
 // Loaded the first time it is opened, not at start.
 const CustomFieldsForm = lazyComponent<ComponentProps<typeof CustomFields>>(
-  async () => (await import('./CustomFieldsForm')).CustomFieldsForm,
+  async () => (await import('../../operations/onboardings/CustomFieldsForm')).CustomFieldsForm,
   'the form',
 );
-import { documentState, storedCustomFields, useOnboardingDocuments, type DocumentState } from './onboarding-documents';
+import {
+  documentState,
+  storedCustomFields,
+  useOnboardingDocuments,
+  type DocumentState,
+} from '../../operations/onboardings/onboarding-documents';
 
 const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray' | 'amber' }> = {
   uploaded: { label: 'Uploaded', color: 'green' },
@@ -72,15 +77,13 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
     extra: { body?: unknown; query?: Record<string, string | number> },
     summary: string,
   ) =>
-    useOutbox
-      .getState()
-      .queue({
-        operation,
-        payload: { params: { key: onboarding.onboardingKey, ...params }, ...extra },
-        summary,
-        entityKey: onboarding.entityKey,
-        dependsOn: [],
-      });
+    useOutbox.getState().queue({
+      operation,
+      payload: { params: { key: onboarding.onboardingKey, ...params }, ...extra },
+      summary,
+      entityKey: onboarding.entityKey,
+      dependsOn: [],
+    });
 
   return (
     <Card data-testid="onboarding-documents">

@@ -1,13 +1,13 @@
 import { Badge, Checkbox, Flex, Table, Text, TextField } from '@radix-ui/themes';
-import { LabelledSelect } from '../../components/LabelledSelect';
+import { LabelledSelect } from '../../ui/LabelledSelect';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { foldForSearch, practiceDb } from '../../db/practice-db';
-import { activePractice, usePractice } from '../../stores/practice-store';
-import { ConnectPanel } from '../connect/ConnectPanel';
-import { formatDate } from '../regional-format';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { foldForSearch, practiceDb } from '../../practice/practice-db';
+import { activePractice, usePractice } from '../../practice/practice-store';
+import { ConnectPanel } from '../../practice/ConnectPanel';
+import { formatDate } from '../../ui/regional/regional-format';
 
 const COMPLETED = 'Completed';
 

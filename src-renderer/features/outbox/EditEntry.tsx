@@ -9,11 +9,11 @@ import {
   leadCreateSchema,
   leadNoteCreateSchema,
 } from '../../../src-preload/contract/partner-api';
-import { practiceDb } from '../../db/practice-db';
+import { practiceDb } from '../../practice/practice-db';
 import { resubmit } from '../../outbox/outbox-db';
-import { useOutbox } from '../../stores/outbox-store';
-import { LongTextInput, SchemaForm, type FieldErrors } from '../actions/form-kit';
-import { AdhocBillForm, ContactForm, EformForm, LeadForm, LeadNoteForm } from '../actions/lazy-forms';
+import { useOutbox } from '../../outbox/outbox-store';
+import { LongTextInput, SchemaForm, type FieldErrors } from '../../ui/form-kit';
+import { AdhocBillForm, ContactForm, EformForm, LeadForm, LeadNoteForm } from '../../operations/shared/lazy-forms';
 
 /**
  * Edit and resubmit: the action's own form, prefilled with what was typed, where there is one; for

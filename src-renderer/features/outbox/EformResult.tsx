@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { eformCreateResponseSchema } from '../../../src-preload/contract/partner-api';
-import { useOutbox } from '../../stores/outbox-store';
+import { useOutbox } from '../../outbox/outbox-store';
 
 /**
  * What the practice did with a sent eForm: sent or kept as a draft (a non-billing failure is a 200 with
@@ -14,15 +14,13 @@ export function EformResult({ entry }: { entry: OutboxEntry }) {
   if (!result.success) return null;
   const r = result.data;
   const sendDraft = () =>
-    useOutbox
-      .getState()
-      .queue({
-        operation: 'eform.sendDraft',
-        payload: { params: { formKey: r.formKey } },
-        summary: `Send the draft of: ${entry.summary}`,
-        entityKey: entry.entityKey,
-        dependsOn: [],
-      });
+    useOutbox.getState().queue({
+      operation: 'eform.sendDraft',
+      payload: { params: { formKey: r.formKey } },
+      summary: `Send the draft of: ${entry.summary}`,
+      entityKey: entry.entityKey,
+      dependsOn: [],
+    });
   return (
     <Flex direction="column" gap="1" data-testid="eform-result">
       <Text size="2">

@@ -1,8 +1,8 @@
 import { Badge } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { practiceDb } from '../../db/practice-db';
+import { practiceDb } from '../../practice/practice-db';
 import { countOpen } from '../../outbox/outbox-db';
-import { usePractice } from '../../stores/practice-store';
+import { usePractice } from '../../practice/practice-store';
 
 /** The count of queued actions not yet sent (or needing attention), for the navigation. */
 export function OutboxBadge() {

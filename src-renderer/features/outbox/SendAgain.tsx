@@ -2,10 +2,10 @@ import { Button, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { type operations, type OperationName } from '../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
-import { ConfirmDialog } from '../../components/ModalDialog';
-import { practiceDb } from '../../db/practice-db';
+import { ConfirmDialog } from '../../ui/ModalDialog';
+import { practiceDb } from '../../practice/practice-db';
 import { resubmit } from '../../outbox/outbox-db';
-import { useOutbox } from '../../stores/outbox-store';
+import { useOutbox } from '../../outbox/outbox-store';
 
 type BillableOperation = {
   [K in OperationName]: (typeof operations)[K]['idempotency'] extends 'billable' ? K : never;

@@ -2,7 +2,7 @@ import { Card, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import type { DocumentKeyKept, DocumentListResult } from '../../../src-preload/contract/documents';
 import { findCompanion } from '../../bridge/companion';
-import { usePractice } from '../../stores/practice-store';
+import { usePractice } from '../../practice/practice-store';
 
 const keyKeptWords: Record<DocumentKeyKept, string> = {
   keychain: "this laptop's password store",

@@ -1,19 +1,19 @@
 import { Badge, Button, Callout, Card, Code, DataList, Flex, Heading, Kbd, Text } from '@radix-ui/themes';
 import { screenList } from '../../../src-preload/contract/screens';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { ConfirmDialog } from '../../components/ModalDialog';
-import { ScreenHeader } from '../../components/ScreenHeader';
+import { ConfirmDialog } from '../../ui/ModalDialog';
+import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useState } from 'react';
-import { practiceDb } from '../../db/practice-db';
+import { practiceDb } from '../../practice/practice-db';
 import { countOpen } from '../../outbox/outbox-db';
-import { useAppInfo } from '../../stores/app-info-store';
+import { useAppInfo } from '../../app/app-info-store';
 import { findCompanion } from '../../bridge/companion';
-import { usePractice } from '../../stores/practice-store';
-import { ConnectPanel } from '../connect/ConnectPanel';
-import { SyncStatus } from '../connect/SyncStatus';
+import { usePractice } from '../../practice/practice-store';
+import { ConnectPanel } from '../../practice/ConnectPanel';
+import { SyncStatus } from './SyncStatus';
 import { AppearanceSetting } from './AppearanceSetting';
 import { DocumentEncryption } from './DocumentEncryption';
-import { UpdateSection } from '../updates/UpdateSection';
+import { UpdateSection } from './UpdateSection';
 import { InstallationCard } from './InstallationCard';
 
 function AboutCard() {

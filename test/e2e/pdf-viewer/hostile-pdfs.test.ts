@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfProblem } from '../../../src-renderer/features/pdf-viewer/pdf-problem';
+import { pdfProblem } from '../../../src-renderer/pdf-viewer/pdf-problem';
 import {
   ENCRYPTED_PASSWORD,
   PAYLOAD_FLAG,

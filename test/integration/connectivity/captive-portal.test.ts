@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPracticeProbe } from '../../../src-main/connectivity/practice-probe';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
-import { deletePracticeDb, practiceDb } from '../../../src-renderer/db/practice-db';
+import { deletePracticeDb, practiceDb } from '../../../src-renderer/practice/practice-db';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
-import { useConnectivity } from '../../../src-renderer/stores/connectivity-store';
-import { useOutbox, watchOutbox } from '../../../src-renderer/stores/outbox-store';
-import { usePractice } from '../../../src-renderer/stores/practice-store';
+import { useConnectivity } from '../../../src-renderer/connectivity/connectivity-store';
+import { useOutbox, watchOutbox } from '../../../src-renderer/outbox/outbox-store';
+import { usePractice } from '../../../src-renderer/practice/practice-store';
 import { startNodeApp, type NodeApp } from '../../support/node-companion';
 import { waitFor } from '../../support/wait-for';
 

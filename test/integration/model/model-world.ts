@@ -1,5 +1,5 @@
 import type { Companion } from '../../../src-preload/contract/companion';
-import { deletePracticeDb, practiceDb, type PracticeDb } from '../../../src-renderer/db/practice-db';
+import { deletePracticeDb, practiceDb, type PracticeDb } from '../../../src-renderer/practice/practice-db';
 import { readOpenEntries } from '../../../src-renderer/outbox/outbox-db';
 import { createOutboxReplayer, type DrainReport } from '../../../src-renderer/outbox/outbox-replayer';
 import type { InjectedFaultInput } from '../../../src-main/demo-practice/http/faults';

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deletePracticeDb, practiceDb } from '../../../src-renderer/db/practice-db';
+import { deletePracticeDb, practiceDb } from '../../../src-renderer/practice/practice-db';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
-import { useConnectivity } from '../../../src-renderer/stores/connectivity-store';
-import { useOutbox, watchOutbox } from '../../../src-renderer/stores/outbox-store';
-import { usePractice } from '../../../src-renderer/stores/practice-store';
+import { useConnectivity } from '../../../src-renderer/connectivity/connectivity-store';
+import { useOutbox, watchOutbox } from '../../../src-renderer/outbox/outbox-store';
+import { usePractice } from '../../../src-renderer/practice/practice-store';
 import { startNodeApp } from '../../support/node-companion';
 import { waitFor } from '../../support/wait-for';
 

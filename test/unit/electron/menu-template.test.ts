@@ -114,7 +114,7 @@ describe('the application menu', () => {
 
   it('zooms the page on keys the PDF viewer leaves alone', () => {
     // The viewer's Ctrl/⌘ keys, read from its key handler: they apply only when Alt is not held.
-    const viewer = source('src-renderer/features/pdf-viewer/PdfDocumentView.tsx');
+    const viewer = source('src-renderer/pdf-viewer/PdfDocumentView.tsx');
     const branch = /if \(modifier && !event\.altKey\) \{([\s\S]*?)\n {4}\}/.exec(viewer)?.[1] ?? '';
     const viewerKeys = [...branch.matchAll(/event\.key(?:\.toLowerCase\(\))? === '(.)'/g)].map((m) => m[1]);
     expect(viewerKeys).toEqual(['=', '+', '-', '0', 'f', 'g']);

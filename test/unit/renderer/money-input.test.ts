@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { numberInputText, parseNumberInput, type TypedNumber } from '../../../src-renderer/features/money-input';
-import { formatMoney, moneyLocale } from '../../../src-renderer/features/regional-format';
+import { numberInputText, parseNumberInput, type TypedNumber } from '../../../src-renderer/ui/regional/money-input';
+import { formatMoney, moneyLocale } from '../../../src-renderer/ui/regional/regional-format';
 
 /** The four ways the app writes money: region and currency as formatMoney takes them. */
 const LOCALES = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../../src-main/demo-practice/data/random';
 import { regionProfile } from '../../../src-main/demo-practice/data/regions/region-profile';
-import { formatMoney, formatPhone, practiceCurrency } from '../../../src-renderer/features/regional-format';
+import { formatMoney, formatPhone, practiceCurrency } from '../../../src-renderer/ui/regional/regional-format';
 
 // ICU separates some groups and symbols with no-break or narrow no-break spaces; compare the visible text.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -8,7 +8,7 @@ import {
   paginate,
   roundCents,
   sortRows,
-} from '../../../src-renderer/features/table-sort';
+} from '../../../src-renderer/ui/table-sort';
 
 describe('table sorting', () => {
   const rows = [

@@ -9,7 +9,7 @@ import './harness.css';
 import { Text, Theme } from '@radix-ui/themes';
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PdfViewer, preparePdfViewer, type PdfProblem } from '../../../../src-renderer/features/pdf-viewer';
+import { PdfViewer, preparePdfViewer, type PdfProblem } from '../../../../src-renderer/pdf-viewer';
 
 interface Opened {
   id: number;

@@ -9,7 +9,7 @@ import {
   newLineRow,
   withRevenue,
   type BillLineRow,
-} from '../../../../src-renderer/features/actions/adhoc-bill-draft';
+} from '../../../../src-renderer/operations/billing/adhoc-bill-draft';
 
 const AU = { locale: 'en-AU', currency: 'AUD' };
 const ZA = { locale: 'en-ZA', currency: 'ZAR' };

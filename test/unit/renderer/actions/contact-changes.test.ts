@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactUpdateSchema } from '../../../../src-preload/contract/partner-api';
-import { contactChanges } from '../../../../src-renderer/features/actions/contact-changes';
+import { contactChanges } from '../../../../src-renderer/operations/contacts/contact-changes';
 
 const before = {
   contactName: 'Ana',

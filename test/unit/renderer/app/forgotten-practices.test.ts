@@ -4,8 +4,8 @@ import {
   describeForgotten,
   removeForgottenPractices,
   type ForgottenPractice,
-} from '../../../../src-renderer/app/forgotten-practices';
-import { deletePracticeDb, listPracticeDbKeys, practiceDb } from '../../../../src-renderer/db/practice-db';
+} from '../../../../src-renderer/practice/forgotten-practices';
+import { deletePracticeDb, listPracticeDbKeys, practiceDb } from '../../../../src-renderer/practice/practice-db';
 import { memoryStorage } from '../stores/memory-storage';
 
 const known = '11111111-1111-4111-8111-111111111111';

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ActivityReport } from '../../../../src-preload/contract/desktop';
 import { watchActivity } from '../../../../src-renderer/app/report-activity';
-import { deletePracticeDb, listPracticeDbKeys, practiceDb } from '../../../../src-renderer/db/practice-db';
-import { useMeetingPacks } from '../../../../src-renderer/stores/meeting-pack-store';
-import { useNotices } from '../../../../src-renderer/stores/notice-store';
-import { usePractice } from '../../../../src-renderer/stores/practice-store';
+import { deletePracticeDb, listPracticeDbKeys, practiceDb } from '../../../../src-renderer/practice/practice-db';
+import { useMeetingPacks } from '../../../../src-renderer/meeting-packs/meeting-pack-store';
+import { useNotices } from '../../../../src-renderer/notices/notice-store';
+import { usePractice } from '../../../../src-renderer/practice/practice-store';
 
 const practiceKey = '77777777-7777-4777-8777-777777777777';
 const idle: ActivityReport = {

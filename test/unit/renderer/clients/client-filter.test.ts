@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../../../src-main/demo-practice/data/generate-demo-data';
 import type { Entity } from '../../../../src-preload/contract/partner-api';
-import { foldForSearch, type StoredEntity } from '../../../../src-renderer/db/practice-db';
+import { foldForSearch, type StoredEntity } from '../../../../src-renderer/practice/practice-db';
 import {
   DEFAULT_CLIENT_VIEW,
   NO_OFFICE,

@@ -2,7 +2,7 @@ import { Theme } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { lazyComponent } from '../../../../src-renderer/components/LazyLoad';
+import { lazyComponent } from '../../../../src-renderer/ui/LazyLoad';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;

@@ -2,7 +2,7 @@ import { Theme } from '@radix-ui/themes';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ConnectivityReason } from '../../../../src-preload/contract/connectivity';
-import { OnlineIndicatorView } from '../../../../src-renderer/components/OnlineIndicator';
+import { OnlineIndicatorView } from '../../../../src-renderer/connectivity/OnlineIndicator';
 
 // Theme provides the tooltip context, as in the app.
 const show = (reason: ConnectivityReason): string =>

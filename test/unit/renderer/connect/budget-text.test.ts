@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDuration,
-  pausedText,
-  remainingText,
-  runText,
-} from '../../../../src-renderer/features/connect/budget-text';
+import { formatDuration, pausedText, remainingText, runText } from '../../../../src-renderer/practice/budget-text';
 
 const budget = {
   remaining: { minute: 57, hour: 983, day: 9983 },

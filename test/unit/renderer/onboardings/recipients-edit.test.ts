@@ -5,7 +5,7 @@ import {
   newRow,
   recipientErrors,
   rowsOf,
-} from '../../../../src-renderer/features/onboardings/recipients-edit';
+} from '../../../../src-renderer/operations/onboardings/recipients-edit';
 
 const K1 = '11111111-1111-4111-8111-111111111111';
 const K2 = '22222222-2222-4222-8222-222222222222';

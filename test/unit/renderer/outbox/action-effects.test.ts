@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Onboarding, OnboardingRecipient } from '../../../../src-preload/contract/partner-api';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/db/practice-db';
+import { deletePracticeDb, practiceDb } from '../../../../src-renderer/practice/practice-db';
 import { completedStatus } from '../../../../src-renderer/outbox/onboarding-effects';
 import { discardEntry, enqueue, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
 

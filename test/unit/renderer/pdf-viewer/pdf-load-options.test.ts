@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfAssetUrls, pdfLoadOptions } from '../../../../src-renderer/features/pdf-viewer/pdf-load-options';
+import { pdfAssetUrls, pdfLoadOptions } from '../../../../src-renderer/pdf-viewer/pdf-load-options';
 
 const worker = { fake: 'worker' } as never;
 

@@ -7,7 +7,7 @@ import {
   describePdfProblem,
   isCancellation,
   type PdfProblemKind,
-} from '../../../../src-renderer/features/pdf-viewer/pdf-problem';
+} from '../../../../src-renderer/pdf-viewer/pdf-problem';
 import { buildHostileCorpus } from '../../../support/hostile-pdfs/corpus';
 import { readPdf } from '../../../support/read-pdf-text';
 

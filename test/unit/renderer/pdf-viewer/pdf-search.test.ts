@@ -7,7 +7,7 @@ import {
   matchItemRanges,
   pageTextFromItems,
   searchPattern,
-} from '../../../../src-renderer/features/pdf-viewer/pdf-search';
+} from '../../../../src-renderer/pdf-viewer/pdf-search';
 
 const find = (items: string[], query: string, page = 1) => {
   const text = pageTextFromItems(items);

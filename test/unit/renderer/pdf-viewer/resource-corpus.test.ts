@@ -1,11 +1,7 @@
 import { createInflate } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  MAX_IMAGE_PIXELS,
-  MAX_PDF_PAGES,
-  pdfLoadOptions,
-} from '../../../../src-renderer/features/pdf-viewer/pdf-load-options';
-import { PdfTooManyPagesError, describePdfProblem } from '../../../../src-renderer/features/pdf-viewer/pdf-problem';
+import { MAX_IMAGE_PIXELS, MAX_PDF_PAGES, pdfLoadOptions } from '../../../../src-renderer/pdf-viewer/pdf-load-options';
+import { PdfTooManyPagesError, describePdfProblem } from '../../../../src-renderer/pdf-viewer/pdf-problem';
 import { readPdf } from '../../../support/read-pdf-text';
 import {
   BOMB_INFLATED_BYTES,
@@ -27,9 +23,7 @@ interface PdfJs {
 }
 interface Doc {
   numPages: number;
-  getPage(
-    n: number,
-  ): Promise<{
+  getPage(n: number): Promise<{
     getOperatorList(): Promise<{ fnArray: number[] }>;
     getTextContent(): Promise<{ items: { str?: string }[] }>;
   }>;

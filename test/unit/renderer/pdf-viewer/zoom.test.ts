@@ -9,7 +9,7 @@ import {
   zoomIn,
   zoomOut,
   zoomPercent,
-} from '../../../../src-renderer/features/pdf-viewer/zoom';
+} from '../../../../src-renderer/pdf-viewer/zoom';
 
 const A4_WIDTH_PT = 595.28;
 

@@ -20,7 +20,7 @@ import {
   withService,
   type ProjectRow,
   type ServiceRow,
-} from '../../../../src-renderer/features/proposal-actions/proposal-edits';
+} from '../../../../src-renderer/operations/proposals/proposal-edits';
 
 const AU = { locale: 'en-AU', currency: 'AUD' };
 const USER = '55555555-5555-4555-8555-555555555555';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
-import { useAppInfo } from '../../../../src-renderer/stores/app-info-store';
-import { useNotices } from '../../../../src-renderer/stores/notice-store';
+import { useAppInfo } from '../../../../src-renderer/app/app-info-store';
+import { useNotices } from '../../../../src-renderer/notices/notice-store';
 
 describe('app info store', () => {
   it('keeps the error and raises a notice when main cannot answer', async () => {

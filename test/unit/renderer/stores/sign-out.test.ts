@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { SignOutResult } from '../../../../src-preload/contract/practice';
-import { deletePracticeDb, listPracticeDbKeys, practiceDb } from '../../../../src-renderer/db/practice-db';
-import { useNotices } from '../../../../src-renderer/stores/notice-store';
-import { usePractice } from '../../../../src-renderer/stores/practice-store';
+import { deletePracticeDb, listPracticeDbKeys, practiceDb } from '../../../../src-renderer/practice/practice-db';
+import { useNotices } from '../../../../src-renderer/notices/notice-store';
+import { usePractice } from '../../../../src-renderer/practice/practice-store';
 import { memoryStorage } from './memory-storage';
 
 const practiceKey = '55555555-5555-4555-8555-555555555555';

@@ -3,9 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { UpdateStatus } from '../../../../src-preload/contract/desktop';
-import { UpdateBannerView } from '../../../../src-renderer/features/updates/UpdateBanner';
-import { UpdateStatusView } from '../../../../src-renderer/features/updates/UpdateSection';
-import { useUpdates, watchUpdates } from '../../../../src-renderer/features/updates/update-store';
+import { UpdateBannerView } from '../../../../src-renderer/updates/UpdateBanner';
+import { UpdateStatusView } from '../../../../src-renderer/features/settings/UpdateSection';
+import { useUpdates, watchUpdates } from '../../../../src-renderer/updates/update-store';
 
 const off: UpdateStatus = {
   state: 'off',

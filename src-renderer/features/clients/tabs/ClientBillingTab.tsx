@@ -1,0 +1,238 @@
+import { Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Fragment, useState } from 'react';
+import type { Bill, Payment, RecurringBilling } from '../../../../src-preload/contract/partner-api';
+import {
+  readBillDetail,
+  readClientBills,
+  readClientPayments,
+  readRecurringRuns,
+} from '../../../client-data/client-reads';
+import { useDetailOnOpen, useOnDemandRead } from '../../../client-data/use-client-data';
+import { practiceDb, type StoredEntity } from '../../../practice/practice-db';
+import { usePractice } from '../../../practice/practice-store';
+import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
+import { OpenPdfLink, ReadButton, ReadFreshness, StatusBadge, useRegion } from '../../../ui/money-ui';
+
+/** Bills (newest first) with status, due date and amount due; a bill opens to its lines and payments. */
+export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  useOnDemandRead(entity.entityKey, 'bills');
+  const region = useRegion();
+  const [open, setOpen] = useState<number | null>(null);
+  const data = useLiveQuery(async () => {
+    if (!practiceKey) return null;
+    const db = practiceDb(practiceKey);
+    const [bills, payments, schedules] = await Promise.all([
+      db.bills.where('entityKey').equals(entity.entityKey).toArray(),
+      db.payments.where('entityKey').equals(entity.entityKey).toArray(),
+      db.recurringBillings.where('entityKey').equals(entity.entityKey).toArray(),
+    ]);
+    return {
+      bills: bills.sort((a, b) => b.billDate.localeCompare(a.billDate) || b.billingId - a.billingId),
+      payments,
+      schedules,
+    };
+  }, [practiceKey, entity.entityKey]);
+  if (!data) return null;
+  const due = data.bills.reduce((sum, b) => sum + (b.statusName === 'Voided' ? 0 : b.amountDue), 0);
+  return (
+    <Flex direction="column" gap="4">
+      <Card>
+        <Flex gap="3" align="center" wrap="wrap" mb="2">
+          <Heading as="h2" size="3">
+            Bills
+          </Heading>
+          <Text size="2" data-testid="client-amount-due">
+            Outstanding: <strong>{formatMoney(due, region, data.bills[0]?.currency)}</strong>
+          </Text>
+          <ReadButton
+            label="Read all bills and payments"
+            run={async (ctx) => {
+              const bills = await readClientBills(ctx, entity.entityKey);
+              return bills.ok ? readClientPayments(ctx, entity.entityKey) : bills;
+            }}
+          />
+        </Flex>
+        <ReadFreshness entityKey={entity.entityKey} part="bills" what="All bills" />
+        {data.bills.length === 0 ? (
+          <Text color="gray">No bills on this laptop for this client.</Text>
+        ) : (
+          <Table.Root size="1" aria-label="Bills">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Bill</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Date</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Due</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Total</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Amount due</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell aria-label="Actions" />
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.bills.map((bill) => (
+                <Fragment key={bill.billingId}>
+                  <Table.Row data-testid="bill-row">
+                    <Table.RowHeaderCell>{bill.billNumber}</Table.RowHeaderCell>
+                    <Table.Cell>
+                      <StatusBadge status={bill.statusName} />
+                    </Table.Cell>
+                    <Table.Cell>{formatDate(bill.billDate, region)}</Table.Cell>
+                    <Table.Cell>{formatDate(bill.dueDate, region)}</Table.Cell>
+                    <Table.Cell justify="end">{formatMoney(bill.total, region, bill.currency)}</Table.Cell>
+                    <Table.Cell justify="end">{formatMoney(bill.amountDue, region, bill.currency)}</Table.Cell>
+                    <Table.Cell>
+                      <Flex gap="3" align="center">
+                        <Button
+                          size="1"
+                          variant="ghost"
+                          aria-expanded={open === bill.billingId}
+                          onClick={() => setOpen(open === bill.billingId ? null : bill.billingId)}
+                        >
+                          {open === bill.billingId ? 'Hide' : 'Details'}
+                        </Button>
+                        {bill.statusName === 'Draft' ? (
+                          <Text size="1" color="gray">
+                            no PDF (draft)
+                          </Text>
+                        ) : (
+                          <OpenPdfLink kind="bill" id={bill.billingId} entityKey={entity.entityKey} />
+                        )}
+                      </Flex>
+                    </Table.Cell>
+                  </Table.Row>
+                  {open === bill.billingId ? (
+                    <Table.Row>
+                      <Table.Cell colSpan={7}>
+                        <BillDetail
+                          bill={bill}
+                          payments={data.payments.filter((p) => p.billingId === bill.billingId)}
+                        />
+                      </Table.Cell>
+                    </Table.Row>
+                  ) : null}
+                </Fragment>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </Card>
+      <RecurringSchedules schedules={data.schedules} />
+    </Flex>
+  );
+}
+
+function BillDetail({ bill, payments }: { bill: Bill; payments: Payment[] }) {
+  const region = useRegion();
+  const { detail, problem, canRead } = useDetailOnOpen(
+    (db) => db.billDetails.get(bill.billingId),
+    (ctx) => readBillDetail(ctx, bill.billingId),
+    bill.billingId,
+  );
+  return (
+    <Flex direction="column" gap="2" data-testid="bill-detail">
+      {detail ? (
+        <Table.Root size="1" aria-label={`Lines of ${bill.billNumber}`}>
+          <Table.Body>
+            {detail.lines.map((l) => (
+              <Table.Row key={l.lineID}>
+                <Table.Cell>{l.description}</Table.Cell>
+                <Table.Cell justify="end">
+                  {l.quantity} × {formatMoney(l.unitPrice, region, bill.currency)}
+                </Table.Cell>
+                <Table.Cell justify="end">{formatMoney(l.lineTotal, region, bill.currency)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : (
+        <Text size="1" color="gray">
+          {problem ??
+            (canRead
+              ? 'Reading the lines…'
+              : 'The lines of this bill are not on this laptop; they come with a meeting pack.')}
+        </Text>
+      )}
+      {detail?.externalNumber ? (
+        <Text size="1" color="gray">
+          Ledger invoice {detail.externalNumber}
+        </Text>
+      ) : null}
+      <Text size="2" weight="bold">
+        Payments
+      </Text>
+      {payments.length === 0 ? (
+        <Text size="1" color="gray">
+          No payments on this laptop for this bill.
+        </Text>
+      ) : (
+        payments.map((p) => (
+          <Flex key={p.paymentId} gap="3" align="center" data-testid="bill-payment">
+            <Text size="1">{formatDate(p.paymentDate, region)}</Text>
+            <Text size="1">{formatMoney(p.amount, region, p.currency)}</Text>
+            <StatusBadge status={p.paymentStatus} />
+            <Text size="1" color="gray">
+              {p.paymentMethod}
+            </Text>
+            {p.refundedAmount > 0 ? (
+              <Text size="1" color="amber">
+                refunded {formatMoney(p.refundedAmount, region, p.currency)}
+              </Text>
+            ) : null}
+          </Flex>
+        ))
+      )}
+    </Flex>
+  );
+}
+
+function RecurringSchedules({ schedules }: { schedules: RecurringBilling[] }) {
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const region = useRegion();
+  const runs = useLiveQuery(
+    async () =>
+      practiceKey
+        ? practiceDb(practiceKey)
+            .recurringRuns.where('recurringBillingId')
+            .anyOf(schedules.map((s) => s.recurringBillingId))
+            .toArray()
+        : [],
+    [practiceKey, schedules],
+  );
+  if (schedules.length === 0) return null;
+  return (
+    <Card>
+      <Heading as="h2" size="3" mb="2">
+        Recurring billing
+      </Heading>
+      {schedules.map((s) => {
+        const mine = (runs ?? [])
+          .filter((r) => r.recurringBillingId === s.recurringBillingId)
+          .sort((a, b) => b.runOn.localeCompare(a.runOn));
+        return (
+          <Flex key={s.recurringBillingId} direction="column" gap="1" mb="3" data-testid="recurring-schedule">
+            <Flex gap="3" align="center" wrap="wrap">
+              <Text weight="bold">{s.name}</Text>
+              <StatusBadge status={s.statusName} />
+              <Text size="2">
+                {s.frequency}, {formatMoney(s.amount, region)}
+              </Text>
+              <Text size="1" color="gray">
+                {s.nextRunOn ? `next run ${formatDate(s.nextRunOn, region)}` : 'no further runs'}
+              </Text>
+              <ReadButton label="Read runs" run={(ctx) => readRecurringRuns(ctx, s.recurringBillingId)} />
+            </Flex>
+            {mine.slice(0, 12).map((r) => (
+              <Text key={r.runId} size="1" color="gray">
+                {formatDate(r.runOn, region)} · {r.statusName} · {formatMoney(r.amount, region)}
+                {r.billNumber ? ` · bill ${r.billNumber}` : ''}
+                {r.ledgerInvoiceNumber ? ` (ledger ${r.ledgerInvoiceNumber})` : ''}
+              </Text>
+            ))}
+          </Flex>
+        );
+      })}
+    </Card>
+  );
+}

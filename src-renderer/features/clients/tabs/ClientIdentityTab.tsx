@@ -1,0 +1,91 @@
+import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { fetchDocument } from '../../../client-data/client-reads';
+import { useOnDemandRead } from '../../../client-data/use-client-data';
+import { practiceDb, type StoredEntity } from '../../../practice/practice-db';
+import { usePractice } from '../../../practice/practice-store';
+import { formatDateTime } from '../../../ui/regional/regional-format';
+import { OpenPdfLink, ReadButton, useRegion } from '../../../ui/money-ui';
+
+/**
+ * Identity: the contract gives no status read, only the certificate PDF, which exists once a
+ * verification has completed (404 before). So the status shown is "verified, certificate on file" or
+ * "no completed verification", plus what this laptop sent (ID checks and AML screenings in the outbox).
+ */
+export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  useOnDemandRead(entity.entityKey, 'identity');
+  const region = useRegion();
+  const data = useLiveQuery(async () => {
+    if (!practiceKey) return null;
+    const db = practiceDb(practiceKey);
+    const [identity, sent] = await Promise.all([
+      db.identity.get(entity.entityKey),
+      db.outbox
+        .where('entityKey')
+        .equals(entity.entityKey)
+        .filter((e) => e.operation === 'identity.sendVerification' || e.operation === 'identity.runAmlCheck')
+        .toArray(),
+    ]);
+    return { identity, sent };
+  }, [practiceKey, entity.entityKey]);
+  if (!data) return null;
+  const { identity, sent } = data;
+  return (
+    <Card>
+      <Flex gap="3" align="center" mb="2" wrap="wrap">
+        <Heading as="h2" size="3">
+          Identity verification
+        </Heading>
+        <ReadButton
+          label="Check again"
+          run={(ctx) => fetchDocument(ctx, { kind: 'idCertificate', id: entity.entityKey }, entity.entityKey)}
+        />
+      </Flex>
+      <Flex gap="3" align="center" data-testid="identity-status">
+        {identity === undefined ? (
+          <Text color="gray">Not checked on this laptop yet: open this client online or prepare it for a meeting.</Text>
+        ) : identity.certificate === 'available' ? (
+          <>
+            <Badge color="green">Verified</Badge>
+            <Text size="2">Certificate on file (checked {formatDateTime(identity.checkedAt, region)}).</Text>
+            <OpenPdfLink
+              kind="idCertificate"
+              id={entity.entityKey}
+              entityKey={entity.entityKey}
+              label="Open certificate"
+            />
+          </>
+        ) : (
+          <>
+            <Badge color="amber">Not verified</Badge>
+            <Text size="2">
+              No identity verification has been completed for this client (checked{' '}
+              {formatDateTime(identity.checkedAt, region)}).
+            </Text>
+          </>
+        )}
+      </Flex>
+      {sent.length > 0 ? (
+        <Flex direction="column" gap="1" mt="3">
+          <Text size="2" weight="bold">
+            Sent from this laptop
+          </Text>
+          {sent.map((e) => (
+            <Text key={e.id} size="1" color="gray" data-testid="identity-sent">
+              {e.operation === 'identity.runAmlCheck' ? 'AML screening' : 'ID verification'} · {e.status} ·{' '}
+              {formatDateTime(e.createdAt, region)}
+              {amlResult(e.result)}
+            </Text>
+          ))}
+        </Flex>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The AML result from the practice's answer, when this laptop has it. */
+function amlResult(response: unknown): string {
+  const result = (response as { result?: unknown } | null | undefined)?.result;
+  return typeof result === 'string' ? ` · result: ${result}` : '';
+}

@@ -1,0 +1,156 @@
+import { Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import type { ProposalSummary } from '../../../../src-preload/contract/partner-api';
+import { readClientProposals, readProposalDetail } from '../../../client-data/client-reads';
+import { useDetailOnOpen, useOnDemandRead } from '../../../client-data/use-client-data';
+import { practiceDb, type StoredEntity } from '../../../practice/practice-db';
+import { readOpenEntries } from '../../../outbox/outbox-db';
+import { usePractice } from '../../../practice/practice-store';
+import { ProposalActions } from './ProposalActions';
+import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
+import { ReadButton, ReadFreshness, StatusBadge, useRegion } from '../../../ui/money-ui';
+
+/** The client's proposals with status and totals; one opens to its pricing lines, invoices, recurring billings and jobs. */
+export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  useOnDemandRead(entity.entityKey, 'proposals');
+  const region = useRegion();
+  const [open, setOpen] = useState<string | null>(null);
+  const proposals = useLiveQuery(
+    async () =>
+      practiceKey
+        ? (await practiceDb(practiceKey).proposals.where('entityKey').equals(entity.entityKey).toArray()).sort((a, b) =>
+            b.createdOn.localeCompare(a.createdOn),
+          )
+        : [],
+    [practiceKey, entity.entityKey],
+  );
+  // One read of what is still on its way for the client's proposals, shared out per proposal.
+  const pending =
+    useLiveQuery(
+      async () =>
+        practiceKey
+          ? (await readOpenEntries(practiceDb(practiceKey))).filter(
+              (e) => e.entityKey === entity.entityKey && e.operation.startsWith('proposal.'),
+            )
+          : [],
+      [practiceKey, entity.entityKey],
+    ) ?? [];
+  if (!proposals) return null;
+  return (
+    <Card>
+      <Flex gap="3" align="center" mb="2">
+        <Heading as="h2" size="3">
+          Proposals
+        </Heading>
+        <ReadButton label="Read again" run={(ctx) => readClientProposals(ctx, entity.entityKey)} />
+      </Flex>
+      <ReadFreshness entityKey={entity.entityKey} part="proposals" what="Proposals" />
+      {proposals.length === 0 ? (
+        <Text color="gray">No proposals on this laptop for this client.</Text>
+      ) : (
+        proposals.map((p) => (
+          <Flex key={p.proposalKey} direction="column" gap="2" mb="3" data-testid="proposal-row">
+            <Flex gap="3" align="center" wrap="wrap">
+              <Text weight="bold">{p.name}</Text>
+              <StatusBadge status={p.statusName} />
+              <Text size="2">{formatMoney(p.servicesTotal, region)}</Text>
+              <Text size="1" color="gray">
+                {p.startsOn
+                  ? `${formatDate(p.startsOn, region)} – ${formatDate(p.endsOn, region)}`
+                  : `created ${formatDate(p.createdOn, region)}`}
+              </Text>
+              <Button
+                size="1"
+                variant="ghost"
+                aria-expanded={open === p.proposalKey}
+                onClick={() => setOpen(open === p.proposalKey ? null : p.proposalKey)}
+              >
+                {open === p.proposalKey ? 'Hide pricing' : 'Pricing'}
+              </Button>
+            </Flex>
+            <ProposalActions
+              proposal={p}
+              clientName={entity.fullEntityName}
+              pending={pending.filter((e) => e.payload.params['key'] === p.proposalKey)}
+            />
+            {open === p.proposalKey ? <ProposalPricing proposal={p} /> : null}
+          </Flex>
+        ))
+      )}
+    </Card>
+  );
+}
+
+function ProposalPricing({ proposal }: { proposal: ProposalSummary }) {
+  const region = useRegion();
+  const { detail, problem, canRead } = useDetailOnOpen(
+    (db) => db.proposalDetails.get(proposal.proposalKey),
+    (ctx) => readProposalDetail(ctx, proposal.proposalKey),
+    proposal.proposalKey,
+  );
+  if (!detail)
+    return (
+      <Text size="1" color="gray">
+        {problem ??
+          (canRead
+            ? 'Reading the pricing…'
+            : 'The pricing of this proposal is not on this laptop; it comes with a meeting pack.')}
+      </Text>
+    );
+  const pricing = detail.pricing;
+  return (
+    <Flex direction="column" gap="2" data-testid="proposal-pricing">
+      <Table.Root size="1" aria-label={`Services of ${proposal.name}`}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>Service</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">Qty</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">Price</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">Tax</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">Total</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {pricing.services.map((s, i) => (
+            <Table.Row key={`${s.serviceID}-${i}`}>
+              <Table.Cell>{s.serviceName}</Table.Cell>
+              <Table.Cell justify="end">{s.quantity}</Table.Cell>
+              <Table.Cell justify="end">{formatMoney(s.price, region)}</Table.Cell>
+              <Table.Cell justify="end">{formatMoney(s.taxAmount, region)}</Table.Cell>
+              <Table.Cell justify="end">{formatMoney(s.lineTotal, region)}</Table.Cell>
+            </Table.Row>
+          ))}
+          <Table.Row>
+            <Table.RowHeaderCell colSpan={4}>Services total</Table.RowHeaderCell>
+            <Table.Cell justify="end" data-testid="proposal-services-total">
+              {formatMoney(pricing.servicesTotal, region)}
+            </Table.Cell>
+          </Table.Row>
+        </Table.Body>
+      </Table.Root>
+      {pricing.invoices.length + pricing.recurringBillings.length > 0 ? (
+        <Text size="1">
+          Billing:{' '}
+          {[...pricing.invoices, ...pricing.recurringBillings]
+            .map(
+              (b) =>
+                `${b.description} ${formatMoney(b.amount, region)} (${b.kind === 'recurring' ? (b.frequency ?? 'recurring') : formatDate(b.billOn, region)})`,
+            )
+            .join(' · ')}
+        </Text>
+      ) : null}
+      {pricing.jobs.length > 0 ? (
+        <Text size="1" color="gray">
+          Jobs: {pricing.jobs.map((j) => j.name).join(', ')}
+        </Text>
+      ) : null}
+      {detail.signatoryName ? (
+        <Text size="1" color="gray">
+          Signatory: {detail.signatoryName}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}

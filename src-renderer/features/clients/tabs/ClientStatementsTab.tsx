@@ -1,0 +1,130 @@
+import { Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Fragment, useState } from 'react';
+import { readClientStatements, readStatementDetail } from '../../../client-data/client-reads';
+import { useDetailOnOpen, useOnDemandRead } from '../../../client-data/use-client-data';
+import { practiceDb, type StoredEntity } from '../../../practice/practice-db';
+import { usePractice } from '../../../practice/practice-store';
+import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
+import { OpenPdfLink, ReadButton, ReadFreshness, useRegion } from '../../../ui/money-ui';
+
+/** Statements sent to the client, newest first; one opens to its lines and ageing. */
+export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  useOnDemandRead(entity.entityKey, 'statements');
+  const region = useRegion();
+  const [open, setOpen] = useState<number | null>(null);
+  const statements = useLiveQuery(
+    async () =>
+      practiceKey
+        ? (await practiceDb(practiceKey).statements.where('entityKey').equals(entity.entityKey).toArray()).sort(
+            (a, b) => b.statementDate.localeCompare(a.statementDate),
+          )
+        : [],
+    [practiceKey, entity.entityKey],
+  );
+  if (!statements) return null;
+  return (
+    <Card>
+      <Flex gap="3" align="center" mb="2">
+        <Heading as="h2" size="3">
+          Statements
+        </Heading>
+        <ReadButton label="Read again" run={(ctx) => readClientStatements(ctx, entity.entityKey)} />
+      </Flex>
+      <ReadFreshness entityKey={entity.entityKey} part="statements" what="Statements" />
+      {statements.length === 0 ? (
+        <Text color="gray">No statements on this laptop for this client.</Text>
+      ) : (
+        <Table.Root size="1" aria-label="Statements">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Statement</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Opening</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Closing</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell aria-label="Actions" />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {statements.map((s) => (
+              <Fragment key={s.statementId}>
+                <Table.Row data-testid="statement-row">
+                  <Table.RowHeaderCell>{s.statementNumber}</Table.RowHeaderCell>
+                  <Table.Cell>
+                    {formatDate(s.periodStart, region)} – {formatDate(s.periodEnd, region)}
+                  </Table.Cell>
+                  <Table.Cell justify="end">{formatMoney(s.openingBalance, region)}</Table.Cell>
+                  <Table.Cell justify="end">{formatMoney(s.closingBalance, region)}</Table.Cell>
+                  <Table.Cell>
+                    <Flex gap="3" align="center">
+                      <Button
+                        size="1"
+                        variant="ghost"
+                        aria-expanded={open === s.statementId}
+                        onClick={() => setOpen(open === s.statementId ? null : s.statementId)}
+                      >
+                        {open === s.statementId ? 'Hide' : 'Lines'}
+                      </Button>
+                      <OpenPdfLink kind="statement" id={s.statementId} entityKey={entity.entityKey} />
+                    </Flex>
+                  </Table.Cell>
+                </Table.Row>
+                {open === s.statementId ? (
+                  <Table.Row>
+                    <Table.Cell colSpan={5}>
+                      <StatementLines statementId={s.statementId} />
+                    </Table.Cell>
+                  </Table.Row>
+                ) : null}
+              </Fragment>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Card>
+  );
+}
+
+function StatementLines({ statementId }: { statementId: number }) {
+  const region = useRegion();
+  const { detail, problem, canRead } = useDetailOnOpen(
+    (db) => db.statementDetails.get(statementId),
+    (ctx) => readStatementDetail(ctx, statementId),
+    statementId,
+  );
+  if (!detail)
+    return (
+      <Text size="1" color="gray">
+        {problem ??
+          (canRead
+            ? 'Reading the lines…'
+            : 'The lines of this statement are not on this laptop; they come with a meeting pack.')}
+      </Text>
+    );
+  const a = detail.ageing;
+  return (
+    <Flex direction="column" gap="2" data-testid="statement-detail">
+      <Table.Root size="1" aria-label={`Lines of ${detail.statementNumber}`}>
+        <Table.Body>
+          {detail.lines.map((l, i) => (
+            <Table.Row key={i}>
+              <Table.Cell>{formatDate(l.date, region)}</Table.Cell>
+              <Table.Cell>{l.reference}</Table.Cell>
+              <Table.Cell>{l.description}</Table.Cell>
+              <Table.Cell justify="end">{l.debit ? formatMoney(l.debit, region, detail.currency) : ''}</Table.Cell>
+              <Table.Cell justify="end">{l.credit ? formatMoney(l.credit, region, detail.currency) : ''}</Table.Cell>
+              <Table.Cell justify="end">{formatMoney(l.balance, region, detail.currency)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <Text size="1" color="gray">
+        Ageing: current {formatMoney(a.current, region, detail.currency)} · 1–30{' '}
+        {formatMoney(a.days1to30, region, detail.currency)} · 31–60 {formatMoney(a.days31to60, region, detail.currency)}{' '}
+        · 61–90 {formatMoney(a.days61to90, region, detail.currency)} · 90+{' '}
+        {formatMoney(a.days90plus, region, detail.currency)}
+      </Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,211 @@
+import { Flex } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState, type ComponentProps } from 'react';
+import type { OperationName } from '../../../../src-preload/contract/outbox/operations';
+import type { OutboxEntry } from '../../../../src-preload/contract/outbox/outbox-entry';
+import { duplicateSchema, type ProposalSummary } from '../../../../src-preload/contract/partner-api';
+import { lazyComponent, preloadAll } from '../../../ui/LazyLoad';
+import { ModalDialog } from '../../../ui/ModalDialog';
+import { practiceDb } from '../../../practice/practice-db';
+import { useOutbox } from '../../../outbox/outbox-store';
+import { usePractice } from '../../../practice/practice-store';
+import { ActingUserForm } from '../../../operations/shared/ActingUserForm';
+import { useWriteBlocked } from '../../../operations/shared/UserSelect';
+import { SENT_WHEN, WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
+import { useRegion } from '../../../ui/money-ui';
+import { PendingActions } from '../../outbox/OutboxStatus';
+import { practiceCurrency } from '../../../ui/regional/regional-format';
+import type { ExternalProjectsForm as ExternalProjects } from '../../../operations/proposals/ExternalProjectsForm';
+import type { RenewForm as Renew } from '../../../operations/proposals/RenewForm';
+import type { ServicesForm as Services } from '../../../operations/proposals/ServicesForm';
+
+// The forms are loaded the first time one is opened, not at start.
+const ExternalProjectsForm = lazyComponent<ComponentProps<typeof ExternalProjects>>(
+  async () => (await import('../../../operations/proposals/ExternalProjectsForm')).ExternalProjectsForm,
+  'the form',
+);
+const RenewForm = lazyComponent<ComponentProps<typeof Renew>>(
+  async () => (await import('../../../operations/proposals/RenewForm')).RenewForm,
+  'the form',
+);
+const ServicesForm = lazyComponent<ComponentProps<typeof Services>>(
+  async () => (await import('../../../operations/proposals/ServicesForm')).ServicesForm,
+  'the form',
+);
+
+const NEEDS_PRICING =
+  'The pricing of this proposal is not on this laptop yet: open its pricing while online, or prepare a meeting pack for the client.';
+
+type Dialog = 'duplicate' | 'renew' | 'services' | 'projects';
+
+/**
+ * Duplicate, renew, replace services, replace external projects: queued in the outbox like every write.
+ * The edits start from the proposal as stored here, so each waits until an earlier edit of the same
+ * kind has reached the practice (a second edit from the old lines would undo the first).
+ */
+export function ProposalActions({
+  proposal,
+  clientName,
+  pending,
+}: {
+  proposal: ProposalSummary;
+  clientName: string;
+  pending: readonly OutboxEntry[];
+}) {
+  // The forms' code arrives while the user reads, so a dialog opens with its form at once.
+  useEffect(() => preloadAll([RenewForm, ServicesForm, ExternalProjectsForm]), []);
+  const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
+  const blocked = useWriteBlocked();
+  const region = useRegion();
+  const [open, setOpen] = useState<Dialog | null>(null);
+  const close = () => setOpen(null);
+  const db = practiceDb(practiceKey);
+  const detail =
+    useLiveQuery(
+      async () => (await db.proposalDetails.get(proposal.proposalKey)) ?? null,
+      [practiceKey, proposal.proposalKey],
+    ) ?? null;
+  const waiting = (operation: OperationName) => pending.some((e) => e.operation === operation);
+  const queue = (operation: OperationName, body: unknown, summary: string) =>
+    useOutbox.getState().queue({
+      operation,
+      payload: { params: { key: proposal.proposalKey }, body },
+      summary,
+      entityKey: proposal.entityKey,
+      dependsOn: [],
+    });
+  const name = `“${proposal.name}” (${clientName})`;
+  const renewWhy =
+    proposal.statusName === 'Renewed'
+      ? 'This proposal has already been renewed.'
+      : waiting('proposal.renew')
+        ? 'A renewal of this proposal is already waiting to be sent.'
+        : undefined;
+  const editWhy = (operation: OperationName) =>
+    !detail
+      ? NEEDS_PRICING
+      : waiting(operation)
+        ? 'An earlier change of this kind has not reached the practice yet.'
+        : undefined;
+
+  return (
+    <Flex direction="column" gap="2">
+      <WriteActions testId="proposal-actions">
+        <WriteButton size="1" onClick={() => setOpen('duplicate')}>
+          Duplicate
+        </WriteButton>
+        <WriteButton size="1" disabled={Boolean(renewWhy)} title={renewWhy} onClick={() => setOpen('renew')}>
+          Renew
+        </WriteButton>
+        <WriteButton
+          size="1"
+          disabled={Boolean(editWhy('proposal.replaceServices'))}
+          title={editWhy('proposal.replaceServices')}
+          onClick={() => setOpen('services')}
+        >
+          Edit services
+        </WriteButton>
+        <WriteButton
+          size="1"
+          disabled={Boolean(editWhy('proposal.replaceExternalProjects'))}
+          title={editWhy('proposal.replaceExternalProjects')}
+          onClick={() => setOpen('projects')}
+        >
+          External projects
+        </WriteButton>
+      </WriteActions>
+      <ModalDialog
+        open={open === 'duplicate'}
+        onClose={close}
+        title={`Duplicate “${proposal.name}”`}
+        description={SENT_WHEN}
+      >
+        <ActingUserForm
+          schema={duplicateSchema}
+          what={`A new draft copying the pricing, billings and jobs of “${proposal.name}”, for the same client. The original is not changed.`}
+          userLabel="Copied by"
+          missingUser="Choose which staff member is making the copy."
+          submitLabel="Queue copy"
+          disabledReason={blocked}
+          onCancel={close}
+          onSubmit={async (body) => {
+            await queue('proposal.duplicate', body, `Copy proposal ${name} as a new draft`);
+            close();
+          }}
+        />
+      </ModalDialog>
+      <ModalDialog open={open === 'renew'} onClose={close} title={`Renew “${proposal.name}”`} description={SENT_WHEN}>
+        <RenewForm
+          proposal={proposal}
+          disabledReason={blocked}
+          onCancel={close}
+          onSubmit={async (body, signatory) => {
+            await queue(
+              'proposal.renew',
+              body,
+              `Renew proposal ${name}${signatory ? `, signed by ${signatory.name}` : ''}`,
+            );
+            close();
+          }}
+        />
+      </ModalDialog>
+      {detail ? (
+        <>
+          <ModalDialog
+            open={open === 'services'}
+            onClose={close}
+            width="wide"
+            title={`Services of “${proposal.name}”`}
+            description={SENT_WHEN}
+          >
+            <ServicesForm
+              detail={detail}
+              disabledReason={blocked}
+              onCancel={close}
+              onSubmit={async (body) => {
+                await queue(
+                  'proposal.replaceServices',
+                  body,
+                  `Replace the services of ${name}: ${body.services.length === 1 ? '1 line' : `${body.services.length} lines`}`,
+                );
+                close();
+              }}
+            />
+          </ModalDialog>
+          <ModalDialog
+            open={open === 'projects'}
+            onClose={close}
+            width="wide"
+            title={`External projects of “${proposal.name}”`}
+            description={SENT_WHEN}
+          >
+            <ExternalProjectsForm
+              detail={detail}
+              currency={practiceCurrency(region)}
+              disabledReason={blocked}
+              onCancel={close}
+              onSubmit={async (body) => {
+                const known = new Set(detail.externalProjects.map((p) => p.id));
+                const [added, removed] = [
+                  body.externalProjects.filter((p) => !known.has(p.id)).length,
+                  body.externalProjects.filter((p) => p.remove).length,
+                ];
+                const what = [
+                  added && `add ${added}`,
+                  removed && `remove ${removed}`,
+                  body.externalProjects.length - added - removed &&
+                    `keep or change ${body.externalProjects.length - added - removed}`,
+                ]
+                  .filter(Boolean)
+                  .join(', ');
+                await queue('proposal.replaceExternalProjects', body, `External projects of ${name}: ${what}`);
+                close();
+              }}
+            />
+          </ModalDialog>
+        </>
+      ) : null}
+      <PendingActions entries={pending} title="Pending for this proposal" testId="proposal-pending-actions" />
+    </Flex>
+  );
+}

@@ -1,0 +1,75 @@
+import { Button, Flex, Progress, Text } from '@radix-ui/themes';
+import { useEffect } from 'react';
+import type { UpdateStatus } from '../../../src-preload/contract/desktop';
+import { findCompanion } from '../../bridge/companion';
+import { useUpdates, watchUpdates } from '../../updates/update-store';
+
+const stateWords: Record<UpdateStatus['state'], string> = {
+  off: 'Off',
+  idle: 'Up to date',
+  checking: 'Checking for updates…',
+  downloading: 'Downloading an update',
+  ready: 'An update is ready',
+  error: 'Update problem',
+};
+
+/** The sentence About shows for a status: main's own sentence when it has one, else the state in words. */
+export function updateSentence(status: UpdateStatus): string {
+  return status.message ?? stateWords[status.state];
+}
+
+export interface UpdateStatusViewProps {
+  status: UpdateStatus | null;
+  refusedReason: string | null;
+  onRestart?: () => void;
+}
+
+/** Settings → About: where updates stand, the download's progress, and "Restart to update" once one is ready. */
+export function UpdateStatusView({ status, refusedReason, onRestart }: UpdateStatusViewProps) {
+  if (!status) return <Text color="gray">Loading…</Text>;
+  return (
+    <Flex direction="column" gap="2" mt="3" data-testid="update-status" data-state={status.state}>
+      <Text as="p" size="2" weight="medium">
+        {stateWords[status.state]}
+        {status.version && status.state !== 'idle' ? ` (version ${status.version})` : ''}
+      </Text>
+      <Text as="p" size="2" color={status.state === 'error' ? 'red' : undefined} data-testid="update-message">
+        {updateSentence(status)}
+      </Text>
+      {status.state === 'downloading' && status.percent !== null ? (
+        <Progress value={status.percent} aria-label={`Update downloaded ${status.percent}%`} />
+      ) : null}
+      {status.lastCheckedAt ? (
+        <Text as="p" size="1" color="gray">
+          Last checked {new Date(status.lastCheckedAt).toLocaleString()}
+        </Text>
+      ) : null}
+      {status.state === 'ready' && onRestart ? (
+        <Flex direction="column" gap="2" align="start">
+          <Button onClick={onRestart}>Restart to update</Button>
+          {refusedReason && refusedReason !== status.message ? (
+            <Text as="p" size="2" color="amber" role="status">
+              {refusedReason}
+            </Text>
+          ) : null}
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}
+
+/** Connected to main; watches the status itself, so About is right even if nothing else subscribed yet. */
+export function UpdateSection() {
+  const companion = findCompanion();
+  const status = useUpdates((s) => s.status);
+  const refusedReason = useUpdates((s) => s.refusedReason);
+  useEffect(() => (companion ? watchUpdates(companion) : undefined), [companion]);
+  if (!companion) return null;
+  return (
+    <UpdateStatusView
+      status={status}
+      refusedReason={refusedReason}
+      onRestart={() => void useUpdates.getState().restart(companion)}
+    />
+  );
+}

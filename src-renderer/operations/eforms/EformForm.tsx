@@ -1,0 +1,230 @@
+import { Button, Flex, SegmentedControl, Text } from '@radix-ui/themes';
+import { useState } from 'react';
+import { eformCreateSchema, type EformCreate, type EformTemplate } from '../../../src-preload/contract/partner-api';
+import { LabelledSelect } from '../../ui/LabelledSelect';
+import { CheckInput, LongTextInput, optional, SchemaForm, TextInput, type FieldErrors } from '../../ui/form-kit';
+
+type Mode = 'template' | 'custom' | 'stack';
+export interface EformDefaults {
+  entityKey: string | null;
+  recipientName: string;
+  recipientEmail: string;
+  recipientMobile: string;
+}
+
+const DEFAULT_CONTENT = 'Hello,\n\nPlease complete this form for us: [Link]\n\nThank you.';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text.trim() === '' ? undefined : { __invalidJson: text };
+  }
+}
+
+/**
+ * Send an eForm: from a template, a custom schema, or a stack of 2–10 forms in order. Validated with the
+ * contract's own eForm schema (exactly one mode, [Link] in the email, stack size) before it is queued.
+ */
+export function EformForm(props: {
+  templates: EformTemplate[];
+  defaults: EformDefaults;
+  initial?: EformCreate;
+  disabledReason?: string | null;
+  onSubmit(body: EformCreate): Promise<void>;
+  onCancel?: () => void;
+}) {
+  const i = props.initial;
+  const [mode, setMode] = useState<Mode>(
+    i?.forms ? 'stack' : i?.schema !== undefined && i?.schema !== null ? 'custom' : 'template',
+  );
+  const first = props.templates[0]?.templateId;
+  const [templateId, setTemplateId] = useState(String(i?.templateId ?? first ?? ''));
+  const [name, setName] = useState(i?.name ?? '');
+  const [schemaText, setSchemaText] = useState(
+    i?.schema !== undefined && i?.schema !== null ? JSON.stringify(i.schema, null, 2) : '',
+  );
+  const [stack, setStack] = useState<string[]>(
+    i?.forms?.map((f) => String(f.templateId ?? '')) ?? [
+      String(first ?? ''),
+      String(props.templates[1]?.templateId ?? first ?? ''),
+    ],
+  );
+  const [recipientName, setRecipientName] = useState(i?.recipientName ?? props.defaults.recipientName);
+  const [recipientEmail, setRecipientEmail] = useState(i?.recipientEmail ?? props.defaults.recipientEmail);
+  const [recipientMobile, setRecipientMobile] = useState(i?.recipientMobile ?? props.defaults.recipientMobile);
+  const [subject, setSubject] = useState(i?.emailSubject ?? 'A form to complete');
+  const [content, setContent] = useState(i?.emailContent ?? DEFAULT_CONTENT);
+  const [sms, setSms] = useState(i?.sendSms ?? false);
+  const [mute, setMute] = useState(i?.mute ?? false);
+  const [draft, setDraft] = useState(i ? i.sendNow === false : false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const build = () => ({
+    ...(mode === 'template' ? { templateId: templateId ? Number(templateId) : null } : {}),
+    ...(mode === 'custom' ? { name: optional(name), schema: parseJson(schemaText) } : {}),
+    ...(mode === 'stack' ? { forms: stack.map((id) => ({ templateId: Number(id) })) } : {}),
+    entityKey: props.defaults.entityKey,
+    recipientName: optional(recipientName),
+    recipientEmail: optional(recipientEmail),
+    recipientMobile: optional(recipientMobile),
+    sendSms: sms,
+    emailSubject: optional(subject),
+    emailContent: optional(content),
+    mute,
+    sendNow: !draft,
+  });
+  const templateOptions = props.templates.map((t) => (
+    <option key={t.templateId} value={t.templateId}>
+      {t.name}
+    </option>
+  ));
+  const move = (index: number, by: number) =>
+    setStack((s) => {
+      const next = [...s];
+      const [item] = next.splice(index, 1);
+      next.splice(index + by, 0, item as string);
+      return next;
+    });
+
+  return (
+    <SchemaForm
+      schema={eformCreateSchema}
+      build={build}
+      onValid={props.onSubmit}
+      onErrors={setErrors}
+      submitLabel={draft ? 'Queue as draft' : 'Queue to send'}
+      disabledReason={props.disabledReason}
+      {...(props.onCancel ? { onCancel: props.onCancel } : {})}
+    >
+      <SegmentedControl.Root aria-label="Kind of eForm" value={mode} onValueChange={(v) => setMode(v as Mode)}>
+        <SegmentedControl.Item value="template">Template</SegmentedControl.Item>
+        <SegmentedControl.Item value="custom">Custom form</SegmentedControl.Item>
+        <SegmentedControl.Item value="stack">Stack</SegmentedControl.Item>
+      </SegmentedControl.Root>
+      {props.templates.length === 0 && mode !== 'custom' ? (
+        <Text size="2" color="amber">
+          No eForm templates on this laptop yet: they arrive with the next sync.
+        </Text>
+      ) : null}
+      {mode === 'template' ? (
+        <LabelledSelect label="Template" value={templateId} onChange={setTemplateId}>
+          {templateOptions}
+        </LabelledSelect>
+      ) : null}
+      {mode === 'custom' ? (
+        <>
+          <TextInput label="Form name" required value={name} onChange={setName} error={errors['name']} />
+          <LongTextInput
+            label="Form schema (JSON)"
+            rows={8}
+            value={schemaText}
+            onChange={setSchemaText}
+            error={
+              errors['schema'] ??
+              (schemaText &&
+              typeof parseJson(schemaText) === 'object' &&
+              (parseJson(schemaText) as Record<string, unknown>)['__invalidJson']
+                ? 'This is not valid JSON.'
+                : undefined)
+            }
+            hint="Questions, their types and merge fields as described by the practice's schema guide."
+          />
+        </>
+      ) : null}
+      {mode === 'stack' ? (
+        <Flex direction="column" gap="2" role="group" aria-label="Forms in the stack, in order">
+          {stack.map((id, index) => (
+            <Flex key={index} gap="2" align="center">
+              <LabelledSelect
+                label={`Form ${index + 1}`}
+                value={id}
+                onChange={(value) => setStack((s) => s.map((x, j) => (j === index ? value : x)))}
+              >
+                {templateOptions}
+              </LabelledSelect>
+              <Button
+                type="button"
+                size="1"
+                variant="soft"
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+                aria-label={`Move form ${index + 1} up`}
+              >
+                ↑
+              </Button>
+              <Button
+                type="button"
+                size="1"
+                variant="soft"
+                disabled={index === stack.length - 1}
+                onClick={() => move(index, 1)}
+                aria-label={`Move form ${index + 1} down`}
+              >
+                ↓
+              </Button>
+              <Button
+                type="button"
+                size="1"
+                variant="soft"
+                color="gray"
+                disabled={stack.length <= 2}
+                onClick={() => setStack((s) => s.filter((_, j) => j !== index))}
+              >
+                Remove
+              </Button>
+            </Flex>
+          ))}
+          <Button
+            type="button"
+            size="1"
+            variant="soft"
+            disabled={stack.length >= 10}
+            onClick={() => setStack((s) => [...s, String(first ?? '')])}
+          >
+            Add a form
+          </Button>
+          {errors['forms'] ? (
+            <Text size="1" color="red" role="alert">
+              {errors['forms']}
+            </Text>
+          ) : null}
+        </Flex>
+      ) : null}
+      <TextInput
+        label="Recipient name"
+        value={recipientName}
+        onChange={setRecipientName}
+        error={errors['recipientName']}
+      />
+      <TextInput
+        label="Recipient email"
+        type="email"
+        value={recipientEmail}
+        onChange={setRecipientEmail}
+        error={errors['recipientEmail']}
+      />
+      <TextInput
+        label="Recipient mobile"
+        type="tel"
+        value={recipientMobile}
+        onChange={setRecipientMobile}
+        error={errors['recipientMobile']}
+      />
+      <TextInput label="Email subject" value={subject} onChange={setSubject} error={errors['emailSubject']} />
+      <LongTextInput
+        label="Email content"
+        value={content}
+        onChange={setContent}
+        error={errors['emailContent']}
+        hint="Must contain [Link], where the client's link to the form goes."
+      />
+      <CheckInput label="Also send by SMS" hint="billed per SMS; needs a mobile" checked={sms} onChange={setSms} />
+      <CheckInput label="Mute (no email or SMS; share the link yourself)" checked={mute} onChange={setMute} />
+      <CheckInput label="Save as a draft (send it later)" checked={draft} onChange={setDraft} />
+      <Text size="1" color="gray">
+        Each eForm is billed to the practice when it is sent.
+      </Text>
+    </SchemaForm>
+  );
+}

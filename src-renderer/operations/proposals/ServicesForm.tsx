@@ -1,0 +1,159 @@
+import { Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { servicesPutSchema, type ProposalDetail, type ServicesPut } from '../../../src-preload/contract/partner-api';
+import { practiceDb } from '../../practice/practice-db';
+import { usePractice } from '../../practice/practice-store';
+import { NumberInput, SchemaForm, SelectInput, withoutError, type FieldErrors } from '../../ui/form-kit';
+import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
+import { useRegion } from '../../ui/money-ui';
+import { formatMoney, moneyLocale } from '../../ui/regional/regional-format';
+import {
+  newServiceRow,
+  servicesBody,
+  servicesErrors,
+  servicesInputIssues,
+  serviceRowsOf,
+  withService,
+  type ServiceRow,
+} from './proposal-edits';
+
+/**
+ * Replace a proposal's service lines (one PUT with the whole list), starting from the lines stored on
+ * this laptop, with services from the synced catalogue. An accepted proposal can be changed, but its
+ * billing then needs review at the practice: said before anything is queued.
+ */
+export function ServicesForm(props: {
+  detail: ProposalDetail;
+  disabledReason?: string | null;
+  onSubmit(body: ServicesPut): Promise<void>;
+  onCancel(): void;
+}) {
+  const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
+  const region = useRegion();
+  const money = moneyLocale(region);
+  const catalogue =
+    useLiveQuery(
+      async () =>
+        (await practiceDb(practiceKey).proposalServices.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
+      [practiceKey],
+    ) ?? [];
+  const { users, user, setUser, remember } = useActingUserChoice();
+  const [rows, setRows] = useState<ServiceRow[]>(() => serviceRowsOf(props.detail.pricing.services, money));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = (index: number, change: (row: ServiceRow) => ServiceRow) =>
+    setRows((all) => all.map((row, i) => (i === index ? change(row) : row)));
+  const err = (index: number, field: string) => errors[`service.${index}.${field}`];
+  const typeNumber = (index: number, field: 'quantity' | 'price', text: string) => {
+    update(index, (r) => ({ ...r, [field]: text }));
+    setErrors((all) => withoutError(all, `service.${index}.${field}`));
+  };
+  // Lines of services no longer in the catalogue stay selectable under their own name.
+  const known = new Set(catalogue.map((s) => String(s.serviceID)));
+  const retired = props.detail.pricing.services.filter((l) => !known.has(String(l.serviceID)));
+
+  return (
+    <SchemaForm
+      schema={servicesPutSchema}
+      rules={() =>
+        rows.length > 0
+          ? []
+          : [
+              {
+                path: ['services'],
+                message:
+                  'Keep at least one service. A proposal the client should not see is withdrawn at the practice.',
+              },
+            ]
+      }
+      build={() => servicesBody(user, rows, money)}
+      inputIssues={() => servicesInputIssues(rows, money)}
+      errorsOf={servicesErrors}
+      onValid={async (body) => {
+        remember();
+        await props.onSubmit(body);
+      }}
+      onErrors={setErrors}
+      submitLabel="Queue new services"
+      disabledReason={props.disabledReason}
+      onCancel={props.onCancel}
+    >
+      {props.detail.statusName === 'Accepted' ? (
+        <Callout.Root color="amber" role="status">
+          <Callout.Text>
+            The client has accepted this proposal. Changing its services means its billing needs review at the practice.
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <UserSelect
+        label="Changed by"
+        required
+        users={users}
+        value={user}
+        onChange={setUser}
+        error={errors['userKey'] && 'Choose which staff member is making the change.'}
+      />
+      {rows.map((row, index) => (
+        <Card key={index} data-testid="service-edit-row">
+          <Grid columns={{ initial: '1', sm: '3' }} gap="2" align="end">
+            <SelectInput
+              label={`Service ${index + 1}`}
+              required
+              value={row.serviceID}
+              onChange={(serviceID) => update(index, (r) => withService(r, serviceID, catalogue, money))}
+              error={err(index, 'serviceID')}
+            >
+              <option value="">Choose…</option>
+              {catalogue.map((s) => (
+                <option key={s.serviceID} value={s.serviceID}>
+                  {s.name} ({formatMoney(s.price, region)}, {s.frequency})
+                </option>
+              ))}
+              {retired.map((l) => (
+                <option key={`retired-${l.serviceID}`} value={l.serviceID}>
+                  {l.serviceName} (no longer in the catalogue)
+                </option>
+              ))}
+            </SelectInput>
+            <NumberInput
+              label="Quantity"
+              locale={money.locale}
+              value={row.quantity}
+              onChange={(text) => typeNumber(index, 'quantity', text)}
+              error={err(index, 'quantity')}
+            />
+            <Flex gap="2" align="end">
+              <NumberInput
+                label="Price"
+                locale={money.locale}
+                currency={money.currency}
+                show={(amount) => formatMoney(amount, region)}
+                value={row.price}
+                onChange={(text) => typeNumber(index, 'price', text)}
+                error={err(index, 'price')}
+                hint="Before tax; blank for the catalogue price."
+              />
+              <Button
+                type="button"
+                size="1"
+                variant="ghost"
+                color="gray"
+                onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
+              >
+                Remove service {index + 1}
+              </Button>
+            </Flex>
+          </Grid>
+        </Card>
+      ))}
+      <Flex justify="between" align="center">
+        <Button type="button" variant="soft" onClick={() => setRows((all) => [...all, newServiceRow()])}>
+          Add a service
+        </Button>
+        <Text size="1" color="gray">
+          The practice prices each line and adds its tax.
+        </Text>
+      </Flex>
+    </SchemaForm>
+  );
+}

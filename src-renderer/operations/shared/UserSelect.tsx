@@ -1,0 +1,84 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { create } from 'zustand';
+import type { User } from '../../../src-preload/contract/partner-api';
+import { practiceDb } from '../../practice/practice-db';
+import { activePractice, usePractice } from '../../practice/practice-store';
+import { SelectInput, writeBlockedReason } from '../../ui/form-kit';
+
+/**
+ * The staff member an action is done as. The Partner API's credentials belong to the practice, not to a
+ * person, yet several writes name a `userKey`; the choice is remembered for the session (per practice)
+ * so it is picked once, and never written to disk with the rest of a signed-out practice's traces.
+ */
+const useActingUsers = create<{ byPractice: Record<string, string>; set(practiceKey: string, userKey: string): void }>(
+  (set) => ({
+    byPractice: {},
+    set: (practiceKey, userKey) => set((s) => ({ byPractice: { ...s.byPractice, [practiceKey]: userKey } })),
+  }),
+);
+
+export function useActingUser(): [string, (userKey: string) => void] {
+  const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
+  const userKey = useActingUsers((s) => s.byPractice[practiceKey] ?? '');
+  return [userKey, (next) => useActingUsers.getState().set(practiceKey, next)];
+}
+
+/**
+ * A form's "done by" choice: starts at the session's acting user (or what the entry had), and `remember()`
+ * makes the choice the acting user once the form is queued.
+ */
+export function useActingUserChoice(initial?: string | null) {
+  const users = useUsers();
+  const [acting, setActing] = useActingUser();
+  const [user, setUser] = useState(initial ?? acting);
+  return { users, user, setUser, remember: () => (user ? setActing(user) : undefined) };
+}
+
+/** Synced staff, by name: the same list offline as online. */
+export function useUsers(): User[] {
+  const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
+  const users = useLiveQuery(() => practiceDb(practiceKey).users.toArray(), [practiceKey]) ?? [];
+  return [...users].sort((a, b) =>
+    `${a.userFirstName} ${a.userLastName}`.localeCompare(`${b.userFirstName} ${b.userLastName}`),
+  );
+}
+
+export const userName = (u: Pick<User, 'userFirstName' | 'userLastName'>) => `${u.userFirstName} ${u.userLastName}`;
+
+/** A choice among the synced users; `none` names the empty choice when one is allowed. */
+export function UserSelect(props: {
+  label: string;
+  users: User[];
+  value: string;
+  onChange(userKey: string): void;
+  error?: string | undefined;
+  hint?: string;
+  none?: string;
+  required?: boolean;
+}) {
+  return (
+    <SelectInput
+      label={props.label}
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+      required={props.required ?? false}
+      {...(props.hint ? { hint: props.hint } : {})}
+    >
+      <option value="">{props.none ?? 'Choose…'}</option>
+      {props.users.map((u) => (
+        <option key={u.userKey} value={u.userKey}>
+          {userName(u)}
+          {u.roleName ? ` (${u.roleName})` : ''}
+        </option>
+      ))}
+    </SelectInput>
+  );
+}
+
+/** Why writes are unavailable for the active practice (read-only credentials), or null. */
+export function useWriteBlocked(): string | null {
+  const canWrite = usePractice((s) => activePractice(s)?.canWrite);
+  return writeBlockedReason(canWrite);
+}

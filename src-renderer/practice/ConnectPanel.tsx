@@ -1,0 +1,203 @@
+import { Button, Callout, Card, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { useState, type FormEvent } from 'react';
+import type { Region } from '../../src-preload/contract/partner-api';
+import type { ConnectInput } from '../../src-preload/contract/practice';
+import { findCompanion } from '../bridge/companion';
+import { LabelledSelect } from '../ui/LabelledSelect';
+import { ConfirmDialog } from '../ui/ModalDialog';
+import { usePractice } from './practice-store';
+
+const regionNames: Record<Region, string> = {
+  ANZ: 'Australia and New Zealand',
+  UK: 'United Kingdom',
+  ZA: 'South Africa',
+};
+
+/** Connect a practice: one click for the demo practice, or the Client ID and secret from the practice administrator. */
+export function ConnectPanel() {
+  const companion = findCompanion();
+  const busy = usePractice((s) => s.busy);
+  const error = usePractice((s) => s.error);
+  const storage = usePractice((s) => s.storage);
+  const [region, setRegion] = useState<ConnectInput['region']>('ANZ');
+  // The demo has a practice per region; Australia and New Zealand is the one a first look opens.
+  const [demoRegion, setDemoRegion] = useState<Region>('ANZ');
+  const [customUrl, setCustomUrl] = useState('');
+  const [clientId, setClientId] = useState('');
+  const [secret, setSecret] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [acceptWeakStorage, setAcceptWeakStorage] = useState(false);
+  // Main asks once before the secret is first sent to a custom address: the address to confirm, as main normalised it.
+  const [confirming, setConfirming] = useState<{ address: string; message: string } | null>(null);
+  // After the chosen region refused the credentials: regions the user may pick instead (never tried with the secret).
+  const [otherRegions, setOtherRegions] = useState<Region[]>([]);
+  if (!companion) return null;
+
+  /** `confirmedAddress`: the exact address the user confirmed, sent instead of the field's text. */
+  const send = (confirmedAddress?: string) => {
+    setOtherRegions([]);
+    const address =
+      region === 'custom'
+        ? { customUrl: confirmedAddress ?? customUrl, ...(confirmedAddress ? { confirmAddress: true } : {}) }
+        : {};
+    void usePractice
+      .getState()
+      .connect(companion, { region, ...address, clientId, secret, remember, acceptWeakStorage })
+      .then((result) => {
+        if (result.ok) setSecret('');
+        else if (result.confirmAddress) setConfirming({ address: result.confirmAddress, message: result.message });
+        else setOtherRegions(result.otherRegions ?? []);
+      });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <Flex direction="column" gap="4" maxWidth="560px">
+      <Card>
+        <Heading as="h2" size="3" mb="2">
+          Try it first
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          The demo practice runs on this laptop with made-up clients, so you can see everything the app does without
+          credentials.
+        </Text>
+        <Flex gap="3" align="center" wrap="wrap">
+          <Button
+            onClick={() =>
+              void usePractice.getState().connectDemo(companion, demoRegion === 'ANZ' ? undefined : demoRegion)
+            }
+            disabled={busy}
+          >
+            {busy ? 'Connecting…' : 'Explore the demo practice'}
+          </Button>
+          <LabelledSelect
+            label="Demo practice in"
+            value={demoRegion}
+            onChange={(value) => setDemoRegion(value as Region)}
+          >
+            <option value="ANZ">Australia and New Zealand</option>
+            <option value="UK">United Kingdom</option>
+            <option value="ZA">South Africa</option>
+          </LabelledSelect>
+        </Flex>
+      </Card>
+      <Card asChild>
+        <form onSubmit={submit} aria-label="Connect your practice">
+          <Heading as="h2" size="3" mb="3">
+            Connect your practice
+          </Heading>
+          <Flex direction="column" gap="3">
+            <LabelledSelect
+              label="Region"
+              value={region}
+              onChange={(value) => setRegion(value as ConnectInput['region'])}
+            >
+              {Object.entries(regionNames).map(([value, name]) => (
+                <option key={value} value={value}>
+                  {name}
+                </option>
+              ))}
+              <option value="custom">Custom address</option>
+            </LabelledSelect>
+            {region === 'custom' ? (
+              <label>
+                <Text size="2" weight="medium">
+                  Address
+                </Text>
+                <TextField.Root
+                  value={customUrl}
+                  onChange={(e) => setCustomUrl(e.target.value)}
+                  placeholder="https://…"
+                  required
+                />
+              </label>
+            ) : null}
+            <label>
+              <Text size="2" weight="medium">
+                Client ID
+              </Text>
+              <TextField.Root
+                value={clientId}
+                onChange={(e) => setClientId(e.target.value)}
+                autoComplete="off"
+                required
+              />
+            </label>
+            <label>
+              <Text size="2" weight="medium">
+                Client secret
+              </Text>
+              <TextField.Root
+                type="password"
+                value={secret}
+                onChange={(e) => setSecret(e.target.value)}
+                autoComplete="off"
+                required
+              />
+            </label>
+            <Text as="label" size="2">
+              <Flex gap="2" align="center">
+                <Checkbox checked={remember} onCheckedChange={(v) => setRemember(v === true)} /> Remember on this laptop
+              </Flex>
+            </Text>
+            {remember && storage && !storage.secure ? (
+              <Callout.Root color="amber">
+                <Callout.Text>
+                  This laptop has no secure password store ({storage.backend}), so the secret is kept for this session
+                  only. Tick below to store it anyway, protected only by your login.
+                </Callout.Text>
+                <Text as="label" size="2">
+                  <Flex gap="2" align="center">
+                    <Checkbox checked={acceptWeakStorage} onCheckedChange={(v) => setAcceptWeakStorage(v === true)} />{' '}
+                    Store it with weak protection
+                  </Flex>
+                </Text>
+              </Callout.Root>
+            ) : null}
+            <Button type="submit" disabled={busy}>
+              Connect
+            </Button>
+          </Flex>
+        </form>
+      </Card>
+      {error ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{error}</Callout.Text>
+          {otherRegions.length > 0 ? (
+            <Flex gap="2" wrap="wrap" role="group" aria-label="Choose another region">
+              {otherRegions.map((r) => (
+                <Button
+                  key={r}
+                  type="button"
+                  size="1"
+                  variant="soft"
+                  onClick={() => {
+                    setRegion(r);
+                    setOtherRegions([]);
+                  }}
+                >
+                  Choose {regionNames[r]}
+                </Button>
+              ))}
+            </Flex>
+          ) : null}
+        </Callout.Root>
+      ) : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Send your credentials to this address?"
+        description={confirming?.message}
+        confirmLabel="Connect to this address"
+        onConfirm={() => confirming && send(confirming.address)}
+      >
+        <Text as="p" size="3" weight="bold" data-testid="confirm-address" style={{ wordBreak: 'break-all' }}>
+          {confirming?.address}
+        </Text>
+      </ConfirmDialog>
+    </Flex>
+  );
+}
