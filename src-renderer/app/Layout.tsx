@@ -4,7 +4,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Notices } from '../notices/Notices';
 import { StatusBar } from './StatusBar';
 import { OutboxBadge } from '../features/outbox/OutboxBadge';
-import { screens } from './screens';
+import { preloadScreens, screens } from './screens';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 const modifierLabel = isMac ? '⌘' : 'Ctrl+';
@@ -25,8 +25,17 @@ function useScreenShortcuts(): void {
   }, [navigate]);
 }
 
+/** Once the first screen is painted and the window is idle, fetch the others so a shortcut never waits. */
+function usePreloadScreensWhenIdle(): void {
+  useEffect(() => {
+    const idle = requestIdleCallback(preloadScreens, { timeout: 3_000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
+}
+
 export function Layout() {
   useScreenShortcuts();
+  usePreloadScreensWhenIdle();
   const skipToContent = (): void => document.getElementById('main')?.focus();
   return (
     <div className="shell">
@@ -45,6 +54,9 @@ export function Layout() {
                   to={`/${screen.path}`}
                   className={({ isActive }) => (isActive ? 'nav-link nav-link--active' : 'nav-link')}
                   aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${screen.shortcut}`}
+                  // About to be opened: start fetching its code now (a no-op once it is there).
+                  onMouseEnter={() => void screen.Component.preload().catch(() => undefined)}
+                  onFocus={() => void screen.Component.preload().catch(() => undefined)}
                 >
                   <span>{screen.label}</span>
                   {screen.path === 'outbox' ? <OutboxBadge /> : null}

@@ -1,11 +1,7 @@
 import { Navigate, createHashRouter } from 'react-router';
-import { ClientDetailScreen } from '../features/clients/ClientDetailScreen';
-import { DocumentScreen } from '../features/documents/DocumentScreen';
-import { LeadDetailScreen } from '../features/leads/LeadDetailScreen';
-import { OnboardingDetailScreen } from '../features/onboardings/OnboardingDetailScreen';
 import { RouteErrorScreen } from './ErrorBoundary';
 import { Layout } from './Layout';
-import { screens } from './screens';
+import { detailScreens, screens } from './screens';
 
 /**
  * Hash routing: the renderer is one file served from app://renderer (or the preview server), so the
@@ -21,10 +17,10 @@ export function createAppRouter() {
       children: [
         { index: true, element: <Navigate to="/clients" replace /> },
         ...screens.map(({ path, Component }) => ({ path, element: <Component /> })),
-        { path: 'clients/:entityKey', element: <ClientDetailScreen /> },
-        { path: 'onboardings/:onboardingKey', element: <OnboardingDetailScreen /> },
-        { path: 'leads/:leadKey', element: <LeadDetailScreen /> },
-        { path: 'documents/:kind/:id', element: <DocumentScreen /> },
+        { path: 'clients/:entityKey', element: <detailScreens.client /> },
+        { path: 'onboardings/:onboardingKey', element: <detailScreens.onboarding /> },
+        { path: 'leads/:leadKey', element: <detailScreens.lead /> },
+        { path: 'documents/:kind/:id', element: <detailScreens.document /> },
         { path: '*', element: <Navigate to="/clients" replace /> },
       ],
     },

@@ -10,8 +10,11 @@ import { initialScripts, measureRendererBundle } from '../../bench/bundle-bench'
  */
 const root = resolve(import.meta.dirname, '../../..');
 const rendererDir = join(root, 'out/renderer');
-/** Measured 904.7 KB after splitting (2,882.9 KB before, unminified, in one file); the ceiling stops it creeping back. */
-const INITIAL_CEILING_KB = 960;
+/**
+ * Measured 740.8 KB with every screen but Clients loaded on demand (904.7 KB with every screen at start;
+ * 2,882.9 KB before splitting, unminified, in one file); the ceiling stops it creeping back.
+ */
+const INITIAL_CEILING_KB = 770;
 
 beforeAll(() => {
   if (!existsSync(join(root, 'out/main/index.js')) || !existsSync(join(rendererDir, 'index.html'))) {
@@ -28,7 +31,7 @@ describe('the built app at start', () => {
     expect(readFileSync(join(root, 'out/main', chunk!), 'utf8')).toMatch(/\bfrom\s*["']fastify["']/);
   });
 
-  it('the renderer starts with its own code only: pdf.js, the viewer, the chart and the forms come later', () => {
+  it('the renderer starts with its own code only: pdf.js, the viewer, the chart, the forms and the screens other than Clients come later', () => {
     const initial = initialScripts(readFileSync(join(rendererDir, 'index.html'), 'utf8'));
     const source = initial.map((path) => readFileSync(join(rendererDir, path), 'utf8')).join('\n');
     expect(source).not.toContain('Setting up fake worker'); // pdf.js's display layer
@@ -41,6 +44,18 @@ describe('the built app at start', () => {
       'LeadForms',
       'RenewForm',
       'pdf-viewer',
+      // Every screen but the first one shown (Clients), and the screens a list opens.
+      'OnboardingsScreen',
+      'LeadsScreen',
+      'BillingScreen',
+      'DebtorsScreen',
+      'DocumentsScreen',
+      'OutboxScreen',
+      'SettingsScreen',
+      'ClientDetailScreen',
+      'OnboardingDetailScreen',
+      'LeadDetailScreen',
+      'DocumentScreen',
     ]) {
       expect(
         initial.some((path) => path.includes(`/${lazy}-`)),
