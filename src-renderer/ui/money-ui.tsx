@@ -36,7 +36,9 @@ export function OpenPdfLink({
 }
 
 export const StatusBadge = ({ status }: { status: keyof typeof moneyStatusColour }) => (
-  <Badge color={moneyStatusColour[status]}>{status}</Badge>
+  <Badge highContrast color={moneyStatusColour[status]}>
+    {status}
+  </Badge>
 );
 
 /** "Read from the practice 5 Mar, 10:02" or why it never was; for a per-client part. */

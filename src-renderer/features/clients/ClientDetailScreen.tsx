@@ -59,7 +59,7 @@ export function ClientDetailScreen() {
       />
       <Flex direction="column" gap="4" maxWidth="900px">
         {e.entityTerminated ? (
-          <Badge color="gray" size="2">
+          <Badge highContrast color="gray" size="2">
             Terminated
           </Badge>
         ) : null}

@@ -115,7 +115,11 @@ const Row = memo(function Row({
               .join(' · ')}
           </Text>
         </Flex>
-        {entity.entityTerminated ? <Badge color="gray">Terminated</Badge> : null}
+        {entity.entityTerminated ? (
+          <Badge highContrast color="gray">
+            Terminated
+          </Badge>
+        ) : null}
       </Flex>
     </Link>
   );

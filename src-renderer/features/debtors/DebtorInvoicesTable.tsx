@@ -68,7 +68,9 @@ const InvoiceRow = memo(function InvoiceRow({
         {formatMoney(invoice.amountDue, region, currency)}
       </Table.Cell>
       <Table.Cell>
-        <Badge color={collectionColour[invoice.collectionStatus]}>{invoice.collectionStatus}</Badge>
+        <Badge highContrast color={collectionColour[invoice.collectionStatus]}>
+          {invoice.collectionStatus}
+        </Badge>
       </Table.Cell>
       <Table.Cell>{paymentPlanText(invoice)}</Table.Cell>
     </Table.Row>

@@ -84,7 +84,7 @@ export function LeadDetailScreen() {
             <Flex gap="3" align="center">
               <LeadStatusBadge status={lead.statusName} size="2" />
               {pending ? (
-                <Badge color="amber" size="2" data-testid="lead-pending">
+                <Badge highContrast color="amber" size="2" data-testid="lead-pending">
                   pending
                 </Badge>
               ) : null}

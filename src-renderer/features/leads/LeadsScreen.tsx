@@ -102,7 +102,7 @@ function LeadList({ practiceKey }: { practiceKey: string }) {
                     </Flex>
                     <Flex gap="2" align="center">
                       {(lead as Pending<Lead>).pendingOutboxId ? (
-                        <Badge color="amber" data-testid="lead-pending">
+                        <Badge highContrast color="amber" data-testid="lead-pending">
                           pending
                         </Badge>
                       ) : null}

@@ -144,7 +144,9 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
                           ) : null}
                         </Table.RowHeaderCell>
                         <Table.Cell>
-                          <Badge color={badge.color}>{badge.label}</Badge>
+                          <Badge highContrast color={badge.color}>
+                            {badge.label}
+                          </Badge>
                         </Table.Cell>
                         <Table.Cell>
                           {d.isUploaded ? `${d.fileName ?? ''} ${formatDateTime(d.uploadedOn, region)}` : '—'}

@@ -115,7 +115,9 @@ export function OnboardingsScreen() {
               </Table.RowHeaderCell>
               <Table.Cell>{data?.names.get(o.entityKey ?? '') ?? '—'}</Table.Cell>
               <Table.Cell>
-                <Badge color={o.statusName === COMPLETED ? 'green' : 'blue'}>{o.statusName}</Badge>
+                <Badge highContrast color={o.statusName === COMPLETED ? 'green' : 'blue'}>
+                  {o.statusName}
+                </Badge>
               </Table.Cell>
               <Table.Cell>{formatDate(o.sentOn, region)}</Table.Cell>
               <Table.Cell>{formatDate(o.submittedOn, region)}</Table.Cell>

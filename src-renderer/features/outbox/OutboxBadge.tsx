@@ -10,7 +10,7 @@ export function OutboxBadge() {
   const count = useLiveQuery(async () => (practiceKey ? countOpen(practiceDb(practiceKey)) : 0), [practiceKey]) ?? 0;
   if (count === 0) return null;
   return (
-    <Badge color="amber" radius="full" data-testid="outbox-badge" aria-label={`${count} waiting`}>
+    <Badge highContrast color="amber" radius="full" data-testid="outbox-badge" aria-label={`${count} waiting`}>
       {count}
     </Badge>
   );

@@ -139,7 +139,9 @@ export function SyncStatus() {
               <Table.Row key={r.resource} data-testid={`sync-row-${r.resource}`}>
                 <Table.RowHeaderCell>{labels[r.resource] ?? r.resource}</Table.RowHeaderCell>
                 <Table.Cell>
-                  <Badge color={r.state === 'failed' ? 'red' : r.state === 'done' ? 'green' : 'gray'}>{r.state}</Badge>
+                  <Badge highContrast color={r.state === 'failed' ? 'red' : r.state === 'done' ? 'green' : 'gray'}>
+                    {r.state}
+                  </Badge>
                 </Table.Cell>
                 <Table.Cell>
                   {r.recordsThisPass.toLocaleString()} records · {r.pagesThisRun}{' '}

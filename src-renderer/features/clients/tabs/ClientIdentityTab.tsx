@@ -47,7 +47,9 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
           <Text color="gray">Not checked on this laptop yet: open this client online or prepare it for a meeting.</Text>
         ) : identity.certificate === 'available' ? (
           <>
-            <Badge color="green">Verified</Badge>
+            <Badge highContrast color="green">
+              Verified
+            </Badge>
             <Text size="2">Certificate on file (checked {formatDateTime(identity.checkedAt, region)}).</Text>
             <OpenPdfLink
               kind="idCertificate"
@@ -58,7 +60,9 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
           </>
         ) : (
           <>
-            <Badge color="amber">Not verified</Badge>
+            <Badge highContrast color="amber">
+              Not verified
+            </Badge>
             <Text size="2">
               No identity verification has been completed for this client (checked{' '}
               {formatDateTime(identity.checkedAt, region)}).
