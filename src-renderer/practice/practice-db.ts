@@ -159,6 +159,9 @@ export class PracticeDb extends Dexie {
       meetingPacks: 'packId, entityKey',
       documentRequests: 'docKey',
     });
+    // v7: the client name index again: the A→Z list paints its first screen from a short read through it,
+    // before every client is loaded (features/clients/use-client-snapshot.ts). One index, one field.
+    this.version(7).stores({ entities: 'entityKey, fullEntityName' });
   }
 }
 

@@ -1,30 +1,36 @@
 import { Badge, Flex, Text, TextField } from '@radix-ui/themes';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Fragment, memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { StoredEntity } from '../../practice/practice-db';
 import { Link } from 'react-router';
-import { practiceDb } from '../../practice/practice-db';
 import { usePractice } from '../../practice/practice-store';
 import { formatPhone } from '../../ui/regional/regional-format';
-import { filterClients, indexClients, isNarrowed, type ClientView } from './client-filter';
+import { indexClients, isNarrowed, searchClients, type ClientView } from './client-filter';
 import { ClearFiltersButton, ClientFilters } from './ClientFilters';
 import { useClientView, useClientViews } from './client-view-store';
+import { Highlighted } from './Highlighted';
+import { useClientSearch } from './use-client-search';
+import { useClientSnapshot } from './use-client-snapshot';
+import { useServices } from '../../app/services-context';
 
 const ROW_HEIGHT = 56;
 
 /** Every client of the practice from the local database: searchable and filterable offline, virtualized for large practices. */
 export function ClientList({ practiceKey }: { practiceKey: string }) {
-  const db = practiceDb(practiceKey);
+  const { databases } = useServices();
+  const db = databases.of(practiceKey);
   const region = usePractice((s) => s.practices.find((p) => p.practiceKey === practiceKey)?.region);
-  // Primary-key order is the cheapest read; the index sorts with a collator, which IndexedDB cannot.
-  const entities = useLiveQuery(() => db.entities.toArray(), [practiceKey]);
-  const index = useMemo(() => indexClients(entities ?? []), [entities]);
   const view = useClientView(practiceKey);
+  // The default A→Z list paints from a page read through the name index; every client follows after that
+  // paint. The list sorts with a collator (IndexedDB cannot), so other orders wait for every client.
+  const { entities, complete } = useClientSnapshot(db, view.sort === 'name');
+  const shown = complete || view.sort === 'name' ? entities : undefined;
+  const index = useMemo(() => indexClients(shown ?? []), [shown]);
+  const search = useClientSearch(complete ? entities : undefined);
   const update = useClientViews((s) => s.update);
   const reset = useClientViews((s) => s.reset);
   const changeFilters = useCallback((patch: Partial<ClientView>) => update(practiceKey, patch), [update, practiceKey]);
-  const matches = useMemo(() => filterClients(index, view), [index, view]);
+  const matches = useMemo(() => searchClients(index, search, view), [index, search, view]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: matches.length,
@@ -39,9 +45,13 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
     if (scroller.current && scroller.current.scrollTop > 0) scroller.current.scrollTo({ top: 0 });
   }, [query, terminated, type, office, sort]);
 
-  if (entities === undefined) return <Text color="gray">Loading clients…</Text>;
-  if (entities.length === 0)
-    return <Text color="gray">The first sync is under way; clients appear here page by page.</Text>;
+  if (shown === undefined) return <Text color="gray">Loading clients…</Text>;
+  if (shown.length === 0)
+    return (
+      <Text color="gray" data-testid="client-list-empty">
+        The first sync is under way; clients appear here page by page.
+      </Text>
+    );
   return (
     <Flex direction="column" gap="3" className="client-list">
       <TextField.Root
@@ -62,9 +72,11 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
       />
       <Flex align="center" gap="3">
         <Text size="1" color="gray" data-testid="client-count" aria-live="polite">
-          {matches.length === entities.length
-            ? `${entities.length} clients`
-            : `${matches.length} of ${entities.length} clients`}
+          {!complete
+            ? 'Loading all clients…'
+            : matches.length === shown.length
+              ? `${shown.length} clients`
+              : `${matches.length} of ${shown.length} clients`}
         </Text>
         {matches.length === 0 && isNarrowed(view) ? <ClearFiltersButton onClear={() => reset(practiceKey)} /> : null}
       </Flex>
@@ -73,7 +85,7 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
           {virtualizer.getVirtualItems().map((item) => {
             const entity = matches[item.index];
             if (!entity) return null;
-            return <Row key={entity.entityKey} entity={entity} start={item.start} region={region} />;
+            return <Row key={entity.entityKey} entity={entity} start={item.start} region={region} query={view.query} />;
           })}
         </div>
       </div>
@@ -85,11 +97,22 @@ const Row = memo(function Row({
   entity,
   start,
   region,
+  query,
 }: {
   entity: StoredEntity;
   start: number;
   region: Parameters<typeof formatPhone>[1];
+  /** The search as typed: the parts of the name, code, email and phone it matched are marked. */
+  query: string;
 }) {
+  // Type and office are filters, not searched: only what the search covers is marked.
+  const details: Array<[text: string | null | undefined, searched: boolean]> = [
+    [entity.entityCode, true],
+    [entity.entityType, false],
+    [entity.officeName, false],
+    [entity.entityEmail, true],
+    [formatPhone(entity.entityMobile || entity.entityTelephone, region), true],
+  ];
   return (
     <Link
       to={`/clients/${entity.entityKey}`}
@@ -101,18 +124,17 @@ const Row = memo(function Row({
       <Flex justify="between" align="center" gap="3">
         <Flex direction="column">
           <Text weight="medium" size="2">
-            {entity.fullEntityName}
+            <Highlighted text={entity.fullEntityName} query={query} />
           </Text>
           <Text size="1" color="gray">
-            {[
-              entity.entityCode,
-              entity.entityType,
-              entity.officeName,
-              entity.entityEmail,
-              formatPhone(entity.entityMobile || entity.entityTelephone, region),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
+            {details
+              .filter(([text]) => Boolean(text))
+              .map(([text, searched], i) => (
+                <Fragment key={i}>
+                  {i > 0 ? ' · ' : null}
+                  {searched ? <Highlighted text={text!} query={query} /> : text}
+                </Fragment>
+              ))}
           </Text>
         </Flex>
         {entity.entityTerminated ? (

@@ -9,7 +9,11 @@ export function ClientsScreen() {
   return (
     <>
       <ScreenHeader title="Clients" subtitle="Every client of your practice, searchable offline." />
-      {activePracticeKey ? <ClientList practiceKey={activePracticeKey} /> : loaded ? <ConnectPanel /> : null}
+      {activePracticeKey ? (
+        <ClientList key={activePracticeKey} practiceKey={activePracticeKey} />
+      ) : loaded ? (
+        <ConnectPanel />
+      ) : null}
     </>
   );
 }

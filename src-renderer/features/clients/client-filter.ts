@@ -1,4 +1,5 @@
 import { foldForSearch, type StoredEntity } from '../../practice/practice-db';
+import { MatchTier, type ClientMatches } from './client-search';
 
 /** Which clients by their terminated flag: current ones (the default), all, or only terminated ones. */
 export type TerminatedFilter = 'active' | 'all' | 'terminated';
@@ -178,3 +179,32 @@ export const isNarrowed = (view: ClientView): boolean =>
   view.terminated !== DEFAULT_CLIENT_VIEW.terminated ||
   view.type !== '' ||
   view.office !== '';
+
+/**
+ * The clients a view shows once the full-text index is ready. With no query: `filterClients`. With one:
+ * the clients of the view's filters that match — by the index (all words, any order, prefixes, one typo)
+ * or by the plain substring search — kept in the chosen sort within three tiers: every word found at the
+ * start of a word first, then the substring-only matches, then those found only with a typo. The order
+ * the user chose stays what the list is sorted by, and the looser matches never push the exact ones down.
+ */
+export function searchClients(
+  index: ClientIndex,
+  search: { match(query: string): ClientMatches } | null,
+  view: ClientView,
+): readonly StoredEntity[] {
+  const substring = filterClients(index, view);
+  if (!search || !view.query.trim()) return substring;
+  const tiers = search.match(view.query);
+  if (tiers.size === 0) return substring;
+  const bySubstring = new Set(substring);
+  const words: StoredEntity[] = [];
+  const substrings: StoredEntity[] = [];
+  const typos: StoredEntity[] = [];
+  for (const e of filterClients(index, { ...view, query: '' })) {
+    const tier = tiers.tierOf(e.entityKey);
+    if (tier === MatchTier.words) words.push(e);
+    else if (bySubstring.has(e)) substrings.push(e);
+    else if (tier === MatchTier.typo) typos.push(e);
+  }
+  return substrings.length === 0 && typos.length === 0 ? words : [...words, ...substrings, ...typos];
+}

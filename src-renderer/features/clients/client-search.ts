@@ -1,0 +1,184 @@
+import SearchableMap from 'minisearch/SearchableMap';
+import { foldForSearch, type StoredEntity } from '../../practice/practice-db';
+
+/** How well a client matches a query; lower is better (see `searchClients` for the order it gives). */
+export const MatchTier = {
+  /** Every word of the query starts a word of the client's text ("john sm" → "Smith, John"). */
+  words: 0,
+  /** The query as typed appears inside the text: the search of old ("ohn", phone digits mid-number). */
+  substring: 1,
+  /** Only with one typo in a word of four letters or more ("jonh", "smiht", "smth"). */
+  typo: 2,
+} as const;
+export type MatchTier = (typeof MatchTier)[keyof typeof MatchTier];
+
+/** Words of a client's text or of a query: letters and digits, whatever separates them (spaces, "-", "@", "."). */
+const WORD_SEPARATOR = /[^\p{L}\p{N}]+/u;
+
+/** The folded words of a query, in the order typed: "Smith, Jöhn" → ["smith", "john"]. */
+export function queryWords(query: string): string[] {
+  return foldForSearch(query)
+    .split(WORD_SEPARATOR)
+    .filter((w) => w !== '');
+}
+
+/** A typo is tolerated only in words this long: in shorter ones one edit reaches too many other words. */
+export const TYPO_MIN_LENGTH = 4;
+
+/**
+ * The word with two neighbouring letters swapped, each way: typing fast swaps letters ("jonh"), which is
+ * two edits to Levenshtein and so beyond MiniSearch's one-edit fuzziness.
+ */
+export function transpositions(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] === word[i + 1]) continue;
+    out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  return [...out];
+}
+
+/** The clients a word of the query finds: as the prefix of one of their words, and only with a typo. */
+interface WordHits {
+  exact: readonly number[];
+  typo: readonly number[];
+}
+
+/** The clients of one query, by key: whether they match it and how well (see `ClientSearchIndex.match`). */
+export interface ClientMatches {
+  /** How many clients match. */
+  readonly size: number;
+  tierOf(entityKey: string): MatchTier | undefined;
+}
+
+const NO_MATCHES: ClientMatches = { size: 0, tierOf: () => undefined };
+
+/**
+ * The word index of a practice's clients, kept in step with the stored clients by `sync`: every word of
+ * each client's stored `search` text (name, preferred name, code, email, phones as typed and as digits)
+ * in MiniSearch's radix tree (`SearchableMap`: prefix and edit-distance lookups), each with the clients
+ * carrying it. A query is answered by marking, per word, the clients it finds: no scoring and no sort,
+ * since the list keeps the order the user chose (MiniSearch's own search ranks every hit with BM25,
+ * which takes far longer than a keystroke for one- or two-letter prefixes over 20,000 clients).
+ */
+export class ClientSearchIndex {
+  private terms = new SearchableMap<number[]>();
+  /** Client keys by number; null once the client is gone or was indexed again under a new number. */
+  private keys: (string | null)[] = [];
+  private readonly indexed = new Map<string, { ordinal: number; text: string }>();
+  /** Hits of recent words: while typing, every word but the last is the same as at the previous key. */
+  private readonly recent = new Map<string, WordHits>();
+
+  get size(): number {
+    return this.indexed.size;
+  }
+
+  private add(entityKey: string, text: string): void {
+    const ordinal = this.keys.push(entityKey) - 1;
+    this.indexed.set(entityKey, { ordinal, text });
+    for (const term of new Set(text.split(WORD_SEPARATOR))) {
+      if (!term) continue;
+      const list = this.terms.get(term);
+      if (list) list.push(ordinal);
+      else this.terms.set(term, [ordinal]);
+    }
+  }
+
+  /** Forgets a client's number (its postings go at the next compaction). */
+  private drop(entityKey: string): void {
+    const entry = this.indexed.get(entityKey);
+    if (!entry) return;
+    this.keys[entry.ordinal] = null;
+    this.indexed.delete(entityKey);
+  }
+
+  /** Renumbers the clients once more numbers are dead than alive, so postings do not grow with edits. */
+  private compact(): void {
+    if (this.keys.length <= 2 * this.indexed.size + 1000) return;
+    const texts = [...this.indexed].map(([key, { text }]) => [key, text] as const);
+    this.terms = new SearchableMap();
+    this.keys = [];
+    this.indexed.clear();
+    for (const [key, text] of texts) this.add(key, text);
+  }
+
+  /**
+   * Brings the index in line with a snapshot of the clients: adds, re-indexes and removes only what
+   * differs. A generator that pauses after every `chunk` clients changed, so a caller can spread a first
+   * build over idle time; running it to the end (`syncNow`) does it all at once.
+   */
+  *sync(entities: readonly StoredEntity[], chunk = 1000): Generator<void, void, void> {
+    let changed = 0;
+    for (const { entityKey, search } of entities) {
+      const before = this.indexed.get(entityKey);
+      if (before?.text === search) continue;
+      this.recent.clear();
+      this.drop(entityKey);
+      this.add(entityKey, search);
+      if (++changed % chunk === 0) yield;
+    }
+    if (this.indexed.size !== entities.length) {
+      this.recent.clear();
+      const present = new Set(entities.map((e) => e.entityKey));
+      for (const key of [...this.indexed.keys()]) if (!present.has(key)) this.drop(key);
+    }
+    this.compact();
+  }
+
+  syncNow(entities: readonly StoredEntity[]): this {
+    for (const _ of this.sync(entities, Infinity)) void _;
+    return this;
+  }
+
+  private postings(terms: Iterable<number[]>): number[] {
+    const out: number[] = [];
+    for (const list of terms) for (const ordinal of list) out.push(ordinal);
+    return out;
+  }
+
+  private hitsOf(word: string): WordHits {
+    let hits = this.recent.get(word);
+    if (hits) return hits;
+    const exact = this.postings(this.terms.atPrefix(word).values());
+    let typo: number[] = [];
+    if (word.length >= TYPO_MIN_LENGTH) {
+      const near = [...this.terms.fuzzyGet(word, 1).values()].map(([list]) => list);
+      for (const swapped of transpositions(word)) near.push(...this.terms.atPrefix(swapped).values());
+      typo = this.postings(near);
+    }
+    hits = { exact, typo };
+    this.recent.set(word, hits);
+    if (this.recent.size > 64) this.recent.delete(this.recent.keys().next().value!);
+    return hits;
+  }
+
+  /**
+   * The clients whose text matches every word of the query, in any order: each word as the prefix of
+   * one of the client's words (tier `words`) or, in words of four letters or more, with one typo — a
+   * wrong, missing, extra or swapped letter (tier `typo`, if any word needed one).
+   */
+  match(query: string): ClientMatches {
+    const words = queryWords(query);
+    if (words.length === 0) return NO_MATCHES;
+    const n = this.keys.length;
+    const lastWord = new Int32Array(n).fill(-1);
+    const found = new Uint8Array(n);
+    const typo = new Uint8Array(n);
+    words.forEach((word, w) => {
+      const hits = this.hitsOf(word);
+      for (const d of hits.exact) if (lastWord[d] !== w) [lastWord[d], found[d]] = [w, found[d]! + 1];
+      for (const d of hits.typo) if (lastWord[d] !== w) [lastWord[d], found[d], typo[d]] = [w, found[d]! + 1, 1];
+    });
+    let size = 0;
+    for (let d = 0; d < n; d++) if (found[d] === words.length && this.keys[d] !== null) size++;
+    const ordinals = this.indexed;
+    return {
+      size,
+      tierOf(entityKey) {
+        const d = ordinals.get(entityKey)?.ordinal;
+        if (d === undefined || found[d] !== words.length) return undefined;
+        return typo[d] ? MatchTier.typo : MatchTier.words;
+      },
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import { useEffect, useMemo, useState } from 'react';
+import { whenIdleAfterFirstPaint } from '../../app/idle-after-paint';
+import type { StoredEntity } from '../../practice/practice-db';
+import { ClientSearchIndex, type ClientMatches } from './client-search';
+
+/** Clients indexed per slice of idle time: a slice stays around a frame's length. */
+const CLIENTS_PER_SLICE = 1500;
+
+export interface ClientSearch {
+  match(query: string): ClientMatches;
+}
+
+/**
+ * The word index of the clients (client-search.ts), built in idle slices after the list has painted and
+ * kept in step with each new snapshot of the clients. Null until the first build ends: until then the
+ * list searches by substring, so whatever is typed meanwhile is searched at once and kept. A new value
+ * each time a sync of the index ends, so results computed from it are computed again.
+ */
+export function useClientSearch(entities: readonly StoredEntity[] | undefined): ClientSearch | null {
+  const [index] = useState(() => new ClientSearchIndex());
+  const [syncedWith, setSyncedWith] = useState<readonly StoredEntity[] | null>(null);
+  useEffect(() => {
+    if (!entities) return;
+    const steps = index.sync(entities, CLIENTS_PER_SLICE);
+    let cancel = () => undefined as void;
+    const step = () => {
+      if (steps.next().done) setSyncedWith(entities);
+      else cancel = whenIdleAfterFirstPaint(step);
+    };
+    cancel = whenIdleAfterFirstPaint(step);
+    return () => cancel();
+  }, [entities, index]);
+  return useMemo(() => (syncedWith ? { match: (query: string) => index.match(query) } : null), [syncedWith, index]);
+}
