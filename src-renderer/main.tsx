@@ -6,16 +6,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
-import { installErrorReporting } from './app/error-reporting';
+import { createRendererServices } from './app/renderer-services';
+import { ServicesProvider } from './app/services-context';
+import { windowBridge } from './bridge/companion';
 
-installErrorReporting(window.companion ?? null);
+// Built and started while the page's scripts run: error reporting is on, and the desktop inbox listens,
+// before anything renders (main sends links that waited for the window right after the load).
+const services = createRendererServices({ companion: windowBridge() });
+services.start();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 createRoot(container).render(
   <StrictMode>
-    <ErrorBoundary>
-      <App />
-    </ErrorBoundary>
+    <ServicesProvider services={services}>
+      <ErrorBoundary>
+        <App />
+      </ErrorBoundary>
+    </ServicesProvider>
   </StrictMode>,
 );

@@ -1,42 +1,27 @@
 import { Callout, Theme } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { findCompanion } from '../bridge/companion';
-import { useAppInfo } from './app-info-store';
-import { preparePdfViewer } from '../pdf-viewer/lazy';
-import { watchConnectivity } from '../connectivity/connectivity-store';
-import { watchMeetingPacks } from '../meeting-packs/meeting-pack-store';
-import { watchOutbox } from '../outbox/outbox-store';
-import { watchPracticeSync } from '../practice/practice-store';
 import { UpdateBanner } from '../updates/UpdateBanner';
-import { useDesktopCommands } from './desktop-commands';
+import { browserDeps, handleDesktopMessages } from './desktop-commands';
 import { ForgottenPractices } from './ForgottenPractices';
 import { useOsIntegration } from './os-integration';
 import { createAppRouter } from './router';
+import { useServices } from './services-context';
 
 export function App() {
   const [router] = useState(createAppRouter);
-  const companion = findCompanion();
-  useDesktopCommands(companion, router);
-  const appearance = useOsIntegration(companion);
+  const services = useServices();
+  const { companion } = services;
+  const appearance = useOsIntegration();
 
+  // Menu commands and deep links act on the window once it can navigate.
   useEffect(() => {
     if (!companion) return;
-    void useAppInfo.getState().load(companion);
-    const stopConnectivity = watchConnectivity(companion);
-    const stopSync = watchPracticeSync(companion);
-    const stopOutbox = watchOutbox(companion);
-    const stopPacks = watchMeetingPacks(companion);
-    // Start pdf.js's worker once the app has settled, so the first PDF opens without waiting for it.
-    const warmUp = setTimeout(() => void preparePdfViewer().catch(() => undefined), 2_000);
-    return () => {
-      clearTimeout(warmUp);
-      stopPacks();
-      stopConnectivity();
-      stopSync();
-      stopOutbox();
-    };
-  }, [companion]);
+    return handleDesktopMessages(services.desktopInbox, browserDeps({ ...services, companion }, router));
+  }, [services, companion, router]);
+
+  // pdf.js's worker starts when the window is idle after its first paint, so the first PDF opens without waiting.
+  useEffect(() => (companion ? services.warmUpPdfViewer() : undefined), [services, companion]);
 
   return (
     <Theme appearance={appearance} accentColor="indigo" grayColor="slate" radius="medium" scaling="100%">
@@ -50,7 +35,7 @@ export function App() {
           </Callout.Text>
         </Callout.Root>
       )}
-      {companion ? <ForgottenPractices companion={companion} /> : null}
+      {companion ? <ForgottenPractices /> : null}
       {companion ? <UpdateBanner companion={companion} /> : null}
     </Theme>
   );

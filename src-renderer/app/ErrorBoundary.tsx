@@ -1,9 +1,17 @@
 import { Box, Button, Flex, Heading, Text, Theme } from '@radix-ui/themes';
-import { Component, useEffect, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ContextType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { useRouteError } from 'react-router';
 import type { RendererError } from '../../src-preload/contract/desktop';
-import { findCompanion } from '../bridge/companion';
-import { reportError } from './error-reporting';
+import { ServicesContext, useCompanion } from './services-context';
 
 /**
  * Starts the window again on the first screen: the screen that failed might fail again on the same
@@ -18,10 +26,10 @@ function reload(): void {
 export function RecoveryScreen() {
   const reloadButton = useRef<HTMLButtonElement>(null);
   const [copyState, setCopyState] = useState<string>('');
+  const companion = useCompanion();
   useEffect(() => reloadButton.current?.focus(), []);
 
   async function copyDiagnostics(): Promise<void> {
-    const companion = findCompanion();
     if (!companion) return setCopyState('Diagnostics are not available: the app’s main process cannot be reached.');
     try {
       await navigator.clipboard.writeText((await companion.desktop.diagnostics()).text);
@@ -58,7 +66,8 @@ export function RecoveryScreen() {
 /** The router's errorElement: a screen (or the layout) threw while rendering or loading. */
 export function RouteErrorScreen() {
   const error = useRouteError();
-  useEffect(() => reportError('route-error', error), [error]);
+  const errors = useContext(ServicesContext)?.errors;
+  useEffect(() => errors?.report('route-error', error), [errors, error]);
   return <RecoveryScreen />;
 }
 
@@ -67,6 +76,8 @@ export class ErrorBoundary extends Component<
   { children: ReactNode; source?: RendererError['source'] },
   { failed: boolean }
 > {
+  static override contextType = ServicesContext;
+  declare context: ContextType<typeof ServicesContext>;
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -77,7 +88,7 @@ export class ErrorBoundary extends Component<
     const stack = error instanceof Error ? `${error.stack ?? ''}\nComponent stack:${info.componentStack ?? ''}` : null;
     const withComponents =
       stack && error instanceof Error ? Object.assign(new Error(error.message), { name: error.name, stack }) : error;
-    reportError(this.props.source ?? 'error-boundary', withComponents);
+    this.context?.errors.report(this.props.source ?? 'error-boundary', withComponents);
   }
 
   override render(): ReactNode {

@@ -1,38 +1,28 @@
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import type { Companion } from '../../src-preload/contract/companion';
 import { ModalDialog } from '../ui/ModalDialog';
-import { describeForgotten, removeForgottenPractices, type ForgottenPractice } from '../practice/forgotten-practices';
+import { describeForgotten, type ForgottenPractice } from '../practice/forgotten-practices';
+import { useServices } from './services-context';
 
 interface Question {
   practices: ForgottenPractice[];
   answer(remove: boolean): void;
 }
 
-// Once per app start: React's strict mode runs effects twice in development.
-let started = false;
-
 /**
  * Runs the start-up removal of forgotten practices' data (forgotten-practices.ts) and asks before
  * deleting unsent actions. Renders nothing unless there is something to ask.
  */
-export function ForgottenPractices({ companion }: { companion: Companion }) {
+export function ForgottenPractices() {
   const [question, setQuestion] = useState<Question | null>(null);
+  const services = useServices();
 
+  // Once per window (the services remember it): React's strict mode runs effects twice in development.
   useEffect(() => {
-    if (started) return;
-    started = true;
-    // Nothing is deleted when the list of practices cannot be read; the next start tries again.
-    removeForgottenPractices({
-      knownKeys: async () => {
-        const list = await companion.practice.list();
-        // A stored practice main could not read may own any database here: delete nothing this time.
-        if (!list.complete) throw new Error('Some saved practices could not be read.');
-        return list.practices.map((p) => p.practiceKey);
-      },
-      confirm: (practices) => new Promise<boolean>((resolve) => setQuestion({ practices, answer: resolve })),
-    }).catch(() => undefined);
-  }, [companion]);
+    services.removeForgottenPracticesOnce(
+      (practices) => new Promise<boolean>((resolve) => setQuestion({ practices, answer: resolve })),
+    );
+  }, [services]);
 
   if (!question) return null;
   return (

@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { AppCommand, OpenRecord } from '../../src-preload/contract/desktop';
-import { findCompanion } from '../bridge/companion';
-import { practiceDb } from '../practice/practice-db';
 import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
-import { useMeetingPacks } from '../meeting-packs/meeting-pack-store';
-import { useNotices, type Notice } from '../notices/notice-store';
+import type { MeetingPackService } from '../meeting-packs/meeting-packs-job';
+import type { Notice } from '../notices/notice-store';
+import type { PracticeDatabases } from '../practice/practice-db';
+import type { PracticeService } from '../practice/practice-service';
 import { usePractice } from '../practice/practice-store';
 
 /** What main asks of the window: a menu command or a record from a deep link. */
@@ -128,12 +127,17 @@ export async function runDesktopMessage(msg: DesktopMessage, deps: DesktopComman
   }
 }
 
+export interface DesktopInbox {
+  /** Hands every message kept so far, then each new one, to `next`; returns the detach. */
+  attach(next: (msg: DesktopMessage) => void): () => void;
+}
+
 /**
- * Subscribes to main's commands and records and keeps them until a handler is attached. Created when
- * this module loads (while the page's scripts run, before the load finishes): main sends links that
- * waited for the window only after the load, so none is lost to a subscription made later by an effect.
+ * Subscribes to main's commands and records and keeps them until a handler is attached. Created by the
+ * composition root while the page's scripts run, before the load finishes: main sends links that waited
+ * for the window only after the load, so none is lost to a subscription made later by an effect.
  */
-export function createDesktopInbox(companion: Companion | null) {
+export function createDesktopInbox(companion: Companion | null): DesktopInbox {
   const pending: DesktopMessage[] = [];
   let handler: ((msg: DesktopMessage) => void) | null = null;
   const deliver = (msg: DesktopMessage): void => {
@@ -153,9 +157,6 @@ export function createDesktopInbox(companion: Companion | null) {
   };
 }
 
-let inboxCompanion = typeof window === 'undefined' ? null : findCompanion();
-let inbox = createDesktopInbox(inboxCompanion);
-
 function focusWhenShown(find: () => HTMLElement | null): void {
   const deadline = Date.now() + 3_000;
   const attempt = (): void => {
@@ -167,14 +168,26 @@ function focusWhenShown(find: () => HTMLElement | null): void {
   attempt();
 }
 
-function browserDeps(
-  companion: Companion,
-  router: { navigate(path: string): unknown; state: { location: { pathname: string } } },
-): DesktopCommandDeps {
+/** What the window's command handler works with (see the composition root, renderer-services.ts). */
+export interface WindowCommandServices {
+  companion: Companion;
+  databases: PracticeDatabases;
+  meetingPacks: Pick<MeetingPackService, 'prepare'>;
+  practice: Pick<PracticeService, 'resume'>;
+  notify(notice: Omit<Notice, 'id'>): void;
+}
+
+export interface WindowRouter {
+  navigate(path: string): unknown;
+  state: { location: { pathname: string } };
+}
+
+/** The handler's dependencies in the window: the router, the stores and the services. */
+export function browserDeps(services: WindowCommandServices, router: WindowRouter): DesktopCommandDeps {
   return {
     navigate: (path) => void router.navigate(path),
     currentPath: () => router.state.location.pathname,
-    notify: (notice) => useNotices.getState().push(notice),
+    notify: services.notify,
     practiceKey: () => usePractice.getState().activePracticeKey,
     practiceIndex: () => {
       const { practices, activePracticeKey } = usePractice.getState();
@@ -182,33 +195,26 @@ function browserDeps(
     },
     findClient: async (entityKey) => {
       const key = usePractice.getState().activePracticeKey;
-      const entity = key ? await practiceDb(key).entities.get(entityKey) : undefined;
+      const entity = key ? await services.databases.of(key).entities.get(entityKey) : undefined;
       return entity ? { entityKey: entity.entityKey, fullEntityName: entity.fullEntityName } : undefined;
     },
-    prepareMeeting: (client) => useMeetingPacks.getState().prepare(client),
+    prepareMeeting: (client) => services.meetingPacks.prepare(client),
     async syncNow() {
-      const practice = usePractice.getState();
-      if (!practice.activePracticeKey) return 'No practice is connected.';
+      if (!usePractice.getState().activePracticeKey) return 'No practice is connected.';
       if (!isOnline(useConnectivity.getState()))
         return 'The practice cannot be reached now; sync starts by itself when the connection is back.';
-      await practice.resume(companion);
+      await services.practice.resume();
       return null;
     },
-    diagnostics: async () => (await companion.desktop.diagnostics()).text,
+    diagnostics: async () => (await services.companion.desktop.diagnostics()).text,
     copyText: (text) => navigator.clipboard.writeText(text),
     focusWhenShown,
   };
 }
 
-/** Menu commands and deep links act on the window (see App). */
-export function useDesktopCommands(companion: Companion | null, router: Parameters<typeof browserDeps>[1]): void {
-  useEffect(() => {
-    if (!companion) return;
-    // A bridge that appeared after this module loaded (not the Electron preload, which is there first).
-    if (companion !== inboxCompanion) [inboxCompanion, inbox] = [companion, createDesktopInbox(companion)];
-    const deps = browserDeps(companion, router);
-    const failed = (error: unknown): void =>
-      deps.notify({ tone: 'error', title: 'That did not work', detail: message(error) });
-    return inbox.attach((msg) => void runDesktopMessage(msg, deps).catch(failed));
-  }, [companion, router]);
+/** Menu commands and deep links act on the window: the inbox's messages go to the handler until `stop`. */
+export function handleDesktopMessages(inbox: DesktopInbox, deps: DesktopCommandDeps): () => void {
+  const failed = (error: unknown): void =>
+    deps.notify({ tone: 'error', title: 'That did not work', detail: message(error) });
+  return inbox.attach((msg) => void runDesktopMessage(msg, deps).catch(failed));
 }

@@ -7,10 +7,6 @@ export const REPORTS_PER_MINUTE = 20;
 /** The query flag main adds when it reloaded the window after its renderer crashed (src-main/logging/crash-policy.ts). */
 const RESTARTED_PARAM = 'restarted';
 
-let companion: Companion | null = null;
-let windowStart = 0;
-let sentInWindow = 0;
-
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 function describe(error: unknown): { message: string; stack: string | null } {
@@ -22,45 +18,51 @@ function describe(error: unknown): { message: string; stack: string | null } {
   }
 }
 
-/**
- * Sends an error to main's log (redacted there). Throttled and never throws: reporting must not
- * become a second error. Contract caps are applied here so an oversized stack is cut, not refused.
- */
-export function reportError(source: RendererError['source'], error: unknown, now = Date.now()): void {
-  if (!companion) return;
-  if (now - windowStart >= 60_000) [windowStart, sentInWindow] = [now, 0];
-  if (++sentInWindow > REPORTS_PER_MINUTE) return;
-  const { message, stack } = describe(error);
-  const report: RendererError = {
-    source,
-    message: clip(message || 'Unknown error', 2_000),
-    stack: stack === null ? null : clip(stack, 8_000),
-    route: clip(window.location.hash || '#/', 500),
+export interface ErrorReporter {
+  /**
+   * Sends an error to main's log (redacted there). Throttled and never throws: reporting must not
+   * become a second error. Contract caps are applied here so an oversized stack is cut, not refused.
+   */
+  report(source: RendererError['source'], error: unknown, now?: number): void;
+  /**
+   * Forwards the window's uncaught errors and unhandled rejections to main's log, and tells the user when
+   * main reloaded the window after a crash. Called once at start-up (the composition root).
+   */
+  install(): void;
+}
+
+export function createErrorReporter(companion: Companion | null): ErrorReporter {
+  let windowStart = 0;
+  let sentInWindow = 0;
+  const report: ErrorReporter['report'] = (source, error, now = Date.now()) => {
+    if (!companion) return;
+    if (now - windowStart >= 60_000) [windowStart, sentInWindow] = [now, 0];
+    if (++sentInWindow > REPORTS_PER_MINUTE) return;
+    const { message, stack } = describe(error);
+    const rendererError: RendererError = {
+      source,
+      message: clip(message || 'Unknown error', 2_000),
+      stack: stack === null ? null : clip(stack, 8_000),
+      route: clip(window.location.hash || '#/', 500),
+    };
+    void companion.desktop.logError(rendererError).catch(() => undefined); // A failed report has nowhere better to go.
   };
-  void companion.desktop.logError(report).catch(() => undefined); // A failed report has nowhere better to go.
-}
-
-/**
- * Forwards the window's uncaught errors and unhandled rejections to main's log, and tells the user when
- * main reloaded the window after a crash. Called once at start-up (main.tsx).
- */
-export function installErrorReporting(bridge: Companion | null): void {
-  companion = bridge;
-  window.addEventListener('error', (event) => reportError('error', event.error ?? event.message));
-  window.addEventListener('unhandledrejection', (event) => reportError('unhandledrejection', event.reason));
-  const url = new URL(window.location.href);
-  if (url.searchParams.has(RESTARTED_PARAM)) {
-    url.searchParams.delete(RESTARTED_PARAM);
-    window.history.replaceState(null, '', url.href);
-    useNotices.getState().push({
-      tone: 'info',
-      title: 'The window restarted after a problem',
-      detail: 'Its display process stopped unexpectedly and was started again. Your data and queued actions are kept.',
-    });
-  }
-}
-
-/** For tests. */
-export function resetErrorReporting(): void {
-  [companion, windowStart, sentInWindow] = [null, 0, 0];
+  return {
+    report,
+    install() {
+      window.addEventListener('error', (event) => report('error', event.error ?? event.message));
+      window.addEventListener('unhandledrejection', (event) => report('unhandledrejection', event.reason));
+      const url = new URL(window.location.href);
+      if (url.searchParams.has(RESTARTED_PARAM)) {
+        url.searchParams.delete(RESTARTED_PARAM);
+        window.history.replaceState(null, '', url.href);
+        useNotices.getState().push({
+          tone: 'info',
+          title: 'The window restarted after a problem',
+          detail:
+            'Its display process stopped unexpectedly and was started again. Your data and queued actions are kept.',
+        });
+      }
+    },
+  };
 }

@@ -1,23 +1,24 @@
 import { useEffect } from 'react';
-import type { Companion } from '../../src-preload/contract/companion';
 import { requestPersistentStorage } from './persistent-storage';
 import { watchActivity } from './report-activity';
+import { useServices } from './services-context';
 import { appearanceOf, useTheme, watchTheme } from './theme-store';
 
 /**
  * The window's part of the OS integration: storage that is not evicted, activity reports for the badge
  * and notifications, and the light/dark theme. Returns the appearance for Radix's `<Theme>`.
  */
-export function useOsIntegration(companion: Companion | null): 'light' | 'dark' {
+export function useOsIntegration(): 'light' | 'dark' {
+  const { companion, databases } = useServices();
   useEffect(() => {
     void requestPersistentStorage();
     if (!companion) return;
-    const stopActivity = watchActivity(companion);
+    const stopActivity = watchActivity(companion, databases);
     const stopTheme = watchTheme(companion);
     return () => {
       stopActivity();
       stopTheme();
     };
-  }, [companion]);
+  }, [companion, databases]);
   return useTheme(appearanceOf);
 }

@@ -1,7 +1,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { ActivityReport } from '../../src-preload/contract/desktop';
-import { practiceDb } from '../practice/practice-db';
+import type { PracticeDatabases } from '../practice/practice-db';
 import { countOpen } from '../outbox/outbox-db';
 import { useMeetingPacks } from '../meeting-packs/meeting-pack-store';
 import { useNotices } from '../notices/notice-store';
@@ -28,7 +28,11 @@ const same = (a: ActivityReport, b: ActivityReport): boolean =>
  * status index), the meeting pack being fetched, and queued actions delivered after a reconnect.
  * Reports are coalesced; `deliveredSinceReconnect` is carried by one report and then back to 0.
  */
-export function watchActivity(companion: Companion, options: { intervalMs?: number } = {}): () => void {
+export function watchActivity(
+  companion: Companion,
+  databases: PracticeDatabases,
+  options: { intervalMs?: number } = {},
+): () => void {
   const intervalMs = options.intervalMs ?? REPORT_INTERVAL_MS;
   let counts = noOutbox;
   let delivered = 0;
@@ -70,7 +74,7 @@ export function watchActivity(companion: Companion, options: { intervalMs?: numb
     counts = noOutbox;
     schedule();
     if (!practiceKey) return;
-    const db = practiceDb(practiceKey);
+    const db = databases.of(practiceKey);
     subscription = liveQuery(async () => ({
       unsentCount: await countOpen(db),
       outboxSending: await db.outbox.where('status').equals('sending').count(),

@@ -7,7 +7,10 @@ declare global {
   }
 }
 
-/** The bridge to main, or null when the page was opened without a preload (for example a bare dev server). */
-export function findCompanion(): Companion | null {
+/**
+ * The bridge to main, or null when the page was opened without a preload (for example a bare dev server).
+ * Read once, by main.tsx; everything else gets it from the composition root (`useCompanion()`).
+ */
+export function windowBridge(): Companion | null {
   return window.companion ?? null;
 }

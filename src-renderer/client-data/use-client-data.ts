@@ -1,9 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { findCompanion } from '../bridge/companion';
-import { clientReadId, practiceDb, type PracticeDb } from '../practice/practice-db';
+import { useActivePracticeDb, useCompanion } from '../app/services-context';
+import { clientReadId, type PracticeDb } from '../practice/practice-db';
 import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
-import { usePractice } from '../practice/practice-store';
 import {
   fetchDocument,
   readClientBills,
@@ -18,13 +17,13 @@ const FRESH_FOR_MS = 10 * 60_000;
 
 /** An on-demand read context for the active practice at interactive priority, or null offline/unconnected. */
 export function useInteractiveReads(): ClientReadContext | null {
-  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const db = useActivePracticeDb();
+  const companion = useCompanion();
   const online = useConnectivity(isOnline);
   return useMemo(() => {
-    const companion = findCompanion();
-    if (!practiceKey || !online || !companion) return null;
-    return { companion, db: practiceDb(practiceKey), practiceKey, priority: 'interactive', now: () => new Date() };
-  }, [practiceKey, online]);
+    if (!db || !online || !companion) return null;
+    return { companion, db, practiceKey: db.practiceKey, priority: 'interactive', now: () => new Date() };
+  }, [db, online, companion]);
 }
 
 const readers: Record<
@@ -73,13 +72,9 @@ export function useDetailOnOpen<T>(
   read: (ctx: ClientReadContext) => Promise<ReadOutcome>,
   key: string | number,
 ) {
-  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const db = useActivePracticeDb();
   const ctx = useInteractiveReads();
-  const stored = useLiveQuery(
-    async () => (practiceKey ? ((await load(practiceDb(practiceKey))) ?? null) : null),
-    [practiceKey, key],
-    LOADING,
-  );
+  const stored = useLiveQuery(async () => (db ? ((await load(db)) ?? null) : null), [db, key], LOADING);
   const [problem, setProblem] = useState<string | null>(null);
   // `read` is a new closure each render; the key names what it reads, so the effect calls the latest one.
   const readDetail = useEffectEvent((c: ClientReadContext) => read(c));

@@ -9,15 +9,17 @@ export interface Notice {
 
 interface NoticeState {
   notices: Notice[];
+  /** The last id given: ids only grow, so "newer than the last one seen" is a plain comparison. */
+  lastId: number;
   push(notice: Omit<Notice, 'id'>): void;
   dismiss(id: number): void;
 }
 
-let nextId = 1;
-
 /** Transient notices shown as toasts; anything a user must act on belongs on a screen instead. */
 export const useNotices = create<NoticeState>((set) => ({
   notices: [],
-  push: (notice) => set((state) => ({ notices: [...state.notices, { ...notice, id: nextId++ }] })),
+  lastId: 0,
+  push: (notice) =>
+    set((state) => ({ lastId: state.lastId + 1, notices: [...state.notices, { ...notice, id: state.lastId + 1 }] })),
   dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
 }));

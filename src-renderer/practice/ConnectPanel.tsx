@@ -2,7 +2,7 @@ import { Button, Callout, Card, Checkbox, Flex, Heading, Text, TextField } from 
 import { useState, type FormEvent } from 'react';
 import type { Region } from '../../src-preload/contract/partner-api';
 import type { ConnectInput } from '../../src-preload/contract/practice';
-import { findCompanion } from '../bridge/companion';
+import { useServices } from '../app/services-context';
 import { LabelledSelect } from '../ui/LabelledSelect';
 import { ConfirmDialog } from '../ui/ModalDialog';
 import { usePractice } from './practice-store';
@@ -15,7 +15,7 @@ const regionNames: Record<Region, string> = {
 
 /** Connect a practice: one click for the demo practice, or the Client ID and secret from the practice administrator. */
 export function ConnectPanel() {
-  const companion = findCompanion();
+  const { companion, practice } = useServices();
   const busy = usePractice((s) => s.busy);
   const error = usePractice((s) => s.error);
   const storage = usePractice((s) => s.storage);
@@ -40,14 +40,11 @@ export function ConnectPanel() {
       region === 'custom'
         ? { customUrl: confirmedAddress ?? customUrl, ...(confirmedAddress ? { confirmAddress: true } : {}) }
         : {};
-    void usePractice
-      .getState()
-      .connect(companion, { region, ...address, clientId, secret, remember, acceptWeakStorage })
-      .then((result) => {
-        if (result.ok) setSecret('');
-        else if (result.confirmAddress) setConfirming({ address: result.confirmAddress, message: result.message });
-        else setOtherRegions(result.otherRegions ?? []);
-      });
+    void practice.connect({ region, ...address, clientId, secret, remember, acceptWeakStorage }).then((result) => {
+      if (result.ok) setSecret('');
+      else if (result.confirmAddress) setConfirming({ address: result.confirmAddress, message: result.message });
+      else setOtherRegions(result.otherRegions ?? []);
+    });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,9 +63,7 @@ export function ConnectPanel() {
         </Text>
         <Flex gap="3" align="center" wrap="wrap">
           <Button
-            onClick={() =>
-              void usePractice.getState().connectDemo(companion, demoRegion === 'ANZ' ? undefined : demoRegion)
-            }
+            onClick={() => void practice.connectDemo(demoRegion === 'ANZ' ? undefined : demoRegion)}
             disabled={busy}
           >
             {busy ? 'Connecting…' : 'Explore the demo practice'}

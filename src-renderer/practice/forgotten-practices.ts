@@ -1,4 +1,4 @@
-import { closePracticeDb, deletePracticeDb, listPracticeDbKeys, practiceDb } from './practice-db';
+import type { PracticeDatabases } from './practice-db';
 import { countOpen } from '../outbox/outbox-db';
 import { forgetPracticeStorage } from './sign-out';
 
@@ -10,6 +10,8 @@ export interface ForgottenPractice {
 }
 
 export interface ForgottenPracticesDeps {
+  /** The window's practice databases (the defaults of the four overrides below). */
+  databases: PracticeDatabases;
   /** The practices main knows (practice.list); read again just before anything is deleted. */
   knownKeys(): Promise<string[]>;
   /**
@@ -48,13 +50,16 @@ function strayStorageKeys(storage: Storage, known: Set<string>): string[] {
  */
 export async function removeForgottenPractices(deps: ForgottenPracticesDeps): Promise<ForgottenPracticesReport> {
   const lower = (keys: string[]) => new Set(keys.map((k) => k.toLowerCase()));
-  const deleteDb = deps.deleteDb ?? deletePracticeDb;
-  const closeDb = deps.closeDb ?? closePracticeDb;
-  const countUnsent = deps.countUnsent ?? ((practiceKey: string) => countOpen(practiceDb(practiceKey)));
+  const { databases } = deps;
+  const deleteDb = deps.deleteDb ?? ((practiceKey: string) => databases.delete(practiceKey));
+  const closeDb = deps.closeDb ?? ((practiceKey: string) => databases.close(practiceKey));
+  const countUnsent = deps.countUnsent ?? ((practiceKey: string) => countOpen(databases.of(practiceKey)));
   const storage = deps.storage ?? globalThis.localStorage;
 
   const known = lower(await deps.knownKeys());
-  const forgotten = (await (deps.listDbKeys ?? listPracticeDbKeys)()).filter((key) => !known.has(key.toLowerCase()));
+  const forgotten = (await (deps.listDbKeys ?? (() => databases.listKeys()))()).filter(
+    (key) => !known.has(key.toLowerCase()),
+  );
   const quiet: string[] = [];
   const withUnsent: ForgottenPractice[] = [];
   for (const practiceKey of forgotten) {

@@ -115,6 +115,8 @@ export class PracticeDb extends Dexie {
   clientReads!: EntityTable<ClientRead, 'id'>;
   meetingPacks!: EntityTable<MeetingPack, 'packId'>;
   documentRequests!: EntityTable<DocumentRequest, 'docKey'>;
+  /** Another connection deleted the database: this object is closed for good. */
+  closedByDelete = false;
 
   constructor(readonly practiceKey: string) {
     super(`practice-${practiceKey}`);
@@ -162,25 +164,26 @@ export class PracticeDb extends Dexie {
     // v7: the client name index again: the A→Z list paints its first screen from a short read through it,
     // before every client is loaded (features/clients/use-client-snapshot.ts). One index, one field.
     this.version(7).stores({ entities: 'entityKey, fullEntityName' });
+    // Another connection deletes the database (a sign-out, a test's clean-up): give way quietly, without
+    // Dexie's console warning, and stay closed (a use after the delete fails instead of recreating it).
+    this.on('versionchange', () => {
+      this.closedByDelete = true;
+      this.close();
+      return false;
+    });
   }
 }
 
-const open = new Map<string, PracticeDb>();
+/**
+ * A standalone connection to a practice's database, for tests and scripts. The app uses the one
+ * `PracticeDatabases` its composition root builds, so every screen shares one connection per practice.
+ */
 export function practiceDb(practiceKey: string): PracticeDb {
-  let db = open.get(practiceKey);
-  if (!db) open.set(practiceKey, (db = new PracticeDb(practiceKey)));
-  return db;
+  return new PracticeDb(practiceKey);
 }
 
-/** Closes the practice's database if this window has it open (a forgotten practice kept for now). */
-export function closePracticeDb(practiceKey: string): void {
-  open.get(practiceKey)?.close();
-  open.delete(practiceKey);
-}
-
-/** Signing out: the practice's whole local copy goes. */
+/** Deletes a practice's database (other connections to it are closed by Dexie when it is deleted). */
 export async function deletePracticeDb(practiceKey: string): Promise<void> {
-  closePracticeDb(practiceKey);
   await Dexie.delete(`practice-${practiceKey}`);
 }
 
@@ -193,4 +196,38 @@ export async function listPracticeDbKeys(): Promise<string[]> {
     const match = practiceDbName.exec(d.name ?? '');
     return match ? [match[1]!] : [];
   });
+}
+
+/** The practice databases this window has open: one connection per practice, shared by every screen and job. */
+export interface PracticeDatabases {
+  /** The practice's database, opened on first use. */
+  of(practiceKey: string): PracticeDb;
+  /** Closes the practice's database if this window has it open (a forgotten practice kept for now). */
+  close(practiceKey: string): void;
+  /** Signing out: the practice's whole local copy goes. */
+  delete(practiceKey: string): Promise<void>;
+  /** The keys of every practice that has a database in this browser profile, known to main or not. */
+  listKeys(): Promise<string[]>;
+}
+
+export function createPracticeDatabases(): PracticeDatabases {
+  const open = new Map<string, PracticeDb>();
+  const close = (practiceKey: string): void => {
+    open.get(practiceKey)?.close();
+    open.delete(practiceKey);
+  };
+  return {
+    of(practiceKey) {
+      let db = open.get(practiceKey);
+      // Deleted through another connection (a test, a script): the next use opens a fresh database.
+      if (!db || db.closedByDelete) open.set(practiceKey, (db = new PracticeDb(practiceKey)));
+      return db;
+    },
+    close,
+    async delete(practiceKey) {
+      close(practiceKey);
+      await deletePracticeDb(practiceKey);
+    },
+    listKeys: listPracticeDbKeys,
+  };
 }

@@ -8,11 +8,15 @@ import type {
   PracticeSummary,
   SyncProgressEvent,
 } from '../../src-preload/contract/practice';
-import { ingestPage } from './ingest';
-import { practiceDb } from './practice-db';
+import type { PracticeDatabases } from './practice-db';
 import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
-import { useNotices } from '../notices/notice-store';
 import { signOutPractice } from './sign-out';
+
+/** What the store's actions work with, handed in by the caller (the practice service of the composition root). */
+export interface PracticeDeps {
+  companion: Companion;
+  databases: PracticeDatabases;
+}
 
 interface PracticeState {
   loaded: boolean;
@@ -26,21 +30,21 @@ interface PracticeState {
   paused: boolean;
   busy: boolean;
   error: string | null;
-  refresh(companion: Companion): Promise<void>;
+  refresh(deps: PracticeDeps): Promise<void>;
   /** Explores one of the demo's practices (default: the first, Australia and New Zealand). */
-  connectDemo(companion: Companion, region?: Region): Promise<void>;
+  connectDemo(deps: PracticeDeps, region?: Region): Promise<void>;
   /**
    * Main's answer as it is: a failure that asks to confirm a custom address, or suggests other regions,
    * is left to the form (no error banner); any other failure is also shown as `error`.
    */
-  connect(companion: Companion, input: ConnectInput): Promise<ConnectResult>;
-  signOut(companion: Companion, practiceKey: string): Promise<void>;
+  connect(deps: PracticeDeps, input: ConnectInput): Promise<ConnectResult>;
+  signOut(deps: PracticeDeps, practiceKey: string): Promise<void>;
   /** Background and on-connect runs; skipped while paused. */
-  syncNow(companion: Companion): Promise<void>;
-  pause(companion: Companion): Promise<void>;
+  syncNow(deps: PracticeDeps): Promise<void>;
+  pause(deps: PracticeDeps): Promise<void>;
   /** Clears the pause and starts a run at once ("Resume" and "Sync now"). */
-  resume(companion: Companion): Promise<void>;
-  refreshBudget(companion: Companion): Promise<void>;
+  resume(deps: PracticeDeps): Promise<void>;
+  refreshBudget(deps: PracticeDeps): Promise<void>;
 }
 
 /** The practice the screens show (null until one is connected). */
@@ -64,8 +68,8 @@ export const usePractice = create<PracticeState>((set, get) => ({
   paused: false,
   busy: false,
   error: null,
-  async refresh(companion) {
-    const list = await companion.practice.list();
+  async refresh(deps) {
+    const list = await deps.companion.practice.list();
     set({
       loaded: true,
       practices: list.practices,
@@ -74,29 +78,29 @@ export const usePractice = create<PracticeState>((set, get) => ({
       paused: readPaused(list.activePracticeKey),
     });
   },
-  async connectDemo(companion, region) {
+  async connectDemo(deps, region) {
     set({ busy: true, error: null });
     try {
-      const result = await companion.practice.connectDemo(region ? { region } : {});
+      const result = await deps.companion.practice.connectDemo(region ? { region } : {});
       if (!result.ok) set({ error: result.message });
-      await get().refresh(companion);
-      if (result.ok) await get().syncNow(companion);
+      await get().refresh(deps);
+      if (result.ok) await get().syncNow(deps);
     } catch (error) {
       set({ error: message(error) });
     } finally {
       set({ busy: false });
     }
   },
-  async connect(companion, input) {
+  async connect(deps, input) {
     set({ busy: true, error: null });
     try {
-      const result = await companion.practice.connect(input);
+      const result = await deps.companion.practice.connect(input);
       if (!result.ok) {
         if (!result.confirmAddress) set({ error: result.message });
         return result;
       }
-      await get().refresh(companion);
-      await get().syncNow(companion);
+      await get().refresh(deps);
+      await get().syncNow(deps);
       return result;
     } catch (error) {
       set({ error: message(error) });
@@ -105,85 +109,40 @@ export const usePractice = create<PracticeState>((set, get) => ({
       set({ busy: false });
     }
   },
-  async signOut(companion, practiceKey) {
+  async signOut(deps, practiceKey) {
     // The local copy is deleted whatever main answers (see sign-out.ts); a failed part is told in a notice.
-    await signOutPractice(companion, practiceKey, {
+    await signOutPractice(deps.companion, practiceKey, {
+      deleteDb: (key) => deps.databases.delete(key),
       forget: async () => {
         set({ progress: null, budget: null });
-        await get().refresh(companion);
+        await get().refresh(deps);
       },
     });
   },
-  async syncNow(companion) {
+  async syncNow(deps) {
     const practiceKey = get().activePracticeKey;
     // While the practice cannot be reached a run would only spend its retries; the reconnect starts it.
     if (!practiceKey || get().paused || get().progress?.running || !isOnline(useConnectivity.getState())) return;
-    const cursors = await practiceDb(practiceKey).cursors.toArray();
-    await companion.sync.start({ practiceKey, cursors });
+    const cursors = await deps.databases.of(practiceKey).cursors.toArray();
+    await deps.companion.sync.start({ practiceKey, cursors });
   },
-  async pause(companion) {
+  async pause(deps) {
     const practiceKey = get().activePracticeKey;
     if (!practiceKey) return;
     localStorage.setItem(pausedKey(practiceKey), '1');
     set({ paused: true });
-    await companion.sync.stop({ practiceKey });
+    await deps.companion.sync.stop({ practiceKey });
   },
-  async resume(companion) {
+  async resume(deps) {
     const practiceKey = get().activePracticeKey;
     if (!practiceKey) return;
     localStorage.removeItem(pausedKey(practiceKey));
     set({ paused: false });
-    await get().syncNow(companion);
+    await get().syncNow(deps);
   },
-  async refreshBudget(companion) {
+  async refreshBudget(deps) {
     const practiceKey = get().activePracticeKey;
     if (!practiceKey) return;
-    set({ budget: await companion.practice.budget({ practiceKey }) });
+    set({ budget: await deps.companion.practice.budget({ practiceKey }) });
   },
 }));
-
-const BACKGROUND_SYNC_MS = 5 * 60_000;
-
-/**
- * Stores every synced page (records and cursor in one transaction) and only then acknowledges it,
- * which is what lets main fetch the next page. Also runs the background incremental sync.
- */
-export function watchPracticeSync(companion: Companion): () => void {
-  const offPage = companion.on('sync.page', (page) => {
-    ingestPage(practiceDb(page.practiceKey), page)
-      .then(() => companion.sync.ack({ pageId: page.pageId, ok: true }))
-      .catch((error: unknown) => {
-        useNotices.getState().push({ tone: 'error', title: 'Could not store synced data', detail: message(error) });
-        return companion.sync.ack({ pageId: page.pageId, ok: false, error: message(error).slice(0, 900) });
-      });
-  });
-  const offProgress = companion.on('sync.progress', (progress) =>
-    usePractice.setState({ progress, ...(progress.budget ? { budget: progress.budget } : {}) }),
-  );
-  const store = usePractice.getState();
-  void store.refresh(companion).then(() => usePractice.getState().syncNow(companion));
-  const timer = setInterval(
-    () =>
-      void usePractice
-        .getState()
-        .syncNow(companion)
-        .catch(() => undefined),
-    BACKGROUND_SYNC_MS,
-  );
-  let wasOnline = isOnline(useConnectivity.getState());
-  const offConnectivity = useConnectivity.subscribe((state) => {
-    const online = isOnline(state);
-    if (online && !wasOnline)
-      void usePractice
-        .getState()
-        .syncNow(companion)
-        .catch(() => undefined);
-    wasOnline = online;
-  });
-  return () => {
-    offPage();
-    offProgress();
-    offConnectivity();
-    clearInterval(timer);
-  };
-}

@@ -1,6 +1,5 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { SignOutResult } from '../../src-preload/contract/practice';
-import { deletePracticeDb } from './practice-db';
 import { useNotices } from '../notices/notice-store';
 
 /** What a sign-out did, for the caller and the tests; the user is told through a notice. */
@@ -16,7 +15,8 @@ export interface SignOutOutcome {
 export interface SignOutDeps {
   /** Makes the screens stop using the practice (reloads the list) before its database is deleted. */
   forget(): Promise<void>;
-  deleteDb?: (practiceKey: string) => Promise<void>;
+  /** Deletes the practice's database (the window's `PracticeDatabases.delete`). */
+  deleteDb(practiceKey: string): Promise<void>;
   storage?: Storage;
 }
 
@@ -64,7 +64,7 @@ export async function signOutPractice(
 
   let localProblem: string | null = null;
   try {
-    await (deps.deleteDb ?? deletePracticeDb)(practiceKey);
+    await deps.deleteDb(practiceKey);
   } catch (error) {
     localProblem = describe(error);
   }

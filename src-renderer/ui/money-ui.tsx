@@ -5,10 +5,11 @@ import { Link } from 'react-router';
 import type { DocumentKind } from '../../src-preload/contract/documents';
 import type { ReadOutcome } from '../client-data/client-reads';
 import { useInteractiveReads } from '../client-data/use-client-data';
-import { clientReadId, practiceDb } from '../practice/practice-db';
+import { clientReadId } from '../practice/practice-db';
 import { activePractice, usePractice } from '../practice/practice-store';
 import { moneyStatusColour } from './money-status';
 import { formatDateTime } from './regional/regional-format';
+import { useServices } from '../app/services-context';
 
 export const useRegion = () => usePractice((s) => activePractice(s)?.region);
 
@@ -43,10 +44,11 @@ export const StatusBadge = ({ status }: { status: keyof typeof moneyStatusColour
 
 /** "Read from the practice 5 Mar, 10:02" or why it never was; for a per-client part. */
 export function ReadFreshness({ entityKey, part, what }: { entityKey: string; part: string; what: string }) {
+  const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = useRegion();
   const read = useLiveQuery(
-    () => (practiceKey ? practiceDb(practiceKey).clientReads.get(clientReadId(entityKey, part)) : undefined),
+    () => (practiceKey ? databases.of(practiceKey).clientReads.get(clientReadId(entityKey, part)) : undefined),
     [practiceKey, entityKey, part],
   );
   return (

@@ -4,13 +4,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { practiceDb, type PracticeDb } from '../../practice/practice-db';
+import type { PracticeDb } from '../../practice/practice-db';
 import { activePractice, usePractice } from '../../practice/practice-store';
 import { ConnectPanel } from '../../practice/ConnectPanel';
 import { formatDate } from '../../ui/regional/regional-format';
 import { localWindow, type LocalWindow } from './billing-filter';
 import { BillsTable } from './BillsTable';
 import { PaymentsTable } from './PaymentsTable';
+import { useServices } from '../../app/services-context';
 
 type Region = string | undefined;
 
@@ -33,8 +34,9 @@ function useSyncedList<T>(
   list: 'bills' | 'payments',
   rowsOf: (db: PracticeDb) => Promise<T[]>,
 ): { rows: T[]; window: LocalWindow | null } | undefined {
+  const { databases } = useServices();
   const data = useLiveQuery(async () => {
-    const db = practiceDb(practiceKey);
+    const db = databases.of(practiceKey);
     const [rows, cursor] = await Promise.all([rowsOf(db), db.cursors.get(list)]);
     return { rows, window: localWindow(cursor) ?? null };
   }, [practiceKey, list]);

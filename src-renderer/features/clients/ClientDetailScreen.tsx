@@ -3,21 +3,22 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { practiceDb } from '../../practice/practice-db';
 import { activePractice, usePractice } from '../../practice/practice-store';
 import { ClientTabs } from './tabs/ClientTabs';
 import { MeetingPackPanel } from './MeetingPackPanel';
 import { ClientActions } from './ClientActions';
 import { ClientOverview } from './ClientOverview';
+import { useServices } from '../../app/services-context';
 
 /** One client from the local database: overview, money, statements, proposals and identity, and its meeting pack. */
 export function ClientDetailScreen() {
+  const { databases } = useServices();
   const { entityKey = '' } = useParams();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = usePractice((s) => activePractice(s)?.region);
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;
-    const db = practiceDb(practiceKey);
+    const db = databases.of(practiceKey);
     const [entity, contacts, onboardings] = await Promise.all([
       db.entities.get(entityKey),
       db.contacts.where('entityKey').equals(entityKey).toArray(),

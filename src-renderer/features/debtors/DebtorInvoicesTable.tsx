@@ -4,7 +4,6 @@ import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import { collectionStatuses, type DebtorInvoice } from '../../../src-preload/contract/partner-api';
 import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
-import { practiceDb } from '../../practice/practice-db';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
 import { nextSort, paginate, roundCents } from '../../ui/table-sort';
 import { ageFilters, type AgeFilter } from './ageing';
@@ -19,6 +18,7 @@ import {
   type PlanFilter,
 } from './debtor-tables';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
+import { useServices } from '../../app/services-context';
 
 const PAGE_SIZE = 25;
 const COLUMNS: readonly SortColumn<InvoiceColumn>[] = [
@@ -90,9 +90,10 @@ export function DebtorInvoicesTable({
   region: string | undefined;
   currency: string | undefined;
 }) {
+  const { databases } = useServices();
   const view = useDebtorsView(practiceKey);
   const update = useDebtorsViews((s) => s.update);
-  const invoices = useLiveQuery(() => practiceDb(practiceKey).debtorInvoices.toArray(), [practiceKey]);
+  const invoices = useLiveQuery(() => databases.of(practiceKey).debtorInvoices.toArray(), [practiceKey]);
   const index = useMemo(() => indexInvoices(invoices ?? []), [invoices]);
   const rows = useMemo(() => filterInvoices(index, view.invoices), [index, view.invoices]);
   const due = useMemo(() => roundCents(rows.reduce((sum, i) => sum + i.amountDue, 0)), [rows]);

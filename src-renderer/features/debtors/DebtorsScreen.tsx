@@ -6,7 +6,6 @@ import type { DebtorAgeing } from '../../../src-preload/contract/partner-api';
 import { EmptyState } from '../../ui/EmptyState';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { practiceDb } from '../../practice/practice-db';
 import { activePractice, usePractice } from '../../practice/practice-store';
 import { ConnectPanel } from '../../practice/ConnectPanel';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/regional/regional-format';
@@ -14,6 +13,7 @@ import { bucketShares, readAgeing, sumBuckets } from './ageing';
 import { DebtorClientsTable } from './DebtorClientsTable';
 import { DebtorInvoicesTable } from './DebtorInvoicesTable';
 import { MovementSection } from './MovementSection';
+import { useServices } from '../../app/services-context';
 
 // The chart's drawing code is loaded when the screen first shows it, not at start.
 const AgeingChart = lazyComponent(async () => (await import('./AgeingChart')).AgeingChart, 'the ageing chart');
@@ -106,10 +106,11 @@ function AgeingSummary({
 
 /** Everything the sync keeps about what clients owe: ageing, the clients behind it, invoices, movement. */
 function Debtors({ practiceKey, region }: { practiceKey: string; region: Region }) {
+  const { databases } = useServices();
   const running = usePractice((s) => s.progress?.running ?? false);
   // null = looked and nothing is stored; undefined = still looking.
   const row = useLiveQuery(
-    async () => (await practiceDb(practiceKey).reports.get('debtorAgeing')) ?? null,
+    async () => (await databases.of(practiceKey).reports.get('debtorAgeing')) ?? null,
     [practiceKey],
   );
   const ageing = useMemo(() => (row ? readAgeing(row.data) : null), [row]);

@@ -39,17 +39,25 @@ export async function readMovementPeriod(ctx: MovementReadContext, period: Perio
   return { ok: true, movement };
 }
 
-const inFlight = new Map<string, Promise<MovementReadOutcome>>();
+export interface MovementReads {
+  /** As `readMovementPeriod`, but a period already being read for the practice shares that one request. */
+  readOnce(ctx: MovementReadContext, period: Period): Promise<MovementReadOutcome>;
+}
 
-/** As `readMovementPeriod`, but a period already being read for the practice shares that one request. */
-export function readMovementOnce(ctx: MovementReadContext, period: Period): Promise<MovementReadOutcome> {
-  const key = `${ctx.practiceKey}|${movementReportName(period)}`;
-  let pending = inFlight.get(key);
-  if (!pending) {
-    pending = readMovementPeriod(ctx, period).finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
-  }
-  return pending;
+/** The window's movement reads in flight (one per practice and period), built once by the composition root. */
+export function createMovementReads(): MovementReads {
+  const inFlight = new Map<string, Promise<MovementReadOutcome>>();
+  return {
+    readOnce(ctx, period) {
+      const key = `${ctx.practiceKey}|${movementReportName(period)}`;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = readMovementPeriod(ctx, period).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
+    },
+  };
 }
 
 export interface StoredMovement {

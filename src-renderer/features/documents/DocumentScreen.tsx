@@ -3,15 +3,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { documentRefSchema, type DocumentOpenResult, type DocumentRef } from '../../../src-preload/contract/documents';
-import { findCompanion } from '../../bridge/companion';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { practiceDb } from '../../practice/practice-db';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
-import { useMeetingPacks } from '../../meeting-packs/meeting-pack-store';
 import { usePractice } from '../../practice/practice-store';
 import { PdfViewer } from '../../pdf-viewer/lazy';
 import { base64ToBytes } from './base64';
 import { useDocumentTitle } from './use-document-title';
+import { useCompanion, useServices } from '../../app/services-context';
 
 /**
  * One bill, statement or identity certificate, opened from main's cache (verified) or fetched now.
@@ -34,6 +32,8 @@ export function DocumentScreen() {
 }
 
 function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: string }) {
+  const companion = useCompanion();
+  const { databases, requestDocument } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const online = useConnectivity(isOnline);
   const title = useDocumentTitle(docRef, entityKey);
@@ -44,12 +44,11 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
   const { kind, id } = docRef;
   const ref = useMemo<DocumentRef>(() => ({ kind, id }), [kind, id]);
   const queued = useLiveQuery(
-    () => (practiceKey ? practiceDb(practiceKey).documentRequests.get(docKey) : undefined),
+    () => (practiceKey ? databases.of(practiceKey).documentRequests.get(docKey) : undefined),
     [practiceKey, docKey],
   );
 
   useEffect(() => {
-    const companion = findCompanion();
     if (!practiceKey || !companion) return;
     let cancelled = false;
     setResult(null);
@@ -65,7 +64,7 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
       cancelled = true;
     };
     // Coming back online retries a document that could not be fetched offline.
-  }, [practiceKey, ref, entityKey, online]);
+  }, [companion, practiceKey, ref, entityKey, online]);
 
   const bytes = useMemo(() => (result?.ok ? base64ToBytes(result.bytesBase64) : null), [result]);
   const back = (
@@ -100,15 +99,13 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
             ) : (
               <Button
                 onClick={() =>
-                  void practiceDb(practiceKey)
-                    .documentRequests.put({
-                      docKey,
-                      ref: docRef,
-                      entityKey,
-                      requestedAt: new Date().toISOString(),
-                      lastError: null,
-                    })
-                    .then(() => useMeetingPacks.getState().kick())
+                  void requestDocument(practiceKey, {
+                    docKey,
+                    ref: docRef,
+                    entityKey,
+                    requestedAt: new Date().toISOString(),
+                    lastError: null,
+                  })
                 }
               >
                 Download when online
@@ -129,7 +126,6 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
           size="1"
           variant="soft"
           onClick={() => {
-            const companion = findCompanion();
             if (!practiceKey || !companion) return;
             void companion.documents
               .showInSystemViewer({ practiceKey, ref: docRef })

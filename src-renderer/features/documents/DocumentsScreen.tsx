@@ -3,37 +3,40 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { DocumentListResult } from '../../../src-preload/contract/documents';
-import { findCompanion } from '../../bridge/companion';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { practiceDb } from '../../practice/practice-db';
 import { usePractice } from '../../practice/practice-store';
 import { documentHref, useRegion } from '../../ui/money-ui';
 import { formatDateTime } from '../../ui/regional/regional-format';
+import { useCompanion, useServices } from '../../app/services-context';
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /** The PDFs on this laptop (cache use against its cap, pinned by which pack) and the meeting packs. */
 export function DocumentsScreen() {
+  const companion = useCompanion();
+  const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = useRegion();
   const [list, setList] = useState<DocumentListResult | null>(null);
-  const packs = useLiveQuery(() => (practiceKey ? practiceDb(practiceKey).meetingPacks.toArray() : []), [practiceKey]);
+  const packs = useLiveQuery(
+    () => (practiceKey ? databases.of(practiceKey).meetingPacks.toArray() : []),
+    [practiceKey],
+  );
   const names = useLiveQuery(async () => {
     if (!practiceKey || !list) return new Map<string, string>();
-    const entities = await practiceDb(practiceKey).entities.bulkGet([
-      ...new Set(list.documents.map((d) => d.entityKey)),
-    ]);
+    const entities = await databases
+      .of(practiceKey)
+      .entities.bulkGet([...new Set(list.documents.map((d) => d.entityKey))]);
     return new Map(entities.filter((e) => e !== undefined).map((e) => [e.entityKey, e.fullEntityName]));
   }, [practiceKey, list]);
   useEffect(() => {
-    const companion = findCompanion();
     if (!practiceKey || !companion) return;
     void companion.documents
       .list({ practiceKey })
       .then(setList)
       .catch(() => setList(null));
-  }, [practiceKey, packs]);
+  }, [companion, practiceKey, packs]);
 
   return (
     <>

@@ -6,8 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { Lead } from '../../../src-preload/contract/partner-api';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { practiceDb } from '../../practice/practice-db';
-import type { Pending } from '../../outbox/optimistic-effects';
+import type { Pending } from '../../outbox/outbox-effect';
 import { readEntries } from '../../outbox/outbox-db';
 import { activePractice, usePractice } from '../../practice/practice-store';
 import { formatDateTime, formatPhone } from '../../ui/regional/regional-format';
@@ -16,16 +15,18 @@ import { leadName } from './lead-filter';
 import { createdLeadKey } from './lead-outbox';
 import { LeadNotes } from './LeadNotes';
 import { LeadStatusBadge } from './LeadStatusBadge';
+import { useServices } from '../../app/services-context';
 
 /** One lead from the local database: its details and status, the client it became, and its notes. */
 export function LeadDetailScreen() {
+  const { databases } = useServices();
   const { leadKey = '' } = useParams();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = usePractice((s) => activePractice(s)?.region);
   const navigate = useNavigate();
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;
-    const db = practiceDb(practiceKey);
+    const db = databases.of(practiceKey);
     const lead: Pending<Lead> | undefined = await db.leads.get(leadKey);
     const [client, users] = await Promise.all([
       lead?.convertedEntityKey ? db.entities.get(lead.convertedEntityKey) : undefined,

@@ -2,13 +2,13 @@ import { Badge, Box, Card, Flex, Heading, Link as RadixLink, Text } from '@radix
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
 import type { Lead } from '../../../src-preload/contract/partner-api';
-import { practiceDb } from '../../practice/practice-db';
-import type { Pending } from '../../outbox/optimistic-effects';
+import type { Pending } from '../../outbox/outbox-effect';
 import { readEntries } from '../../outbox/outbox-db';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { AddNoteAction } from './LeadActions';
 import { pendingNotesFor, type PendingNote } from './lead-outbox';
 import { useLeadNotes } from './use-lead-notes';
+import { useServices } from '../../app/services-context';
 
 const pendingLabel: Record<PendingNote['status'], string> = {
   pending: 'pending',
@@ -35,6 +35,7 @@ export function LeadNotes({
   authors: Map<string, string>;
   region: string | undefined;
 }) {
+  const { databases } = useServices();
   const placeholder = lead.pendingOutboxId === lead.leadKey;
   const { notes, notice, loading, cachedLoaded } = useLeadNotes(
     practiceKey,
@@ -45,7 +46,7 @@ export function LeadNotes({
   );
   const pending =
     useLiveQuery(
-      async () => pendingNotesFor((await readEntries(practiceDb(practiceKey))).entries, lead.leadKey),
+      async () => pendingNotesFor((await readEntries(databases.of(practiceKey))).entries, lead.leadKey),
       [practiceKey, lead.leadKey],
     ) ?? [];
   const byline = (userKey: string | null, at: string) =>

@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import type { Lead } from '../../../src-preload/contract/partner-api';
 import { LabelledSelect } from '../../ui/LabelledSelect';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { practiceDb } from '../../practice/practice-db';
-import type { Pending } from '../../outbox/optimistic-effects';
+import type { Pending } from '../../outbox/outbox-effect';
 import { usePractice } from '../../practice/practice-store';
 import { ConnectPanel } from '../../practice/ConnectPanel';
 import { formatDate, formatPhone } from '../../ui/regional/regional-format';
@@ -15,13 +14,15 @@ import { NewLeadAction } from './LeadActions';
 import { filterLeads, indexLeads, leadName } from './lead-filter';
 import { LeadStatusBadge, leadStatusOrder } from './LeadStatusBadge';
 import { useLeadView, useLeadViews } from './lead-view-store';
+import { useServices } from '../../app/services-context';
 
 const ROW_HEIGHT = 56;
 
 /** Every lead of the practice from the local database: searchable and filterable by status offline. */
 function LeadList({ practiceKey }: { practiceKey: string }) {
+  const { databases } = useServices();
   const region = usePractice((s) => s.practices.find((p) => p.practiceKey === practiceKey)?.region);
-  const leads = useLiveQuery(() => practiceDb(practiceKey).leads.toArray(), [practiceKey]);
+  const leads = useLiveQuery(() => databases.of(practiceKey).leads.toArray(), [practiceKey]);
   const index = useMemo(() => indexLeads(leads ?? []), [leads]);
   const view = useLeadView(practiceKey);
   const update = useLeadViews((s) => s.update);

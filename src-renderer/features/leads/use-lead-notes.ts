@@ -1,10 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { parseReadData } from '../../../src-preload/contract/reads';
-import { findCompanion } from '../../bridge/companion';
-import { practiceDb } from '../../practice/practice-db';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { describeNotes, storeLeadNotes, type NotesDisplay, type NotesRefresh } from './lead-notes-cache';
+import { useCompanion, useServices } from '../../app/services-context';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -21,15 +20,16 @@ export function useLeadNotes(
   updatedOn: string,
   remote = true,
 ): NotesDisplay & { cachedLoaded: boolean } {
+  const companion = useCompanion();
+  const { databases } = useServices();
   const online = useConnectivity(isOnline);
   const cached = useLiveQuery(
-    () => practiceDb(practiceKey).leadNotes.where('leadKey').equals(leadKey).toArray(),
+    () => databases.of(practiceKey).leadNotes.where('leadKey').equals(leadKey).toArray(),
     [practiceKey, leadKey],
   );
   const [refresh, setRefresh] = useState<NotesRefresh>({ state: 'idle' });
 
   useEffect(() => {
-    const companion = findCompanion();
     if (!online || !companion || !remote) {
       setRefresh({ state: 'idle' });
       return;
@@ -42,7 +42,7 @@ export function useLeadNotes(
         if (!result.ok)
           throw new Error(result.problem === 'not-found' ? 'The practice no longer has this lead.' : result.message);
         // Stored even if the screen moved on meanwhile: the notes are valid and save a read next time.
-        await storeLeadNotes(practiceDb(practiceKey), leadKey, parseReadData('leads.notes', result.data));
+        await storeLeadNotes(databases.of(practiceKey), leadKey, parseReadData('leads.notes', result.data));
         if (current) setRefresh({ state: 'done' });
       })
       .catch((error: unknown) => {
@@ -51,7 +51,7 @@ export function useLeadNotes(
     return () => {
       current = false;
     };
-  }, [practiceKey, leadKey, online, updatedOn, remote]);
+  }, [companion, databases, practiceKey, leadKey, online, updatedOn, remote]);
 
   return { ...describeNotes(cached ?? [], noteCount, online, refresh), cachedLoaded: cached !== undefined };
 }

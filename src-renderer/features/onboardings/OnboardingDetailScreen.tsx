@@ -4,21 +4,22 @@ import { Link, useParams } from 'react-router';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { practiceDb } from '../../practice/practice-db';
-import type { Pending } from '../../outbox/optimistic-effects';
+import type { Pending } from '../../outbox/outbox-effect';
 import { activePractice, usePractice } from '../../practice/practice-store';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { OnboardingActions } from './OnboardingActions';
 import { OnboardingDocuments } from './OnboardingDocuments';
+import { useServices } from '../../app/services-context';
 
 /** One onboarding: its status and dates, its actions, and each recipient with when they were sent and submitted. */
 export function OnboardingDetailScreen() {
+  const { databases } = useServices();
   const { onboardingKey = '' } = useParams();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = usePractice((s) => activePractice(s)?.region);
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;
-    const db = practiceDb(practiceKey);
+    const db = databases.of(practiceKey);
     const onboarding = await db.onboardings.get(onboardingKey);
     const entity = onboarding?.entityKey ? await db.entities.get(onboarding.entityKey) : undefined;
     return { onboarding, entity };

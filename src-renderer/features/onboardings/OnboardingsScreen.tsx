@@ -4,15 +4,17 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { foldForSearch, practiceDb } from '../../practice/practice-db';
+import { foldForSearch } from '../../practice/practice-db';
 import { activePractice, usePractice } from '../../practice/practice-store';
 import { ConnectPanel } from '../../practice/ConnectPanel';
 import { formatDate } from '../../ui/regional/regional-format';
+import { useServices } from '../../app/services-context';
 
 const COMPLETED = 'Completed';
 
 /** Onboardings from the local database: status filter, exclude completed, assigned user, search. */
 export function OnboardingsScreen() {
+  const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = usePractice((s) => activePractice(s)?.region);
   const [status, setStatus] = useState('all');
@@ -22,7 +24,7 @@ export function OnboardingsScreen() {
   const deferred = useDeferredValue(query);
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;
-    const db = practiceDb(practiceKey);
+    const db = databases.of(practiceKey);
     const [onboardings, statuses, users, entities] = await Promise.all([
       db.onboardings.orderBy('updatedOn').reverse().toArray(),
       db.onboardingStatuses.toArray(),

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { type operations, type OperationName } from '../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { ConfirmDialog } from '../../ui/ModalDialog';
-import { practiceDb } from '../../practice/practice-db';
 import { resubmit } from '../../outbox/outbox-db';
-import { useOutbox } from '../../outbox/outbox-store';
+import { useServices } from '../../app/services-context';
 
 type BillableOperation = {
   [K in OperationName]: (typeof operations)[K]['idempotency'] extends 'billable' ? K : never;
@@ -31,11 +30,12 @@ const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleSt
  * seen when it went out, that no answer came, and what the app's reads found — and has said so.
  */
 export function SendAgain({ entry, practiceKey }: { entry: OutboxEntry; practiceKey: string }) {
+  const { databases, outbox } = useServices();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const confirm = () => {
-    resubmit(practiceDb(practiceKey), entry, undefined, Date.now(), { sendAgain: true })
-      .then(() => useOutbox.getState().kick('user'))
+    resubmit(databases.of(practiceKey), entry, undefined, Date.now(), { sendAgain: true })
+      .then(() => outbox.kick('user'))
       .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)));
   };
   return (

@@ -1,7 +1,7 @@
 import { Card, Heading, RadioGroup, Text } from '@radix-ui/themes';
 import type { ThemeChoice } from '../../../src-preload/contract/desktop';
 import { useTheme } from '../../app/theme-store';
-import { findCompanion } from '../../bridge/companion';
+import { useCompanion } from '../../app/services-context';
 
 const choices: { value: ThemeChoice; label: string }[] = [
   { value: 'system', label: 'Same as the system' },
@@ -13,7 +13,7 @@ const choices: { value: ThemeChoice; label: string }[] = [
 export function AppearanceSetting() {
   const choice = useTheme((s) => s.choice);
   const error = useTheme((s) => s.error);
-  const companion = findCompanion();
+  const companion = useCompanion();
   if (!companion) return null;
   return (
     <Card data-testid="appearance-setting">

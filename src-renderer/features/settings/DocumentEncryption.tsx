@@ -1,8 +1,8 @@
 import { Card, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import type { DocumentKeyKept, DocumentListResult } from '../../../src-preload/contract/documents';
-import { findCompanion } from '../../bridge/companion';
 import { usePractice } from '../../practice/practice-store';
+import { useCompanion } from '../../app/services-context';
 
 const keyKeptWords: Record<DocumentKeyKept, string> = {
   keychain: "this laptop's password store",
@@ -32,10 +32,10 @@ export function DocumentEncryptionNote({ encryption }: { encryption: Encryption 
 
 /** Tells the person that saved PDFs are encrypted, and where the key is, as main reports it for the active practice. */
 export function DocumentEncryption() {
+  const companion = useCompanion();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const [encryption, setEncryption] = useState<Encryption | null>(null);
   useEffect(() => {
-    const companion = findCompanion();
     setEncryption(null);
     if (!practiceKey || !companion) return;
     let current = true;
@@ -47,6 +47,6 @@ export function DocumentEncryption() {
     return () => {
       current = false;
     };
-  }, [practiceKey]);
+  }, [companion, practiceKey]);
   return encryption ? <DocumentEncryptionNote encryption={encryption} /> : null;
 }

@@ -2,7 +2,7 @@ import { Callout, Card, Code, DataList, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import type { RegionHostsStatus } from '../../../src-preload/contract/desktop';
 import { usePersistentStorage } from '../../app/persistent-storage';
-import { findCompanion } from '../../bridge/companion';
+import { useCompanion } from '../../app/services-context';
 
 const sourceWords: Record<RegionHostsStatus['source'], string> = {
   'built-in': 'Built into the app',
@@ -21,11 +21,11 @@ export function persistenceSentence(persisted: boolean | null): string {
 
 /** What this installation runs on: storage that is not evicted, and which regional hosts (and whether an administrator's file was refused). */
 export function InstallationCard() {
+  const companion = useCompanion();
   const persisted = usePersistentStorage((s) => s.persisted);
   const [regions, setRegions] = useState<RegionHostsStatus | null>(null);
   useEffect(() => {
     void usePersistentStorage.getState().refresh();
-    const companion = findCompanion();
     if (!companion) return;
     let current = true;
     void companion.desktop
@@ -35,7 +35,7 @@ export function InstallationCard() {
     return () => {
       current = false;
     };
-  }, []);
+  }, [companion]);
   return (
     <Card data-testid="installation">
       <Heading as="h2" size="3" mb="3">

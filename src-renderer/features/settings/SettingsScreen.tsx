@@ -4,10 +4,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { ConfirmDialog } from '../../ui/ModalDialog';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useState } from 'react';
-import { practiceDb } from '../../practice/practice-db';
 import { countOpen } from '../../outbox/outbox-db';
 import { useAppInfo } from '../../app/app-info-store';
-import { findCompanion } from '../../bridge/companion';
 import { usePractice } from '../../practice/practice-store';
 import { ConnectPanel } from '../../practice/ConnectPanel';
 import { SyncStatus } from './SyncStatus';
@@ -15,6 +13,7 @@ import { AppearanceSetting } from './AppearanceSetting';
 import { DocumentEncryption } from './DocumentEncryption';
 import { UpdateSection } from './UpdateSection';
 import { InstallationCard } from './InstallationCard';
+import { useCompanion, useServices } from '../../app/services-context';
 
 function AboutCard() {
   const info = useAppInfo((s) => s.info);
@@ -73,7 +72,8 @@ function AboutCard() {
 
 /** Signing out deletes the outbox too: say how many prepared actions would be lost, before it happens. */
 function UnsentWarning({ practiceKey }: { practiceKey: string }) {
-  const unsent = useLiveQuery(() => countOpen(practiceDb(practiceKey)), [practiceKey]) ?? 0;
+  const { databases } = useServices();
+  const unsent = useLiveQuery(() => countOpen(databases.of(practiceKey)), [practiceKey]) ?? 0;
   if (unsent === 0) return null;
   return (
     <Callout.Root color="red" mt="3" role="alert" data-testid="unsent-warning">
@@ -107,7 +107,8 @@ function SignOutButton(props: { practiceKey: string; name: string; onConfirm(): 
 }
 
 function PracticeCard() {
-  const companion = findCompanion();
+  const companion = useCompanion();
+  const { practice } = useServices();
   const practices = usePractice((s) => s.practices);
   const active = usePractice((s) => s.activePracticeKey);
   if (!companion) return null;
@@ -144,7 +145,7 @@ function PracticeCard() {
           <SignOutButton
             practiceKey={p.practiceKey}
             name={p.name}
-            onConfirm={() => void usePractice.getState().signOut(companion, p.practiceKey)}
+            onConfirm={() => void practice.signOut(p.practiceKey)}
           />
         </Flex>
       ))}

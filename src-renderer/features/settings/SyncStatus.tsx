@@ -2,10 +2,9 @@ import { Badge, Button, Flex, Progress, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import type { SyncCursor } from '../../../src-preload/contract/sync';
-import { findCompanion } from '../../bridge/companion';
-import { practiceDb } from '../../practice/practice-db';
 import { usePractice } from '../../practice/practice-store';
 import { pausedText, remainingText, runText } from '../../practice/budget-text';
+import { useCompanion, useServices } from '../../app/services-context';
 
 const labels: Record<string, string> = {
   entities: 'Clients',
@@ -52,25 +51,22 @@ function BudgetLine() {
 
 /** Per-resource progress of the running (or last) sync, last success per resource, errors in plain words, the budget. */
 export function SyncStatus() {
-  const companion = findCompanion();
+  const { databases, practice } = useServices();
+  const companion = useCompanion();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const progress = usePractice((s) => s.progress);
   const paused = usePractice((s) => s.paused);
   const cursors =
-    useLiveQuery(async () => (practiceKey ? practiceDb(practiceKey).cursors.toArray() : []), [practiceKey]) ?? [];
+    useLiveQuery(async () => (practiceKey ? databases.of(practiceKey).cursors.toArray() : []), [practiceKey]) ?? [];
   const cursorOf = (resource: string) => cursors.find((c) => c.resource === resource);
 
   useEffect(() => {
     if (!companion || !practiceKey) return;
-    const refresh = () =>
-      void usePractice
-        .getState()
-        .refreshBudget(companion)
-        .catch(() => undefined);
+    const refresh = () => void practice.refreshBudget().catch(() => undefined);
     refresh();
     const timer = setInterval(refresh, BUDGET_POLL_MS);
     return () => clearInterval(timer);
-  }, [companion, practiceKey]);
+  }, [companion, practice, practiceKey]);
 
   if (!practiceKey || !companion)
     return (
@@ -91,20 +87,15 @@ export function SyncStatus() {
                 ? `Last sync finished ${new Date(progress.lastRunAt).toLocaleTimeString()}.`
                 : 'No sync has run in this session yet.'}
         </Text>
-        <Button
-          size="1"
-          variant="soft"
-          disabled={running}
-          onClick={() => void usePractice.getState().resume(companion)}
-        >
+        <Button size="1" variant="soft" disabled={running} onClick={() => void practice.resume()}>
           Sync now
         </Button>
         {paused ? (
-          <Button size="1" variant="soft" onClick={() => void usePractice.getState().resume(companion)}>
+          <Button size="1" variant="soft" onClick={() => void practice.resume()}>
             Resume sync
           </Button>
         ) : (
-          <Button size="1" variant="soft" color="gray" onClick={() => void usePractice.getState().pause(companion)}>
+          <Button size="1" variant="soft" color="gray" onClick={() => void practice.pause()}>
             Pause sync
           </Button>
         )}

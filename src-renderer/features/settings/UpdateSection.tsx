@@ -1,8 +1,8 @@
 import { Button, Flex, Progress, Text } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import type { UpdateStatus } from '../../../src-preload/contract/desktop';
-import { findCompanion } from '../../bridge/companion';
 import { useUpdates, watchUpdates } from '../../updates/update-store';
+import { useCompanion } from '../../app/services-context';
 
 const stateWords: Record<UpdateStatus['state'], string> = {
   off: 'Off',
@@ -60,7 +60,7 @@ export function UpdateStatusView({ status, refusedReason, onRestart }: UpdateSta
 
 /** Connected to main; watches the status itself, so About is right even if nothing else subscribed yet. */
 export function UpdateSection() {
-  const companion = findCompanion();
+  const companion = useCompanion();
   const status = useUpdates((s) => s.status);
   const refusedReason = useUpdates((s) => s.refusedReason);
   useEffect(() => (companion ? watchUpdates(companion) : undefined), [companion]);

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ledgerStatusSchema, type LedgerLookups, type LedgerStatus } from '../../../src-preload/contract/partner-api';
-import { practiceDb } from '../../practice/practice-db';
 import { usePractice } from '../../practice/practice-store';
+import { useServices } from '../../app/services-context';
 
 /** The lookups with the whole status (organisation name, last sync) for the form to show. */
 export type SyncedLedger = LedgerLookups & { status: LedgerStatus };
@@ -11,9 +11,10 @@ export type SyncedLedger = LedgerLookups & { status: LedgerStatus };
  * booked offline. `null` until the sync has read the ledger status once; `undefined` while loading.
  */
 export function useLedgerLookups(): SyncedLedger | null | undefined {
+  const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   return useLiveQuery(async (): Promise<SyncedLedger | null> => {
-    const db = practiceDb(practiceKey);
+    const db = databases.of(practiceKey);
     const [report, accounts, taxRates] = await Promise.all([
       db.reports.get('ledgerStatus'),
       db.ledgerAccounts.toArray(),

@@ -8,10 +8,10 @@ import {
   type LeadNoteCreate,
 } from '../../../src-preload/contract/partner-api';
 import type { z } from 'zod';
-import { practiceDb } from '../../practice/practice-db';
 import { usePractice } from '../../practice/practice-store';
 import { LongTextInput, optional, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUser, useUsers } from '../shared/UserSelect';
+import { useServices } from '../../app/services-context';
 
 type Common = { disabledReason?: string | null; onCancel?: () => void };
 const cancel = (props: Common) => (props.onCancel ? { onCancel: props.onCancel } : {});
@@ -100,12 +100,13 @@ export function LeadNoteForm(
 
 /** Client types and offices already used at the practice, offered when a lead becomes a client. */
 function useTypesAndOffices(): { types: string[]; offices: string[] } {
+  const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   return (
     useLiveQuery(async () => {
       const types = new Set<string>();
       const offices = new Set<string>();
-      await practiceDb(practiceKey).entities.each((e) => {
+      await databases.of(practiceKey).entities.each((e) => {
         types.add(e.entityType);
         if (e.officeName) offices.add(e.officeName);
       });

@@ -9,12 +9,12 @@ import {
 } from '../../../src-preload/contract/partner-api';
 import { readRenewPreview, renewPreviewReport } from '../../client-data/client-reads';
 import { useDetailOnOpen } from '../../client-data/use-client-data';
-import { practiceDb } from '../../practice/practice-db';
 import { usePractice } from '../../practice/practice-store';
 import { SchemaForm, SelectInput, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
 import { useRegion } from '../../ui/money-ui';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
+import { useServices } from '../../app/services-context';
 
 /** How the chosen signatory reads in the outbox ("signed by …"), or null for the practice's default. */
 type SignatoryChoice = { contactID: number; name: string } | null;
@@ -30,6 +30,7 @@ export function RenewForm(props: {
   onSubmit(body: RenewBody, signatory: SignatoryChoice): Promise<void>;
   onCancel(): void;
 }) {
+  const { databases } = useServices();
   const { proposal } = props;
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
@@ -53,7 +54,7 @@ export function RenewForm(props: {
   const contacts =
     useLiveQuery(
       async () =>
-        (await practiceDb(practiceKey).contacts.where('entityKey').equals(proposal.entityKey).toArray()).filter(
+        (await databases.of(practiceKey).contacts.where('entityKey').equals(proposal.entityKey).toArray()).filter(
           (c) => !c.isDeleted && c.contactID > 0,
         ),
       [practiceKey, proposal.entityKey],

@@ -2,7 +2,6 @@ import { Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { servicesPutSchema, type ProposalDetail, type ServicesPut } from '../../../src-preload/contract/partner-api';
-import { practiceDb } from '../../practice/practice-db';
 import { usePractice } from '../../practice/practice-store';
 import { NumberInput, SchemaForm, SelectInput, withoutError, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
@@ -17,6 +16,7 @@ import {
   withService,
   type ServiceRow,
 } from './proposal-edits';
+import { useServices } from '../../app/services-context';
 
 /**
  * Replace a proposal's service lines (one PUT with the whole list), starting from the lines stored on
@@ -29,13 +29,14 @@ export function ServicesForm(props: {
   onSubmit(body: ServicesPut): Promise<void>;
   onCancel(): void;
 }) {
+  const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
   const money = moneyLocale(region);
   const catalogue =
     useLiveQuery(
       async () =>
-        (await practiceDb(practiceKey).proposalServices.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
+        (await databases.of(practiceKey).proposalServices.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
       [practiceKey],
     ) ?? [];
   const { users, user, setUser, remember } = useActingUserChoice();

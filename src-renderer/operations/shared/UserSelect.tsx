@@ -2,9 +2,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { create } from 'zustand';
 import type { User } from '../../../src-preload/contract/partner-api';
-import { practiceDb } from '../../practice/practice-db';
 import { activePractice, usePractice } from '../../practice/practice-store';
 import { SelectInput, writeBlockedReason } from '../../ui/form-kit';
+import { useServices } from '../../app/services-context';
 
 /**
  * The staff member an action is done as. The Partner API's credentials belong to the practice, not to a
@@ -37,8 +37,9 @@ export function useActingUserChoice(initial?: string | null) {
 
 /** Synced staff, by name: the same list offline as online. */
 export function useUsers(): User[] {
+  const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
-  const users = useLiveQuery(() => practiceDb(practiceKey).users.toArray(), [practiceKey]) ?? [];
+  const users = useLiveQuery(() => databases.of(practiceKey).users.toArray(), [practiceKey]) ?? [];
   return [...users].sort((a, b) =>
     `${a.userFirstName} ${a.userLastName}`.localeCompare(`${b.userFirstName} ${b.userLastName}`),
   );

@@ -7,7 +7,9 @@ import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-pr
 import { deletePracticeDb, practiceDb } from '../../../src-renderer/practice/practice-db';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
 import { useConnectivity } from '../../../src-renderer/connectivity/connectivity-store';
-import { useOutbox, watchOutbox } from '../../../src-renderer/outbox/outbox-store';
+import { useOutbox } from '../../../src-renderer/outbox/outbox-store';
+import { createRendererJobs } from '../../../src-renderer/app/renderer-jobs';
+import { createPracticeDatabases } from '../../../src-renderer/practice/practice-db';
 import { usePractice } from '../../../src-renderer/practice/practice-store';
 import { startNodeApp, type NodeApp } from '../../support/node-companion';
 import { waitFor } from '../../support/wait-for';
@@ -47,6 +49,7 @@ function routedFetch(portalOrigin: () => string | null): typeof globalThis.fetch
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
+const databases = createPracticeDatabases();
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -77,7 +80,9 @@ describe('behind a captive portal (a real one on 127.0.0.1)', () => {
     useConnectivity.getState().setMain(await app.companion.connectivity.status());
     usePractice.setState({ practices: [connected.practice], activePracticeKey: practiceKey });
     cleanups.push(() => usePractice.setState({ practices: [], activePracticeKey: null }));
-    cleanups.push(watchOutbox(app.companion));
+    // The window's background jobs (the outbox among them), as its composition root builds them.
+    const jobs = createRendererJobs({ companion: app.companion, databases, onError: () => undefined });
+    cleanups.push(jobs.start());
     app.services.connectivity.start();
     expect(useConnectivity.getState().main).toMatchObject({ online: true, reason: 'ok' });
 
@@ -93,7 +98,7 @@ describe('behind a captive portal (a real one on 127.0.0.1)', () => {
 
     const client = [...app.demo().runtime.practices[0]!.entities.values()].find((e) => !e.entityTerminated)!;
     const postsBefore = app.demo().runtime.requestLog.filter((r) => r.method !== 'GET').length;
-    const entryId = await useOutbox.getState().queue({
+    const entryId = await jobs.outbox.queue({
       operation: 'contact.create',
       payload: {
         params: { entityKey: client.entityKey },
@@ -105,7 +110,7 @@ describe('behind a captive portal (a real one on 127.0.0.1)', () => {
     });
     // Several probe intervals pass behind the portal; the outbox polls and is kicked, and spends nothing.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    useOutbox.getState().kick('user');
+    jobs.outbox.kick('user');
     await waitFor(
       'the outbox to settle',
       () => useOutbox.getState().draining,

@@ -3,12 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deletePracticeDb, practiceDb } from '../../../src-renderer/practice/practice-db';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
 import { useConnectivity } from '../../../src-renderer/connectivity/connectivity-store';
-import { useOutbox, watchOutbox } from '../../../src-renderer/outbox/outbox-store';
+import { createRendererJobs } from '../../../src-renderer/app/renderer-jobs';
+import { createPracticeDatabases } from '../../../src-renderer/practice/practice-db';
 import { usePractice } from '../../../src-renderer/practice/practice-store';
 import { startNodeApp } from '../../support/node-companion';
 import { waitFor } from '../../support/wait-for';
 
 const cleanups: (() => Promise<void> | void)[] = [];
+const databases = createPracticeDatabases();
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -32,10 +34,12 @@ describe('the outbox after signing out and connecting the same practice again in
     };
     const practiceKey = await connect();
     cleanups.push(() => deletePracticeDb(practiceKey));
-    cleanups.push(watchOutbox(app.companion));
+    // The window's background jobs (the outbox among them), as its composition root builds them.
+    const jobs = createRendererJobs({ companion: app.companion, databases, onError: () => undefined });
+    cleanups.push(jobs.start());
     const client = [...app.demo().runtime.practices[0]!.entities.values()].find((e) => !e.entityTerminated)!;
     const addContact = (name: string) =>
-      useOutbox.getState().queue({
+      jobs.outbox.queue({
         operation: 'contact.create',
         payload: {
           params: { entityKey: client.entityKey },
@@ -49,7 +53,7 @@ describe('the outbox after signing out and connecting the same practice again in
       (await readEntries(practiceDb(practiceKey))).entries.find((e) => e.id === id)?.status;
 
     const first = await addContact('Before');
-    useOutbox.getState().kick('user');
+    jobs.outbox.kick('user');
     await waitFor('the first contact to go out', statusOf(first), (status) => status === 'done');
 
     // Sign out as the renderer does (main forgets it, the database is deleted), then connect again.
@@ -59,7 +63,7 @@ describe('the outbox after signing out and connecting the same practice again in
     expect(await connect()).toBe(practiceKey);
 
     const second = await addContact('After');
-    useOutbox.getState().kick('user');
+    jobs.outbox.kick('user');
     await waitFor('the contact queued after the reconnect to go out', statusOf(second), (status) => status === 'done');
     const contacts = [...app.demo().runtime.practices[0]!.contacts.values()].filter(
       (c) => c.contactSurname === 'Again',

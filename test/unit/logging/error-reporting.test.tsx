@@ -39,7 +39,7 @@ async function load(href = 'app://renderer/index.html#/clients') {
 describe('error reporting in the window', () => {
   it('forwards uncaught errors and unhandled rejections to main, within the contract caps', async () => {
     const { win, reporting } = await load();
-    reporting.installErrorReporting(companion);
+    reporting.createErrorReporter(companion).install();
     const error = new TypeError('x is undefined');
     error.stack = `TypeError: x is undefined\n${'    at frame\n'.repeat(2_000)}`;
     win.dispatchEvent(Object.assign(new Event('error'), { error, message: error.message }));
@@ -54,16 +54,17 @@ describe('error reporting in the window', () => {
 
   it('sends at most 20 reports a minute', async () => {
     const { reporting } = await load();
-    reporting.installErrorReporting(companion);
-    for (let i = 0; i < 50; i++) reporting.reportError('error', new Error(`loop ${i}`), 1_000 + i);
+    const reporter = reporting.createErrorReporter(companion);
+    reporter.install();
+    for (let i = 0; i < 50; i++) reporter.report('error', new Error(`loop ${i}`), 1_000 + i);
     expect(sent).toHaveLength(reporting.REPORTS_PER_MINUTE);
-    reporting.reportError('error', new Error('a minute later'), 61_000);
+    reporter.report('error', new Error('a minute later'), 61_000);
     expect(sent.at(-1)!.message).toBe('Error: a minute later');
   });
 
   it('after main reloaded a crashed window, says so once and removes the flag from the address', async () => {
     const { win, reporting, notices } = await load('app://renderer/index.html?restarted=1');
-    reporting.installErrorReporting(companion);
+    reporting.createErrorReporter(companion).install();
     expect(notices.useNotices.getState().notices.map((n) => n.title)).toEqual(['The window restarted after a problem']);
     expect(win.location.href).toBe('app://renderer/index.html');
   });

@@ -9,20 +9,22 @@ import {
   readRecurringRuns,
 } from '../../../client-data/client-reads';
 import { useDetailOnOpen, useOnDemandRead } from '../../../client-data/use-client-data';
-import { practiceDb, type StoredEntity } from '../../../practice/practice-db';
+import type { StoredEntity } from '../../../practice/practice-db';
 import { usePractice } from '../../../practice/practice-store';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 import { OpenPdfLink, ReadButton, ReadFreshness, StatusBadge, useRegion } from '../../../ui/money-ui';
+import { useServices } from '../../../app/services-context';
 
 /** Bills (newest first) with status, due date and amount due; a bill opens to its lines and payments. */
 export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
+  const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   useOnDemandRead(entity.entityKey, 'bills');
   const region = useRegion();
   const [open, setOpen] = useState<number | null>(null);
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;
-    const db = practiceDb(practiceKey);
+    const db = databases.of(practiceKey);
     const [bills, payments, schedules] = await Promise.all([
       db.bills.where('entityKey').equals(entity.entityKey).toArray(),
       db.payments.where('entityKey').equals(entity.entityKey).toArray(),
@@ -188,12 +190,14 @@ function BillDetail({ bill, payments }: { bill: Bill; payments: Payment[] }) {
 }
 
 function RecurringSchedules({ schedules }: { schedules: RecurringBilling[] }) {
+  const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = useRegion();
   const runs = useLiveQuery(
     async () =>
       practiceKey
-        ? practiceDb(practiceKey)
+        ? databases
+            .of(practiceKey)
             .recurringRuns.where('recurringBillingId')
             .anyOf(schedules.map((s) => s.recurringBillingId))
             .toArray()

@@ -2,10 +2,11 @@ import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { fetchDocument } from '../../../client-data/client-reads';
 import { useOnDemandRead } from '../../../client-data/use-client-data';
-import { practiceDb, type StoredEntity } from '../../../practice/practice-db';
+import type { StoredEntity } from '../../../practice/practice-db';
 import { usePractice } from '../../../practice/practice-store';
 import { formatDateTime } from '../../../ui/regional/regional-format';
 import { OpenPdfLink, ReadButton, useRegion } from '../../../ui/money-ui';
+import { useServices } from '../../../app/services-context';
 
 /**
  * Identity: the contract gives no status read, only the certificate PDF, which exists once a
@@ -13,12 +14,13 @@ import { OpenPdfLink, ReadButton, useRegion } from '../../../ui/money-ui';
  * "no completed verification", plus what this laptop sent (ID checks and AML screenings in the outbox).
  */
 export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
+  const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   useOnDemandRead(entity.entityKey, 'identity');
   const region = useRegion();
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;
-    const db = practiceDb(practiceKey);
+    const db = databases.of(practiceKey);
     const [identity, sent] = await Promise.all([
       db.identity.get(entity.entityKey),
       db.outbox

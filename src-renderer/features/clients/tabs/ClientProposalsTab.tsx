@@ -4,15 +4,17 @@ import { useState } from 'react';
 import type { ProposalSummary } from '../../../../src-preload/contract/partner-api';
 import { readClientProposals, readProposalDetail } from '../../../client-data/client-reads';
 import { useDetailOnOpen, useOnDemandRead } from '../../../client-data/use-client-data';
-import { practiceDb, type StoredEntity } from '../../../practice/practice-db';
+import type { StoredEntity } from '../../../practice/practice-db';
 import { readOpenEntries } from '../../../outbox/outbox-db';
 import { usePractice } from '../../../practice/practice-store';
 import { ProposalActions } from './ProposalActions';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 import { ReadButton, ReadFreshness, StatusBadge, useRegion } from '../../../ui/money-ui';
+import { useServices } from '../../../app/services-context';
 
 /** The client's proposals with status and totals; one opens to its pricing lines, invoices, recurring billings and jobs. */
 export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
+  const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   useOnDemandRead(entity.entityKey, 'proposals');
   const region = useRegion();
@@ -20,8 +22,8 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
   const proposals = useLiveQuery(
     async () =>
       practiceKey
-        ? (await practiceDb(practiceKey).proposals.where('entityKey').equals(entity.entityKey).toArray()).sort((a, b) =>
-            b.createdOn.localeCompare(a.createdOn),
+        ? (await databases.of(practiceKey).proposals.where('entityKey').equals(entity.entityKey).toArray()).sort(
+            (a, b) => b.createdOn.localeCompare(a.createdOn),
           )
         : [],
     [practiceKey, entity.entityKey],
@@ -31,7 +33,7 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
     useLiveQuery(
       async () =>
         practiceKey
-          ? (await readOpenEntries(practiceDb(practiceKey))).filter(
+          ? (await readOpenEntries(databases.of(practiceKey))).filter(
               (e) => e.entityKey === entity.entityKey && e.operation.startsWith('proposal.'),
             )
           : [],

@@ -3,13 +3,15 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useState } from 'react';
 import { readClientStatements, readStatementDetail } from '../../../client-data/client-reads';
 import { useDetailOnOpen, useOnDemandRead } from '../../../client-data/use-client-data';
-import { practiceDb, type StoredEntity } from '../../../practice/practice-db';
+import type { StoredEntity } from '../../../practice/practice-db';
 import { usePractice } from '../../../practice/practice-store';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 import { OpenPdfLink, ReadButton, ReadFreshness, useRegion } from '../../../ui/money-ui';
+import { useServices } from '../../../app/services-context';
 
 /** Statements sent to the client, newest first; one opens to its lines and ageing. */
 export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
+  const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   useOnDemandRead(entity.entityKey, 'statements');
   const region = useRegion();
@@ -17,7 +19,7 @@ export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
   const statements = useLiveQuery(
     async () =>
       practiceKey
-        ? (await practiceDb(practiceKey).statements.where('entityKey').equals(entity.entityKey).toArray()).sort(
+        ? (await databases.of(practiceKey).statements.where('entityKey').equals(entity.entityKey).toArray()).sort(
             (a, b) => b.statementDate.localeCompare(a.statementDate),
           )
         : [],

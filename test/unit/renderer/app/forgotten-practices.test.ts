@@ -5,24 +5,25 @@ import {
   removeForgottenPractices,
   type ForgottenPractice,
 } from '../../../../src-renderer/practice/forgotten-practices';
-import { deletePracticeDb, listPracticeDbKeys, practiceDb } from '../../../../src-renderer/practice/practice-db';
+import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
 import { memoryStorage } from '../stores/memory-storage';
 
 const known = '11111111-1111-4111-8111-111111111111';
 const withUnsent = '22222222-2222-4222-8222-222222222222';
 const nothingUnsent = '33333333-3333-4333-8333-333333333333';
+const databases = createPracticeDatabases();
 
 afterEach(async () => {
-  for (const key of await listPracticeDbKeys()) await deletePracticeDb(key);
+  for (const key of await databases.listKeys()) await databases.delete(key);
 });
 
 /** Three practice databases as a laptop may hold them: one main knows, two it does not (one with an unsent action). */
 async function seed(): Promise<void> {
-  await practiceDb(known).outbox.add({ id: 'a', status: 'pending' } as never);
-  await practiceDb(withUnsent).outbox.add({ id: 'b', status: 'pending' } as never);
-  await practiceDb(withUnsent).outbox.add({ id: 'c', status: 'done' } as never);
-  await practiceDb(nothingUnsent).outbox.add({ id: 'd', status: 'done' } as never);
-  await practiceDb(nothingUnsent).entities.add({ entityKey: 'e', search: 'x' } as never);
+  await databases.of(known).outbox.add({ id: 'a', status: 'pending' } as never);
+  await databases.of(withUnsent).outbox.add({ id: 'b', status: 'pending' } as never);
+  await databases.of(withUnsent).outbox.add({ id: 'c', status: 'done' } as never);
+  await databases.of(nothingUnsent).outbox.add({ id: 'd', status: 'done' } as never);
+  await databases.of(nothingUnsent).entities.add({ entityKey: 'e', search: 'x' } as never);
 }
 
 describe('data of practices main no longer knows, at start', () => {
@@ -36,6 +37,7 @@ describe('data of practices main no longer knows, at start', () => {
     });
     const asked: ForgottenPractice[][] = [];
     const report = await removeForgottenPractices({
+      databases,
       knownKeys: async () => [known],
       confirm: async (practices) => (asked.push(practices), false),
       storage,
@@ -45,39 +47,48 @@ describe('data of practices main no longer knows, at start', () => {
       '1 unsent action for a practice that is no longer connected on this laptop',
     );
     expect(report).toEqual({ deleted: [nothingUnsent], kept: [withUnsent] });
-    expect((await listPracticeDbKeys()).sort()).toEqual([known, withUnsent]);
+    expect((await databases.listKeys()).sort()).toEqual([known, withUnsent]);
     // Settings of forgotten practices go too (with or without a database); the known practice's stay.
     expect(storage.keys()).toEqual([`sync-paused:${known}`]);
     // Kept means kept whole: the unsent action is still there to be sent if the practice is connected again.
-    expect(await practiceDb(withUnsent).outbox.count()).toBe(2);
+    expect(await databases.of(withUnsent).outbox.count()).toBe(2);
 
     // The next start asks again; confirmed, the database goes.
     const confirm = vi.fn(async () => true);
-    expect(await removeForgottenPractices({ knownKeys: async () => [known], confirm, storage })).toEqual({
+    expect(
+      await removeForgottenPractices({
+        databases,
+        knownKeys: async () => [known],
+        confirm,
+        storage,
+      }),
+    ).toEqual({
       deleted: [withUnsent],
       kept: [],
     });
     expect(confirm).toHaveBeenCalledWith([{ practiceKey: withUnsent, unsent: 1 }]);
-    expect(await listPracticeDbKeys()).toEqual([known]);
+    expect(await databases.listKeys()).toEqual([known]);
   });
 
   it('asks nothing when no forgotten database holds unsent actions, and never touches the known practices', async () => {
     await seed();
     const confirm = vi.fn(async () => true);
     const report = await removeForgottenPractices({
+      databases,
       knownKeys: async () => [known, withUnsent.toUpperCase()],
       confirm,
       storage: memoryStorage(),
     });
     expect(report).toEqual({ deleted: [nothingUnsent], kept: [] });
     expect(confirm).not.toHaveBeenCalled();
-    expect(await practiceDb(known).outbox.count()).toBe(1);
+    expect(await databases.of(known).outbox.count()).toBe(1);
   });
 
   it('a practice connected again while the user was being asked keeps its data', async () => {
     await seed();
     let knownNow = [known];
     const report = await removeForgottenPractices({
+      databases,
       knownKeys: async () => knownNow,
       confirm: async () => {
         knownNow = [known, withUnsent];
@@ -86,15 +97,19 @@ describe('data of practices main no longer knows, at start', () => {
       storage: memoryStorage(),
     });
     expect(report).toEqual({ deleted: [nothingUnsent], kept: [withUnsent] });
-    expect((await listPracticeDbKeys()).sort()).toEqual([known, withUnsent]);
+    expect((await databases.listKeys()).sort()).toEqual([known, withUnsent]);
   });
 
   it('deletes nothing when the list of practices cannot be read', async () => {
     await seed();
     const knownKeys = () => Promise.reject(new Error('main is restarting'));
-    await expect(removeForgottenPractices({ knownKeys, confirm: async () => true })).rejects.toThrow(
-      'main is restarting',
-    );
-    expect((await listPracticeDbKeys()).sort()).toEqual([known, withUnsent, nothingUnsent]);
+    await expect(
+      removeForgottenPractices({
+        databases,
+        knownKeys,
+        confirm: async () => true,
+      }),
+    ).rejects.toThrow('main is restarting');
+    expect((await databases.listKeys()).sort()).toEqual([known, withUnsent, nothingUnsent]);
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ActivityReport } from '../../../../src-preload/contract/desktop';
 import { watchActivity } from '../../../../src-renderer/app/report-activity';
-import { deletePracticeDb, listPracticeDbKeys, practiceDb } from '../../../../src-renderer/practice/practice-db';
+import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
 import { useMeetingPacks } from '../../../../src-renderer/meeting-packs/meeting-pack-store';
 import { useNotices } from '../../../../src-renderer/notices/notice-store';
 import { usePractice } from '../../../../src-renderer/practice/practice-store';
@@ -20,6 +20,7 @@ const INTERVAL = 500;
 
 let reports: ActivityReport[];
 let stop: () => void;
+const databases = createPracticeDatabases();
 
 beforeEach(() => {
   // Only the reporter's own timers are faked; IndexedDB and Dexie's live queries run as usual.
@@ -31,13 +32,13 @@ beforeEach(() => {
   const companion = {
     desktop: { reportActivity: async (report: ActivityReport) => (reports.push(report), { accepted: true }) },
   } as unknown as Companion;
-  stop = watchActivity(companion);
+  stop = watchActivity(companion, databases);
 });
 afterEach(async () => {
   stop();
   vi.useRealTimers();
   usePractice.setState({ activePracticeKey: null });
-  for (const key of await listPracticeDbKeys()) await deletePracticeDb(key);
+  for (const key of await databases.listKeys()) await databases.delete(key);
 });
 
 /** Lets the live query see the database, then lets the half-second pass until the report says `expected`. */
@@ -51,7 +52,7 @@ async function reported(expected: ActivityReport): Promise<void> {
 describe('activity reports to main', () => {
   it("reports the active practice's outbox: unsent, sending and needing attention", async () => {
     await reported(idle);
-    await practiceDb(practiceKey).outbox.bulkAdd([
+    await databases.of(practiceKey).outbox.bulkAdd([
       { id: 'a', status: 'pending' },
       { id: 'b', status: 'sending' },
       { id: 'c', status: 'failed' },
@@ -60,7 +61,7 @@ describe('activity reports to main', () => {
       { id: 'f', status: 'discarded' },
     ] as never[]);
     await reported({ ...idle, unsentCount: 4, outboxSending: 1, needsAttentionCount: 2 });
-    await practiceDb(practiceKey).outbox.where('id').equals('b').modify({ status: 'done' });
+    await databases.of(practiceKey).outbox.where('id').equals('b').modify({ status: 'done' });
     await reported({ ...idle, unsentCount: 3, outboxSending: 0, needsAttentionCount: 2 });
   });
 
@@ -96,7 +97,7 @@ describe('activity reports to main', () => {
   });
 
   it('follows the active practice: none active reports an empty outbox', async () => {
-    await practiceDb(practiceKey).outbox.add({ id: 'a', status: 'pending' } as never);
+    await databases.of(practiceKey).outbox.add({ id: 'a', status: 'pending' } as never);
     await reported({ ...idle, unsentCount: 1 });
     usePractice.setState({ activePracticeKey: null });
     await reported(idle);

@@ -5,7 +5,7 @@ import type { ReadInput, ReadResult } from '../../../../src-preload/contract/rea
 import { deletePracticeDb, practiceDb } from '../../../../src-renderer/practice/practice-db';
 import {
   describeMovement,
-  readMovementOnce,
+  createMovementReads,
   readMovementPeriod,
   storedMovement,
 } from '../../../../src-renderer/features/debtors/movement-read';
@@ -106,12 +106,13 @@ describe('reading movement for a picked period', () => {
     const { companion, asked } = fakeCompanion(
       async () => (await gate, { ok: true, data: movement, rejected: 0, serverDate: null, requests: 1 }),
     );
-    const first = readMovementOnce({ companion, db, practiceKey, now }, period);
-    const second = readMovementOnce({ companion, db, practiceKey, now }, { ...period });
+    const reads = createMovementReads();
+    const first = reads.readOnce({ companion, db, practiceKey, now }, period);
+    const second = reads.readOnce({ companion, db, practiceKey, now }, { ...period });
     release();
     expect(await first).toEqual(await second);
     expect(asked).toHaveLength(1);
-    await readMovementOnce({ companion, db, practiceKey, now }, period);
+    await reads.readOnce({ companion, db, practiceKey, now }, period);
     expect(asked).toHaveLength(2); // a later ask reads again
   });
 });

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ConnectivityReason } from '../../../../src-preload/contract/connectivity';
-import { deletePracticeDb } from '../../../../src-renderer/practice/practice-db';
+import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
 import {
   connectivityReason,
   isOnline,
@@ -17,9 +17,10 @@ const main = (reason: ConnectivityReason) => ({
   checkedAt: '2026-11-20T10:00:00.000Z',
 });
 
+const databases = createPracticeDatabases();
 afterEach(async () => {
   useConnectivity.setState({ main: null, browserOnline: true });
-  await deletePracticeDb(practiceKey);
+  await databases.delete(practiceKey);
 });
 
 describe('connectivity store', () => {
@@ -41,10 +42,10 @@ describe('connectivity store', () => {
     const companion = { sync: { start } } as unknown as Companion;
     usePractice.setState({ activePracticeKey: practiceKey, paused: false, progress: null });
     useConnectivity.getState().setMain(main('practice-unreachable'));
-    await usePractice.getState().syncNow(companion);
+    await usePractice.getState().syncNow({ companion, databases });
     expect(start).not.toHaveBeenCalled();
     useConnectivity.getState().setMain(main('ok'));
-    await usePractice.getState().syncNow(companion);
+    await usePractice.getState().syncNow({ companion, databases });
     expect(start).toHaveBeenCalledWith({ practiceKey, cursors: [] });
   });
 });

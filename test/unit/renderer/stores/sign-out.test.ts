@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { SignOutResult } from '../../../../src-preload/contract/practice';
-import { deletePracticeDb, listPracticeDbKeys, practiceDb } from '../../../../src-renderer/practice/practice-db';
+import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
 import { useNotices } from '../../../../src-renderer/notices/notice-store';
 import { usePractice } from '../../../../src-renderer/practice/practice-store';
 import { memoryStorage } from './memory-storage';
@@ -10,17 +10,18 @@ import { memoryStorage } from './memory-storage';
 const practiceKey = '55555555-5555-4555-8555-555555555555';
 const other = '66666666-6666-4666-8666-666666666666';
 let storage: ReturnType<typeof memoryStorage>;
+const databases = createPracticeDatabases();
 
 beforeEach(async () => {
   storage = memoryStorage({ [`sync-paused:${practiceKey}`]: '1', [`sync-paused:${other}`]: '1' });
   vi.stubGlobal('localStorage', storage);
   useNotices.setState({ notices: [] });
-  await practiceDb(practiceKey).outbox.add({ id: 'unsent', status: 'pending' } as never);
-  await practiceDb(other).outbox.add({ id: 'theirs', status: 'pending' } as never);
+  await databases.of(practiceKey).outbox.add({ id: 'unsent', status: 'pending' } as never);
+  await databases.of(other).outbox.add({ id: 'theirs', status: 'pending' } as never);
 });
 afterEach(async () => {
   vi.unstubAllGlobals();
-  for (const key of await listPracticeDbKeys()) await deletePracticeDb(key);
+  for (const key of await databases.listKeys()) await databases.delete(key);
 });
 
 /** The bridge as the renderer sees it: sign-out answered (or failed) by `signOut`, and the list after it. */
@@ -42,8 +43,8 @@ describe('sign-out in the renderer', () => {
       wiped: { credentials: true, documents: false, budget: true },
       message,
     }));
-    await usePractice.getState().signOut(companion, practiceKey);
-    expect(await listPracticeDbKeys()).toEqual([other]);
+    await usePractice.getState().signOut({ companion, databases }, practiceKey);
+    expect(await databases.listKeys()).toEqual([other]);
     expect(storage.keys()).toEqual([`sync-paused:${other}`]);
     expect(useNotices.getState().notices).toEqual([expect.objectContaining({ tone: 'error', detail: message })]);
     expect(usePractice.getState()).toMatchObject({ practices: [], activePracticeKey: null });
@@ -51,8 +52,8 @@ describe('sign-out in the renderer', () => {
 
   it('deletes them even when the call to main fails, and says so in a plain sentence', async () => {
     const companion = companionWith(() => Promise.reject(new Error('The app could not answer.')));
-    await expect(usePractice.getState().signOut(companion, practiceKey)).resolves.toBeUndefined();
-    expect(await listPracticeDbKeys()).toEqual([other]);
+    await expect(usePractice.getState().signOut({ companion, databases }, practiceKey)).resolves.toBeUndefined();
+    expect(await databases.listKeys()).toEqual([other]);
     expect(storage.keys()).toEqual([`sync-paused:${other}`]);
     const [notice] = useNotices.getState().notices;
     expect(notice).toMatchObject({ tone: 'error', title: 'The sign-out did not finish' });
@@ -66,8 +67,8 @@ describe('sign-out in the renderer', () => {
       wiped: { credentials: true, documents: true, budget: true },
       message: null,
     }));
-    await usePractice.getState().signOut(companion, practiceKey);
-    expect(await listPracticeDbKeys()).toEqual([other]);
+    await usePractice.getState().signOut({ companion, databases }, practiceKey);
+    expect(await databases.listKeys()).toEqual([other]);
     expect(useNotices.getState().notices).toEqual([]);
   });
 });

@@ -1,0 +1,131 @@
+import type { Companion } from '../../src-preload/contract/companion';
+import { watchConnectivity } from '../connectivity/connectivity-store';
+import { createMovementReads, type MovementReads } from '../features/debtors/movement-read';
+import type { Clock } from '../jobs/clock';
+import { preparePdfViewer } from '../pdf-viewer/lazy';
+import { removeForgottenPractices, type ForgottenPractice } from '../practice/forgotten-practices';
+import { createPracticeDatabases, type DocumentRequest, type PracticeDatabases } from '../practice/practice-db';
+import type { JobRunner } from '../jobs/job-runner';
+import type { MeetingPackService } from '../meeting-packs/meeting-packs-job';
+import type { Notice } from '../notices/notice-store';
+import type { OutboxService } from '../outbox/outbox-job';
+import type { PracticeService } from '../practice/practice-service';
+import { SYNC_JOB, watchSyncEvents } from '../practice/sync-job';
+import { useAppInfo } from './app-info-store';
+import { createRendererJobs } from './renderer-jobs';
+import { createDesktopInbox, type DesktopInbox } from './desktop-commands';
+import { createErrorReporter, type ErrorReporter } from './error-reporting';
+import { missingBridge } from './missing-bridge';
+import { whenIdleAfterFirstPaint, type IdleScheduler } from './idle-after-paint';
+
+export interface RendererServicesDeps {
+  /** The bridge to main (`window.companion`), or null when the page was opened without a preload. */
+  companion: Companion | null;
+  clock?: Clock;
+  idle?: IdleScheduler;
+  /** Starts pdf.js's worker ahead of the first PDF (default: the lazily loaded viewer's). */
+  preparePdfViewer?: () => Promise<boolean>;
+}
+
+export interface RendererServices {
+  companion: Companion | null;
+  databases: PracticeDatabases;
+  runner: JobRunner;
+  outbox: OutboxService;
+  meetingPacks: MeetingPackService;
+  practice: PracticeService;
+  /** "Download when online": stores the request and kicks the document-requests job. */
+  requestDocument(practiceKey: string, request: DocumentRequest): Promise<void>;
+  errors: ErrorReporter;
+  desktopInbox: DesktopInbox;
+  movementReads: MovementReads;
+  notify(notice: Omit<Notice, 'id'>): void;
+  /** The start-up removal of forgotten practices' data, run once per window whoever asks twice (StrictMode). */
+  removeForgottenPracticesOnce(confirm: (practices: ForgottenPractice[]) => Promise<boolean>): void;
+  /** Starts pdf.js's worker when the browser is idle after the first paint; returns the cancel. */
+  warmUpPdfViewer(): () => void;
+  /** Error reporting, main's events, the stores' first reads and the background jobs. */
+  start(): void;
+  /** Ends every subscription, timer and job run. */
+  stop(): void;
+}
+
+/**
+ * The renderer's composition root: every service with its dependencies, built once by main.tsx from
+ * the bridge. Stores (zustand) hold state; the services here hold the bridge, the databases, the timers.
+ */
+export function createRendererServices(deps: RendererServicesDeps): RendererServices {
+  const { companion } = deps;
+  // Without a bridge the app shows only the "could not reach its main process" callout and starts no job;
+  // the services still exist so the tree has one shape, and any use of main says plainly why it fails.
+  const bridge = companion ?? missingBridge();
+  const databases = createPracticeDatabases();
+  const errors = createErrorReporter(companion);
+  const jobs = createRendererJobs({
+    companion: bridge,
+    databases,
+    onError: (name, error) =>
+      errors.report(
+        'error',
+        new Error(`Background job ${name}: ${error instanceof Error ? error.message : String(error)}`),
+      ),
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+
+  const stops: (() => void)[] = [];
+  let started = false;
+  let forgottenCheck: Promise<unknown> | null = null;
+
+  return {
+    companion,
+    databases,
+    runner: jobs.runner,
+    outbox: jobs.outbox,
+    meetingPacks: jobs.meetingPacks,
+    practice: jobs.practice,
+    requestDocument: jobs.requestDocument,
+    errors,
+    desktopInbox: createDesktopInbox(companion),
+    movementReads: createMovementReads(),
+    notify: jobs.notify,
+    removeForgottenPracticesOnce(confirm) {
+      if (!companion || forgottenCheck) return;
+      // Nothing is deleted when the list of practices cannot be read; the next start tries again.
+      forgottenCheck = removeForgottenPractices({
+        databases,
+        knownKeys: async () => {
+          const list = await companion.practice.list();
+          // A stored practice main could not read may own any database here: delete nothing this time.
+          if (!list.complete) throw new Error('Some saved practices could not be read.');
+          return list.practices.map((p) => p.practiceKey);
+        },
+        confirm,
+      }).catch(() => undefined);
+    },
+    warmUpPdfViewer: () =>
+      whenIdleAfterFirstPaint(
+        () => void (deps.preparePdfViewer ?? preparePdfViewer)().catch(() => undefined),
+        deps.idle,
+      ),
+    start() {
+      if (started) return;
+      started = true;
+      errors.install();
+      if (!companion) return;
+      void useAppInfo.getState().load(companion);
+      stops.push(
+        watchConnectivity(companion),
+        watchSyncEvents({ companion, databases, notify: jobs.notify }),
+        jobs.start(),
+      );
+      // The first sync once the list of practices is read (then the job's own 5-minute timer and reconnects).
+      void jobs.practice
+        .refresh()
+        .then(() => jobs.runner.kick(SYNC_JOB, 'start'))
+        .catch(() => undefined);
+    },
+    stop() {
+      for (const off of stops.splice(0)) off();
+    },
+  };
+}
