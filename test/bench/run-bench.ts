@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- [--out FILE] [--quick]`: runs every benchmark, prints a table and writes JSON.
+ * `npm run bench -- [--out FILE] [--quick] [--only renderer,pdf,…]`: runs every benchmark (or only the
+ * listed ones: demoPractice, sync, outbox, meetingPack, renderer, pdf, bundle), prints a table and writes JSON.
  * Figures come only from what ran here; nothing is estimated. A missed target is printed as MISSED,
  * never hidden.
  */
@@ -14,17 +15,25 @@ import { benchPdf } from './pdf-bench';
 import { benchRenderer } from './renderer-bench';
 import { benchSync } from './sync-bench';
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, quick: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { out: { type: 'string' }, quick: { type: 'boolean', default: false }, only: { type: 'string' } },
+});
 const quick = values.quick ?? false;
+const BENCHES = ['demoPractice', 'sync', 'outbox', 'meetingPack', 'renderer', 'pdf', 'bundle'] as const;
+const only = values.only?.split(',').map((name) => name.trim());
+const unknown = only?.filter((name) => !(BENCHES as readonly string[]).includes(name)) ?? [];
+if (unknown.length > 0) throw new Error(`--only: unknown bench ${unknown.join(', ')} (known: ${BENCHES.join(', ')})`);
+const runs = (name: (typeof BENCHES)[number]) => !only || only.includes(name);
+const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const demoPractice = await benchDemoPractice({ quick });
-const sync = await benchSync();
-const outbox = await benchOutbox();
-const meetingPack = await benchMeetingPack();
-const renderer = await benchRenderer({ quick, log: (line) => process.stderr.write(`${line}\n`) });
-const pdf = await benchPdf({ quick, log: (line) => process.stderr.write(`${line}\n`) });
+const demoPractice = runs('demoPractice') ? await benchDemoPractice({ quick }) : null;
+const sync = runs('sync') ? await benchSync() : null;
+const outbox = runs('outbox') ? await benchOutbox() : null;
+const meetingPack = runs('meetingPack') ? await benchMeetingPack() : null;
+const renderer = runs('renderer') ? await benchRenderer({ quick, log }) : null;
+const pdf = runs('pdf') ? await benchPdf({ quick, log }) : null;
 // Last: it builds the app again, so the figures are those of the code as it is now.
-const rendererBundle = benchBundle();
+const rendererBundle = runs('bundle') ? benchBundle() : null;
 
 const results = {
   machine: {
@@ -32,133 +41,160 @@ const results = {
     platform: process.platform,
     arch: process.arch,
     quick,
+    only: only ?? null,
     at: new Date().toISOString(),
   },
   demoPractice,
   sync,
   outbox,
   meetingPack,
-  renderer: { ...renderer, bundle: rendererBundle },
+  renderer: renderer || rendererBundle ? { ...renderer, bundle: rendererBundle } : null,
   pdf,
 };
 
 /** [name, measured, target or '', met (null when there is no target)] */
 type Row = [string, string, string, boolean | null];
-const full = sync.fullImport;
-const { ingest, search, coldStart, memory } = renderer;
-const rows: Row[] = [
-  [
-    'demoPractice.generateLargeMs',
-    `${demoPractice.generateLargeMs} ms (${demoPractice.largeClients} clients)`,
-    '',
-    null,
-  ],
-  ['demoPractice.entitiesPage.p50Ms', `${demoPractice.entitiesPage.p50Ms} ms`, '', null],
-  [
-    'demoPractice.entitiesPage.p95Ms',
-    `${demoPractice.entitiesPage.p95Ms} ms (page of ${demoPractice.entitiesPage.pageSize})`,
-    '',
-    null,
-  ],
-  [
-    'sync.fullImport.requests',
-    `${full.requests} (minimum ${full.minimumRequests}, ${full.records} records)`,
-    `≤ ${full.minimumRequests + full.lists}`,
-    full.requests <= full.minimumRequests + full.lists,
-  ],
-  ['sync.fullImport.responses429', `${full.responses429}`, '0', full.responses429 === 0],
-  [
-    'sync.fullImport.simulatedSeconds',
-    `${full.simulatedSeconds} s (lower bound ${full.lowerBoundSeconds} s, ×${full.ratioToLowerBound}; wall ${full.wallSeconds} s)`,
-    '≤ 1.05 × lower bound',
-    full.simulatedSeconds <= 1.05 * full.lowerBoundSeconds,
-  ],
-  [
-    'sync.incrementalNoChange.requests',
-    `${sync.incrementalNoChange.requests} for ${sync.incrementalNoChange.resources} resources five minutes on (minimum ${sync.incrementalNoChange.minimumRequests}: the billing lists and catalogs rest for their hour)`,
-    `≤ ${sync.incrementalNoChange.minimumRequests + 3}`,
-    sync.incrementalNoChange.requests <= sync.incrementalNoChange.minimumRequests + 3,
-  ],
-  [
-    'sync.firstIncremental.requests',
-    `${sync.firstIncremental.requests} (the sync right after the import: billing lists that finished over an hour before are due)`,
-    '',
-    null,
-  ],
-  [
-    'sync.hourlyRefresh.requests',
-    `${sync.hourlyRefresh.requests} an hour on (minimum ${sync.hourlyRefresh.minimumRequests}: catalogs, recent bill/payment windows and recurring schedules re-read)`,
-    `≤ ${sync.hourlyRefresh.minimumRequests + 3}`,
-    sync.hourlyRefresh.requests <= sync.hourlyRefresh.minimumRequests + 3,
-  ],
-  [
-    'outbox.drainSeconds',
-    `${outbox.drainSeconds} s for ${outbox.writes} writes (lower bound ${outbox.lowerBoundSeconds} s; ${outbox.requests} requests; wall ${outbox.wallSeconds} s)`,
-    '≤ 1.1 × lower bound',
-    outbox.drainSeconds <= 1.1 * outbox.lowerBoundSeconds,
-  ],
-  ['outbox.responses429', `${outbox.responses429}`, '0', outbox.responses429 === 0],
-  [
-    'meetingPack.typical',
-    `estimated ${meetingPack.typical.estimatedRequests}, actual ${meetingPack.typical.actualRequests} requests (error ${meetingPack.typical.errorPercent}%; ${meetingPack.typical.items} items, ${meetingPack.typical.wallSeconds} s wall)`,
-    'estimate within 10%',
-    meetingPack.typical.errorPercent <= 10,
-  ],
-  [
-    'meetingPack.worstOfClients',
-    `worst error ${meetingPack.worstErrorPercent}% over ${meetingPack.clients.length} typical clients; ${meetingPack.responses429} × 429`,
-    'within 10%, no 429',
-    meetingPack.worstErrorPercent <= 10 && meetingPack.responses429 === 0,
-  ],
-  [
-    'renderer.ingest.recordsPerSecond',
-    `${ingest.recordsPerSecond} records/s (pages of 100 with cursor, median of ${ingest.runs.length})`,
-    `≥ ${ingest.target}`,
-    ingest.met,
-  ],
-  [
-    'renderer.search.p95Ms',
-    `${search.p95Ms} ms (p50 ${search.p50Ms} ms, ${search.samples} keystrokes, ${renderer.clients} clients)`,
-    `≤ ${search.target} ms`,
-    search.met,
-  ],
-  [
-    'renderer.coldStart.ms',
-    `${coldStart.ms} ms (median of ${coldStart.runs.length} launches, ${renderer.clients} clients stored)`,
-    `≤ ${coldStart.target} ms`,
-    coldStart.met,
-  ],
-  [
-    'renderer.memory.rendererHeapMB',
-    `${memory.rendererHeapMB} MB (JS heap after GC, after browsing)`,
-    `≤ ${memory.target} MB`,
-    memory.met,
-  ],
-  [
+const rows: Row[] = [];
+if (demoPractice)
+  rows.push(
+    [
+      'demoPractice.generateLargeMs',
+      `${demoPractice.generateLargeMs} ms (${demoPractice.largeClients} clients)`,
+      '',
+      null,
+    ],
+    ['demoPractice.entitiesPage.p50Ms', `${demoPractice.entitiesPage.p50Ms} ms`, '', null],
+    [
+      'demoPractice.entitiesPage.p95Ms',
+      `${demoPractice.entitiesPage.p95Ms} ms (page of ${demoPractice.entitiesPage.pageSize})`,
+      '',
+      null,
+    ],
+  );
+if (sync) {
+  const full = sync.fullImport;
+  rows.push(
+    [
+      'sync.fullImport.requests',
+      `${full.requests} (minimum ${full.minimumRequests}, ${full.records} records)`,
+      `≤ ${full.minimumRequests + full.lists}`,
+      full.requests <= full.minimumRequests + full.lists,
+    ],
+    ['sync.fullImport.responses429', `${full.responses429}`, '0', full.responses429 === 0],
+    [
+      'sync.fullImport.simulatedSeconds',
+      `${full.simulatedSeconds} s (lower bound ${full.lowerBoundSeconds} s, ×${full.ratioToLowerBound}; wall ${full.wallSeconds} s)`,
+      '≤ 1.05 × lower bound',
+      full.simulatedSeconds <= 1.05 * full.lowerBoundSeconds,
+    ],
+    [
+      'sync.incrementalNoChange.requests',
+      `${sync.incrementalNoChange.requests} for ${sync.incrementalNoChange.resources} resources five minutes on (minimum ${sync.incrementalNoChange.minimumRequests}: the billing lists and catalogs rest for their hour)`,
+      `≤ ${sync.incrementalNoChange.minimumRequests + 3}`,
+      sync.incrementalNoChange.requests <= sync.incrementalNoChange.minimumRequests + 3,
+    ],
+    [
+      'sync.firstIncremental.requests',
+      `${sync.firstIncremental.requests} (the sync right after the import: billing lists that finished over an hour before are due)`,
+      '',
+      null,
+    ],
+    [
+      'sync.hourlyRefresh.requests',
+      `${sync.hourlyRefresh.requests} an hour on (minimum ${sync.hourlyRefresh.minimumRequests}: catalogs, recent bill/payment windows and recurring schedules re-read)`,
+      `≤ ${sync.hourlyRefresh.minimumRequests + 3}`,
+      sync.hourlyRefresh.requests <= sync.hourlyRefresh.minimumRequests + 3,
+    ],
+  );
+}
+if (outbox)
+  rows.push(
+    [
+      'outbox.drainSeconds',
+      `${outbox.drainSeconds} s for ${outbox.writes} writes (lower bound ${outbox.lowerBoundSeconds} s; ${outbox.requests} requests; wall ${outbox.wallSeconds} s)`,
+      '≤ 1.1 × lower bound',
+      outbox.drainSeconds <= 1.1 * outbox.lowerBoundSeconds,
+    ],
+    ['outbox.responses429', `${outbox.responses429}`, '0', outbox.responses429 === 0],
+  );
+if (meetingPack)
+  rows.push(
+    [
+      'meetingPack.typical',
+      `estimated ${meetingPack.typical.estimatedRequests}, actual ${meetingPack.typical.actualRequests} requests (error ${meetingPack.typical.errorPercent}%; ${meetingPack.typical.items} items, ${meetingPack.typical.wallSeconds} s wall)`,
+      'estimate within 10%',
+      meetingPack.typical.errorPercent <= 10,
+    ],
+    [
+      'meetingPack.worstOfClients',
+      `worst error ${meetingPack.worstErrorPercent}% over ${meetingPack.clients.length} typical clients; ${meetingPack.responses429} × 429`,
+      'within 10%, no 429',
+      meetingPack.worstErrorPercent <= 10 && meetingPack.responses429 === 0,
+    ],
+  );
+if (renderer) {
+  const { ingest, search, coldStart, memory } = renderer;
+  rows.push(
+    [
+      'renderer.ingest.recordsPerSecond',
+      `${ingest.recordsPerSecond} records/s (pages of 100 with cursor, median of ${ingest.runs.length})`,
+      `≥ ${ingest.target}`,
+      ingest.met,
+    ],
+    [
+      'renderer.search.p95Ms',
+      `${search.p95Ms} ms (p50 ${search.p50Ms} ms, ${search.samples} keystrokes, ${renderer.clients} clients)`,
+      `≤ ${search.target} ms`,
+      search.met,
+    ],
+    [
+      'renderer.coldStart.ms',
+      `${coldStart.ms} ms (median of ${coldStart.runs.length} launches, ${renderer.clients} clients stored)`,
+      `≤ ${coldStart.target} ms`,
+      coldStart.ms <= coldStart.target,
+    ],
+    [
+      'renderer.coldStart.ratio',
+      `${coldStart.ratio} (${coldStart.ms} ms with ${renderer.clients} clients / ${coldStart.emptyMs} ms with none, connected)`,
+      `≤ ${coldStart.ratioTarget}`,
+      coldStart.ratio <= coldStart.ratioTarget,
+    ],
+    [
+      'renderer.memory.rendererHeapMB',
+      `${memory.rendererHeapMB} MB (JS heap after GC, after browsing)`,
+      `≤ ${memory.target} MB`,
+      memory.met,
+    ],
+  );
+}
+if (rendererBundle)
+  rows.push([
     'renderer.bundle.initialJsKB',
     `${rendererBundle.initialJsKB} KB at start (${rendererBundle.initialFiles.length} files; ${rendererBundle.totalJsKB} KB of JS in all, ${rendererBundle.chunks} files)`,
     `≤ ${rendererBundle.target} KB`,
     rendererBundle.met,
-  ],
-  [
-    'pdf.firstPageMs',
-    `p95 ${pdf.firstPage.p95Ms} ms, median ${pdf.firstPage.p50Ms} ms (two-page bill, ${pdf.firstPage.runsMs.length} opens, worker running)`,
-    `p95 ≤ ${pdf.firstPage.target} ms`,
-    pdf.firstPage.met,
-  ],
-  [
-    'pdf.firstPageMs.firstOpen',
-    `p95 ${pdf.firstOpen.p95Ms} ms, median ${pdf.firstOpen.p50Ms} ms (${pdf.firstOpen.runsMs.length} fresh pages; worker start alone ${pdf.firstOpen.workerStartP50Ms} ms)`,
-    `p95 ≤ ${pdf.firstOpen.target} ms`,
-    pdf.firstOpen.met,
-  ],
-  [
-    'pdf.firstPageMs.firstOpenPrepared',
-    `p95 ${pdf.firstOpenPrepared.p95Ms} ms, median ${pdf.firstOpenPrepared.p50Ms} ms (fresh pages, worker started by preparePdfViewer())`,
-    `p95 ≤ ${pdf.firstOpenPrepared.target} ms`,
-    pdf.firstOpenPrepared.met,
-  ],
-];
+  ]);
+if (pdf)
+  rows.push(
+    [
+      'pdf.firstPageMs',
+      `p95 ${pdf.firstPage.p95Ms} ms, median ${pdf.firstPage.p50Ms} ms (two-page bill, ${pdf.firstPage.runsMs.length} opens, worker running)`,
+      `p95 ≤ ${pdf.firstPage.target} ms`,
+      pdf.firstPage.met,
+    ],
+    [
+      'pdf.firstPageMs.firstOpen',
+      `p95 ${pdf.firstOpen.p95Ms} ms, median ${pdf.firstOpen.p50Ms} ms (${pdf.firstOpen.runsMs.length} fresh pages; worker start alone ${pdf.firstOpen.workerStartP50Ms} ms)`,
+      `p95 ≤ ${pdf.firstOpen.target} ms`,
+      pdf.firstOpen.met,
+    ],
+    [
+      'pdf.firstPageMs.firstOpenPrepared',
+      `p95 ${pdf.firstOpenPrepared.p95Ms} ms, median ${pdf.firstOpenPrepared.p50Ms} ms (fresh pages, worker started by preparePdfViewer())`,
+      `p95 ≤ ${pdf.firstOpenPrepared.target} ms`,
+      pdf.firstOpenPrepared.met,
+    ],
+  );
 const width = Math.max(...rows.map(([name]) => name.length));
 const valueWidth = Math.max(...rows.map(([, value]) => value.length));
 for (const [name, value, target, met] of rows) {

@@ -109,7 +109,7 @@ export async function heapAfterGc(context: BrowserContext, page: Page): Promise<
 }
 
 export interface ColdStartRun {
-  /** Navigation start to the frame that first shows a client row. */
+  /** Navigation start to the frame that first shows a client row (or the empty list, with no clients). */
   firstListPaintMs: number;
   firstRowInDomMs: number;
   firstContentfulPaintMs: number | null;
@@ -117,7 +117,8 @@ export interface ColdStartRun {
 
 /**
  * A fresh Chromium on the same profile (so the 20,000 clients are read from IndexedDB on disk by a new
- * browser process), one navigation to the app, timed inside the page from navigation start.
+ * browser process), one navigation to the app, timed inside the page from navigation start. With
+ * `clients` 0 (the profile's client table emptied), the first paint is that of the list's empty state.
  */
 export async function coldStart(
   userDataDir: string,
@@ -135,7 +136,7 @@ export async function coldStart(
       undefined,
       { timeout: 60_000 },
     );
-    await page.getByTestId('client-count').getByText(allLoaded(clients)).waitFor();
+    if (clients > 0) await page.getByTestId('client-count').getByText(allLoaded(clients)).waitFor();
     return await page.evaluate(() => {
       const { firstRowDomMs, firstRowPaintMs } = (globalThis as BenchGlobal).__rendererProbe.state;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
@@ -145,6 +146,29 @@ export async function coldStart(
         firstContentfulPaintMs: fcp,
       };
     });
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Empties the client table of the practice in the profile (the app connected, every other table kept),
+ * for the cold start with no clients: one browser on the profile, the harness evaluated in the app's page.
+ */
+export async function clearClientsInProfile(
+  userDataDir: string,
+  url: string,
+  harnessSource: string,
+  practiceKey: string,
+): Promise<void> {
+  const context = await launchPersistentChromium(userDataDir);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(url);
+    await page.getByTestId('client-count').waitFor({ timeout: 60_000 });
+    await page.evaluate(harnessSource);
+    await page.evaluate((key) => (globalThis as BenchGlobal).__rendererBench.clearClients(key), practiceKey);
+    await page.evaluate((key) => (globalThis as BenchGlobal).__rendererBench.close(key), practiceKey);
   } finally {
     await context.close();
   }

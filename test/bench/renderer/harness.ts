@@ -4,10 +4,17 @@
  */
 import type { SyncPageEvent } from '../../../src-preload/contract/practice';
 import { ingestPage } from '../../../src-renderer/practice/ingest';
-import { deletePracticeDb, practiceDb } from '../../../src-renderer/practice/practice-db';
+import { deletePracticeDb, PracticeDb } from '../../../src-renderer/practice/practice-db';
 
 // Pages arrive from Node in chunks before any timing starts, so transfer never counts as ingest.
 const stash: SyncPageEvent[] = [];
+// The harness's own connections, one per practice, so that `close` closes the one it used.
+const connections = new Map<string, PracticeDb>();
+function practiceDb(practiceKey: string): PracticeDb {
+  let db = connections.get(practiceKey);
+  if (!db) connections.set(practiceKey, (db = new PracticeDb(practiceKey)));
+  return db;
+}
 
 export interface IngestRun {
   ms: number;
@@ -44,10 +51,19 @@ const harness = {
   async count(practiceKey: string): Promise<number> {
     return practiceDb(practiceKey).entities.count();
   },
-  deleteDb: (practiceKey: string): Promise<void> => deletePracticeDb(practiceKey),
+  async deleteDb(practiceKey: string): Promise<void> {
+    connections.get(practiceKey)?.close();
+    connections.delete(practiceKey);
+    await deletePracticeDb(practiceKey);
+  },
+  /** Empties the practice's client table, the rest kept: the app then starts connected, with no clients. */
+  async clearClients(practiceKey: string): Promise<void> {
+    await practiceDb(practiceKey).entities.clear();
+  },
   /** Closes the harness's connection so the app's own Dexie instance is the only one left open. */
   close(practiceKey: string): void {
-    practiceDb(practiceKey).close();
+    connections.get(practiceKey)?.close();
+    connections.delete(practiceKey);
     stash.length = 0;
   },
 };

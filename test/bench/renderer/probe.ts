@@ -28,9 +28,14 @@ const state = {
   lastActivity: 0,
 };
 
-// Cold start: the first client row in the DOM, then the frame that shows it.
+// Cold start: the first client row in the DOM — or, with no clients stored, the list's empty state —
+// then the frame that shows it.
 const rows = new MutationObserver(() => {
-  if (state.firstRowDomMs !== null || !document.querySelector('[data-testid="client-row"]')) return;
+  if (
+    state.firstRowDomMs !== null ||
+    !document.querySelector('[data-testid="client-row"], [data-testid="client-list-empty"]')
+  )
+    return;
   state.firstRowDomMs = performance.now();
   rows.disconnect();
   afterNextPaint((at) => (state.firstRowPaintMs = at));
