@@ -1,7 +1,7 @@
 import { operations, validateQueuedPayload, type OperationDef } from '../../src-preload/contract/outbox/operations';
 import { outboxEntrySchema, type OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../practice/practice-db';
-import { effectOf, effectTables } from './optimistic-effects';
+import { effectOf, entryTables } from '../operations/local-effects';
 import { discard, iso, newEntry, requeue, type NewEntry } from './outbox-state';
 
 export class OutboxValidationError extends Error {
@@ -90,7 +90,7 @@ export async function claimedByOthers(db: PracticeDb, entry: OutboxEntry): Promi
 export async function enqueue(db: PracticeDb, input: NewEntry, now: number = Date.now()): Promise<OutboxEntry> {
   const valid = validateQueuedPayload(input.operation, input.payload);
   if (!valid.ok) throw new OutboxValidationError(valid.issues);
-  return db.transaction('rw', effectTables(db), async () => {
+  return db.transaction('rw', entryTables(db, input.operation), async () => {
     let entry = newEntry(input, now);
     const applied = await effectOf(entry.operation)?.apply(db, entry, iso(now));
     if (applied) entry = { ...entry, undo: applied.undo ?? null };
@@ -119,7 +119,7 @@ async function isUnchanged(db: PracticeDb, expected: OutboxEntry): Promise<boole
  * Once done, its placeholder gives way to the practice's record in the same transaction.
  */
 export async function saveEntryIf(db: PracticeDb, entry: OutboxEntry, expected: OutboxEntry): Promise<boolean> {
-  return db.transaction('rw', effectTables(db), async () => {
+  return db.transaction('rw', entryTables(db, entry.operation), async () => {
     if (!(await isUnchanged(db, expected))) return false;
     await store(db, entry);
     return true;
@@ -128,7 +128,7 @@ export async function saveEntryIf(db: PracticeDb, entry: OutboxEntry, expected: 
 
 /** Stores an entry whatever is stored now (setting up a state; the replayer uses saveEntryIf). */
 export async function saveEntry(db: PracticeDb, entry: OutboxEntry): Promise<void> {
-  await db.transaction('rw', effectTables(db), () => store(db, entry));
+  await db.transaction('rw', entryTables(db, entry.operation), () => store(db, entry));
 }
 
 async function store(db: PracticeDb, entry: OutboxEntry): Promise<void> {
@@ -137,7 +137,7 @@ async function store(db: PracticeDb, entry: OutboxEntry): Promise<void> {
 }
 
 export async function discardEntry(db: PracticeDb, entry: OutboxEntry, now: number = Date.now()): Promise<void> {
-  await db.transaction('rw', effectTables(db), async () => {
+  await db.transaction('rw', entryTables(db, entry.operation), async () => {
     if (!(await isUnchanged(db, entry))) throw new StaleEntryError();
     await db.outbox.put(discard(entry, now));
     await effectOf(entry.operation)?.revert(db, entry);
@@ -156,7 +156,7 @@ export async function resubmit(
     const valid = validateQueuedPayload(entry.operation, change.payload);
     if (!valid.ok) throw new OutboxValidationError(valid.issues);
   }
-  return db.transaction('rw', effectTables(db), async () => {
+  return db.transaction('rw', entryTables(db, entry.operation), async () => {
     if (!(await isUnchanged(db, entry))) throw new StaleEntryError();
     let next = requeue(entry, now, change, consent);
     if (change) {

@@ -1,7 +1,8 @@
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../practice/practice-db';
 import { readOpenEntries } from './outbox-db';
-import { effectOf, type SyncedRow } from './optimistic-effects';
+import { effectOf } from '../operations/local-effects';
+import type { SyncedRow } from './outbox-effect';
 
 const keyOfRecord: Record<SyncedRow['table'], (record: unknown) => unknown> = {
   contacts: (record) => (record as { entityContactID?: unknown }).entityContactID,

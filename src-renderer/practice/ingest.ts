@@ -2,7 +2,7 @@ import type { IndexableType, Table } from 'dexie';
 import type { Entity } from '../../src-preload/contract/partner-api';
 import type { SyncPageEvent } from '../../src-preload/contract/practice';
 import { syncedResourceStorage, type SyncedResourceName } from '../../src-preload/contract/sync';
-import { effectTables } from '../outbox/optimistic-effects';
+import { effectTables } from '../operations/local-effects';
 import { reapplyUnsent, rowsEditedLocally } from '../outbox/reapply-unsent';
 import { foldForSearch, type PracticeDb } from './practice-db';
 

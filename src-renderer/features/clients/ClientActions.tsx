@@ -5,32 +5,30 @@ import { preloadAll } from '../../ui/LazyLoad';
 import type { OperationName, StoredPayload } from '../../../src-preload/contract/outbox/operations';
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../ui/ModalDialog';
-import { practiceDb } from '../../practice/practice-db';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { useOutbox } from '../../outbox/outbox-store';
 import { usePractice } from '../../practice/practice-store';
-import {
-  AdhocBillForm,
-  ContactForm,
-  EformForm,
-  AmlCheckForm,
-  IdVerificationForm,
-} from '../../operations/shared/lazy-forms';
+import { AdhocBillForm } from '../../operations/billing/bill-operations';
+import { ContactForm } from '../../operations/contacts/contact-operations';
+import { EformForm } from '../../operations/eforms/eform-operations';
+import { AmlCheckForm, IdVerificationForm } from '../../operations/identity/identity-operations';
+import { operationRegistry } from '../../operations/registry';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { PendingActions } from '../outbox/OutboxStatus';
 import { formatMoney } from '../../ui/regional/regional-format';
 import { useRegion } from '../../ui/money-ui';
+import { useServices } from '../../app/services-context';
 
 /** Actions on one client (queued in the outbox, so they work offline) and what is still pending for it. */
 export function ClientActions({ entity, contacts }: { entity: Entity; contacts: Contact[] }) {
+  const { databases, outbox } = useServices();
   // The forms' code arrives while the user reads, so a dialog opens with its form at once.
   useEffect(() => preloadAll([ContactForm, EformForm, IdVerificationForm, AmlCheckForm, AdhocBillForm]), []);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const blocked = useWriteBlocked();
   const region = useRegion();
   const [open, setOpen] = useState<'contact' | 'eform' | 'idv' | 'aml' | 'bill' | null>(null);
-  const db = practiceDb(practiceKey);
+  const db = databases.of(practiceKey);
   const templates = useLiveQuery(() => db.eformTemplates.toArray(), [practiceKey]) ?? [];
   const pending =
     useLiveQuery(
@@ -47,7 +45,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
   const close = () => setOpen(null);
   /** Queues a write about this client, then closes its dialog. */
   const queue = async (operation: OperationName, payload: StoredPayload, summary: string) => {
-    await useOutbox.getState().queue({ operation, payload, summary, entityKey: entity.entityKey, dependsOn: [] });
+    await outbox.queue({ operation, payload, summary, entityKey: entity.entityKey, dependsOn: [] });
     close();
   };
 
@@ -73,7 +71,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
                 await queue(
                   'contact.create',
                   { params: { entityKey: entity.entityKey }, body },
-                  `Add contact ${body.contactName} ${body.contactSurname} to ${entity.fullEntityName}`,
+                  operationRegistry['contact.create'].description.summary({ body, clientName: entity.fullEntityName }),
                 );
               }}
             />
@@ -94,15 +92,15 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
               onCancel={close}
               defaults={{ entityKey: entity.entityKey, ...recipient }}
               onSubmit={async (body) => {
-                const what = body.forms
-                  ? `a stack of ${body.forms.length} eForms`
-                  : body.schema != null
-                    ? `the eForm “${body.name ?? ''}”`
-                    : `the eForm “${templates.find((t) => t.templateId === body.templateId)?.name ?? body.templateId}”`;
+                const templateName = templates.find((t) => t.templateId === body.templateId)?.name;
                 await queue(
                   'eform.create',
                   { params: {}, body },
-                  `${body.sendNow === false ? 'Save as draft' : 'Send'} ${what} to ${body.recipientName ?? entity.fullEntityName}`,
+                  operationRegistry['eform.create'].description.summary({
+                    body,
+                    templateName: templateName ?? String(body.templateId),
+                    clientName: entity.fullEntityName,
+                  }),
                 );
               }}
             />
@@ -122,11 +120,13 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
               onCancel={close}
               defaults={recipient}
               onSubmit={async (body) => {
-                const aml = body.includeAml ? ` with an ${body.amlKind ?? 'standard'} AML check` : '';
                 await queue(
                   'identity.sendVerification',
                   { params: {}, body },
-                  `Send an ID verification${aml} to ${body.recipientName ?? entity.fullEntityName} (billed)`,
+                  operationRegistry['identity.sendVerification'].description.summary({
+                    body,
+                    clientName: entity.fullEntityName,
+                  }),
                 );
               }}
             />
@@ -148,7 +148,10 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
                 await queue(
                   'identity.runAmlCheck',
                   { params: {}, body },
-                  `Run a ${body.kind} AML check on ${entity.fullEntityName} (billed)`,
+                  operationRegistry['identity.runAmlCheck'].description.summary({
+                    body,
+                    clientName: entity.fullEntityName,
+                  }),
                 );
               }}
             />
@@ -176,11 +179,14 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
                   totals.total === null
                     ? `${formatMoney(totals.net, region)} before tax`
                     : formatMoney(totals.total, region);
-                const lines = body.lines.length === 1 ? '1 line' : `${body.lines.length} lines`;
                 await queue(
                   'bill.createAdhoc',
                   { params: {}, body },
-                  `Bill ${entity.fullEntityName} ${amount} (${lines}${body.sendBill ? ', sent to the client' : ''})`,
+                  operationRegistry['bill.createAdhoc'].description.summary({
+                    body,
+                    clientName: entity.fullEntityName,
+                    amount,
+                  }),
                 );
               }}
             />

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Contact, Onboarding } from '../../../src-preload/contract/partner-api';
 import { FieldList } from '../../ui/FieldList';
 import type { StoredEntity } from '../../practice/practice-db';
-import type { Pending } from '../../outbox/optimistic-effects';
+import type { Pending } from '../../outbox/outbox-effect';
 import { BlockedReason, WriteScope } from '../../operations/shared/WriteActions';
 import { formatDate, formatPhone } from '../../ui/regional/regional-format';
 import { EditContact } from './EditContact';

@@ -2,28 +2,20 @@ import { useEffect, useState } from 'react';
 import { preloadAll } from '../../ui/LazyLoad';
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../ui/ModalDialog';
-import type { Pending } from '../../outbox/optimistic-effects';
-import { useOutbox } from '../../outbox/outbox-store';
+import type { Pending } from '../../outbox/outbox-effect';
 import { contactChanges } from '../../operations/contacts/contact-changes';
-import { ContactForm } from '../../operations/shared/lazy-forms';
+import { ContactForm } from '../../operations/contacts/contact-operations';
+import { operationRegistry } from '../../operations/registry';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { WriteButton } from '../../operations/shared/WriteActions';
-
-const fieldWords = {
-  contactName: 'first name',
-  contactSurname: 'surname',
-  email: 'email',
-  mobile: 'mobile',
-  position: 'position',
-  isPrimary: 'primary contact',
-  isDeleted: 'removed',
-} as const;
+import { useServices } from '../../app/services-context';
 
 /**
  * "Edit" on one contact row: the contact form prefilled, sending only what changed. A contact added
  * offline has no id at the practice yet (its row is a placeholder), so it is edited in the Outbox instead.
  */
 export function EditContact({ entity, contact }: { entity: Entity; contact: Pending<Contact> }) {
+  const { outbox } = useServices();
   // The forms' code arrives while the user reads, so a dialog opens with its form at once.
   useEffect(() => preloadAll([ContactForm]), []);
   const blocked = useWriteBlocked();
@@ -63,14 +55,14 @@ export function EditContact({ entity, contact }: { entity: Entity; contact: Pend
           onSubmit={async (after) => {
             const body = contactChanges(contact, after);
             if (Object.keys(body).length === 0) throw new Error('Nothing was changed.');
-            await useOutbox.getState().queue({
+            await outbox.queue({
               operation: 'contact.update',
               payload: { params: { entityKey: entity.entityKey, entityContactID: contact.entityContactID }, body },
-              summary: `Edit contact ${after.contactName} ${after.contactSurname} of ${entity.fullEntityName}: ${Object.keys(
-                body,
-              )
-                .map((k) => fieldWords[k as keyof typeof fieldWords])
-                .join(', ')}`,
+              summary: operationRegistry['contact.update'].description.summary({
+                name: `${after.contactName} ${after.contactSurname}`,
+                changes: body,
+                clientName: entity.fullEntityName,
+              }),
               entityKey: entity.entityKey,
               dependsOn: [],
             });

@@ -5,19 +5,20 @@ import { useNavigate } from 'react-router';
 import { preloadAll } from '../../ui/LazyLoad';
 import type { Lead } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../ui/ModalDialog';
-import { practiceDb } from '../../practice/practice-db';
-import type { Pending } from '../../outbox/optimistic-effects';
+import type { Pending } from '../../outbox/outbox-effect';
 import { readEntries } from '../../outbox/outbox-db';
-import { useOutbox } from '../../outbox/outbox-store';
 import { usePractice } from '../../practice/practice-store';
-import { LeadConvertForm, LeadForm, LeadNoteForm } from '../../operations/shared/lazy-forms';
+import { LeadConvertForm, LeadForm, LeadNoteForm } from '../../operations/leads/lead-operations';
+import { operationRegistry } from '../../operations/registry';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { leadName } from './lead-filter';
 import { leadTarget, openEntriesForLead } from './lead-outbox';
+import { useServices } from '../../app/services-context';
 
 /** "New lead" on the list: queued, shown at once as a pending lead, and opened so a note can follow. */
 export function NewLeadAction() {
+  const { outbox } = useServices();
   // The forms' code arrives while the user reads, so a dialog opens with its form at once.
   useEffect(() => preloadAll([LeadForm]), []);
   const blocked = useWriteBlocked();
@@ -33,15 +34,21 @@ export function NewLeadAction() {
           disabledReason={blocked}
           onCancel={close}
           onSubmit={async (body) => {
-            const id = await useOutbox.getState().queue({
+            const id = await outbox.queue({
               operation: 'lead.create',
               payload: { params: {}, body },
-              summary: `Create lead ${leadName({ name: body.name, surname: body.surname ?? null, companyName: body.companyName ?? null })}`,
+              summary: operationRegistry['lead.create'].description.summary({
+                leadName: leadName({
+                  name: body.name,
+                  surname: body.surname ?? null,
+                  companyName: body.companyName ?? null,
+                }),
+              }),
               entityKey: null,
               dependsOn: [],
             });
             close();
-            navigate(`/leads/${id}`); // the placeholder's key is the entry id (optimistic-effects.ts)
+            navigate(`/leads/${id}`); // the placeholder's key is the entry id (operations/leads/lead-effects.ts)
           }}
         />
       </ModalDialog>
@@ -51,6 +58,7 @@ export function NewLeadAction() {
 
 /** "Add note" on a lead's notes, including a lead that is itself still waiting to be created. */
 export function AddNoteAction({ lead }: { lead: Pending<Lead> }) {
+  const { outbox } = useServices();
   useEffect(() => preloadAll([LeadNoteForm]), []);
   const blocked = useWriteBlocked();
   const [open, setOpen] = useState(false);
@@ -65,10 +73,10 @@ export function AddNoteAction({ lead }: { lead: Pending<Lead> }) {
           onCancel={close}
           onSubmit={async (body) => {
             const { leadKey, dependsOn } = leadTarget(lead);
-            await useOutbox.getState().queue({
+            await outbox.queue({
               operation: 'lead.addNote',
               payload: { params: { leadKey }, body },
-              summary: `Add a note to lead ${leadName(lead)}`,
+              summary: operationRegistry['lead.addNote'].description.summary({ leadName: leadName(lead) }),
               entityKey: null,
               dependsOn,
             });
@@ -82,6 +90,7 @@ export function AddNoteAction({ lead }: { lead: Pending<Lead> }) {
 
 /** "Convert to client": offered until the lead is converted or a conversion is on its way. */
 export function ConvertAction({ lead }: { lead: Pending<Lead> }) {
+  const { databases, outbox } = useServices();
   useEffect(() => preloadAll([LeadConvertForm]), []);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const blocked = useWriteBlocked();
@@ -89,7 +98,7 @@ export function ConvertAction({ lead }: { lead: Pending<Lead> }) {
   const queued =
     useLiveQuery(
       async () =>
-        openEntriesForLead((await readEntries(practiceDb(practiceKey))).entries, lead.leadKey, 'lead.convert'),
+        openEntriesForLead((await readEntries(databases.of(practiceKey))).entries, lead.leadKey, 'lead.convert'),
       [practiceKey, lead.leadKey],
     ) ?? [];
   const close = () => setOpen(false);
@@ -123,10 +132,10 @@ export function ConvertAction({ lead }: { lead: Pending<Lead> }) {
           onCancel={close}
           onSubmit={async (body) => {
             const { leadKey, dependsOn } = leadTarget(lead);
-            await useOutbox.getState().queue({
+            await outbox.queue({
               operation: 'lead.convert',
               payload: { params: { leadKey }, body },
-              summary: `Convert lead ${leadName(lead)} to a client`,
+              summary: operationRegistry['lead.convert'].description.summary({ leadName: leadName(lead) }),
               entityKey: null,
               dependsOn,
             });

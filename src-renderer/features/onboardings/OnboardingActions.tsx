@@ -1,28 +1,17 @@
 import { Card, Flex, Heading } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, type ComponentProps } from 'react';
+import { useEffect, useState } from 'react';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
-import { lazyComponent, preloadAll } from '../../ui/LazyLoad';
+import { preloadAll } from '../../ui/LazyLoad';
 import { ModalDialog } from '../../ui/ModalDialog';
-import { practiceDb } from '../../practice/practice-db';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { useOutbox } from '../../outbox/outbox-store';
 import { usePractice } from '../../practice/practice-store';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
-import type { CompleteForm as Complete } from '../../operations/onboardings/CompleteForm';
-import type { RecipientsForm as Recipients } from '../../operations/onboardings/RecipientsForm';
-
-// The forms are loaded the first time one is opened, not at start.
-const CompleteForm = lazyComponent<ComponentProps<typeof Complete>>(
-  async () => (await import('../../operations/onboardings/CompleteForm')).CompleteForm,
-  'the form',
-);
-const RecipientsForm = lazyComponent<ComponentProps<typeof Recipients>>(
-  async () => (await import('../../operations/onboardings/RecipientsForm')).RecipientsForm,
-  'the form',
-);
+import { CompleteForm, RecipientsForm } from '../../operations/onboardings/onboarding-operations';
+import { operationRegistry } from '../../operations/registry';
 import { PendingActions } from '../outbox/OutboxStatus';
+import { useServices } from '../../app/services-context';
 
 /**
  * Actions on one onboarding (queued in the outbox) and what is still on its way for it. Removing a
@@ -30,13 +19,14 @@ import { PendingActions } from '../outbox/OutboxStatus';
  * (OnboardingDocuments); recipients' access to each client entity needs that list too.
  */
 export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding; name: string }) {
+  const { databases, outbox } = useServices();
   // The forms' code arrives while the user reads, so a dialog opens with its form at once.
   useEffect(() => preloadAll([CompleteForm, RecipientsForm]), []);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const blocked = useWriteBlocked();
   const [open, setOpen] = useState<'recipients' | 'complete' | null>(null);
   const close = () => setOpen(null);
-  const db = practiceDb(practiceKey);
+  const db = databases.of(practiceKey);
   const data = useLiveQuery(async () => {
     const [entries, status] = await Promise.all([readOpenEntries(db), db.onboardingStatuses.get(onboarding.statusID)]);
     return {
@@ -53,7 +43,7 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
   // The record itself says so at once; the status lookup above lags one render behind a change to the record.
   const final = onboarding.completedOn !== null || Boolean(data?.final);
   const queue = (operation: 'onboarding.editRecipients' | 'onboarding.complete', body: unknown, summary: string) =>
-    useOutbox.getState().queue({
+    outbox.queue({
       operation,
       payload: { params: { key: onboarding.onboardingKey }, body },
       summary,
@@ -98,18 +88,14 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
           disabledReason={blocked}
           onCancel={close}
           onSubmit={async (body) => {
-            const [added, removed] = [
-              body.recipients.filter((r) => !r.recipientKey).length,
-              body.recipients.filter((r) => r.remove).length,
-            ];
-            const changed = body.recipients.length - added - removed;
-            const what = [added && `add ${added}`, changed && `change ${changed}`, removed && `remove ${removed}`]
-              .filter(Boolean)
-              .join(', ');
             await queue(
               'onboarding.editRecipients',
               body,
-              `Recipients of onboarding #${onboarding.onboardingID} (${name}): ${what}`,
+              operationRegistry['onboarding.editRecipients'].description.summary({
+                body,
+                onboardingID: onboarding.onboardingID,
+                name,
+              }),
             );
             close();
           }}
@@ -126,7 +112,14 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
           disabledReason={blocked}
           onCancel={close}
           onSubmit={async (body) => {
-            await queue('onboarding.complete', body, `Complete onboarding #${onboarding.onboardingID} (${name})`);
+            await queue(
+              'onboarding.complete',
+              body,
+              operationRegistry['onboarding.complete'].description.summary({
+                onboardingID: onboarding.onboardingID,
+                name,
+              }),
+            );
             close();
           }}
         />

@@ -1,36 +1,30 @@
 import { Badge, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, type ComponentProps } from 'react';
+import { useEffect, useState } from 'react';
 import {
   removeDocumentQuerySchema,
   type Onboarding,
   type OnboardingDocumentsEntity,
 } from '../../../src-preload/contract/partner-api';
 import { readOnboardingDocuments } from '../../client-data/client-reads';
-import { lazyComponent, preloadAll } from '../../ui/LazyLoad';
+import { preloadAll } from '../../ui/LazyLoad';
 import { ModalDialog } from '../../ui/ModalDialog';
-import { practiceDb } from '../../practice/practice-db';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { useOutbox } from '../../outbox/outbox-store';
 import { usePractice } from '../../practice/practice-store';
 import { ActingUserForm } from '../../operations/shared/ActingUserForm';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { ReadButton, useRegion } from '../../ui/money-ui';
 import { formatDateTime } from '../../ui/regional/regional-format';
-import type { CustomFieldsForm as CustomFields } from '../../operations/onboardings/CustomFieldsForm';
-
-// Loaded the first time it is opened, not at start.
-const CustomFieldsForm = lazyComponent<ComponentProps<typeof CustomFields>>(
-  async () => (await import('../../operations/onboardings/CustomFieldsForm')).CustomFieldsForm,
-  'the form',
-);
+import { CustomFieldsForm } from '../../operations/onboardings/onboarding-operations';
+import { operationRegistry } from '../../operations/registry';
 import {
   documentState,
   storedCustomFields,
   useOnboardingDocuments,
   type DocumentState,
 } from '../../operations/onboardings/onboarding-documents';
+import { useServices } from '../../app/services-context';
 
 const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray' | 'amber' }> = {
   uploaded: { label: 'Uploaded', color: 'green' },
@@ -49,6 +43,7 @@ type Open =
  * so both work offline once it has been read.
  */
 export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) {
+  const { databases, outbox } = useServices();
   // The forms' code arrives while the user reads, so a dialog opens with its form at once.
   useEffect(() => preloadAll([CustomFieldsForm]), []);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
@@ -57,7 +52,7 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
   const { entities, fetchedAt, problem, canRead } = useOnboardingDocuments(onboarding.onboardingKey);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const db = practiceDb(practiceKey);
+  const db = databases.of(practiceKey);
   const removing =
     useLiveQuery(
       async () =>
@@ -77,7 +72,7 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
     extra: { body?: unknown; query?: Record<string, string | number> },
     summary: string,
   ) =>
-    useOutbox.getState().queue({
+    outbox.queue({
       operation,
       payload: { params: { key: onboarding.onboardingKey, ...params }, ...extra },
       summary,
@@ -202,7 +197,11 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
                 'onboarding.removeDocument',
                 { documentId: target.documentId },
                 { query: { userKey: query.userKey, entityOnboardingId: target.entity.entityOnboardingId } },
-                `Stop asking ${target.entity.entityName} for “${target.name}” (onboarding #${onboarding.onboardingID})`,
+                operationRegistry['onboarding.removeDocument'].description.summary({
+                  entityName: target.entity.entityName,
+                  documentName: target.name,
+                  onboardingID: onboarding.onboardingID,
+                }),
               );
               close();
             }}
@@ -227,7 +226,11 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
                 'onboarding.setCustomFields',
                 { clientId: target.entity.entityOnboardingId },
                 { body },
-                `Set ${body.fields.length === 1 ? '1 custom field' : `${body.fields.length} custom fields`} of ${target.entity.entityName} (onboarding #${onboarding.onboardingID})`,
+                operationRegistry['onboarding.setCustomFields'].description.summary({
+                  body,
+                  entityName: target.entity.entityName,
+                  onboardingID: onboarding.onboardingID,
+                }),
               );
               close();
             }}

@@ -1,23 +1,25 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { eformCreateResponseSchema } from '../../../src-preload/contract/partner-api';
-import { useOutbox } from '../../outbox/outbox-store';
+import { useServices } from '../../app/services-context';
+import { operationRegistry } from '../../operations/registry';
 
 /**
  * What the practice did with a sent eForm: sent or kept as a draft (a non-billing failure is a 200 with
  * sent: false), whether the email went, and the client's access link — and "Send draft" for a draft.
  */
 export function EformResult({ entry }: { entry: OutboxEntry }) {
+  const { outbox } = useServices();
   if (entry.status !== 'done' || (entry.operation !== 'eform.create' && entry.operation !== 'eform.sendDraft'))
     return null;
   const result = eformCreateResponseSchema.safeParse(entry.result);
   if (!result.success) return null;
   const r = result.data;
   const sendDraft = () =>
-    useOutbox.getState().queue({
+    outbox.queue({
       operation: 'eform.sendDraft',
       payload: { params: { formKey: r.formKey } },
-      summary: `Send the draft of: ${entry.summary}`,
+      summary: operationRegistry['eform.sendDraft'].description.summary({ draftOf: entry.summary }),
       entityKey: entry.entityKey,
       dependsOn: [],
     });

@@ -2,20 +2,23 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { operations, validateQueuedPayload } from '../../../src-preload/contract/outbox/operations';
+import { validateQueuedPayload } from '../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { EmptyState } from '../../ui/EmptyState';
 import { ConfirmDialog, ModalDialog } from '../../ui/ModalDialog';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { practiceDb } from '../../practice/practice-db';
+import { useRegion } from '../../ui/money-ui';
+import { formatDateTime, formatTime } from '../../ui/regional/regional-format';
 import { discardEntry, readEntries, resubmit } from '../../outbox/outbox-db';
 import { canDiscard, isOpen, needsConsent, resolveRefs } from '../../outbox/outbox-state';
 import { useOutbox } from '../../outbox/outbox-store';
 import { usePractice } from '../../practice/practice-store';
+import { partsOf } from '../../operations/registry';
 import { EditEntry } from './EditEntry';
 import { EformResult } from './EformResult';
 import { OutboxStatusBadge, outboxStatusText } from './OutboxStatus';
 import { SendAgain } from './SendAgain';
+import { useServices } from '../../app/services-context';
 
 /** Everything queued on this laptop as JSON, so nothing typed is ever trapped in the app. */
 function exportJson(practiceKey: string, entries: OutboxEntry[], unreadable: unknown[]): void {
@@ -42,13 +45,16 @@ function EntryCard({
   clientName: string | null;
   practiceKey: string;
 }) {
+  const { databases, outbox } = useServices();
+  const region = useRegion();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const db = practiceDb(practiceKey);
+  const db = databases.of(practiceKey);
   const readiness = entry.status === 'pending' ? resolveRefs(entry, (id) => byId.get(id)) : null;
   const waitingFor = readiness && !readiness.ready ? readiness.blockedBy : null;
   // Changed outside the app since it was queued: sent again as it is, it would only be refused again.
   const retryable = validateQueuedPayload(entry.operation, entry.payload).ok;
+  const { description } = partsOf(entry.operation);
   const waitText =
     readiness && !readiness.ready
       ? readiness.waiting
@@ -62,8 +68,8 @@ function EntryCard({
           <OutboxStatusBadge status={entry.status} />
           <Text weight="medium">{entry.summary}</Text>
           <Text size="1" color="gray">
-            {operations[entry.operation].title}
-            {operations[entry.operation].idempotency === 'billable' ? ' · billed per use' : ''}
+            {description.title}
+            {description.billedPerUse ? ' · billed per use' : ''}
           </Text>
         </Flex>
         {clientName && entry.entityKey ? (
@@ -72,10 +78,8 @@ function EntryCard({
           </Text>
         ) : null}
         <Text size="1" color="gray">
-          Queued {new Date(entry.createdAt).toLocaleString()} · attempts {entry.attempts}
-          {entry.notBefore && entry.status === 'pending'
-            ? ` · next try ${new Date(entry.notBefore).toLocaleTimeString()}`
-            : ''}
+          Queued {formatDateTime(entry.createdAt, region)} · attempts {entry.attempts}
+          {entry.notBefore && entry.status === 'pending' ? ` · next try ${formatTime(entry.notBefore, region)}` : ''}
         </Text>
         {waitText ? (
           <Text size="2" color="gray">
@@ -104,7 +108,7 @@ function EntryCard({
                   <Button
                     size="1"
                     variant="soft"
-                    onClick={() => void resubmit(db, entry).then(() => useOutbox.getState().kick('user'))}
+                    onClick={() => void resubmit(db, entry).then(() => outbox.kick('user'))}
                   >
                     Retry now
                   </Button>
@@ -148,11 +152,12 @@ function EntryCard({
 
 /** The outbox: what waits, what failed and why, what needs a person; retry, edit, discard, export. */
 export function OutboxScreen() {
+  const { databases, outbox } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const paused = useOutbox((s) => s.pausedForCredentials);
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;
-    const db = practiceDb(practiceKey);
+    const db = databases.of(practiceKey);
     const { entries, unreadable } = await readEntries(db);
     const keys = [...new Set(entries.map((e) => e.entityKey).filter((k): k is string => Boolean(k)))];
     const names = new Map(
@@ -178,7 +183,7 @@ export function OutboxScreen() {
           <Text size="2" data-testid="outbox-open-count">
             {open.length} waiting or needing attention
           </Text>
-          <Button size="1" variant="soft" onClick={() => useOutbox.getState().kick('user')}>
+          <Button size="1" variant="soft" onClick={() => outbox.kick('user')}>
             Send now
           </Button>
           <Button
@@ -197,7 +202,7 @@ export function OutboxScreen() {
                 The practice stopped accepting the saved credentials. Nothing is sent until they are entered again in
                 Settings.
               </Text>
-              <Button size="1" onClick={() => useOutbox.getState().resume()}>
+              <Button size="1" onClick={() => outbox.resume()}>
                 Try again
               </Button>
             </Flex>

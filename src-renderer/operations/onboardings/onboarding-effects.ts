@@ -1,5 +1,5 @@
 import type { Table } from 'dexie';
-import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
+import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import {
   applyRecipientsPatch,
   customFieldValuesSchema,
@@ -9,10 +9,11 @@ import {
   recipientsPatchSchema,
   type Onboarding,
   type OnboardingStatus,
-} from '../../src-preload/contract/partner-api';
-import { customFieldsReport, onboardingDocumentsReport } from '../client-data/client-reads';
-import type { PracticeDb } from '../practice/practice-db';
-import type { Effect, Pending } from './outbox-effect';
+} from '../../../src-preload/contract/partner-api';
+import { customFieldsReport, onboardingDocumentsReport } from '../../client-data/client-reads';
+import type { PracticeDb } from '../../practice/practice-db';
+import { nothing } from '../../outbox/effect-helpers';
+import type { Effect, Pending } from '../../outbox/outbox-effect';
 
 /** The status a completed onboarding takes: the practice's final "Completed" status if it is known here. */
 export function completedStatus(
@@ -25,9 +26,11 @@ const onboardings = (db: PracticeDb) => db.onboardings as unknown as Table<Pendi
 
 /** Both edits change the onboarding row; the row as it was is kept to put back on discard. */
 function onboardingEffect(
+  tables: Effect['tables'],
   change: (db: PracticeDb, current: Pending<Onboarding>, entry: OutboxEntry, now: string) => Promise<Onboarding>,
 ): Effect {
   return {
+    tables,
     async apply(db, entry, now) {
       const key = entry.payload.params['key'];
       const current = typeof key === 'string' ? await onboardings(db).get(key) : undefined;
@@ -57,6 +60,7 @@ function onboardingEffect(
  * discard; once done, the practice's answer (the remaining requirements) is the stored list.
  */
 const removeDocumentEffect: Effect = {
+  tables: ['reports'],
   async apply(db, entry) {
     const key = String(entry.payload.params['key']);
     const documentId = Number(entry.payload.params['documentId']);
@@ -97,7 +101,8 @@ export const onboardingEffects = {
   'onboarding.removeDocument': removeDocumentEffect,
   // The practice answers with the client's field values and their labels: kept, so the form can name them next time.
   'onboarding.setCustomFields': {
-    async apply() {},
+    tables: ['reports'],
+    apply: nothing,
     async settle(db, entry) {
       const values = customFieldValuesSchema.safeParse(entry.result);
       if (values.success)
@@ -107,9 +112,9 @@ export const onboardingEffects = {
           fetchedAt: entry.updatedAt,
         });
     },
-    async revert() {},
+    revert: nothing,
   },
-  'onboarding.editRecipients': onboardingEffect(async (_db, current, entry, now) => {
+  'onboarding.editRecipients': onboardingEffect(['onboardings'], async (_db, current, entry, now) => {
     const patch = recipientsPatchSchema.parse(entry.payload.body);
     // New recipients get the entry's id (and index) as a stand-in key until the practice answers with its own.
     const recipients = applyRecipientsPatch(
@@ -120,7 +125,7 @@ export const onboardingEffects = {
     );
     return { ...current, recipients };
   }),
-  'onboarding.complete': onboardingEffect(async (db, current, entry, now) => {
+  'onboarding.complete': onboardingEffect(['onboardings', 'onboardingStatuses'], async (db, current, entry, now) => {
     const body = onboardingCompleteSchema.parse(entry.payload.body);
     const status = completedStatus(await db.onboardingStatuses.toArray());
     return {
@@ -130,4 +135,7 @@ export const onboardingEffects = {
       approverKey: body.approverUserKey,
     };
   }),
-} satisfies Record<string, Effect>;
+} satisfies Record<
+  'onboarding.removeDocument' | 'onboarding.setCustomFields' | 'onboarding.editRecipients' | 'onboarding.complete',
+  Effect
+>;

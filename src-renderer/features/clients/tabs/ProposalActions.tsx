@@ -1,13 +1,11 @@
 import { Flex } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, type ComponentProps } from 'react';
+import { useEffect, useState } from 'react';
 import type { OperationName } from '../../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox/outbox-entry';
 import { duplicateSchema, type ProposalSummary } from '../../../../src-preload/contract/partner-api';
-import { lazyComponent, preloadAll } from '../../../ui/LazyLoad';
+import { preloadAll } from '../../../ui/LazyLoad';
 import { ModalDialog } from '../../../ui/ModalDialog';
-import { practiceDb } from '../../../practice/practice-db';
-import { useOutbox } from '../../../outbox/outbox-store';
 import { usePractice } from '../../../practice/practice-store';
 import { ActingUserForm } from '../../../operations/shared/ActingUserForm';
 import { useWriteBlocked } from '../../../operations/shared/UserSelect';
@@ -15,23 +13,9 @@ import { SENT_WHEN, WriteActions, WriteButton } from '../../../operations/shared
 import { useRegion } from '../../../ui/money-ui';
 import { PendingActions } from '../../outbox/OutboxStatus';
 import { practiceCurrency } from '../../../ui/regional/regional-format';
-import type { ExternalProjectsForm as ExternalProjects } from '../../../operations/proposals/ExternalProjectsForm';
-import type { RenewForm as Renew } from '../../../operations/proposals/RenewForm';
-import type { ServicesForm as Services } from '../../../operations/proposals/ServicesForm';
-
-// The forms are loaded the first time one is opened, not at start.
-const ExternalProjectsForm = lazyComponent<ComponentProps<typeof ExternalProjects>>(
-  async () => (await import('../../../operations/proposals/ExternalProjectsForm')).ExternalProjectsForm,
-  'the form',
-);
-const RenewForm = lazyComponent<ComponentProps<typeof Renew>>(
-  async () => (await import('../../../operations/proposals/RenewForm')).RenewForm,
-  'the form',
-);
-const ServicesForm = lazyComponent<ComponentProps<typeof Services>>(
-  async () => (await import('../../../operations/proposals/ServicesForm')).ServicesForm,
-  'the form',
-);
+import { ExternalProjectsForm, RenewForm, ServicesForm } from '../../../operations/proposals/proposal-operations';
+import { operationRegistry } from '../../../operations/registry';
+import { useServices } from '../../../app/services-context';
 
 const NEEDS_PRICING =
   'The pricing of this proposal is not on this laptop yet: open its pricing while online, or prepare a meeting pack for the client.';
@@ -52,6 +36,7 @@ export function ProposalActions({
   clientName: string;
   pending: readonly OutboxEntry[];
 }) {
+  const { databases, outbox } = useServices();
   // The forms' code arrives while the user reads, so a dialog opens with its form at once.
   useEffect(() => preloadAll([RenewForm, ServicesForm, ExternalProjectsForm]), []);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
@@ -59,7 +44,7 @@ export function ProposalActions({
   const region = useRegion();
   const [open, setOpen] = useState<Dialog | null>(null);
   const close = () => setOpen(null);
-  const db = practiceDb(practiceKey);
+  const db = databases.of(practiceKey);
   const detail =
     useLiveQuery(
       async () => (await db.proposalDetails.get(proposal.proposalKey)) ?? null,
@@ -67,14 +52,14 @@ export function ProposalActions({
     ) ?? null;
   const waiting = (operation: OperationName) => pending.some((e) => e.operation === operation);
   const queue = (operation: OperationName, body: unknown, summary: string) =>
-    useOutbox.getState().queue({
+    outbox.queue({
       operation,
       payload: { params: { key: proposal.proposalKey }, body },
       summary,
       entityKey: proposal.entityKey,
       dependsOn: [],
     });
-  const name = `“${proposal.name}” (${clientName})`;
+  const about = { proposalName: proposal.name, clientName };
   const renewWhy =
     proposal.statusName === 'Renewed'
       ? 'This proposal has already been renewed.'
@@ -129,7 +114,7 @@ export function ProposalActions({
           disabledReason={blocked}
           onCancel={close}
           onSubmit={async (body) => {
-            await queue('proposal.duplicate', body, `Copy proposal ${name} as a new draft`);
+            await queue('proposal.duplicate', body, operationRegistry['proposal.duplicate'].description.summary(about));
             close();
           }}
         />
@@ -143,7 +128,7 @@ export function ProposalActions({
             await queue(
               'proposal.renew',
               body,
-              `Renew proposal ${name}${signatory ? `, signed by ${signatory.name}` : ''}`,
+              operationRegistry['proposal.renew'].description.summary({ ...about, signatory }),
             );
             close();
           }}
@@ -166,7 +151,7 @@ export function ProposalActions({
                 await queue(
                   'proposal.replaceServices',
                   body,
-                  `Replace the services of ${name}: ${body.services.length === 1 ? '1 line' : `${body.services.length} lines`}`,
+                  operationRegistry['proposal.replaceServices'].description.summary({ ...about, body }),
                 );
                 close();
               }}
@@ -185,20 +170,15 @@ export function ProposalActions({
               disabledReason={blocked}
               onCancel={close}
               onSubmit={async (body) => {
-                const known = new Set(detail.externalProjects.map((p) => p.id));
-                const [added, removed] = [
-                  body.externalProjects.filter((p) => !known.has(p.id)).length,
-                  body.externalProjects.filter((p) => p.remove).length,
-                ];
-                const what = [
-                  added && `add ${added}`,
-                  removed && `remove ${removed}`,
-                  body.externalProjects.length - added - removed &&
-                    `keep or change ${body.externalProjects.length - added - removed}`,
-                ]
-                  .filter(Boolean)
-                  .join(', ');
-                await queue('proposal.replaceExternalProjects', body, `External projects of ${name}: ${what}`);
+                await queue(
+                  'proposal.replaceExternalProjects',
+                  body,
+                  operationRegistry['proposal.replaceExternalProjects'].description.summary({
+                    ...about,
+                    body,
+                    knownIds: new Set(detail.externalProjects.map((p) => p.id)),
+                  }),
+                );
                 close();
               }}
             />

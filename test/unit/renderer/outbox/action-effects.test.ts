@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Onboarding, OnboardingRecipient } from '../../../../src-preload/contract/partner-api';
 import { deletePracticeDb, practiceDb } from '../../../../src-renderer/practice/practice-db';
-import { completedStatus } from '../../../../src-renderer/outbox/onboarding-effects';
+import { completedStatus } from '../../../../src-renderer/operations/onboardings/onboarding-effects';
 import { discardEntry, enqueue, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
 
 const practiceKey = '44444444-4444-4444-8444-444444444444';

@@ -1,0 +1,51 @@
+import type { ComponentProps } from 'react';
+import { contactCreateSchema, type ContactCreate, type ContactUpdate } from '../../../src-preload/contract/partner-api';
+import { lazyComponent } from '../../ui/LazyLoad';
+import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
+import { contactEffects } from './contact-effects';
+import type { ContactForm as Form } from './ContactForm';
+
+/** Loaded the first time it is opened, not at start (most sessions only read). */
+export const ContactForm = lazyComponent<ComponentProps<typeof Form>>(
+  async () => (await import('./ContactForm')).ContactForm,
+  'the form',
+);
+
+const fieldWords: Record<keyof ContactUpdate, string> = {
+  contactName: 'first name',
+  contactSurname: 'surname',
+  email: 'email',
+  mobile: 'mobile',
+  position: 'position',
+  isPrimary: 'primary contact',
+  isDeleted: 'removed',
+};
+
+export const contactOperations = {
+  'contact.create': {
+    effect: contactEffects['contact.create'],
+    description: describedAs(
+      'contact.create',
+      ({ body, clientName }: { body: ContactCreate; clientName: string }) =>
+        `Add contact ${body.contactName} ${body.contactSurname} to ${clientName}`,
+    ),
+    resubmit: resubmitIn(ContactForm, (body, { submitLabel }) => {
+      const initial = contactCreateSchema.safeParse(body);
+      return { ...(initial.success ? { initial: initial.data } : {}), submitLabel };
+    }),
+    form: ContactForm,
+  },
+  'contact.update': {
+    effect: contactEffects['contact.update'],
+    description: describedAs(
+      'contact.update',
+      ({ name, changes, clientName }: { name: string; changes: ContactUpdate; clientName: string }) =>
+        `Edit contact ${name} of ${clientName}: ${Object.keys(changes)
+          .map((k) => fieldWords[k as keyof ContactUpdate])
+          .join(', ')}`,
+    ),
+    // Only the changed fields are stored: the full form would read the others as emptied.
+    resubmit: 'json',
+    form: ContactForm,
+  },
+} satisfies Record<'contact.create' | 'contact.update', OperationParts>;

@@ -1,0 +1,52 @@
+import type { ComponentProps } from 'react';
+import { eformCreateBaseSchema, type EformCreate } from '../../../src-preload/contract/partner-api';
+import { lazyComponent } from '../../ui/LazyLoad';
+import { describedAs, noForm, resubmitIn, type OperationParts } from '../shared/operation-parts';
+import { eformEffects } from './eform-effects';
+import type { EformForm as Form } from './EformForm';
+
+/** Loaded the first time it is opened, not at start. */
+export const EformForm = lazyComponent<ComponentProps<typeof Form>>(
+  async () => (await import('./EformForm')).EformForm,
+  'the form',
+);
+
+export const eformOperations = {
+  'eform.create': {
+    effect: eformEffects['eform.create'],
+    description: describedAs(
+      'eform.create',
+      ({ body, templateName, clientName }: { body: EformCreate; templateName: string; clientName: string }) => {
+        const what = body.forms
+          ? `a stack of ${body.forms.length} eForms`
+          : body.schema != null
+            ? `the eForm “${body.name ?? ''}”`
+            : `the eForm “${templateName}”`;
+        return `${body.sendNow === false ? 'Save as draft' : 'Send'} ${what} to ${body.recipientName ?? clientName}`;
+      },
+    ),
+    resubmit: resubmitIn(EformForm, (body, { eformTemplates }) => {
+      const initial = eformCreateBaseSchema.safeParse(body);
+      if (!initial.success) return null;
+      const d = initial.data;
+      return {
+        templates: eformTemplates,
+        initial: d,
+        defaults: {
+          entityKey: d.entityKey ?? null,
+          recipientName: d.recipientName ?? '',
+          recipientEmail: d.recipientEmail ?? '',
+          recipientMobile: d.recipientMobile ?? '',
+        },
+      };
+    }),
+    form: EformForm,
+  },
+  'eform.sendDraft': {
+    effect: eformEffects['eform.sendDraft'],
+    description: describedAs('eform.sendDraft', ({ draftOf }: { draftOf: string }) => `Send the draft of: ${draftOf}`),
+    // It has no body: there is nothing to edit.
+    resubmit: 'json',
+    form: noForm('A button on an eForm the practice kept as a draft, in the Outbox (features/outbox/EformResult.tsx).'),
+  },
+} satisfies Record<'eform.create' | 'eform.sendDraft', OperationParts>;

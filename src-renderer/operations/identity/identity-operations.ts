@@ -1,0 +1,41 @@
+import type { ComponentProps } from 'react';
+import type { AmlCheckCreate, IdVerificationSend } from '../../../src-preload/contract/partner-api';
+import { lazyComponent } from '../../ui/LazyLoad';
+import { describedAs, type OperationParts } from '../shared/operation-parts';
+import { identityEffects } from './identity-effects';
+import type { AmlCheckForm as Aml, IdVerificationForm as Verification } from './IdentityForms';
+
+// Loaded the first time one is opened, not at start.
+export const IdVerificationForm = lazyComponent<ComponentProps<typeof Verification>>(
+  async () => (await import('./IdentityForms')).IdVerificationForm,
+  'the form',
+);
+export const AmlCheckForm = lazyComponent<ComponentProps<typeof Aml>>(
+  async () => (await import('./IdentityForms')).AmlCheckForm,
+  'the form',
+);
+
+export const identityOperations = {
+  'identity.sendVerification': {
+    effect: identityEffects['identity.sendVerification'],
+    description: describedAs(
+      'identity.sendVerification',
+      ({ body, clientName }: { body: IdVerificationSend; clientName: string }) => {
+        const aml = body.includeAml ? ` with an ${body.amlKind ?? 'standard'} AML check` : '';
+        return `Send an ID verification${aml} to ${body.recipientName ?? clientName} (billed)`;
+      },
+    ),
+    resubmit: 'json',
+    form: IdVerificationForm,
+  },
+  'identity.runAmlCheck': {
+    effect: identityEffects['identity.runAmlCheck'],
+    description: describedAs(
+      'identity.runAmlCheck',
+      ({ body, clientName }: { body: AmlCheckCreate; clientName: string }) =>
+        `Run a ${body.kind} AML check on ${clientName} (billed)`,
+    ),
+    resubmit: 'json',
+    form: AmlCheckForm,
+  },
+} satisfies Record<'identity.sendVerification' | 'identity.runAmlCheck', OperationParts>;

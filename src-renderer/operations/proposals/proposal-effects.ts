@@ -1,0 +1,93 @@
+import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
+import {
+  applyExternalProjects,
+  duplicateSchema,
+  externalProjectsPutSchema,
+  proposalUpdateResultSchema,
+} from '../../../src-preload/contract/partner-api';
+import type { Effect } from '../../outbox/outbox-effect';
+import { markStale, nothing } from '../../outbox/effect-helpers';
+
+const proposalKeyOf = (entry: OutboxEntry) => String(entry.payload.params['key'] ?? '');
+
+/**
+ * Proposal writes have no row of their own until the practice answers (they show as pending actions on
+ * the proposal and its client). Once done, the local copy catches up: an edit's answer goes into the
+ * stored proposal, and a client that gained a proposal has its list marked stale.
+ */
+export const proposalEffects = {
+  'proposal.duplicate': {
+    tables: ['clientReads'],
+    apply: nothing,
+    async settle(db, entry) {
+      const body = duplicateSchema.safeParse(entry.payload.body);
+      await markStale(db, (body.success ? body.data.entityKey : undefined) ?? entry.entityKey, 'proposals');
+    },
+    revert: nothing,
+  },
+  'proposal.renew': {
+    tables: ['proposals', 'proposalDetails', 'clientReads'],
+    apply: nothing,
+    async settle(db, entry) {
+      const now = entry.updatedAt;
+      // Contract (States): the original becomes Renewed.
+      const key = proposalKeyOf(entry);
+      await db.proposals.update(key, { statusName: 'Renewed', updatedOn: now });
+      const detail = await db.proposalDetails.get(key);
+      if (detail)
+        await db.proposalDetails.put({
+          ...detail,
+          statusName: 'Renewed',
+          updatedOn: now,
+          pricing: { ...detail.pricing, statusName: 'Renewed' },
+        });
+      await markStale(db, entry.entityKey, 'proposals');
+    },
+    revert: nothing,
+  },
+  'proposal.replaceServices': {
+    tables: ['proposalDetails', 'proposals'],
+    apply: nothing,
+    async settle(db, entry) {
+      const now = entry.updatedAt;
+      const result = proposalUpdateResultSchema.safeParse(entry.result);
+      if (!result.success) return;
+      const key = proposalKeyOf(entry);
+      const { pricing } = result.data;
+      const detail = await db.proposalDetails.get(key);
+      if (detail)
+        await db.proposalDetails.put({
+          ...detail,
+          servicesTotal: pricing.servicesTotal,
+          updatedOn: now,
+          pricing: {
+            ...detail.pricing,
+            services: pricing.services,
+            servicesTotal: pricing.servicesTotal,
+            invoicesTotal: pricing.invoicesTotal,
+          },
+        });
+      await db.proposals.update(key, { servicesTotal: pricing.servicesTotal, updatedOn: now });
+    },
+    revert: nothing,
+  },
+  'proposal.replaceExternalProjects': {
+    tables: ['proposalDetails'],
+    apply: nothing,
+    async settle(db, entry) {
+      const now = entry.updatedAt;
+      const body = externalProjectsPutSchema.safeParse(entry.payload.body);
+      const detail = await db.proposalDetails.get(proposalKeyOf(entry));
+      if (body.success && detail)
+        await db.proposalDetails.put({
+          ...detail,
+          updatedOn: now,
+          externalProjects: applyExternalProjects(detail.externalProjects, body.data.externalProjects),
+        });
+    },
+    revert: nothing,
+  },
+} satisfies Record<
+  'proposal.duplicate' | 'proposal.renew' | 'proposal.replaceServices' | 'proposal.replaceExternalProjects',
+  Effect
+>;

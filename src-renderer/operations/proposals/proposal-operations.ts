@@ -1,0 +1,84 @@
+import type { ComponentProps } from 'react';
+import type { ExternalProjectsPut, ServicesPut } from '../../../src-preload/contract/partner-api';
+import { lazyComponent } from '../../ui/LazyLoad';
+import { ActingUserForm } from '../shared/ActingUserForm';
+import { describedAs, type OperationParts } from '../shared/operation-parts';
+import type { ExternalProjectsForm as ExternalProjects } from './ExternalProjectsForm';
+import { proposalEffects } from './proposal-effects';
+import type { RenewForm as Renew } from './RenewForm';
+import type { ServicesForm as Services } from './ServicesForm';
+
+// Loaded the first time one is opened, not at start.
+export const RenewForm = lazyComponent<ComponentProps<typeof Renew>>(
+  async () => (await import('./RenewForm')).RenewForm,
+  'the form',
+);
+export const ServicesForm = lazyComponent<ComponentProps<typeof Services>>(
+  async () => (await import('./ServicesForm')).ServicesForm,
+  'the form',
+);
+export const ExternalProjectsForm = lazyComponent<ComponentProps<typeof ExternalProjects>>(
+  async () => (await import('./ExternalProjectsForm')).ExternalProjectsForm,
+  'the form',
+);
+
+/** The proposal as named on screen: its name and its client's. */
+interface AboutProposal {
+  proposalName: string;
+  clientName: string;
+}
+const named = ({ proposalName, clientName }: AboutProposal) => `“${proposalName}” (${clientName})`;
+
+export const proposalOperations = {
+  'proposal.duplicate': {
+    effect: proposalEffects['proposal.duplicate'],
+    description: describedAs(
+      'proposal.duplicate',
+      (about: AboutProposal) => `Copy proposal ${named(about)} as a new draft`,
+    ),
+    resubmit: 'json',
+    form: ActingUserForm,
+  },
+  'proposal.renew': {
+    effect: proposalEffects['proposal.renew'],
+    description: describedAs(
+      'proposal.renew',
+      (about: AboutProposal & { signatory: { name: string } | null }) =>
+        `Renew proposal ${named(about)}${about.signatory ? `, signed by ${about.signatory.name}` : ''}`,
+    ),
+    resubmit: 'json',
+    form: RenewForm,
+  },
+  'proposal.replaceServices': {
+    effect: proposalEffects['proposal.replaceServices'],
+    description: describedAs(
+      'proposal.replaceServices',
+      (about: AboutProposal & { body: ServicesPut }) =>
+        `Replace the services of ${named(about)}: ${about.body.services.length === 1 ? '1 line' : `${about.body.services.length} lines`}`,
+    ),
+    resubmit: 'json',
+    form: ServicesForm,
+  },
+  'proposal.replaceExternalProjects': {
+    effect: proposalEffects['proposal.replaceExternalProjects'],
+    description: describedAs(
+      'proposal.replaceExternalProjects',
+      /** `knownIds`: the projects the proposal has as stored here (the others are added). */
+      (about: AboutProposal & { body: ExternalProjectsPut; knownIds: ReadonlySet<number> }) => {
+        const { externalProjects } = about.body;
+        const added = externalProjects.filter((p) => !about.knownIds.has(p.id)).length;
+        const removed = externalProjects.filter((p) => p.remove).length;
+        const kept = externalProjects.length - added - removed;
+        const what = [added && `add ${added}`, removed && `remove ${removed}`, kept && `keep or change ${kept}`]
+          .filter(Boolean)
+          .join(', ');
+        return `External projects of ${named(about)}: ${what}`;
+      },
+    ),
+    resubmit: 'json',
+    form: ExternalProjectsForm,
+  },
+} satisfies Record<
+  'proposal.duplicate' | 'proposal.renew' | 'proposal.replaceServices' | 'proposal.replaceExternalProjects',
+  OperationParts
+>;

@@ -1,0 +1,28 @@
+import type { OperationName } from '../../src-preload/contract/outbox/operations';
+import { billOperations } from './billing/bill-operations';
+import { contactOperations } from './contacts/contact-operations';
+import { eformOperations } from './eforms/eform-operations';
+import { identityOperations } from './identity/identity-operations';
+import { leadOperations } from './leads/lead-operations';
+import { onboardingOperations } from './onboardings/onboarding-operations';
+import { proposalOperations } from './proposals/proposal-operations';
+import type { OperationParts } from './shared/operation-parts';
+
+/**
+ * Every outbox operation's renderer parts, one entry per operation of the contract (a missing operation
+ * or a missing part does not compile): its local effect and the tables it touches, how an entry is
+ * described, how "Edit and resubmit" edits it, and the form its screen opens. Each domain folder holds
+ * its own (`<domain>-operations.ts`); the outbox machinery reads the effects through local-effects.ts.
+ */
+export const operationRegistry = {
+  ...contactOperations,
+  ...leadOperations,
+  ...eformOperations,
+  ...identityOperations,
+  ...billOperations,
+  ...onboardingOperations,
+  ...proposalOperations,
+} satisfies Record<OperationName, OperationParts>;
+
+/** One operation's parts, as the Outbox reads them for any entry. */
+export const partsOf = (operation: OperationName): OperationParts => operationRegistry[operation];

@@ -1,0 +1,82 @@
+import { createElement, type ComponentType, type JSXElementConstructor, type ReactElement } from 'react';
+import { operations, type OperationName } from '../../../src-preload/contract/outbox/operations';
+import type { EformTemplate } from '../../../src-preload/contract/partner-api';
+import type { EffectPart } from '../../outbox/outbox-effect';
+
+/** How an entry of the operation is described to the user. */
+export interface Description {
+  /** The kind of action, as the Outbox shows it above each entry (the contract's title). */
+  title: string;
+  /** Sent at a cost per use (the Outbox says so next to the title). */
+  billedPerUse: boolean;
+  /**
+   * The entry's one line, written when it is queued and stored with it (the Outbox, the "pending for …"
+   * lists, the discard and send-again dialogs). Takes what the screen that queues it knows.
+   */
+  summary(about: never): string;
+}
+
+/** What "Edit and resubmit" gives a form besides its own props. */
+export interface ResubmitContext {
+  submitLabel: string;
+  eformTemplates: EformTemplate[];
+}
+
+/** "Edit and resubmit" in the operation's own form, prefilled with the stored body. */
+export interface ResubmitForm {
+  form: JSXElementConstructor<never>;
+  /** The form for this body (null: the body no longer fits the form, so it is edited as JSON). */
+  render(
+    body: unknown,
+    context: ResubmitContext,
+    handlers: { onSubmit(body: unknown): Promise<void>; onCancel(): void },
+  ): ReactElement | null;
+}
+
+/** A form an operation's screen opens: loaded on demand (or the small shared one), or none and why. */
+export type FormPart = JSXElementConstructor<never> | { noForm: string };
+
+/**
+ * Every part of one outbox operation in the renderer. Each is required: an operation without an effect
+ * says so (`noLocalEffect`), one edited as JSON says so (`'json'`), one without a screen form says so (`noForm`).
+ */
+export interface OperationParts {
+  /** The local effect (with the tables it touches), applied in the entry's own transaction. */
+  effect: EffectPart;
+  description: Description;
+  /** How "Edit and resubmit" edits a stored entry: its own form, or its body as JSON checked against the contract. */
+  resubmit: ResubmitForm | 'json';
+  /** The form the screens open to queue it. */
+  form: FormPart;
+}
+
+/** The description of an operation: title and cost from the contract, the summary from its domain. */
+export function describedAs<A>(name: OperationName, summary: (about: A) => string) {
+  return {
+    title: operations[name].title,
+    billedPerUse: operations[name].idempotency === 'billable',
+    summary,
+  } satisfies Description;
+}
+
+type ResubmitHandlers = Parameters<ResubmitForm['render']>[2];
+
+/**
+ * Edits a stored entry in `form`: `initialValues` turns the stored body into the form's props (null when
+ * the body no longer fits it); the handlers — save and resubmit, cancel — are added here.
+ */
+export function resubmitIn<P extends object>(
+  form: ComponentType<P>,
+  initialValues: (body: unknown, context: ResubmitContext) => Omit<P, 'onSubmit' | 'onCancel'> | null,
+): ResubmitForm {
+  return {
+    form,
+    render(body, context, handlers: ResubmitHandlers) {
+      const props = initialValues(body, context);
+      // The form's onSubmit takes its own body type; what it submits is checked again against the contract on resubmit.
+      return props ? createElement(form, { ...props, ...handlers } as unknown as P) : null;
+    },
+  };
+}
+
+export const noForm = (reason: string) => ({ noForm: reason });
