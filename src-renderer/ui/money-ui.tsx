@@ -37,9 +37,7 @@ export function OpenPdfLink({
 }
 
 export const StatusBadge = ({ status }: { status: keyof typeof moneyStatusColour }) => (
-  <Badge highContrast color={moneyStatusColour[status]}>
-    {status}
-  </Badge>
+  <Badge color={moneyStatusColour[status]}>{status}</Badge>
 );
 
 /** "Read from the practice 5 Mar, 10:02" or why it never was; for a per-client part. */

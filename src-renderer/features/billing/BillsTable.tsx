@@ -43,7 +43,7 @@ const BillRow = memo(function BillRow({ bill, region }: { bill: Bill; region: st
       <Table.Cell className="nowrap">{formatDate(bill.billDate, region)}</Table.Cell>
       <Table.Cell className="nowrap">{formatDate(bill.dueDate, region)}</Table.Cell>
       <Table.Cell>
-        <Badge highContrast color={moneyStatusColour[bill.statusName]} className="nowrap">
+        <Badge color={moneyStatusColour[bill.statusName]} className="nowrap">
           {bill.statusName}
         </Badge>
       </Table.Cell>

@@ -44,9 +44,7 @@ const PaymentRow = memo(function PaymentRow({ payment, region }: { payment: Paym
       <Table.Cell className="nowrap">{payment.billNumber ?? '—'}</Table.Cell>
       <Table.Cell>{paymentMethodLabels[payment.paymentMethod]}</Table.Cell>
       <Table.Cell>
-        <Badge highContrast color={moneyStatusColour[payment.paymentStatus]}>
-          {paymentStatusLabels[payment.paymentStatus]}
-        </Badge>
+        <Badge color={moneyStatusColour[payment.paymentStatus]}>{paymentStatusLabels[payment.paymentStatus]}</Badge>
       </Table.Cell>
       <Table.Cell justify="end" className="amount">
         {formatMoney(payment.amount, region, payment.currency)}

@@ -60,7 +60,7 @@ export function ClientDetailScreen() {
       />
       <Flex direction="column" gap="4" maxWidth="900px">
         {e.entityTerminated ? (
-          <Badge highContrast color="gray" size="2">
+          <Badge color="gray" size="2">
             Terminated
           </Badge>
         ) : null}

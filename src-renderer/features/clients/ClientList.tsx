@@ -137,11 +137,7 @@ const Row = memo(function Row({
               ))}
           </Text>
         </Flex>
-        {entity.entityTerminated ? (
-          <Badge highContrast color="gray">
-            Terminated
-          </Badge>
-        ) : null}
+        {entity.entityTerminated ? <Badge color="gray">Terminated</Badge> : null}
       </Flex>
     </Link>
   );

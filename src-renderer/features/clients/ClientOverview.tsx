@@ -55,9 +55,9 @@ export function ClientOverview({
                 {data.contacts.map((c) => (
                   <Table.Row key={c.entityContactID} data-testid="contact-row">
                     <Table.RowHeaderCell>
-                      {c.contactName} {c.contactSurname} {c.isPrimary ? <Badge highContrast>Primary</Badge> : null}
+                      {c.contactName} {c.contactSurname} {c.isPrimary ? <Badge>Primary</Badge> : null}
                       {(c as Pending<Contact>).pendingOutboxId ? (
-                        <Badge highContrast color="amber" ml="1">
+                        <Badge color="amber" ml="1">
                           pending
                         </Badge>
                       ) : null}
@@ -87,7 +87,7 @@ export function ClientOverview({
               <RadixLink asChild>
                 <Link to={`/onboardings/${o.onboardingKey}`}>Onboarding #{o.onboardingID}</Link>
               </RadixLink>
-              <Badge highContrast>{o.statusName}</Badge>
+              <Badge>{o.statusName}</Badge>
               <Text size="1" color="gray">
                 created {formatDate(o.createdOn, region)}
               </Text>

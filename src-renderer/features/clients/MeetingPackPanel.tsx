@@ -116,7 +116,7 @@ function PackStatus({ pack }: { pack: MeetingPack }) {
   return (
     <Flex direction="column" gap="2">
       <Flex gap="3" align="center" wrap="wrap">
-        <Badge highContrast color={state.colour} size="2" data-testid="pack-state">
+        <Badge color={state.colour} size="2" data-testid="pack-state">
           {state.label}
         </Badge>
         <Text size="2" data-testid="pack-progress">

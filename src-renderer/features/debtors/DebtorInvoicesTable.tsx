@@ -68,9 +68,7 @@ const InvoiceRow = memo(function InvoiceRow({
         {formatMoney(invoice.amountDue, region, currency)}
       </Table.Cell>
       <Table.Cell>
-        <Badge highContrast color={collectionColour[invoice.collectionStatus]}>
-          {invoice.collectionStatus}
-        </Badge>
+        <Badge color={collectionColour[invoice.collectionStatus]}>{invoice.collectionStatus}</Badge>
       </Table.Cell>
       <Table.Cell>{paymentPlanText(invoice)}</Table.Cell>
     </Table.Row>

@@ -59,10 +59,7 @@ export function DocumentsScreen() {
                   <RadixLink asChild>
                     <Link to={`/clients/${p.entityKey}`}>{p.entityName}</Link>
                   </RadixLink>
-                  <Badge
-                    highContrast
-                    color={p.state === 'complete' ? 'green' : p.state === 'incomplete' ? 'red' : 'amber'}
-                  >
+                  <Badge color={p.state === 'complete' ? 'green' : p.state === 'incomplete' ? 'red' : 'amber'}>
                     {p.state.replace(/-/g, ' ')}
                   </Badge>
                   <Text size="1" color="gray">
@@ -115,11 +112,7 @@ export function DocumentsScreen() {
                       <Table.Cell>{formatDateTime(d.fetchedAt, region)}</Table.Cell>
                       <Table.Cell>{d.lastOpenedAt ? formatDateTime(d.lastOpenedAt, region) : '—'}</Table.Cell>
                       <Table.Cell>
-                        {d.pinnedBy.length > 0 ? (
-                          <Badge highContrast color="green">
-                            meeting pack
-                          </Badge>
-                        ) : null}
+                        {d.pinnedBy.length > 0 ? <Badge color="green">meeting pack</Badge> : null}
                       </Table.Cell>
                     </Table.Row>
                   ))}

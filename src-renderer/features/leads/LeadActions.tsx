@@ -107,7 +107,7 @@ export function ConvertAction({ lead }: { lead: Pending<Lead> }) {
   return (
     <WriteActions>
       {waiting ? (
-        <Badge highContrast color={waiting.status === 'failed' ? 'red' : 'amber'} data-testid="conversion-pending">
+        <Badge color={waiting.status === 'failed' ? 'red' : 'amber'} data-testid="conversion-pending">
           {waiting.status === 'failed'
             ? 'Conversion failed: see the Outbox'
             : waiting.status === 'needs-review'

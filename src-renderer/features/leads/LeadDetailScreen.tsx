@@ -85,7 +85,7 @@ export function LeadDetailScreen() {
             <Flex gap="3" align="center">
               <LeadStatusBadge status={lead.statusName} size="2" />
               {pending ? (
-                <Badge highContrast color="amber" size="2" data-testid="lead-pending">
+                <Badge color="amber" size="2" data-testid="lead-pending">
                   pending
                 </Badge>
               ) : null}

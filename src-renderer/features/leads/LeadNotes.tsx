@@ -74,7 +74,7 @@ export function LeadNotes({
                 {note.text}
               </Text>
               <Flex gap="2" align="center">
-                <Badge highContrast color={note.status === 'failed' ? 'red' : 'amber'} size="1">
+                <Badge color={note.status === 'failed' ? 'red' : 'amber'} size="1">
                   {pendingLabel[note.status]}
                 </Badge>
                 <Text size="1" color="gray">

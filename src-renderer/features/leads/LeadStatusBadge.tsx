@@ -19,7 +19,7 @@ export const leadStatusOrder = Object.keys(colors) as Lead['statusName'][];
 
 export function LeadStatusBadge({ status, size = '1' }: { status: Lead['statusName']; size?: '1' | '2' }) {
   return (
-    <Badge highContrast color={colors[status]} size={size}>
+    <Badge color={colors[status]} size={size}>
       {status}
     </Badge>
   );

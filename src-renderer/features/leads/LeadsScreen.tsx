@@ -103,7 +103,7 @@ function LeadList({ practiceKey }: { practiceKey: string }) {
                     </Flex>
                     <Flex gap="2" align="center">
                       {(lead as Pending<Lead>).pendingOutboxId ? (
-                        <Badge highContrast color="amber" data-testid="lead-pending">
+                        <Badge color="amber" data-testid="lead-pending">
                           pending
                         </Badge>
                       ) : null}

@@ -40,11 +40,11 @@ export function OnboardingDetailScreen() {
       <Flex direction="column" gap="4" maxWidth="900px">
         <Card>
           <Flex gap="2" mb="3" align="center">
-            <Badge highContrast size="2" data-testid="onboarding-status">
+            <Badge size="2" data-testid="onboarding-status">
               {o.statusName}
             </Badge>
             {(o as Pending<Onboarding>).pendingOutboxId ? (
-              <Badge highContrast size="2" color="amber" data-testid="onboarding-pending">
+              <Badge size="2" color="amber" data-testid="onboarding-pending">
                 pending
               </Badge>
             ) : null}

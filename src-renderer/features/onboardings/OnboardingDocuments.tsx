@@ -139,9 +139,7 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
                           ) : null}
                         </Table.RowHeaderCell>
                         <Table.Cell>
-                          <Badge highContrast color={badge.color}>
-                            {badge.label}
-                          </Badge>
+                          <Badge color={badge.color}>{badge.label}</Badge>
                         </Table.Cell>
                         <Table.Cell>
                           {d.isUploaded ? `${d.fileName ?? ''} ${formatDateTime(d.uploadedOn, region)}` : '—'}

@@ -117,9 +117,7 @@ export function OnboardingsScreen() {
               </Table.RowHeaderCell>
               <Table.Cell>{data?.names.get(o.entityKey ?? '') ?? '—'}</Table.Cell>
               <Table.Cell>
-                <Badge highContrast color={o.statusName === COMPLETED ? 'green' : 'blue'}>
-                  {o.statusName}
-                </Badge>
+                <Badge color={o.statusName === COMPLETED ? 'green' : 'blue'}>{o.statusName}</Badge>
               </Table.Cell>
               <Table.Cell>{formatDate(o.sentOn, region)}</Table.Cell>
               <Table.Cell>{formatDate(o.submittedOn, region)}</Table.Cell>

@@ -11,7 +11,7 @@ export function OutboxBadge() {
   const count = useLiveQuery(async () => (practiceKey ? countOpen(databases.of(practiceKey)) : 0), [practiceKey]) ?? 0;
   if (count === 0) return null;
   return (
-    <Badge highContrast color="amber" radius="full" data-testid="outbox-badge" aria-label={`${count} waiting`}>
+    <Badge color="amber" radius="full" data-testid="outbox-badge" aria-label={`${count} waiting`}>
       {count}
     </Badge>
   );

@@ -21,11 +21,7 @@ const statusColor = {
 } as const;
 
 export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
-  return (
-    <Badge highContrast color={statusColor[status]}>
-      {outboxStatusText[status]}
-    </Badge>
-  );
+  return <Badge color={statusColor[status]}>{outboxStatusText[status]}</Badge>;
 }
 
 /** What is still queued for one record (a client, an onboarding), with the way to the Outbox. */

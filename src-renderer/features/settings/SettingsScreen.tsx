@@ -37,7 +37,7 @@ function AboutCard() {
       <DataList.Item>
         <DataList.Label>Running as</DataList.Label>
         <DataList.Value>
-          <Badge highContrast color={info.runtime === 'electron' ? 'indigo' : 'amber'}>
+          <Badge color={info.runtime === 'electron' ? 'indigo' : 'amber'}>
             {info.runtime === 'electron' ? 'Desktop app' : 'Browser preview'}
           </Badge>
         </DataList.Value>
@@ -122,12 +122,7 @@ function PracticeCard() {
         <Flex key={p.practiceKey} justify="between" align="center" gap="3" mb="3" data-testid="connected-practice">
           <Flex direction="column" gap="1">
             <Text weight="medium">
-              {p.name}{' '}
-              {p.isDemo ? (
-                <Badge highContrast color="amber">
-                  Demo
-                </Badge>
-              ) : null}
+              {p.name} {p.isDemo ? <Badge color="amber">Demo</Badge> : null}
             </Text>
             <Text size="1" color="gray">
               {p.region} ·{' '}

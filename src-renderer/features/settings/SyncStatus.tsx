@@ -130,9 +130,7 @@ export function SyncStatus() {
               <Table.Row key={r.resource} data-testid={`sync-row-${r.resource}`}>
                 <Table.RowHeaderCell>{labels[r.resource] ?? r.resource}</Table.RowHeaderCell>
                 <Table.Cell>
-                  <Badge highContrast color={r.state === 'failed' ? 'red' : r.state === 'done' ? 'green' : 'gray'}>
-                    {r.state}
-                  </Badge>
+                  <Badge color={r.state === 'failed' ? 'red' : r.state === 'done' ? 'green' : 'gray'}>{r.state}</Badge>
                 </Table.Cell>
                 <Table.Cell>
                   {r.recordsThisPass.toLocaleString()} records · {r.pagesThisRun}{' '}

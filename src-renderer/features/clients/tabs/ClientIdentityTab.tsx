@@ -49,9 +49,7 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
           <Text color="gray">Not checked on this laptop yet: open this client online or prepare it for a meeting.</Text>
         ) : identity.certificate === 'available' ? (
           <>
-            <Badge highContrast color="green">
-              Verified
-            </Badge>
+            <Badge color="green">Verified</Badge>
             <Text size="2">Certificate on file (checked {formatDateTime(identity.checkedAt, region)}).</Text>
             <OpenPdfLink
               kind="idCertificate"
@@ -62,9 +60,7 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
           </>
         ) : (
           <>
-            <Badge highContrast color="amber">
-              Not verified
-            </Badge>
+            <Badge color="amber">Not verified</Badge>
             <Text size="2">
               No identity verification has been completed for this client (checked{' '}
               {formatDateTime(identity.checkedAt, region)}).
