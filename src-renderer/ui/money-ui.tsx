@@ -9,7 +9,7 @@ import { clientReadId } from '../practice/practice-db';
 import { activePractice, usePractice } from '../practice/practice-store';
 import { moneyStatusColour } from './money-status';
 import { formatDateTime } from './regional/regional-format';
-import { useServices } from '../app/services-context';
+import { useActivePracticeDb } from '../app/services-context';
 
 export const useRegion = () => usePractice((s) => activePractice(s)?.region);
 
@@ -42,12 +42,11 @@ export const StatusBadge = ({ status }: { status: keyof typeof moneyStatusColour
 
 /** "Read from the practice 5 Mar, 10:02" or why it never was; for a per-client part. */
 export function ReadFreshness({ entityKey, part, what }: { entityKey: string; part: string; what: string }) {
-  const { databases } = useServices();
-  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const db = useActivePracticeDb();
   const region = useRegion();
   const read = useLiveQuery(
-    () => (practiceKey ? databases.of(practiceKey).clientReads.get(clientReadId(entityKey, part)) : undefined),
-    [practiceKey, entityKey, part],
+    () => (db ? db.clientReads.get(clientReadId(entityKey, part)) : undefined),
+    [db, entityKey, part],
   );
   return (
     <Text as="p" size="1" color="gray" data-testid={`freshness-${part}`}>

@@ -8,17 +8,15 @@ import { ClientTabs } from './tabs/ClientTabs';
 import { MeetingPackPanel } from './MeetingPackPanel';
 import { ClientActions } from './ClientActions';
 import { ClientOverview } from './ClientOverview';
-import { useServices } from '../../app/services-context';
+import { useActivePracticeDb } from '../../app/services-context';
 
 /** One client from the local database: overview, money, statements, proposals and identity, and its meeting pack. */
 export function ClientDetailScreen() {
-  const { databases } = useServices();
   const { entityKey = '' } = useParams();
-  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const db = useActivePracticeDb();
   const region = usePractice((s) => activePractice(s)?.region);
   const data = useLiveQuery(async () => {
-    if (!practiceKey) return null;
-    const db = databases.of(practiceKey);
+    if (!db) return null;
     const [entity, contacts, onboardings] = await Promise.all([
       db.entities.get(entityKey),
       db.contacts.where('entityKey').equals(entityKey).toArray(),
@@ -31,7 +29,7 @@ export function ClientDetailScreen() {
         .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.contactSurname.localeCompare(b.contactSurname)),
       onboardings,
     };
-  }, [practiceKey, entityKey]);
+  }, [db, entityKey]);
 
   if (data === undefined) return null;
   if (!data?.entity) {

@@ -9,21 +9,19 @@ import { activePractice, usePractice } from '../../practice/practice-store';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { OnboardingActions } from './OnboardingActions';
 import { OnboardingDocuments } from './OnboardingDocuments';
-import { useServices } from '../../app/services-context';
+import { useActivePracticeDb } from '../../app/services-context';
 
 /** One onboarding: its status and dates, its actions, and each recipient with when they were sent and submitted. */
 export function OnboardingDetailScreen() {
-  const { databases } = useServices();
   const { onboardingKey = '' } = useParams();
-  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const db = useActivePracticeDb();
   const region = usePractice((s) => activePractice(s)?.region);
   const data = useLiveQuery(async () => {
-    if (!practiceKey) return null;
-    const db = databases.of(practiceKey);
+    if (!db) return null;
     const onboarding = await db.onboardings.get(onboardingKey);
     const entity = onboarding?.entityKey ? await db.entities.get(onboarding.entityKey) : undefined;
     return { onboarding, entity };
-  }, [practiceKey, onboardingKey]);
+  }, [db, onboardingKey]);
   if (data === undefined) return null;
   const o = data?.onboarding;
   if (!o) {

@@ -13,18 +13,16 @@ import type { StoredEntity } from '../../../practice/practice-db';
 import { usePractice } from '../../../practice/practice-store';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 import { OpenPdfLink, ReadButton, ReadFreshness, StatusBadge, useRegion } from '../../../ui/money-ui';
-import { useServices } from '../../../app/services-context';
+import { useActivePracticeDb, useServices } from '../../../app/services-context';
 
 /** Bills (newest first) with status, due date and amount due; a bill opens to its lines and payments. */
 export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
-  const { databases } = useServices();
-  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const db = useActivePracticeDb();
   useOnDemandRead(entity.entityKey, 'bills');
   const region = useRegion();
   const [open, setOpen] = useState<number | null>(null);
   const data = useLiveQuery(async () => {
-    if (!practiceKey) return null;
-    const db = databases.of(practiceKey);
+    if (!db) return null;
     const [bills, payments, schedules] = await Promise.all([
       db.bills.where('entityKey').equals(entity.entityKey).toArray(),
       db.payments.where('entityKey').equals(entity.entityKey).toArray(),
@@ -35,7 +33,7 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
       payments,
       schedules,
     };
-  }, [practiceKey, entity.entityKey]);
+  }, [db, entity.entityKey]);
   if (!data) return null;
   const due = data.bills.reduce((sum, b) => sum + (b.statusName === 'Voided' ? 0 : b.amountDue), 0);
   return (

@@ -3,10 +3,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { fetchDocument } from '../../../client-data/client-reads';
 import { useOnDemandRead } from '../../../client-data/use-client-data';
 import type { StoredEntity } from '../../../practice/practice-db';
-import { usePractice } from '../../../practice/practice-store';
 import { formatDateTime } from '../../../ui/regional/regional-format';
 import { OpenPdfLink, ReadButton, useRegion } from '../../../ui/money-ui';
-import { useServices } from '../../../app/services-context';
+import { useActivePracticeDb } from '../../../app/services-context';
 
 /**
  * Identity: the contract gives no status read, only the certificate PDF, which exists once a
@@ -14,13 +13,11 @@ import { useServices } from '../../../app/services-context';
  * "no completed verification", plus what this laptop sent (ID checks and AML screenings in the outbox).
  */
 export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
-  const { databases } = useServices();
-  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const db = useActivePracticeDb();
   useOnDemandRead(entity.entityKey, 'identity');
   const region = useRegion();
   const data = useLiveQuery(async () => {
-    if (!practiceKey) return null;
-    const db = databases.of(practiceKey);
+    if (!db) return null;
     const [identity, sent] = await Promise.all([
       db.identity.get(entity.entityKey),
       db.outbox
@@ -30,7 +27,7 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
         .toArray(),
     ]);
     return { identity, sent };
-  }, [practiceKey, entity.entityKey]);
+  }, [db, entity.entityKey]);
   if (!data) return null;
   const { identity, sent } = data;
   return (

@@ -4,26 +4,24 @@ import { Fragment, useState } from 'react';
 import { readClientStatements, readStatementDetail } from '../../../client-data/client-reads';
 import { useDetailOnOpen, useOnDemandRead } from '../../../client-data/use-client-data';
 import type { StoredEntity } from '../../../practice/practice-db';
-import { usePractice } from '../../../practice/practice-store';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 import { OpenPdfLink, ReadButton, ReadFreshness, useRegion } from '../../../ui/money-ui';
-import { useServices } from '../../../app/services-context';
+import { useActivePracticeDb } from '../../../app/services-context';
 
 /** Statements sent to the client, newest first; one opens to its lines and ageing. */
 export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
-  const { databases } = useServices();
-  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const db = useActivePracticeDb();
   useOnDemandRead(entity.entityKey, 'statements');
   const region = useRegion();
   const [open, setOpen] = useState<number | null>(null);
   const statements = useLiveQuery(
     async () =>
-      practiceKey
-        ? (await databases.of(practiceKey).statements.where('entityKey').equals(entity.entityKey).toArray()).sort(
-            (a, b) => b.statementDate.localeCompare(a.statementDate),
+      db
+        ? (await db.statements.where('entityKey').equals(entity.entityKey).toArray()).sort((a, b) =>
+            b.statementDate.localeCompare(a.statementDate),
           )
         : [],
-    [practiceKey, entity.entityKey],
+    [db, entity.entityKey],
   );
   if (!statements) return null;
   return (
