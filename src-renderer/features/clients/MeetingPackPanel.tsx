@@ -1,14 +1,12 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Progress, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { findCompanion } from '../../bridge/companion';
-import { practiceDb, type StoredEntity } from '../../practice/practice-db';
+import { useActivePracticeDb, useCompanion, useServices } from '../../app/services-context';
+import type { StoredEntity } from '../../practice/practice-db';
 import type { MeetingPack } from '../../meeting-packs/meeting-pack-types';
 import { estimatePack } from '../../meeting-packs/pack-plan';
 import { listAverages, packIdFor, packInputs } from '../../meeting-packs/pack-runner';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
-import { useMeetingPacks } from '../../meeting-packs/meeting-pack-store';
-import { usePractice } from '../../practice/practice-store';
 import { formatDuration } from '../../practice/budget-text';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { useRegion } from '../../ui/money-ui';
@@ -24,10 +22,10 @@ const stateText: Record<MeetingPack['state'], { label: string; colour: 'green' |
 
 /** "Needed offline": the estimate and ETA before, progress during, and what is missing (and why) after. */
 export function MeetingPackPanel({ entity }: { entity: StoredEntity }) {
-  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const db = useActivePracticeDb();
   const pack = useLiveQuery(
-    () => (practiceKey ? practiceDb(practiceKey).meetingPacks.get(packIdFor(entity.entityKey)) : undefined),
-    [practiceKey, entity.entityKey],
+    () => (db ? db.meetingPacks.get(packIdFor(entity.entityKey)) : undefined),
+    [db, entity.entityKey],
   );
   return (
     <Card data-testid="meeting-pack">
@@ -43,29 +41,30 @@ export function MeetingPackPanel({ entity }: { entity: StoredEntity }) {
 
 /** How big a pack would be and how long the budget needs for it, then the button. */
 function PackOffer({ entity }: { entity: StoredEntity }) {
-  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const db = useActivePracticeDb();
+  const practiceKey = db?.practiceKey ?? null;
+  const companion = useCompanion();
   const online = useConnectivity(isOnline);
-  const prepare = useMeetingPacks((s) => s.prepare);
+  const { prepare } = useServices().meetingPacks;
   // Live: the estimate tightens as the client's lists arrive (opening a client online reads them).
   const base = useLiveQuery(async () => {
-    if (!practiceKey) return null;
-    const db = practiceDb(practiceKey);
+    if (!db) return null;
     return estimatePack(await packInputs(db, entity.entityKey), await listAverages(db));
-  }, [practiceKey, entity.entityKey]);
+  }, [db, entity.entityKey]);
   const [eta, setEta] = useState<{ requests: number; seconds: number | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const requests = base?.requests;
   useEffect(() => {
     if (!practiceKey || requests === undefined) return;
     let cancelled = false;
-    void findCompanion()
-      ?.practice.budget({ practiceKey, estimateRequests: requests })
+    void companion?.practice
+      .budget({ practiceKey, estimateRequests: requests })
       .then((budget) => !cancelled && setEta({ requests, seconds: budget?.estimate?.etaSeconds ?? null }))
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [practiceKey, requests]);
+  }, [companion, practiceKey, requests]);
   const estimate = base ? { ...base, etaSeconds: eta?.requests === base.requests ? eta.seconds : null } : null;
   return (
     <>
@@ -107,7 +106,7 @@ function PackOffer({ entity }: { entity: StoredEntity }) {
 
 function PackStatus({ pack }: { pack: MeetingPack }) {
   const region = useRegion();
-  const { retry, remove, prepare } = useMeetingPacks();
+  const { retry, remove, prepare } = useServices().meetingPacks;
   const counted = pack.items.filter((i) => i.state !== 'none');
   const done = counted.filter((i) => i.state === 'done').length;
   const problems = pack.items.filter((i) => i.state === 'failed' || (i.state === 'waiting' && i.message));

@@ -2,19 +2,12 @@ import { Button, Callout, Card, DataList, Flex, Heading, Spinner, Text, TextFiel
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { DebtorMovement } from '../../../src-preload/contract/partner-api';
-import { findCompanion } from '../../bridge/companion';
+import { useServices } from '../../app/services-context';
 import { LabelledSelect } from '../../ui/LabelledSelect';
-import { practiceDb } from '../../practice/practice-db';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/regional/regional-format';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
-import {
-  describeMovement,
-  readMovementOnce,
-  storedMovement,
-  type MovementReadState,
-  type StoredMovement,
-} from './movement-read';
+import { describeMovement, storedMovement, type MovementReadState, type StoredMovement } from './movement-read';
 import { localToday } from '../../ui/regional/iso-day';
 import {
   customPeriod,
@@ -61,12 +54,13 @@ function MovementFigures({ movement, region, testId }: { movement: DebtorMovemen
  * otherwise read from the practice when online. `refresh` asks again for a stored period.
  */
 function usePeriodMovement(practiceKey: string, period: Period | null, synced: StoredMovement | null) {
+  const { companion, databases, movementReads } = useServices();
   const online = useConnectivity(isOnline);
   const name = period ? movementReportName(period) : null;
   const isSynced = !!synced && samePeriod(period, synced.movement);
   // null = looked and found nothing; undefined = still looking.
   const row = useLiveQuery(
-    async () => (name ? ((await practiceDb(practiceKey).reports.get(name)) ?? null) : null),
+    async () => (name ? ((await databases.of(practiceKey).reports.get(name)) ?? null) : null),
     [practiceKey, name],
   );
   const stored = isSynced ? synced : row === undefined ? undefined : storedMovement(row);
@@ -76,7 +70,6 @@ function usePeriodMovement(practiceKey: string, period: Period | null, synced: S
   });
   const [nonce, setNonce] = useState(0);
   const handled = useRef(0);
-  const companion = findCompanion();
   const reachable = online && !!companion;
 
   // `stored` matters to the read only as "still looking", "nothing there" or "there".
@@ -84,7 +77,10 @@ function usePeriodMovement(practiceKey: string, period: Period | null, synced: S
   // `period` is identified by `name`: the read uses the latest period without running again for a new object.
   // `name` is set exactly when `period` is, so the effect only runs the read when there is one.
   const readPeriod = useEffectEvent((c: NonNullable<typeof companion>) =>
-    readMovementOnce({ companion: c, db: practiceDb(practiceKey), practiceKey, now: () => new Date() }, period!),
+    movementReads.readOnce(
+      { companion: c, db: databases.of(practiceKey), practiceKey, now: () => new Date() },
+      period!,
+    ),
   );
 
   useEffect(() => {
@@ -122,14 +118,15 @@ function usePeriodMovement(practiceKey: string, period: Period | null, synced: S
 export function MovementSection({ practiceKey, region }: { practiceKey: string; region: Region }) {
   const view = useDebtorsView(practiceKey);
   const update = useDebtorsViews((s) => s.update);
+  const { databases } = useServices();
   const syncedRow = useLiveQuery(
-    async () => (await practiceDb(practiceKey).reports.get('debtorMovement')) ?? null,
+    async () => (await databases.of(practiceKey).reports.get('debtorMovement')) ?? null,
     [practiceKey],
   );
   const synced = syncedRow ? storedMovement(syncedRow) : null;
   const earlier = useLiveQuery(
     async () =>
-      (await practiceDb(practiceKey).reports.where('name').startsWith('movement:').toArray()).map((r) => ({
+      (await databases.of(practiceKey).reports.where('name').startsWith('movement:').toArray()).map((r) => ({
         name: r.name,
         period: periodOfReportName(r.name),
         fetchedAt: r.fetchedAt,
