@@ -86,6 +86,31 @@ export default tseslint.config(
     },
   },
   {
+    // Dates, times and numbers are shown in the practice's locale (its region: en-AU, en-GB, en-ZA) through the
+    // formatters in src-renderer/ui/regional, never in the laptop's locale, which may read 03/04 as March.
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    ignores: ['src-renderer/ui/regional/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message:
+            "Shown in the laptop's locale: use formatDateTime / formatTime / formatDate / formatNumber from ui/regional/regional-format.",
+        },
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+          message: 'Dates and times are formatted in ui/regional (formatDateTime, formatTime, formatDate) only.',
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat'][arguments.length=0]",
+          message:
+            "A NumberFormat without a locale uses the laptop's: use formatNumber from ui/regional/regional-format.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src-preload/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useAppInfo } from './app-info-store';
 import { activePractice, usePractice } from '../practice/practice-store';
 import { OnlineIndicator } from '../connectivity/OnlineIndicator';
+import { formatDateTime } from '../ui/regional/regional-format';
 import { useServices } from './services-context';
 
 export function StatusBar() {
@@ -22,7 +23,7 @@ export function StatusBar() {
     : progress?.running
       ? 'syncing…'
       : lastSynced
-        ? `last synced ${new Date(lastSynced).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' })}`
+        ? `last synced ${formatDateTime(lastSynced, practice?.region, 'short')}`
         : '';
   return (
     <Flex asChild align="center" justify="between" px="3" className="status-bar">

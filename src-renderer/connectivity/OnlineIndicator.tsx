@@ -1,6 +1,8 @@
 import { Flex, Text, Tooltip } from '@radix-ui/themes';
 import type { ConnectivityReason } from '../../src-preload/contract/connectivity';
 import { connectivityReason, useConnectivity } from './connectivity-store';
+import { useRegion } from '../ui/money-ui';
+import { formatTime } from '../ui/regional/regional-format';
 
 const words: Record<ConnectivityReason, string> = {
   ok: 'Online',
@@ -12,15 +14,29 @@ const words: Record<ConnectivityReason, string> = {
 export function OnlineIndicator() {
   const main = useConnectivity((s) => s.main);
   const browserOnline = useConnectivity((s) => s.browserOnline);
+  const region = useRegion();
   return (
-    <OnlineIndicatorView reason={connectivityReason({ main, browserOnline })} checkedAt={main?.checkedAt ?? null} />
+    <OnlineIndicatorView
+      reason={connectivityReason({ main, browserOnline })}
+      checkedAt={main?.checkedAt ?? null}
+      region={region}
+    />
   );
 }
 
 /** The indicator itself, from plain values (rendered on its own in tests). */
-export function OnlineIndicatorView({ reason, checkedAt }: { reason: ConnectivityReason; checkedAt: string | null }) {
+export function OnlineIndicatorView({
+  reason,
+  checkedAt,
+  region,
+}: {
+  reason: ConnectivityReason;
+  checkedAt: string | null;
+  /** The practice's region: the time is written its way. */
+  region?: string | undefined;
+}) {
   const online = reason === 'ok';
-  const checked = checkedAt ? new Date(checkedAt).toLocaleTimeString() : 'not yet';
+  const checked = checkedAt ? formatTime(checkedAt, region) : 'not yet';
   return (
     <Tooltip
       content={`Connection to the practice last checked: ${checked}. Work done offline is kept on this laptop and sent when the practice answers again.`}

@@ -1,4 +1,5 @@
 import type { BudgetStatus } from '../../src-preload/contract/budget';
+import { formatNumber, formatTime } from '../ui/regional/regional-format';
 
 /** "under a minute", "about 12 min", "about 2 h 05 min" — an ETA is a rough figure; say so. */
 export function formatDuration(seconds: number): string {
@@ -9,20 +10,19 @@ export function formatDuration(seconds: number): string {
   return `about ${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
-const number = new Intl.NumberFormat();
-
 /** "57 of 60 this minute · 983 of 1,000 this hour · 9,983 of 10,000 today" */
-export function remainingText(budget: BudgetStatus): string {
+export function remainingText(budget: BudgetStatus, region?: string): string {
   const { remaining: r, limits: l } = budget;
-  return `${number.format(r.minute)} of ${number.format(l.perMinute)} this minute · ${number.format(r.hour)} of ${number.format(l.perHour)} this hour · ${number.format(r.day)} of ${number.format(l.perDay)} today`;
+  const count = (n: number) => formatNumber(n, region);
+  return `${count(r.minute)} of ${count(l.perMinute)} this minute · ${count(r.hour)} of ${count(l.perHour)} this hour · ${count(r.day)} of ${count(l.perDay)} today`;
 }
 
 /**
  * What the running sync still needs. A first import's size is unknown (the API gives no totals), so
  * its figures are lower bounds and are worded as such rather than shown as a confident ETA.
  */
-export function runText(run: NonNullable<BudgetStatus['run']>): string {
-  const requests = `${number.format(run.requestsLeft)} ${run.requestsLeft === 1 ? 'request' : 'requests'}`;
+export function runText(run: NonNullable<BudgetStatus['run']>, region?: string): string {
+  const requests = `${formatNumber(run.requestsLeft, region)} ${run.requestsLeft === 1 ? 'request' : 'requests'}`;
   if (run.requestsLeft === 0) return 'Finishing…';
   if (run.etaSeconds === null)
     return run.sized
@@ -33,9 +33,9 @@ export function runText(run: NonNullable<BudgetStatus['run']>): string {
     : `At least ${requests} left (${formatDuration(run.etaSeconds)} or more): a first import's size is known only once each list has been read.`;
 }
 
-export function pausedText(budget: BudgetStatus, now: number): string | null {
+export function pausedText(budget: BudgetStatus, now: number, region?: string): string | null {
   if (!budget.pausedUntil) return null;
   const until = Date.parse(budget.pausedUntil);
   if (until <= now) return null;
-  return `The server asked us to wait: requests resume at ${new Date(until).toLocaleTimeString()}.`;
+  return `The server asked us to wait: requests resume at ${formatTime(until, region)}.`;
 }

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { type operations, type OperationName } from '../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { ConfirmDialog } from '../../ui/ModalDialog';
+import { useRegion } from '../../ui/money-ui';
+import { formatDateTime } from '../../ui/regional/regional-format';
 import { resubmit } from '../../outbox/outbox-db';
 import { useServices } from '../../app/services-context';
 
@@ -23,7 +25,8 @@ const secondCopy: Record<BillableOperation, string> = {
 export const sendAgainLabel = (operation: OperationName): string =>
   `Send again — this may create ${secondCopy[operation as BillableOperation] ?? 'a duplicate'}`;
 
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : 'an unknown time');
+const when = (iso: string | null | undefined, region: string | undefined) =>
+  iso ? formatDateTime(iso, region) : 'an unknown time';
 
 /**
  * A billable action that may already have reached the practice is sent again only after the user has
@@ -31,6 +34,7 @@ const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleSt
  */
 export function SendAgain({ entry, practiceKey }: { entry: OutboxEntry; practiceKey: string }) {
   const { databases, outbox } = useServices();
+  const region = useRegion();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const confirm = () => {
@@ -52,7 +56,7 @@ export function SendAgain({ entry, practiceKey }: { entry: OutboxEntry; practice
         open={open}
         onClose={() => setOpen(false)}
         title={`Send “${entry.summary}” again?`}
-        description={`It was sent at ${when(entry.lastSentAt)} and no answer came back, so it may already be at the practice.`}
+        description={`It was sent at ${when(entry.lastSentAt, region)} and no answer came back, so it may already be at the practice.`}
         cancelLabel="Do not send"
         confirmLabel={sendAgainLabel(entry.operation)}
         onConfirm={confirm}
@@ -64,7 +68,7 @@ export function SendAgain({ entry, practiceKey }: { entry: OutboxEntry; practice
           {(entry.checks ?? []).length === 0 ? <Text size="2">Nothing could be read to check it.</Text> : null}
           {(entry.checks ?? []).map((check) => (
             <Text size="2" key={check.at}>
-              {when(check.at)}: {check.note}
+              {when(check.at, region)}: {check.note}
             </Text>
           ))}
         </Flex>

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import type { SyncCursor } from '../../../src-preload/contract/sync';
 import { usePractice } from '../../practice/practice-store';
 import { pausedText, remainingText, runText } from '../../practice/budget-text';
+import { useRegion } from '../../ui/money-ui';
+import { formatDateTime, formatNumber, formatTime } from '../../ui/regional/regional-format';
 import { useCompanion, useServices } from '../../app/services-context';
 
 const labels: Record<string, string> = {
@@ -28,16 +30,17 @@ function passShare(cursor: SyncCursor | undefined, records: number, mode: SyncCu
 
 function BudgetLine() {
   const budget = usePractice((s) => s.budget);
+  const region = useRegion();
   if (!budget) return null;
-  const paused = pausedText(budget, Date.now());
+  const paused = pausedText(budget, Date.now(), region);
   return (
     <Flex direction="column" gap="1">
       <Text size="2" data-testid="budget-remaining">
-        Requests left: {remainingText(budget)}
+        Requests left: {remainingText(budget, region)}
       </Text>
       {budget.run ? (
         <Text size="2" data-testid="sync-eta">
-          {runText(budget.run)}
+          {runText(budget.run, region)}
         </Text>
       ) : null}
       {paused ? (
@@ -56,6 +59,7 @@ export function SyncStatus() {
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const progress = usePractice((s) => s.progress);
   const paused = usePractice((s) => s.paused);
+  const region = useRegion();
   const cursors =
     useLiveQuery(async () => (practiceKey ? databases.of(practiceKey).cursors.toArray() : []), [practiceKey]) ?? [];
   const cursorOf = (resource: string) => cursors.find((c) => c.resource === resource);
@@ -84,7 +88,7 @@ export function SyncStatus() {
             : running
               ? 'Syncing…'
               : progress?.lastRunAt
-                ? `Last sync finished ${new Date(progress.lastRunAt).toLocaleTimeString()}.`
+                ? `Last sync finished ${formatTime(progress.lastRunAt, region)}.`
                 : 'No sync has run in this session yet.'}
         </Text>
         <Button size="1" variant="soft" disabled={running} onClick={() => void practice.resume()}>
@@ -133,7 +137,7 @@ export function SyncStatus() {
                   <Badge color={r.state === 'failed' ? 'red' : r.state === 'done' ? 'green' : 'gray'}>{r.state}</Badge>
                 </Table.Cell>
                 <Table.Cell>
-                  {r.recordsThisPass.toLocaleString()} records · {r.pagesThisRun}{' '}
+                  {formatNumber(r.recordsThisPass, region)} records · {r.pagesThisRun}{' '}
                   {r.pagesThisRun === 1 ? 'page' : 'pages'} ({modeText[r.mode]})
                   {r.rejectedThisRun > 0 ? (
                     <Text color="amber" size="1">
@@ -143,7 +147,7 @@ export function SyncStatus() {
                   ) : null}
                 </Table.Cell>
                 <Table.Cell>
-                  {cursor?.lastCompletedAt ? new Date(cursor.lastCompletedAt).toLocaleString() : 'never'}
+                  {cursor?.lastCompletedAt ? formatDateTime(cursor.lastCompletedAt, region) : 'never'}
                 </Table.Cell>
                 <Table.Cell>
                   {r.error ? (

@@ -2,6 +2,8 @@ import { Button, Flex, Progress, Text } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import type { UpdateStatus } from '../../../src-preload/contract/desktop';
 import { useUpdates, watchUpdates } from '../../updates/update-store';
+import { useRegion } from '../../ui/money-ui';
+import { formatDateTime } from '../../ui/regional/regional-format';
 import { useCompanion } from '../../app/services-context';
 
 const stateWords: Record<UpdateStatus['state'], string> = {
@@ -22,10 +24,12 @@ export interface UpdateStatusViewProps {
   status: UpdateStatus | null;
   refusedReason: string | null;
   onRestart?: () => void;
+  /** The practice's region: dates are written its way. */
+  region?: string | undefined;
 }
 
 /** Settings → About: where updates stand, the download's progress, and "Restart to update" once one is ready. */
-export function UpdateStatusView({ status, refusedReason, onRestart }: UpdateStatusViewProps) {
+export function UpdateStatusView({ status, refusedReason, onRestart, region }: UpdateStatusViewProps) {
   if (!status) return <Text color="gray">Loading…</Text>;
   return (
     <Flex direction="column" gap="2" mt="3" data-testid="update-status" data-state={status.state}>
@@ -41,7 +45,7 @@ export function UpdateStatusView({ status, refusedReason, onRestart }: UpdateSta
       ) : null}
       {status.lastCheckedAt ? (
         <Text as="p" size="1" color="gray">
-          Last checked {new Date(status.lastCheckedAt).toLocaleString()}
+          Last checked {formatDateTime(status.lastCheckedAt, region)}
         </Text>
       ) : null}
       {status.state === 'ready' && onRestart ? (
@@ -63,12 +67,14 @@ export function UpdateSection() {
   const companion = useCompanion();
   const status = useUpdates((s) => s.status);
   const refusedReason = useUpdates((s) => s.refusedReason);
+  const region = useRegion();
   useEffect(() => (companion ? watchUpdates(companion) : undefined), [companion]);
   if (!companion) return null;
   return (
     <UpdateStatusView
       status={status}
       refusedReason={refusedReason}
+      region={region}
       onRestart={() => void useUpdates.getState().restart(companion)}
     />
   );

@@ -12,12 +12,47 @@ export function formatDate(value: string | null | undefined, region?: string): s
       }).format(date);
 }
 
-export function formatDateTime(value: string | null | undefined, region?: string): string {
-  if (!value) return '—';
-  const date = new Date(value);
+/** An instant as the app stores or receives it: an ISO string, epoch milliseconds or a Date. */
+export type Instant = string | number | Date;
+
+const asDate = (value: Instant): Date => (value instanceof Date ? value : new Date(value));
+
+/*
+ * Instants are shown in the practice's locale (never the laptop's: an en-US laptop would turn 03/04 into
+ * March) and in the laptop's time zone, which is where the person reading them is.
+ */
+
+/**
+ * A date and time: 'medium' "23 Nov 2026, 9:16 pm" (en-AU) / "23 Nov 2026, 21:16" (en-ZA); 'short'
+ * "23/11/26, 9:16 pm" where space is tight (the status bar).
+ */
+export function formatDateTime(
+  value: Instant | null | undefined,
+  region?: string,
+  style: 'medium' | 'short' = 'medium',
+): string {
+  if (value == null || value === '') return '—';
+  const date = asDate(value);
   return Number.isNaN(date.getTime())
-    ? value
-    : new Intl.DateTimeFormat(localeOf(region), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    ? String(value)
+    : new Intl.DateTimeFormat(localeOf(region), { dateStyle: style, timeStyle: 'short' }).format(date);
+}
+
+/** A time of day to the second, "9:16:05 pm" / "21:16:05": when a check ran, a retry or a pause ends. */
+export function formatTime(value: Instant | null | undefined, region?: string): string {
+  if (value == null || value === '') return '—';
+  const date = asDate(value);
+  return Number.isNaN(date.getTime())
+    ? String(value)
+    : new Intl.DateTimeFormat(localeOf(region), { timeStyle: 'medium' }).format(date);
+}
+
+/** A count in the practice's locale: "12,345" (en-AU, en-GB), "12 345" (en-ZA). */
+export function formatNumber(value: number | null | undefined, region?: string): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  // Number#toLocaleString with an explicit locale: the crash-recovery end-to-end test injects its fault
+  // into the Settings screen through it.
+  return value.toLocaleString(localeOf(region));
 }
 
 /*
