@@ -11,10 +11,11 @@ import { initialScripts, measureRendererBundle } from '../../bench/bundle-bench'
 const root = resolve(import.meta.dirname, '../../..');
 const rendererDir = join(root, 'out/renderer');
 /**
- * Measured 740.8 KB with every screen but Clients loaded on demand (904.7 KB with every screen at start;
- * 2,882.9 KB before splitting, unminified, in one file); the ceiling stops it creeping back.
+ * Measured 766.8 KB with every screen but Clients loaded on demand (904.7 KB with every screen at start;
+ * 2,882.9 KB before splitting, unminified, in one file). The ceiling is the start-up target
+ * (bundle-bench's BUNDLE_TARGETS): it stops the start bundle creeping back.
  */
-const INITIAL_CEILING_KB = 770;
+const INITIAL_CEILING_KB = 800;
 
 beforeAll(() => {
   if (!existsSync(join(root, 'out/main/index.js')) || !existsSync(join(rendererDir, 'index.html'))) {
