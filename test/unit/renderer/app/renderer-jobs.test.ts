@@ -1,0 +1,59 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Companion } from '../../../../src-preload/contract/companion';
+import type { PracticeSummary } from '../../../../src-preload/contract/practice';
+import { createRendererJobs } from '../../../../src-renderer/app/renderer-jobs';
+import { useConnectivity } from '../../../../src-renderer/connectivity/connectivity-store';
+import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
+import { usePractice } from '../../../../src-renderer/practice/practice-store';
+import { BACKGROUND_SYNC_MS } from '../../../../src-renderer/practice/sync-job';
+
+const practiceKey = '88888888-8888-4888-8888-888888888888';
+const practice = { practiceKey, canWrite: true } as PracticeSummary;
+const offline = { online: false, reason: 'no-network', checkedAt: '2026-11-20T10:00:00.000Z' } as const;
+const online = { online: true, reason: 'ok', checkedAt: '2026-11-20T10:00:01.000Z' } as const;
+const databases = createPracticeDatabases();
+
+let stop: () => void = () => undefined;
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  usePractice.setState({ practices: [practice], activePracticeKey: practiceKey, paused: false, progress: null });
+  useConnectivity.setState({ main: offline, browserOnline: true });
+});
+afterEach(async () => {
+  stop();
+  vi.useRealTimers();
+  usePractice.setState({ practices: [], activePracticeKey: null });
+  useConnectivity.setState({ main: null, browserOnline: true });
+  await databases.delete(practiceKey);
+});
+
+describe('the background sync as a job of the window', () => {
+  it('runs when the connection comes back and every five minutes, never while offline', async () => {
+    const start = vi.fn(async () => ({ started: true }));
+    const companion = { sync: { start } } as unknown as Companion;
+    const jobs = createRendererJobs({ companion, databases, onError: () => undefined });
+    stop = jobs.start();
+    await vi.advanceTimersByTimeAsync(BACKGROUND_SYNC_MS);
+    expect(start).not.toHaveBeenCalled(); // offline: the timer's run does nothing
+
+    useConnectivity.getState().setMain(online);
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
+    expect(start).toHaveBeenCalledWith({ practiceKey, cursors: [] });
+
+    await vi.advanceTimersByTimeAsync(BACKGROUND_SYNC_MS);
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(2));
+  });
+
+  it('cancels the runs under way before a practice is signed out', async () => {
+    const companion = { sync: { start: vi.fn() } } as unknown as Companion;
+    const jobs = createRendererJobs({ companion, databases, onError: () => undefined });
+    stop = jobs.start();
+    const cancel = vi.spyOn(jobs.runner, 'cancelRuns');
+    const signOut = vi.spyOn(usePractice.getState(), 'signOut').mockResolvedValue(undefined);
+    await jobs.practice.signOut(practiceKey);
+    expect(cancel).toHaveBeenCalled();
+    expect(signOut).toHaveBeenCalledWith(expect.objectContaining({ databases }), practiceKey);
+    signOut.mockRestore();
+  });
+});
