@@ -39,7 +39,11 @@ export function useClientSnapshot(db: PracticeDb, firstPageFirst: boolean): Clie
   useEffect(() => {
     if (readAll) return;
     let current = true;
-    void readFirstPage(db).then((rows) => current && setPage(rows));
+    // Should the short read fail, the list still comes: from the read of every client.
+    readFirstPage(db).then(
+      (rows) => current && setPage(rows),
+      () => current && setReadAll(true),
+    );
     return () => {
       current = false;
     };

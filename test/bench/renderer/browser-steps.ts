@@ -131,11 +131,13 @@ export async function coldStart(
     await context.addInitScript({ content: probeSource });
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(url);
-    await page.waitForFunction(
-      () => (globalThis as BenchGlobal).__rendererProbe.state.firstRowPaintMs !== null,
-      undefined,
-      { timeout: 60_000 },
-    );
+    await page
+      .waitForFunction(() => (globalThis as BenchGlobal).__rendererProbe.state.firstRowPaintMs !== null, undefined, {
+        timeout: 60_000,
+      })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nThe app showed: ${await visibleText(page)}`);
+      });
     if (clients > 0) await page.getByTestId('client-count').getByText(allLoaded(clients)).waitFor();
     return await page.evaluate(() => {
       const { firstRowDomMs, firstRowPaintMs } = (globalThis as BenchGlobal).__rendererProbe.state;
@@ -151,24 +153,50 @@ export async function coldStart(
   }
 }
 
+/** The page's visible text, shortened: what a timeout message needs to say where the app stood. */
+async function visibleText(page: Page): Promise<string> {
+  return (
+    (await page
+      .locator('body')
+      .innerText()
+      .catch(() => '')) || '(no text)'
+  )
+    .replace(/\s+/g, ' ')
+    .slice(0, 400);
+}
+
 /**
  * Empties the client table of the practice in the profile (the app connected, every other table kept),
- * for the cold start with no clients: one browser on the profile, the harness evaluated in the app's page.
+ * for the cold start with no clients: one browser on the profile, the store cleared through IndexedDB in
+ * the app's page, then the app reloaded until it shows its empty list.
  */
-export async function clearClientsInProfile(
-  userDataDir: string,
-  url: string,
-  harnessSource: string,
-  practiceKey: string,
-): Promise<void> {
+export async function clearClientsInProfile(userDataDir: string, url: string, practiceKey: string): Promise<void> {
   const context = await launchPersistentChromium(userDataDir);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(url);
     await page.getByTestId('client-count').waitFor({ timeout: 60_000 });
-    await page.evaluate(harnessSource);
-    await page.evaluate((key) => (globalThis as BenchGlobal).__rendererBench.clearClients(key), practiceKey);
-    await page.evaluate((key) => (globalThis as BenchGlobal).__rendererBench.close(key), practiceKey);
+    await page.evaluate(
+      (name) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('entities', 'readwrite');
+            tx.objectStore('entities').clear();
+            tx.oncomplete = () => (open.result.close(), resolve());
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      `practice-${practiceKey}`,
+    );
+    await page.reload();
+    await page
+      .getByTestId('client-list-empty')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nThe app showed: ${await visibleText(page)}`);
+      });
   } finally {
     await context.close();
   }

@@ -56,10 +56,6 @@ const harness = {
     connections.delete(practiceKey);
     await deletePracticeDb(practiceKey);
   },
-  /** Empties the practice's client table, the rest kept: the app then starts connected, with no clients. */
-  async clearClients(practiceKey: string): Promise<void> {
-    await practiceDb(practiceKey).entities.clear();
-  },
   /** Closes the harness's connection so the app's own Dexie instance is the only one left open. */
   close(practiceKey: string): void {
     connections.get(practiceKey)?.close();
