@@ -1,14 +1,6 @@
 import { Badge } from '@radix-ui/themes';
 import type { Lead } from '../../../src-preload/contract/partner-api';
-
-// Complete by type: a status added to the contract fails the build here until it has a colour.
-const colors = {
-  New: 'blue',
-  Contacted: 'amber',
-  Qualified: 'violet',
-  Converted: 'green',
-  Lost: 'gray',
-} as const satisfies Record<Lead['statusName'], string>;
+import { leadStatusColour as colors } from './lead-status-colour';
 
 /**
  * The statuses in pipeline order, for the status filter. Taken from the colours above rather than from

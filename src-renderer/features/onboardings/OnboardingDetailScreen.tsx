@@ -9,6 +9,7 @@ import { activePractice, usePractice } from '../../practice/practice-store';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { OnboardingActions } from './OnboardingActions';
 import { OnboardingDocuments } from './OnboardingDocuments';
+import { OnboardingStatusBadge } from './OnboardingStatusBadge';
 import { useActivePracticeDb } from '../../app/services-context';
 
 /** One onboarding: its status and dates, its actions, and each recipient with when they were sent and submitted. */
@@ -38,9 +39,7 @@ export function OnboardingDetailScreen() {
       <Flex direction="column" gap="4" maxWidth="900px">
         <Card>
           <Flex gap="2" mb="3" align="center">
-            <Badge size="2" data-testid="onboarding-status">
-              {o.statusName}
-            </Badge>
+            <OnboardingStatusBadge status={o.statusName} size="2" testId="onboarding-status" />
             {(o as Pending<Onboarding>).pendingOutboxId ? (
               <Badge size="2" color="amber" data-testid="onboarding-pending">
                 pending

@@ -1,4 +1,4 @@
-import { Badge, Checkbox, Flex, Table, Text, TextField } from '@radix-ui/themes';
+import { Checkbox, Flex, Table, Text, TextField } from '@radix-ui/themes';
 import { LabelledSelect } from '../../ui/LabelledSelect';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { activePractice, usePractice } from '../../practice/practice-store';
 import { ConnectPanel } from '../../practice/ConnectPanel';
 import { formatDate } from '../../ui/regional/regional-format';
 import { useServices } from '../../app/services-context';
+import { OnboardingStatusBadge } from './OnboardingStatusBadge';
 
 const COMPLETED = 'Completed';
 
@@ -117,7 +118,7 @@ export function OnboardingsScreen() {
               </Table.RowHeaderCell>
               <Table.Cell>{data?.names.get(o.entityKey ?? '') ?? '—'}</Table.Cell>
               <Table.Cell>
-                <Badge color={o.statusName === COMPLETED ? 'green' : 'blue'}>{o.statusName}</Badge>
+                <OnboardingStatusBadge status={o.statusName} />
               </Table.Cell>
               <Table.Cell>{formatDate(o.sentOn, region)}</Table.Cell>
               <Table.Cell>{formatDate(o.submittedOn, region)}</Table.Cell>

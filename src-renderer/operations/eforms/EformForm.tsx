@@ -2,6 +2,7 @@ import { Button, Flex, SegmentedControl, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { eformCreateSchema, type EformCreate, type EformTemplate } from '../../../src-preload/contract/partner-api';
 import { LabelledSelect } from '../../ui/LabelledSelect';
+import { defaultTemplateId } from './eform-template-default';
 import { CheckInput, LongTextInput, optional, SchemaForm, TextInput, type FieldErrors } from '../../ui/form-kit';
 
 type Mode = 'template' | 'custom' | 'stack';
@@ -38,7 +39,8 @@ export function EformForm(props: {
   const [mode, setMode] = useState<Mode>(
     i?.forms ? 'stack' : i?.schema !== undefined && i?.schema !== null ? 'custom' : 'template',
   );
-  const first = props.templates[0]?.templateId;
+  // An eForm for an existing client starts on a template suited to one, not on a new-client onboarding form.
+  const first = defaultTemplateId(props.templates, props.defaults.entityKey !== null) ?? undefined;
   const [templateId, setTemplateId] = useState(String(i?.templateId ?? first ?? ''));
   const [name, setName] = useState(i?.name ?? '');
   const [schemaText, setSchemaText] = useState(
@@ -47,7 +49,7 @@ export function EformForm(props: {
   const [stack, setStack] = useState<string[]>(
     i?.forms?.map((f) => String(f.templateId ?? '')) ?? [
       String(first ?? ''),
-      String(props.templates[1]?.templateId ?? first ?? ''),
+      String(props.templates.find((t) => t.templateId !== first)?.templateId ?? first ?? ''),
     ],
   );
   const [recipientName, setRecipientName] = useState(i?.recipientName ?? props.defaults.recipientName);
