@@ -1,7 +1,13 @@
-import { Flex, Text, TextField } from '@radix-ui/themes';
+import { Flex, Text } from '@radix-ui/themes';
 import type { LocalWindow } from '../features/billing/billing-filter';
+import { DateInput } from './DateInput';
+import { isIsoDay } from './regional/iso-day';
 
-/** "<label> [from] to [to]", each bounded by the local window and by the other end. */
+/**
+ * "<label> [from] to [to]", each typed in the practice's date order and bounded by the local window (a "from"
+ * after the "to" is the table's own message, dateRangeProblem). A filter changes only once its text reads as a date (or is cleared), so half-typed text
+ * never empties the list.
+ */
 export function DateRangeFields(props: {
   label: string;
   /** Accessible names of the two fields, e.g. "Bills dated from" / "Bills dated to". */
@@ -13,31 +19,30 @@ export function DateRangeFields(props: {
   onChange(patch: { from?: string; to?: string }): void;
 }) {
   const { from, to, window } = props;
+  const readable = (value: string) => value === '' || isIsoDay(value);
   return (
-    <Flex gap="2" align="center">
-      <Text size="2" color="gray">
+    <Flex gap="2" align="start">
+      <Text size="2" color="gray" className="date-range__label">
         {props.label}
       </Text>
-      <TextField.Root
-        type="date"
-        size="1"
-        aria-label={props.fromLabel}
+      <DateInput
+        compact
+        label={props.fromLabel}
         value={from}
         min={window?.startDate}
-        max={to || window?.endDate}
-        onChange={(e) => props.onChange({ from: e.target.value })}
+        max={window?.endDate}
+        onChange={(value) => readable(value) && props.onChange({ from: value })}
       />
-      <Text size="2" color="gray">
+      <Text size="2" color="gray" className="date-range__label">
         to
       </Text>
-      <TextField.Root
-        type="date"
-        size="1"
-        aria-label={props.toLabel}
+      <DateInput
+        compact
+        label={props.toLabel}
         value={to}
-        min={from || window?.startDate}
+        min={window?.startDate}
         max={window?.endDate}
-        onChange={(e) => props.onChange({ to: e.target.value })}
+        onChange={(value) => readable(value) && props.onChange({ to: value })}
       />
     </Flex>
   );

@@ -1,9 +1,10 @@
-import { Button, Callout, Card, DataList, Flex, Heading, Spinner, Text, TextField } from '@radix-ui/themes';
+import { Button, Callout, Card, DataList, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { DebtorMovement } from '../../../src-preload/contract/partner-api';
 import { useServices } from '../../app/services-context';
 import { LabelledSelect } from '../../ui/LabelledSelect';
+import { DateInput } from '../../ui/DateInput';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/regional/regional-format';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
@@ -198,32 +199,18 @@ export function MovementSection({ practiceKey, region }: { practiceKey: string; 
                 }}
               >
                 <Flex gap="2" align="end" wrap="wrap">
-                  <label className="date-field">
-                    <Text size="1" color="gray">
+                  <Flex direction="column" gap="1" className="date-field">
+                    <Text size="1" color="gray" aria-hidden="true">
                       From
                     </Text>
-                    <TextField.Root
-                      type="date"
-                      size="1"
-                      value={draftFrom}
-                      max={draftTo || undefined}
-                      onChange={(e) => setDraftFrom(e.target.value)}
-                      aria-label="Movement from"
-                    />
-                  </label>
-                  <label className="date-field">
-                    <Text size="1" color="gray">
+                    <DateInput compact label="Movement from" value={draftFrom} onChange={setDraftFrom} />
+                  </Flex>
+                  <Flex direction="column" gap="1" className="date-field">
+                    <Text size="1" color="gray" aria-hidden="true">
                       To
                     </Text>
-                    <TextField.Root
-                      type="date"
-                      size="1"
-                      value={draftTo}
-                      min={draftFrom || undefined}
-                      onChange={(e) => setDraftTo(e.target.value)}
-                      aria-label="Movement to"
-                    />
-                  </label>
+                    <DateInput compact label="Movement to" value={draftTo} onChange={setDraftTo} />
+                  </Flex>
                   <Button type="submit" size="1" disabled={!draft.ok}>
                     Show movement
                   </Button>

@@ -32,6 +32,7 @@ import {
   type FieldErrors,
 } from '../../ui/form-kit';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
+import { DateInput } from '../../ui/DateInput';
 import { useLedgerLookups } from './use-ledger-lookups';
 
 /**
@@ -116,15 +117,8 @@ export function AdhocBillForm(props: {
         </Text>
       ) : null}
       <Grid columns="2" gap="3">
-        <TextInput label="Bill date" type="date" value={billDate} onChange={setBillDate} error={errors['billDate']} />
-        <TextInput
-          label="Due date"
-          type="date"
-          required
-          value={dueDate}
-          onChange={setDueDate}
-          error={errors['dueDate']}
-        />
+        <DateInput label="Bill date" value={billDate} onChange={setBillDate} error={errors['billDate']} />
+        <DateInput label="Due date" required value={dueDate} onChange={setDueDate} error={errors['dueDate']} />
         <TextInput
           label="Reference"
           value={reference}

@@ -18,6 +18,7 @@ import {
 import { useRegion } from '../../ui/money-ui';
 import { formatMoney, moneyLocale } from '../../ui/regional/regional-format';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
+import { DateInput } from '../../ui/DateInput';
 import {
   billingPeriods,
   newProjectRow,
@@ -177,17 +178,15 @@ export function ExternalProjectsForm(props: {
                 onChange={(currency) => update(index, { currency })}
                 error={err(index, 'currency')}
               />
-              <TextInput
+              <DateInput
                 label="Starts"
-                type="date"
                 required
                 value={row.startsOn}
                 onChange={(startsOn) => update(index, { startsOn })}
                 error={err(index, 'startsOn')}
               />
-              <TextInput
+              <DateInput
                 label="Ends"
-                type="date"
                 required
                 value={row.endsOn}
                 onChange={(endsOn) => update(index, { endsOn })}
