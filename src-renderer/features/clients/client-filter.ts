@@ -1,6 +1,12 @@
 import { foldForSearch, type StoredEntity } from '../../practice/practice-db';
 import { MatchTier, type ClientMatches } from './client-search';
 
+/** What the list needs of the word index (client-search.ts). */
+export interface ClientSearch {
+  match(query: string): ClientMatches;
+  ordinalsOf(list: readonly StoredEntity[]): Int32Array;
+}
+
 /** Which clients by their terminated flag: current ones (the default), all, or only terminated ones. */
 export type TerminatedFilter = 'active' | 'all' | 'terminated';
 export type ClientSort = 'name' | 'name-desc' | 'code' | 'updated';
@@ -189,21 +195,28 @@ export const isNarrowed = (view: ClientView): boolean =>
  */
 export function searchClients(
   index: ClientIndex,
-  search: { match(query: string): ClientMatches } | null,
+  search: ClientSearch | null,
   view: ClientView,
 ): readonly StoredEntity[] {
   const substring = filterClients(index, view);
   if (!search || !view.query.trim()) return substring;
   const tiers = search.match(view.query);
   if (tiers.size === 0) return substring;
-  const bySubstring = new Set(substring);
+  const base = filterClients(index, { ...view, query: '' });
+  // By number, not by key: this walk runs on every keystroke over every client the filters let through.
+  const ordinals = search.ordinalsOf(base);
   const words: StoredEntity[] = [];
   const substrings: StoredEntity[] = [];
   const typos: StoredEntity[] = [];
-  for (const e of filterClients(index, { ...view, query: '' })) {
-    const tier = tiers.tierOf(e.entityKey);
+  // The substring matches are in the base's order: one pointer walks them alongside.
+  let next = 0;
+  for (let i = 0; i < base.length; i++) {
+    const e = base[i]!;
+    const bySubstring = substring[next] === e;
+    if (bySubstring) next++;
+    const tier = tiers.tierAt(ordinals[i]!);
     if (tier === MatchTier.words) words.push(e);
-    else if (bySubstring.has(e)) substrings.push(e);
+    else if (bySubstring) substrings.push(e);
     else if (tier === MatchTier.typo) typos.push(e);
   }
   return substrings.length === 0 && typos.length === 0 ? words : [...words, ...substrings, ...typos];

@@ -21,7 +21,8 @@ function foldWithOrigins(text: string): { folded: string; origin: number[] } {
   const origin: number[] = [];
   let at = 0;
   for (const char of text) {
-    const piece = foldForSearch(char);
+    // Plain ASCII, most of what is shown, needs no Unicode normalisation.
+    const piece = char < '\u0080' ? char.toLowerCase() : foldForSearch(char);
     folded += piece;
     for (let k = 0; k < piece.length; k++) origin.push(at);
     at += char.length;

@@ -44,14 +44,16 @@ interface WordHits {
   typo: readonly number[];
 }
 
-/** The clients of one query, by key: whether they match it and how well (see `ClientSearchIndex.match`). */
+/** The clients of one query: whether they match it and how well (see `ClientSearchIndex.match`). */
 export interface ClientMatches {
   /** How many clients match. */
   readonly size: number;
   tierOf(entityKey: string): MatchTier | undefined;
+  /** The same by the client's number in the index (see `ClientSearchIndex.ordinalsOf`): no lookup by key. */
+  tierAt(ordinal: number): MatchTier | undefined;
 }
 
-const NO_MATCHES: ClientMatches = { size: 0, tierOf: () => undefined };
+const NO_MATCHES: ClientMatches = { size: 0, tierOf: () => undefined, tierAt: () => undefined };
 
 /**
  * The word index of a practice's clients, kept in step with the stored clients by `sync`: every word of
@@ -68,12 +70,16 @@ export class ClientSearchIndex {
   private readonly indexed = new Map<string, { ordinal: number; text: string }>();
   /** Hits of recent words: while typing, every word but the last is the same as at the previous key. */
   private readonly recent = new Map<string, WordHits>();
+  /** Bumped whenever client numbers change, so numbered lists (`ordinalsOf`) are numbered again. */
+  private generation = 0;
+  private readonly numbered = new WeakMap<readonly StoredEntity[], { generation: number; ordinals: Int32Array }>();
 
   get size(): number {
     return this.indexed.size;
   }
 
   private add(entityKey: string, text: string): void {
+    this.generation++;
     const ordinal = this.keys.push(entityKey) - 1;
     this.indexed.set(entityKey, { ordinal, text });
     for (const term of new Set(text.split(WORD_SEPARATOR))) {
@@ -88,6 +94,7 @@ export class ClientSearchIndex {
   private drop(entityKey: string): void {
     const entry = this.indexed.get(entityKey);
     if (!entry) return;
+    this.generation++;
     this.keys[entry.ordinal] = null;
     this.indexed.delete(entityKey);
   }
@@ -128,6 +135,18 @@ export class ClientSearchIndex {
   syncNow(entities: readonly StoredEntity[]): this {
     for (const _ of this.sync(entities, Infinity)) void _;
     return this;
+  }
+
+  /**
+   * Each client's number in the index, for a list of clients (-1 for one not indexed): computed once per
+   * list and index state, so that a keystroke walks the list by number instead of looking keys up.
+   */
+  ordinalsOf(list: readonly StoredEntity[]): Int32Array {
+    const known = this.numbered.get(list);
+    if (known?.generation === this.generation) return known.ordinals;
+    const ordinals = Int32Array.from(list, (e) => this.indexed.get(e.entityKey)?.ordinal ?? -1);
+    this.numbered.set(list, { generation: this.generation, ordinals });
+    return ordinals;
   }
 
   private postings(terms: Iterable<number[]>): number[] {
@@ -172,13 +191,10 @@ export class ClientSearchIndex {
     let size = 0;
     for (let d = 0; d < n; d++) if (found[d] === words.length && this.keys[d] !== null) size++;
     const ordinals = this.indexed;
-    return {
-      size,
-      tierOf(entityKey) {
-        const d = ordinals.get(entityKey)?.ordinal;
-        if (d === undefined || found[d] !== words.length) return undefined;
-        return typo[d] ? MatchTier.typo : MatchTier.words;
-      },
+    const tierAt = (d: number): MatchTier | undefined => {
+      if (d < 0 || found[d] !== words.length) return undefined;
+      return typo[d] ? MatchTier.typo : MatchTier.words;
     };
+    return { size, tierAt, tierOf: (entityKey) => tierAt(ordinals.get(entityKey)?.ordinal ?? -1) };
   }
 }

@@ -1,14 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { whenIdleAfterFirstPaint } from '../../app/idle-after-paint';
 import type { StoredEntity } from '../../practice/practice-db';
-import { ClientSearchIndex, type ClientMatches } from './client-search';
+import type { ClientSearch } from './client-filter';
+import { ClientSearchIndex } from './client-search';
 
 /** Clients indexed per slice of idle time: a slice stays around a frame's length. */
 const CLIENTS_PER_SLICE = 1500;
-
-export interface ClientSearch {
-  match(query: string): ClientMatches;
-}
 
 /**
  * The word index of the clients (client-search.ts), built in idle slices after the list has painted and
@@ -30,5 +27,8 @@ export function useClientSearch(entities: readonly StoredEntity[] | undefined): 
     cancel = whenIdleAfterFirstPaint(step);
     return () => cancel();
   }, [entities, index]);
-  return useMemo(() => (syncedWith ? { match: (query: string) => index.match(query) } : null), [syncedWith, index]);
+  return useMemo<ClientSearch | null>(
+    () => (syncedWith ? { match: (query) => index.match(query), ordinalsOf: (list) => index.ordinalsOf(list) } : null),
+    [syncedWith, index],
+  );
 }

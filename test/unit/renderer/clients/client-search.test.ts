@@ -127,6 +127,22 @@ describe('client list search: filters, sort and tiers', () => {
     expect(show({ query: 'jonh' })).toEqual(['John Smith', 'Smithers & Johnson Pty Ltd']);
   });
 
+  it('numbers the list again once the index has changed, so a renamed client is found by its new name', () => {
+    const search = new ClientSearchIndex().syncNow(clients);
+    const before = indexClients(clients);
+    expect(names(searchClients(before, search, { ...DEFAULT_CLIENT_VIEW, query: 'john' })).length).toBeGreaterThan(0);
+    const renamed = [{ ...clients[0]!, fullEntityName: 'Jane Citizen', search: 'jane citizen' }, ...clients.slice(1)];
+    search.syncNow(renamed);
+    const after = indexClients(renamed);
+    expect(names(searchClients(after, search, { ...DEFAULT_CLIENT_VIEW, query: 'jane cit' }))).toEqual([
+      'Jane Citizen',
+    ]);
+    // A list numbered before the change is numbered again, not read with the renamed client's old number.
+    expect(searchClients(before, search, { ...DEFAULT_CLIENT_VIEW, query: 'jane' }).map((e) => e.entityKey)).toEqual([
+      clients[0]!.entityKey,
+    ]);
+  });
+
   it('applies the terminated, type and office filters to the matches', () => {
     expect(show({ query: 'zoe' })).toEqual([]);
     expect(show({ query: 'zoe', terminated: 'all' })).toEqual(['Zoë Ngāta']);
