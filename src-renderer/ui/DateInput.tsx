@@ -51,7 +51,8 @@ export function DateInput(props: DateInputProps) {
           ? `The latest date here is ${formatDate(props.max, region)}.`
           : null
       : null;
-  const error = props.error ?? (read.ok ? (outside ?? undefined) : read.message);
+  // Text that cannot be read says why in words, before any message of the form's about the value it handed on.
+  const error = read.ok ? (props.error ?? outside ?? undefined) : read.message;
   const echo = read.ok && read.value !== undefined && !error ? `Reads as ${formatDate(read.value, region)}` : null;
   const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
 

@@ -59,11 +59,11 @@ describe('sync status, the request budget, offline and back', () => {
     expect(minute![1]).toBe(60);
     expect(hour![1]).toBe(1000);
     expect(hour![0]).toBeLessThan(1000); // the import's requests are counted
-    await expect(page.getByTestId('sync-row-entities').textContent()).resolves.toMatch(/done.*150 records/);
+    await expect(page.getByTestId('sync-row-entities').textContent()).resolves.toMatch(/Done.*150 clients/);
     expect(await page.getByTestId('sync-row-contacts').textContent()).not.toMatch(/never/);
     const leads = app.demo().runtime.practices[0]!.leads.size;
     await expect(page.getByTestId('sync-row-leads').textContent()).resolves.toMatch(
-      new RegExp(`Leads.*done.*${leads} records`),
+      new RegExp(`Leads.*Done.*${leads} leads`),
     );
   });
 

@@ -1,24 +1,33 @@
 import { Badge, Button, Flex, Progress, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import type { SyncCursor } from '../../../src-preload/contract/sync';
 import { usePractice } from '../../practice/practice-store';
 import { pausedText, remainingText, runText } from '../../practice/budget-text';
 import { useRegion } from '../../ui/money-ui';
-import { formatDateTime, formatNumber, formatTime } from '../../ui/regional/regional-format';
+import { formatDateTime } from '../../ui/regional/regional-format';
+import { countOf } from '../../ui/regional/counts';
+import { formatRelative } from '../../ui/regional/relative-time';
+import { useNow } from '../../ui/regional/use-now';
+import { syncedResourceStorage, type SyncCursor } from '../../../src-preload/contract/sync';
+import { syncedResourceName } from './synced-resource-names';
+import type { SyncProgressEvent } from '../../../src-preload/contract/practice';
 import { useCompanion, useServices } from '../../app/services-context';
 
-const labels: Record<string, string> = {
-  entities: 'Clients',
-  contacts: 'Contacts',
-  onboardings: 'Onboardings',
-  leads: 'Leads',
-  users: 'Staff',
-  onboardingStatuses: 'Onboarding statuses',
-  proposalServices: 'Services',
-  eformTemplates: 'eForm templates',
-};
 const modeText = { full: 'full import', incremental: 'changes', reconcile: 're-check' } as const;
+const stateText = { waiting: 'Waiting', running: 'Reading', done: 'Done', failed: 'Failed' } as const;
+type ResourceProgress = SyncProgressEvent['resources'][number];
+
+/** What a resource's run did, in words: "150 clients in 2 pages · full import", "No changes". */
+function readText(r: ResourceProgress, region: string | undefined): string {
+  const words = syncedResourceName(r.resource);
+  const count = countOf(r.recordsThisPass, words.one, region, words.other);
+  if (r.state === 'waiting' && r.pagesThisRun === 0) return 'Not read yet in this run';
+  // A resource read recently rests this run (main's refresh interval); its count is the last read's.
+  if (r.state === 'done' && r.pagesThisRun === 0) return `Read recently, not due this run (${count} last time)`;
+  if (r.state === 'done' && r.mode === 'incremental' && r.recordsThisPass === 0) return 'No changes';
+  const pages = r.pagesThisRun > 0 ? ` in ${countOf(r.pagesThisRun, 'page', region)}` : '';
+  return `${count}${pages} · ${modeText[r.mode]}`;
+}
 /** Budget figures slide with time even when nothing is sent; refresh them while the panel is open. */
 const BUDGET_POLL_MS = 5_000;
 
@@ -60,6 +69,7 @@ export function SyncStatus() {
   const progress = usePractice((s) => s.progress);
   const paused = usePractice((s) => s.paused);
   const region = useRegion();
+  const now = useNow();
   const cursors =
     useLiveQuery(async () => (practiceKey ? databases.of(practiceKey).cursors.toArray() : []), [practiceKey]) ?? [];
   const cursorOf = (resource: string) => cursors.find((c) => c.resource === resource);
@@ -88,7 +98,7 @@ export function SyncStatus() {
             : running
               ? 'Syncing…'
               : progress?.lastRunAt
-                ? `Last sync finished ${formatTime(progress.lastRunAt, region)}.`
+                ? `Last sync finished ${formatRelative(progress.lastRunAt, now, region)}.`
                 : 'No sync has run in this session yet.'}
         </Text>
         <Button size="1" variant="soft" disabled={running} onClick={() => void practice.resume()}>
@@ -112,13 +122,12 @@ export function SyncStatus() {
             <Table.ColumnHeaderCell>State</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>This run</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell>Last synced</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Progress</Table.ColumnHeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {(
             progress?.resources ??
-            Object.keys(labels).map((resource) => ({
+            Object.keys(syncedResourceStorage).map((resource) => ({
               resource,
               state: 'waiting' as const,
               mode: cursorOf(resource)?.mode ?? 'full',
@@ -132,35 +141,43 @@ export function SyncStatus() {
             const share = passShare(cursor, r.recordsThisPass, r.mode);
             return (
               <Table.Row key={r.resource} data-testid={`sync-row-${r.resource}`}>
-                <Table.RowHeaderCell>{labels[r.resource] ?? r.resource}</Table.RowHeaderCell>
+                <Table.RowHeaderCell>{syncedResourceName(r.resource).label}</Table.RowHeaderCell>
                 <Table.Cell>
-                  <Badge color={r.state === 'failed' ? 'red' : r.state === 'done' ? 'green' : 'gray'}>{r.state}</Badge>
+                  <Flex direction="column" gap="1" align="start">
+                    <Badge color={r.state === 'failed' ? 'red' : r.state === 'done' ? 'green' : 'gray'}>
+                      {stateText[r.state]}
+                    </Badge>
+                    {r.state === 'running' ? (
+                      share === null ? (
+                        <Progress duration="2s" aria-label="In progress" style={{ width: '8rem' }} />
+                      ) : (
+                        <Progress value={share} aria-label={`${share}% done`} style={{ width: '8rem' }} />
+                      )
+                    ) : null}
+                    {r.error ? (
+                      <Text color="red" size="1">
+                        {r.error}
+                      </Text>
+                    ) : null}
+                  </Flex>
                 </Table.Cell>
                 <Table.Cell>
-                  {formatNumber(r.recordsThisPass, region)} records · {r.pagesThisRun}{' '}
-                  {r.pagesThisRun === 1 ? 'page' : 'pages'} ({modeText[r.mode]})
+                  {readText(r, region)}
                   {r.rejectedThisRun > 0 ? (
                     <Text color="amber" size="1">
                       {' '}
-                      · {r.rejectedThisRun} malformed skipped
+                      · {countOf(r.rejectedThisRun, 'malformed record', region)} skipped
                     </Text>
                   ) : null}
                 </Table.Cell>
                 <Table.Cell>
-                  {cursor?.lastCompletedAt ? formatDateTime(cursor.lastCompletedAt, region) : 'never'}
-                </Table.Cell>
-                <Table.Cell>
-                  {r.error ? (
-                    <Text color="red" size="1">
-                      {r.error}
-                    </Text>
-                  ) : r.state === 'running' ? (
-                    share === null ? (
-                      <Progress duration="2s" aria-label="In progress" />
-                    ) : (
-                      <Progress value={share} aria-label={`${share}% done`} />
-                    )
-                  ) : null}
+                  {cursor?.lastCompletedAt ? (
+                    <time dateTime={cursor.lastCompletedAt} title={formatDateTime(cursor.lastCompletedAt, region)}>
+                      {formatRelative(cursor.lastCompletedAt, now, region)}
+                    </time>
+                  ) : (
+                    'never'
+                  )}
                 </Table.Cell>
               </Table.Row>
             );
