@@ -2,7 +2,7 @@ import type { Companion } from '../../src-preload/contract/companion';
 import { watchConnectivity } from '../connectivity/connectivity-store';
 import { createMovementReads, type MovementReads } from '../features/debtors/movement-read';
 import type { Clock } from '../jobs/clock';
-import { preparePdfViewer } from '../pdf-viewer/lazy';
+import { createPdfWorkerHolder, PdfViewer, type PdfWorkerHolder } from '../pdf-viewer/lazy';
 import { removeForgottenPractices, type ForgottenPractice } from '../practice/forgotten-practices';
 import { createPracticeDatabases, type DocumentRequest, type PracticeDatabases } from '../practice/practice-db';
 import type { JobRunner } from '../jobs/job-runner';
@@ -23,8 +23,10 @@ export interface RendererServicesDeps {
   companion: Companion | null;
   clock?: Clock;
   idle?: IdleScheduler;
-  /** Starts pdf.js's worker ahead of the first PDF (default: the lazily loaded viewer's). */
-  preparePdfViewer?: () => Promise<boolean>;
+  /** The window's pdf.js worker (default: one started on first use, pdf.js loaded then). */
+  pdfWorker?: PdfWorkerHolder;
+  /** Loads the viewer's code ahead of the first PDF (default: the lazily loaded viewer's). */
+  preloadPdfViewer?: () => Promise<unknown>;
 }
 
 export interface RendererServices {
@@ -39,10 +41,15 @@ export interface RendererServices {
   errors: ErrorReporter;
   desktopInbox: DesktopInbox;
   movementReads: MovementReads;
+  /** The one pdf.js worker of the window, shared by every document (the viewer gets it from `<ServicesProvider>`). */
+  pdfWorker: PdfWorkerHolder;
   notify(notice: Omit<Notice, 'id'>): void;
   /** The start-up removal of forgotten practices' data, run once per window whoever asks twice (StrictMode). */
   removeForgottenPracticesOnce(confirm: (practices: ForgottenPractice[]) => Promise<boolean>): void;
-  /** Starts pdf.js's worker when the browser is idle after the first paint; returns the cancel. */
+  /**
+   * Loads the viewer and starts `pdfWorker` when the browser is idle after the first paint (so the first PDF
+   * opens on the warmed worker); returns the cancel.
+   */
   warmUpPdfViewer(): () => void;
   /** Error reporting, main's events, the stores' first reads and the background jobs. */
   start(): void;
@@ -72,6 +79,9 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
 
+  const pdfWorker = deps.pdfWorker ?? createPdfWorkerHolder();
+  const preloadPdfViewer = deps.preloadPdfViewer ?? PdfViewer.preload;
+
   const stops: (() => void)[] = [];
   let started = false;
   let forgottenCheck: Promise<unknown> | null = null;
@@ -87,6 +97,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
     errors,
     desktopInbox: createDesktopInbox(companion),
     movementReads: createMovementReads(),
+    pdfWorker,
     notify: jobs.notify,
     removeForgottenPracticesOnce(confirm) {
       if (!companion || forgottenCheck) return;
@@ -104,7 +115,10 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
     },
     warmUpPdfViewer: () =>
       whenIdleAfterFirstPaint(
-        () => void (deps.preparePdfViewer ?? preparePdfViewer)().catch(() => undefined),
+        () =>
+          void preloadPdfViewer()
+            .then(() => pdfWorker.prepare())
+            .catch(() => undefined),
         deps.idle,
       ),
     start() {

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Companion } from '../../src-preload/contract/companion';
+import { PdfWorkerProvider } from '../pdf-viewer/lazy';
 import type { PracticeDb } from '../practice/practice-db';
 import { usePractice } from '../practice/practice-store';
 import type { RendererServices } from './renderer-services';
@@ -7,8 +8,13 @@ import type { RendererServices } from './renderer-services';
 /** The renderer's services, built once by the composition root (main.tsx); null only outside the app (tests). */
 export const ServicesContext = createContext<RendererServices | null>(null);
 
+/** Also gives the PDF viewers below it the root's pdf.js worker. */
 export function ServicesProvider({ services, children }: { services: RendererServices; children: ReactNode }) {
-  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+  return (
+    <ServicesContext.Provider value={services}>
+      <PdfWorkerProvider holder={services.pdfWorker}>{children}</PdfWorkerProvider>
+    </ServicesContext.Provider>
+  );
 }
 
 /** The services of the composition root; a component outside `<ServicesProvider>` is a programming error. */

@@ -1,8 +1,9 @@
 /**
- * The PDF viewer: `<PdfViewer bytes title … />` (see PdfViewer.tsx for its props), and
- * `preparePdfViewer()` to start pdf.js's worker before the first PDF is needed. Everything else in
- * this folder is internal.
+ * The PDF viewer: `<PdfViewer bytes title … />` (see PdfViewer.tsx for its props) under a
+ * `<PdfWorkerProvider holder={createPdfWorkerHolder()}>` that gives it pdf.js's worker (`holder.prepare()`
+ * starts the worker before the first PDF is needed). Everything else in this folder is internal.
  */
 export { PdfViewer, type PdfViewerProps } from './PdfViewer';
-export { preparePdfViewer } from './pdf-worker';
+export { createPdfWorkerHolder, type PdfWorkerHolder } from './pdf-worker-holder';
+export { PdfWorkerProvider } from './pdf-worker-context';
 export type { PdfProblem, PdfProblemKind } from './pdf-problem';

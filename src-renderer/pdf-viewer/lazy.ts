@@ -10,8 +10,6 @@ export const PdfViewer = lazyComponent<PdfViewerProps>(
   'the PDF viewer',
 );
 
-/** Loads the viewer's code and starts pdf.js's worker ahead of the first PDF; resolves to whether the worker is ready. */
-export async function preparePdfViewer(): Promise<boolean> {
-  await PdfViewer.preload();
-  return (await import('./index')).preparePdfViewer();
-}
+// Small and free of pdf.js at run time: the composition root builds the worker holder at start.
+export { createPdfWorkerHolder, type PdfWorkerHolder } from './pdf-worker-holder';
+export { PdfWorkerProvider } from './pdf-worker-context';

@@ -34,10 +34,7 @@ export interface PdfProblem {
 const NEED_PASSWORD = 1;
 const INCORRECT_PASSWORD = 2;
 
-/** Thrown by the viewer itself when the shared pdf.js worker cannot start. */
-export class PdfWorkerUnavailableError extends Error {
-  override name = 'PdfWorkerUnavailableError';
-}
+export { PdfWorkerUnavailableError } from './pdf-worker-error';
 
 /** Thrown by the viewer itself when a document has more pages than it lays out. */
 export class PdfTooManyPagesError extends Error {

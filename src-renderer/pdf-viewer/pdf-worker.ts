@@ -9,8 +9,6 @@ import { PdfWorkerUnavailableError } from './pdf-problem';
 /** How long the worker may take to load and say "ready" before the viewer reports it unavailable. */
 const START_TIMEOUT_MS = 15_000;
 
-let shared: Promise<PDFWorker> | null = null;
-
 /** pdf.js's worker announces itself with this message once its module has loaded and run. */
 function isReadyMessage(data: unknown): boolean {
   if (typeof data !== 'object' || data === null) return false;
@@ -46,7 +44,16 @@ function waitUntilReady(worker: Worker): Promise<void> {
   });
 }
 
-async function startSharedWorker(): Promise<PDFWorker> {
+/**
+ * Starts a pdf.js worker and hands it to pdf.js as the port every document uses (each `getDocument` gets
+ * it explicitly as `worker`, so destroying a document never tears it down). Called once per window by
+ * the worker holder (pdf-worker-holder.ts), which shares the result and retries after a failure.
+ *
+ * There is no "fake worker": pdf.js only falls back to parsing on the main thread when it has to
+ * create a worker itself from `workerSrc`, and here it never does — it is always handed this port.
+ * If the worker cannot start, this rejects with `PdfWorkerUnavailableError` (the viewer says so).
+ */
+export async function startSharedWorker(): Promise<PDFWorker> {
   let worker: Worker;
   try {
     worker = new Worker(workerUrl, { type: 'module', name: 'pdf.js' });
@@ -58,33 +65,4 @@ async function startSharedWorker(): Promise<PDFWorker> {
   await waitUntilReady(worker);
   GlobalWorkerOptions.workerPort = worker;
   return PDFWorker.create({ port: worker, verbosity: PDFJS_VERBOSITY });
-}
-
-/**
- * The one pdf.js worker of the whole app, started on first use and shared by every document (each
- * `getDocument` gets it explicitly as `worker`, so destroying a document never tears it down).
- *
- * There is no "fake worker": pdf.js only falls back to parsing on the main thread when it has to
- * create a worker itself from `workerSrc`, and here it never does — it is always handed this port.
- * If the worker cannot start, this rejects with `PdfWorkerUnavailableError` (the viewer says so)
- * and the next call tries again.
- */
-export function sharedPdfWorker(): Promise<PDFWorker> {
-  shared ??= startSharedWorker().catch((error: unknown) => {
-    shared = null;
-    throw error;
-  });
-  return shared;
-}
-
-/**
- * Starts the shared worker ahead of the first PDF (for example when the app is idle after start-up),
- * so the first document opens as fast as later ones. Safe to call any number of times; resolves to
- * whether the worker is ready (if not, the viewer says so when a PDF is opened).
- */
-export function preparePdfViewer(): Promise<boolean> {
-  return sharedPdfWorker().then(
-    () => true,
-    () => false,
-  );
 }

@@ -9,7 +9,7 @@ import {
   pdfProblem,
   type PdfProblem,
 } from './pdf-problem';
-import { sharedPdfWorker } from './pdf-worker';
+import { usePdfWorker } from './pdf-worker-context';
 
 /** A page's size in PDF points at zoom 1 (rotation and UserUnit applied). */
 export interface PageSize {
@@ -32,12 +32,14 @@ interface Keyed {
 }
 
 /**
- * Opens `bytes` with pdf.js on the shared worker, with `password` when given. The document (and its
- * loading task, pages and render tasks) is destroyed when the bytes or password change and on unmount;
- * a late answer from a document the viewer has moved on from is dropped, never shown.
+ * Opens `bytes` with pdf.js on the window's shared worker (from `<PdfWorkerProvider>`), with `password`
+ * when given. The document (and its loading task, pages and render tasks) is destroyed when the bytes or
+ * password change and on unmount; a late answer from a document the viewer has moved on from is dropped,
+ * never shown.
  */
 export function usePdfDocument(bytes: Uint8Array, password: string | undefined): PdfDocumentState {
   const [current, setCurrent] = useState<Keyed | null>(null);
+  const pdfWorker = usePdfWorker();
 
   useEffect(() => {
     let settled = false;
@@ -63,7 +65,7 @@ export function usePdfDocument(bytes: Uint8Array, password: string | undefined):
       return () => clearTimeout(timer);
     }
     (async () => {
-      const worker = await sharedPdfWorker();
+      const worker = await pdfWorker.worker();
       if (settled) return;
       task = getDocument(pdfLoadOptions({ bytes, worker, password, baseUri: document.baseURI }));
       const doc = await task.promise;
@@ -80,7 +82,7 @@ export function usePdfDocument(bytes: Uint8Array, password: string | undefined):
       clearTimeout(timer);
       destroy();
     };
-  }, [bytes, password]);
+  }, [bytes, password, pdfWorker]);
 
   return current && current.bytes === bytes && current.password === password ? current.state : { status: 'loading' };
 }

@@ -44,8 +44,9 @@ async function openOnce(page: Page, bytes: Uint8Array): Promise<number> {
  * shows page 1 (worker parse, page, canvas, paint; the text layer follows). Two figures:
  *  - `open`: the app's pdf.js worker already running (every open after the first in a session);
  *  - `firstOpen`: a fresh page each run, so the worker starts too (the first PDF of a session when the
- *    app has not called preparePdfViewer() beforehand); `workerStartP50Ms` is that start on its own;
- *  - `firstOpenPrepared`: a fresh page whose worker was started by preparePdfViewer() first.
+ *    app's idle warm-up has not started it beforehand); `workerStartP50Ms` is that start on its own;
+ *  - `firstOpenPrepared`: a fresh page whose worker holder's `prepare()` started the worker first (the
+ *    harness builds and provides its own holder, as the app's composition root does).
  */
 export async function benchPdf(options: { quick: boolean; log?: (line: string) => void }) {
   const log = options.log ?? (() => undefined);
@@ -63,7 +64,7 @@ export async function benchPdf(options: { quick: boolean; log?: (line: string) =
       const cold = await openPdfHarness(dir, { browser });
       firstOpen.push(await openOnce(cold.page, bytes));
       await cold.close();
-      // The same with the worker started beforehand by preparePdfViewer(), as the app can do when idle;
+      // The same with the worker started beforehand by the holder's prepare(), as the app does when idle;
       // how long that start takes is the worker's share of a first open.
       const warm = await openPdfHarness(dir, { browser });
       workerStart.push(
@@ -86,7 +87,7 @@ export async function benchPdf(options: { quick: boolean; log?: (line: string) =
     const problems = [...session.problems];
     await session.close();
     log(
-      `pdf: open ${open.map(Math.round).join(', ')} ms; first open ${firstOpen.map(Math.round).join(', ')} ms; worker start ${workerStart.map(Math.round).join(', ')} ms; first open after preparePdfViewer() ${preparedOpen.map(Math.round).join(', ')} ms`,
+      `pdf: open ${open.map(Math.round).join(', ')} ms; first open ${firstOpen.map(Math.round).join(', ')} ms; worker start ${workerStart.map(Math.round).join(', ')} ms; first open after prepare() ${preparedOpen.map(Math.round).join(', ')} ms`,
     );
     if (problems.length > 0) log(`pdf: page problems: ${problems.join(' | ')}`);
 

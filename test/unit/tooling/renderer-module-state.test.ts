@@ -20,14 +20,8 @@ const MEMO_CACHES: Record<string, string> = {
   'src-renderer/features/clients/client-filter.ts': 'filter memos per client index (a WeakMap: dropped with the index)',
 };
 
-/**
- * Top-level `let` that is not yet moved to the composition root. The pdf.js worker is started lazily, once
- * per window, and the viewer's hook (use-pdf-document.ts) and the viewer's test harness reach it without a
- * provider; moving it means giving both a provider.
- */
-const PENDING_LETS: Record<string, string> = {
-  'src-renderer/pdf-viewer/pdf-worker.ts': 'the shared pdf.js worker, started on first use',
-};
+/** Top-level `let` not yet moved to the composition root: none left (the pdf.js worker's holder is built there). */
+const PENDING_LETS: Record<string, string> = {};
 
 export interface ModuleStateFinding {
   file: string;

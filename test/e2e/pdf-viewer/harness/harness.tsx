@@ -9,7 +9,12 @@ import './harness.css';
 import { Text, Theme } from '@radix-ui/themes';
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PdfViewer, preparePdfViewer, type PdfProblem } from '../../../../src-renderer/pdf-viewer';
+import {
+  PdfViewer,
+  PdfWorkerProvider,
+  createPdfWorkerHolder,
+  type PdfProblem,
+} from '../../../../src-renderer/pdf-viewer';
 
 interface Opened {
   id: number;
@@ -36,6 +41,8 @@ const set = (next: Partial<typeof state>): void => {
 const events: HarnessEvent[] = [];
 const openedAt = new Map<number, number>();
 let nextId = 1;
+/** The page's one pdf.js worker, as the app's composition root builds it. */
+const pdfWorker = createPdfWorkerHolder();
 
 function decode(base64: string): Uint8Array {
   const binary = atob(base64);
@@ -66,7 +73,7 @@ const harness = {
   /** Starts the shared pdf.js worker as the app would when idle; resolves with ms taken, or -1 if it failed. */
   async warmUp(): Promise<number> {
     const started = performance.now();
-    return (await preparePdfViewer()) ? performance.now() - started : -1;
+    return (await pdfWorker.prepare()) ? performance.now() - started : -1;
   },
 };
 export type PdfHarness = typeof harness;
@@ -114,6 +121,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The harness page has no #root element.');
 createRoot(container).render(
   <StrictMode>
-    <HarnessPage />
+    <PdfWorkerProvider holder={pdfWorker}>
+      <HarnessPage />
+    </PdfWorkerProvider>
   </StrictMode>,
 );

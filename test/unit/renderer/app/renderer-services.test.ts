@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PDFWorker } from 'pdfjs-dist';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { IdleScheduler } from '../../../../src-renderer/app/idle-after-paint';
 import { whenIdleAfterFirstPaint } from '../../../../src-renderer/app/idle-after-paint';
 import { createRendererServices } from '../../../../src-renderer/app/renderer-services';
+import { createPdfWorkerHolder } from '../../../../src-renderer/pdf-viewer/pdf-worker-holder';
 
 /** A scheduler whose frames and idle callbacks run when the test says so. */
 function manualScheduler(withIdle = true) {
@@ -53,15 +55,26 @@ describe('the pdf.js warm-up after the first paint', () => {
     expect(cancelled).not.toHaveBeenCalled();
   });
 
-  it('is started by the root, which prepares the viewer once the window is idle', async () => {
+  it('is started by the root, which loads the viewer and starts its own worker once the window is idle', async () => {
     const s = manualScheduler();
-    const prepare = vi.fn(async () => true);
-    const services = createRendererServices({ companion: null, idle: s.scheduler, preparePdfViewer: prepare });
+    const worker = { name: 'the pdf.js worker' } as unknown as PDFWorker;
+    const start = vi.fn(async () => worker);
+    const preloadPdfViewer = vi.fn(async () => undefined);
+    const services = createRendererServices({
+      companion: null,
+      idle: s.scheduler,
+      pdfWorker: createPdfWorkerHolder(start),
+      preloadPdfViewer,
+    });
     services.warmUpPdfViewer();
-    expect(prepare).not.toHaveBeenCalled();
+    expect(preloadPdfViewer).not.toHaveBeenCalled();
     s.frame();
     s.idle();
-    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(preloadPdfViewer).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
+    // The first PDF gets the warmed worker: the holder the viewer is given starts nothing more.
+    await expect(services.pdfWorker.worker()).resolves.toBe(worker);
+    expect(start).toHaveBeenCalledTimes(1);
   });
 });
 
