@@ -11,9 +11,16 @@ import {
   type ClientReadContext,
   type ReadOutcome,
 } from './client-reads';
+import { partState, type PartState, type ReadStatus } from './part-state';
 
 /** Opening the same client again within this long does not spend requests on it again. */
 const FRESH_FOR_MS = 10 * 60_000;
+
+const IDLE: ReadStatus = { status: 'idle' };
+const READING: ReadStatus = { status: 'reading' };
+const DONE: ReadStatus = { status: 'done' };
+const statusOf = (outcome: ReadOutcome): ReadStatus =>
+  outcome.ok ? DONE : { status: 'failed', message: outcome.message };
 
 /** An on-demand read context for the active practice at interactive priority, or null offline/unconnected. */
 export function useInteractiveReads(): ClientReadContext | null {
@@ -26,10 +33,9 @@ export function useInteractiveReads(): ClientReadContext | null {
   }, [db, online, companion]);
 }
 
-const readers: Record<
-  'proposals' | 'statements' | 'identity' | 'bills',
-  (ctx: ClientReadContext, entityKey: string) => Promise<unknown>
-> = {
+export type OnDemandPart = 'proposals' | 'statements' | 'identity' | 'bills';
+
+const readers: Record<OnDemandPart, (ctx: ClientReadContext, entityKey: string) => Promise<ReadOutcome>> = {
   proposals: readClientProposals,
   statements: readClientStatements,
   identity: (ctx, entityKey) => fetchDocument(ctx, { kind: 'idCertificate', id: entityKey }, entityKey),
@@ -37,35 +43,80 @@ const readers: Record<
   bills: readClientBills,
 };
 
+/** What a settled read answered for; a different context, client or part has not been answered yet. */
+interface Settled {
+  ctx: ClientReadContext;
+  key: string;
+  status: ReadStatus;
+}
+
 /**
  * When one of a client's tabs is opened online, its list is read from the practice (one request),
  * unless it was read in the last few minutes. Reading only what someone looks at keeps the minute's
  * budget for the outbox and the sync; details wait until a row is opened. Once read, a meeting pack
- * for the client is sized exactly.
+ * for the client is sized exactly. Until the read has settled it counts as "reading", so a screen
+ * never calls the list missing while its read is still on its way.
  */
-export function useOnDemandRead(entityKey: string, part: keyof typeof readers): void {
+export function useOnDemandRead(entityKey: string, part: OnDemandPart): ReadStatus {
   const ctx = useInteractiveReads();
+  const key = `${entityKey}:${part}`;
+  const [settled, setSettled] = useState<Settled | null>(null);
   useEffect(() => {
     if (!ctx || !entityKey) return;
     let cancelled = false;
+    const settle = (status: ReadStatus) => {
+      if (!cancelled) setSettled({ ctx, key, status });
+    };
     void (async () => {
       const read = await ctx.db.clientReads.get(clientReadId(entityKey, part));
-      if (cancelled || (read && Date.now() - Date.parse(read.fetchedAt) < FRESH_FOR_MS)) return;
-      if (!(await ctx.db.entities.get(entityKey))) return;
-      await readers[part](ctx, entityKey);
-    })();
+      if (read && Date.now() - Date.parse(read.fetchedAt) < FRESH_FOR_MS) return settle(IDLE);
+      if (!(await ctx.db.entities.get(entityKey))) return settle(IDLE);
+      settle(statusOf(await readers[part](ctx, entityKey)));
+    })().catch((e: unknown) => settle({ status: 'failed', message: e instanceof Error ? e.message : String(e) }));
     return () => {
       cancelled = true;
     };
-  }, [ctx, entityKey, part]);
+  }, [ctx, entityKey, part, key]);
+  if (!ctx || !entityKey) return IDLE;
+  return settled && settled.ctx === ctx && settled.key === key ? settled.status : READING;
+}
+
+/** When a client's part was last read from the practice: null never, 'loading' until the database answers. */
+export function useLastRead(entityKey: string, part: string): string | null | 'loading' {
+  const db = useActivePracticeDb();
+  return useLiveQuery(
+    async () => (db ? ((await db.clientReads.get(clientReadId(entityKey, part)))?.fetchedAt ?? null) : null),
+    [db, entityKey, part],
+    'loading' as const,
+  );
+}
+
+/**
+ * One tab's list of a client: reads it on demand and says which of the states it is in, from how many
+ * rows are stored (or 'loading' while the tab's own live query has not answered).
+ */
+export function useClientPart(
+  entityKey: string,
+  part: OnDemandPart,
+  stored: number | 'loading',
+): { state: PartState; fetchedAt: string | null; problem: string | null } {
+  const read = useOnDemandRead(entityKey, part);
+  const fetchedAt = useLastRead(entityKey, part);
+  const online = useConnectivity(isOnline);
+  return {
+    state: partState({ stored, fetchedAt, read, online }),
+    fetchedAt: fetchedAt === 'loading' ? null : fetchedAt,
+    problem: read.status === 'failed' ? read.message : null,
+  };
 }
 
 const LOADING = Symbol('loading');
 
 /**
  * A row's detail (bill lines, statement lines, proposal pricing) from the local database; when it is not
- * there and the practice is reachable, it is read once. "Not stored" is told apart from "still loading",
- * so a stored detail never costs a request.
+ * there and the practice is reachable, it is read once. "Still loading" (the live query has not answered,
+ * or the read is on its way) is told apart from "not stored", so a stored detail never costs a request
+ * and never shows as missing first.
  */
 export function useDetailOnOpen<T>(
   load: (db: PracticeDb) => Promise<T | undefined>,
@@ -75,17 +126,43 @@ export function useDetailOnOpen<T>(
   const db = useActivePracticeDb();
   const ctx = useInteractiveReads();
   const stored = useLiveQuery(async () => (db ? ((await load(db)) ?? null) : null), [db, key], LOADING);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [settled, setSettled] = useState<Settled | null>(null);
   // `read` is a new closure each render; the key names what it reads, so the effect calls the latest one.
   const readDetail = useEffectEvent((c: ClientReadContext) => read(c));
+  const missing = stored === null;
   useEffect(() => {
-    if (stored !== null || !ctx) return;
-    void readDetail(ctx).then((o) => setProblem(o.ok ? null : o.message));
-  }, [ctx, stored, key]);
+    if (!missing || !ctx) return;
+    let cancelled = false;
+    void readDetail(ctx).then((o) => {
+      if (!cancelled) setSettled({ ctx, key: String(key), status: statusOf(o) });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [ctx, missing, key]);
+  const readStatus: ReadStatus = !ctx
+    ? IDLE
+    : settled && settled.ctx === ctx && settled.key === String(key)
+      ? settled.status
+      : READING;
+  const state: PartState =
+    stored === LOADING
+      ? 'loading'
+      : stored !== null
+        ? 'present'
+        : readStatus.status === 'reading'
+          ? 'reading'
+          : readStatus.status === 'failed'
+            ? 'failed'
+            : ctx
+              ? 'absent-never-read'
+              : 'absent-offline';
+  // "absent-never-read" online means the practice answered and nothing usable was stored.
   return {
     detail: stored === LOADING || stored === null ? undefined : stored,
-    problem,
+    state,
+    problem: readStatus.status === 'failed' ? readStatus.message : null,
     canRead: ctx !== null,
-    loading: stored === LOADING,
+    loading: state === 'loading' || state === 'reading',
   };
 }

@@ -1,15 +1,13 @@
 import { Badge, Button, Link as RadixLink, Text } from '@radix-ui/themes';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DocumentKind } from '../../src-preload/contract/documents';
 import type { ReadOutcome } from '../client-data/client-reads';
 import { useInteractiveReads } from '../client-data/use-client-data';
-import { clientReadId } from '../practice/practice-db';
+import type { PartState } from '../client-data/part-state';
 import { activePractice, usePractice } from '../practice/practice-store';
 import { moneyStatusColour } from './money-status';
 import { formatDateTime } from './regional/regional-format';
-import { useActivePracticeDb } from '../app/services-context';
 
 export const useRegion = () => usePractice((s) => activePractice(s)?.region);
 
@@ -40,19 +38,123 @@ export const StatusBadge = ({ status }: { status: keyof typeof moneyStatusColour
   <Badge color={moneyStatusColour[status]}>{status}</Badge>
 );
 
-/** "Read from the practice 5 Mar, 10:02" or why it never was; for a per-client part. */
-export function ReadFreshness({ entityKey, part, what }: { entityKey: string; part: string; what: string }) {
-  const db = useActivePracticeDb();
-  const region = useRegion();
-  const read = useLiveQuery(
-    () => (db ? db.clientReads.get(clientReadId(entityKey, part)) : undefined),
-    [db, entityKey, part],
-  );
+/** A quiet "still loading" line that assistive technology announces politely. */
+export function LoadingStatus({ children = 'Loading…' }: { children?: string }) {
   return (
-    <Text as="p" size="1" color="gray" data-testid={`freshness-${part}`}>
-      {read
-        ? `${what} as read from the practice ${formatDateTime(read.fetchedAt, region)}.`
-        : `${what} have not been read from the practice on this laptop yet: open this client online or prepare it for a meeting.`}
+    <Text as="p" size="1" color="gray" role="status">
+      {children}
+    </Text>
+  );
+}
+
+/** The sentence for one state of a client's list (see PartState); nouns as "Statements"/"statements". */
+export function partSentence(
+  state: PartState,
+  {
+    what,
+    noun,
+    fetchedAt,
+    problem,
+    region,
+    unread,
+    singular,
+  }: PartWords & { fetchedAt: string | null; problem: string | null },
+): string {
+  const when = fetchedAt ? formatDateTime(fetchedAt, region) : '';
+  const [are, they, have] = singular ? ['is', 'it', 'has'] : ['are', 'they', 'have'];
+  switch (state) {
+    case 'loading':
+      return 'Loading…';
+    case 'reading':
+      return `Reading ${noun} from the practice…`;
+    case 'present':
+      return fetchedAt
+        ? `${what} as read from the practice ${when}.`
+        : (unread ?? `${what} on this laptop; ${they} ${are} read again when this client is opened online.`);
+    case 'empty':
+      return `The practice has no ${noun} for this client (as read from the practice ${when}).`;
+    case 'failed':
+      return `${what} could not be read from the practice: ${problem ?? 'no answer'}.`;
+    case 'absent-offline':
+      return `${what} ${are} not on this laptop yet: ${they} ${are} read when this client is opened online, or ${singular ? 'comes' : 'come'} with a meeting pack.`;
+    case 'absent-never-read':
+      return `${what} ${have} not been read from the practice yet.`;
+  }
+}
+
+interface PartWords {
+  /** Capitalised, as the sentence starts: "Statements", "All bills". */
+  what: string;
+  /** Lower case, inside a sentence: "statements". */
+  noun: string;
+  region?: string | undefined;
+  /** Said when rows are stored but the list was never read on its own (bills from the sync). */
+  unread?: string;
+  /** One thing ("The identity status is …") rather than a list. */
+  singular?: boolean;
+}
+
+/** Where a client's list stands: loading, reading, as read when, none, or what would bring it. */
+export function PartStatus({
+  part,
+  state,
+  fetchedAt,
+  problem,
+  ...words
+}: PartWords & { part: string; state: PartState; fetchedAt: string | null; problem: string | null }) {
+  const busy = state === 'loading' || state === 'reading';
+  return (
+    <Text
+      as="p"
+      size="1"
+      color={state === 'failed' ? 'red' : 'gray'}
+      data-testid={`freshness-${part}`}
+      data-state={state}
+      role={busy ? 'status' : undefined}
+    >
+      {partSentence(state, { ...words, fetchedAt, problem })}
+    </Text>
+  );
+}
+
+/** The sentence for a row's detail that is not shown; `subject` as "the lines of this bill". */
+export function detailSentence(state: PartState, subject: string, verb: 'is' | 'are', problem: string | null): string {
+  const Subject = subject.charAt(0).toUpperCase() + subject.slice(1);
+  switch (state) {
+    case 'loading':
+      return 'Loading…';
+    case 'reading':
+      return `Reading ${subject} from the practice…`;
+    case 'failed':
+      return problem ?? `${Subject} could not be read from the practice.`;
+    case 'absent-offline':
+      return `${Subject} ${verb} not on this laptop; ${verb === 'is' ? 'it comes' : 'they come'} with a meeting pack or when opened online.`;
+    default:
+      return `The practice's answer held nothing to show for ${subject}.`;
+  }
+}
+
+/** A row's detail while it is not shown: loading and reading announce themselves as a status. */
+export function DetailStatus({
+  state,
+  subject,
+  verb = 'are',
+  problem,
+}: {
+  state: PartState;
+  subject: string;
+  verb?: 'is' | 'are';
+  problem: string | null;
+}) {
+  return (
+    <Text
+      as="p"
+      size="1"
+      color={state === 'failed' ? 'red' : 'gray'}
+      data-state={state}
+      role={state === 'loading' || state === 'reading' ? 'status' : undefined}
+    >
+      {detailSentence(state, subject, verb, problem)}
     </Text>
   );
 }

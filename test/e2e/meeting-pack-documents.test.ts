@@ -146,7 +146,7 @@ describe('meeting pack → network cut → every screen and document of the clie
       await page.getByTestId('proposal-row').first().getByRole('button', { name: 'Pricing' }).click();
       await page.getByTestId('proposal-pricing').getByTestId('proposal-services-total').waitFor();
     } else {
-      await page.getByText('No proposals on this laptop for this client.').waitFor();
+      await page.getByText(/^The practice has no proposals for this client/).waitFor();
     }
   }, 60_000);
 

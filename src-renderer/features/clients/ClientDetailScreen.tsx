@@ -9,6 +9,7 @@ import { MeetingPackPanel } from './MeetingPackPanel';
 import { ClientActions } from './ClientActions';
 import { ClientOverview } from './ClientOverview';
 import { useActivePracticeDb } from '../../app/services-context';
+import { LoadingStatus } from '../../ui/money-ui';
 
 /** One client from the local database: overview, money, statements, proposals and identity, and its meeting pack. */
 export function ClientDetailScreen() {
@@ -31,7 +32,7 @@ export function ClientDetailScreen() {
     };
   }, [db, entityKey]);
 
-  if (data === undefined) return null;
+  if (data === undefined) return <LoadingStatus>Loading the client…</LoadingStatus>;
   if (!data?.entity) {
     return (
       <>

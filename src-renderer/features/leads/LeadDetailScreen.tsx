@@ -16,6 +16,7 @@ import { createdLeadKey } from './lead-outbox';
 import { LeadNotes } from './LeadNotes';
 import { LeadStatusBadge } from './LeadStatusBadge';
 import { useServices } from '../../app/services-context';
+import { LoadingStatus } from '../../ui/money-ui';
 
 /** One lead from the local database: its details and status, the client it became, and its notes. */
 export function LeadDetailScreen() {
@@ -46,7 +47,7 @@ export function LeadDetailScreen() {
     if (createdAs) navigate(`/leads/${createdAs}`, { replace: true });
   }, [createdAs, navigate]);
 
-  if (data === undefined || createdAs) return null;
+  if (data === undefined || createdAs) return <LoadingStatus>Loading the lead…</LoadingStatus>;
   if (!practiceKey || !data?.lead) {
     return (
       <>

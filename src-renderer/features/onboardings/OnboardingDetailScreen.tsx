@@ -11,6 +11,7 @@ import { OnboardingActions } from './OnboardingActions';
 import { OnboardingDocuments } from './OnboardingDocuments';
 import { OnboardingStatusBadge } from './OnboardingStatusBadge';
 import { useActivePracticeDb } from '../../app/services-context';
+import { LoadingStatus } from '../../ui/money-ui';
 
 /** One onboarding: its status and dates, its actions, and each recipient with when they were sent and submitted. */
 export function OnboardingDetailScreen() {
@@ -23,7 +24,7 @@ export function OnboardingDetailScreen() {
     const entity = onboarding?.entityKey ? await db.entities.get(onboarding.entityKey) : undefined;
     return { onboarding, entity };
   }, [db, onboardingKey]);
-  if (data === undefined) return null;
+  if (data === undefined) return <LoadingStatus>Loading the onboarding…</LoadingStatus>;
   const o = data?.onboarding;
   if (!o) {
     return (

@@ -14,7 +14,7 @@ import { usePractice } from '../../practice/practice-store';
 import { ActingUserForm } from '../../operations/shared/ActingUserForm';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
-import { ReadButton, useRegion } from '../../ui/money-ui';
+import { DetailStatus, ReadButton, useRegion } from '../../ui/money-ui';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { CustomFieldsForm } from '../../operations/onboardings/onboarding-operations';
 import { operationRegistry } from '../../operations/registry';
@@ -49,7 +49,7 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
   const blocked = useWriteBlocked();
-  const { entities, fetchedAt, problem, canRead } = useOnboardingDocuments(onboarding.onboardingKey);
+  const { entities, fetchedAt, problem, state } = useOnboardingDocuments(onboarding.onboardingKey);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const db = databases.of(practiceKey);
@@ -89,12 +89,7 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
         <ReadButton label="Read again" run={(ctx) => readOnboardingDocuments(ctx, onboarding.onboardingKey)} />
       </Flex>
       {!entities ? (
-        <Text size="2" color="gray">
-          {problem ??
-            (canRead
-              ? 'Reading the document requirements…'
-              : 'The document requirements of this onboarding have not been read on this laptop yet: open it while online.')}
-        </Text>
+        <DetailStatus state={state} subject="the document requirements of this onboarding" problem={problem} />
       ) : (
         <Flex direction="column" gap="3">
           <Text size="1" color="gray">

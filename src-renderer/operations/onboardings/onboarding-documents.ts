@@ -14,7 +14,7 @@ export type CustomFieldValue = z.infer<typeof customFieldValuesSchema>[number];
  * last read online), otherwise read once when the screen opens online.
  */
 export function useOnboardingDocuments(onboardingKey: string) {
-  const { detail, problem, canRead, loading } = useDetailOnOpen(
+  const { detail, problem, canRead, loading, state } = useDetailOnOpen(
     async (db) => {
       const row = await db.reports.get(onboardingDocumentsReport(onboardingKey));
       const parsed = onboardingDocumentsSchema.safeParse(row?.data);
@@ -23,7 +23,7 @@ export function useOnboardingDocuments(onboardingKey: string) {
     (ctx) => readOnboardingDocuments(ctx, onboardingKey),
     onboardingKey,
   );
-  return { entities: detail?.entities, fetchedAt: detail?.fetchedAt, problem, canRead, loading };
+  return { entities: detail?.entities, fetchedAt: detail?.fetchedAt, problem, canRead, loading, state };
 }
 
 /** The custom-field values (and labels) the practice last answered for one client of the onboarding. */

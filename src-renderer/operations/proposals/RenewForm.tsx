@@ -88,7 +88,11 @@ export function RenewForm(props: {
       }
       onCancel={props.onCancel}
     >
-      {preview ? (
+      {loading ? (
+        <Text size="2" color="gray" role="status">
+          Reading the renewal preview{canRead ? ' from the practice' : ''}…
+        </Text>
+      ) : preview ? (
         <Text size="2" data-testid="renew-preview">
           The renewal runs {formatDate(preview.startsOn, region)} – {formatDate(preview.endsOn, region)} and copies the
           pricing ({formatMoney(preview.servicesTotal, region)}), billings and jobs as a new draft. “{proposal.name}”
@@ -97,8 +101,9 @@ export function RenewForm(props: {
       ) : (
         <Callout.Root color="gray" role="status">
           <Callout.Text>
-            {problem ?? 'The renewal preview has not been read on this laptop.'} The client&apos;s contacts are offered
-            as signatories instead; the practice checks the choice when the renewal is sent.
+            {problem ?? 'The renewal preview is not on this laptop (it is read when the form opens online).'} The
+            client&apos;s contacts are offered as signatories instead; the practice checks the choice when the renewal
+            is sent.
           </Callout.Text>
         </Callout.Root>
       )}

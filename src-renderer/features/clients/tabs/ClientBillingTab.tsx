@@ -8,17 +8,16 @@ import {
   readClientPayments,
   readRecurringRuns,
 } from '../../../client-data/client-reads';
-import { useDetailOnOpen, useOnDemandRead } from '../../../client-data/use-client-data';
+import { useClientPart, useDetailOnOpen } from '../../../client-data/use-client-data';
 import type { StoredEntity } from '../../../practice/practice-db';
 import { usePractice } from '../../../practice/practice-store';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
-import { OpenPdfLink, ReadButton, ReadFreshness, StatusBadge, useRegion } from '../../../ui/money-ui';
+import { DetailStatus, OpenPdfLink, PartStatus, ReadButton, StatusBadge, useRegion } from '../../../ui/money-ui';
 import { useActivePracticeDb, useServices } from '../../../app/services-context';
 
 /** Bills (newest first) with status, due date and amount due; a bill opens to its lines and payments. */
 export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
   const db = useActivePracticeDb();
-  useOnDemandRead(entity.entityKey, 'bills');
   const region = useRegion();
   const [open, setOpen] = useState<number | null>(null);
   const data = useLiveQuery(async () => {
@@ -34,7 +33,8 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
       schedules,
     };
   }, [db, entity.entityKey]);
-  if (!data) return null;
+  const part = useClientPart(entity.entityKey, 'bills', data ? data.bills.length : 'loading');
+  if (!data) return <PartStatus part="bills" what="All bills" noun="bills" region={region} {...part} />;
   const due = data.bills.reduce((sum, b) => sum + (b.statusName === 'Voided' ? 0 : b.amountDue), 0);
   return (
     <Flex direction="column" gap="4">
@@ -54,10 +54,15 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
             }}
           />
         </Flex>
-        <ReadFreshness entityKey={entity.entityKey} part="bills" what="All bills" />
-        {data.bills.length === 0 ? (
-          <Text color="gray">No bills on this laptop for this client.</Text>
-        ) : (
+        <PartStatus
+          part="bills"
+          what="All bills"
+          noun="bills"
+          region={region}
+          unread="Bills of the last year, from the sync; every bill is read when this client is opened online."
+          {...part}
+        />
+        {data.bills.length === 0 ? null : (
           <Table.Root size="1" aria-label="Bills">
             <Table.Header>
               <Table.Row>
@@ -125,7 +130,7 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
 
 function BillDetail({ bill, payments }: { bill: Bill; payments: Payment[] }) {
   const region = useRegion();
-  const { detail, problem, canRead } = useDetailOnOpen(
+  const { detail, problem, state } = useDetailOnOpen(
     (db) => db.billDetails.get(bill.billingId),
     (ctx) => readBillDetail(ctx, bill.billingId),
     bill.billingId,
@@ -147,12 +152,7 @@ function BillDetail({ bill, payments }: { bill: Bill; payments: Payment[] }) {
           </Table.Body>
         </Table.Root>
       ) : (
-        <Text size="1" color="gray">
-          {problem ??
-            (canRead
-              ? 'Reading the lines…'
-              : 'The lines of this bill are not on this laptop; they come with a meeting pack.')}
-        </Text>
+        <DetailStatus state={state} subject="the lines of this bill" problem={problem} />
       )}
       {detail?.externalNumber ? (
         <Text size="1" color="gray">

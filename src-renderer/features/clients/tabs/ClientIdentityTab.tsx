@@ -1,10 +1,10 @@
 import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { fetchDocument } from '../../../client-data/client-reads';
-import { useOnDemandRead } from '../../../client-data/use-client-data';
+import { useClientPart } from '../../../client-data/use-client-data';
 import type { StoredEntity } from '../../../practice/practice-db';
 import { formatDateTime } from '../../../ui/regional/regional-format';
-import { OpenPdfLink, ReadButton, useRegion } from '../../../ui/money-ui';
+import { OpenPdfLink, PartStatus, ReadButton, useRegion } from '../../../ui/money-ui';
 import { useActivePracticeDb } from '../../../app/services-context';
 
 /**
@@ -14,7 +14,6 @@ import { useActivePracticeDb } from '../../../app/services-context';
  */
 export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
   const db = useActivePracticeDb();
-  useOnDemandRead(entity.entityKey, 'identity');
   const region = useRegion();
   const data = useLiveQuery(async () => {
     if (!db) return null;
@@ -28,8 +27,9 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
     ]);
     return { identity, sent };
   }, [db, entity.entityKey]);
-  if (!data) return null;
-  const { identity, sent } = data;
+  const part = useClientPart(entity.entityKey, 'identity', data ? (data.identity ? 1 : 0) : 'loading');
+  const identity = data?.identity;
+  const sent = data?.sent ?? [];
   return (
     <Card>
       <Flex gap="3" align="center" mb="2" wrap="wrap">
@@ -43,7 +43,14 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
       </Flex>
       <Flex gap="3" align="center" data-testid="identity-status">
         {identity === undefined ? (
-          <Text color="gray">Not checked on this laptop yet: open this client online or prepare it for a meeting.</Text>
+          <PartStatus
+            part="identity"
+            what="The identity status"
+            noun="the identity status"
+            singular
+            region={region}
+            {...part}
+          />
         ) : identity.certificate === 'available' ? (
           <>
             <Badge color="green">Verified</Badge>

@@ -3,20 +3,19 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { ProposalSummary } from '../../../../src-preload/contract/partner-api';
 import { readClientProposals, readProposalDetail } from '../../../client-data/client-reads';
-import { useDetailOnOpen, useOnDemandRead } from '../../../client-data/use-client-data';
+import { useClientPart, useDetailOnOpen } from '../../../client-data/use-client-data';
 import type { StoredEntity } from '../../../practice/practice-db';
 import { readOpenEntries } from '../../../outbox/outbox-db';
 import { usePractice } from '../../../practice/practice-store';
 import { ProposalActions } from './ProposalActions';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
-import { ReadButton, ReadFreshness, StatusBadge, useRegion } from '../../../ui/money-ui';
+import { DetailStatus, PartStatus, ReadButton, StatusBadge, useRegion } from '../../../ui/money-ui';
 import { useServices } from '../../../app/services-context';
 
 /** The client's proposals with status and totals; one opens to its pricing lines, invoices, recurring billings and jobs. */
 export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
   const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
-  useOnDemandRead(entity.entityKey, 'proposals');
   const region = useRegion();
   const [open, setOpen] = useState<string | null>(null);
   const proposals = useLiveQuery(
@@ -39,7 +38,7 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
           : [],
       [practiceKey, entity.entityKey],
     ) ?? [];
-  if (!proposals) return null;
+  const part = useClientPart(entity.entityKey, 'proposals', proposals ? proposals.length : 'loading');
   return (
     <Card>
       <Flex gap="3" align="center" mb="2">
@@ -48,59 +47,49 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
         </Heading>
         <ReadButton label="Read again" run={(ctx) => readClientProposals(ctx, entity.entityKey)} />
       </Flex>
-      <ReadFreshness entityKey={entity.entityKey} part="proposals" what="Proposals" />
-      {proposals.length === 0 ? (
-        <Text color="gray">No proposals on this laptop for this client.</Text>
-      ) : (
-        proposals.map((p) => (
-          <Flex key={p.proposalKey} direction="column" gap="2" mb="3" data-testid="proposal-row">
-            <Flex gap="3" align="center" wrap="wrap">
-              <Text weight="bold">{p.name}</Text>
-              <StatusBadge status={p.statusName} />
-              <Text size="2">{formatMoney(p.servicesTotal, region)}</Text>
-              <Text size="1" color="gray">
-                {p.startsOn
-                  ? `${formatDate(p.startsOn, region)} – ${formatDate(p.endsOn, region)}`
-                  : `created ${formatDate(p.createdOn, region)}`}
-              </Text>
-              <Button
-                size="1"
-                variant="ghost"
-                aria-expanded={open === p.proposalKey}
-                onClick={() => setOpen(open === p.proposalKey ? null : p.proposalKey)}
-              >
-                {open === p.proposalKey ? 'Hide pricing' : 'Pricing'}
-              </Button>
+      <PartStatus part="proposals" what="Proposals" noun="proposals" region={region} {...part} />
+      {!proposals || proposals.length === 0
+        ? null
+        : proposals.map((p) => (
+            <Flex key={p.proposalKey} direction="column" gap="2" mb="3" data-testid="proposal-row">
+              <Flex gap="3" align="center" wrap="wrap">
+                <Text weight="bold">{p.name}</Text>
+                <StatusBadge status={p.statusName} />
+                <Text size="2">{formatMoney(p.servicesTotal, region)}</Text>
+                <Text size="1" color="gray">
+                  {p.startsOn
+                    ? `${formatDate(p.startsOn, region)} – ${formatDate(p.endsOn, region)}`
+                    : `created ${formatDate(p.createdOn, region)}`}
+                </Text>
+                <Button
+                  size="1"
+                  variant="ghost"
+                  aria-expanded={open === p.proposalKey}
+                  onClick={() => setOpen(open === p.proposalKey ? null : p.proposalKey)}
+                >
+                  {open === p.proposalKey ? 'Hide pricing' : 'Pricing'}
+                </Button>
+              </Flex>
+              <ProposalActions
+                proposal={p}
+                clientName={entity.fullEntityName}
+                pending={pending.filter((e) => e.payload.params['key'] === p.proposalKey)}
+              />
+              {open === p.proposalKey ? <ProposalPricing proposal={p} /> : null}
             </Flex>
-            <ProposalActions
-              proposal={p}
-              clientName={entity.fullEntityName}
-              pending={pending.filter((e) => e.payload.params['key'] === p.proposalKey)}
-            />
-            {open === p.proposalKey ? <ProposalPricing proposal={p} /> : null}
-          </Flex>
-        ))
-      )}
+          ))}
     </Card>
   );
 }
 
 function ProposalPricing({ proposal }: { proposal: ProposalSummary }) {
   const region = useRegion();
-  const { detail, problem, canRead } = useDetailOnOpen(
+  const { detail, problem, state } = useDetailOnOpen(
     (db) => db.proposalDetails.get(proposal.proposalKey),
     (ctx) => readProposalDetail(ctx, proposal.proposalKey),
     proposal.proposalKey,
   );
-  if (!detail)
-    return (
-      <Text size="1" color="gray">
-        {problem ??
-          (canRead
-            ? 'Reading the pricing…'
-            : 'The pricing of this proposal is not on this laptop; it comes with a meeting pack.')}
-      </Text>
-    );
+  if (!detail) return <DetailStatus state={state} subject="the pricing of this proposal" verb="is" problem={problem} />;
   const pricing = detail.pricing;
   return (
     <Flex direction="column" gap="2" data-testid="proposal-pricing">

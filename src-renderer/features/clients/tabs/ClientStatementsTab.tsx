@@ -2,16 +2,15 @@ import { Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useState } from 'react';
 import { readClientStatements, readStatementDetail } from '../../../client-data/client-reads';
-import { useDetailOnOpen, useOnDemandRead } from '../../../client-data/use-client-data';
+import { useClientPart, useDetailOnOpen } from '../../../client-data/use-client-data';
 import type { StoredEntity } from '../../../practice/practice-db';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
-import { OpenPdfLink, ReadButton, ReadFreshness, useRegion } from '../../../ui/money-ui';
+import { DetailStatus, OpenPdfLink, PartStatus, ReadButton, useRegion } from '../../../ui/money-ui';
 import { useActivePracticeDb } from '../../../app/services-context';
 
 /** Statements sent to the client, newest first; one opens to its lines and ageing. */
 export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
   const db = useActivePracticeDb();
-  useOnDemandRead(entity.entityKey, 'statements');
   const region = useRegion();
   const [open, setOpen] = useState<number | null>(null);
   const statements = useLiveQuery(
@@ -23,7 +22,7 @@ export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
         : [],
     [db, entity.entityKey],
   );
-  if (!statements) return null;
+  const part = useClientPart(entity.entityKey, 'statements', statements ? statements.length : 'loading');
   return (
     <Card>
       <Flex gap="3" align="center" mb="2">
@@ -32,10 +31,8 @@ export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
         </Heading>
         <ReadButton label="Read again" run={(ctx) => readClientStatements(ctx, entity.entityKey)} />
       </Flex>
-      <ReadFreshness entityKey={entity.entityKey} part="statements" what="Statements" />
-      {statements.length === 0 ? (
-        <Text color="gray">No statements on this laptop for this client.</Text>
-      ) : (
+      <PartStatus part="statements" what="Statements" noun="statements" region={region} {...part} />
+      {!statements || statements.length === 0 ? null : (
         <Table.Root size="1" aria-label="Statements">
           <Table.Header>
             <Table.Row>
@@ -88,20 +85,12 @@ export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
 
 function StatementLines({ statementId }: { statementId: number }) {
   const region = useRegion();
-  const { detail, problem, canRead } = useDetailOnOpen(
+  const { detail, problem, state } = useDetailOnOpen(
     (db) => db.statementDetails.get(statementId),
     (ctx) => readStatementDetail(ctx, statementId),
     statementId,
   );
-  if (!detail)
-    return (
-      <Text size="1" color="gray">
-        {problem ??
-          (canRead
-            ? 'Reading the lines…'
-            : 'The lines of this statement are not on this laptop; they come with a meeting pack.')}
-      </Text>
-    );
+  if (!detail) return <DetailStatus state={state} subject="the lines of this statement" problem={problem} />;
   const a = detail.ageing;
   return (
     <Flex direction="column" gap="2" data-testid="statement-detail">

@@ -20,6 +20,8 @@ import { useServices } from '../../../app/services-context';
 const NEEDS_PRICING =
   'The pricing of this proposal is not on this laptop yet: open its pricing while online, or prepare a meeting pack for the client.';
 
+const LOADING_PRICING = 'Loading the pricing of this proposal…';
+
 type Dialog = 'duplicate' | 'renew' | 'services' | 'projects';
 
 /**
@@ -45,11 +47,12 @@ export function ProposalActions({
   const [open, setOpen] = useState<Dialog | null>(null);
   const close = () => setOpen(null);
   const db = databases.of(practiceKey);
-  const detail =
-    useLiveQuery(
-      async () => (await db.proposalDetails.get(proposal.proposalKey)) ?? null,
-      [practiceKey, proposal.proposalKey],
-    ) ?? null;
+  // 'loading' until the database answers: a stored pricing is never called missing on the way.
+  const detail = useLiveQuery(
+    async () => (await db.proposalDetails.get(proposal.proposalKey)) ?? null,
+    [practiceKey, proposal.proposalKey],
+    'loading' as const,
+  );
   const waiting = (operation: OperationName) => pending.some((e) => e.operation === operation);
   const queue = (operation: OperationName, body: unknown, summary: string) =>
     outbox.queue({
@@ -67,11 +70,13 @@ export function ProposalActions({
         ? 'A renewal of this proposal is already waiting to be sent.'
         : undefined;
   const editWhy = (operation: OperationName) =>
-    !detail
-      ? NEEDS_PRICING
-      : waiting(operation)
-        ? 'An earlier change of this kind has not reached the practice yet.'
-        : undefined;
+    detail === 'loading'
+      ? LOADING_PRICING
+      : !detail
+        ? NEEDS_PRICING
+        : waiting(operation)
+          ? 'An earlier change of this kind has not reached the practice yet.'
+          : undefined;
 
   return (
     <Flex direction="column" gap="2">
@@ -134,7 +139,7 @@ export function ProposalActions({
           }}
         />
       </ModalDialog>
-      {detail ? (
+      {detail && detail !== 'loading' ? (
         <>
           <ModalDialog
             open={open === 'services'}
