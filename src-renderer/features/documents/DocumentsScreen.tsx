@@ -8,6 +8,10 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { usePractice } from '../../practice/practice-store';
 import { documentHref, useRegion } from '../../ui/money-ui';
 import { formatDateTime } from '../../ui/regional/regional-format';
+import { countOf } from '../../ui/regional/counts';
+import { formatRelative } from '../../ui/regional/relative-time';
+import { useNow } from '../../ui/regional/use-now';
+import { documentTitle } from './document-title';
 import { useCompanion, useServices } from '../../app/services-context';
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -18,17 +22,39 @@ export function DocumentsScreen() {
   const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const region = useRegion();
+  const now = useNow();
   const [list, setList] = useState<DocumentListResult | null>(null);
   const packs = useLiveQuery(
     () => (practiceKey ? databases.of(practiceKey).meetingPacks.toArray() : []),
     [practiceKey],
   );
-  const names = useLiveQuery(async () => {
-    if (!practiceKey || !list) return new Map<string, string>();
-    const entities = await databases
-      .of(practiceKey)
-      .entities.bulkGet([...new Set(list.documents.map((d) => d.entityKey))]);
-    return new Map(entities.filter((e) => e !== undefined).map((e) => [e.entityKey, e.fullEntityName]));
+  // Each document by the name the practice gives it (bill and statement numbers, the client's name), from
+  // the records on this laptop.
+  const titles = useLiveQuery(async () => {
+    if (!practiceKey || !list) return { titles: new Map<string, string>(), clients: new Map<string, string>() };
+    const db = databases.of(practiceKey);
+    const ids = (kind: string) => list.documents.filter((d) => d.ref.kind === kind).map((d) => Number(d.ref.id));
+    const [entities, bills, statements] = await Promise.all([
+      db.entities.bulkGet([...new Set(list.documents.map((d) => d.entityKey))]),
+      db.bills.bulkGet(ids('bill')),
+      db.statements.bulkGet(ids('statement')),
+    ]);
+    const clients = new Map(entities.filter((e) => e !== undefined).map((e) => [e.entityKey, e.fullEntityName]));
+    const billNumbers = new Map(bills.filter((b) => b !== undefined).map((b) => [String(b.billingId), b.billNumber]));
+    const statementNumbers = new Map(
+      statements.filter((st) => st !== undefined).map((st) => [String(st.statementId), st.statementNumber]),
+    );
+    const named = new Map(
+      list.documents.map((d) => [
+        `${d.ref.kind}:${d.ref.id}`,
+        documentTitle(d.ref.kind, d.ref.id, {
+          billNumber: billNumbers.get(d.ref.id),
+          statementNumber: statementNumbers.get(d.ref.id),
+          clientName: clients.get(d.entityKey),
+        }),
+      ]),
+    );
+    return { titles: named, clients };
   }, [practiceKey, list]);
   useEffect(() => {
     if (!practiceKey || !companion) return;
@@ -63,8 +89,8 @@ export function DocumentsScreen() {
                     {p.state.replace(/-/g, ' ')}
                   </Badge>
                   <Text size="1" color="gray">
-                    {counted.filter((i) => i.state === 'done').length} of {counted.length} items · {p.actualRequests}{' '}
-                    requests (estimated {p.estimatedRequests})
+                    {counted.filter((i) => i.state === 'done').length} of {countOf(counted.length, 'item', region)} ·{' '}
+                    {countOf(p.actualRequests, 'request', region)} (estimated {p.estimatedRequests})
                   </Text>
                 </Flex>
               );
@@ -104,13 +130,23 @@ export function DocumentsScreen() {
                     <Table.Row key={`${d.ref.kind}:${d.ref.id}`} data-testid="document-row">
                       <Table.RowHeaderCell>
                         <RadixLink asChild>
-                          <Link to={documentHref(d.ref.kind, d.ref.id, d.entityKey)}>{d.fileName}</Link>
+                          <Link to={documentHref(d.ref.kind, d.ref.id, d.entityKey)} title={d.fileName}>
+                            {titles?.titles.get(`${d.ref.kind}:${d.ref.id}`) ?? documentTitle(d.ref.kind, d.ref.id, {})}
+                          </Link>
                         </RadixLink>
                       </Table.RowHeaderCell>
-                      <Table.Cell>{names?.get(d.entityKey) ?? ''}</Table.Cell>
+                      <Table.Cell>{titles?.clients.get(d.entityKey) ?? ''}</Table.Cell>
                       <Table.Cell justify="end">{(d.size / 1024).toFixed(0)} KB</Table.Cell>
                       <Table.Cell>{formatDateTime(d.fetchedAt, region)}</Table.Cell>
-                      <Table.Cell>{d.lastOpenedAt ? formatDateTime(d.lastOpenedAt, region) : '—'}</Table.Cell>
+                      <Table.Cell>
+                        {d.lastOpenedAt ? (
+                          <time dateTime={d.lastOpenedAt} title={formatDateTime(d.lastOpenedAt, region)}>
+                            {formatRelative(d.lastOpenedAt, now, region)}
+                          </time>
+                        ) : (
+                          '—'
+                        )}
+                      </Table.Cell>
                       <Table.Cell>
                         {d.pinnedBy.length > 0 ? <Badge color="green">meeting pack</Badge> : null}
                       </Table.Cell>
