@@ -1,10 +1,11 @@
 import { Flex, Text } from '@radix-ui/themes';
-import { useEffect } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Notices } from '../notices/Notices';
 import { StatusBar } from './StatusBar';
 import { OutboxBadge } from '../features/outbox/OutboxBadge';
 import { preloadScreens, screens } from './screens';
+import { navSection, type NavTrail } from './nav-section';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 const modifierLabel = isMac ? '⌘' : 'Ctrl+';
@@ -33,7 +34,21 @@ function usePreloadScreensWhenIdle(): void {
   }, []);
 }
 
+/**
+ * The navigation entry to light: the screen's own, or for a document the screen it was opened from
+ * (nav-section.ts). The previous location is kept in state and replaced during the render that sees a
+ * new location, so the first render of a document still knows where the user came from.
+ */
+function useNavSection(): string {
+  const location = useLocation();
+  const [trail, setTrail] = useState<NavTrail | null>(null);
+  const section = navSection(location, trail);
+  if (trail?.key !== location.key) setTrail({ key: location.key, pathname: location.pathname, section });
+  return section;
+}
+
 export function Layout() {
+  const section = useNavSection();
   useScreenShortcuts();
   usePreloadScreensWhenIdle();
   const skipToContent = (): void => document.getElementById('main')?.focus();
@@ -50,9 +65,10 @@ export function Layout() {
           <ul className="nav-list">
             {screens.map((screen) => (
               <li key={screen.path}>
-                <NavLink
+                <Link
                   to={`/${screen.path}`}
-                  className={({ isActive }) => (isActive ? 'nav-link nav-link--active' : 'nav-link')}
+                  className={section === screen.path ? 'nav-link nav-link--active' : 'nav-link'}
+                  aria-current={section === screen.path ? 'page' : undefined}
                   aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${screen.shortcut}`}
                   // About to be opened: start fetching its code now (a no-op once it is there).
                   onMouseEnter={() => void screen.Component.preload().catch(() => undefined)}
@@ -64,7 +80,7 @@ export function Layout() {
                     {modifierLabel}
                     {screen.shortcut}
                   </kbd>
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
-import { Card, Flex, Heading } from '@radix-ui/themes';
+import { Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { preloadAll } from '../../ui/LazyLoad';
 import type { OperationName, StoredPayload } from '../../../src-preload/contract/outbox/operations';
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
@@ -27,6 +27,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const blocked = useWriteBlocked();
   const region = useRegion();
+  const headingId = useId();
   const [open, setOpen] = useState<'contact' | 'eform' | 'idv' | 'aml' | 'bill' | null>(null);
   const db = databases.of(practiceKey);
   const templates = useLiveQuery(() => db.eformTemplates.toArray(), [practiceKey]) ?? [];
@@ -49,12 +50,18 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
     close();
   };
 
+  // Why the buttons for an active client are greyed out on a terminated one: said once, read out with each.
+  const terminatedId = useId();
+  const onlyActive = entity.entityTerminated ? { disabled: true, 'aria-describedby': terminatedId } : {};
+
   return (
-    <Card>
-      <Flex gap="3" align="center" wrap="wrap" mb={pending.length ? '3' : '0'}>
-        <Heading as="h2" size="3">
+    <section aria-labelledby={headingId} className="client-actions" data-testid="client-actions">
+      <VisuallyHidden>
+        <Heading as="h2" size="3" id={headingId}>
           Actions
         </Heading>
+      </VisuallyHidden>
+      <Flex gap="3" align="center" wrap="wrap">
         <WriteActions>
           <WriteButton onClick={() => setOpen('contact')}>Add contact</WriteButton>
           <ModalDialog
@@ -76,7 +83,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
               }}
             />
           </ModalDialog>
-          <WriteButton disabled={entity.entityTerminated} onClick={() => setOpen('eform')}>
+          <WriteButton {...onlyActive} onClick={() => setOpen('eform')}>
             Send eForm
           </WriteButton>
           <ModalDialog
@@ -105,7 +112,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
               }}
             />
           </ModalDialog>
-          <WriteButton disabled={entity.entityTerminated} onClick={() => setOpen('idv')}>
+          <WriteButton {...onlyActive} onClick={() => setOpen('idv')}>
             Send ID verification
           </WriteButton>
           <ModalDialog
@@ -131,7 +138,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
               }}
             />
           </ModalDialog>
-          <WriteButton disabled={entity.entityTerminated} onClick={() => setOpen('aml')}>
+          <WriteButton {...onlyActive} onClick={() => setOpen('aml')}>
             Run AML check
           </WriteButton>
           <ModalDialog
@@ -156,11 +163,7 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
               }}
             />
           </ModalDialog>
-          <WriteButton
-            disabled={entity.entityTerminated}
-            title={entity.entityTerminated ? 'Only an active client can be billed.' : undefined}
-            onClick={() => setOpen('bill')}
-          >
+          <WriteButton {...onlyActive} onClick={() => setOpen('bill')}>
             Create bill
           </WriteButton>
           <ModalDialog
@@ -192,8 +195,13 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
             />
           </ModalDialog>
         </WriteActions>
+        {entity.entityTerminated ? (
+          <Text id={terminatedId} size="1" color="gray" data-testid="terminated-reason">
+            A terminated client gets no eForms, ID checks, AML checks or bills; contacts can still be added.
+          </Text>
+        ) : null}
       </Flex>
       <PendingActions entries={pending} title="Pending for this client" testId="client-pending-actions" />
-    </Card>
+    </section>
   );
 }

@@ -1,17 +1,21 @@
-import { Badge, Flex, Link as RadixLink } from '@radix-ui/themes';
+import { Flex, Link as RadixLink } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { activePractice, usePractice } from '../../practice/practice-store';
 import { ClientTabs } from './tabs/ClientTabs';
-import { MeetingPackPanel } from './MeetingPackPanel';
+import { ClientSummary } from './ClientSummary';
 import { ClientActions } from './ClientActions';
 import { ClientOverview } from './ClientOverview';
 import { useActivePracticeDb } from '../../app/services-context';
 import { LoadingStatus } from '../../ui/money-ui';
 
-/** One client from the local database: overview, money, statements, proposals and identity, and its meeting pack. */
+/**
+ * One client from the local database, laid out for a meeting: the header says what a partner asks first
+ * (balance and overdue, onboarding, identity, meeting pack), a compact bar holds the actions, and the
+ * client's data (overview, billing, statements, proposals, identity) follows at the window's width.
+ */
 export function ClientDetailScreen() {
   const { entityKey = '' } = useParams();
   const db = useActivePracticeDb();
@@ -52,19 +56,14 @@ export function ClientDetailScreen() {
   }
   const e = data.entity;
   return (
-    <>
+    <div className="client-page">
       <ScreenHeader
         title={e.fullEntityName}
         subtitle={`${e.entityCode} · ${e.entityType}${e.officeName ? ` · ${e.officeName}` : ''}`}
       />
-      <Flex direction="column" gap="4" maxWidth="900px">
-        {e.entityTerminated ? (
-          <Badge color="gray" size="2">
-            Terminated
-          </Badge>
-        ) : null}
+      <Flex direction="column" gap="4">
+        <ClientSummary entity={e} onboardings={data.onboardings} region={region} />
         <ClientActions entity={e} contacts={data.contacts} />
-        <MeetingPackPanel entity={e} />
         <ClientTabs
           entity={e}
           overview={
@@ -72,6 +71,6 @@ export function ClientDetailScreen() {
           }
         />
       </Flex>
-    </>
+    </div>
   );
 }

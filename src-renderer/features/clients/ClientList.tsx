@@ -78,9 +78,17 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
               ? `${shown.length} clients`
               : `${matches.length} of ${shown.length} clients`}
         </Text>
-        {matches.length === 0 && isNarrowed(view) ? <ClearFiltersButton onClear={() => reset(practiceKey)} /> : null}
       </Flex>
-      <div ref={scroller} className="client-list__scroller" role="list" aria-label="Clients">
+      {complete && matches.length === 0 && isNarrowed(view) ? (
+        <NoMatch query={view.query} onClear={() => reset(practiceKey)} />
+      ) : null}
+      <div
+        ref={scroller}
+        className="client-list__scroller"
+        role="list"
+        aria-label="Clients"
+        hidden={complete && matches.length === 0 && isNarrowed(view)}
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const entity = matches[item.index];
@@ -89,6 +97,24 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
           })}
         </div>
       </div>
+    </Flex>
+  );
+}
+
+/** Said instead of an empty list when the search or the filters leave no client, with the way back. */
+function NoMatch({ query, onClear }: { query: string; onClear(): void }) {
+  const words = query.trim();
+  return (
+    <Flex direction="column" align="start" gap="3" className="empty-state" data-testid="client-no-match">
+      <Text as="p" size="3" weight="medium">
+        {words ? `No client matches “${words}”` : 'No client matches these filters'}
+      </Text>
+      <Text as="p" size="2" color="gray">
+        {words
+          ? 'Try fewer or shorter words, or part of the client code, email or phone number.'
+          : 'Clear the filters to see every client again.'}
+      </Text>
+      <ClearFiltersButton onClear={onClear} />
     </Flex>
   );
 }

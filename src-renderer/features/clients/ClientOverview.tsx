@@ -7,6 +7,7 @@ import type { Pending } from '../../outbox/outbox-effect';
 import { BlockedReason, WriteScope } from '../../operations/shared/WriteActions';
 import { formatDate, formatPhone } from '../../ui/regional/regional-format';
 import { EditContact } from './EditContact';
+import { OnboardingStatusBadge } from '../onboardings/OnboardingStatusBadge';
 
 /** The client's profile, contacts (primary first) and onboardings: the first tab of the client screen. */
 export function ClientOverview({
@@ -87,7 +88,7 @@ export function ClientOverview({
               <RadixLink asChild>
                 <Link to={`/onboardings/${o.onboardingKey}`}>Onboarding #{o.onboardingID}</Link>
               </RadixLink>
-              <Badge>{o.statusName}</Badge>
+              <OnboardingStatusBadge status={o.statusName} />
               <Text size="1" color="gray">
                 created {formatDate(o.createdOn, region)}
               </Text>

@@ -1,6 +1,6 @@
-import { Badge, Button, Callout, Card, Flex, Heading, Progress, Text } from '@radix-ui/themes';
+import { Badge, Button, Callout, Flex, Progress, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useActivePracticeDb, useCompanion, useServices } from '../../app/services-context';
 import type { StoredEntity } from '../../practice/practice-db';
 import type { MeetingPack } from '../../meeting-packs/meeting-pack-types';
@@ -20,39 +20,68 @@ const stateText: Record<MeetingPack['state'], { label: string; colour: 'green' |
     'waiting-for-connection': { label: 'Waiting for a connection', colour: 'amber' },
   };
 
-/** "Needed offline": the estimate and ETA before, progress during, and what is missing (and why) after. */
-export function MeetingPackPanel({ entity }: { entity: StoredEntity }) {
+/**
+ * "Needed offline", as one fact of the client's header: the pack's state and its next action in a line
+ * (the estimate before, progress during), and the rest — what a pack holds, what is missing and why,
+ * Remove — behind a disclosure, so the client's own data comes first. Two cells of the header's grid: the
+ * fact, and the disclosed detail spanning the row below it.
+ */
+export function MeetingPackStatus({ entity }: { entity: StoredEntity }) {
   const db = useActivePracticeDb();
+  const detailId = useId();
+  const [open, setOpen] = useState(false);
   const pack = useLiveQuery(
-    () => (db ? db.meetingPacks.get(packIdFor(entity.entityKey)) : undefined),
+    async () => (db ? ((await db.meetingPacks.get(packIdFor(entity.entityKey))) ?? null) : null),
     [db, entity.entityKey],
   );
+  const disclosure = (
+    <Button
+      size="1"
+      variant="ghost"
+      aria-expanded={open}
+      aria-controls={detailId}
+      onClick={() => setOpen(!open)}
+      data-testid="pack-details-toggle"
+    >
+      {open ? 'Hide pack details' : 'Pack details'}
+    </Button>
+  );
   return (
-    <Card data-testid="meeting-pack">
-      <Flex direction="column" gap="2">
-        <Heading as="h2" size="3">
+    <>
+      <div className="client-fact client-fact--wide" data-testid="meeting-pack">
+        <Text as="div" size="1" color="gray" className="client-fact__label">
           Meeting pack
-        </Heading>
-        {pack ? <PackStatus pack={pack} /> : <PackOffer entity={entity} />}
-      </Flex>
-    </Card>
+        </Text>
+        {pack === undefined ? (
+          <Text size="2" color="gray">
+            Reading…
+          </Text>
+        ) : pack ? (
+          <PackLine pack={pack} disclosure={disclosure} />
+        ) : (
+          <PackOffer entity={entity} disclosure={disclosure} />
+        )}
+      </div>
+      <div id={detailId} className="client-facts__detail" hidden={!open} data-testid="pack-details">
+        {open && pack !== undefined ? pack ? <PackDetail pack={pack} /> : <OfferDetail entity={entity} /> : null}
+      </div>
+    </>
   );
 }
 
-/** How big a pack would be and how long the budget needs for it, then the button. */
-function PackOffer({ entity }: { entity: StoredEntity }) {
+/** The estimate of a pack not yet prepared: its size in requests and, from the budget, how long it takes. */
+function usePackEstimate(
+  entity: StoredEntity,
+): { requests: number; approximate: boolean; etaSeconds: number | null } | null {
   const db = useActivePracticeDb();
   const practiceKey = db?.practiceKey ?? null;
   const companion = useCompanion();
-  const online = useConnectivity(isOnline);
-  const { prepare } = useServices().meetingPacks;
   // Live: the estimate tightens as the client's lists arrive (opening a client online reads them).
   const base = useLiveQuery(async () => {
     if (!db) return null;
     return estimatePack(await packInputs(db, entity.entityKey), await listAverages(db));
   }, [db, entity.entityKey]);
   const [eta, setEta] = useState<{ requests: number; seconds: number | null } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const requests = base?.requests;
   useEffect(() => {
     if (!practiceKey || requests === undefined) return;
@@ -65,74 +94,117 @@ function PackOffer({ entity }: { entity: StoredEntity }) {
       cancelled = true;
     };
   }, [companion, practiceKey, requests]);
-  const estimate = base ? { ...base, etaSeconds: eta?.requests === base.requests ? eta.seconds : null } : null;
+  return base ? { ...base, etaSeconds: eta?.requests === base.requests ? eta.seconds : null } : null;
+}
+
+function PackOffer({ entity, disclosure }: { entity: StoredEntity; disclosure: ReactNode }) {
+  const online = useConnectivity(isOnline);
+  const { prepare } = useServices().meetingPacks;
+  const estimate = usePackEstimate(entity);
+  const [error, setError] = useState<string | null>(null);
   return (
-    <>
-      <Text size="2">
-        Copy everything for {entity.fullEntityName} to this laptop — proposals with pricing, every bill with its PDF,
-        payments, statements with their PDFs and the identity certificate — so it all opens without a connection. The
-        documents are kept until you remove the pack.
-      </Text>
-      {estimate ? (
-        <Text size="2" data-testid="pack-estimate">
-          {estimate.approximate ? 'About ' : ''}
-          {estimate.requests} requests
-          {estimate.etaSeconds !== null
-            ? `, ready in ${estimate.etaSeconds <= 1 ? 'a moment' : `about ${formatDuration(estimate.etaSeconds)}`} under the current request budget`
-            : ''}
-          .{estimate.approximate ? ' (Some lists have not been read yet, so this is an estimate.)' : ''}
-        </Text>
-      ) : null}
-      <Flex gap="3" align="center">
+    <Flex direction="column" gap="1">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Badge color="gray" size="1" data-testid="pack-state">
+          Not prepared
+        </Badge>
         <Button
+          size="1"
           onClick={() => prepare(entity).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))}
         >
           Prepare for meeting
         </Button>
-        {!online ? (
-          <Text size="1" color="gray">
-            Offline: the pack will start when the connection is back.
-          </Text>
-        ) : null}
+        {disclosure}
       </Flex>
+      {estimate ? (
+        <Text size="1" color="gray" data-testid="pack-estimate">
+          {estimate.approximate ? 'About ' : ''}
+          {estimate.requests} requests
+          {estimate.etaSeconds !== null
+            ? `, ready in ${estimate.etaSeconds <= 1 ? 'a moment' : `about ${formatDuration(estimate.etaSeconds)}`}`
+            : ''}
+          {online ? '' : ' · offline: starts when the connection is back'}
+        </Text>
+      ) : null}
       {error ? (
-        <Text color="red" role="alert">
+        <Text size="1" color="red" role="alert">
           {error}
         </Text>
       ) : null}
-    </>
+    </Flex>
   );
 }
 
-function PackStatus({ pack }: { pack: MeetingPack }) {
-  const region = useRegion();
-  const { retry, remove, prepare } = useServices().meetingPacks;
+function OfferDetail({ entity }: { entity: StoredEntity }) {
+  const estimate = usePackEstimate(entity);
+  return (
+    <Text as="p" size="2" className="prose">
+      A meeting pack copies everything for {entity.fullEntityName} to this laptop — proposals with pricing, every bill
+      with its PDF, payments, statements with their PDFs and the identity certificate — so it all opens without a
+      connection. The documents are kept until you remove the pack. The request count is spent under the current request
+      budget.
+      {estimate?.approximate ? ' Some lists have not been read yet, so the count is an estimate.' : ''}
+    </Text>
+  );
+}
+
+/** A pack's state, progress and next action, in a line. */
+function PackLine({ pack, disclosure }: { pack: MeetingPack; disclosure: ReactNode }) {
+  const { retry, prepare } = useServices().meetingPacks;
   const counted = pack.items.filter((i) => i.state !== 'none');
   const done = counted.filter((i) => i.state === 'done').length;
-  const problems = pack.items.filter((i) => i.state === 'failed' || (i.state === 'waiting' && i.message));
-  const none = pack.items.filter((i) => i.state === 'none');
+  const problems = pack.items.filter((i) => i.state === 'failed' || (i.state === 'waiting' && i.message)).length;
   const state = stateText[pack.state];
   return (
-    <Flex direction="column" gap="2">
+    <Flex direction="column" gap="1">
       <Flex gap="3" align="center" wrap="wrap">
-        <Badge color={state.colour} size="2" data-testid="pack-state">
+        <Badge color={state.colour} size="1" data-testid="pack-state">
           {state.label}
         </Badge>
-        <Text size="2" data-testid="pack-progress">
-          {done} of {counted.length} items on this laptop
-        </Text>
-        <Text size="1" color="gray">
-          {pack.actualRequests} requests so far (estimated {pack.estimatedRequests})
-        </Text>
-        {pack.completedAt ? (
-          <Text size="1" color="gray">
-            completed {formatDateTime(pack.completedAt, region)}
-          </Text>
+        {pack.state === 'incomplete' ? (
+          <Button size="1" onClick={() => void retry(pack.packId)}>
+            Retry what failed
+          </Button>
         ) : null}
+        {pack.state === 'complete' || pack.state === 'incomplete' ? (
+          <Button
+            size="1"
+            variant="soft"
+            onClick={() => void prepare({ entityKey: pack.entityKey, fullEntityName: pack.entityName })}
+          >
+            Refresh pack
+          </Button>
+        ) : null}
+        {disclosure}
       </Flex>
+      <Text size="1" color="gray" data-testid="pack-progress">
+        {done} of {counted.length} items on this laptop
+        {problems > 0 ? ` · ${problems} not fetched: see the pack details for why` : ''}
+      </Text>
       {pack.state === 'fetching' ? (
-        <Progress value={counted.length ? (100 * done) / counted.length : 0} aria-label="Meeting pack progress" />
+        <Progress
+          size="1"
+          value={counted.length ? (100 * done) / counted.length : 0}
+          aria-label="Meeting pack progress"
+        />
       ) : null}
+    </Flex>
+  );
+}
+
+/** What is missing and why, the requests spent, and Remove. */
+function PackDetail({ pack }: { pack: MeetingPack }) {
+  const region = useRegion();
+  const { remove } = useServices().meetingPacks;
+  const problems = pack.items.filter((i) => i.state === 'failed' || (i.state === 'waiting' && i.message));
+  const none = pack.items.filter((i) => i.state === 'none');
+  return (
+    <Flex direction="column" gap="2" className="prose">
+      <Text size="2">
+        {pack.actualRequests} requests so far (estimated {pack.estimatedRequests})
+        {pack.completedAt ? `; completed ${formatDateTime(pack.completedAt, region)}` : ''}. The documents are kept
+        until you remove the pack.
+      </Text>
       {problems.length > 0 ? (
         <Callout.Root color={pack.state === 'waiting-for-connection' ? 'amber' : 'red'} size="1">
           <Callout.Text>
@@ -151,21 +223,7 @@ function PackStatus({ pack }: { pack: MeetingPack }) {
           Nothing to fetch: {none.map((i) => `${i.label} — ${i.message}`).join(' · ')}
         </Text>
       ) : null}
-      <Flex gap="3">
-        {pack.state === 'incomplete' ? (
-          <Button size="1" onClick={() => void retry(pack.packId)}>
-            Retry what failed
-          </Button>
-        ) : null}
-        {pack.state === 'complete' || pack.state === 'incomplete' ? (
-          <Button
-            size="1"
-            variant="soft"
-            onClick={() => void prepare({ entityKey: pack.entityKey, fullEntityName: pack.entityName })}
-          >
-            Refresh pack
-          </Button>
-        ) : null}
+      <Flex>
         <Button size="1" variant="soft" color="gray" onClick={() => void remove(pack.packId)}>
           Remove pack
         </Button>

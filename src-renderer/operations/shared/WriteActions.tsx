@@ -39,16 +39,36 @@ export function WriteActions({ children, testId }: { children: ReactNode; testId
   );
 }
 
-/** A button inside a WriteScope: disabled while writes are blocked, or for its own reason (`disabled`). */
-export function WriteButton(props: ComponentProps<typeof Button>) {
+/**
+ * A button inside a WriteScope: disabled while writes are blocked, or for its own reason (`disabled`).
+ * A button disabled for its own reason says why: its `title` is also written beside it and read out with it
+ * (aria-describedby), since a title alone reaches neither keyboard users nor touch. Or the caller names
+ * a sentence it shows itself, through `aria-describedby`. Both reasons are read out when both apply.
+ */
+export function WriteButton({ title, ...props }: ComponentProps<typeof Button>) {
   const { reason, id } = useContext(Blocked);
-  return (
+  const whyId = useId();
+  const why = props.disabled && title ? title : null;
+  const describedBy = [reason ? id : null, props['aria-describedby'], why ? whyId : null].filter(Boolean).join(' ');
+  const button = (
     <Button
       size="2"
       variant="soft"
       {...props}
+      {...(title && !why ? { title } : {})}
       disabled={Boolean(reason) || Boolean(props.disabled)}
-      aria-describedby={reason ? id : props['aria-describedby']}
+      aria-describedby={describedBy || undefined}
     />
+  );
+  if (!why) return button;
+  return (
+    <Flex gap="2" align="center" asChild>
+      <span>
+        {button}
+        <Text id={whyId} size="1" color="gray" data-testid="disabled-reason">
+          {why}
+        </Text>
+      </span>
+    </Flex>
   );
 }

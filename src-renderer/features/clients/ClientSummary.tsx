@@ -1,0 +1,139 @@
+import { Badge, Link as RadixLink, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Onboarding } from '../../../src-preload/contract/partner-api';
+import { useActivePracticeDb } from '../../app/services-context';
+import type { StoredEntity } from '../../practice/practice-db';
+import { localToday } from '../../ui/regional/iso-day';
+import { formatDate, formatMoney } from '../../ui/regional/regional-format';
+import { OnboardingStatusBadge } from '../onboardings/OnboardingStatusBadge';
+import { clientBalance } from './client-balance';
+import { MeetingPackStatus } from './MeetingPackPanel';
+
+/** One labelled fact of the header. */
+function Fact({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="client-fact" data-testid={testId}>
+      <Text as="div" size="1" color="gray" className="client-fact__label">
+        {label}
+      </Text>
+      <div className="client-fact__value">{children}</div>
+    </div>
+  );
+}
+
+const reading = (
+  <Text size="2" color="gray">
+    Reading…
+  </Text>
+);
+
+/**
+ * What a partner asks first about a client, above its data: the balance and how much of it is overdue,
+ * where onboarding stands, whether the client's identity is verified, and whether the client is ready
+ * for a meeting offline. Each says "Reading…" until this laptop's database answers, and says plainly
+ * when this laptop does not know yet rather than showing a zero.
+ */
+export function ClientSummary({
+  entity,
+  onboardings,
+  region,
+}: {
+  entity: StoredEntity;
+  onboardings: readonly Onboarding[];
+  region: string | undefined;
+}) {
+  const db = useActivePracticeDb();
+  const money = useLiveQuery(async () => {
+    if (!db) return null;
+    const [bills, debtors, debtorsCursor] = await Promise.all([
+      db.bills.where('entityKey').equals(entity.entityKey).toArray(),
+      db.debtorInvoices.where('entityKey').equals(entity.entityKey).toArray(),
+      db.cursors.get('debtorInvoices'),
+    ]);
+    return clientBalance({ bills, debtors, debtorsRead: debtorsCursor !== undefined, today: localToday(new Date()) });
+  }, [db, entity.entityKey]);
+  // Wrapped, so "no identity record" (null) is told apart from "not answered yet" (undefined).
+  const identity = useLiveQuery(
+    async () => (db ? { record: (await db.identity.get(entity.entityKey)) ?? null } : null),
+    [db, entity.entityKey],
+  );
+  const latest = [...onboardings].sort((a, b) => b.createdOn.localeCompare(a.createdOn))[0];
+
+  return (
+    <section aria-label="At a glance" className="client-facts" data-testid="client-summary">
+      {entity.entityTerminated ? (
+        <Fact label="Client" testId="client-terminated">
+          <Badge color="gray" size="2">
+            Terminated
+          </Badge>
+        </Fact>
+      ) : null}
+      <Fact label="Balance" testId="client-balance">
+        {money === undefined || money === null ? (
+          reading
+        ) : money.known ? (
+          <>
+            <Text size="3" weight="bold">
+              {formatMoney(money.balance, region, money.currency)}
+            </Text>{' '}
+            {money.overdue > 0 ? (
+              <Text size="2" color="red" data-testid="client-overdue">
+                {formatMoney(money.overdue, region, money.currency)} overdue ({money.overdueBills}{' '}
+                {money.overdueBills === 1 ? 'bill' : 'bills'})
+              </Text>
+            ) : (
+              <Text size="2" color="gray" data-testid="client-overdue">
+                nothing overdue
+              </Text>
+            )}
+          </>
+        ) : (
+          <Text size="2" color="gray">
+            Not on this laptop yet: the sync brings bills and the debtors list.
+          </Text>
+        )}
+      </Fact>
+      <Fact label="Onboarding" testId="client-onboarding">
+        {latest ? (
+          <>
+            <OnboardingStatusBadge status={latest.statusName} />{' '}
+            <RadixLink asChild size="2">
+              <Link to={`/onboardings/${latest.onboardingKey}`}>
+                #{latest.onboardingID}, {formatDate(latest.createdOn, region)}
+              </Link>
+            </RadixLink>
+            {onboardings.length > 1 ? (
+              <Text size="1" color="gray">
+                {' '}
+                (+{onboardings.length - 1} earlier)
+              </Text>
+            ) : null}
+          </>
+        ) : (
+          <Text size="2" color="gray">
+            None on this laptop
+          </Text>
+        )}
+      </Fact>
+      <Fact label="Identity" testId="client-id-status">
+        {identity === undefined || identity === null ? (
+          reading
+        ) : identity.record?.certificate === 'available' ? (
+          <Badge color="green">Verified</Badge>
+        ) : identity.record ? (
+          <Badge color="amber">Not verified</Badge>
+        ) : (
+          <Text size="2" color="gray">
+            Not checked yet:{' '}
+            <RadixLink asChild>
+              <Link to="?tab=identity">check on the Identity tab</Link>
+            </RadixLink>
+          </Text>
+        )}
+      </Fact>
+      <MeetingPackStatus entity={entity} />
+    </section>
+  );
+}
