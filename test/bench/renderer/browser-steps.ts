@@ -125,6 +125,7 @@ export async function coldStart(
   url: string,
   probeSource: string,
   clients: number,
+  timeoutMs = 60_000,
 ): Promise<ColdStartRun> {
   const context = await launchPersistentChromium(userDataDir);
   try {
@@ -133,7 +134,7 @@ export async function coldStart(
     await page.goto(url);
     await page
       .waitForFunction(() => (globalThis as BenchGlobal).__rendererProbe.state.firstRowPaintMs !== null, undefined, {
-        timeout: 60_000,
+        timeout: timeoutMs,
       })
       .catch(async (error: Error) => {
         throw new Error(`${error.message}\nThe app showed: ${await visibleText(page)}`);
