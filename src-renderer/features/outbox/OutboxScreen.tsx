@@ -8,15 +8,17 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ConfirmDialog, ModalDialog } from '../../ui/ModalDialog';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useRegion } from '../../ui/money-ui';
-import { formatDateTime, formatTime } from '../../ui/regional/regional-format';
+import { formatDateTime } from '../../ui/regional/regional-format';
 import { discardEntry, readEntries, resubmit } from '../../outbox/outbox-db';
-import { canDiscard, isOpen, needsConsent, resolveRefs } from '../../outbox/outbox-state';
+import { canDiscard, isOpen, needsConsent } from '../../outbox/outbox-state';
+import { heldBehindBackoff, waitReason, type WaitReason } from '../../outbox/wait-reason';
 import { useOutbox } from '../../outbox/outbox-store';
 import { usePractice } from '../../practice/practice-store';
 import { partsOf } from '../../operations/registry';
 import { EditEntry } from './EditEntry';
 import { EformResult } from './EformResult';
-import { OutboxStatusBadge, outboxStatusText } from './OutboxStatus';
+import { OutboxStatusBadge } from './OutboxStatus';
+import { useWaitContext } from './use-wait-context';
 import { SendAgain } from './SendAgain';
 import { useServices } from '../../app/services-context';
 
@@ -36,37 +38,37 @@ function exportJson(practiceKey: string, entries: OutboxEntry[], unreadable: unk
 
 function EntryCard({
   entry,
-  byId,
   clientName,
   practiceKey,
+  wait,
 }: {
   entry: OutboxEntry;
-  byId: Map<string, OutboxEntry>;
   clientName: string | null;
   practiceKey: string;
+  /** Why it has not gone yet, when it waits (wait-reason.ts). */
+  wait: WaitReason | null;
 }) {
   const { databases, outbox } = useServices();
   const region = useRegion();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const db = databases.of(practiceKey);
-  const readiness = entry.status === 'pending' ? resolveRefs(entry, (id) => byId.get(id)) : null;
-  const waitingFor = readiness && !readiness.ready ? readiness.blockedBy : null;
   // Changed outside the app since it was queued: sent again as it is, it would only be refused again.
-  const retryable = validateQueuedPayload(entry.operation, entry.payload).ok;
+  // A waiting entry is retried only after an error's backoff: offline, the budget or a dependency would
+  // hold it just the same.
+  const retryable =
+    validateQueuedPayload(entry.operation, entry.payload).ok && (entry.status !== 'pending' || wait?.canRetry === true);
   const { description } = partsOf(entry.operation);
-  const waitText =
-    readiness && !readiness.ready
-      ? readiness.waiting
-        ? `Waits for “${waitingFor?.summary ?? 'another action'}” to go out first.`
-        : `Cannot go out: “${waitingFor?.summary ?? 'the action it depends on'}” ${waitingFor ? outboxStatusText[waitingFor.status] : 'is gone'}.`
-      : null;
+  const carries = description.carries?.(entry.payload.body) ?? null;
   return (
     <Card data-testid="outbox-entry" data-status={entry.status}>
       <Flex direction="column" gap="2">
         <Flex gap="2" align="center" wrap="wrap">
           <OutboxStatusBadge status={entry.status} />
-          <Text weight="medium">{entry.summary}</Text>
+          <Text weight="medium" data-testid="outbox-summary">
+            {entry.summary}
+            {carries ? ` — “${carries}”` : ''}
+          </Text>
           <Text size="1" color="gray">
             {description.title}
             {description.billedPerUse ? ' · billed per use' : ''}
@@ -79,11 +81,10 @@ function EntryCard({
         ) : null}
         <Text size="1" color="gray">
           Queued {formatDateTime(entry.createdAt, region)} · attempts {entry.attempts}
-          {entry.notBefore && entry.status === 'pending' ? ` · next try ${formatTime(entry.notBefore, region)}` : ''}
         </Text>
-        {waitText ? (
-          <Text size="2" color="gray">
-            {waitText}
+        {wait ? (
+          <Text size="2" color="gray" data-testid="outbox-wait" data-wait={wait.kind}>
+            {wait.text}.
           </Text>
         ) : null}
         {entry.lastError && entry.status !== 'done' ? (
@@ -155,6 +156,8 @@ export function OutboxScreen() {
   const { databases, outbox } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const paused = useOutbox((s) => s.pausedForCredentials);
+  // The budget is main's own figure (no request to the practice), asked while this screen is open.
+  const waitContext = useWaitContext(practiceKey ?? '');
   const data = useLiveQuery(async () => {
     if (!practiceKey) return null;
     const db = databases.of(practiceKey);
@@ -175,6 +178,9 @@ export function OutboxScreen() {
     .slice(-20)
     .reverse();
   const byId = new Map(data.entries.map((e) => [e.id, e]));
+  const behind = heldBehindBackoff(open, waitContext.now);
+  const waitOf = (entry: OutboxEntry) =>
+    waitReason(entry, { ...waitContext, byId: (id) => byId.get(id), behind: behind.get(entry.id) });
   return (
     <>
       {header}
@@ -224,9 +230,9 @@ export function OutboxScreen() {
             <EntryCard
               key={entry.id}
               entry={entry}
-              byId={byId}
               practiceKey={practiceKey}
               clientName={entry.entityKey ? (data.names.get(entry.entityKey) ?? null) : null}
+              wait={waitOf(entry)}
             />
           ))
         )}
@@ -239,9 +245,9 @@ export function OutboxScreen() {
           <EntryCard
             key={entry.id}
             entry={entry}
-            byId={byId}
             practiceKey={practiceKey}
             clientName={entry.entityKey ? (data.names.get(entry.entityKey) ?? null) : null}
+            wait={null}
           />
         ))}
       </Flex>

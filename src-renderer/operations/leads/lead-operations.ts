@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { leadCreateSchema, leadNoteCreateSchema } from '../../../src-preload/contract/partner-api';
 import { lazyComponent } from '../../ui/LazyLoad';
-import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
+import { describedAs, firstWords, resubmitIn, type OperationParts } from '../shared/operation-parts';
 import { leadEffects } from './lead-effects';
 import type { LeadConvertForm as Convert, LeadForm as Create, LeadNoteForm as Note } from './LeadForms';
 
@@ -36,7 +36,14 @@ export const leadOperations = {
   },
   'lead.addNote': {
     effect: leadEffects['lead.addNote'],
-    description: describedAs('lead.addNote', ({ leadName }: AboutLead) => `Add a note to lead ${leadName}`),
+    description: describedAs(
+      'lead.addNote',
+      ({ leadName }: AboutLead) => `Add a note to lead ${leadName}`,
+      (body) => {
+        const note = leadNoteCreateSchema.safeParse(body);
+        return note.success ? firstWords(note.data.text) : null;
+      },
+    ),
     resubmit: resubmitIn(LeadNoteForm, (body, { submitLabel }) => {
       const note = leadNoteCreateSchema.safeParse(body);
       return note.success ? { initial: note.data, submitLabel } : null;

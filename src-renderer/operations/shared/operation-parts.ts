@@ -14,6 +14,11 @@ export interface Description {
    * lists, the discard and send-again dialogs). Takes what the screen that queues it knows.
    */
   summary(about: never): string;
+  /**
+   * What the entry carries, read from its stored body when shown (the note's first words), so entries
+   * with the same summary can be told apart; absent when the summary already says it.
+   */
+  carries?: (body: unknown) => string | null;
 }
 
 /** What "Edit and resubmit" gives a form besides its own props. */
@@ -51,12 +56,26 @@ export interface OperationParts {
 }
 
 /** The description of an operation: title and cost from the contract, the summary from its domain. */
-export function describedAs<A>(name: OperationName, summary: (about: A) => string) {
+export function describedAs<A>(
+  name: OperationName,
+  summary: (about: A) => string,
+  carries?: (body: unknown) => string | null,
+) {
   return {
     title: operations[name].title,
     billedPerUse: operations[name].idempotency === 'billable',
     summary,
+    ...(carries ? { carries } : {}),
   } satisfies Description;
+}
+
+/** A text's first words, up to about `max` characters, for an entry's line: "Called about the renewal…". */
+export function firstWords(text: string, max = 48): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }
 
 type ResubmitHandlers = Parameters<ResubmitForm['render']>[2];

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import type { BudgetStatus } from '../../../src-preload/contract/budget';
+import { useCompanion } from '../../app/services-context';
+import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
+import { useOutbox } from '../../outbox/outbox-store';
+import type { WaitContext } from '../../outbox/wait-reason';
+import { activePractice, usePractice } from '../../practice/practice-store';
+import { useRegion } from '../../ui/money-ui';
+import { formatTime } from '../../ui/regional/regional-format';
+
+/** How often the budget is asked while something waits on the Outbox screen. */
+const POLL_MS = 5_000;
+
+/**
+ * What the Outbox needs to explain each wait: connectivity, credentials, and the request budget (asked
+ * every few seconds while the screen is open, with the time one more request would take), plus a clock that
+ * moves with each answer so "about 40 s" counts down.
+ */
+export function useWaitContext(practiceKey: string): Omit<WaitContext, 'byId' | 'behind'> {
+  const companion = useCompanion();
+  const online = useConnectivity(isOnline);
+  const canWrite = usePractice((s) => activePractice(s)?.canWrite ?? false);
+  const pausedForCredentials = useOutbox((s) => s.pausedForCredentials);
+  const region = useRegion();
+  const [seen, setSeen] = useState<{ budget: BudgetStatus | null; now: number }>(() => ({
+    budget: null,
+    now: Date.now(),
+  }));
+  useEffect(() => {
+    if (!companion || !practiceKey || !online) return;
+    let stopped = false;
+    const ask = () =>
+      void companion.practice
+        .budget({ practiceKey, estimateRequests: 1 })
+        .then((budget) => {
+          if (!stopped) setSeen({ budget, now: Date.now() });
+        })
+        .catch(() => undefined);
+    ask();
+    const timer = setInterval(ask, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [companion, practiceKey, online]);
+  return {
+    now: seen.now,
+    online,
+    canWrite,
+    pausedForCredentials,
+    budget: online ? seen.budget : null,
+    time: (ms: number) => formatTime(ms, region),
+  };
+}
