@@ -32,3 +32,40 @@ export const moneyStatusColour: Record<MoneyStatus, Colour> = {
   Paused: 'amber',
   Ended: 'gray',
 };
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from an ISO due date to the practice's today (both ISO dates); 0 or less is not overdue. */
+export function daysOverdue(dueDate: string, today: string): number {
+  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / DAY_MS);
+}
+
+/** A bill as staff should see it today: its status, or how overdue it is. */
+export interface BillStanding {
+  label: string;
+  colour: Colour;
+  /** Days past the due date when money is still owed on it, else 0. */
+  daysOverdue: number;
+}
+
+type StandingBill = { statusName: (typeof billStatuses)[number]; dueDate: string; amountDue: number };
+
+const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+
+/**
+ * "Overdue · 173 days" (red) for a bill still owed after its due date, "Part paid · overdue 12 days" when
+ * some of it was paid; otherwise the bill's own status ("Awaiting payment" for one not yet due). `today`
+ * is the practice's calendar date (localToday), not UTC's: at 8 am in Sydney a bill due yesterday is a
+ * day overdue there, whatever the date in Greenwich.
+ */
+export function billStanding(bill: StandingBill, today: string): BillStanding {
+  const owed = (bill.statusName === 'Awaiting payment' || bill.statusName === 'Part paid') && bill.amountDue > 0;
+  const days = owed ? daysOverdue(bill.dueDate, today) : 0;
+  if (days > 0)
+    return {
+      label: bill.statusName === 'Part paid' ? `Part paid · overdue ${daysText(days)}` : `Overdue · ${daysText(days)}`,
+      colour: 'red',
+      daysOverdue: days,
+    };
+  return { label: bill.statusName, colour: moneyStatusColour[bill.statusName], daysOverdue: 0 };
+}

@@ -53,6 +53,9 @@ describe('the money screens: Debtors and Billing, online then offline', () => {
     expect(Number(await total.getAttribute('data-amount'))).toBeCloseTo(ageing.totals.total, 2);
     expect(await total.textContent()).toBe(formatMoney(ageing.totals.total, api.practice.region, ageing.currency));
     expect(await page.getByTestId('debtors-as-at').textContent()).toMatch(/^As at .+ · read from the practice /);
+    expect(await page.getByTestId('debtors-counts').textContent()).toMatch(
+      /^The practice's ageing report as at .+: every unpaid bill, of any age\./,
+    );
     // The chart is one labelled image stating every bucket; the same figures are in the table beside it.
     const chart = page.getByRole('img', { name: /Debtor ageing as at/ });
     await chart.waitFor();
@@ -170,8 +173,17 @@ describe('the money screens: Debtors and Billing, online then offline', () => {
     await page.keyboard.press('Control+3');
     await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
     expect(await page.getByTestId('bills-window').textContent()).toMatch(
-      /^Bills dated from .+ to .+ are on this laptop; older bills come with a client's meeting pack\.$/,
+      /^Bills dated from .+ (to .+|onwards) are on this laptop; older bills come with a client's meeting pack\.$/,
     );
+    // The bills' total says what is due and, where Debtors' total differs, why.
+    expect(await page.getByTestId('bill-summary').textContent()).toMatch(
+      /^[\d,]+ bills · billed .+ · (.+ still due|nothing due)/,
+    );
+    const versus = page.getByTestId('bills-versus-debtors');
+    if ((await versus.count()) > 0)
+      expect(await versus.textContent()).toMatch(
+        /^Debtors shows .+ owed as at .+ because the practice's ageing report counts every unpaid bill of any age/,
+      );
     await page.getByTestId('bill-row').first().waitFor();
     const bills = await countOf(page, 'bill-count');
     expect(bills).toBeGreaterThan(0);

@@ -7,23 +7,15 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import type { PracticeDb } from '../../practice/practice-db';
 import { activePractice, usePractice } from '../../practice/practice-store';
 import { ConnectPanel } from '../../practice/ConnectPanel';
-import { formatDate } from '../../ui/regional/regional-format';
 import { localWindow, type LocalWindow } from './billing-filter';
+import { windowSentence } from './money-wording';
+import { readAgeing } from '../debtors/ageing';
+import { useToday } from '../../ui/regional/use-now';
 import { BillsTable } from './BillsTable';
 import { PaymentsTable } from './PaymentsTable';
 import { useServices } from '../../app/services-context';
 
 type Region = string | undefined;
-
-/** The honest sentence about which bills this laptop holds. */
-function windowSentence(kind: 'Bills' | 'Payments', window: LocalWindow, region: Region): string {
-  const range = `${formatDate(window.startDate, region)} to ${formatDate(window.endDate, region)}`;
-  if (!window.complete)
-    return `The first sync is still bringing ${kind.toLowerCase()} dated ${range}; more appear as it goes.`;
-  return kind === 'Bills'
-    ? `Bills dated from ${range} are on this laptop; older bills come with a client's meeting pack.`
-    : `Payments dated from ${range} are on this laptop; older payments come with a client's meeting pack.`;
-}
 
 /**
  * One synced list and the date window its cursor says is on the laptop. Each list has its own live query,
@@ -57,6 +49,14 @@ function Billing({ practiceKey, region }: { practiceKey: string; region: Region 
   const running = usePractice((s) => s.progress?.running ?? false);
   const bills = useSyncedList(practiceKey, 'bills', (db) => db.bills.toArray());
   const payments = useSyncedList(practiceKey, 'payments', (db) => db.payments.toArray());
+  const { databases } = useServices();
+  const today = useToday();
+  // The practice's ageing report, so the bills' "due" can say why it differs from the Debtors total.
+  const ageing = useLiveQuery(async () => {
+    const row = await databases.of(practiceKey).reports.get('debtorAgeing');
+    const report = row ? readAgeing(row.data) : null;
+    return report ? { total: report.totals.total, asAt: report.asAt, currency: report.currency } : null;
+  }, [practiceKey]);
   const billsWindow = bills?.window ?? null;
   const paymentsWindow = payments?.window ?? null;
 
@@ -75,15 +75,21 @@ function Billing({ practiceKey, region }: { practiceKey: string; region: Region 
       <Flex direction="column" gap="3">
         {billsWindow ? (
           <Callout.Root size="1" color="gray" data-testid="bills-window">
-            <Callout.Text>{windowSentence('Bills', billsWindow, region)}</Callout.Text>
+            <Callout.Text>{windowSentence('Bills', billsWindow, today, region)}</Callout.Text>
           </Callout.Root>
         ) : null}
-        <BillsTable practiceKey={practiceKey} bills={bills.rows} window={billsWindow} region={region} />
+        <BillsTable
+          practiceKey={practiceKey}
+          bills={bills.rows}
+          window={billsWindow}
+          region={region}
+          ageing={ageing ?? null}
+        />
       </Flex>
       <Flex direction="column" gap="3">
         {paymentsWindow ? (
           <Text size="2" color="gray" data-testid="payments-window">
-            {windowSentence('Payments', paymentsWindow, region)}
+            {windowSentence('Payments', paymentsWindow, today, region)}
           </Text>
         ) : (
           <Text size="2" color="gray">

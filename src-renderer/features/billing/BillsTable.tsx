@@ -1,9 +1,8 @@
-import { Badge, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { billStatuses, type Bill } from '../../../src-preload/contract/partner-api';
 import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
-import { moneyStatusColour } from '../../ui/money-status';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
 import { dateRangeProblem, nextSort, paginate } from '../../ui/table-sort';
 import {
@@ -19,6 +18,9 @@ import {
 } from './billing-filter';
 import { useBillingView, useBillingViews } from './billing-view-store';
 import { DateRangeFields } from '../../ui/DateRangeFields';
+import { BillStatusBadge } from '../../ui/BillStatusBadge';
+import { useToday } from '../../ui/regional/use-now';
+import { billingVersusDebtors, billSummaryText, overdueAmount } from './money-wording';
 
 const PAGE_SIZE = 50;
 const COLUMNS: readonly SortColumn<BillColumn>[] = [
@@ -31,7 +33,15 @@ const COLUMNS: readonly SortColumn<BillColumn>[] = [
   { column: 'amountDue', label: 'Amount due', numeric: true },
 ];
 
-const BillRow = memo(function BillRow({ bill, region }: { bill: Bill; region: string | undefined }) {
+const BillRow = memo(function BillRow({
+  bill,
+  region,
+  today,
+}: {
+  bill: Bill;
+  region: string | undefined;
+  today: string;
+}) {
   return (
     <Table.Row data-testid="bill-row">
       <Table.RowHeaderCell className="nowrap">{bill.billNumber}</Table.RowHeaderCell>
@@ -43,9 +53,7 @@ const BillRow = memo(function BillRow({ bill, region }: { bill: Bill; region: st
       <Table.Cell className="nowrap">{formatDate(bill.billDate, region)}</Table.Cell>
       <Table.Cell className="nowrap">{formatDate(bill.dueDate, region)}</Table.Cell>
       <Table.Cell>
-        <Badge color={moneyStatusColour[bill.statusName]} className="nowrap">
-          {bill.statusName}
-        </Badge>
+        <BillStatusBadge bill={bill} today={today} />
       </Table.Cell>
       <Table.Cell justify="end" className="amount">
         {formatMoney(bill.total, region, bill.currency)}
@@ -63,11 +71,14 @@ export function BillsTable({
   bills,
   window,
   region,
+  ageing,
 }: {
   practiceKey: string;
   bills: readonly Bill[];
   window: LocalWindow | null;
   region: string | undefined;
+  /** The practice's debtor ageing total and date, when synced: the "due" says why it differs. */
+  ageing: { total: number; asAt: string; currency?: string | undefined } | null;
 }) {
   const view = useBillingView(practiceKey);
   const update = useBillingViews((s) => s.update);
@@ -76,11 +87,15 @@ export function BillsTable({
   // Tens of thousands of rows: typing stays responsive while the list catches up.
   const deferred = useDeferredValue(v);
   const rows = useMemo(() => filterBills(index, deferred), [index, deferred]);
+  const today = useToday();
   const totals = useMemo(() => billTotals(rows), [rows]);
+  const overdue = useMemo(() => overdueAmount(rows, today), [rows, today]);
   const page = paginate(rows, view.billPage, PAGE_SIZE);
   const currency = bills[0]?.currency;
   const problem = dateRangeProblem(v.from, v.to);
   const narrowed = v.query !== '' || v.status !== '' || v.from !== '' || v.to !== '';
+  // Compared only while the list is the whole window: a filtered total is not meant to match Debtors.
+  const versus = narrowed ? null : billingVersusDebtors(totals.amountDue, window, ageing, region);
   const setView = (patch: Partial<typeof v>) => update(practiceKey, { bills: { ...v, ...patch }, billPage: 0 });
   const onSort = (column: BillColumn) =>
     setView({ sort: nextSort(v.sort, column, firstDirectionOfBillColumn(column)) });
@@ -121,14 +136,19 @@ export function BillsTable({
           {problem}
         </Text>
       ) : null}
-      <Text size="2" color="gray" data-testid="bill-summary">
-        {totals.count} bill{totals.count === 1 ? '' : 's'}
-        {rangeText(v.from, v.to, region)} · billed {formatMoney(totals.total, region, currency)} · due{' '}
-        {formatMoney(totals.amountDue, region, currency)}
-      </Text>
+      <Flex direction="column" gap="1">
+        <Text size="2" color="gray" data-testid="bill-summary">
+          {billSummaryText({ ...totals, overdue, range: rangeText(v.from, v.to, region), currency }, today, region)}
+        </Text>
+        {versus ? (
+          <Text size="2" color="gray" data-testid="bills-versus-debtors">
+            {versus}
+          </Text>
+        ) : null}
+      </Flex>
       <SortableTable columns={COLUMNS} sort={v.sort} onSort={onSort} labelledBy="bills-heading" testId="bills-table">
         {page.rows.map((bill) => (
-          <BillRow key={bill.billingId} bill={bill} region={region} />
+          <BillRow key={bill.billingId} bill={bill} region={region} today={today} />
         ))}
       </SortableTable>
       {rows.length === 0 && narrowed ? <Text color="gray">No bill matches the search and filters.</Text> : null}

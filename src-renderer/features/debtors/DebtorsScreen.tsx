@@ -13,6 +13,7 @@ import { bucketShares, readAgeing, sumBuckets } from './ageing';
 import { DebtorClientsTable } from './DebtorClientsTable';
 import { DebtorInvoicesTable } from './DebtorInvoicesTable';
 import { MovementSection } from './MovementSection';
+import { debtorsTotalNote } from '../billing/money-wording';
 import { useServices } from '../../app/services-context';
 
 // The chart's drawing code is loaded when the screen first shows it, not at start.
@@ -49,6 +50,9 @@ function AgeingSummary({
         </Text>
         <Text size="2" color="gray" data-testid="debtors-as-at">
           As at {formatDate(ageing.asAt, region)} · read from the practice {formatDateTime(fetchedAt, region)}
+        </Text>
+        <Text size="2" color="gray" data-testid="debtors-counts">
+          {debtorsTotalNote(ageing.asAt, region)}
         </Text>
       </Flex>
       {Math.abs(bucketSum - ageing.totals.total) > 0.005 ? (

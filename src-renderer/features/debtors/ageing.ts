@@ -6,6 +6,7 @@ import {
   type DebtorMovement,
 } from '../../../src-preload/contract/partner-api';
 import { roundCents } from '../../ui/table-sort';
+import { daysOverdue } from '../../ui/money-status';
 
 /** The contract's buckets of days overdue, oldest last. */
 export const bucketKeys = ['current', 'days1to30', 'days31to60', 'days61to90', 'days90plus'] as const;
@@ -102,4 +103,22 @@ export function readAgeing(data: unknown): DebtorAgeing | null {
 export function readMovement(data: unknown): DebtorMovement | null {
   const parsed = debtorMovementSchema.safeParse(data);
   return parsed.success ? parsed.data : null;
+}
+
+type OwedBill = { statusName: string; dueDate: string; amountDue: number };
+
+/**
+ * A client's ageing from its bills on this laptop, as at `today` (the practice's date): what is still owed
+ * on each bill, in the bucket of its days overdue. Drafts and voided bills owe nothing.
+ */
+export function ageingOfBills(bills: readonly OwedBill[], today: string): AgeingBuckets {
+  const sum: AgeingBuckets = { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, total: 0 };
+  for (const bill of bills) {
+    if (bill.statusName === 'Draft' || bill.statusName === 'Voided' || bill.amountDue <= 0) continue;
+    sum[bucketOfDays(daysOverdue(bill.dueDate, today))] += bill.amountDue;
+    sum.total += bill.amountDue;
+  }
+  for (const key of bucketKeys) sum[key] = roundCents(sum[key]);
+  sum.total = roundCents(sum.total);
+  return sum;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { localToday } from './iso-day';
 
 /** The current time, refreshed every `everyMs`: relative times ("2 minutes ago") move on while a screen is open. */
 export function useNow(everyMs = 30_000): number {
@@ -8,4 +9,9 @@ export function useNow(everyMs = 30_000): number {
     return () => clearInterval(timer);
   }, [everyMs]);
   return now;
+}
+
+/** The practice's calendar date (the laptop's, not UTC's), moving on at midnight while a screen is open. */
+export function useToday(): string {
+  return localToday(new Date(useNow(60_000)));
 }

@@ -14,11 +14,15 @@ import { usePractice } from '../../../practice/practice-store';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 import { DetailStatus, OpenPdfLink, PartStatus, ReadButton, StatusBadge, useRegion } from '../../../ui/money-ui';
 import { useActivePracticeDb, useServices } from '../../../app/services-context';
+import { BillStatusBadge } from '../../../ui/BillStatusBadge';
+import { useToday } from '../../../ui/regional/use-now';
+import { ClientAgeing } from './ClientAgeing';
 
 /** Bills (newest first) with status, due date and amount due; a bill opens to its lines and payments. */
 export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
   const db = useActivePracticeDb();
   const region = useRegion();
+  const today = useToday();
   const [open, setOpen] = useState<number | null>(null);
   const data = useLiveQuery(async () => {
     if (!db) return null;
@@ -54,6 +58,7 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
             }}
           />
         </Flex>
+        <ClientAgeing entityKey={entity.entityKey} bills={data.bills} today={today} region={region} />
         <PartStatus
           part="bills"
           what="All bills"
@@ -81,7 +86,7 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
                   <Table.Row data-testid="bill-row">
                     <Table.RowHeaderCell>{bill.billNumber}</Table.RowHeaderCell>
                     <Table.Cell>
-                      <StatusBadge status={bill.statusName} />
+                      <BillStatusBadge bill={bill} today={today} />
                     </Table.Cell>
                     <Table.Cell>{formatDate(bill.billDate, region)}</Table.Cell>
                     <Table.Cell>{formatDate(bill.dueDate, region)}</Table.Cell>
