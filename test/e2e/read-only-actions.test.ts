@@ -21,14 +21,17 @@ afterAll(async () => {
 
 const state = () => demo.runtime.practices[0]!;
 
-/** Disabled, and its accessible description is the read-only sentence shown beside it. */
+/**
+ * Disabled, and its accessible description includes the read-only sentence shown beside it (a button also
+ * disabled for its own reason is described by both sentences).
+ */
 async function expectBlocked(button: Locator) {
   await button.waitFor();
   expect(await button.isDisabled()).toBe(true);
   const describedBy = await button.getAttribute('aria-describedby');
   expect(describedBy).toBeTruthy();
-  const reason = await page.locator(`[id="${describedBy}"]`).textContent();
-  expect(reason).toMatch(/read-only/);
+  const reasons = await Promise.all(describedBy!.split(' ').map((id) => page.locator(`[id="${id}"]`).textContent()));
+  expect(reasons.join(' ')).toMatch(/read-only/);
 }
 
 describe('read-only credentials', () => {
