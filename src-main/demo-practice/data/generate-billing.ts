@@ -5,6 +5,7 @@ import type {
   RecurringBillingRun,
   StatementDetail,
 } from '../../../src-preload/contract/partner-api';
+import { billNumberText, numberBillsByDate } from './bill-numbers';
 import { buildStatementLines, daysOverdue, paymentsByBill, settleBill } from '../state/billing-math';
 import type { CollectionInfo, PracticeProfile, PracticeState } from '../state/practice-state';
 import { addDays, daysBetween, endOfMonth, isoDate, isoDateTime, parseDate, round2 } from './dates';
@@ -86,7 +87,8 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
     const externalId = input.ledgerConnected && statusName !== 'Draft' ? random.uuid() : null;
     const bill: BillDetail = {
       billingId: id,
-      billNumber: `INV-${String(billNumber++).padStart(6, '0')}`,
+      // Provisional: the bills are numbered by date once all are made (numberBillsByDate).
+      billNumber: billNumberText(billNumber++),
       entityKey: client.entity.entityKey,
       entityName: client.entity.fullEntityName,
       billDate: isoDate(billDate),
@@ -297,10 +299,11 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
     recurringRuns.set(id, runs);
   }
 
+  const nextBillNumber = numberBillsByDate(bills, payments, recurringRuns.values());
   return {
     bills,
     payments,
-    nextBillNumber: billNumber,
+    nextBillNumber,
     collections: collectionsFor(random, bills, anchorDay),
     recurringBillings,
     recurringRuns,

@@ -1,6 +1,7 @@
 import type { Contact, Entity, User } from '../../../src-preload/contract/partner-api';
 import type { EntityProfile } from '../state/practice-state';
 import { addDays, addMs, isoDate, isoDateTime } from './dates';
+import { localEmailDomains } from './local-details';
 import type { Random } from './random';
 import type { RegionProfile } from './regions/region-profile';
 
@@ -80,18 +81,26 @@ function codeFor(name: string, seq: number): string {
 export interface GeneratedClient {
   entity: Entity;
   profile: EntityProfile;
+  /** The country of the client's office: its names, address, phones, tax number and mail are of that country. */
+  countryCode: string;
 }
 
-/** Clients: individuals and businesses in the region's mix, a few terminated, updatedOn spread over three years. */
+/**
+ * Clients: individuals and businesses in the region's mix, a few terminated, updatedOn spread over three
+ * years. Each is a client of one office and lives in that office's country (the ANZ practice's Auckland
+ * clients are New Zealanders).
+ */
 export function generateClients(ctx: PeopleContext, count: number): GeneratedClient[] {
   const random = ctx.random.fork('clients');
   const start = addDays(ctx.anchor, -3 * 365);
   const clients: GeneratedClient[] = [];
   for (let i = 0; i < count; i++) {
     const isIndividual = random.chance(0.48);
+    const officeName = random.pick(ctx.offices);
+    const cc = ctx.region.officeCountryCode(officeName);
     const createdOn = recentBetween(random, start, addDays(ctx.anchor, -2));
     const updatedOn = recentBetween(random, createdOn, addDays(ctx.anchor, -0.01));
-    const address = ctx.region.address(random, ctx.countryCode);
+    const address = ctx.region.address(random, cc);
     const addressLines = [
       address.line1,
       ...(address.line2 ? [address.line2] : []),
@@ -100,7 +109,7 @@ export function generateClients(ctx: PeopleContext, count: number): GeneratedCli
     let entity: Entity;
     let profile: EntityProfile;
     if (isIndividual) {
-      const person = ctx.region.personName(random);
+      const person = ctx.region.personName(random, cc);
       const fullName = `${person.firstName} ${person.surname}`;
       const birth = addDays(ctx.anchor, -random.int(19 * 365, 85 * 365));
       entity = {
@@ -114,15 +123,15 @@ export function generateClients(ctx: PeopleContext, count: number): GeneratedCli
         entityInitials: initialsOf(person.firstName, person.surname),
         entityBirthDate: isoDate(birth),
         entityEmail: random.chance(0.9)
-          ? `${slug(person.firstName)}.${slug(person.surname)}${random.int(1, 99)}@${random.pick(ctx.region.personalEmailDomains)}`
+          ? `${slug(person.firstName)}.${slug(person.surname)}${random.int(1, 99)}@${random.pick(localEmailDomains(ctx.region, cc))}`
           : null,
-        entityTelephone: random.chance(0.35) ? ctx.region.landline(random, ctx.countryCode) : null,
-        entityMobile: random.chance(0.88) ? ctx.region.mobile(random, ctx.countryCode) : null,
-        entitySalesTaxNumber: random.chance(0.1) ? ctx.region.salesTaxNumber(random, ctx.countryCode) : null,
+        entityTelephone: random.chance(0.35) ? ctx.region.landline(random, cc) : null,
+        entityMobile: random.chance(0.88) ? ctx.region.mobile(random, cc) : null,
+        entitySalesTaxNumber: random.chance(0.1) ? ctx.region.salesTaxNumber(random, cc) : null,
         entityRegNumber: null,
         entityTerminated: random.chance(0.06),
         entityType: 'Individual',
-        officeName: random.pick(ctx.offices),
+        officeName,
         isTaxEntity: random.chance(0.95),
         updatedOn: isoDateTime(updatedOn),
       };
@@ -135,9 +144,9 @@ export function generateClients(ctx: PeopleContext, count: number): GeneratedCli
         createdOn: isoDateTime(createdOn),
       };
     } else {
-      const business = ctx.region.businessName(random);
-      const tradingName = business.name.replace(/\s+(Pty Ltd|\(Pty\) Ltd|Limited|Ltd|LLP|CC)$/i, '');
-      const domain = ctx.region.emailDomainFor(business.name);
+      const business = ctx.region.businessName(random, cc);
+      const tradingName = business.name.replace(/\s+(Pty Ltd|Pty Limited|\(Pty\) Ltd|Limited|Ltd|PLC|LLP|CC)$/i, '');
+      const domain = ctx.region.emailDomainFor(business.name, cc);
       entity = {
         entityKey: random.uuid(),
         externalSystemID: random.chance(0.75) ? `CUS-${random.int(10000, 99999)}` : null,
@@ -152,15 +161,15 @@ export function generateClients(ctx: PeopleContext, count: number): GeneratedCli
         ),
         entityBirthDate: null,
         entityEmail: random.chance(0.92) ? `${random.pick(['accounts', 'admin', 'info', 'office'])}@${domain}` : null,
-        entityTelephone: random.chance(0.8) ? ctx.region.landline(random, ctx.countryCode) : null,
-        entityMobile: random.chance(0.45) ? ctx.region.mobile(random, ctx.countryCode) : null,
-        entitySalesTaxNumber: random.chance(0.85) ? ctx.region.salesTaxNumber(random, ctx.countryCode) : null,
+        entityTelephone: random.chance(0.8) ? ctx.region.landline(random, cc) : null,
+        entityMobile: random.chance(0.45) ? ctx.region.mobile(random, cc) : null,
+        entitySalesTaxNumber: random.chance(0.85) ? ctx.region.salesTaxNumber(random, cc) : null,
         entityRegNumber: /Company|Close Corporation|Limited Liability/.test(business.entityType)
-          ? ctx.region.companyRegistrationNumber(random, ctx.countryCode)
+          ? ctx.region.companyRegistrationNumber(random, cc, business.entityType)
           : null,
         entityTerminated: random.chance(0.06),
         entityType: business.entityType,
-        officeName: random.pick(ctx.offices),
+        officeName,
         isTaxEntity: business.entityType !== 'Partnership' || random.chance(0.5),
         updatedOn: isoDateTime(updatedOn),
       };
@@ -173,7 +182,7 @@ export function generateClients(ctx: PeopleContext, count: number): GeneratedCli
         createdOn: isoDateTime(createdOn),
       };
     }
-    clients.push({ entity, profile });
+    clients.push({ entity, profile, countryCode: cc });
   }
   return clients;
 }
@@ -199,7 +208,7 @@ export function generateContacts(
   const contacts: Contact[] = [];
   let entityContactID = firstIds.entityContactID;
   let contactID = firstIds.contactID;
-  for (const { entity, profile } of clients) {
+  for (const { entity, profile, countryCode } of clients) {
     const count = random.weighted([
       [1, 25],
       [2, 40],
@@ -209,7 +218,7 @@ export function generateContacts(
       const self = profile.isIndividual && n === 0;
       const person = self
         ? { firstName: profile.givenName ?? '', surname: profile.surname ?? '' }
-        : ctx.region.personName(random);
+        : ctx.region.personName(random, countryCode);
       const created = new Date(profile.createdOn);
       contacts.push({
         entityContactID: entityContactID++,
@@ -218,9 +227,9 @@ export function generateContacts(
         contactName: person.firstName,
         contactSurname: person.surname,
         email: random.chance(0.85)
-          ? `${slug(person.firstName)}.${slug(person.surname)}@${random.pick(ctx.region.personalEmailDomains)}`
+          ? `${slug(person.firstName)}.${slug(person.surname)}@${random.pick(localEmailDomains(ctx.region, countryCode))}`
           : null,
-        mobile: random.chance(0.8) ? ctx.region.mobile(random, ctx.countryCode) : null,
+        mobile: random.chance(0.8) ? ctx.region.mobile(random, countryCode) : null,
         position: self
           ? 'Self'
           : profile.isIndividual

@@ -12,6 +12,8 @@ import type { EformRecord } from '../state/practice-state';
 import { addDays, addMs, isoDate, isoDateTime, round2 } from './dates';
 import { eformTemplates, onboardingStatuses } from './generate-catalogs';
 import { recentBetween, type GeneratedClient, type PeopleContext } from './generate-people';
+import { companyName, localEmailDomains } from './local-details';
+import { proposalTimeline } from './proposal-timeline';
 import type { Random } from './random';
 
 function shuffled<T>(random: Random, items: readonly T[]): T[] {
@@ -171,7 +173,7 @@ export function generateLeads(
   const leads: Lead[] = [];
   const notes = new Map<string, LeadNote[]>();
   for (let i = 0; i < count; i++) {
-    const person = ctx.region.personName(random);
+    const person = ctx.region.personName(random, ctx.countryCode);
     const isBusiness = random.chance(0.5);
     const createdOn = recentBetween(random, addDays(ctx.anchor, -400), addDays(ctx.anchor, -1));
     const statusName = random.weighted([
@@ -191,15 +193,18 @@ export function generateLeads(
     })).filter((note) => note.createdOn < isoDateTime(ctx.anchor));
     notes.set(leadKey, leadNotes);
     const converted = statusName === 'Converted' && clients.length > 0 ? random.pick(clients).entity.entityKey : null;
+    const company = isBusiness ? companyName(random, ctx.region, ctx.countryCode) : null;
+    // A prospect writes from their business's domain when they have one.
+    const mailDomain = company
+      ? ctx.region.emailDomainFor(company, ctx.countryCode)
+      : random.pick(localEmailDomains(ctx.region, ctx.countryCode));
     leads.push({
       leadKey,
       leadID: ids.leadID++,
       name: person.firstName,
       surname: person.surname,
-      companyName: isBusiness ? ctx.region.businessName(random).name : null,
-      email: random.chance(0.9)
-        ? `${person.firstName.toLowerCase().replace(/[^a-z]/g, '')}@${random.pick(ctx.region.personalEmailDomains)}`
-        : null,
+      companyName: company,
+      email: random.chance(0.9) ? `${person.firstName.toLowerCase().replace(/[^a-z]/g, '')}@${mailDomain}` : null,
       mobile: random.chance(0.7) ? ctx.region.mobile(random, ctx.countryCode) : null,
       source: random.pick(leadSources),
       statusName,
@@ -213,7 +218,7 @@ export function generateLeads(
   return { leads, notes };
 }
 
-/** ≈0.9 proposals per active client: pricing from the catalog, invoices, recurring billings and jobs. */
+/** ≈0.9 proposals per active client, each in a state its dates agree with: pricing from the catalog, invoices, recurring billings and jobs. */
 export function generateProposals(
   ctx: PeopleContext,
   clients: readonly GeneratedClient[],
@@ -228,15 +233,11 @@ export function generateProposals(
   let jobID = 7001;
   for (const { entity, profile } of clients) {
     if (entity.entityTerminated || !random.chance(0.9)) continue;
-    const createdOn = recentBetween(random, new Date(profile.createdOn), addDays(ctx.anchor, -3));
-    const statusName = random.weighted([
-      ['Accepted', 50],
-      ['Sent', 15],
-      ['Draft', 10],
-      ['Declined', 5],
-      ['Renewed', 10],
-      ['Expired', 10],
-    ] as const);
+    const { statusName, createdOn, sentOn, acceptedOn, startsOn, endsOn, updatedOn } = proposalTimeline(
+      random,
+      new Date(profile.createdOn),
+      ctx.anchor,
+    );
     const picked = shuffled(random, services).slice(0, random.int(1, 4));
     const lines = picked.map((service) => {
       const quantity = service.serviceType === 'Hourly' ? random.int(2, 20) : 1;
@@ -251,13 +252,6 @@ export function generateProposals(
       };
     });
     const servicesTotal = round2(lines.reduce((sum, line) => sum + line.lineTotal, 0));
-    const startsOn = addDays(createdOn, random.int(7, 40));
-    const sentOn = statusName === 'Draft' ? null : addMs(createdOn, random.int(3_600_000, 4 * 86_400_000));
-    const acceptedOn =
-      (statusName === 'Accepted' || statusName === 'Renewed') && sentOn
-        ? addMs(sentOn, random.int(3_600_000, 10 * 86_400_000))
-        : null;
-    const clamp = (d: Date | null) => (d && d > ctx.anchor ? addMs(ctx.anchor, -120_000) : d);
     const signatory = (contactsByEntity.get(entity.entityKey) ?? []).find((c) => c.isPrimary);
     const invoices = random.chance(0.6)
       ? [
@@ -293,12 +287,12 @@ export function generateProposals(
       statusName,
       servicesTotal,
       createdOn: isoDateTime(createdOn),
-      sentOn: sentOn ? isoDateTime(clamp(sentOn) ?? sentOn) : null,
-      acceptedOn: acceptedOn ? isoDateTime(clamp(acceptedOn) ?? acceptedOn) : null,
+      sentOn: sentOn ? isoDateTime(sentOn) : null,
+      acceptedOn: acceptedOn ? isoDateTime(acceptedOn) : null,
       startsOn: isoDate(startsOn),
-      endsOn: isoDate(addDays(startsOn, 364)),
+      endsOn: isoDate(endsOn),
       renewedFromKey: null,
-      updatedOn: isoDateTime(clamp(acceptedOn ?? sentOn ?? createdOn) ?? createdOn),
+      updatedOn: isoDateTime(updatedOn),
       signatoryName: signatory ? `${signatory.contactName} ${signatory.contactSurname}` : null,
       signatoryEmail: signatory?.email ?? null,
       createdByKey: random.pick(users).userKey,
@@ -335,7 +329,7 @@ export function generateProposals(
                 isIr35: false,
                 includeUnbilledTimeInProfitability: true,
                 startsOn: isoDateTime(startsOn),
-                endsOn: isoDateTime(addDays(startsOn, 364)),
+                endsOn: isoDateTime(endsOn),
               },
             ]
           : [],

@@ -412,6 +412,7 @@ export const anzProfile: RegionProfile = {
   salesTaxNumber,
   companyRegistrationNumber,
   offices: ['Sydney', 'Parramatta', 'Melbourne', 'Auckland'],
+  officeCountryCode: (office) => (office === 'Auckland' ? 'NZ' : 'AU'),
   practiceNames: [
     'Harbourside Accounting',
     'Southern Cross Advisory',

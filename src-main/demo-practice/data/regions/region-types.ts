@@ -67,6 +67,8 @@ export interface RegionProfile {
   companyRegistrationNumber(random: Random, countryCode: string, entityType?: EntityType): string;
   /** 3–4 office names for a practice in the region. */
   offices: readonly string[];
+  /** The country an office is in ('NZ' for the ANZ practice's Auckland office): its clients are of that country. */
+  officeCountryCode(office: string): string;
   /** 4–6 accounting-practice names for the region. */
   practiceNames: readonly string[];
   /** "Blue Wren Landscaping Pty Ltd" → "bluewrenlandscaping.com.au" (TLD of the country; default: the first). */

@@ -341,6 +341,7 @@ export const ukProfile: RegionProfile = {
   salesTaxNumber,
   companyRegistrationNumber,
   offices: ['London', 'Manchester', 'Leeds', 'Bristol'],
+  officeCountryCode: () => 'GB',
   practiceNames: [
     'Thames & Pennine Advisory',
     'Ashworth Pryce LLP',

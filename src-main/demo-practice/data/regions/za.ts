@@ -321,6 +321,7 @@ export const zaProfile: RegionProfile = {
   salesTaxNumber,
   companyRegistrationNumber,
   offices: ['Cape Town', 'Johannesburg', 'Durban', 'Pretoria'],
+  officeCountryCode: () => 'ZA',
   practiceNames: [
     'Table Bay Chartered Accountants',
     'Highveld Advisory',
