@@ -12,6 +12,7 @@ import { Highlighted } from './Highlighted';
 import { useClientSearch } from './use-client-search';
 import { useClientSnapshot } from './use-client-snapshot';
 import { useServices } from '../../app/services-context';
+import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 
 const ROW_HEIGHT = 56;
 
@@ -32,6 +33,8 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
   const changeFilters = useCallback((patch: Partial<ClientView>) => update(practiceKey, patch), [update, practiceKey]);
   const matches = useMemo(() => searchClients(index, search, view), [index, search, view]);
   const scroller = useRef<HTMLDivElement>(null);
+  // Offline nothing can be imported: the empty list says so rather than promising a sync that cannot run.
+  const online = useConnectivity(isOnline);
   const virtualizer = useVirtualizer({
     count: matches.length,
     getScrollElement: () => scroller.current,
@@ -49,7 +52,9 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
   if (shown.length === 0)
     return (
       <Text color="gray" data-testid="client-list-empty">
-        The first sync is under way; clients appear here page by page.
+        {online
+          ? 'The first sync is under way; clients appear here page by page.'
+          : 'No clients on this laptop yet: the first import needs a connection to the practice. Once online, clients appear here page by page.'}
       </Text>
     );
   return (
