@@ -12,6 +12,8 @@ import { syncedResourceStorage, type SyncCursor } from '../../../src-preload/con
 import { syncedResourceName } from './synced-resource-names';
 import type { SyncProgressEvent } from '../../../src-preload/contract/practice';
 import { useCompanion, useServices } from '../../app/services-context';
+import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
+import { syncWaitText } from './sync-wait';
 
 const modeText = { full: 'full import', incremental: 'changes', reconcile: 're-check' } as const;
 const stateText = { waiting: 'Waiting', running: 'Reading', done: 'Done', failed: 'Failed' } as const;
@@ -70,6 +72,8 @@ export function SyncStatus() {
   const paused = usePractice((s) => s.paused);
   const region = useRegion();
   const now = useNow();
+  const online = useConnectivity(isOnline);
+  const budget = usePractice((s) => s.budget);
   const cursors =
     useLiveQuery(async () => (practiceKey ? databases.of(practiceKey).cursors.toArray() : []), [practiceKey]) ?? [];
   const cursorOf = (resource: string) => cursors.find((c) => c.resource === resource);
@@ -89,17 +93,14 @@ export function SyncStatus() {
       </Text>
     );
   const running = progress?.running ?? false;
+  const lastRun = progress?.lastRunAt ? `Last sync finished ${formatRelative(progress.lastRunAt, now, region)}.` : null;
+  const wait = syncWaitText({ paused, running, online, budget, now, region });
+  const waitText = wait && !running && lastRun ? `${wait} ${lastRun}` : wait;
   return (
     <Flex direction="column" gap="3">
       <Flex gap="3" align="center" wrap="wrap">
         <Text size="2" data-testid="sync-summary" role="status">
-          {paused
-            ? 'Sync is paused. Data on this laptop stays available; nothing new is fetched.'
-            : running
-              ? 'Syncing…'
-              : progress?.lastRunAt
-                ? `Last sync finished ${formatRelative(progress.lastRunAt, now, region)}.`
-                : 'No sync has run in this session yet.'}
+          {waitText ?? (running ? 'Syncing…' : (lastRun ?? 'No sync has run in this session yet.'))}
         </Text>
         <Button size="1" variant="soft" disabled={running} onClick={() => void practice.resume()}>
           Sync now
