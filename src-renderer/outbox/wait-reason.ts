@@ -93,6 +93,9 @@ export function waitReason(entry: OutboxEntry, ctx: WaitContext): WaitReason | n
       : no('blocked', `Cannot go out until ${name} is dealt with`);
   }
   const due = entry.notBefore ? Date.parse(entry.notBefore) : 0;
+  // A 429 is the practice's own budget speaking: trying sooner would only be refused again.
+  if (due > ctx.now && entry.lastError?.status === 429)
+    return no('budget', budgetText({ untilMs: due }, ctx.now, 'Waiting for'));
   if (due > ctx.now)
     return entry.attempts > 0 || entry.lastError
       ? {
@@ -110,7 +113,10 @@ export function waitReason(entry: OutboxEntry, ctx: WaitContext): WaitReason | n
   if (wait) {
     const paused = ctx.budget?.pausedUntil && Date.parse(ctx.budget.pausedUntil) > ctx.now;
     return paused
-      ? no('server-paused', `The practice asked the app to wait: next try at ${ctx.time(wait.untilMs!)}`)
+      ? no(
+          'server-paused',
+          `${budgetText(wait, ctx.now, 'Waiting for')}: the practice asked the app to pause until ${ctx.time(wait.untilMs!)}`,
+        )
       : no('budget', budgetText(wait, ctx.now, 'Waiting for'));
   }
   return no('queued', 'Waiting its turn: it goes out in order, after the entries above it');

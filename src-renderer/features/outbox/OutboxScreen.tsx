@@ -17,7 +17,7 @@ import { usePractice } from '../../practice/practice-store';
 import { partsOf } from '../../operations/registry';
 import { EditEntry } from './EditEntry';
 import { EformResult } from './EformResult';
-import { OutboxStatusBadge } from './OutboxStatus';
+import { OutboxStatusBadge, withContent } from './OutboxStatus';
 import { useWaitContext } from './use-wait-context';
 import { SendAgain } from './SendAgain';
 import { useServices } from '../../app/services-context';
@@ -59,15 +59,14 @@ function EntryCard({
   const retryable =
     validateQueuedPayload(entry.operation, entry.payload).ok && (entry.status !== 'pending' || wait?.canRetry === true);
   const { description } = partsOf(entry.operation);
-  const carries = description.carries?.(entry.payload.body) ?? null;
+
   return (
     <Card data-testid="outbox-entry" data-status={entry.status}>
       <Flex direction="column" gap="2">
         <Flex gap="2" align="center" wrap="wrap">
           <OutboxStatusBadge status={entry.status} />
           <Text weight="medium" data-testid="outbox-summary">
-            {entry.summary}
-            {carries ? ` — “${carries}”` : ''}
+            {withContent(entry)}
           </Text>
           <Text size="1" color="gray">
             {description.title}

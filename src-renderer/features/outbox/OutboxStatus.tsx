@@ -1,6 +1,7 @@
 import { Badge, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Link } from 'react-router';
 import type { OutboxEntry, OutboxStatus } from '../../../src-preload/contract/outbox/outbox-entry';
+import { partsOf } from '../../operations/registry';
 
 /** An entry's status in words, the same on every screen. */
 export const outboxStatusText: Record<OutboxStatus, string> = {
@@ -24,6 +25,12 @@ export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
   return <Badge color={statusColor[status]}>{outboxStatusText[status]}</Badge>;
 }
 
+/** An entry's line with what it carries when its summary does not say it: "… — “Called about the renewal…”". */
+export function withContent(entry: OutboxEntry): string {
+  const carries = partsOf(entry.operation).description.carries?.(entry.payload.body) ?? null;
+  return carries ? `${entry.summary} — “${carries}”` : entry.summary;
+}
+
 /** What is still queued for one record (a client, an onboarding), with the way to the Outbox. */
 export function PendingActions({
   entries,
@@ -43,7 +50,7 @@ export function PendingActions({
       {entries.map((e) => (
         <Flex key={e.id} gap="2" align="center">
           <OutboxStatusBadge status={e.status} />
-          <Text size="2">{e.summary}</Text>
+          <Text size="2">{withContent(e)}</Text>
         </Flex>
       ))}
       <Text size="1">

@@ -68,9 +68,22 @@ describe('every outbox wait explains itself', () => {
     expect(waitReason(entry({ status: 'sending' }), ctx({ budget: spent }))?.text).toBe(
       'Sending: waiting for the request budget — about 40 s',
     );
-    expect(waitReason(entry(), ctx({ budget: budget({ pausedUntil: new Date(T0 + 90_000).toISOString() }) }))).toEqual({
+    expect(waitReason(entry(), ctx({ budget: budget({ pausedUntil: new Date(T0 + 80_000).toISOString() }) }))).toEqual({
       kind: 'server-paused',
-      text: 'The practice asked the app to wait: next try at 14:01',
+      text: 'Waiting for the request budget — about 80 s: the practice asked the app to pause until 14:01',
+      canRetry: false,
+    });
+  });
+
+  it('after a 429 the entry waits for the budget until the practice said, with no retry', () => {
+    const refused = entry({
+      attempts: 1,
+      notBefore: new Date(T0 + 40_000).toISOString(),
+      lastError: { status: 429, title: 'Too Many Requests', message: 'Too many requests.' },
+    });
+    expect(waitReason(refused, ctx())).toEqual({
+      kind: 'budget',
+      text: 'Waiting for the request budget — about 40 s',
       canRetry: false,
     });
   });
