@@ -77,7 +77,7 @@ export function DateInput(props: DateInputProps) {
       onBlur={() => {
         if (read.ok && read.value !== undefined) setText(dateInputText(read.value, region));
       }}
-      className={props.compact ? 'date-input date-input--compact' : 'date-input'}
+      style={props.compact ? { width: '8.5rem' } : undefined}
     />
   );
   if (props.compact)
@@ -88,7 +88,8 @@ export function DateInput(props: DateInputProps) {
           {echo ?? format.pattern}
         </span>
         {error ? (
-          <Text id={`${id}-error`} size="1" color="red" role="alert">
+          // Wraps under the field instead of widening it (and the filter bar with it).
+          <Text id={`${id}-error`} size="1" color="red" role="alert" style={{ maxWidth: '16rem' }}>
             {error}
           </Text>
         ) : null}

@@ -207,4 +207,28 @@ describe('the money screens: Debtors and Billing, online then offline', () => {
     await setNetwork(server, true);
     expect(realProblems(problems), problems.join('\n')).toEqual([]);
   });
+
+  it("a client's Billing tab marks an overdue bill with its days and shows the client's ageing", async () => {
+    // A bill of the last year still unpaid a week after its due date (the laptop's date: the practice's today).
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    });
+    const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+    const overdue = [...app.practice().bills.values()].find(
+      (b) => b.statusName === 'Awaiting payment' && b.amountDue > 0 && b.dueDate < today && b.billDate > yearAgo,
+    );
+    expect(overdue, 'the demo has an overdue bill of the last year').toBeDefined();
+    const days = Math.round(
+      (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${overdue!.dueDate}T00:00:00Z`)) / 86_400_000,
+    );
+    await page.evaluate((h) => {
+      window.location.hash = h;
+    }, `/clients/${overdue!.entityKey}?tab=billing`);
+    const row = page.getByTestId('bill-row').filter({ hasText: overdue!.billNumber });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain(`Overdue · ${days} ${days === 1 ? 'day' : 'days'}`);
+    await page.getByTestId('client-ageing').waitFor();
+    expect(await page.getByTestId('client-ageing').textContent()).toMatch(/Current.*90\+ days.*Total/);
+  });
 });

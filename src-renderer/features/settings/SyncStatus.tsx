@@ -10,26 +10,11 @@ import { formatRelative } from '../../ui/regional/relative-time';
 import { useNow } from '../../ui/regional/use-now';
 import { syncedResourceStorage, type SyncCursor } from '../../../src-preload/contract/sync';
 import { syncedResourceName } from './synced-resource-names';
-import type { SyncProgressEvent } from '../../../src-preload/contract/practice';
+import { readText, stateText } from './sync-run-text';
 import { useCompanion, useServices } from '../../app/services-context';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { syncWaitText } from './sync-wait';
 
-const modeText = { full: 'full import', incremental: 'changes', reconcile: 're-check' } as const;
-const stateText = { waiting: 'Waiting', running: 'Reading', done: 'Done', failed: 'Failed' } as const;
-type ResourceProgress = SyncProgressEvent['resources'][number];
-
-/** What a resource's run did, in words: "150 clients in 2 pages · full import", "No changes". */
-function readText(r: ResourceProgress, region: string | undefined): string {
-  const words = syncedResourceName(r.resource);
-  const count = countOf(r.recordsThisPass, words.one, region, words.other);
-  if (r.state === 'waiting' && r.pagesThisRun === 0) return 'Not read yet in this run';
-  // A resource read recently rests this run (main's refresh interval); its count is the last read's.
-  if (r.state === 'done' && r.pagesThisRun === 0) return `Read recently, not due this run (${count} last time)`;
-  if (r.state === 'done' && r.mode === 'incremental' && r.recordsThisPass === 0) return 'No changes';
-  const pages = r.pagesThisRun > 0 ? ` in ${countOf(r.pagesThisRun, 'page', region)}` : '';
-  return `${count}${pages} · ${modeText[r.mode]}`;
-}
 /** Budget figures slide with time even when nothing is sent; refresh them while the panel is open. */
 const BUDGET_POLL_MS = 5_000;
 
