@@ -55,6 +55,19 @@ describe('the outbox: prepared offline, sent exactly once online', () => {
     await page.keyboard.press('Control+5');
     await page.getByTestId('outbox-open-count').getByText('2 waiting').waitFor();
     expect(await page.getByTestId('outbox-entry').count()).toBe(2);
+    // Each says why it waits; "Retry now" is not offered, since nothing would change offline.
+    await page
+      .getByTestId('outbox-wait')
+      .first()
+      .getByText('Offline — it goes out when this laptop is back online.')
+      .waitFor();
+    expect(
+      await page
+        .getByTestId('outbox-wait')
+        .filter({ hasText: /^Offline — / })
+        .count(),
+    ).toBe(2);
+    expect(await page.getByRole('button', { name: 'Retry now' }).count()).toBe(0);
     const eformsBefore = state().eforms.size;
 
     await setNetwork(server, true);
@@ -142,4 +155,29 @@ describe('the outbox: prepared offline, sent exactly once online', () => {
     await setNetwork(server, true);
     expect(realProblems(problems), problems.join('\n')).toEqual([]);
   });
+
+  it('when the practice asks for a pause (429), an entry says it waits for the request budget and for how long, with no retry', async () => {
+    await page.keyboard.press('Control+5');
+    await page.getByTestId('outbox-open-count').getByText('0 waiting').waitFor({ timeout: 30_000 });
+    const faults = app.demo().runtime.options.faults;
+    faults.stormUntil = new Date(Date.now() + 40_000);
+    try {
+      const client = [...state().entities.values()].filter((e) => !e.entityTerminated)[3]!;
+      await openClient(client.entityKey);
+      await page.getByRole('button', { name: 'Add contact' }).click();
+      await page.getByLabel('First name').fill('Budget');
+      await page.getByLabel('Surname').fill('Wait');
+      await page.getByRole('dialog').getByRole('button', { name: 'Add contact' }).click();
+      await page.keyboard.press('Control+5');
+      const entry = page.getByTestId('outbox-entry').filter({ hasText: 'Budget Wait' });
+      await entry
+        .getByTestId('outbox-wait')
+        .getByText(/waiting for the request budget — about \d+ (s|min)/i)
+        .waitFor({ timeout: 30_000 });
+      expect(await entry.getByRole('button', { name: 'Retry now' }).count()).toBe(0);
+    } finally {
+      faults.stormUntil = null;
+    }
+    await page.getByTestId('outbox-open-count').getByText('0 waiting').waitFor({ timeout: 90_000 });
+  }, 150_000);
 });
