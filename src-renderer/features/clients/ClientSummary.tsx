@@ -125,12 +125,14 @@ export function ClientSummary({
         ) : identity.record ? (
           <Badge color="amber">Not verified</Badge>
         ) : (
-          <Text size="2" color="gray">
-            Not checked yet:{' '}
-            <RadixLink asChild>
+          <>
+            <Text size="2" color="gray">
+              Not checked yet:{' '}
+            </Text>
+            <RadixLink asChild size="2">
               <Link to="?tab=identity">check on the Identity tab</Link>
             </RadixLink>
-          </Text>
+          </>
         )}
       </Fact>
       <MeetingPackStatus entity={entity} />
