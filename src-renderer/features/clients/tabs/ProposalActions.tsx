@@ -11,6 +11,7 @@ import { ActingUserForm } from '../../../operations/shared/ActingUserForm';
 import { useWriteBlocked } from '../../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
 import { useRegion } from '../../../ui/money-ui';
+import { useInteractiveReads } from '../../../client-data/use-client-data';
 import { PendingActions } from '../../outbox/OutboxStatus';
 import { practiceCurrency } from '../../../ui/regional/regional-format';
 import { ExternalProjectsForm, RenewForm, ServicesForm } from '../../../operations/proposals/proposal-operations';
@@ -19,6 +20,8 @@ import { useServices } from '../../../app/services-context';
 
 const NEEDS_PRICING =
   'The pricing of this proposal is not on this laptop yet: open its pricing while online, or prepare a meeting pack for the client.';
+/** Online, the pricing is one click away: nothing is missing, it has just not been opened. */
+const OPEN_PRICING_FIRST = 'Open “Pricing” first: the change starts from the pricing as the practice has it.';
 
 const LOADING_PRICING = 'Loading the pricing of this proposal…';
 
@@ -43,6 +46,7 @@ export function ProposalActions({
   useEffect(() => preloadAll([RenewForm, ServicesForm, ExternalProjectsForm]), []);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const blocked = useWriteBlocked();
+  const online = useInteractiveReads() !== null;
   const region = useRegion();
   const [open, setOpen] = useState<Dialog | null>(null);
   const close = () => setOpen(null);
@@ -73,7 +77,9 @@ export function ProposalActions({
     detail === 'loading'
       ? LOADING_PRICING
       : !detail
-        ? NEEDS_PRICING
+        ? online
+          ? OPEN_PRICING_FIRST
+          : NEEDS_PRICING
         : waiting(operation)
           ? 'An earlier change of this kind has not reached the practice yet.'
           : undefined;
