@@ -2,14 +2,17 @@ import { Badge } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countOpen } from '../../outbox/outbox-db';
 import { useActivePracticeDb } from '../../app/services-context';
+import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 
-/** The count of queued actions not yet sent (or needing attention), for the navigation. */
+/** The count of queued actions not yet sent (or needing attention), for the navigation; offline it says why they wait. */
 export function OutboxBadge() {
   const db = useActivePracticeDb();
+  const online = useConnectivity(isOnline);
   const count = useLiveQuery(async () => (db ? countOpen(db) : 0), [db]) ?? 0;
   if (count === 0) return null;
+  const label = `${count} waiting${online ? '' : ' — offline: they go out once this laptop is back online'}`;
   return (
-    <Badge color="amber" radius="full" data-testid="outbox-badge" aria-label={`${count} waiting`}>
+    <Badge color="amber" radius="full" data-testid="outbox-badge" aria-label={label} title={label}>
       {count}
     </Badge>
   );
