@@ -49,7 +49,7 @@ function owingClient() {
 describe('a client page that leads with what a meeting needs', () => {
   it("the header shows the balance and overdue in the practice's money format, onboarding and ID status, and the pack state", async () => {
     const { entity, balance, overdue, onboarding, currency } = owingClient();
-    const region = state().region;
+    const region = state().profile.region;
     await go(`/clients/${entity.entityKey}`);
     await page.getByRole('heading', { level: 1, name: entity.fullEntityName }).waitFor();
     const summary = page.getByTestId('client-summary');
