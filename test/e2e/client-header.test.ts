@@ -128,6 +128,26 @@ describe('a client page that leads with what a meeting needs', () => {
     expect(await page.getByRole('button', { name: 'Add contact', exact: true }).isDisabled()).toBe(false);
   });
 
+  it("a proposal's greyed-out actions say why, a reason shared by two buttons written once", async () => {
+    const proposal = [...state().proposals.values()][0]!;
+    await go(`/clients/${proposal.entityKey}?tab=proposals`);
+    const row = page.getByTestId('proposal-actions').first();
+    const edit = row.getByRole('button', { name: 'Edit services', exact: true });
+    await edit.waitFor({ timeout: 20_000 });
+    expect(await edit.isDisabled()).toBe(true);
+    const description = (name: string) =>
+      row.getByRole('button', { name, exact: true }).evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+    expect(await description('Edit services')).toMatch(/Pricing/);
+    expect(await description('External projects')).toBe(await description('Edit services'));
+    const reasons = await row.getByTestId('disabled-reason').allTextContents();
+    expect(new Set(reasons).size).toBe(reasons.length);
+  });
+
   it('a client bill opened from the client keeps Clients lit in the navigation', async () => {
     const { entity } = owingClient();
     await go(`/clients/${entity.entityKey}?tab=billing`);

@@ -1,5 +1,5 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { createContext, useContext, useId, type ComponentProps, type ReactNode } from 'react';
+import { Children, createContext, isValidElement, useContext, useId, type ComponentProps, type ReactNode } from 'react';
 import { useWriteBlocked } from './UserSelect';
 
 /** Said under every queued action's title: when it goes out. */
@@ -27,14 +27,41 @@ export function BlockedReason() {
   ) : null;
 }
 
-/** A row of write buttons with the reason beside them when they are blocked. */
+/** In a WriteActions row: where each own reason of its buttons is written, so a button points at it. */
+const RowReasons = createContext<ReadonlyMap<string, string> | null>(null);
+
+/** The own reasons (`disabled` with a `title`) of the WriteButtons among a row's children, each once. */
+function ownReasons(children: ReactNode): string[] {
+  const reasons = Children.toArray(children).flatMap((child) => {
+    if (!isValidElement<ComponentProps<typeof Button>>(child) || child.type !== WriteButton) return [];
+    const { disabled, title } = child.props;
+    return disabled && title ? [title] : [];
+  });
+  return [...new Set(reasons)];
+}
+
+/**
+ * A row of write buttons with the reasons beside them when they are blocked: the read-only sentence, and
+ * each greyed-out button's own reason written once after the row (two buttons waiting for the same thing
+ * share one sentence).
+ */
 export function WriteActions({ children, testId }: { children: ReactNode; testId?: string }) {
+  const rowId = useId();
+  const reasons = ownReasons(children);
+  const ids = new Map(reasons.map((reason, i) => [reason, `${rowId}-why-${i}`]));
   return (
     <WriteScope>
-      <Flex gap="2" align="center" wrap="wrap" {...(testId ? { 'data-testid': testId } : {})}>
-        {children}
-        <BlockedReason />
-      </Flex>
+      <RowReasons.Provider value={ids}>
+        <Flex gap="2" align="center" wrap="wrap" {...(testId ? { 'data-testid': testId } : {})}>
+          {children}
+          <BlockedReason />
+          {reasons.map((reason) => (
+            <Text key={reason} id={ids.get(reason)} size="1" color="gray" data-testid="disabled-reason">
+              {reason}
+            </Text>
+          ))}
+        </Flex>
+      </RowReasons.Provider>
     </WriteScope>
   );
 }
@@ -47,9 +74,13 @@ export function WriteActions({ children, testId }: { children: ReactNode; testId
  */
 export function WriteButton({ title, ...props }: ComponentProps<typeof Button>) {
   const { reason, id } = useContext(Blocked);
-  const whyId = useId();
+  const row = useContext(RowReasons);
+  const ownId = useId();
   const why = props.disabled && title ? title : null;
-  const describedBy = [reason ? id : null, props['aria-describedby'], why ? whyId : null].filter(Boolean).join(' ');
+  // In a WriteActions row the row writes the reason; elsewhere the button writes it beside itself.
+  const rowWhyId = why ? row?.get(why) : undefined;
+  const whyId = why ? (rowWhyId ?? ownId) : null;
+  const describedBy = [reason ? id : null, props['aria-describedby'], whyId].filter(Boolean).join(' ');
   const button = (
     <Button
       size="2"
@@ -60,12 +91,12 @@ export function WriteButton({ title, ...props }: ComponentProps<typeof Button>) 
       aria-describedby={describedBy || undefined}
     />
   );
-  if (!why) return button;
+  if (!why || rowWhyId) return button;
   return (
     <Flex gap="2" align="center" asChild>
       <span>
         {button}
-        <Text id={whyId} size="1" color="gray" data-testid="disabled-reason">
+        <Text id={ownId} size="1" color="gray" data-testid="disabled-reason">
           {why}
         </Text>
       </span>
