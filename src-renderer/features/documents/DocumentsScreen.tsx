@@ -70,7 +70,7 @@ export function DocumentsScreen() {
         title="Documents"
         subtitle="Bill, statement and ID-certificate PDFs kept on this laptop, and meeting packs."
       />
-      <Flex direction="column" gap="4" maxWidth="1000px">
+      <Flex direction="column" gap="4">
         <Card>
           <Heading as="h2" size="3" mb="2">
             Meeting packs

@@ -80,7 +80,7 @@ export function LeadDetailScreen() {
   return (
     <>
       <ScreenHeader title={name} subtitle={pending ? 'New lead, not yet at the practice' : `Lead #${lead.leadID}`} />
-      <Flex direction="column" gap="4" maxWidth="900px">
+      <Flex direction="column" gap="4">
         <Card>
           <Flex justify="between" align="center" gap="3" mb="3" wrap="wrap">
             <Flex gap="3" align="center">

@@ -37,7 +37,7 @@ export function OnboardingDetailScreen() {
   return (
     <>
       <ScreenHeader title={`Onboarding #${o.onboardingID}`} subtitle={data?.entity?.fullEntityName} />
-      <Flex direction="column" gap="4" maxWidth="900px">
+      <Flex direction="column" gap="4">
         <Card>
           <Flex gap="2" mb="3" align="center">
             <OnboardingStatusBadge status={o.statusName} size="2" testId="onboarding-status" />
