@@ -1,5 +1,6 @@
 /** Dates and times in the practice's region (en-AU, en-GB, en-ZA), so "03/04" means the same to staff and client. */
-export const localeOf = (region: string | undefined) => (region === 'UK' ? 'en-GB' : region === 'ZA' ? 'en-ZA' : 'en-AU');
+export const localeOf = (region: string | undefined) =>
+  region === 'UK' ? 'en-GB' : region === 'ZA' ? 'en-ZA' : 'en-AU';
 
 export function formatDate(value: string | null | undefined, region?: string): string {
   if (!value) return '—';
