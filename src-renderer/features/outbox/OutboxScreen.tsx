@@ -183,7 +183,7 @@ export function OutboxScreen() {
   return (
     <>
       {header}
-      <Flex direction="column" gap="3" maxWidth="900px">
+      <Flex direction="column" gap="3">
         <Flex gap="3" align="center">
           <Text size="2" data-testid="outbox-open-count">
             {open.length} waiting or needing attention
