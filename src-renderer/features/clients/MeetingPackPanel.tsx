@@ -7,6 +7,8 @@ import type { MeetingPack } from '../../meeting-packs/meeting-pack-types';
 import { estimatePack } from '../../meeting-packs/pack-plan';
 import { listAverages, packIdFor, packInputs } from '../../meeting-packs/pack-runner';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
+import { useMeetingPacks } from '../../meeting-packs/meeting-pack-store';
+import { packWait } from '../../meeting-packs/pack-wait';
 import { formatDuration } from '../../practice/budget-text';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { useRegion } from '../../ui/money-ui';
@@ -155,6 +157,8 @@ function PackLine({ pack, disclosure }: { pack: MeetingPack; disclosure: ReactNo
   const done = counted.filter((i) => i.state === 'done').length;
   const problems = pack.items.filter((i) => i.state === 'failed' || (i.state === 'waiting' && i.message)).length;
   const state = stateText[pack.state];
+  const runningPackId = useMeetingPacks((s) => s.runningPackId);
+  const online = useConnectivity(isOnline);
   return (
     <Flex direction="column" gap="1">
       <Flex gap="3" align="center" wrap="wrap">
@@ -180,6 +184,7 @@ function PackLine({ pack, disclosure }: { pack: MeetingPack; disclosure: ReactNo
       <Text size="1" color="gray" data-testid="pack-progress">
         {done} of {counted.length} items on this laptop
         {problems > 0 ? ` · ${problems} not fetched: see the pack details for why` : ''}
+        {packWait(pack, runningPackId, online)}
       </Text>
       {pack.state === 'fetching' ? (
         <Progress
