@@ -6,6 +6,7 @@ import { StatusBar } from './StatusBar';
 import { OutboxBadge } from '../features/outbox/OutboxBadge';
 import { preloadScreens, screens } from './screens';
 import { navSection, type NavTrail } from './nav-section';
+import { useServices } from './services-context';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 const modifierLabel = isMac ? '⌘' : 'Ctrl+';
@@ -26,12 +27,22 @@ function useScreenShortcuts(): void {
   }, [navigate]);
 }
 
-/** Once the first screen is painted and the window is idle, fetch the others so a shortcut never waits. */
+/**
+ * Once the first screen shows its content and the window is idle, fetch the others so a shortcut never waits
+ * (earlier, their code would compete with the first rows for the main thread).
+ */
 function usePreloadScreensWhenIdle(): void {
+  const { firstScreen } = useServices();
   useEffect(() => {
-    const idle = requestIdleCallback(preloadScreens, { timeout: 3_000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
+    let idle: number | null = null;
+    const cancelWait = firstScreen.whenShown(() => {
+      idle = requestIdleCallback(preloadScreens, { timeout: 3_000 });
+    });
+    return () => {
+      cancelWait();
+      if (idle !== null) cancelIdleCallback(idle);
+    };
+  }, [firstScreen]);
 }
 
 /**

@@ -17,12 +17,15 @@ import { createDesktopInbox, type DesktopInbox } from './desktop-commands';
 import { createErrorReporter, type ErrorReporter } from './error-reporting';
 import { missingBridge } from './missing-bridge';
 import { whenIdleAfterFirstPaint, type IdleScheduler } from './idle-after-paint';
+import { createFirstScreenSignal, type FirstScreenSignal, type FirstScreenTimers } from './first-screen';
 
 export interface RendererServicesDeps {
   /** The bridge to main (`window.companion`), or null when the page was opened without a preload. */
   companion: Companion | null;
   clock?: Clock;
   idle?: IdleScheduler;
+  /** Timers of the first-screen fallback (tests drive them). */
+  firstScreenTimers?: FirstScreenTimers;
   /** The window's pdf.js worker (default: one started on first use, pdf.js loaded then). */
   pdfWorker?: PdfWorkerHolder;
   /** Loads the viewer's code ahead of the first PDF (default: the lazily loaded viewer's). */
@@ -46,9 +49,11 @@ export interface RendererServices {
   notify(notice: Omit<Notice, 'id'>): void;
   /** The start-up removal of forgotten practices' data, run once per window whoever asks twice (StrictMode). */
   removeForgottenPracticesOnce(confirm: (practices: ForgottenPractice[]) => Promise<boolean>): void;
+  /** Marked by the first screen once its content shows; start-up warm-ups wait for it (first-screen.ts). */
+  firstScreen: FirstScreenSignal;
   /**
-   * Loads the viewer and starts `pdfWorker` when the browser is idle after the first paint (so the first PDF
-   * opens on the warmed worker); returns the cancel.
+   * Loads the viewer and starts `pdfWorker` once the first screen shows its content and the browser is idle (so
+   * the first PDF opens on the warmed worker, and the warm-up does not slow the first rows); returns the cancel.
    */
   warmUpPdfViewer(): () => void;
   /** Error reporting, main's events, the stores' first reads and the background jobs. */
@@ -67,6 +72,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
   // the services still exist so the tree has one shape, and any use of main says plainly why it fails.
   const bridge = companion ?? missingBridge();
   const databases = createPracticeDatabases();
+  const firstScreen = createFirstScreenSignal(deps.firstScreenTimers);
   const errors = createErrorReporter(companion);
   const jobs = createRendererJobs({
     companion: bridge,
@@ -113,14 +119,23 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
         confirm,
       }).catch(() => undefined);
     },
-    warmUpPdfViewer: () =>
-      whenIdleAfterFirstPaint(
-        () =>
-          void preloadPdfViewer()
-            .then(() => pdfWorker.prepare())
-            .catch(() => undefined),
-        deps.idle,
-      ),
+    firstScreen,
+    warmUpPdfViewer() {
+      let cancelIdle = (): void => undefined;
+      const cancelWait = firstScreen.whenShown(() => {
+        cancelIdle = whenIdleAfterFirstPaint(
+          () =>
+            void preloadPdfViewer()
+              .then(() => pdfWorker.prepare())
+              .catch(() => undefined),
+          deps.idle,
+        );
+      });
+      return () => {
+        cancelWait();
+        cancelIdle();
+      };
+    },
     start() {
       if (started) return;
       started = true;

@@ -18,7 +18,7 @@ const ROW_HEIGHT = 56;
 
 /** Every client of the practice from the local database: searchable and filterable offline, virtualized for large practices. */
 export function ClientList({ practiceKey }: { practiceKey: string }) {
-  const { databases } = useServices();
+  const { databases, firstScreen } = useServices();
   const db = databases.of(practiceKey);
   const region = usePractice((s) => s.practices.find((p) => p.practiceKey === practiceKey)?.region);
   const view = useClientView(practiceKey);
@@ -47,6 +47,12 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
   useEffect(() => {
     if (scroller.current && scroller.current.scrollTop > 0) scroller.current.scrollTo({ top: 0 });
   }, [query, terminated, type, office, sort]);
+
+  // The first rows (or the empty state) are the content start-up waits for; warm-ups may begin after them.
+  const hasContent = shown !== undefined;
+  useEffect(() => {
+    if (hasContent) firstScreen.mark();
+  }, [hasContent, firstScreen]);
 
   if (shown === undefined) return <Text color="gray">Loading clients…</Text>;
   if (shown.length === 0)

@@ -55,7 +55,7 @@ describe('the pdf.js warm-up after the first paint', () => {
     expect(cancelled).not.toHaveBeenCalled();
   });
 
-  it('is started by the root, which loads the viewer and starts its own worker once the window is idle', async () => {
+  it('is started by the root once the first screen shows its content and the window is idle, and starts its own worker', async () => {
     const s = manualScheduler();
     const worker = { name: 'the pdf.js worker' } as unknown as PDFWorker;
     const start = vi.fn(async () => worker);
@@ -67,6 +67,11 @@ describe('the pdf.js warm-up after the first paint', () => {
       preloadPdfViewer,
     });
     services.warmUpPdfViewer();
+    s.frame();
+    s.idle();
+    // Nothing competes with the first screen: the warm-up waits until it shows its content.
+    expect(preloadPdfViewer).not.toHaveBeenCalled();
+    services.firstScreen.mark();
     expect(preloadPdfViewer).not.toHaveBeenCalled();
     s.frame();
     s.idle();

@@ -1,0 +1,61 @@
+/**
+ * "The first screen shows its content": start-up warm-ups (the other screens' code, pdf.js and its worker)
+ * wait for it, so they do not compete with the client list's first rows for the main thread. The Clients
+ * screen marks it once its first rows (or its empty state) are on screen; another first screen (a deep link
+ * to Settings, the connect panel) never marks it, so a fallback time lets the warm-ups go anyway.
+ */
+export interface FirstScreenSignal {
+  readonly shown: boolean;
+  mark(): void;
+  /** Runs `work` once the first screen has shown its content, or after `fallbackMs`; returns the cancel. */
+  whenShown(work: () => void): () => void;
+}
+
+export interface FirstScreenTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Long enough for a large practice's first rows on a slow laptop; short enough that a shortcut rarely waits. */
+export const FIRST_SCREEN_FALLBACK_MS = 4_000;
+
+const browserTimers: FirstScreenTimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export function createFirstScreenSignal(
+  timers: FirstScreenTimers = browserTimers,
+  fallbackMs = FIRST_SCREEN_FALLBACK_MS,
+): FirstScreenSignal {
+  let shown = false;
+  const waiting = new Set<() => void>();
+  return {
+    get shown() {
+      return shown;
+    },
+    mark() {
+      if (shown) return;
+      shown = true;
+      for (const run of [...waiting]) run();
+    },
+    whenShown(work) {
+      let done = false;
+      const run = () => {
+        if (done) return;
+        done = true;
+        waiting.delete(run);
+        timers.clearTimeout(timer);
+        work();
+      };
+      const timer = timers.setTimeout(run, fallbackMs);
+      if (shown) run();
+      else waiting.add(run);
+      return () => {
+        done = true;
+        waiting.delete(run);
+        timers.clearTimeout(timer);
+      };
+    },
+  };
+}
