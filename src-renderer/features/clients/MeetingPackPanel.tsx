@@ -123,7 +123,7 @@ function PackOffer({ entity, disclosure }: { entity: StoredEntity; disclosure: R
           {estimate.approximate ? 'About ' : ''}
           {estimate.requests} requests
           {estimate.etaSeconds !== null
-            ? `, ready in ${estimate.etaSeconds <= 1 ? 'a moment' : `about ${formatDuration(estimate.etaSeconds)}`}`
+            ? `, ready in ${estimate.etaSeconds <= 1 ? 'a moment' : formatDuration(estimate.etaSeconds)}`
             : ''}
           {online ? '' : ' · offline: starts when the connection is back'}
         </Text>

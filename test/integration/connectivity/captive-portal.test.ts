@@ -64,7 +64,7 @@ describe('behind a captive portal (a real one on 127.0.0.1)', () => {
       deps: {
         fetch: routedFetch(() => (captive ? portal.origin : null)),
         connectivityIntervalMs: 200,
-        budgetLimits: { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 },
+        budgetLimits: { perMinute: 100_000, perHour: 1_000_000, perDay: 1_000_000 },
       },
     });
     cleanups.push(() => app.close());
