@@ -8,11 +8,11 @@ import { openApp, type AppUnderTest } from './support/app-under-test';
 /*
  * A full-page PNG of every screen of the connected demo practice, a client's every tab, a lead, an
  * onboarding and the document viewer, in light and dark appearance, for people to review what a practice
- * sees: test-results/screenshots/<screen>-<light|dark>.png. Each file must be a PNG of the window's size
+ * sees: test/e2e/screenshots/<screen>-<light|dark>.png. Each file must be a PNG of the window's size
  * with more in it than an empty page, so the test also proves that every screen renders. One app start
  * and one demo connection serve them all.
  */
-const OUT = join(process.cwd(), 'test-results', 'screenshots');
+const OUT = join(process.cwd(), 'test', 'e2e', 'screenshots');
 const VIEWPORT = { width: 1280, height: 900 };
 /** An empty window compresses to a couple of KB; a screen with its lists and text is tens of KB. */
 const MIN_BYTES = 10_000;
