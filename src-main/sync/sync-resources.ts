@@ -19,6 +19,26 @@ import {
   userSchema,
 } from '../../src-preload/contract/partner-api';
 import type { SyncedResourceName } from '../../src-preload/contract/sync';
+import { BILLING_EVERY_MS, CATALOG_EVERY_MS } from '../../src-preload/contract/sync-cadence';
+
+/**
+ * Freshness tiers. The Client ID's budget is shared by the whole practice, so each resource is read as
+ * often as staff need it fresh:
+ * - lists: what staff act on (clients, contacts, onboardings, leads), read for changes (lastUpdated) on
+ *   every run — every 5 minutes while the user works, hourly when away (sync-cadence.ts);
+ * - billing: debtor reports and new bills and payments, hourly at most (a client's own are read when it
+ *   is opened or packed);
+ * - catalogs: users, statuses, services, eForm templates, ledger lookups and recurring schedules, daily,
+ *   or when a form that needs them opens and they are more than an hour old.
+ */
+export type SyncTier = 'lists' | 'billing' | 'catalogs';
+
+/** A resource of this tier is read again once its last pass ended this long ago (0: on every run). */
+export const TIER_EVERY_MS: Readonly<Record<SyncTier, number>> = {
+  lists: 0,
+  billing: BILLING_EVERY_MS,
+  catalogs: CATALOG_EVERY_MS,
+};
 
 /** A date window in days around the server's today (never the laptop's). */
 export interface WindowPolicy {
@@ -48,12 +68,8 @@ interface ResourceBase {
   key: (record: never) => string | number;
   /** Extra query for a pass: soft-deleted contacts on incremental passes; a report's period. */
   query?: (mode: 'full' | 'incremental' | 'reconcile', serverDay: string) => Record<string, string | boolean>;
-  /**
-   * Passes that re-read many pages every time (a whole list, a recent window) are made at most this
-   * often once the first pass is done: every five minutes they would cost more than the hourly limit
-   * leaves at background priority, for records that change slowly. Opening a client reads its own.
-   */
-  refreshEveryMs?: number;
+  /** How fresh it must be kept, and so how often it is read (see SyncTier). */
+  tier: SyncTier;
 }
 
 /** Only a 'window' resource has (and must have) a window policy; `never` keeps `resource.window` readable on any resource. */
@@ -92,15 +108,6 @@ export function rulesOf(kind: SyncKind): KindRules {
   }
 }
 
-/** How often the billing lists (recent bills and payments, recurring schedules) are re-read. */
-export const BILLING_REFRESH_MS = 55 * 60_000;
-
-/**
- * How often the catalogs (users, statuses, services, eForm templates, ledger accounts and tax rates)
- * are re-read: they change rarely, and each takes two reads (a page, then the one that proves the end).
- */
-export const CATALOG_REFRESH_MS = 55 * 60_000;
-
 /** Calendar arithmetic on ISO dates (UTC), for report periods and windows. */
 export function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -117,6 +124,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: entitySchema,
     key: (e: z.infer<typeof entitySchema>) => e.entityKey,
     kind: 'paged',
+    tier: 'lists',
   },
   {
     name: 'contacts',
@@ -124,6 +132,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: contactSchema,
     key: (c: z.infer<typeof contactSchema>) => c.entityContactID,
     kind: 'paged',
+    tier: 'lists',
     query: (mode) => (mode === 'full' ? {} : { includeDeleted: true }),
   },
   {
@@ -132,6 +141,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: onboardingSchema,
     key: (o: z.infer<typeof onboardingSchema>) => o.onboardingKey,
     kind: 'paged',
+    tier: 'lists',
   },
   {
     name: 'leads',
@@ -139,6 +149,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: leadSchema,
     key: (l: z.infer<typeof leadSchema>) => l.leadKey,
     kind: 'paged',
+    tier: 'lists',
   },
   {
     name: 'users',
@@ -146,7 +157,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: userSchema,
     key: (u: z.infer<typeof userSchema>) => u.userKey,
     kind: 'snapshot',
-    refreshEveryMs: CATALOG_REFRESH_MS,
+    tier: 'catalogs',
   },
   {
     name: 'onboardingStatuses',
@@ -154,7 +165,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: onboardingStatusSchema,
     key: (s: z.infer<typeof onboardingStatusSchema>) => s.statusID,
     kind: 'snapshot',
-    refreshEveryMs: CATALOG_REFRESH_MS,
+    tier: 'catalogs',
   },
   {
     name: 'proposalServices',
@@ -162,7 +173,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: proposalServiceSchema,
     key: (s: z.infer<typeof proposalServiceSchema>) => s.serviceID,
     kind: 'snapshot',
-    refreshEveryMs: CATALOG_REFRESH_MS,
+    tier: 'catalogs',
   },
   // So an eForm can be prepared offline from a template.
   {
@@ -171,7 +182,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: eformTemplateSchema,
     key: (t: z.infer<typeof eformTemplateSchema>) => t.templateId,
     kind: 'snapshot',
-    refreshEveryMs: CATALOG_REFRESH_MS,
+    tier: 'catalogs',
   },
   // Ledger lookups, so an adhoc bill's lines can name an account and tax rate offline.
   {
@@ -180,6 +191,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: ledgerStatusSchema,
     key: () => 'ledgerStatus',
     kind: 'report',
+    tier: 'catalogs',
   },
   {
     name: 'ledgerAccounts',
@@ -187,7 +199,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: ledgerAccountSchema,
     key: (a: z.infer<typeof ledgerAccountSchema>) => a.extAccountID,
     kind: 'snapshot',
-    refreshEveryMs: CATALOG_REFRESH_MS,
+    tier: 'catalogs',
   },
   {
     name: 'ledgerTaxRates',
@@ -195,7 +207,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: ledgerTaxRateSchema,
     key: (t: z.infer<typeof ledgerTaxRateSchema>) => t.extTaxID,
     kind: 'snapshot',
-    refreshEveryMs: CATALOG_REFRESH_MS,
+    tier: 'catalogs',
   },
   // Debtor reports as snapshots: small, and what a partner asks first.
   {
@@ -204,6 +216,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: debtorAgeingSchema,
     key: () => 'debtorAgeing',
     kind: 'report',
+    tier: 'billing',
   },
   {
     name: 'debtorInvoices',
@@ -211,6 +224,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: debtorInvoiceSchema,
     key: (i: z.infer<typeof debtorInvoiceSchema>) => i.billingId,
     kind: 'snapshot',
+    tier: 'billing',
   },
   {
     name: 'debtorMovement',
@@ -218,6 +232,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: debtorMovementSchema,
     key: () => 'debtorMovement',
     kind: 'report',
+    tier: 'billing',
     // The last twelve months; other periods are read on demand from the Debtors screen.
     query: (_mode, serverDay) => ({ startDate: shiftDay(serverDay, -364), endDate: serverDay }),
   },
@@ -227,7 +242,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: recurringBillingSchema,
     key: (r: z.infer<typeof recurringBillingSchema>) => r.recurringBillingId,
     kind: 'paged-whole',
-    refreshEveryMs: BILLING_REFRESH_MS,
+    tier: 'catalogs',
   },
   // Billing windows last: the biggest lists, and the least needed to start working.
   {
@@ -237,7 +252,7 @@ export const syncResources: readonly SyncResource[] = [
     key: (b: z.infer<typeof billSchema>) => b.billingId,
     kind: 'window',
     window: billingWindow,
-    refreshEveryMs: BILLING_REFRESH_MS,
+    tier: 'billing',
   },
   {
     name: 'payments',
@@ -246,6 +261,6 @@ export const syncResources: readonly SyncResource[] = [
     key: (p: z.infer<typeof paymentSchema>) => p.paymentId,
     kind: 'window',
     window: billingWindow,
-    refreshEveryMs: BILLING_REFRESH_MS,
+    tier: 'billing',
   },
 ];

@@ -1,12 +1,24 @@
 import { z } from 'zod';
 
-const count = z.number().int().min(0).max(1_000_000);
+// A Client ID may be given limits other than the defaults; headers are read up to nine digits.
+const count = z.number().int().min(0).max(999_999_999);
 
 /** What the request budget means for the user right now, for one practice's Client ID. */
 export const budgetStatusSchema = z.strictObject({
   /** Requests still allowed in each sliding window (the interactive reserve included). */
   remaining: z.strictObject({ minute: count, hour: count, day: count }),
   limits: z.strictObject({ perMinute: count, perHour: count, perDay: count }),
+  /** 'server' once the server announced this Client ID's own limits (persisted); the contract's defaults before. */
+  limitsSource: z.enum(['default', 'server']),
+  /** The whole Client ID's use in the last hour, as far as this laptop has learned it. */
+  usage: z.strictObject({
+    /** Requests this laptop sent. */
+    thisLaptopLastHour: count,
+    /** Requests others sharing the Client ID sent, as the server's X-RateLimit-Remaining revealed them (a lower bound). */
+    othersLastHour: count,
+  }),
+  /** What this laptop's sync costs at each cadence (sync-cadence.ts), and how many such laptops the hourly limit carries. */
+  cadence: z.strictObject({ activePerHour: count, idlePerHour: count, laptopsCarried: count }),
   /** Set after a 429: nothing is sent before this instant. */
   pausedUntil: z.iso.datetime().nullable(),
   /** The running sync, or null when none runs. */

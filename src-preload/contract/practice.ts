@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { syncRoundSchema } from './sync-cadence';
 import { regionSchema } from './partner-api/common';
 import { budgetStatusSchema } from './budget';
 import { jsonObjectUntyped } from './plain-json';
@@ -64,6 +65,8 @@ export type SignOutResult = z.infer<typeof signOutResultSchema>;
 export const syncStartInputSchema = z.strictObject({
   practiceKey: z.uuid(),
   cursors: z.array(syncCursorSchema).max(50),
+  /** What the run reads (sync-cadence.ts); a scheduled run reads what is due. */
+  round: syncRoundSchema.default('due'),
 });
 
 export const syncAckInputSchema = z.strictObject({

@@ -1,0 +1,42 @@
+import type { SyncCursor } from '../../src-preload/contract/sync';
+import { syncEveryMs, type Presence } from '../../src-preload/contract/sync-cadence';
+import { pagesOfWholeRead } from './sync-plan';
+import { syncResources, TIER_EVERY_MS, unknownKind, type SyncResource } from './sync-resources';
+
+const HOUR_MS = 3_600_000;
+
+/** Requests one steady-state read of a resource costs (after the first import). */
+export function steadyReadCost(resource: SyncResource, cursor?: SyncCursor): number {
+  switch (resource.kind) {
+    case 'paged': // changes only: one page, usually empty
+    case 'report':
+    case 'window': // the days since the last pass: one page
+      return 1;
+    case 'snapshot': // a page, then the one that proves it ended
+      return 2;
+    case 'paged-whole':
+      return pagesOfWholeRead(cursor) ?? 1;
+    default:
+      return unknownKind(resource.kind);
+  }
+}
+
+/**
+ * What the sync costs per hour at the cadence of this presence, from the tier table: each tier is read on
+ * the first run at least its interval after the last, so on runs `every` apart it is read every
+ * ceil(interval / every) runs. Bills fetched because a payment arrived are extra (a few an hour).
+ */
+export function syncCostPerHour(
+  presence: Presence,
+  cursors: Readonly<Record<string, SyncCursor | undefined>> = {},
+  resources: readonly SyncResource[] = syncResources,
+): number {
+  const every = syncEveryMs(presence);
+  if (every === null) return 0;
+  let perHour = 0;
+  for (const resource of resources) {
+    const runsBetweenReads = Math.max(1, Math.ceil(TIER_EVERY_MS[resource.tier] / every));
+    perHour += (steadyReadCost(resource, cursors[resource.name]) * HOUR_MS) / (every * runsBetweenReads);
+  }
+  return Math.ceil(perHour);
+}
