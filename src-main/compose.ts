@@ -1,4 +1,5 @@
 import { createActivityTracker } from './activity/activity-tracker';
+import { createPresenceMonitor } from './activity/presence-monitor';
 import { describeApp, type AppPaths, type RuntimeFacts } from './app-info/app-info';
 import type { Cipher } from './cipher/cipher';
 import type { Clock } from './clock';
@@ -70,6 +71,8 @@ export interface MainDeps {
   env?: Readonly<Record<string, string | undefined>>;
   /** Main's log (redacted lines; electron-log in the app, a file writer in the preview); default: memory only. */
   log?: DiagnosticLogger;
+  /** Seconds since the last input on the system (Electron: powerMonitor); absent in the preview, where the page tells its own. */
+  systemIdleSeconds?: () => number;
 }
 
 /** The one composition function: builds main's services and the bridge handlers over them. */
@@ -166,6 +169,13 @@ export function createMainServices(deps: MainDeps) {
   let restored: Promise<void> = Promise.resolve();
 
   const activity = createActivityTracker();
+  // Where the user is (asleep, hidden, idle, active): the window's sync cadence follows it. Electron's glue feeds the
+  // OS's and the window's events (src-main/electron/presence.ts); the idle time is polled with the update checks' timer.
+  const presence = createPresenceMonitor({
+    ...(deps.systemIdleSeconds ? { systemIdleSeconds: deps.systemIdleSeconds } : {}),
+    timer: deps.updateTimer ?? realUpdateTimer,
+    emit: (now) => events.emit('desktop.presence', { presence: now }),
+  });
 
   const logging = createLoggingHandlers({
     log,
@@ -213,7 +223,7 @@ export function createMainServices(deps: MainDeps) {
     'practice.signOut': ({ practiceKey }) => session.signOut(practiceKey),
     'practice.budget': ({ practiceKey, estimateRequests }) => session.budgetStatus(practiceKey, estimateRequests),
     'practice.read': (input) => reader.read(input),
-    'sync.start': ({ practiceKey, cursors }) => ({ started: session.startSync(practiceKey, cursors) }),
+    'sync.start': ({ practiceKey, cursors, round }) => ({ started: session.startSync(practiceKey, cursors, round) }),
     'sync.stop': ({ practiceKey }) => ({ stopped: session.stopSync(practiceKey) }),
     'sync.ack': ({ pageId, ok, error }) => ({ accepted: session.acknowledge(pageId, ok, error) }),
     'outbox.send': (input) => outbox.send(input),
@@ -233,6 +243,7 @@ export function createMainServices(deps: MainDeps) {
     'desktop.theme': () => theme.current(),
     'desktop.setTheme': ({ choice }) => theme.set(choice),
     'desktop.regionHosts': () => regionHosts,
+    'desktop.presence': () => ({ presence: presence.current() }),
   };
 
   return {
@@ -244,12 +255,14 @@ export function createMainServices(deps: MainDeps) {
     documents,
     documentCaches,
     activity,
+    presence,
     updates,
     theme,
     log,
     start(): void {
       connectivity.start();
       updates.start();
+      presence.start();
       restored = session.restore();
       // Documents of practices no longer known (a sign-out whose wipe failed) go now, and at every start until they do.
       void restored
@@ -270,6 +283,7 @@ export function createMainServices(deps: MainDeps) {
       documents.dispose();
       connectivity.stop();
       updates.stop();
+      presence.stop();
       await session.dispose();
       budgets.dispose();
       logging.dispose();

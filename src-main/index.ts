@@ -15,6 +15,7 @@ import { connectIpcBridge } from './electron/ipc-bridge';
 import { createMainWindow } from './electron/main-window';
 import { installMenus } from './electron/menus';
 import { installNotifications } from './electron/notifications';
+import { installPresence, watchPresenceOf } from './electron/presence';
 import { registerRendererScheme, serveRenderer } from './electron/renderer-protocol';
 import { installTheme } from './electron/theme';
 import { installUpdaterLog } from './electron/updater';
@@ -72,6 +73,7 @@ if (!app.requestSingleInstanceLock()) {
     installTheme(services);
     installNotifications(services, () => mainWindow);
     installBadge(services, () => mainWindow);
+    installPresence(services);
 
     const openWindow = (): void => {
       mainWindow = createMainWindow({
@@ -81,6 +83,7 @@ if (!app.requestSingleInstanceLock()) {
         icon,
       });
       mainWindow.on('closed', () => (mainWindow = null));
+      watchPresenceOf(services, mainWindow);
     };
     openWindow();
 

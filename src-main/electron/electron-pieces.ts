@@ -7,6 +7,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import { createElectronLogger } from './logging';
 import { electronUpdates } from './updater';
 import { electronThemeHost } from './theme';
+import { electronSystemIdleSeconds } from './presence';
 
 /** safeStorage's async API; the backend name lets the vault detect Linux's weak `basic_text`. */
 function electronCipher(): Cipher {
@@ -69,6 +70,8 @@ export function electronMainDeps(): MainDeps {
     // Off unless packaged with an update feed (app-update.yml); its lines go to the app's log (installUpdaterLog in index.ts).
     updates: electronUpdates(),
     themeHost: electronThemeHost(),
+    // Polled by the presence monitor: five minutes without input anywhere on the system is "away".
+    systemIdleSeconds: electronSystemIdleSeconds,
     // Only PRACTICE_COMPANION_REGIONS_FILE is read from it (src-main/regions).
     env: process.env,
   };

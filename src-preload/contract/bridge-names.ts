@@ -33,6 +33,7 @@ export const methodNames = [
   'desktop.theme',
   'desktop.setTheme',
   'desktop.regionHosts',
+  'desktop.presence',
 ] as const;
 export const eventNames = [
   'connectivity.changed',
@@ -42,6 +43,7 @@ export const eventNames = [
   'desktop.command',
   'desktop.openRecord',
   'desktop.theme',
+  'desktop.presence',
 ] as const;
 
 export type MethodName = (typeof methodNames)[number];

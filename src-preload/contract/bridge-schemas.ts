@@ -8,6 +8,7 @@ import {
   appCommandSchema,
   diagnosticsSchema,
   openRecordSchema,
+  presenceStateSchema,
   regionHostsStatusSchema,
   rendererErrorSchema,
   restartToUpdateResultSchema,
@@ -98,6 +99,7 @@ export const methodSchemas = defineMethods({
   'desktop.theme': { input: noInput, output: themeStateSchema },
   'desktop.setTheme': { input: z.strictObject({ choice: themeChoiceSchema }), output: themeStateSchema },
   'desktop.regionHosts': { input: noInput, output: regionHostsStatusSchema },
+  'desktop.presence': { input: noInput, output: presenceStateSchema },
 });
 
 export const eventSchemas = defineEvents({
@@ -108,6 +110,7 @@ export const eventSchemas = defineEvents({
   'desktop.command': appCommandSchema,
   'desktop.openRecord': openRecordSchema,
   'desktop.theme': themeStateSchema,
+  'desktop.presence': presenceStateSchema,
 });
 
 export type MethodInput<M extends MethodName> = z.input<(typeof methodSchemas)[M]['input']>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { regionSchema } from './partner-api/common';
 import { screenList, type ScreenPath } from './screens';
+import { presenceSchema } from './sync-cadence';
 
 /**
  * The desktop layer's part of the bridge: updates, activity main must know about, logs and
@@ -43,6 +44,10 @@ export const activityReportSchema = z.strictObject({
   deliveredSinceReconnect: z.number().int().min(0).max(100_000),
 });
 export type ActivityReport = z.infer<typeof activityReportSchema>;
+
+/** Where the user is, as main sees it from the OS (sleep, lock, input) and the window (focus, shown); see sync-cadence.ts. */
+export const presenceStateSchema = z.strictObject({ presence: presenceSchema });
+export type PresenceState = z.infer<typeof presenceStateSchema>;
 
 /** A renderer error for the log file (validated and capped; redacted in main before it is written). */
 export const rendererErrorSchema = z.strictObject({

@@ -94,4 +94,5 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   'desktop.theme': [{}],
   'desktop.setTheme': [{ choice: 'dark' }, { choice: 'system' }],
   'desktop.regionHosts': [{}],
+  'desktop.presence': [{}],
 };

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { BudgetStatus } from '../../../../src-preload/contract/budget';
 import { formatDuration, pausedText, remainingText, runText } from '../../../../src-renderer/practice/budget-text';
 
-const budget = {
+const budget: BudgetStatus = {
   remaining: { minute: 57, hour: 983, day: 9983 },
   limits: { perMinute: 60, perHour: 1000, perDay: 10_000 },
+  limitsSource: 'default',
+  usage: { thisLaptopLastHour: 0, othersLastHour: 0 },
+  cadence: { activePerHour: 0, idlePerHour: 0, laptopsCarried: 0 },
   pausedUntil: null,
   run: null,
 };

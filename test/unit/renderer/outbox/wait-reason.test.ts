@@ -30,6 +30,9 @@ const entry = (over: Partial<OutboxEntry> = {}, params: OutboxEntry['payload']['
 const budget = (over: Partial<BudgetStatus> = {}): BudgetStatus => ({
   remaining: { minute: 12, hour: 900, day: 9000 },
   limits: { perMinute: 60, perHour: 1000, perDay: 10000 },
+  limitsSource: 'default',
+  usage: { thisLaptopLastHour: 0, othersLastHour: 0 },
+  cadence: { activePerHour: 0, idlePerHour: 0, laptopsCarried: 0 },
   pausedUntil: null,
   run: null,
   ...over,

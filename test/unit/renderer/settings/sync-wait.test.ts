@@ -6,6 +6,9 @@ const T0 = Date.parse('2026-11-23T03:00:00Z');
 const budget = (over: Partial<BudgetStatus> = {}): BudgetStatus => ({
   remaining: { minute: 20, hour: 800, day: 9000 },
   limits: { perMinute: 60, perHour: 1000, perDay: 10000 },
+  limitsSource: 'default',
+  usage: { thisLaptopLastHour: 0, othersLastHour: 0 },
+  cadence: { activePerHour: 0, idlePerHour: 0, laptopsCarried: 0 },
   pausedUntil: null,
   run: null,
   ...over,
