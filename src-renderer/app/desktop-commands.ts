@@ -173,7 +173,7 @@ export interface WindowCommandServices {
   companion: Companion;
   databases: PracticeDatabases;
   meetingPacks: Pick<MeetingPackService, 'prepare'>;
-  practice: Pick<PracticeService, 'resume'>;
+  practice: Pick<PracticeService, 'syncEverything'>;
   notify(notice: Omit<Notice, 'id'>): void;
 }
 
@@ -203,7 +203,7 @@ export function browserDeps(services: WindowCommandServices, router: WindowRoute
       if (!usePractice.getState().activePracticeKey) return 'No practice is connected.';
       if (!isOnline(useConnectivity.getState()))
         return 'The practice cannot be reached now; sync starts by itself when the connection is back.';
-      await services.practice.resume();
+      await services.practice.syncEverything();
       return null;
     },
     diagnostics: async () => (await services.companion.desktop.diagnostics()).text,

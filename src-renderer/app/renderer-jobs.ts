@@ -1,6 +1,6 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
-import type { Clock } from '../jobs/clock';
+import { systemClock, type Clock } from '../jobs/clock';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
 import { createDocumentRequestsJob, requestDocument } from '../meeting-packs/document-requests-job';
 import { createMeetingPacks, type MeetingPackService } from '../meeting-packs/meeting-packs-job';
@@ -9,7 +9,10 @@ import { createOutbox, OUTBOX_JOB, type OutboxService } from '../outbox/outbox-j
 import type { DocumentRequest, PracticeDatabases } from '../practice/practice-db';
 import { createPracticeService, type PracticeService } from '../practice/practice-service';
 import { activePractice, usePractice } from '../practice/practice-store';
-import { createSyncJob } from '../practice/sync-job';
+import { createSyncJob, SYNC_JOB } from '../practice/sync-job';
+import { createSyncSchedule, type SyncSchedule } from '../practice/sync-schedule';
+import type { PresenceSource } from '../presence/presence-source';
+import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 
 export interface RendererJobsDeps {
   companion: Companion;
@@ -17,6 +20,8 @@ export interface RendererJobsDeps {
   /** A failed run that the job itself did not turn into a notice (the sync's), for main's log. */
   onError(name: string, error: unknown): void;
   clock?: Clock;
+  /** Where the user is (presence-source.ts): the sync's cadence follows it. Default: always at the window. */
+  presence?: PresenceSource;
 }
 
 export interface RendererJobs {
@@ -24,12 +29,22 @@ export interface RendererJobs {
   outbox: OutboxService;
   meetingPacks: MeetingPackService;
   practice: PracticeService;
+  /** When the background sync runs next (sync-schedule.ts). */
+  syncSchedule: SyncSchedule;
   /** "Download when online": stores the request and kicks the document-requests job. */
   requestDocument(practiceKey: string, request: DocumentRequest): Promise<void>;
   notify(notice: Omit<Notice, 'id'>): void;
   /** Starts the jobs (the first sync is kicked by whoever reads the list of practices). Returns the stop. */
   start(): () => void;
 }
+
+/** Without a presence source (tests, integration): the user is always at the window. */
+const alwaysActive: PresenceSource = {
+  current: () => 'active',
+  subscribe: () => () => undefined,
+  start: () => undefined,
+  stop: () => undefined,
+};
 
 /**
  * The four background jobs on one runner (document requests, meeting packs, outbox, sync) and the services
@@ -59,7 +74,25 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
 
-  const practice = createPracticeService({ companion, databases, cancelJobs: () => runner.cancelRuns() });
+  const presence = deps.presence ?? alwaysActive;
+  const syncSchedule = createSyncSchedule({
+    clock: deps.clock ?? systemClock,
+    presence: () => presence.current(),
+    online,
+    wakeAt: (epochMs) => runner.wakeAt(SYNC_JOB, epochMs),
+    cancelWake: () => runner.cancelWake(SYNC_JOB),
+    catchUp: () => runner.kick(SYNC_JOB, 'catch-up'),
+  });
+  // Any run started (on connect, "Sync now", the schedule's) times the next scheduled one; a catalogs run reads no lists.
+  const onSyncStart = (round: SyncRound): void => {
+    if (round !== 'catalogs') syncSchedule.tried();
+  };
+  const practice = createPracticeService({
+    companion,
+    databases,
+    onSyncStart,
+    cancelJobs: () => runner.cancelRuns(),
+  });
   const outbox = createOutbox({
     companion,
     databases,
@@ -83,13 +116,16 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
   runner.register(createDocumentRequestsJob({ companion, databases, online, notify }));
   runner.register(meetingPacks.job);
   runner.register(outbox.job);
-  runner.register(createSyncJob({ companion, databases }));
+  runner.register(
+    createSyncJob({ companion, databases, onSyncStart, schedule: syncSchedule, presence: () => presence.current() }),
+  );
 
   return {
     runner,
     outbox: outbox.service,
     meetingPacks: meetingPacks.service,
     practice,
+    syncSchedule,
     requestDocument: (practiceKey, request) => requestDocument({ databases, runner }, practiceKey, request),
     notify,
     start() {
@@ -97,9 +133,11 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
       const offPractices = usePractice.subscribe((state, previous) => {
         if (state.practices !== previous.practices) runner.kick(OUTBOX_JOB);
       });
+      const offPresence = presence.subscribe((now, before) => syncSchedule.presenceChanged(now, before));
       runner.start();
       return () => {
         offPractices();
+        offPresence();
         runner.stop();
       };
     },

@@ -1,7 +1,9 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import { watchConnectivity } from '../connectivity/connectivity-store';
 import { createMovementReads, type MovementReads } from '../features/debtors/movement-read';
-import type { Clock } from '../jobs/clock';
+import { systemClock, type Clock } from '../jobs/clock';
+import { createPagePresence, windowPageHost, type PageHost } from '../presence/page-presence';
+import { createPresenceSource, type PresenceSource } from '../presence/presence-source';
 import { createPdfWorkerHolder, PdfViewer, type PdfWorkerHolder } from '../pdf-viewer/lazy';
 import { removeForgottenPractices, type ForgottenPractice } from '../practice/forgotten-practices';
 import { createPracticeDatabases, type DocumentRequest, type PracticeDatabases } from '../practice/practice-db';
@@ -30,6 +32,8 @@ export interface RendererServicesDeps {
   pdfWorker?: PdfWorkerHolder;
   /** Loads the viewer's code ahead of the first PDF (default: the lazily loaded viewer's). */
   preloadPdfViewer?: () => Promise<unknown>;
+  /** The page whose visibility, focus and input tell where the user is (default: this window's; none in Node). */
+  page?: PageHost | null;
 }
 
 export interface RendererServices {
@@ -39,6 +43,8 @@ export interface RendererServices {
   outbox: OutboxService;
   meetingPacks: MeetingPackService;
   practice: PracticeService;
+  /** Where the user is (main's view and the page's, combined): the sync's cadence and Settings follow it. */
+  presence: PresenceSource;
   /** "Download when online": stores the request and kicks the document-requests job. */
   requestDocument(practiceKey: string, request: DocumentRequest): Promise<void>;
   errors: ErrorReporter;
@@ -74,7 +80,13 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
   const databases = createPracticeDatabases();
   const firstScreen = createFirstScreenSignal(deps.firstScreenTimers);
   const errors = createErrorReporter(companion);
+  const page = deps.page === undefined ? windowPageHost() : deps.page;
+  const presence = createPresenceSource({
+    companion,
+    page: page ? createPagePresence(page, deps.clock ?? systemClock) : null,
+  });
   const jobs = createRendererJobs({
+    presence,
     companion: bridge,
     databases,
     onError: (name, error) =>
@@ -99,6 +111,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
     outbox: jobs.outbox,
     meetingPacks: jobs.meetingPacks,
     practice: jobs.practice,
+    presence,
     requestDocument: jobs.requestDocument,
     errors,
     desktopInbox: createDesktopInbox(companion),
@@ -142,12 +155,14 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
       errors.install();
       if (!companion) return;
       void useAppInfo.getState().load(companion);
+      presence.start();
       stops.push(
+        () => presence.stop(),
         watchConnectivity(companion),
         watchSyncEvents({ companion, databases, notify: jobs.notify }),
         jobs.start(),
       );
-      // The first sync once the list of practices is read (then the job's own 5-minute timer and reconnects).
+      // The first sync once the list of practices is read (then the sync schedule, from where the user is, and reconnects).
       void jobs.practice
         .refresh()
         .then(() => jobs.runner.kick(SYNC_JOB, 'start'))

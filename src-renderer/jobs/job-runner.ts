@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from './clock';
 
 /** What started a run. Several kicks while a job runs are folded into one run that gets all their reasons. */
-export type JobReason = 'start' | 'reconnected' | 'practice-changed' | 'timer' | 'wake' | 'kick' | 'user';
+export type JobReason = 'start' | 'reconnected' | 'practice-changed' | 'timer' | 'wake' | 'catch-up' | 'kick' | 'user';
 
 /** What one run is given. */
 export interface JobRun {
@@ -42,6 +42,8 @@ export interface JobRunner {
   kick(name: string, reason?: JobReason): void;
   /** Kicks the job at that time (epoch ms); a later call replaces the earlier time. */
   wakeAt(name: string, epochMs: number): void;
+  /** Forgets the time `wakeAt` set, if any. */
+  cancelWake(name: string): void;
   /** Resolves once the job has neither a run under way nor one waiting. */
   idle(name: string): Promise<void>;
   isRunning(name: string): boolean;
@@ -171,6 +173,11 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       if (stopped) return;
       clock.clearTimeout(s.wakeTimer);
       s.wakeTimer = clock.setTimeout(() => kick(name, 'wake'), Math.max(0, epochMs - clock.now()));
+    },
+    cancelWake(name) {
+      const s = state(name);
+      clock.clearTimeout(s.wakeTimer);
+      s.wakeTimer = undefined;
     },
     idle(name) {
       const s = state(name);

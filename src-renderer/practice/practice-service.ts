@@ -9,7 +9,12 @@ export interface PracticeService {
   connect(input: ConnectInput): Promise<ConnectResult>;
   /** Background runs of the practice are cancelled first, then main and this window forget it. */
   signOut(practiceKey: string): Promise<void>;
+  /** A background-style run: what is due. */
   syncNow(): Promise<void>;
+  /** "Sync now": clears a pause and reads everything. */
+  syncEverything(): Promise<void>;
+  /** A form that needs catalogs (ledger lookups, eForm templates) opened: main reads those more than an hour old. */
+  syncCatalogs(): Promise<void>;
   pause(): Promise<void>;
   resume(): Promise<void>;
   refreshBudget(): Promise<void>;
@@ -26,6 +31,8 @@ export function createPracticeService(deps: PracticeDeps & { cancelJobs(): void 
       return store().signOut(deps, practiceKey);
     },
     syncNow: () => store().syncNow(deps),
+    syncEverything: () => store().resume(deps, 'full'),
+    syncCatalogs: () => store().syncNow(deps, 'catalogs'),
     pause: () => store().pause(deps),
     resume: () => store().resume(deps),
     refreshBudget: () => store().refreshBudget(deps),

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { BudgetStatus } from '../../src-preload/contract/budget';
+import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import type { Region } from '../../src-preload/contract/partner-api';
 import type {
   ConnectInput,
@@ -16,6 +17,8 @@ import { signOutPractice } from './sign-out';
 export interface PracticeDeps {
   companion: Companion;
   databases: PracticeDatabases;
+  /** A run was started (the sync schedule times the next scheduled run from it). */
+  onSyncStart?(round: SyncRound): void;
 }
 
 interface PracticeState {
@@ -39,11 +42,14 @@ interface PracticeState {
    */
   connect(deps: PracticeDeps, input: ConnectInput): Promise<ConnectResult>;
   signOut(deps: PracticeDeps, practiceKey: string): Promise<void>;
-  /** Background and on-connect runs; skipped while paused. */
-  syncNow(deps: PracticeDeps): Promise<void>;
+  /**
+   * Starts a run of main's sync reading `round` (default what is due: background and on-connect runs; 'full' for
+   * "Sync now"; 'catalogs' for a form that needs them). Skipped while paused, offline or while a run is under way.
+   */
+  syncNow(deps: PracticeDeps, round?: SyncRound): Promise<void>;
   pause(deps: PracticeDeps): Promise<void>;
-  /** Clears the pause and starts a run at once ("Resume" and "Sync now"). */
-  resume(deps: PracticeDeps): Promise<void>;
+  /** Clears the pause and starts a run at once ("Resume": what is due; "Sync now": everything). */
+  resume(deps: PracticeDeps, round?: SyncRound): Promise<void>;
   refreshBudget(deps: PracticeDeps): Promise<void>;
 }
 
@@ -119,12 +125,13 @@ export const usePractice = create<PracticeState>((set, get) => ({
       },
     });
   },
-  async syncNow(deps) {
+  async syncNow(deps, round = 'due') {
     const practiceKey = get().activePracticeKey;
     // While the practice cannot be reached a run would only spend its retries; the reconnect starts it.
     if (!practiceKey || get().paused || get().progress?.running || !isOnline(useConnectivity.getState())) return;
     const cursors = await deps.databases.of(practiceKey).cursors.toArray();
-    await deps.companion.sync.start({ practiceKey, cursors });
+    const { started } = await deps.companion.sync.start({ practiceKey, cursors, round });
+    if (started) deps.onSyncStart?.(round);
   },
   async pause(deps) {
     const practiceKey = get().activePracticeKey;
@@ -133,12 +140,12 @@ export const usePractice = create<PracticeState>((set, get) => ({
     set({ paused: true });
     await deps.companion.sync.stop({ practiceKey });
   },
-  async resume(deps) {
+  async resume(deps, round = 'due') {
     const practiceKey = get().activePracticeKey;
     if (!practiceKey) return;
     localStorage.removeItem(pausedKey(practiceKey));
     set({ paused: false });
-    await get().syncNow(deps);
+    await get().syncNow(deps, round);
   },
   async refreshBudget(deps) {
     const practiceKey = get().activePracticeKey;

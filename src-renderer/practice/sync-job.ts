@@ -1,26 +1,31 @@
 import type { Companion } from '../../src-preload/contract/companion';
+import type { Presence } from '../../src-preload/contract/sync-cadence';
 import type { JobDefinition } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
 import { ingestPage } from './ingest';
 import type { PracticeDatabases } from './practice-db';
 import { usePractice, type PracticeDeps } from './practice-store';
+import type { SyncSchedule } from './sync-schedule';
 
 export const SYNC_JOB = 'sync';
-export const BACKGROUND_SYNC_MS = 5 * 60_000;
 
 /**
- * The background incremental sync: every 5 minutes and when the connection comes back (a run while the
- * practice cannot be reached would only spend its retries). The first run after start is kicked by the
- * root once the list of practices is read; a new connection starts its own run (practice-store.ts), so a
- * practice change does not kick this job. Paused, offline or already running: the run does nothing.
+ * The background sync: timed by the sync schedule (sync-schedule.ts, from where the user is), and run when
+ * the connection comes back. The first run after start is kicked by the root once the list of practices is
+ * read; a new connection starts its own run (practice-store.ts), so a practice change does not kick this job.
+ * Each run reads what is due (main's freshness tiers). Asleep, paused, offline or already running: it does nothing.
  */
-export function createSyncJob(deps: PracticeDeps): JobDefinition {
+export function createSyncJob(deps: PracticeDeps & { schedule: SyncSchedule; presence(): Presence }): JobDefinition {
   return {
     name: SYNC_JOB,
-    intervalMs: BACKGROUND_SYNC_MS,
     onStart: false,
     onPracticeChange: false,
-    run: () => usePractice.getState().syncNow(deps),
+    run: async () => {
+      if (deps.presence() === 'asleep') return;
+      // Timed from the try, not from the start main confirms: a paused or skipped run must not be retried at once.
+      deps.schedule.tried();
+      await usePractice.getState().syncNow(deps, 'due');
+    },
   };
 }
 

@@ -14,6 +14,8 @@ import { readText, stateText } from './sync-run-text';
 import { useCompanion, useServices } from '../../app/services-context';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { syncWaitText } from './sync-wait';
+import { SyncCadence } from './SyncCadence';
+import { usageText } from './sync-cadence-text';
 
 /** Budget figures slide with time even when nothing is sent; refresh them while the panel is open. */
 const BUDGET_POLL_MS = 5_000;
@@ -33,6 +35,9 @@ function BudgetLine() {
     <Flex direction="column" gap="1">
       <Text size="2" data-testid="budget-remaining">
         Requests left: {remainingText(budget, region)}
+      </Text>
+      <Text size="2" data-testid="budget-usage">
+        {usageText(budget, region)}
       </Text>
       {budget.run ? (
         <Text size="2" data-testid="sync-eta">
@@ -87,7 +92,7 @@ export function SyncStatus() {
         <Text size="2" data-testid="sync-summary" role="status">
           {waitText ?? (running ? 'Syncing…' : (lastRun ?? 'No sync has run in this session yet.'))}
         </Text>
-        <Button size="1" variant="soft" disabled={running} onClick={() => void practice.resume()}>
+        <Button size="1" variant="soft" disabled={running} onClick={() => void practice.syncEverything()}>
           Sync now
         </Button>
         {paused ? (
@@ -100,6 +105,7 @@ export function SyncStatus() {
           </Button>
         )}
       </Flex>
+      <SyncCadence />
       <BudgetLine />
       <Table.Root size="1" aria-label="Sync progress per resource">
         <Table.Header>

@@ -34,6 +34,7 @@ import {
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
 import { DateInput } from '../../ui/DateInput';
 import { useLedgerLookups } from './use-ledger-lookups';
+import { useCatalogsRound } from '../../practice/use-catalogs-round';
 
 /**
  * An adhoc bill for one (Active) client. With a connected ledger each line is booked to a revenue account
@@ -56,6 +57,7 @@ export function AdhocBillForm(props: {
   // Prices and quantities are typed as the practice's amounts are shown: "1 234,50" in South Africa.
   const money = moneyLocale(region);
   const ledger = useLedgerLookups();
+  useCatalogsRound();
   const { users, user, setUser, remember } = useActingUserChoice(initial?.userKey);
   const [billDate, setBillDate] = useState(() => initial?.billDate ?? localToday(now()));
   const [dueDate, setDueDate] = useState(() => initial?.dueDate ?? shiftDay(localToday(now()), 14));

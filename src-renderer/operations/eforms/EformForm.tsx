@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { eformCreateSchema, type EformCreate, type EformTemplate } from '../../../src-preload/contract/partner-api';
 import { LabelledSelect } from '../../ui/LabelledSelect';
 import { defaultTemplateId } from './eform-template-default';
+import { useCatalogsRound } from '../../practice/use-catalogs-round';
 import { CheckInput, LongTextInput, optional, SchemaForm, TextInput, type FieldErrors } from '../../ui/form-kit';
 
 type Mode = 'template' | 'custom' | 'stack';
@@ -36,6 +37,7 @@ export function EformForm(props: {
   onCancel?: () => void;
 }) {
   const i = props.initial;
+  useCatalogsRound();
   const [mode, setMode] = useState<Mode>(
     i?.forms ? 'stack' : i?.schema !== undefined && i?.schema !== null ? 'custom' : 'template',
   );

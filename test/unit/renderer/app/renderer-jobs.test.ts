@@ -6,7 +6,7 @@ import { createRendererJobs } from '../../../../src-renderer/app/renderer-jobs';
 import { useConnectivity } from '../../../../src-renderer/connectivity/connectivity-store';
 import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
 import { usePractice } from '../../../../src-renderer/practice/practice-store';
-import { BACKGROUND_SYNC_MS } from '../../../../src-renderer/practice/sync-job';
+import { ACTIVE_EVERY_MS } from '../../../../src-preload/contract/sync-cadence';
 
 const practiceKey = '88888888-8888-4888-8888-888888888888';
 const practice = { practiceKey, canWrite: true } as PracticeSummary;
@@ -34,14 +34,14 @@ describe('the background sync as a job of the window', () => {
     const companion = { sync: { start } } as unknown as Companion;
     const jobs = createRendererJobs({ companion, databases, onError: () => undefined });
     stop = jobs.start();
-    await vi.advanceTimersByTimeAsync(BACKGROUND_SYNC_MS);
+    await vi.advanceTimersByTimeAsync(ACTIVE_EVERY_MS);
     expect(start).not.toHaveBeenCalled(); // offline: the timer's run does nothing
 
     useConnectivity.getState().setMain(online);
     await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
-    expect(start).toHaveBeenCalledWith({ practiceKey, cursors: [] });
+    expect(start).toHaveBeenCalledWith({ practiceKey, cursors: [], round: 'due' });
 
-    await vi.advanceTimersByTimeAsync(BACKGROUND_SYNC_MS);
+    await vi.advanceTimersByTimeAsync(ACTIVE_EVERY_MS);
     await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(2));
   });
 

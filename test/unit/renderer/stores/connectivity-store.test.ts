@@ -46,6 +46,6 @@ describe('connectivity store', () => {
     expect(start).not.toHaveBeenCalled();
     useConnectivity.getState().setMain(main('ok'));
     await usePractice.getState().syncNow({ companion, databases });
-    expect(start).toHaveBeenCalledWith({ practiceKey, cursors: [] });
+    expect(start).toHaveBeenCalledWith({ practiceKey, cursors: [], round: 'due' });
   });
 });
