@@ -6,6 +6,7 @@ import {
   WINDOW_NAMES,
   insertMany,
   tidy,
+  upperBound,
   type WindowName,
   type WindowTimeline,
 } from './sliding-windows';
@@ -40,12 +41,22 @@ export interface BudgetLedger {
   recordSend(at: number): void;
   /** level: index of the window that revealed them; they count there and in every wider window. */
   recordPhantoms(at: number, level: number, count: number): void;
+  /** Our own sends in (from, to]. */
+  ownBetween(from: number, to: number): number;
+  /**
+   * Phantoms learned for the minute or the hour window in (from, to]: each is another laptop's send of that
+   * hour, filed once however many windows count it. (A day-window phantom may be up to a day old: left out.)
+   */
+  othersBetween(from: number, to: number): number;
   /** Forgets what no window can see any more and an expired pause. */
   tidy(now: number): void;
   toPersisted(): PersistedBudget;
 }
 
 const sanitize = (list: readonly number[]): number[] => list.filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
+
+const between = (list: readonly number[], from: number, to: number): number =>
+  Math.max(0, upperBound(list, to) - upperBound(list, from));
 
 export function createBudgetLedger(state: PersistedBudget | undefined, now: number, edgeGuardMs = 0): BudgetLedger {
   const sent = sanitize(state?.sent ?? []);
@@ -84,6 +95,8 @@ export function createBudgetLedger(state: PersistedBudget | undefined, now: numb
         if (i >= level) insertMany(window.times, at, count);
       });
     },
+    ownBetween: (from, to) => between(sent, from, to),
+    othersBetween: (from, to) => between(phantoms.minute, from, to) + between(phantoms.hour, from, to),
     tidy(at) {
       tidy(sent, at, at - LONGEST_WINDOW_MS);
       for (const name of WINDOW_NAMES) tidy(phantoms[name], at, at - LONGEST_WINDOW_MS);

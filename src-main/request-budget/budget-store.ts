@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LIMIT, type AnnouncedLimits } from './limit-adoption';
 
 /**
  * What a budget must remember across restarts: forgetting the sends of the last day would let a
@@ -16,6 +17,11 @@ export interface PersistedBudget {
    * window and every wider one, never a narrower one. Epoch ms, ascending.
    */
   serverHints?: { phantoms: { minute: number[]; hour: number[]; day: number[] } };
+  /**
+   * The limits the server announced for this Client ID's windows (X-RateLimit-Limit of a counted
+   * response, mapped to its window: limit-adoption.ts). Absent while it has announced none.
+   */
+  limits?: AnnouncedLimits;
 }
 
 export interface BudgetStore {
@@ -43,14 +49,30 @@ const persistedSchema = z.object({
   sent: times,
   pausedUntil: z.number().nullable(),
   serverHints: z.object({ phantoms: z.object({ minute: times, hour: times, day: times }) }).optional(),
+  limits: z.unknown().optional(),
 });
+const limit = z.number().int().min(1).max(MAX_LIMIT);
+const limitsSchema = z.strictObject({ minute: limit.optional(), hour: limit.optional(), day: limit.optional() });
 
-/** Validates untrusted stored data; anything unreadable is undefined ("start empty"), never an exception. */
+/**
+ * Validates untrusted stored data; anything unreadable is undefined ("start empty"), never an exception.
+ * Unreadable or absurd limits (not whole, zero, beyond the headers' nine digits) are dropped on their own:
+ * the history of sends is still worth keeping. (Limits that break minute ≤ hour ≤ day are dropped when
+ * the budget loads them: limit-adoption.ts.)
+ */
 export function parsePersistedBudget(value: unknown): PersistedBudget | undefined {
   const result = persistedSchema.safeParse(value);
   if (!result.success) return undefined;
   const { sent, pausedUntil, serverHints } = result.data;
-  return serverHints ? { version: 1, sent, pausedUntil, serverHints } : { version: 1, sent, pausedUntil };
+  const parsed: PersistedBudget = { version: 1, sent, pausedUntil };
+  if (serverHints) parsed.serverHints = serverHints;
+  const limits = limitsSchema.safeParse(result.data.limits);
+  if (limits.success && Object.values(limits.data).some((v) => v !== undefined)) {
+    const kept: AnnouncedLimits = {};
+    for (const [name, v] of Object.entries(limits.data)) if (v !== undefined) kept[name as keyof AnnouncedLimits] = v;
+    parsed.limits = kept;
+  }
+  return parsed;
 }
 
 const copy = (state: PersistedBudget): PersistedBudget => structuredClone(state);

@@ -1,6 +1,8 @@
 import type { RequestPriority } from '../partner-api/partner-api-client';
 import type { BudgetStore } from './budget-store';
 import type { BudgetTimer } from './budget-timer';
+import type { LimitsSource } from './limit-adoption';
+import type { ReserveShares } from './reserves';
 
 // Declared once, with the client that carries it on every request; the budget orders its queues by it.
 export type { RequestPriority };
@@ -15,14 +17,17 @@ export interface RequestBudgetOptions {
   clientId: string;
   timer: BudgetTimer;
   store: BudgetStore;
-  /** Default 60/1000/10000. */
+  /**
+   * Default 60/1000/10000, the contract's defaults. Limits the server announced for this Client ID
+   * (persisted in the store) replace them window by window: limit-adoption.ts.
+   */
   limits?: BudgetLimits;
   /**
-   * Part of the budget kept for interactive and outbox requests: prefetch and background may not use the
-   * last `hourly` of the hour (default 50) nor the last `daily` of the day (default 300). Must be below
-   * the matching limit (a reserve that swallows a window would starve them forever).
+   * Share of each window kept for interactive and outbox requests, in [0, 1): prefetch and background may
+   * not use the last 25% of the minute, 5% of the hour, 3% of the day (DEFAULT_RESERVE, see reserves.ts),
+   * and always have at least one request of each window. Shares follow the limits in force.
    */
-  reserve?: { hourly: number; daily: number };
+  reserve?: Partial<ReserveShares>;
   /** Extra time each send stays in our windows (see EDGE_GUARD_MS); default 0. */
   edgeGuardMs?: number;
   /** Where failed background saves are reported (default console.error); the budget keeps running. */
@@ -30,7 +35,17 @@ export interface RequestBudgetOptions {
 }
 
 export interface BudgetSnapshot {
+  /** The limits in force: the configured ones, or what the server announced for this Client ID. */
   limits: BudgetLimits;
+  /** 'server' once the server announced any window's limit (kept across restarts). */
+  limitsSource: LimitsSource;
+  /** Requests of each window kept for interactive and outbox (at the limits in force). */
+  reserved: BudgetLimits;
+  /**
+   * The Client ID's use over the last hour as far as this laptop knows: its own sends, and other laptops'
+   * sends revealed by X-RateLimit-Remaining (a lower bound; each counted once).
+   */
+  usage: { ownLastHour: number; othersLastHour: number };
   /** What an interactive request could still use in each window now (the reserve included). */
   remaining: { minute: number; hour: number; day: number };
   pausedUntil: number | null;

@@ -1,7 +1,10 @@
 import { createBudgetLedger, HEADER_SLACK_MS, type LedgerWindow } from './budget-ledger';
 import type { PersistedBudget } from './budget-store';
+import { createExchangeSlack } from './exchange-slack';
+import { createLimitBook, mapAnnouncedLimit } from './limit-adoption';
+import { capsFor, reservedCounts, reserveShares } from './reserves';
 import { parseRateLimit, parseRetryAfterMs, DEFAULT_RETRY_AFTER_MS, type HeaderSource } from './response-hints';
-import { WINDOW_NAMES, countInWindow, earliestGrant, simulateGreedy, type WindowName } from './sliding-windows';
+import { WINDOW_MS, WINDOW_NAMES, countInWindow, earliestGrant, simulateGreedy } from './sliding-windows';
 import type {
   BudgetLimits,
   BudgetSnapshot,
@@ -17,18 +20,21 @@ export type {
   RequestBudgetOptions,
   RequestPriority,
 } from './request-budget-types';
+export { DEFAULT_RESERVE } from './reserves';
 
 /**
  * One budget per Client ID: every Partner API request waits here for a slot in the server's exact
- * sliding windows (60/min, 1000/h, 10000/day), so that a 429 means someone else used our Client ID,
- * not that we planned badly. Priorities decide who goes first when slots are scarce; the history is
- * persisted so a restart cannot forget it; response headers and 429s only ever make it more careful.
+ * sliding windows (60/min, 1000/h, 10000/day by default, or the Client ID's own limits once the server
+ * announced them), so that a 429 means someone else used our Client ID, not that we planned badly.
+ * Priorities decide who goes first when slots are scarce, and reserves keep part of every window for the
+ * user (on any laptop sharing the Client ID); the history is persisted so a restart cannot forget it;
+ * response headers and 429s only ever make it more careful.
  */
 
 export const DEFAULT_LIMITS: BudgetLimits = { perMinute: 60, perHour: 1000, perDay: 10_000 };
-export const DEFAULT_RESERVE = { hourly: 50, daily: 300 } as const;
 /** Saves are coalesced to one per second of budget time: a crash loses at most the last second's sends. */
 export const SAVE_INTERVAL_MS = 1_000;
+const HOUR_MS = WINDOW_MS.hour;
 
 const PRIORITIES: readonly RequestPriority[] = ['interactive', 'outbox', 'prefetch', 'background']; // highest first
 interface Waiter {
@@ -42,23 +48,12 @@ const abortError = (message: string): Error => new DOMException(message, 'AbortE
 
 export function createRequestBudget(options: RequestBudgetOptions): RequestBudget {
   const { clientId, timer, store } = options;
-  const limits = options.limits ?? DEFAULT_LIMITS;
-  const reserveOf = options.reserve ?? DEFAULT_RESERVE;
+  const configured = options.limits ?? DEFAULT_LIMITS;
+  const shares = reserveShares(options.reserve);
   const onError = options.onError ?? ((error: unknown) => console.error('[request-budget]', error));
-  const limitOf: Record<WindowName, number> = { minute: limits.perMinute, hour: limits.perHour, day: limits.perDay };
-  for (const [name, value] of Object.entries(limitOf)) {
+  for (const [name, value] of Object.entries(configured)) {
     if (!Number.isInteger(value) || value <= 0) throw new RangeError(`limits.${name} must be a positive integer`);
   }
-  // A reserve that swallows a whole window would starve prefetch and background silently, forever.
-  const validReserve = (value: number, limit: number): boolean =>
-    Number.isInteger(value) && value >= 0 && value < limit;
-  if (!validReserve(reserveOf.hourly, limits.perHour) || !validReserve(reserveOf.daily, limits.perDay)) {
-    throw new RangeError('reserve.hourly and reserve.daily must be integers in [0, limit)');
-  }
-  const capsFor = (priority: RequestPriority): number[] => {
-    const low = priority === 'prefetch' || priority === 'background';
-    return [limitOf.minute, limitOf.hour - (low ? reserveOf.hourly : 0), limitOf.day - (low ? reserveOf.daily : 0)];
-  };
 
   let stored: PersistedBudget | undefined;
   try {
@@ -67,6 +62,10 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
     onError(error); // unreadable counts as empty: the server's headers and 429s still correct us
   }
   const ledger = createBudgetLedger(stored, timer.now(), options.edgeGuardMs ?? 0);
+  const book = createLimitBook(configured, stored?.limits);
+  const limitOf = book.current;
+  const exchanges = createExchangeSlack();
+  const capsOf = (priority: RequestPriority): number[] => capsFor(priority, limitOf, shares);
 
   const queues: Record<RequestPriority, Waiter[]> = { interactive: [], outbox: [], prefetch: [], background: [] };
   let pumping = false;
@@ -80,7 +79,8 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
     saveTimer?.abort();
     saveTimer = null;
     ledger.tidy(timer.now());
-    store.save(clientId, ledger.toPersisted());
+    const limits = book.toPersisted();
+    store.save(clientId, limits ? { ...ledger.toPersisted(), limits } : ledger.toPersisted());
     dirty = false;
     lastSavedAt = timer.now();
   }
@@ -124,11 +124,12 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
       for (let next = head(); next && !disposed; next = head()) {
         const now = timer.now();
         ledger.tidy(now);
-        const at = earliestGrant(ledger.windows, capsFor(next.priority), now, ledger.pausedUntil);
+        const at = earliestGrant(ledger.windows, capsOf(next.priority), now, ledger.pausedUntil);
         if (at <= now) {
           queues[next.priority].shift();
           next.detach();
           ledger.recordSend(now);
+          exchanges.granted(now);
           dirty = true;
           next.resolve();
           continue;
@@ -175,18 +176,25 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
     });
   }
 
+  /** Our own sends the server has surely counted in window `level` now: well inside it, and old enough to have arrived. */
+  function surelyCounted(level: number, now: number): number {
+    const name = WINDOW_NAMES[level];
+    return name === undefined ? 0 : ledger.ownBetween(now - WINDOW_MS[name] + HEADER_SLACK_MS, now - HEADER_SLACK_MS);
+  }
+
   /**
    * Learns from a response. A 429 pauses every grant (and the pause is saved at once); its rate-limit
-   * headers describe a refusal whose timing Retry-After already gives, so counts are corrected only from
-   * responses the server counted. A 429 whose X-RateLimit-Limit matches none of our windows is another
-   * quota (the daily eForm quota): the caller handles it, the rest of the API stays usable.
+   * headers describe a refusal whose timing Retry-After already gives, so counts are corrected, and limits
+   * adopted, only from responses the server counted. A 429 whose X-RateLimit-Limit matches none of our
+   * windows is another quota (the daily eForm quota): the caller handles it, the rest of the API stays usable.
    */
   function observe(response: { status: number; headers: HeaderSource }): void {
     if (disposed) return;
     const now = timer.now();
     ledger.tidy(now);
+    const slack = exchanges.answered(now);
     const hint = parseRateLimit(response.headers);
-    const level = hint ? WINDOW_NAMES.findIndex((name) => limitOf[name] === hint.limit) : -1;
+    let level = hint ? book.levelOf(hint.limit) : -1;
     if (response.status === 429) {
       if (hint && level < 0) return;
       const until = now + (parseRetryAfterMs(response.headers, now) ?? DEFAULT_RETRY_AFTER_MS);
@@ -195,14 +203,21 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
       kick();
       return;
     }
-    if (!hint || level < 0) return;
+    if (!hint) return;
+    if (level < 0) level = mapAnnouncedLimit(hint, limitOf, (i) => surelyCounted(i, now));
+    if (level < 0) return;
+    // A new limit is saved at once (rare, and it changes every plan); a confirmed one needs no re-plan.
+    const adopted = book.announce(level, hint.limit);
     const window = ledger.windows[level] as LedgerWindow;
-    const unseen = hint.limit - countInWindow(window.times, now, window.ms + HEADER_SLACK_MS) - hint.remaining;
-    if (unseen <= 0) return; // headers may only ever lower what we think is left
-    ledger.recordPhantoms(now, level, unseen); // as if sent now: the latest they could have been, so the safest
-    dirty = true;
-    saveSoon();
-    kick();
+    const unseen = hint.limit - countInWindow(window.times, now, window.ms + slack) - hint.remaining;
+    // Headers may only ever lower what we think is left; phantoms count as if sent now (the safest).
+    if (unseen > 0) ledger.recordPhantoms(now, level, unseen);
+    if (adopted) flushSafely();
+    else if (unseen > 0) {
+      dirty = true;
+      saveSoon();
+    }
+    if (adopted || unseen > 0) kick();
   }
 
   function flushSafely(): void {
@@ -224,8 +239,14 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
     const waiting = { interactive: 0, outbox: 0, prefetch: 0, background: 0 };
     for (const priority of PRIORITIES) waiting[priority] = queues[priority].length;
     return {
-      limits: { ...limits },
+      limits: book.limits(),
+      limitsSource: book.source(),
+      reserved: reservedCounts(limitOf, shares),
       remaining: { minute: left(0), hour: left(1), day: left(2) },
+      usage: {
+        ownLastHour: ledger.ownBetween(now - HOUR_MS, now),
+        othersLastHour: ledger.othersBetween(now - HOUR_MS, now),
+      },
       pausedUntil: ledger.pausedUntil,
       waiting,
     };
@@ -236,7 +257,7 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
     if (!Number.isFinite(n)) return Number.POSITIVE_INFINITY;
     const now = timer.now();
     ledger.tidy(now);
-    return simulateGreedy(ledger.windows, capsFor(priority), now, ledger.pausedUntil, Math.ceil(n)) - now;
+    return simulateGreedy(ledger.windows, capsOf(priority), now, ledger.pausedUntil, Math.ceil(n)) - now;
   }
 
   function dispose(): void {

@@ -34,7 +34,7 @@ async function setup(limits: BudgetLimits, options: DemoOptionsInput = {}, withB
     timer,
     store: createMemoryBudgetStore(),
     limits,
-    reserve: { hourly: 0, daily: 0 },
+    reserve: { perMinute: 0, perHour: 0, perDay: 0 },
   });
   const api = createPartnerApiClient({
     baseUrl: practice.baseUrl,
@@ -86,7 +86,7 @@ describe('sync under the request budget (demo practice limiter on, virtual time)
         timer: t.timer,
         store,
         limits,
-        reserve: { hourly: 0, daily: 0 },
+        reserve: { perMinute: 0, perHour: 0, perDay: 0 },
       });
       const api = createPartnerApiClient({
         baseUrl: practice.baseUrl,

@@ -51,6 +51,9 @@ describe('the budget status', () => {
     snapshot: () => ({
       remaining: { minute: 59, hour: 999, day: 9999 },
       limits: { perMinute: 60, perHour: 1000, perDay: 10000 },
+      limitsSource: 'default',
+      reserved: { perMinute: 15, perHour: 50, perDay: 300 },
+      usage: { ownLastHour: 1, othersLastHour: 0 },
       pausedUntil: null,
     }),
     estimateMs: (requests: number) => requests * 1000,

@@ -16,9 +16,7 @@ describe('request budget: abort and dispose', () => {
 
     // Had the aborted waiter taken a slot, the 60th of these would have to wait another minute.
     const grants: number[] = [];
-    await Promise.all(
-      Array.from({ length: 60 }, () => budget.reserve('background').then(() => grants.push(timer.now()))),
-    );
+    await Promise.all(Array.from({ length: 60 }, () => budget.reserve('outbox').then(() => grants.push(timer.now()))));
     expect(grants.every((t) => t === T0 + MINUTE)).toBe(true);
     expect(budget.snapshot().remaining.minute).toBe(0);
   });

@@ -9,10 +9,11 @@ describe('request budget ETA (estimateMs)', () => {
     expect(budget.estimateMs(60, 'interactive')).toBe(0);
   });
 
-  it('61 from empty: the 61st waits a minute', () => {
+  it('61 from empty: the 61st waits a minute (the 46th, for background)', () => {
     const { budget } = setup();
-    expect(budget.estimateMs(61)).toBe(MINUTE);
     expect(budget.estimateMs(61, 'interactive')).toBe(MINUTE);
+    expect(budget.estimateMs(45)).toBe(0);
+    expect(budget.estimateMs(46)).toBe(MINUTE);
   });
 
   it('matches an independent greedy schedule, from history, for both reserve classes', async () => {
@@ -25,7 +26,7 @@ describe('request budget ETA (estimateMs)', () => {
     }
     const now = timer.now();
     const caps = (low: boolean) => [
-      { ms: MINUTE, cap: 60 },
+      { ms: MINUTE, cap: low ? 45 : 60 },
       { ms: HOUR, cap: low ? 950 : 1000 },
       { ms: DAY, cap: low ? 9_700 : 10_000 },
     ];
@@ -47,7 +48,8 @@ describe('request budget ETA (estimateMs)', () => {
     expect(store.peek('client-a')).toBeUndefined();
     await Promise.all(Array.from({ length: 1200 }, () => budget.reserve('background')));
     expect(timer.now() - T0).toBe(estimate);
-    expect(estimate).toBe(64 * MINUTE);
+    // 45 a minute (the minute reserve) up to 950 by T0 + 21 min; then 45 a minute again from T0 + 60 min.
+    expect(estimate).toBe(65 * MINUTE);
   });
 
   it('counts a pause', () => {
@@ -58,11 +60,21 @@ describe('request budget ETA (estimateMs)', () => {
   });
 
   it('refuses limits and reserves that would starve a priority for good', () => {
-    expect(() =>
-      setup({ limits: { perMinute: 10, perHour: 40, perDay: 100 }, reserve: { hourly: 40, daily: 0 } }),
-    ).toThrow(RangeError);
-    expect(() => setup({ limits: { perMinute: 60, perHour: 1000, perDay: 200 } })).toThrow(RangeError); // default daily reserve 300
+    // Reserves are shares of the limits in force: a whole window (or more) would starve them.
+    expect(() => setup({ limits: { perMinute: 10, perHour: 40, perDay: 100 }, reserve: { perHour: 1 } })).toThrow(
+      RangeError,
+    );
+    expect(() => setup({ reserve: { perMinute: 1.5 } })).toThrow(RangeError);
+    expect(() => setup({ reserve: { perDay: Number.NaN } })).toThrow(RangeError);
     expect(() => setup({ limits: { perMinute: 0, perHour: 1000, perDay: 10_000 } })).toThrow(RangeError);
-    expect(() => setup({ reserve: { hourly: -1, daily: 0 } })).toThrow(RangeError);
+    expect(() => setup({ reserve: { perHour: -0.1 } })).toThrow(RangeError);
+  });
+
+  it('leaves background at least one request of every window, however small the limits', async () => {
+    const { timer, budget } = setup({ limits: { perMinute: 1, perHour: 2, perDay: 3 }, reserve: { perMinute: 0.99 } });
+    await budget.reserve('background');
+    expect(timer.now()).toBe(T0); // a 99% minute reserve of 1 still leaves background its one
+    expect(budget.estimateMs(1)).toBe(HOUR); // the hour's 5% of 2 rounds up to 1: background has the other
+    expect(budget.estimateMs(1, 'interactive')).toBe(MINUTE);
   });
 });

@@ -6,7 +6,8 @@ import { HOUR, MINUTE, T0, settle, setup } from './helpers';
 describe('request budget priorities', () => {
   it('grants a later interactive request before earlier background ones when the minute is full', async () => {
     const { timer, budget } = setup();
-    for (let i = 0; i < 60; i += 1) await budget.reserve('background');
+    // Background fills what it may of the minute (45 of 60), the user the rest.
+    for (let i = 0; i < 60; i += 1) await budget.reserve(i < 45 ? 'background' : 'interactive');
     const order: string[] = [];
     const ask = (label: string, priority: RequestPriority) =>
       budget.reserve(priority).then(() => order.push(`${label}@${timer.now() - T0}`));
@@ -22,7 +23,7 @@ describe('request budget priorities', () => {
   it('keeps the hourly reserve for interactive and outbox requests', async () => {
     const { timer, budget } = setup({
       limits: { perMinute: 100, perHour: 20, perDay: 1000 },
-      reserve: { hourly: 5, daily: 0 },
+      reserve: { perHour: 0.25, perDay: 0 },
     });
     for (let i = 0; i < 15; i += 1) await budget.reserve('background');
     let backgroundAt: number | undefined;
@@ -44,7 +45,7 @@ describe('request budget priorities', () => {
   it('keeps the daily reserve too', async () => {
     const { timer, budget } = setup({
       limits: { perMinute: 100, perHour: 100, perDay: 20 },
-      reserve: { hourly: 0, daily: 8 },
+      reserve: { perHour: 0, perDay: 0.4 },
     });
     for (let i = 0; i < 12; i += 1) await budget.reserve('background');
     let lowAt: number | undefined;
