@@ -80,6 +80,24 @@ describe('request budget corrections from X-RateLimit-* headers', () => {
     expect(await grantableNow(budget, timer)).toBe(59);
   });
 
+  it('a prompt answer does not let our sends that just left the window hide someone else’s', async () => {
+    const { timer, budget } = setup();
+    for (let i = 0; i < 20; i += 1) {
+      await budget.reserve('interactive');
+      budget.observe(response(200, rateHeaders(60, 59 - i)));
+    }
+    await timer.sleep(61_000); // our 20 left the server's minute a second ago
+    await budget.reserve('interactive');
+    budget.observe(response(200, rateHeaders(60, 54))); // answered at once: 6 counted, 1 ours, 5 someone else's
+    expect(budget.snapshot().usage).toEqual({ ownLastHour: 21, othersLastHour: 5 });
+    // Answered 3 s late: sends up to 3 s older than the window may still have been counted, and are not others'.
+    await timer.sleep(59_000);
+    await budget.reserve('interactive'); // T0 + 120 s
+    await timer.sleep(3_000);
+    budget.observe(response(200, rateHeaders(60, 58))); // 2 counted: this one and the one at T0 + 61 s
+    expect(budget.snapshot().usage.othersLastHour).toBe(5);
+  });
+
   it('phantoms survive a restart', async () => {
     const first = setup();
     for (let i = 0; i < 10; i += 1) await first.budget.reserve('interactive');
