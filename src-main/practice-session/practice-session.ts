@@ -1,4 +1,5 @@
 import type { SyncCursor } from '../../src-preload/contract/sync';
+import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import { createBudgetStatus } from './budget-status';
 import { createPracticeRegistry } from './practice-registry';
 import type { PracticeSessionDeps } from './session-deps';
@@ -41,7 +42,8 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     connect: registry.connect,
     connectDemo: registry.connectDemo,
     signOut: registry.signOut,
-    startSync: (practiceKey: string, cursors: readonly SyncCursor[]): boolean => runner.start(practiceKey, cursors),
+    startSync: (practiceKey: string, cursors: readonly SyncCursor[], round?: SyncRound): boolean =>
+      runner.start(practiceKey, cursors, round),
     stopSync: (practiceKey: string): boolean => runner.pause(practiceKey),
     budgetStatus,
     writeTarget: targets.writeTarget,

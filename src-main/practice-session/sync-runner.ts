@@ -1,12 +1,19 @@
 import type { BudgetStatus } from '../../src-preload/contract/budget';
 import type { SyncProgressEvent } from '../../src-preload/contract/practice';
 import type { SyncCursor } from '../../src-preload/contract/sync';
+import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { createBridgeSyncSink, type BridgeSyncSink } from '../sync/bridge-sync-sink';
 import { createSyncEngine, type RunPlan, type SyncEngine } from '../sync/sync-engine';
 import { syncResources } from '../sync/sync-resources';
 import type { PracticeSessionDeps } from './session-deps';
 import type { KnownPractice } from './targets';
+
+/**
+ * A whole re-read of the lastUpdated lists (catching what paging may have skipped) costs several hundred
+ * requests in a large practice: weekly, not daily, since the whole practice shares the budget.
+ */
+const RECONCILE_EVERY_MS = 7 * 86_400_000;
 
 /** A reconciliation pass starts only if the budget lets it finish within this long at background priority. */
 const RECONCILE_WITHIN_MS = 15 * 60_000;
@@ -48,7 +55,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
 
   return {
     /** Starts one sync run of the active practice from the renderer's stored cursors; progress arrives as events. */
-    start(practiceKey: string, cursors: readonly SyncCursor[]): boolean {
+    start(practiceKey: string, cursors: readonly SyncCursor[], round: SyncRound = 'due'): boolean {
       const target = deps.target(practiceKey);
       if (!target || sync) return false;
       const sink = createBridgeSyncSink({
@@ -83,7 +90,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         ...(budget
           ? {
               reconcile: {
-                everyMs: deps.reconcileEveryMs ?? 86_400_000,
+                everyMs: deps.reconcileEveryMs ?? RECONCILE_EVERY_MS,
                 mayStart: (_: string, requests: number) =>
                   budget.estimateMs(requests, 'background') <= RECONCILE_WITHIN_MS,
               },
@@ -92,7 +99,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       });
       sync = { practiceKey, sink, abort, engine };
       void engine
-        .runOnce({ priority: 'background', signal: abort.signal })
+        .runOnce({ priority: 'background', signal: abort.signal, round })
         .catch((error: unknown) => abort.signal.aborted || deps.log?.error('Sync run failed', error)) // a pause or sign-out is no failure
         .finally(() => {
           if (sync?.sink === sink) sync = null;

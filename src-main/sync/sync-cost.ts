@@ -7,7 +7,8 @@ const HOUR_MS = 3_600_000;
 
 /** Requests one steady-state read of a resource costs (after the first import). */
 export function steadyReadCost(resource: SyncResource, cursor?: SyncCursor): number {
-  switch (resource.kind) {
+  const kind = resource.kind;
+  switch (kind) {
     case 'paged': // changes only: one page, usually empty
     case 'report':
     case 'window': // the days since the last pass: one page
@@ -17,7 +18,7 @@ export function steadyReadCost(resource: SyncResource, cursor?: SyncCursor): num
     case 'paged-whole':
       return pagesOfWholeRead(cursor) ?? 1;
     default:
-      return unknownKind(resource.kind);
+      return unknownKind(kind);
   }
 }
 

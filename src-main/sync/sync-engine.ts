@@ -3,7 +3,9 @@ import { describeApiError, NetworkError, PartnerApiError, RedirectRefusedError }
 import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-api-client';
 import { afterPage, readAllPages, startPaging } from '../partner-api/paging';
 import { pagesOfWholeRead, requestsFor } from './sync-plan';
-import { rulesOf, shiftDay, syncResources, type SyncResource } from './sync-resources';
+import { CATALOG_STALE_FOR_FORMS_MS, type SyncRound } from '../../src-preload/contract/sync-cadence';
+import { rulesOf, shiftDay, syncResources, TIER_EVERY_MS, type SyncResource } from './sync-resources';
+import { followUps, FOLLOW_UPS_PER_RUN } from './sync-follow-ups';
 import type { SyncSink } from './sync-sink';
 
 export interface SyncProgress {
@@ -76,6 +78,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   // The run under way: cursors as committed so far, and the resources already finished.
   let live: Record<string, SyncCursor | undefined> | null = null;
   const finished = new Set<string>();
+  // Bills named by payments read in this run, to read again (sync-follow-ups.ts).
+  const pendingFollowUps = new Set<number>();
   // The server's latest Date: windows and report periods are measured from the server's today.
   let latestServerDate: Date | null = null;
   const noteServerDate = (date: Date | null): void => {
@@ -85,13 +89,19 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const serverNow = (answered?: Date | null): Date => answered ?? latestServerDate ?? options.now?.() ?? new Date();
   const serverDay = (): string => serverNow().toISOString().slice(0, 10);
 
-  /** A resource whose last pass completed less than its refresh interval ago sits this run out. */
+  let round: SyncRound = 'due';
+
+  /**
+   * A resource sits this run out when its tier is not due: read less than its tier's interval ago (from the
+   * end of its last pass: a long first import would otherwise be due again as soon as it ends). "Sync now"
+   * (round 'full') reads everything; a form's 'catalogs' round reads only catalogs more than an hour old.
+   */
   function resting(resource: SyncResource, cursor: SyncCursor | undefined): boolean {
+    if (round === 'catalogs' && resource.tier !== 'catalogs') return true;
     const endedAt = cursor?.passEndedAt ?? cursor?.lastCompletedAt;
-    if (!resource.refreshEveryMs || cursor?.mode !== 'incremental' || cursor.nextPage !== 1 || !endedAt) return false;
-    // From the end of the last pass: a long first import would otherwise be due again as soon as it ends.
-    const now = serverNow().getTime();
-    return now - Date.parse(endedAt) < resource.refreshEveryMs;
+    if (round === 'full' || cursor?.mode !== 'incremental' || cursor.nextPage !== 1 || !endedAt) return false;
+    const every = round === 'catalogs' ? CATALOG_STALE_FOR_FORMS_MS : TIER_EVERY_MS[resource.tier];
+    return every > 0 && serverNow().getTime() - Date.parse(endedAt) < every;
   }
 
   /** A first full pass has no known end (the API gives no totals), so while one is due the plan is "unsized". */
@@ -129,11 +139,17 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return { ...cursor, mode: 'reconcile', watermark: null, recordsThisPass: 0 };
   }
 
-  /** A window pass fixes its date range at its first page (history first, then recent), from the server's today. */
+  /**
+   * A window pass fixes its date range at its first page, from the server's today: the history window first;
+   * later, from the day of the last pass (at most `recentDays` back) — new bills and payments are dated when
+   * they are made. A status that changes later (a bill paid) comes with its payment (see
+   * sync-follow-ups.ts); a client's own bills are read again when it is opened.
+   */
   function withWindow(resource: SyncResource, cursor: SyncCursor): SyncCursor {
     if (resource.kind !== 'window' || (cursor.window && cursor.nextPage > 1)) return cursor;
     const today = serverDay();
-    const back = cursor.mode === 'incremental' ? resource.window.recentDays : resource.window.historyDays;
+    const back =
+      cursor.mode === 'incremental' ? daysBack(cursor, today, resource.window.recentDays) : resource.window.historyDays;
     return {
       ...cursor,
       window: { startDate: shiftDay(today, -back), endDate: shiftDay(today, resource.window.aheadDays) },
@@ -159,13 +175,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
   ): Promise<void> {
     // A new pass counts its own records (an incremental pass used to carry the last pass's count on).
     const fresh = start.nextPage === 1;
-    // The page size is learned afresh in every pass; the last pass's stays only as the planning estimate.
+    // The page size is learned afresh in every pass; the last pass's is the planning estimate and lets a
+    // small first page end the pass (paging.ts).
     const estimate = start.largestPage;
     let cursor = withWindow(
       resource,
       fresh ? { ...start, recordsThisPass: 0, passServerTime: null, largestPage: 0 } : start,
     );
-    let paging = startPaging(cursor.largestPage);
+    let paging = startPaging(cursor.largestPage, estimate);
+    let pagesThisPass = fresh ? 0 : cursor.nextPage - 1;
     for (;;) {
       const page = await options.api.list(resource.path, resource.schema, {
         priority,
@@ -182,6 +200,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         keys: page.data.map((r) => resource.key(r as never)),
       });
       paging = step.state;
+      pagesThisPass++;
       const passServerTime = cursor.passServerTime ?? serverNow(page.serverDate).toISOString();
       const largestPage = paging.largestThisPass;
       const done = step.ended;
@@ -196,7 +215,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
             watermark: new Date(new Date(passServerTime).getTime() - margin).toISOString(),
             nextPage: 1,
             passServerTime: null,
-            largestPage: largestPage || estimate,
+            // A pass of several pages learned the page size (all pages but the last were full); a pass of one
+            // page only says it is at least that large.
+            largestPage: pagesThisPass > 1 ? largestPage : Math.max(largestPage, estimate),
             lastCompletedAt: passServerTime,
             recordsThisPass,
             passEndedAt: serverNow(page.serverDate).toISOString(),
@@ -206,6 +227,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         : { ...cursor, nextPage: cursor.nextPage + 1, passServerTime, largestPage, recordsThisPass };
       await options.sink.commitPage({ resource: resource.name, records, replaceAll: false, cursor });
       if (live) live[resource.name] = cursor;
+      if (!whole) for (const id of followUps(resource.name, records, start.lastCompletedAt)) pendingFollowUps.add(id);
       progress.pagesThisRun++;
       progress.recordsThisPass = recordsThisPass;
       options.onProgress?.({ ...progress });
@@ -270,6 +292,32 @@ export function createSyncEngine(options: SyncEngineOptions) {
     progress.recordsThisPass = count;
   }
 
+  /**
+   * Bills named by payments that arrived in this run are read again one by one (a payment changes its
+   * bill's amount due and status): a few requests instead of re-reading weeks of bills. At most
+   * FOLLOW_UPS_PER_RUN; any more are left for the client's own read when it is opened.
+   */
+  async function readFollowUps(priority: RequestPriority, signal: AbortSignal | undefined): Promise<void> {
+    const bills = syncResources.find((r) => r.name === 'bills');
+    const cursor = live?.bills;
+    if (!bills || !cursor || pendingFollowUps.size === 0) return;
+    const ids = [...pendingFollowUps].slice(0, FOLLOW_UPS_PER_RUN);
+    pendingFollowUps.clear();
+    for (const id of ids) {
+      try {
+        const answer = await options.api.request('GET', `${bills.path.replace('/list', '')}/${id}`, bills.schema, {
+          priority,
+          ...(signal ? { signal } : {}),
+        });
+        noteServerDate(answer.serverDate);
+        await options.sink.commitPage({ resource: 'bills', records: [answer.data], replaceAll: false, cursor });
+      } catch (error) {
+        if (signal?.aborted || stopsTheRun(error)) throw error;
+        // A bill that cannot be read now (deleted, a passing error) is read again with its client.
+      }
+    }
+  }
+
   async function runResources(
     cursors: Record<string, SyncCursor | undefined>,
     priority: RequestPriority,
@@ -314,6 +362,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       options.onProgress?.({ ...progress });
       results.push(progress);
     }
+    if (!stopped)
+      await readFollowUps(priority, signal).catch((error: unknown) => {
+        if (signal?.aborted) throw error;
+      });
     return results;
   }
 
@@ -321,10 +373,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
     /** What the run under way still needs (null when none runs). */
     plan,
     /** One pass over every resource. Resolves with each resource's outcome; never throws for API errors. */
-    async runOnce(run: { priority?: RequestPriority; signal?: AbortSignal } = {}): Promise<SyncProgress[]> {
+    async runOnce(
+      run: { priority?: RequestPriority; signal?: AbortSignal; round?: SyncRound } = {},
+    ): Promise<SyncProgress[]> {
       const cursors = await options.sink.loadCursors();
       live = { ...cursors };
       finished.clear();
+      pendingFollowUps.clear();
+      round = run.round ?? 'due';
       try {
         return await runResources(cursors, run.priority ?? 'background', run.signal);
       } finally {
@@ -334,6 +390,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
   };
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+/** Days back a later window pass reads: since the server's day of the last pass, at most `recentDays`. */
+function daysBack(cursor: SyncCursor, today: string, recentDays: number): number {
+  const last = cursor.lastCompletedAt?.slice(0, 10);
+  if (!last) return recentDays;
+  const since = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${last}T00:00:00Z`)) / 86_400_000);
+  return Math.min(recentDays, Math.max(0, since));
+}
 
 /** Carries the last whole read's figures through an incremental pass. */
 function pick(cursor: SyncCursor): Pick<SyncCursor, 'fullPassRecords' | 'fullPassAt'> {

@@ -28,16 +28,19 @@ import { BILLING_EVERY_MS, CATALOG_EVERY_MS } from '../../src-preload/contract/s
  *   every run — every 5 minutes while the user works, hourly when away (sync-cadence.ts);
  * - billing: debtor reports and new bills and payments, hourly at most (a client's own are read when it
  *   is opened or packed);
- * - catalogs: users, statuses, services, eForm templates, ledger lookups and recurring schedules, daily,
- *   or when a form that needs them opens and they are more than an hour old.
+ * - catalogs: users, statuses, services, eForm templates and ledger lookups, daily, or when a form that
+ *   needs them opens and they are more than an hour old;
+ * - schedules: the recurring billing schedules, weekly: a whole read is a page per hundred schedules, and
+ *   the bills they raise arrive with the billing tier.
  */
-export type SyncTier = 'lists' | 'billing' | 'catalogs';
+export type SyncTier = 'lists' | 'billing' | 'catalogs' | 'schedules';
 
 /** A resource of this tier is read again once its last pass ended this long ago (0: on every run). */
 export const TIER_EVERY_MS: Readonly<Record<SyncTier, number>> = {
   lists: 0,
   billing: BILLING_EVERY_MS,
   catalogs: CATALOG_EVERY_MS,
+  schedules: 7 * 24 * 60 * 60_000,
 };
 
 /** A date window in days around the server's today (never the laptop's). */
@@ -242,7 +245,7 @@ export const syncResources: readonly SyncResource[] = [
     schema: recurringBillingSchema,
     key: (r: z.infer<typeof recurringBillingSchema>) => r.recurringBillingId,
     kind: 'paged-whole',
-    tier: 'catalogs',
+    tier: 'schedules',
   },
   // Billing windows last: the biggest lists, and the least needed to start working.
   {

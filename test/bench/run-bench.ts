@@ -14,6 +14,8 @@ import { benchOutbox } from './outbox-bench';
 import { benchPdf } from './pdf-bench';
 import { benchRenderer } from './renderer-bench';
 import { benchSync } from './sync-bench';
+import { benchSyncSteadyState } from './sync-steady-bench';
+import { benchSyncTeam } from './sync-team-bench';
 
 const { values } = parseArgs({
   options: { out: { type: 'string' }, quick: { type: 'boolean', default: false }, only: { type: 'string' } },
@@ -27,7 +29,9 @@ const runs = (name: (typeof BENCHES)[number]) => !only || only.includes(name);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const demoPractice = runs('demoPractice') ? await benchDemoPractice({ quick }) : null;
-const sync = runs('sync') ? await benchSync() : null;
+const sync = runs('sync')
+  ? { ...(await benchSync()), steadyState: await benchSyncSteadyState(), team: await benchSyncTeam({ quick }) }
+  : null;
 const outbox = runs('outbox') ? await benchOutbox() : null;
 const meetingPack = runs('meetingPack') ? await benchMeetingPack() : null;
 const renderer = runs('renderer') ? await benchRenderer({ quick, log }) : null;
@@ -105,6 +109,43 @@ if (sync) {
       `≤ ${sync.hourlyRefresh.minimumRequests + 3}`,
       sync.hourlyRefresh.requests <= sync.hourlyRefresh.minimumRequests + 3,
     ],
+    [
+      'sync.steadyState.idleRequestsPerHour',
+      `${sync.steadyState.idleRequestsPerHour} (one laptop, ${sync.steadyState.hours} h away from the window)`,
+      '≤ 20',
+      sync.steadyState.idleRequestsPerHour <= 20,
+    ],
+    [
+      'sync.steadyState.activeRequestsPerHour',
+      `${sync.steadyState.activeRequestsPerHour} (${sync.steadyState.hours} h at the window)`,
+      '≤ 60',
+      sync.steadyState.activeRequestsPerHour <= 60,
+    ],
+    [
+      'sync.steadyState.freshnessSeconds',
+      `${sync.steadyState.freshnessSeconds} s (worst, server change → local copy, while active)`,
+      '≤ 300',
+      sync.steadyState.freshnessSeconds <= 300,
+    ],
+    [
+      'sync.team.responses429',
+      `${sync.team.responses429} (${sync.team.laptops} laptops, ${sync.team.hours} h, one Client ID)`,
+      '0',
+      sync.team.responses429 === 0,
+    ],
+    [
+      'sync.team.interactiveWaitP95Ms',
+      `${sync.team.interactiveWaitP95Ms} ms (${sync.team.interactiveRequests} interactive requests)`,
+      '≤ 2000',
+      sync.team.interactiveWaitP95Ms <= 2000,
+    ],
+    [
+      'sync.team.importSeconds',
+      `${sync.team.importSeconds} s (bound the others' use leaves: ${sync.team.importBoundSeconds} s)`,
+      '≤ 1.2 × bound',
+      sync.team.importSeconds <= 1.2 * sync.team.importBoundSeconds,
+    ],
+    ['sync.team.converged', `${sync.team.converged}`, 'true', sync.team.converged],
   );
 }
 if (outbox)

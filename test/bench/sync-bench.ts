@@ -4,7 +4,9 @@ import { createMemoryBudgetStore } from '../../src-main/request-budget/budget-st
 import { createVirtualTimer } from '../../src-main/request-budget/budget-timer';
 import { createRequestBudget, DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
 import { createSyncEngine } from '../../src-main/sync/sync-engine';
-import { BILLING_REFRESH_MS, rulesOf, syncResources } from '../../src-main/sync/sync-resources';
+import { rulesOf, syncResources } from '../../src-main/sync/sync-resources';
+import { steadyReadCost } from '../../src-main/sync/sync-cost';
+import { BILLING_EVERY_MS } from '../../src-preload/contract/sync-cadence';
 import { createMemorySyncSink } from '../support/memory-sync-sink';
 import { clockOf, createVirtualTimeFetch } from '../support/virtual-time-http';
 import { lowerBoundMs } from './lower-bound';
@@ -97,35 +99,20 @@ export async function benchSync() {
     const before = http.log.length;
     await engine.runOnce({ priority: 'background' });
     const incrementalRequests = http.log.length - before;
-    // Unchanged lists cost one request each (an empty first page), a snapshot two (the contract tells no
-    // page size, so a second read proves it ended); the billing lists and the catalogs rest within their
-    // refresh interval, so five minutes on they cost nothing.
-    const readsOf = (resources: typeof syncResources) =>
-      resources.reduce((n, r) => n + (r.kind === 'snapshot' ? 2 : 1), 0);
-    const incrementalMinimum = readsOf(syncResources.filter((r) => !r.refreshEveryMs));
+    // Unchanged lists cost one request each (an empty first page); the billing tier, the catalogs and the
+    // schedules rest within their interval, so five minutes on they cost nothing.
+    const costOf = (tiers: string[]) =>
+      syncResources
+        .filter((r) => tiers.includes(r.tier))
+        .reduce((n, r) => n + steadyReadCost(r, sink.cursors[r.name]), 0);
+    const incrementalMinimum = costOf(['lists']);
 
-    // An hour on: the billing lists are due again and cost their pages.
-    timer.advanceTo(timer.now() + BILLING_REFRESH_MS);
+    // An hour on: the billing tier is due — debtor reports, and bills and payments since the last pass.
+    timer.advanceTo(timer.now() + BILLING_EVERY_MS);
     const beforeHourly = http.log.length;
     await engine.runOnce({ priority: 'background' });
     const hourlyRequests = http.log.length - beforeHourly;
-    const rereadPages = (count: number) => Math.ceil(count / pageSize);
-    const hourlyMinimum =
-      incrementalMinimum +
-      readsOf(syncResources.filter((r) => r.refreshEveryMs && r.kind === 'snapshot')) +
-      rereadPages(state.recurringBillings.size) +
-      rereadPages(
-        inWindow(
-          [...state.bills.values()].map((b) => b.billDate),
-          sink.cursors.bills?.window,
-        ),
-      ) +
-      rereadPages(
-        inWindow(
-          [...state.payments.values()].map((p) => p.paymentDate),
-          sink.cursors.payments?.window,
-        ),
-      );
+    const hourlyMinimum = costOf(['lists', 'billing']);
     budget.dispose();
 
     return {

@@ -18,6 +18,8 @@ export function createMemorySyncSink() {
   };
   const sink: SyncSink & {
     table(resource: string): Map<string | number, unknown>;
+    /** Starts this laptop with another's local copy (a laptop that imported before the day began). */
+    copyFrom(other: { cursors: typeof cursors; table(resource: string): Map<string | number, unknown> }): void;
     cursors: typeof cursors;
     commits(): number;
     crashAfter(n: number | null): void;
@@ -37,6 +39,13 @@ export function createMemorySyncSink() {
       commits++;
     },
     table: (resource) => tables.get(resource) ?? new Map(),
+    copyFrom(other) {
+      // Records are never mutated once stored (a commit replaces them), so laptops may share them.
+      for (const [resource, cursor] of Object.entries(other.cursors)) {
+        if (cursor) cursors[resource] = structuredClone(cursor);
+        tables.set(resource, new Map(other.table(resource)));
+      }
+    },
     cursors,
     commits: () => commits,
     crashAfter(n) {

@@ -98,17 +98,15 @@ describe('connect and sync through the bridge (main side)', () => {
     const budget = await app.call('practice.budget', { practiceKey: result.practice.practiceKey });
     expect(budget.remaining.hour).toBe(1000 - (60 - budget.remaining.minute)); // the same requests, seen in both windows
 
-    // A second run from the stored cursors is incremental: one request per resource; the billing lists,
-    // read a moment ago, rest until their refresh interval is up.
+    // A second run from the stored cursors is incremental: one request per lastUpdated list; the other
+    // tiers, read a moment ago, rest until their interval is up.
     app.progress.length = 0;
     expect(
       await app.call('sync.start', { practiceKey: result.practice.practiceKey, cursors: [...app.cursors.values()] }),
     ).toEqual({ started: true });
     const second = await app.finished();
-    // Resting resources read nothing; a snapshot reads its page and the one that proves it ended.
-    expect(second.resources.map((r) => r.pagesThisRun)).toEqual(
-      syncResources.map((r) => (r.refreshEveryMs ? 0 : r.kind === 'snapshot' ? 2 : 1)),
-    );
+    // Resting resources read nothing.
+    expect(second.resources.map((r) => r.pagesThisRun)).toEqual(syncResources.map((r) => (r.tier === 'lists' ? 1 : 0)));
     expect(second.resources.filter((r) => r.state !== 'done')).toEqual([]);
     // After a whole read, the run is sized: an incremental run knows it needs one request per resource.
     expect(app.progress.filter((p) => p.running).at(0)!.budget!.run).toMatchObject({ sized: true });

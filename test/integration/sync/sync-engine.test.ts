@@ -5,6 +5,7 @@ import { createPartnerApiClient } from '../../../src-main/partner-api/partner-ap
 import { createSyncEngine } from '../../../src-main/sync/sync-engine';
 import { syncResources } from '../../../src-main/sync/sync-resources';
 import { createMemorySyncSink, type MemorySyncSink } from '../../support/memory-sync-sink';
+import { createServerTrickle, seededRandom } from '../../support/server-trickle';
 
 let demo: DemoPractice | undefined;
 afterEach(async () => {
@@ -130,57 +131,82 @@ describe('sync engine against the demo practice', () => {
     expectSameAsServer(t.sink, t.state);
   });
 
-  it('an incremental sync with no changes: one request per resource; the billing lists rest for their hour, then take their pages', async () => {
+  it('reads each tier as often as it is due: lists every run, billing hourly, catalogs daily, schedules weekly; "Sync now" reads all', async () => {
     let serverNow = new Date('2031-03-04T05:00:00Z');
     const t = await setup({ clock: { now: () => serverNow }, anchor: new Date('2031-03-01T00:00:00Z') });
     await t.engine.runOnce();
-    const pagesOf = (name: string) => {
-      const cursor = t.sink.cursors[name]!;
-      return Math.floor(cursor.recordsThisPass / cursor.largestPage) + 1;
-    };
-    const rerun = async (minutesLater: number) => {
+    const rerun = async (minutesLater: number, round?: 'due' | 'full' | 'catalogs') => {
       serverNow = new Date(serverNow.getTime() + minutesLater * 60_000);
       const before = t.demo.runtime.requestLog.length;
-      const results = await t.engine.runOnce();
+      const results = await t.engine.runOnce(round ? { round } : {});
       expect(results.every((r) => r.state === 'done')).toBe(true);
-      return t.demo.runtime.requestLog.slice(before);
+      return t.demo.runtime.requestLog.slice(before).map((r) => r.operationId);
     };
-    // Lists read whole every time (recurring schedules take no lastUpdated), date windows and catalogs rest for their hour.
-    const costly = syncResources.filter((r) => r.refreshEveryMs);
-    expect(costly.filter((r) => r.kind !== 'snapshot').map((r) => r.name)).toEqual([
-      'recurringBillings',
-      'bills',
-      'payments',
-    ]);
-    expect(syncResources.filter((r) => r.kind === 'window' || r.kind === 'paged-whole').map((r) => r.name)).toEqual([
-      'recurringBillings',
-      'bills',
-      'payments',
-    ]);
-    // A snapshot read each run (the debtors' outstanding invoices) takes a page and the read that proves its end.
-    const everyRun = syncResources.filter((r) => !r.refreshEveryMs);
-    const requestsOf = (list: typeof syncResources) => list.reduce((n, r) => n + (r.kind === 'snapshot' ? 2 : 1), 0);
+    const operationsOf = (tiers: string[]) => syncResources.filter((r) => tiers.includes(r.tier)).map((r) => r.path);
+    expect(operationsOf(['lists'])).toEqual(['/entities/list', '/contacts/list', '/onboardings/list', '/leads/list']);
 
-    // Five minutes on: one request for each other resource (two for a snapshot), none for the resting ones.
+    // Five minutes on: one empty page per lastUpdated list, nothing else.
     const soon = await rerun(5);
-    expect(soon.length).toBe(requestsOf(everyRun));
-    expect(soon.length).toBe(9);
-    expect(new Set(soon.map((r) => r.operationId)).size).toBe(everyRun.length);
-    expect(soon.map((r) => r.operationId)).toContain('listLeads');
-    expect(soon.map((r) => r.operationId)).not.toContain('listBills');
+    expect(soon).toEqual(['listEntities', 'listContacts', 'listOnboardings', 'listLeads']);
 
-    // An hour after their last pass, measured on the server's clock: read again, by their pages.
-    const later = await rerun(55);
-    const catalogs = costly.filter((r) => r.kind === 'snapshot');
-    const billing = costly.filter((r) => r.kind !== 'snapshot');
-    // A whole read of n records takes its full pages, the short last one, and — when n fills its pages exactly — an empty one.
-    expect(later.length).toBe(
-      requestsOf(everyRun) + requestsOf(catalogs) + billing.reduce((sum, r) => sum + pagesOf(r.name), 0),
-    );
-    expect(new Set(later.map((r) => r.operationId)).size).toBe(syncResources.length);
-    // The recent window re-reads only the last 60 days of bills (history: a year), measured from the server's today.
+    // An hour on: the billing tier too — the debtor reports (the outstanding invoices in a page and the
+    // read proving the end), and bills and payments since the day of the last pass, in one page each.
+    const hourly = await rerun(55);
+    expect(hourly).toEqual([
+      'listEntities',
+      'listContacts',
+      'listOnboardings',
+      'listLeads',
+      'getDebtorAgeing',
+      'listDebtorInvoices',
+      'listDebtorInvoices',
+      'getDebtorMovement',
+      'listBills',
+      'listPayments',
+    ]);
     const { startDate, endDate } = t.sink.cursors.bills!.window!;
-    expect((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000).toBe(60 + 31);
+    expect(startDate).toBe(serverNow.toISOString().slice(0, 10));
+    expect((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000).toBe(31);
+
+    // A form needing catalogs asks for them: read only when more than an hour old (here: since the import).
+    const forForm = await rerun(5, 'catalogs');
+    expect(new Set(forForm)).toEqual(
+      new Set([
+        'listUsers',
+        'listOnboardingStatuses',
+        'listProposalServices',
+        'listEformTemplates',
+        'getLedgerStatus',
+        'listLedgerAccounts',
+        'listLedgerTaxRates',
+      ]),
+    );
+    expect(await rerun(5, 'catalogs')).toEqual([]);
+
+    // A day on, the catalogs are due with the rest; the weekly schedules are not.
+    const daily = await rerun(24 * 60);
+    expect(daily).toContain('listUsers');
+    expect(daily).not.toContain('listRecurringBillings');
+
+    // "Sync now" reads every resource, the schedules included.
+    const full = await rerun(1, 'full');
+    expect(new Set(full).size).toBe(syncResources.length);
+  });
+
+  it('reads again the bill a new payment names, so its amount due and status follow without re-reading weeks of bills', async () => {
+    let serverNow = new Date('2031-03-04T05:00:00Z');
+    const t = await setup({ clock: { now: () => serverNow }, anchor: new Date('2031-03-01T00:00:00Z') });
+    await t.engine.runOnce();
+    const bill = [...t.state.bills.values()].find((b) => b.amountDue > 0 && b.billDate < '2031-02-01')!;
+    expect(t.sink.table('bills').get(bill.billingId)).toMatchObject({ amountDue: bill.amountDue });
+    serverNow = new Date(serverNow.getTime() + 60 * 60_000);
+    createServerTrickle(t.state, seededRandom(1)).payBill(serverNow.getTime(), bill.billingId);
+    serverNow = new Date(serverNow.getTime() + 60_000);
+    const before = t.demo.runtime.requestLog.length;
+    await t.engine.runOnce();
+    const reads = t.demo.runtime.requestLog.slice(before).map((r) => r.operationId);
+    expect(reads.filter((r) => r === 'getBill')).toHaveLength(1);
+    expect(t.sink.table('bills').get(bill.billingId)).toMatchObject({ amountDue: 0, statusName: 'Paid' });
   });
 
   it('takes the watermark from the server Date minus the margin — not the laptop clock, not the largest updatedOn', async () => {
@@ -298,7 +324,7 @@ describe('sync engine against the demo practice', () => {
 });
 
 describe('money: date windows, whole lists and reports', () => {
-  it('imports a year of bills and payments by date window, then re-reads only the recent window; reports are stored whole', async () => {
+  it('imports a year of bills and payments by date window, then reads only the days since the last pass; reports are stored whole', async () => {
     let serverNow = new Date('2031-03-04T05:06:07Z');
     const t = await setup({ clock: { now: () => serverNow }, anchor: new Date('2031-03-04T00:00:00Z'), pageSize: 37 });
     const full = await t.engine.runOnce();
@@ -325,15 +351,18 @@ describe('money: date windows, whole lists and reports', () => {
     });
     expect(t.sink.table('ledgerStatus').get('ledgerStatus')).toMatchObject({ connected: expect.any(Boolean) });
 
-    // A pass an hour later reads the recent window only: a bill from ten months ago is not asked for again.
+    // A pass an hour later reads from the server's day of the last pass: new bills are dated the day they
+    // are made. Nothing is dated today yet, so one empty page; a bill from ten months ago is not asked for.
     serverNow = new Date(serverNow.getTime() + 56 * 60_000);
     const before = t.demo.runtime.requestLog.length;
     await t.engine.runOnce();
     const billPages = t.demo.runtime.requestLog.slice(before).filter((r) => r.operationId === 'listBills');
-    const recent = [...t.state.bills.values()].filter(
-      (b) => b.billDate >= '2031-01-03' && b.billDate <= '2031-04-04',
-    ).length;
-    expect(billPages.length).toBe(Math.floor(recent / 37) + 1);
-    expect(t.sink.cursors.bills!.window).toEqual({ startDate: '2031-01-03', endDate: '2031-04-04' });
+    expect(billPages).toHaveLength(1);
+    expect(t.sink.cursors.bills!.window).toEqual({ startDate: '2031-03-04', endDate: '2031-04-04' });
+
+    // Three days later (the laptop was closed): from the day of the last pass, so no day is skipped.
+    serverNow = new Date('2031-03-07T09:00:00Z');
+    await t.engine.runOnce();
+    expect(t.sink.cursors.bills!.window).toEqual({ startDate: '2031-03-04', endDate: '2031-04-07' });
   });
 });

@@ -1,0 +1,185 @@
+import { createDemoPractice } from '../../src-main/demo-practice/create-demo-practice';
+import type { PracticeState } from '../../src-main/demo-practice/state/practice-state';
+import { createVirtualTimer, type VirtualTimer } from '../../src-main/request-budget/budget-timer';
+import { DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
+import { upperBound, WINDOW_MS, WINDOW_NAMES } from '../../src-main/request-budget/sliding-windows';
+import { syncEveryMs, type Presence } from '../../src-preload/contract/sync-cadence';
+import { createServerTrickle, seededRandom } from '../support/server-trickle';
+import { clockOf } from '../support/virtual-time-http';
+import { createSimulatedLaptop, type SimulatedLaptop } from './simulated-laptop';
+import { scheduleChanges } from './sync-steady-bench';
+
+const START = Date.parse('2026-11-02T08:00:00Z');
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const STEADY_LAPTOPS = 9;
+const HOURS = 8;
+/** The new laptop starts its first import this long into the day. */
+const IMPORT_STARTS_AFTER_MS = 10 * 60_000;
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+};
+
+/**
+ * The earliest the n-th of n requests could go out from `start` if the others' requests (sent when they
+ * were) are left their place: every window of the contract's default limits holds at most its limit of
+ * theirs and ours together. No reserve, no learning: the best any laptop could do.
+ */
+export function boundWithOthers(others: readonly number[], start: number, n: number): number {
+  const limits = [DEFAULT_LIMITS.perMinute, DEFAULT_LIMITS.perHour, DEFAULT_LIMITS.perDay];
+  const theirs = [...others].sort((a, b) => a - b);
+  const ours: number[] = [];
+  const inWindow = (list: readonly number[], from: number, to: number) =>
+    list.slice(upperBound(list, from), upperBound(list, to));
+  let t = start;
+  for (let k = 0; k < n; k++) {
+    for (;;) {
+      let next = t;
+      WINDOW_NAMES.forEach((name, i) => {
+        const ms = WINDOW_MS[name];
+        const held = [...inWindow(theirs, t - ms, t), ...inWindow(ours, t - ms, t)].sort((a, b) => a - b);
+        const over = held.length - (limits[i] as number) + 1;
+        if (over > 0) next = Math.max(next, (held[over - 1] as number) + ms);
+      });
+      if (next === t) break;
+      t = next;
+    }
+    ours.push(t);
+  }
+  return t - start;
+}
+
+/** Whether a laptop's local copy equals the server: the lastUpdated lists whole, and the bills of the day. */
+function sameAsServer(laptop: SimulatedLaptop, state: PracticeState, billsOfTheDay: Set<number>): boolean {
+  const same = (resource: string, server: Map<string | number, unknown>, keep: (record: any) => boolean) => {
+    const local = laptop.sink.table(resource);
+    const wanted = [...server].filter(([, v]) => keep(v));
+    const kept = [...local].filter(([, v]) => keep(v));
+    return (
+      kept.length === wanted.length && wanted.every(([k, v]) => JSON.stringify(local.get(k)) === JSON.stringify(v))
+    );
+  };
+  const all = () => true;
+  const billFields = (b: any) => JSON.stringify([b?.amountDue, b?.amountPaid, b?.statusName]);
+  return (
+    same('entities', state.entities, all) &&
+    same('contacts', state.contacts, (c) => !c.isDeleted) &&
+    same('onboardings', state.onboardings, all) &&
+    same('leads', state.leads, all) &&
+    [...billsOfTheDay].every((id) => billFields(laptop.sink.table('bills').get(id)) === billFields(state.bills.get(id)))
+  );
+}
+
+const sleepUntil = (timer: VirtualTimer, at: number) => timer.sleep(Math.max(0, at - timer.now()));
+
+/**
+ * Ten laptops on one Client ID for a simulated working day of the large practice, each with its own
+ * request budget and local copy, the demo's limiter on: nine that imported before the day, whose users
+ * work in turn (two hours of three at the window, opening a client every few minutes and queuing a write
+ * now and then, the third hour away), and one that does its first full import during the day.
+ */
+export async function benchSyncTeam(_options: { quick?: boolean } = {}) {
+  const timer = createVirtualTimer(START);
+  const demo = await createDemoPractice({
+    size: 'large',
+    seed: 7,
+    clock: clockOf(timer),
+    rateLimit: { enabled: true, ...DEFAULT_LIMITS },
+  });
+  try {
+    const state = demo.runtime.practices[0]!;
+    // The nine start with the copy one laptop imported two days before (its requests have left every window).
+    const seed = createSimulatedLaptop(demo, timer);
+    await seed.sync();
+    seed.dispose();
+    const dayStart = START + 2 * DAY_MS;
+    const dayEnd = dayStart + HOURS * HOUR_MS;
+    timer.advanceTo(dayStart);
+
+    const random = seededRandom(31);
+    const steady = Array.from({ length: STEADY_LAPTOPS }, () => {
+      const laptop = createSimulatedLaptop(demo, timer);
+      laptop.sink.copyFrom(seed.sink);
+      return laptop;
+    });
+    const newcomer = createSimulatedLaptop(demo, timer);
+    const entityKeys = [...state.entities.keys()];
+    const billsOfTheDay = new Set<number>();
+    const presenceOf = (i: number, at: number): Presence =>
+      Math.floor((at - dayStart) / HOUR_MS) % 3 === i % 3 ? 'idle' : 'active';
+    const today = () => new Date(timer.now()).toISOString().slice(0, 10);
+
+    async function serverDay() {
+      const trickle = createServerTrickle(state, seededRandom(41));
+      for (const { at, kind } of scheduleChanges(dayStart, dayEnd, 42)) {
+        await sleepUntil(timer, at);
+        const changed = trickle[kind](at);
+        if (changed && 'billingId' in changed && changed.billingId !== null) billsOfTheDay.add(changed.billingId);
+      }
+    }
+    async function syncs(laptop: SimulatedLaptop, i: number, from: number) {
+      for (let next = from; next < dayEnd;) {
+        await sleepUntil(timer, next);
+        const started = timer.now();
+        await laptop.sync('due');
+        next = started + syncEveryMs(presenceOf(i, started))!;
+      }
+    }
+    async function user(laptop: SimulatedLaptop, i: number) {
+      while (timer.now() < dayEnd) {
+        await timer.sleep(Math.floor((4 + random() * 12) * 60_000));
+        if (timer.now() >= dayEnd || presenceOf(i, timer.now()) !== 'active') continue;
+        const entityKey = entityKeys[Math.floor(random() * entityKeys.length)]!;
+        await laptop.openClient(entityKey, today());
+        if (random() < 0.3) await laptop.queueWrite(entityKey);
+      }
+    }
+    let importSeconds = 0;
+    let importStart = 0;
+    async function newLaptop() {
+      await sleepUntil(timer, dayStart + IMPORT_STARTS_AFTER_MS);
+      importStart = timer.now();
+      const results = await newcomer.sync();
+      if (!results.every((r) => r.state === 'done')) throw new Error('the new laptop could not import');
+      importSeconds = (timer.now() - importStart) / 1000;
+      await syncs(newcomer, STEADY_LAPTOPS, timer.now() + syncEveryMs('active')!);
+    }
+
+    await Promise.all([
+      serverDay(),
+      newLaptop(),
+      ...steady.flatMap((laptop, i) => [syncs(laptop, i, dayStart + i * 37_000), user(laptop, i)]),
+    ]);
+    // The end of the day: "Sync now" on every laptop, then each local copy is compared with the server.
+    const everyone = [...steady, newcomer];
+    for (const laptop of everyone) await laptop.sync('full');
+    const converged = everyone.every((laptop) => sameAsServer(laptop, state, billsOfTheDay));
+
+    const sent = (laptop: SimulatedLaptop) => laptop.http.log.filter((r) => r.status !== 429);
+    const importRequests = sent(newcomer).filter(
+      (r) => r.sentAt >= importStart && r.sentAt <= importStart + importSeconds * 1000,
+    ).length;
+    const others = steady.flatMap((laptop) => sent(laptop).map((r) => r.sentAt));
+    const importBoundSeconds = boundWithOthers(others, importStart, importRequests) / 1000;
+    const waits = steady.flatMap((laptop) => laptop.interactiveWaits);
+    for (const laptop of everyone) laptop.dispose();
+    return {
+      laptops: everyone.length,
+      hours: HOURS,
+      responses429: everyone.reduce((n, laptop) => n + laptop.http.log.filter((r) => r.status === 429).length, 0),
+      interactiveRequests: waits.length,
+      interactiveWaitP95Ms: percentile(waits, 95),
+      interactiveWaitMaxMs: Math.max(0, ...waits),
+      importRequests,
+      importSeconds: Math.round(importSeconds),
+      importBoundSeconds: Math.round(importBoundSeconds),
+      importRatio: Number((importSeconds / importBoundSeconds).toFixed(3)),
+      requestsPerHour: Math.round(others.length / HOURS),
+      converged,
+    };
+  } finally {
+    await demo.close();
+  }
+}

@@ -1,0 +1,111 @@
+import type { BillDetail, PaymentDetail } from '../../src-preload/contract/partner-api';
+import { settleBill } from '../../src-main/demo-practice/state/billing-math';
+import type { PracticeState } from '../../src-main/demo-practice/state/practice-state';
+
+/** Which lastUpdated list a change landed in, and the record's key there. */
+export interface ListChange {
+  resource: 'entities' | 'contacts' | 'onboardings' | 'leads';
+  key: string | number;
+  at: number;
+}
+
+/** A small deterministic generator (mulberry32), so a benchmark's day of changes is the same every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)] as T;
+
+/**
+ * What staff and clients do on the server during a working day, applied straight to the demo practice's
+ * state at a given instant: a client's details edited, a contact's phone changed, an onboarding moved on, a
+ * lead noted, a bill issued, a bill paid. Each stamps `updatedOn` as the API would.
+ */
+export function createServerTrickle(state: PracticeState, random: () => number) {
+  const entityKeys = [...state.entities.keys()];
+  const contactIds = [...state.contacts.values()].filter((c) => !c.isDeleted).map((c) => c.entityContactID);
+  const onboardingKeys = [...state.onboardings.keys()];
+  const leadKeys = [...state.leads.keys()];
+  const iso = (at: number) => new Date(at).toISOString();
+  let serial = 0;
+
+  return {
+    changeClient(at: number): ListChange {
+      const entity = state.entities.get(pick(entityKeys, random))!;
+      entity.entitySalutation = `Changed ${++serial}`;
+      entity.updatedOn = iso(at);
+      return { resource: 'entities', key: entity.entityKey, at };
+    },
+    changeContact(at: number): ListChange {
+      const contact = state.contacts.get(pick(contactIds, random))!;
+      contact.position = `Changed ${++serial}`;
+      contact.updatedOn = iso(at);
+      return { resource: 'contacts', key: contact.entityContactID, at };
+    },
+    moveOnboarding(at: number): ListChange {
+      const onboarding = state.onboardings.get(pick(onboardingKeys, random))!;
+      onboarding.updatedOn = iso(at);
+      return { resource: 'onboardings', key: onboarding.onboardingKey, at };
+    },
+    noteLead(at: number): ListChange {
+      const lead = state.leads.get(pick(leadKeys, random))!;
+      lead.updatedOn = iso(at);
+      return { resource: 'leads', key: lead.leadKey, at };
+    },
+    /** A new bill dated today, copied from an existing one's shape. */
+    issueBill(at: number): BillDetail {
+      const model = state.bills.values().next().value as BillDetail;
+      const billingId = state.nextIds.bill++;
+      const bill: BillDetail = {
+        ...structuredClone(model),
+        billingId,
+        billNumber: `INV-${String(state.nextIds.billNumber++).padStart(6, '0')}`,
+        billDate: iso(at).slice(0, 10),
+        dueDate: iso(at + 14 * 86_400_000).slice(0, 10),
+        statusName: 'Awaiting payment',
+        amountPaid: 0,
+        amountDue: model.total,
+        updatedOn: iso(at),
+      };
+      state.bills.set(billingId, bill);
+      return bill;
+    },
+    /** A client pays a bill in full, today. */
+    payBill(at: number, billingId?: number): PaymentDetail | null {
+      const open = [...state.bills.values()].filter((b) => b.amountDue > 0 && b.statusName !== 'Draft');
+      if (open.length === 0) return null;
+      const bill = billingId !== undefined ? state.bills.get(billingId)! : pick(open.slice(-500), random);
+      const paymentId = Math.max(0, ...state.payments.keys()) + 1;
+      const model = state.payments.values().next().value as PaymentDetail;
+      const payment: PaymentDetail = {
+        ...structuredClone(model),
+        paymentId,
+        billingId: bill.billingId,
+        billNumber: bill.billNumber,
+        entityKey: bill.entityKey,
+        entityName: bill.entityName,
+        paymentDate: iso(at).slice(0, 10),
+        amount: bill.amountDue,
+        refundedAmount: 0,
+        paymentStatus: 'completed',
+        refunds: [],
+        updatedOn: iso(at),
+      };
+      state.payments.set(paymentId, payment);
+      settleBill(
+        bill,
+        [...state.payments.values()].filter((p) => p.billingId === bill.billingId),
+      );
+      bill.updatedOn = iso(at);
+      return payment;
+    },
+  };
+}
+export type ServerTrickle = ReturnType<typeof createServerTrickle>;
