@@ -62,7 +62,8 @@ export interface RequestBudget {
   /**
    * Feed every response back (status and headers). X-RateLimit-Remaining below what we believe adds
    * phantom sends; a 429 pauses all grants until Retry-After (seconds or HTTP date; 60 s when unreadable),
-   * persisted at once. Headers never raise what we believe is left.
+   * persisted at once. Remaining never raises what we believe is left; an X-RateLimit-Limit that is none
+   * of our windows' limits, on a response the server counted, may replace one (limit-adoption.ts).
    */
   observe(response: { status: number; headers: { get(name: string): string | null } }): void;
   snapshot(): BudgetSnapshot;
