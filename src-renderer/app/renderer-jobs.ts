@@ -87,10 +87,13 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
   const onSyncStart = (round: SyncRound): void => {
     if (round !== 'catalogs') syncSchedule.tried();
   };
+  // A form asked for catalogs while a run was under way: asked again when it ends.
+  const catalogs = { wanted: false };
   const practice = createPracticeService({
     companion,
     databases,
     onSyncStart,
+    deferCatalogs: () => void (catalogs.wanted = true),
     cancelJobs: () => runner.cancelRuns(),
   });
   const outbox = createOutbox({
@@ -132,6 +135,10 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
       // A changed list of practices may have made the active one's credentials writable.
       const offPractices = usePractice.subscribe((state, previous) => {
         if (state.practices !== previous.practices) runner.kick(OUTBOX_JOB);
+        if (catalogs.wanted && previous.progress?.running && !state.progress?.running) {
+          catalogs.wanted = false;
+          void practice.syncCatalogs().catch(() => undefined);
+        }
       });
       const offPresence = presence.subscribe((now, before) => syncSchedule.presenceChanged(now, before));
       runner.start();

@@ -20,7 +20,13 @@ export interface PracticeService {
   refreshBudget(): Promise<void>;
 }
 
-export function createPracticeService(deps: PracticeDeps & { cancelJobs(): void }): PracticeService {
+export function createPracticeService(
+  deps: PracticeDeps & {
+    cancelJobs(): void;
+    /** Catalogs were asked for while a run is under way: ask again once it ends. */
+    deferCatalogs?(): void;
+  },
+): PracticeService {
   const store = () => usePractice.getState();
   return {
     refresh: () => store().refresh(deps),
@@ -32,7 +38,11 @@ export function createPracticeService(deps: PracticeDeps & { cancelJobs(): void 
     },
     syncNow: () => store().syncNow(deps),
     syncEverything: () => store().resume(deps, 'full'),
-    syncCatalogs: () => store().syncNow(deps, 'catalogs'),
+    syncCatalogs: async () => {
+      // Main runs one sync at a time: a form opened during a run would otherwise lose its ask.
+      if (store().progress?.running && deps.deferCatalogs) deps.deferCatalogs();
+      else await store().syncNow(deps, 'catalogs');
+    },
     pause: () => store().pause(deps),
     resume: () => store().resume(deps),
     refreshBudget: () => store().refreshBudget(deps),

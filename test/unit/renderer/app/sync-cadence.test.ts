@@ -172,4 +172,19 @@ describe('the sync cadence follows the user', () => {
     await after(2 * MINUTE);
     expect(rounds()).toEqual(['due', 'full', 'catalogs', 'due']);
   });
+
+  it('a form that opens while a run is under way gets its catalogs run once that run ends', async () => {
+    const { jobs, rounds } = await started('active');
+    const progress = (running: boolean) =>
+      ({ practiceKey, running, resources: [], lastRunAt: null }) as unknown as ReturnType<
+        typeof usePractice.getState
+      >['progress'];
+    usePractice.setState({ progress: progress(true) });
+    await jobs.practice.syncCatalogs();
+    await settle();
+    expect(rounds()).toEqual(['due']);
+    usePractice.setState({ progress: progress(false) });
+    await settle();
+    expect(rounds()).toEqual(['due', 'catalogs']);
+  });
 });
