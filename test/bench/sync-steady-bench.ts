@@ -2,59 +2,22 @@ import { createDemoPractice } from '../../src-main/demo-practice/create-demo-pra
 import { createVirtualTimer, type VirtualTimer } from '../../src-main/request-budget/budget-timer';
 import { DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
 import { syncEveryMs, type Presence } from '../../src-preload/contract/sync-cadence';
-import { createServerTrickle, seededRandom, type ListChange, type ServerTrickle } from '../support/server-trickle';
-import { createSimulatedLaptop, type SimulatedLaptop } from './simulated-laptop';
+import {
+  CHANGES_PER_HOUR,
+  createServerTrickle,
+  freshnessTracker,
+  scheduleChanges,
+  seededRandom,
+  type ListChange,
+  type ServerTrickle,
+} from '../support/server-trickle';
+import { createSimulatedLaptop, type SimulatedLaptop } from '../support/simulated-laptop';
 import { clockOf } from '../support/virtual-time-http';
 
 const START = Date.parse('2026-11-02T08:00:00Z');
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 export const WORKDAY_HOURS = 8;
-
-/**
- * A realistic trickle of server changes in an hour of a large practice's day: a few clients, contacts and
- * onboardings, a lead, bills issued and paid.
- */
-export const CHANGES_PER_HOUR: Readonly<Record<keyof ServerTrickle, number>> = {
-  changeClient: 3,
-  changeContact: 3,
-  moveOnboarding: 2,
-  noteLead: 1,
-  issueBill: 2,
-  payBill: 2,
-};
-
-/** The day's changes, at seeded random instants in [from, to), in time order. */
-export function scheduleChanges(from: number, to: number, seed: number): { at: number; kind: keyof ServerTrickle }[] {
-  const random = seededRandom(seed);
-  const hours = (to - from) / HOUR_MS;
-  const events: { at: number; kind: keyof ServerTrickle }[] = [];
-  for (const [kind, perHour] of Object.entries(CHANGES_PER_HOUR) as [keyof ServerTrickle, number][])
-    for (let i = 0; i < perHour * hours; i++) events.push({ at: from + Math.floor(random() * (to - from)), kind });
-  return events.sort((a, b) => a.at - b.at);
-}
-
-/** Worst delay from a change on the server to the local copy, in ms (Infinity while one is not there). */
-export function freshnessTracker(laptop: SimulatedLaptop, state: { serverValue(change: ListChange): string }) {
-  const pending: { change: ListChange; value: string }[] = [];
-  let worstMs = 0;
-  return {
-    changed(change: ListChange) {
-      pending.push({ change, value: state.serverValue(change) });
-    },
-    /** After a run: every change now in the local copy is done, at this instant. */
-    check(now: number) {
-      for (let i = pending.length - 1; i >= 0; i--) {
-        const { change, value } = pending[i]!;
-        const local = laptop.sink.table(change.resource).get(change.key);
-        if (local === undefined || JSON.stringify(local) !== value) continue;
-        worstMs = Math.max(worstMs, now - change.at);
-        pending.splice(i, 1);
-      }
-    },
-    worstMs: () => (pending.length > 0 ? Number.POSITIVE_INFINITY : worstMs),
-  };
-}
 
 /**
  * One presence for a whole working day: the laptop syncs on the cadence of that presence (start to start)

@@ -4,10 +4,9 @@ import { createVirtualTimer, type VirtualTimer } from '../../src-main/request-bu
 import { DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
 import { upperBound, WINDOW_MS, WINDOW_NAMES } from '../../src-main/request-budget/sliding-windows';
 import { syncEveryMs, type Presence } from '../../src-preload/contract/sync-cadence';
-import { createServerTrickle, seededRandom } from '../support/server-trickle';
+import { createServerTrickle, scheduleChanges, seededRandom } from '../support/server-trickle';
 import { clockOf } from '../support/virtual-time-http';
-import { createSimulatedLaptop, type SimulatedLaptop } from './simulated-laptop';
-import { scheduleChanges } from './sync-steady-bench';
+import { createSimulatedLaptop, type SimulatedLaptop } from '../support/simulated-laptop';
 
 const START = Date.parse('2026-11-02T08:00:00Z');
 const HOUR_MS = 3_600_000;

@@ -1,6 +1,9 @@
 import type { BillDetail, PaymentDetail } from '../../src-preload/contract/partner-api';
 import { settleBill } from '../../src-main/demo-practice/state/billing-math';
 import type { PracticeState } from '../../src-main/demo-practice/state/practice-state';
+import type { SimulatedLaptop } from './simulated-laptop';
+
+const HOUR_MS = 3_600_000;
 
 /** Which lastUpdated list a change landed in, and the record's key there. */
 export interface ListChange {
@@ -109,3 +112,48 @@ export function createServerTrickle(state: PracticeState, random: () => number) 
   };
 }
 export type ServerTrickle = ReturnType<typeof createServerTrickle>;
+
+/**
+ * A realistic trickle of server changes in an hour of a large practice's day: a few clients, contacts and
+ * onboardings, a lead, bills issued and paid.
+ */
+export const CHANGES_PER_HOUR: Readonly<Record<keyof ServerTrickle, number>> = {
+  changeClient: 3,
+  changeContact: 3,
+  moveOnboarding: 2,
+  noteLead: 1,
+  issueBill: 2,
+  payBill: 2,
+};
+
+/** The day's changes, at seeded random instants in [from, to), in time order. */
+export function scheduleChanges(from: number, to: number, seed: number): { at: number; kind: keyof ServerTrickle }[] {
+  const random = seededRandom(seed);
+  const hours = (to - from) / HOUR_MS;
+  const events: { at: number; kind: keyof ServerTrickle }[] = [];
+  for (const [kind, perHour] of Object.entries(CHANGES_PER_HOUR) as [keyof ServerTrickle, number][])
+    for (let i = 0; i < perHour * hours; i++) events.push({ at: from + Math.floor(random() * (to - from)), kind });
+  return events.sort((a, b) => a.at - b.at);
+}
+
+/** Worst delay from a change on the server to the local copy, in ms (Infinity while one is not there). */
+export function freshnessTracker(laptop: SimulatedLaptop, state: { serverValue(change: ListChange): string }) {
+  const pending: { change: ListChange; value: string }[] = [];
+  let worstMs = 0;
+  return {
+    changed(change: ListChange) {
+      pending.push({ change, value: state.serverValue(change) });
+    },
+    /** After a run: every change now in the local copy is done, at this instant. */
+    check(now: number) {
+      for (let i = pending.length - 1; i >= 0; i--) {
+        const { change, value } = pending[i]!;
+        const local = laptop.sink.table(change.resource).get(change.key);
+        if (local === undefined || JSON.stringify(local) !== value) continue;
+        worstMs = Math.max(worstMs, now - change.at);
+        pending.splice(i, 1);
+      }
+    },
+    worstMs: () => (pending.length > 0 ? Number.POSITIVE_INFINITY : worstMs),
+  };
+}

@@ -44,6 +44,9 @@ function handlers(overrides: Partial<LoggingHandlerDeps> = {}, log: DiagnosticLo
     budget: () => ({
       remaining: { minute: 55, hour: 900, day: 9000 },
       limits: { perMinute: 60, perHour: 1000, perDay: 10000 },
+      limitsSource: 'default' as const,
+      usage: { thisLaptopLastHour: 40, othersLastHour: 60 },
+      cadence: { activePerHour: 56, idlePerHour: 11, laptopsCarried: 16 },
       pausedUntil: null,
       run: null,
     }),

@@ -7,8 +7,8 @@ import { createSyncEngine } from '../../src-main/sync/sync-engine';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import { contactSchema } from '../../src-preload/contract/partner-api';
 import { z } from 'zod';
-import { createMemorySyncSink } from '../support/memory-sync-sink';
-import { createVirtualTimeFetch } from '../support/virtual-time-http';
+import { createMemorySyncSink } from './memory-sync-sink';
+import { createVirtualTimeFetch } from './virtual-time-http';
 
 const anything = z.unknown();
 
