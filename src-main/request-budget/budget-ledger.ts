@@ -48,6 +48,17 @@ export interface BudgetLedger {
    * hour, filed once however many windows count it. (A day-window phantom may be up to a day old: left out.)
    */
   othersBetween(from: number, to: number): number;
+  /**
+   * Forgets, for this window only, up to `count` of the oldest phantoms filed under it that it still holds:
+   * the server has since shown they left it (wide-phantoms.ts). Wider windows keep them.
+   */
+  forgetPhantoms(now: number, level: number, count: number): void;
+  /**
+   * The timelines with only what is known for sure in the hour and the day: our own sends and the minute's
+   * phantoms, not the phantoms learned for those windows, which count as if sent when learned and so stay
+   * longer than the sends they stand for.
+   */
+  knownWindows(): WindowTimeline[];
   /** Forgets what no window can see any more and an expired pause. */
   tidy(now: number): void;
   toPersisted(): PersistedBudget;
@@ -95,6 +106,24 @@ export function createBudgetLedger(state: PersistedBudget | undefined, now: numb
         if (i >= level) insertMany(window.times, at, count);
       });
     },
+    forgetPhantoms(now, level, count) {
+      const name = WINDOW_NAMES[level] as WindowName;
+      const list = phantoms[name];
+      const first = upperBound(list, now - WINDOW_MS[name]);
+      const gone = list.splice(first, Math.min(count, list.length - first));
+      // Gone from this window, not from the wider ones: they are filed under the next wider window.
+      const wider = WINDOW_NAMES[level + 1];
+      for (const at of gone) {
+        if (wider) insertMany(phantoms[wider], at, 1);
+        const times = (windows[level] as LedgerWindow).times;
+        const index = upperBound(times, at) - 1;
+        if (index >= 0 && times[index] === at) times.splice(index, 1);
+      }
+    },
+    knownWindows: () =>
+      windows.map((window, i) =>
+        i === 0 ? window : { ms: window.ms, times: [...sent, ...phantoms.minute].sort((a, b) => a - b) },
+      ),
     ownBetween: (from, to) => between(sent, from, to),
     othersBetween: (from, to) => between(phantoms.minute, from, to) + between(phantoms.hour, from, to),
     tidy(at) {

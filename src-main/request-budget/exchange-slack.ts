@@ -26,6 +26,8 @@ export function createExchangeSlack() {
       forget(at);
       outstanding.push(at);
     },
+    /** Grants not yet answered: sends the server may not have counted yet. */
+    inFlight: (): number => outstanding.length,
     /** The margin for the response observed now (it answers the oldest outstanding grant). */
     answered(now: number): number {
       forget(now);

@@ -3,6 +3,7 @@ import type { PersistedBudget } from './budget-store';
 import { createExchangeSlack } from './exchange-slack';
 import { createLimitBook, mapAnnouncedLimit } from './limit-adoption';
 import { capsFor, reservedCounts, reserveShares } from './reserves';
+import { forgetShownGone, probeAt } from './wide-phantoms';
 import { parseRateLimit, parseRetryAfterMs, DEFAULT_RETRY_AFTER_MS, type HeaderSource } from './response-hints';
 import { WINDOW_MS, WINDOW_NAMES, countInWindow, earliestGrant, simulateGreedy } from './sliding-windows';
 import type {
@@ -65,10 +66,17 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
   const book = createLimitBook(configured, stored?.limits);
   const limitOf = book.current;
   const exchanges = createExchangeSlack();
-  const capsOf = (priority: RequestPriority): number[] => capsFor(priority, limitOf, shares);
+  // Others seen spending the Client ID within the hour: background is paced over the hour (reserves.ts).
+  const capsOf = (priority: RequestPriority): number[] => {
+    const now = timer.now();
+    return capsFor(priority, limitOf, shares, ledger.othersBetween(now - HOUR_MS, now) > 0);
+  };
 
   const queues: Record<RequestPriority, Waiter[]> = { interactive: [], outbox: [], prefetch: [], background: [] };
   let pumping = false;
+  // A probe is due only after silence: no response for a while, and no probe sent meanwhile.
+  let lastHeardAt = Number.NEGATIVE_INFINITY;
+  let lastProbeAt = Number.NEGATIVE_INFINITY;
   let sleeper: { controller: AbortController; priority: RequestPriority } | null = null;
   let saveTimer: AbortController | null = null;
   let lastSavedAt = Number.NEGATIVE_INFINITY;
@@ -124,8 +132,13 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
       for (let next = head(); next && !disposed; next = head()) {
         const now = timer.now();
         ledger.tidy(now);
-        const at = earliestGrant(ledger.windows, capsOf(next.priority), now, ledger.pausedUntil);
+        const caps = capsOf(next.priority);
+        let at = earliestGrant(ledger.windows, caps, now, ledger.pausedUntil);
+        const probe = at > now ? probeAt(ledger, caps, next.priority, now, Math.max(lastHeardAt, lastProbeAt)) : null;
+        if (probe !== null && probe < at) at = probe;
         if (at <= now) {
+          if (probe !== null && probe <= now && probe < earliestGrant(ledger.windows, caps, now, ledger.pausedUntil))
+            lastProbeAt = now;
           queues[next.priority].shift();
           next.detach();
           ledger.recordSend(now);
@@ -192,6 +205,7 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
     if (disposed) return;
     const now = timer.now();
     ledger.tidy(now);
+    lastHeardAt = now;
     const slack = exchanges.answered(now);
     const hint = parseRateLimit(response.headers);
     let level = hint ? book.levelOf(hint.limit) : -1;
@@ -212,12 +226,13 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
     const unseen = hint.limit - countInWindow(window.times, now, window.ms + slack) - hint.remaining;
     // Headers may only ever lower what we think is left; phantoms count as if sent now (the safest).
     if (unseen > 0) ledger.recordPhantoms(now, level, unseen);
+    const forgotten = forgetShownGone(ledger, limitOf, level, hint.remaining, exchanges.inFlight(), now);
     if (adopted) flushSafely();
-    else if (unseen > 0) {
+    else if (unseen > 0 || forgotten > 0) {
       dirty = true;
       saveSoon();
     }
-    if (adopted || unseen > 0) kick();
+    if (adopted || unseen > 0 || forgotten > 0) kick();
   }
 
   function flushSafely(): void {

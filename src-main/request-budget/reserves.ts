@@ -1,5 +1,5 @@
 import type { RequestPriority } from './request-budget-types';
-import type { WindowName } from './sliding-windows';
+import { WINDOW_MS, type WindowName } from './sliding-windows';
 
 /** Share of each window's limit kept for interactive and outbox requests: fractions in [0, 1). */
 export interface ReserveShares {
@@ -51,13 +51,31 @@ export function reservedCounts(limits: Readonly<Record<WindowName, number>>, sha
   };
 }
 
-/** Per window (minute, hour, day): how many sends it may hold before a request of this priority must wait. */
+/**
+ * How far above the hour's average pace prefetch and background may go in one minute while other laptops
+ * share the Client ID. The server's headers name only the window with the fewest requests left, so the
+ * hour's count is seen only once the hour has fewer left than the minute. An import that filled 75% of every
+ * minute hid the hour until it had 15 left, and users on other laptops then met 429s; paced, a minute keeps
+ * about two thirds of its requests and the hour shows itself with some 40 left, before background has
+ * taken the users' share.
+ */
+export const SHARED_PACE = 1.25;
+
+/**
+ * Per window (minute, hour, day): how many sends it may hold before a request of this priority must wait.
+ * `shared`: other laptops were seen spending the Client ID within the hour, so prefetch and background are
+ * paced over the hour (SHARED_PACE) instead of taking the hour's allowance in its first minutes.
+ */
 export function capsFor(
   priority: RequestPriority,
   limits: Readonly<Record<WindowName, number>>,
   shares: ReserveShares,
+  shared = false,
 ): number[] {
   const low = priority === 'prefetch' || priority === 'background';
   const cap = (name: WindowName): number => limits[name] - (low ? reservedOf(limits[name], shares[KEYS[name]]) : 0);
-  return [cap('minute'), cap('hour'), cap('day')];
+  const hourly = cap('hour');
+  const paced = Math.max(1, Math.ceil((SHARED_PACE * hourly * WINDOW_MS.minute) / WINDOW_MS.hour));
+  const minute = low && shared ? Math.min(cap('minute'), paced) : cap('minute');
+  return [minute, hourly, cap('day')];
 }

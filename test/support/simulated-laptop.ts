@@ -40,10 +40,13 @@ export function createSimulatedLaptop(demo: DemoPractice, timer: VirtualTimer) {
 
   async function timed<T>(priority: RequestPriority, send: () => Promise<T>): Promise<T> {
     const asked = timer.now();
+    const before = process.env['BENCH_DEBUG'] ? budget.snapshot() : null;
     try {
       return await send();
     } finally {
       if (priority === 'interactive') interactiveWaits.push(timer.now() - asked);
+      if (before && timer.now() - asked > 2000)
+        console.error('long wait', new Date(asked).toISOString(), (timer.now() - asked) / 1000, JSON.stringify(before));
     }
   }
 

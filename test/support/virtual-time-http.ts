@@ -7,6 +7,8 @@ export interface ExchangeRecord {
   url: string;
   status: number | null;
   retryAfter: string | null;
+  /** X-RateLimit-Limit and -Remaining as answered ("limit/remaining"), when the server sent them. */
+  rateLimit?: string;
 }
 
 /** The demo practice's clock, following the virtual timer (so its windows and Date header agree with ours). */
@@ -34,6 +36,8 @@ export function createVirtualTimeFetch(timer: VirtualTimer, base: typeof globalT
       const bytes = await response.arrayBuffer();
       record.status = response.status;
       record.retryAfter = response.headers.get('retry-after');
+      const limit = response.headers.get('x-ratelimit-limit');
+      if (limit !== null) record.rateLimit = `${limit}/${response.headers.get('x-ratelimit-remaining') ?? '?'}`;
       return new Response(nullBodyStatuses.has(response.status) ? null : bytes, {
         status: response.status,
         statusText: response.statusText,

@@ -51,6 +51,9 @@ export function cadenceCostText(cadence: BudgetStatus['cadence'], region?: strin
  */
 export function budgetShareText(budget: BudgetStatus, region?: string): string {
   const n = (value: number) => formatNumber(value, region);
+  // The server's headers reveal others' use only as this laptop sends; none seen is not "about 0".
+  const others = (count: number) =>
+    count === 0 ? 'and no other use of it has been seen' : `others sharing it about ${n(count)}`;
   const { usage, cadence, limits } = budget;
   const source =
     budget.limitsSource === 'server'
@@ -58,7 +61,7 @@ export function budgetShareText(budget: BudgetStatus, region?: string): string {
       : ' These are the usual limits; the server has not announced others for this Client ID.';
   return (
     `This Client ID allows ${countOf(limits.perHour, 'request', region)} an hour: this laptop used ${n(usage.thisLaptopLastHour)} in the last hour, ` +
-    `others sharing it about ${n(usage.othersLastHour)}. At this cadence it carries about ${countOf(cadence.laptopsCarried, 'laptop', region)}.${source}`
+    `${others(usage.othersLastHour)}. At this cadence it carries about ${countOf(cadence.laptopsCarried, 'laptop', region)}.${source}`
   );
 }
 

@@ -38,6 +38,18 @@ describe('a Client ID shared by several laptops', () => {
     expect(await grantableNow(t, 'interactive')).toBe(15);
   });
 
+  it('paces background over the hour once other laptops are seen, so the hour shows itself before it is full', async () => {
+    const alone = setup();
+    expect(await grantableNow(alone, 'background')).toBe(45);
+
+    const t = setup();
+    await t.budget.reserve('interactive');
+    t.budget.observe(response(200, rateHeaders(60, 55))); // four sent elsewhere this minute
+    // 1.25 × 950 an hour, per minute: 20 in all, the others' four included.
+    expect(await grantableNow(t, 'background')).toBe(15);
+    expect(await grantableNow(t, 'interactive')).toBe(40);
+  });
+
   it('the minute reserve follows an adopted limit', async () => {
     const t = setup();
     t.budget.observe(response(200, rateHeaders(120, 120)));

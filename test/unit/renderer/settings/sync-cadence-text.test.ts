@@ -52,6 +52,10 @@ describe('Settings → Sync: the cadence and its cost in words', () => {
       /the server announced for this Client ID\.$/,
     );
     expect(usageText(budget)).toBe('Used in the last hour: 54 by this laptop, about 284 by the whole Client ID.');
+    // Others' use is seen only through the server's answers: none seen is said so, not "about 0".
+    expect(budgetShareText({ ...budget, usage: { thisLaptopLastHour: 54, othersLastHour: 0 } })).toMatch(
+      /this laptop used 54 in the last hour, and no other use of it has been seen\. At this cadence/,
+    );
   });
 
   it("writes the figures in the practice's region", () => {
