@@ -1,11 +1,13 @@
 import type { SyncCursor } from '../../src-preload/contract/sync';
-import { describeApiError, NetworkError, PartnerApiError, RedirectRefusedError } from '../partner-api/api-errors';
+import type { SyncRound } from '../../src-preload/contract/sync-cadence';
+import { describeApiError } from '../partner-api/api-errors';
 import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-api-client';
 import { afterPage, readAllPages, startPaging } from '../partner-api/paging';
-import { pagesOfWholeRead, requestsFor } from './sync-plan';
-import { CATALOG_STALE_FOR_FORMS_MS, type SyncRound } from '../../src-preload/contract/sync-cadence';
-import { rulesOf, shiftDay, syncResources, TIER_EVERY_MS, type SyncResource } from './sync-resources';
-import { followUps, FOLLOW_UPS_PER_RUN } from './sync-follow-ups';
+import { emptyCursor, pick, reconcileIfDue, restsThisRound, windowOfPass, type ReconcilePolicy } from './pass-rules';
+import { stopsTheRun } from './stops-the-run';
+import { followUps, readNamedBills } from './sync-follow-ups';
+import { requestsFor } from './sync-plan';
+import { rulesOf, syncResources, type SyncResource } from './sync-resources';
 import type { SyncSink } from './sync-sink';
 
 export interface SyncProgress {
@@ -33,7 +35,7 @@ export interface SyncEngineOptions {
    * and `mayStart` says the budget allows that many requests now, its next pass re-reads everything
    * without lastUpdated. Absent: never.
    */
-  reconcile?: { everyMs: number; mayStart: (resource: string, requests: number) => boolean };
+  reconcile?: ReconcilePolicy;
   onRejected?: (resource: string, rejected: { index: number; issues: string }[]) => void;
   /** Only when no response has told the server's date yet (windows and report periods prefer the server's). */
   now?: () => Date;
@@ -45,25 +47,6 @@ export interface RunPlan {
   /** False while some resource is in (or before) a full pass whose size the API does not tell. */
   sized: boolean;
 }
-
-function emptyCursor(resource: string): SyncCursor {
-  return {
-    resource,
-    mode: 'full',
-    watermark: null,
-    nextPage: 1,
-    passServerTime: null,
-    largestPage: 0,
-    lastCompletedAt: null,
-    recordsThisPass: 0,
-  };
-}
-
-/** Errors that make every other resource pointless to try now (a redirecting server redirects them all). */
-const stopsTheRun = (error: unknown) =>
-  error instanceof NetworkError ||
-  error instanceof RedirectRefusedError ||
-  (error instanceof PartnerApiError && (error.status === 401 || error.status === 403));
 
 /**
  * Main's sync: for each resource in order, one pass (full, then incremental with lastUpdated).
@@ -91,18 +74,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   let round: SyncRound = 'due';
 
-  /**
-   * A resource sits this run out when its tier is not due: read less than its tier's interval ago (from the
-   * end of its last pass: a long first import would otherwise be due again as soon as it ends). "Sync now"
-   * (round 'full') reads everything; a form's 'catalogs' round reads only catalogs more than an hour old.
-   */
-  function resting(resource: SyncResource, cursor: SyncCursor | undefined): boolean {
-    if (round === 'catalogs' && resource.tier !== 'catalogs') return true;
-    const endedAt = cursor?.passEndedAt ?? cursor?.lastCompletedAt;
-    if (round === 'full' || cursor?.mode !== 'incremental' || cursor.nextPage !== 1 || !endedAt) return false;
-    const every = round === 'catalogs' ? CATALOG_STALE_FOR_FORMS_MS : TIER_EVERY_MS[resource.tier];
-    return every > 0 && serverNow().getTime() - Date.parse(endedAt) < every;
-  }
+  const resting = (resource: SyncResource, cursor: SyncCursor | undefined): boolean =>
+    restsThisRound(resource, cursor, round, serverNow().getTime());
 
   /** A first full pass has no known end (the API gives no totals), so while one is due the plan is "unsized". */
   function plan(): RunPlan | null {
@@ -120,41 +93,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return { requestsLeft, sized };
   }
 
-  /** An incremental resource whose last whole read is old enough, if the budget allows, is re-read whole. */
-  function startOfPass(resource: SyncResource, cursor: SyncCursor): SyncCursor {
-    const policy = options.reconcile;
-    if (
-      !policy ||
-      !rulesOf(resource.kind).changesOnly ||
-      cursor.mode !== 'incremental' ||
-      cursor.nextPage !== 1 ||
-      !cursor.lastCompletedAt
-    )
-      return cursor;
-    const since = cursor.fullPassAt
-      ? Date.parse(cursor.lastCompletedAt) - Date.parse(cursor.fullPassAt)
-      : Number.POSITIVE_INFINITY;
-    if (since < policy.everyMs) return cursor;
-    if (!policy.mayStart(resource.name, pagesOfWholeRead(cursor) ?? 1)) return cursor;
-    return { ...cursor, mode: 'reconcile', watermark: null, recordsThisPass: 0 };
-  }
+  const startOfPass = (resource: SyncResource, cursor: SyncCursor): SyncCursor =>
+    reconcileIfDue(resource, cursor, options.reconcile);
 
-  /**
-   * A window pass fixes its date range at its first page, from the server's today: the history window first;
-   * later, from the day of the last pass (at most `recentDays` back) — new bills and payments are dated when
-   * they are made. A status that changes later (a bill paid) comes with its payment (see
-   * sync-follow-ups.ts); a client's own bills are read again when it is opened.
-   */
-  function withWindow(resource: SyncResource, cursor: SyncCursor): SyncCursor {
-    if (resource.kind !== 'window' || (cursor.window && cursor.nextPage > 1)) return cursor;
-    const today = serverDay();
-    const back =
-      cursor.mode === 'incremental' ? daysBack(cursor, today, resource.window.recentDays) : resource.window.historyDays;
-    return {
-      ...cursor,
-      window: { startDate: shiftDay(today, -back), endDate: shiftDay(today, resource.window.aheadDays) },
-    };
-  }
+  const withWindow = (resource: SyncResource, cursor: SyncCursor): SyncCursor =>
+    windowOfPass(resource, cursor, serverDay());
 
   function queryOf(resource: SyncResource, cursor: SyncCursor): Record<string, string | number | boolean> {
     const query: Record<string, string | number | boolean> = {
@@ -292,30 +235,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
     progress.recordsThisPass = count;
   }
 
-  /**
-   * Bills named by payments that arrived in this run are read again one by one (a payment changes its
-   * bill's amount due and status): a few requests instead of re-reading weeks of bills. At most
-   * FOLLOW_UPS_PER_RUN; any more are left for the client's own read when it is opened.
-   */
   async function readFollowUps(priority: RequestPriority, signal: AbortSignal | undefined): Promise<void> {
-    const bills = syncResources.find((r) => r.name === 'bills');
     const cursor = live?.bills;
-    if (!bills || !cursor || pendingFollowUps.size === 0) return;
-    const ids = [...pendingFollowUps].slice(0, FOLLOW_UPS_PER_RUN);
+    const ids = [...pendingFollowUps];
     pendingFollowUps.clear();
-    for (const id of ids) {
-      try {
-        const answer = await options.api.request('GET', `${bills.path.replace('/list', '')}/${id}`, bills.schema, {
-          priority,
-          ...(signal ? { signal } : {}),
-        });
-        noteServerDate(answer.serverDate);
-        await options.sink.commitPage({ resource: 'bills', records: [answer.data], replaceAll: false, cursor });
-      } catch (error) {
-        if (signal?.aborted || stopsTheRun(error)) throw error;
-        // A bill that cannot be read now (deleted, a passing error) is read again with its client.
-      }
-    }
+    if (!cursor) return;
+    await readNamedBills({ api: options.api, sink: options.sink, cursor, ids, priority, signal, noteServerDate });
   }
 
   async function runResources(
@@ -390,19 +315,3 @@ export function createSyncEngine(options: SyncEngineOptions) {
   };
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
-
-/** Days back a later window pass reads: since the server's day of the last pass, at most `recentDays`. */
-function daysBack(cursor: SyncCursor, today: string, recentDays: number): number {
-  const last = cursor.lastCompletedAt?.slice(0, 10);
-  if (!last) return recentDays;
-  const since = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${last}T00:00:00Z`)) / 86_400_000);
-  return Math.min(recentDays, Math.max(0, since));
-}
-
-/** Carries the last whole read's figures through an incremental pass. */
-function pick(cursor: SyncCursor): Pick<SyncCursor, 'fullPassRecords' | 'fullPassAt'> {
-  return {
-    ...(cursor.fullPassRecords !== undefined ? { fullPassRecords: cursor.fullPassRecords } : {}),
-    ...(cursor.fullPassAt !== undefined ? { fullPassAt: cursor.fullPassAt } : {}),
-  };
-}

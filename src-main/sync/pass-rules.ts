@@ -1,0 +1,97 @@
+import type { SyncCursor } from '../../src-preload/contract/sync';
+import { CATALOG_STALE_FOR_FORMS_MS, type SyncRound } from '../../src-preload/contract/sync-cadence';
+import { pagesOfWholeRead } from './sync-plan';
+import { rulesOf, shiftDay, TIER_EVERY_MS, type SyncResource } from './sync-resources';
+
+/** How each pass of a resource starts: pure rules on its cursor, the round and the server's time. */
+
+export function emptyCursor(resource: string): SyncCursor {
+  return {
+    resource,
+    mode: 'full',
+    watermark: null,
+    nextPage: 1,
+    passServerTime: null,
+    largestPage: 0,
+    lastCompletedAt: null,
+    recordsThisPass: 0,
+  };
+}
+
+/**
+ * A resource sits this run out when its tier is not due: read less than its tier's interval ago (from the
+ * end of its last pass: a long first import would otherwise be due again as soon as it ends). "Sync now"
+ * (round 'full') reads everything; a form's 'catalogs' round reads only catalogs more than an hour old.
+ */
+export function restsThisRound(
+  resource: SyncResource,
+  cursor: SyncCursor | undefined,
+  round: SyncRound,
+  serverNowMs: number,
+): boolean {
+  if (round === 'catalogs' && resource.tier !== 'catalogs') return true;
+  const endedAt = cursor?.passEndedAt ?? cursor?.lastCompletedAt;
+  if (round === 'full' || cursor?.mode !== 'incremental' || cursor.nextPage !== 1 || !endedAt) return false;
+  const every = round === 'catalogs' ? CATALOG_STALE_FOR_FORMS_MS : TIER_EVERY_MS[resource.tier];
+  return every > 0 && serverNowMs - Date.parse(endedAt) < every;
+}
+
+/** When a whole re-read is due (judged on server time) and whether the budget lets it start now. */
+export interface ReconcilePolicy {
+  everyMs: number;
+  mayStart: (resource: string, requests: number) => boolean;
+}
+
+/** An incremental resource whose last whole read is old enough, if the budget allows, is re-read whole. */
+export function reconcileIfDue(
+  resource: SyncResource,
+  cursor: SyncCursor,
+  policy: ReconcilePolicy | undefined,
+): SyncCursor {
+  if (
+    !policy ||
+    !rulesOf(resource.kind).changesOnly ||
+    cursor.mode !== 'incremental' ||
+    cursor.nextPage !== 1 ||
+    !cursor.lastCompletedAt
+  )
+    return cursor;
+  const since = cursor.fullPassAt
+    ? Date.parse(cursor.lastCompletedAt) - Date.parse(cursor.fullPassAt)
+    : Number.POSITIVE_INFINITY;
+  if (since < policy.everyMs) return cursor;
+  if (!policy.mayStart(resource.name, pagesOfWholeRead(cursor) ?? 1)) return cursor;
+  return { ...cursor, mode: 'reconcile', watermark: null, recordsThisPass: 0 };
+}
+
+/** Days back a later window pass reads: since the server's day of the last pass, at most `recentDays`. */
+function daysBack(cursor: SyncCursor, today: string, recentDays: number): number {
+  const last = cursor.lastCompletedAt?.slice(0, 10);
+  if (!last) return recentDays;
+  const since = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${last}T00:00:00Z`)) / 86_400_000);
+  return Math.min(recentDays, Math.max(0, since));
+}
+
+/**
+ * A window pass fixes its date range at its first page, from the server's today: the history window first;
+ * later, from the day of the last pass (at most `recentDays` back) — new bills and payments are dated when
+ * they are made. A status that changes later (a bill paid) comes with its payment (see
+ * sync-follow-ups.ts); a client's own bills are read again when it is opened.
+ */
+export function windowOfPass(resource: SyncResource, cursor: SyncCursor, today: string): SyncCursor {
+  if (resource.kind !== 'window' || (cursor.window && cursor.nextPage > 1)) return cursor;
+  const back =
+    cursor.mode === 'incremental' ? daysBack(cursor, today, resource.window.recentDays) : resource.window.historyDays;
+  return {
+    ...cursor,
+    window: { startDate: shiftDay(today, -back), endDate: shiftDay(today, resource.window.aheadDays) },
+  };
+}
+
+/** Carries the last whole read's figures through an incremental pass. */
+export function pick(cursor: SyncCursor): Pick<SyncCursor, 'fullPassRecords' | 'fullPassAt'> {
+  return {
+    ...(cursor.fullPassRecords !== undefined ? { fullPassRecords: cursor.fullPassRecords } : {}),
+    ...(cursor.fullPassAt !== undefined ? { fullPassAt: cursor.fullPassAt } : {}),
+  };
+}
