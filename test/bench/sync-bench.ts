@@ -1,14 +1,7 @@
-import { createDemoPractice } from '../../src-main/demo-practice/create-demo-practice';
-import { createPartnerApiClient } from '../../src-main/partner-api/partner-api-client';
-import { createMemoryBudgetStore } from '../../src-main/request-budget/budget-store';
-import { createVirtualTimer } from '../../src-main/request-budget/budget-timer';
-import { createRequestBudget, DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
-import { createSyncEngine } from '../../src-main/sync/sync-engine';
 import { rulesOf, syncResources } from '../../src-main/sync/sync-resources';
 import { steadyReadCost } from '../../src-main/sync/sync-cost';
 import { BILLING_EVERY_MS } from '../../src-preload/contract/sync-cadence';
-import { createMemorySyncSink } from '../support/memory-sync-sink';
-import { clockOf, createVirtualTimeFetch } from '../support/virtual-time-http';
+import { createSimulatedLaptop, largePracticeOnVirtualTime } from '../support/simulated-laptop';
 import { lowerBoundMs } from './lower-bound';
 
 const START = Date.parse('2026-11-02T08:00:00Z');
@@ -29,35 +22,13 @@ const inWindow = (dates: string[], window: { startDate: string; endDate: string 
   window ? dates.filter((d) => d >= window.startDate && d <= window.endDate).length : 0;
 
 export async function benchSync() {
-  const timer = createVirtualTimer(START);
-  const demo = await createDemoPractice({
-    size: 'large',
-    seed: 7,
-    clock: clockOf(timer),
-    rateLimit: { enabled: true, ...DEFAULT_LIMITS },
-  });
+  const { timer, demo, state } = await largePracticeOnVirtualTime(START);
   try {
-    const practice = demo.practices[0]!;
-    const state = demo.runtime.practices[0]!;
-    const http = createVirtualTimeFetch(timer);
-    const budget = createRequestBudget({
-      clientId: practice.readWrite.clientId,
-      timer,
-      store: createMemoryBudgetStore(),
-    });
-    const api = createPartnerApiClient({
-      baseUrl: practice.baseUrl,
-      credentials: () => practice.readWrite,
-      fetch: http.fetch,
-      sleep: timer.sleep,
-      budget,
-      maxAttempts: 10,
-    });
-    const sink = createMemorySyncSink();
-    const engine = createSyncEngine({ api, sink });
+    const laptop = createSimulatedLaptop(demo, timer);
+    const { http, sink } = laptop;
 
     const wallStarted = performance.now();
-    const results = await engine.runOnce({ priority: 'background' });
+    const results = await laptop.sync();
     const wallMs = performance.now() - wallStarted;
     if (!results.every((r) => r.state === 'done')) throw new Error(`full import failed: ${JSON.stringify(results)}`);
     if (sink.table('entities').size !== state.entities.size) throw new Error('full import incomplete');
@@ -91,13 +62,13 @@ export async function benchSync() {
     // early in it (recurring schedules); the steady state is the sync after that.
     timer.advanceTo(timer.now() + 5 * 60_000);
     const beforeCatchUp = http.log.length;
-    await engine.runOnce({ priority: 'background' });
+    await laptop.sync();
     const catchUpRequests = http.log.length - beforeCatchUp;
 
     // Five minutes later, nothing changed: one request per resource is the whole cost.
     timer.advanceTo(timer.now() + 5 * 60_000);
     const before = http.log.length;
-    await engine.runOnce({ priority: 'background' });
+    await laptop.sync();
     const incrementalRequests = http.log.length - before;
     // Unchanged lists cost one request each (an empty first page); the billing tier, the catalogs and the
     // schedules rest within their interval, so five minutes on they cost nothing.
@@ -110,10 +81,10 @@ export async function benchSync() {
     // An hour on: the billing tier is due — debtor reports, and bills and payments since the last pass.
     timer.advanceTo(timer.now() + BILLING_EVERY_MS);
     const beforeHourly = http.log.length;
-    await engine.runOnce({ priority: 'background' });
+    await laptop.sync();
     const hourlyRequests = http.log.length - beforeHourly;
     const hourlyMinimum = costOf(['lists', 'billing']);
-    budget.dispose();
+    laptop.dispose();
 
     return {
       fullImport: {

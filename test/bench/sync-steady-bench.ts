@@ -1,6 +1,4 @@
-import { createDemoPractice } from '../../src-main/demo-practice/create-demo-practice';
-import { createVirtualTimer, type VirtualTimer } from '../../src-main/request-budget/budget-timer';
-import { DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
+import type { VirtualTimer } from '../../src-main/request-budget/budget-timer';
 import { syncEveryMs, type Presence } from '../../src-preload/contract/sync-cadence';
 import {
   CHANGES_PER_HOUR,
@@ -11,8 +9,7 @@ import {
   type ListChange,
   type ServerTrickle,
 } from '../support/server-trickle';
-import { createSimulatedLaptop, type SimulatedLaptop } from '../support/simulated-laptop';
-import { clockOf } from '../support/virtual-time-http';
+import { createSimulatedLaptop, largePracticeOnVirtualTime, type SimulatedLaptop } from '../support/simulated-laptop';
 
 const START = Date.parse('2026-11-02T08:00:00Z');
 const HOUR_MS = 3_600_000;
@@ -72,15 +69,8 @@ async function simulateDay(
  * on the server to the same record in the local copy.
  */
 export async function benchSyncSteadyState() {
-  const timer = createVirtualTimer(START);
-  const demo = await createDemoPractice({
-    size: 'large',
-    seed: 7,
-    clock: clockOf(timer),
-    rateLimit: { enabled: true, ...DEFAULT_LIMITS },
-  });
+  const { timer, demo, state } = await largePracticeOnVirtualTime(START);
   try {
-    const state = demo.runtime.practices[0]!;
     const laptop = createSimulatedLaptop(demo, timer);
     const imported = await laptop.sync('due');
     if (!imported.every((r) => r.state === 'done')) throw new Error('the import failed');

@@ -1,12 +1,10 @@
-import { createDemoPractice } from '../../src-main/demo-practice/create-demo-practice';
 import type { PracticeState } from '../../src-main/demo-practice/state/practice-state';
-import { createVirtualTimer, type VirtualTimer } from '../../src-main/request-budget/budget-timer';
+import type { VirtualTimer } from '../../src-main/request-budget/budget-timer';
 import { DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
 import { upperBound, WINDOW_MS, WINDOW_NAMES } from '../../src-main/request-budget/sliding-windows';
 import { syncEveryMs, type Presence } from '../../src-preload/contract/sync-cadence';
 import { createServerTrickle, scheduleChanges, seededRandom } from '../support/server-trickle';
-import { clockOf } from '../support/virtual-time-http';
-import { createSimulatedLaptop, type SimulatedLaptop } from '../support/simulated-laptop';
+import { createSimulatedLaptop, largePracticeOnVirtualTime, type SimulatedLaptop } from '../support/simulated-laptop';
 
 const START = Date.parse('2026-11-02T08:00:00Z');
 const HOUR_MS = 3_600_000;
@@ -84,15 +82,8 @@ const sleepUntil = (timer: VirtualTimer, at: number) => timer.sleep(Math.max(0, 
  * now and then, the third hour away), and one that does its first full import during the day.
  */
 export async function benchSyncTeam(_options: { quick?: boolean } = {}) {
-  const timer = createVirtualTimer(START);
-  const demo = await createDemoPractice({
-    size: 'large',
-    seed: 7,
-    clock: clockOf(timer),
-    rateLimit: { enabled: true, ...DEFAULT_LIMITS },
-  });
+  const { timer, demo, state } = await largePracticeOnVirtualTime(START);
   try {
-    const state = demo.runtime.practices[0]!;
     // The nine start with the copy one laptop imported the evening before: what they hold when the day
     // begins (its requests have left the minute and hour windows; the day still counts them).
     const seed = createSimulatedLaptop(demo, timer);

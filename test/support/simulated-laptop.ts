@@ -1,16 +1,28 @@
-import type { DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
+import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
 import { createPartnerApiClient, type RequestPriority } from '../../src-main/partner-api/partner-api-client';
 import { createMemoryBudgetStore } from '../../src-main/request-budget/budget-store';
-import type { VirtualTimer } from '../../src-main/request-budget/budget-timer';
-import { createRequestBudget } from '../../src-main/request-budget/request-budget';
+import { createVirtualTimer, type VirtualTimer } from '../../src-main/request-budget/budget-timer';
+import { createRequestBudget, DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
 import { createSyncEngine } from '../../src-main/sync/sync-engine';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import { contactSchema } from '../../src-preload/contract/partner-api';
 import { z } from 'zod';
 import { createMemorySyncSink } from './memory-sync-sink';
-import { createVirtualTimeFetch } from './virtual-time-http';
+import { clockOf, createVirtualTimeFetch } from './virtual-time-http';
 
 const anything = z.unknown();
+
+/** The large demo practice (20,000 clients) at the contract's default limits, on a virtual clock from `start`. */
+export async function largePracticeOnVirtualTime(start: number) {
+  const timer = createVirtualTimer(start);
+  const demo = await createDemoPractice({
+    size: 'large',
+    seed: 7,
+    clock: clockOf(timer),
+    rateLimit: { enabled: true, ...DEFAULT_LIMITS },
+  });
+  return { timer, demo, state: demo.runtime.practices[0]! };
+}
 
 /**
  * One laptop of the practice, as main runs it: its own request budget (one per Client ID, in memory), API
