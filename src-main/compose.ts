@@ -73,6 +73,7 @@ export interface MainDeps {
   log?: DiagnosticLogger;
   /** Seconds since the last input on the system (Electron: powerMonitor); absent in the preview, where the page tells its own. */
   systemIdleSeconds?: () => number;
+  systemLocked?: () => boolean;
 }
 
 /** The one composition function: builds main's services and the bridge handlers over them. */
@@ -173,6 +174,7 @@ export function createMainServices(deps: MainDeps) {
   // OS's and the window's events (src-main/electron/presence.ts); the idle time is polled with the update checks' timer.
   const presence = createPresenceMonitor({
     ...(deps.systemIdleSeconds ? { systemIdleSeconds: deps.systemIdleSeconds } : {}),
+    ...(deps.systemLocked ? { systemLocked: deps.systemLocked } : {}),
     timer: deps.updateTimer ?? realUpdateTimer,
     emit: (now) => events.emit('desktop.presence', { presence: now }),
   });

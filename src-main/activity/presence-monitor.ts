@@ -17,6 +17,8 @@ export interface PresenceTimer {
 export interface PresenceMonitorDeps {
   /** Seconds since the last keyboard or mouse input anywhere on the system (Electron: powerMonitor.getSystemIdleTime). Absent: never idle by input. */
   systemIdleSeconds?: () => number;
+  /** Whether the screen is locked now (Electron: powerMonitor.getSystemIdleState(…) === 'locked'), read with the idle time. */
+  systemLocked?: () => boolean;
   timer: PresenceTimer;
   /** Every change of presence (the `desktop.presence` event). */
   emit: (presence: Presence) => void;
@@ -35,6 +37,9 @@ export function createPresenceMonitor(deps: PresenceMonitorDeps) {
   const state = { suspended: false, locked: false, visible: true, focused: true, inputIdle: false };
   let current: Presence = 'active';
   let stopPolling: (() => void) | null = null;
+  // Polls that fired since the last 'suspend': timers do not run while the laptop sleeps, so two of them
+  // prove it is awake even if the 'resume' event was missed (some systems miss it), and sync starts again.
+  let pollsSinceSuspend = 0;
 
   const presenceNow = (): Presence => {
     if (state.suspended || state.locked) return 'asleep';
@@ -51,6 +56,7 @@ export function createPresenceMonitor(deps: PresenceMonitorDeps) {
   };
 
   const readIdleTime = (): void => {
+    if (deps.systemLocked) state.locked = deps.systemLocked();
     if (!deps.systemIdleSeconds) return;
     state.inputIdle = deps.systemIdleSeconds() * 1000 >= idleAfterMs;
   };
@@ -58,8 +64,10 @@ export function createPresenceMonitor(deps: PresenceMonitorDeps) {
   return {
     current: (): Presence => current,
     powerEvent(event: PowerEvent): void {
-      if (event === 'suspend') state.suspended = true;
-      else if (event === 'resume') state.suspended = false;
+      if (event === 'suspend') {
+        state.suspended = true;
+        pollsSinceSuspend = 0;
+      } else if (event === 'resume') state.suspended = false;
       else if (event === 'lock-screen') state.locked = true;
       else state.locked = false;
       // Back at the laptop: the input is fresh, whatever the last poll read before it slept.
@@ -90,7 +98,10 @@ export function createPresenceMonitor(deps: PresenceMonitorDeps) {
     },
     start(): void {
       if (stopPolling || !deps.systemIdleSeconds) return;
+      readIdleTime(); // an app started behind a locked screen (an update's restart) is not 'active'
+      update();
       stopPolling = deps.timer.every(deps.pollMs ?? IDLE_POLL_MS, () => {
+        if (state.suspended && ++pollsSinceSuspend >= 2) state.suspended = false;
         readIdleTime();
         update();
       });

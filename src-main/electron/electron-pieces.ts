@@ -7,7 +7,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import { createElectronLogger } from './logging';
 import { electronUpdates } from './updater';
 import { electronThemeHost } from './theme';
-import { electronSystemIdleSeconds } from './presence';
+import { electronSystemIdleSeconds, electronSystemLocked } from './presence';
 
 /** safeStorage's async API; the backend name lets the vault detect Linux's weak `basic_text`. */
 function electronCipher(): Cipher {
@@ -72,6 +72,7 @@ export function electronMainDeps(): MainDeps {
     themeHost: electronThemeHost(),
     // Polled by the presence monitor: five minutes without input anywhere on the system is "away".
     systemIdleSeconds: electronSystemIdleSeconds,
+    systemLocked: electronSystemLocked,
     // Only PRACTICE_COMPANION_REGIONS_FILE is read from it (src-main/regions).
     env: process.env,
   };

@@ -7,6 +7,9 @@ const windowEvents: readonly WindowEvent[] = ['focus', 'blur', 'show', 'hide', '
 /** Seconds since the last input anywhere on the system; read after `app.whenReady()`. */
 export const electronSystemIdleSeconds = (): number => powerMonitor.getSystemIdleTime();
 
+/** Whether the screen is locked now (the threshold only matters for 'idle', which is read above). */
+export const electronSystemLocked = (): boolean => powerMonitor.getSystemIdleState(60) === 'locked';
+
 /** Feeds the OS's sleep and lock events to the presence monitor; each window is added with `watchPresenceOf`. */
 export function installPresence(services: { presence: PresenceMonitor }): void {
   for (const event of powerEvents) powerMonitor.on(event as 'suspend', () => services.presence.powerEvent(event));

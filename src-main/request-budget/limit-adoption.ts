@@ -65,6 +65,9 @@ export interface AnnouncedHint {
  * The window (index in WINDOW_NAMES) an unknown Limit belongs to, or −1 to ignore it (see the rule above).
  * surelyCounted(i): our own sends the server has certainly counted in window i right now.
  */
+/** How far (in ratio) an announced limit may be from the window's current one and still be taken for it. */
+const MAX_ADOPTION_DISTANCE = Math.log(10);
+
 export function mapAnnouncedLimit(
   hint: AnnouncedHint,
   current: WindowLimits,
@@ -82,6 +85,8 @@ export function mapAnnouncedLimit(
   });
   const name = WINDOW_NAMES[level];
   if (name === undefined) return -1;
+  // Ten times or a tenth of a window's limit is another quota (an eForm quota on a route's answer), not it.
+  if (nearest > MAX_ADOPTION_DISTANCE) return -1;
   if (!keepsOrder(current, { ...current, [name]: hint.limit }, [name])) return -1;
   if (hint.limit - hint.remaining < surelyCounted(level)) return -1;
   return level;

@@ -3,7 +3,7 @@ import type { PersistedBudget } from './budget-store';
 import { createExchangeSlack } from './exchange-slack';
 import { createLimitBook, mapAnnouncedLimit } from './limit-adoption';
 import { capsFor, reservedCounts, reserveShares } from './reserves';
-import { forgetShownGone, probeAt } from './wide-phantoms';
+import { forgetShownGone, notYetCountedBy, probeAt } from './wide-phantoms';
 import { parseRateLimit, parseRetryAfterMs, DEFAULT_RETRY_AFTER_MS, type HeaderSource } from './response-hints';
 import { WINDOW_MS, WINDOW_NAMES, countInWindow, earliestGrant, simulateGreedy } from './sliding-windows';
 import type {
@@ -28,8 +28,9 @@ export { DEFAULT_RESERVE } from './reserves';
  * sliding windows (60/min, 1000/h, 10000/day by default, or the Client ID's own limits once the server
  * announced them), so that a 429 means someone else used our Client ID, not that we planned badly.
  * Priorities decide who goes first when slots are scarce, and reserves keep part of every window for the
- * user (on any laptop sharing the Client ID); the history is persisted so a restart cannot forget it;
- * response headers and 429s only ever make it more careful.
+ * user (on any laptop sharing the Client ID); the history is persisted so a restart cannot forget it.
+ * Response headers and 429s make it more careful; only what the server shows corrects old knowledge of
+ * other laptops' sends (wide-phantoms.ts).
  */
 
 export const DEFAULT_LIMITS: BudgetLimits = { perMinute: 60, perHour: 1000, perDay: 10_000 };
@@ -223,10 +224,11 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
     // A new limit is saved at once (rare, and it changes every plan); a confirmed one needs no re-plan.
     const adopted = book.announce(level, hint.limit);
     const window = ledger.windows[level] as LedgerWindow;
+    const notYetCounted = notYetCountedBy(ledger, exchanges.inFlight(), now);
     const unseen = hint.limit - countInWindow(window.times, now, window.ms + slack) - hint.remaining;
     // Headers may only ever lower what we think is left; phantoms count as if sent now (the safest).
     if (unseen > 0) ledger.recordPhantoms(now, level, unseen);
-    const forgotten = forgetShownGone(ledger, limitOf, level, hint.remaining, exchanges.inFlight(), now);
+    const forgotten = forgetShownGone(ledger, limitOf, level, hint.remaining, notYetCounted, now);
     if (adopted) flushSafely();
     else if (unseen > 0 || forgotten > 0) {
       dirty = true;

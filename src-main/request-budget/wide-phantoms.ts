@@ -1,4 +1,14 @@
-import type { BudgetLedger } from './budget-ledger';
+import { HEADER_SLACK_MS, type BudgetLedger } from './budget-ledger';
+
+/**
+ * What a response's count may lack, taken before the response's own lesson is recorded: our sends not yet
+ * answered, and whatever we sent or learned within the longest an exchange takes (the server counted when
+ * the request arrived, and answers can come back out of order).
+ */
+export function notYetCountedBy(ledger: BudgetLedger, inFlight: number, now: number): number {
+  const since = now - HEADER_SLACK_MS;
+  return inFlight + ledger.ownBetween(since, now) + ledger.othersBetween(since, now);
+}
 import type { RequestPriority } from './request-budget-types';
 import { countInWindow, earliestGrant, WINDOW_NAMES, type WindowName } from './sliding-windows';
 
@@ -16,21 +26,21 @@ export const PROBE_EVERY_MS = 30_000;
 /**
  * 1. The server names the window with the fewest requests left, so every wider window has at least as many
  *    left. Phantoms our view still holds beyond that have left the server's window: the oldest of them are
- *    forgotten. Our sends not yet answered may not be counted yet, so they are allowed for. Returns how many
- *    were forgotten.
+ *    forgotten, allowing for what the server's count may lack. Returns how many were forgotten.
  */
 export function forgetShownGone(
   ledger: BudgetLedger,
   limits: Readonly<Record<WindowName, number>>,
   level: number,
   remaining: number,
-  inFlight: number,
+  /** What the server's count may lack: see `notYetCountedBy`. */
+  notYetCounted: number,
   now: number,
 ): number {
   let forgotten = 0;
   for (let wider = level + 1; wider < WINDOW_NAMES.length; wider += 1) {
     const window = ledger.windows[wider]!;
-    const most = limits[WINDOW_NAMES[wider] as WindowName] - remaining + inFlight;
+    const most = limits[WINDOW_NAMES[wider] as WindowName] - remaining + notYetCounted;
     const excess = countInWindow(window.times, now, window.ms) - most;
     if (excess <= 0) continue;
     const before = countInWindow(window.times, now, window.ms);

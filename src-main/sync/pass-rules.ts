@@ -64,24 +64,27 @@ export function reconcileIfDue(
   return { ...cursor, mode: 'reconcile', watermark: null, recordsThisPass: 0 };
 }
 
-/** Days back a later window pass reads: since the server's day of the last pass, at most `recentDays`. */
-function daysBack(cursor: SyncCursor, today: string, recentDays: number): number {
+/**
+ * Days back a later window pass reads: from the day before the last pass's (UTC) day — the contract's dates
+ * carry no time zone, and a practice west of UTC dates its evening's bills the day before — however long
+ * the laptop was away, up to the history window.
+ */
+function daysBack(cursor: SyncCursor, today: string, historyDays: number): number {
   const last = cursor.lastCompletedAt?.slice(0, 10);
-  if (!last) return recentDays;
+  if (!last) return historyDays;
   const since = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${last}T00:00:00Z`)) / 86_400_000);
-  return Math.min(recentDays, Math.max(0, since));
+  return Math.min(historyDays, Math.max(0, since) + 1);
 }
 
 /**
  * A window pass fixes its date range at its first page, from the server's today: the history window first;
- * later, from the day of the last pass (at most `recentDays` back) — new bills and payments are dated when
- * they are made. A status that changes later (a bill paid) comes with its payment (see
+ * later, from the day before the last pass's — new bills and payments are dated when they are made. A status that changes later (a bill paid) comes with its payment (see
  * sync-follow-ups.ts); a client's own bills are read again when it is opened.
  */
 export function windowOfPass(resource: SyncResource, cursor: SyncCursor, today: string): SyncCursor {
   if (resource.kind !== 'window' || (cursor.window && cursor.nextPage > 1)) return cursor;
   const back =
-    cursor.mode === 'incremental' ? daysBack(cursor, today, resource.window.recentDays) : resource.window.historyDays;
+    cursor.mode === 'incremental' ? daysBack(cursor, today, resource.window.historyDays) : resource.window.historyDays;
   return {
     ...cursor,
     window: { startDate: shiftDay(today, -back), endDate: shiftDay(today, resource.window.aheadDays) },

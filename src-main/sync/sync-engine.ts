@@ -5,7 +5,7 @@ import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-a
 import { afterPage, readAllPages, startPaging } from '../partner-api/paging';
 import { emptyCursor, pick, reconcileIfDue, restsThisRound, windowOfPass, type ReconcilePolicy } from './pass-rules';
 import { stopsTheRun } from './stops-the-run';
-import { followUps, readNamedBills } from './sync-follow-ups';
+import { followUps, readNamedBills, withFollowUps } from './sync-follow-ups';
 import { requestsFor } from './sync-plan';
 import { rulesOf, syncResources, type SyncResource } from './sync-resources';
 import type { SyncSink } from './sync-sink';
@@ -61,8 +61,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
   // The run under way: cursors as committed so far, and the resources already finished.
   let live: Record<string, SyncCursor | undefined> | null = null;
   const finished = new Set<string>();
-  // Bills named by payments read in this run, to read again (sync-follow-ups.ts).
-  const pendingFollowUps = new Set<number>();
   // The server's latest Date: windows and report periods are measured from the server's today.
   let latestServerDate: Date | null = null;
   const noteServerDate = (date: Date | null): void => {
@@ -126,7 +124,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
       fresh ? { ...start, recordsThisPass: 0, passServerTime: null, largestPage: 0 } : start,
     );
     let paging = startPaging(cursor.largestPage, estimate);
-    let pagesThisPass = fresh ? 0 : cursor.nextPage - 1;
+    let carried = start.followUps ?? [];
+    // Pages with records in this pass (a resumed pass's earlier pages were all full).
+    let pagesWithRecords = fresh ? 0 : cursor.nextPage - 1;
     for (;;) {
       const page = await options.api.list(resource.path, resource.schema, {
         priority,
@@ -143,7 +143,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         keys: page.data.map((r) => resource.key(r as never)),
       });
       paging = step.state;
-      pagesThisPass++;
+      if (!step.repeated && page.data.length + page.rejected.length > 0) pagesWithRecords++;
       const passServerTime = cursor.passServerTime ?? serverNow(page.serverDate).toISOString();
       const largestPage = paging.largestThisPass;
       const done = step.ended;
@@ -158,9 +158,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
             watermark: new Date(new Date(passServerTime).getTime() - margin).toISOString(),
             nextPage: 1,
             passServerTime: null,
-            // A pass of several pages learned the page size (all pages but the last were full); a pass of one
-            // page only says it is at least that large.
-            largestPage: pagesThisPass > 1 ? largestPage : Math.max(largestPage, estimate),
+            // Two pages with records: the first was full, so the pass learned the page size. Otherwise (one
+            // page of records, then an empty one) it only says the page size is at least that large.
+            largestPage: pagesWithRecords > 1 ? largestPage : Math.max(largestPage, estimate),
             lastCompletedAt: passServerTime,
             recordsThisPass,
             passEndedAt: serverNow(page.serverDate).toISOString(),
@@ -168,9 +168,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
             ...(cursor.window ? { window: cursor.window } : {}),
           }
         : { ...cursor, nextPage: cursor.nextPage + 1, passServerTime, largestPage, recordsThisPass };
+      // Bills that new payments name go into the cursor committed with the page (sync-follow-ups.ts).
+      cursor = withFollowUps(cursor, carried, whole ? [] : followUps(resource.name, records, start.lastCompletedAt));
+      carried = cursor.followUps ?? [];
       await options.sink.commitPage({ resource: resource.name, records, replaceAll: false, cursor });
       if (live) live[resource.name] = cursor;
-      if (!whole) for (const id of followUps(resource.name, records, start.lastCompletedAt)) pendingFollowUps.add(id);
       progress.pagesThisRun++;
       progress.recordsThisPass = recordsThisPass;
       options.onProgress?.({ ...progress });
@@ -236,11 +238,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   async function readFollowUps(priority: RequestPriority, signal: AbortSignal | undefined): Promise<void> {
-    const cursor = live?.bills;
-    const ids = [...pendingFollowUps];
-    pendingFollowUps.clear();
-    if (!cursor) return;
-    await readNamedBills({ api: options.api, sink: options.sink, cursor, ids, priority, signal, noteServerDate });
+    if (!live?.payments?.followUps?.length || !live.bills) return;
+    const deps = { api: options.api, sink: options.sink, priority, signal, noteServerDate };
+    live.payments = await readNamedBills({ ...deps, bills: live.bills, payments: live.payments });
   }
 
   async function runResources(
@@ -304,7 +304,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const cursors = await options.sink.loadCursors();
       live = { ...cursors };
       finished.clear();
-      pendingFollowUps.clear();
       round = run.round ?? 'due';
       try {
         return await runResources(cursors, run.priority ?? 'background', run.signal);

@@ -1,5 +1,6 @@
-import type { SyncCursor } from '../../src-preload/contract/sync';
+import { MAX_FOLLOW_UPS, type SyncCursor } from '../../src-preload/contract/sync';
 import { billSchema } from '../../src-preload/contract/partner-api';
+import { PartnerApiError } from '../partner-api/api-errors';
 import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-api-client';
 import { stopsTheRun } from './stops-the-run';
 import type { SyncSink } from './sync-sink';
@@ -10,7 +11,7 @@ import type { SyncSink } from './sync-sink';
  * every bill of the last weeks would cost dozens of pages.
  */
 
-/** Most bills read again per run; more is rare, and a client's own bills are read when it is opened. */
+/** Most bills read again per run; the rest wait in the payments cursor for the next run. */
 export const FOLLOW_UPS_PER_RUN = 25;
 const FOLLOW_UP_MARGIN_MS = 120_000;
 
@@ -31,30 +32,46 @@ export function followUps(resource: string, records: readonly unknown[], since: 
   return ids;
 }
 
+/** The cursor carrying these bills to read again, and those newly named (oldest dropped past the cap). */
+export function withFollowUps(cursor: SyncCursor, carried: readonly number[], named: readonly number[]): SyncCursor {
+  const ids = [...new Set([...carried, ...named])].slice(-MAX_FOLLOW_UPS);
+  const { followUps: _dropped, ...rest } = cursor;
+  return ids.length > 0 ? { ...rest, followUps: ids } : rest;
+}
+
 /**
- * Reads again, one by one, the bills payments of this run named (at most FOLLOW_UPS_PER_RUN; any more are
- * left for the client's own read when it is opened), each committed with the bills' cursor unchanged.
+ * Reads again, one by one, the bills the payments cursor names (at most FOLLOW_UPS_PER_RUN a run), each
+ * stored with the bills' cursor unchanged; then stores the payments cursor without the bills read. A bill
+ * the practice no longer has (404) is dropped too; one that failed otherwise waits for the next run.
+ * Returns the payments cursor as stored.
  */
 export async function readNamedBills(deps: {
   api: PartnerApiClient;
   sink: SyncSink;
-  cursor: SyncCursor;
-  ids: readonly number[];
+  bills: SyncCursor;
+  payments: SyncCursor;
   priority: RequestPriority;
   signal: AbortSignal | undefined;
   noteServerDate(date: Date | null): void;
-}): Promise<void> {
-  for (const id of deps.ids.slice(0, FOLLOW_UPS_PER_RUN)) {
+}): Promise<SyncCursor> {
+  const done = new Set<number>();
+  for (const id of (deps.payments.followUps ?? []).slice(0, FOLLOW_UPS_PER_RUN)) {
     try {
       const answer = await deps.api.request('GET', `/bills/${id}`, billSchema, {
         priority: deps.priority,
         ...(deps.signal ? { signal: deps.signal } : {}),
       });
       deps.noteServerDate(answer.serverDate);
-      await deps.sink.commitPage({ resource: 'bills', records: [answer.data], replaceAll: false, cursor: deps.cursor });
+      await deps.sink.commitPage({ resource: 'bills', records: [answer.data], replaceAll: false, cursor: deps.bills });
+      done.add(id);
     } catch (error) {
-      if (deps.signal?.aborted || stopsTheRun(error)) throw error;
-      // A bill that cannot be read now (deleted, a passing error) is read again with its client.
+      if (error instanceof PartnerApiError && error.status === 404) done.add(id);
+      else if (deps.signal?.aborted || stopsTheRun(error)) break;
     }
   }
+  if (done.size === 0) return deps.payments;
+  const left = (deps.payments.followUps ?? []).filter((id) => !done.has(id));
+  const payments = withFollowUps(deps.payments, left, []);
+  await deps.sink.commitPage({ resource: 'payments', records: [], replaceAll: false, cursor: payments });
+  return payments;
 }

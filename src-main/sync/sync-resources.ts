@@ -47,8 +47,6 @@ export const TIER_EVERY_MS: Readonly<Record<SyncTier, number>> = {
 export interface WindowPolicy {
   /** Days back the first pass reads (the history import). */
   historyDays: number;
-  /** Days back every later pass re-reads, since statuses of recent records change. */
-  recentDays: number;
   /** Days ahead, for records dated after today. */
   aheadDays: number;
 }
@@ -117,7 +115,7 @@ export function shiftDay(day: string, days: number): string {
 }
 
 /** One year of bills and payments is the history a meeting needs; older ones come with a meeting pack. */
-const billingWindow: WindowPolicy = { historyDays: 365, recentDays: 60, aheadDays: 31 };
+const billingWindow: WindowPolicy = { historyDays: 365, aheadDays: 31 };
 
 /** In the order the user benefits from: clients first (the list appears after one page), then the rest. */
 export const syncResources: readonly SyncResource[] = [

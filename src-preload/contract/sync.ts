@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Most bills a payments cursor keeps to read again; beyond, a client's own bills are read when it is opened. */
+export const MAX_FOLLOW_UPS = 500;
+
 /**
  * Every resource the sync engine keeps on the laptop (main's `syncResources` names exactly these), and how
  * the renderer stores it: records in the Dexie table of that name, or one object in `reports` under it.
@@ -62,5 +65,11 @@ export const syncCursorSchema = z.strictObject({
    * later passes a recent one (statuses change: a bill gets paid, a payment refunded).
    */
   window: z.strictObject({ startDate: z.iso.date(), endDate: z.iso.date() }).optional(),
+  /**
+   * Payments: the bills that payments read since named and that are still to be read again (a payment
+   * changes its bill). Stored with the page that named them, dropped only once the bill is stored, so a run
+   * cut short reads them on the next one.
+   */
+  followUps: z.array(z.number().int()).max(MAX_FOLLOW_UPS).optional(),
 });
 export type SyncCursor = z.infer<typeof syncCursorSchema>;

@@ -44,7 +44,8 @@ export function createSyncSchedule(deps: SyncScheduleDeps) {
     },
     /** The presence changed: a new cadence from the last run, none while asleep, a catch-up on waking. */
     presenceChanged(now: Presence, before: Presence): void {
-      if (before === 'asleep' && now !== 'asleep' && lastTryAt !== null && deps.online()) deps.catchUp();
+      // Also when no run was ever tried: the first one may have found the laptop asleep and done nothing.
+      if (before === 'asleep' && now !== 'asleep' && deps.online()) deps.catchUp();
       else arm();
     },
   };

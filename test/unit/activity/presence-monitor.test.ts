@@ -6,9 +6,11 @@ import type { Presence } from '../../../src-preload/contract/sync-cadence';
 function monitor(options: { withIdleTime?: boolean } = {}) {
   const emitted: Presence[] = [];
   const polls: { ms: number; run: () => void }[] = [];
-  const system = { idleSeconds: 0 };
+  const system = { idleSeconds: 0, locked: false };
   const presence = createPresenceMonitor({
-    ...(options.withIdleTime === false ? {} : { systemIdleSeconds: () => system.idleSeconds }),
+    ...(options.withIdleTime === false
+      ? {}
+      : { systemIdleSeconds: () => system.idleSeconds, systemLocked: () => system.locked }),
     timer: {
       every(ms, run) {
         const poll = { ms, run };
@@ -67,13 +69,15 @@ describe('presence from the OS and the window', () => {
   });
 
   it('is asleep while suspended or locked, above everything else; resume and unlock bring back what the window says', () => {
-    const { presence, emitted } = monitor();
+    const { presence, emitted, system } = monitor();
     presence.windowEvent('minimize');
+    system.locked = true; // what the system answers while the screen is locked
     presence.powerEvent('lock-screen');
     presence.powerEvent('suspend');
     expect(presence.current()).toBe('asleep');
     presence.powerEvent('resume');
     expect(presence.current()).toBe('asleep'); // still locked
+    system.locked = false;
     presence.powerEvent('unlock-screen');
     expect(presence.current()).toBe('hidden');
     expect(emitted).toEqual(['hidden', 'asleep', 'hidden']);
@@ -111,5 +115,26 @@ describe('presence from the OS and the window', () => {
     presence.start();
     presence.stop();
     expect(polls).toEqual([]);
+  });
+
+  it('wakes even when the resume event is missed: two polls prove the laptop is running', () => {
+    const { presence, poll } = monitor();
+    presence.start();
+    presence.powerEvent('suspend');
+    expect(presence.current()).toBe('asleep');
+    poll(); // may fire just before the laptop sleeps
+    expect(presence.current()).toBe('asleep');
+    poll();
+    expect(presence.current()).toBe('active');
+  });
+
+  it('reads a locked screen from the system at start and on each poll, not only from lock events', () => {
+    const { presence, poll, system } = monitor();
+    system.locked = true;
+    presence.start(); // an app restarted behind a locked screen
+    expect(presence.current()).toBe('asleep');
+    system.locked = false;
+    poll();
+    expect(presence.current()).toBe('active');
   });
 });

@@ -10,6 +10,7 @@ function createPresenceFake() {
   const powerMonitor = Object.assign(new EventEmitter(), {
     idleSeconds: 0,
     getSystemIdleTime: (): number => powerMonitor.idleSeconds,
+    getSystemIdleState: (): string => 'active',
   });
   return { ...base, module: { ...base.module, powerMonitor }, powerMonitor };
 }

@@ -49,6 +49,12 @@ describe('mapping an announced limit to its window', () => {
     expect(map(120, 119, DEFAULTS, surely)).toBe(0);
   });
 
+  it('a limit ten times or a tenth of every window is another quota (an eForm quota), not a window', () => {
+    expect(map(5)).toBe(-1); // twelve times below the minute's 60
+    expect(map(6)).toBe(0);
+    expect(map(200_000)).toBe(-1);
+  });
+
   it('ignores what no header can say', () => {
     expect(map(0)).toBe(-1);
     expect(map(1.5)).toBe(-1);

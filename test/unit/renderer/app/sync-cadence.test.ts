@@ -138,6 +138,20 @@ describe('the sync cadence follows the user', () => {
     expect(start).toHaveBeenCalledTimes(3);
   });
 
+  it('a first run that found the laptop asleep still leads to a run on waking', async () => {
+    const presence = fakePresence('asleep');
+    const start = vi.fn(async () => ({ started: true }));
+    const companion = { sync: { start } } as unknown as Companion;
+    const jobs = createRendererJobs({ companion, databases, onError: () => undefined, presence: presence.source });
+    stop = jobs.start();
+    jobs.runner.kick(SYNC_JOB, 'start');
+    await settle();
+    expect(start).not.toHaveBeenCalled();
+    presence.set('active');
+    await settle();
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
   it('a short lock counts too: unlocking is a catch-up moment even before the next run is due', async () => {
     const { start, presence, after } = await started('active');
     await after(MINUTE);
