@@ -93,7 +93,7 @@ if (sync) {
     ],
     [
       'sync.incrementalNoChange.requests',
-      `${sync.incrementalNoChange.requests} for ${sync.incrementalNoChange.resources} resources five minutes on (minimum ${sync.incrementalNoChange.minimumRequests}: the billing lists and catalogs rest for their hour)`,
+      `${sync.incrementalNoChange.requests} for ${sync.incrementalNoChange.resources} resources five minutes on (minimum ${sync.incrementalNoChange.minimumRequests}: the lastUpdated lists; the other tiers rest)`,
       `≤ ${sync.incrementalNoChange.minimumRequests + 3}`,
       sync.incrementalNoChange.requests <= sync.incrementalNoChange.minimumRequests + 3,
     ],
@@ -105,7 +105,7 @@ if (sync) {
     ],
     [
       'sync.hourlyRefresh.requests',
-      `${sync.hourlyRefresh.requests} an hour on (minimum ${sync.hourlyRefresh.minimumRequests}: catalogs, recent bill/payment windows and recurring schedules re-read)`,
+      `${sync.hourlyRefresh.requests} an hour on (minimum ${sync.hourlyRefresh.minimumRequests}: the lists and the billing tier — debtor reports, bills and payments from the day before)`,
       `≤ ${sync.hourlyRefresh.minimumRequests + 3}`,
       sync.hourlyRefresh.requests <= sync.hourlyRefresh.minimumRequests + 3,
     ],
