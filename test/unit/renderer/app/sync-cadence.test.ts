@@ -65,7 +65,8 @@ afterEach(async () => {
 });
 
 /** The window's jobs with a fake main; the first run started as the root starts it, once the practices are read. */
-async function started(initial: Presence = 'active') {
+/** The jobs with a fake presence, kicked once as the root does at start; `runs` is how many reach main then. */
+async function started(initial: Presence = 'active', runs = 1) {
   const presence = fakePresence(initial);
   const start = vi.fn(async () => ({ started: true }));
   const companion = { sync: { start } } as unknown as Companion;
@@ -73,7 +74,7 @@ async function started(initial: Presence = 'active') {
   stop = jobs.start();
   jobs.runner.kick(SYNC_JOB, 'start');
   await settle();
-  expect(start).toHaveBeenCalledTimes(1);
+  expect(start).toHaveBeenCalledTimes(runs);
   const rounds = () => start.mock.calls.map((call) => (call as unknown as [{ round: string }])[0].round);
   /** Moves the clock and lets the runs it started reach main. */
   const after = async (ms: number) => {
@@ -139,16 +140,9 @@ describe('the sync cadence follows the user', () => {
   });
 
   it('a first run that found the laptop asleep still leads to a run on waking', async () => {
-    const presence = fakePresence('asleep');
-    const start = vi.fn(async () => ({ started: true }));
-    const companion = { sync: { start } } as unknown as Companion;
-    const jobs = createRendererJobs({ companion, databases, onError: () => undefined, presence: presence.source });
-    stop = jobs.start();
-    jobs.runner.kick(SYNC_JOB, 'start');
-    await settle();
-    expect(start).not.toHaveBeenCalled();
+    const { start, presence, after } = await started('asleep', 0);
     presence.set('active');
-    await settle();
+    await after(0);
     expect(start).toHaveBeenCalledTimes(1);
   });
 
