@@ -1,5 +1,11 @@
-import type { BudgetLimits } from './request-budget-types';
 import { WINDOW_NAMES, type WindowName } from './sliding-windows';
+
+/** A Client ID's request limits, one per sliding window. */
+export interface BudgetLimits {
+  perMinute: number;
+  perHour: number;
+  perDay: number;
+}
 
 /**
  * A Client ID may have limits other than the contract's defaults. The server never says which window a

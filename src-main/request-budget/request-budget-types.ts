@@ -1,17 +1,11 @@
 import type { RequestPriority } from '../partner-api/partner-api-client';
 import type { BudgetStore } from './budget-store';
 import type { BudgetTimer } from './budget-timer';
-import type { LimitsSource } from './limit-adoption';
+import type { BudgetLimits, LimitsSource } from './limit-adoption';
 import type { ReserveShares } from './reserves';
 
 // Declared once, with the client that carries it on every request; the budget orders its queues by it.
-export type { RequestPriority };
-
-export interface BudgetLimits {
-  perMinute: number;
-  perHour: number;
-  perDay: number;
-}
+export type { BudgetLimits, RequestPriority };
 
 export interface RequestBudgetOptions {
   clientId: string;

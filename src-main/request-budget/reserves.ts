@@ -1,4 +1,4 @@
-import type { RequestPriority } from './request-budget-types';
+import type { RequestPriority } from '../partner-api/partner-api-client';
 import { WINDOW_MS, type WindowName } from './sliding-windows';
 
 /** Share of each window's limit kept for interactive and outbox requests: fractions in [0, 1). */
