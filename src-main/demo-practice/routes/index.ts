@@ -7,6 +7,7 @@ import { identityRoutes } from './identity-routes';
 import { moneyRoutes } from './money-routes';
 import { onboardingRoutes } from './onboarding-routes';
 import { proposalRoutes } from './proposal-routes';
+import { proposalWriteRoutes } from './proposal-write-routes';
 import { webhookRoutes } from './webhook-routes';
 
 /** Every /api/v1 route of the contract: the server registers these and the OpenAPI document describes them. */
@@ -16,6 +17,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...eformRoutes,
   ...onboardingRoutes,
   ...proposalRoutes,
+  ...proposalWriteRoutes,
   ...billRoutes,
   ...moneyRoutes,
   ...identityRoutes,
