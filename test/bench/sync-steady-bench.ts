@@ -1,3 +1,4 @@
+import type { PracticeState } from '../../src-main/demo-practice/state/practice-state';
 import type { VirtualTimer } from '../../src-main/request-budget/budget-timer';
 import { syncEveryMs, type Presence } from '../../src-preload/contract/sync-cadence';
 import {
@@ -6,7 +7,6 @@ import {
   freshnessTracker,
   scheduleChanges,
   seededRandom,
-  type ListChange,
   type ServerTrickle,
 } from '../support/server-trickle';
 import { createSimulatedLaptop, largePracticeOnVirtualTime, type SimulatedLaptop } from '../support/simulated-laptop';
@@ -24,7 +24,7 @@ async function simulateDay(
   laptop: SimulatedLaptop,
   timer: VirtualTimer,
   trickle: ServerTrickle,
-  serverValue: (change: ListChange) => string,
+  state: PracticeState,
   presence: Presence,
   seed: number,
 ) {
@@ -32,7 +32,7 @@ async function simulateDay(
   const dayStart = timer.now();
   const dayEnd = dayStart + WORKDAY_HOURS * HOUR_MS;
   const changes = scheduleChanges(dayStart, dayEnd, seed);
-  const freshness = freshnessTracker(laptop, { serverValue });
+  const freshness = freshnessTracker(laptop, state);
   const before = laptop.http.log.length;
   let nextRun = dayStart;
   while (nextRun < dayEnd) {
@@ -75,19 +75,11 @@ export async function benchSyncSteadyState() {
     const imported = await laptop.sync('due');
     if (!imported.every((r) => r.state === 'done')) throw new Error('the import failed');
     const trickle = createServerTrickle(state, seededRandom(11));
-    const tables = {
-      entities: state.entities,
-      contacts: state.contacts,
-      onboardings: state.onboardings,
-      leads: state.leads,
-    };
-    const serverValue = (change: ListChange) =>
-      JSON.stringify((tables[change.resource] as Map<string | number, unknown>).get(change.key));
 
     timer.advanceTo(START + DAY_MS);
-    const idle = await simulateDay(laptop, timer, trickle, serverValue, 'idle', 21);
+    const idle = await simulateDay(laptop, timer, trickle, state, 'idle', 21);
     timer.advanceTo(START + 2 * DAY_MS);
-    const active = await simulateDay(laptop, timer, trickle, serverValue, 'active', 22);
+    const active = await simulateDay(laptop, timer, trickle, state, 'active', 22);
     laptop.dispose();
     return {
       hours: WORKDAY_HOURS,

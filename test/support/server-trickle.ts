@@ -137,12 +137,18 @@ export function scheduleChanges(from: number, to: number, seed: number): { at: n
 }
 
 /** Worst delay from a change on the server to the local copy, in ms (Infinity while one is not there). */
-export function freshnessTracker(laptop: SimulatedLaptop, state: { serverValue(change: ListChange): string }) {
+export function freshnessTracker(laptop: SimulatedLaptop, state: PracticeState) {
+  const tables: Record<ListChange['resource'], Map<string | number, unknown>> = {
+    entities: state.entities,
+    contacts: state.contacts,
+    onboardings: state.onboardings,
+    leads: state.leads,
+  };
   const pending: { change: ListChange; value: string }[] = [];
   let worstMs = 0;
   return {
     changed(change: ListChange) {
-      pending.push({ change, value: state.serverValue(change) });
+      pending.push({ change, value: JSON.stringify(tables[change.resource].get(change.key)) });
     },
     /** After a run: every change now in the local copy is done, at this instant. */
     check(now: number) {

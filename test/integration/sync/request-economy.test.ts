@@ -4,7 +4,7 @@ import { createVirtualTimer } from '../../../src-main/request-budget/budget-time
 import { DEFAULT_LIMITS } from '../../../src-main/request-budget/request-budget';
 import { syncCostPerHour } from '../../../src-main/sync/sync-cost';
 import { ACTIVE_EVERY_MS, IDLE_EVERY_MS } from '../../../src-preload/contract/sync-cadence';
-import { createServerTrickle, freshnessTracker, seededRandom, type ListChange } from '../../support/server-trickle';
+import { createServerTrickle, freshnessTracker, seededRandom } from '../../support/server-trickle';
 import { createSimulatedLaptop } from '../../support/simulated-laptop';
 import { clockOf } from '../../support/virtual-time-http';
 
@@ -76,16 +76,7 @@ describe('the request economy of one laptop', () => {
   it('a change made on the server while the user is active is in the local copy within five minutes', async () => {
     const { timer, laptop, state } = await importedLaptop();
     const trickle = createServerTrickle(state, seededRandom(5));
-    const tables = {
-      entities: state.entities,
-      contacts: state.contacts,
-      onboardings: state.onboardings,
-      leads: state.leads,
-    };
-    const freshness = freshnessTracker(laptop, {
-      serverValue: (change: ListChange) =>
-        JSON.stringify((tables[change.resource] as Map<string | number, unknown>).get(change.key)),
-    });
+    const freshness = freshnessTracker(laptop, state);
     const makers = [trickle.changeClient, trickle.changeContact, trickle.moveOnboarding, trickle.noteLead];
     // Changes at the awkward instants: just after a run began, around the watermark's margin, just before the next.
     const offsets = [1_000, 119_000, 121_000, 299_000];
