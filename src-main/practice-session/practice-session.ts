@@ -28,6 +28,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     ...(deps.budgetFor ? { budgetFor: deps.budgetFor } : {}),
     clientIdOf: (key) => registry.practiceOf(key)?.clientId,
     planOf: (key) => runner.planOf(key),
+    cursorsOf: (key) => runner.cursorsOf(key),
   });
   const runner = createSyncRunner({
     ...deps,

@@ -31,6 +31,8 @@ export interface SyncRunnerDeps extends Pick<
 /** One sync run at a time, of the active practice: start, pause, page acknowledgements and progress events. */
 export function createSyncRunner(deps: SyncRunnerDeps) {
   let sync: { practiceKey: string; sink: BridgeSyncSink; abort: AbortController; engine: SyncEngine } | null = null;
+  // The cursors each practice's last run started from: the cost per hour sizes whole re-reads from them.
+  const startedFrom = new Map<string, Record<string, SyncCursor>>();
 
   function emitProgress(
     practiceKey: string,
@@ -58,6 +60,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     start(practiceKey: string, cursors: readonly SyncCursor[], round: SyncRound = 'due'): boolean {
       const target = deps.target(practiceKey);
       if (!target || sync) return false;
+      startedFrom.set(practiceKey, Object.fromEntries(cursors.map((cursor) => [cursor.resource, cursor])));
       const sink = createBridgeSyncSink({
         practiceKey,
         cursors,
@@ -119,6 +122,9 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
 
     /** Stops whatever runs (sign-out of the active practice, closing), telling the renderer why. */
     stop,
+
+    /** The cursors the last run of this practice started from (none before its first run). */
+    cursorsOf: (practiceKey: string): Readonly<Record<string, SyncCursor>> | undefined => startedFrom.get(practiceKey),
 
     /** What the run of this practice still needs; null when none runs. */
     planOf: (practiceKey: string): RunPlan | null => (sync?.practiceKey === practiceKey ? sync.engine.plan() : null),

@@ -1,6 +1,6 @@
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import { syncEveryMs, type Presence } from '../../src-preload/contract/sync-cadence';
-import { pagesOfWholeRead } from './sync-plan';
+import { pagesOfWholeRead, requestsFor } from './sync-plan';
 import { syncResources, TIER_EVERY_MS, unknownKind, type SyncResource } from './sync-resources';
 
 const HOUR_MS = 3_600_000;
@@ -10,11 +10,11 @@ export function steadyReadCost(resource: SyncResource, cursor?: SyncCursor): num
   const kind = resource.kind;
   switch (kind) {
     case 'paged': // changes only: one page, usually empty
-    case 'report':
     case 'window': // the days since the last pass: one page
       return 1;
-    case 'snapshot': // a page, then the one that proves it ended
-      return 2;
+    case 'report':
+    case 'snapshot':
+      return requestsFor(kind, cursor).requests;
     case 'paged-whole':
       return pagesOfWholeRead(cursor) ?? 1;
     default:
