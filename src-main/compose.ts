@@ -131,8 +131,9 @@ export function createMainServices(deps: MainDeps) {
   });
 
   // Read once at start: a session's hosts do not change under it; a bad administrator file is reported in Settings.
+  const builtIn = { ANZ: builtInRegionHosts.ANZ, UK: builtInRegionHosts.UK, ZA: builtInRegionHosts.ZA };
   const regionHosts = loadRegionalHosts({
-    builtIn: { ANZ: builtInRegionHosts.ANZ, UK: builtInRegionHosts.UK, ZA: builtInRegionHosts.ZA },
+    builtIn,
     userDataDir: deps.paths.userData,
     env: deps.env ?? {},
   });
@@ -145,6 +146,7 @@ export function createMainServices(deps: MainDeps) {
     clock: deps.clock,
     events,
     regionHosts: { ANZ: regionHosts.hosts.ANZ, UK: regionHosts.hosts.UK, ZA: regionHosts.hosts.ZA },
+    builtInRegionHosts: builtIn,
     startDemo: deps.startDemo,
     newId: () => crypto.randomUUID(),
     wipeDocuments: (practiceKey) => documentCaches.wipe(practiceKey),

@@ -1,28 +1,20 @@
 import type { Region } from '../../src-preload/contract/partner-api';
 import type { SignOutResult } from '../../src-preload/contract/practice';
-import { isLoopbackHost } from '../security/loopback';
+import { checkServerAddress } from '../security/server-address';
 import type { Binding } from '../vault/credential-vault';
 
 export const regions: readonly Region[] = ['ANZ', 'UK', 'ZA'];
 
-/** The longest address kept: the stored record and the bridge's answers allow 2,000 characters. */
-const MAX_ADDRESS_LENGTH = 1_000;
+export const regionNames: Record<Region, string> = {
+  ANZ: 'Australia and New Zealand',
+  UK: 'the United Kingdom',
+  ZA: 'South Africa',
+};
 
-/**
- * A custom address, normalised; https only, except plain http to this laptop for a local test server.
- * No user name or password, query or fragment: the API paths are appended to it, and credentials in an
- * address would travel to the server outside the headers the contract names.
- */
+/** A custom address, normalised, or null (security/server-address.ts has the one rule for every address). */
 export function checkCustomUrl(raw: string | undefined): string | null {
-  try {
-    const url = new URL(raw ?? '');
-    const local = url.protocol === 'http:' && isLoopbackHost(url.hostname);
-    if (!(url.protocol === 'https:' || local) || url.username || url.password || url.search || url.hash) return null;
-    const normalised = url.toString().replace(/\/+$/, '');
-    return normalised.length <= MAX_ADDRESS_LENGTH ? normalised : null;
-  } catch {
-    return null;
-  }
+  const checked = checkServerAddress(raw ?? '');
+  return checked.ok ? checked.address : null;
 }
 
 /** Server-chosen or user-typed text inside a sentence: kept short enough for the answer's limit. */
@@ -30,6 +22,10 @@ export const clip = (text: string, max = 300): string => (text.length > max ? `$
 
 export const confirmAddressText = (baseUrl: string): string =>
   `Your Client ID and secret will be sent to ${clip(baseUrl)}. Connect only if this is the address your practice gave you.`;
+
+/** Asked before the secret first goes to a regional host this laptop's regions file changed from the built-in one. */
+export const confirmRegionalAddressText = (regionName: string, baseUrl: string): string =>
+  `The address for ${regionName} was changed on this laptop by a regions file (set by an administrator or a program), so it is not the one built into the app. Your Client ID and secret will be sent to ${clip(baseUrl)}. Connect only if your practice administrator set this address.`;
 
 export const rejectedCredentialsText =
   'The practice server of the region you chose did not accept these credentials. Check the Client ID and the secret. If your practice is in another region, choose it and connect again.';

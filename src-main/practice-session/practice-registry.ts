@@ -7,6 +7,8 @@ import {
   checkCustomUrl,
   clip,
   confirmAddressText,
+  confirmRegionalAddressText,
+  regionNames,
   regions,
   rejectedCredentialsText,
   signOutMessage,
@@ -16,7 +18,7 @@ import type { ClientFactory, KnownPractice } from './targets';
 
 export interface PracticeRegistryDeps extends Pick<
   PracticeSessionDeps,
-  'vault' | 'regionHosts' | 'startDemo' | 'forgetBudget' | 'wipeDocuments'
+  'vault' | 'regionHosts' | 'builtInRegionHosts' | 'startDemo' | 'forgetBudget' | 'wipeDocuments'
 > {
   client: ClientFactory;
   /** Called before the active practice is signed out (its sync run stops first). */
@@ -138,16 +140,29 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
     },
 
     async connect(input: ConnectInput): Promise<ConnectResult> {
-      const baseUrl = input.region === 'custom' ? checkCustomUrl(input.customUrl) : deps.regionHosts[input.region];
+      // Every address goes through the one rule, the regional ones too (they may come from an edited file).
+      const baseUrl = checkCustomUrl(input.region === 'custom' ? input.customUrl : deps.regionHosts[input.region]);
       if (!baseUrl)
         return {
           ok: false,
-          message: 'Enter a custom address that starts with https:// (or http://127.0.0.1 for a local test server).',
+          message:
+            input.region === 'custom'
+              ? 'Enter a custom address that starts with https:// (or http://127.0.0.1 for a local test server), without a user name, password, "?" or "#".'
+              : `The address set on this laptop for ${regionNames[input.region]} is not a valid practice address. Check the regions file shown in Settings.`,
         };
-      // Asked once, before the secret is first sent to an address no practice here is bound to.
+      // Asked once, before the secret is first sent to an address no practice here is bound to, unless it
+      // is the region's host built into the app: a custom address, or a regional host a regions file changed.
       const known = deps.vault.bindings().some((b) => b.binding.baseUrl === baseUrl);
-      if (input.region === 'custom' && !known && input.confirmAddress !== true)
-        return { ok: false, message: confirmAddressText(baseUrl), confirmAddress: baseUrl };
+      if (!known && input.confirmAddress !== true) {
+        if (input.region === 'custom')
+          return { ok: false, message: confirmAddressText(baseUrl), confirmAddress: baseUrl };
+        if (baseUrl !== checkCustomUrl(deps.builtInRegionHosts[input.region]))
+          return {
+            ok: false,
+            message: confirmRegionalAddressText(regionNames[input.region], baseUrl),
+            confirmAddress: baseUrl,
+          };
+      }
       return connectTo(baseUrl, input, false);
     },
 

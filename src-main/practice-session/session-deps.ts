@@ -19,6 +19,8 @@ export interface PracticeSessionDeps {
   clock: Clock;
   events: EventHub;
   regionHosts: Record<Region, string>;
+  /** The hosts built into the app: a regional host that differs (a regions file) is confirmed before the secret goes there. */
+  builtInRegionHosts: Record<Region, string>;
   startDemo: () => Promise<DemoHandle>;
   /** One request budget per Client ID (src-main/request-budget); absent in tests that are not about limits. */
   budgetFor?: (clientId: string) => RequestBudget;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { RegionHostsStatus } from '../../src-preload/contract/desktop';
 import type { Region } from '../../src-preload/contract/partner-api';
-import { isLoopbackHost } from '../security/loopback';
+import { checkServerAddress } from '../security/server-address';
 
 /** The administrator's file in the data folder; the environment variable names another file and wins. */
 export const REGIONS_FILE_NAME = 'regions.json';
@@ -14,22 +14,14 @@ const MAX_FILE_BYTES = 16 * 1024;
 const MAX_HOST_LENGTH = 1_000;
 const MAX_PATH_SHOWN = 500;
 
-/**
- * https only (the practice secret travels to these hosts), or plain http to this laptop for a local
- * test server; no user name or password, query or fragment, since the API paths are appended to it.
- */
+/** Each host follows the one rule for an address the secret may be sent to (security/server-address.ts), said in words. */
 const hostSchema = z
   .string()
   .max(MAX_HOST_LENGTH)
-  .refine((raw) => {
-    try {
-      const url = new URL(raw);
-      const local = url.protocol === 'http:' && isLoopbackHost(url.hostname);
-      return (url.protocol === 'https:' || local) && !url.username && !url.password && !url.search && !url.hash;
-    } catch {
-      return false;
-    }
-  }, 'must be an https address (plain http only for 127.0.0.1, localhost or [::1]) without user name, password, query or fragment');
+  .superRefine((raw, context) => {
+    const checked = checkServerAddress(raw);
+    if (!checked.ok) context.addIssue({ code: 'custom', message: `the address ${checked.problem}` });
+  });
 
 /** Exactly the three regions; `_comment` is allowed because the built-in file carries one an administrator may copy. */
 const regionsFileSchema = z.strictObject({
@@ -41,7 +33,12 @@ const regionsFileSchema = z.strictObject({
 
 export type RegionHosts = Record<Region, string>;
 
-const normalise = (host: string): string => new URL(host).toString().replace(/\/+$/, '');
+/** Only called on a host the schema accepted. */
+const normalise = (host: string): string => {
+  const checked = checkServerAddress(host);
+  if (!checked.ok) throw new Error(`Regional host ${checked.problem}.`);
+  return checked.address;
+};
 
 const shown = (path: string): string => (path.length > MAX_PATH_SHOWN ? `…${path.slice(-(MAX_PATH_SHOWN - 1))}` : path);
 

@@ -36,7 +36,7 @@ export const connectInputSchema = z.strictObject({
   secret: z.string().min(1).max(1000),
   remember: z.boolean(),
   acceptWeakStorage: z.boolean(),
-  /** The user has confirmed the custom address (asked once, before the secret is first sent there). */
+  /** The user has confirmed the address: a custom one, or a regional host a regions file changed (asked once, before the secret is first sent there). */
   confirmAddress: z.boolean().optional(),
 });
 export type ConnectInput = z.infer<typeof connectInputSchema>;
@@ -46,7 +46,7 @@ export const connectResultSchema = z.discriminatedUnion('ok', [
   z.strictObject({
     ok: z.literal(false),
     message: z.string().max(1000),
-    /** Asked of the user before connecting again: confirm a custom address the secret has not been sent to. */
+    /** Asked of the user before connecting again: confirm an address (custom, or a changed regional host) the secret has not been sent to. */
     confirmAddress: z.string().max(2000).optional(),
     /** After a 401, a region the user may want to try instead (suggested, never tried with the secret). */
     otherRegions: z.array(regionSchema).max(3).optional(),

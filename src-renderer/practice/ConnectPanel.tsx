@@ -27,7 +27,8 @@ export function ConnectPanel() {
   const [secret, setSecret] = useState('');
   const [remember, setRemember] = useState(true);
   const [acceptWeakStorage, setAcceptWeakStorage] = useState(false);
-  // Main asks once before the secret is first sent to a custom address: the address to confirm, as main normalised it.
+  // Main asks once before the secret is first sent to a custom address, or to a regional host a regions file changed:
+  // the address to confirm, as main normalised it.
   const [confirming, setConfirming] = useState<{ address: string; message: string } | null>(null);
   // After the chosen region refused the credentials: regions the user may pick instead (never tried with the secret).
   const [otherRegions, setOtherRegions] = useState<Region[]>([]);
@@ -36,10 +37,9 @@ export function ConnectPanel() {
   /** `confirmedAddress`: the exact address the user confirmed, sent instead of the field's text. */
   const send = (confirmedAddress?: string) => {
     setOtherRegions([]);
-    const address =
-      region === 'custom'
-        ? { customUrl: confirmedAddress ?? customUrl, ...(confirmedAddress ? { confirmAddress: true } : {}) }
-        : {};
+    const confirmed = confirmedAddress ? { confirmAddress: true } : {};
+    // A custom address is sent as confirmed; a region's host is main's own (read once at its start).
+    const address = region === 'custom' ? { customUrl: confirmedAddress ?? customUrl, ...confirmed } : confirmed;
     void practice.connect({ region, ...address, clientId, secret, remember, acceptWeakStorage }).then((result) => {
       if (result.ok) setSecret('');
       else if (result.confirmAddress) setConfirming({ address: result.confirmAddress, message: result.message });
