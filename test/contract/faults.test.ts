@@ -103,6 +103,20 @@ describe('Fault injection (one-shot, for the next matching request)', () => {
     expect(leadsNamed(body.name)).toBe(1);
   });
 
+  it.each([302, 400, 401, 404, 409])('status-after-apply keeps the change and answers %i instead', async (status) => {
+    t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'status-after-apply', status });
+    const body = leadBody();
+    const result = await t.call('POST', '/leads', { body });
+    expect(result.status).toBe(status);
+    expect(leadsNamed(body.name)).toBe(1);
+  });
+
+  it('refuses a fail-before-apply or fail-after-apply that is not a 5xx', () => {
+    expect(() => t.demo.injectFault({ match: { method: 'POST' }, fault: 'fail-after-apply', status: 404 })).toThrow(
+      /5xx/,
+    );
+  });
+
   it('strikes once, only a matching request, oldest first', async () => {
     t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'fail-before-apply', status: 500 });
     t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'fail-before-apply', status: 503 });

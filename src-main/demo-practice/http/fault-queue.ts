@@ -13,25 +13,34 @@ import { z } from 'zod';
  * - slow-before-apply: the request waits `delayMs` before the handler runs (a practice still working on
  *   it when the client has given up and reads to check).
  * - truncate: the handler runs, then half the body is sent and the connection closed.
+ * - status-after-apply: the handler runs and its change stays; the answer is replaced by `status` (a 3xx
+ *   without a Location, a 4xx, a 401): a proxy, a load balancer or an expiring token between the app and
+ *   the practice can answer so after the practice did the work.
  */
-export const injectedFaultSchema = z.strictObject({
-  match: z.strictObject({
-    method: z.string().min(1).optional(),
-    /** Tested against the request path without its query (regional prefix included). */
-    path: z.instanceof(RegExp).optional(),
-  }),
-  fault: z.enum([
-    'fail-before-apply',
-    'fail-after-apply',
-    'reset-before-apply',
-    'reset-after-apply',
-    'slow',
-    'slow-before-apply',
-    'truncate',
-  ]),
-  status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).default(502),
-  delayMs: z.number().int().min(0).max(60_000).default(1_000),
-});
+export const injectedFaultSchema = z
+  .strictObject({
+    match: z.strictObject({
+      method: z.string().min(1).optional(),
+      /** Tested against the request path without its query (regional prefix included). */
+      path: z.instanceof(RegExp).optional(),
+    }),
+    fault: z.enum([
+      'fail-before-apply',
+      'fail-after-apply',
+      'reset-before-apply',
+      'reset-after-apply',
+      'slow',
+      'slow-before-apply',
+      'truncate',
+      'status-after-apply',
+    ]),
+    status: z.number().int().min(300).max(599).default(502),
+    delayMs: z.number().int().min(0).max(60_000).default(1_000),
+  })
+  .refine((f) => !f.fault.startsWith('fail-') || f.status >= 500, {
+    message: 'fail-before-apply and fail-after-apply answer a 5xx.',
+    path: ['status'],
+  });
 export type InjectedFaultInput = z.input<typeof injectedFaultSchema>;
 export type InjectedFault = z.output<typeof injectedFaultSchema>;
 

@@ -45,6 +45,7 @@ export async function delayBeforeApplying(fault: InjectedFault | null): Promise<
 export async function applyFaultAfterHandler(fault: InjectedFault | null): Promise<'answer' | 'reset' | 'truncate'> {
   if (!fault) return 'answer';
   if (fault.fault === 'fail-after-apply') throw injectedProblem(fault.status, 'after applying');
+  if (fault.fault === 'status-after-apply') throw injectedProblem(fault.status, 'after applying');
   if (fault.fault === 'reset-after-apply') return 'reset';
   if (fault.fault === 'truncate') return 'truncate';
   if (fault.fault === 'slow') await sleep(fault.delayMs);
