@@ -34,9 +34,8 @@ export function createLogger(options: {
   const now = options.now ?? (() => new Date());
   const recent: string[] = [];
   const log = (level: LogLevel, args: unknown[]): void => {
-    let text = formatRedacted(args);
-    if (text.length > MAX_LINE_CHARS)
-      text = `${text.slice(0, MAX_LINE_CHARS)} … [${text.length - MAX_LINE_CHARS} characters cut]`;
+    // Cut to the line cap before the line is redacted as a whole, so a huge line costs no more than a long one.
+    const text = formatRedacted(args, MAX_LINE_CHARS);
     const line = `[${now().toISOString()}] [${level}] ${text}`;
     recent.push(line);
     if (recent.length > keep) recent.splice(0, recent.length - keep);

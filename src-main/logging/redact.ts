@@ -1,4 +1,12 @@
 import { inspect } from 'node:util';
+import {
+  isSecretName,
+  REDACTED,
+  redactKeyValues,
+  redactQueryParameters,
+  redactSignatures,
+  redactUrls,
+} from './redact-rules';
 
 /**
  * The one redactor: every line main writes to a log, and every diagnostics text, passes through it.
@@ -8,7 +16,7 @@ import { inspect } from 'node:util';
  * run time, so one that slips into an unexpected place (an error message quoting a body) is caught too.
  */
 
-export const REDACTED = '[redacted]';
+export { REDACTED };
 
 /** Secrets known this run (registered by the session as it uses each practice's secret). */
 const knownSecrets = new Set<string>();
@@ -31,43 +39,40 @@ export function clearRegisteredSecrets(): void {
   knownSecrets.clear();
 }
 
-/** Keys whose values are secrets wherever they appear (objects, JSON, `key=value`, headers). */
-const SECRET_KEY =
-  String.raw`(?:client[_-]?secret|secret|password|passwd|api[_-]?key|access[_-]?token|refresh[_-]?token|token|` +
-  String.raw`proxy-authorization|authorization|cookie|set-cookie|x-svc-auth-[\w-]+)`;
-/** A value already redacted with its scheme kept ("Basic [redacted]"): left as it is. */
-const SCHEME_REDACTED = String.raw`(?:basic|bearer|digest|token)\s+\[redacted\]`;
-const secretKeyExact = new RegExp(`^${SECRET_KEY}$`, 'i');
-
-const patterns: [RegExp, string | ((match: string, ...groups: string[]) => string)][] = [
-  // "secret": "…" in JSON (also escaped JSON inside a string: \"secret\":\"…\").
-  [new RegExp(String.raw`(\\?"${SECRET_KEY}\\?"\s*:\s*)(\\?")(?:[^"\\]|\\(?!")|\\")*?\2`, 'gi'), `$1$2${REDACTED}$2`],
-  // "secret": 123 / null-less scalars in JSON.
-  [new RegExp(String.raw`("${SECRET_KEY}"\s*:\s*)(?!\s*")[^,}\]\s]+`, 'gi'), `$1${REDACTED}`],
-  // Header lines and key=value / key: value in free text. "Authorization: Basic xyz" keeps its scheme.
-  [
-    new RegExp(
-      String.raw`(\b${SECRET_KEY}\b['"]?\s*[:=]\s*['"]?)(?:(basic|bearer|digest|token)\s+)?(?!\[redacted\]|${SCHEME_REDACTED})[^\s,;'"&}\]]+`,
-      'gi',
-    ),
-    (_match, prefix, scheme) => `${prefix}${scheme ? `${scheme} ` : ''}${REDACTED}`,
-  ],
-  // A bare "Bearer xyz" / "Basic xyz" (a header value logged without its name).
-  [/\b(Bearer|Basic)\s+(?!\[redacted\])[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${REDACTED}`],
-  // Any URL's query string: signed links carry their signature and token there. Scheme, host and path stay.
-  [/\b([a-z][a-z0-9+.-]*:\/\/[^\s?#"'<>`]*)\?(?!\[redacted\])[^\s#"'<>`]*/gi, `$1?${REDACTED}`],
-];
-
-/** Removes secrets from free text. */
+/**
+ * Removes secrets from free text, in time linear in its length (see redact-rules.ts). Callers that take
+ * text of any size (log lines) cap it first with capText, so the work per line is bounded as well.
+ */
 export function redactText(text: string): string {
   let out = text;
   for (const secret of knownSecrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  for (const [pattern, replacement] of patterns)
-    out = out.replace(pattern, replacement as (match: string, ...groups: string[]) => string);
-  return out;
+  out = redactUrls(out);
+  out = redactQueryParameters(out);
+  out = redactKeyValues(out);
+  return redactSignatures(out);
+}
+
+/** Where a cut may fall: not inside a token (half a secret is still a secret). */
+const CUT_BOUNDARY = new Set([' ', '\t', '\n', '\r', ',', ';', '&', '"', "'", '{', '}', '[', ']', '(', ')', '<', '>']);
+/** How far back a cut looks for a boundary; a longer token is dropped from its start at most this far. */
+const CUT_LOOKBACK = 512;
+
+/**
+ * Cuts text longer than max characters, before it is redacted: at a boundary, so the beginning of a
+ * secret cut in half does not stay behind where no rule would recognise it, and says how much was cut.
+ */
+export function capText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = max;
+  while (cut > max - CUT_LOOKBACK && cut > 0 && !CUT_BOUNDARY.has(text[cut - 1] ?? ' ')) cut -= 1;
+  // No boundary near: one very long run (encoded data), cut where the limit falls.
+  if (cut <= 0 || cut === max - CUT_LOOKBACK) cut = max;
+  return `${text.slice(0, cut)} … [${text.length - cut} characters cut]`;
 }
 
 const MAX_DEPTH = 6;
+/** A string inside a logged value: longer ones are cut (before redaction) like util.inspect would. */
+const MAX_STRING_CHARS = 20_000;
 const MAX_KEYS = 200;
 
 /**
@@ -75,7 +80,7 @@ const MAX_KEYS = 200;
  * secrets replaced whole, Errors rebuilt with their message, stack, cause and own fields redacted.
  */
 export function redactValue(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
-  if (typeof value === 'string') return redactText(value);
+  if (typeof value === 'string') return redactText(capText(value, MAX_STRING_CHARS));
   if (typeof value !== 'object' || value === null) return value;
   if (seen.has(value)) return '[circular]';
   if (depth >= MAX_DEPTH) return '[nested too deep]';
@@ -90,7 +95,7 @@ export function redactValue(value: unknown, depth = 0, seen = new WeakSet<object
   for (const key of Object.keys(value).slice(0, MAX_KEYS)) {
     const field = (value as Record<string, unknown>)[key];
     out[key] =
-      secretKeyExact.test(key) && field !== null && field !== undefined
+      isSecretName(key) && field !== null && field !== undefined && typeof field !== 'boolean'
         ? REDACTED
         : redactValue(field, depth + 1, seen);
   }
@@ -105,21 +110,24 @@ function redactError(error: Error, depth: number, seen: WeakSet<object>): Error 
   for (const key of Object.keys(error)) {
     if (key === 'cause' || key === 'stack' || key === 'message') continue;
     const field = (error as unknown as Record<string, unknown>)[key];
-    (copy as unknown as Record<string, unknown>)[key] = secretKeyExact.test(key)
+    (copy as unknown as Record<string, unknown>)[key] = isSecretName(key)
       ? REDACTED
       : redactValue(field, depth + 1, seen);
   }
   return copy;
 }
 
-/** Formats log arguments into one line of text, redacted before and after formatting. */
-export function formatRedacted(args: readonly unknown[]): string {
+/**
+ * Formats log arguments into one line of text: structured values have their secret-named fields removed,
+ * then the line is cut to maxChars and only then redacted as a whole (formatting can join pieces a rule
+ * sees only together, a header split across arguments), so a huge argument costs no more than the cap.
+ */
+export function formatRedacted(args: readonly unknown[], maxChars = Infinity): string {
   const parts = args.map((arg) => {
     const clean = redactValue(arg);
     return typeof clean === 'string'
       ? clean
-      : inspect(clean, { depth: MAX_DEPTH, breakLength: Infinity, maxStringLength: 20_000 });
+      : inspect(clean, { depth: MAX_DEPTH, breakLength: Infinity, maxStringLength: MAX_STRING_CHARS });
   });
-  // Formatting can join pieces a pattern sees only as a whole (a header split across arguments).
-  return redactText(parts.join(' '));
+  return redactText(capText(parts.join(' '), maxChars));
 }

@@ -24,6 +24,12 @@ export interface PartnerApiClientOptions {
   baseUrl: string;
   credentials: () => { clientId: string; secret: string };
   fetch: typeof globalThis.fetch;
+  /**
+   * For every request this client will not resend itself (not idempotent): one that no layer below may
+   * resend either. Electron's is a dedicated session that opens a fresh connection per request, which
+   * Chromium never resends (src-main/partner-api/fresh-connection-fetch.ts). Default: `fetch`.
+   */
+  fetchForWrite?: typeof globalThis.fetch;
   budget?: BudgetGate;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -105,6 +111,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     target: string,
     request: RequestOptions,
     limit: number,
+    transport: typeof globalThis.fetch,
   ): Promise<{ response: Response; bytes: Uint8Array }> {
     await options.budget?.reserve(request.priority ?? 'interactive', request.signal);
     const { clientId, secret } = options.credentials();
@@ -126,7 +133,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
     };
     try {
-      const response = await options.fetch(target, init);
+      const response = await transport(target, init);
       options.budget?.observe(response);
       if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
         stop.abort();
@@ -167,11 +174,13 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
   ): Promise<{ response: Response; bytes: Uint8Array }> {
     const idempotent = request.idempotent ?? (method === 'GET' || method === 'PUT' || method === 'DELETE');
     const target = url(path, request.query);
+    // What this client does not resend, nothing under it may resend (Chromium would, on a reused connection).
+    const transport = idempotent ? options.fetch : (options.fetchForWrite ?? options.fetch);
     for (let n = 0; ; n++) {
       let result: { response: Response; bytes: Uint8Array } | undefined;
       let failure: unknown;
       try {
-        result = await attempt(method, target, request, limit);
+        result = await attempt(method, target, request, limit, transport);
       } catch (error) {
         if (!(error instanceof NetworkError)) throw error;
         failure = error;

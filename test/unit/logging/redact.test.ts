@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryLogger, MAX_LINE_CHARS } from '../../../src-main/logging/logger';
 import {
+  capText,
   clearRegisteredSecrets,
   formatRedacted,
   redactText,
@@ -44,6 +46,25 @@ describe('the redactor', () => {
     );
   });
 
+  it('keeps record ids, flags and ordinary paths: only credentials are removed', () => {
+    expect(redactText(`GET https://api.example.com/api/v1/clients/${CLIENT_ID}/documents`)).toBe(
+      `GET https://api.example.com/api/v1/clients/${CLIENT_ID}/documents`,
+    );
+    expect(redactText('GET /practice/quarterly-statements-for-the-whole-year/summary.pdf')).toBe(
+      'GET /practice/quarterly-statements-for-the-whole-year/summary.pdf',
+    );
+    expect(redactText('{"userKey":"u1","hasSignature":true}')).toBe('{"userKey":"u1","hasSignature":true}');
+    expect(redactText('GET https://files.example.com/doc.pdf#page=2')).toBe(
+      'GET https://files.example.com/doc.pdf#[redacted]',
+    );
+    expect(redactText('see https://support.example.com/help#updates')).toBe(
+      'see https://support.example.com/help#updates',
+    );
+    expect(formatRedacted([{ hookUrl: 'https://hooks.example.com/in', webhookSecret: 'whsec_x1y2z3w4' }])).toBe(
+      "{ hookUrl: 'https://hooks.example.com/in', webhookSecret: '[redacted]' }",
+    );
+  });
+
   it('is idempotent: redacting twice changes nothing more', () => {
     registerSecret(SECRET);
     for (const message of Object.values(secretMessages))
@@ -84,5 +105,62 @@ describe('the redactor', () => {
     expect(redactText('form: x=p%40ss%2Fword%2Bvalue%3D1')).not.toContain('p%40ss');
     registerSecret('abc');
     expect(redactText('abc def')).toBe('abc def');
+  });
+});
+
+describe('the redactor on long and hostile lines', () => {
+  /** Inputs that make a backtracking pattern rescan the same run from every position. */
+  const hostile: Record<string, (size: number) => string> = {
+    'one long word': (size) => 'a'.repeat(size),
+    'scheme-like runs': (size) => 'a+'.repeat(size / 2),
+    'repeated scheme separators': (size) => 'https://'.repeat(size / 8),
+    'user info without an end': (size) => `https://${'@'.repeat(size)}`,
+    'keys without values': (size) => 'secret :'.repeat(size / 8),
+    'JSON keys without values': (size) => '"secret":"'.repeat(size / 10),
+    'an escaped JSON value that never closes': (size) => `\\"secret\\":\\"${'x'.repeat(size)}`,
+    'query names without values': (size) => '?sig='.repeat(size / 5),
+    'schemes without tokens': (size) => 'Bearer '.repeat(size / 7),
+    'hash prefixes': (size) => 'sha256='.repeat(size / 7),
+    'short path segments': (size) => `/${'a1'.repeat(15)}`.repeat(size / 31),
+    'dashed words': (size) => 'a-'.repeat(size / 2),
+  };
+  const fastest = (text: string): number => {
+    let best = Infinity;
+    for (let run = 0; run < 5; run += 1) {
+      const started = performance.now();
+      redactText(text);
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+
+  it('takes time in proportion to the length: four times the text, well under sixteen times the time', () => {
+    const small = 128 * 1024;
+    for (const [kind, make] of Object.entries(hostile)) {
+      fastest(make(small / 4)); // warm-up, so the first measurement is not the compiler's
+      const ratio = fastest(make(small * 4)) / Math.max(fastest(make(small)), 0.5);
+      // Linear is about 4 (a little more with garbage collection); a quadratic pattern is about 16 or hangs.
+      expect(ratio, kind).toBeLessThan(10);
+    }
+  }, 60_000);
+
+  it('redacts a 1 MB hostile line, and the logger cuts it to the line cap before redacting it', () => {
+    const line = `X-Svc-Auth-Key: ${SECRET} ${'a-'.repeat(512 * 1024)}`;
+    expect(leaks(redactText(line))).toEqual([]);
+    const logger = createMemoryLogger();
+    logger.warn(line);
+    const [logged = ''] = logger.recentLines();
+    expect(logged).toContain('X-Svc-Auth-Key: [redacted]');
+    expect(logged).toMatch(/characters cut\]$/);
+    expect(logged.length).toBeLessThan(MAX_LINE_CHARS + 200);
+  });
+
+  it('cuts at a boundary, so no beginning of a cut secret stays behind', () => {
+    registerSecret(SECRET);
+    const text = `${'word '.repeat(10)}${SECRET} tail`;
+    const cut = capText(text, 50 + 10);
+    expect(cut).toBe(`${'word '.repeat(10)} … [${text.length - 50} characters cut]`);
+    expect(redactText(cut)).not.toContain(SECRET.slice(0, 10));
+    expect(capText('short', 60)).toBe('short');
   });
 });
