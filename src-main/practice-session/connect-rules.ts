@@ -41,12 +41,17 @@ export const rejectedCredentialsText =
 export function bindingRefusal(bound: Binding | null, next: Binding, practiceName: string): string | null {
   if (!bound || (bound.isDemo && next.isDemo)) return null;
   if (bound.baseUrl === next.baseUrl && bound.clientId === next.clientId) return null;
+  if (!bound.baseUrl || !bound.clientId)
+    return `This server says it is ${clip(practiceName, 200)}, which is already on this laptop, but its saved record is damaged so the address it was connected with cannot be read. Sign out of that practice first if you really mean to replace it.`;
   const where =
     bound.baseUrl === next.baseUrl
       ? `with another Client ID (${clip(bound.clientId, 200)})`
       : `from ${clip(bound.baseUrl)}`;
   return `This server says it is ${clip(practiceName, 200)}, which is already connected on this laptop ${where}. Sign out of that practice first if you really mean to replace it.`;
 }
+
+export const unidentifiedRecordText =
+  'A saved practice record on this laptop is damaged so badly that it does not say which practice it is, and this practice could be that one. It is not connected, so that its data cannot be taken over. Ask your IT support to remove the damaged record from the settings file.';
 
 /** The sentence for a sign-out: null when every part was deleted, else what was left and what happens to it. */
 export function signOutMessage(name: string, wiped: SignOutResult['wiped']): string | null {

@@ -12,6 +12,7 @@ import {
   regions,
   rejectedCredentialsText,
   signOutMessage,
+  unidentifiedRecordText,
 } from './connect-rules';
 import type { DemoHandle, PracticeSessionDeps } from './session-deps';
 import type { ClientFactory, KnownPractice } from './targets';
@@ -67,11 +68,10 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
     // One spelling of the key on this laptop (the document cache and the databases use lower case too):
     // a server answering with another case must meet the binding check, not slip past it.
     const practiceKey = validation.practiceKey.toLowerCase();
-    const refusal = bindingRefusal(
-      deps.vault.bindingOf(practiceKey),
-      { baseUrl, clientId: input.clientId, isDemo },
-      validation.practiceName,
-    );
+    const bound = deps.vault.bindingOf(practiceKey);
+    // A saved record that names no readable practice may be this one's: a practice new here waits until it is gone.
+    if (!bound && deps.vault.unreadableRecords() > 0) return { ok: false, message: unidentifiedRecordText };
+    const refusal = bindingRefusal(bound, { baseUrl, clientId: input.clientId, isDemo }, validation.practiceName);
     if (refusal) return { ok: false, message: refusal };
     // The server chooses the name: kept within what the record and the summary allow.
     const name = clip(validation.practiceName.trim() || 'Practice', 200);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { regionSchema } from '../../src-preload/contract/partner-api';
 import type { Cipher } from '../cipher/cipher';
 import type { SettingsStore } from '../settings/settings-store';
+import { salvage, type DamagedRecord } from './damaged-records';
 
 /** How the secret is kept: encrypted by the OS keychain, encrypted with weak storage the user accepted, or in memory only. */
 export type SecretStorage = 'keychain' | 'weak-opt-in' | 'session-only';
@@ -46,7 +47,7 @@ export interface Binding {
 export interface VaultEntry {
   practice: Omit<StoredPractice, 'cipherText'>;
   /** Why the secret is not available, in words for the user; null when it is. */
-  problem: null | 'session-ended' | 'backend-changed' | 'unreadable' | 'tampered' | 'unsealed';
+  problem: null | 'session-ended' | 'backend-changed' | 'unreadable' | 'tampered' | 'unsealed' | 'damaged';
 }
 
 const KEY = 'vault.practices';
@@ -73,36 +74,89 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
   const secrets = new Map<string, string>();
   /** Bindings proven this run: by a connect, or by a ciphertext that decrypted (even when the plain fields were edited). */
   const proven = new Map<string, Binding>();
+  /** What the ciphertext of a damaged record says (key, address, Client ID), by the record's stored text; read by load(). */
+  const sealedOfDamaged = new Map<string, { practiceKey: string; baseUrl: string; clientId: string }>();
 
   /**
    * Records are read one by one: a record that does not parse (an edited or damaged file) is kept as it
-   * is and reported, and never takes the others with it. Keys are compared in lower case everywhere
-   * (the document cache does too), so a server answering with another case is the same practice.
+   * is and never takes the others with it. Keys are compared in lower case everywhere (the document cache
+   * does too), so a server answering with another case is the same practice.
    */
-  function readStored(): { records: StoredPractice[]; unreadable: unknown[] } {
+  function readStored(): { records: StoredPractice[]; damaged: DamagedRecord[] } {
     const value = deps.settings.get(KEY);
-    if (value === undefined) return { records: [], unreadable: [] };
-    if (!Array.isArray(value)) return { records: [], unreadable: [value] };
+    if (value === undefined) return { records: [], damaged: [] };
+    if (!Array.isArray(value)) return { records: [], damaged: [salvage(value)] };
     const records: StoredPractice[] = [];
-    const unreadable: unknown[] = [];
+    const damaged: DamagedRecord[] = [];
     for (const item of value) {
       const parsed = storedPracticeSchema.safeParse(item);
       if (parsed.success) records.push({ ...parsed.data, practiceKey: norm(parsed.data.practiceKey) });
-      else unreadable.push(item);
+      else damaged.push(salvage(item));
     }
-    return { records, unreadable };
+    return { records, damaged };
   }
   const readAll = (): StoredPractice[] => readStored().records;
-  const writeAll = (records: StoredPractice[]) => {
-    const { unreadable } = readStored();
-    deps.settings.set(KEY, [...unreadable.filter((item) => typeof item === 'object' && item !== null), ...records]);
+
+  /**
+   * The practice a damaged record names and where it is bound: the sealed record's word when its
+   * ciphertext could be read, else the plain fields that still parse. An address or Client ID that
+   * cannot be read binds to nothing any server can match, so the practice stays claimed (fail closed).
+   * Null when not even the practice key can be read.
+   */
+  function identify(record: DamagedRecord): { practiceKey: string; binding: Binding } | null {
+    const sealed = sealedOfDamaged.get(JSON.stringify(record.raw));
+    const practiceKey = sealed ? norm(sealed.practiceKey) : record.practiceKey;
+    if (!practiceKey) return null;
+    const where = sealed ?? { baseUrl: record.baseUrl ?? '', clientId: record.clientId ?? '' };
+    return { practiceKey, binding: { baseUrl: where.baseUrl, clientId: where.clientId, isDemo: false } };
+  }
+
+  /** Writes the readable records; damaged ones are kept as they are, except the one a save or removal of `replacing` settles. */
+  const writeAll = (records: StoredPractice[], replacing?: string) => {
+    const kept = readStored().damaged.filter(
+      (d) => typeof d.raw === 'object' && d.raw !== null && (!replacing || identify(d)?.practiceKey !== replacing),
+    );
+    deps.settings.set(KEY, [...kept.map((d) => d.raw), ...records]);
   };
 
   function bindings(): { practiceKey: string; binding: Binding }[] {
-    return readAll().map((p) => ({
+    const { records, damaged } = readStored();
+    const readable = records.map((p) => ({
       practiceKey: p.practiceKey,
       binding: proven.get(p.practiceKey) ?? { baseUrl: p.baseUrl, clientId: p.clientId, isDemo: p.isDemo },
     }));
+    // A damaged record keeps its practice bound until it is repaired or removed; first, so it wins.
+    const locked = damaged.flatMap((d) => identify(d) ?? []);
+    return [...locked, ...readable];
+  }
+
+  /** Reads a damaged record's ciphertext for where it is bound; the secret stays locked all the same. */
+  async function readSealedOfDamaged(record: DamagedRecord): Promise<void> {
+    if (record.cipherText === null || record.backend !== deps.cipher.backend()) return;
+    try {
+      const sealed = unseal(await deps.cipher.decrypt(Buffer.from(record.cipherText, 'base64')));
+      if (sealed) sealedOfDamaged.set(JSON.stringify(record.raw), sealed);
+    } catch {
+      // Unreadable: the plain fields are all there is.
+    }
+  }
+
+  /** A damaged record as the list shows it: locked, with what can be read, and never writable. */
+  function damagedEntry(record: DamagedRecord, practiceKey: string, binding: Binding): VaultEntry {
+    return {
+      practice: {
+        practiceKey,
+        name: record.name ?? 'Practice (saved record damaged)',
+        region: record.region ?? 'ANZ',
+        baseUrl: binding.baseUrl,
+        clientId: binding.clientId,
+        canWrite: false,
+        storage: record.storage ?? 'session-only',
+        backend: record.backend ?? '',
+        isDemo: false,
+      },
+      problem: 'damaged',
+    };
   }
 
   async function open(record: StoredPractice): Promise<VaultEntry['problem']> {
@@ -151,10 +205,14 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
       });
       const cipherText =
         storage === 'session-only' ? null : Buffer.from(await deps.cipher.encrypt(sealed)).toString('base64');
-      writeAll([
-        ...readAll().filter((p) => p.practiceKey !== practice.practiceKey),
-        { ...practice, storage, cipherText, backend: deps.cipher.backend() },
-      ]);
+      // A save repairs a damaged record of this practice: it is replaced, not kept beside the new one.
+      writeAll(
+        [
+          ...readAll().filter((p) => p.practiceKey !== practice.practiceKey),
+          { ...practice, storage, cipherText, backend: deps.cipher.backend() },
+        ],
+        practice.practiceKey,
+      );
       secrets.set(practice.practiceKey, secret);
       proven.set(practice.practiceKey, {
         baseUrl: practice.baseUrl,
@@ -164,10 +222,23 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
       return storage;
     },
 
-    /** Every stored practice, with its secret loaded into memory when its sealed record matches the plain one. */
+    /**
+     * Every stored practice, with its secret loaded into memory when its sealed record matches the plain one.
+     * A damaged record is listed as its practice, locked ('damaged'): nothing is sent for it until the user
+     * repairs it (connects again to the same address with the same Client ID) or removes it.
+     */
     async load(): Promise<VaultEntry[]> {
       const entries: VaultEntry[] = [];
-      for (const record of readAll()) {
+      const { records, damaged } = readStored();
+      for (const record of damaged) {
+        await readSealedOfDamaged(record);
+        const identity = identify(record);
+        if (!identity || entries.some((e) => e.practice.practiceKey === identity.practiceKey)) continue;
+        secrets.delete(identity.practiceKey);
+        entries.push(damagedEntry(record, identity.practiceKey, identity.binding));
+      }
+      for (const record of records) {
+        if (entries.some((e) => e.practice.practiceKey === record.practiceKey)) continue;
         const { cipherText: _, ...practice } = record;
         entries.push({ practice, problem: secrets.has(record.practiceKey) ? null : await open(record) });
       }
@@ -182,8 +253,11 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
       return bindings().find((b) => b.practiceKey === norm(practiceKey))?.binding ?? null;
     },
 
-    /** How many stored records could not be read (kept in the file untouched); while any exist, nothing counts as forgotten. */
-    unreadableRecords: (): number => readStored().unreadable.length,
+    /**
+     * How many stored records name no practice that can be read (kept in the file untouched); while any
+     * exist, nothing counts as forgotten and no practice new to this laptop is connected (it may be theirs).
+     */
+    unreadableRecords: (): number => readStored().damaged.filter((d) => identify(d) === null).length,
 
     /** Every practice on this laptop with its binding (see bindingOf). */
     bindings,
@@ -195,7 +269,10 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
       const key = norm(practiceKey);
       secrets.delete(key);
       proven.delete(key);
-      writeAll(readAll().filter((p) => p.practiceKey !== key));
+      writeAll(
+        readAll().filter((p) => p.practiceKey !== key),
+        key,
+      );
     },
   };
 }
@@ -210,4 +287,6 @@ export const vaultProblemText: Record<NonNullable<VaultEntry['problem']>, string
     'This secret was saved by an older version of the app that did not record where it may be sent, so it is locked. Enter it again to reconnect.',
   tampered:
     'The saved address or Client ID of this practice was changed outside the app, so its secret is locked. Enter the secret again to reconnect.',
+  damaged:
+    'The saved record of this practice is damaged, so it is locked and nothing is sent for it. To repair it, connect again with its secret at the same address and Client ID; or sign out of it.',
 };
