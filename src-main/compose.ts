@@ -1,4 +1,5 @@
 import { createActivityTracker } from './activity/activity-tracker';
+import { createInFlightWork } from './activity/in-flight';
 import { createPresenceMonitor } from './activity/presence-monitor';
 import { describeApp, type AppPaths, type RuntimeFacts } from './app-info/app-info';
 import type { Cipher } from './cipher/cipher';
@@ -42,6 +43,12 @@ export interface MainDeps {
   cipher: Cipher;
   /** Consumed by the Partner API client; Electron passes net.fetch so proxies and the OS CA store apply. */
   fetch: typeof globalThis.fetch;
+  /**
+   * For the writes the Partner API client will not resend: Electron passes a dedicated session's fetch that
+   * opens a fresh connection for each, which Chromium never resends (src-main/electron/write-session.ts).
+   * Absent (Node: the preview, the tests): `fetch`, since Node's fetch (undici) never resends such a request.
+   */
+  fetchForWrite?: typeof globalThis.fetch;
   clock: Clock;
   /** Link state only (Electron: net.isOnline; preview: its network switch); reachability of the practice is main's own probe. */
   linkUp: () => Promise<boolean>;
@@ -101,18 +108,20 @@ export function createMainServices(deps: MainDeps) {
   // A request that cannot reach the host, or is answered by something else (a captive portal's page),
   // makes main re-check connectivity at once (the probe decides); the practice's own answer is proof
   // it is reachable. Only headers are looked at, so this costs nothing per request.
-  const fetchReportingFailures: typeof globalThis.fetch = async (input, init) => {
-    let response: Response;
-    try {
-      response = await deps.fetch(input, init);
-    } catch (error) {
-      if (!init?.signal?.aborted) connectivity.reportFailure();
-      throw error;
-    }
-    if (looksLikePracticeAnswer(response)) connectivity.reportAnswer();
-    else connectivity.reportFailure();
-    return response;
-  };
+  const reportingFailures =
+    (send: typeof globalThis.fetch): typeof globalThis.fetch =>
+    async (input, init) => {
+      let response: Response;
+      try {
+        response = await send(input, init);
+      } catch (error) {
+        if (!init?.signal?.aborted) connectivity.reportFailure();
+        throw error;
+      }
+      if (looksLikePracticeAnswer(response)) connectivity.reportAnswer();
+      else connectivity.reportFailure();
+      return response;
+    };
 
   // Built before the session, which wipes a practice's documents (key, files, viewer copies) on sign-out.
   // Each practice's documents are sealed with its own key, kept by the same rules as its secret.
@@ -140,7 +149,8 @@ export function createMainServices(deps: MainDeps) {
 
   const session = createPracticeSession({
     vault: createCredentialVault({ settings: deps.settings, cipher: deps.cipher }),
-    fetch: fetchReportingFailures,
+    fetch: reportingFailures(deps.fetch),
+    ...(deps.fetchForWrite ? { fetchForWrite: reportingFailures(deps.fetchForWrite) } : {}),
     budgetFor: budgets.forClient,
     forgetBudget: budgets.forget,
     clock: deps.clock,
@@ -172,6 +182,8 @@ export function createMainServices(deps: MainDeps) {
   let restored: Promise<void> = Promise.resolve();
 
   const activity = createActivityTracker();
+  // Sends and downloads main is performing right now: a restart waits for them without waiting for the window to say so.
+  const inFlight = createInFlightWork();
   // Where the user is (asleep, hidden, idle, active): the window's sync cadence follows it. Electron's glue feeds the
   // OS's and the window's events (src-main/electron/presence.ts); the idle time is polled with the update checks' timer.
   const presence = createPresenceMonitor({
@@ -199,7 +211,7 @@ export function createMainServices(deps: MainDeps) {
   const updates = createUpdatePolicy({
     source: deps.updates ?? { feed: 'none', reason: 'not-set-up' },
     isOnline: () => connectivity.current().online,
-    isBusy: () => activity.isBusy(),
+    isBusy: () => inFlight.isBusy() || activity.isBusy(),
     clock: deps.clock,
     timer: deps.updateTimer ?? realUpdateTimer,
     emit: (status) => events.emit('desktop.updateStatus', status),
@@ -207,6 +219,7 @@ export function createMainServices(deps: MainDeps) {
   // Back online: a check missed meanwhile runs now. Idle again: a deferred restart may be asked for again.
   events.connect((event) => event === 'connectivity.changed' && updates.connectivityChanged());
   activity.onChange(() => updates.activityChanged());
+  inFlight.onChange(() => updates.activityChanged());
   const theme = createThemeStore({
     settings: deps.settings,
     ...(deps.themeHost ? { host: deps.themeHost } : {}),
@@ -230,10 +243,10 @@ export function createMainServices(deps: MainDeps) {
     'sync.start': ({ practiceKey, cursors, round }) => ({ started: session.startSync(practiceKey, cursors, round) }),
     'sync.stop': ({ practiceKey }) => ({ stopped: session.stopSync(practiceKey) }),
     'sync.ack': ({ pageId, ok, error }) => ({ accepted: session.acknowledge(pageId, ok, error) }),
-    'outbox.send': (input) => outbox.send(input),
+    'outbox.send': (input) => inFlight.track('send', () => outbox.send(input)),
     'outbox.verify': (input) => outbox.verify(input),
-    'documents.open': (input) => documents.open(input),
-    'documents.fetch': (input) => documents.fetch(input),
+    'documents.open': (input) => inFlight.track('download', () => documents.open(input)),
+    'documents.fetch': (input) => inFlight.track('download', () => documents.fetch(input)),
     'documents.list': ({ practiceKey }) => documents.list(practiceKey),
     'documents.unpin': ({ practiceKey, packId }) => documents.unpin(practiceKey, packId),
     'documents.showInSystemViewer': (input) => documents.showInSystemViewer(input),
@@ -259,6 +272,7 @@ export function createMainServices(deps: MainDeps) {
     documents,
     documentCaches,
     activity,
+    inFlight,
     presence,
     updates,
     theme,

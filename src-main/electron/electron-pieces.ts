@@ -8,6 +8,7 @@ import { createElectronLogger } from './logging';
 import { electronUpdates } from './updater';
 import { electronThemeHost } from './theme';
 import { electronSystemIdleSeconds, electronSystemLocked } from './presence';
+import { electronFetchForWrite } from './write-session';
 
 /** safeStorage's async API; the backend name lets the vault detect Linux's weak `basic_text`. */
 function electronCipher(): Cipher {
@@ -58,6 +59,8 @@ export function electronMainDeps(): MainDeps {
     settings: electronSettings(),
     cipher: electronCipher(),
     fetch: net.fetch as unknown as typeof globalThis.fetch,
+    // Writes the client will not resend go on a fresh connection each, so Chromium cannot resend them either.
+    fetchForWrite: electronFetchForWrite(),
     clock: systemClock,
     // The demo practice runs at the contract's real limits, so the app is tried as it will be used. Loaded only
     // when someone chooses to explore it: its server (Fastify), data generators and pdf-lib stay out of start-up.

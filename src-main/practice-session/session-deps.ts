@@ -16,6 +16,8 @@ export interface DemoHandle {
 export interface PracticeSessionDeps {
   vault: CredentialVault;
   fetch: typeof globalThis.fetch;
+  /** For the writes the API clients will not resend (see PartnerApiClientOptions.fetchForWrite); default `fetch`. */
+  fetchForWrite?: typeof globalThis.fetch;
   clock: Clock;
   events: EventHub;
   regionHosts: Record<Region, string>;

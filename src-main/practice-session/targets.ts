@@ -8,13 +8,14 @@ export type ClientFactory = (baseUrl: string, clientId: string, secret: string) 
 
 /** API clients for one practice's address and credentials, under that Client ID's request budget. */
 export function createClientFactory(
-  deps: Pick<PracticeSessionDeps, 'fetch' | 'apiClient' | 'budgetFor'>,
+  deps: Pick<PracticeSessionDeps, 'fetch' | 'fetchForWrite' | 'apiClient' | 'budgetFor'>,
 ): ClientFactory {
   return (baseUrl, clientId, secret) =>
     createPartnerApiClient({
       baseUrl,
       credentials: () => ({ clientId, secret: registerSecret(secret) }),
       fetch: deps.fetch,
+      ...(deps.fetchForWrite ? { fetchForWrite: deps.fetchForWrite } : {}),
       timeoutMs: 20_000,
       maxAttempts: 3,
       ...deps.apiClient,

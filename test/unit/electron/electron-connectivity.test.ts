@@ -32,6 +32,15 @@ const electron = vi.hoisted(() => {
           return fetch(input, init);
         },
       },
+      // The write session (src-main/electron/write-session.ts): its own fetch, not under test here.
+      session: {
+        fromPartition: () => ({
+          fetch: (input: string | Request, init?: RequestInit) => fetch(input, init),
+          closeAllConnections: async () => undefined,
+          setPermissionRequestHandler: () => undefined,
+          setPermissionCheckHandler: () => undefined,
+        }),
+      },
       safeStorage: { isAsyncEncryptionAvailable: async () => false, getSelectedStorageBackend: () => 'basic_text' },
       shell: { openPath: async () => '' },
       // electronMainDeps() hands nativeTheme to the theme store, which applies the saved choice at start.
