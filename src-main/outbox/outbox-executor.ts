@@ -17,6 +17,8 @@ import { describeApiError, MalformedResponseError, NetworkError, PartnerApiError
 import { failureWords } from '../partner-api/failure-words';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { verifiers } from './outbox-verifiers';
+import { EformQuotaError } from '../partner-api/eform-quota';
+import { eformQuotaWait } from './eform-quota-wait';
 
 /** The practice a write goes to, as the session knows it now (null: not connected). */
 interface WriteTarget {
@@ -162,6 +164,7 @@ export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
         kind: 'gone',
         problem: { ...p, message: error.message || 'What this action refers to no longer exists at the practice.' },
       };
+    if (error instanceof EformQuotaError) return eformQuotaWait(error, p);
     if (error.status === 429)
       return {
         kind: 'retry',

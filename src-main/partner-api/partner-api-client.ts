@@ -7,6 +7,7 @@ import {
   RedirectRefusedError,
   ResponseTooLargeError,
 } from './api-errors';
+import { EformQuotaError, isEformQuotaRefusal, quotaResetAt, spendsEformQuota, type Refusal } from './eform-quota';
 import { classifyFetchFailure } from './network-failure';
 import { MAX_FILE_BYTES, MAX_JSON_BYTES, readCappedBody } from './read-capped-body';
 
@@ -16,7 +17,8 @@ export type RequestPriority = 'interactive' | 'outbox' | 'prefetch' | 'backgroun
 /** What the client needs of the request budget (src-main/request-budget). */
 export interface BudgetGate {
   reserve(priority: RequestPriority, signal?: AbortSignal): Promise<void>;
-  observe(response: { status: number; headers: { get(name: string): string | null } }): void;
+  /** refusal: set when the answer is the daily eForm quota's 429, which says nothing about the rate windows. */
+  observe(response: { status: number; headers: { get(name: string): string | null } }, refusal?: Refusal): void;
 }
 
 export interface PartnerApiClientOptions {
@@ -134,6 +136,8 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     };
     try {
       const response = await transport(target, init);
+      // An eForm's 429 is the daily quota or the rate limit; its body tells which, so it is read first.
+      if (response.status === 429 && spendsEformQuota(method, target)) return await eformRefusal(response, limit);
       options.budget?.observe(response);
       if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
         stop.abort();
@@ -158,6 +162,25 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
         throw error;
       throw classifyFetchFailure(error, timeout.aborted);
     }
+  }
+
+  /** 429s the practice gave for its daily eForm quota: not retried, and thrown as EformQuotaError. */
+  const quotaRefusals = new WeakSet<Response>();
+
+  /** Reads an eForm-sending 429 and tells the budget which limit refused it (eform-quota.ts). */
+  async function eformRefusal(response: Response, limit: number): Promise<{ response: Response; bytes: Uint8Array }> {
+    const body = await readCappedBody(response, limit).catch(() => null);
+    const bytes = body && !body.tooLarge ? body.bytes : new Uint8Array(0);
+    let problem: unknown = null;
+    try {
+      problem = decode(response, bytes);
+    } catch {
+      problem = null;
+    }
+    const quota = isEformQuotaRefusal(response.headers, problem, Date.now());
+    options.budget?.observe(response, quota ? 'eform-quota' : undefined);
+    if (quota) quotaRefusals.add(response);
+    return { response, bytes };
   }
 
   function backoffMs(attemptNumber: number): number {
@@ -189,7 +212,8 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
       if (result) {
         const status = result.response.status;
         // 429: the server did not act on it, so any request may be retried; the budget holds the pause.
-        const retryable = status === 429 || (idempotent && status >= 500);
+        // Not the eForm quota's: nothing would pass before it resets, so the caller waits for that.
+        const retryable = (status === 429 && !quotaRefusals.has(result.response)) || (idempotent && status >= 500);
         if (!retryable || last) return result;
         if (status !== 429) await sleep(backoffMs(n), request.signal);
         continue;
@@ -219,12 +243,14 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     } catch {
       problem = null;
     }
-    return new PartnerApiError(
+    const error = new PartnerApiError(
       response.status,
       problem?.title ?? response.statusText,
       problem?.message ?? problem?.detail ?? '',
       problem,
     );
+    if (quotaRefusals.has(response)) return new EformQuotaError(error, quotaResetAt(response.headers, Date.now()));
+    return error;
   }
 
   const serverDateOf = (response: Response): Date | null => {

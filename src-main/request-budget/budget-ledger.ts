@@ -1,4 +1,6 @@
 import type { PersistedBudget } from './budget-store';
+import { SANE_MAX_LIMITS } from './limit-adoption';
+import { coalesceAll, expand, type PhantomBatch } from './phantom-batches';
 import { MAX_RETRY_AFTER_MS } from './response-hints';
 import {
   LONGEST_WINDOW_MS,
@@ -71,12 +73,13 @@ const between = (list: readonly number[], from: number, to: number): number =>
 
 export function createBudgetLedger(state: PersistedBudget | undefined, now: number, edgeGuardMs = 0): BudgetLedger {
   const sent = sanitize(state?.sent ?? []);
-  const hinted = state?.serverHints?.phantoms;
-  const phantoms: Record<WindowName, number[]> = {
-    minute: sanitize(hinted?.minute ?? []),
-    hour: sanitize(hinted?.hour ?? []),
-    day: sanitize(hinted?.day ?? []),
-  };
+  const batches = state?.serverHints?.batches;
+  const legacy = state?.serverHints?.phantoms;
+  const phantoms = {} as Record<WindowName, number[]>;
+  for (const name of WINDOW_NAMES) {
+    const listed = legacy?.[name] ?? [];
+    phantoms[name] = sanitize(expand([...(batches?.[name] ?? []), ...listed.map((at): PhantomBatch => [at, 1])]));
+  }
   const windows: LedgerWindow[] = WINDOW_NAMES.map((name, i) => {
     let times = sent;
     WINDOW_NAMES.forEach((phantomName, level) => {
@@ -100,8 +103,14 @@ export function createBudgetLedger(state: PersistedBudget | undefined, now: numb
       insertMany(sent, at, 1);
       for (const window of windows) insertMany(window.times, at, 1);
     },
-    recordPhantoms(at, level, count) {
-      insertMany(phantoms[WINDOW_NAMES[level] as WindowName], at, count);
+    recordPhantoms(at, level, asked) {
+      const name = WINDOW_NAMES[level] as WindowName;
+      // However many a header implies, no window holds more than its sane maximum (limit-adoption.ts).
+      const count = Math.max(0, Math.min(asked, SANE_MAX_LIMITS[name]));
+      const list = phantoms[name];
+      insertMany(list, at, count);
+      // A day can hold no more than the day's sane maximum: older entries beyond it are not kept.
+      if (list.length > SANE_MAX_LIMITS.day) list.splice(0, list.length - SANE_MAX_LIMITS.day);
       windows.forEach((window, i) => {
         if (i >= level) insertMany(window.times, at, count);
       });
@@ -135,9 +144,7 @@ export function createBudgetLedger(state: PersistedBudget | undefined, now: numb
     toPersisted() {
       const persisted: PersistedBudget = { version: 1, sent: sent.slice(), pausedUntil: ledger.pausedUntil };
       if (WINDOW_NAMES.some((name) => phantoms[name].length > 0)) {
-        persisted.serverHints = {
-          phantoms: { minute: phantoms.minute.slice(), hour: phantoms.hour.slice(), day: phantoms.day.slice() },
-        };
+        persisted.serverHints = { batches: coalesceAll(phantoms) };
       }
       return persisted;
     },

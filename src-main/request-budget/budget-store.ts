@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LIMIT, type AnnouncedLimits } from './limit-adoption';
+import { MAX_PHANTOM_BATCHES, type PhantomBatches } from './phantom-batches';
 
 /**
  * What a budget must remember across restarts: forgetting the sends of the last day would let a
@@ -14,9 +15,11 @@ export interface PersistedBudget {
   /**
    * Requests the server counted that we never sent (another laptop on the same Client ID), learned from
    * X-RateLimit-Remaining and filed under the window that revealed them: such a phantom counts in that
-   * window and every wider one, never a narrower one. Epoch ms, ascending.
+   * window and every wider one, never a narrower one. Kept coalesced, as [epoch ms, how many] ascending,
+   * at most MAX_PHANTOM_BATCHES per window (phantom-batches.ts), so the file stays small whatever the
+   * headers said. `phantoms` (one epoch ms per phantom) is what older builds wrote; it is still read.
    */
-  serverHints?: { phantoms: { minute: number[]; hour: number[]; day: number[] } };
+  serverHints?: { batches?: PhantomBatches; phantoms?: { minute: number[]; hour: number[]; day: number[] } };
   /**
    * The limits the server announced for this Client ID's windows (X-RateLimit-Limit of a counted
    * response, mapped to its window: limit-adoption.ts). Absent while it has announced none.
@@ -44,11 +47,17 @@ export const settingsKey = (clientId: string): string => `requestBudget.${client
 // Generous bounds: a day holds at most perDay sends; anything far larger is not ours to trust.
 const MAX_ENTRIES = 200_000;
 const times = z.array(z.number()).max(MAX_ENTRIES);
+const batches = z.array(z.tuple([z.number(), z.number().int().min(1)])).max(MAX_PHANTOM_BATCHES);
 const persistedSchema = z.object({
   version: z.literal(1),
   sent: times,
   pausedUntil: z.number().nullable(),
-  serverHints: z.object({ phantoms: z.object({ minute: times, hour: times, day: times }) }).optional(),
+  serverHints: z
+    .object({
+      batches: z.object({ minute: batches, hour: batches, day: batches }).optional(),
+      phantoms: z.object({ minute: times, hour: times, day: times }).optional(),
+    })
+    .optional(),
   limits: z.unknown().optional(),
 });
 const limit = z.number().int().min(1).max(MAX_LIMIT);
@@ -65,7 +74,11 @@ export function parsePersistedBudget(value: unknown): PersistedBudget | undefine
   if (!result.success) return undefined;
   const { sent, pausedUntil, serverHints } = result.data;
   const parsed: PersistedBudget = { version: 1, sent, pausedUntil };
-  if (serverHints) parsed.serverHints = serverHints;
+  if (serverHints?.batches || serverHints?.phantoms) {
+    parsed.serverHints = {};
+    if (serverHints.batches) parsed.serverHints.batches = serverHints.batches;
+    if (serverHints.phantoms) parsed.serverHints.phantoms = serverHints.phantoms;
+  }
   const limits = limitsSchema.safeParse(result.data.limits);
   if (limits.success && Object.values(limits.data).some((v) => v !== undefined)) {
     const kept: AnnouncedLimits = {};

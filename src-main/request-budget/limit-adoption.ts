@@ -1,4 +1,4 @@
-import { WINDOW_NAMES, type WindowName } from './sliding-windows';
+import { WINDOW_MS, WINDOW_NAMES, type WindowName } from './sliding-windows';
 
 /** A Client ID's request limits, one per sliding window. */
 export interface BudgetLimits {
@@ -10,22 +10,29 @@ export interface BudgetLimits {
 /**
  * A Client ID may have limits other than the contract's defaults. The server never says which window a
  * header describes: every counted response carries X-RateLimit-Limit/-Remaining of the binding window
- * (the one with the fewest requests left). A Limit equal to one of our windows' limits is that window.
+ * (the one with the fewest requests left) and X-RateLimit-Reset, when that window frees its next request.
  *
- * The rule for any other Limit (mapAnnouncedLimit):
- * 1. it names the window whose current limit is nearest in ratio (|log(Limit / limit)|; a tie goes to the
- *    narrower window). At the defaults the boundaries are the geometric midpoints, about 245 (minute or
- *    hour) and 3162 (hour or day), so any Client ID whose limits are the defaults scaled by up to 3× either
- *    way is read right, window by window, as each becomes the binding one. The minute comes first: after a
- *    quiet spell the minute is the window with the fewest left;
- * 2. it must keep minute ≤ hour ≤ day (where the limits were in that order), else it is ignored;
- * 3. it must agree with what we know the server counted: Limit − Remaining (what the window holds) cannot
+ * The rule for a Limit (mapAnnouncedLimit):
+ * 1. Reset rules windows out: a window frees its next request within one window length, so a Reset more
+ *    than a minute away cannot be the minute's, more than an hour away not the hour's. (Unreadable or
+ *    absent: no window is ruled out.)
+ * 2. Of the windows left, the one whose expected limit it is, narrowest first. A window's expected limit
+ *    is what the server announced for it; for one it has not named yet, once it named any, the contract's
+ *    ratio (60 : 1000 : 10000) scaled to the announced ones (a Client ID at 5/min is expected at about
+ *    83/h); before it named any, the limits in force (the defaults).
+ * 3. Otherwise, before the server named any window and with a Reset, the narrowest window left: after a
+ *    quiet spell the minute is the binding window, and the minute always frees within a minute, so a 600
+ *    with a Reset 40 s away is the minute's, not the hour's (nearer in ratio).
+ * 4. Otherwise the window left whose expected limit is nearest in ratio (|log(Limit / expected)|; a tie goes
+ *    to the narrower window): a 50 after the minute was named 5 is the hour's.
+ * 5. It must keep minute ≤ hour ≤ day (where the limits were in that order), else it is ignored;
+ * 6. it must agree with what we know the server counted: Limit − Remaining (what the window holds) cannot
  *    be fewer than our own sends it surely holds (sent well inside the window and long enough ago to have
- *    arrived). A Limit seen after a quiet minute with nearly all of it left cannot be the hour's while we
- *    sent hundreds this hour; such a Limit is ignored rather than guessed.
- * X-RateLimit-Reset is not used: its units are not in the contract, and read against a laptop clock that
- * is off it would point at the wrong window. A 429 never adopts anything (its Limit may be another quota).
- * An ignored Limit changes nothing: the budget keeps planning by the limits it has.
+ *    arrived). Such a Limit is ignored rather than guessed.
+ * A Limit is then clamped to its window's sane range (SANE_MAX_LIMITS): far more than any Client ID is
+ * given is a header mistake, and planning by it, or learning other laptops' use from it, would be unbounded.
+ * A rate-limit 429 adopts too (its Remaining is 0); the daily eForm quota's 429 never reaches this rule
+ * (eform-quota.ts). An ignored Limit changes nothing: the budget keeps planning by the limits it has.
  */
 
 export type WindowLimits = Record<WindowName, number>;
@@ -65,35 +72,63 @@ export function keepsOrder(before: WindowLimits, after: WindowLimits, changed: r
 export interface AnnouncedHint {
   limit: number;
   remaining: number;
+  /** X-RateLimit-Reset as a delay from the answer (response-hints.ts), when readable. */
+  resetInMs?: number | undefined;
+}
+
+/** The contract's default limits: their ratio is what an unnamed window is expected to keep. */
+const CONTRACT_LIMITS: WindowLimits = { minute: 60, hour: 1000, day: 10_000 };
+/** The most a window is planned by, whatever a header says: fifty times the contract's defaults. */
+export const SANE_MAX_LIMITS: Readonly<WindowLimits> = { minute: 3_000, hour: 50_000, day: 500_000 };
+/** Reset is in whole seconds and read after the exchange: a window may seem to free a little later. */
+const RESET_SLACK_MS = 5_000;
+
+export const clampLimit = (name: WindowName, limit: number): number =>
+  Math.min(SANE_MAX_LIMITS[name], Math.max(1, Math.round(limit)));
+
+/** What each window is expected to allow (rule 2 above). */
+function expectedLimits(current: WindowLimits, announced: AnnouncedLimits): WindowLimits {
+  const named = WINDOW_NAMES.filter((name) => announced[name] !== undefined);
+  if (named.length === 0) return { ...current };
+  const logScale =
+    named.reduce((sum, name) => sum + Math.log((announced[name] as number) / CONTRACT_LIMITS[name]), 0) / named.length;
+  const expected = { ...current };
+  for (const name of WINDOW_NAMES) expected[name] = announced[name] ?? CONTRACT_LIMITS[name] * Math.exp(logScale);
+  return expected;
 }
 
 /**
- * The window (index in WINDOW_NAMES) an unknown Limit belongs to, or −1 to ignore it (see the rule above).
+ * The window (index in WINDOW_NAMES) a Limit belongs to, or −1 to ignore it (see the rule above).
  * surelyCounted(i): our own sends the server has certainly counted in window i right now.
  */
-/** How far (in ratio) an announced limit may be from the window's current one and still be taken for it. */
-const MAX_ADOPTION_DISTANCE = Math.log(10);
-
 export function mapAnnouncedLimit(
   hint: AnnouncedHint,
   current: WindowLimits,
   surelyCounted: (level: number) => number,
+  announced: AnnouncedLimits = {},
 ): number {
   if (!(Number.isInteger(hint.limit) && hint.limit >= 1 && hint.limit <= MAX_LIMIT)) return -1;
-  let level = -1;
-  let nearest = Number.POSITIVE_INFINITY;
-  WINDOW_NAMES.forEach((name, i) => {
-    const distance = Math.abs(Math.log(hint.limit / current[name]));
-    if (distance < nearest) {
-      nearest = distance;
-      level = i;
+  const reset = hint.resetInMs;
+  const allowed = WINDOW_NAMES.map((name) => reset === undefined || reset <= WINDOW_MS[name] + RESET_SLACK_MS);
+  const expected = expectedLimits(current, announced);
+  const candidates = WINDOW_NAMES.map((_, i) => i).filter((i) => allowed[i]);
+  const nameOf = (i: number) => WINDOW_NAMES[i] as WindowName;
+  let level = candidates.find((i) => expected[nameOf(i)] === hint.limit) ?? -1;
+  const namedAny = WINDOW_NAMES.some((name) => announced[name] !== undefined);
+  if (level < 0 && !namedAny && reset !== undefined) level = candidates[0] ?? -1;
+  if (level < 0) {
+    let nearest = Number.POSITIVE_INFINITY;
+    for (const i of candidates) {
+      const distance = Math.abs(Math.log(hint.limit / expected[nameOf(i)]));
+      if (distance < nearest) {
+        nearest = distance;
+        level = i;
+      }
     }
-  });
-  const name = WINDOW_NAMES[level];
-  if (name === undefined) return -1;
-  // Ten times or a tenth of a window's limit is another quota (an eForm quota on a route's answer), not it.
-  if (nearest > MAX_ADOPTION_DISTANCE) return -1;
-  if (!keepsOrder(current, { ...current, [name]: hint.limit }, [name])) return -1;
+  }
+  if (level < 0) return -1;
+  const name = nameOf(level);
+  if (!keepsOrder(current, { ...current, [name]: clampLimit(name, hint.limit) }, [name])) return -1;
   if (hint.limit - hint.remaining < surelyCounted(level)) return -1;
   return level;
 }
@@ -108,8 +143,9 @@ export function createLimitBook(configured: BudgetLimits, stored: AnnouncedLimit
   const announced: AnnouncedLimits = {};
   const current: WindowLimits = { ...base };
   if (stored) {
-    const merged = { ...base, ...stored };
     const names = WINDOW_NAMES.filter((name) => stored[name] !== undefined);
+    const merged = { ...base };
+    for (const name of names) merged[name] = clampLimit(name, stored[name] as number);
     // Stored values that break the order are not ours to trust (a hand-edited or half-written file).
     if (keepsOrder(base, merged, names)) {
       Object.assign(current, merged);
@@ -120,13 +156,16 @@ export function createLimitBook(configured: BudgetLimits, stored: AnnouncedLimit
   return {
     /** Read by the planner; changed in place by announce(). */
     current,
-    /** Index of the window whose limit this is, or −1. */
-    levelOf: (limit: number): number => WINDOW_NAMES.findIndex((name) => current[name] === limit),
+    /** Index of the window a header's Limit describes, or −1 (mapAnnouncedLimit). */
+    windowOf: (hint: AnnouncedHint, surelyCounted: (level: number) => number): number =>
+      mapAnnouncedLimit(hint, current, surelyCounted, announced),
     source: (): LimitsSource => (WINDOW_NAMES.some((name) => announced[name] !== undefined) ? 'server' : 'default'),
-    /** Records that the server named this window's limit; true when that changed what is kept. */
-    announce(level: number, limit: number): boolean {
+    /** Records that the server named this window's limit (clamped); true when that changed what is kept. */
+    announce(level: number, announcedLimit: number): boolean {
       const name = WINDOW_NAMES[level];
-      if (name === undefined || announced[name] === limit) return false;
+      if (name === undefined) return false;
+      const limit = clampLimit(name, announcedLimit);
+      if (announced[name] === limit) return false;
       announced[name] = limit;
       current[name] = limit;
       return true;

@@ -1,3 +1,4 @@
+import type { Refusal } from '../partner-api/eform-quota';
 import type { RequestPriority } from '../partner-api/partner-api-client';
 import type { BudgetStore } from './budget-store';
 import type { BudgetTimer } from './budget-timer';
@@ -55,11 +56,12 @@ export interface RequestBudget {
   reserve(priority: RequestPriority, signal?: AbortSignal): Promise<void>;
   /**
    * Feed every response back (status and headers). X-RateLimit-Remaining below what we believe adds
-   * phantom sends; a 429 pauses all grants until Retry-After (seconds or HTTP date; 60 s when unreadable),
-   * persisted at once. Remaining never raises what we believe is left; an X-RateLimit-Limit that is none
-   * of our windows' limits, on a response the server counted, may replace one (limit-adoption.ts).
+   * phantom sends; a rate-limit 429 pauses all grants until Retry-After (seconds or HTTP date; 60 s when
+   * unreadable), persisted at once. Remaining never raises what we believe is left; an X-RateLimit-Limit
+   * that is none of our windows' limits may replace one (limit-adoption.ts). `refusal: 'eform-quota'`
+   * (the client's verdict on an eForm's 429) means the headers describe the quota: nothing is learned.
    */
-  observe(response: { status: number; headers: { get(name: string): string | null } }): void;
+  observe(response: { status: number; headers: { get(name: string): string | null } }, refusal?: Refusal): void;
   snapshot(): BudgetSnapshot;
   /**
    * Earliest time (ms from now) at which n more requests of this priority (default 'background', the

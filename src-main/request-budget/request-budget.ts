@@ -1,10 +1,17 @@
 import { createBudgetLedger, HEADER_SLACK_MS, type LedgerWindow } from './budget-ledger';
 import type { PersistedBudget } from './budget-store';
 import { createExchangeSlack } from './exchange-slack';
-import { createLimitBook, mapAnnouncedLimit } from './limit-adoption';
+import type { Refusal } from '../partner-api/eform-quota';
+import { createLimitBook } from './limit-adoption';
 import { capsFor, reservedCounts, reserveShares } from './reserves';
 import { forgetShownGone, notYetCountedBy, probeAt } from './wide-phantoms';
-import { parseRateLimit, parseRetryAfterMs, DEFAULT_RETRY_AFTER_MS, type HeaderSource } from './response-hints';
+import {
+  parseRateLimit,
+  parseRateLimitResetMs,
+  parseRetryAfterMs,
+  DEFAULT_RETRY_AFTER_MS,
+  type HeaderSource,
+} from './response-hints';
 import { WINDOW_MS, WINDOW_NAMES, countInWindow, earliestGrant, simulateGreedy } from './sliding-windows';
 import type {
   BudgetLimits,
@@ -197,38 +204,43 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
   }
 
   /**
-   * Learns from a response. A 429 pauses every grant (and the pause is saved at once); its rate-limit
-   * headers describe a refusal whose timing Retry-After already gives, so counts are corrected, and limits
-   * adopted, only from responses the server counted. A 429 whose X-RateLimit-Limit matches none of our
-   * windows is another quota (the daily eForm quota): the caller handles it, the rest of the API stays usable.
+   * Learns from a response. A rate-limit 429 pauses every grant (and the pause is saved at once); its
+   * rate-limit headers describe a refusal whose timing Retry-After already gives, so counts are corrected
+   * only from responses the server counted, but the Limit it names is adopted like any other (a 429 is
+   * the surest sign the budget plans by the wrong limit). The daily eForm quota's 429 (the client tells it
+   * apart: eform-quota.ts) says nothing about the rate windows: eForms wait for it, the budget does not.
    */
-  function observe(response: { status: number; headers: HeaderSource }): void {
+  function observe(response: { status: number; headers: HeaderSource }, refusal?: Refusal): void {
     if (disposed) return;
     const now = timer.now();
     ledger.tidy(now);
     lastHeardAt = now;
     const slack = exchanges.answered(now);
+    if (refusal === 'eform-quota') return;
     const hint = parseRateLimit(response.headers);
-    let level = hint ? book.levelOf(hint.limit) : -1;
+    const resetInMs = parseRateLimitResetMs(response.headers, now);
+    const level = hint ? book.windowOf({ ...hint, resetInMs }, (i) => surelyCounted(i, now)) : -1;
     if (response.status === 429) {
-      if (hint && level < 0) return;
       const until = now + (parseRetryAfterMs(response.headers, now) ?? DEFAULT_RETRY_AFTER_MS);
       if (ledger.pausedUntil === null || until > ledger.pausedUntil) ledger.pausedUntil = until;
+      if (hint && level >= 0) book.announce(level, hint.limit);
       flushSafely();
       kick();
       return;
     }
-    if (!hint) return;
-    if (level < 0) level = mapAnnouncedLimit(hint, limitOf, (i) => surelyCounted(i, now));
-    if (level < 0) return;
+    if (!hint || level < 0) return;
     // A new limit is saved at once (rare, and it changes every plan); a confirmed one needs no re-plan.
     const adopted = book.announce(level, hint.limit);
     const window = ledger.windows[level] as LedgerWindow;
     const notYetCounted = notYetCountedBy(ledger, exchanges.inFlight(), now);
-    const unseen = hint.limit - countInWindow(window.times, now, window.ms + slack) - hint.remaining;
+    // Read against the limit in force, which is clamped to a sane range: a header naming millions can
+    // neither plan nor fill a window beyond it.
+    const limit = limitOf[window.name];
+    const remaining = Math.min(hint.remaining, limit);
+    const unseen = limit - countInWindow(window.times, now, window.ms + slack) - remaining;
     // Headers may only ever lower what we think is left; phantoms count as if sent now (the safest).
     if (unseen > 0) ledger.recordPhantoms(now, level, unseen);
-    const forgotten = forgetShownGone(ledger, limitOf, level, hint.remaining, notYetCounted, now);
+    const forgotten = forgetShownGone(ledger, limitOf, level, remaining, notYetCounted, now);
     if (adopted) flushSafely();
     else if (unseen > 0 || forgotten > 0) {
       dirty = true;

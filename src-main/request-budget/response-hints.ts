@@ -74,3 +74,22 @@ export function parseRateLimit(headers: HeaderSource): RateLimitHint | undefined
   if (limit <= 0 || remaining > limit) return undefined;
   return { limit, remaining };
 }
+
+/**
+ * X-RateLimit-Reset as a delay in ms from the answer, or undefined. Its units are not in the contract: a
+ * value that reads as epoch seconds (the demo's) or epoch ms is measured against the response's Date
+ * header when there is one, like Retry-After; a small value is taken as delta-seconds. Anything else, or a
+ * time more than a day away, is unreadable.
+ */
+export function parseRateLimitResetMs(headers: HeaderSource, nowMs: number): number | undefined {
+  const text = headers.get('X-RateLimit-Reset')?.trim();
+  if (text === undefined || !/^\d{1,13}$/.test(text)) return undefined;
+  const value = Number(text);
+  const serverNow = parseHttpDate(headers.get('Date')) ?? nowMs;
+  let delay: number;
+  if (value >= 1e12) delay = value - serverNow;
+  else if (value >= 1e9) delay = value * 1000 - serverNow;
+  else delay = value * 1000;
+  if (!Number.isFinite(delay) || delay > MAX_RETRY_AFTER_MS) return undefined;
+  return Math.max(0, delay);
+}

@@ -16,6 +16,8 @@ export const outboxProblemSchema = z.strictObject({
     .array(z.strictObject({ path: z.string().max(200), message: z.string().max(500) }))
     .max(50)
     .optional(),
+  /** The practice's daily eForm quota refused it: only eForms wait (until notBefore), the rest goes on. */
+  waitsFor: z.literal('eform-quota').optional(),
 });
 export type OutboxProblem = z.infer<typeof outboxProblemSchema>;
 

@@ -49,10 +49,9 @@ describe('mapping an announced limit to its window', () => {
     expect(map(120, 119, DEFAULTS, surely)).toBe(0);
   });
 
-  it('a limit ten times or a tenth of every window is another quota (an eForm quota), not a window', () => {
-    expect(map(5)).toBe(-1); // twelve times below the minute's 60
-    expect(map(6)).toBe(0);
-    expect(map(200_000)).toBe(-1);
+  it('a limit far from every window is still a window: the eForm quota is told apart before this rule', () => {
+    expect(map(5)).toBe(0); // twelve times below the minute's 60
+    expect(map(200_000)).toBe(2);
   });
 
   it('ignores what no header can say', () => {
@@ -98,9 +97,21 @@ describe('the budget adopts the limits the server announces', () => {
     expect(store.peek('client-a')?.limits).toEqual({ minute: 60 });
   });
 
-  it('a 429 adopts nothing: an unknown Limit there is another quota', () => {
+  it('a rate-limit 429 adopts the Limit it names, and pauses', () => {
     const { budget, store } = setup();
     budget.observe(response(429, { ...rateHeaders(77, 0), 'Retry-After': '5' }));
+    expect(budget.snapshot()).toMatchObject({
+      limits: { perMinute: 77 },
+      limitsSource: 'server',
+      pausedUntil: T0 + 5_000,
+    });
+    expect(store.peek('client-a')?.limits).toEqual({ minute: 77 });
+  });
+
+  it('the daily eForm quota’s 429 adopts nothing and pauses nothing, even when its Limit is a window’s', () => {
+    const { budget, store } = setup();
+    budget.observe(response(429, { ...rateHeaders(5, 0), 'Retry-After': '36000' }), 'eform-quota');
+    budget.observe(response(429, { ...rateHeaders(60, 0), 'Retry-After': '36000' }), 'eform-quota');
     expect(budget.snapshot()).toMatchObject({ limits: { perMinute: 60 }, limitsSource: 'default', pausedUntil: null });
     expect(store.peek('client-a')).toBeUndefined();
   });

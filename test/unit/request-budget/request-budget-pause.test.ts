@@ -4,9 +4,13 @@ import { realTimer } from '../../../src-main/request-budget/budget-timer';
 import { createRequestBudget } from '../../../src-main/request-budget/request-budget';
 import { MINUTE, T0, response, settle, setup } from './helpers';
 
-async function firstGrantAfter(status: number, headers: Record<string, string>): Promise<number> {
+async function firstGrantAfter(
+  status: number,
+  headers: Record<string, string>,
+  refusal?: 'eform-quota',
+): Promise<number> {
   const { timer, budget } = setup();
-  budget.observe(response(status, headers));
+  budget.observe(response(status, headers), refusal);
   await budget.reserve('interactive');
   return timer.now() - T0;
 }
@@ -56,9 +60,16 @@ describe('request budget pauses on 429', () => {
     expect(await firstGrantAfter(429, headers)).toBe(45_000);
   });
 
-  it('a 429 for another quota (the daily eForm quota, Limit 200) does not stop the rest of the API', async () => {
-    const headers = { 'Retry-After': '50000', 'X-RateLimit-Limit': '200', 'X-RateLimit-Remaining': '0' };
-    expect(await firstGrantAfter(429, headers)).toBe(0);
+  it('the daily eForm quota’s 429 does not stop the rest of the API, whatever its Limit', async () => {
+    for (const limit of ['200', '60', '1000', '0']) {
+      const headers = { 'Retry-After': '50000', 'X-RateLimit-Limit': limit, 'X-RateLimit-Remaining': '0' };
+      expect(await firstGrantAfter(429, headers, 'eform-quota')).toBe(0);
+    }
+  });
+
+  it('a rate-limit 429 whose Limit is none of our windows is not dismissed: it pauses', async () => {
+    const headers = { 'Retry-After': '20', 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': '0' };
+    expect(await firstGrantAfter(429, headers)).toBe(20_000);
   });
 
   it('re-plans a sleeping waiter when a pause arrives, and a shorter second pause does not shorten it', async () => {
