@@ -3,6 +3,7 @@ import { validatePayload } from '../../src-preload/contract/outbox/operations';
 import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../practice/practice-db';
 import { claimedByOthers, readOpenEntries, readQueue, saveEntryIf } from './outbox-db';
+import { eformQuotaWaitUntil, spendsEformQuota } from './eform-quota-hold';
 import {
   applyOutcome,
   applyVerdict,
@@ -157,8 +158,17 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
       if (!deps.canSend()) return { ...report, stopped: true };
       const { open, byId } = await readQueue(deps.db);
       let next: { entry: OutboxEntry; payload: OutboxEntry['payload'] } | null = null;
+      let eformQuotaUntil: number | null = null;
       for (const entry of open) {
         if (entry.status !== 'pending') continue;
+        const quotaWait = eformQuotaWaitUntil(entry, now());
+        if (quotaWait !== null) {
+          // Only eForms wait for the practice's eForm quota (eform-quota-hold.ts): the rest goes on.
+          soonest(report, quotaWait);
+          eformQuotaUntil = Math.max(eformQuotaUntil ?? 0, quotaWait);
+          continue;
+        }
+        if (eformQuotaUntil !== null && spendsEformQuota(entry)) continue;
         const due = entry.notBefore ? Date.parse(entry.notBefore) : 0;
         if (due > now()) {
           // In order: what comes after an entry in backoff waits for it (it may depend on it).

@@ -1,5 +1,6 @@
 import type { BudgetStatus } from '../../src-preload/contract/budget';
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
+import { eformQuotaWaitUntil, spendsEformQuota } from './eform-quota-hold';
 import { awaitingSecondCheck, resolveRefs } from './outbox-state';
 
 /** What the outbox knows about the world when it explains an entry's wait (nothing here changes a rule). */
@@ -28,6 +29,7 @@ export type WaitKind =
   | 'blocked'
   | 'backoff'
   | 'second-check'
+  | 'eform-quota'
   | 'sending'
   | 'queued';
 
@@ -92,6 +94,12 @@ export function waitReason(entry: OutboxEntry, ctx: WaitContext): WaitReason | n
       ? no('dependency', `Waiting for ${name} to go out first`)
       : no('blocked', `Cannot go out until ${name} is dealt with`);
   }
+  const quotaWait = eformQuotaWaitUntil(entry, ctx.now);
+  if (quotaWait !== null) return no('eform-quota', eformQuotaText(quotaWait, ctx));
+  if (ctx.behind && spendsEformQuota(entry)) {
+    const heldUntil = eformQuotaWaitUntil(ctx.behind, ctx.now);
+    if (heldUntil !== null) return no('eform-quota', eformQuotaText(heldUntil, ctx));
+  }
   const due = entry.notBefore ? Date.parse(entry.notBefore) : 0;
   // A 429 is the practice's own budget speaking: trying sooner would only be refused again.
   if (due > ctx.now && entry.lastError?.status === 429)
@@ -124,15 +132,23 @@ export function waitReason(entry: OutboxEntry, ctx: WaitContext): WaitReason | n
 
 /**
  * For each pending entry, the earlier entry in backoff it waits behind (the replayer stops at the first
- * pending entry whose next try is still to come; entries waiting on a reference are skipped over).
+ * pending entry whose next try is still to come; entries waiting on a reference are skipped over). An
+ * eForm waiting for the practice's eForm quota holds only the eForms after it (eform-quota-hold.ts).
  */
 export function heldBehindBackoff(open: readonly OutboxEntry[], now: number): Map<string, OutboxEntry> {
   const held = new Map<string, OutboxEntry>();
   let first: OutboxEntry | null = null;
+  let quota: OutboxEntry | null = null;
   for (const entry of open) {
     if (entry.status !== 'pending') continue;
     if (first) held.set(entry.id, first);
+    else if (eformQuotaWaitUntil(entry, now) !== null) quota ??= entry;
+    else if (quota && spendsEformQuota(entry)) held.set(entry.id, quota);
     else if (entry.notBefore && Date.parse(entry.notBefore) > now) first = entry;
   }
   return held;
+}
+
+function eformQuotaText(until: number, ctx: WaitContext): string {
+  return `The practice's daily eForm quota is used up; this goes out after ${ctx.time(until)}`;
 }
