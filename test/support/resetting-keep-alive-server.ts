@@ -15,6 +15,8 @@ export interface ResettingServer {
   /** http://127.0.0.1:<port> */
   url: string;
   posts: PostSeen[];
+  /** Connections open now (a client that closed its pool leaves none). */
+  openConnections(): number;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startResettingServer(options: ResettingServerOptions): Pro
   return {
     url: `http://127.0.0.1:${port}`,
     posts,
+    openConnections: () => sockets.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
