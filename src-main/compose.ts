@@ -1,4 +1,5 @@
 import { createActivityTracker } from './activity/activity-tracker';
+import { createInFlightWork } from './activity/in-flight';
 import { createPresenceMonitor } from './activity/presence-monitor';
 import { describeApp, type AppPaths, type RuntimeFacts } from './app-info/app-info';
 import type { Cipher } from './cipher/cipher';
@@ -181,6 +182,8 @@ export function createMainServices(deps: MainDeps) {
   let restored: Promise<void> = Promise.resolve();
 
   const activity = createActivityTracker();
+  // Sends and downloads main is performing right now: a restart waits for them without waiting for the window to say so.
+  const inFlight = createInFlightWork();
   // Where the user is (asleep, hidden, idle, active): the window's sync cadence follows it. Electron's glue feeds the
   // OS's and the window's events (src-main/electron/presence.ts); the idle time is polled with the update checks' timer.
   const presence = createPresenceMonitor({
@@ -208,7 +211,7 @@ export function createMainServices(deps: MainDeps) {
   const updates = createUpdatePolicy({
     source: deps.updates ?? { feed: 'none', reason: 'not-set-up' },
     isOnline: () => connectivity.current().online,
-    isBusy: () => activity.isBusy(),
+    isBusy: () => inFlight.isBusy() || activity.isBusy(),
     clock: deps.clock,
     timer: deps.updateTimer ?? realUpdateTimer,
     emit: (status) => events.emit('desktop.updateStatus', status),
@@ -216,6 +219,7 @@ export function createMainServices(deps: MainDeps) {
   // Back online: a check missed meanwhile runs now. Idle again: a deferred restart may be asked for again.
   events.connect((event) => event === 'connectivity.changed' && updates.connectivityChanged());
   activity.onChange(() => updates.activityChanged());
+  inFlight.onChange(() => updates.activityChanged());
   const theme = createThemeStore({
     settings: deps.settings,
     ...(deps.themeHost ? { host: deps.themeHost } : {}),
@@ -239,10 +243,10 @@ export function createMainServices(deps: MainDeps) {
     'sync.start': ({ practiceKey, cursors, round }) => ({ started: session.startSync(practiceKey, cursors, round) }),
     'sync.stop': ({ practiceKey }) => ({ stopped: session.stopSync(practiceKey) }),
     'sync.ack': ({ pageId, ok, error }) => ({ accepted: session.acknowledge(pageId, ok, error) }),
-    'outbox.send': (input) => outbox.send(input),
+    'outbox.send': (input) => inFlight.track('send', () => outbox.send(input)),
     'outbox.verify': (input) => outbox.verify(input),
-    'documents.open': (input) => documents.open(input),
-    'documents.fetch': (input) => documents.fetch(input),
+    'documents.open': (input) => inFlight.track('download', () => documents.open(input)),
+    'documents.fetch': (input) => inFlight.track('download', () => documents.fetch(input)),
     'documents.list': ({ practiceKey }) => documents.list(practiceKey),
     'documents.unpin': ({ practiceKey, packId }) => documents.unpin(practiceKey, packId),
     'documents.showInSystemViewer': (input) => documents.showInSystemViewer(input),
@@ -268,6 +272,7 @@ export function createMainServices(deps: MainDeps) {
     documents,
     documentCaches,
     activity,
+    inFlight,
     presence,
     updates,
     theme,

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app } from 'electron';
 import electronUpdater, { type AppUpdater, type Logger } from 'electron-updater';
+import { decideFeed, parseAppUpdateFile } from '../updates/feed-config';
 import type { Updater, UpdaterEvent, UpdateSource } from '../updates/update-policy';
 
 export interface ElectronUpdatesOptions {
@@ -10,6 +11,8 @@ export interface ElectronUpdatesOptions {
   /** Tests pass these; the app uses process.resourcesPath, the file system and electron-updater's autoUpdater. */
   resourcesPath?: string;
   fileExists?: (path: string) => boolean;
+  readFile?: (path: string) => string;
+  platform?: NodeJS.Platform;
   autoUpdater?: () => AppUpdater;
 }
 
@@ -29,23 +32,39 @@ export function installUpdaterLog(logger: Logger): void {
  * electron-updater as the update policy's Updater (src-main/updates/update-policy.ts), or why there
  * is no feed. The feed is `app-update.yml` in the app's resources, written by electron-builder only
  * when PRACTICE_COMPANION_UPDATE_URL was set at package time: an unpackaged app, or one packaged
- * without it, has updates off (and the autoUpdater is never even created).
+ * without it, has updates off (and the autoUpdater is never even created). The file is read here too and
+ * updates fail closed (src-main/updates/feed-config.ts): off for a feed that is not https and for Windows
+ * without a publisher to check the installer's signature against; on Linux only announced, never downloaded.
  */
 export function electronUpdates(options: ElectronUpdatesOptions = {}): UpdateSource {
   if (!app.isPackaged) return { feed: 'none', reason: 'not-packaged' };
   const resourcesPath = options.resourcesPath ?? process.resourcesPath;
   const fileExists = options.fileExists ?? existsSync;
-  if (!resourcesPath || !fileExists(join(resourcesPath, 'app-update.yml'))) return { feed: 'none', reason: 'no-feed' };
+  const feedFile = resourcesPath ? join(resourcesPath, 'app-update.yml') : null;
+  if (!feedFile || !fileExists(feedFile)) return { feed: 'none', reason: 'no-feed' };
+  let feedText: string;
+  try {
+    feedText = (options.readFile ?? ((path) => readFileSync(path, 'utf8')))(feedFile);
+  } catch {
+    return { feed: 'none', reason: 'invalid-feed' };
+  }
+  const decision = decideFeed(parseAppUpdateFile(feedText), options.platform ?? process.platform);
+  if (decision.updates === 'off') return { feed: 'none', reason: decision.reason };
+  const notifyOnly = decision.updates === 'notify-only';
 
   const autoUpdater = options.autoUpdater ? options.autoUpdater() : electronUpdater.autoUpdater;
   autoUpdater.logger = options.logger ?? console;
   configured = autoUpdater;
   // Downloads run in the background as soon as an update is found; "Later" installs it at the next quit.
-  autoUpdater.autoDownload = true;
-  autoUpdater.autoInstallOnAppQuit = true;
+  // Where only announcing is allowed, nothing is downloaded and nothing installs at quit.
+  autoUpdater.autoDownload = !notifyOnly;
+  autoUpdater.autoInstallOnAppQuit = !notifyOnly;
   // e.g. a Linux install that is neither an AppImage nor a known package: electron-updater would skip every check.
   if (!autoUpdater.isUpdaterActive()) return { feed: 'none', reason: 'unsupported' };
-  return { feed: 'configured', updater: adaptAutoUpdater(autoUpdater) };
+  const updater = adaptAutoUpdater(autoUpdater);
+  return decision.updates === 'notify-only'
+    ? { feed: 'configured', updater, notifyOnly: { downloadPage: decision.downloadPage } }
+    : { feed: 'configured', updater };
 }
 
 /** The version an UpdateInfo names, capped to what the status may carry. */

@@ -21,11 +21,18 @@ export interface Updater {
   onEvent(listener: (event: UpdaterEvent) => void): () => void;
 }
 
-/** Why this build has no update feed (see offSentences). */
-export type UpdatesOffReason = 'not-set-up' | 'not-packaged' | 'no-feed' | 'unsupported';
+/** Why this build has no update feed, or one it must not use (see offSentences). */
+export type UpdatesOffReason =
+  'not-set-up' | 'not-packaged' | 'no-feed' | 'unsupported' | 'invalid-feed' | 'insecure-feed' | 'unsigned-windows';
 
-/** What the host gives the policy: an updater over a configured feed, or why there is none. */
-export type UpdateSource = { feed: 'configured'; updater: Updater } | { feed: 'none'; reason: UpdatesOffReason };
+/**
+ * What the host gives the policy: an updater over a configured feed, or why there is none. With
+ * `notifyOnly` (Linux, where nothing verifies a downloaded package) the updater only checks: a new
+ * version is announced with where to get it, and nothing is downloaded or installed.
+ */
+export type UpdateSource =
+  | { feed: 'configured'; updater: Updater; notifyOnly?: { downloadPage: string } }
+  | { feed: 'none'; reason: UpdatesOffReason };
 
 /** Repeating timers, injected so tests move time themselves. Returns a function that stops the timer. */
 export interface UpdateTimer {
@@ -36,7 +43,10 @@ export interface UpdatePolicyOptions {
   source: UpdateSource;
   /** Main's connectivity verdict: no check is started while it says offline. */
   isOnline: () => boolean;
-  /** The window's activity: an outbox entry sending or a meeting pack downloading. */
+  /**
+   * Whether a restart now would cut work short: main's own in-flight sends and downloads (it performs them, so
+   * it knows at once) and the window's report (a meeting pack between two downloads).
+   */
   isBusy: () => boolean;
   clock: Clock;
   timer: UpdateTimer;
@@ -57,7 +67,21 @@ export const offSentences: Record<UpdatesOffReason, string> = {
     'Updates are off: this copy was built without an update address. Your administrator installs new versions.',
   unsupported:
     'Updates are off: this kind of installation does not update itself. Your administrator installs new versions.',
+  'invalid-feed':
+    'Updates are off: the update address in this build could not be read. Your administrator installs new versions.',
+  'insecure-feed':
+    'Updates are off: this build names an update address that is not secure (https), so no update from it is trusted. ' +
+    'Your administrator installs new versions.',
+  'unsigned-windows':
+    'Updates are off: this build does not name the publisher whose signature an update must carry, so no update ' +
+    'can be checked. Your administrator installs new versions.',
 };
+
+/** Linux: a new version is announced, never installed by the app (nothing verifies the package's signature). */
+export const notifyOnlySentence = (version: string, downloadPage: string): string =>
+  `Version ${version} is available. This installation does not update itself: get it from ${downloadPage} ` +
+  'or ask your administrator.';
+const NOTHING_TO_INSTALL_HERE = 'This installation does not update itself. Your administrator installs new versions.';
 
 const BUSY_REASON =
   'An action is being sent or a meeting pack is downloading, so Practice Companion will not restart now. ' +
@@ -129,6 +153,17 @@ export function createUpdatePolicy(options: UpdatePolicyOptions) {
         if (status.state !== 'ready') publish({ state: 'checking', message: null });
         return;
       case 'available':
+        if (source.feed === 'configured' && source.notifyOnly) {
+          inFlight = false;
+          publish({
+            state: 'idle',
+            version: event.version,
+            percent: null,
+            message: notifyOnlySentence(event.version, source.notifyOnly.downloadPage),
+            lastCheckedAt: now().toISOString(),
+          });
+          return;
+        }
         publish({
           state: 'downloading',
           version: event.version,
@@ -152,6 +187,8 @@ export function createUpdatePolicy(options: UpdatePolicyOptions) {
         return;
       case 'downloaded':
         inFlight = false;
+        // Never offered for install where nothing verifies it (the glue does not download there either).
+        if (source.feed === 'configured' && source.notifyOnly) return;
         publish({
           state: 'ready',
           version: event.version,
@@ -185,8 +222,9 @@ export function createUpdatePolicy(options: UpdatePolicyOptions) {
     status: (): UpdateStatus => status,
     start(): void {
       if (source.feed === 'none' || stopTimer) return;
-      // "Later" relies on it: whatever the glue set, a downloaded update installs at the next quit.
-      source.updater.autoInstallOnAppQuit = true;
+      // "Later" relies on it: whatever the glue set, a downloaded update installs at the next quit (never where
+      // only announcements are allowed).
+      source.updater.autoInstallOnAppQuit = !source.notifyOnly;
       stopEvents = source.updater.onEvent(onUpdaterEvent);
       stopTimer = options.timer.every(options.pollMs ?? 60_000, checkIfDue);
       checkIfDue();
@@ -209,6 +247,7 @@ export function createUpdatePolicy(options: UpdatePolicyOptions) {
     },
     restartToUpdate(): { restarting: boolean; reason: string | null } {
       if (source.feed === 'none') return { restarting: false, reason: offSentences[source.reason] };
+      if (source.notifyOnly) return { restarting: false, reason: NOTHING_TO_INSTALL_HERE };
       if (status.state !== 'ready')
         return { restarting: false, reason: 'There is no downloaded update to install yet.' };
       if (options.isBusy()) {

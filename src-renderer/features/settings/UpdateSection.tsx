@@ -34,7 +34,10 @@ export function UpdateStatusView({ status, refusedReason, onRestart, region }: U
   return (
     <Flex direction="column" gap="2" mt="3" data-testid="update-status" data-state={status.state}>
       <Text as="p" size="2" weight="medium">
-        {stateWords[status.state]}
+        {/* Idle with a version: announced only (an installation that does not update itself, e.g. on Linux). */}
+        {status.state === 'idle' && status.version
+          ? `Version ${status.version} is available`
+          : stateWords[status.state]}
         {status.version && status.state !== 'idle' ? ` (version ${status.version})` : ''}
       </Text>
       <Text as="p" size="2" color={status.state === 'error' ? 'red' : undefined} data-testid="update-message">

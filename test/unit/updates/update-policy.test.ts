@@ -256,3 +256,44 @@ describe('update policy', () => {
     expect(t.policy.status().state).toBe('idle');
   });
 });
+
+describe('update policy where nothing verifies a downloaded package (Linux)', () => {
+  function notifyOnly() {
+    const fake = fakeUpdater();
+    const t = setup({
+      source: {
+        feed: 'configured',
+        updater: fake.updater,
+        notifyOnly: { downloadPage: 'https://updates.example/feed/' },
+      },
+    });
+    return { ...t, fake };
+  }
+
+  it('announces a new version and where to get it; nothing downloads, installs at quit or restarts', async () => {
+    const t = notifyOnly();
+    t.policy.start();
+    expect(t.fake.updater.autoInstallOnAppQuit).toBe(false);
+    await t.fake.answer({ type: 'checking' }, { type: 'available', version: '1.4.0' });
+    expect(t.policy.status()).toMatchObject({ state: 'idle', version: '1.4.0', percent: null });
+    expect(t.policy.status().message).toContain('Version 1.4.0 is available');
+    expect(t.policy.status().message).toContain('get it from https://updates.example/feed/');
+    t.fake.send({ type: 'downloaded', version: '1.4.0' });
+    expect(t.policy.status().state).toBe('idle');
+    expect(t.policy.restartToUpdate()).toMatchObject({ restarting: false });
+    expect(t.fake.updater.quitAndInstall).not.toHaveBeenCalled();
+    expect(t.fake.updater.autoInstallOnAppQuit).toBe(false);
+    // Still checked every 4 hours, so a later version is announced too.
+    t.advance(4 * HOUR);
+    expect(t.fake.updater.checks).toBe(2);
+  });
+
+  it('says why updates are off for a feed that is not https, or a Windows build with no publisher', () => {
+    for (const reason of ['insecure-feed', 'unsigned-windows', 'invalid-feed'] as const) {
+      const t = setup({ source: { feed: 'none', reason } });
+      t.policy.start();
+      expect(t.policy.status()).toMatchObject({ state: 'off', message: expect.stringMatching(/^Updates are off: /) });
+      expect(t.policy.restartToUpdate().restarting).toBe(false);
+    }
+  });
+});

@@ -49,6 +49,20 @@ describe('Settings → About: updates', () => {
     expect(html).not.toContain('Restart to update');
   });
 
+  it('announces a version an installation cannot install itself, with where to get it and no restart button', () => {
+    const announced: UpdateStatus = {
+      ...ready,
+      state: 'idle',
+      message:
+        'Version 1.4.0 is available. This installation does not update itself: get it from https://updates.example/ or ask your administrator.',
+    };
+    const html = render(<UpdateStatusView status={announced} refusedReason={null} onRestart={() => undefined} />);
+    expect(html).toContain('Version 1.4.0 is available');
+    expect(html).not.toContain('Up to date');
+    expect(html).toContain('get it from https://updates.example/');
+    expect(html).not.toContain('Restart to update');
+  });
+
   it('shows the progress of a download, and the version and the restart button once ready', () => {
     const downloading = render(
       <UpdateStatusView status={{ ...ready, state: 'downloading', percent: 40, message: null }} refusedReason={null} />,
