@@ -26,12 +26,17 @@ export async function startPractice(limits: BudgetLimits): Promise<{ demo: DemoP
 export function laptop(
   demo: DemoPractice,
   timer: VirtualTimer,
-  options: { store?: BudgetStore; gate?: (budget: RequestBudget) => BudgetGate } = {},
+  options: {
+    store?: BudgetStore;
+    gate?: (budget: RequestBudget) => BudgetGate;
+    /** The fetch under the virtual-time one (default: the real fetch); tests rewrite answers with it. */
+    base?: typeof globalThis.fetch;
+  } = {},
 ) {
   const practice = demo.practices[0]!;
   const store = options.store ?? createMemoryBudgetStore();
   const budget = createRequestBudget({ clientId: practice.readWrite.clientId, timer, store, onError: () => undefined });
-  const http = createVirtualTimeFetch(timer);
+  const http = createVirtualTimeFetch(timer, options.base);
   const api = createPartnerApiClient({
     baseUrl: practice.baseUrl,
     credentials: () => practice.readWrite,
