@@ -15,10 +15,12 @@ import type {
 } from '../../src-preload/contract/outbox/outbox-entry';
 import { describeApiError, MalformedResponseError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
 import { failureWords } from '../partner-api/failure-words';
+import { provablyNotApplied } from '../partner-api/not-applied';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { verifiers } from './outbox-verifiers';
 import { EformQuotaError } from '../partner-api/eform-quota';
 import { eformQuotaWait } from './eform-quota-wait';
+import { judgeAbsence, practiceClock } from './practice-clock';
 
 /** The practice a write goes to, as the session knows it now (null: not connected). */
 interface WriteTarget {
@@ -113,13 +115,29 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
       return { verdict: 'unknown', reason: 'The practice offers no way to check whether this action arrived.' };
     const target = deps.targetFor(input.practiceKey);
     if (!target) return { verdict: 'unknown', reason: 'This practice is not connected.' };
+    const clock = practiceClock(target.api, {
+      sentAtPractice: input.sentAtPractice ? Date.parse(input.sentAtPractice) : null,
+      sentAgoMs: input.sentAgoMs ?? null,
+    });
     try {
-      return await verifier(target.api, valid.request.params, valid.request.body, {
-        queuedAt: input.queuedAt ?? null,
+      const verdict = await verifier(clock.api, valid.request.params, valid.request.body, {
+        clock,
         claimed: new Set(input.claimed ?? []),
       });
+      return judgeAbsence(verdict, clock);
     } catch (error) {
-      return { verdict: 'unknown', reason: `The check could not be made: ${describeApiError(error)}` };
+      const reason = `The check could not be made: ${describeApiError(error)}`;
+      // No answer, or the practice too busy to give one: nothing was learnt, so it is read again later.
+      if (
+        error instanceof NetworkError ||
+        (error instanceof PartnerApiError && (error.status >= 500 || error.status === 429))
+      )
+        return {
+          verdict: 'not-yet',
+          note: `${reason} It is checked again shortly.`.slice(0, 500),
+          checkAgainInMs: 60_000,
+        };
+      return { verdict: 'unknown', reason: reason.slice(0, 500) };
     }
   }
 
@@ -135,14 +153,26 @@ const retryAfterOf = (error: PartnerApiError): number | null => {
   return seconds.success ? Math.ceil(seconds.data * 1000) : null;
 };
 
+const practiceTimeOf = (error: unknown): { practiceTime?: string } =>
+  error instanceof PartnerApiError && error.serverDate ? { practiceTime: error.serverDate.toISOString() } : {};
+
+const mayHaveApplied = (p: OutboxProblem, message: string, error: unknown): OutboxOutcome => ({
+  kind: 'ambiguous',
+  problem: { ...p, message },
+  ...practiceTimeOf(error),
+});
+
 /**
- * Every failure, in the outbox's terms (see the failure table in docs/ARCHITECTURE.md). The shared
- * sentences (failure-words.ts) where the outbox means the same thing; its own where the context differs:
- * a 401 concerns the *saved* credentials and holds the whole outbox; a 404 is about what the action
- * refers to; an ambiguous answer must say the change may already be applied; an unreachable server
- * means the entry simply waits.
+ * Every failure, in the outbox's terms (see the failure table in docs/ARCHITECTURE.md). Whether a write
+ * that is not idempotent may have been applied is the one rule in not-applied.ts: only a request that
+ * never left, or a 400/403/404/429, proves it was not; anything else is ambiguous (a read settles it).
+ * The shared sentences (failure-words.ts) where the outbox means the same thing; its own where the
+ * context differs: a 401 concerns the *saved* credentials and holds the whole outbox; a 404 is about what
+ * the action refers to; an ambiguous answer must say the change may already be applied; an unreachable
+ * server means the entry simply waits.
  */
 export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
+  const notApplied = provablyNotApplied(error);
   if (error instanceof PartnerApiError) {
     const p = problem(
       error.status,
@@ -157,7 +187,15 @@ export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
           message:
             'The practice no longer accepts the saved credentials. Enter them again in Settings; the outbox waits until then.',
         },
+        // Something answered 401 after the write went out: it is checked, not resent, once they are back.
+        ...(idempotent ? {} : { mayHaveApplied: true as const, ...practiceTimeOf(error) }),
       };
+    if (!idempotent && !notApplied)
+      return mayHaveApplied(
+        p,
+        `The practice answered ${error.status} after receiving this, so it may or may not have been applied.`,
+        error,
+      );
     if (error.status === 403) return { kind: 'forbidden', problem: { ...p, message: failureWords.readOnly } };
     if (error.status === 404)
       return {
@@ -171,41 +209,31 @@ export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
         problem: { ...p, message: error.message || failureWords.slowDown },
         retryAfterMs: retryAfterOf(error),
       };
-    if (error.status >= 500) {
-      // The body was sent: the server may have applied it before failing. Only a write that ends in the
-      // same place when sent twice may simply go again; any other is settled by a read first.
-      if (idempotent)
-        return { kind: 'retry', problem: { ...p, message: failureWords.serverProblem }, retryAfterMs: null };
-      return {
-        kind: 'ambiguous',
-        problem: {
-          ...p,
-          message: `The practice server answered ${error.status} after receiving this, so it may or may not have been applied.`,
-        },
-      };
-    }
+    // Only an idempotent write gets here with another status: sending it again ends in the same place.
+    if (error.status >= 500 || error.status === 408)
+      return { kind: 'retry', problem: { ...p, message: failureWords.serverProblem }, retryAfterMs: null };
     return { kind: 'rejected', problem: p };
   }
   if (error instanceof NetworkError) {
     // Refused before anything was sent: always safe to try again. Anything else may have arrived.
-    if (error.failure === 'unreachable' || idempotent)
+    if (notApplied || idempotent)
       return {
         kind: 'retry',
         problem: problem(null, 'No connection', `${failureWords.unreachable} This will go out when it can.`),
         retryAfterMs: null,
       };
-    return {
-      kind: 'ambiguous',
-      problem: problem(
-        null,
-        'No answer',
-        'The request went out but no answer came back, so it may or may not have been applied.',
-      ),
-    };
+    return mayHaveApplied(
+      problem(null, 'No answer', ''),
+      'The request went out but no answer came back, so it may or may not have been applied.',
+      error,
+    );
   }
   if (error instanceof MalformedResponseError) {
     // The practice accepted the write (2xx) but its answer does not match the contract.
     return { kind: 'done', result: null };
   }
-  return { kind: 'retry', problem: problem(null, 'Error', describeApiError(error)), retryAfterMs: null };
+  // The app's own failure: nothing says whether the request had left, so a write that is not idempotent is checked.
+  const unexpected = problem(null, 'Error', describeApiError(error));
+  if (!idempotent) return { kind: 'ambiguous', problem: unexpected };
+  return { kind: 'retry', problem: unexpected, retryAfterMs: null };
 }

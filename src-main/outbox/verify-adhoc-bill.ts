@@ -13,8 +13,13 @@ import { readAllPages } from '../partner-api/paging';
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** A bill's updatedOn is the practice's clock, which may run a little apart from the laptop's. */
-const CLOCK_SLACK_MS = 10 * 60_000;
+/**
+ * A bill's updatedOn is the practice's clock, compared with the send on that same clock: a minute covers
+ * the Date header's whole seconds and the trip. Only if the practice never gave its time does the
+ * laptop's clock stand in, with a wide margin for a laptop running apart from the practice.
+ */
+const SAME_CLOCK_SLACK_MS = 60_000;
+const LAPTOP_CLOCK_SLACK_MS = 60 * 60_000;
 /** More look-alikes than this and the answer is "unknown" anyway: no need to read every detail. */
 const MAX_DETAILS = 5;
 
@@ -31,20 +36,21 @@ const sameLines = (detail: BillDetail, wanted: BillCreate) =>
 
 /**
  * Settles an adhoc bill sent with no answer by reading the client's bills around the time it was sent:
- * an adhoc bill made since it was queued, with the same bill and due dates, subtotal and lines, is this
- * one — unless another entry of this laptop created it. Two such bills cannot be told apart ("unknown": a person decides). None: absent, with what was read.
+ * an adhoc bill updated at the practice since the attempt went out (both on the practice's clock), with
+ * the same bill and due dates, subtotal and lines, is this one — unless another entry of this laptop
+ * created it. Two such bills cannot be told apart ("unknown": a person decides). None: absent, with what
+ * was read.
  */
 export async function verifyAdhocBill(
   api: PartnerApiClient,
   _params: Record<string, string | number>,
   body: unknown,
-  { queuedAt, claimed }: VerifyContext,
+  { clock, claimed }: VerifyContext,
 ): Promise<OutboxVerdict> {
   const wanted = billCreateSchema.parse(body);
-  const sentFrom = queuedAt ? Date.parse(queuedAt) : Date.now() - 7 * DAY_MS;
-  // Without a bill date the practice dates it by its own today: a day either side of the laptop's.
-  const startDate = wanted.billDate ?? isoDay(sentFrom - DAY_MS);
-  const endDate = wanted.billDate ?? isoDay(Date.now() + DAY_MS);
+  // Without a bill date the practice dates it by its own today: a day either side of when it was sent.
+  const startDate = wanted.billDate ?? isoDay(clock.sentAt().at - DAY_MS);
+  const endDate = wanted.billDate ?? isoDay(clock.now().at + DAY_MS);
   const bills = await readAllPages(
     async (pageNumber) => {
       const page = await api.list('/bills/list', billSchema, {
@@ -55,6 +61,9 @@ export async function verifyAdhocBill(
     },
     (bill) => bill.billingId,
   );
+  // Placed on the practice's clock by the list's own Date header when the attempt had no answer.
+  const sent = clock.sentAt();
+  const sentFrom = sent.at - (sent.byPractice ? SAME_CLOCK_SLACK_MS : LAPTOP_CLOCK_SLACK_MS);
   const subtotal = roundCents(wanted.lines.reduce((sum, line) => sum + roundCents(line.quantity * line.unitPrice), 0));
   const lookAlikes = bills.data.filter(
     (b) =>
@@ -62,7 +71,7 @@ export async function verifyAdhocBill(
       b.source === 'adhoc' &&
       b.dueDate === wanted.dueDate &&
       roundCents(b.subtotal) === subtotal &&
-      Date.parse(b.updatedOn) >= sentFrom - CLOCK_SLACK_MS,
+      Date.parse(b.updatedOn) >= sentFrom,
   );
   const matches: BillDetail[] = [];
   for (const bill of lookAlikes.slice(0, MAX_DETAILS)) {
@@ -74,7 +83,7 @@ export async function verifyAdhocBill(
   if (matches.length > 1 || lookAlikes.length > MAX_DETAILS) {
     return {
       verdict: 'unknown',
-      reason: `${Math.max(matches.length, lookAlikes.length)} bills made since this was queued look the same (date, total and lines), so the app cannot tell which, if any, is this one.`,
+      reason: `${Math.max(matches.length, lookAlikes.length)} bills made since this was sent look the same (date, total and lines), so the app cannot tell which, if any, is this one.`,
     };
   }
   const match = matches[0];

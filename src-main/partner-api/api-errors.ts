@@ -1,13 +1,17 @@
 import type { ProblemDetails } from '../../src-preload/contract/partner-api';
 import { failureWords, noAnswerWords } from './failure-words';
 
-/** The server answered with an error status; `message` is the server's own words when it gave them. */
+/**
+ * The server answered with an error status; `message` is the server's own words when it gave them;
+ * `serverDate` its Date header (the practice's clock when it answered), when it sent one.
+ */
 export class PartnerApiError extends Error {
   constructor(
     readonly status: number,
     readonly title: string,
     message: string,
     readonly problem: ProblemDetails | null,
+    readonly serverDate: Date | null = null,
   ) {
     super(message);
     this.name = 'PartnerApiError';
@@ -18,18 +22,19 @@ export class PartnerApiError extends Error {
  * The server answered with a redirect (3xx). The contract never redirects, so a 3xx comes from
  * something that should not be in the way (a proxy, a captive portal, a hijacked name) or a server
  * that wants the request sent elsewhere; either way the request, and the secret in its headers, is
- * never sent to the new address. The server did not apply the request (the contract has no
- * 303-after-write), so for the outbox it is a rejection, never retried.
+ * never sent to the new address. Whatever answered may have applied the request first (a 303 is
+ * the usual answer to a write that was applied), so a redirect never proves a write was not applied.
  */
 export class RedirectRefusedError extends PartnerApiError {
-  constructor(status: number) {
-    super(status, 'Redirect not followed', failureWords.redirect, null);
+  constructor(status: number, serverDate: Date | null = null) {
+    super(status, 'Redirect not followed', failureWords.redirect, null, serverDate);
     this.name = 'RedirectRefusedError';
   }
 }
 
 /**
- * - unreachable: the request provably never left (no network, name not resolved, connection refused);
+ * - unreachable: the request provably never left — it failed before a connection existed
+ *   (network-failure.ts decides by the phase of the failure, not by its code);
  * - timeout, reset, truncated: it may have reached the server and been applied (ambiguous).
  */
 export type NetworkFailure = 'unreachable' | 'timeout' | 'reset' | 'truncated';

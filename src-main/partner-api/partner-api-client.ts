@@ -141,7 +141,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
       options.budget?.observe(response);
       if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
         stop.abort();
-        throw new RedirectRefusedError(response.status || 302);
+        throw new RedirectRefusedError(response.status || 302, serverDateOf(response));
       }
       let body: Awaited<ReturnType<typeof readCappedBody>>;
       try {
@@ -248,16 +248,18 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
       problem?.title ?? response.statusText,
       problem?.message ?? problem?.detail ?? '',
       problem,
+      // The practice's clock when it answered: what settles a write answered this way is read against it.
+      serverDateOf(response),
     );
     if (quotaRefusals.has(response)) return new EformQuotaError(error, quotaResetAt(response.headers, Date.now()));
     return error;
   }
 
-  const serverDateOf = (response: Response): Date | null => {
+  function serverDateOf(response: Response): Date | null {
     const header = response.headers.get('date');
     const date = header ? new Date(header) : null;
     return date && !Number.isNaN(date.getTime()) ? date : null;
-  };
+  }
 
   async function request<S extends z.ZodType>(
     method: string,

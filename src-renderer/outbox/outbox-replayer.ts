@@ -66,15 +66,23 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
   const soonest = (report: DrainReport, at: number) => {
     report.nextAttemptAt = report.nextAttemptAt === null ? at : Math.min(report.nextAttemptAt, at);
   };
+  /**
+   * A read for the entry's last attempt. Main places that attempt on the practice's clock: from its answer's
+   * Date header when one came, else from the read's less how long ago it went out (a duration on this
+   * laptop's clock, whose error cancels) — never from this laptop's clock itself.
+   */
   const verify = (entry: OutboxEntry, payload: OutboxEntry['payload']) =>
     ask(async () => {
       const claimed = await claimedByOthers(deps.db, entry);
+      const sentAt = Date.parse(entry.lastSentAt ?? entry.updatedAt);
       return deps.companion.outbox.verify({
         practiceKey: deps.practiceKey,
         entryId: entry.id,
         operation: entry.operation,
         payload,
         queuedAt: entry.createdAt,
+        sentAgoMs: Math.max(0, Math.round(now() - sentAt)),
+        ...(entry.sentAtPractice ? { sentAtPractice: entry.sentAtPractice } : {}),
         claimed,
       });
     });
@@ -134,8 +142,9 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
     let next = applyOutcome(stored, outcome as OutboxOutcome, now());
     let unsettled = false;
     if (outcome.kind === 'ambiguous') {
-      // A first read at once can prove it arrived; "absent" is only believed after a second, later read.
-      const verdict = await verify(entry, payload);
+      // A first read at once can prove it arrived; "absent" is believed only once the practice's clock is
+      // well past the send (main judges that), so an early read that finds nothing means "read again later".
+      const verdict = await verify(next, payload);
       if (verdict) next = applyVerdict(next, verdict as OutboxVerdict, now());
       else unsettled = true;
     }

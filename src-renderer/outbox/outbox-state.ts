@@ -12,6 +12,7 @@ import type {
   OutboxOutcome,
   OutboxVerdict,
 } from '../../src-preload/contract/outbox/outbox-entry';
+import { statusProvesNotApplied } from '../../src-preload/contract/outbox/send-evidence';
 
 /**
  * The outbox entry state machine, as pure functions (unit-tested without a database):
@@ -20,22 +21,16 @@ import type {
  *      │ payload no longer valid (changed outside the app) ──refuse──▶ failed, nothing sent
  *      ▲  ▲             │ rejected / forbidden / gone ──▶ failed ──edit / retry──▶ pending
  *      │  └──retry (backoff) / unauthorized (outbox paused) ◀┘
- *      │                └ ambiguous / crash ──verify──▶ done (found) | needs-review (unknown)
- *      │                      absent: stays `sending` until a second read, VERIFY_GAP_MS later, agrees;
- *      │                      then pending (a create) or needs-review (a billable: only the user resends)
+ *      │                └ ambiguous / crash / 401 after it left ──verify──▶ done (found) | needs-review (unknown)
+ *      │                      not-yet (too soon by the practice's clock, or no read possible): stays `sending`
+ *      │                      and is read again; absent: pending (a create) or needs-review (a billable)
+ *   needs-review ──"Send again…" with consent──▶ pending (it may be at the practice already)
  *   discard: from pending, failed or needs-review ──▶ discarded
  */
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 
 export const iso = (ms: number) => new Date(ms).toISOString();
-
-/**
- * How long an attempt with no answer must stay unseen at the practice before "absent" is believed:
- * longer than main's request timeout (30 s), so a request the server is still working on has landed
- * (or failed) by the second read.
- */
-export const VERIFY_GAP_MS = 45_000;
 
 /** Full jitter between half and all of an exponential step, so many laptops do not retry in lockstep. */
 export function backoffMs(attempts: number, random: () => number = Math.random): number {
@@ -81,6 +76,7 @@ export function markSending(entry: OutboxEntry, now: number): OutboxEntry {
     attempts: entry.attempts + 1,
     updatedAt: iso(now),
     lastSentAt: iso(now),
+    sentAtPractice: null,
     checks: [],
   };
 }
@@ -127,6 +123,9 @@ export function applyOutcome(
     case 'forbidden':
       return { ...base, status: 'failed', lastError: outcome.problem, notBefore: null };
     case 'unauthorized':
+      // It had gone out and is not idempotent: checked (never resent) once the credentials are back.
+      if (outcome.mayHaveApplied)
+        return { ...base, status: 'sending', lastError: outcome.problem, sentAtPractice: outcome.practiceTime ?? null };
       // Not the entry's fault: it waits, unchanged, until the credentials are entered again.
       return { ...base, status: 'pending', lastError: outcome.problem };
     case 'retry':
@@ -137,17 +136,22 @@ export function applyOutcome(
         notBefore: iso(now + (outcome.retryAfterMs ?? backoffMs(entry.attempts, random))),
       };
     case 'ambiguous':
-      return { ...base, status: 'sending', lastError: outcome.problem }; // still unknown: the caller verifies
+      // Still unknown: the caller verifies, against the practice's clock of this answer when it gave one.
+      return { ...base, status: 'sending', lastError: outcome.problem, sentAtPractice: outcome.practiceTime ?? null };
   }
 }
 
 const reviewText = {
   billable:
-    'The app sent this but no answer came back, and reading the practice could not show whether it arrived. It is billed per use, so it was not sent again. Check at the practice (or with the client) whether it went out; send it again only if it did not.',
+    'The app sent this but no clear answer came back, and reading the practice could not show whether it arrived. It is billed per use, so it was not sent again. Check at the practice (or with the client) whether it went out; send it again only if it did not.',
   create:
-    'The app sent this but no answer came back, and reading the practice could not show whether it arrived. Sending it again could create a duplicate. Check at the practice, then retry or discard it.',
-  billableAbsent:
-    'The app sent this but no answer came back. Reading the practice twice found nothing, but it is billed per use, so it is not sent again without you: check at the practice, then send it again or discard it.',
+    'The app sent this but no clear answer came back, and reading the practice could not show whether it arrived. Sending it again could create a duplicate. Check at the practice, then send it again or discard it.',
+  /** What was read, and when by the practice's clock, comes from the check itself: never a claim beyond it. */
+  billableAbsent: (check: OutboxCheck) =>
+    `The app sent this but no clear answer came back. ${check.note} It is billed per use, so it is not sent again without you: check at the practice, then send it again or discard it.`.slice(
+      0,
+      1000,
+    ),
 } as const;
 
 /** After an interrupted send (crash, or an answer that never came). */
@@ -157,27 +161,26 @@ export function recoveryFor(entry: OutboxEntry): 'resend' | 'verify' {
 
 const isBillable = (entry: OutboxEntry) => operations[entry.operation].idempotency === 'billable';
 
-/** Still `sending`, waiting for the second read before "absent" is believed. */
+/** Still `sending`, waiting to be read again (too soon after the send to believe "absent"). */
 export const awaitingSecondCheck = (entry: OutboxEntry, now: number) =>
   entry.status === 'sending' && entry.notBefore !== null && Date.parse(entry.notBefore) > now;
 
 /**
- * What a verification read settles. "Found" ends it. "Absent" is believed only when a read at least
- * VERIFY_GAP_MS after an earlier absent read agrees (a slow server may still be applying the first
- * request); until then the entry stays `sending` and waits. Even then a billable write is not sent
- * again by the app: it goes to review, and only the user's explicit consent resends it.
+ * What a verification read settles (main has already judged it against the practice's clock). "Found"
+ * ends it. "Not yet" — nothing seen, but too soon after the send for "absent" to be believed, or no read
+ * could be made — keeps it `sending` until `checkAgainInMs`: it is read again, never sent again. "Absent"
+ * (the practice's time is past the send by SETTLE_MARGIN_MS): a create goes again; a billable write goes
+ * to review, and only the user's explicit consent resends it.
  */
 export function applyVerdict(entry: OutboxEntry, verdict: OutboxVerdict, now: number): OutboxEntry {
   const base = { ...entry, updatedAt: iso(now) };
   if (verdict.verdict === 'found')
     return { ...base, status: 'done', result: verdict.result ?? null, lastError: null, review: null, notBefore: null };
-  const earlier = entry.checks ?? [];
-  const check: OutboxCheck =
-    verdict.verdict === 'absent'
-      ? { at: iso(now), found: 'absent', note: (verdict.note ?? 'Not found at the practice.').slice(0, 500) }
-      : { at: iso(now), found: 'unknown', note: verdict.reason.slice(0, 500) };
-  const checks = [...earlier, check].slice(-10);
-  if (verdict.verdict === 'unknown') {
+  const practiceAt = verdict.verdict !== 'unknown' && verdict.practiceAt ? { practiceAt: verdict.practiceAt } : {};
+  const note = verdict.verdict === 'unknown' ? verdict.reason : (verdict.note ?? 'Not found at the practice.');
+  const check: OutboxCheck = { at: iso(now), found: verdict.verdict, note: note.slice(0, 500), ...practiceAt };
+  const checks = [...(entry.checks ?? []), check].slice(-10);
+  if (verdict.verdict === 'unknown')
     return {
       ...base,
       checks,
@@ -185,19 +188,30 @@ export function applyVerdict(entry: OutboxEntry, verdict: OutboxVerdict, now: nu
       notBefore: null,
       review: reviewText[isBillable(entry) ? 'billable' : 'create'],
     };
-  }
-  const firstAbsent = earlier.find((c) => c.found === 'absent');
-  if (!firstAbsent || now - Date.parse(firstAbsent.at) < VERIFY_GAP_MS) {
-    const due = firstAbsent ? Date.parse(firstAbsent.at) + VERIFY_GAP_MS : now + VERIFY_GAP_MS;
-    return { ...base, checks, status: 'sending', notBefore: iso(due) };
-  }
+  if (verdict.verdict === 'not-yet')
+    return { ...base, checks, status: 'sending', notBefore: iso(now + verdict.checkAgainInMs) };
   if (isBillable(entry))
-    return { ...base, checks, status: 'needs-review', notBefore: null, review: reviewText.billableAbsent };
+    return { ...base, checks, status: 'needs-review', notBefore: null, review: reviewText.billableAbsent(check) };
   return { ...base, checks, status: 'pending', notBefore: null };
 }
 
-/** A billable entry in review is sent again only with the user's explicit consent: it may be billed twice. */
-export const needsConsent = (entry: OutboxEntry) => entry.status === 'needs-review' && isBillable(entry);
+/**
+ * An answer stored by an older build as a plain failure although it does not prove the write was not
+ * applied (a 303, 408, 409, 5xx … on a create): treated like an ambiguous send.
+ */
+const failedAfterItMayHaveApplied = (entry: OutboxEntry) =>
+  entry.status === 'failed' &&
+  entry.attempts > 0 &&
+  typeof entry.lastError?.status === 'number' &&
+  !statusProvesNotApplied(entry.lastError.status);
+
+/**
+ * Sent again only with the user's explicit consent ("Send again…", never "Retry now" or an edit): an entry
+ * that is not idempotent whose last send may have been applied and that no read proved absent — it may be
+ * created twice, or billed twice.
+ */
+export const needsConsent = (entry: OutboxEntry) =>
+  recoveryFor(entry) === 'verify' && (entry.status === 'needs-review' || failedAfterItMayHaveApplied(entry));
 
 export class ConsentRequiredError extends Error {
   constructor(readonly entry: OutboxEntry) {

@@ -80,6 +80,11 @@ export function waitReason(entry: OutboxEntry, ctx: WaitContext): WaitReason | n
       );
     const wait = ctx.online ? budgetWait(ctx.budget, ctx.now) : null;
     if (!ctx.online) return no('offline', 'Sent without an answer yet; offline — it is checked once back online');
+    if (ctx.pausedForCredentials)
+      return no(
+        'paused-credentials',
+        'Sent, then the practice refused the saved credentials: it is checked (not sent again) once they are entered again',
+      );
     return wait ? no('budget', budgetText(wait, ctx.now, 'Sending: waiting for')) : no('sending', 'Sending now');
   }
   if (!ctx.online) return no('offline', 'Offline — it goes out when this laptop is back online');

@@ -55,7 +55,11 @@ export async function startOutboxScenario(
     await app.close();
     await deletePracticeDb(practiceKey);
   };
-  return { app, db, state, demo, practiceKey, replayer, clients, posts, requests, crashingOncePerEntry, close };
+  /** The credentials entered again after a 401: the outbox is no longer paused. */
+  const resume = () => {
+    paused = false;
+  };
+  return { app, db, state, demo, practiceKey, replayer, resume, clients, posts, requests, crashingOncePerEntry, close };
 }
 
 export type OutboxScenario = Awaited<ReturnType<typeof startOutboxScenario>>;

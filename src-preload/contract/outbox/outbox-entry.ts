@@ -24,9 +24,12 @@ export type OutboxProblem = z.infer<typeof outboxProblemSchema>;
 /** One read that tried to settle whether an attempt with no answer arrived at the practice. */
 export const outboxCheckSchema = z.strictObject({
   at: z.iso.datetime(),
-  found: z.enum(['absent', 'unknown']),
+  /** not-yet: nothing found, but too soon after the send to believe it absent (it is read again later). */
+  found: z.enum(['absent', 'unknown', 'not-yet']),
   /** What was read and what it showed, in plain words. */
   note: z.string().max(500),
+  /** When the read was made by the practice's clock (its Date header), when it said. */
+  practiceAt: z.iso.datetime().optional(),
 });
 export type OutboxCheck = z.infer<typeof outboxCheckSchema>;
 
@@ -61,6 +64,11 @@ export const outboxEntrySchema = z.strictObject({
   undo: storedJsonSchema.nullable(),
   /** When the last attempt went out: what a person deciding to send again needs to know. */
   lastSentAt: z.iso.datetime().nullable().optional(),
+  /**
+   * When the practice answered that last attempt, by its own clock (the answer's Date header), when an
+   * answer came: verification reads compare the practice's records with this, never with the laptop's clock.
+   */
+  sentAtPractice: z.iso.datetime().nullable().optional(),
   /** The reads that tried to settle an attempt with no answer, and what each found (newest last). */
   checks: z.array(outboxCheckSchema).max(10).optional(),
 });
@@ -73,16 +81,31 @@ export const outboxOutcomeSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('rejected'), problem: outboxProblemSchema }),
   z.strictObject({ kind: z.literal('forbidden'), problem: outboxProblemSchema }),
   z.strictObject({ kind: z.literal('gone'), problem: outboxProblemSchema }),
-  /** 401: the whole outbox pauses until the credentials are entered again. */
-  z.strictObject({ kind: z.literal('unauthorized'), problem: outboxProblemSchema }),
+  /**
+   * 401: the whole outbox pauses until the credentials are entered again. `mayHaveApplied`: the write
+   * had gone out and is not idempotent, so it is checked (not resent) once the credentials are back.
+   */
+  z.strictObject({
+    kind: z.literal('unauthorized'),
+    problem: outboxProblemSchema,
+    mayHaveApplied: z.literal(true).optional(),
+    practiceTime: z.iso.datetime().optional(),
+  }),
   /** Not sent or surely not applied (unreachable, 5xx, 429 not cleared): try again later. */
   z.strictObject({
     kind: z.literal('retry'),
     problem: outboxProblemSchema,
     retryAfterMs: z.number().int().min(0).nullable(),
   }),
-  /** Sent, but no answer (reset, timeout, cut-off body): it may or may not have been applied. */
-  z.strictObject({ kind: z.literal('ambiguous'), problem: outboxProblemSchema }),
+  /**
+   * Sent, and nothing proves it was not applied (reset, timeout, cut-off body, an answer other than
+   * 400/403/404/429): it may or may not have been applied. `practiceTime`: the answer's Date header.
+   */
+  z.strictObject({
+    kind: z.literal('ambiguous'),
+    problem: outboxProblemSchema,
+    practiceTime: z.iso.datetime().optional(),
+  }),
 ]);
 export type OutboxOutcome = z.infer<typeof outboxOutcomeSchema>;
 
@@ -91,8 +114,15 @@ export const outboxSendInputSchema = z.strictObject({
   entryId: z.uuid(),
   operation: operationNameSchema,
   payload: storedPayloadSchema,
-  /** When the entry was queued: a verification read looks for records made since then. */
+  /** When the entry was queued (by the laptop's clock; kept for older callers, not used to judge a read). */
   queuedAt: z.iso.datetime().optional(),
+  /**
+   * For a verification read: how long ago, by the laptop's clock, the last attempt went out. A duration,
+   * so an error in the laptop's clock cancels out; main adds it to the practice's clock.
+   */
+  sentAgoMs: z.number().int().min(0).optional(),
+  /** For a verification read: when the practice answered the last attempt, by its clock (when it answered). */
+  sentAtPractice: z.iso.datetime().optional(),
   /** Keys of records other entries of the same operation created: a look-alike among them is not this one. */
   claimed: z
     .array(z.union([z.string().max(100), z.number()]))
@@ -105,7 +135,21 @@ export type OutboxSendInput = z.infer<typeof outboxSendInputSchema>;
 export const outboxVerifyOutputSchema = z.discriminatedUnion('verdict', [
   z.strictObject({ verdict: z.literal('found'), result: storedJsonSchema }),
   /** Not there now; `note` says what was read. */
-  z.strictObject({ verdict: z.literal('absent'), note: z.string().max(500).optional() }),
+  z.strictObject({
+    verdict: z.literal('absent'),
+    note: z.string().max(500).optional(),
+    practiceAt: z.iso.datetime().optional(),
+  }),
   z.strictObject({ verdict: z.literal('unknown'), reason: z.string().max(500) }),
+  /**
+   * Not found, but too soon after the send (by the practice's clock) to believe it absent, or the read
+   * could not be made: nothing is decided, the entry waits and is read again after `checkAgainInMs`.
+   */
+  z.strictObject({
+    verdict: z.literal('not-yet'),
+    note: z.string().max(500),
+    checkAgainInMs: z.number().int().min(0),
+    practiceAt: z.iso.datetime().optional(),
+  }),
 ]);
 export type OutboxVerdict = z.infer<typeof outboxVerifyOutputSchema>;

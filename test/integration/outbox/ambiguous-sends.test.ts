@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readEntries, resubmit } from '../../../src-renderer/outbox/outbox-db';
-import { ConsentRequiredError, VERIFY_GAP_MS } from '../../../src-renderer/outbox/outbox-state';
+import { SETTLE_MARGIN_MS } from '../../../src-preload/contract/outbox/send-evidence';
+import { ConsentRequiredError } from '../../../src-renderer/outbox/outbox-state';
 import { electronShapedFetch } from '../../support/electron-net-errors';
 import { queueEntry as queue, startOutboxScenario, type OutboxScenario } from '../../support/outbox-scenario';
 
@@ -36,7 +37,7 @@ describe('a billable write with no clear answer is never sent twice by the app',
     t.demo.injectFault({ match: { method: 'POST', path: /\/eforms$/ }, fault: 'fail-after-apply', status: 502 });
     await queue(t.db, 'eform.create', { params: {}, body: eformBody(t, 'once-502@example.com') });
     await t.replayer().drain();
-    await t.replayer(t.app.companion, () => Date.now() + 10 * VERIFY_GAP_MS).drain();
+    await t.replayer(t.app.companion, () => Date.now() + 2 * SETTLE_MARGIN_MS).drain();
     const entry = await only(t);
     expect(entry).toMatchObject({ status: 'needs-review', lastError: { status: 502 } });
     expect(entry.checks?.[0]?.note).toMatch(/no way to check/i);
@@ -54,7 +55,7 @@ describe('a billable write with no clear answer is never sent twice by the app',
     const t = (current = await startOutboxScenario({ wrapFetch: (fetch) => electronShapedFetch(fetch) }));
     t.demo.injectFault({ match: { method: 'POST', path: /\/eforms$/ }, fault: 'reset-after-apply' });
     await queue(t.db, 'eform.create', { params: {}, body: eformBody(t, 'once-reset@example.com') });
-    for (let i = 0; i < 3; i++) await t.replayer(t.app.companion, () => Date.now() + i * 2 * VERIFY_GAP_MS).drain();
+    for (let i = 0; i < 3; i++) await t.replayer(t.app.companion, () => Date.now() + i * SETTLE_MARGIN_MS).drain();
     expect(await only(t)).toMatchObject({ status: 'needs-review', attempts: 1 });
     expect(eformsTo(t, 'once-reset@example.com')).toHaveLength(1);
   });
@@ -66,9 +67,9 @@ describe('a billable write with no clear answer is never sent twice by the app',
     await queue(t.db, 'lead.create', { params: {}, body: { name: 'Slowly', surname: 'Created' } });
     await t.replayer().drain();
     // The read right after the timeout finds nothing; that alone must not send it again.
-    expect(await only(t)).toMatchObject({ status: 'sending', checks: [{ found: 'absent' }] });
+    expect(await only(t)).toMatchObject({ status: 'sending', checks: [{ found: 'not-yet' }] });
     await new Promise((resolve) => setTimeout(resolve, 600));
-    await t.replayer(t.app.companion, () => Date.now() + 2 * VERIFY_GAP_MS).drain();
+    await t.replayer(t.app.companion, () => Date.now() + SETTLE_MARGIN_MS).drain();
     expect([...t.state.leads.values()].filter((l) => l.name === 'Slowly')).toHaveLength(1);
     // The practice logs a request when it answers, and this one's client had gone: the entry counts its sends.
     expect(await only(t)).toMatchObject({ status: 'done', attempts: 1 });

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { Companion } from '../../../src-preload/contract/companion';
 import { readEntries, resubmit } from '../../../src-renderer/outbox/outbox-db';
-import { VERIFY_GAP_MS } from '../../../src-renderer/outbox/outbox-state';
+import { SETTLE_MARGIN_MS } from '../../../src-preload/contract/outbox/send-evidence';
 import { outboxScenarioPerTest, queueEntry as queue } from '../../support/outbox-scenario';
 
 const setup = outboxScenarioPerTest();
@@ -185,10 +185,10 @@ describe('outbox replay against the demo practice (renderer code in Node, main t
     expect((await readEntries(t.db)).entries[0]!.status).toBe('sending');
     // The first read finds nothing, but the practice may still be working on it: nothing is sent yet.
     await t.replayer().drain();
-    expect((await readEntries(t.db)).entries[0]).toMatchObject({ status: 'sending', checks: [{ found: 'absent' }] });
+    expect((await readEntries(t.db)).entries[0]).toMatchObject({ status: 'sending', checks: [{ found: 'not-yet' }] });
     expect(t.posts(/\/contacts$/)).toBe(0);
-    // A second read, longer than a request's timeout later, agrees: only then is it sent.
-    await t.replayer(t.app.companion, () => Date.now() + VERIFY_GAP_MS).drain();
+    // A read once the practice's clock is well past the send still finds nothing: only then is it sent.
+    await t.replayer(t.app.companion, () => Date.now() + SETTLE_MARGIN_MS).drain();
     expect((await readEntries(t.db)).entries.find((e) => e.id === entry.id)!.status).toBe('done');
     expect([...t.state.contacts.values()].filter((c) => c.contactName === 'Never')).toHaveLength(1);
     expect(t.posts(/\/contacts$/)).toBe(1);

@@ -12,7 +12,6 @@ import {
   recoveryFor,
   requeue,
   resolveRefs,
-  VERIFY_GAP_MS,
 } from '../../../../src-renderer/outbox/outbox-state';
 import type { OperationName } from '../../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox/outbox-entry';
@@ -111,47 +110,85 @@ describe('outbox entry state machine', () => {
     ).toMatch(/duplicate/);
   });
 
-  it('"absent" is believed only when a second read, VERIFY_GAP_MS later, agrees; a create is then resent', () => {
+  it('"not yet" (too soon by the practice\'s clock) keeps it sending and reads again later; "absent" resends a create', () => {
     const stuck = markSending(entry('contact.create'), T0);
-    const once = applyVerdict(stuck, { verdict: 'absent', note: 'No such contact on the client.' }, T0);
+    const early = { verdict: 'not-yet' as const, note: 'No such contact yet.', checkAgainInMs: 240_000 };
+    const once = applyVerdict(stuck, { ...early, practiceAt: '2026-11-21T09:45:10.000Z' }, T0 + 60_000);
     expect(once).toMatchObject({
       status: 'sending',
-      notBefore: new Date(T0 + VERIFY_GAP_MS).toISOString(),
-      checks: [{ found: 'absent', note: 'No such contact on the client.' }],
+      notBefore: new Date(T0 + 300_000).toISOString(),
+      checks: [{ found: 'not-yet', note: 'No such contact yet.', practiceAt: '2026-11-21T09:45:10.000Z' }],
     });
-    // A second read too soon (the server may still be applying the first request) settles nothing.
-    expect(applyVerdict(once, { verdict: 'absent' }, T0 + VERIFY_GAP_MS - 1)).toMatchObject({ status: 'sending' });
-    expect(applyVerdict(once, { verdict: 'absent' }, T0 + VERIFY_GAP_MS)).toMatchObject({ status: 'pending' });
-    // It may still turn up: found on the second read is done.
-    expect(applyVerdict(once, { verdict: 'found', result: { entityContactID: 9 } }, T0 + VERIFY_GAP_MS)).toMatchObject({
+    // However many early reads find nothing, nothing is sent again.
+    expect(applyVerdict(once, early, T0 + 120_000)).toMatchObject({ status: 'sending' });
+    // Main says "absent" only once the practice's clock is past the send by the margin.
+    expect(applyVerdict(once, { verdict: 'absent' }, T0 + 300_000)).toMatchObject({ status: 'pending' });
+    // It may still turn up: found later is done.
+    expect(applyVerdict(once, { verdict: 'found', result: { entityContactID: 9 } }, T0 + 300_000)).toMatchObject({
       status: 'done',
     });
   });
 
-  it('a billable write proven absent twice is not resent by the app: it waits for the user, who must consent', () => {
+  it('a billable write proven absent is not resent by the app: it waits for the user, who must consent; the review says what was read', () => {
     const stuck = markSending(entry('eform.create'), T0);
-    const twice = applyVerdict(
-      applyVerdict(stuck, { verdict: 'absent' }, T0),
-      { verdict: 'absent' },
-      T0 + VERIFY_GAP_MS,
-    );
-    expect(twice).toMatchObject({ status: 'needs-review', review: expect.stringMatching(/billed per use/) });
-    expect(twice.checks).toHaveLength(2);
-    expect(twice.lastSentAt).toBe(new Date(T0).toISOString());
-    expect(needsConsent(twice)).toBe(true);
-    expect(() => requeue(twice, T0 + VERIFY_GAP_MS)).toThrow(ConsentRequiredError);
-    expect(requeue(twice, T0 + VERIFY_GAP_MS, undefined, { sendAgain: true })).toMatchObject({
+    const note = "Read at 10:05:00 UTC by the practice's clock, 5 min after it was sent: none.";
+    const absent = applyVerdict(stuck, { verdict: 'absent', note }, T0 + 300_000);
+    expect(absent).toMatchObject({ status: 'needs-review', review: expect.stringMatching(/billed per use/) });
+    expect(absent.review).toContain(note);
+    expect(absent.review).not.toMatch(/twice found nothing/);
+    expect(absent.lastSentAt).toBe(new Date(T0).toISOString());
+    expect(needsConsent(absent)).toBe(true);
+    expect(() => requeue(absent, T0 + 300_000)).toThrow(ConsentRequiredError);
+    expect(requeue(absent, T0 + 300_000, undefined, { sendAgain: true })).toMatchObject({
       status: 'pending',
       checks: [],
     });
-    // A create in review needs no such consent: a duplicate contact is visible, not billed.
+  });
+
+  it('a create whose send may have arrived (in review) is sent again only with consent, never by "Retry now"', () => {
     const create = applyVerdict(
       markSending(entry('contact.create'), T0),
       { verdict: 'unknown', reason: 'two matches' },
       T0,
     );
-    expect(needsConsent(create)).toBe(false);
-    expect(requeue(create, T0)).toMatchObject({ status: 'pending' });
+    expect(needsConsent(create)).toBe(true);
+    expect(() => requeue(create, T0)).toThrow(ConsentRequiredError);
+    expect(requeue(create, T0, undefined, { sendAgain: true })).toMatchObject({ status: 'pending' });
+    // Refused by the practice (400): it did not apply it, so one click resends it.
+    const refused = applyOutcome(markSending(entry('contact.create'), T0), { kind: 'rejected', problem }, T0);
+    expect(needsConsent(refused)).toBe(false);
+    // Stored by an older build as failed after a 409 on a bill: it may be there, so consent is needed.
+    const older = applyOutcome(
+      markSending(entry('bill.createAdhoc'), T0),
+      { kind: 'rejected', problem: { status: 409, title: 'Conflict', message: 'Conflict' } },
+      T0,
+    );
+    expect(older.status).toBe('failed');
+    expect(needsConsent(older)).toBe(true);
+  });
+
+  it('a 401 after a non-idempotent write left: checked when the credentials are back, never resent; an idempotent one waits', () => {
+    const auth = { status: 401, title: 'Unauthorized', message: 'Enter the credentials again.' };
+    const bill = applyOutcome(
+      markSending(entry('bill.createAdhoc'), T0),
+      { kind: 'unauthorized', problem: auth, mayHaveApplied: true, practiceTime: '2026-11-21T09:44:59.000Z' },
+      T0,
+    );
+    expect(bill).toMatchObject({ status: 'sending', sentAtPractice: '2026-11-21T09:44:59.000Z' });
+    expect(recoveryFor(bill)).toBe('verify');
+    expect(
+      applyOutcome(markSending(entry('contact.update'), T0), { kind: 'unauthorized', problem: auth }, T0),
+    ).toMatchObject({ status: 'pending' });
+  });
+
+  it("an ambiguous answer keeps the practice's clock of that answer for the check; a new attempt forgets it", () => {
+    const sent = applyOutcome(
+      markSending(entry('bill.createAdhoc'), T0),
+      { kind: 'ambiguous', problem, practiceTime: '2026-11-21T09:45:00.000Z' },
+      T0,
+    );
+    expect(sent).toMatchObject({ status: 'sending', sentAtPractice: '2026-11-21T09:45:00.000Z' });
+    expect(markSending({ ...sent, status: 'pending' }, T0 + 1).sentAtPractice).toBeNull();
   });
 
   it('a completion resent after an interruption that finds the onboarding completed is done; on its first attempt, failed', () => {
