@@ -71,7 +71,7 @@ export function outboxScenarioPerTest(): () => Promise<OutboxScenario> {
     await current?.close();
     current = undefined;
   });
-  return async () => (current = await startOutboxScenario());
+  return async (options?: Parameters<typeof startOutboxScenario>[0]) => (current = await startOutboxScenario(options));
 }
 
 let n = 0;
