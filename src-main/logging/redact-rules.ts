@@ -29,19 +29,25 @@ function isSecretQueryName(name: string): boolean {
   return SECRET_NAME.test(normalized) || SECRET_QUERY_NAME.test(normalized);
 }
 
-/** Splices replacements into text in one pass (ranges are given in increasing, non-overlapping order). */
+/**
+ * Replaces ranges of text with REDACTED in one pass (ranges come in increasing, non-overlapping order).
+ * Only the numbers are kept until the end, so a line with many secrets allocates its pieces once.
+ */
 class Splicer {
-  private readonly pieces: string[] = [];
-  private at = 0;
+  private readonly ranges: number[] = [];
   constructor(private readonly text: string) {}
-  replace(start: number, end: number, replacement: string): void {
-    this.pieces.push(this.text.slice(this.at, start), replacement);
-    this.at = end;
+  replace(start: number, end: number): void {
+    this.ranges.push(start, end);
   }
   result(): string {
-    if (this.pieces.length === 0) return this.text;
-    this.pieces.push(this.text.slice(this.at));
-    return this.pieces.join('');
+    if (this.ranges.length === 0) return this.text;
+    let out = '';
+    let at = 0;
+    for (let i = 0; i < this.ranges.length; i += 2) {
+      out += this.text.slice(at, this.ranges[i]) + REDACTED;
+      at = this.ranges[i + 1] ?? at;
+    }
+    return out + this.text.slice(at);
   }
 }
 
@@ -105,7 +111,7 @@ export function redactKeyValues(text: string): string {
       normalized === 'cookie' || normalized === 'setcookie',
     );
     if (!range) continue;
-    out.replace(range[0], range[1], REDACTED);
+    out.replace(range[0], range[1]);
     KEY_THEN_SEPARATOR.lastIndex = range[1];
   }
   return out.result();
@@ -135,18 +141,18 @@ export function redactUrls(text: string): string {
       if (text[i] === '@') at = i;
       i += 1;
     }
-    if (at !== -1 && text.slice(from, at) !== REDACTED) out.replace(from, at, REDACTED);
+    if (at !== -1 && text.slice(from, at) !== REDACTED) out.replace(from, at);
     while (i < text.length && !ends(i, '?#')) i += 1;
     if (text[i] === '?') {
       const queryStart = i + 1;
       while (i < text.length && !ends(i, '#')) i += 1;
-      if (i > queryStart && !text.startsWith(REDACTED, queryStart)) out.replace(queryStart, i, REDACTED);
+      if (i > queryStart && !text.startsWith(REDACTED, queryStart)) out.replace(queryStart, i);
     }
     if (text[i] === '#') {
       const fragmentStart = i + 1;
       let hasValue = false;
       for (; i < text.length && !ends(i, ''); i += 1) if (text[i] === '=') hasValue = true;
-      if (hasValue) out.replace(fragmentStart, i, REDACTED);
+      if (hasValue) out.replace(fragmentStart, i);
     }
     from = Math.max(from, i);
   }
@@ -165,7 +171,7 @@ export function redactQueryParameters(text: string): string {
     let end = start;
     while (end < text.length && !isSpace(text[end] ?? ' ') && !'&#"\'<>`'.includes(text[end] ?? '')) end += 1;
     if (end === start || text.startsWith(REDACTED, start)) continue;
-    out.replace(start, end, REDACTED);
+    out.replace(start, end);
     QUERY_PARAMETER.lastIndex = end;
   }
   return out.result();
