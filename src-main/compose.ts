@@ -8,6 +8,8 @@ import { createConnectivityMonitor } from './connectivity/connectivity-monitor';
 import { createPracticeProbe, looksLikePracticeAnswer } from './connectivity/practice-probe';
 import { createDocumentCaches } from './documents/document-caches';
 import { createDocumentKeys } from './documents/document-keys';
+import { createPassphraseHandlers } from './documents/passphrase-handlers';
+import { createDocumentPassphrase } from './documents/document-passphrase';
 import { createDocumentService } from './documents/document-service';
 import { createViewerCopies } from './documents/viewer-copies';
 import { removeForgottenPracticeFolders } from './documents/forgotten-practice-folders';
@@ -124,12 +126,19 @@ export function createMainServices(deps: MainDeps) {
     };
 
   // Built before the session, which wipes a practice's documents (key, files, viewer copies) on sign-out.
-  // Each practice's documents are sealed with its own key, kept by the same rules as its secret.
+  // Each practice's documents are sealed with its own key: in the OS password store, or without a secure one
+  // under the documents passphrase the user set, else for this session only (never the weak store).
   const viewerCopies = createViewerCopies({ cacheRoot: deps.paths.cache });
+  const documentPassphrase = createDocumentPassphrase({ settings: deps.settings });
   const documentKeys = createDocumentKeys({
     settings: deps.settings,
     cipher: deps.cipher,
-    storageOf: (practiceKey) => session.storageOf(practiceKey),
+    passphrase: documentPassphrase,
+  });
+  const passphraseHandlers = createPassphraseHandlers({
+    cipher: deps.cipher,
+    passphrase: documentPassphrase,
+    keys: documentKeys,
   });
   const documentCaches = createDocumentCaches({
     cacheRoot: deps.paths.cache,
@@ -250,6 +259,8 @@ export function createMainServices(deps: MainDeps) {
     'documents.list': ({ practiceKey }) => documents.list(practiceKey),
     'documents.unpin': ({ practiceKey, packId }) => documents.unpin(practiceKey, packId),
     'documents.showInSystemViewer': (input) => documents.showInSystemViewer(input),
+    'documents.passphraseStatus': () => passphraseHandlers.status(),
+    'documents.enterPassphrase': ({ passphrase }) => passphraseHandlers.enter(passphrase),
     // The desktop layer: updates, the window's activity, logs and diagnostics, appearance, regional hosts.
     'desktop.updateStatus': () => updates.status(),
     'desktop.restartToUpdate': () => updates.restartToUpdate(),
@@ -290,6 +301,8 @@ export function createMainServices(deps: MainDeps) {
           if (!list.complete) return;
           const known = list.practices.map((p) => p.practiceKey);
           documentKeys.retainOnly(known);
+          // Documents no key at rest can open (kept for a past session only) are not kept past it.
+          for (const practiceKey of documentKeys.unkeptAtRest(known)) await documentCaches.wipe(practiceKey);
           await removeForgottenPracticeFolders(deps.paths.cache, known);
           await removePlainLeftovers(deps.paths.cache, known);
         })
@@ -299,6 +312,7 @@ export function createMainServices(deps: MainDeps) {
     async dispose(): Promise<void> {
       // First and synchronous: Electron's before-quit does not wait for the awaits below.
       documents.dispose();
+      documentPassphrase.lock();
       connectivity.stop();
       updates.stop();
       presence.stop();

@@ -3,21 +3,28 @@ import { z } from 'zod';
 import type { DocumentKeyKept } from '../../src-preload/contract/documents';
 import type { Cipher } from '../cipher/cipher';
 import type { SettingsStore } from '../settings/settings-store';
+import { DocumentCacheError } from './document-cache';
 import { KEY_BYTES } from './document-crypto';
+import type { DocumentPassphrase } from './document-passphrase';
 
 export interface DocumentKeysDeps {
   settings: SettingsStore;
   cipher: Cipher;
-  /** How the practice's own secret is kept (PracticeSession.storageOf); 'weak-opt-in' means the user accepted weak storage. */
-  storageOf: (practiceKey: string) => 'keychain' | 'weak-opt-in' | 'session-only' | null;
+  /** The documents passphrase (for a cipher that is not secure); without it such a laptop keeps keys for the session only. */
+  passphrase?: DocumentPassphrase;
 }
+
+export const LOCKED_TEXT =
+  'Saved documents are protected by your documents passphrase. Enter it in Settings to open them.';
+const PASSPHRASE_BACKEND = 'passphrase';
 
 const SETTINGS_KEY = 'documents.keys';
 
 const storedKeySchema = z.strictObject({
   practiceKey: z.string().max(100),
-  kept: z.enum(['keychain', 'weak-opt-in']),
-  /** Base64 of the cipher's encryption of the key (itself base64). */
+  /** A key once kept in weak storage ('weak-opt-in') no longer parses: it is dropped, never read. */
+  kept: z.enum(['keychain', 'passphrase']),
+  /** Base64 of the cipher's encryption of the key (itself base64), or of the key sealed under the passphrase. */
   cipherText: z.string().max(10_000),
   /** The cipher backend that encrypted it: another one cannot decrypt it. */
   backend: z.string().max(100),
@@ -26,11 +33,13 @@ type StoredKey = z.infer<typeof storedKeySchema>;
 
 /**
  * One random 32-byte document key per practice, created on its first stored document and held in
- * main's memory. At rest it follows the credential vault's rules: encrypted by the OS password store
- * when the cipher is secure; on a laptop without one (Linux without a keyring) only in memory for this
- * session, unless the user accepted weak storage for this practice's secret, then encrypted by the
- * weak cipher. A key that cannot be read back (a new session, a changed keyring) is simply missing:
- * the files it sealed cannot be opened and are deleted and fetched again.
+ * main's memory. At rest: encrypted by the OS password store when the cipher is secure. Without one
+ * (Linux without a keyring, where safeStorage's "encryption" uses a key every program knows) never in
+ * that weak store: sealed under the documents passphrase when the user set one (asked once per session;
+ * while it is not entered, the documents stay on disk but cannot be opened), else in memory for this
+ * session only, and the files it sealed are deleted at the next start. A key that cannot be read back
+ * (a new session, a changed keyring) is simply missing: the files it sealed cannot be opened and are
+ * deleted and fetched again.
  */
 export function createDocumentKeys(deps: DocumentKeysDeps) {
   const keys = new Map<string, { key: Buffer; kept: DocumentKeyKept }>();
@@ -42,29 +51,48 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
   const loads = new Map<string, Promise<void>>();
   const norm = (practiceKey: string): string => practiceKey.toLowerCase();
 
+  /** Record by record: one that does not parse (a weak-storage key of an older version) is left out, and dropped at the next write. */
   function readAll(): StoredKey[] {
-    const parsed = z.array(storedKeySchema).safeParse(deps.settings.get(SETTINGS_KEY));
-    return parsed.success ? parsed.data : [];
+    const value = deps.settings.get(SETTINGS_KEY);
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((item) => {
+      const parsed = storedKeySchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    });
   }
+  const locked = (): DocumentCacheError => new DocumentCacheError('refused', LOCKED_TEXT);
   const writeAll = (records: StoredKey[]): void =>
     records.length ? deps.settings.set(SETTINGS_KEY, records) : deps.settings.delete(SETTINGS_KEY);
   const others = (practiceKey: string): StoredKey[] => readAll().filter((r) => r.practiceKey !== practiceKey);
 
   /** Where a key made now would be kept. */
-  async function keptFor(practiceKey: string): Promise<DocumentKeyKept> {
+  async function keptFor(): Promise<DocumentKeyKept> {
     if (await deps.cipher.isSecure()) return 'keychain';
-    return deps.storageOf(practiceKey) === 'weak-opt-in' ? 'weak-opt-in' : 'session-only';
+    return deps.passphrase && deps.passphrase.state() !== 'not-set' ? 'passphrase' : 'session-only';
   }
 
+  /** A refused read (the passphrase not entered yet) is not remembered: it is tried again once it is. */
   function loadStored(practiceKey: string): Promise<void> {
     let load = loads.get(practiceKey);
-    if (!load) loads.set(practiceKey, (load = readStored(practiceKey)));
+    if (!load) {
+      load = readStored(practiceKey);
+      loads.set(practiceKey, load);
+      load.catch(() => loads.get(practiceKey) === load && loads.delete(practiceKey));
+    }
     return load;
   }
 
   async function readStored(practiceKey: string): Promise<void> {
     const record = readAll().find((r) => r.practiceKey === practiceKey);
     if (!record) return;
+    if (record.kept === 'passphrase') {
+      // Locked: the files stay as they are (nothing is rebuilt or replaced) until the passphrase is entered.
+      if (deps.passphrase?.state() !== 'unlocked') throw locked();
+      const key = deps.passphrase.unwrap(practiceKey, record.cipherText);
+      if (key?.length === KEY_BYTES) keys.set(practiceKey, { key, kept: 'passphrase' });
+      else writeAll(others(practiceKey)); // sealed under another passphrase, or changed: forgotten
+      return;
+    }
     try {
       if (record.backend !== deps.cipher.backend()) throw new Error('another password store');
       const key = Buffer.from(await deps.cipher.decrypt(Buffer.from(record.cipherText, 'base64')), 'base64');
@@ -79,8 +107,12 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
   const creating = new Map<string, Promise<Buffer>>();
   async function create(pk: string): Promise<Buffer> {
     const key = randomBytes(KEY_BYTES);
-    const kept = await keptFor(pk);
-    if (kept !== 'session-only') {
+    const kept = await keptFor();
+    if (kept === 'passphrase') {
+      const cipherText = deps.passphrase?.wrap(pk, key);
+      if (!cipherText) throw locked();
+      writeAll([...others(pk), { practiceKey: pk, kept, cipherText, backend: PASSPHRASE_BACKEND }]);
+    } else if (kept === 'keychain') {
       const cipherText = Buffer.from(await deps.cipher.encrypt(key.toString('base64'))).toString('base64');
       writeAll([...others(pk), { practiceKey: pk, kept, cipherText, backend: deps.cipher.backend() }]);
     }
@@ -114,8 +146,34 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
     /** Where the practice's key is (or, before its first document, would be) kept, for Settings. */
     async keptAs(practiceKey: string): Promise<DocumentKeyKept> {
       const pk = norm(practiceKey);
-      await loadStored(pk);
-      return keys.get(pk)?.kept ?? (await keptFor(pk));
+      // Locked (passphrase not entered): the stored record still says where the key is.
+      await loadStored(pk).catch(() => undefined);
+      const loaded = keys.get(pk);
+      if (loaded) return loaded.kept;
+      return readAll().find((r) => r.practiceKey === pk)?.kept ?? (await keptFor());
+    },
+
+    /**
+     * At start: known practices whose documents no key at rest can open (kept for a past session only,
+     * or a weak-storage key no longer read), so their files are deleted rather than kept past the session.
+     */
+    unkeptAtRest(knownPracticeKeys: readonly string[]): string[] {
+      const stored = new Set(readAll().map((r) => r.practiceKey));
+      return knownPracticeKeys.map(norm).filter((pk) => !stored.has(pk) && !keys.has(pk));
+    },
+
+    /**
+     * Once the passphrase is set or entered: keys made for this session only (before it was) are sealed
+     * under it too, so this session's documents are kept rather than deleted at the next start.
+     */
+    keepUnderPassphrase(): void {
+      for (const [pk, entry] of keys) {
+        if (entry.kept !== 'session-only') continue;
+        const cipherText = deps.passphrase?.wrap(pk, entry.key);
+        if (!cipherText) return;
+        writeAll([...others(pk), { practiceKey: pk, kept: 'passphrase', cipherText, backend: PASSPHRASE_BACKEND }]);
+        keys.set(pk, { key: entry.key, kept: 'passphrase' });
+      }
     },
 
     /** Part of the documents wipe at sign-out: the key leaves memory and the settings file. */
@@ -132,7 +190,9 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
       const known = new Set(knownPracticeKeys.map(norm));
       const stored = readAll();
       const kept = stored.filter((r) => known.has(r.practiceKey));
-      if (kept.length !== stored.length) writeAll(kept);
+      const raw = deps.settings.get(SETTINGS_KEY);
+      // Also drops records that no longer parse (a weak-storage key of an older version).
+      if (kept.length !== (Array.isArray(raw) ? raw.length : raw === undefined ? 0 : 1)) writeAll(kept);
       for (const [pk, entry] of keys) {
         if (known.has(pk)) continue;
         entry.key.fill(0);

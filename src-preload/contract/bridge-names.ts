@@ -24,6 +24,8 @@ export const methodNames = [
   'documents.list',
   'documents.unpin',
   'documents.showInSystemViewer',
+  'documents.passphraseStatus',
+  'documents.enterPassphrase',
   'desktop.updateStatus',
   'desktop.restartToUpdate',
   'desktop.reportActivity',

@@ -76,11 +76,32 @@ export const documentFetchResultSchema = z.discriminatedUnion('ok', [
 export type DocumentFetchResult = z.infer<typeof documentFetchResultSchema>;
 
 /**
- * Where the key that encrypts a practice's saved documents is kept: the OS password store, weak
- * storage the user accepted (Linux without a keyring), or main's memory for this session only.
+ * Where the key that encrypts a practice's saved documents is kept: the OS password store, sealed under
+ * the documents passphrase the user set (a laptop without a secure password store), or main's memory for
+ * this session only (then saved documents are deleted at the next start). Never the weak password store.
  */
-export const documentKeyKeptSchema = z.enum(['keychain', 'weak-opt-in', 'session-only']);
+export const documentKeyKeptSchema = z.enum(['keychain', 'passphrase', 'session-only']);
 export type DocumentKeyKept = z.infer<typeof documentKeyKeptSchema>;
+
+/** The documents passphrase: none set, set but not entered this session, or entered. */
+export const documentPassphraseStateSchema = z.enum(['not-set', 'locked', 'unlocked']);
+export type DocumentPassphraseState = z.infer<typeof documentPassphraseStateSchema>;
+
+/** `documents.passphraseStatus`: whether a passphrase protects saved documents here (no secure password store), and its state. */
+export const documentPassphraseStatusSchema = z.strictObject({
+  needed: z.boolean(),
+  state: documentPassphraseStateSchema,
+});
+export type DocumentPassphraseStatus = z.infer<typeof documentPassphraseStatusSchema>;
+
+/** `documents.enterPassphrase`: sets the passphrase when none is set, else unlocks this session with it. Never stored. */
+export const documentPassphraseInputSchema = z.strictObject({ passphrase: z.string().min(1).max(1_000) });
+export const documentPassphraseResultSchema = z.strictObject({
+  ok: z.boolean(),
+  message: z.string().max(500).nullable(),
+  state: documentPassphraseStateSchema,
+});
+export type DocumentPassphraseResult = z.infer<typeof documentPassphraseResultSchema>;
 
 /** `documents.list`: what the cache holds for the active practice, how full it is, and how it is encrypted. */
 export const documentListInputSchema = z.strictObject({ practiceKey });

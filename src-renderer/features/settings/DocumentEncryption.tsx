@@ -1,52 +1,81 @@
 import { Card, Heading, Text } from '@radix-ui/themes';
-import { useEffect, useState } from 'react';
-import type { DocumentKeyKept, DocumentListResult } from '../../../src-preload/contract/documents';
+import { useEffect, useState, type ReactNode } from 'react';
+import type {
+  DocumentKeyKept,
+  DocumentListResult,
+  DocumentPassphraseStatus,
+} from '../../../src-preload/contract/documents';
 import { usePractice } from '../../practice/practice-store';
 import { useCompanion } from '../../app/services-context';
-
-const keyKeptWords: Record<DocumentKeyKept, string> = {
-  keychain: "this laptop's password store",
-  'weak-opt-in': 'the weaker storage you accepted when you connected',
-  'session-only': 'memory for this session only, so after a restart saved documents are downloaded again',
-};
+import { DocumentPassphraseForm } from './DocumentPassphrase';
 
 type Encryption = DocumentListResult['encryption'];
 
-/** The sentence Settings shows: saved documents are encrypted, with what, and where the key is. */
+const sentences: Record<DocumentKeyKept, (algorithm: string) => string> = {
+  keychain: (algorithm) =>
+    `Saved documents are encrypted on this laptop (${algorithm}); the key is kept in this laptop's password store.`,
+  passphrase: (algorithm) =>
+    `Saved documents are encrypted on this laptop (${algorithm}) with a key protected by your documents passphrase, which is never stored.`,
+  'session-only': (algorithm) =>
+    `This laptop has no secure password store, so saved documents are kept for this session only: encrypted (${algorithm}) with a key held in memory, and deleted when the app next starts.`,
+};
+
+/** The sentence Settings shows: how saved documents are protected, truthfully for where the key is. */
 export function encryptionSentence(encryption: Encryption): string {
-  return `Saved documents are encrypted on this laptop (${encryption.algorithm}); the key is kept in ${keyKeptWords[encryption.keyKept]}.`;
+  return sentences[encryption.keyKept](encryption.algorithm);
 }
 
-export function DocumentEncryptionNote({ encryption }: { encryption: Encryption }) {
+export function DocumentEncryptionNote(props: { encryption: Encryption | null; children?: ReactNode }) {
   return (
     <Card data-testid="document-encryption">
       <Heading as="h2" size="3" mb="2">
         Saved documents
       </Heading>
-      <Text as="p" size="2">
-        {encryptionSentence(encryption)}
-      </Text>
+      {props.encryption ? (
+        <Text as="p" size="2">
+          {encryptionSentence(props.encryption)}
+        </Text>
+      ) : null}
+      {props.children}
     </Card>
   );
 }
 
-/** Tells the person that saved PDFs are encrypted, and where the key is, as main reports it for the active practice. */
+/**
+ * How saved PDFs are protected, as main reports it for the active practice; on a laptop without a secure
+ * password store, the documents passphrase (set it, or unlock this session with it).
+ */
 export function DocumentEncryption() {
   const companion = useCompanion();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const [encryption, setEncryption] = useState<Encryption | null>(null);
+  const [passphrase, setPassphrase] = useState<DocumentPassphraseStatus | null>(null);
+  // Asked again once a passphrase is set or entered: where the key is kept changes with it.
+  const [round, setRound] = useState(0);
   useEffect(() => {
     setEncryption(null);
-    if (!practiceKey || !companion) return;
+    if (!companion) return;
     let current = true;
     void companion.documents
-      .list({ practiceKey })
-      .then((list) => current && setEncryption(list.encryption))
-      // Refused (not the active practice any more) or failed: the note is simply not shown.
+      .passphraseStatus({})
+      .then((status) => current && setPassphrase(status))
       .catch(() => undefined);
+    if (practiceKey)
+      void companion.documents
+        .list({ practiceKey })
+        .then((list) => current && setEncryption(list.encryption))
+        // Refused (not the active practice any more, or locked) or failed: the sentence is simply not shown.
+        .catch(() => undefined);
     return () => {
       current = false;
     };
-  }, [companion, practiceKey]);
-  return encryption ? <DocumentEncryptionNote encryption={encryption} /> : null;
+  }, [companion, practiceKey, round]);
+  if (!encryption && !passphrase?.needed) return null;
+  return (
+    <DocumentEncryptionNote encryption={encryption}>
+      {passphrase?.needed ? (
+        <DocumentPassphraseForm status={passphrase} onEntered={() => setRound((r) => r + 1)} />
+      ) : null}
+    </DocumentEncryptionNote>
+  );
 }

@@ -17,7 +17,6 @@ function fakeCipher(backend: string, secure: boolean, inner = createSessionCiphe
 }
 const PRACTICE = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
-type Storage = 'keychain' | 'weak-opt-in' | 'session-only' | null;
 /** Everything the settings file holds, as text, to look for the key in. */
 const settingsText = (settings: ReturnType<typeof memorySettings>): string => JSON.stringify([...settings.data]);
 
@@ -28,7 +27,6 @@ describe('document keys', () => {
     const keys = createDocumentKeys({
       settings,
       cipher: fakeCipher('gnome_libsecret', true, inner),
-      storageOf: () => 'session-only',
     });
     expect(await keys.get(PRACTICE)).toBeNull(); // none until the first stored document
     expect(await keys.keptAs(PRACTICE)).toBe('keychain');
@@ -43,7 +41,6 @@ describe('document keys', () => {
     const restarted = createDocumentKeys({
       settings,
       cipher: fakeCipher('gnome_libsecret', true, inner),
-      storageOf: () => null,
     });
     expect(await restarted.get(PRACTICE)).toEqual(key);
     expect(await restarted.keptAs(PRACTICE)).toBe('keychain');
@@ -52,45 +49,35 @@ describe('document keys', () => {
   it('without a secure cipher and without the opt-in: the key lives in memory only and is gone after a restart', async () => {
     const settings = memorySettings();
     const weak = fakeCipher('basic_text', false);
-    const keys = createDocumentKeys({ settings, cipher: weak, storageOf: () => 'session-only' });
+    const keys = createDocumentKeys({ settings, cipher: weak });
     const key = await keys.getOrCreate(PRACTICE);
     expect(await keys.get(PRACTICE)).toEqual(key);
     expect(await keys.keptAs(PRACTICE)).toBe('session-only');
     expect(settings.data.has('documents.keys')).toBe(false);
 
-    const restarted = createDocumentKeys({ settings, cipher: weak, storageOf: () => 'session-only' });
+    const restarted = createDocumentKeys({ settings, cipher: weak });
     expect(await restarted.get(PRACTICE)).toBeNull();
     const fresh = await restarted.getOrCreate(PRACTICE);
     expect(fresh).not.toEqual(key);
   });
 
-  it('without a secure cipher, a practice whose secret the user chose to keep in weak storage keeps its key there too', async () => {
+  it('without a secure cipher, never in the weak store: a key kept there by an older version is not read but dropped', async () => {
     const settings = memorySettings();
     const inner = createSessionCipher();
-    const storage = new Map<string, Storage>([
-      [PRACTICE, 'weak-opt-in'],
-      [OTHER, 'session-only'],
-    ]);
-    const keys = createDocumentKeys({
-      settings,
-      cipher: fakeCipher('basic_text', false, inner),
-      storageOf: (p) => storage.get(p) ?? null,
-    });
-    const key = await keys.getOrCreate(PRACTICE);
-    await keys.getOrCreate(OTHER);
-    expect(await keys.keptAs(PRACTICE)).toBe('weak-opt-in');
-    expect(await keys.keptAs(OTHER)).toBe('session-only');
-    expect(settings.data.get('documents.keys')).toEqual([
-      expect.objectContaining({ practiceKey: PRACTICE, kept: 'weak-opt-in', backend: 'basic_text' }),
-    ]);
+    const weak = fakeCipher('basic_text', false, inner);
+    // What an older version stored for a practice whose secret the user kept in weak storage.
+    const oldKey = Buffer.alloc(32, 7);
+    const cipherText = Buffer.from(await inner.encrypt(oldKey.toString('base64'))).toString('base64');
+    settings.set('documents.keys', [{ practiceKey: PRACTICE, kept: 'weak-opt-in', cipherText, backend: 'basic_text' }]);
 
-    const restarted = createDocumentKeys({
-      settings,
-      cipher: fakeCipher('basic_text', false, inner),
-      storageOf: () => null,
-    });
-    expect(await restarted.get(PRACTICE)).toEqual(key);
-    expect(await restarted.get(OTHER)).toBeNull();
+    const keys = createDocumentKeys({ settings, cipher: weak });
+    expect(await keys.get(PRACTICE)).toBeNull();
+    const key = await keys.getOrCreate(PRACTICE);
+    expect(key).not.toEqual(oldKey);
+    expect(await keys.keptAs(PRACTICE)).toBe('session-only');
+    keys.retainOnly([PRACTICE]); // what every start does
+    expect(settings.data.get('documents.keys')).toBeUndefined();
+    expect(settingsText(settings)).not.toContain('basic_text');
   });
 
   it('a stored key that cannot be read back (another password store, damaged) is missing and dropped from the settings', async () => {
@@ -99,12 +86,10 @@ describe('document keys', () => {
     await createDocumentKeys({
       settings,
       cipher: fakeCipher('kwallet5', true, inner),
-      storageOf: () => null,
     }).getOrCreate(PRACTICE);
     const changed = createDocumentKeys({
       settings,
       cipher: fakeCipher('gnome_libsecret', true, inner),
-      storageOf: () => null,
     });
     expect(await changed.get(PRACTICE)).toBeNull();
     expect(settings.data.has('documents.keys')).toBe(false);
@@ -112,9 +97,8 @@ describe('document keys', () => {
     await createDocumentKeys({
       settings,
       cipher: fakeCipher('kwallet5', true, inner),
-      storageOf: () => null,
     }).getOrCreate(PRACTICE);
-    const otherSession = createDocumentKeys({ settings, cipher: fakeCipher('kwallet5', true), storageOf: () => null }); // another inner key
+    const otherSession = createDocumentKeys({ settings, cipher: fakeCipher('kwallet5', true) }); // another inner key
     expect(await otherSession.get(PRACTICE)).toBeNull();
   });
 
@@ -124,7 +108,6 @@ describe('document keys', () => {
     const keys = createDocumentKeys({
       settings,
       cipher: fakeCipher('gnome_libsecret', true, inner),
-      storageOf: () => null,
     });
     await keys.getOrCreate(PRACTICE);
     const other = await keys.getOrCreate(OTHER);
@@ -134,7 +117,6 @@ describe('document keys', () => {
     const restarted = createDocumentKeys({
       settings,
       cipher: fakeCipher('gnome_libsecret', true, inner),
-      storageOf: () => null,
     });
     expect(await restarted.get(PRACTICE)).toBeNull();
     expect(await restarted.get(OTHER)).toEqual(other);
@@ -146,7 +128,6 @@ describe('document keys', () => {
     const keys = createDocumentKeys({
       settings,
       cipher: fakeCipher('gnome_libsecret', true, inner),
-      storageOf: () => null,
     });
     const kept = await keys.getOrCreate(PRACTICE);
     await keys.getOrCreate(OTHER);
@@ -156,7 +137,6 @@ describe('document keys', () => {
     const restarted = createDocumentKeys({
       settings,
       cipher: fakeCipher('gnome_libsecret', true, inner),
-      storageOf: () => null,
     });
     expect(await restarted.get(PRACTICE)).toEqual(kept);
     expect(await restarted.get(OTHER)).toBeNull();
@@ -168,7 +148,6 @@ describe('document keys', () => {
     const stored = await createDocumentKeys({
       settings,
       cipher: fakeCipher('gnome_libsecret', true, inner),
-      storageOf: () => null,
     }).getOrCreate(PRACTICE);
     const before = settingsText(settings);
     // A slow password store: every decrypt takes a while.
@@ -176,7 +155,7 @@ describe('document keys', () => {
       ...fakeCipher('gnome_libsecret', true, inner),
       decrypt: async (bytes) => (await new Promise((r) => setTimeout(r, 20)), inner.decrypt(bytes)),
     };
-    const restarted = createDocumentKeys({ settings, cipher: slow, storageOf: () => null });
+    const restarted = createDocumentKeys({ settings, cipher: slow });
     const [a, b, c] = await Promise.all([
       restarted.get(PRACTICE),
       restarted.getOrCreate(PRACTICE),
@@ -184,7 +163,7 @@ describe('document keys', () => {
     ]);
     expect([a, b, c]).toEqual([stored, stored, stored]);
     expect(settingsText(settings)).toBe(before);
-    const fresh = createDocumentKeys({ settings, cipher: slow, storageOf: () => null });
+    const fresh = createDocumentKeys({ settings, cipher: slow });
     const [x, y] = await Promise.all([fresh.getOrCreate(OTHER), fresh.getOrCreate(OTHER)]);
     expect(x).toEqual(y);
   });

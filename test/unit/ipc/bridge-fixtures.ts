@@ -74,6 +74,8 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   ],
   'documents.list': [{ practiceKey }],
   'documents.unpin': [{ practiceKey, packId: 'pack-1' }],
+  'documents.passphraseStatus': [{}],
+  'documents.enterPassphrase': [{ passphrase: 'correct horse battery staple' }],
   'documents.showInSystemViewer': [{ practiceKey, ref: { kind: 'statement', id: '77' } }],
   'desktop.updateStatus': [{}],
   'desktop.restartToUpdate': [{}],
