@@ -1,27 +1,38 @@
 /**
  * The one rule for where a paged list ends. The contract shows neither the page size nor a total, and
- * the server may change its page size between two reads, so the page size is learned afresh within
- * each pass and never carried over: a list ends on an empty page, on a page shorter than the largest
- * page of this same pass, or on a page that repeats the previous one (a server that ignores
- * `pageNumber` answers every page alike). Malformed records count toward the page: a full page
- * holding one bad record is still full. A pass that carried the page size over from an earlier pass
- * stopped after one page once the server's page size shrank, and lost the rest for good.
+ * the server may change its page size at any moment, even between two pages of one read. So the page size
+ * is learned afresh within each pass: a list ends on an empty page, on a page shorter than the largest
+ * page of this same pass, or on a page that repeats the previous one (a server that ignores `pageNumber`
+ * answers every page alike). Malformed records count toward the page: a full page holding one bad record
+ * is still full. The price: a list that fits in one page takes a second, empty read to prove it ended.
  *
- * The price: a list that fits in one page takes a second, empty read to prove it ended (a pass with
- * nothing new still takes one read: its first page is empty).
+ * A small first page. The sync's reads of changes every five minutes usually find a handful of records,
+ * so a first page holding at most a quarter of the page size an earlier pass learned ends the pass at once
+ * (one request instead of two). Such an end is NOT proven: the server may have shrunk its page size to
+ * exactly that count. The sync (sync-engine.ts, pass-rules.ts `proofDue`) therefore keeps a proven
+ * watermark: a pass ended this way does not move it, so the next pass asks again from it (records repeat,
+ * harmlessly: upsert by key), and at the latest an hour after it (server time; a day for the billing date
+ * windows) a pass must prove its end by reading past its first page — which also learns the page size
+ * again. Whatever the shrink, every change reaches the laptop within an hour while the user is active, for
+ * at most one extra request per list per hour, and only when the first page held records. Whole reads
+ * (first import, reconciliation, lists without lastUpdated) never trust a learned page size, and what
+ * they see replaces it.
  *
- * Except for a small first page. When an earlier pass of the same list learned the page size (a pass of
- * several pages: all but its last page were full), a first page holding at most a quarter of it ends the
- * pass at once. The page is short unless the server shrank its page size to a quarter or less and to
- * exactly this count; any shrink is learned again by the next pass of several pages. The reads of changes
- * every five minutes, which usually find a handful of records, then cost one request instead of two.
+ * A page size that changes during a pass. A shrink makes a later page look short; a growth makes the
+ * offsets jump, skipping records. A page larger than the largest of this pass shows the growth at once;
+ * otherwise a pass of several pages (or whose one page was as large as the known page size) reads its first
+ * page again at its end (`needsConfirming`): the same count proves the page size held, another count leaves
+ * the pass unproven (`pageSizeHeld`). One extra request per such pass — imports, bursts, reconciliations.
+ *
+ * `readAllPages` (one-off reads: the outbox's checks, a client's own bills) uses the plain rule: such a
+ * read is done again the next time it is needed, so it has no watermark to protect.
  */
 export interface PagingState {
   /** The largest page served so far in this pass (0 before the first page). */
   largestThisPass: number;
   /** The previous page's keys, joined: a repeat ends the list. */
   previousKeys: string | null;
-  /** The page size an earlier pass learned (0: unknown), for the small-first-page rule. */
+  /** The page size an earlier pass learned (0: unknown, or not to be trusted), for the small-first-page rule. */
   learnedPageSize: number;
 }
 
@@ -31,9 +42,12 @@ export const startPaging = (largestThisPass = 0, learnedPageSize = 0): PagingSta
   learnedPageSize,
 });
 
-/** A first page this small, against the page size learned before, is the whole list (see above). */
+/** A first page this small, against the page size learned before, ends the pass unproven (see above). */
 const smallFirstPage = (state: PagingState, served: number): boolean =>
-  state.previousKeys === null && state.largestThisPass === 0 && served <= Math.floor(state.learnedPageSize / 4);
+  state.previousKeys === null &&
+  state.largestThisPass === 0 &&
+  served > 0 &&
+  served <= Math.floor(state.learnedPageSize / 4);
 
 export interface ServedPage {
   /** Records the server sent, malformed ones included. */
@@ -42,21 +56,44 @@ export interface ServedPage {
   keys: readonly (string | number)[];
 }
 
-/** `repeated`: the page is the previous one again, so its records are not new. */
-export function afterPage(
-  state: PagingState,
-  page: ServedPage,
-): { ended: boolean; repeated: boolean; state: PagingState } {
+export interface PageStep {
+  ended: boolean;
+  /** The page is the previous one again, so its records are not new. */
+  repeated: boolean;
+  /** The end rests on this pass's own pages (false: the small-first-page rule, see above). */
+  proven: boolean;
+  /**
+   * A page larger than an earlier one of this pass: the page size grew mid-pass and records may have been
+   * skipped. The list goes on (a one-off read keeps reading); a sync pass ends unproven.
+   */
+  grew: boolean;
+  state: PagingState;
+}
+
+export function afterPage(state: PagingState, page: ServedPage): PageStep {
   const keys = `${page.served}:${page.keys.join('|')}`;
   const repeated = page.served > 0 && state.previousKeys === keys;
-  const ended =
-    page.served === 0 || page.served < state.largestThisPass || repeated || smallFirstPage(state, page.served);
+  const grew = state.largestThisPass > 0 && page.served > state.largestThisPass;
+  const small = smallFirstPage(state, page.served);
+  const ended = page.served === 0 || page.served < state.largestThisPass || repeated || small;
   return {
     ended,
     repeated,
+    proven: ended && !small,
+    grew,
     state: { ...state, largestThisPass: Math.max(state.largestThisPass, page.served), previousKeys: keys },
   };
 }
+
+/**
+ * Whether a pass that ended by the rule must read its first page again to prove the page size held: it
+ * read several pages with records, or its one page was as large as the page size known before (0: unknown).
+ */
+export const needsConfirming = (pagesWithRecords: number, largestThisPass: number, knownPageSize: number): boolean =>
+  pagesWithRecords >= 2 || (pagesWithRecords === 1 && largestThisPass >= knownPageSize);
+
+/** The first page read again serves as many as the pass's largest page: the page size held throughout. */
+export const pageSizeHeld = (largestThisPass: number, servedAgain: number): boolean => servedAgain === largestThisPass;
 
 /** The most pages one read may take (the contract's pageNumber runs 1 to 10000). */
 export const MAX_PAGE_NUMBER = 10_000;

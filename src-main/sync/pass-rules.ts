@@ -1,7 +1,7 @@
 import type { SyncCursor } from '../../src-preload/contract/sync';
-import { CATALOG_STALE_FOR_FORMS_MS, type SyncRound } from '../../src-preload/contract/sync-cadence';
+import { ACTIVE_EVERY_MS, CATALOG_STALE_FOR_FORMS_MS, type SyncRound } from '../../src-preload/contract/sync-cadence';
 import { pagesOfWholeRead } from './sync-plan';
-import { rulesOf, shiftDay, TIER_EVERY_MS, type SyncResource } from './sync-resources';
+import { rulesOf, shiftDay, TIER_EVERY_MS, type SyncResource, type SyncTier } from './sync-resources';
 
 /** How each pass of a resource starts: pure rules on its cursor, the round and the server's time. */
 
@@ -65,12 +65,36 @@ export function reconcileIfDue(
 }
 
 /**
+ * How long after its proven watermark a change hidden by a small first page (partner-api/paging.ts) may stay
+ * hidden: an hour for the lastUpdated lists, a day for the billing date windows (read hourly; a window pass
+ * ended unproven keeps reading from the day before the last proven one, so nothing falls out of it).
+ */
+export const PROVEN_WITHIN_MS: Readonly<Record<SyncTier, number>> = {
+  lists: 60 * 60_000,
+  billing: 24 * 60 * 60_000,
+  catalogs: 24 * 60 * 60_000,
+  schedules: 24 * 60 * 60_000,
+};
+
+/**
+ * Whether this pass must prove its end, i.e. may not end on a small first page. A change hidden by one has
+ * an updatedOn at or after the proven watermark (the proven pass's start less the margin), so the pass that
+ * would otherwise leave the next one (a 5-minute run) past that watermark plus `PROVEN_WITHIN_MS` reads on.
+ */
+export function proofDue(resource: SyncResource, cursor: SyncCursor, serverNowMs: number, marginMs: number): boolean {
+  if (!cursor.provenAt) return true;
+  const hiddenFrom = Date.parse(cursor.provenAt) - marginMs;
+  return serverNowMs + ACTIVE_EVERY_MS >= hiddenFrom + PROVEN_WITHIN_MS[resource.tier];
+}
+
+/**
  * Days back a later window pass reads: from the day before the last pass's (UTC) day — the contract's dates
  * carry no time zone, and a practice west of UTC dates its evening's bills the day before — however long
  * the laptop was away, up to the history window.
  */
 function daysBack(cursor: SyncCursor, today: string, historyDays: number): number {
-  const last = cursor.lastCompletedAt?.slice(0, 10);
+  // From the last pass that proved its end: one ended on a small first page may have left bills unread.
+  const last = (cursor.provenAt ?? cursor.lastCompletedAt)?.slice(0, 10);
   if (!last) return historyDays;
   const since = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${last}T00:00:00Z`)) / 86_400_000);
   return Math.min(historyDays, Math.max(0, since) + 1);

@@ -1,5 +1,6 @@
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import { syncEveryMs, type Presence } from '../../src-preload/contract/sync-cadence';
+import { PROVEN_WITHIN_MS } from './pass-rules';
 import { pagesOfWholeRead, requestsFor } from './sync-plan';
 import { syncResources, TIER_EVERY_MS, unknownKind, type SyncResource } from './sync-resources';
 
@@ -23,9 +24,18 @@ export function steadyReadCost(resource: SyncResource, cursor?: SyncCursor): num
 }
 
 /**
+ * What proving a pass's end costs per hour (partner-api/paging.ts): a read past the first page at most once
+ * an hour per lastUpdated list and once a day per billing window, and only when that first page held records
+ * (an empty one proves the end by itself). Counted in full, so the table is an upper bound.
+ */
+export function proofCostPerHour(resource: SyncResource): number {
+  return resource.kind === 'paged' || resource.kind === 'window' ? HOUR_MS / PROVEN_WITHIN_MS[resource.tier] : 0;
+}
+
+/**
  * What the sync costs per hour at the cadence of this presence, from the tier table: each tier is read on
  * the first run at least its interval after the last, so on runs `every` apart it is read every
- * ceil(interval / every) runs. Bills fetched because a payment arrived are extra (a few an hour).
+ * ceil(interval / every) runs, plus the proofs above. Bills fetched because a payment arrived are extra (a few an hour).
  */
 export function syncCostPerHour(
   presence: Presence,
@@ -38,6 +48,7 @@ export function syncCostPerHour(
   for (const resource of resources) {
     const runsBetweenReads = Math.max(1, Math.ceil(TIER_EVERY_MS[resource.tier] / every));
     perHour += (steadyReadCost(resource, cursors[resource.name]) * HOUR_MS) / (every * runsBetweenReads);
+    perHour += proofCostPerHour(resource);
   }
   return Math.ceil(perHour);
 }

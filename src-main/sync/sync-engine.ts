@@ -1,52 +1,17 @@
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import { describeApiError } from '../partner-api/api-errors';
-import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-api-client';
+import type { RequestPriority } from '../partner-api/partner-api-client';
 import { afterPage, readAllPages, startPaging } from '../partner-api/paging';
-import { emptyCursor, pick, reconcileIfDue, restsThisRound, windowOfPass, type ReconcilePolicy } from './pass-rules';
+import { cursorAtEnd, outcomeOf, readsWhole } from './pass-end';
+import { emptyCursor, proofDue, reconcileIfDue, restsThisRound, windowOfPass } from './pass-rules';
 import { stopsTheRun } from './stops-the-run';
 import { followUps, readNamedBills, withFollowUps } from './sync-follow-ups';
 import { requestsFor } from './sync-plan';
 import { rulesOf, syncResources, type SyncResource } from './sync-resources';
-import type { SyncSink } from './sync-sink';
+import type { RunPlan, SyncEngineOptions, SyncProgress } from './sync-engine-options';
 
-export interface SyncProgress {
-  resource: string;
-  state: 'running' | 'done' | 'failed';
-  mode: SyncCursor['mode'];
-  pagesThisRun: number;
-  recordsThisPass: number;
-  rejectedThisRun: number;
-  error: string | null;
-}
-
-export interface SyncEngineOptions {
-  api: PartnerApiClient;
-  sink: SyncSink;
-  resources?: readonly SyncResource[];
-  /**
-   * Subtracted from the server's time at the start of a pass to make the next watermark: covers
-   * records committed on the server just before that instant. Overlap is harmless (upsert by key).
-   */
-  watermarkMarginMs?: number;
-  onProgress?: (progress: SyncProgress) => void;
-  /**
-   * Occasional reconciliation: when a resource's last full read is older than `everyMs` (server time)
-   * and `mayStart` says the budget allows that many requests now, its next pass re-reads everything
-   * without lastUpdated. Absent: never.
-   */
-  reconcile?: ReconcilePolicy;
-  onRejected?: (resource: string, rejected: { index: number; issues: string }[]) => void;
-  /** Only when no response has told the server's date yet (windows and report periods prefer the server's). */
-  now?: () => Date;
-}
-
-/** Requests a run still needs: exact for snapshots and incremental passes, a lower bound for a first import. */
-export interface RunPlan {
-  requestsLeft: number;
-  /** False while some resource is in (or before) a full pass whose size the API does not tell. */
-  sized: boolean;
-}
+export type { RunPlan, SyncEngineOptions, SyncProgress } from './sync-engine-options';
 
 /**
  * Main's sync: for each resource in order, one pass (full, then incremental with lastUpdated).
@@ -116,58 +81,70 @@ export function createSyncEngine(options: SyncEngineOptions) {
   ): Promise<void> {
     // A new pass counts its own records (an incremental pass used to carry the last pass's count on).
     const fresh = start.nextPage === 1;
-    // The page size is learned afresh in every pass; the last pass's is the planning estimate and lets a
-    // small first page end the pass (paging.ts).
-    const estimate = start.largestPage;
+    // The page size an earlier pass learned (a resumed pass knows only its own largest page): the planning
+    // estimate, and what lets a small first page end a read of changes (paging.ts).
+    const knownPageSize = fresh ? start.largestPage : 0;
     let cursor = withWindow(
       resource,
       fresh ? { ...start, recordsThisPass: 0, passServerTime: null, largestPage: 0 } : start,
     );
-    let paging = startPaging(cursor.largestPage, estimate);
+    let paging = startPaging(cursor.largestPage);
     let carried = start.followUps ?? [];
     // Pages with records in this pass (a resumed pass's earlier pages were all full).
     let pagesWithRecords = fresh ? 0 : cursor.nextPage - 1;
-    for (;;) {
-      const page = await options.api.list(resource.path, resource.schema, {
+    const list = (pageNumber: number) =>
+      options.api.list(resource.path, resource.schema, {
         priority,
         ...(signal ? { signal } : {}),
-        query: queryOf(resource, cursor),
+        query: queryOf(resource, { ...cursor, nextPage: pageNumber }),
       });
+    for (;;) {
+      const page = await list(cursor.nextPage);
       noteServerDate(page.serverDate);
       if (page.rejected.length > 0) {
         progress.rejectedThisRun += page.rejected.length;
         options.onRejected?.(resource.name, page.rejected);
       }
-      const step = afterPage(paging, {
-        served: page.data.length + page.rejected.length,
-        keys: page.data.map((r) => resource.key(r as never)),
-      });
-      paging = step.state;
-      if (!step.repeated && page.data.length + page.rejected.length > 0) pagesWithRecords++;
       const passServerTime = cursor.passServerTime ?? serverNow(page.serverDate).toISOString();
-      const largestPage = paging.largestThisPass;
-      const done = step.ended;
+      // Judged on the server's answer: a whole read, or a pass whose proof is due, reads past a small first page.
+      if (fresh && cursor.nextPage === 1) {
+        const trusted =
+          !readsWhole(resource, cursor) && !proofDue(resource, cursor, Date.parse(passServerTime), margin);
+        paging = startPaging(0, trusted ? knownPageSize : 0);
+      }
+      const served = page.data.length + page.rejected.length;
+      const step = afterPage(paging, { served, keys: page.data.map((r) => resource.key(r as never)) });
+      paging = step.state;
+      if (!step.repeated && served > 0) pagesWithRecords++;
       const records = step.repeated ? [] : page.data;
       const recordsThisPass = cursor.recordsThisPass + records.length;
-      // A whole read (full or reconcile) also starts a valid watermark: it saw everything from its start on.
+      // Before this last page is committed: a crash in between reads both again.
+      const outcome = await outcomeOf(step, served, pagesWithRecords, knownPageSize, async () => {
+        const again = await list(1);
+        progress.pagesThisRun++;
+        return again.data.length + again.rejected.length;
+      });
       const whole = cursor.mode !== 'incremental';
-      cursor = done
-        ? {
-            resource: resource.name,
-            mode: 'incremental',
-            watermark: new Date(new Date(passServerTime).getTime() - margin).toISOString(),
-            nextPage: 1,
-            passServerTime: null,
-            // Two pages with records: the first was full, so the pass learned the page size. Otherwise (one
-            // page of records, then an empty one) it only says the page size is at least that large.
-            largestPage: pagesWithRecords > 1 ? largestPage : Math.max(largestPage, estimate),
-            lastCompletedAt: passServerTime,
+      cursor = outcome
+        ? cursorAtEnd({
+            resource,
+            cursor,
+            outcome,
+            passServerTime,
+            endedAt: serverNow(page.serverDate).toISOString(),
+            largestThisPass: paging.largestThisPass,
+            pagesWithRecords,
+            knownPageSize,
             recordsThisPass,
-            passEndedAt: serverNow(page.serverDate).toISOString(),
-            ...(whole ? { fullPassRecords: recordsThisPass, fullPassAt: passServerTime } : pick(cursor)),
-            ...(cursor.window ? { window: cursor.window } : {}),
-          }
-        : { ...cursor, nextPage: cursor.nextPage + 1, passServerTime, largestPage, recordsThisPass };
+            marginMs: margin,
+          })
+        : {
+            ...cursor,
+            nextPage: cursor.nextPage + 1,
+            passServerTime,
+            largestPage: paging.largestThisPass,
+            recordsThisPass,
+          };
       // Bills that new payments name go into the cursor committed with the page (sync-follow-ups.ts).
       cursor = withFollowUps(cursor, carried, whole ? [] : followUps(resource.name, records, start.lastCompletedAt));
       carried = cursor.followUps ?? [];
@@ -176,7 +153,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       progress.pagesThisRun++;
       progress.recordsThisPass = recordsThisPass;
       options.onProgress?.({ ...progress });
-      if (done) return;
+      if (outcome) return;
     }
   }
 

@@ -49,7 +49,10 @@ export const syncCursorSchema = z.strictObject({
   nextPage: z.number().int().min(1).max(10_000),
   /** The server's Date at the first response of the pass under way: the next watermark comes from it. */
   passServerTime: z.iso.datetime().nullable(),
-  /** Largest page seen from this resource: a shorter page ends a pass (no assumption about page size). */
+  /**
+   * Between passes, the page size the last pass that saw a full page learned (0: unknown); during a pass, the
+   * largest page of this pass (a shorter page ends it).
+   */
   largestPage: z.number().int().min(0),
   lastCompletedAt: z.iso.datetime().nullable(),
   recordsThisPass: z.number().int().min(0),
@@ -57,6 +60,12 @@ export const syncCursorSchema = z.strictObject({
   fullPassRecords: z.number().int().min(0).optional(),
   /** Server time at the start of the last complete full or reconcile pass. */
   fullPassAt: z.iso.datetime().nullable().optional(),
+  /**
+   * Server time at the start of the last pass whose end was proven (paging.ts): the watermark stays where that
+   * pass left it until another pass proves its end, which is due an hour after it at the latest. Absent (a
+   * cursor from before, or never proven): the next pass proves its end.
+   */
+  provenAt: z.iso.datetime().optional(),
   /** Server time of the last page of the last complete pass: a resource's refresh interval counts from it. */
   passEndedAt: z.iso.datetime().optional(),
   /**

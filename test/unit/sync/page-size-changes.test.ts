@@ -1,0 +1,158 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createSyncEngine } from '../../../src-main/sync/sync-engine';
+import { syncResources } from '../../../src-main/sync/sync-resources';
+import { ACTIVE_EVERY_MS } from '../../../src-preload/contract/sync-cadence';
+import { createMemorySyncSink } from '../../support/memory-sync-sink';
+import { createPagedListServer, type FakeRecord } from '../../support/paged-list-server';
+
+const START = Date.parse('2031-05-06T08:00:00Z');
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const entities = syncResources.filter((r) => r.name === 'entities');
+
+/** When something happens: at a minute after the import, before a pass or between two pages of one. */
+interface Moment {
+  minute: number;
+  /** 0: before the pass; n: just before the pass's request n + 1 (if the pass gets that far, else before the next). */
+  afterRequests: number;
+}
+
+const momentArb = fc.record({
+  minute: fc.integer({ min: -1, max: 59 }),
+  afterRequests: fc.integer({ min: 0, max: 4 }),
+});
+
+const pageSizeArb = fc.oneof(
+  fc.constant<'one'>('one'),
+  fc.constant<'changed'>('changed'),
+  fc.constant<'quarter'>('quarter'),
+  fc.integer({ min: 1, max: 400 }),
+);
+
+interface Scenario {
+  records: number;
+  importPageSize: number;
+  newPageSize: 'one' | 'changed' | 'quarter' | number;
+  pageSizeAt: Moment;
+  changes: { at: Moment; count: number; offset: number }[];
+}
+
+/** Runs the import (minute -1 is during it), then a pass every 5 minutes for three hours; checks after each pass. */
+async function run(scenario: Scenario) {
+  const pending: { at: Moment; act: () => void }[] = [];
+  const made: { key: string; version: number; at: number }[] = [];
+  let passFirstRequest = 1;
+  let minuteOfPass = -1;
+  let midPassResize = false;
+  const server = createPagedListServer({
+    records: scenario.records,
+    pageSize: scenario.importPageSize,
+    start: START,
+    beforeRequest: (request) => {
+      for (const event of [...pending]) {
+        const due =
+          event.at.minute < minuteOfPass ||
+          (event.at.minute === minuteOfPass && request - passFirstRequest >= event.at.afterRequests);
+        if (!due) continue;
+        pending.splice(pending.indexOf(event), 1);
+        event.act();
+      }
+    },
+  });
+  const changedSinceImport = () => [...server.records.values()].filter((r) => r.version > 0).length;
+  pending.push({
+    at: scenario.pageSizeAt,
+    act: () => {
+      const size = scenario.newPageSize;
+      midPassResize = server.requests() > passFirstRequest;
+      server.pageSize =
+        size === 'one'
+          ? 1
+          : size === 'changed'
+            ? Math.max(1, changedSinceImport())
+            : size === 'quarter'
+              ? Math.max(1, Math.floor(scenario.importPageSize / 4))
+              : size;
+    },
+  });
+  for (const change of scenario.changes)
+    pending.push({
+      at: change.at,
+      act: () => {
+        for (let i = 0; i < change.count; i++) {
+          const key = `E${String((change.offset + i * 7) % scenario.records).padStart(5, '0')}`;
+          server.change(key);
+          made.push({ key, version: server.records.get(key)!.version, at: server.now() });
+        }
+      },
+    });
+
+  const sink = createMemorySyncSink();
+  const engine = createSyncEngine({ api: server.api, sink, resources: entities, now: () => new Date(server.now()) });
+  const local = () => sink.table('entities') as Map<string, FakeRecord>;
+  for (let pass = 0; pass <= 36; pass++) {
+    minuteOfPass = pass === 0 ? -1 : (pass - 1) * 5;
+    server.advanceTo(START + HOUR + pass * ACTIVE_EVERY_MS);
+    passFirstRequest = server.requests() + 1;
+    // What was due before this pass and did not happen in the last one happens now.
+    for (const event of pending.filter((e) => e.at.minute < minuteOfPass)) {
+      pending.splice(pending.indexOf(event), 1);
+      event.act();
+    }
+    const results = await engine.runOnce();
+    expect(results.map((r) => r.state)).toEqual(['done']);
+    // Every change an hour old has arrived; a page size changed between two pages of a pass may cost the
+    // one pass it disturbed, so then one cadence more.
+    const bound = HOUR + (midPassResize ? ACTIVE_EVERY_MS : 0);
+    for (const change of made)
+      if (server.now() - change.at >= bound)
+        expect(local().get(change.key)?.version ?? -1).toBeGreaterThanOrEqual(change.version);
+  }
+  // And the local copy is the server's, every record that never changed included.
+  expect(local().size).toBe(scenario.records);
+  for (const [key, record] of server.records) expect(local().get(key)?.version).toBe(record.version);
+  return { server, sink };
+}
+
+describe('no change is lost for good, whatever the page size does', () => {
+  it('any change of the page size, before a pass or between two of its pages, with records changing: every change arrives within the hour', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          records: fc.integer({ min: 30, max: 200 }),
+          importPageSize: fc.integer({ min: 4, max: 150 }),
+          newPageSize: pageSizeArb,
+          pageSizeAt: momentArb,
+          changes: fc.array(
+            fc.record({
+              at: momentArb,
+              count: fc.integer({ min: 1, max: 120 }),
+              offset: fc.integer({ min: 0, max: 10_000 }),
+            }),
+            { minLength: 1, maxLength: 4 },
+          ),
+        }),
+        async (scenario) => {
+          await run(scenario);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+
+  it('the probe: imported at page size 100, shrunk to 25 or less, 120 clients changed — all arrive within the hour', async () => {
+    for (const shrunk of [25, 20, 10]) {
+      const { server, sink } = await run({
+        records: 400,
+        importPageSize: 100,
+        newPageSize: shrunk,
+        pageSizeAt: { minute: 0, afterRequests: 0 },
+        changes: [{ at: { minute: 0, afterRequests: 0 }, count: 120, offset: 0 }],
+      });
+      // The pass that proved its end learned the new page size (it replaced the old one; it was not kept).
+      expect(sink.cursors['entities']!.largestPage).toBe(shrunk);
+      expect(server.pageSize).toBe(shrunk);
+    }
+  });
+});
