@@ -2,8 +2,19 @@
  * Lets the preview (and the end-to-end tests that drive it) cut main's network on demand: while
  * "offline", every request through the wrapped fetch fails the way a dropped connection does.
  */
-/** What Electron's net.fetch rejects with when the laptop has no network: the request never left. */
-const offlineError = () => new Error('net::ERR_INTERNET_DISCONNECTED (offline: the preview network switch is off)');
+/**
+ * The switch refuses before any connection exists, so its failure says so the way Node's fetch does:
+ * a connect that failed (`syscall: 'connect'`), which proves the request never left. (Electron itself
+ * reports a lost network as net::ERR_INTERNET_DISCONNECTED, which Chromium also raises from a read on a
+ * live connection: that proves nothing, and the outbox treats it as "may have arrived".)
+ */
+const offlineError = () =>
+  Object.assign(new TypeError('fetch failed'), {
+    cause: Object.assign(new Error('connect ENETUNREACH (offline: the preview network switch is off)'), {
+      code: 'ENETUNREACH',
+      syscall: 'connect',
+    }),
+  });
 
 export function createNetworkSwitch(realFetch: typeof globalThis.fetch) {
   let online = true;

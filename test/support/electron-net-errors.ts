@@ -9,6 +9,7 @@ export type ElectronNetError =
   | 'net::ERR_CONNECTION_REFUSED'
   | 'net::ERR_NAME_NOT_RESOLVED'
   | 'net::ERR_INTERNET_DISCONNECTED'
+  | 'net::ERR_ADDRESS_UNREACHABLE'
   | 'net::ERR_TIMED_OUT'
   | 'net::ERR_EMPTY_RESPONSE'
   | 'net::ERR_CONTENT_LENGTH_MISMATCH'
@@ -27,15 +28,18 @@ const textOf = (error: unknown): string => {
 export function electronNameOf(error: unknown): ElectronNetError {
   const code = codeOf(error);
   const text = textOf(error);
+  // The preview's network switch and an unplugged cable: Chromium knows the machine is offline.
+  if (/offline|disconnected/i.test(text)) return 'net::ERR_INTERNET_DISCONNECTED';
   if (code === 'ECONNREFUSED') return 'net::ERR_CONNECTION_REFUSED';
+  // Chromium's MapSystemError, whatever the socket call (connect or read): the phase is lost.
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EHOSTDOWN') return 'net::ERR_ADDRESS_UNREACHABLE';
+  if (code === 'ENETDOWN') return 'net::ERR_INTERNET_DISCONNECTED';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'net::ERR_NAME_NOT_RESOLVED';
   if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT')
     return 'net::ERR_TIMED_OUT';
   if (code === 'ECONNRESET' || code === 'EPIPE') return 'net::ERR_CONNECTION_RESET';
   // The server closed the socket after the request went out, before any byte of an answer.
   if (code === 'UND_ERR_SOCKET') return 'net::ERR_EMPTY_RESPONSE';
-  // The preview's network switch and an unplugged cable: Chromium knows the machine is offline.
-  if (/offline|disconnected/i.test(text)) return 'net::ERR_INTERNET_DISCONNECTED';
   return 'net::ERR_FAILED';
 }
 

@@ -2,6 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { createNetworkSwitch } from '../../../src-main/browser-preview/network-switch';
+import { classifyFetchFailure } from '../../../src-main/partner-api/network-failure';
 import { electronShapedFetch } from '../../support/electron-net-errors';
 
 let demo: DemoPractice;
@@ -80,5 +81,58 @@ describe('Node fetch failures in the shape of Electron net.fetch', () => {
     demo.injectFault({ match: { method: 'POST' }, fault: 'reset-before-apply' });
     const error = await rejection(post(electronShapedFetch(fetch, () => false)));
     expect((error?.cause as { code?: string } | undefined)?.code).toMatch(/UND_ERR_SOCKET|ECONNRESET/);
+  });
+});
+
+/** A port on this machine that was just freed: nothing listens there. */
+async function freedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+/** A fetch that fails as Node's does on a socket call, e.g. `read EHOSTUNREACH`. */
+const failingIn =
+  (syscall: string, code: string): typeof fetch =>
+  () =>
+    Promise.reject(
+      Object.assign(new TypeError('fetch failed'), {
+        cause: Object.assign(new Error(`${syscall} ${code}`), { code, syscall }),
+      }),
+    );
+const classify = async (promise: Promise<unknown>) => classifyFetchFailure(await rejection(promise), false).failure;
+
+describe('did it leave? Real failures in both shapes, by the phase they happened in', () => {
+  it('a refused connection (before a connection existed) never left, in both shapes', async () => {
+    const url = `http://127.0.0.1:${await freedPort()}/api/v1/leads`;
+    expect(await classify(fetch(url, { method: 'POST', body: '{}' }))).toBe('unreachable');
+    expect(await classify(electronShapedFetch(fetch)(url, { method: 'POST', body: '{}' }))).toBe('unreachable');
+  });
+
+  it('a connection dropped after the request went out (the practice applied it) may have arrived, in both shapes', async () => {
+    demo.injectFault({ match: { method: 'POST' }, fault: 'reset-after-apply' });
+    expect(await classify(post(fetch))).toBe('reset');
+    demo.injectFault({ match: { method: 'POST' }, fault: 'reset-after-apply' });
+    expect(await classify(post(electronShapedFetch(fetch)))).toBe('reset');
+  });
+
+  it("host unreachable: Node's syscall tells connect from read; Electron's name does not, so it proves nothing", async () => {
+    expect(await classify(post(failingIn('connect', 'EHOSTUNREACH')))).toBe('unreachable');
+    expect(await classify(post(failingIn('read', 'EHOSTUNREACH')))).toBe('reset');
+    expect(await classify(post(failingIn('read', 'ENETDOWN')))).toBe('reset');
+    const electronRead = await rejection(post(electronShapedFetch(failingIn('read', 'EHOSTUNREACH'))));
+    expect(electronRead?.message).toBe('net::ERR_ADDRESS_UNREACHABLE');
+    expect(classifyFetchFailure(electronRead, false).failure).toBe('reset');
+    const electronConnect = await rejection(post(electronShapedFetch(failingIn('connect', 'EHOSTUNREACH'))));
+    expect(electronConnect?.message).toBe('net::ERR_ADDRESS_UNREACHABLE');
+    expect(classifyFetchFailure(electronConnect, false).failure).toBe('reset');
+  });
+
+  it("the preview's network switch refuses before connecting (never left); Electron's offline error proves nothing", async () => {
+    const network = createNetworkSwitch(fetch);
+    network.setOnline(false);
+    expect(await classify(post(network.fetch))).toBe('unreachable');
+    expect(await classify(post(electronShapedFetch(network.fetch)))).toBe('reset');
   });
 });
