@@ -29,8 +29,9 @@ const when = (iso: string | null | undefined, region: string | undefined) =>
   iso ? formatDateTime(iso, region) : 'an unknown time';
 
 /**
- * A billable action that may already have reached the practice is sent again only after the user has
- * seen when it went out, that no answer came, and what the app's reads found — and has said so.
+ * An action that may already have reached the practice (billable, or a create a read could not settle)
+ * is sent again only after the user has seen when it went out, that no clear answer came, and what the
+ * app's reads found — and has said so.
  */
 export function SendAgain({ entry, practiceKey }: { entry: OutboxEntry; practiceKey: string }) {
   const { databases, outbox } = useServices();
@@ -56,7 +57,7 @@ export function SendAgain({ entry, practiceKey }: { entry: OutboxEntry; practice
         open={open}
         onClose={() => setOpen(false)}
         title={`Send “${entry.summary}” again?`}
-        description={`It was sent at ${when(entry.lastSentAt, region)} and no answer came back, so it may already be at the practice.`}
+        description={`It was sent at ${when(entry.lastSentAt, region)} and no clear answer came back, so it may already be at the practice.`}
         cancelLabel="Do not send"
         confirmLabel={sendAgainLabel(entry.operation)}
         onConfirm={confirm}

@@ -117,6 +117,11 @@ describe('every outbox wait explains itself', () => {
 
   it('paused credentials, read-only credentials; failed entries are not "waiting"', () => {
     expect(waitReason(entry(), ctx({ pausedForCredentials: true }))?.kind).toBe('paused-credentials');
+    // Sent, then a 401: it is checked once the credentials are back, not "sending now".
+    expect(waitReason(entry({ status: 'sending' }), ctx({ pausedForCredentials: true }))).toMatchObject({
+      kind: 'paused-credentials',
+      text: expect.stringMatching(/checked \(not sent again\)/),
+    });
     expect(waitReason(entry(), ctx({ canWrite: false }))?.kind).toBe('read-only');
     expect(waitReason(entry({ status: 'failed' }), ctx())).toBeNull();
     expect(waitReason(entry(), ctx())).toMatchObject({ kind: 'queued', canRetry: false });
