@@ -155,4 +155,37 @@ describe('no change is lost for good, whatever the page size does', () => {
       expect(server.pageSize).toBe(shrunk);
     }
   });
+
+  it('a proving pass cut short by a crash resumes from its stored page, proves its end and moves the watermark', async () => {
+    const server = createPagedListServer({ records: 300, pageSize: 100, start: START });
+    const sink = createMemorySyncSink();
+    const engine = createSyncEngine({ api: server.api, sink, resources: entities });
+    await engine.runOnce();
+    const imported = sink.cursors['entities']!;
+    expect(imported.largestPage).toBe(100);
+    server.pageSize = 25;
+    server.advanceTo(START + 10 * MINUTE);
+    for (let i = 0; i < 120; i++) server.change(`E${String(i).padStart(5, '0')}`);
+    const versionOne = () =>
+      [...(sink.table('entities') as Map<string, FakeRecord>).values()].filter((r) => r.version === 1);
+    // Small first pages: unproven, the watermark stays at the import's.
+    server.advanceTo(START + 15 * MINUTE);
+    await engine.runOnce();
+    expect(versionOne()).toHaveLength(25);
+    expect(sink.cursors['entities']).toMatchObject({ watermark: imported.watermark, provenAt: imported.provenAt });
+    // The proof is due: the window closes after its second page.
+    server.advanceTo(Date.parse(imported.provenAt!) + 55 * MINUTE);
+    sink.crashAfter(2);
+    expect((await engine.runOnce())[0]!.state).toBe('failed');
+    expect(sink.cursors['entities']).toMatchObject({ nextPage: 3, watermark: imported.watermark });
+    sink.crashAfter(null);
+    server.advanceTo(server.now() + 5 * MINUTE);
+    expect((await engine.runOnce())[0]!.state).toBe('done');
+    expect(versionOne()).toHaveLength(120);
+    const proven = sink.cursors['entities']!;
+    expect(Date.parse(proven.provenAt!)).toBeGreaterThan(Date.parse(imported.provenAt!));
+    expect(Date.parse(proven.watermark!)).toBe(Date.parse(proven.provenAt!) - 2 * MINUTE);
+    expect(Date.parse(proven.watermark!)).toBeLessThan(server.now()); // lastUpdated is never in the future
+    expect(proven.largestPage).toBe(25);
+  });
 });

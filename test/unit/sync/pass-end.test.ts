@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cursorAtEnd, type PassFacts } from '../../../src-main/sync/pass-end';
-import { proofDue } from '../../../src-main/sync/pass-rules';
+import { proofDue, windowOfPass } from '../../../src-main/sync/pass-rules';
 import { syncResources } from '../../../src-main/sync/sync-resources';
 import type { SyncCursor } from '../../../src-preload/contract/sync';
 
@@ -96,5 +96,20 @@ describe('when a pass must prove its end', () => {
     expect(proofDue(bills, windowCursor, at(incremental.provenAt!, 24 * 60 - 7), 2 * MINUTE)).toBe(true);
     const { provenAt: _none, ...older } = incremental;
     expect(proofDue(entities, older, at(incremental.lastCompletedAt!, 5), 2 * MINUTE)).toBe(true);
+  });
+});
+
+describe('a billing window after a pass ended unproven', () => {
+  it('starts from the day before the last proven pass, not the last pass', () => {
+    const cursor: SyncCursor = {
+      ...incremental,
+      resource: 'bills',
+      nextPage: 1,
+      provenAt: '2031-01-01T08:00:00.000Z',
+      lastCompletedAt: '2031-01-02T20:00:00.000Z',
+    };
+    expect(windowOfPass(bills, cursor, '2031-01-03').window?.startDate).toBe('2030-12-31');
+    const proven = { ...cursor, provenAt: cursor.lastCompletedAt! };
+    expect(windowOfPass(bills, proven, '2031-01-03').window?.startDate).toBe('2031-01-01');
   });
 });
