@@ -13,6 +13,8 @@ export interface BudgetLimits {
  * (the one with the fewest requests left) and X-RateLimit-Reset, when that window frees its next request.
  *
  * The rule for a Limit (mapAnnouncedLimit):
+ * 0. The limit in force of a window the server already named (before it named any: of any window) is that
+ *    window's, whatever Reset says.
  * 1. Reset rules windows out: a window frees its next request within one window length, so a Reset more
  *    than a minute away cannot be the minute's, more than an hour away not the hour's. (Unreadable or
  *    absent: no window is ruled out.)
@@ -108,13 +110,19 @@ export function mapAnnouncedLimit(
   announced: AnnouncedLimits = {},
 ): number {
   if (!(Number.isInteger(hint.limit) && hint.limit >= 1 && hint.limit <= MAX_LIMIT)) return -1;
+  const namedAny = WINDOW_NAMES.some((name) => announced[name] !== undefined);
+  // Rule 0: the limit in force of a window the server named (or, before it named any, of any window) is that
+  // window's, whatever Reset says: a refusal's Reset may be far off (a 429 storm), and confirming changes nothing.
+  const confirmed = WINDOW_NAMES.findIndex(
+    (name) => current[name] === hint.limit && (!namedAny || announced[name] !== undefined),
+  );
+  if (confirmed >= 0) return hint.limit - hint.remaining < surelyCounted(confirmed) ? -1 : confirmed;
   const reset = hint.resetInMs;
   const allowed = WINDOW_NAMES.map((name) => reset === undefined || reset <= WINDOW_MS[name] + RESET_SLACK_MS);
   const expected = expectedLimits(current, announced);
   const candidates = WINDOW_NAMES.map((_, i) => i).filter((i) => allowed[i]);
   const nameOf = (i: number) => WINDOW_NAMES[i] as WindowName;
   let level = candidates.find((i) => expected[nameOf(i)] === hint.limit) ?? -1;
-  const namedAny = WINDOW_NAMES.some((name) => announced[name] !== undefined);
   if (level < 0 && !namedAny && reset !== undefined) level = candidates[0] ?? -1;
   if (level < 0) {
     let nearest = Number.POSITIVE_INFINITY;

@@ -109,3 +109,18 @@ describe('phantom batches', () => {
     expect(ledger.toPersisted().serverHints).toEqual({ batches: { minute: [], hour: [[T0, 2]], day: [] } });
   });
 });
+
+describe('a Reset far off does not move a known limit to another window', () => {
+  it('a 429 storm naming the minute’s 60 with a Reset five minutes away is the minute’s', () => {
+    const { budget } = setup();
+    budget.observe(
+      response(429, {
+        'Retry-After': '300',
+        'X-RateLimit-Limit': '60',
+        'X-RateLimit-Remaining': '0',
+        'X-RateLimit-Reset': String(T0 / 1000 + 300),
+      }),
+    );
+    expect(budget.snapshot().limits).toEqual({ perMinute: 60, perHour: 1000, perDay: 10_000 });
+  });
+});
