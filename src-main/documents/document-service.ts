@@ -11,7 +11,7 @@ import type {
   documentShowResultSchema,
 } from '../../src-preload/contract/documents';
 import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-api-client';
-import type { DocumentCache } from './document-cache';
+import { DocumentCacheError, type DocumentCache } from './document-cache';
 import type { DocumentCaches } from './document-caches';
 import { ENCRYPTION_ALGORITHM } from './document-crypto';
 import { canonicalRef, fileNameFor, kindWords, refKey } from './document-names';
@@ -159,7 +159,15 @@ export function createDocumentService(deps: DocumentServiceDeps) {
     /** What the active practice's cache holds, how full it is and how it is encrypted (metadata only, no request). */
     async list(practiceKey: string): Promise<DocumentListResult> {
       if (!deps.isActive(practiceKey)) throw new UserFacingError('refused', NOT_ACTIVE);
-      const listed = await deps.caches.forPractice(practiceKey).list();
+      // Locked by the documents passphrase: the sentence says what to do, not "something went wrong".
+      const listed = await deps.caches
+        .forPractice(practiceKey)
+        .list()
+        .catch((error: unknown) => {
+          throw error instanceof DocumentCacheError && error.reason === 'refused'
+            ? new UserFacingError('refused', error.message)
+            : error;
+        });
       return {
         ...listed,
         encryption: { algorithm: ENCRYPTION_ALGORITHM, keyKept: await deps.caches.keys.keptAs(practiceKey) },

@@ -89,6 +89,7 @@ describe('saved documents on a laptop without a keyring', () => {
     expect(await restarted.call('documents.passphraseStatus', {})).toEqual({ needed: true, state: 'locked' });
     // Locked: not opened, not downloaded again, not deleted.
     expect(await openBill(restarted, bill)).toMatchObject({ ok: false, message: LOCKED_TEXT });
+    await expect(restarted.call('documents.list', { practiceKey: restarted.practiceKey })).rejects.toThrow(LOCKED_TEXT);
     expect(restarted.documentRequests()).toHaveLength(0);
     expect(await restarted.call('documents.enterPassphrase', { passphrase: 'not the passphrase' })).toMatchObject({
       ok: false,
