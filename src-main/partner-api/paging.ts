@@ -23,6 +23,9 @@
  * otherwise a pass of several pages (or whose one page was as large as the known page size) reads its first
  * page again at its end (`needsConfirming`): the same count proves the page size held, another count leaves
  * the pass unproven (`pageSizeHeld`). One extra request per such pass — imports, bursts, reconciliations.
+ * A change during the very pass that had to prove its end costs that pass: the next run (five minutes on)
+ * proves it. Not caught: a shrink to exactly a small first page's count followed by a growth between that
+ * pass's first two pages, if its one page came back whole; the weekly reconciliation reads it.
  *
  * `readAllPages` (one-off reads: the outbox's checks, a client's own bills) uses the plain rule: such a
  * read is done again the next time it is needed, so it has no watermark to protect.
