@@ -65,13 +65,15 @@ export async function startOutboxScenario(
 export type OutboxScenario = Awaited<ReturnType<typeof startOutboxScenario>>;
 
 /** For a test file: a function that starts a scenario, each one closed after its test. */
-export function outboxScenarioPerTest(): () => Promise<OutboxScenario> {
+export function outboxScenarioPerTest(): (
+  options?: Parameters<typeof startOutboxScenario>[0],
+) => Promise<OutboxScenario> {
   let current: OutboxScenario | undefined;
   afterEach(async () => {
     await current?.close();
     current = undefined;
   });
-  return async (options?: Parameters<typeof startOutboxScenario>[0]) => (current = await startOutboxScenario(options));
+  return async (options) => (current = await startOutboxScenario(options));
 }
 
 let n = 0;
