@@ -111,6 +111,20 @@ describe('Fault injection (one-shot, for the next matching request)', () => {
     expect(leadsNamed(body.name)).toBe(1);
   });
 
+  it('status-after-apply with foreign answers an HTML page, as a gateway in front of the practice would', async () => {
+    t.demo.injectFault({
+      match: { method: 'POST', path: /\/leads$/ },
+      fault: 'status-after-apply',
+      status: 404,
+      foreign: true,
+    });
+    const body = leadBody();
+    const result = await t.call('POST', '/leads', { body });
+    expect(result.status).toBe(404);
+    expect(result.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(leadsNamed(body.name)).toBe(1);
+  });
+
   it('refuses a fail-before-apply or fail-after-apply that is not a 5xx', () => {
     expect(() => t.demo.injectFault({ match: { method: 'POST' }, fault: 'fail-after-apply', status: 404 })).toThrow(
       /5xx/,

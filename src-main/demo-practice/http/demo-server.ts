@@ -10,6 +10,7 @@ import {
   applyFaultBeforeHandler,
   applyRequestFaults,
   delayBeforeApplying,
+  sendForeignAnswer,
   destroyConnection,
   shouldTruncate,
   type InjectedFault,
@@ -207,6 +208,7 @@ export async function buildDemoServer(
             destroyConnection(request, reply);
             return undefined;
           }
+          if (finish === 'foreign') return sendForeignAnswer(reply, request.demo.fault!.status);
           return send(reply, route, result, finish === 'truncate');
         },
       });

@@ -15,7 +15,8 @@ import { z } from 'zod';
  * - truncate: the handler runs, then half the body is sent and the connection closed.
  * - status-after-apply: the handler runs and its change stays; the answer is replaced by `status` (a 3xx
  *   without a Location, a 4xx, a 401): a proxy, a load balancer or an expiring token between the app and
- *   the practice can answer so after the practice did the work.
+ *   the practice can answer so after the practice did the work. `foreign`: the answer is such an
+ *   intermediary's HTML page rather than the practice's problem details.
  */
 export const injectedFaultSchema = z
   .strictObject({
@@ -36,6 +37,7 @@ export const injectedFaultSchema = z
     ]),
     status: z.number().int().min(300).max(599).default(502),
     delayMs: z.number().int().min(0).max(60_000).default(1_000),
+    foreign: z.boolean().default(false),
   })
   .refine((f) => !f.fault.startsWith('fail-') || f.status >= 500, {
     message: 'fail-before-apply and fail-after-apply answer a 5xx.',

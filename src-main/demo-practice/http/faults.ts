@@ -41,15 +41,31 @@ export async function delayBeforeApplying(fault: InjectedFault | null): Promise<
   if (fault?.fault === 'slow-before-apply') await sleep(fault.delayMs);
 }
 
-/** A queued fault that strikes after the handler ran: 'reset' and 'truncate' tell the caller how to finish. */
-export async function applyFaultAfterHandler(fault: InjectedFault | null): Promise<'answer' | 'reset' | 'truncate'> {
+/**
+ * A queued fault that strikes after the handler ran: 'reset', 'truncate' and 'foreign' (sendForeignAnswer)
+ * tell the caller how to finish.
+ */
+export async function applyFaultAfterHandler(
+  fault: InjectedFault | null,
+): Promise<'answer' | 'reset' | 'truncate' | 'foreign'> {
   if (!fault) return 'answer';
   if (fault.fault === 'fail-after-apply') throw injectedProblem(fault.status, 'after applying');
-  if (fault.fault === 'status-after-apply') throw injectedProblem(fault.status, 'after applying');
+  if (fault.fault === 'status-after-apply') {
+    if (fault.foreign) return 'foreign';
+    throw injectedProblem(fault.status, 'after applying');
+  }
   if (fault.fault === 'reset-after-apply') return 'reset';
   if (fault.fault === 'truncate') return 'truncate';
   if (fault.fault === 'slow') await sleep(fault.delayMs);
   return 'answer';
+}
+
+/** What a proxy or load balancer in front of the practice answers: its own HTML page, not problem details. */
+export function sendForeignAnswer(reply: FastifyReply, status: number): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html><html><body><h1>${status}</h1><p>Answered by the gateway.</p></body></html>`);
 }
 
 /**
