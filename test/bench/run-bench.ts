@@ -1,6 +1,7 @@
 /**
- * `npm run bench -- [--out FILE] [--quick] [--only renderer,pdf,…]`: runs every benchmark (or only the
- * listed ones: demoPractice, sync, outbox, meetingPack, renderer, pdf, bundle), prints a table and writes JSON.
+ * `npm run bench -- [--out FILE] [--quick] [--only renderer,pdf,…] [--model-runs N]`: runs every benchmark (or
+ * only the listed ones: demoPractice, sync, outbox, model, meetingPack, renderer, pdf, bundle), prints a table
+ * and writes JSON. `--model-runs`: the model campaign's fresh runs (default 20,000; 500 with --quick).
  * Figures come only from what ran here; nothing is estimated. A missed target is printed as MISSED,
  * never hidden.
  */
@@ -10,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { benchBundle } from './bundle-bench';
 import { benchDemoPractice } from './demo-practice-bench';
 import { benchMeetingPack } from './meeting-pack-bench';
+import { benchModel } from './model-bench';
 import { benchOutbox } from './outbox-bench';
 import { benchPdf } from './pdf-bench';
 import { benchRenderer } from './renderer-bench';
@@ -18,10 +20,15 @@ import { benchSyncSteadyState } from './sync-steady-bench';
 import { benchSyncTeam } from './sync-team-bench';
 
 const { values } = parseArgs({
-  options: { out: { type: 'string' }, quick: { type: 'boolean', default: false }, only: { type: 'string' } },
+  options: {
+    out: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'model-runs': { type: 'string' },
+  },
 });
 const quick = values.quick ?? false;
-const BENCHES = ['demoPractice', 'sync', 'outbox', 'meetingPack', 'renderer', 'pdf', 'bundle'] as const;
+const BENCHES = ['demoPractice', 'sync', 'outbox', 'model', 'meetingPack', 'renderer', 'pdf', 'bundle'] as const;
 const only = values.only?.split(',').map((name) => name.trim());
 const unknown = only?.filter((name) => !(BENCHES as readonly string[]).includes(name)) ?? [];
 if (unknown.length > 0) throw new Error(`--only: unknown bench ${unknown.join(', ')} (known: ${BENCHES.join(', ')})`);
@@ -33,6 +40,10 @@ const sync = runs('sync')
   ? { ...(await benchSync()), steadyState: await benchSyncSteadyState(), team: await benchSyncTeam({ quick }) }
   : null;
 const outbox = runs('outbox') ? await benchOutbox() : null;
+const MODEL_TARGET_RUNS = 20_000;
+const modelRuns = Number(values['model-runs'] ?? (quick ? 500 : MODEL_TARGET_RUNS));
+if (!Number.isInteger(modelRuns) || modelRuns < 1) throw new Error('--model-runs: a whole number of runs');
+const model = runs('model') ? await benchModel({ runs: modelRuns, log }) : null;
 const meetingPack = runs('meetingPack') ? await benchMeetingPack() : null;
 const renderer = runs('renderer') ? await benchRenderer({ quick, log }) : null;
 const pdf = runs('pdf') ? await benchPdf({ quick, log }) : null;
@@ -51,6 +62,7 @@ const results = {
   demoPractice,
   sync,
   outbox,
+  model,
   meetingPack,
   renderer: renderer || rendererBundle ? { ...renderer, bundle: rendererBundle } : null,
   pdf,
@@ -157,6 +169,21 @@ if (outbox)
       outbox.drainSeconds <= 1.1 * outbox.lowerBoundSeconds,
     ],
     ['outbox.responses429', `${outbox.responses429}`, '0', outbox.responses429 === 0],
+  );
+if (model)
+  rows.push(
+    [
+      'model.runs',
+      `${model.runs} (${model.corpusRuns} seeds that once failed, then fresh from base seed ${model.baseSeed}; ${model.wallSeconds} s wall)`,
+      `≥ ${MODEL_TARGET_RUNS}`,
+      model.runs >= MODEL_TARGET_RUNS,
+    ],
+    [
+      'model.failures',
+      `${model.failures}${model.failures > 0 ? ` (seeds ${model.failedSeeds.map((f) => f.seed).join(', ')})` : ''}; ${model.faultsStruck} of ${model.faultsInjected} faults struck`,
+      '0',
+      model.failures === 0,
+    ],
   );
 if (meetingPack)
   rows.push(

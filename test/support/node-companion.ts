@@ -20,11 +20,13 @@ export async function startNodeApp(
     demo?: DemoOptionsInput;
     deps?: Partial<MainDeps>;
     wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch;
+    /** Main's data folder; a restart passes the one the main before it used, so it reads what that one persisted. */
+    dataDir?: string;
   } = {},
 ) {
   const network = createNetworkSwitch(fetch);
   let demo: DemoPractice | undefined;
-  const pieces = nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'node-app-')), network });
+  const pieces = nodeMainDeps({ dataDir: options.dataDir ?? mkdtempSync(join(tmpdir(), 'node-app-')), network });
   const services = createMainServices({
     ...pieces,
     // wrapFetch: main's fetch seen through a test's lens (Electron-shaped errors), the network switch inside it.
@@ -53,14 +55,14 @@ export async function startNodeApp(
 export type NodeApp = Awaited<ReturnType<typeof startNodeApp>>;
 
 // Within what a budget event may report (the bridge caps each figure at a million).
-const unlimited = { perMinute: 100_000, perHour: 1_000_000, perDay: 1_000_000 };
+export const unlimitedBudget = { perMinute: 100_000, perHour: 1_000_000, perDay: 1_000_000 };
 
 /**
  * The app with the demo's first practice connected read-write, and no request limits on either side:
  * for tests of what is sent, not of the budget. `deps` and `wrapFetch` as for startNodeApp.
  */
 export async function startConnectedDemo(options: Parameters<typeof startNodeApp>[0] = {}) {
-  const app = await startNodeApp({ ...options, deps: { budgetLimits: unlimited, ...options.deps } });
+  const app = await startNodeApp({ ...options, deps: { budgetLimits: unlimitedBudget, ...options.deps } });
   const connected = await app.companion.practice.connectDemo();
   if (!connected.ok) throw new Error(connected.message);
   const demo = app.demo();

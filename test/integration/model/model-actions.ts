@@ -1,27 +1,29 @@
-import type { Entity, Lead, Onboarding } from '../../../src-preload/contract/partner-api';
-import { operations, type OperationName, type StoredPayload } from '../../../src-preload/contract/outbox/operations';
+import type { Entity, Lead, Onboarding, OnboardingDocumentsEntity } from '../../../src-preload/contract/partner-api';
+import {
+  operationNames,
+  operations,
+  type OperationName,
+  type StoredPayload,
+} from '../../../src-preload/contract/outbox/operations';
+import type { EformRecord } from '../../../src-main/demo-practice/state/practice-state';
 import { enqueue } from '../../../src-renderer/outbox/outbox-db';
+import { appliedCountOf, FIELD_ID } from './model-applied';
 import type { ModelWorld } from './model-world';
 
-/** What one model run works on: its own clients, an existing lead and an onboarding it may complete. */
+/** What one model run works on, picked by its seed (model-scope.ts). */
 export interface RunScope {
   n: number;
   clients: Entity[];
   lead: Lead;
   onboarding: Onboarding;
+  entityOnboarding: OnboardingDocumentsEntity;
+  draft: EformRecord;
+  proposals: { proposalKey: string; name: string }[];
 }
 
-export const actionKinds = [
-  'contact.create',
-  'contact.update',
-  'eform.create',
-  'bill.createAdhoc',
-  'lead.create',
-  'lead.addNote',
-  'onboarding.setCustomFields',
-  'onboarding.complete',
-] as const;
-export type ActionKind = (typeof actionKinds)[number];
+/** Every outbox operation the app has: the campaign queues each of them. */
+export const actionKinds = operationNames;
+export type ActionKind = OperationName;
 
 /** One thing the user did, as queued: the server is searched for its marker to count how often it arrived. */
 export interface QueuedAction {
@@ -29,143 +31,273 @@ export interface QueuedAction {
   kind: ActionKind;
   payload: StoredPayload;
   marker: string;
-  /** The record an idempotent edit changes (only the last edit of a record is visible at the practice). */
+  /**
+   * The record the action changes. Idempotent edits: only the last of a record is visible at the practice.
+   * Others: one action per record per run, so what the practice counts beyond `baseline` is this action's.
+   */
   target: string | null;
+  /** How many matching records the practice had when the action was queued (none of this run's yet). */
+  baseline: number;
   dependsOn: string | null;
 }
 
 export const idempotencyOf = (kind: ActionKind) => operations[kind].idempotency;
 
-/** The custom field every run edits; its value is the edit's marker. */
-const FIELD_ID = 2;
-
-const entityOnboardingIdOf = (world: ModelWorld, scope: RunScope): number | null =>
-  world.state.onboardingDocuments.get(scope.onboarding.onboardingKey)?.[0]?.entityOnboardingId ?? null;
-
-/** Whether the user can take this action now (a run completes its onboarding once; custom fields need an onboarding client). */
-export function canQueue(world: ModelWorld, scope: RunScope, done: readonly QueuedAction[], kind: ActionKind): boolean {
-  if (kind === 'onboarding.complete') return !done.some((a) => a.kind === kind);
-  if (kind === 'onboarding.setCustomFields') return entityOnboardingIdOf(world, scope) !== null;
-  return true;
-}
+/** Actions the user can take at most once per record in a run (the practice refuses or counts a second). */
+const oncePerTarget = new Set<ActionKind>([
+  'onboarding.complete',
+  'onboarding.removeDocument',
+  'eform.sendDraft',
+  'identity.runAmlCheck',
+  'lead.convert',
+  'proposal.duplicate',
+  'proposal.renew',
+]);
 
 let serial = 0;
+/** Markers are numbered from zero in every run, so a replay queues the very same payloads. */
+export const resetMarkers = () => void (serial = 0);
 
-/** Queues one user action the way the screens do (validated, with its local effect), and remembers it. */
+interface Built {
+  payload: StoredPayload;
+  target?: string;
+  dependsOn?: QueuedAction;
+}
+
+/** The payload a screen would queue for `kind`, or null when the user cannot take that action now. */
+function build(
+  world: ModelWorld,
+  scope: RunScope,
+  done: readonly QueuedAction[],
+  kind: ActionKind,
+  pick: number,
+  marker: string,
+): Built | null {
+  const { user, revenue, template, services } = world.catalog;
+  const client = scope.clients[pick % scope.clients.length]!;
+  const key = scope.onboarding.onboardingKey;
+  const proposal = scope.proposals[pick % scope.proposals.length]!;
+  const runLead = () => {
+    const leads = done.filter((a) => a.kind === 'lead.create');
+    return leads.length > 0 && pick % 2 === 0 ? leads[pick % leads.length]! : undefined;
+  };
+  switch (kind) {
+    case 'contact.create':
+      return {
+        payload: {
+          params: { entityKey: client.entityKey },
+          body: { contactName: 'Model', contactSurname: marker, email: `${marker}@example.com` },
+        },
+      };
+    case 'contact.update': {
+      const contacts = [...world.state.contacts.values()].filter(
+        (c) => c.entityKey === client.entityKey && !c.isDeleted && c.entityContactID > 0,
+      );
+      const contact = contacts[pick % contacts.length]!;
+      return {
+        target: `contact:${contact.entityContactID}`,
+        payload: {
+          params: { entityKey: client.entityKey, entityContactID: contact.entityContactID },
+          body: { position: marker },
+        },
+      };
+    }
+    case 'eform.create':
+      return {
+        payload: {
+          params: {},
+          body: {
+            templateId: template,
+            entityKey: client.entityKey,
+            recipientName: 'Client',
+            recipientEmail: `${marker}@example.com`,
+            emailSubject: 'Please fill in',
+            emailContent: 'Here is the form: [Link]',
+            sendNow: true,
+          },
+        },
+      };
+    case 'eform.sendDraft':
+      return { target: `draft:${scope.draft.formKey}`, payload: { params: { formKey: scope.draft.formKey } } };
+    case 'identity.sendVerification':
+      return {
+        payload: {
+          params: {},
+          body: { entityKey: client.entityKey, recipientName: marker, recipientEmail: `${marker}@example.com` },
+        },
+      };
+    case 'identity.runAmlCheck':
+      return {
+        target: `aml:${client.entityKey}`,
+        payload: { params: {}, body: { entityKey: client.entityKey, kind: 'standard', userKey: user } },
+      };
+    case 'bill.createAdhoc':
+      return {
+        payload: {
+          params: {},
+          body: {
+            entityKey: client.entityKey,
+            dueDate: '2099-01-31',
+            reference: marker,
+            sendBill: false,
+            syncNow: false,
+            lines: [
+              {
+                description: 'Advice',
+                quantity: 1 + (pick % 3),
+                unitPrice: 150,
+                extAccountID: revenue.extAccountID,
+                extTaxID: 'OUTPUT',
+              },
+            ],
+          },
+        },
+      };
+    case 'lead.create':
+      return { payload: { params: {}, body: { name: marker, surname: 'Lead', email: `${marker}@example.com` } } };
+    case 'lead.addNote': {
+      // A note on a lead created in this run waits for it (as one added offline does); else on an existing lead.
+      const lead = runLead();
+      return {
+        ...(lead ? { dependsOn: lead } : {}),
+        payload: {
+          params: { leadKey: lead ? { outboxRef: lead.id, field: 'leadKey' } : scope.lead.leadKey },
+          body: { text: `Note ${marker}` },
+        },
+      };
+    }
+    case 'lead.convert': {
+      const lead = runLead();
+      return {
+        target: `convert:${lead ? lead.id : scope.lead.leadKey}`,
+        ...(lead ? { dependsOn: lead } : {}),
+        payload: {
+          params: { leadKey: lead ? { outboxRef: lead.id, field: 'leadKey' } : scope.lead.leadKey },
+          body: { userKey: user },
+        },
+      };
+    }
+    case 'onboarding.editRecipients':
+      return {
+        payload: {
+          params: { key },
+          body: { userKey: user, recipients: [{ name: marker, surname: 'Recipient', email: `${marker}@example.com` }] },
+        },
+      };
+    case 'onboarding.setCustomFields':
+      return {
+        target: `fields:${key}`,
+        payload: {
+          params: { key, clientId: scope.entityOnboarding.entityOnboardingId },
+          body: { userKey: user, fields: [{ customFieldID: FIELD_ID, value: marker }] },
+        },
+      };
+    case 'onboarding.complete':
+      return {
+        target: `complete:${key}`,
+        payload: {
+          params: { key },
+          body: { userKey: user, approverUserKey: user, paused: false, engagementKey: scope.onboarding.engagementKey },
+        },
+      };
+    case 'onboarding.removeDocument': {
+      // Not once the user has asked to complete the onboarding: the screen offers removal only while it is open.
+      if (done.some((a) => a.kind === 'onboarding.complete')) return null;
+      const documents = scope.entityOnboarding.documents;
+      const document = documents[pick % documents.length]!;
+      return {
+        target: `document:${document.documentId}`,
+        payload: {
+          params: { key, documentId: document.documentId },
+          query: { userKey: user, entityOnboardingId: scope.entityOnboarding.entityOnboardingId },
+        },
+      };
+    }
+    case 'proposal.duplicate':
+      return {
+        target: `duplicate:${proposal.proposalKey}`,
+        payload: { params: { key: proposal.proposalKey }, body: { userKey: user } },
+      };
+    case 'proposal.renew':
+      return {
+        target: `renew:${proposal.proposalKey}`,
+        payload: { params: { key: proposal.proposalKey }, body: { userKey: user } },
+      };
+    case 'proposal.replaceServices':
+      return {
+        target: `services:${proposal.proposalKey}`,
+        payload: {
+          params: { key: proposal.proposalKey },
+          body: { userKey: user, services: [{ serviceID: services[pick % services.length]!, quantity: serial }] },
+        },
+      };
+    case 'proposal.replaceExternalProjects':
+      return {
+        target: `projects:${proposal.proposalKey}`,
+        payload: {
+          params: { key: proposal.proposalKey },
+          body: { userKey: user, externalProjects: [externalProject(marker)] },
+        },
+      };
+  }
+}
+
+const externalProject = (marker: string) => ({
+  id: 900_001,
+  remove: false,
+  name: marker,
+  budget: 1000,
+  budgetUnits: 'Hours',
+  normalBillingRate: 150,
+  hoursPerDay: 7.5,
+  billingPeriod: 'Monthly',
+  currency: 'AUD',
+  isIr35: false,
+  includeUnbilledTimeInProfitability: false,
+  startsOn: '2027-01-01T00:00:00Z',
+  endsOn: '2027-12-31T00:00:00Z',
+});
+
+/**
+ * Queues one user action the way the screens do (validated, with its local effect), and remembers it.
+ * null: the user cannot take it now (a once-per-record action already taken on that record).
+ */
 export async function queueAction(
   world: ModelWorld,
   scope: RunScope,
   done: readonly QueuedAction[],
   kind: ActionKind,
   pick: number,
-): Promise<QueuedAction> {
+): Promise<QueuedAction | null> {
   const marker = `m${scope.n}x${++serial}`;
-  const client = scope.clients[pick % scope.clients.length]!;
+  const built = build(world, scope, done, kind, pick, marker);
+  if (!built) return null;
+  const target = built.target ?? null;
+  if (target && oncePerTarget.has(kind) && done.some((a) => a.target === target)) return null;
   const id = crypto.randomUUID();
-  let payload: StoredPayload;
-  let target: string | null = null;
-  let dependsOn: string | null = null;
-  switch (kind) {
-    case 'contact.create':
-      payload = {
-        params: { entityKey: client.entityKey },
-        body: { contactName: 'Model', contactSurname: marker, email: `${marker}@example.com` },
-      };
-      break;
-    case 'contact.update': {
-      const contacts = [...world.state.contacts.values()].filter(
-        (c) => c.entityKey === client.entityKey && !c.isDeleted,
-      );
-      const contact = contacts[pick % contacts.length]!;
-      target = `contact:${contact.entityContactID}`;
-      payload = {
-        params: { entityKey: client.entityKey, entityContactID: contact.entityContactID },
-        body: { position: marker },
-      };
-      break;
-    }
-    case 'eform.create':
-      payload = {
-        params: {},
-        body: {
-          templateId: world.template,
-          entityKey: client.entityKey,
-          recipientName: 'Client',
-          recipientEmail: `${marker}@example.com`,
-          emailSubject: 'Please fill in',
-          emailContent: 'Here is the form: [Link]',
-          sendNow: true,
-        },
-      };
-      break;
-    case 'bill.createAdhoc':
-      payload = {
-        params: {},
-        body: {
-          entityKey: client.entityKey,
-          dueDate: '2099-01-31',
-          reference: marker,
-          sendBill: false,
-          syncNow: false,
-          lines: [
-            {
-              description: 'Advice',
-              quantity: 1 + (pick % 3),
-              unitPrice: 150,
-              extAccountID: world.revenue.extAccountID,
-              extTaxID: 'OUTPUT',
-            },
-          ],
-        },
-      };
-      break;
-    case 'lead.create':
-      payload = { params: {}, body: { name: marker, surname: 'Lead', email: `${marker}@example.com` } };
-      break;
-    case 'lead.addNote': {
-      // A note on a lead created in this run waits for it (as one added offline does); else on an existing lead.
-      const leads = done.filter((a) => a.kind === 'lead.create');
-      const lead = leads.length > 0 && pick % 2 === 0 ? leads[pick % leads.length]! : null;
-      dependsOn = lead?.id ?? null;
-      payload = {
-        params: { leadKey: lead ? { outboxRef: lead.id, field: 'leadKey' } : scope.lead.leadKey },
-        body: { text: `Note ${marker}` },
-      };
-      break;
-    }
-    case 'onboarding.setCustomFields':
-      target = `fields:${scope.onboarding.onboardingKey}`;
-      payload = {
-        params: { key: scope.onboarding.onboardingKey, clientId: entityOnboardingIdOf(world, scope)! },
-        body: { userKey: world.user, fields: [{ customFieldID: FIELD_ID, value: marker }] },
-      };
-      break;
-    case 'onboarding.complete':
-      target = `complete:${scope.onboarding.onboardingKey}`;
-      payload = {
-        params: { key: scope.onboarding.onboardingKey },
-        body: {
-          userKey: world.user,
-          approverUserKey: world.user,
-          paused: false,
-          engagementKey: scope.onboarding.engagementKey,
-        },
-      };
-      break;
-  }
+  const action: QueuedAction = {
+    id,
+    kind,
+    payload: built.payload,
+    marker,
+    target,
+    baseline: 0,
+    dependsOn: built.dependsOn?.id ?? null,
+  };
+  action.baseline = appliedCountOf(world, action, [action], 0) ?? 0;
   await enqueue(
     world.db,
     {
       id,
-      operation: kind as OperationName,
-      payload: structuredClone(payload),
+      operation: kind,
+      payload: structuredClone(built.payload),
       summary: `${kind} ${marker}`,
-      entityKey: client.entityKey,
-      dependsOn: dependsOn ? [dependsOn] : [],
+      entityKey: scope.clients[pick % scope.clients.length]!.entityKey,
+      dependsOn: action.dependsOn ? [action.dependsOn] : [],
     },
     world.now(),
   );
-  return { id, kind, payload, marker, target, dependsOn };
+  return action;
 }
 
 /**
@@ -173,31 +305,5 @@ export async function queueAction(
  * believes). null: not observable (an idempotent edit overwritten by a later one of the same record).
  */
 export function appliedCount(world: ModelWorld, action: QueuedAction, all: readonly QueuedAction[]): number | null {
-  const s = world.state;
-  const { marker } = action;
-  const last = action.target === null || all.filter((a) => a.target === action.target).at(-1)?.id === action.id;
-  switch (action.kind) {
-    case 'contact.create':
-      return [...s.contacts.values()].filter((c) => c.contactSurname === marker && !c.isDeleted).length;
-    case 'contact.update': {
-      if (!last) return null;
-      const id = Number(action.payload.params['entityContactID']);
-      return s.contacts.get(id)?.position === marker ? 1 : 0;
-    }
-    case 'eform.create':
-      return [...s.eforms.values()].filter((f) => f.recipientEmail === `${marker}@example.com`).length;
-    case 'bill.createAdhoc':
-      return [...s.bills.values()].filter((b) => b.reference === marker).length;
-    case 'lead.create':
-      return [...s.leads.values()].filter((l) => l.name === marker).length;
-    case 'lead.addNote':
-      return [...s.leadNotes.values()].flat().filter((n) => n.text === `Note ${marker}`).length;
-    case 'onboarding.setCustomFields': {
-      if (!last) return null;
-      const key = `${String(action.payload.params['key'])}/${String(action.payload.params['clientId'])}`;
-      return s.customFields.get(key)?.get(FIELD_ID) === marker ? 1 : 0;
-    }
-    case 'onboarding.complete':
-      return s.onboardings.get(String(action.payload.params['key']))?.completedOn ? 1 : 0;
-  }
+  return appliedCountOf(world, action, all, action.baseline);
 }

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import type { InjectedFault } from '../../../src-main/demo-practice/http/faults';
-import { actionKinds, canQueue, queueAction, type ActionKind, type QueuedAction, type RunScope } from './model-actions';
+import { actionKinds, queueAction, type ActionKind, type QueuedAction, type RunScope } from './model-actions';
+import { faultCommands } from './model-fault-commands';
 import { checkNeverTwice, checkReviewHolds, checkSyncKeepsLocalEdits, type Violation } from './model-invariants';
-import { SLOW_MS, type ModelWorld } from './model-world';
+import { crashPoints, type CrashPoint, type ModelWorld } from './model-world';
 
 /** What the model knows: whether the network is up, and what the user has queued so far. */
 export interface Model {
@@ -18,28 +18,13 @@ export interface Real {
   violations: Violation[];
   /** Sync passes that did not finish (allowed while faults are about; the final sync must finish). */
   syncFailures: string[];
-  /** The faults injected, as kind@target. */
+  /** The faults injected, as kind@target (limits too). */
   faults: string[];
   /** Attempts of each billable entry when it was first seen in needs-review. */
   held: Map<string, number>;
 }
 
 type Command = fc.AsyncCommand<Model, Real>;
-
-/** The request each fault target stands for: the write of one operation, or the next read. */
-const faultTargets = {
-  'contact.create': { method: 'POST', path: /\/contacts$/ },
-  'contact.update': { method: 'PUT', path: /\/contacts\/\d+$/ },
-  'eform.create': { method: 'POST', path: /\/eforms$/ },
-  'bill.createAdhoc': { method: 'POST', path: /\/bills$/ },
-  'lead.create': { method: 'POST', path: /\/leads$/ },
-  'lead.addNote': { method: 'POST', path: /\/notes$/ },
-  'onboarding.setCustomFields': { method: 'PUT', path: /\/custom-fields$/ },
-  'onboarding.complete': { method: 'POST', path: /\/complete$/ },
-  /** A sync page or a verification read. */
-  read: { method: 'GET', path: /./ },
-} as const;
-type FaultTarget = keyof typeof faultTargets;
 
 /** After a step: what broke, each thing once per run. */
 function record(r: Real, violations: readonly Violation[]): void {
@@ -58,12 +43,12 @@ class QueueAction implements Command {
     readonly kind: ActionKind,
     readonly pick: number,
   ) {}
-  check = (m: Readonly<Model>) =>
-    m.queued.length < 8 && (this.kind !== 'onboarding.complete' || !m.queued.includes(this.kind));
+  check = (m: Readonly<Model>) => m.queued.length < 10;
   async run(m: Model, r: Real) {
-    if (!canQueue(r.world, r.scope, r.actions, this.kind)) return;
+    const action = await queueAction(r.world, r.scope, r.actions, this.kind, this.pick);
+    if (!action) return;
     m.queued.push(this.kind);
-    r.actions.push(await queueAction(r.world, r.scope, r.actions, this.kind, this.pick));
+    r.actions.push(action);
   }
   toString = () => `queue(${this.kind}, ${this.pick})`;
 }
@@ -78,32 +63,16 @@ class SetOnline implements Command {
   toString = () => (this.online ? 'online' : 'offline');
 }
 
-/** A one-shot fault for the write of an action already queued (so it is likely to strike), or for the next read. */
-class InjectFault implements Command {
-  constructor(
-    readonly fault: InjectedFault['fault'],
-    readonly pick: number,
-    readonly status: 500 | 502 | 503,
-    readonly electron: boolean,
-  ) {}
-  check = () => true;
-  async run(_m: Model, r: Real) {
-    const target: FaultTarget =
-      this.pick % 5 === 4 || r.actions.length === 0 ? 'read' : r.actions[this.pick % r.actions.length]!.kind;
-    r.world.setElectronShape(this.electron);
-    r.world.inject({ match: faultTargets[target], fault: this.fault, status: this.status, delayMs: SLOW_MS });
-    r.faults.push(`${this.fault}@${target}`);
-  }
-  toString = () => `fault(${this.fault}, ${this.pick}, ${this.status}, ${this.electron ? 'electron' : 'node'})`;
-}
-
-/** A drain as the app runs one: plain, with the window dying mid-send, or from two windows at once (sharing Web Locks, or not). */
-type DrainMode = 'plain' | 'crash' | 'two-windows' | 'two-windows-locked';
+/**
+ * A drain as the app runs one: plain, with the renderer or main dying at one point of a send (model-world.ts),
+ * or from two windows at once (sharing Web Locks, or not).
+ */
+type DrainMode = 'plain' | CrashPoint | 'two-windows' | 'two-windows-locked';
 class Drain implements Command {
   constructor(readonly mode: DrainMode) {}
   check = () => true;
   async run(_m: Model, r: Real) {
-    if (this.mode === 'crash') r.world.armCrash();
+    if ((crashPoints as readonly string[]).includes(this.mode)) r.world.armCrash(this.mode as CrashPoint);
     if (this.mode.startsWith('two-windows')) {
       const locked = this.mode === 'two-windows-locked';
       await Promise.all([r.world.drain(locked), r.world.drain(locked)]);
@@ -158,29 +127,31 @@ class PageSize implements Command {
   toString = () => `pageSize(${this.size})`;
 }
 
-class Wait implements Command {
-  constructor(readonly ms: number) {}
+/** main exits between two steps (the app quit, the OS killed it) and starts again from its data folder. */
+class RestartMain implements Command {
   check = () => true;
   async run(_m: Model, r: Real) {
-    await r.world.advance(this.ms);
+    await r.world.restartMain();
+    await afterStep(r);
   }
-  toString = () => `wait(${this.ms})`;
+  toString = () => 'restartMain';
 }
 
-// `slow` and `slow-before-apply` cost a real client timeout, so they are rare; the others are free.
-const faultKind = fc.oneof(
-  {
-    weight: 12,
-    arbitrary: fc.constantFrom<InjectedFault['fault']>(
-      'fail-before-apply',
-      'fail-after-apply',
-      'reset-before-apply',
-      'reset-after-apply',
-      'truncate',
-    ),
-  },
-  { weight: 1, arbitrary: fc.constantFrom<InjectedFault['fault']>('slow', 'slow-before-apply') },
-);
+/**
+ * Virtual time moves on. `lagging`: the practice is still working on a slow request meanwhile (it applies
+ * it with a later clock, after the client has timed out, checked and perhaps sent again).
+ */
+class Wait implements Command {
+  constructor(
+    readonly ms: number,
+    readonly lagging: boolean,
+  ) {}
+  check = () => true;
+  async run(_m: Model, r: Real) {
+    await r.world.advance(this.ms, this.lagging);
+  }
+  toString = () => `wait(${this.ms}${this.lagging ? ', lagging' : ''})`;
+}
 
 const queueArb = fc
   .tuple(fc.constantFrom(...actionKinds), fc.nat(20))
@@ -194,25 +165,27 @@ export const modelCommands = (replayPath?: string) =>
   fc.commands<Model, Real, false>(
     [
       fc.oneof(
-        { weight: 6, arbitrary: queueArb },
+        { weight: 10, arbitrary: queueArb },
         { weight: 2, arbitrary: fc.boolean().map((online) => new SetOnline(online)) },
+        ...faultCommands,
         {
-          weight: 5,
+          weight: 3,
           arbitrary: fc
-            .tuple(faultKind, fc.nat(20), fc.constantFrom<500 | 502 | 503>(500, 502, 503), fc.boolean())
-            .map(([fault, pick, status, electron]) => new InjectFault(fault, pick, status, electron)),
-        },
-        {
-          weight: 4,
-          arbitrary: fc
-            .constantFrom<DrainMode>('plain', 'plain', 'crash', 'two-windows', 'two-windows-locked')
+            .constantFrom<DrainMode>('plain', 'plain', 'two-windows', 'two-windows-locked')
             .map((mode) => new Drain(mode)),
         },
+        { weight: 2, arbitrary: fc.constantFrom(...crashPoints).map((point) => new Drain(point)) },
+        { weight: 1, arbitrary: fc.constant(new RestartMain()) },
         { weight: 2, arbitrary: fc.constant(new Sync()) },
         { weight: 1, arbitrary: fc.nat(20).map((pick) => new ServerEdit(pick)) },
         { weight: 1, arbitrary: fc.constantFrom(2, 5, 13, 100).map((size) => new PageSize(size)) },
-        { weight: 1, arbitrary: fc.constantFrom(1_000, 60_000, 600_000).map((ms) => new Wait(ms)) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(fc.constantFrom(1_000, 60_000, 600_000), fc.boolean())
+            .map(([ms, lagging]) => new Wait(ms, lagging)),
+        },
       ),
     ],
-    { maxCommands: 15, ...(replayPath ? { replayPath } : {}) },
+    { maxCommands: 25, size: 'medium', ...(replayPath ? { replayPath } : {}) },
   );

@@ -1,4 +1,14 @@
-import { contactSchema, leadSchema, onboardingSchema } from '../../../src-preload/contract/partner-api';
+import type { Table } from 'dexie';
+import {
+  contactSchema,
+  entitySchema,
+  leadSchema,
+  onboardingSchema,
+  type Contact,
+  type Entity,
+  type Lead,
+  type Onboarding,
+} from '../../../src-preload/contract/partner-api';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
 import { appliedCount, idempotencyOf, type QueuedAction, type RunScope } from './model-actions';
@@ -14,7 +24,7 @@ export const invariants = {
   nothingLost: 'nothing the user typed is lost',
   /** Settled: nothing left pending or sending unless it waits for an entry the user must review. */
   settles: 'everything settles',
-  /** Settled: contacts of the run's clients, its leads and its onboarding are the same locally as at the practice. */
+  /** Settled: every synced list (clients, contacts, leads, onboardings) is the same locally as at the practice. */
   localEqualsServer: 'local copy equals the server',
   /** A billable action in needs-review is not sent again (its attempts do not grow) without the user's consent. */
   reviewHolds: 'a billable action in review is never sent again without consent',
@@ -183,66 +193,51 @@ export async function checkSettled(
   const byId = byKey(entries, (e) => e.id);
   const out = actions.flatMap((a) => checkEntry(world, a, actions, byId));
   // Rows carrying an entry still waiting for the user (failed, needs review) show what the user typed, by
-  // design, not the practice's copy: placeholders and edited rows alike.
+  // design, not the practice's copy: placeholders and edited rows alike; so does an onboarding with a
+  // change waiting. That the entry is there at all is judged by appliedOnce above.
   const waiting = new Set(entries.filter((e) => e.status !== 'done').map((e) => e.id));
-  const mine = (row: { pendingOutboxId?: string }) => !row.pendingOutboxId || !waiting.has(row.pendingOutboxId);
-
-  const keys = scope.clients.map((c) => c.entityKey);
-  const localContacts = (await world.db.contacts.where('entityKey').anyOf(keys).toArray()).filter(
-    (c) => !c.isDeleted && mine(c as { pendingOutboxId?: string }),
+  const waitingOnboardings = new Set(
+    actions.filter((a) => waiting.has(a.id) && a.kind.startsWith('onboarding.')).map((a) => a.payload.params['key']),
   );
-  const serverContacts = [...world.state.contacts.values()].filter((c) => keys.includes(c.entityKey) && !c.isDeleted);
-  out.push(
-    ...compare(
-      'localEqualsServer',
+  const shown = (row: object) => {
+    const pending = (row as { pendingOutboxId?: string }).pendingOutboxId;
+    const onboarding = (row as { onboardingKey?: string }).onboardingKey;
+    return !(pending && waiting.has(pending)) && !(onboarding && waitingOnboardings.has(onboarding));
+  };
+  const s = world.state;
+  // Every synced list, whole: what the run touched and what it did not.
+  const lists = [
+    ['entity', entitySchema, world.db.entities, [...s.entities.values()], (r: Entity) => r.entityKey],
+    [
       'contact',
+      contactSchema,
+      world.db.contacts,
+      // A contact removed at the practice is listed as removed; the local copy drops it.
+      [...s.contacts.values()].filter((c) => !c.isDeleted),
+      (r: Contact) => r.entityContactID,
+    ],
+    ['lead', leadSchema, world.db.leads, [...s.leads.values()], (r: Lead) => r.leadKey],
+    [
+      'onboarding',
+      onboardingSchema,
+      world.db.onboardings,
+      [...s.onboardings.values()],
+      (r: Onboarding) => r.onboardingKey,
+    ],
+  ] as const;
+  for (const [what, schema, table, server, keyOf] of lists) {
+    const local = (await (table as Table<object>).toArray()).filter(shown);
+    const parse = (rows: readonly object[]) =>
       byKey(
-        localContacts.map((c) => contactSchema.parse(c)),
-        (c) => c.entityContactID,
-      ),
-      byKey(
-        serverContacts.map((c) => contactSchema.parse(c)),
-        (c) => c.entityContactID,
-      ),
-    ),
-  );
-
-  const names = new Set(actions.filter((a) => a.kind === 'lead.create').map((a) => a.marker));
-  const isRunLead = (l: { name: string; leadKey: string }) => names.has(l.name) || l.leadKey === scope.lead.leadKey;
-  const localLeads = (await world.db.leads.toArray()).filter(
-    (l) => isRunLead(l) && mine(l as { pendingOutboxId?: string }),
-  );
-  const serverLeads = [...world.state.leads.values()].filter(isRunLead);
-  out.push(
-    ...compare(
-      'localEqualsServer',
-      'lead',
-      byKey(
-        localLeads.map((l) => leadSchema.parse(l)),
-        (l) => l.leadKey,
-      ),
-      byKey(
-        serverLeads.map((l) => leadSchema.parse(l)),
-        (l) => l.leadKey,
-      ),
-    ),
-  );
-
-  // Likewise an onboarding whose completion waits for the user (failed, needs review) shows it by design;
-  // that the entry is there at all is judged by appliedOnce above.
-  const key = scope.onboarding.onboardingKey;
-  const completionWaits = actions.some((a) => a.kind === 'onboarding.complete' && waiting.has(a.id));
-  const localOnboarding = await world.db.onboardings.get(key);
-  const serverOnboarding = world.state.onboardings.get(key);
-  if (!completionWaits) {
-    out.push(
-      ...compare(
-        'localEqualsServer',
-        'onboarding',
-        new Map([[key, localOnboarding ? onboardingSchema.parse(localOnboarding) : null]]),
-        new Map([[key, serverOnboarding ? onboardingSchema.parse(serverOnboarding) : null]]),
-      ),
-    );
+        rows.map((r) => schema.parse(r) as never),
+        keyOf as (row: never) => string | number,
+      );
+    const localByKey = parse(local);
+    // A row the screens show as the user typed it (above) is left out on both sides.
+    const serverByKey = parse(server.filter((r) => !(what === 'onboarding' && !shown(r))));
+    for (const row of await (table as Table<object>).toArray())
+      if (!shown(row)) serverByKey.delete((keyOf as (row: object) => string | number)(row));
+    out.push(...compare('localEqualsServer', what, localByKey, serverByKey));
   }
   return out;
 }

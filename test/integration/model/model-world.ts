@@ -1,57 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Companion } from '../../../src-preload/contract/companion';
 import { deletePracticeDb, practiceDb, type PracticeDb } from '../../../src-renderer/practice/practice-db';
 import { readOpenEntries } from '../../../src-renderer/outbox/outbox-db';
 import { createOutboxReplayer, type DrainReport } from '../../../src-renderer/outbox/outbox-replayer';
+import { createDemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import type { InjectedFaultInput } from '../../../src-main/demo-practice/http/faults';
-import { electronShapedFetch } from '../../support/electron-net-errors';
 import { createMemoryWebLocks } from '../../support/memory-web-locks';
-import { startConnectedDemo } from '../../support/node-companion';
 import { syncIntoDexie } from '../../support/sync-into-dexie';
 import type { RunScope } from './model-actions';
+import { bootMain, type MainLife } from './model-main';
+import { createNetFaults } from './model-net-faults';
+import { takeSnapshot } from './model-snapshot';
+import { scopeOf, worldCatalog } from './model-scope';
 
 /** The clients' timeout: a `slow` fault answers after SLOW_MS, so the client has given up by then. */
 export const TIMEOUT_MS = 400;
 export const SLOW_MS = 500;
 
 /**
- * Everything one model run acts on, built once for the whole campaign (starting a demo practice and a
- * first full sync per run would cost more than the runs): main's services and the renderer's outbox
- * in Node over real HTTP to the demo practice, and the renderer's database. Each run starts from a
- * clean outbox, the network back, no faults, and its own clients, lead and onboarding.
+ * Where a process dies in a send (once, when armed): the renderer before main got the request, while the
+ * practice has it, or once main has the answer; main while the practice has it, once it has the answer,
+ * or while it reads to verify. The practice finishes what it received either way.
+ */
+export const crashPoints = [
+  'renderer-before-send',
+  'renderer-mid-flight',
+  'renderer-after-answer',
+  'main-mid-flight',
+  'main-after-answer',
+  'main-during-verify',
+] as const;
+export type CrashPoint = (typeof crashPoints)[number];
+
+/**
+ * Everything a model run acts on: the demo practice (started once), main's services (a new life per run
+ * and after every crash, built from its data folder) and the renderer's database. Before each run the
+ * practice and the database are put back to how they stood after the first sync (model-snapshot.ts), the
+ * virtual clock to its start: a run's seed alone decides what it does.
  */
 export async function startModelWorld() {
   let electronShape = false;
   // One virtual time for the laptop (the replayer's backoff and checks) and the practice (its records'
   // updatedOn, Date headers): a wait moves both, as real time would.
-  let clock = Date.now();
-  const { app, practiceKey, demo, state } = await startConnectedDemo({
-    demo: { seed: 21, eformDailyQuota: 100_000_000, clock: { now: () => new Date(clock) } },
-    deps: { apiClient: { timeoutMs: TIMEOUT_MS, sleep: async () => undefined } },
-    wrapFetch: (fetch) => electronShapedFetch(fetch, () => electronShape),
-  });
+  const startedAt = Date.now();
+  let clock = startedAt;
+  const demo = await createDemoPractice({ seed: 21, clock: { now: () => new Date(clock) } });
+  const state = demo.runtime.practices[0]!;
   // Billable writes spend credits; a campaign sends thousands.
-  state.wallet.eformCredits = 100_000_000;
-  state.wallet.smsCredits = 100_000_000;
-  const db: PracticeDb = practiceDb(practiceKey);
-  await syncIntoDexie(app.companion, practiceKey);
-
-  const clients = [...state.entities.values()].filter(
-    (e) => !e.entityTerminated && [...state.contacts.values()].some((c) => c.entityKey === e.entityKey && !c.isDeleted),
-  );
-  // Open onboardings with a client to set custom fields on; each run reopens its own before it starts.
-  const onboardings = [...state.onboardings.values()]
-    .filter((o) => !o.completedOn && (state.onboardingDocuments.get(o.onboardingKey)?.length ?? 0) > 0)
-    .map((o) => structuredClone(o));
-  const user = [...state.users.values()][0]!.userKey;
-  const revenue = state.ledger.accounts.find((a) => a.type === 'REVENUE')!;
-  const template = state.eformTemplates[0]!.templateId;
-  const existingLeads = [...state.leads.values()].filter((l) => l.statusName !== 'Converted');
+  Object.assign(state.wallet, { eformCredits: 1e8, smsCredits: 1e8, idCheckCredits: 1e8 });
+  const netFaults = createNetFaults();
 
   // The practice is still working on a `slow-before-apply` request until this real time. Virtual time
   // moving on (a wait, settling) means real time passes for the practice too: it finishes first.
   let practiceBusyUntil = 0;
+  let booting = false;
+  let arrived: (() => void) | null = null;
   const take = demo.runtime.faultQueue.take;
   demo.runtime.faultQueue.take = (method, path) => {
+    // main connecting again after a restart is not the request a fault was queued for.
+    if (booting) return null;
+    if (method !== 'GET') arrived?.();
     const fault = take(method, path);
     if (fault?.fault === 'slow-before-apply')
       practiceBusyUntil = Math.max(practiceBusyUntil, performance.now() + fault.delayMs + 50);
@@ -59,19 +69,82 @@ export async function startModelWorld() {
   };
   const practiceCatchesUp = () =>
     new Promise((resolve) => setTimeout(resolve, Math.max(0, practiceBusyUntil - performance.now())));
-  let paused = false;
-  let crashNext = false;
 
-  /** The renderer's window dies after main sent the request, before the answer is stored (once, when armed). */
+  let online = true;
+  let main: MainLife;
+  async function startMain(dataDir: string): Promise<void> {
+    booting = true;
+    try {
+      main = await bootMain({
+        demo,
+        dataDir,
+        timeoutMs: TIMEOUT_MS,
+        online,
+        clock: { now: () => new Date(clock) },
+        // A wait for the request budget (after a 429, pacing) is virtual time passing.
+        budgetTimer: {
+          now: () => clock,
+          sleep: async (ms, signal) => {
+            if (signal?.aborted) throw signal.reason;
+            clock += Math.max(0, ms);
+          },
+        },
+        faultShape: netFaults.wrap,
+        electronShape: () => electronShape,
+      });
+    } finally {
+      booting = false;
+    }
+  }
+  /** main dies and the app starts it again from its data folder; the renderer connects to the new one. */
+  async function restartMain(): Promise<void> {
+    await main.kill();
+    await startMain(main.dataDir);
+  }
+  await startMain(mkdtempSync(join(tmpdir(), 'model-main-')));
+  const practiceKey = main!.practiceKey;
+  const db: PracticeDb = practiceDb(practiceKey);
+  await syncIntoDexie(main!.app.companion, practiceKey);
+  const catalog = worldCatalog(state);
+  const snapshot = await takeSnapshot(state, db);
+
+  let paused = false;
+  let crash: CrashPoint | null = null;
+  /** Requests a dead process left behind: the practice finishes them before the next step looks. */
+  const orphans: Promise<unknown>[] = [];
+  const nextWriteArrives = () => new Promise<void>((resolve) => (arrived = resolve));
+
+  async function sendCrashing(point: CrashPoint, input: Parameters<Companion['outbox']['send']>[0]): Promise<never> {
+    if (point === 'renderer-before-send') throw new Error('renderer crashed before main got the request');
+    const reached = nextWriteArrives();
+    const answer = main.app.companion.outbox.send(input).catch(() => undefined);
+    if (point.endsWith('mid-flight')) {
+      await Promise.race([reached, answer]);
+      orphans.push(answer);
+      if (point === 'main-mid-flight') await restartMain();
+      throw new Error(`${point}: died while the practice had the request`);
+    }
+    await answer;
+    if (point === 'main-after-answer') await restartMain();
+    throw new Error(`${point}: died once main had the answer`);
+  }
+
   const companion: Pick<Companion, 'outbox'> = {
     outbox: {
       send: async (input) => {
-        const outcome = await app.companion.outbox.send(input);
-        if (!crashNext) return outcome;
-        crashNext = false;
-        throw new Error('renderer crashed');
+        const point = crash;
+        if (!point || point === 'main-during-verify') return main.app.companion.outbox.send(input);
+        crash = null;
+        return sendCrashing(point, input);
       },
-      verify: (input) => app.companion.outbox.verify(input),
+      verify: (input) => {
+        if (crash !== 'main-during-verify') return main.app.companion.outbox.verify(input);
+        crash = null;
+        const reading = main.app.companion.outbox.verify(input).catch(() => undefined);
+        return restartMain()
+          .then(() => reading)
+          .then(() => Promise.reject(new Error('main died while it read to verify')));
+      },
     },
   };
   // A fresh replayer per drain, as after a restart or in another window: none of its memory may be needed to be right.
@@ -82,66 +155,80 @@ export async function startModelWorld() {
       db,
       practiceKey,
       companion,
-      canSend: () => app.network.isOnline() && !paused,
+      canSend: () => online && !paused,
       onUnauthorized: () => (paused = true),
       now: () => clock,
       locks: locked ? locks : null,
     });
+  const settleOrphans = async () => {
+    await Promise.all(orphans.splice(0));
+    await practiceCatchesUp();
+  };
 
   const world = {
-    app,
     demo,
     state,
     db,
     practiceKey,
-    clients,
-    onboardings,
-    user,
-    revenue,
-    template,
-    existingLeads,
-    now: () => clock,
-    async advance(ms: number) {
-      clock += ms;
-      if (ms >= TIMEOUT_MS) await practiceCatchesUp();
+    catalog,
+    get app() {
+      return main.app;
     },
-    setOnline: (online: boolean) => app.network.setOnline(online),
+    now: () => clock,
+    /** Virtual time moves on; unless `lagging`, the practice finishes what it is working on first. */
+    async advance(ms: number, lagging = false) {
+      clock += ms;
+      if (!lagging && ms >= TIMEOUT_MS) await practiceCatchesUp();
+    },
+    setOnline(next: boolean) {
+      online = next;
+      main.app.network.setOnline(next);
+    },
     setElectronShape: (on: boolean) => void (electronShape = on),
     inject: (fault: InjectedFaultInput) => demo.injectFault(fault),
-    armCrash: () => void (crashNext = true),
-    disarmCrash: () => void (crashNext = false),
-    drain: (locked = false): Promise<DrainReport> => replayer(locked).drain(),
-    sync: () => syncIntoDexie(app.companion, practiceKey),
-
-    /** A clean start for run `n`: network back, no faults, default page size, an empty outbox. */
-    async beginRun(n: number): Promise<RunScope> {
-      demo.clearFaults();
-      demo.configure({ pageSize: 100 });
-      electronShape = false;
-      crashNext = false;
-      paused = false;
-      app.network.setOnline(true);
-      await db.outbox.clear();
-      // What earlier runs left for the user to review is theirs, not this run's: the local rows go back to the practice's.
-      await db.contacts.where('entityContactID').below(0).delete();
-      await db.leads.filter((l) => l.leadID === -1).delete();
-      for (const row of await db.contacts.toArray()) {
-        if (!(row as { pendingOutboxId?: string }).pendingOutboxId) continue;
-        const server = state.contacts.get(row.entityContactID);
-        if (server) await db.contacts.put(structuredClone(server));
+    netFaults,
+    armCrash: (point: CrashPoint) => void (crash = point),
+    disarmCrash: () => void (crash = null),
+    restartMain,
+    /** After a 401 held the outbox, the user enters the credentials again. */
+    async signInAgain() {
+      if (!paused) return;
+      booting = true;
+      try {
+        const connected = await main.app.companion.practice.connectDemo();
+        if (!connected.ok) throw new Error(`signing in again failed: ${connected.message}`);
+      } finally {
+        booting = false;
       }
-      // The onboarding this run may complete is open again at the practice (runs reuse the practice).
-      const onboarding = onboardings[n % onboardings.length]!;
-      state.onboardings.set(onboarding.onboardingKey, {
-        ...structuredClone(onboarding),
-        updatedOn: demo.runtime.clock.now().toISOString(),
-      });
-      return {
-        n,
-        clients: [clients[(2 * n) % clients.length]!, clients[(2 * n + 1) % clients.length]!],
-        onboarding,
-        lead: existingLeads[n % existingLeads.length]!,
-      };
+      paused = false;
+    },
+    async drain(locked = false): Promise<DrainReport> {
+      const report = await replayer(locked).drain();
+      await settleOrphans();
+      return report;
+    },
+    sync: () => syncIntoDexie(main.app.companion, practiceKey),
+
+    /**
+     * A clean start for the run with this seed: the practice and the local database as after the first
+     * sync, the clock at its start, a new main with an empty data folder, network back, no faults.
+     */
+    async beginRun(seed: number): Promise<RunScope> {
+      await settleOrphans();
+      demo.clearFaults();
+      netFaults.clear();
+      demo.configure({ pageSize: 100, rateLimit: { enabled: false }, eformDailyQuota: 100_000_000 });
+      demo.runtime.requestLog.length = 0;
+      clock = startedAt;
+      electronShape = false;
+      crash = null;
+      paused = false;
+      online = true;
+      await snapshot.restore();
+      await main.kill();
+      rmSync(main.dataDir, { recursive: true, force: true });
+      await startMain(mkdtempSync(join(tmpdir(), 'model-main-')));
+      return scopeOf(catalog, state, seed);
     },
 
     /**
@@ -150,15 +237,18 @@ export async function startModelWorld() {
      * backoff), and a final sync. `afterDrain` runs the per-step checks. Returns how many faults never struck.
      */
     async settle(afterDrain: () => Promise<void>): Promise<number> {
-      crashNext = false;
-      app.network.setOnline(true);
+      crash = null;
+      world.setOnline(true);
+      await world.signInAgain();
       await world.drain();
       await afterDrain();
-      const unused = demo.runtime.faultQueue.pending().length;
+      const unused = demo.runtime.faultQueue.pending().length + netFaults.pending();
       demo.clearFaults();
-      demo.configure({ pageSize: 100 });
+      netFaults.clear();
+      demo.configure({ pageSize: 100, rateLimit: { enabled: false } });
       electronShape = false;
       for (let drains = 0; drains < 40; drains++) {
+        await world.signInAgain();
         const report = await world.drain();
         await afterDrain();
         const open = await readOpenEntries(db);
@@ -174,7 +264,10 @@ export async function startModelWorld() {
     },
 
     async close() {
-      await app.close();
+      await settleOrphans();
+      await main.kill();
+      rmSync(main.dataDir, { recursive: true, force: true });
+      await demo.close();
       await deletePracticeDb(practiceKey);
     },
   };
