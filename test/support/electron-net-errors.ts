@@ -7,6 +7,7 @@
 export type ElectronNetError =
   | 'net::ERR_CONNECTION_RESET'
   | 'net::ERR_CONNECTION_REFUSED'
+  | 'net::ERR_ADDRESS_UNREACHABLE'
   | 'net::ERR_NAME_NOT_RESOLVED'
   | 'net::ERR_INTERNET_DISCONNECTED'
   | 'net::ERR_ADDRESS_UNREACHABLE'
@@ -31,6 +32,9 @@ export function electronNameOf(error: unknown): ElectronNetError {
   // The preview's network switch and an unplugged cable: Chromium knows the machine is offline.
   if (/offline|disconnected/i.test(text)) return 'net::ERR_INTERNET_DISCONNECTED';
   if (code === 'ECONNREFUSED') return 'net::ERR_CONNECTION_REFUSED';
+  // Chromium's names for the host, or the whole network, out of reach (a route gone, a VPN dropped).
+  if (code === 'EHOSTUNREACH') return 'net::ERR_ADDRESS_UNREACHABLE';
+  if (code === 'ENETUNREACH') return 'net::ERR_INTERNET_DISCONNECTED';
   // Chromium's MapSystemError, whatever the socket call (connect or read): the phase is lost.
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EHOSTDOWN') return 'net::ERR_ADDRESS_UNREACHABLE';
   if (code === 'ENETDOWN') return 'net::ERR_INTERNET_DISCONNECTED';
@@ -59,7 +63,9 @@ function electronShapedBody(
         if (done) controller.close();
         else controller.enqueue(value);
       } catch (error) {
-        controller.error(isAbort(error) || signal?.aborted ? error : new Error('net::ERR_CONTENT_LENGTH_MISMATCH'));
+        // A socket reset while reading is Chromium's connection reset; any other cut a body shorter than announced.
+        const name = codeOf(error) === 'ECONNRESET' ? 'net::ERR_CONNECTION_RESET' : 'net::ERR_CONTENT_LENGTH_MISMATCH';
+        controller.error(isAbort(error) || signal?.aborted ? error : new Error(name));
       }
     },
     cancel: (reason) => reader.cancel(reason),

@@ -53,6 +53,17 @@ describe('Node fetch failures in the shape of Electron net.fetch', () => {
     expect(error?.message).toBe('net::ERR_CONNECTION_REFUSED');
   });
 
+  it('an unreachable host is net::ERR_ADDRESS_UNREACHABLE (Node: EHOSTUNREACH, syscall connect or read)', async () => {
+    const unreachable = async () => {
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('read EHOSTUNREACH'), { code: 'EHOSTUNREACH', syscall: 'read' }),
+      });
+    };
+    const error = await rejection(post(electronShapedFetch(unreachable)));
+    expect(error?.message).toBe('net::ERR_ADDRESS_UNREACHABLE');
+    expect(error?.cause).toBeUndefined();
+  });
+
   it('offline is net::ERR_INTERNET_DISCONNECTED', async () => {
     const network = createNetworkSwitch(fetch);
     network.setOnline(false);
