@@ -1,8 +1,7 @@
 /**
  * Lets the preview (and the end-to-end tests that drive it) cut main's network on demand: while
  * "offline", every request through the wrapped fetch fails the way a dropped connection does.
- */
-/**
+ *
  * The switch refuses before any connection exists, so its failure says so the way Node's fetch does:
  * a connect that failed (`syscall: 'connect'`), which proves the request never left. (Electron itself
  * reports a lost network as net::ERR_INTERNET_DISCONNECTED, which Chromium also raises from a read on a

@@ -110,7 +110,9 @@ describe('connect and sync through the bridge (main side)', () => {
     expect(second.resources.filter((r) => r.state !== 'done')).toEqual([]);
     // After a whole read, the run is sized: an incremental run knows it needs one request per resource.
     expect(app.progress.filter((p) => p.running).at(0)!.budget!.run).toMatchObject({ sized: true });
-  });
+    // The import proves each paged list's end by reading its first page again (44 requests): the second run
+    // waits for the minute's background share (three quarters of 60) to free up.
+  }, 120_000);
 
   it('pauses a running sync; starting again resumes it to the end', async () => {
     const app = start();

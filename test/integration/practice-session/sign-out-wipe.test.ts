@@ -85,10 +85,19 @@ describe('forgotten practice folders at start', () => {
     const { practice } = await first.call('practice.connectDemo');
     const keptDir = join(dataDir, 'cache', 'practices', practice.practiceKey as string, 'documents');
     const strayDir = join(dataDir, 'cache', 'practices', forgotten, 'documents');
+    // A bill really opened, so the practice's documents key is kept at rest and its sealed file written (a
+    // practice with no key at rest has nothing anyone could open again: its files go at the next start).
+    const bill = [...first.app.demo!.runtime.practices[0]!.bills.values()].find((b) => b.statusName !== 'Draft')!;
+    const ref = { kind: 'bill', id: String(bill.billingId) };
+    expect(
+      await first.call('documents.open', { practiceKey: practice.practiceKey, ref, entityKey: bill.entityKey }),
+    ).toMatchObject({ ok: true });
+    const writtenByCache = readdirSync(keptDir);
+    expect(writtenByCache.length).toBeGreaterThan(0);
     // A sealed file (named as the encrypted cache names them) and a plain PDF a version without encryption left.
     const sealed = `${'a'.repeat(40)}.bin`;
+    mkdirSync(strayDir, { recursive: true });
     for (const dir of [keptDir, strayDir]) {
-      mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'bill-1.pdf'), '%PDF-1.7 stand-in');
       writeFileSync(join(dir, sealed), 'sealed stand-in');
     }
@@ -104,7 +113,9 @@ describe('forgotten practice folders at start', () => {
       .poll(() => existsSync(join(dataDir, 'cache', 'practices', forgotten)), { timeout: 10_000 })
       .toBe(false);
     // The restored practice keeps what the encrypted cache wrote; its plain leftover goes too.
-    await expect.poll(() => readdirSync(keptDir), { timeout: 10_000 }).toEqual([sealed]);
+    await expect
+      .poll(() => readdirSync(keptDir).sort(), { timeout: 10_000 })
+      .toEqual([...writtenByCache, sealed].sort());
   });
 
   it('removes the folders of practices no longer known and keeps the others', async () => {
