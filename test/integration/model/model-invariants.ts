@@ -1,5 +1,6 @@
 import type { Table } from 'dexie';
 import {
+  billSchema,
   contactSchema,
   entitySchema,
   leadSchema,
@@ -24,7 +25,7 @@ export const invariants = {
   nothingLost: 'nothing the user typed is lost',
   /** Settled: nothing left pending or sending unless it waits for an entry the user must review. */
   settles: 'everything settles',
-  /** Settled: every synced list (clients, contacts, leads, onboardings) is the same locally as at the practice. */
+  /** Settled: every synced list (clients, contacts, leads, onboardings; the run's bills) is the same locally as at the practice. */
   localEqualsServer: 'local copy equals the server',
   /** A billable action in needs-review is not sent again (its attempts do not grow) without the user's consent. */
   reviewHolds: 'a billable action in review is never sent again without consent',
@@ -239,5 +240,20 @@ export async function checkSettled(
       if (!shown(row)) serverByKey.delete((keyOf as (row: object) => string | number)(row));
     out.push(...compare('localEqualsServer', what, localByKey, serverByKey));
   }
+  // Bills come by date window (the billing tier): the run's own, by their reference.
+  const references = new Set(actions.filter((a) => a.kind === 'bill.createAdhoc').map((a) => a.marker));
+  const runBills = (rows: object[]) =>
+    byKey(
+      rows.filter((b) => references.has((b as { reference?: string }).reference ?? '')).map((b) => billSchema.parse(b)),
+      (b) => b.billingId,
+    );
+  out.push(
+    ...compare(
+      'localEqualsServer',
+      'bill',
+      runBills((await world.db.bills.toArray()).filter(shown)),
+      runBills([...s.bills.values()]),
+    ),
+  );
   return out;
 }

@@ -34,7 +34,8 @@ function resetAfterBody(response: Response): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-export function createNetFaults() {
+/** `suspended`: while main connects again after a restart (that is not the request a fault was queued for). */
+export function createNetFaults(suspended: () => boolean = () => false) {
   const queued: NetFault[] = [];
   const pathOf = (input: Parameters<typeof fetch>[0]) =>
     new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).pathname;
@@ -48,7 +49,7 @@ export function createNetFaults() {
       return async (input, init) => {
         const method = (init?.method ?? 'GET').toUpperCase();
         const path = pathOf(input);
-        const index = queued.findIndex((f) => f.method === method && f.path.test(path));
+        const index = suspended() ? -1 : queued.findIndex((f) => f.method === method && f.path.test(path));
         if (index < 0) return base(input, init);
         const [fault] = queued.splice(index, 1);
         if (fault!.kind === 'unreachable-connect') throw systemError('EHOSTUNREACH', 'connect');

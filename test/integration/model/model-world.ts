@@ -50,12 +50,12 @@ export async function startModelWorld() {
   const state = demo.runtime.practices[0]!;
   // Billable writes spend credits; a campaign sends thousands.
   Object.assign(state.wallet, { eformCredits: 1e8, smsCredits: 1e8, idCheckCredits: 1e8 });
-  const netFaults = createNetFaults();
+  let booting = false;
+  const netFaults = createNetFaults(() => booting);
 
   // The practice is still working on a `slow-before-apply` request until this real time. Virtual time
   // moving on (a wait, settling) means real time passes for the practice too: it finishes first.
   let practiceBusyUntil = 0;
-  let booting = false;
   let arrived: (() => void) | null = null;
   const take = demo.runtime.faultQueue.take;
   demo.runtime.faultQueue.take = (method, path) => {
@@ -259,6 +259,8 @@ export async function startModelWorld() {
         clock = Math.max(clock + 1_000, (report.nextAttemptAt ?? 0) + 1);
         await practiceCatchesUp();
       }
+      // An hour on, so the final sync reads the billing tier too (bills are compared with the practice's).
+      clock += 61 * 60_000;
       await world.sync();
       return unused;
     },
