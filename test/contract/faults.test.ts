@@ -96,6 +96,19 @@ describe('Fault injection (one-shot, for the next matching request)', () => {
     expect(leadsNamed(body.name)).toBe(1);
   });
 
+  it('slow-before-apply with hold applies only when the test lets the practice finish', async () => {
+    let finish = () => undefined as void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'slow-before-apply', hold: () => held });
+    const body = leadBody();
+    const answer = t.call('POST', '/leads', { body });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(leadsNamed(body.name)).toBe(0);
+    finish();
+    expect((await answer).status).toBe(201);
+    expect(leadsNamed(body.name)).toBe(1);
+  });
+
   it('truncate keeps the change and cuts the answer off', async () => {
     t.demo.injectFault({ match: { method: 'POST', path: /\/leads$/ }, fault: 'truncate' });
     const body = leadBody();

@@ -38,6 +38,11 @@ export const injectedFaultSchema = z
     status: z.number().int().min(300).max(599).default(502),
     delayMs: z.number().int().min(0).max(60_000).default(1_000),
     foreign: z.boolean().default(false),
+    /**
+     * slow-before-apply only: the request waits for this instead of `delayMs`, so a test decides when the
+     * practice finishes (after the client gave up, after its virtual clock moved on).
+     */
+    hold: z.custom<() => Promise<void>>((value) => typeof value === 'function').optional(),
   })
   .refine((f) => !f.fault.startsWith('fail-') || f.status >= 500, {
     message: 'fail-before-apply and fail-after-apply answer a 5xx.',

@@ -38,7 +38,7 @@ export async function applyFaultBeforeHandler(
  * is applied even when the client has given up and closed the connection meanwhile.
  */
 export async function delayBeforeApplying(fault: InjectedFault | null): Promise<void> {
-  if (fault?.fault === 'slow-before-apply') await sleep(fault.delayMs);
+  if (fault?.fault === 'slow-before-apply') await (fault.hold ? fault.hold() : sleep(fault.delayMs));
 }
 
 /**

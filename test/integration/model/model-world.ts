@@ -53,9 +53,10 @@ export async function startModelWorld() {
   let booting = false;
   const netFaults = createNetFaults(() => booting);
 
-  // The practice is still working on a `slow-before-apply` request until this real time. Virtual time
-  // moving on (a wait, settling) means real time passes for the practice too: it finishes first.
-  let practiceBusyUntil = 0;
+  // A `slow-before-apply` request waits at the practice (after the client's timeout) until virtual time
+  // moves on without `lagging`, or everything settles: then the practice finishes it. A lagging wait moves
+  // the laptop's clock while the practice still works on it, so its checks may read before it applies.
+  const held: (() => void)[] = [];
   let arrived: (() => void) | null = null;
   const take = demo.runtime.faultQueue.take;
   demo.runtime.faultQueue.take = (method, path) => {
@@ -63,12 +64,16 @@ export async function startModelWorld() {
     if (booting) return null;
     if (method !== 'GET') arrived?.();
     const fault = take(method, path);
-    if (fault?.fault === 'slow-before-apply')
-      practiceBusyUntil = Math.max(practiceBusyUntil, performance.now() + fault.delayMs + 50);
-    return fault;
+    if (fault?.fault !== 'slow-before-apply') return fault;
+    const gate = new Promise<void>((resolve) => held.push(resolve));
+    return { ...fault, hold: () => gate };
   };
-  const practiceCatchesUp = () =>
-    new Promise((resolve) => setTimeout(resolve, Math.max(0, practiceBusyUntil - performance.now())));
+  const practiceCatchesUp = async () => {
+    if (held.length === 0) return;
+    for (const release of held.splice(0)) release();
+    // The released handlers apply in the practice's next turns.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  };
 
   let online = true;
   let main: MainLife;
@@ -160,9 +165,10 @@ export async function startModelWorld() {
       now: () => clock,
       locks: locked ? locks : null,
     });
+  /** The practice finishes what it holds, and what dead processes left in flight is answered. */
   const settleOrphans = async () => {
-    await Promise.all(orphans.splice(0));
     await practiceCatchesUp();
+    await Promise.all(orphans.splice(0));
   };
 
   const world = {
@@ -202,11 +208,7 @@ export async function startModelWorld() {
       }
       paused = false;
     },
-    async drain(locked = false): Promise<DrainReport> {
-      const report = await replayer(locked).drain();
-      await settleOrphans();
-      return report;
-    },
+    drain: (locked = false): Promise<DrainReport> => replayer(locked).drain(),
     sync: () => syncIntoDexie(main.app.companion, practiceKey),
 
     /**
@@ -241,6 +243,7 @@ export async function startModelWorld() {
       world.setOnline(true);
       await world.signInAgain();
       await world.drain();
+      await settleOrphans();
       await afterDrain();
       const unused = demo.runtime.faultQueue.pending().length + netFaults.pending();
       demo.clearFaults();
@@ -257,7 +260,7 @@ export async function startModelWorld() {
           (report.nextAttemptAt !== null && open.some((e) => e.status === 'pending'));
         if (!moving && report.delivered === 0 && report.failed === 0 && report.needsReview === 0) break;
         clock = Math.max(clock + 1_000, (report.nextAttemptAt ?? 0) + 1);
-        await practiceCatchesUp();
+        await settleOrphans();
       }
       // An hour on, so the final sync reads the billing tier too (bills are compared with the practice's).
       clock += 61 * 60_000;
