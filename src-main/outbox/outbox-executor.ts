@@ -13,9 +13,15 @@ import type {
   OutboxSendInput,
   OutboxVerdict,
 } from '../../src-preload/contract/outbox/outbox-entry';
-import { describeApiError, MalformedResponseError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
+import {
+  describeApiError,
+  MalformedResponseError,
+  NetworkError,
+  PartnerApiError,
+  RedirectRefusedError,
+} from '../partner-api/api-errors';
 import { failureWords } from '../partner-api/failure-words';
-import { provablyNotApplied } from '../partner-api/not-applied';
+import { answeredByThePractice, provablyNotApplied } from '../partner-api/not-applied';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { verifiers } from './outbox-verifiers';
 import { EformQuotaError } from '../partner-api/eform-quota';
@@ -196,6 +202,17 @@ export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
         `The practice answered ${error.status} after receiving this, so it may or may not have been applied.`,
         error,
       );
+    // An idempotent write refused by something in front of the practice (a gateway's page, a redirect) may
+    // have been applied behind it, and its refusal says nothing of the write itself: it simply goes again.
+    if (!answeredByThePractice(error) && error.status < 500)
+      return {
+        kind: 'retry',
+        problem: {
+          ...p,
+          message: error instanceof RedirectRefusedError ? failureWords.redirect : failureWords.notFromThePractice,
+        },
+        retryAfterMs: null,
+      };
     if (error.status === 403) return { kind: 'forbidden', problem: { ...p, message: failureWords.readOnly } };
     if (error.status === 404)
       return {

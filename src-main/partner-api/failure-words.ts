@@ -18,6 +18,9 @@ export const failureWords = {
   timeout: 'The practice server did not answer in time.',
   unreachable: 'The practice server could not be reached.',
   malformed: 'The practice server sent an answer the app does not understand.',
+  /** An error page from something between the laptop and the practice (a gateway, a proxy), not the practice's own answer. */
+  notFromThePractice:
+    'Something between this laptop and the practice answered instead of the practice. It will be tried again.',
   redirect: 'The practice server tried to send this request to another address; it was not followed.',
   tooLarge: (limitBytes: number): string =>
     `The practice server sent an answer larger than the app accepts (over ${Math.round(limitBytes / 1024 / 1024)} MiB); it was not read.`,

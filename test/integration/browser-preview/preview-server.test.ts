@@ -139,7 +139,9 @@ describe('browser preview server', () => {
       method: 'POST',
     });
     expect(await accepted.json()).toMatchObject({ online: false });
-    await expect(server.network.fetch(server.url)).rejects.toThrow(/offline/);
+    await expect(server.network.fetch(server.url)).rejects.toMatchObject({
+      cause: { syscall: 'connect', message: expect.stringMatching(/offline/) },
+    });
     await fetch(`${server.url}__preview/network?online=true&token=${server.token}`, { method: 'POST' });
     expect(server.network.isOnline()).toBe(true);
   });

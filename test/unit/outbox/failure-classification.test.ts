@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NetworkError, PartnerApiError, RedirectRefusedError } from '../../../src-main/partner-api/api-errors';
 import { classifyFetchFailure } from '../../../src-main/partner-api/network-failure';
+import { failureWords } from '../../../src-main/partner-api/failure-words';
 import { provablyNotApplied } from '../../../src-main/partner-api/not-applied';
 import { outcomeOf } from '../../../src-main/outbox/outbox-executor';
 
@@ -92,10 +93,24 @@ describe('a failed request, by the phase it failed in (never by its code alone)'
 });
 
 describe('what the practice answered: only 400, 403, 404 and 429 prove a write was not applied', () => {
-  const answered = (status: number) => new PartnerApiError(status, 'Error', 'answered', null);
+  const answered = (status: number) =>
+    new PartnerApiError(status, 'Error', 'answered', { status, title: 'Error', message: 'answered' });
   it.each([400, 403, 404, 429])('%i: not applied', (status) => {
     expect(provablyNotApplied(answered(status))).toBe(true);
   });
+  it.each([400, 403, 404, 429])(
+    "%i from a gateway's page (no problem details, or another status in them): may have been applied",
+    (status) => {
+      for (const error of [
+        new PartnerApiError(status, 'Not Found', '', null),
+        new PartnerApiError(status, 'Error', 'x', { status: 502, title: 'Bad Gateway' }),
+        new PartnerApiError(status, 'Error', '', {}),
+      ]) {
+        expect(provablyNotApplied(error)).toBe(false);
+        expect(outcomeOf(error, false).kind).toBe('ambiguous');
+      }
+    },
+  );
   it.each([301, 302, 303, 307, 401, 408, 409, 410, 418, 422, 500, 502, 503, 504, 599])(
     '%i: may have been applied',
     (status) => {
@@ -116,6 +131,17 @@ describe('what the practice answered: only 400, 403, 404 and 429 prove a write w
     expect(outcomeOf(new PartnerApiError(409, 'Conflict', 'c', null, at), false)).toMatchObject({
       kind: 'ambiguous',
       practiceTime: at.toISOString(),
+    });
+  });
+
+  it("an idempotent write refused by a gateway's page or a redirect (it may be applied behind them) goes again", () => {
+    for (const status of [400, 404, 409, 422]) {
+      const outcome = outcomeOf(new PartnerApiError(status, 'Not Found', '', null), true);
+      expect(outcome).toMatchObject({ kind: 'retry', problem: { message: failureWords.notFromThePractice } });
+    }
+    expect(outcomeOf(new RedirectRefusedError(302), true)).toMatchObject({
+      kind: 'retry',
+      problem: { message: failureWords.redirect },
     });
   });
 
@@ -152,7 +178,8 @@ describe('the outbox outcome of a failure', () => {
   });
 
   it('a 429 was not acted on, so any write waits and goes again', () => {
-    expect(outcomeOf(new PartnerApiError(429, 'Too Many Requests', 'slow down', null), false).kind).toBe('retry');
+    const details = { status: 429, title: 'Too Many Requests', detail: 'slow down' };
+    expect(outcomeOf(new PartnerApiError(429, 'Too Many Requests', 'slow down', details), false).kind).toBe('retry');
   });
 
   it('an unexpected failure of the app, with a fixed sentence (its raw text never reaches the window): a write that is not idempotent is checked, an idempotent one retried', () => {

@@ -25,7 +25,7 @@ async function readFailing(error: unknown) {
 
 describe('one wording for the same failure', () => {
   it('read-only credentials read the same in the sync, the outbox and documents', () => {
-    const forbidden = new PartnerApiError(403, 'Forbidden', '', null);
+    const forbidden = new PartnerApiError(403, 'Forbidden', '', { status: 403, title: 'Forbidden' });
     expect(describeApiError(forbidden)).toBe(failureWords.readOnly);
     expect(messageOf(outcomeOf(forbidden, false))).toBe(failureWords.readOnly);
     expect(problemFor(forbidden, 'bill', false).message).toBe(failureWords.readOnly);
@@ -36,7 +36,9 @@ describe('one wording for the same failure', () => {
       failureWords.serverProblem,
     );
     expect(describeApiError(new PartnerApiError(503, 'Unavailable', '', null))).toBe(failureWords.serverProblem);
-    expect(messageOf(outcomeOf(new PartnerApiError(429, '', '', null), false))).toBe(failureWords.slowDown);
+    expect(
+      messageOf(outcomeOf(new PartnerApiError(429, '', '', { status: 429, title: 'Too Many Requests' }), false)),
+    ).toBe(failureWords.slowDown);
   });
 
   it('an unreachable server reads the same, with what happens next added by each caller', async () => {
