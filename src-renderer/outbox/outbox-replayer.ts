@@ -169,6 +169,11 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
       let next: { entry: OutboxEntry; payload: OutboxEntry['payload'] } | null = null;
       let eformQuotaUntil: number | null = null;
       for (const entry of open) {
+        // In order: an entry in flight (another window without Web Locks is sending it) holds back what
+        // comes after it, as backoff does below; else a later edit of the same record could land first
+        // and the earlier one, retried, overwrite it. One waiting for its second check does not: it is
+        // never sent again, and what depends on it waits by its reference.
+        if (entry.status === 'sending' && !awaitingSecondCheck(entry, now())) break;
         if (entry.status !== 'pending') continue;
         const quotaWait = eformQuotaWaitUntil(entry, now());
         if (quotaWait !== null) {

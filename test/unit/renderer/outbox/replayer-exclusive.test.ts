@@ -77,6 +77,68 @@ describe('one replayer at a time, and no send over a discard', () => {
     expect(sent.length).toBe(3);
   });
 
+  it('without a lock, an entry in flight in one window holds back what comes after it in the other', async () => {
+    const db = practiceDb(practiceKey);
+    const proposalKey = '22222222-2222-4222-8222-222222222222';
+    const userKey = '33333333-3333-4333-8333-333333333333';
+    const replaceServices = (quantity: number) =>
+      enqueue(db, {
+        id: crypto.randomUUID(),
+        operation: 'proposal.replaceServices',
+        payload: { params: { key: proposalKey }, body: { userKey, services: [{ serviceID: 7, quantity }] } },
+        summary: `services ×${quantity}`,
+        entityKey: null,
+        dependsOn: [],
+      });
+    const first = await replaceServices(1);
+    const second = await replaceServices(2);
+    // The practice keeps the last PUT it applied; the first attempt of the first edit is reset before it applies.
+    let applied: unknown = null;
+    let firstInFlight!: () => void;
+    const inFlight = new Promise<void>((resolve) => (firstInFlight = resolve));
+    let answerFirst!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    const sent: string[] = [];
+    const companion: Pick<Companion, 'outbox'> = {
+      outbox: {
+        send: async (input) => {
+          sent.push(input.entryId);
+          if (input.entryId === first.id && sent.length === 1) {
+            firstInFlight();
+            await firstAnswered;
+            const problem = { status: null, title: 'No connection', message: 'reset before it applied' };
+            return { kind: 'retry', problem, retryAfterMs: null };
+          }
+          applied = input.payload.body;
+          return { kind: 'done', result: null };
+        },
+        verify: async () => ({ verdict: 'unknown', reason: 'not used' }),
+      },
+    };
+    let clock = Date.now();
+    const window = () =>
+      createOutboxReplayer({
+        db,
+        practiceKey,
+        companion,
+        canSend: () => true,
+        onUnauthorized: () => undefined,
+        locks: null,
+        now: () => clock,
+      });
+    // Two windows drain at once (as the campaign's two-windows drain does); one of them claims the first edit.
+    const both = [window().drain(), window().drain()];
+    await inFlight;
+    await Promise.race(both); // the other window, which found the first edit in flight, is through
+    answerFirst();
+    await Promise.all(both);
+    expect(sent).toEqual([first.id]);
+    clock += 10 * 60_000; // past the first edit's backoff
+    await window().drain();
+    expect(sent).toEqual([first.id, first.id, second.id]);
+    expect(applied).toEqual(second.payload.body);
+  });
+
   it('a discard that lands between reading the queue and marking sending wins: nothing is sent', async () => {
     const db = practiceDb(practiceKey);
     const entry = await queueContact(db, 'Discarded');
