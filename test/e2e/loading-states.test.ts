@@ -127,7 +127,7 @@ describe("a client's tabs: loading, present and truly absent", () => {
     for (const tab of ['Statements', 'Identity', 'Billing']) await page.getByRole('tab', { name: tab }).click();
     await page.getByTestId('freshness-bills').waitFor();
     expect(await missingSeen()).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 
   it('offline, a client never opened says its lists are not on this laptop, and what would bring them', async () => {
     const client = clientsWithLists()[1]!;

@@ -124,7 +124,8 @@ describe('sign-out, tried as a new user would', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign out and delete' }).click();
     await page.getByRole('button', { name: 'Explore the demo practice' }).waitFor({ timeout: 20_000 });
-    await page.getByText('Signed out, but not everything was deleted').waitFor({ timeout: 10_000 });
+    // Exact: the toast's announcement for screen readers says it too, after "Notification".
+    await page.getByText('Signed out, but not everything was deleted', { exact: true }).waitFor({ timeout: 10_000 });
     const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
     await expect.poll(databases, { timeout: 10_000 }).not.toContain(`practice-${practiceKey}`);
     expect(
