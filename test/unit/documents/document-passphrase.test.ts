@@ -9,16 +9,8 @@ import {
   DEFAULT_SCRYPT_PARAMS,
   deriveKey,
 } from '../../../src-main/documents/document-passphrase';
+import { memorySettings } from '../../support/memory-settings';
 
-function memorySettings() {
-  const data = new Map<string, unknown>();
-  return {
-    get: (k: string) => structuredClone(data.get(k)),
-    set: (k: string, v: unknown) => void data.set(k, structuredClone(v)),
-    delete: (k: string) => void data.delete(k),
-    data,
-  };
-}
 /** Linux without a keyring: safeStorage's basic_text, whose key every program knows. */
 function weakCipher(): Cipher {
   const inner = createSessionCipher();

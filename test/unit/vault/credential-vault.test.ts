@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Cipher } from '../../../src-main/cipher/cipher';
 import { createSessionCipher } from '../../../src-main/cipher/session-cipher';
 import { createCredentialVault } from '../../../src-main/vault/credential-vault';
+import { memorySettings } from '../../support/memory-settings';
 
-function memorySettings() {
-  const data = new Map<string, unknown>();
-  return {
-    get: (k: string) => structuredClone(data.get(k)),
-    set: (k: string, v: unknown) => void data.set(k, structuredClone(v)),
-    delete: (k: string) => void data.delete(k),
-    data,
-  };
-}
 function fakeCipher(backend: string, secure: boolean, inner = createSessionCipher()): Cipher {
   return { backend: () => backend, isSecure: async () => secure, encrypt: inner.encrypt, decrypt: inner.decrypt };
 }

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionCipher } from '../../../src-main/cipher/session-cipher';
 import { createCredentialVault } from '../../../src-main/vault/credential-vault';
+import { memorySettings } from '../../support/memory-settings';
 
-function memorySettings() {
-  const data = new Map<string, unknown>();
-  return {
-    get: (k: string) => structuredClone(data.get(k)),
-    set: (k: string, v: unknown) => void data.set(k, structuredClone(v)),
-    delete: (k: string) => void data.delete(k),
-    data,
-  };
-}
 const KEY = '11111111-1111-4111-8111-111111111111';
 const practice = {
   practiceKey: KEY,
