@@ -11,6 +11,7 @@ import {
 } from '../../../src-main/partner-api/api-errors';
 import { createPartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
 import { MAX_FILE_BYTES, MAX_JSON_BYTES } from '../../../src-main/partner-api/read-capped-body';
+import { failureWords } from '../../../src-main/partner-api/failure-words';
 
 /**
  * The client talks only to the address it was given, and reads no more of an answer than its kind
@@ -104,11 +105,15 @@ describe('the Partner API client never follows a redirect', () => {
     expect(elsewhere.seen).toEqual([]);
   });
 
-  it('is, for the outbox, no proof the write was not applied: a create is checked by a read, an idempotent write stays editable', () => {
+  it('is, for the outbox, no proof the write was not applied: a create is checked by a read, an idempotent write goes again', () => {
     // A 303 is the usual answer to a write that was applied: whatever answered may have passed it on first.
     expect(outcomeOf(new RedirectRefusedError(303), false).kind).toBe('ambiguous');
     expect(outcomeOf(new RedirectRefusedError(307), false).kind).toBe('ambiguous');
-    expect(outcomeOf(new RedirectRefusedError(302), true).kind).toBe('rejected');
+    // Sending a replace or a removal again ends in the same place, and it waits with the redirect's sentence.
+    expect(outcomeOf(new RedirectRefusedError(302), true)).toMatchObject({
+      kind: 'retry',
+      problem: { message: failureWords.redirect },
+    });
   });
 });
 
