@@ -169,6 +169,12 @@ const mayHaveApplied = (p: OutboxProblem, message: string, error: unknown): Outb
 });
 
 /**
+ * An idempotent write that went out with no answer from the practice itself: safe to send again, but the
+ * practice may still apply this attempt later, so later writes to the same record wait (landing-hold.ts).
+ */
+const mayStillLand = { mayStillLand: true as const };
+
+/**
  * Every failure, in the outbox's terms (see the failure table in docs/ARCHITECTURE.md). Whether a write
  * that is not idempotent may have been applied is the one rule in not-applied.ts: only a request that
  * never left, or a 400/403/404/429, proves it was not; anything else is ambiguous (a read settles it).
@@ -212,6 +218,7 @@ export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
           message: error instanceof RedirectRefusedError ? failureWords.redirect : failureWords.notFromThePractice,
         },
         retryAfterMs: null,
+        ...mayStillLand,
       };
     if (error.status === 403) return { kind: 'forbidden', problem: { ...p, message: failureWords.readOnly } };
     if (error.status === 404)
@@ -228,7 +235,13 @@ export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
       };
     // Only an idempotent write gets here with another status: sending it again ends in the same place.
     if (error.status >= 500 || error.status === 408)
-      return { kind: 'retry', problem: { ...p, message: failureWords.serverProblem }, retryAfterMs: null };
+      return {
+        kind: 'retry',
+        problem: { ...p, message: failureWords.serverProblem },
+        retryAfterMs: null,
+        // The practice's own error answer ends its work on the request; a gateway's does not.
+        ...(answeredByThePractice(error) ? {} : mayStillLand),
+      };
     return { kind: 'rejected', problem: p };
   }
   if (error instanceof NetworkError) {
@@ -238,6 +251,7 @@ export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
         kind: 'retry',
         problem: problem(null, 'No connection', `${failureWords.unreachable} This will go out when it can.`),
         retryAfterMs: null,
+        ...(notApplied ? {} : mayStillLand),
       };
     return mayHaveApplied(
       problem(null, 'No answer', ''),
@@ -252,5 +266,5 @@ export function outcomeOf(error: unknown, idempotent: boolean): OutboxOutcome {
   // The app's own failure: nothing says whether the request had left, so a write that is not idempotent is checked.
   const unexpected = problem(null, 'Error', describeApiError(error));
   if (!idempotent) return { kind: 'ambiguous', problem: unexpected };
-  return { kind: 'retry', problem: unexpected, retryAfterMs: null };
+  return { kind: 'retry', problem: unexpected, retryAfterMs: null, ...mayStillLand };
 }

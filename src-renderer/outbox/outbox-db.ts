@@ -42,6 +42,18 @@ export async function readOpenEntries(db: PracticeDb): Promise<OutboxEntry[]> {
 }
 
 /**
+ * Entries whose earlier attempt may still land at the practice after `now` (landing-hold.ts), of any
+ * status: read on their own sparse index, so months of done entries are not.
+ */
+export async function readLandingHolds(db: PracticeDb, now: number): Promise<OutboxEntry[]> {
+  const rows = await db.outbox.where('mayLandUntil').above(new Date(now).toISOString()).toArray();
+  return rows.flatMap((raw) => {
+    const parsed = outboxEntrySchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
  * What the replayer needs: the open entries in queue order, and by id every entry they wait on (an open
  * one, or a done one whose result holds the key to use). Done entries pile up over months; reading them
  * all before every send would make each send slower than the last.

@@ -2,7 +2,8 @@ import type { Companion } from '../../src-preload/contract/companion';
 import { validatePayload } from '../../src-preload/contract/outbox/operations';
 import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../practice/practice-db';
-import { claimedByOthers, readOpenEntries, readQueue, saveEntryIf } from './outbox-db';
+import { claimedByOthers, readLandingHolds, readOpenEntries, readQueue, saveEntryIf } from './outbox-db';
+import { holdForLateLanding, landingHoldOn } from './landing-hold';
 import { eformQuotaWaitUntil, spendsEformQuota } from './eform-quota-hold';
 import {
   applyOutcome,
@@ -101,7 +102,9 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
       return;
     }
     if (recoveryFor(entry) === 'resend') {
-      await saveEntryIf(deps.db, { ...entry, status: 'pending', notBefore: null, updatedAt: iso(now()) }, entry);
+      // The interrupted attempt may still be at the practice: later writes to its record wait for it.
+      const resend = holdForLateLanding({ ...entry, status: 'pending', notBefore: null, updatedAt: iso(now()) }, now());
+      await saveEntryIf(deps.db, resend, entry);
       return;
     }
     const verdict = await verify(entry, entry.payload);
@@ -166,6 +169,7 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
     for (;;) {
       if (!deps.canSend()) return { ...report, stopped: true };
       const { open, byId } = await readQueue(deps.db);
+      const holds = await readLandingHolds(deps.db, now());
       let next: { entry: OutboxEntry; payload: OutboxEntry['payload'] } | null = null;
       let eformQuotaUntil: number | null = null;
       for (const entry of open) {
@@ -191,6 +195,13 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
         }
         const readiness = resolveRefs(entry, (id) => byId.get(id));
         if (!readiness.ready) continue; // waits for (or is blocked by) another entry; the screen says which
+        const hold = landingHoldOn(entry, readiness.payload, holds, now());
+        if (hold) {
+          // An earlier attempt on the same record may still land at the practice: sent now, this would be
+          // overwritten by it. Only writes to that record wait; the rest goes on.
+          soonest(report, hold.until);
+          continue;
+        }
         next = { entry, payload: readiness.payload };
         break;
       }

@@ -13,6 +13,7 @@ import type {
   OutboxVerdict,
 } from '../../src-preload/contract/outbox/outbox-entry';
 import { statusProvesNotApplied } from '../../src-preload/contract/outbox/send-evidence';
+import { holdForLateLanding } from './landing-hold';
 
 /**
  * The outbox entry state machine, as pure functions (unit-tested without a database):
@@ -128,13 +129,15 @@ export function applyOutcome(
         return { ...base, status: 'sending', lastError: outcome.problem, sentAtPractice: outcome.practiceTime ?? null };
       // Not the entry's fault: it waits, unchanged, until the credentials are entered again.
       return { ...base, status: 'pending', lastError: outcome.problem };
-    case 'retry':
-      return {
+    case 'retry': {
+      const retry: OutboxEntry = {
         ...base,
         status: 'pending',
         lastError: outcome.problem,
         notBefore: iso(now + (outcome.retryAfterMs ?? backoffMs(entry.attempts, random))),
       };
+      return outcome.mayStillLand ? holdForLateLanding(retry, now) : retry;
+    }
     case 'ambiguous':
       // Still unknown: the caller verifies, against the practice's clock of this answer when it gave one.
       return { ...base, status: 'sending', lastError: outcome.problem, sentAtPractice: outcome.practiceTime ?? null };

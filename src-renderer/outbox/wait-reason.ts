@@ -1,6 +1,7 @@
 import type { BudgetStatus } from '../../src-preload/contract/budget';
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import { eformQuotaWaitUntil, spendsEformQuota } from './eform-quota-hold';
+import { landingHoldOn } from './landing-hold';
 import { awaitingSecondCheck, resolveRefs } from './outbox-state';
 
 /** What the outbox knows about the world when it explains an entry's wait (nothing here changes a rule). */
@@ -15,6 +16,8 @@ export interface WaitContext {
   byId: (id: string) => OutboxEntry | undefined;
   /** An earlier entry in backoff: the replayer sends in order, so this one waits behind it. */
   behind?: OutboxEntry | undefined;
+  /** Entries whose earlier attempt may still land at the practice (landing-hold.ts); any status. */
+  holds?: readonly OutboxEntry[];
   /** "14:05" in the practice's region. */
   time: (ms: number) => string;
 }
@@ -30,6 +33,7 @@ export type WaitKind =
   | 'backoff'
   | 'second-check'
   | 'eform-quota'
+  | 'late-landing'
   | 'sending'
   | 'queued';
 
@@ -66,7 +70,8 @@ function budgetText(wait: { untilMs: number | null }, now: number, prefix: strin
 /**
  * Why an open entry has not gone yet, in the order the replayer applies its rules (outbox-replayer.ts:
  * nothing goes offline, read-only or paused; an entry waits for the entries it refers to; a backoff holds
- * it and what follows; main sends under the request budget). Null for entries that do not wait (done,
+ * it and what follows; a write waits while an earlier attempt on its record may still land; main sends
+ * under the request budget). Null for entries that do not wait (done,
  * discarded, failed and needs-review, which say why in their own words).
  */
 export function waitReason(entry: OutboxEntry, ctx: WaitContext): WaitReason | null {
@@ -121,6 +126,12 @@ export function waitReason(entry: OutboxEntry, ctx: WaitContext): WaitReason | n
     return no(
       'dependency',
       `Waiting behind “${ctx.behind.summary}”, whose next try is at ${ctx.time(Date.parse(ctx.behind.notBefore))}`,
+    );
+  const hold = landingHoldOn(entry, readiness.payload, ctx.holds ?? [], ctx.now);
+  if (hold)
+    return no(
+      'late-landing',
+      `Waiting until ${ctx.time(hold.until)}: “${hold.by.summary}” got no answer and may still reach the practice; sent before then, this change could be overwritten by it`,
     );
   const wait = budgetWait(ctx.budget, ctx.now);
   if (wait) {

@@ -164,6 +164,9 @@ export class PracticeDb extends Dexie {
     // v7: the client name index again: the A→Z list paints its first screen from a short read through it,
     // before every client is loaded (features/clients/use-client-snapshot.ts). One index, one field.
     this.version(7).stores({ entities: 'entityKey, fullEntityName' });
+    // v8: the outbox's late-landing holds (outbox/landing-hold.ts), read before each send. A sparse index:
+    // only entries that ever had an attempt with no answer carry the field, so done entries are not read.
+    this.version(8).stores({ outbox: '++seq, &id, status, entityKey, mayLandUntil' });
     // Another connection deletes the database (a sign-out, a test's clean-up): give way quietly, without
     // Dexie's console warning, and stay closed (a use after the delete fails instead of recreating it).
     this.on('versionchange', () => {

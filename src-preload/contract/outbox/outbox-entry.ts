@@ -71,6 +71,13 @@ export const outboxEntrySchema = z.strictObject({
   sentAtPractice: z.iso.datetime().nullable().optional(),
   /** The reads that tried to settle an attempt with no answer, and what each found (newest last). */
   checks: z.array(outboxCheckSchema).max(10).optional(),
+  /**
+   * An attempt of this write got no answer from the practice itself (a timeout, a reset, a gateway's
+   * error, a crash while it was out): the practice may still apply it until then (laptop clock). A later
+   * write to the same record waits until this time, so the late arrival cannot overwrite it
+   * (outbox/landing-hold.ts in the renderer).
+   */
+  mayLandUntil: z.iso.datetime().nullable().optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
@@ -91,11 +98,16 @@ export const outboxOutcomeSchema = z.discriminatedUnion('kind', [
     mayHaveApplied: z.literal(true).optional(),
     practiceTime: z.iso.datetime().optional(),
   }),
-  /** Not sent or surely not applied (unreachable, 5xx, 429 not cleared): try again later. */
+  /** Try again later: not sent, surely not applied (unreachable, 429 not cleared), or idempotent (safe to repeat). */
   z.strictObject({
     kind: z.literal('retry'),
     problem: outboxProblemSchema,
     retryAfterMs: z.number().int().min(0).nullable(),
+    /**
+     * An idempotent write went out and the practice itself did not answer (timeout, reset, a gateway's
+     * page): sending it again is safe, but this attempt may still be applied later.
+     */
+    mayStillLand: z.literal(true).optional(),
   }),
   /**
    * Sent, and nothing proves it was not applied (reset, timeout, cut-off body, an answer other than

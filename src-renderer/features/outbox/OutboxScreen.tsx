@@ -178,8 +178,9 @@ export function OutboxScreen() {
     .reverse();
   const byId = new Map(data.entries.map((e) => [e.id, e]));
   const behind = heldBehindBackoff(open, waitContext.now);
+  const holds = data.entries.filter((e) => e.mayLandUntil);
   const waitOf = (entry: OutboxEntry) =>
-    waitReason(entry, { ...waitContext, byId: (id) => byId.get(id), behind: behind.get(entry.id) });
+    waitReason(entry, { ...waitContext, byId: (id) => byId.get(id), behind: behind.get(entry.id), holds });
   return (
     <>
       {header}

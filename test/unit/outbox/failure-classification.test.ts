@@ -193,3 +193,32 @@ describe('the outbox outcome of a failure', () => {
     expect(outcomeOf(oops, true).kind).toBe('retry');
   });
 });
+
+describe('an idempotent write goes again; whether its attempt may still land at the practice', () => {
+  const practiceAnswered = (status: number) =>
+    new PartnerApiError(status, 'Error', 'answered', { status, title: 'Error', message: 'answered' });
+  const mayStillLand = (error: unknown) => {
+    const outcome = outcomeOf(error, true);
+    expect(outcome.kind).toBe('retry');
+    return outcome.kind === 'retry' && outcome.mayStillLand === true;
+  };
+
+  it('no answer after it left, a gateway’s error or page, a redirect, the app’s own failure: it may still land', () => {
+    expect(mayStillLand(new NetworkError('timeout', 'timed out'))).toBe(true);
+    expect(mayStillLand(classifyFetchFailure(nodeFailure('ECONNRESET'), false))).toBe(true);
+    expect(mayStillLand(classifyFetchFailure(electronFailure('ERR_CONNECTION_RESET'), false))).toBe(true);
+    expect(mayStillLand(new PartnerApiError(504, 'Gateway Timeout', '', null))).toBe(true);
+    expect(mayStillLand(new PartnerApiError(404, 'Not Found', '', null))).toBe(true);
+    expect(mayStillLand(new RedirectRefusedError(302))).toBe(true);
+    expect(mayStillLand(new TypeError('oops'))).toBe(true);
+  });
+
+  it('never left, or the practice itself answered (its work on the request is over): it cannot land later', () => {
+    expect(mayStillLand(classifyFetchFailure(nodeFailure('ECONNREFUSED', 'connect'), false))).toBe(false);
+    expect(mayStillLand(classifyFetchFailure(electronFailure('ERR_NAME_NOT_RESOLVED'), false))).toBe(false);
+    expect(mayStillLand(practiceAnswered(500))).toBe(false);
+    expect(mayStillLand(practiceAnswered(503))).toBe(false);
+    expect(mayStillLand(practiceAnswered(408))).toBe(false);
+    expect(mayStillLand(practiceAnswered(429))).toBe(false);
+  });
+});
