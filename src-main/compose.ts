@@ -261,6 +261,8 @@ export function createMainServices(deps: MainDeps) {
     'documents.showInSystemViewer': (input) => documents.showInSystemViewer(input),
     'documents.passphraseStatus': () => passphraseHandlers.status(),
     'documents.enterPassphrase': ({ passphrase }) => passphraseHandlers.enter(passphrase),
+    'documents.changePassphrase': ({ current, next }) => passphraseHandlers.change(current, next),
+    'documents.forgetPassphrase': () => passphraseHandlers.forget(),
     // The desktop layer: updates, the window's activity, logs and diagnostics, appearance, regional hosts.
     'desktop.updateStatus': () => updates.status(),
     'desktop.restartToUpdate': () => updates.restartToUpdate(),

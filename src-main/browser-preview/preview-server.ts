@@ -27,6 +27,8 @@ export interface PreviewServerOptions {
   connectivityIntervalMs?: number;
   /** Replaces the embedded demo practice (tests that change data on the server keep its handle). */
   startDemo?: MainDeps['startDemo'];
+  /** Replaces the session cipher (tests of a laptop without a secure password store). */
+  cipher?: MainDeps['cipher'];
 }
 
 interface BridgeSender {
@@ -64,6 +66,7 @@ export async function startPreviewServer(options: PreviewServerOptions) {
       ...(options.connectivityIntervalMs ? { connectivityIntervalMs: options.connectivityIntervalMs } : {}),
     }),
     ...(options.startDemo ? { startDemo: options.startDemo } : {}),
+    ...(options.cipher ? { cipher: options.cipher } : {}),
   });
   const preloadScript = await bundlePreload();
   // Injected at the end of <head>: after the CSP meta (so the policy covers it), before the deferred app module.

@@ -176,6 +176,46 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
       }
     },
 
+    /**
+     * A new passphrase: every practice key sealed under the current one (the session is unlocked) is
+     * opened, `replace` stores the new passphrase, and each key is sealed again under it. A key that does
+     * not open is dropped (its files are fetched again). A crash between the two writes leaves keys the new
+     * passphrase cannot open: the same outcome, saved documents fetched again, never a wrong key.
+     */
+    async resealUnderNewPassphrase(replace: () => Promise<{ ok: boolean }>): Promise<boolean> {
+      const passphrase = deps.passphrase;
+      if (!passphrase || passphrase.state() !== 'unlocked') return false;
+      const opened = readAll()
+        .filter((r) => r.kept === 'passphrase')
+        .flatMap((r) => {
+          const key = passphrase.unwrap(r.practiceKey, r.cipherText);
+          return key?.length === KEY_BYTES ? [{ practiceKey: r.practiceKey, key }] : [];
+        });
+      if (!(await replace()).ok) return false;
+      const resealed = opened.flatMap(({ practiceKey, key }) => {
+        const cipherText = passphrase.wrap(practiceKey, key);
+        return cipherText
+          ? [{ practiceKey, kept: 'passphrase' as const, cipherText, backend: PASSPHRASE_BACKEND }]
+          : [];
+      });
+      writeAll([...readAll().filter((r) => r.kept !== 'passphrase'), ...resealed]);
+      return true;
+    },
+
+    /**
+     * The passphrase is forgotten (the user no longer knows it): the keys sealed under it are dropped from
+     * memory and the settings file, so their documents are deleted and fetched again when next opened.
+     */
+    forgetPassphraseKeys(): void {
+      for (const [pk, entry] of keys) {
+        if (entry.kept !== 'passphrase') continue;
+        entry.key.fill(0);
+        keys.delete(pk);
+        loads.set(pk, Promise.resolve());
+      }
+      writeAll(readAll().filter((r) => r.kept !== 'passphrase'));
+    },
+
     /** Part of the documents wipe at sign-out: the key leaves memory and the settings file. */
     forget(practiceKey: string): void {
       const pk = norm(practiceKey);

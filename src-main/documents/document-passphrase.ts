@@ -63,6 +63,24 @@ export function createDocumentPassphrase(deps: { settings: SettingsStore; params
 
   const aadOf = (practiceKey: string): string => `document-key:${practiceKey.toLowerCase()}`;
 
+  /** Derives a key for `passphrase` with a new salt, stores what checks it, and holds it for this session. */
+  async function store(passphrase: string): Promise<{ ok: true } | { ok: false; message: string }> {
+    if (passphrase.length < MIN_PASSPHRASE_LENGTH)
+      return { ok: false, message: `Choose a passphrase of at least ${MIN_PASSPHRASE_LENGTH} characters.` };
+    const params = deps.params ?? DEFAULT_SCRYPT_PARAMS;
+    const salt = randomBytes(16);
+    const key = await deriveKey(passphrase, salt, params);
+    deps.settings.set(SETTINGS_KEY, {
+      kdf: 'scrypt',
+      salt: salt.toString('base64'),
+      ...params,
+      check: seal(key, CHECK_AAD, CHECK_TEXT).toString('base64'),
+    });
+    derived?.fill(0);
+    derived = key;
+    return { ok: true };
+  }
+
   return {
     state(): DocumentPassphraseState {
       if (!stored()) return 'not-set';
@@ -72,19 +90,23 @@ export function createDocumentPassphrase(deps: { settings: SettingsStore; params
     /** Sets the passphrase (only when none is set) and unlocks this session with it. */
     async set(passphrase: string): Promise<{ ok: true } | { ok: false; message: string }> {
       if (stored()) return { ok: false, message: 'A documents passphrase is already set. Enter it to unlock.' };
-      if (passphrase.length < MIN_PASSPHRASE_LENGTH)
-        return { ok: false, message: `Choose a passphrase of at least ${MIN_PASSPHRASE_LENGTH} characters.` };
-      const params = deps.params ?? DEFAULT_SCRYPT_PARAMS;
-      const salt = randomBytes(16);
-      const key = await deriveKey(passphrase, salt, params);
-      deps.settings.set(SETTINGS_KEY, {
-        kdf: 'scrypt',
-        salt: salt.toString('base64'),
-        ...params,
-        check: seal(key, CHECK_AAD, CHECK_TEXT).toString('base64'),
-      });
-      derived = key;
-      return { ok: true };
+      return store(passphrase);
+    },
+
+    /**
+     * Replaces the passphrase of an unlocked session (document-keys.ts re-seals each practice's key under
+     * the new one: it opens them with the old key before this call and seals them after).
+     */
+    async replace(passphrase: string): Promise<{ ok: true } | { ok: false; message: string }> {
+      if (!stored() || !derived) return { ok: false, message: 'Enter the current documents passphrase first.' };
+      return store(passphrase);
+    },
+
+    /** The passphrase is forgotten: nothing derives a key any more (what it sealed cannot be opened). */
+    forget(): void {
+      derived?.fill(0);
+      derived = null;
+      deps.settings.delete(SETTINGS_KEY);
     },
 
     /** Unlocks this session; false for a wrong passphrase (or none set). */

@@ -26,6 +26,8 @@ export const methodNames = [
   'documents.showInSystemViewer',
   'documents.passphraseStatus',
   'documents.enterPassphrase',
+  'documents.changePassphrase',
+  'documents.forgetPassphrase',
   'desktop.updateStatus',
   'desktop.restartToUpdate',
   'desktop.reportActivity',

@@ -103,6 +103,12 @@ export const documentPassphraseResultSchema = z.strictObject({
 });
 export type DocumentPassphraseResult = z.infer<typeof documentPassphraseResultSchema>;
 
+/** `documents.changePassphrase`: a new passphrase, proven by the current one. Neither is stored. */
+export const documentPassphraseChangeSchema = z.strictObject({
+  current: z.string().min(1).max(1_000),
+  next: z.string().min(1).max(1_000),
+});
+
 /** `documents.list`: what the cache holds for the active practice, how full it is, and how it is encrypted. */
 export const documentListInputSchema = z.strictObject({ practiceKey });
 export const documentListResultSchema = z.strictObject({

@@ -2,6 +2,7 @@ import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import type { DocumentPassphraseStatus } from '../../../src-preload/contract/documents';
 import { useCompanion } from '../../app/services-context';
+import { ChangePassphraseForm, ForgetPassphrase } from './ChangePassphrase';
 
 const MIN_LENGTH = 10;
 
@@ -52,6 +53,7 @@ export function DocumentPassphraseForm(props: { status: DocumentPassphraseStatus
       <Text as="p" size="2" data-testid="document-passphrase-state">
         {passphraseSentence(props.status.state)}
       </Text>
+      {props.status.state === 'unlocked' ? <ChangePassphraseForm onChanged={props.onEntered} /> : null}
       {props.status.state === 'unlocked' ? null : (
         <form onSubmit={submit} aria-label={setting ? 'Set a documents passphrase' : 'Unlock saved documents'}>
           <Flex direction="column" gap="2" maxWidth="360px">
@@ -92,6 +94,7 @@ export function DocumentPassphraseForm(props: { status: DocumentPassphraseStatus
           </Flex>
         </form>
       )}
+      {props.status.state === 'locked' ? <ForgetPassphrase onForgotten={props.onEntered} /> : null}
     </Flex>
   );
 }

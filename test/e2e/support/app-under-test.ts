@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { PreviewServer } from '../../../src-main/browser-preview/preview-server';
+import type { PreviewServer, PreviewServerOptions } from '../../../src-main/browser-preview/preview-server';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { launchChromium } from './chromium';
 import { watchProblems } from './page-problems';
@@ -34,11 +34,19 @@ export interface AppUnderTest {
  * what the server holds. With `connectDemo`, the demo practice is explored and its first sync finished.
  */
 export async function openApp(
-  options: { viewport?: { width: number; height: number }; connectDemo?: boolean } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    connectDemo?: boolean;
+    /** Main's cipher (a laptop without a secure password store), instead of the preview's session cipher. */
+    cipher?: PreviewServerOptions['cipher'];
+  } = {},
 ): Promise<AppUnderTest> {
   let demo: DemoPractice | undefined;
   const startDemo = async () => (demo = await createDemoPractice({}));
-  const [browser, server] = await Promise.all([launchChromium(), startPreview({ startDemo })]);
+  const [browser, server] = await Promise.all([
+    launchChromium(),
+    startPreview({ startDemo, ...(options.cipher ? { cipher: options.cipher } : {}) }),
+  ]);
   const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 900 } });
   const problems = await watchProblems(page);
   await page.goto(server.url);

@@ -104,6 +104,60 @@ describe('saved documents on a laptop without a keyring', () => {
     expect(existsSync(file)).toBe(true);
   });
 
+  it('the passphrase can be changed (proven by the current one): saved documents open under the new one, not the old', async () => {
+    const OLD = 'a long documents passphrase';
+    const NEW = 'another long passphrase';
+    const inner = createSessionCipher();
+    const app = await start({ cipher: weakCipher(inner) });
+    await app.call('documents.enterPassphrase', { passphrase: OLD });
+    const bill = app.bills[1]!;
+    const first = await openBill(app, bill);
+    expect(await app.call('documents.changePassphrase', { current: 'not the passphrase', next: NEW })).toMatchObject({
+      ok: false,
+      message: 'That is not the documents passphrase. Try again.',
+    });
+    expect(await app.call('documents.changePassphrase', { current: OLD, next: 'short' })).toMatchObject({ ok: false });
+    expect(await app.call('documents.changePassphrase', { current: OLD, next: NEW })).toEqual({
+      ok: true,
+      message: null,
+      state: 'unlocked',
+    });
+    expect(settingsText(app)).not.toContain(NEW);
+    await app.services.dispose();
+
+    const restarted = await start({ dataDir: app.dataDir, cipher: weakCipher(inner) });
+    restarted.services.start();
+    expect(await restarted.call('documents.enterPassphrase', { passphrase: OLD })).toMatchObject({ ok: false });
+    expect(await restarted.call('documents.enterPassphrase', { passphrase: NEW })).toMatchObject({ ok: true });
+    expect((await openBill(restarted, bill)).bytesBase64).toBe(first.bytesBase64);
+    expect(restarted.documentRequests()).toHaveLength(0);
+  });
+
+  it('a forgotten passphrase can be forgotten: its documents are fetched again, and a new one can be set', async () => {
+    const inner = createSessionCipher();
+    const app = await start({ cipher: weakCipher(inner) });
+    await app.call('documents.enterPassphrase', { passphrase: 'a long documents passphrase' });
+    const bill = app.bills[1]!;
+    const first = await openBill(app, bill);
+    await app.services.dispose();
+
+    const restarted = await start({ dataDir: app.dataDir, cipher: weakCipher(inner) });
+    restarted.services.start();
+    expect(await restarted.call('documents.passphraseStatus', {})).toEqual({ needed: true, state: 'locked' });
+    expect(await restarted.call('documents.forgetPassphrase', {})).toEqual({
+      ok: true,
+      message: null,
+      state: 'not-set',
+    });
+    expect(settingsText(restarted)).not.toContain('documents.passphrase');
+    expect((await openBill(restarted, bill)).bytesBase64).toBe(first.bytesBase64);
+    expect(restarted.documentRequests()).toHaveLength(1);
+    expect(await restarted.call('documents.enterPassphrase', { passphrase: 'a new long passphrase' })).toMatchObject({
+      ok: true,
+      state: 'unlocked',
+    });
+  });
+
   it('with the OS password store no passphrase is asked for', async () => {
     const app = await start();
     expect(await app.call('documents.passphraseStatus', {})).toEqual({ needed: false, state: 'not-set' });

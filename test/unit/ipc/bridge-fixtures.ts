@@ -76,6 +76,8 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   'documents.unpin': [{ practiceKey, packId: 'pack-1' }],
   'documents.passphraseStatus': [{}],
   'documents.enterPassphrase': [{ passphrase: 'correct horse battery staple' }],
+  'documents.changePassphrase': [{ current: 'correct horse battery staple', next: 'a new documents passphrase' }],
+  'documents.forgetPassphrase': [{}],
   'documents.showInSystemViewer': [{ practiceKey, ref: { kind: 'statement', id: '77' } }],
   'desktop.updateStatus': [{}],
   'desktop.restartToUpdate': [{}],
