@@ -2,6 +2,7 @@ import { Flex, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Notices } from '../notices/Notices';
+import { OfflineBanner } from '../connectivity/OfflineBanner';
 import { StatusBar } from './StatusBar';
 import { OutboxBadge } from '../features/outbox/OutboxBadge';
 import { preloadScreens, screens } from './screens';
@@ -98,6 +99,7 @@ export function Layout() {
         </Flex>
       </nav>
       <main id="main" tabIndex={-1} className="content">
+        <OfflineBanner />
         <Outlet />
       </main>
       <StatusBar />

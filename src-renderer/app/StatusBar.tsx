@@ -1,23 +1,17 @@
 import { Flex, Text } from '@radix-ui/themes';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useAppInfo } from './app-info-store';
 import { activePractice, usePractice } from '../practice/practice-store';
 import { OnlineIndicator } from '../connectivity/OnlineIndicator';
 import { formatDateTime } from '../ui/regional/regional-format';
-import { useServices } from './services-context';
+import { useLastSyncFinishedAt } from '../practice/last-sync';
 
 export function StatusBar() {
   const info = useAppInfo((s) => s.info);
   const practice = usePractice(activePractice);
   const progress = usePractice((s) => s.progress);
   const paused = usePractice((s) => s.paused);
-  const { databases } = useServices();
-  // From the stored cursors, so it is right after a restart with the network gone: the oldest resource decides.
-  const lastSynced = useLiveQuery(async () => {
-    if (!practice) return null;
-    const done = (await databases.of(practice.practiceKey).cursors.toArray()).map((c) => c.lastCompletedAt);
-    return done.length > 0 && done.every(Boolean) ? (done as string[]).sort()[0]! : null;
-  }, [practice?.practiceKey, progress?.running]);
+  // The same time Settings gives (practice/last-sync.ts), live.
+  const lastSynced = useLastSyncFinishedAt(practice?.practiceKey ?? null);
   const syncText = paused
     ? 'sync paused'
     : progress?.running

@@ -1,6 +1,7 @@
 import { Badge, Button, Flex, Progress, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
+import { lastSyncFinishedAt } from '../../practice/last-sync';
 import { usePractice } from '../../practice/practice-store';
 import { pausedText, remainingText, runText } from '../../practice/budget-text';
 import { useRegion } from '../../ui/money-ui';
@@ -83,7 +84,11 @@ export function SyncStatus() {
       </Text>
     );
   const running = progress?.running ?? false;
-  const lastRun = progress?.lastRunAt ? `Last sync finished ${formatRelative(progress.lastRunAt, now, region)}.` : null;
+  const lastRunAt = lastSyncFinishedAt(
+    progress?.lastRunAt,
+    cursors.map((c) => c.lastCompletedAt),
+  );
+  const lastRun = lastRunAt ? `Last sync finished ${formatRelative(lastRunAt, now, region)}.` : null;
   const wait = syncWaitText({ paused, running, online, budget, now, region });
   const waitText = wait && !running && lastRun ? `${wait} ${lastRun}` : wait;
   return (

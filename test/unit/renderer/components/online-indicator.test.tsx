@@ -5,10 +5,10 @@ import type { ConnectivityReason } from '../../../../src-preload/contract/connec
 import { OnlineIndicatorView } from '../../../../src-renderer/connectivity/OnlineIndicator';
 
 // Theme provides the tooltip context, as in the app.
-const show = (reason: ConnectivityReason): string =>
+const show = (reason: ConnectivityReason, hasPractice = true): string =>
   renderToStaticMarkup(
     <Theme>
-      <OnlineIndicatorView reason={reason} checkedAt="2026-11-20T10:00:00.000Z" />
+      <OnlineIndicatorView reason={reason} checkedAt="2026-11-20T10:00:00.000Z" hasPractice={hasPractice} />
     </Theme>,
   );
 const text = (html: string): string => html.replace(/<[^>]+>/g, '');
@@ -22,5 +22,11 @@ describe('online indicator', () => {
     expect(text(portal)).toBe('Offline — this network does not reach the practice');
     expect(portal).toContain('data-online="false"');
     expect(portal).toContain('data-reason="practice-unreachable"');
+  });
+
+  it('with no practice connected, speaks of the network only: never "Online" or "Offline"', () => {
+    expect(text(show('ok', false))).toBe('Network connected');
+    expect(text(show('no-network', false))).toBe('No network');
+    expect(show('no-network', false)).toContain('data-reason="no-practice"');
   });
 });
