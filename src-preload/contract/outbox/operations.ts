@@ -10,6 +10,7 @@ import {
   customFieldsPutSchema,
   customFieldValuesSchema,
   duplicateSchema,
+  eformCreateClientSchema,
   eformCreateResponseSchema,
   eformCreateSchema,
   eformSendResponseSchema,
@@ -60,6 +61,11 @@ export interface OperationDef {
   idempotency: IdempotencyClass;
   params: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * The app's stricter rule for the body it sends, where the contract allows what the practice would
+   * misread (an eForm's custom schema is "any JSON"): used instead of `body` for what the app checks.
+   */
+  clientBody?: z.ZodType;
   query?: z.ZodType;
   response: z.ZodType;
   /** Params that may hold an OutboxRef until the entry they depend on is done. */
@@ -137,6 +143,7 @@ export const operations = define({
     idempotency: 'billable',
     params: z.strictObject({}),
     body: eformCreateSchema,
+    clientBody: eformCreateClientSchema,
     response: eformCreateResponseSchema,
   },
   'eform.sendDraft': {
@@ -299,7 +306,7 @@ export function clientSchemasOf(name: OperationName): ClientSchemas {
     const op: OperationDef = operations[name];
     schemas = {
       params: strictRequestSchema(op.params),
-      ...(op.body ? { body: strictRequestSchema(op.body) } : {}),
+      ...(op.body ? { body: strictRequestSchema(op.clientBody ?? op.body) } : {}),
       ...(op.query ? { query: strictRequestSchema(op.query) } : {}),
     };
     clientSchemas.set(name, schemas);

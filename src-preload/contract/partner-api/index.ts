@@ -7,6 +7,7 @@ export * from './users';
 export * from './onboardings';
 export * from './recipients-patch';
 export * from './eforms';
+export * from './eform-custom-schema';
 export * from './leads';
 export * from './proposals';
 export * from './bills';

@@ -32,7 +32,10 @@ const fixtures: Record<OperationName, { payload: StoredPayload; nested?: (string
     payload: {
       params: {},
       body: {
-        forms: [{ templateId: 3 }, { name: 'Extra', schema: { pages: [{ q: 1 }] } }],
+        forms: [
+          { templateId: 3 },
+          { name: 'Extra', schema: { sections: [{ questions: [{ id: 'q', type: 'text', label: 'Q' }] }] } },
+        ],
         ...{ entityKey: K, recipientName: 'C', recipientEmail: 'c@example.com', emailContent: '[Link]' },
       },
     },
@@ -216,6 +219,17 @@ describe('the outbox sends only what strict schemas accepted', () => {
     const cyclic: Record<string, unknown> = { name: 'x' };
     cyclic['self'] = cyclic;
     expect(validatePayload('eform.create', { params: {}, body: { name: 'x', schema: cyclic } }).ok).toBe(false);
+  });
+
+  it('a custom eForm schema the practice could not read is refused before it is sent (text kept from a form)', () => {
+    const body = { name: 'Rental', schema: { __invalidJson: '1. Address\n2. Rent' }, emailContent: '[Link]' };
+    const check = validatePayload('eform.create', { params: {}, body });
+    expect(check.ok).toBe(false);
+    expect(!check.ok && check.issues.some((i) => i.path === 'body.schema.sections')).toBe(true);
+    const text = validatePayload('eform.create', { params: {}, body: { ...body, schema: '1. Address' } });
+    expect(text.ok).toBe(false);
+    // The shared schema stays as the contract says ("any JSON"): the demo practice accepts it.
+    expect(operations['eform.create'].body.safeParse(body).success).toBe(true);
   });
 
   it('a reference stands in for its key only where the operation waits for one', () => {
