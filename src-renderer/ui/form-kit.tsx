@@ -1,37 +1,9 @@
-import { Button, Callout, Checkbox, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { z } from 'zod';
-import type { RuleIssue } from '../../src-preload/contract/partner-api';
+import { Callout, Checkbox, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
+import { useId, type ReactNode } from 'react';
 import { parseNumberInput } from './regional/money-input';
 
-export type FieldErrors = Record<string, string>;
-
-/** A problem with what the form built: zod's issues, and the practice's rules (code 'custom'). */
-export interface FormIssue {
-  code: string;
-  path: PropertyKey[];
-  message: string;
-}
-export interface FormIssues {
-  issues: readonly FormIssue[];
-}
-
-/** zod issues → one message per top-level field ("" for the form as a whole). */
-export function fieldErrors(error: FormIssues): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/**
- * The errors less one field's, once its text is changed: a number field reads its new text at once
- * (NumberInput), and a message about the old text would contradict what it shows.
- */
-export const withoutError = (errors: FieldErrors, key: string): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key));
+export { fieldErrors, withoutError, type FieldErrors, type FormIssue, type FormIssues } from './field-errors';
+export { SchemaForm } from './SchemaForm';
 
 /** Empty text becomes "not given" rather than an empty string the server would store. */
 export const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
@@ -41,6 +13,8 @@ interface FieldProps {
   value: string;
   onChange(value: string): void;
   error?: string | undefined;
+  /** Something that looks wrong but may be right (a name like an email address): said, not blocking. */
+  warning?: string | undefined;
   hint?: string;
   required?: boolean;
 }
@@ -49,7 +23,12 @@ interface FieldProps {
 function Field(
   props: Omit<FieldProps, 'value' | 'onChange'> & {
     note?: ReactNode;
-    control(a11y: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }): ReactNode;
+    control(a11y: {
+      id: string;
+      'aria-invalid': true | undefined;
+      'aria-describedby': string | undefined;
+      'data-warning'?: true;
+    }): ReactNode;
   },
 ) {
   const id = useId();
@@ -62,7 +41,8 @@ function Field(
       {props.control({
         id,
         'aria-invalid': props.error ? true : undefined,
-        'aria-describedby': props.error ? `${id}-error` : undefined,
+        ...(props.warning && !props.error ? { 'data-warning': true as const } : {}),
+        'aria-describedby': props.error || props.warning ? `${id}-error` : undefined,
       })}
       {props.note}
       {props.hint ? (
@@ -73,6 +53,10 @@ function Field(
       {props.error ? (
         <Text id={`${id}-error`} size="1" color="red" role="alert">
           {props.error}
+        </Text>
+      ) : props.warning ? (
+        <Text id={`${id}-error`} size="1" color="amber" role="status" data-testid="field-warning">
+          {props.warning}
         </Text>
       ) : null}
     </Flex>
@@ -180,88 +164,6 @@ export function CheckInput(props: { label: string; checked: boolean; onChange(va
         ) : null}
       </Flex>
     </Text>
-  );
-}
-
-/**
- * A form that validates against a contract schema before anything is queued: the same schema main
- * checks and the server enforces. Nothing typed is lost on an error; the submit button says what it does.
- */
-export function SchemaForm<S extends z.ZodType>(props: {
-  schema: S;
-  build(): unknown;
-  onValid(value: z.output<S>): Promise<void>;
-  onErrors(errors: FieldErrors): void;
-  /** Maps the issues to the form's fields when they are not all top-level (rows of a list). */
-  errorsOf?(error: FormIssues): FieldErrors;
-  /**
-   * The practice's rules beyond the schema. Run on every submit, beside the schema rather than inside it
-   * (zod skips a refinement while any field is invalid), so every problem shows at once.
-   */
-  rules?(): RuleIssue[];
-  /**
-   * Typed text that cannot be read as what it should be (an amount in the practice's layout). Listed
-   * first, so its message (what to type instead) is the one its field shows.
-   */
-  inputIssues?(): RuleIssue[];
-  submitLabel: string;
-  disabledReason?: string | null | undefined;
-  children: ReactNode;
-  onCancel?: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (props.disabledReason) return;
-    setFormError(null);
-    const parsed = props.schema.safeParse(props.build());
-    const broken = (props.rules?.() ?? []).map((issue): FormIssue => ({ code: 'custom', ...issue }));
-    const unreadable = (props.inputIssues?.() ?? []).map((issue): FormIssue => ({ code: 'custom', ...issue }));
-    if (!parsed.success || broken.length > 0 || unreadable.length > 0) {
-      const errors = (props.errorsOf ?? fieldErrors)({
-        issues: [...unreadable, ...(parsed.success ? [] : parsed.error.issues), ...broken],
-      });
-      props.onErrors(errors);
-      setFormError(errors[''] ?? 'Some fields need attention.');
-      return;
-    }
-    props.onErrors({});
-    setBusy(true);
-    try {
-      await props.onValid(parsed.data);
-    } catch (error) {
-      setFormError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
-      <Flex direction="column" gap="3">
-        {props.disabledReason ? (
-          <Callout.Root color="amber" role="status">
-            <Callout.Text>{props.disabledReason}</Callout.Text>
-          </Callout.Root>
-        ) : null}
-        {props.children}
-        {formError ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{formError}</Callout.Text>
-          </Callout.Root>
-        ) : null}
-        <Flex gap="3" justify="end">
-          {props.onCancel ? (
-            <Button type="button" variant="soft" color="gray" onClick={props.onCancel}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" disabled={busy || Boolean(props.disabledReason)}>
-            {props.submitLabel}
-          </Button>
-        </Flex>
-      </Flex>
-    </form>
   );
 }
 

@@ -6,6 +6,7 @@ import { resubmit } from '../../outbox/outbox-db';
 import { LongTextInput, SchemaForm, type FieldErrors } from '../../ui/form-kit';
 import { partsOf } from '../../operations/registry';
 import { useServices } from '../../app/services-context';
+import { summaryAfterEdit } from './edited-summary';
 
 /**
  * Edit and resubmit: the action's own form, prefilled with what was typed, where the registry names one
@@ -19,7 +20,8 @@ export function EditEntry({ entry, practiceKey, onDone }: { entry: OutboxEntry; 
   const [json, setJson] = useState(JSON.stringify(entry.payload.body ?? {}, null, 2));
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = async (body: unknown) => {
-    await resubmit(db, entry, { payload: { ...entry.payload, body }, summary: entry.summary });
+    const summary = await summaryAfterEdit(db, entry, body);
+    await resubmit(db, entry, { payload: { ...entry.payload, body }, summary });
     outbox.kick('user');
     onDone();
   };

@@ -28,6 +28,11 @@ export const contactOperations = {
       'contact.create',
       ({ body, clientName }: { body: ContactCreate; clientName: string }) =>
         `Add contact ${body.contactName} ${body.contactSurname} to ${clientName}`,
+      null,
+      (stored, { clientName }) => {
+        const body = contactCreateSchema.safeParse(stored);
+        return body.success && clientName !== null ? { body: body.data, clientName } : null;
+      },
     ),
     resubmit: resubmitIn(ContactForm, (body, { submitLabel }) => {
       const initial = contactCreateSchema.safeParse(body);

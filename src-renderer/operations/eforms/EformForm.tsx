@@ -1,6 +1,13 @@
 import { Button, Flex, SegmentedControl, Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import { eformCreateSchema, type EformCreate, type EformTemplate } from '../../../src-preload/contract/partner-api';
+import {
+  customEformSchemaIssues,
+  eformCreateSchema,
+  type EformCreate,
+  type EformTemplate,
+  type RuleIssue,
+  type SchemaGuide,
+} from '../../../src-preload/contract/partner-api';
 import { LabelledSelect } from '../../ui/LabelledSelect';
 import { defaultTemplateId } from './eform-template-default';
 import { useCatalogsRound } from '../../practice/use-catalogs-round';
@@ -14,14 +21,35 @@ export interface EformDefaults {
   recipientMobile: string;
 }
 
+const readOr = (text: string): unknown => {
+  const read = readSchema(text);
+  return read.ok ? read.value : text.trim() === '' ? undefined : text;
+};
+
 const DEFAULT_CONTENT = 'Hello,\n\nPlease complete this form for us: [Link]\n\nThank you.';
 
-function parseJson(text: string): unknown {
+type SchemaRead = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** The typed schema as JSON, or why it is not: never a stand-in the practice would receive as a form. */
+function readSchema(text: string): SchemaRead {
+  if (text.trim() === '')
+    return { ok: false, message: "Enter the form's schema (JSON), as the practice's schema guide describes it." };
   try {
-    return JSON.parse(text);
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return text.trim() === '' ? undefined : { __invalidJson: text };
+    return {
+      ok: false,
+      message:
+        'This is not valid JSON, so the practice could not read it as a form. A schema starts with { and lists its sections and their questions, as in the schema guide.',
+    };
   }
+}
+
+/** Why the custom schema cannot be queued (nothing: it can), checked before anything is queued. */
+function customSchemaProblems(text: string, guide: SchemaGuide | null): RuleIssue[] {
+  const read = readSchema(text);
+  if (!read.ok) return [{ path: ['schema'], message: read.message }];
+  return customEformSchemaIssues(read.value, guide).map((issue) => ({ path: ['schema'], message: issue.message }));
 }
 
 /**
@@ -31,6 +59,8 @@ function parseJson(text: string): unknown {
 export function EformForm(props: {
   templates: EformTemplate[];
   defaults: EformDefaults;
+  /** The practice's schema guide when this laptop has it: a custom schema is checked against its rules too. */
+  guide?: SchemaGuide | null;
   initial?: EformCreate;
   disabledReason?: string | null;
   onSubmit(body: EformCreate): Promise<void>;
@@ -66,7 +96,9 @@ export function EformForm(props: {
 
   const build = () => ({
     ...(mode === 'template' ? { templateId: templateId ? Number(templateId) : null } : {}),
-    ...(mode === 'custom' ? { name: optional(name), schema: parseJson(schemaText) } : {}),
+    // Text that is not JSON is kept as text here, so the one message about it is the schema field's own
+    // (rules below); it is never queued: the rules refuse it, and so does the outbox's own check.
+    ...(mode === 'custom' ? { name: optional(name), schema: readOr(schemaText) } : {}),
     ...(mode === 'stack' ? { forms: stack.map((id) => ({ templateId: Number(id) })) } : {}),
     entityKey: props.defaults.entityKey,
     recipientName: optional(recipientName),
@@ -97,6 +129,8 @@ export function EformForm(props: {
       build={build}
       onValid={props.onSubmit}
       onErrors={setErrors}
+      labels={{ name: 'form name', schema: 'form schema' }}
+      rules={() => (mode === 'custom' ? customSchemaProblems(schemaText, props.guide ?? null) : [])}
       submitLabel={draft ? 'Queue as draft' : 'Queue to send'}
       disabledReason={props.disabledReason}
       {...(props.onCancel ? { onCancel: props.onCancel } : {})}
@@ -124,14 +158,7 @@ export function EformForm(props: {
             rows={8}
             value={schemaText}
             onChange={setSchemaText}
-            error={
-              errors['schema'] ??
-              (schemaText &&
-              typeof parseJson(schemaText) === 'object' &&
-              (parseJson(schemaText) as Record<string, unknown>)['__invalidJson']
-                ? 'This is not valid JSON.'
-                : undefined)
-            }
+            error={errors['schema']}
             hint="Questions, their types and merge fields as described by the practice's schema guide."
           />
         </>

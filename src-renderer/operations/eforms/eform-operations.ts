@@ -24,6 +24,13 @@ export const eformOperations = {
             : `the eForm “${templateName}”`;
         return `${body.sendNow === false ? 'Save as draft' : 'Send'} ${what} to ${body.recipientName ?? clientName}`;
       },
+      null,
+      (stored, { clientName, eformTemplates }) => {
+        const body = eformCreateBaseSchema.safeParse(stored);
+        if (!body.success) return null;
+        const template = eformTemplates.find((t) => t.templateId === body.data.templateId);
+        return { body: body.data, templateName: template?.name ?? 'template', clientName: clientName ?? 'the client' };
+      },
     ),
     resubmit: resubmitIn(EformForm, (body, { eformTemplates }) => {
       const initial = eformCreateBaseSchema.safeParse(body);

@@ -1,5 +1,10 @@
 import type { ComponentProps } from 'react';
-import type { AmlCheckCreate, IdVerificationSend } from '../../../src-preload/contract/partner-api';
+import {
+  amlCheckCreateSchema,
+  idVerificationSendSchema,
+  type AmlCheckCreate,
+  type IdVerificationSend,
+} from '../../../src-preload/contract/partner-api';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { describedAs, type OperationParts } from '../shared/operation-parts';
 import { identityEffects } from './identity-effects';
@@ -24,6 +29,11 @@ export const identityOperations = {
         const aml = body.includeAml ? ` with an ${body.amlKind ?? 'standard'} AML check` : '';
         return `Send an ID verification${aml} to ${body.recipientName ?? clientName} (billed)`;
       },
+      null,
+      (stored, { clientName }) => {
+        const body = idVerificationSendSchema.safeParse(stored);
+        return body.success ? { body: body.data, clientName: clientName ?? 'the client' } : null;
+      },
     ),
     resubmit: 'json',
     form: IdVerificationForm,
@@ -34,6 +44,11 @@ export const identityOperations = {
       'identity.runAmlCheck',
       ({ body, clientName }: { body: AmlCheckCreate; clientName: string }) =>
         `Run a ${body.kind} AML check on ${clientName} (billed)`,
+      null,
+      (stored, { clientName }) => {
+        const body = amlCheckCreateSchema.safeParse(stored);
+        return body.success && clientName !== null ? { body: body.data, clientName } : null;
+      },
     ),
     resubmit: 'json',
     form: AmlCheckForm,

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { leadCreateSchema, leadNoteCreateSchema } from '../../../src-preload/contract/partner-api';
+import { leadName } from '../../features/leads/lead-filter';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { describedAs, firstWords, resubmitIn, type OperationParts } from '../shared/operation-parts';
 import { leadEffects } from './lead-effects';
@@ -27,7 +28,17 @@ interface AboutLead {
 export const leadOperations = {
   'lead.create': {
     effect: leadEffects['lead.create'],
-    description: describedAs('lead.create', ({ leadName }: AboutLead) => `Create lead ${leadName}`),
+    description: describedAs(
+      'lead.create',
+      ({ leadName }: AboutLead) => `Create lead ${leadName}`,
+      null,
+      (stored) => {
+        const lead = leadCreateSchema.safeParse(stored);
+        if (!lead.success) return null;
+        const { name, surname, companyName } = lead.data;
+        return { leadName: leadName({ name, surname: surname ?? null, companyName: companyName ?? null }) };
+      },
+    ),
     resubmit: resubmitIn(LeadForm, (body, { submitLabel }) => {
       const lead = leadCreateSchema.safeParse(body);
       return lead.success ? { initial: lead.data, submitLabel } : null;

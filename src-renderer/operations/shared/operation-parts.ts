@@ -19,6 +19,18 @@ export interface Description {
    * with the same summary can be told apart; absent when the summary already says it.
    */
   carries?: (body: unknown) => string | null;
+  /**
+   * The summary again for a body edited in the Outbox, so the line says what the entry will now send
+   * (null: the body does not fit the operation; the old line stays until the entry is fixed).
+   */
+  afterEdit?: (body: unknown, known: KnownAtEdit) => string | null;
+}
+
+/** What the Outbox knows about an entry's surroundings when its body is edited. */
+export interface KnownAtEdit {
+  /** The client the entry concerns, as stored on this laptop (null: none, or not stored). */
+  clientName: string | null;
+  eformTemplates: EformTemplate[];
 }
 
 /** What "Edit and resubmit" gives a form besides its own props. */
@@ -59,13 +71,22 @@ export interface OperationParts {
 export function describedAs<A>(
   name: OperationName,
   summary: (about: A) => string,
-  carries?: (body: unknown) => string | null,
+  carries?: ((body: unknown) => string | null) | null,
+  afterEdit?: (body: unknown, known: KnownAtEdit) => A | null,
 ) {
   return {
     title: operations[name].title,
     billedPerUse: operations[name].idempotency === 'billable',
     summary,
     ...(carries ? { carries } : {}),
+    ...(afterEdit
+      ? {
+          afterEdit: (body: unknown, known: KnownAtEdit) => {
+            const about = afterEdit(body, known);
+            return about === null ? null : summary(about);
+          },
+        }
+      : {}),
   } satisfies Description;
 }
 
