@@ -33,5 +33,8 @@ export async function syncIntoDexie(companion: Companion, practiceKey: string): 
     });
   } finally {
     offPage();
+    // Dexie keeps every open connection (and its tables' hooks) reachable until it is closed: a long
+    // campaign syncs thousands of times, and unclosed connections were its heap growing per run.
+    db.close();
   }
 }
