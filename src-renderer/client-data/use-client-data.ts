@@ -43,6 +43,21 @@ const readers: Record<OnDemandPart, (ctx: ClientReadContext, entityKey: string) 
   bills: readClientBills,
 };
 
+/**
+ * Reads on their way, by practice, client and part: the header and a tab that both want a client's identity
+ * when it is opened share one request rather than spending two.
+ */
+const inFlight = new Map<string, Promise<ReadOutcome>>();
+function readOnce(ctx: ClientReadContext, entityKey: string, part: OnDemandPart): Promise<ReadOutcome> {
+  const id = `${ctx.practiceKey}:${entityKey}:${part}`;
+  let pending = inFlight.get(id);
+  if (!pending) {
+    pending = readers[part](ctx, entityKey).finally(() => inFlight.delete(id));
+    inFlight.set(id, pending);
+  }
+  return pending;
+}
+
 /** What a settled read answered for; a different context, client or part has not been answered yet. */
 interface Settled {
   ctx: ClientReadContext;
@@ -71,7 +86,7 @@ export function useOnDemandRead(entityKey: string, part: OnDemandPart): ReadStat
       const read = await ctx.db.clientReads.get(clientReadId(entityKey, part));
       if (read && Date.now() - Date.parse(read.fetchedAt) < FRESH_FOR_MS) return settle(IDLE);
       if (!(await ctx.db.entities.get(entityKey))) return settle(IDLE);
-      settle(statusOf(await readers[part](ctx, entityKey)));
+      settle(statusOf(await readOnce(ctx, entityKey, part)));
     })().catch((e: unknown) => settle({ status: 'failed', message: e instanceof Error ? e.message : String(e) }));
     return () => {
       cancelled = true;

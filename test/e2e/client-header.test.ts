@@ -64,7 +64,7 @@ describe('a client page that leads with what a meeting needs', () => {
     await summary.getByTestId('client-onboarding').getByText(onboarding.statusName, { exact: true }).waitFor();
     await summary
       .getByTestId('client-id-status')
-      .getByText(/Verified|Not verified|Not checked yet/)
+      .getByText(/Verified|Not verified|Not read yet/)
       .waitFor();
     await summary.getByTestId('pack-state').getByText('Not prepared').waitFor();
     await summary.getByRole('button', { name: 'Prepare for meeting' }).waitFor();

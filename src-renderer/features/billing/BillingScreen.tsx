@@ -9,7 +9,7 @@ import { activePractice, usePractice } from '../../practice/practice-store';
 import { ConnectPanel } from '../../practice/ConnectPanel';
 import { localWindow, type LocalWindow } from './billing-filter';
 import { windowSentence } from './money-wording';
-import { readAgeing } from '../debtors/ageing';
+import { useBalance } from '../../client-data/use-balance';
 import { useToday } from '../../ui/regional/use-now';
 import { BillsTable } from './BillsTable';
 import { PaymentsTable } from './PaymentsTable';
@@ -51,12 +51,8 @@ function Billing({ practiceKey, region }: { practiceKey: string; region: Region 
   const payments = useSyncedList(practiceKey, 'payments', (db) => db.payments.toArray());
   const { databases } = useServices();
   const today = useToday();
-  // The practice's ageing report, so the bills' "due" can say why it differs from the Debtors total.
-  const ageing = useLiveQuery(async () => {
-    const row = await databases.of(practiceKey).reports.get('debtorAgeing');
-    const report = row ? readAgeing(row.data) : null;
-    return report ? { total: report.totals.total, asAt: report.asAt, currency: report.currency } : null;
-  }, [practiceKey]);
+  // What the practice is owed, by the one rule Debtors uses too.
+  const owed = useBalance(databases.of(practiceKey), null);
   const billsWindow = bills?.window ?? null;
   const paymentsWindow = payments?.window ?? null;
 
@@ -78,13 +74,7 @@ function Billing({ practiceKey, region }: { practiceKey: string; region: Region 
             <Callout.Text>{windowSentence('Bills', billsWindow, today, region)}</Callout.Text>
           </Callout.Root>
         ) : null}
-        <BillsTable
-          practiceKey={practiceKey}
-          bills={bills.rows}
-          window={billsWindow}
-          region={region}
-          ageing={ageing ?? null}
-        />
+        <BillsTable practiceKey={practiceKey} bills={bills.rows} window={billsWindow} region={region} owed={owed} />
       </Flex>
       <Flex direction="column" gap="3">
         {paymentsWindow ? (

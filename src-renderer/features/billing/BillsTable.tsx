@@ -20,7 +20,9 @@ import { useBillingView, useBillingViews } from './billing-view-store';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 import { BillStatusBadge } from '../../ui/BillStatusBadge';
 import { useToday } from '../../ui/regional/use-now';
-import { billingVersusDebtors, billSummaryText, overdueAmount } from './money-wording';
+import type { BalanceView } from '../../client-data/use-balance';
+import { BalanceFigure } from '../../ui/BalanceFigure';
+import { billSummaryText, overdueAmount } from './money-wording';
 
 const PAGE_SIZE = 50;
 const COLUMNS: readonly SortColumn<BillColumn>[] = [
@@ -71,14 +73,14 @@ export function BillsTable({
   bills,
   window,
   region,
-  ageing,
+  owed,
 }: {
   practiceKey: string;
   bills: readonly Bill[];
   window: LocalWindow | null;
   region: string | undefined;
-  /** The practice's debtor ageing total and date, when synced: the "due" says why it differs. */
-  ageing: { total: number; asAt: string; currency?: string | undefined } | null;
+  /** What the practice is owed, by the one balance rule (the same figure as Debtors); undefined while loading. */
+  owed: BalanceView | undefined;
 }) {
   const view = useBillingView(practiceKey);
   const update = useBillingViews((s) => s.update);
@@ -94,8 +96,6 @@ export function BillsTable({
   const currency = bills[0]?.currency;
   const problem = dateRangeProblem(v.from, v.to);
   const narrowed = v.query !== '' || v.status !== '' || v.from !== '' || v.to !== '';
-  // Compared only while the list is the whole window: a filtered total is not meant to match Debtors.
-  const versus = narrowed ? null : billingVersusDebtors(totals.amountDue, window, ageing, region);
   const setView = (patch: Partial<typeof v>) => update(practiceKey, { bills: { ...v, ...patch }, billPage: 0 });
   const onSort = (column: BillColumn) =>
     setView({ sort: nextSort(v.sort, column, firstDirectionOfBillColumn(column)) });
@@ -140,9 +140,15 @@ export function BillsTable({
         <Text size="2" color="gray" data-testid="bill-summary">
           {billSummaryText({ ...totals, overdue, range: rangeText(v.from, v.to, region), currency }, today, region)}
         </Text>
-        {versus ? (
-          <Text size="2" color="gray" data-testid="bills-versus-debtors">
-            {versus}
+        {owed?.balance.known ? (
+          <Text size="2" data-testid="practice-owed">
+            Owed to the practice:{' '}
+            <BalanceFigure
+              balance={owed.balance}
+              currency={owed.currency}
+              region={region}
+              testId="practice-owed-figure"
+            />
           </Text>
         ) : null}
       </Flex>

@@ -5,9 +5,9 @@ import { roundCents } from '../../ui/table-sort';
 import type { LocalWindow } from './billing-filter';
 
 /*
- * What each money total counts, in words. Billing adds up the bills on this laptop (the sync's date
- * window); Debtors shows the practice's own ageing report as at its date, which counts every unpaid bill
- * of any age. The two differ whenever older bills are unpaid, and each screen says so.
+ * What each money total counts, in words. What the practice is owed is one figure on Billing and Debtors
+ * alike (the contract's balance rule: the ageing as at its date plus bills read since); Billing's list
+ * also says what is due on the bills it lists, which are only those of the sync's date window.
  */
 
 type Region = string | undefined;
@@ -51,29 +51,12 @@ export function billSummaryText(s: BillSummary, today: string, region: Region): 
     s.amountDue === 0
       ? 'nothing due'
       : s.overdue > 0
-        ? `${money(s.amountDue)} still due, ${money(s.overdue)} of it overdue as at ${formatDate(today, region)}`
-        : `${money(s.amountDue)} still due, none of it overdue`;
+        ? `${money(s.amountDue)} due on these bills, ${money(s.overdue)} of it overdue as at ${formatDate(today, region)}`
+        : `${money(s.amountDue)} due on these bills, none of it overdue`;
   return `${countOf(s.count, 'bill', region)}${s.range} · billed ${money(s.total)} · ${due}`;
 }
 
-/**
- * Why Billing's "due" and Debtors' total differ, in one sentence; null when they agree (to the cent) or
- * there is no ageing report to compare with.
- */
-export function billingVersusDebtors(
-  due: number,
-  window: LocalWindow | null,
-  ageing: { total: number; asAt: string; currency?: string | undefined } | null,
-  region: Region,
-): string | null {
-  if (!ageing || Math.abs(ageing.total - due) < 0.005) return null;
-  const which = window
-    ? `the bills dated from ${formatDate(window.startDate, region)} on this laptop`
-    : 'the bills on this laptop';
-  return `Debtors shows ${formatMoney(ageing.total, region, ageing.currency)} owed as at ${formatDate(ageing.asAt, region)} because the practice's ageing report counts every unpaid bill of any age, while this total counts only ${which}.`;
-}
-
-/** Under the Debtors total: what it counts, and why Billing's "due" can be lower. */
+/** Under the Debtors total: what it counts; Billing shows the same figure, made the same way. */
 export function debtorsTotalNote(asAt: string, region: Region): string {
-  return `The practice's ageing report as at ${formatDate(asAt, region)}: every unpaid bill, of any age. Billing's "due" adds up only the bills of the last year kept on this laptop, so it is lower when older bills are unpaid.`;
+  return `The practice's ageing report as at ${formatDate(asAt, region)}: every unpaid bill, of any age. Bills this laptop has read since are added as their own part; Billing shows the same figure.`;
 }

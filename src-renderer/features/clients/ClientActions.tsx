@@ -18,6 +18,7 @@ import { PendingActions } from '../outbox/OutboxStatus';
 import { formatMoney } from '../../ui/regional/regional-format';
 import { useRegion } from '../../ui/money-ui';
 import { useServices } from '../../app/services-context';
+import { confirmFirst, useVerificationOnFile, VerifiedOnFileNotice } from '../../operations/identity/VerifiedOnFile';
 
 /** Actions on one client (queued in the outbox, so they work offline) and what is still pending for it. */
 export function ClientActions({ entity, contacts }: { entity: Entity; contacts: Contact[] }) {
@@ -43,7 +44,15 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
     recipientEmail: primary?.email ?? entity.entityEmail ?? '',
     recipientMobile: primary?.mobile ?? entity.entityMobile ?? '',
   };
-  const close = () => setOpen(null);
+  const onFile = useVerificationOnFile(db, entity.entityKey);
+  const [confirmed, setConfirmed] = useState(false);
+  const close = () => {
+    setOpen(null);
+    setConfirmed(false);
+  };
+  const verifiedNotice = (
+    <VerifiedOnFileNotice onFile={onFile} confirmed={confirmed} onConfirm={setConfirmed} region={region} />
+  );
   /** Queues a write about this client, then closes its dialog. */
   const queue = async (operation: OperationName, payload: StoredPayload, summary: string) => {
     await outbox.queue({ operation, payload, summary, entityKey: entity.entityKey, dependsOn: [] });
@@ -121,9 +130,10 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
             title={`Send an ID verification to ${entity.fullEntityName}`}
             description="The client gets a link to verify their identity. Sent now if online, or as soon as the laptop is back online."
           >
+            {verifiedNotice}
             <IdVerificationForm
               entityKey={entity.entityKey}
-              disabledReason={blocked}
+              disabledReason={blocked ?? confirmFirst(onFile, confirmed)}
               onCancel={close}
               defaults={recipient}
               onSubmit={async (body) => {
@@ -147,9 +157,10 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
             title={`Run an AML check on ${entity.fullEntityName}`}
             description="Screens the client against anti-money-laundering lists. Run now if online, or as soon as the laptop is back online."
           >
+            {verifiedNotice}
             <AmlCheckForm
               entityKey={entity.entityKey}
-              disabledReason={blocked}
+              disabledReason={blocked ?? confirmFirst(onFile, confirmed)}
               onCancel={close}
               onSubmit={async (body) => {
                 await queue(

@@ -10,6 +10,9 @@ import { formatDate, formatMoney } from '../../ui/regional/regional-format';
 import { OnboardingStatusBadge } from '../onboardings/OnboardingStatusBadge';
 import { clientBalance } from './client-balance';
 import { MeetingPackStatus } from './MeetingPackPanel';
+import { useBalance } from '../../client-data/use-balance';
+import { useOnDemandRead } from '../../client-data/use-client-data';
+import { BalanceFigure } from '../../ui/BalanceFigure';
 
 /** One labelled fact of the header. */
 function Fact({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
@@ -54,6 +57,10 @@ export function ClientSummary({
     ]);
     return clientBalance({ bills, debtors, debtorsRead: debtorsCursor !== undefined, today: localToday(new Date()) });
   }, [db, entity.entityKey]);
+  // The figure itself comes from the one balance rule (the Billing tab, Billing and Debtors use it too).
+  const owed = useBalance(db, entity.entityKey);
+  // Identity is read with the client (one request, at the user's priority), not only when its tab is opened.
+  const identityRead = useOnDemandRead(entity.entityKey, 'identity');
   // Wrapped, so "no identity record" (null) is told apart from "not answered yet" (undefined).
   const identity = useLiveQuery(
     async () => (db ? { record: (await db.identity.get(entity.entityKey)) ?? null } : null),
@@ -71,13 +78,16 @@ export function ClientSummary({
         </Fact>
       ) : null}
       <Fact label="Balance" testId="client-balance">
-        {money === undefined || money === null ? (
+        {money === undefined || money === null || owed === undefined ? (
           reading
-        ) : money.known ? (
+        ) : money.known && owed.balance.known ? (
           <>
-            <Text size="3" weight="bold">
-              {formatMoney(money.balance, region, money.currency)}
-            </Text>{' '}
+            <BalanceFigure
+              balance={owed.balance}
+              currency={owed.currency}
+              region={region}
+              testId="client-balance-figure"
+            />{' '}
             {money.overdue > 0 ? (
               <Text size="2" color="red" data-testid="client-overdue">
                 {formatMoney(money.overdue, region, money.currency)} overdue ({money.overdueBills}{' '}
@@ -118,19 +128,20 @@ export function ClientSummary({
         )}
       </Fact>
       <Fact label="Identity" testId="client-id-status">
-        {identity === undefined || identity === null ? (
+        {identity === undefined || identity === null || (!identity.record && identityRead.status === 'reading') ? (
           reading
         ) : identity.record?.certificate === 'available' ? (
           <Badge color="green">Verified</Badge>
         ) : identity.record ? (
           <Badge color="amber">Not verified</Badge>
         ) : (
+          // Nothing read on this laptop is not "unchecked": the practice may well have verified the client.
           <>
             <Text size="2" color="gray">
-              Not checked yet:{' '}
+              Not read yet on this laptop:{' '}
             </Text>
             <RadixLink asChild size="2">
-              <Link to="?tab=identity">check on the Identity tab</Link>
+              <Link to="?tab=identity">see the Identity tab</Link>
             </RadixLink>
           </>
         )}

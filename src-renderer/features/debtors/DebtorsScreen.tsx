@@ -15,6 +15,8 @@ import { DebtorInvoicesTable } from './DebtorInvoicesTable';
 import { MovementSection } from './MovementSection';
 import { debtorsTotalNote } from '../billing/money-wording';
 import { useServices } from '../../app/services-context';
+import { useBalance, type BalanceView } from '../../client-data/use-balance';
+import { BalanceFigure } from '../../ui/BalanceFigure';
 
 // The chart's drawing code is loaded when the screen first shows it, not at start.
 const AgeingChart = lazyComponent(async () => (await import('./AgeingChart')).AgeingChart, 'the ageing chart');
@@ -27,8 +29,11 @@ function AgeingSummary({
   fetchedAt,
   region,
   money,
+  owed,
 }: {
   ageing: DebtorAgeing;
+  /** What the practice is owed by the one balance rule: the ageing plus bills read since (as Billing shows). */
+  owed: BalanceView | undefined;
   fetchedAt: string;
   region: Region;
   money(amount: number): string;
@@ -45,9 +50,21 @@ function AgeingSummary({
         <Text size="2" color="gray">
           Owed to the practice
         </Text>
-        <Text size="7" weight="bold" data-testid="debtors-total" data-amount={ageing.totals.total}>
-          {money(ageing.totals.total)}
-        </Text>
+        {owed?.balance.known ? (
+          <Text as="div">
+            <BalanceFigure
+              balance={owed.balance}
+              currency={owed.currency}
+              region={region}
+              testId="debtors-total"
+              size="7"
+            />
+          </Text>
+        ) : (
+          <Text size="7" weight="bold" data-testid="debtors-total" data-amount={ageing.totals.total}>
+            {money(ageing.totals.total)}
+          </Text>
+        )}
         <Text size="2" color="gray" data-testid="debtors-as-at">
           As at {formatDate(ageing.asAt, region)} · read from the practice {formatDateTime(fetchedAt, region)}
         </Text>
@@ -118,6 +135,7 @@ function Debtors({ practiceKey, region }: { practiceKey: string; region: Region 
     [practiceKey],
   );
   const ageing = useMemo(() => (row ? readAgeing(row.data) : null), [row]);
+  const owed = useBalance(databases.of(practiceKey), null);
   const currency = ageing?.currency;
   const money = useCallback((amount: number) => formatMoney(amount, region, currency), [region, currency]);
 
@@ -135,7 +153,7 @@ function Debtors({ practiceKey, region }: { practiceKey: string; region: Region 
   }
   return (
     <Flex direction="column" gap="6">
-      <AgeingSummary ageing={ageing} fetchedAt={row!.fetchedAt} region={region} money={money} />
+      <AgeingSummary ageing={ageing} fetchedAt={row!.fetchedAt} region={region} money={money} owed={owed} />
       <DebtorClientsTable practiceKey={practiceKey} ageing={ageing} money={money} />
       <DebtorInvoicesTable practiceKey={practiceKey} region={region} currency={currency} />
       <MovementSection practiceKey={practiceKey} region={region} />

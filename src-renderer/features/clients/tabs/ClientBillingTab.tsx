@@ -17,6 +17,8 @@ import { useActivePracticeDb, useServices } from '../../../app/services-context'
 import { BillStatusBadge } from '../../../ui/BillStatusBadge';
 import { useToday } from '../../../ui/regional/use-now';
 import { ClientAgeing } from './ClientAgeing';
+import { useBalance } from '../../../client-data/use-balance';
+import { BalanceFigure } from '../../../ui/BalanceFigure';
 
 /** Bills (newest first) with status, due date and amount due; a bill opens to its lines and payments. */
 export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
@@ -38,8 +40,9 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
     };
   }, [db, entity.entityKey]);
   const part = useClientPart(entity.entityKey, 'bills', data ? data.bills.length : 'loading');
+  // The same one balance as the header: the ageing below is its first part, bills since are the rest.
+  const owed = useBalance(db, entity.entityKey);
   if (!data) return <PartStatus part="bills" what="All bills" noun="bills" region={region} {...part} />;
-  const due = data.bills.reduce((sum, b) => sum + (b.statusName === 'Voided' ? 0 : b.amountDue), 0);
   return (
     <Flex direction="column" gap="4">
       <Card>
@@ -48,7 +51,12 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
             Bills
           </Heading>
           <Text size="2" data-testid="client-amount-due">
-            Outstanding: <strong>{formatMoney(due, region, data.bills[0]?.currency)}</strong>
+            Outstanding:{' '}
+            {owed?.balance.known ? (
+              <BalanceFigure balance={owed.balance} currency={owed.currency} region={region} testId="client-owed" />
+            ) : (
+              'not on this laptop yet'
+            )}
           </Text>
           <ReadButton
             label="Read all bills and payments"

@@ -11,6 +11,9 @@ import { useActivePracticeDb } from '../../../app/services-context';
  * Identity: the contract gives no status read, only the certificate PDF, which exists once a
  * verification has completed (404 before). So the status shown is "verified, certificate on file" or
  * "no completed verification", plus what this laptop sent (ID checks and AML screenings in the outbox).
+ * The verification's own date and method are only inside the certificate (its layout is the practice's
+ * and not in the contract), so they are not guessed: the time this laptop read the status is labelled as
+ * that, apart from the status, and the certificate opens beside it.
  */
 export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
   const db = useActivePracticeDb();
@@ -54,7 +57,10 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
         ) : identity.certificate === 'available' ? (
           <>
             <Badge color="green">Verified</Badge>
-            <Text size="2">Certificate on file (checked {formatDateTime(identity.checkedAt, region)}).</Text>
+            <Text size="2" data-testid="identity-verified-on">
+              A completed verification is on file. Its date and method are in the certificate: the practice gives them
+              nowhere else.
+            </Text>
             <OpenPdfLink
               kind="idCertificate"
               id={entity.entityKey}
@@ -65,13 +71,16 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
         ) : (
           <>
             <Badge color="amber">Not verified</Badge>
-            <Text size="2">
-              No identity verification has been completed for this client (checked{' '}
-              {formatDateTime(identity.checkedAt, region)}).
-            </Text>
+            <Text size="2">No identity verification has been completed for this client.</Text>
           </>
         )}
       </Flex>
+      {identity ? (
+        // When this laptop asked, never to be taken for when the client was verified.
+        <Text as="p" size="1" color="gray" mt="2" data-testid="identity-read-at">
+          Status read from the practice by this laptop {formatDateTime(identity.checkedAt, region)}.
+        </Text>
+      ) : null}
       {sent.length > 0 ? (
         <Flex direction="column" gap="1" mt="3">
           <Text size="2" weight="bold">
