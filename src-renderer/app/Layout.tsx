@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Notices } from '../notices/Notices';
 import { OfflineBanner } from '../connectivity/OfflineBanner';
+import { WhoAmIPrompt } from '../features/settings/ThisIsMe';
+import { useWhoAmIHydration } from '../practice/who-am-i';
 import { StatusBar } from './StatusBar';
 import { OutboxBadge } from '../features/outbox/OutboxBadge';
 import { preloadScreens, screens } from './screens';
@@ -63,6 +65,7 @@ export function Layout() {
   const section = useNavSection();
   useScreenShortcuts();
   usePreloadScreensWhenIdle();
+  useWhoAmIHydration();
   const skipToContent = (): void => document.getElementById('main')?.focus();
   return (
     <div className="shell">
@@ -100,6 +103,7 @@ export function Layout() {
       </nav>
       <main id="main" tabIndex={-1} className="content">
         <OfflineBanner />
+        <WhoAmIPrompt />
         <Outlet />
       </main>
       <StatusBar />

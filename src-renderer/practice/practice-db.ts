@@ -45,6 +45,12 @@ export interface StoredReport {
   fetchedAt: string;
 }
 
+/** A choice the user made on this laptop for this practice ("this is me"), gone with the practice at sign-out. */
+export interface StoredPreference {
+  name: string;
+  value: unknown;
+}
+
 /** The key of a client part's "last read" marker. */
 export const clientReadId = (entityKey: string, part: string): string => `${entityKey}|${part}`;
 
@@ -115,6 +121,7 @@ export class PracticeDb extends Dexie {
   clientReads!: EntityTable<ClientRead, 'id'>;
   meetingPacks!: EntityTable<MeetingPack, 'packId'>;
   documentRequests!: EntityTable<DocumentRequest, 'docKey'>;
+  preferences!: EntityTable<StoredPreference, 'name'>;
   /** Another connection deleted the database: this object is closed for good. */
   closedByDelete = false;
 
@@ -167,6 +174,8 @@ export class PracticeDb extends Dexie {
     // v8: the outbox's late-landing holds (outbox/landing-hold.ts), read before each send. A sparse index:
     // only entries that ever had an attempt with no answer carry the field, so done entries are not read.
     this.version(8).stores({ outbox: '++seq, &id, status, entityKey, mayLandUntil' });
+    // v9: the user's own choices for this practice (who is using this laptop). A new table only.
+    this.version(9).stores({ preferences: 'name' });
     // Another connection deletes the database (a sign-out, a test's clean-up): give way quietly, without
     // Dexie's console warning, and stay closed (a use after the delete fails instead of recreating it).
     this.on('versionchange', () => {

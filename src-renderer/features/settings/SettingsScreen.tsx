@@ -11,6 +11,7 @@ import { ConnectPanel } from '../../practice/ConnectPanel';
 import { SyncStatus } from './SyncStatus';
 import { AppearanceSetting } from './AppearanceSetting';
 import { DocumentEncryption } from './DocumentEncryption';
+import { ThisIsMe } from './ThisIsMe';
 import { UpdateSection } from './UpdateSection';
 import { InstallationCard } from './InstallationCard';
 import { useCompanion, useServices } from '../../app/services-context';
@@ -144,7 +145,8 @@ function PracticeCard() {
           />
         </Flex>
       ))}
-      <Heading as="h3" size="2" mb="2">
+      <ThisIsMe />
+      <Heading as="h3" size="2" mb="2" mt="3">
         Sync
       </Heading>
       <SyncStatus />

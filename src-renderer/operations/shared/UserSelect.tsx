@@ -5,6 +5,7 @@ import type { User } from '../../../src-preload/contract/partner-api';
 import { activePractice, usePractice } from '../../practice/practice-store';
 import { SelectInput, writeBlockedReason } from '../../ui/form-kit';
 import { useServices } from '../../app/services-context';
+import { useMe } from '../../practice/who-am-i';
 
 /**
  * The staff member an action is done as. The Partner API's credentials belong to the practice, not to a
@@ -18,9 +19,15 @@ const useActingUsers = create<{ byPractice: Record<string, string>; set(practice
   }),
 );
 
+/**
+ * Who the user said they are (Settings → "This is me"): every "…by" field starts there, and a change in
+ * one form stays in that form. Until they have said, the last choice made this session.
+ */
 export function useActingUser(): [string, (userKey: string) => void] {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
-  const userKey = useActingUsers((s) => s.byPractice[practiceKey] ?? '');
+  const me = useMe();
+  const lastChoice = useActingUsers((s) => s.byPractice[practiceKey] ?? '');
+  const userKey = me || lastChoice;
   return [userKey, (next) => useActingUsers.getState().set(practiceKey, next)];
 }
 

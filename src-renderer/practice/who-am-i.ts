@@ -1,0 +1,53 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { create } from 'zustand';
+import { useServices } from '../app/services-context';
+import type { PracticeDb } from './practice-db';
+import { usePractice } from './practice-store';
+
+/**
+ * Who is using this laptop, for this practice: the staff member every "…by" field starts at. The Partner
+ * API's credentials belong to the practice, not to a person, so the app asks once (after connecting,
+ * when the staff list has synced) and Settings can change it. Kept in the practice's own database, so
+ * signing out of the practice forgets it with everything else. `userKey: null`: asked, and not answered.
+ */
+const PREFERENCE = 'me';
+const storedMeSchema = z.strictObject({ userKey: z.uuid().nullable(), at: z.iso.datetime() });
+export type StoredMe = z.infer<typeof storedMeSchema>;
+
+/** What the database holds, read through its schema (a damaged value reads as "not asked yet"). */
+export async function readMe(db: PracticeDb): Promise<StoredMe | null> {
+  const parsed = storedMeSchema.safeParse((await db.preferences.get(PREFERENCE))?.value);
+  return parsed.success ? parsed.data : null;
+}
+
+export async function saveMe(db: PracticeDb, userKey: string | null, now = Date.now()): Promise<void> {
+  const value: StoredMe = { userKey, at: new Date(now).toISOString() };
+  await db.preferences.put({ name: PREFERENCE, value });
+}
+
+/** The answer per practice, in memory, so a form opening reads it at once (not a render later). */
+const useWhoAmIStore = create<{ byPractice: Record<string, StoredMe | null> }>(() => ({ byPractice: {} }));
+
+/** Mounted once by the layout: keeps the store in step with the active practice's database. */
+export function useWhoAmIHydration(): void {
+  const { databases } = useServices();
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const stored = useLiveQuery(async () => (practiceKey ? readMe(databases.of(practiceKey)) : null), [practiceKey]);
+  useEffect(() => {
+    if (!practiceKey || stored === undefined) return;
+    useWhoAmIStore.setState((s) => ({ byPractice: { ...s.byPractice, [practiceKey]: stored } }));
+  }, [practiceKey, stored]);
+}
+
+/** The active practice's answer: undefined while not read yet, null when never asked. */
+export function useStoredMe(): StoredMe | null | undefined {
+  const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
+  return useWhoAmIStore((s) => s.byPractice[practiceKey]);
+}
+
+/** The staff member using this laptop for the active practice, or '' when not said. */
+export function useMe(): string {
+  return useStoredMe()?.userKey ?? '';
+}
