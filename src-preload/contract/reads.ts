@@ -11,6 +11,7 @@ import {
   proposalSummarySchema,
   recurringBillingRunSchema,
   renewPreviewSchema,
+  schemaGuideSchema,
   statementDetailSchema,
   statementSummarySchema,
 } from './partner-api';
@@ -42,6 +43,8 @@ export const readRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('debtors.movement'), startDate: day, endDate: day }),
   z.strictObject({ kind: z.literal('onboardings.documents'), onboardingKey: uuid }),
   z.strictObject({ kind: z.literal('leads.notes'), leadKey: uuid }),
+  // So a custom eForm schema is checked against the practice's own rules before it is queued.
+  z.strictObject({ kind: z.literal('eforms.schemaGuide') }),
 ]);
 export type ReadRequest = z.infer<typeof readRequestSchema>;
 export type ReadKind = ReadRequest['kind'];
@@ -149,6 +152,11 @@ export const readSpecs = {
     path: (r: RequestOf<'leads.notes'>) => `/leads/${r.leadKey}/notes`,
     response: leadNoteSchema,
     list: true,
+  }),
+  'eforms.schemaGuide': spec({
+    path: () => '/eforms/schema-guide',
+    response: schemaGuideSchema,
+    list: false,
   }),
 } satisfies { [K in ReadKind]: ReadSpec<K, z.ZodType> };
 

@@ -60,6 +60,14 @@ describe('forms answer in words and queue nothing the practice would refuse', ()
       .getByText(/needs "sections"/)
       .waitFor();
 
+    // With the practice's schema guide (read when the custom form opens online, kept for offline), its rules too.
+    await app.waitForAnswered('getEformSchemaGuide');
+    await schema.fill(JSON.stringify({ sections: [{ questions: [{ id: 'rent', type: 'essay', label: 'Rent' }] }] }));
+    await dialog().getByRole('button', { name: 'Queue to send' }).click();
+    await dialog()
+      .getByText(/"rent" has the type "essay", which the schema guide does not list/)
+      .waitFor();
+
     // Still open, nothing pending for the client, nothing at the practice.
     await page.waitForTimeout(1500);
     expect(await dialog().count()).toBe(1);

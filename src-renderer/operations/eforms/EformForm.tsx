@@ -11,6 +11,7 @@ import {
 import { LabelledSelect } from '../../ui/LabelledSelect';
 import { defaultTemplateId } from './eform-template-default';
 import { useCatalogsRound } from '../../practice/use-catalogs-round';
+import { useSchemaGuide } from './use-schema-guide';
 import { CheckInput, LongTextInput, optional, SchemaForm, TextInput, type FieldErrors } from '../../ui/form-kit';
 
 type Mode = 'template' | 'custom' | 'stack';
@@ -59,8 +60,6 @@ function customSchemaProblems(text: string, guide: SchemaGuide | null): RuleIssu
 export function EformForm(props: {
   templates: EformTemplate[];
   defaults: EformDefaults;
-  /** The practice's schema guide when this laptop has it: a custom schema is checked against its rules too. */
-  guide?: SchemaGuide | null;
   initial?: EformCreate;
   disabledReason?: string | null;
   onSubmit(body: EformCreate): Promise<void>;
@@ -93,6 +92,7 @@ export function EformForm(props: {
   const [mute, setMute] = useState(i?.mute ?? false);
   const [draft, setDraft] = useState(i ? i.sendNow === false : false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const guide = useSchemaGuide(mode === 'custom');
 
   const build = () => ({
     ...(mode === 'template' ? { templateId: templateId ? Number(templateId) : null } : {}),
@@ -130,7 +130,7 @@ export function EformForm(props: {
       onValid={props.onSubmit}
       onErrors={setErrors}
       labels={{ name: 'form name', schema: 'form schema' }}
-      rules={() => (mode === 'custom' ? customSchemaProblems(schemaText, props.guide ?? null) : [])}
+      rules={() => (mode === 'custom' ? customSchemaProblems(schemaText, guide) : [])}
       submitLabel={draft ? 'Queue as draft' : 'Queue to send'}
       disabledReason={props.disabledReason}
       {...(props.onCancel ? { onCancel: props.onCancel } : {})}
