@@ -1,4 +1,5 @@
 import { Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import type { Balance, BalancePart } from '../../src-preload/contract/partner-api/balance';
 import { formatDate, formatMoney } from './regional/regional-format';
 
@@ -35,31 +36,36 @@ export function BalanceFigure({
   region,
   testId,
   size = '3',
+  stacked = false,
+  children,
 }: {
   balance: Balance;
   currency: string | undefined;
   region: Region;
   testId: string;
   size?: '2' | '3' | '7';
+  /** The parts on a line of their own under the figure (a header, a big number), not beside it. */
+  stacked?: boolean;
+  /** What follows the figure on its line (the overdue amount). */
+  children?: ReactNode;
 }) {
   if (!balance.known) return null;
-  const parts = balancePartsText(balance, region, currency);
+  const first = balance.parts[0];
+  const parts =
+    balance.parts.length > 1
+      ? `= ${balancePartsText(balance, region, currency)}`
+      : first?.kind === 'ageing'
+        ? `as at the ageing of ${formatDate(first.asAt, region)}`
+        : 'from the bills on this laptop';
   return (
     <>
       <Text size={size} weight="bold" data-testid={testId} data-amount={balance.amount}>
         {formatMoney(balance.amount, region, currency)}
-      </Text>{' '}
-      {balance.parts.length > 1 ? (
-        <Text size="1" color="gray" data-testid={`${testId}-parts`}>
-          = {parts}
-        </Text>
-      ) : (
-        <Text size="1" color="gray" data-testid={`${testId}-parts`}>
-          {balance.parts[0]?.kind === 'ageing'
-            ? `as at the ageing of ${formatDate(balance.parts[0].asAt, region)}`
-            : 'from the bills on this laptop'}
-        </Text>
-      )}
+      </Text>
+      {children ? <> {children}</> : null}{' '}
+      <Text as={stacked ? 'div' : 'span'} size="1" color="gray" data-testid={`${testId}-parts`}>
+        {parts}
+      </Text>
     </>
   );
 }

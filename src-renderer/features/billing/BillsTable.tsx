@@ -137,9 +137,6 @@ export function BillsTable({
         </Text>
       ) : null}
       <Flex direction="column" gap="1">
-        <Text size="2" color="gray" data-testid="bill-summary">
-          {billSummaryText({ ...totals, overdue, range: rangeText(v.from, v.to, region), currency }, today, region)}
-        </Text>
         {owed?.balance.known ? (
           <Text size="2" data-testid="practice-owed">
             Owed to the practice:{' '}
@@ -151,6 +148,9 @@ export function BillsTable({
             />
           </Text>
         ) : null}
+        <Text size="2" color="gray" data-testid="bill-summary">
+          {billSummaryText({ ...totals, overdue, range: rangeText(v.from, v.to, region), currency }, today, region)}
+        </Text>
       </Flex>
       <SortableTable columns={COLUMNS} sort={v.sort} onSort={onSort} labelledBy="bills-heading" testId="bills-table">
         {page.rows.map((bill) => (

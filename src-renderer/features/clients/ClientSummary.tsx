@@ -87,17 +87,19 @@ export function ClientSummary({
               currency={owed.currency}
               region={region}
               testId="client-balance-figure"
-            />{' '}
-            {money.overdue > 0 ? (
-              <Text size="2" color="red" data-testid="client-overdue">
-                {formatMoney(money.overdue, region, money.currency)} overdue ({money.overdueBills}{' '}
-                {money.overdueBills === 1 ? 'bill' : 'bills'})
-              </Text>
-            ) : (
-              <Text size="2" color="gray" data-testid="client-overdue">
-                nothing overdue
-              </Text>
-            )}
+              stacked
+            >
+              {money.overdue > 0 ? (
+                <Text size="2" color="red" data-testid="client-overdue">
+                  {formatMoney(money.overdue, region, money.currency)} overdue ({money.overdueBills}{' '}
+                  {money.overdueBills === 1 ? 'bill' : 'bills'})
+                </Text>
+              ) : (
+                <Text size="2" color="gray" data-testid="client-overdue">
+                  nothing overdue
+                </Text>
+              )}
+            </BalanceFigure>
           </>
         ) : (
           <Text size="2" color="gray">

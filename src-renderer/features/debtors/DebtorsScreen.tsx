@@ -58,6 +58,7 @@ function AgeingSummary({
               region={region}
               testId="debtors-total"
               size="7"
+              stacked
             />
           </Text>
         ) : (
