@@ -75,7 +75,7 @@ describe('client and onboarding actions', () => {
     await dialog().getByLabel('Recipient email').fill('not-an-email');
     await dialog().getByRole('button', { name: 'Queue ID verification' }).click();
     await dialog()
-      .getByText(/Invalid email/)
+      .getByText(/Enter an email address like name@example\.com/)
       .waitFor(); // checked here, before anything billable is queued
     await dialog().getByLabel('Recipient email').fill('verify.me@example.com');
     await dialog().getByText('Include an AML check').click();

@@ -36,7 +36,7 @@ describe('lead actions through the outbox', () => {
     await dialog().getByRole('button', { name: 'Create lead' }).click();
     // Both field errors show beside their fields, and the form says why it did not go.
     await dialog()
-      .getByText(/Invalid email/)
+      .getByText(/Enter an email address like name@example\.com/)
       .waitFor();
     await dialog().getByText('Some fields need attention.').waitFor();
     expect(await dialog().getByRole('alert').count()).toBeGreaterThanOrEqual(3); // name, email, the form
