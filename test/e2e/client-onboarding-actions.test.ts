@@ -49,7 +49,15 @@ describe('client and onboarding actions', () => {
   });
 
   it('runs an AML check and sends an ID verification with AML, each said to be billed, each sent once', async () => {
-    const client = [...state().entities.values()].find((e) => !e.entityTerminated && e.entityEmail)!;
+    // Not yet verified: on a verified client a billed check first asks for an explicit confirm.
+    const client = [...state().entities.values()].find(
+      (e) =>
+        !e.entityTerminated &&
+        e.entityEmail &&
+        !state()
+          .idVerifications.get(e.entityKey)
+          ?.some((v) => v.result === 'verified'),
+    )!;
     const verificationsBefore = state().idVerifications.get(client.entityKey)?.length ?? 0;
     await page.goto(`${server.url}#/clients/${client.entityKey}`);
 

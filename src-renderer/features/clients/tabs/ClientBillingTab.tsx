@@ -52,10 +52,12 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
           </Heading>
           <Text size="2" data-testid="client-amount-due">
             Outstanding:{' '}
-            {owed?.balance.known ? (
+            {owed === undefined ? (
+              'reading…'
+            ) : owed.balance.known ? (
               <BalanceFigure balance={owed.balance} currency={owed.currency} region={region} testId="client-owed" />
             ) : (
-              'not on this laptop yet'
+              'no bills or debtor ageing on this laptop yet'
             )}
           </Text>
           <ReadButton
