@@ -6,6 +6,7 @@ import { resubmit } from '../../outbox/outbox-db';
 import { LongTextInput, SchemaForm, type FieldErrors } from '../../ui/form-kit';
 import { partsOf } from '../../operations/registry';
 import { useServices } from '../../app/services-context';
+import { useRegion } from '../../ui/money-ui';
 import { summaryAfterEdit } from './edited-summary';
 
 /**
@@ -19,8 +20,9 @@ export function EditEntry({ entry, practiceKey, onDone }: { entry: OutboxEntry; 
   const templates = useLiveQuery(() => db.eformTemplates.toArray(), [practiceKey]) ?? [];
   const [json, setJson] = useState(JSON.stringify(entry.payload.body ?? {}, null, 2));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = async (body: unknown) => {
-    const summary = await summaryAfterEdit(db, entry, body);
+  const region = useRegion();
+  const save = async (body: unknown, formSays?: unknown) => {
+    const summary = await summaryAfterEdit(db, entry, body, { region, formSays });
     await resubmit(db, entry, { payload: { ...entry.payload, body }, summary });
     outbox.kick('user');
     onDone();

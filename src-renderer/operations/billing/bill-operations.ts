@@ -1,6 +1,8 @@
 import type { ComponentProps } from 'react';
+import { z } from 'zod';
 import { billCreateSchema, type BillCreate } from '../../../src-preload/contract/partner-api';
 import { lazyComponent } from '../../ui/LazyLoad';
+import { formatMoney } from '../../ui/regional/regional-format';
 import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
 import { billEffects } from './bill-effects';
 import type { AdhocBillForm as Form } from './AdhocBillForm';
@@ -11,6 +13,13 @@ export const AdhocBillForm = lazyComponent<ComponentProps<typeof Form>>(
   'the form',
 );
 
+/** The bill form's totals, as it hands them over with the body. */
+const billTotalsSchema = z.object({ net: z.number(), total: z.number().nullable() });
+
+/** A bill's amount for its line: the total, or the net "before tax" when the tax is not known here. */
+export const billAmountWords = (totals: z.infer<typeof billTotalsSchema>, region: string | undefined): string =>
+  totals.total === null ? `${formatMoney(totals.net, region)} before tax` : formatMoney(totals.total, region);
+
 export const billOperations = {
   'bill.createAdhoc': {
     effect: billEffects['bill.createAdhoc'],
@@ -20,6 +29,13 @@ export const billOperations = {
       ({ body, clientName, amount }: { body: BillCreate; clientName: string; amount: string }) => {
         const lines = body.lines.length === 1 ? '1 line' : `${body.lines.length} lines`;
         return `Bill ${clientName} ${amount} (${lines}${body.sendBill ? ', sent to the client' : ''})`;
+      },
+      null,
+      (stored, { clientName, region, formSays }) => {
+        const body = billCreateSchema.safeParse(stored);
+        const totals = billTotalsSchema.safeParse(formSays);
+        if (!body.success || !totals.success || clientName === null) return null;
+        return { body: body.data, clientName, amount: billAmountWords(totals.data, region) };
       },
     ),
     resubmit: resubmitIn(AdhocBillForm, (body, { submitLabel }) => {

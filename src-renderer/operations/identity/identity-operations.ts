@@ -43,7 +43,7 @@ export const identityOperations = {
     description: describedAs(
       'identity.runAmlCheck',
       ({ body, clientName }: { body: AmlCheckCreate; clientName: string }) =>
-        `Run a ${body.kind} AML check on ${clientName} (billed)`,
+        `Run ${body.kind === 'extensive' ? 'an' : 'a'} ${body.kind} AML check on ${clientName} (billed)`,
       null,
       (stored, { clientName }) => {
         const body = amlCheckCreateSchema.safeParse(stored);

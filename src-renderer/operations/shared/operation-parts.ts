@@ -31,6 +31,10 @@ export interface KnownAtEdit {
   /** The client the entry concerns, as stored on this laptop (null: none, or not stored). */
   clientName: string | null;
   eformTemplates: EformTemplate[];
+  /** The practice's region, for amounts in its money format. */
+  region: string | undefined;
+  /** What the form knew beyond the body when it was saved (an adhoc bill's totals), as it handed it over. */
+  formSays: unknown;
 }
 
 /** What "Edit and resubmit" gives a form besides its own props. */
@@ -46,7 +50,7 @@ export interface ResubmitForm {
   render(
     body: unknown,
     context: ResubmitContext,
-    handlers: { onSubmit(body: unknown): Promise<void>; onCancel(): void },
+    handlers: { onSubmit(body: unknown, formSays?: unknown): Promise<void>; onCancel(): void },
   ): ReactElement | null;
 }
 
