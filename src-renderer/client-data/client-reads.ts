@@ -126,8 +126,9 @@ export const readRenewPreview = (ctx: ClientReadContext, proposalKey: string) =>
 export const onboardingDocumentsReport = (onboardingKey: string) => `onboardingDocuments:${onboardingKey}`;
 
 /** A client's custom-field values as the practice last answered them (with labels), per onboarding client. */
+export const CUSTOM_FIELDS_REPORT_PREFIX = 'customFields:';
 export const customFieldsReport = (onboardingKey: string, entityOnboardingId: number) =>
-  `customFields:${onboardingKey}:${entityOnboardingId}`;
+  `${CUSTOM_FIELDS_REPORT_PREFIX}${onboardingKey}:${entityOnboardingId}`;
 
 /**
  * What each client entity of an onboarding must provide (`GET …/documents`), kept for offline use: it

@@ -11,6 +11,9 @@ import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/Wr
 import { CompleteForm, RecipientsForm } from '../../operations/onboardings/onboarding-operations';
 import { operationRegistry } from '../../operations/registry';
 import { PendingActions } from '../outbox/OutboxStatus';
+import { onboardingDocumentsReport } from '../../client-data/client-reads';
+import { onboardingDocumentsSchema } from '../../../src-preload/contract/partner-api';
+import { outstandingRequired } from '../../operations/onboardings/onboarding-documents';
 import { useServices } from '../../app/services-context';
 
 /**
@@ -28,8 +31,23 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
   const close = () => setOpen(null);
   const db = databases.of(practiceKey);
   const data = useLiveQuery(async () => {
-    const [entries, status] = await Promise.all([readOpenEntries(db), db.onboardingStatuses.get(onboarding.statusID)]);
+    const [entries, status, documents] = await Promise.all([
+      readOpenEntries(db),
+      db.onboardingStatuses.get(onboarding.statusID),
+      db.reports.get(onboardingDocumentsReport(onboarding.onboardingKey)),
+    ]);
+    const requirements = onboardingDocumentsSchema.safeParse(documents?.data);
+    const removing = entries
+      .filter(
+        (e) => e.operation === 'onboarding.removeDocument' && e.payload.params['key'] === onboarding.onboardingKey,
+      )
+      .map((e) => ({
+        entityOnboardingId: Number(e.payload.query?.['entityOnboardingId']),
+        documentId: Number(e.payload.params['documentId']),
+      }));
     return {
+      // Unknown (null) until the document list has been read on this laptop: never said to be complete.
+      outstanding: documents && requirements.success ? outstandingRequired(requirements.data, removing) : null,
       pending: entries.filter(
         (e) => e.operation.startsWith('onboarding.') && e.payload.params['key'] === onboarding.onboardingKey,
       ),
@@ -109,6 +127,7 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
       >
         <CompleteForm
           onboarding={onboarding}
+          outstanding={data?.outstanding ?? null}
           disabledReason={blocked}
           onCancel={close}
           onSubmit={async (body) => {

@@ -24,6 +24,7 @@ import {
   useOnboardingDocuments,
   type DocumentState,
 } from '../../operations/onboardings/onboarding-documents';
+import { storedCustomFieldNames } from '../../operations/onboardings/custom-field-names';
 import { useServices } from '../../app/services-context';
 
 const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray' | 'amber' }> = {
@@ -61,9 +62,15 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
         ),
       [practiceKey, onboarding.onboardingKey],
     ) ?? [];
+  // This client's values, and every field the practice has named on this laptop, so fields are offered by name.
   const known = useLiveQuery(
     async () =>
-      open?.kind === 'fields' ? storedCustomFields(db, onboarding.onboardingKey, open.entity.entityOnboardingId) : null,
+      open?.kind === 'fields'
+        ? {
+            values: await storedCustomFields(db, onboarding.onboardingKey, open.entity.entityOnboardingId),
+            names: await storedCustomFieldNames(db),
+          }
+        : null,
     [practiceKey, onboarding.onboardingKey, open],
   );
   const queue = (
@@ -210,7 +217,8 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
       >
         {open?.kind === 'fields' && known ? (
           <CustomFieldsForm
-            known={known}
+            known={known.values}
+            names={known.names}
             disabledReason={blocked}
             onCancel={close}
             onSubmit={async (body) => {

@@ -1,3 +1,4 @@
+import { Callout, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import {
   onboardingCompleteSchema,
@@ -6,10 +7,19 @@ import {
 } from '../../../src-preload/contract/partner-api';
 import { CheckInput, SchemaForm, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
+import type { OutstandingDocuments } from './onboarding-documents';
 
-/** Complete an onboarding: who approves it (any synced staff member) and who is completing it. */
+const count = (n: number) => `${n} required document${n === 1 ? ' is' : 's are'}`;
+
+/**
+ * Complete an onboarding: who approves it (any synced staff member) and who is completing it. Required
+ * documents still waiting are listed, and the first press asks before completing without them: after
+ * completion the practice stops asking the client for them.
+ */
 export function CompleteForm(props: {
   onboarding: Onboarding;
+  /** Required documents still waiting, per client; null while the document list has not been read here. */
+  outstanding: OutstandingDocuments[] | null;
   disabledReason?: string | null;
   onSubmit(body: OnboardingComplete): Promise<void>;
   onCancel(): void;
@@ -18,6 +28,8 @@ export function CompleteForm(props: {
   const [approver, setApprover] = useState(props.onboarding.approverKey ?? '');
   const [paused, setPaused] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [asked, setAsked] = useState<FieldErrors>({});
+  const waiting = (props.outstanding ?? []).reduce((n, entity) => n + entity.documents.length, 0);
   return (
     <SchemaForm
       schema={onboardingCompleteSchema}
@@ -32,10 +44,35 @@ export function CompleteForm(props: {
         await props.onSubmit(body);
       }}
       onErrors={setErrors}
+      warnings={() =>
+        waiting > 0 ? [{ path: ['outstanding'], message: `${count(waiting)} still waiting. Complete anyway?` }] : []
+      }
+      onWarnings={setAsked}
       submitLabel="Complete onboarding"
       disabledReason={props.disabledReason}
       onCancel={props.onCancel}
     >
+      {waiting > 0 ? (
+        <Callout.Root
+          color="amber"
+          role={asked['outstanding'] ? 'alert' : 'note'}
+          tabIndex={-1}
+          data-warning={asked['outstanding'] ? true : undefined}
+          data-testid="outstanding-documents"
+        >
+          <Callout.Text weight="bold">{asked['outstanding'] ?? `${count(waiting)} still waiting:`}</Callout.Text>
+          {props.outstanding!.map((entity) => (
+            <Callout.Text key={entity.entityName}>
+              {entity.entityName}: {entity.documents.join(', ')}
+            </Callout.Text>
+          ))}
+        </Callout.Root>
+      ) : props.outstanding === null ? (
+        <Text size="1" color="gray" data-testid="outstanding-unknown">
+          The document list of this onboarding has not been read on this laptop, so whether required documents are still
+          waiting is not known here.
+        </Text>
+      ) : null}
       <UserSelect
         label="Approver"
         required

@@ -1,39 +1,55 @@
 import { Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { customFieldsPutSchema, type CustomFieldsPut } from '../../../src-preload/contract/partner-api';
-import { SchemaForm, TextInput, type FieldErrors } from '../../ui/form-kit';
+import { SchemaForm, SelectInput, TextInput, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
+import type { CustomFieldName } from './custom-field-names';
 import type { CustomFieldValue } from './onboarding-documents';
 
 interface FieldRow {
   customFieldID: string;
   value: string;
+  /** Named by its number: a field the practice has not yet named on this laptop. */
+  byNumber: boolean;
 }
 
+/** The choice in a row's field list that reveals the number box. */
+const BY_NUMBER = 'by-number';
+
 const fieldHelp: Record<string, string> = {
-  customFieldID: 'Enter the field’s number as set up at the practice.',
+  customFieldID: 'Choose the field, or enter its number as set up at the practice.',
   value: 'At most 2,000 characters.',
 };
 
 /**
  * Set a client's custom fields for this onboarding. The Partner API lists no catalogue of a practice's
- * custom fields, so a field is named by its number; fields the practice has answered for before (from
- * this laptop) are listed with their labels and current values.
+ * custom fields; every answer it gives names them, so the fields any onboarding on this laptop has named
+ * are offered by name. A field never named here can still be given by its number.
  */
 export function CustomFieldsForm(props: {
   known: CustomFieldValue[];
+  /** The practice's fields by name, as its onboardings on this laptop show them. */
+  names: CustomFieldName[];
   disabledReason?: string | null;
   onSubmit(body: CustomFieldsPut): Promise<void>;
   onCancel(): void;
 }) {
   const { users, user, setUser, remember } = useActingUserChoice();
+  const named = (id: string) => props.names.some((n) => String(n.customFieldID) === id);
+  const blank = (): FieldRow => ({ customFieldID: '', value: '', byNumber: props.names.length === 0 });
   const [rows, setRows] = useState<FieldRow[]>(() =>
     props.known.length
-      ? props.known.map((f) => ({ customFieldID: String(f.customFieldID), value: f.value }))
-      : [{ customFieldID: '', value: '' }],
+      ? props.known.map((f) => ({
+          customFieldID: String(f.customFieldID),
+          value: f.value,
+          byNumber: !named(String(f.customFieldID)),
+        }))
+      : [blank()],
   );
   const [errors, setErrors] = useState<FieldErrors>({});
-  const labelOf = (id: string) => props.known.find((f) => String(f.customFieldID) === id.trim())?.label;
+  const labelOf = (id: string) =>
+    props.names.find((n) => String(n.customFieldID) === id.trim())?.label ??
+    props.known.find((f) => String(f.customFieldID) === id.trim())?.label;
   const update = (index: number, change: Partial<FieldRow>) =>
     setRows((all) => all.map((row, i) => (i === index ? { ...row, ...change } : row)));
 
@@ -67,8 +83,9 @@ export function CustomFieldsForm(props: {
       onCancel={props.onCancel}
     >
       <Text size="1" color="gray">
-        The Partner API does not list a practice&apos;s custom fields, so each is named by its number as set up at the
-        practice. Fields answered before are shown with their names.
+        {props.names.length
+          ? 'Fields are listed by the names the practice gave them on this laptop’s onboardings. A field not listed can be given by its number as set up at the practice.'
+          : 'No onboarding on this laptop has named the practice’s custom fields yet, so each is given by its number as set up at the practice.'}
       </Text>
       <UserSelect
         label="Set by"
@@ -81,14 +98,42 @@ export function CustomFieldsForm(props: {
       {rows.map((row, index) => (
         <Card key={index} data-testid="custom-field-row">
           <Grid columns="2" gap="2">
-            <TextInput
-              label={`Field number${labelOf(row.customFieldID) ? ` — ${labelOf(row.customFieldID)}` : ''}`}
-              inputMode="decimal"
-              required
-              value={row.customFieldID}
-              onChange={(customFieldID) => update(index, { customFieldID })}
-              error={errors[`field.${index}.customFieldID`]}
-            />
+            <Flex direction="column" gap="2">
+              {props.names.length ? (
+                <SelectInput
+                  label="Field"
+                  required
+                  value={row.byNumber ? BY_NUMBER : row.customFieldID}
+                  onChange={(choice) =>
+                    update(
+                      index,
+                      choice === BY_NUMBER
+                        ? { byNumber: true, customFieldID: '' }
+                        : { byNumber: false, customFieldID: choice },
+                    )
+                  }
+                  error={row.byNumber ? undefined : errors[`field.${index}.customFieldID`]}
+                >
+                  <option value="">Choose…</option>
+                  {props.names.map((n) => (
+                    <option key={n.customFieldID} value={String(n.customFieldID)}>
+                      {n.label}
+                    </option>
+                  ))}
+                  <option value={BY_NUMBER}>Another field, by its number…</option>
+                </SelectInput>
+              ) : null}
+              {row.byNumber ? (
+                <TextInput
+                  label={`Field number${labelOf(row.customFieldID) ? ` — ${labelOf(row.customFieldID)}` : ''}`}
+                  inputMode="decimal"
+                  required
+                  value={row.customFieldID}
+                  onChange={(customFieldID) => update(index, { customFieldID })}
+                  error={errors[`field.${index}.customFieldID`]}
+                />
+              ) : null}
+            </Flex>
             <Flex gap="2" align="end">
               <TextInput
                 label="Value"
@@ -112,11 +157,7 @@ export function CustomFieldsForm(props: {
         </Card>
       ))}
       <Flex>
-        <Button
-          type="button"
-          variant="soft"
-          onClick={() => setRows((all) => [...all, { customFieldID: '', value: '' }])}
-        >
+        <Button type="button" variant="soft" onClick={() => setRows((all) => [...all, blank()])}>
           Add a field
         </Button>
       </Flex>

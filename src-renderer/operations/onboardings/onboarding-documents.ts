@@ -41,3 +41,29 @@ export async function storedCustomFields(
 export type DocumentState = 'uploaded' | 'bypassed' | 'waiting';
 export const documentState = (d: OnboardingDocumentsEntity['documents'][number]): DocumentState =>
   d.isUploaded ? 'uploaded' : d.isBypassed ? 'bypassed' : 'waiting';
+
+/** One client's required documents that are neither uploaded nor bypassed. */
+export interface OutstandingDocuments {
+  entityName: string;
+  documents: string[];
+}
+
+/**
+ * What completing an onboarding would leave behind: each client's required documents still waiting,
+ * less the requests already being removed (queued, not yet sent), which the practice will no longer ask for.
+ */
+export function outstandingRequired(
+  entities: OnboardingDocumentsEntity[],
+  removing: { entityOnboardingId: number; documentId: number }[] = [],
+): OutstandingDocuments[] {
+  const removed = new Set(removing.map((r) => `${r.entityOnboardingId}/${r.documentId}`));
+  return entities
+    .map((entity) => ({
+      entityName: entity.entityName,
+      documents: entity.documents
+        .filter((d) => d.isRequired && documentState(d) === 'waiting')
+        .filter((d) => !removed.has(`${entity.entityOnboardingId}/${d.documentId}`))
+        .map((d) => d.name),
+    }))
+    .filter((entity) => entity.documents.length > 0);
+}
