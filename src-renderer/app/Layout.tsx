@@ -1,6 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Notices } from '../notices/Notices';
 import { OfflineBanner } from '../connectivity/OfflineBanner';
 import { WhoAmIPrompt } from '../features/settings/ThisIsMe';
@@ -10,25 +10,10 @@ import { OutboxBadge } from '../features/outbox/OutboxBadge';
 import { preloadScreens, screens } from './screens';
 import { navSection, type NavTrail } from './nav-section';
 import { useServices } from './services-context';
+import { isMac, useScreenShortcuts } from './screen-shortcuts';
+import { useFocusKeeper } from './focus-keeper';
 
-const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 const modifierLabel = isMac ? '⌘' : 'Ctrl+';
-
-function useScreenShortcuts(): void {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent): void => {
-      const modifier = isMac ? event.metaKey : event.ctrlKey;
-      if (!modifier || event.altKey || event.shiftKey) return;
-      const screen = screens.find((s) => s.shortcut === event.key);
-      if (!screen) return;
-      event.preventDefault();
-      void navigate(`/${screen.path}`);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [navigate]);
-}
 
 /**
  * Once the first screen shows its content and the window is idle, fetch the others so a shortcut never waits
@@ -64,6 +49,7 @@ function useNavSection(): string {
 export function Layout() {
   const section = useNavSection();
   useScreenShortcuts();
+  useFocusKeeper();
   usePreloadScreensWhenIdle();
   useWhoAmIHydration();
   const skipToContent = (): void => document.getElementById('main')?.focus();

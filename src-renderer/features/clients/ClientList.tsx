@@ -1,6 +1,6 @@
-import { Badge, Flex, Text, TextField } from '@radix-ui/themes';
+import { Badge, Flex, Text } from '@radix-ui/themes';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Fragment, memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Fragment, memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { StoredEntity } from '../../practice/practice-db';
 import { Link } from 'react-router';
 import { usePractice } from '../../practice/practice-store';
@@ -9,6 +9,8 @@ import { indexClients, isNarrowed, searchClients, type ClientView } from './clie
 import { ClearFiltersButton, ClientFilters } from './ClientFilters';
 import { useClientView, useClientViews } from './client-view-store';
 import { Highlighted } from './Highlighted';
+import { ClientSearchField } from './ClientSearchField';
+import { focusSearchOrRow } from './client-list-keys';
 import { useClientSearch } from './use-client-search';
 import { useClientSnapshot } from './use-client-snapshot';
 import { useServices } from '../../app/services-context';
@@ -42,6 +44,22 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
     overscan: 8,
   });
 
+  // Arrow keys walk the rows (a row is a link: Enter opens the client); Up from the first returns to the search.
+  const focusRow = useCallback(
+    (index: number) => focusSearchOrRow(scroller.current, index, (i) => virtualizer.scrollToIndex(i)),
+    [virtualizer],
+  );
+  const last = matches.length - 1;
+  const arrowFromRow = useCallback(
+    (index: number, event: KeyboardEvent<HTMLElement>) => {
+      const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+      if (step === 0) return;
+      event.preventDefault();
+      focusRow(Math.min(index + step, last));
+    },
+    [focusRow, last],
+  );
+
   // A new filter or order starts at the top; a sync page arriving while scrolling does not.
   const { query, terminated, type, office, sort } = view;
   useEffect(() => {
@@ -65,13 +83,10 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
     );
   return (
     <Flex direction="column" gap="3" className="client-list">
-      <TextField.Root
-        aria-label="Search clients"
-        placeholder="Search by name, code, email or phone"
+      <ClientSearchField
         value={view.query}
-        onChange={(e) => update(practiceKey, { query: e.target.value })}
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- finding a client is what this screen is for; the field is its first control and is labelled
-        autoFocus
+        onChange={(query) => update(practiceKey, { query })}
+        onArrowDown={() => focusRow(0)}
       />
       <ClientFilters
         terminated={view.terminated}
@@ -104,7 +119,17 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
           {virtualizer.getVirtualItems().map((item) => {
             const entity = matches[item.index];
             if (!entity) return null;
-            return <Row key={entity.entityKey} entity={entity} start={item.start} region={region} query={view.query} />;
+            return (
+              <Row
+                key={entity.entityKey}
+                index={item.index}
+                onKeyDown={arrowFromRow}
+                entity={entity}
+                start={item.start}
+                region={region}
+                query={view.query}
+              />
+            );
           })}
         </div>
       </div>
@@ -131,11 +156,16 @@ function NoMatch({ query, onClear }: { query: string; onClear(): void }) {
 }
 
 const Row = memo(function Row({
+  index,
+  onKeyDown,
   entity,
   start,
   region,
   query,
 }: {
+  index: number;
+  /** Arrow keys: the row above or below, or the search from the first. */
+  onKeyDown(index: number, event: KeyboardEvent<HTMLElement>): void;
   entity: StoredEntity;
   start: number;
   region: Parameters<typeof formatPhone>[1];
@@ -157,6 +187,8 @@ const Row = memo(function Row({
       className="client-row"
       style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
       data-testid="client-row"
+      data-row-index={index}
+      onKeyDown={(event) => onKeyDown(index, event)}
     >
       <Flex justify="between" align="center" gap="3">
         <Flex direction="column">
