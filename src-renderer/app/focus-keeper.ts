@@ -7,10 +7,11 @@ import { canTakeFocus, focusableWithin } from '../ui/focusable';
  * pack's progress and its "Pack details"), else that part itself if it can hold focus, else the main area.
  * `ancestors` runs from the lost element's parent outwards.
  */
-export function focusFallback(ancestors: readonly Element[], main: HTMLElement | null): HTMLElement | null {
+function focusFallback(ancestors: readonly Element[], main: HTMLElement | null): HTMLElement | null {
   for (const ancestor of ancestors) {
     if (!ancestor.isConnected) continue;
-    if (ancestor === main || ancestor === document.body) break;
+    // Reached the main area or the shell around it: nothing nearer the lost control survived.
+    if (main ? ancestor.contains(main) : ancestor === ancestor.ownerDocument.body) break;
     const control = focusableWithin(ancestor)[0];
     if (control) return control;
     if (ancestor instanceof HTMLElement && ancestor.hasAttribute('tabindex') && canTakeFocus(ancestor)) return ancestor;

@@ -1,14 +1,13 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { wrapTab } from './focusable';
 
 /*
- * A native <dialog> shown with showModal(): the browser traps focus, makes the page behind inert,
+ * A native <dialog> shown with showModal(): the browser makes the page behind inert,
  * closes on Escape and returns focus to the opener. Not Radix Dialog/AlertDialog: their scroll lock
  * injects a <style> element whose text depends on the scrollbar width, which the strict CSP refuses
  * and no fixed hash can cover (found by the e2e zero-violation check). Tab wraps inside it (focusable.ts:
- * Chromium's own trap lets Tab leave for the browser), and it closes in the same commit that removes its
- * content, so the browser hands focus back to the opener instead of leaving it on <body>.
+ * Chromium's own trap lets Tab leave for the browser, leaving focus on <body>).
  */
 export function ModalDialog(props: {
   open: boolean;
@@ -22,7 +21,7 @@ export function ModalDialog(props: {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  useLayoutEffect(() => {
+  useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (props.open && !dialog.open) dialog.showModal();

@@ -146,6 +146,14 @@ describe('the meeting, keyboard only, in Chromium', () => {
     const now = await press('Escape', 'Escape closes the dialog');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     expect(now.text).toBe('Add contact');
+
+    // Closed with its own Cancel button (its content goes before the dialog closes), focus returns to the opener too.
+    await press('Enter', 'Enter on Add contact again');
+    await page.getByRole('dialog').waitFor();
+    await tabUntil((f) => f.text === 'Cancel' && f.inOpenDialog, 'the dialog’s Cancel');
+    const back = await press('Enter', 'Cancel closes the dialog');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(back.text).toBe('Add contact');
   });
 
   it('moves through the client’s tabs with the arrow keys', async () => {
