@@ -198,6 +198,22 @@ export function searchClients(
   search: ClientSearch | null,
   view: ClientView,
 ): readonly StoredEntity[] {
+  return exactCodeFirst(matchingClients(index, search, view), view.query);
+}
+
+/**
+ * A client code typed whole names the client meant: that client comes first, whatever the sort. Only a
+ * code of the same length is folded, so a keystroke over thousands of clients stays cheap.
+ */
+export function exactCodeFirst(list: readonly StoredEntity[], query: string): readonly StoredEntity[] {
+  const typed = query.trim();
+  const code = foldForSearch(typed);
+  if (!code) return list;
+  const at = list.findIndex((e) => e.entityCode.length === typed.length && foldForSearch(e.entityCode) === code);
+  return at <= 0 ? list : [list[at]!, ...list.slice(0, at), ...list.slice(at + 1)];
+}
+
+function matchingClients(index: ClientIndex, search: ClientSearch | null, view: ClientView): readonly StoredEntity[] {
   const substring = filterClients(index, view);
   if (!search || !view.query.trim()) return substring;
   const tiers = search.match(view.query);

@@ -197,4 +197,24 @@ export class ClientSearchIndex {
     };
     return { size, tierAt, tierOf: (entityKey) => tierAt(ordinals.get(entityKey)?.ordinal ?? -1) };
   }
+
+  /**
+   * The clients any of several queries matches (the same phone number typed in another form), each at
+   * the best tier one of them gives.
+   */
+  matchAny(queries: readonly string[]): ClientMatches {
+    const all = queries.map((q) => this.match(q)).filter((m) => m.size > 0);
+    if (all.length <= 1) return all[0] ?? NO_MATCHES;
+    const tierAt = (d: number): MatchTier | undefined => {
+      let best: MatchTier | undefined;
+      for (const m of all) {
+        const tier = m.tierAt(d);
+        if (tier !== undefined && (best === undefined || tier < best)) best = tier;
+      }
+      return best;
+    };
+    let size = 0;
+    for (let d = 0; d < this.keys.length; d++) if (this.keys[d] !== null && tierAt(d) !== undefined) size++;
+    return { size, tierAt, tierOf: (entityKey) => tierAt(this.indexed.get(entityKey)?.ordinal ?? -1) };
+  }
 }

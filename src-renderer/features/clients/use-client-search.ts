@@ -2,7 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { whenIdleAfterFirstPaint } from '../../app/idle-after-paint';
 import type { StoredEntity } from '../../practice/practice-db';
 import type { ClientSearch } from './client-filter';
+import { useRegion } from '../../ui/money-ui';
 import { ClientSearchIndex } from './client-search';
+import { phoneForms } from './phone-forms';
 
 /** Clients indexed per slice of idle time: a slice stays around a frame's length. */
 const CLIENTS_PER_SLICE = 1500;
@@ -11,7 +13,8 @@ const CLIENTS_PER_SLICE = 1500;
  * The word index of the clients (client-search.ts), built in idle slices after the list has painted and
  * kept in step with each new snapshot of the clients. Null until the first build ends: until then the
  * list searches by substring, so whatever is typed meanwhile is searched at once and kept. A new value
- * each time a sync of the index ends, so results computed from it are computed again.
+ * each time a sync of the index ends, so results computed from it are computed again. A phone number is
+ * also searched in its other forms for the practice's region ("+61 449…" finds "0449…" and back).
  */
 export function useClientSearch(entities: readonly StoredEntity[] | undefined): ClientSearch | null {
   const [index] = useState(() => new ClientSearchIndex());
@@ -27,8 +30,15 @@ export function useClientSearch(entities: readonly StoredEntity[] | undefined): 
     cancel = whenIdleAfterFirstPaint(step);
     return () => cancel();
   }, [entities, index]);
+  const region = useRegion();
   return useMemo<ClientSearch | null>(
-    () => (syncedWith ? { match: (query) => index.match(query), ordinalsOf: (list) => index.ordinalsOf(list) } : null),
-    [syncedWith, index],
+    () =>
+      syncedWith
+        ? {
+            match: (query) => index.matchAny([query, ...phoneForms(query, region)]),
+            ordinalsOf: (list) => index.ordinalsOf(list),
+          }
+        : null,
+    [syncedWith, index, region],
   );
 }
