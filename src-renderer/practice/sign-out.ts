@@ -1,6 +1,7 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { SignOutResult } from '../../src-preload/contract/practice';
 import { useNotices } from '../notices/notice-store';
+import { forgetPracticeViews } from './practice-views';
 
 /** What a sign-out did, for the caller and the tests; the user is told through a notice. */
 export interface SignOutOutcome {
@@ -70,6 +71,7 @@ export async function signOutPractice(
   }
   try {
     forgetPracticeStorage(practiceKey, deps.storage);
+    forgetPracticeViews(practiceKey);
   } catch (error) {
     localProblem ??= describe(error);
   }

@@ -170,7 +170,17 @@ export function OutboxScreen() {
   const header = (
     <ScreenHeader title="Outbox" subtitle="Changes prepared on this laptop, waiting to go to the practice." />
   );
-  if (!practiceKey || !data) return header;
+  if (!practiceKey)
+    return (
+      <>
+        {header}
+        <EmptyState title="Nothing waiting to be sent">
+          No practice is connected on this laptop yet. Once one is, actions you take while offline wait here until the
+          laptop is back online, and are sent exactly once.
+        </EmptyState>
+      </>
+    );
+  if (!data) return header;
   const open = data.entries.filter(isOpen);
   const recent = data.entries
     .filter((e) => !isOpen(e))

@@ -5,6 +5,8 @@ import type { SignOutResult } from '../../../../src-preload/contract/practice';
 import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
 import { useNotices } from '../../../../src-renderer/notices/notice-store';
 import { usePractice } from '../../../../src-renderer/practice/practice-store';
+import { useClientViews } from '../../../../src-renderer/features/clients/client-view-store';
+import { useDebtorsViews } from '../../../../src-renderer/features/debtors/debtors-view-store';
 import { memoryStorage } from './memory-storage';
 
 const practiceKey = '55555555-5555-4555-8555-555555555555';
@@ -59,6 +61,21 @@ describe('sign-out in the renderer', () => {
     expect(notice).toMatchObject({ tone: 'error', title: 'The sign-out did not finish' });
     expect(notice?.detail).toContain('The app could not answer.');
     expect(notice?.detail).toContain('sign out again');
+  });
+
+  it('forgets what every screen was left showing for the practice, and only for it', async () => {
+    useClientViews.getState().update(practiceKey, { query: 'harper', type: 'Trust' });
+    useClientViews.getState().update(other, { query: 'theirs' });
+    useDebtorsViews.getState().update(practiceKey, {});
+    const companion = companionWith(async () => ({
+      removed: true,
+      wiped: { credentials: true, documents: true, budget: true },
+      message: null,
+    }));
+    await usePractice.getState().signOut({ companion, databases }, practiceKey);
+    expect(Object.keys(useClientViews.getState().views)).toEqual([other]);
+    expect(useClientViews.getState().views[other]).toMatchObject({ query: 'theirs' });
+    expect(useDebtorsViews.getState().views).not.toHaveProperty(practiceKey);
   });
 
   it('a complete sign-out shows no notice', async () => {
