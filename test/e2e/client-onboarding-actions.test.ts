@@ -192,15 +192,20 @@ describe('client and onboarding actions', () => {
     expect(state().customFields.get(`${key}/${entity.entityOnboardingId}`)?.get(2)).toBe('31 March');
     expect(state().recipientAccess.get(recipient.recipientKey)?.get(entity.entityOnboardingId)).toBe(false);
     await expect.poll(() => card.getByTestId('document-removals-pending').count(), { timeout: 30_000 }).toBe(0);
-    // The custom field is named once the practice has answered.
+    // The custom field is named once the practice has answered: chosen by its name in the list.
     await card
       .getByTestId('onboarding-documents-entity')
       .first()
       .getByRole('button', { name: 'Custom fields' })
       .click();
-    await dialog()
-      .getByText(/Financial year end/)
-      .waitFor();
+    await expect
+      .poll(() =>
+        dialog()
+          .getByRole('combobox', { name: /^Field/ })
+          .first()
+          .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent),
+      )
+      .toBe('Financial year end');
     await dialog().getByRole('button', { name: 'Cancel' }).click();
   });
 
