@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { whenIdleAfterFirstPaint } from '../../app/idle-after-paint';
 import type { StoredEntity } from '../../practice/practice-db';
 import type { ClientSearch } from './client-filter';
-import { useRegion } from '../../ui/money-ui';
+import { activePractice, usePractice } from '../../practice/practice-store';
 import { ClientSearchIndex } from './client-search';
 import { phoneForms } from './phone-forms';
 
@@ -30,7 +30,7 @@ export function useClientSearch(entities: readonly StoredEntity[] | undefined): 
     cancel = whenIdleAfterFirstPaint(step);
     return () => cancel();
   }, [entities, index]);
-  const region = useRegion();
+  const region = usePractice((s) => activePractice(s)?.region);
   return useMemo<ClientSearch | null>(
     () =>
       syncedWith
