@@ -3,8 +3,14 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Notices } from '../notices/Notices';
 import { OfflineBanner } from '../connectivity/OfflineBanner';
-import { WhoAmIPrompt } from '../features/settings/ThisIsMe';
-import { useWhoAmIHydration } from '../practice/who-am-i';
+import { useShouldAskWhoAmI, useWhoAmIHydration } from '../practice/who-am-i';
+import { lazyComponent } from '../ui/LazyLoad';
+
+/** Asked once per practice: its code is fetched only when there is something to ask. */
+const WhoAmIPrompt = lazyComponent(
+  () => import('../features/settings/ThisIsMe').then((m) => m.WhoAmIPrompt),
+  'who is using this laptop',
+);
 import { StatusBar } from './StatusBar';
 import { OutboxBadge } from '../features/outbox/OutboxBadge';
 import { preloadScreens, screens } from './screens';
@@ -52,6 +58,7 @@ export function Layout() {
   useFocusKeeper();
   usePreloadScreensWhenIdle();
   useWhoAmIHydration();
+  const askWhoAmI = useShouldAskWhoAmI();
   const skipToContent = (): void => document.getElementById('main')?.focus();
   return (
     <div className="shell">
@@ -89,7 +96,7 @@ export function Layout() {
       </nav>
       <main id="main" tabIndex={-1} className="content">
         <OfflineBanner />
-        <WhoAmIPrompt />
+        {askWhoAmI ? <WhoAmIPrompt /> : null}
         <Outlet />
       </main>
       <StatusBar />

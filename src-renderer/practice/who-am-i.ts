@@ -51,3 +51,15 @@ export function useStoredMe(): StoredMe | null | undefined {
 export function useMe(): string {
   return useStoredMe()?.userKey ?? '';
 }
+
+/**
+ * Whether to ask now: a practice is active, its answer has been read and there is none, and its staff
+ * list is on this laptop. Cheap (a count), so the layout can decide before loading the prompt's code.
+ */
+export function useShouldAskWhoAmI(): boolean {
+  const { databases } = useServices();
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const stored = useStoredMe();
+  const staff = useLiveQuery(async () => (practiceKey ? databases.of(practiceKey).users.count() : 0), [practiceKey]);
+  return Boolean(practiceKey) && stored === null && (staff ?? 0) > 0;
+}

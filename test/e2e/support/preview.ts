@@ -8,7 +8,9 @@ import {
 } from '../../../src-main/browser-preview/preview-server';
 
 /** Starts the browser preview on a free 127.0.0.1 port over the built renderer, with a fresh data folder. */
-export async function startPreview(options: Pick<PreviewServerOptions, 'startDemo' | 'cipher'> = {}): Promise<PreviewServer> {
+export async function startPreview(
+  options: Pick<PreviewServerOptions, 'startDemo' | 'cipher'> = {},
+): Promise<PreviewServer> {
   const rendererDir = resolve('out/renderer');
   if (!existsSync(join(rendererDir, 'index.html'))) {
     throw new Error('out/renderer is missing: run "npm run build" before the end-to-end tests (npm test does).');
