@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { announceScreenShortcut } from './screen-shortcut-events';
 import { screens } from './screens';
 
 export const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
-
-/** Said after a screen's shortcut was pressed, whether or not it changed the screen. */
-const pressed = new EventTarget();
 
 /**
  * Ctrl+1… (⌘1… on a Mac) opens a screen. Pressed on the screen already shown, nothing is mounted again,
@@ -21,17 +19,9 @@ export function useScreenShortcuts(): void {
       if (!screen) return;
       event.preventDefault();
       void navigate(`/${screen.path}`);
-      pressed.dispatchEvent(new CustomEvent(screen.path));
+      announceScreenShortcut(screen.path);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [navigate]);
-}
-
-/** Runs `onPressed` each time the shortcut of the screen at `path` is pressed while it is mounted. */
-export function useOnScreenShortcut(path: string, onPressed: () => void): void {
-  useEffect(() => {
-    pressed.addEventListener(path, onPressed);
-    return () => pressed.removeEventListener(path, onPressed);
-  }, [path, onPressed]);
 }

@@ -47,8 +47,8 @@ const readers: Record<OnDemandPart, (ctx: ClientReadContext, entityKey: string) 
  * Reads on their way, by practice, client and part: the header and a tab that both want a client's identity
  * when it is opened share one request rather than spending two.
  */
-const inFlight = new Map<string, Promise<ReadOutcome>>();
 function readOnce(ctx: ClientReadContext, entityKey: string, part: OnDemandPart): Promise<ReadOutcome> {
+  const inFlight = ctx.db.readsInFlight as Map<string, Promise<ReadOutcome>>;
   const id = `${ctx.practiceKey}:${entityKey}:${part}`;
   let pending = inFlight.get(id);
   if (!pending) {
