@@ -81,19 +81,23 @@ function slowPractice(late: (attempt: number, value: string) => boolean) {
   };
 }
 
+/** A replayer that sends to `practice` on its clock, one window, no Web Locks. */
+const replayerFor = (db: ReturnType<typeof practiceDb>, practice: ReturnType<typeof slowPractice>) =>
+  createOutboxReplayer({
+    db,
+    practiceKey,
+    companion: practice.companion,
+    canSend: () => true,
+    onUnauthorized: () => undefined,
+    now: practice.clock.now,
+    locks: null,
+  });
+
 describe('an attempt with no answer may still land at the practice: a later edit of its record waits for it', () => {
   it('the first edit is resent at once, the second waits out the margin, the other record goes on; the second wins', async () => {
     const { db, first, second, elsewhere } = await queueEdits();
     const practice = slowPractice((attempt, value) => value === 'first' && attempt === 1);
-    const replayer = createOutboxReplayer({
-      db,
-      practiceKey,
-      companion: practice.companion,
-      canSend: () => true,
-      onUnauthorized: () => undefined,
-      now: practice.clock.now,
-      locks: null,
-    });
+    const replayer = replayerFor(db, practice);
 
     const afterTimeout = await replayer.drain();
     expect(practice.sent.map((s) => s.value)).toEqual(['first']);
@@ -146,15 +150,7 @@ describe('an attempt with no answer may still land at the practice: a later edit
     const practice = slowPractice(() => false);
     const restartedAt = T0 + 60_000;
     practice.clock.set(restartedAt);
-    const replayer = createOutboxReplayer({
-      db,
-      practiceKey,
-      companion: practice.companion,
-      canSend: () => true,
-      onUnauthorized: () => undefined,
-      now: practice.clock.now,
-      locks: null,
-    });
+    const replayer = replayerFor(db, practice);
     const report = await replayer.drain();
     expect(practice.sent.map((s) => s.value)).toEqual(['first', 'elsewhere']);
     expect(report.nextAttemptAt).toBe(restartedAt + SETTLE_MARGIN_MS);
@@ -166,15 +162,7 @@ describe('an attempt with no answer may still land at the practice: a later edit
   it('an attempt the practice answered (or that never left) holds nothing', async () => {
     const { db } = await queueEdits();
     const practice = slowPractice(() => false);
-    const replayer = createOutboxReplayer({
-      db,
-      practiceKey,
-      companion: practice.companion,
-      canSend: () => true,
-      onUnauthorized: () => undefined,
-      now: practice.clock.now,
-      locks: null,
-    });
+    const replayer = replayerFor(db, practice);
     await replayer.drain();
     expect(practice.sent.map((s) => s.value)).toEqual(['first', 'second', 'elsewhere']);
     expect((await readEntries(db)).entries.some((e) => e.mayLandUntil)).toBe(false);
