@@ -34,11 +34,14 @@ const sameLines = (detail: BillDetail, wanted: BillCreate) =>
     );
   });
 
+const sameReference = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim() === (b ?? '').trim();
+
 /**
  * Settles an adhoc bill sent with no answer by reading the client's bills around the time it was sent:
  * an adhoc bill updated at the practice since the attempt went out (both on the practice's clock), with
- * the same bill and due dates, subtotal and lines, is this one — unless another entry of this laptop
- * created it. Two such bills cannot be told apart ("unknown": a person decides). None: absent, with what
+ * the same bill and due dates, subtotal, lines and reference, is this one — unless another entry of this
+ * laptop created it. Two such bills cannot be told apart ("unknown": a person decides). None: absent, with what
  * was read.
  */
 export async function verifyAdhocBill(
@@ -87,6 +90,17 @@ export async function verifyAdhocBill(
     };
   }
   const match = matches[0];
+  // The same lines under another reference is most likely another bill, but a reference can be edited at
+  // the practice: "absent" would risk a second bill and "found" a missing one, so a person decides.
+  if (match && !sameReference(match.reference, wanted.reference))
+    return {
+      verdict: 'unknown',
+      reason:
+        `A bill made since this was sent has the same date, total and lines but the reference ${JSON.stringify(match.reference ?? '')} instead of ${JSON.stringify(wanted.reference ?? '')}: it may be another bill, or this one with its reference changed.`.slice(
+          0,
+          500,
+        ),
+    };
   if (match)
     return {
       verdict: 'found',

@@ -203,8 +203,10 @@ function build(
     case 'onboarding.removeDocument': {
       // Not once the user has asked to complete the onboarding: the screen offers removal only while it is open.
       if (done.some((a) => a.kind === 'onboarding.complete')) return null;
+      // The practice's live list: earlier removals in the run may have emptied it.
       const documents = scope.entityOnboarding.documents;
-      const document = documents[pick % documents.length]!;
+      const document = documents[pick % documents.length];
+      if (!document) return null;
       return {
         target: `document:${document.documentId}`,
         payload: {

@@ -45,6 +45,7 @@ class QueueAction implements Command {
   ) {}
   check = (m: Readonly<Model>) => m.queued.length < 10;
   async run(m: Model, r: Real) {
+    if (process.env.MODEL_TRACE) console.log('[step]', this.toString());
     const action = await queueAction(r.world, r.scope, r.actions, this.kind, this.pick);
     if (!action) return;
     m.queued.push(this.kind);
@@ -72,6 +73,7 @@ class Drain implements Command {
   constructor(readonly mode: DrainMode) {}
   check = () => true;
   async run(_m: Model, r: Real) {
+    if (process.env.MODEL_TRACE) console.log('[step]', this.toString());
     if ((crashPoints as readonly string[]).includes(this.mode)) r.world.armCrash(this.mode as CrashPoint);
     if (this.mode.startsWith('two-windows')) {
       const locked = this.mode === 'two-windows-locked';
@@ -148,6 +150,7 @@ class Wait implements Command {
   ) {}
   check = () => true;
   async run(_m: Model, r: Real) {
+    if (process.env.MODEL_TRACE) console.log('[step]', this.toString());
     await r.world.advance(this.ms, this.lagging);
   }
   toString = () => `wait(${this.ms}${this.lagging ? ', lagging' : ''})`;

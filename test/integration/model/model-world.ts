@@ -13,6 +13,7 @@ import type { RunScope } from './model-actions';
 import { bootMain, type MainLife } from './model-main';
 import { createNetFaults } from './model-net-faults';
 import { takeSnapshot } from './model-snapshot';
+import { SETTLE_MARGIN_MS } from '../../../src-preload/contract/outbox/send-evidence';
 import { scopeOf, worldCatalog } from './model-scope';
 
 /** The clients' timeout: a `slow` fault answers after SLOW_MS, so the client has given up by then. */
@@ -55,8 +56,11 @@ export async function startModelWorld() {
 
   // A `slow-before-apply` request waits at the practice (after the client's timeout) until virtual time
   // moves on without `lagging`, or everything settles: then the practice finishes it. A lagging wait moves
-  // the laptop's clock while the practice still works on it, so its checks may read before it applies.
-  const held: (() => void)[] = [];
+  // the laptop's clock while the practice still works on it, so its checks may read before it applies —
+  // but never past SETTLE_MARGIN_MS after it arrived: that is the longest apply the app is built for (a
+  // practice that applies a create later still, with no idempotency key in the contract, cannot be told
+  // from one that never will). Such a request is finished at its deadline, in the middle of the wait.
+  const held: { release: () => void; deadline: number }[] = [];
   let arrived: (() => void) | null = null;
   const take = demo.runtime.faultQueue.take;
   demo.runtime.faultQueue.take = (method, path) => {
@@ -64,16 +68,35 @@ export async function startModelWorld() {
     if (booting) return null;
     if (method !== 'GET') arrived?.();
     const fault = take(method, path);
+    if (process.env.MODEL_TRACE) console.log('[req]', method, path, 'clock+', clock - startedAt, fault?.fault ?? '');
     if (fault?.fault !== 'slow-before-apply') return fault;
-    const gate = new Promise<void>((resolve) => held.push(resolve));
+    const deadline = clock + SETTLE_MARGIN_MS;
+    const gate = new Promise<void>((resolve) => held.push({ release: resolve, deadline }));
     return { ...fault, hold: () => gate };
   };
-  const practiceCatchesUp = async () => {
-    if (held.length === 0) return;
-    for (const release of held.splice(0)) release();
+  /** The practice finishes what it holds (only what is due by `until`, when given), at that moment. */
+  const practiceCatchesUp = async (until?: number) => {
+    const due = held.filter((h) => until === undefined || h.deadline <= until);
+    if (due.length === 0) return;
+    for (const h of due) held.splice(held.indexOf(h), 1);
+    if (process.env.MODEL_TRACE) console.log('[release]', due.length, 'clock+', clock - startedAt);
+    for (const h of due) h.release();
     // The released handlers apply in the practice's next turns.
     await new Promise((resolve) => setTimeout(resolve, 20));
   };
+
+  /** Virtual time moves on; unless `lagging`, the practice finishes what it is working on first. */
+  async function passTime(ms: number, lagging = false) {
+    const until = clock + ms;
+    // What falls due during a lagging wait is applied at its deadline, before the wait ends.
+    for (const deadline of held.map((h) => h.deadline).sort((a, b) => a - b)) {
+      if (deadline > until) break;
+      clock = Math.max(clock, deadline);
+      await practiceCatchesUp(deadline);
+    }
+    clock = until;
+    if (!lagging && ms >= TIMEOUT_MS) await practiceCatchesUp();
+  }
 
   let online = true;
   let main: MainLife;
@@ -91,7 +114,8 @@ export async function startModelWorld() {
           now: () => clock,
           sleep: async (ms, signal) => {
             if (signal?.aborted) throw signal.reason;
-            clock += Math.max(0, ms);
+            // The practice keeps working while the laptop waits for its budget.
+            await passTime(Math.max(0, ms), true);
           },
         },
         faultShape: netFaults.wrap,
@@ -181,11 +205,7 @@ export async function startModelWorld() {
       return main.app;
     },
     now: () => clock,
-    /** Virtual time moves on; unless `lagging`, the practice finishes what it is working on first. */
-    async advance(ms: number, lagging = false) {
-      clock += ms;
-      if (!lagging && ms >= TIMEOUT_MS) await practiceCatchesUp();
-    },
+    advance: passTime,
     setOnline(next: boolean) {
       online = next;
       main.app.network.setOnline(next);
