@@ -83,7 +83,8 @@ export function createPracticeReader(deps: PracticeReaderDeps) {
           };
         if (error instanceof PartnerApiError && error.status === 404)
           return { ok: false, problem: 'not-found', message };
-        return { ok: false, problem: 'failed', message };
+        const passing = error instanceof PartnerApiError && (error.status >= 500 || error.status === 429);
+        return { ok: false, problem: 'failed', message, ...(passing ? { retryable: true } : {}) };
       }
     },
   };

@@ -191,7 +191,13 @@ export const readResultSchema = z.discriminatedUnion('ok', [
     /** Requests main made for it (a paged list takes several). */
     requests: z.number().int().min(1).max(10_000),
   }),
-  z.strictObject({ ok: z.literal(false), problem: readProblemSchema, message: z.string().max(1000) }),
+  z.strictObject({
+    ok: z.literal(false),
+    problem: readProblemSchema,
+    message: z.string().max(1000),
+    /** Set when the failure may pass (the practice answered 5xx or 429): a later try may succeed. */
+    retryable: z.boolean().optional(),
+  }),
 ]);
 export type ReadResult = z.infer<typeof readResultSchema>;
 

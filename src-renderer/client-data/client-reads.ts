@@ -25,7 +25,10 @@ export interface ClientReadContext {
   onRequest?: () => void;
 }
 
-export type ReadOutcome = { ok: true } | { ok: false; problem: ReadProblem | 'not-available'; message: string };
+/** retryable: the failure may pass (the practice answered 5xx or 429), so trying later may succeed. */
+export type ReadOutcome =
+  | { ok: true }
+  | { ok: false; problem: ReadProblem | 'not-available'; message: string; retryable?: boolean | undefined };
 
 export type ClientPart = 'proposals' | 'statements' | 'bills' | 'payments' | 'identity' | 'recurringRuns';
 
@@ -35,7 +38,10 @@ const ALL_TIME_START = '2000-01-01';
 async function read<K extends ReadKind>(
   ctx: ClientReadContext,
   request: Extract<ReadRequest, { kind: K }>,
-): Promise<{ ok: true; data: ReadData<K> } | { ok: false; problem: ReadProblem; message: string }> {
+): Promise<
+  | { ok: true; data: ReadData<K> }
+  | { ok: false; problem: ReadProblem; message: string; retryable?: boolean | undefined }
+> {
   const result = await ctx.companion.practice.read({ practiceKey: ctx.practiceKey, request, priority: ctx.priority });
   // A failed read made at least one request; a paged list says how many it took.
   for (let n = result.ok ? result.requests : 1; n > 0; n--) ctx.onRequest?.();
@@ -230,5 +236,7 @@ export async function fetchDocument(
     problem:
       result.problem === 'offline-not-downloaded' || result.problem === 'corrupt-offline' ? 'offline' : result.problem,
     message: result.message,
+    // A document's other failures are the practice's (a 5xx, a broken answer): worth another try later.
+    ...(result.problem === 'failed' ? { retryable: true } : {}),
   };
 }

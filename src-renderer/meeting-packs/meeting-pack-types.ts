@@ -5,6 +5,8 @@
 export type PackItemKind =
   | 'proposals'
   | 'proposal'
+  | 'renewPreview'
+  | 'onboardingDocuments'
   | 'bills'
   | 'bill'
   | 'billPdf'
@@ -22,8 +24,11 @@ export interface PackItem {
   /** What the user sees: "Bill INV-000123 (PDF)". */
   label: string;
   state: 'waiting' | 'done' | 'failed' | 'none';
-  /** Why it failed, or why there is nothing ("No completed identity verification."). */
+  /** Why it failed or is not fetched yet, or why there is nothing ("No completed identity verification."). */
   message: string | null;
+  /** A failure that may pass (no answer, 5xx, 429): when the runner tries it again, and how many tries so far. */
+  nextTryAt?: string | null;
+  tries?: number;
 }
 
 export type PackState = 'sizing' | 'fetching' | 'complete' | 'incomplete' | 'waiting-for-connection';

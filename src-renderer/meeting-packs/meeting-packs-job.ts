@@ -4,13 +4,16 @@ import type { Notice } from '../notices/notice-store';
 import type { PracticeDatabases } from '../practice/practice-db';
 import { DOCUMENT_REQUESTS_JOB } from './document-requests-job';
 import { useMeetingPacks } from './meeting-pack-store';
-import { createPack, retryFailed, runPack } from './pack-runner';
+import { createPack, retryFailed, runPack, type PackEstimate } from './pack-runner';
 
 export const MEETING_PACKS_JOB = 'meeting-packs';
 
 export interface MeetingPackService {
-  /** Marks a client as needed offline and starts fetching when online. */
-  prepare(entity: { entityKey: string; fullEntityName: string }): Promise<void>;
+  /**
+   * Marks a client as needed offline and starts fetching when online. `shown`: the estimate the user saw,
+   * kept as the pack's estimate.
+   */
+  prepare(entity: { entityKey: string; fullEntityName: string }, shown?: PackEstimate): Promise<void>;
   /** Removes a pack: its documents are unpinned (and may be evicted later); the data stays. */
   remove(packId: string): Promise<void>;
   retry(packId: string): Promise<void>;
@@ -52,6 +55,7 @@ export function createMeetingPacks(deps: MeetingPackDeps): { service: MeetingPac
           const done = await runPack(
             { companion: deps.companion, db, practiceKey, priority: 'prefetch', now },
             next.packId,
+            { signal, online: deps.online },
           );
           if (signal.aborted || done?.state === 'waiting-for-connection') return;
           if (done?.state === 'complete')
@@ -77,10 +81,10 @@ export function createMeetingPacks(deps: MeetingPackDeps): { service: MeetingPac
   };
 
   const service: MeetingPackService = {
-    async prepare(entity) {
+    async prepare(entity, shown) {
       const practiceKey = deps.activePracticeKey();
       if (!practiceKey) throw new Error('Connect a practice first.');
-      await createPack(deps.databases.of(practiceKey), entity, now());
+      await createPack(deps.databases.of(practiceKey), entity, now(), shown);
       deps.runner.kick(MEETING_PACKS_JOB);
     },
     async remove(packId) {

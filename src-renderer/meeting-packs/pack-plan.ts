@@ -1,14 +1,22 @@
-import type { Bill, ProposalSummary, RecurringBilling, StatementSummary } from '../../src-preload/contract/partner-api';
+import type {
+  Bill,
+  Onboarding,
+  ProposalSummary,
+  RecurringBilling,
+  StatementSummary,
+} from '../../src-preload/contract/partner-api';
 import type { PackItem } from './meeting-pack-types';
 
 /** What is on this laptop for a client when a pack is planned. */
 export interface PackInputs {
   bills: readonly Pick<Bill, 'billingId' | 'billNumber' | 'statusName'>[];
   /** null when the client's proposal list has never been read. */
-  proposals: readonly Pick<ProposalSummary, 'proposalKey' | 'name'>[] | null;
+  proposals: readonly Pick<ProposalSummary, 'proposalKey' | 'name' | 'statusName'>[] | null;
   /** null when the client's statement list has never been read. */
   statements: readonly Pick<StatementSummary, 'statementId' | 'statementNumber'>[] | null;
   schedules: readonly Pick<RecurringBilling, 'recurringBillingId' | 'name'>[];
+  /** The client's onboardings (synced with the practice's lists). */
+  onboardings: readonly Pick<Onboarding, 'onboardingKey' | 'onboardingID'>[];
 }
 
 /** Used for a list never read: what other clients' lists held on average (or one proposal, three statements). */
@@ -25,6 +33,9 @@ const item = (
   message: string | null = null,
 ): PackItem => ({ key, kind, label, state, message });
 
+export const isListItem = (i: Pick<PackItem, 'kind'>): boolean =>
+  i.kind === 'proposals' || i.kind === 'statements' || i.kind === 'bills' || i.kind === 'payments';
+
 /** The four lists come first: they size the rest (every bill and statement of the client, not just the synced year). */
 export function listItems(): PackItem[] {
   return [
@@ -35,14 +46,33 @@ export function listItems(): PackItem[] {
   ];
 }
 
+/** Renew is offered on every proposal not yet renewed (ProposalActions); its form needs the practice's preview. */
+export const canBeRenewed = (proposal: Pick<ProposalSummary, 'statusName'>): boolean =>
+  proposal.statusName !== 'Renewed';
+
 /**
- * Every read and document a client's screens need offline, from what is known locally. A draft bill
- * has no PDF (the practice cannot produce one), so it is planned as "none" rather than a request.
+ * Every read and document a client's screens and offline actions need, from what is known locally: the
+ * renewal preview of each proposal that can be renewed (the Renew form), the document requirements of each
+ * onboarding (remove a request, complete, custom fields and recipients name its entityOnboardingIds). A
+ * client's custom-field values have no read of their own: they are kept from the practice's answer to a
+ * change, so they are not planned. A draft bill has no PDF (the practice cannot produce one), so it is
+ * planned as "none" rather than a request.
  */
 export function detailItems(inputs: PackInputs): PackItem[] {
   const items: PackItem[] = [];
-  for (const p of inputs.proposals ?? [])
+  for (const p of inputs.proposals ?? []) {
     items.push(item(`proposal:${p.proposalKey}`, 'proposal', `Proposal “${p.name}” with pricing`));
+    if (canBeRenewed(p))
+      items.push(item(`renewPreview:${p.proposalKey}`, 'renewPreview', `Renewal preview of “${p.name}”`));
+  }
+  for (const o of inputs.onboardings)
+    items.push(
+      item(
+        `onboardingDocuments:${o.onboardingKey}`,
+        'onboardingDocuments',
+        `Documents asked for in onboarding ${o.onboardingID}`,
+      ),
+    );
   for (const b of inputs.bills) {
     items.push(item(`bill:${b.billingId}`, 'bill', `Bill ${b.billNumber}`));
     items.push(
@@ -77,12 +107,14 @@ export const requestsOf = (items: readonly PackItem[]): number =>
     .reduce((n, i) => n + (i.kind === 'bills' || i.kind === 'payments' ? 2 : 1), 0);
 
 /**
- * The estimate shown before a pack starts: the lists, plus one request per detail and PDF. Lists
- * never read count at the averages of other clients, and the estimate says it is approximate.
+ * The one estimate of a pack: shown before it starts, stored on the pack as it was shown, never computed
+ * again for that pack. The lists, plus one request per detail, preview and PDF. Lists never read count at
+ * the averages of other clients (a proposal as its pricing and its renewal preview), and the estimate
+ * says it is approximate.
  */
 export function estimatePack(inputs: PackInputs, averages: ListAverages): { requests: number; approximate: boolean } {
   const known = requestsOf([...listItems(), ...detailItems(inputs)]);
-  const missingProposals = inputs.proposals === null ? Math.round(averages.proposals) : 0;
+  const missingProposals = inputs.proposals === null ? Math.round(averages.proposals * 2) : 0;
   const missingStatements = inputs.statements === null ? Math.round(averages.statements * 2) : 0;
   return {
     requests: known + missingProposals + missingStatements,

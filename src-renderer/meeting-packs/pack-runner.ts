@@ -5,25 +5,45 @@ import {
   readClientPayments,
   readClientProposals,
   readClientStatements,
+  readOnboardingDocuments,
   readProposalDetail,
   readRecurringRuns,
+  readRenewPreview,
   readStatementDetail,
   type ClientReadContext,
   type ReadOutcome,
 } from '../client-data/client-reads';
 import type { PracticeDb } from '../practice/practice-db';
 import type { MeetingPack, PackItem } from './meeting-pack-types';
-import { detailItems, estimatePack, listItems, mergeItems, type ListAverages, type PackInputs } from './pack-plan';
+import {
+  detailItems,
+  estimatePack,
+  isListItem,
+  listItems,
+  mergeItems,
+  type ListAverages,
+  type PackInputs,
+} from './pack-plan';
+import {
+  explainWaiting,
+  isTransient,
+  OFFLINE_BEFORE,
+  PACK_RETRY_DELAYS_MS,
+  PACK_TRIES,
+  sleepUnless,
+  STOPPED_BEFORE,
+} from './pack-retry';
 
 export const packIdFor = (entityKey: string): string => `pack-${entityKey}`;
 
 /** What is on this laptop for the client now: the inputs of a plan. */
 export async function packInputs(db: PracticeDb, entityKey: string): Promise<PackInputs> {
-  const [bills, proposals, statements, schedules, reads] = await Promise.all([
+  const [bills, proposals, statements, schedules, onboardings, reads] = await Promise.all([
     db.bills.where('entityKey').equals(entityKey).toArray(),
     db.proposals.where('entityKey').equals(entityKey).toArray(),
     db.statements.where('entityKey').equals(entityKey).toArray(),
     db.recurringBillings.where('entityKey').equals(entityKey).toArray(),
+    db.onboardings.where('entityKey').equals(entityKey).toArray(),
     db.clientReads.where('entityKey').equals(entityKey).toArray(),
   ]);
   const read = new Set(reads.map((r) => r.part));
@@ -32,6 +52,7 @@ export async function packInputs(db: PracticeDb, entityKey: string): Promise<Pac
     proposals: read.has('proposals') ? proposals : null,
     statements: read.has('statements') ? statements : null,
     schedules,
+    onboardings: onboardings.sort((a, b) => a.onboardingID - b.onboardingID),
   };
 }
 
@@ -47,15 +68,25 @@ export async function listAverages(db: PracticeDb): Promise<ListAverages> {
   };
 }
 
-/** Marks a client as needed offline: the pack is stored with its estimate and starts when the runner gets to it. */
+export interface PackEstimate {
+  requests: number;
+  approximate: boolean;
+}
+
+/**
+ * Marks a client as needed offline: the pack is stored with its estimate and starts when the runner gets
+ * to it. `shown` is the estimate the user saw before preparing: it is the one stored (computing it again
+ * here could differ, the client's lists arriving in between), so the pack's "estimated" is what was said.
+ */
 export async function createPack(
   db: PracticeDb,
   entity: { entityKey: string; fullEntityName: string },
   now: Date,
+  shown?: PackEstimate,
 ): Promise<MeetingPack> {
   const packId = packIdFor(entity.entityKey);
   const existing = await db.meetingPacks.get(packId);
-  const estimate = estimatePack(await packInputs(db, entity.entityKey), await listAverages(db));
+  const estimate = shown ?? estimatePack(await packInputs(db, entity.entityKey), await listAverages(db));
   const pack: MeetingPack = {
     packId,
     entityKey: entity.entityKey,
@@ -87,6 +118,10 @@ function runItem(ctx: ClientReadContext, pack: MeetingPack, item: PackItem): Pro
       return readClientPayments(ctx, pack.entityKey);
     case 'proposal':
       return readProposalDetail(ctx, id);
+    case 'renewPreview':
+      return readRenewPreview(ctx, id);
+    case 'onboardingDocuments':
+      return readOnboardingDocuments(ctx, id);
     case 'bill':
       return readBillDetail(ctx, Number(id));
     case 'statement':
@@ -106,22 +141,39 @@ function runItem(ctx: ClientReadContext, pack: MeetingPack, item: PackItem): Pro
 const noneMessage = (item: PackItem, message: string): string =>
   item.kind === 'idCertificate' ? 'No identity verification has been completed for this client yet.' : message;
 
+/** What a run needs besides the reads: whether the app is online, and a pause it can cut short. */
+export interface RunOptions {
+  signal?: AbortSignal;
+  /**
+   * Online by the app's connectivity: a read that got no answer then is retried rather than waited out.
+   * Not given: a read with no answer means the connection is gone.
+   */
+  online?: () => boolean;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  retryDelaysMs?: readonly number[];
+}
+
 /**
  * Fetches what a pack still needs, at prefetch priority, one item at a time, saving progress after
  * each so a restart resumes where it stopped. Lists first (they size the rest), then details and
- * PDFs (pinned for the pack). No connection: the pack waits for one and says so.
+ * PDFs (pinned for the pack). A failure that may pass is tried again after a pause while online
+ * (pack-retry.ts), the item saying when. No connection: the pack waits for one and says so. However a
+ * run stops, every item not on this laptop says why.
  */
 export async function runPack(
   ctx: ClientReadContext,
   packId: string,
-  signal?: AbortSignal,
+  options: RunOptions = {},
 ): Promise<MeetingPack | undefined> {
+  const { signal, online = () => false, sleep = sleepUnless, retryDelaysMs = PACK_RETRY_DELAYS_MS } = options;
   let pack = await ctx.db.meetingPacks.get(packId);
   if (!pack) return undefined;
   const save = async (changes: Partial<MeetingPack>) => {
     pack = { ...pack!, ...changes, updatedAt: ctx.now().toISOString() };
     await ctx.db.meetingPacks.put(pack);
   };
+  const saveItem = (changed: PackItem) =>
+    save({ items: pack!.items.map((i) => (i.key === changed.key ? changed : i)) });
   const counted: ClientReadContext = {
     ...ctx,
     onRequest: () => {
@@ -129,10 +181,12 @@ export async function runPack(
       ctx.onRequest?.();
     },
   };
-  await save({ state: 'fetching' });
-  let planned = pack.items.some(
-    (i) => i.kind !== 'proposals' && i.kind !== 'statements' && i.kind !== 'bills' && i.kind !== 'payments',
-  );
+  // A new run: what was waiting is being fetched now, so its reason from the last run no longer holds.
+  await save({
+    state: 'fetching',
+    items: pack.items.map((i) => (i.state === 'waiting' ? { ...i, message: null, nextTryAt: null, tries: 0 } : i)),
+  });
+  let planned = pack.items.some((i) => !isListItem(i));
   for (;;) {
     const next = pack.items.find((i) => i.state === 'waiting');
     if (!next) {
@@ -148,19 +202,48 @@ export async function runPack(
     }
     if (signal?.aborted) break;
     const outcome = await runItem(counted, pack, next);
-    if (!outcome.ok && (outcome.problem === 'offline' || outcome.problem === 'not-connected')) {
+    const tries = (next.tries ?? 0) + 1;
+    if (!outcome.ok && outcome.problem === 'not-connected') {
       await save({
         state: 'waiting-for-connection',
-        items: pack.items.map((i) => (i.key === next.key ? { ...i, message: outcome.message } : i)),
+        items: explainWaiting(
+          pack.items.map((i) => (i.key === next.key ? { ...i, message: outcome.message } : i)),
+          OFFLINE_BEFORE,
+        ),
       });
       return pack;
     }
+    if (!outcome.ok && isTransient(outcome)) {
+      if (outcome.problem === 'offline' && !online()) {
+        // Not a failure: the pack waits for the connection and resumes there.
+        await save({
+          state: 'waiting-for-connection',
+          items: explainWaiting(
+            pack.items.map((i) => (i.key === next.key ? { ...i, message: outcome.message, nextTryAt: null } : i)),
+            OFFLINE_BEFORE,
+          ),
+        });
+        return pack;
+      }
+      if (tries < PACK_TRIES) {
+        const pause = retryDelaysMs[Math.min(tries - 1, retryDelaysMs.length - 1)] ?? 0;
+        const at = new Date(ctx.now().getTime() + pause).toISOString();
+        await saveItem({ ...next, state: 'waiting', message: outcome.message, nextTryAt: at, tries });
+        await sleep(pause, signal);
+        continue;
+      }
+    }
     const changed: PackItem = outcome.ok
-      ? { ...next, state: 'done', message: null }
+      ? { ...next, state: 'done', message: null, nextTryAt: null, tries }
       : outcome.problem === 'not-found' || outcome.problem === 'not-available'
-        ? { ...next, state: 'none', message: noneMessage(next, outcome.message) }
-        : { ...next, state: 'failed', message: outcome.message };
-    await save({ items: pack.items.map((i) => (i.key === next.key ? changed : i)) });
+        ? { ...next, state: 'none', message: noneMessage(next, outcome.message), nextTryAt: null, tries }
+        : { ...next, state: 'failed', message: outcome.message, nextTryAt: null, tries };
+    await saveItem(changed);
+  }
+  if (signal?.aborted) {
+    // Stopped, not failed: the pack stays to be fetched (the job takes it up again), and says what is missing.
+    await save({ items: explainWaiting(pack.items, STOPPED_BEFORE).map((i) => ({ ...i, nextTryAt: null })) });
+    return pack;
   }
   const failed = pack.items.some((i) => i.state === 'failed' || i.state === 'waiting');
   await save({ state: failed ? 'incomplete' : 'complete', completedAt: failed ? null : ctx.now().toISOString() });
@@ -174,6 +257,10 @@ export async function retryFailed(db: PracticeDb, packId: string): Promise<void>
   await db.meetingPacks.put({
     ...pack,
     state: 'fetching',
-    items: pack.items.map((i) => (i.state === 'failed' ? { ...i, state: 'waiting', message: null } : i)),
+    items: pack.items.map((i) =>
+      i.state === 'failed' || (i.state === 'waiting' && i.message)
+        ? { ...i, state: 'waiting', message: null, nextTryAt: null, tries: 0 }
+        : i,
+    ),
   });
 }

@@ -9,8 +9,10 @@ import { listAverages, packIdFor, packInputs } from '../../meeting-packs/pack-ru
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { useMeetingPacks } from '../../meeting-packs/meeting-pack-store';
 import { packWait } from '../../meeting-packs/pack-wait';
+import { packProgress, progressText } from '../../meeting-packs/pack-progress';
+import { PACK_TRIES } from '../../meeting-packs/pack-retry';
 import { formatDuration } from '../../practice/budget-text';
-import { formatDateTime } from '../../ui/regional/regional-format';
+import { formatDateTime, formatTime } from '../../ui/regional/regional-format';
 import { useRegion } from '../../ui/money-ui';
 
 const stateText: Record<MeetingPack['state'], { label: string; colour: 'green' | 'amber' | 'blue' | 'red' | 'gray' }> =
@@ -112,7 +114,13 @@ function PackOffer({ entity, disclosure }: { entity: StoredEntity; disclosure: R
         </Badge>
         <Button
           size="1"
-          onClick={() => prepare(entity).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))}
+          onClick={() =>
+            // The estimate shown is the one the pack keeps: its "estimated" is what the user was told.
+            prepare(
+              entity,
+              estimate ? { requests: estimate.requests, approximate: estimate.approximate } : undefined,
+            ).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+          }
         >
           Prepare for meeting
         </Button>
@@ -141,10 +149,11 @@ function OfferDetail({ entity }: { entity: StoredEntity }) {
   const estimate = usePackEstimate(entity);
   return (
     <Text as="p" size="2" className="prose">
-      A meeting pack copies everything for {entity.fullEntityName} to this laptop — proposals with pricing, every bill
-      with its PDF, payments, statements with their PDFs and the identity certificate — so it all opens without a
-      connection. The documents are kept until you remove the pack. The request count is spent under the current request
-      budget.
+      A meeting pack copies everything for {entity.fullEntityName} to this laptop — proposals with pricing and their
+      renewal previews, every bill with its PDF, payments, statements with their PDFs, the documents asked for in
+      onboardings and the identity certificate — so it all opens, and renewals and onboarding changes can be prepared,
+      without a connection. The documents are kept until you remove the pack. The request count is spent under the
+      current request budget.
       {estimate?.approximate ? ' Some lists have not been read yet, so the count is an estimate.' : ''}
     </Text>
   );
@@ -153,9 +162,10 @@ function OfferDetail({ entity }: { entity: StoredEntity }) {
 /** A pack's state, progress and next action, in a line. */
 function PackLine({ pack, disclosure }: { pack: MeetingPack; disclosure: ReactNode }) {
   const { retry, prepare } = useServices().meetingPacks;
-  const counted = pack.items.filter((i) => i.state !== 'none');
-  const done = counted.filter((i) => i.state === 'done').length;
-  const problems = pack.items.filter((i) => i.state === 'failed' || (i.state === 'waiting' && i.message)).length;
+  const region = useRegion();
+  const progress = packProgress(pack);
+  const problems = progress.missing.length;
+  const nextTry = pack.state === 'fetching' ? pack.items.find((i) => i.state === 'waiting' && i.nextTryAt) : undefined;
   const state = stateText[pack.state];
   const runningPackId = useMeetingPacks((s) => s.runningPackId);
   const online = useConnectivity(isOnline);
@@ -182,14 +192,15 @@ function PackLine({ pack, disclosure }: { pack: MeetingPack; disclosure: ReactNo
         {disclosure}
       </Flex>
       <Text size="1" color="gray" data-testid="pack-progress">
-        {done} of {counted.length} items on this laptop
+        {progressText(progress)}
         {problems > 0 ? ` · ${problems} not fetched: see the pack details for why` : ''}
+        {nextTry?.nextTryAt ? ` · trying again at ${formatTime(nextTry.nextTryAt, region)}` : ''}
         {packWait(pack, runningPackId, online)}
       </Text>
       {pack.state === 'fetching' ? (
         <Progress
           size="1"
-          value={counted.length ? (100 * done) / counted.length : 0}
+          value={progress.total ? (100 * progress.settled) / progress.total : 0}
           aria-label="Meeting pack progress"
         />
       ) : null}
@@ -201,7 +212,7 @@ function PackLine({ pack, disclosure }: { pack: MeetingPack; disclosure: ReactNo
 function PackDetail({ pack }: { pack: MeetingPack }) {
   const region = useRegion();
   const { remove } = useServices().meetingPacks;
-  const problems = pack.items.filter((i) => i.state === 'failed' || (i.state === 'waiting' && i.message));
+  const problems = packProgress(pack).missing;
   const none = pack.items.filter((i) => i.state === 'none');
   return (
     <Flex direction="column" gap="2" className="prose">
@@ -213,13 +224,16 @@ function PackDetail({ pack }: { pack: MeetingPack }) {
       {problems.length > 0 ? (
         <Callout.Root color={pack.state === 'waiting-for-connection' ? 'amber' : 'red'} size="1">
           <Callout.Text>
-            {problems.slice(0, 8).map((i) => (
+            {/* Every missing item is named: a list cut short would hide what the meeting will lack. */}
+            {problems.map((i) => (
               <span key={i.key} data-testid="pack-missing">
                 {i.label}: {i.message}
+                {i.state === 'waiting' && i.nextTryAt
+                  ? ` Trying again at ${formatTime(i.nextTryAt, region)} (try ${(i.tries ?? 0) + 1} of ${PACK_TRIES}).`
+                  : ''}
                 <br />
               </span>
             ))}
-            {problems.length > 8 ? `and ${problems.length - 8} more.` : null}
           </Callout.Text>
         </Callout.Root>
       ) : null}

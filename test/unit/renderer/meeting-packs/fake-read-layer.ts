@@ -1,0 +1,89 @@
+import type { ClientReadContext, ReadOutcome } from '../../../../src-renderer/client-data/client-reads';
+import { clientReadId, type PracticeDb } from '../../../../src-renderer/practice/practice-db';
+
+/**
+ * A practice as the meeting-pack runner meets it through client-reads.ts, without HTTP: each read counts
+ * the requests the real one makes (one, two for a client's paged bills or payments list that fits one
+ * page) and stores what the screens look up. `faults` answers a read by its pack item key with the
+ * outcomes queued there, one per try.
+ */
+export interface FakeClient {
+  entityKey: string;
+  proposals: { proposalKey: string; name: string; statusName: string }[];
+  statements: { statementId: number; statementNumber: string }[];
+  bills: { billingId: number; billNumber: string; statusName: string; billDate: string }[];
+  schedules: { recurringBillingId: number; name: string }[];
+  onboardings: { onboardingKey: string; onboardingID: number }[];
+  verified: boolean;
+}
+
+export const world = {
+  client: null as FakeClient | null,
+  faults: new Map<string, ReadOutcome[]>(),
+  /** Item keys in the order they were read. */
+  reads: [] as string[],
+};
+
+const client = (): FakeClient => {
+  if (!world.client) throw new Error('no fake client');
+  return world.client;
+};
+
+async function answer(ctx: ClientReadContext, key: string, requests: number): Promise<ReadOutcome> {
+  world.reads.push(key);
+  const fault = world.faults.get(key)?.shift();
+  for (let n = fault ? 1 : requests; n > 0; n--) ctx.onRequest?.();
+  return fault ?? { ok: true };
+}
+
+const mark = (db: PracticeDb, entityKey: string, part: string) =>
+  db.clientReads.put({ id: clientReadId(entityKey, part), entityKey, part, fetchedAt: new Date().toISOString() });
+
+/** Stores the client's synced rows and, when `listsRead`, its lists as if the client had been opened online. */
+export async function seedClient(db: PracticeDb, c: FakeClient, listsRead: boolean): Promise<void> {
+  await db.recurringBillings.bulkPut(c.schedules.map((r) => ({ ...r, entityKey: c.entityKey })) as never[]);
+  await db.onboardings.bulkPut(c.onboardings.map((o) => ({ ...o, entityKey: c.entityKey })) as never[]);
+  await db.bills.bulkPut(c.bills.map((b) => ({ ...b, entityKey: c.entityKey })) as never[]);
+  if (!listsRead) return;
+  await db.proposals.bulkPut(c.proposals.map((p) => ({ ...p, entityKey: c.entityKey })) as never[]);
+  await db.statements.bulkPut(c.statements.map((s) => ({ ...s, entityKey: c.entityKey })) as never[]);
+  for (const part of ['proposals', 'statements', 'bills']) await mark(db, c.entityKey, part);
+}
+
+export const fakeReads = {
+  async readClientProposals(ctx: ClientReadContext, entityKey: string) {
+    const outcome = await answer(ctx, 'proposals', 1);
+    if (!outcome.ok) return outcome;
+    await ctx.db.proposals.bulkPut(client().proposals.map((p) => ({ ...p, entityKey })) as never[]);
+    await mark(ctx.db, entityKey, 'proposals');
+    return outcome;
+  },
+  async readClientStatements(ctx: ClientReadContext, entityKey: string) {
+    const outcome = await answer(ctx, 'statements', 1);
+    if (!outcome.ok) return outcome;
+    await ctx.db.statements.bulkPut(client().statements.map((s) => ({ ...s, entityKey })) as never[]);
+    await mark(ctx.db, entityKey, 'statements');
+    return outcome;
+  },
+  async readClientBills(ctx: ClientReadContext, entityKey: string) {
+    const outcome = await answer(ctx, 'bills', 2);
+    if (!outcome.ok) return outcome;
+    await ctx.db.bills.bulkPut(client().bills.map((b) => ({ ...b, entityKey })) as never[]);
+    await mark(ctx.db, entityKey, 'bills');
+    return outcome;
+  },
+  readClientPayments: (ctx: ClientReadContext) => answer(ctx, 'payments', 2),
+  readProposalDetail: (ctx: ClientReadContext, key: string) => answer(ctx, `proposal:${key}`, 1),
+  readRenewPreview: (ctx: ClientReadContext, key: string) => answer(ctx, `renewPreview:${key}`, 1),
+  readOnboardingDocuments: (ctx: ClientReadContext, key: string) => answer(ctx, `onboardingDocuments:${key}`, 1),
+  readStatementDetail: (ctx: ClientReadContext, id: number) => answer(ctx, `statement:${id}`, 1),
+  readBillDetail: (ctx: ClientReadContext, id: number) => answer(ctx, `bill:${id}`, 1),
+  readRecurringRuns: (ctx: ClientReadContext, id: number) => answer(ctx, `recurringRuns:${id}`, 1),
+  async fetchDocument(ctx: ClientReadContext, ref: { kind: string; id: string }): Promise<ReadOutcome> {
+    const key = ref.kind === 'idCertificate' ? 'idCertificate' : `${ref.kind}Pdf:${ref.id}`;
+    const outcome = await answer(ctx, key, 1);
+    if (outcome.ok && ref.kind === 'idCertificate' && !client().verified)
+      return { ok: false, problem: 'not-available', message: 'No certificate.' };
+    return outcome;
+  },
+};
