@@ -143,6 +143,13 @@ export const customFieldsReport = (onboardingKey: string, entityOnboardingId: nu
 export const readOnboardingDocuments = (ctx: ClientReadContext, onboardingKey: string) =>
   readIntoReport(ctx, { kind: 'onboardings.documents', onboardingKey }, onboardingDocumentsReport(onboardingKey));
 
+/** Where the practice's eForm schema guide is kept: a custom eForm is checked against it, offline too. */
+export const SCHEMA_GUIDE_REPORT = 'eformSchemaGuide';
+
+/** The practice's eForm schema guide (`eforms.schemaGuide`), kept for offline use. */
+export const readSchemaGuide = (ctx: ClientReadContext) =>
+  readIntoReport(ctx, { kind: 'eforms.schemaGuide' }, SCHEMA_GUIDE_REPORT);
+
 export async function readClientStatements(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
   const result = await read(ctx, { kind: 'statements.list', entityKey });
   if (!result.ok) return result;

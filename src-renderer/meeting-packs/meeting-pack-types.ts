@@ -7,6 +7,7 @@ export type PackItemKind =
   | 'proposal'
   | 'renewPreview'
   | 'onboardingDocuments'
+  | 'schemaGuide'
   | 'bills'
   | 'bill'
   | 'billPdf'

@@ -17,6 +17,8 @@ export interface PackInputs {
   schedules: readonly Pick<RecurringBilling, 'recurringBillingId' | 'name'>[];
   /** The client's onboardings (synced with the practice's lists). */
   onboardings: readonly Pick<Onboarding, 'onboardingKey' | 'onboardingID'>[];
+  /** Whether the practice's eForm schema guide is on this laptop (the custom eForm form checks against it). */
+  schemaGuideStored: boolean;
 }
 
 /** Used for a list never read: what other clients' lists held on average (or one proposal, three statements). */
@@ -56,7 +58,8 @@ export const canBeRenewed = (proposal: Pick<ProposalSummary, 'statusName'>): boo
  * onboarding (remove a request, complete, custom fields and recipients name its entityOnboardingIds). A
  * client's custom-field values have no read of their own: they are kept from the practice's answer to a
  * change, so they are not planned. A draft bill has no PDF (the practice cannot produce one), so it is
- * planned as "none" rather than a request.
+ * planned as "none" rather than a request. The practice's eForm schema guide (a custom eForm is checked
+ * against it before it is queued) comes with a pack when it is not on this laptop yet.
  */
 export function detailItems(inputs: PackInputs): PackItem[] {
   const items: PackItem[] = [];
@@ -94,6 +97,8 @@ export function detailItems(inputs: PackInputs): PackItem[] {
   for (const r of inputs.schedules)
     items.push(item(`recurringRuns:${r.recurringBillingId}`, 'recurringRuns', `Runs of “${r.name}”`));
   items.push(item('idCertificate', 'idCertificate', 'Identity certificate (PDF)'));
+  // One for the practice, not the client: read by the first pack that finds it missing.
+  if (!inputs.schemaGuideStored) items.push(item('schemaGuide', 'schemaGuide', "The practice's eForm schema guide"));
   return items;
 }
 

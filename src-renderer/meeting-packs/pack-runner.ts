@@ -9,6 +9,8 @@ import {
   readProposalDetail,
   readRecurringRuns,
   readRenewPreview,
+  readSchemaGuide,
+  SCHEMA_GUIDE_REPORT,
   readStatementDetail,
   type ClientReadContext,
   type ReadOutcome,
@@ -38,13 +40,14 @@ export const packIdFor = (entityKey: string): string => `pack-${entityKey}`;
 
 /** What is on this laptop for the client now: the inputs of a plan. */
 export async function packInputs(db: PracticeDb, entityKey: string): Promise<PackInputs> {
-  const [bills, proposals, statements, schedules, onboardings, reads] = await Promise.all([
+  const [bills, proposals, statements, schedules, onboardings, reads, guide] = await Promise.all([
     db.bills.where('entityKey').equals(entityKey).toArray(),
     db.proposals.where('entityKey').equals(entityKey).toArray(),
     db.statements.where('entityKey').equals(entityKey).toArray(),
     db.recurringBillings.where('entityKey').equals(entityKey).toArray(),
     db.onboardings.where('entityKey').equals(entityKey).toArray(),
     db.clientReads.where('entityKey').equals(entityKey).toArray(),
+    db.reports.get(SCHEMA_GUIDE_REPORT),
   ]);
   const read = new Set(reads.map((r) => r.part));
   return {
@@ -53,6 +56,7 @@ export async function packInputs(db: PracticeDb, entityKey: string): Promise<Pac
     statements: read.has('statements') ? statements : null,
     schedules,
     onboardings: onboardings.sort((a, b) => a.onboardingID - b.onboardingID),
+    schemaGuideStored: guide !== undefined,
   };
 }
 
@@ -122,6 +126,8 @@ function runItem(ctx: ClientReadContext, pack: MeetingPack, item: PackItem): Pro
       return readRenewPreview(ctx, id);
     case 'onboardingDocuments':
       return readOnboardingDocuments(ctx, id);
+    case 'schemaGuide':
+      return readSchemaGuide(ctx);
     case 'bill':
       return readBillDetail(ctx, Number(id));
     case 'statement':

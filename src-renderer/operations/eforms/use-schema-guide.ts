@@ -3,11 +3,12 @@ import { useContext, useEffect } from 'react';
 import { schemaGuideSchema, type SchemaGuide } from '../../../src-preload/contract/partner-api';
 import { parseReadData } from '../../../src-preload/contract/reads';
 import { ServicesContext } from '../../app/services-context';
+import { SCHEMA_GUIDE_REPORT } from '../../client-data/client-reads';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { usePractice } from '../../practice/practice-store';
 
-/** Where the guide is kept on this laptop (the practice's `reports` table). */
-export const SCHEMA_GUIDE_REPORT = 'eformSchemaGuide';
+/** Where the guide is kept on this laptop (the practice's `reports` table); a meeting pack reads it too. */
+export { SCHEMA_GUIDE_REPORT };
 /** The guide changes with the practice's product, not by the hour: read again after a day. */
 const FRESH_MS = 24 * 60 * 60_000;
 

@@ -76,6 +76,11 @@ export const fakeReads = {
   readProposalDetail: (ctx: ClientReadContext, key: string) => answer(ctx, `proposal:${key}`, 1),
   readRenewPreview: (ctx: ClientReadContext, key: string) => answer(ctx, `renewPreview:${key}`, 1),
   readOnboardingDocuments: (ctx: ClientReadContext, key: string) => answer(ctx, `onboardingDocuments:${key}`, 1),
+  async readSchemaGuide(ctx: ClientReadContext) {
+    const outcome = await answer(ctx, 'schemaGuide', 1);
+    if (outcome.ok) await ctx.db.reports.put({ name: 'eformSchemaGuide', data: {}, fetchedAt: '2026-11-26T10:00:00Z' });
+    return outcome;
+  },
   readStatementDetail: (ctx: ClientReadContext, id: number) => answer(ctx, `statement:${id}`, 1),
   readBillDetail: (ctx: ClientReadContext, id: number) => answer(ctx, `bill:${id}`, 1),
   readRecurringRuns: (ctx: ClientReadContext, id: number) => answer(ctx, `recurringRuns:${id}`, 1),

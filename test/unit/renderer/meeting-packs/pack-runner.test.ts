@@ -109,6 +109,10 @@ describe('a meeting pack plans every read an offline action needs', () => {
       label: 'Renewal preview of “P0”',
     });
     expect(pack.state).toBe('complete');
+    // The practice's eForm schema guide (the custom eForm form checks against it) comes with the first pack only.
+    expect(world.reads).toContain('schemaGuide');
+    const again = (await packInputs(db!, client.entityKey)).schemaGuideStored;
+    expect(again).toBe(true);
   });
 
   it('the estimate stored is the one shown, and equals the requests the run makes when the lists are known', async () => {
