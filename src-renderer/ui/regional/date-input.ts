@@ -58,9 +58,7 @@ export const MONTH_NAMES = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
  * when one reading is plausible (the field accepts the suggestion as it stands).
  */
 export type TypedDate =
-  | { ok: true; value: string }
-  | { ok: true; value: undefined }
-  | { ok: false; message: string; suggestion?: string };
+  { ok: true; value: string } | { ok: true; value: undefined } | { ok: false; message: string; suggestion?: string };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
