@@ -31,7 +31,7 @@ type Words<T extends string> = Readonly<Record<T, string>>;
 type Values<T extends readonly string[]> = T[number];
 /** Values that already are words ("Awaiting payment") stand for themselves. */
 const same = <T extends string>(values: readonly T[]): Words<T> =>
-  Object.fromEntries(values.map((v) => [v, v])) as Record<T, string>;
+  Object.fromEntries(values.map((v): [T, string] => [v, v])) as Record<T, string>;
 
 export const enumWords = {
   billStatus: same(billStatuses),
