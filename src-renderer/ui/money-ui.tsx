@@ -8,6 +8,7 @@ import type { PartState } from '../client-data/part-state';
 import { activePractice, usePractice } from '../practice/practice-store';
 import { moneyStatusColour } from './money-status';
 import { formatDateTime } from './regional/regional-format';
+import { enumWords, titleCased } from './words/enum-words';
 
 export const useRegion = () => usePractice((s) => activePractice(s)?.region);
 
@@ -34,8 +35,18 @@ export function OpenPdfLink({
   );
 }
 
+/** Bill, payment, proposal and schedule statuses in words ("completed" → "Completed"), from the one table. */
+const moneyStatusWords: Readonly<Record<string, string>> = {
+  ...enumWords.billStatus,
+  ...enumWords.paymentStatus,
+  ...enumWords.proposalStatus,
+  ...enumWords.recurringStatus,
+};
+
 export const StatusBadge = ({ status }: { status: keyof typeof moneyStatusColour }) => (
-  <Badge color={moneyStatusColour[status]}>{status}</Badge>
+  <Badge color={moneyStatusColour[status]}>
+    {Object.hasOwn(moneyStatusWords, status) ? moneyStatusWords[status] : titleCased(status)}
+  </Badge>
 );
 
 /** A quiet "still loading" line that assistive technology announces politely. */

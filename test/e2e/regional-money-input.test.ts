@@ -48,7 +48,7 @@ describe('a South African practice: amounts typed as the app shows them', () => 
     await price.fill('1,234');
     await line
       .getByText(
-        /"1,234" could be 1234 or 1 and a fraction: here a comma marks the decimals\. For 1234, type 1234 or 1 234/,
+        /"1,234" could be 1 234 or a mistake: amounts have two decimals, here after a comma, and spaces separate thousands\. For 1 234, type 1 234\./,
       )
       .waitFor();
     expect(await line.getByTestId('amount-read').count()).toBe(0);

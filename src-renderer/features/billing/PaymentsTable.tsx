@@ -5,15 +5,14 @@ import { paymentMethods, paymentStatuses, type Payment } from '../../../src-prel
 import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
 import { moneyStatusColour } from '../../ui/money-status';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
+import { enumWords, inWords } from '../../ui/words/enum-words';
 import { dateRangeProblem, nextSort, paginate } from '../../ui/table-sort';
 import {
   DEFAULT_PAYMENT_VIEW,
   filterPayments,
   firstDirectionOfPaymentColumn,
   indexPayments,
-  paymentMethodLabels,
   paymentsReceived,
-  paymentStatusLabels,
   rangeText,
   type LocalWindow,
   type PaymentColumn,
@@ -42,9 +41,11 @@ const PaymentRow = memo(function PaymentRow({ payment, region }: { payment: Paym
         <Link to={`/clients/${payment.entityKey}`}>{payment.entityName}</Link>
       </Table.Cell>
       <Table.Cell className="nowrap">{payment.billNumber ?? '—'}</Table.Cell>
-      <Table.Cell>{paymentMethodLabels[payment.paymentMethod]}</Table.Cell>
+      <Table.Cell>{inWords('paymentMethod', payment.paymentMethod)}</Table.Cell>
       <Table.Cell>
-        <Badge color={moneyStatusColour[payment.paymentStatus]}>{paymentStatusLabels[payment.paymentStatus]}</Badge>
+        <Badge color={moneyStatusColour[payment.paymentStatus]}>
+          {inWords('paymentStatus', payment.paymentStatus)}
+        </Badge>
       </Table.Cell>
       <Table.Cell justify="end" className="amount">
         {formatMoney(payment.amount, region, payment.currency)}
@@ -105,14 +106,14 @@ export function PaymentsTable({
           value={v.status}
           onChange={(status) => setView({ status: status as PaymentStatus | '' })}
           any="All statuses"
-          choices={paymentStatuses.map((s) => [s, paymentStatusLabels[s]] as const)}
+          choices={paymentStatuses.map((s) => [s, enumWords.paymentStatus[s]] as const)}
         />
         <ChoiceFilter
           label="Method"
           value={v.method}
           onChange={(method) => setView({ method: method as PaymentMethod | '' })}
           any="All methods"
-          choices={paymentMethods.map((m) => [m, paymentMethodLabels[m]] as const)}
+          choices={paymentMethods.map((m) => [m, enumWords.paymentMethod[m]] as const)}
         />
         <DateRangeFields
           label="Paid"

@@ -8,6 +8,7 @@ import type {
 import type { SyncCursor } from '../../../src-preload/contract/sync';
 import { foldForSearch } from '../../practice/practice-db';
 import { formatDate } from '../../ui/regional/regional-format';
+import { inWords } from '../../ui/words/enum-words';
 import {
   inDateRange,
   roundCents,
@@ -168,20 +169,6 @@ export const firstDirectionOfPaymentColumn = (column: PaymentColumn): SortDirect
     ? 'asc'
     : 'desc';
 
-export const paymentStatusLabels: Record<PaymentStatus, string> = {
-  processing: 'Processing',
-  completed: 'Completed',
-  refunded: 'Refunded',
-  failed: 'Failed',
-};
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  card: 'Card',
-  bank: 'Bank transfer',
-  external: 'External',
-  ledger_a: 'Ledger A',
-  ledger_b: 'Ledger B',
-};
-
 export interface IndexedPayment {
   payment: Payment;
   search: string;
@@ -210,7 +197,7 @@ export function filterPayments(index: readonly IndexedPayment[], view: PaymentVi
   return sortRows(
     rows,
     view.sort,
-    (p, column): SortValue => (column === 'paymentMethod' ? paymentMethodLabels[p.paymentMethod] : p[column]),
+    (p, column): SortValue => (column === 'paymentMethod' ? inWords('paymentMethod', p.paymentMethod) : p[column]),
     (a, b) => b.paymentId - a.paymentId,
   );
 }

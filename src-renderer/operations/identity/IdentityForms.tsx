@@ -16,10 +16,11 @@ import {
   type FieldErrors,
 } from '../../ui/form-kit';
 import { UserSelect, useActingUser, useUsers } from '../shared/UserSelect';
+import { enumWords } from '../../ui/words/enum-words';
 
 type Common = { entityKey: string; disabledReason?: string | null; onCancel?: () => void };
 const cancel = (props: Common) => (props.onCancel ? { onCancel: props.onCancel } : {});
-const kindLabel: Record<AmlCheckCreate['kind'], string> = { standard: 'Standard', extensive: 'Extensive' };
+const kindLabel = enumWords.amlKind;
 
 export function IdVerificationForm(
   props: Common & {

@@ -50,10 +50,15 @@ const MONTHS = [
   'november',
   'december',
 ];
-const MONTH_NAMES = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
+/** "January"…"December": the one month table; formatDate shows their first three letters, which this field reads. */
+export const MONTH_NAMES = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));
 
-/** What was typed: an ISO date, nothing (blank), or a message for the field. */
-export type TypedDate = { ok: true; value: string } | { ok: true; value: undefined } | { ok: false; message: string };
+/**
+ * What was typed: an ISO date, nothing (blank), or a message for the field, with what to type instead
+ * when one reading is plausible (the field accepts the suggestion as it stands).
+ */
+export type TypedDate =
+  { ok: true; value: string } | { ok: true; value: undefined } | { ok: false; message: string; suggestion?: string };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -70,15 +75,20 @@ function daysIn(year: number, month: number): number {
 }
 
 /** Day, month and year as numbers → the ISO date, or a message in words. */
-function checked(day: number, month: number, year: number, example: string): TypedDate {
-  if (month < 1 || month > 12)
-    return {
-      ok: false,
-      message:
-        day >= 1 && day <= 12 && month <= 31
-          ? `There is no month ${month}: the day comes first, then the month. Type it like ${example}.`
-          : `There is no month ${month}. Type the date like ${example}.`,
-    };
+function checked(day: number, month: number, year: number, example: string, region: string | undefined): TypedDate {
+  if (month < 1 || month > 12) {
+    // Month first ("11/23/2026"): the swapped reading is offered only when it is a real date.
+    const swapped = day >= 1 && day <= 12 && month <= 31 ? checked(month, day, year, example, region) : null;
+    if (swapped?.ok && swapped.value) {
+      const suggestion = dateInputText(swapped.value, region);
+      return {
+        ok: false,
+        message: `There is no month ${month}: the day comes first, then the month. For ${month} ${MONTH_NAMES[day - 1]!.slice(0, 3)} ${year}, type ${suggestion}.`,
+        suggestion,
+      };
+    }
+    return { ok: false, message: `There is no month ${month}. Type the date like ${example}.` };
+  }
   if (year < 1900 || year > 2199)
     return { ok: false, message: `The year ${year} is out of range. Type it like ${example}.` };
   const last = daysIn(year, month);
@@ -105,7 +115,7 @@ export function parseDateInput(text: string, region: string | undefined): TypedD
 
   // Year first (ISO, and "2026/11/23"): one reading whatever the region.
   const yearFirst = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(trimmed);
-  if (yearFirst) return checked(Number(yearFirst[3]), Number(yearFirst[2]), Number(yearFirst[1]), example);
+  if (yearFirst) return checked(Number(yearFirst[3]), Number(yearFirst[2]), Number(yearFirst[1]), example, region);
 
   // A month by name, day before it ("23 Nov 2026", "23 November 2026", "23-nov-26").
   const named = /^(\d{1,2})[\s\-/.]*([a-z]{3,9})\.?[\s\-/.,]*(\d{2}|\d{4})$/i.exec(trimmed);
@@ -113,11 +123,11 @@ export function parseDateInput(text: string, region: string | undefined): TypedD
     const word = named[2]!.toLowerCase();
     const month = MONTHS.findIndex((m) => m.startsWith(word));
     if (month < 0) return { ok: false, message: `"${named[2]}" is not a month. Type the date like ${example}.` };
-    return checked(Number(named[1]), month + 1, fullYear(named[3]!), example);
+    return checked(Number(named[1]), month + 1, fullYear(named[3]!), example, region);
   }
 
   const numeric = /^(\d{1,2})[-/.\s](\d{1,2})[-/.\s](\d{2}|\d{4})$/.exec(trimmed);
-  if (numeric) return checked(Number(numeric[1]), Number(numeric[2]), fullYear(numeric[3]!), example);
+  if (numeric) return checked(Number(numeric[1]), Number(numeric[2]), fullYear(numeric[3]!), example, region);
 
   if (/^\d{1,2}[-/.\s]\d{1,2}$/.test(trimmed))
     return { ok: false, message: `Add the year: type the date like ${example}.` };

@@ -12,8 +12,12 @@ import { NumberParser } from '@internationalized/number';
  * and read any point in en-ZA, which is why the layout is checked first.
  */
 
-/** What was typed: a number, nothing (blank: "not given"), or a message for the field. */
-export type TypedNumber = { ok: true; value: number } | { ok: true; value: undefined } | { ok: false; message: string };
+/**
+ * What was typed: a number, nothing (blank: "not given"), or a message for the field, with what to type
+ * instead when one reading is plausible (the field accepts the suggestion as it stands).
+ */
+export type TypedNumber =
+  { ok: true; value: number } | { ok: true; value: undefined } | { ok: false; message: string; suggestion?: string };
 
 export interface NumberInputOptions {
   /** e.g. 'en-ZA' (moneyLocale in regional-format decides it for a practice). */
@@ -211,10 +215,17 @@ export function parseNumberInput(text: string, options: NumberInputOptions): Typ
     digitsBefore.length <= 3 &&
     digitsBefore[0] !== '0'
   ) {
-    const whole = digitsBefore + fraction;
+    // The thousands reading, grouped as the locale writes it (plain space): "1 234" is read one way only.
+    const thousands = `${signed.negative ? '-' : ''}${digitsBefore} ${fraction}`;
+    // An amount of money has cents, never thousandths: the only plausible reading is the thousands one.
+    // A quantity or rate may have three decimals; they are typed with a fourth digit ("1,2340"), which
+    // no one would guess, so the message says how rather than offering it as the thing meant.
     return {
       ok: false,
-      message: `"${body}" could be ${whole} or ${digitsBefore} and a fraction: here ${decimalName} marks the decimals. For ${whole}, type ${whole} or ${digitsBefore} ${fraction}; for ${digitsBefore} and a fraction, type ${digitsBefore}${decimal}${fraction}0.`,
+      message: options.currency
+        ? `"${body}" could be ${digitsBefore} ${fraction} or a mistake: amounts have two decimals, here after ${decimalName}, and spaces separate thousands. For ${digitsBefore} ${fraction}, type ${thousands}.`
+        : `"${body}" could be ${digitsBefore} ${fraction} or ${digitsBefore} and a fraction: here ${decimalName} marks the decimals and spaces separate thousands. For ${digitsBefore} ${fraction}, type ${thousands}; for ${digitsBefore} and a fraction, add a fourth decimal.`,
+      suggestion: thousands,
     };
   }
 

@@ -1,16 +1,41 @@
+import { dateInputText, MONTH_NAMES } from './date-input';
+
 /** Dates and times in the practice's region (en-AU, en-GB, en-ZA), so "03/04" means the same to staff and client. */
 export const localeOf = (region: string | undefined) =>
   region === 'UK' ? 'en-GB' : region === 'ZA' ? 'en-ZA' : 'en-AU';
 
-export function formatDate(value: string | null | undefined, region?: string): string {
+/*
+ * One date style for every region and screen, and always one the date fields read back: "30 Sep 2026"
+ * (three-letter month, four-digit year), or the field's own "30/09/2026" where space is tight. Intl's
+ * styles are not used for the date part: its en-ZA short style is year first ("2026/09/30"), its en-AU
+ * short style has a two-digit year, and its medium style mixes "Sept" and "June" with "Nov".
+ */
+const MONTH_SHORT = MONTH_NAMES.map((name) => name.slice(0, 3));
+
+interface DayParts {
+  year: number;
+  /** 1–12. */
+  month: number;
+  day: number;
+}
+
+/** A date-only value is a calendar day (UTC parts); an instant is read where the reader is (local parts). */
+const partsOf = (date: Date, calendarDay: boolean): DayParts =>
+  calendarDay
+    ? { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }
+    : { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const wordDay = ({ year, month, day }: DayParts) => `${day} ${MONTH_SHORT[month - 1]} ${pad(year, 4)}`;
+const fieldDay = ({ year, month, day }: DayParts, region?: string) =>
+  dateInputText(`${pad(year, 4)}-${pad(month)}-${pad(day)}`, region);
+
+/** A calendar day (or the day of an instant): "30 Sep 2026" in every region (all write the day first). */
+export function formatDate(value: string | null | undefined, _region?: string): string {
   if (!value) return '—';
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : new Intl.DateTimeFormat(localeOf(region), {
-        dateStyle: 'medium',
-        timeZone: value.length === 10 ? 'UTC' : undefined,
-      }).format(date);
+  const calendarDay = value.length === 10;
+  const date = new Date(calendarDay ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? value : wordDay(partsOf(date, calendarDay));
 }
 
 /** An instant as the app stores or receives it: an ISO string, epoch milliseconds or a Date. */
@@ -25,7 +50,7 @@ const asDate = (value: Instant): Date => (value instanceof Date ? value : new Da
 
 /**
  * A date and time: 'medium' "23 Nov 2026, 9:16 pm" (en-AU) / "23 Nov 2026, 21:16" (en-ZA); 'short'
- * "23/11/26, 9:16 pm" where space is tight (the status bar).
+ * "23/11/2026, 9:16 pm" where space is tight (the status bar), the date as the date fields take it.
  */
 export function formatDateTime(
   value: Instant | null | undefined,
@@ -34,9 +59,10 @@ export function formatDateTime(
 ): string {
   if (value == null || value === '') return '—';
   const date = asDate(value);
-  return Number.isNaN(date.getTime())
-    ? String(value)
-    : new Intl.DateTimeFormat(localeOf(region), { dateStyle: style, timeStyle: 'short' }).format(date);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const parts = partsOf(date, false);
+  const time = new Intl.DateTimeFormat(localeOf(region), { timeStyle: 'short' }).format(date);
+  return `${style === 'short' ? fieldDay(parts, region) : wordDay(parts)}, ${time}`;
 }
 
 /** A time of day to the second, "9:16:05 pm" / "21:16:05": when a check ran, a retry or a pause ends. */

@@ -63,10 +63,21 @@ describe('parseNumberInput in en-ZA (comma decimals, space thousands)', () => {
       const result = parseNumberInput(text, za);
       expect(result.ok, text).toBe(false);
     }
-    expect(messageOf(parseNumberInput('1,234', za))).toBe(
-      '"1,234" could be 1234 or 1 and a fraction: here a comma marks the decimals. For 1234, type 1234 or 1 234; for 1 and a fraction, type 1,2340.',
-    );
-    expect(messageOf(parseNumberInput('1.234', za))).toContain('For 1234, type 1234 or 1 234');
+    // Money has two decimals: the one plausible reading is one thousand two hundred and thirty-four.
+    expect(parseNumberInput('1,234', za)).toEqual({
+      ok: false,
+      message:
+        '"1,234" could be 1 234 or a mistake: amounts have two decimals, here after a comma, and spaces separate thousands. For 1 234, type 1 234.',
+      suggestion: '1 234',
+    });
+    expect(parseNumberInput('-1.234', za)).toMatchObject({ ok: false, suggestion: '-1 234' });
+    expect(messageOf(parseNumberInput('1,234', za))).not.toContain('1,2340');
+    // A quantity may have three decimals: the message says how to type them, the suggestion is the whole.
+    expect(parseNumberInput('1,234', { locale: 'en-ZA' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('for 1 and a fraction, add a fourth decimal') as unknown,
+      suggestion: '1 234',
+    });
   });
 
   it('layouts of other locales are refused rather than misread', () => {
@@ -174,6 +185,27 @@ describe('properties', () => {
     expect(parseNumberInput('1.2.3', au).ok).toBe(false);
   });
 
+  for (const { locale, currency } of LOCALES) {
+    it(`${locale}: every suggestion in a refusal is itself accepted, as money and as a quantity`, () => {
+      const typed = fc.oneof(
+        fc.string({ unit: fc.constantFrom(...'0123456789,. -R$£()'.split('')), maxLength: 12 }),
+        fc
+          .tuple(fc.integer({ min: 1, max: 999 }), fc.stringMatching(/^[0-9]{3}$/), fc.constantFrom(',', '.'))
+          .map(([whole, fraction, mark]) => `${whole}${mark}${fraction}`),
+      );
+      fc.assert(
+        fc.property(typed, fc.boolean(), (text, asMoney) => {
+          const options = asMoney ? { locale, currency } : { locale };
+          const read = parseNumberInput(text, options);
+          if (read.ok || read.suggestion === undefined) return true;
+          const again = parseNumberInput(read.suggestion, options);
+          return again.ok && again.value !== undefined && read.message.includes(`type ${read.suggestion}`);
+        }),
+        { numRuns: 500 },
+      );
+    });
+  }
+
   it('en-ZA: one to three digits, a lone comma or point, then three digits is always refused as ambiguous', () => {
     fc.assert(
       fc.property(
@@ -182,7 +214,14 @@ describe('properties', () => {
         fc.constantFrom(',', '.'),
         (whole, fraction, mark) => {
           const result = parseNumberInput(`${whole}${mark}${fraction}`, za);
-          return !result.ok && result.message.includes('could be');
+          // ... with the one plausible reading for money, which the field accepts: the thousands.
+          const suggested = !result.ok && result.suggestion ? parseNumberInput(result.suggestion, za) : null;
+          return (
+            !result.ok &&
+            result.message.includes('could be') &&
+            suggested?.ok === true &&
+            suggested.value === whole * 1000 + Number(fraction)
+          );
         },
       ),
       { numRuns: 200 },

@@ -17,6 +17,7 @@ import { useActivePracticeDb, useServices } from '../../../app/services-context'
 import { BillStatusBadge } from '../../../ui/BillStatusBadge';
 import { useToday } from '../../../ui/regional/use-now';
 import { ClientAgeing } from './ClientAgeing';
+import { inWords } from '../../../ui/words/enum-words';
 import { useBalance } from '../../../client-data/use-balance';
 import { BalanceFigure } from '../../../ui/BalanceFigure';
 
@@ -187,8 +188,8 @@ function BillDetail({ bill, payments }: { bill: Bill; payments: Payment[] }) {
             <Text size="1">{formatDate(p.paymentDate, region)}</Text>
             <Text size="1">{formatMoney(p.amount, region, p.currency)}</Text>
             <StatusBadge status={p.paymentStatus} />
-            <Text size="1" color="gray">
-              {p.paymentMethod}
+            <Text size="1" color="gray" data-testid="bill-payment-method">
+              {inWords('paymentMethod', p.paymentMethod)}
             </Text>
             {p.refundedAmount > 0 ? (
               <Text size="1" color="amber">

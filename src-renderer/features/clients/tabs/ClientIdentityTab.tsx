@@ -6,6 +6,7 @@ import type { StoredEntity } from '../../../practice/practice-db';
 import { formatDateTime } from '../../../ui/regional/regional-format';
 import { OpenPdfLink, PartStatus, ReadButton, useRegion } from '../../../ui/money-ui';
 import { useActivePracticeDb } from '../../../app/services-context';
+import { inWords } from '../../../ui/words/enum-words';
 
 /**
  * Identity: the contract gives no status read, only the certificate PDF, which exists once a
@@ -102,5 +103,5 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
 /** The AML result from the practice's answer, when this laptop has it. */
 function amlResult(response: unknown): string {
   const result = (response as { result?: unknown } | null | undefined)?.result;
-  return typeof result === 'string' ? ` · result: ${result}` : '';
+  return typeof result === 'string' ? ` · result: ${inWords('amlResult', result)}` : '';
 }

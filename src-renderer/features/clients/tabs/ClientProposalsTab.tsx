@@ -11,6 +11,7 @@ import { ProposalActions } from './ProposalActions';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 import { DetailStatus, PartStatus, ReadButton, StatusBadge, useRegion } from '../../../ui/money-ui';
 import { useServices } from '../../../app/services-context';
+import { inWords } from '../../../ui/words/enum-words';
 
 /** The client's proposals with status and totals; one opens to its pricing lines, invoices, recurring billings and jobs. */
 export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
@@ -127,7 +128,7 @@ function ProposalPricing({ proposal }: { proposal: ProposalSummary }) {
           {[...pricing.invoices, ...pricing.recurringBillings]
             .map(
               (b) =>
-                `${b.description} ${formatMoney(b.amount, region)} (${b.kind === 'recurring' ? (b.frequency ?? 'recurring') : formatDate(b.billOn, region)})`,
+                `${b.description} ${formatMoney(b.amount, region)} (${b.kind === 'recurring' ? (b.frequency ?? inWords('proposalBillingKind', b.kind)) : formatDate(b.billOn, region)})`,
             )
             .join(' · ')}
         </Text>

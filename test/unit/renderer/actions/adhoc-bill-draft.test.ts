@@ -116,7 +116,7 @@ describe('a South African practice: amounts and quantities typed as the app show
       ['lines', 1, 'quantity'],
       ['lines', 1, 'unitPrice'],
     ]);
-    expect(issues[1]!.message).toContain('For 1234, type 1234 or 1 234');
+    expect(issues[1]!.message).toContain('For 1 234, type 1 234.');
     // Listed before the schema's own complaint, the input issue is what the field shows.
     expect(
       adhocBillErrors({

@@ -105,7 +105,7 @@ describe('services', () => {
     const rows = [{ serviceID: '10', quantity: '1', price: '1,234' }];
     expect(servicesBody(USER, rows, ZA).services[0]!.price).toBeNaN();
     const issues = servicesInputIssues(rows, ZA);
-    expect(issues).toEqual([{ path: ['services', 0, 'price'], message: expect.stringContaining('could be 1234') }]);
+    expect(issues).toEqual([{ path: ['services', 0, 'price'], message: expect.stringContaining('could be 1 234') }]);
     expect(
       servicesErrors({
         issues: [
@@ -281,7 +281,7 @@ describe('external projects', () => {
         ],
         'ZA',
       ),
-    ).toEqual([{ path: ['externalProjects', 0, 'budget'], message: expect.stringContaining('could be 20000') }]);
+    ).toEqual([{ path: ['externalProjects', 0, 'budget'], message: expect.stringContaining('could be 20 000') }]);
   });
 
   describe("projectsErrors via externalProjectsPutSchema (with the practice's date rule, as the form checks)", () => {
