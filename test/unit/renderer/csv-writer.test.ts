@@ -12,6 +12,7 @@ import {
   quoteField,
   type CsvColumn,
 } from '../../../src-renderer/ui/csv/csv-writer';
+import { dateInputText } from '../../../src-renderer/ui/regional/date-input';
 import { parseCsv } from '../../support/rfc4180';
 
 type Row = { name: string; amount: number; day: string };
@@ -45,9 +46,10 @@ describe('the region decides the separator and the decimal mark', () => {
     expect(csvCell('money', -12.5, csvFormat('ANZ'))).toBe('-12.50');
   });
 
-  it('dates as the practice types them: dd/mm/yyyy', () => {
-    expect(csvCell('date', '2026-11-03', csvFormat('ZA'))).toBe('03/11/2026');
+  it('dates as the practice types them (one rule with the date fields): dd/mm/yyyy in ANZ', () => {
     expect(csvCell('date', '2026-11-03', csvFormat('ANZ'))).toBe('03/11/2026');
+    for (const region of regions)
+      expect(csvCell('date', '2026-11-03', csvFormat(region))).toBe(dateInputText('2026-11-03', region));
   });
 
   it('a file name is what and the practice date', () => {
@@ -99,7 +101,7 @@ describe('RFC 4180 round trip', () => {
             ...rows.map((r) => [
               guardText(r.name),
               (r.amount < 0 ? '-' : '') + Math.abs(r.amount).toFixed(2).replace('.', format.decimal),
-              `${r.day.slice(8, 10)}/${r.day.slice(5, 7)}/${r.day.slice(0, 4)}`,
+              dateInputText(r.day, region),
             ]),
           ]);
         },
