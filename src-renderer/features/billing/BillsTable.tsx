@@ -23,6 +23,9 @@ import { useToday } from '../../ui/regional/use-now';
 import type { BalanceView } from '../../client-data/use-balance';
 import { BalanceFigure } from '../../ui/BalanceFigure';
 import { billSummaryText, overdueAmount } from './money-wording';
+import { billStanding } from '../../ui/money-status';
+import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
+import { exportColumns } from '../../ui/csv/csv-writer';
 
 const PAGE_SIZE = 50;
 const COLUMNS: readonly SortColumn<BillColumn>[] = [
@@ -34,6 +37,18 @@ const COLUMNS: readonly SortColumn<BillColumn>[] = [
   { column: 'total', label: 'Total', numeric: true },
   { column: 'amountDue', label: 'Amount due', numeric: true },
 ];
+
+/** The exported bills: the screen's columns, each as the row shows it (the status as it stands today). */
+const exportedBills = (today: string) =>
+  exportColumns<BillColumn, Bill>(COLUMNS, {
+    billNumber: { kind: 'text', value: (b) => b.billNumber },
+    entityName: { kind: 'text', value: (b) => b.entityName },
+    billDate: { kind: 'date', value: (b) => b.billDate },
+    dueDate: { kind: 'date', value: (b) => b.dueDate },
+    statusName: { kind: 'text', value: (b) => billStanding(b, today).label },
+    total: { kind: 'money', value: (b) => b.total },
+    amountDue: { kind: 'money', value: (b) => b.amountDue },
+  });
 
 const BillRow = memo(function BillRow({
   bill,
@@ -129,6 +144,14 @@ export function BillsTable({
           to={v.to}
           window={window}
           onChange={setView}
+        />
+        <ExportCsvButton
+          what="bills"
+          rows={() => rows}
+          columns={exportedBills(today)}
+          region={region}
+          label="Export CSV of the bills shown"
+          testId="bills-export"
         />
       </FilterBar>
       {problem ? (

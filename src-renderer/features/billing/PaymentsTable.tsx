@@ -21,6 +21,8 @@ import {
 } from './billing-filter';
 import { useBillingView, useBillingViews } from './billing-view-store';
 import { DateRangeFields } from '../../ui/DateRangeFields';
+import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
+import { exportColumns } from '../../ui/csv/csv-writer';
 
 const PAGE_SIZE = 50;
 const COLUMNS: readonly SortColumn<PaymentColumn>[] = [
@@ -32,6 +34,17 @@ const COLUMNS: readonly SortColumn<PaymentColumn>[] = [
   { column: 'amount', label: 'Amount', numeric: true },
   { column: 'refundedAmount', label: 'Refunded', numeric: true },
 ];
+
+/** The exported payments: the screen's columns, each as the row shows it. */
+const EXPORTED_PAYMENTS = exportColumns<PaymentColumn, Payment>(COLUMNS, {
+  paymentDate: { kind: 'date', value: (p) => p.paymentDate },
+  entityName: { kind: 'text', value: (p) => p.entityName },
+  billNumber: { kind: 'text', value: (p) => p.billNumber ?? '' },
+  paymentMethod: { kind: 'text', value: (p) => paymentMethodLabels[p.paymentMethod] },
+  paymentStatus: { kind: 'text', value: (p) => paymentStatusLabels[p.paymentStatus] },
+  amount: { kind: 'money', value: (p) => p.amount },
+  refundedAmount: { kind: 'money', value: (p) => p.refundedAmount },
+});
 
 const PaymentRow = memo(function PaymentRow({ payment, region }: { payment: Payment; region: string | undefined }) {
   return (
@@ -123,6 +136,14 @@ export function PaymentsTable({
           to={v.to}
           window={window}
           onChange={setView}
+        />
+        <ExportCsvButton
+          what="payments"
+          rows={() => rows}
+          columns={EXPORTED_PAYMENTS}
+          region={region}
+          label="Export CSV of the payments shown"
+          testId="payments-export"
         />
       </FilterBar>
       {problem ? (

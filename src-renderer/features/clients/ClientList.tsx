@@ -4,7 +4,9 @@ import { Fragment, memo, useCallback, useEffect, useMemo, useRef, type KeyboardE
 import type { StoredEntity } from '../../practice/practice-db';
 import { Link } from 'react-router';
 import { usePractice } from '../../practice/practice-store';
-import { formatPhone } from '../../ui/regional/regional-format';
+import type { formatPhone } from '../../ui/regional/regional-format';
+import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
+import { clientExportColumns, clientPhone } from './client-export';
 import { indexClients, isNarrowed, searchClients, type ClientView } from './client-filter';
 import { ClearFiltersButton, ClientFilters } from './ClientFilters';
 import { useClientView, useClientViews } from './client-view-store';
@@ -104,6 +106,16 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
               ? `${shown.length} clients`
               : `${matches.length} of ${shown.length} clients`}
         </Text>
+        {complete ? (
+          <ExportCsvButton
+            what="clients"
+            rows={() => matches}
+            columns={clientExportColumns(region)}
+            region={region}
+            label="Export CSV of the clients shown"
+            testId="clients-export"
+          />
+        ) : null}
       </Flex>
       {complete && matches.length === 0 && isNarrowed(view) ? (
         <NoMatch query={view.query} onClear={() => reset(practiceKey)} />
@@ -178,7 +190,7 @@ const Row = memo(function Row({
     [entity.entityType, false],
     [entity.officeName, false],
     [entity.entityEmail, true],
-    [formatPhone(entity.entityMobile || entity.entityTelephone, region), true],
+    [clientPhone(entity, region), true],
   ];
   return (
     <Link

@@ -14,6 +14,8 @@ import {
   type DebtorClientRow,
 } from './debtor-tables';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
+import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
+import { exportColumns, type CsvColumn } from '../../ui/csv/csv-writer';
 
 const PAGE_SIZE = 25;
 const COLUMNS: readonly SortColumn<DebtorClientColumn>[] = [
@@ -21,6 +23,15 @@ const COLUMNS: readonly SortColumn<DebtorClientColumn>[] = [
   ...bucketKeys.map((key) => ({ column: key, label: bucketLabels[key], numeric: true })),
   { column: 'total', label: 'Total', numeric: true },
 ];
+
+/** The exported clients who owe: the screen's columns; each bucket and the total as plain amounts. */
+const EXPORTED_DEBTOR_CLIENTS = exportColumns<DebtorClientColumn, DebtorClientRow>(COLUMNS, {
+  entityName: { kind: 'text', value: (r) => r.entityName },
+  ...(Object.fromEntries(
+    bucketKeys.map((key) => [key, { kind: 'money', value: (r: DebtorClientRow) => r[key] }]),
+  ) as Record<(typeof bucketKeys)[number], Omit<CsvColumn<DebtorClientRow>, 'heading'>>),
+  total: { kind: 'money', value: (r) => r.total },
+});
 
 const ClientRow = memo(function ClientRow({ row, money }: { row: DebtorClientRow; money(amount: number): string }) {
   return (
@@ -50,10 +61,12 @@ export function DebtorClientsTable({
   practiceKey,
   ageing,
   money,
+  region,
 }: {
   practiceKey: string;
   ageing: DebtorAgeing;
   money(amount: number): string;
+  region: string | undefined;
 }) {
   const view = useDebtorsView(practiceKey);
   const update = useDebtorsViews((s) => s.update);
@@ -93,6 +106,14 @@ export function DebtorClientsTable({
           value={view.clients.age}
           onChange={(age) => setView({ age: age as AgeFilter })}
           choices={ageFilters}
+        />
+        <ExportCsvButton
+          what="debtor-clients"
+          rows={() => rows}
+          columns={EXPORTED_DEBTOR_CLIENTS}
+          region={region}
+          label="Export CSV of the debtor clients shown"
+          testId="debtor-clients-export"
         />
       </FilterBar>
       {ageing.clients.length === 0 ? (

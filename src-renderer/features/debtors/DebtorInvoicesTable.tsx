@@ -19,6 +19,8 @@ import {
 } from './debtor-tables';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
 import { useServices } from '../../app/services-context';
+import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
+import { exportColumns } from '../../ui/csv/csv-writer';
 
 const PAGE_SIZE = 25;
 const COLUMNS: readonly SortColumn<InvoiceColumn>[] = [
@@ -40,6 +42,19 @@ const collectionColour: Record<CollectionStatus, 'gray' | 'blue' | 'orange' | 'v
   'Payment plan': 'violet',
   'Debt collection': 'red',
 };
+
+/** The exported outstanding invoices: the screen's columns, each as the row shows it. */
+const EXPORTED_INVOICES = exportColumns<InvoiceColumn, DebtorInvoice>(COLUMNS, {
+  billNumber: { kind: 'text', value: (i) => i.billNumber },
+  entityName: { kind: 'text', value: (i) => i.entityName },
+  billDate: { kind: 'date', value: (i) => i.billDate },
+  dueDate: { kind: 'date', value: (i) => i.dueDate },
+  daysOverdue: { kind: 'count', value: (i) => (i.daysOverdue > 0 ? i.daysOverdue : 'Not due') },
+  total: { kind: 'money', value: (i) => i.total },
+  amountDue: { kind: 'money', value: (i) => i.amountDue },
+  collectionStatus: { kind: 'text', value: (i) => i.collectionStatus },
+  paymentPlan: { kind: 'text', value: (i) => paymentPlanText(i) },
+});
 
 const InvoiceRow = memo(function InvoiceRow({
   invoice,
@@ -140,6 +155,14 @@ export function DebtorInvoicesTable({
           value={v.age}
           onChange={(age) => setView({ age: age as AgeFilter })}
           choices={ageFilters.map(([value, label]) => [value, value === 'all' ? 'Any' : label] as const)}
+        />
+        <ExportCsvButton
+          what="debtor-invoices"
+          rows={() => rows}
+          columns={EXPORTED_INVOICES}
+          region={region}
+          label="Export CSV of the outstanding invoices shown"
+          testId="debtor-invoices-export"
         />
       </FilterBar>
       {invoices === undefined ? (

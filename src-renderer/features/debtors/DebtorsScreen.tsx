@@ -155,7 +155,7 @@ function Debtors({ practiceKey, region }: { practiceKey: string; region: Region 
   return (
     <Flex direction="column" gap="6">
       <AgeingSummary ageing={ageing} fetchedAt={row!.fetchedAt} region={region} money={money} owed={owed} />
-      <DebtorClientsTable practiceKey={practiceKey} ageing={ageing} money={money} />
+      <DebtorClientsTable practiceKey={practiceKey} ageing={ageing} money={money} region={region} />
       <DebtorInvoicesTable practiceKey={practiceKey} region={region} currency={currency} />
       <MovementSection practiceKey={practiceKey} region={region} />
     </Flex>
