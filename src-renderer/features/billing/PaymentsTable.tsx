@@ -40,8 +40,8 @@ const EXPORTED_PAYMENTS = exportColumns<PaymentColumn, Payment>(COLUMNS, {
   paymentDate: { kind: 'date', value: (p) => p.paymentDate },
   entityName: { kind: 'text', value: (p) => p.entityName },
   billNumber: { kind: 'text', value: (p) => p.billNumber ?? '' },
-  paymentMethod: { kind: 'text', value: (p) => paymentMethodLabels[p.paymentMethod] },
-  paymentStatus: { kind: 'text', value: (p) => paymentStatusLabels[p.paymentStatus] },
+  paymentMethod: { kind: 'text', value: (p) => inWords('paymentMethod', p.paymentMethod) },
+  paymentStatus: { kind: 'text', value: (p) => inWords('paymentStatus', p.paymentStatus) },
   amount: { kind: 'money', value: (p) => p.amount },
   refundedAmount: { kind: 'money', value: (p) => p.refundedAmount },
 });
