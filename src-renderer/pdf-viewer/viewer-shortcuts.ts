@@ -1,6 +1,6 @@
 /**
- * The PDF viewer's keys, as the Help screen lists them (PdfDocumentView.tsx handles them; a unit test
- * keeps both in step). Plain data with no pdf.js, so the Help screen can list them without loading it.
+ * The PDF viewer's keys, as the Help screen lists them. PdfDocumentView.tsx handles them: a key changed
+ * there is changed here. Plain data with no pdf.js, so the Help screen can list them without loading it.
  */
 export const pdfViewerShortcuts = [
   { keys: 'Ctrl/⌘ P', does: 'Print the document' },
