@@ -66,6 +66,13 @@ export interface MainDeps {
    * message, or '' on success. Main only ever passes a verified cached PDF it located itself.
    */
   openPath: (absolutePath: string) => Promise<string>;
+  /**
+   * Asks the user where to save a copy of a document (Electron: dialog.showSaveDialog), offering this name;
+   * null when they cancel. Absent in the preview, where the page downloads the copy itself.
+   */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>;
+  /** Writes a file the user chose; default Node's fs.promises.writeFile. */
+  writeChosenFile?: (absolutePath: string, bytes: Uint8Array) => Promise<void>;
   /** Size cap of each practice's document cache; default 300 MB. */
   documentCacheCapBytes?: number;
   /** The Partner API clients' timeout and the sleep between their own retries (tests shorten both); default 20 s and real time. */
@@ -180,6 +187,8 @@ export function createMainServices(deps: MainDeps) {
     isOffline: () => !connectivity.current().online,
     openPath: deps.openPath,
     viewerCopies,
+    ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
+    ...(deps.writeChosenFile ? { writeChosenFile: deps.writeChosenFile } : {}),
   });
 
   const reader = createPracticeReader({ targetFor: (practiceKey) => session.writeTarget(practiceKey) });
@@ -259,6 +268,7 @@ export function createMainServices(deps: MainDeps) {
     'documents.list': ({ practiceKey }) => documents.list(practiceKey),
     'documents.unpin': ({ practiceKey, packId }) => documents.unpin(practiceKey, packId),
     'documents.showInSystemViewer': (input) => documents.showInSystemViewer(input),
+    'documents.saveCopy': (input) => documents.saveCopy(input),
     'documents.passphraseStatus': () => passphraseHandlers.status(),
     'documents.enterPassphrase': ({ passphrase }) => passphraseHandlers.enter(passphrase),
     'documents.changePassphrase': ({ current, next }) => passphraseHandlers.change(current, next),

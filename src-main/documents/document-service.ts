@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { z } from 'zod';
 import type {
   DocumentFetchResult,
@@ -11,6 +13,7 @@ import type {
   documentShowResultSchema,
 } from '../../src-preload/contract/documents';
 import type { PartnerApiClient, RequestPriority } from '../partner-api/partner-api-client';
+import type { DocumentSaveCopyResult, documentSaveCopyInputSchema } from '../../src-preload/contract/document-copy';
 import { DocumentCacheError, type DocumentCache } from './document-cache';
 import type { DocumentCaches } from './document-caches';
 import { ENCRYPTION_ALGORITHM } from './document-crypto';
@@ -32,6 +35,10 @@ export interface DocumentServiceDeps {
   openPath: (absolutePath: string) => Promise<string>;
   /** Where decrypted copies for the OS viewer are written (main's cache folder, per session). */
   viewerCopies: ViewerCopies;
+  /** The host's save dialog (Electron: dialog.showSaveDialog) offering this name; null when cancelled. Absent: the preview. */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>;
+  /** Writes the file the user chose; default Node's fs. */
+  writeChosenFile?: (absolutePath: string, bytes: Uint8Array) => Promise<void>;
 }
 
 /** The words for list and unpin, which answer without a problem code: the bridge hands this sentence to the renderer. */
@@ -41,6 +48,7 @@ type OpenInput = z.output<typeof documentOpenInputSchema>;
 type FetchInput = z.output<typeof documentFetchInputSchema>;
 type ShowInput = z.output<typeof documentShowInputSchema>;
 type ShowResult = z.output<typeof documentShowResultSchema>;
+type SaveCopyInput = z.output<typeof documentSaveCopyInputSchema>;
 type Downloaded = { ok: true; meta: DocumentMeta; bytes: Uint8Array } | DocumentFailure;
 
 interface Prepared {
@@ -70,6 +78,23 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       return failed('An identity certificate belongs to the client it names, and these two clients differ.');
     }
     return { ok: true, api: target.api, ref, cache: deps.caches.forPractice(practiceKey) };
+  }
+
+  /** The cached file's bytes once they pass verification; a damaged copy is downloaded again first when online. */
+  async function verifiedBytes(p: Prepared): Promise<{ ok: true; bytes: Uint8Array } | DocumentFailure> {
+    let cached = await p.cache.read(p.ref);
+    if (cached.state === 'corrupt') {
+      const got = await download(p, cached.meta.entityKey, 'interactive', true);
+      if (!got.ok) return got;
+      cached = await p.cache.read(p.ref);
+    }
+    if (cached.state === 'absent') {
+      return deps.isOffline()
+        ? offline(p.ref.kind, false)
+        : failed(`Open this ${kindWords[p.ref.kind]} in the app first, so that it is downloaded.`);
+    }
+    if (cached.state !== 'ok') return failed(`The saved ${kindWords[p.ref.kind]} could not be verified.`);
+    return { ok: true, bytes: cached.bytes };
   }
 
   function download(
@@ -190,18 +215,8 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       guarded(input.ref.kind, async () => {
         const p = prepare(input.practiceKey, input.ref);
         if (!p.ok) return p;
-        let cached = await p.cache.read(p.ref);
-        if (cached.state === 'corrupt') {
-          const got = await download(p, cached.meta.entityKey, 'interactive', true);
-          if (!got.ok) return got;
-          cached = await p.cache.read(p.ref);
-        }
-        if (cached.state === 'absent') {
-          return deps.isOffline()
-            ? offline(p.ref.kind, false)
-            : failed(`Open this ${kindWords[p.ref.kind]} in the app first, so that it is downloaded.`);
-        }
-        if (cached.state !== 'ok') return failed(`The saved ${kindWords[p.ref.kind]} could not be verified.`);
+        const cached = await verifiedBytes(p);
+        if (!cached.ok) return cached;
         const path = await deps.viewerCopies.write(input.practiceKey, fileNameFor(p.ref), cached.bytes);
         // A sign-out while the copy was written has already wiped the viewer copies: this one must go too.
         if (!deps.isActive(input.practiceKey)) {
@@ -212,6 +227,29 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         const error = await deps.openPath(path);
         return error ? failed(`The system viewer could not open the file: ${error}`) : { ok: true as const };
       }),
+
+    /**
+     * Saves a copy of the verified cached file where the user chooses in main's own save dialog (the name is
+     * only offered). This is the one way a document leaves the cache unencrypted outside main's session
+     * folder, and only to the place the person picked.
+     */
+    saveCopy: async (input: SaveCopyInput): Promise<DocumentSaveCopyResult> => {
+      const answer = await guarded(input.ref.kind, async () => {
+        const choose = deps.chooseSavePath;
+        if (!choose) return failed('Saving a copy needs the desktop app.');
+        const p = prepare(input.practiceKey, input.ref);
+        if (!p.ok) return p;
+        const cached = await verifiedBytes(p);
+        if (!cached.ok) return cached;
+        const path = await choose(input.fileName);
+        if (path === null) return { ok: true as const, saved: false, savedAs: null };
+        // A sign-out while the dialog was open: the practice's documents are gone from this laptop, so is this one.
+        if (!deps.isActive(input.practiceKey)) return notConnected();
+        await (deps.writeChosenFile ?? writeFile)(path, cached.bytes);
+        return { ok: true as const, saved: true, savedAs: basename(path).slice(0, 150) };
+      });
+      return answer.ok ? answer : { ok: false, message: answer.message };
+    },
 
     /** Sign-out: the practice's key is forgotten, its documents folder and its viewer copies deleted. */
     wipe: (practiceKey: string): Promise<void> => deps.caches.wipe(practiceKey),

@@ -9,6 +9,7 @@ import { electronUpdates } from './updater';
 import { electronThemeHost } from './theme';
 import { electronSystemIdleSeconds, electronSystemLocked } from './presence';
 import { electronFetchForWrite } from './write-session';
+import { electronChooseSavePath } from './save-dialog';
 
 /** safeStorage's async API; the backend name lets the vault detect Linux's weak `basic_text`. */
 function electronCipher(): Cipher {
@@ -68,6 +69,8 @@ export function electronMainDeps(): MainDeps {
     linkUp: async () => net.isOnline(),
     // Main passes only a verified cached PDF whose path it built itself (src-main/documents); never a URL.
     openPath: (absolutePath) => shell.openPath(absolutePath),
+    // "Save a copy": main's own dialog; the verified bytes go only where the user chose.
+    chooseSavePath: electronChooseSavePath,
     // electron-log's file in app.getPath('logs'), 5 × 1 MB, every line redacted (src-main/logging).
     log: createElectronLogger(app.getPath('logs')),
     // Off unless packaged with an update feed (app-update.yml); its lines go to the app's log (installUpdaterLog in index.ts).

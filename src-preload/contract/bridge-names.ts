@@ -24,6 +24,7 @@ export const methodNames = [
   'documents.list',
   'documents.unpin',
   'documents.showInSystemViewer',
+  'documents.saveCopy',
   'documents.passphraseStatus',
   'documents.enterPassphrase',
   'documents.changePassphrase',

@@ -32,6 +32,7 @@ import {
   documentUnpinInputSchema,
   documentUnpinResultSchema,
 } from './documents';
+import { documentSaveCopyInputSchema, documentSaveCopyResultSchema } from './document-copy';
 import { readInputSchema, readResultSchema } from './reads';
 import { outboxOutcomeSchema, outboxSendInputSchema, outboxVerifyOutputSchema } from './outbox/outbox-entry';
 import {
@@ -91,6 +92,7 @@ export const methodSchemas = defineMethods({
   'documents.list': { input: documentListInputSchema, output: documentListResultSchema },
   'documents.unpin': { input: documentUnpinInputSchema, output: documentUnpinResultSchema },
   'documents.showInSystemViewer': { input: documentShowInputSchema, output: documentShowResultSchema },
+  'documents.saveCopy': { input: documentSaveCopyInputSchema, output: documentSaveCopyResultSchema },
   'documents.passphraseStatus': { input: noInput, output: documentPassphraseStatusSchema },
   'documents.enterPassphrase': { input: documentPassphraseInputSchema, output: documentPassphraseResultSchema },
   'documents.changePassphrase': { input: documentPassphraseChangeSchema, output: documentPassphraseResultSchema },

@@ -39,6 +39,7 @@ const components: Record<ScreenPath, ScreenComponent> = {
     () => import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
     'settings',
   ),
+  help: lazyComponent(() => import('../features/help/HelpScreen').then((m) => m.HelpScreen), 'help'),
 };
 
 /** The screens a list opens (a client, an onboarding, a lead, a document): loaded on demand too. */

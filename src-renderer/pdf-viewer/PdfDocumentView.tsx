@@ -11,6 +11,7 @@ import { useDocumentSearch } from './use-document-search';
 import { usePageNavigation } from './use-page-navigation';
 import { usePageVisibility } from './use-page-visibility';
 import type { PageSize } from './use-pdf-document';
+import { clearPrintedPages, printDocument } from './print-pages';
 import { fitWidthZoom, zoomIn, zoomOut, type ZoomMode } from './zoom';
 
 export interface PdfDocumentViewProps {
@@ -130,6 +131,34 @@ export function PdfDocumentView({ doc, title, firstPageSize, initialPage, onPage
   }, [search, matchIndex]);
   const selectedPage = search.matches[matchIndex]?.page;
 
+  // Print: the whole document, drawn for paper; Ctrl/⌘+P anywhere while the viewer is shown.
+  const [printing, setPrinting] = useState<'idle' | 'preparing' | 'failed'>('idle');
+  const preparing = useRef(false);
+  const print = useCallback(() => {
+    if (preparing.current) return;
+    preparing.current = true;
+    setPrinting('preparing');
+    void printDocument(doc, title)
+      .then(
+        () => setPrinting('idle'),
+        () => setPrinting('failed'),
+      )
+      .finally(() => {
+        preparing.current = false;
+      });
+  }, [doc, title]);
+  useEffect(() => {
+    const onPrintKey = (event: globalThis.KeyboardEvent): void => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'p')
+        return;
+      event.preventDefault();
+      print();
+    };
+    window.addEventListener('keydown', onPrintKey);
+    return () => window.removeEventListener('keydown', onPrintKey);
+  }, [print]);
+  useEffect(() => clearPrintedPages, []);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     const modifier = event.ctrlKey || event.metaKey;
     const target = event.target as HTMLElement;
@@ -189,6 +218,8 @@ export function PdfDocumentView({ doc, title, firstPageSize, initialPage, onPage
           onZoomIn={() => changeZoom(zoomIn)}
           onZoomOut={() => changeZoom(zoomOut)}
           onFitWidth={() => setZoomMode({ kind: 'fit-width' })}
+          printing={printing}
+          onPrint={print}
         />
         <PdfSearchBar
           inputRef={searchInputRef}

@@ -11,6 +11,8 @@ export interface PdfToolbarProps {
   onZoomIn(): void;
   onZoomOut(): void;
   onFitWidth(): void;
+  printing: 'idle' | 'preparing' | 'failed';
+  onPrint(): void;
 }
 
 /** Page navigation and zoom. Every control has a label; the keyboard equivalents are in aria-keyshortcuts. */
@@ -77,6 +79,22 @@ export function PdfToolbar(props: PdfToolbarProps) {
       >
         Fit width
       </Button>
+      <span className="pdf-viewer__divider" aria-hidden="true" />
+      <Button
+        type="button"
+        variant="soft"
+        size="1"
+        aria-keyshortcuts="Control+P"
+        disabled={props.printing === 'preparing'}
+        onClick={props.onPrint}
+      >
+        {props.printing === 'preparing' ? 'Preparing to print…' : 'Print…'}
+      </Button>
+      {props.printing === 'failed' ? (
+        <Text size="1" color="red" role="alert">
+          The pages could not be prepared for printing.
+        </Text>
+      ) : null}
     </Flex>
   );
 }

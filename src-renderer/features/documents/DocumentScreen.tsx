@@ -8,6 +8,7 @@ import { isOnline, useConnectivity } from '../../connectivity/connectivity-store
 import { usePractice } from '../../practice/practice-store';
 import { PdfViewer } from '../../pdf-viewer/lazy';
 import { base64ToBytes } from './base64';
+import { SaveCopyButton } from './SaveCopyButton';
 import { useDocumentTitle } from './use-document-title';
 import { useCompanion, useServices } from '../../app/services-context';
 
@@ -134,6 +135,9 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
         >
           Open in system viewer
         </Button>
+        {bytes && practiceKey ? (
+          <SaveCopyButton practiceKey={practiceKey} docRef={docRef} entityKey={entityKey} title={title} bytes={bytes} />
+        ) : null}
         {shown ? (
           <Text size="1" color="gray" role="status">
             {shown}

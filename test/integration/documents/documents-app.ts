@@ -30,6 +30,8 @@ export interface StartOptions {
   dataDir?: string;
   /** Default: Node's session cipher (secure, key in memory). */
   cipher?: Cipher;
+  /** The save dialog's answer for "Save a copy" (absent: as in the preview, no dialog). */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>;
 }
 
 /**
@@ -66,6 +68,7 @@ export async function startDocumentsApp(options: StartOptions = {}) {
       return options.openPathAnswer ?? '';
     },
     ...(options.capBytes !== undefined ? { documentCacheCapBytes: options.capBytes } : {}),
+    ...(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
   });
   running.services.push(services);
   const call = registryCaller(services.handlers);

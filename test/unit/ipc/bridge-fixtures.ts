@@ -79,6 +79,9 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   'documents.changePassphrase': [{ current: 'correct horse battery staple', next: 'a new documents passphrase' }],
   'documents.forgetPassphrase': [{}],
   'documents.showInSystemViewer': [{ practiceKey, ref: { kind: 'statement', id: '77' } }],
+  'documents.saveCopy': [
+    { practiceKey, ref: { kind: 'bill', id: '1042' }, fileName: 'Smith & Co - Bill INV-001042 - 2026-11-26.pdf' },
+  ],
   'desktop.updateStatus': [{}],
   'desktop.restartToUpdate': [{}],
   'desktop.reportActivity': [

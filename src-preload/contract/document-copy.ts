@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { documentRefSchema } from './documents';
+
+/** Characters no file system of the three desktop platforms accepts in a name (plus controls). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+const UNSAFE_IN_FILE_NAME = /[<>:"/\\|?*\u0000-\u001f\u007f]+/g;
+/** Names Windows keeps for devices, whatever the extension. */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
+/** Leaves room for a folder path under the 255 characters most file systems allow for a name. */
+export const MAX_COPY_NAME_LENGTH = 150;
+
+function cleanPart(text: string): string {
+  return text
+    .replace(UNSAFE_IN_FILE_NAME, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+}
+
+/**
+ * The name a saved copy of a document is offered under: "<client> - <document> - <YYYY-MM-DD>.pdf",
+ * so copies of one client's papers sort together and by day. Characters a file system refuses become
+ * spaces, empty parts are left out, and the name is cut (never the date or ".pdf") to fit.
+ */
+export function documentCopyFileName(parts: { clientName: string | null; title: string; savedOn: Date }): string {
+  const y = parts.savedOn.getFullYear();
+  const m = String(parts.savedOn.getMonth() + 1).padStart(2, '0');
+  const d = String(parts.savedOn.getDate()).padStart(2, '0');
+  const tail = ` - ${y}-${m}-${d}.pdf`;
+  const title = cleanPart(parts.title).replace(/\.pdf$/i, '');
+  const head = [cleanPart(parts.clientName ?? ''), title].filter((p) => p.length > 0).join(' - ') || 'Document';
+  const cut = head.slice(0, MAX_COPY_NAME_LENGTH - tail.length).trim();
+  const name = `${cut}${tail}`;
+  return WINDOWS_RESERVED.test(cut) ? `Document ${name}` : name;
+}
+
+/** A name `documentCopyFileName` could have made: safe on every platform, a PDF, no path. */
+export function isSafeCopyFileName(name: string): boolean {
+  return (
+    name.length <= MAX_COPY_NAME_LENGTH &&
+    /\.pdf$/i.test(name) &&
+    !new RegExp(UNSAFE_IN_FILE_NAME.source).test(name) &&
+    !/^[\s.]/.test(name) &&
+    !WINDOWS_RESERVED.test(name.replace(/ - .*$/, ''))
+  );
+}
+
+/**
+ * `documents.saveCopy`: main asks where to save (its own dialog, this name offered) and writes the verified
+ * cached bytes there, unencrypted because the user chose that place. The renderer never hands bytes or a path.
+ */
+export const documentSaveCopyInputSchema = z.strictObject({
+  practiceKey: z.uuid(),
+  ref: documentRefSchema,
+  fileName: z.string().min(5).max(MAX_COPY_NAME_LENGTH).refine(isSafeCopyFileName, 'Not a safe file name for a PDF'),
+});
+export const documentSaveCopyResultSchema = z.discriminatedUnion('ok', [
+  /** saved false: the user closed the dialog without choosing a place. */
+  z.strictObject({ ok: z.literal(true), saved: z.boolean(), savedAs: z.string().max(MAX_COPY_NAME_LENGTH).nullable() }),
+  z.strictObject({ ok: z.literal(false), message: z.string().max(1000) }),
+]);
+export type DocumentSaveCopyResult = z.infer<typeof documentSaveCopyResultSchema>;

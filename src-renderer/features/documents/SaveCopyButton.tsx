@@ -1,0 +1,66 @@
+import { Button, Text } from '@radix-ui/themes';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { documentCopyFileName } from '../../../src-preload/contract/document-copy';
+import type { DocumentRef } from '../../../src-preload/contract/documents';
+import { useAppInfo } from '../../app/app-info-store';
+import { useActivePracticeDb, useCompanion } from '../../app/services-context';
+
+/** Hands the browser a download of bytes the window already holds (the preview has no save dialog of main's). */
+function downloadBytes(bytes: Uint8Array, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // After the click has handed the file over; revoking at once can cancel the download in Chromium.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * "Save a copy…": the desktop app asks main, which shows its own save dialog and writes the verified cached
+ * file where the user chose; the browser preview downloads the bytes shown. Offered as
+ * "<client> - <document> - <date>.pdf".
+ */
+export function SaveCopyButton(props: {
+  practiceKey: string;
+  docRef: DocumentRef;
+  entityKey: string;
+  title: string;
+  bytes: Uint8Array;
+}) {
+  const companion = useCompanion();
+  const runtime = useAppInfo((s) => s.info?.runtime);
+  const db = useActivePracticeDb();
+  const clientName = useLiveQuery(
+    async () => (db ? ((await db.entities.get(props.entityKey))?.fullEntityName ?? null) : null),
+    [db, props.entityKey],
+  );
+  const [said, setSaid] = useState<string | null>(null);
+
+  const save = (): void => {
+    const fileName = documentCopyFileName({ clientName: clientName ?? null, title: props.title, savedOn: new Date() });
+    if (runtime !== 'electron' || !companion) {
+      downloadBytes(props.bytes, fileName);
+      setSaid(`Downloaded as ${fileName}.`);
+      return;
+    }
+    void companion.documents
+      .saveCopy({ practiceKey: props.practiceKey, ref: props.docRef, fileName })
+      .then((r) => setSaid(!r.ok ? r.message : r.saved ? `Saved as ${r.savedAs ?? fileName}.` : null))
+      .catch((e: unknown) => setSaid(e instanceof Error ? e.message : String(e)));
+  };
+
+  return (
+    <>
+      <Button size="1" variant="soft" onClick={save}>
+        Save a copy…
+      </Button>
+      {said ? (
+        <Text size="1" color="gray" role="status" data-testid="save-copy-said">
+          {said}
+        </Text>
+      ) : null}
+    </>
+  );
+}
