@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { announceScreenShortcut } from './screen-shortcut-events';
 import { screens } from './screens';
+import { isMac } from './platform';
 
-export const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+export { isMac };
 
 /**
  * Ctrl+1… (⌘1… on a Mac) opens a screen. Pressed on the screen already shown, nothing is mounted again,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { showToClientShortcut } from '../../src-preload/contract/screens';
-import { isMac } from '../app/screen-shortcuts';
+import { isMac } from '../app/platform';
 
 export const showToClientKeys = `${isMac ? 'Meta' : 'Control'}+Shift+${showToClientShortcut.key}`;
 

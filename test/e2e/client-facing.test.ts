@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, type AppUnderTest } from './support/app-under-test';
+import { realProblems } from './support/page-problems';
 
 /*
  * Client-facing mode in Chromium: the window turned to one client shows nothing of anyone else, on every
@@ -16,6 +17,8 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => {
   await app?.close();
+  // No error, CSP violation or failed render anywhere in the mode.
+  expect(realProblems(app?.problems ?? [])).toEqual([]);
 });
 
 const PIN = '482916';
