@@ -64,9 +64,11 @@ export function ClientDetailScreen() {
     <div className="client-page">
       <ScreenHeader title={e.fullEntityName} subtitle={`${e.entityCode} · ${e.entityType}${office}`} />
       <Flex direction="column" gap="4">
-        <Flex justify="end">
-          <ShowToClient entityKey={e.entityKey} />
-        </Flex>
+        {shownToClient ? null : (
+          <Flex justify="end">
+            <ShowToClient entityKey={e.entityKey} />
+          </Flex>
+        )}
         <ClientSummary entity={e} onboardings={data.onboardings} region={region} />
         <ClientActions entity={e} contacts={data.contacts} />
         <ClientTabs
