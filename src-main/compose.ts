@@ -1,3 +1,4 @@
+import { createClientFacing } from './client-facing/client-facing-service';
 import { createActivityTracker } from './activity/activity-tracker';
 import { createInFlightWork } from './activity/in-flight';
 import { createPresenceMonitor } from './activity/presence-monitor';
@@ -244,6 +245,9 @@ export function createMainServices(deps: MainDeps) {
     emit: (state) => events.emit('desktop.theme', state),
   });
 
+  // Which client the window shows to a client, and the PIN that leaves it: kept in main, never in the window.
+  const clientFacing = createClientFacing({ settings: deps.settings, clock: deps.clock });
+
   const handlers: Handlers = {
     'app.info': () => describeApp(deps.runtime, deps.paths),
     'connectivity.status': () => connectivity.check(),
@@ -284,6 +288,10 @@ export function createMainServices(deps: MainDeps) {
     'desktop.setTheme': ({ choice }) => theme.set(choice),
     'desktop.regionHosts': () => regionHosts,
     'desktop.presence': () => ({ presence: presence.current() }),
+    'clientFacing.status': () => clientFacing.status(),
+    'clientFacing.enter': (input) => clientFacing.enter(input),
+    'clientFacing.exit': ({ pin }) => clientFacing.exit(pin),
+    'clientFacing.changePin': ({ current, next }) => clientFacing.changePin(current, next),
   };
 
   return {
@@ -299,6 +307,7 @@ export function createMainServices(deps: MainDeps) {
     presence,
     updates,
     theme,
+    clientFacing,
     log,
     start(): void {
       connectivity.start();

@@ -3,10 +3,14 @@ import type { ActivityTracker } from '../activity/activity-tracker';
 import { createBadge, OVERLAY_SIZE, overlayDotBitmap } from '../os-integration/badge';
 
 /** The unsent count on the dock (macOS), the launcher (Linux, where the desktop supports it) or the taskbar (Windows: a red dot). */
-export function installBadge(services: { activity: ActivityTracker }, window: () => BrowserWindow | null): void {
+export function installBadge(
+  services: { activity: ActivityTracker; clientFacing?: { isActive(): boolean } },
+  window: () => BrowserWindow | null,
+): void {
   let dot: Electron.NativeImage | null = null;
   const badge = createBadge({
     platform: process.platform,
+    isClientFacing: () => services.clientFacing?.isActive() ?? false,
     apply: (update) => {
       if (update.kind === 'count') {
         // False where the desktop has no badge (most Linux desktops): nothing else to do there.

@@ -8,7 +8,7 @@ import { createActivityNotifications } from '../os-integration/notifications';
  * Notification API stays denied by the permission handler: the page itself never notifies.
  */
 export function installNotifications(
-  services: { activity: ActivityTracker; events: EventHub },
+  services: { activity: ActivityTracker; events: EventHub; clientFacing?: { isActive(): boolean } },
   window: () => BrowserWindow | null,
 ): void {
   // Held until clicked or closed: a notification object collected early loses its click handler.
@@ -26,6 +26,7 @@ export function installNotifications(
       notification.show();
     },
     isWindowFocused: () => window()?.isFocused() ?? false,
+    isClientFacing: () => services.clientFacing?.isActive() ?? false,
     focusWindow: () => {
       const current = window();
       if (!current) return;

@@ -15,12 +15,19 @@ export function badgeFor(unsentCount: number, platform: NodeJS.Platform): BadgeU
   };
 }
 
-/** Applies badge updates, skipping one that would change nothing (reports arrive for every outbox change). */
-export function createBadge(deps: { platform: NodeJS.Platform; apply: (update: BadgeUpdate) => void }) {
+/**
+ * Applies badge updates, skipping one that would change nothing (reports arrive for every outbox change).
+ * While the window is shown to a client the badge is cleared: the count is the whole practice's.
+ */
+export function createBadge(deps: {
+  platform: NodeJS.Platform;
+  apply: (update: BadgeUpdate) => void;
+  isClientFacing?: () => boolean;
+}) {
   let shown: number | null = null;
   return {
     show(unsentCount: number): void {
-      const update = badgeFor(unsentCount, deps.platform);
+      const update = badgeFor(deps.isClientFacing?.() ? 0 : unsentCount, deps.platform);
       if (update.count === shown) return;
       shown = update.count;
       deps.apply(update);

@@ -17,6 +17,11 @@ export interface ActivityNotificationDeps {
   isWindowFocused: () => boolean;
   /** Brings the window to the front (restores it when minimised). */
   focusWindow: () => void;
+  /**
+   * True while the window is shown to a client (client-facing mode). Every notification here is about the
+   * practice's whole outbox, so any of them could name someone else: none is shown then.
+   */
+  isClientFacing?: () => boolean;
   /** Asks the window to do something: here, open the Outbox. */
   sendCommand: (command: AppCommand) => void;
 }
@@ -56,7 +61,7 @@ export function createActivityNotifications(deps: ActivityNotificationDeps) {
   };
   return {
     onActivity(now: ActivityReport, before: ActivityReport): void {
-      if (deps.isWindowFocused()) return;
+      if (deps.isWindowFocused() || deps.isClientFacing?.()) return;
       for (const { title, body } of notificationsFor(now, before)) deps.notify({ title, body, onClick: openOutbox });
     },
   };

@@ -39,6 +39,10 @@ export const methodNames = [
   'desktop.setTheme',
   'desktop.regionHosts',
   'desktop.presence',
+  'clientFacing.status',
+  'clientFacing.enter',
+  'clientFacing.exit',
+  'clientFacing.changePin',
 ] as const;
 export const eventNames = [
   'connectivity.changed',

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { appInfoSchema } from './app-info';
 import { budgetInputSchema, budgetStatusSchema } from './budget';
+import {
+  clientFacingChangePinSchema,
+  clientFacingEnterSchema,
+  clientFacingExitSchema,
+  clientFacingStatusSchema,
+  pinResultSchema,
+} from './client-facing';
 import { connectivitySchema } from './connectivity';
 import {
   activityReportSchema,
@@ -110,6 +117,10 @@ export const methodSchemas = defineMethods({
   'desktop.setTheme': { input: z.strictObject({ choice: themeChoiceSchema }), output: themeStateSchema },
   'desktop.regionHosts': { input: noInput, output: regionHostsStatusSchema },
   'desktop.presence': { input: noInput, output: presenceStateSchema },
+  'clientFacing.status': { input: noInput, output: clientFacingStatusSchema },
+  'clientFacing.enter': { input: clientFacingEnterSchema, output: clientFacingStatusSchema },
+  'clientFacing.exit': { input: clientFacingExitSchema, output: pinResultSchema },
+  'clientFacing.changePin': { input: clientFacingChangePinSchema, output: pinResultSchema },
 });
 
 export const eventSchemas = defineEvents({

@@ -26,3 +26,9 @@ export const screenList = [
 ] as const satisfies readonly ScreenEntry[];
 
 export type ScreenPath = (typeof screenList)[number]['path'];
+
+/**
+ * Ctrl/⌘+Shift+ this key on a client's page shows the window to that client only (client-facing mode);
+ * pressed in the mode, it asks for the PIN to leave. Listed with the screens' keys in Settings.
+ */
+export const showToClientShortcut = { key: 'S', label: 'Show to client (on a client) / leave it' } as const;

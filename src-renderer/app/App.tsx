@@ -7,12 +7,16 @@ import { ForgottenPractices } from './ForgottenPractices';
 import { useOsIntegration } from './os-integration';
 import { createAppRouter } from './router';
 import { useServices } from './services-context';
+import { watchClientFacing } from '../client-facing/client-facing-store';
 
 export function App() {
   const [router] = useState(createAppRouter);
   const services = useServices();
   const { companion } = services;
   const appearance = useOsIntegration();
+
+  // Main holds client-facing mode: asked first, so a reload or restart in it comes back on the same client.
+  useEffect(() => (companion ? watchClientFacing(companion) : undefined), [companion]);
 
   // Menu commands and deep links act on the window once it can navigate.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { Navigate, createHashRouter } from 'react-router';
 import { RouteErrorScreen } from './ErrorBoundary';
-import { Layout } from './Layout';
+import { Shell } from './Shell';
 import { detailScreens, screens } from './screens';
 
 /**
@@ -11,7 +11,7 @@ export function createAppRouter() {
   return createHashRouter([
     {
       path: '/',
-      element: <Layout />,
+      element: <Shell />,
       // A screen that throws shows the recovery screen (Reload, Copy diagnostics) instead of a blank window.
       errorElement: <RouteErrorScreen />,
       children: [

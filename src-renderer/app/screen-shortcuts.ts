@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router';
 import { announceScreenShortcut } from './screen-shortcut-events';
 import { screens } from './screens';
 import { HELP_KEY } from './shortcut-registry';
+import { isMac } from './platform';
 
-export const isMac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+export { isMac };
 
 /**
  * Ctrl+1… (⌘1… on a Mac) opens a screen, F1 opens Help. Pressed on the screen already shown, nothing is mounted again,

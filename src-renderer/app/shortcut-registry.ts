@@ -1,4 +1,4 @@
-import { screenList } from '../../src-preload/contract/screens';
+import { screenList, showToClientShortcut } from '../../src-preload/contract/screens';
 import { pdfViewerShortcuts } from '../pdf-viewer/viewer-shortcuts';
 
 /** The key that opens Help from anywhere (handled with the screens' keys in screen-shortcuts.ts). */
@@ -20,6 +20,10 @@ export const shortcutRegistry: readonly ShortcutGroup[] = [
       ...screenList.map((screen) => ({ keys: `Ctrl/⌘ ${screen.shortcut}`, does: `Open ${screen.label}` })),
       { keys: HELP_KEY, does: 'Open Help' },
     ],
+  },
+  {
+    where: "On a client's page",
+    shortcuts: [{ keys: `Ctrl/⌘ Shift ${showToClientShortcut.key}`, does: showToClientShortcut.label }],
   },
   { where: 'In the PDF viewer', shortcuts: pdfViewerShortcuts },
 ];

@@ -63,7 +63,17 @@ describe('the app shell in Chromium', () => {
 
   it('exposes only the contract on window.companion, and main refuses a bad payload', async () => {
     const keys = await page.evaluate(() => Object.keys(window.companion!).sort());
-    expect(keys).toEqual(['app', 'connectivity', 'desktop', 'documents', 'on', 'outbox', 'practice', 'sync']);
+    expect(keys).toEqual([
+      'app',
+      'clientFacing',
+      'connectivity',
+      'desktop',
+      'documents',
+      'on',
+      'outbox',
+      'practice',
+      'sync',
+    ]);
     const refusal = await page.evaluate(async () => {
       try {
         await (window.companion!.app.info as (input: unknown) => Promise<unknown>)({ injected: '<script>' });

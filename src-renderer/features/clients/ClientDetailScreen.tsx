@@ -10,6 +10,8 @@ import { ClientActions } from './ClientActions';
 import { ClientOverview } from './ClientOverview';
 import { useActivePracticeDb } from '../../app/services-context';
 import { LoadingStatus } from '../../ui/money-ui';
+import { ShowToClient } from '../../client-facing/ShowToClient';
+import { useClientFacing } from '../../client-facing/client-facing-store';
 
 /**
  * One client from the local database, laid out for a meeting: the header says what a partner asks first
@@ -20,6 +22,7 @@ export function ClientDetailScreen() {
   const { entityKey = '' } = useParams();
   const db = useActivePracticeDb();
   const region = usePractice((s) => activePractice(s)?.region);
+  const shownToClient = useClientFacing((s) => s.active !== null);
   const data = useLiveQuery(async () => {
     if (!db) return null;
     const [entity, contacts, onboardings] = await Promise.all([
@@ -55,13 +58,17 @@ export function ClientDetailScreen() {
     );
   }
   const e = data.entity;
+  // The office is how the practice files the client, not something the client needs to see (ARCHITECTURE.md).
+  const office = e.officeName && !shownToClient ? ` · ${e.officeName}` : '';
   return (
     <div className="client-page">
-      <ScreenHeader
-        title={e.fullEntityName}
-        subtitle={`${e.entityCode} · ${e.entityType}${e.officeName ? ` · ${e.officeName}` : ''}`}
-      />
+      <ScreenHeader title={e.fullEntityName} subtitle={`${e.entityCode} · ${e.entityType}${office}`} />
       <Flex direction="column" gap="4">
+        {shownToClient ? null : (
+          <Flex justify="end">
+            <ShowToClient entityKey={e.entityKey} />
+          </Flex>
+        )}
         <ClientSummary entity={e} onboardings={data.onboardings} region={region} />
         <ClientActions entity={e} contacts={data.contacts} />
         <ClientTabs

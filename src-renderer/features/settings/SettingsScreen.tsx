@@ -1,5 +1,6 @@
 import { Badge, Button, Callout, Card, Code, DataList, Flex, Heading, Kbd, Text } from '@radix-ui/themes';
-import { screenList } from '../../../src-preload/contract/screens';
+import { screenList, showToClientShortcut } from '../../../src-preload/contract/screens';
+import { ClientViewPinSetting } from '../../client-facing/ClientViewPinSetting';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ConfirmDialog } from '../../ui/ModalDialog';
 import { ScreenHeader } from '../../ui/ScreenHeader';
@@ -183,7 +184,16 @@ export function SettingsScreen() {
                 </DataList.Value>
               </DataList.Item>
             ))}
+            <DataList.Item>
+              <DataList.Label>{showToClientShortcut.label}</DataList.Label>
+              <DataList.Value>
+                <Kbd>Ctrl/⌘ Shift {showToClientShortcut.key}</Kbd>
+              </DataList.Value>
+            </DataList.Item>
           </DataList.Root>
+        </Card>
+        <Card>
+          <ClientViewPinSetting />
         </Card>
       </Flex>
     </>

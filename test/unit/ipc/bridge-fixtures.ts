@@ -102,4 +102,11 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   'desktop.setTheme': [{ choice: 'dark' }, { choice: 'system' }],
   'desktop.regionHosts': [{}],
   'desktop.presence': [{}],
+  'clientFacing.status': [{}],
+  'clientFacing.enter': [
+    { practiceKey, entityKey, newPin: '2468' },
+    { practiceKey, entityKey },
+  ],
+  'clientFacing.exit': [{ pin: '2468' }],
+  'clientFacing.changePin': [{ current: '2468', next: '135790' }],
 };

@@ -34,3 +34,22 @@ describe('dock and taskbar badge', () => {
     expect(at(0, 0)).toEqual([0, 0, 0, 0]);
   });
 });
+
+describe('the badge while the window is shown to a client', () => {
+  it('is cleared: the count is the whole practice’s', () => {
+    const applied: BadgeUpdate[] = [];
+    let clientFacing = false;
+    const badge = createBadge({
+      platform: 'darwin',
+      apply: (update) => applied.push(update),
+      isClientFacing: () => clientFacing,
+    });
+    badge.show(4);
+    clientFacing = true;
+    badge.show(5);
+    expect(applied).toEqual([
+      { kind: 'count', count: 4 },
+      { kind: 'count', count: 0 },
+    ]);
+  });
+});

@@ -73,3 +73,24 @@ describe('native notifications from the activity reports', () => {
     expect(shown).toEqual([]);
   });
 });
+
+describe('native notifications while the window is shown to a client', () => {
+  it('shows none: each is about the whole practice', () => {
+    const shown: NotificationRequest[] = [];
+    let clientFacing = true;
+    const activity = createActivityTracker();
+    const notifications = createActivityNotifications({
+      notify: (request) => shown.push(request),
+      isWindowFocused: () => false,
+      isClientFacing: () => clientFacing,
+      focusWindow: () => undefined,
+      sendCommand: () => undefined,
+    });
+    activity.onChange((now, before) => notifications.onActivity(now, before));
+    activity.report({ ...idle, needsAttentionCount: 1 });
+    expect(shown).toEqual([]);
+    clientFacing = false;
+    activity.report({ ...idle, needsAttentionCount: 2 });
+    expect(shown.map((n) => n.title)).toEqual(['2 actions need your attention']);
+  });
+});

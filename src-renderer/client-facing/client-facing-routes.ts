@@ -1,0 +1,38 @@
+import { documentRefSchema } from '../../src-preload/contract/documents';
+import type { PracticeDb } from '../practice/practice-db';
+
+/** The one page client-facing mode shows: the client's own (its tabs travel in `?tab=`). */
+export const clientFacingHome = (entityKey: string): string => `/clients/${entityKey}`;
+
+const documentPath = /^\/documents\/([^/]+)\/([^/]+)$/;
+const onboardingPath = /^\/onboardings\/([^/]+)$/;
+
+/**
+ * Whether a route may be shown while the window shows `entityKey` only: the client's page, and a document
+ * (the PDF viewer) or onboarding that local data says is theirs. Everything else (lists, other clients,
+ * Settings, the Outbox, debtors) is refused, however it was reached: a link, a typed hash or a deep link.
+ */
+export async function routeAllowed(
+  pathname: string,
+  search: string,
+  entityKey: string,
+  db: PracticeDb | null,
+): Promise<boolean> {
+  if (pathname === clientFacingHome(entityKey)) return true;
+  if (!db) return false;
+  const document = documentPath.exec(pathname);
+  if (document) {
+    const ref = documentRefSchema.safeParse({ kind: document[1], id: document[2] });
+    if (!ref.success || new URLSearchParams(search).get('entity') !== entityKey) return false;
+    // The address names the client, but the document must be theirs too: its id could be anyone's.
+    if (ref.data.kind === 'idCertificate') return ref.data.id === entityKey;
+    const owner =
+      ref.data.kind === 'bill'
+        ? (await db.bills.get(Number(ref.data.id)))?.entityKey
+        : (await db.statements.get(Number(ref.data.id)))?.entityKey;
+    return owner === entityKey;
+  }
+  const onboarding = onboardingPath.exec(pathname);
+  if (onboarding?.[1]) return (await db.onboardings.get(onboarding[1]))?.entityKey === entityKey;
+  return false;
+}
