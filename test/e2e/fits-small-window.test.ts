@@ -43,9 +43,15 @@ describe.each(WINDOWS)('at $width×$height', (viewport) => {
     await page.waitForTimeout(300);
   }
 
-  /** A client with bills, a statement, a draft proposal with services and an accepted one: every tab has money. */
+  /**
+   * A client with bills, a statement and a draft proposal with services: every tab has money. Of those, the
+   * one whose draft has the longest service name, which the Edit services dialog must show whole.
+   */
   function typicalClient() {
     const state = app.practice();
+    const longest = (services: readonly { serviceName: string }[]) =>
+      Math.max(...services.map((l) => l.serviceName.length));
+    let best: { key: string; draft: { name: string; pricing: { services: { serviceName: string }[] } } } | undefined;
     for (const entity of state.entities.values()) {
       if (entity.entityTerminated) continue;
       const key = entity.entityKey;
@@ -53,9 +59,11 @@ describe.each(WINDOWS)('at $width×$height', (viewport) => {
       const bills = [...state.bills.values()].filter((b) => b.entityKey === key && b.statusName !== 'Draft');
       const statements = [...state.statements.values()].filter((s) => s.entityKey === key);
       const draft = proposals.find((p) => p.statusName === 'Draft' && p.pricing.services.length >= 1);
-      if (bills.length >= 2 && statements.length >= 1 && draft) return { key, draft };
+      if (bills.length < 2 || statements.length < 1 || !draft) continue;
+      if (!best || longest(draft.pricing.services) > longest(best.draft.pricing.services)) best = { key, draft };
     }
-    throw new Error('The demo has no client with bills, statements and a draft proposal with services.');
+    if (!best) throw new Error('The demo has no client with bills, statements and a draft proposal with services.');
+    return best;
   }
 
   it('every screen: money and actions whole and inside the window', { timeout: 120_000 }, async () => {

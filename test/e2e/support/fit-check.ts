@@ -72,6 +72,32 @@ export function fitProblems(page: Page): Promise<string[]> {
       if (action.scrollWidth > action.clientWidth + 1)
         problems.push(`"${action.textContent?.trim()}" on ${describe(action)} is wider than its box`);
     }
+    // What a field shows (a typed amount, the chosen service's name and price) is read whole in its box.
+    const ruler = document.createElement('span');
+    ruler.style.cssText = 'position:absolute;visibility:hidden;white-space:pre';
+    document.body.append(ruler);
+    for (const field of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')) {
+      if (
+        !field.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) ||
+        (field instanceof HTMLInputElement && !['text', 'search', ''].includes(field.type))
+      )
+        continue;
+      const shows = field instanceof HTMLSelectElement ? (field.selectedOptions[0]?.text ?? '') : field.value;
+      if (!shows) continue;
+      const style = getComputedStyle(field);
+      ruler.style.font = style.font;
+      ruler.style.letterSpacing = style.letterSpacing;
+      ruler.textContent = shows;
+      // A select keeps room for its arrow at the end.
+      const room =
+        field.clientWidth -
+        parseFloat(style.paddingLeft) -
+        parseFloat(style.paddingRight) -
+        (field instanceof HTMLSelectElement ? 12 : 0);
+      if (ruler.getBoundingClientRect().width > room + 1)
+        problems.push(`"${shows}" in ${describe(field)} is wider than its field (${Math.round(room)}px)`);
+    }
+    ruler.remove();
     return problems;
   });
 }
