@@ -107,7 +107,8 @@ export function SchemaForm<S extends z.ZodType>(props: {
             <Callout.Text>{notice}</Callout.Text>
           </Callout.Root>
         ) : null}
-        <Flex gap="3" justify="end">
+        {/* In a dialog this row stays at the dialog's foot while its body scrolls (app.css, small windows). */}
+        <Flex gap="3" justify="end" className="form-actions">
           {props.onCancel ? (
             <Button type="button" variant="soft" color="gray" onClick={props.onCancel}>
               Cancel

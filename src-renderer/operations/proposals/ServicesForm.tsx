@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { servicesPutSchema, type ProposalDetail, type ServicesPut } from '../../../src-preload/contract/partner-api';
@@ -96,26 +96,29 @@ export function ServicesForm(props: {
       />
       {rows.map((row, index) => (
         <Card key={index} data-testid="service-edit-row">
-          <Grid columns={{ initial: '1', sm: '3' }} gap="2" align="end">
-            <SelectInput
-              label={`Service ${index + 1}`}
-              required
-              value={row.serviceID}
-              onChange={(serviceID) => update(index, (r) => withService(r, serviceID, catalogue, money))}
-              error={err(index, 'serviceID')}
-            >
-              <option value="">Choose…</option>
-              {catalogue.map((s) => (
-                <option key={s.serviceID} value={s.serviceID}>
-                  {s.name} ({formatMoney(s.price, region)}, {s.frequency})
-                </option>
-              ))}
-              {retired.map((l) => (
-                <option key={`retired-${l.serviceID}`} value={l.serviceID}>
-                  {l.serviceName} (no longer in the catalogue)
-                </option>
-              ))}
-            </SelectInput>
+          {/* The service's name on a line of its own, so it is read whole; quantity and price share the next. */}
+          <Grid columns={{ initial: '1', sm: 'minmax(6rem, 1fr) minmax(0, 2fr)' }} gap="2" align="end">
+            <Box gridColumn="1 / -1">
+              <SelectInput
+                label={`Service ${index + 1}`}
+                required
+                value={row.serviceID}
+                onChange={(serviceID) => update(index, (r) => withService(r, serviceID, catalogue, money))}
+                error={err(index, 'serviceID')}
+              >
+                <option value="">Choose…</option>
+                {catalogue.map((s) => (
+                  <option key={s.serviceID} value={s.serviceID}>
+                    {s.name} ({formatMoney(s.price, region)}, {s.frequency})
+                  </option>
+                ))}
+                {retired.map((l) => (
+                  <option key={`retired-${l.serviceID}`} value={l.serviceID}>
+                    {l.serviceName} (no longer in the catalogue)
+                  </option>
+                ))}
+              </SelectInput>
+            </Box>
             <NumberInput
               label="Quantity"
               locale={money.locale}
