@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenList } from '../../src-preload/contract/screens';
+import { screenList, showToClientShortcut } from '../../src-preload/contract/screens';
 import { pdfViewerShortcuts } from '../../src-renderer/pdf-viewer/viewer-shortcuts';
 import { readPdf } from '../support/read-pdf-text';
 import { openApp, type AppUnderTest } from './support/app-under-test';
@@ -128,6 +128,7 @@ describe('the Help screen', () => {
     const expected = [
       ...screenList.map((s) => [`Ctrl/⌘ ${s.shortcut}`, `Open ${s.label}`]),
       ['F1', 'Open Help'],
+      [`Ctrl/⌘ Shift ${showToClientShortcut.key}`, showToClientShortcut.label],
       ...pdfViewerShortcuts.map((s) => [s.keys, s.does]),
     ];
     expect(await shownShortcuts()).toEqual(expected);
