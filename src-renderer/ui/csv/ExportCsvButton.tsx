@@ -1,6 +1,6 @@
 import { Button } from '@radix-ui/themes';
 import { useToday } from '../regional/use-now';
-import { csvFileName, csvFormat, csvText, type CsvColumn } from './csv-writer';
+import type { CsvColumn } from './csv-writer';
 
 /*
  * Saved as a browser download (a Blob and an <a download>): in the browser preview it goes where the
@@ -37,9 +37,14 @@ export function ExportCsvButton<Row>(props: {
       variant="soft"
       data-testid={props.testId}
       aria-label={props.label}
-      onClick={() =>
-        saveTextFile(csvFileName(props.what, today), csvText(props.columns, props.rows(), csvFormat(props.region)))
-      }
+      onClick={() => {
+        // The rows as the filters show them at the click; the writer itself loads then (the client list is
+        // the start screen, and few start-ups export).
+        const rows = props.rows();
+        void import('./csv-writer').then(({ csvFileName, csvFormat, csvText }) =>
+          saveTextFile(csvFileName(props.what, today), csvText(props.columns, rows, csvFormat(props.region))),
+        );
+      }}
     >
       Export CSV
     </Button>
