@@ -56,13 +56,21 @@ describe('what the user typed stays on screen', () => {
     // The practice accepts it: its answer replaces both, and the row is no longer pending.
     app.demo().runtime.faultQueue.clear();
     await page.keyboard.press('Control+5');
-    // Between two tries the entry waits out its backoff; "Retry now" skips the wait when it is offered.
+    // Between two tries the entry waits out its backoff (minutes, after this many failures); "Retry now"
+    // skips the wait whenever it is offered — not while a try is under way, so it is looked for until done.
     const retry = page
       .getByTestId('outbox-entry')
       .filter({ hasText: `Edit contact ${contact.contactName}` })
       .getByRole('button', { name: 'Retry now' });
-    if ((await retry.count()) > 0) await retry.click();
-    await page.getByTestId('outbox-open-count').getByText('0 waiting').waitFor({ timeout: 45_000 });
+    await expect
+      .poll(
+        async () => {
+          if ((await retry.count()) > 0) await retry.click().catch(() => undefined);
+          return page.getByTestId('outbox-open-count').getByText('0 waiting').count();
+        },
+        { timeout: 45_000, interval: 500 },
+      )
+      .toBe(1);
     expect(state.contacts.get(contact.entityContactID)).toMatchObject({
       position: 'Head of Finance',
       mobile: '0499 111 222',

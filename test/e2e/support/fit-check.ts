@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /*
  * What "fits the window" means, checked in the page on whatever is shown: every amount of money and every
  * button's or link's words are whole, on one line (money), and inside the window and every box that clips
- * them, where they stand now. Money is found by what it reads like ("$1,234.56", "−$5.00"), not by a class,
+ * them, where they stand now. Money is found by what it reads like ("$1,234.56", "−$5.00", "R 1 234,56"), not by a class,
  * so an amount a screen forgets to mark is checked too. Vertical scrolling is allowed (pages and dialog bodies
  * scroll); needing to scroll sideways to read an amount is not.
  */
@@ -11,7 +11,8 @@ export function fitProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const windowWidth = document.documentElement.clientWidth;
-    const money = /[−-]?\$\s?\d[\d,]*(?:\.\d\d)?/g;
+    // "$1,234.56" (ANZ), "£1,234.56" (UK), "R 1 234,56" (South Africa: spaces group, a comma marks the cents).
+    const money = /[−-]?(?:\$|£|R[\s\u00a0]?)\d(?:[\d,]|[\s\u00a0\u202f](?=\d{3}\b))*(?:[.,]\d\d)?/g;
     const describe = (el: Element) =>
       `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[data-testid=${el.getAttribute('data-testid')}]` : ''}${el.classList.length ? `.${[...el.classList].slice(0, 2).join('.')}` : ''}`;
     const shown = (el: Element) =>
