@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type AppUnderTest } from './support/app-under-test';
+import { exploreDemoIn, openApp, type AppUnderTest } from './support/app-under-test';
 import { realProblems } from './support/page-problems';
 import { dateInputText } from '../../src-renderer/ui/regional/date-input';
 import { parseCsv } from '../support/rfc4180';
@@ -148,16 +148,7 @@ describe('CSV export in a South African practice', () => {
   beforeAll(async () => {
     app = await openApp({ viewport: { width: 1400, height: 900 } });
     page = app.page;
-    await page.getByRole('combobox', { name: 'Demo practice in' }).selectOption('ZA');
-    await page.getByRole('button', { name: 'Explore the demo practice' }).click();
-    await page
-      .getByTestId('client-count')
-      .getByText(/30 clients/)
-      .waitFor({ timeout: 30_000 });
-    await page
-      .getByTestId('status-practice')
-      .getByText(/last synced/)
-      .waitFor({ timeout: 30_000 });
+    await exploreDemoIn(page, 'ZA');
   });
   afterAll(async () => {
     await app?.close();

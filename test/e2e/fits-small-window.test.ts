@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenList } from '../../src-preload/contract/screens';
-import { openApp, type AppUnderTest } from './support/app-under-test';
+import { exploreDemoIn, openApp, type AppUnderTest } from './support/app-under-test';
 import { dialogActionProblems, fitProblems } from './support/fit-check';
 
 /*
@@ -26,14 +26,7 @@ describe.each(WINDOWS)('at $width×$height, $region, $scheme', ({ width, height,
     app = await openApp({ viewport: { width, height }, connectDemo: region === 'ANZ' });
     ({ page } = app);
     await page.emulateMedia({ colorScheme: scheme });
-    if (region !== 'ANZ') {
-      await page.getByRole('combobox', { name: 'Demo practice in' }).selectOption(region);
-      await page.getByRole('button', { name: 'Explore the demo practice' }).click();
-      await page
-        .getByTestId('status-practice')
-        .getByText(/last synced/)
-        .waitFor({ timeout: 60_000 });
-    }
+    if (region !== 'ANZ') await exploreDemoIn(page, region);
   }, 120_000);
   afterAll(async () => {
     await app?.close();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type AppUnderTest } from './support/app-under-test';
+import { exploreDemoIn, openApp, type AppUnderTest } from './support/app-under-test';
 import { realProblems } from './support/page-problems';
 
 let app: AppUnderTest;
@@ -11,16 +11,7 @@ beforeAll(async () => {
   app = await openApp({ viewport: { width: 1280, height: 900 } });
   ({ page, problems } = app);
   // The South African demo practice: its locale's own short date style is year first (2026/11/26).
-  await page.getByRole('combobox', { name: 'Demo practice in' }).selectOption('ZA');
-  await page.getByRole('button', { name: 'Explore the demo practice' }).click();
-  await page
-    .getByTestId('client-count')
-    .getByText(/30 clients/)
-    .waitFor({ timeout: 30_000 });
-  await page
-    .getByTestId('status-practice')
-    .getByText(/last synced/)
-    .waitFor({ timeout: 30_000 });
+  await exploreDemoIn(page, 'ZA');
 });
 afterAll(async () => {
   await app?.close();

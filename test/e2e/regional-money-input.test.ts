@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreviewServer } from '../../src-main/browser-preview/preview-server';
 import { setNetwork } from './support/preview';
-import { openApp, type AppUnderTest } from './support/app-under-test';
+import { exploreDemoIn, openApp, type AppUnderTest } from './support/app-under-test';
 import { openBillDialogOffline } from './support/bill-dialog';
 import { realProblems } from './support/page-problems';
 
@@ -15,16 +15,7 @@ beforeAll(async () => {
   app = await openApp({ viewport: { width: 1280, height: 1000 } });
   ({ server, page, problems } = app);
   // A new user chooses the South African demo practice beside the one-click button.
-  await page.getByRole('combobox', { name: 'Demo practice in' }).selectOption('ZA');
-  await page.getByRole('button', { name: 'Explore the demo practice' }).click();
-  await page
-    .getByTestId('client-count')
-    .getByText(/30 clients/)
-    .waitFor({ timeout: 30_000 });
-  await page
-    .getByTestId('status-practice')
-    .getByText(/last synced/)
-    .waitFor({ timeout: 30_000 });
+  await exploreDemoIn(page, 'ZA');
 });
 afterAll(async () => {
   await app?.close();

@@ -94,3 +94,20 @@ export async function openApp(
     },
   };
 }
+
+/**
+ * What a new user does to see another region's demo: chooses it beside "Explore the demo practice", then
+ * waits for its clients and its first sync.
+ */
+export async function exploreDemoIn(page: Page, region: 'ANZ' | 'UK' | 'ZA'): Promise<void> {
+  await page.getByRole('combobox', { name: 'Demo practice in' }).selectOption(region);
+  await page.getByRole('button', { name: 'Explore the demo practice' }).click();
+  await page
+    .getByTestId('client-count')
+    .getByText(/\d+ clients/)
+    .waitFor({ timeout: 60_000 });
+  await page
+    .getByTestId('status-practice')
+    .getByText(/last synced/)
+    .waitFor({ timeout: 60_000 });
+}
