@@ -62,17 +62,20 @@ export const proposalOperations = {
   },
   'proposal.editServices': {
     effect: proposalEffects['proposal.editServices'],
-    description: describedAs('proposal.editServices', (about: AboutProposal & { body: ServicesPatch; base: BaseLine[] }) => {
-      const added = about.body.services.filter(
-        (s) => !s.remove && about.base.find((b) => b.serviceID === s.serviceID)?.was == null,
-      ).length;
-      const removed = about.body.services.filter((s) => s.remove).length;
-      const changed = about.body.services.length - added - removed;
-      const what = [changed && `change ${changed}`, added && `add ${added}`, removed && `remove ${removed}`]
-        .filter(Boolean)
-        .join(', ');
-      return `Edit the service lines of ${named(about)}: ${what} (${about.body.services.length === 1 ? 'line' : 'lines'})`;
-    }),
+    description: describedAs(
+      'proposal.editServices',
+      (about: AboutProposal & { body: ServicesPatch; base: BaseLine[] }) => {
+        const added = about.body.services.filter(
+          (s) => !s.remove && about.base.find((b) => b.serviceID === s.serviceID)?.was == null,
+        ).length;
+        const removed = about.body.services.filter((s) => s.remove).length;
+        const changed = about.body.services.length - added - removed;
+        const what = [changed && `change ${changed}`, added && `add ${added}`, removed && `remove ${removed}`]
+          .filter(Boolean)
+          .join(', ');
+        return `Edit the service lines of ${named(about)}: ${what} (${about.body.services.length === 1 ? 'line' : 'lines'})`;
+      },
+    ),
     resubmit: 'json',
     form: ServicesForm,
   },

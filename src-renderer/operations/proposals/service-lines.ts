@@ -1,10 +1,5 @@
 import { lineEditsOf, type BaseLine } from '../../../src-preload/contract/outbox/service-line-edits';
-import type {
-  ProposalDetail,
-  RuleIssue,
-  ServicesPatch,
-  ServicesPut,
-} from '../../../src-preload/contract/partner-api';
+import type { ProposalDetail, RuleIssue, ServicesPatch, ServicesPut } from '../../../src-preload/contract/partner-api';
 
 /** What the services form queues: line edits with the lines as read (the default), or the whole list. */
 export type ServicesWrite =

@@ -97,7 +97,13 @@ describe('checkLineEdits: the conflict rule', () => {
 });
 
 describe('the choices', () => {
-  const edit = lineEditsOf([A, B], [{ ...A, quantity: 3 }, { ...B, quantity: 4 }]);
+  const edit = lineEditsOf(
+    [A, B],
+    [
+      { ...A, quantity: 3 },
+      { ...B, quantity: 4 },
+    ],
+  );
   const current = [{ ...A, quantity: 5 }, B];
   const { conflicts } = checkLineEdits(edit.services, edit.base, current);
 
