@@ -27,6 +27,7 @@ import { verifiers } from './outbox-verifiers';
 import { EformQuotaError } from '../partner-api/eform-quota';
 import { eformQuotaWait } from './eform-quota-wait';
 import { judgeAbsence, practiceClock } from './practice-clock';
+import { checkServiceLineEdit } from './line-edit-check';
 
 /** The practice a write goes to, as the session knows it now (null: not connected). */
 interface WriteTarget {
@@ -92,7 +93,17 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
     const op = operations[input.operation];
     const idempotent = op.idempotency === 'idempotent';
     // Only what the strict schemas parsed goes out: never the object the renderer handed over.
-    const { params, body, query } = valid.request;
+    const { params, query } = valid.request;
+    let { body } = valid.request;
+    if (input.operation === 'proposal.editServices') {
+      try {
+        const checked = await checkServiceLineEdit(target.api, params, body, input.payload.base);
+        if ('outcome' in checked) return checked.outcome;
+        body = checked.body;
+      } catch (error) {
+        return outcomeOfCheck(error);
+      }
+    }
     try {
       const { data } = await target.api.request(op.method, pathOf(input.operation, params), op.response, {
         priority: 'outbox',
@@ -158,6 +169,25 @@ const retryAfterOf = (error: PartnerApiError): number | null => {
     .safeParse((error.problem as Record<string, unknown> | null)?.['retryAfterSeconds']);
   return seconds.success ? Math.ceil(seconds.data * 1000) : null;
 };
+
+/**
+ * The read before a line edit failed: nothing was written, so nothing may still land and a malformed
+ * answer proves nothing was applied; a 401/403/404 means for the write what it means for the read.
+ */
+function outcomeOfCheck(error: unknown): OutboxOutcome {
+  const outcome = outcomeOf(error, true);
+  if (outcome.kind === 'retry') {
+    const { mayStillLand: _, ...notSent } = outcome;
+    return notSent;
+  }
+  if (outcome.kind === 'done' || outcome.kind === 'rejected' || outcome.kind === 'ambiguous')
+    return {
+      kind: 'retry',
+      problem: problem(null, 'Not sent yet', `The lines could not be read before sending: ${describeApiError(error)}`),
+      retryAfterMs: null,
+    };
+  return outcome;
+}
 
 const practiceTimeOf = (error: unknown): { practiceTime?: string } =>
   error instanceof PartnerApiError && error.serverDate ? { practiceTime: error.serverDate.toISOString() } : {};

@@ -1,4 +1,4 @@
-import { operations, pathOf, type StoredPayload } from '../../src-preload/contract/outbox/operations';
+import { pathOf, type StoredPayload } from '../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import { SETTLE_MARGIN_MS } from '../../src-preload/contract/outbox/send-evidence';
 
@@ -21,14 +21,18 @@ export function holdForLateLanding(entry: OutboxEntry, now: number): OutboxEntry
   return { ...entry, mayLandUntil: iso(Math.max(current, until)) };
 }
 
-/** The record a write changes: its method and path, references resolved; null while one is not. */
+/**
+ * The record a write changes: its path, references resolved; null while one is not. Not its method: a
+ * proposal's services are written by PUT (the whole list) and PATCH (lines), and a late PUT overwrites a
+ * PATCH made since as surely as a late PATCH does.
+ */
 export function recordWrittenBy(operation: OutboxEntry['operation'], params: StoredPayload['params']): string | null {
   const resolved: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(params)) {
     if (typeof value === 'object') return null;
     resolved[key] = value;
   }
-  return `${operations[operation].method} ${pathOf(operation, resolved)}`;
+  return pathOf(operation, resolved);
 }
 
 /**

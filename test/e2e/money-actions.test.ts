@@ -131,7 +131,7 @@ describe('bills and proposals: actions queued in the outbox', () => {
     await rows.first().getByText('Enter a quantity above 0.').waitFor();
     await rows.first().getByLabel('Quantity').fill('4');
     await dialog().getByRole('button', { name: 'Queue new services' }).click();
-    await sent('replaceProposalServices');
+    await sent('editProposalServices');
     const services = state().proposals.get(draft.proposalKey)!.pricing.services;
     expect(services[0]).toMatchObject({ serviceID: draft.pricing.services[0]!.serviceID, quantity: 4 });
     expect(services.at(-1)).toMatchObject({ serviceID: added.serviceID, price: added.price });

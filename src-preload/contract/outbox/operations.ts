@@ -31,8 +31,10 @@ import {
   recipientsPatchSchema,
   removeDocumentQuerySchema,
   renewSchema,
+  servicesPatchSchema,
   servicesPutSchema,
 } from '../partner-api';
+import { servicesBaseSchema } from './service-line-edits';
 import { storedJsonSchema } from './stored-json';
 import { strictRequestSchema } from './strict-request';
 
@@ -78,6 +80,11 @@ export interface OperationDef {
   alreadyAppliedStatus?: 404 | 409;
   /** The field of the answer that names the created record, for operations a verification read settles. */
   resultKey?: string;
+  /**
+   * What the edited record's touched parts were when the user read them (`payload.base`), for a write
+   * that must not overwrite a change made at the practice since: main compares before sending. Never sent.
+   */
+  base?: z.ZodType;
 }
 
 function define<T extends Record<string, OperationDef>>(ops: T): T {
@@ -248,6 +255,22 @@ export const operations = define({
     body: servicesPutSchema,
     response: proposalUpdateResultSchema,
   },
+  /**
+   * Idempotent: each line is matched by serviceID and set to absolute values, so the same PATCH twice ends
+   * in the same place at the practice (an added line sent again updates that line, it is not added twice);
+   * only a removal sent again would be refused (404), and main's check before each send drops every line
+   * that already is what the edit makes it (service-line-edits.ts), so a resend carries none of those.
+   */
+  'proposal.editServices': {
+    title: 'Edit proposal services',
+    method: 'PATCH',
+    path: '/proposals/:key/services',
+    idempotency: 'idempotent',
+    params: z.strictObject({ key: uuid }),
+    body: servicesPatchSchema,
+    base: servicesBaseSchema,
+    response: proposalUpdateResultSchema,
+  },
   'proposal.replaceExternalProjects': {
     title: 'Replace external projects',
     method: 'PUT',
@@ -270,6 +293,8 @@ export const storedPayloadSchema = z.strictObject({
   params: z.record(z.string().max(60), z.union([z.string().max(200), z.number(), outboxRefSchema])),
   body: storedJsonSchema.optional(),
   query: queryValuesSchema.optional(),
+  /** The touched parts of the record as read (operations with `base`); kept with the entry, never sent. */
+  base: storedJsonSchema.optional(),
 });
 export type StoredPayload = z.infer<typeof storedPayloadSchema>;
 
@@ -348,6 +373,9 @@ export function validatePayload(name: OperationName, payload: StoredPayload): Pa
     const parsed = collect('query', schemas.query.safeParse(stored.query ?? {}));
     if (parsed !== undefined) query = collect('query', queryValuesSchema.safeParse(parsed));
   } else if (stored.query !== undefined) issues.push({ path: 'query', message: 'This action takes no query.' });
+  const baseSchema = (operations[name] as OperationDef).base;
+  if (baseSchema) collect('base', baseSchema.safeParse(stored.base));
+  else if (stored.base !== undefined) issues.push({ path: 'base', message: 'This action keeps no base.' });
   if (issues.length > 0 || !params) return { ok: false, issues };
   return { ok: true, request: { params, ...(body ? { body: body.value } : {}), ...(query ? { query } : {}) } };
 }

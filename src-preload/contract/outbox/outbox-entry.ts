@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operationNameSchema, storedPayloadSchema } from './operations';
 import { storedJsonSchema } from './stored-json';
+import { lineConflictSchema } from './service-line-edits';
 
 export const outboxStatusSchema = z.enum(['pending', 'sending', 'failed', 'needs-review', 'done', 'discarded']);
 export type OutboxStatus = z.infer<typeof outboxStatusSchema>;
@@ -18,6 +19,8 @@ export const outboxProblemSchema = z.strictObject({
     .optional(),
   /** The practice's daily eForm quota refused it: only eForms wait (until notBefore), the rest goes on. */
   waitsFor: z.literal('eform-quota').optional(),
+  /** Lines changed at the practice since this edit read them: both versions, for the user to choose. */
+  conflicts: z.array(lineConflictSchema).max(200).optional(),
 });
 export type OutboxProblem = z.infer<typeof outboxProblemSchema>;
 

@@ -17,6 +17,7 @@ import { usePractice } from '../../practice/practice-store';
 import { partsOf } from '../../operations/registry';
 import { EditEntry } from './EditEntry';
 import { EformResult } from './EformResult';
+import { LineConflicts } from './LineConflicts';
 import { OutboxStatusBadge, withContent } from './OutboxStatus';
 import { useWaitContext } from './use-wait-context';
 import { SendAgain } from './SendAgain';
@@ -91,6 +92,7 @@ function EntryCard({
             {entry.lastError.message}
           </Text>
         ) : null}
+        <LineConflicts entry={entry} choices />
         {entry.review ? (
           <Text size="2" color="amber">
             {entry.review}

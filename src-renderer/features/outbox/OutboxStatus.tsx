@@ -2,6 +2,7 @@ import { Badge, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
 import { Link } from 'react-router';
 import type { OutboxEntry, OutboxStatus } from '../../../src-preload/contract/outbox/outbox-entry';
 import { partsOf } from '../../operations/registry';
+import { LineConflicts } from './LineConflicts';
 
 /** An entry's status in words, the same on every screen. */
 export const outboxStatusText: Record<OutboxStatus, string> = {
@@ -48,9 +49,13 @@ export function PendingActions({
         {title}
       </Text>
       {entries.map((e) => (
-        <Flex key={e.id} gap="2" align="center">
-          <OutboxStatusBadge status={e.status} />
-          <Text size="2">{withContent(e)}</Text>
+        <Flex key={e.id} direction="column" gap="1">
+          <Flex gap="2" align="center">
+            <OutboxStatusBadge status={e.status} />
+            <Text size="2">{withContent(e)}</Text>
+          </Flex>
+          {/* Both versions where the user looks at the proposal; the choice is made in the Outbox. */}
+          <LineConflicts entry={e} choices={false} />
         </Flex>
       ))}
       <Text size="1">

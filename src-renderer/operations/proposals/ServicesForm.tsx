@@ -1,9 +1,9 @@
 import { Box, Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { servicesPutSchema, type ProposalDetail, type ServicesPut } from '../../../src-preload/contract/partner-api';
+import { servicesPutSchema, type ProposalDetail } from '../../../src-preload/contract/partner-api';
 import { usePractice } from '../../practice/practice-store';
-import { NumberInput, SchemaForm, SelectInput, withoutError, type FieldErrors } from '../../ui/form-kit';
+import { CheckInput, NumberInput, SchemaForm, SelectInput, withoutError, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
 import { useRegion } from '../../ui/money-ui';
 import { formatMoney, moneyLocale } from '../../ui/regional/regional-format';
@@ -16,17 +16,20 @@ import {
   withService,
   type ServiceRow,
 } from './proposal-edits';
+import { lineEditRules, servicesWrite, type ServicesWrite } from './service-lines';
 import { useServices } from '../../app/services-context';
 
 /**
- * Replace a proposal's service lines (one PUT with the whole list), starting from the lines stored on
- * this laptop, with services from the synced catalogue. An accepted proposal can be changed, but its
- * billing then needs review at the practice: said before anything is queued.
+ * Edit a proposal's service lines, starting from the lines stored on this laptop, with services from the
+ * synced catalogue. Sent as line edits (PATCH: only the lines that changed, each with its value as read,
+ * so a line changed at the practice meanwhile is never overwritten silently); "Replace the whole list"
+ * sends every line (PUT) instead. An accepted proposal can be changed, but its billing then needs review
+ * at the practice: said before anything is queued.
  */
 export function ServicesForm(props: {
   detail: ProposalDetail;
   disabledReason?: string | null;
-  onSubmit(body: ServicesPut): Promise<void>;
+  onSubmit(write: ServicesWrite): Promise<void>;
   onCancel(): void;
 }) {
   const { databases } = useServices();
@@ -42,6 +45,7 @@ export function ServicesForm(props: {
   const { users, user, setUser, remember } = useActingUserChoice();
   const [rows, setRows] = useState<ServiceRow[]>(() => serviceRowsOf(props.detail.pricing.services, money));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [replaceAll, setReplaceAll] = useState(false);
   const update = (index: number, change: (row: ServiceRow) => ServiceRow) =>
     setRows((all) => all.map((row, i) => (i === index ? change(row) : row)));
   const err = (index: number, field: string) => errors[`service.${index}.${field}`];
@@ -58,7 +62,9 @@ export function ServicesForm(props: {
       schema={servicesPutSchema}
       rules={() =>
         rows.length > 0
-          ? []
+          ? replaceAll
+            ? []
+            : lineEditRules(props.detail.pricing.services, servicesBody(user, rows, money).services)
           : [
               {
                 path: ['services'],
@@ -72,10 +78,10 @@ export function ServicesForm(props: {
       errorsOf={servicesErrors}
       onValid={async (body) => {
         remember();
-        await props.onSubmit(body);
+        await props.onSubmit(servicesWrite(props.detail.pricing.services, body, replaceAll));
       }}
       onErrors={setErrors}
-      submitLabel="Queue new services"
+      submitLabel={replaceAll ? 'Queue the whole list' : 'Queue new services'}
       disabledReason={props.disabledReason}
       onCancel={props.onCancel}
     >
@@ -158,6 +164,12 @@ export function ServicesForm(props: {
           The practice prices each line and adds its tax.
         </Text>
       </Flex>
+      <CheckInput
+        label="Replace the whole list"
+        checked={replaceAll}
+        onChange={setReplaceAll}
+        hint="every line is sent as shown here, over any change made at the practice since; otherwise only the lines you changed are sent"
+      />
     </SchemaForm>
   );
 }

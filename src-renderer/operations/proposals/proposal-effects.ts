@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import {
   applyExternalProjects,
@@ -7,8 +8,37 @@ import {
 } from '../../../src-preload/contract/partner-api';
 import type { Effect } from '../../outbox/outbox-effect';
 import { markStale, nothing } from '../../outbox/effect-helpers';
+import type { PracticeDb } from '../../practice/practice-db';
 
 const proposalKeyOf = (entry: OutboxEntry) => String(entry.payload.params['key'] ?? '');
+
+/** What a services write is done with: the practice's pricing, in an update result or as read. */
+const practicePricingSchema = z.object({
+  pricing: proposalUpdateResultSchema.shape.pricing.pick({ services: true, servicesTotal: true, invoicesTotal: true }),
+});
+
+/** The stored detail and summary take the practice's lines and totals. */
+async function takePracticePricing(db: PracticeDb, entry: OutboxEntry): Promise<void> {
+  const now = entry.updatedAt;
+  const result = practicePricingSchema.safeParse(entry.result);
+  if (!result.success) return;
+  const key = proposalKeyOf(entry);
+  const { pricing } = result.data;
+  const detail = await db.proposalDetails.get(key);
+  if (detail)
+    await db.proposalDetails.put({
+      ...detail,
+      servicesTotal: pricing.servicesTotal,
+      updatedOn: now,
+      pricing: {
+        ...detail.pricing,
+        services: pricing.services,
+        servicesTotal: pricing.servicesTotal,
+        invoicesTotal: pricing.invoicesTotal,
+      },
+    });
+  await db.proposals.update(key, { servicesTotal: pricing.servicesTotal, updatedOn: now });
+}
 
 /**
  * Proposal writes have no row of their own until the practice answers (they show as pending actions on
@@ -48,27 +78,15 @@ export const proposalEffects = {
   'proposal.replaceServices': {
     tables: ['proposalDetails', 'proposals'],
     apply: nothing,
-    async settle(db, entry) {
-      const now = entry.updatedAt;
-      const result = proposalUpdateResultSchema.safeParse(entry.result);
-      if (!result.success) return;
-      const key = proposalKeyOf(entry);
-      const { pricing } = result.data;
-      const detail = await db.proposalDetails.get(key);
-      if (detail)
-        await db.proposalDetails.put({
-          ...detail,
-          servicesTotal: pricing.servicesTotal,
-          updatedOn: now,
-          pricing: {
-            ...detail.pricing,
-            services: pricing.services,
-            servicesTotal: pricing.servicesTotal,
-            invoicesTotal: pricing.invoicesTotal,
-          },
-        });
-      await db.proposals.update(key, { servicesTotal: pricing.servicesTotal, updatedOn: now });
-    },
+    settle: takePracticePricing,
+    revert: nothing,
+  },
+  // A line edit settles the same way: its answer (or, when every line already was as edited, the lines
+  // main read before sending) is the whole pricing as the practice has it.
+  'proposal.editServices': {
+    tables: ['proposalDetails', 'proposals'],
+    apply: nothing,
+    settle: takePracticePricing,
     revert: nothing,
   },
   'proposal.replaceExternalProjects': {
@@ -88,6 +106,10 @@ export const proposalEffects = {
     revert: nothing,
   },
 } satisfies Record<
-  'proposal.duplicate' | 'proposal.renew' | 'proposal.replaceServices' | 'proposal.replaceExternalProjects',
+  | 'proposal.duplicate'
+  | 'proposal.renew'
+  | 'proposal.replaceServices'
+  | 'proposal.editServices'
+  | 'proposal.replaceExternalProjects',
   Effect
 >;

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
-import type { ExternalProjectsPut, ServicesPut } from '../../../src-preload/contract/partner-api';
+import type { ExternalProjectsPut, ServicesPatch, ServicesPut } from '../../../src-preload/contract/partner-api';
+import type { BaseLine } from '../../../src-preload/contract/outbox/service-line-edits';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { ActingUserForm } from '../shared/ActingUserForm';
 import { describedAs, type OperationParts } from '../shared/operation-parts';
@@ -59,6 +60,25 @@ export const proposalOperations = {
     resubmit: 'json',
     form: ServicesForm,
   },
+  'proposal.editServices': {
+    effect: proposalEffects['proposal.editServices'],
+    description: describedAs(
+      'proposal.editServices',
+      (about: AboutProposal & { body: ServicesPatch; base: BaseLine[] }) => {
+        const added = about.body.services.filter(
+          (s) => !s.remove && about.base.find((b) => b.serviceID === s.serviceID)?.was == null,
+        ).length;
+        const removed = about.body.services.filter((s) => s.remove).length;
+        const changed = about.body.services.length - added - removed;
+        const what = [changed && `change ${changed}`, added && `add ${added}`, removed && `remove ${removed}`]
+          .filter(Boolean)
+          .join(', ');
+        return `Edit the service lines of ${named(about)}: ${what} (${about.body.services.length === 1 ? 'line' : 'lines'})`;
+      },
+    ),
+    resubmit: 'json',
+    form: ServicesForm,
+  },
   'proposal.replaceExternalProjects': {
     effect: proposalEffects['proposal.replaceExternalProjects'],
     description: describedAs(
@@ -79,6 +99,10 @@ export const proposalOperations = {
     form: ExternalProjectsForm,
   },
 } satisfies Record<
-  'proposal.duplicate' | 'proposal.renew' | 'proposal.replaceServices' | 'proposal.replaceExternalProjects',
+  | 'proposal.duplicate'
+  | 'proposal.renew'
+  | 'proposal.replaceServices'
+  | 'proposal.editServices'
+  | 'proposal.replaceExternalProjects',
   OperationParts
 >;

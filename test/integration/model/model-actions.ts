@@ -233,6 +233,23 @@ function build(
           body: { userKey: user, services: [{ serviceID: services[pick % services.length]!, quantity: serial }] },
         },
       };
+    case 'proposal.editServices': {
+      // As the screen: from the lines as read, and not while an earlier services change of it is in the run
+      // (the screen waits for it to reach the practice; a base read before it landed would rightly conflict).
+      const target = `services:${proposal.proposalKey}`;
+      if (done.some((a) => a.target === target)) return null;
+      const lines = world.state.proposals.get(proposal.proposalKey)?.pricing.services ?? [];
+      const serviceID = services[pick % services.length]!;
+      const line = lines.find((l) => l.serviceID === serviceID);
+      return {
+        target,
+        payload: {
+          params: { key: proposal.proposalKey },
+          body: { userKey: user, services: [{ serviceID, quantity: serial }] },
+          base: [{ serviceID, was: line ? { quantity: line.quantity, price: line.price } : null }],
+        },
+      };
+    }
     case 'proposal.replaceExternalProjects':
       return {
         target: `projects:${proposal.proposalKey}`,

@@ -80,6 +80,12 @@ export function appliedCountOf(
       const got = lines.map((l) => `${l.serviceID}×${(l as { quantity?: number }).quantity}`);
       return Number(JSON.stringify(got) === JSON.stringify(wanted));
     }
+    case 'proposal.editServices': {
+      if (!last) return null;
+      const [edit] = body['services'] as { serviceID: number; quantity: number }[];
+      const lines = s.proposals.get(key)?.pricing.services ?? [];
+      return lines.filter((l) => l.serviceID === edit?.serviceID && l.quantity === edit.quantity).length;
+    }
     case 'proposal.replaceExternalProjects':
       return last ? Number((s.proposals.get(key)?.externalProjects ?? []).some((p) => p.name === marker)) : null;
   }

@@ -82,6 +82,14 @@ const fixtures: Record<OperationName, { payload: StoredPayload; nested?: (string
     payload: { params: { key: K }, body: { userKey: U, services: [{ serviceID: 1, quantity: 2 }] } },
     nested: ['services', 0],
   },
+  'proposal.editServices': {
+    payload: {
+      params: { key: K },
+      body: { userKey: U, services: [{ serviceID: 1, quantity: 2 }] },
+      base: [{ serviceID: 1, was: { quantity: 1, price: 100 } }],
+    },
+    nested: ['services', 0],
+  },
   'proposal.replaceExternalProjects': {
     payload: {
       params: { key: K },

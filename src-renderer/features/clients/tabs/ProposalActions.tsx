@@ -57,11 +57,14 @@ export function ProposalActions({
     [practiceKey, proposal.proposalKey],
     'loading' as const,
   );
-  const waiting = (operation: OperationName) => pending.some((e) => e.operation === operation);
-  const queue = (operation: OperationName, body: unknown, summary: string) =>
+  // Line edits and a whole-list replacement both start from the stored lines: either waits for the other.
+  const kindOf = (operation: OperationName) =>
+    operation === 'proposal.editServices' ? 'proposal.replaceServices' : operation;
+  const waiting = (operation: OperationName) => pending.some((e) => kindOf(e.operation) === kindOf(operation));
+  const queue = (operation: OperationName, body: unknown, summary: string, base?: unknown) =>
     outbox.queue({
       operation,
-      payload: { params: { key: proposal.proposalKey }, body },
+      payload: { params: { key: proposal.proposalKey }, body, ...(base === undefined ? {} : { base }) },
       summary,
       entityKey: proposal.entityKey,
       dependsOn: [],
@@ -158,12 +161,20 @@ export function ProposalActions({
               detail={detail}
               disabledReason={blocked}
               onCancel={close}
-              onSubmit={async (body) => {
-                await queue(
-                  'proposal.replaceServices',
-                  body,
-                  operationRegistry['proposal.replaceServices'].description.summary({ ...about, body }),
-                );
+              onSubmit={async (write) => {
+                if (write.operation === 'proposal.editServices')
+                  await queue(
+                    write.operation,
+                    write.body,
+                    operationRegistry['proposal.editServices'].description.summary({ ...about, ...write }),
+                    write.base,
+                  );
+                else
+                  await queue(
+                    write.operation,
+                    write.body,
+                    operationRegistry['proposal.replaceServices'].description.summary({ ...about, body: write.body }),
+                  );
                 close();
               }}
             />

@@ -4,6 +4,7 @@ import type { Companion } from '../../../../src-preload/contract/companion';
 import type { OutboxOutcome } from '../../../../src-preload/contract/outbox/outbox-entry';
 import { SETTLE_MARGIN_MS } from '../../../../src-preload/contract/outbox/send-evidence';
 import { enqueue, readEntries } from '../../../../src-renderer/outbox/outbox-db';
+import { landingHoldOn } from '../../../../src-renderer/outbox/landing-hold';
 import { createOutboxReplayer } from '../../../../src-renderer/outbox/outbox-replayer';
 import { markSending } from '../../../../src-renderer/outbox/outbox-state';
 import { waitReason } from '../../../../src-renderer/outbox/wait-reason';
@@ -166,5 +167,35 @@ describe('an attempt with no answer may still land at the practice: a later edit
     await replayer.drain();
     expect(practice.sent.map((s) => s.value)).toEqual(['first', 'second', 'elsewhere']);
     expect((await readEntries(db)).entries.some((e) => e.mayLandUntil)).toBe(false);
+  });
+});
+
+describe('the record a write changes is its path, whatever the method', () => {
+  it("a whole-list PUT of a proposal's services waits for a line PATCH of them that may still land", async () => {
+    const db = practiceDb(practiceKey);
+    const queue = (operation: 'proposal.editServices' | 'proposal.replaceServices', key: string) =>
+      enqueue(
+        db,
+        {
+          id: crypto.randomUUID(),
+          operation,
+          payload: {
+            params: { key },
+            body: { userKey: USER, services: [{ serviceID: 1, quantity: 2 }] },
+            ...(operation === 'proposal.editServices' ? { base: [{ serviceID: 1, was: null }] } : {}),
+          },
+          summary: operation,
+          entityKey: null,
+          dependsOn: [],
+        },
+        T0,
+      );
+    const [proposal, otherProposal] = [ONBOARDING, OTHER_ONBOARDING]; // any two keys
+    const patch = await queue('proposal.editServices', proposal);
+    const put = await queue('proposal.replaceServices', proposal);
+    const other = await queue('proposal.replaceServices', otherProposal);
+    const landing = { ...patch, mayLandUntil: new Date(T0 + SETTLE_MARGIN_MS).toISOString() };
+    expect(landingHoldOn(put, put.payload, [landing], T0)?.by.id).toBe(patch.id);
+    expect(landingHoldOn(other, other.payload, [landing], T0)).toBeNull();
   });
 });
