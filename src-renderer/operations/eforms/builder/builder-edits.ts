@@ -7,6 +7,8 @@ export interface QuestionAt {
   item: number;
   inGroup?: number;
 }
+/** A change to some fields; a field set to undefined is removed. */
+export type Patch<T> = { [K in keyof T]?: T[K] | undefined };
 /** Where new questions go: a section, or a group of it. */
 export interface Container {
   section: number;
@@ -58,10 +60,10 @@ export const addSection = (form: BuilderForm, title: string): BuilderForm => ({
   sections: [...form.sections, { title, items: [], extra: {} }],
 });
 
-export const editSection = (form: BuilderForm, s: number, patch: Partial<BuilderSection>): BuilderForm =>
-  mapSection(form, s, (section) => ({ ...section, ...patch }));
+export const editSection = (form: BuilderForm, s: number, patch: Patch<BuilderSection>): BuilderForm =>
+  mapSection(form, s, (section) => dropUndefined({ ...section, ...patch }));
 
-export function editQuestion(form: BuilderForm, at: QuestionAt, patch: Partial<BuilderQuestion>): BuilderForm {
+export function editQuestion(form: BuilderForm, at: QuestionAt, patch: Patch<BuilderQuestion>): BuilderForm {
   return mapContainer(form, containerOf(at), (items) =>
     items.map((item, i) =>
       i === indexIn(at) && item.kind === 'question' ? dropUndefined({ ...item, ...patch }) : item,
@@ -149,8 +151,8 @@ function clearConditionsOn(form: BuilderForm, ids: Set<string>): BuilderForm {
 }
 
 /** A patch sets a field to undefined to remove it: the written schema then has no such field at all. */
-function dropUndefined(question: BuilderQuestion): BuilderQuestion {
-  const copy = { ...question } as Record<string, unknown>;
+function dropUndefined<T extends object>(value: Patch<T>): T {
+  const copy = { ...value } as Record<string, unknown>;
   for (const key of Object.keys(copy)) if (copy[key] === undefined) delete copy[key];
-  return copy as unknown as BuilderQuestion;
+  return copy as T;
 }
