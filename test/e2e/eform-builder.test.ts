@@ -160,6 +160,14 @@ describe('the eForm builder', () => {
     const client = clients()[2]!;
     await openCustomForm(client.entityKey);
     await dialog().getByLabel('Form name').fill('Forged form');
+    // The guide's example opens in the builder as it is; a question is added from the keyboard alone.
+    await dialog().getByRole('button', { name: 'Start from the schema guide’s example' }).click();
+    expect(await dialog().getByLabel('Question 1.4 text').inputValue()).toBe('New postal address');
+    await dialog().getByLabel('New question in Your details').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await dialog().getByLabel('Question 1.5 text').inputValue()).toBe('Information');
     await dialog().getByRole('tab', { name: 'Advanced' }).click();
     const forged = {
       sections: [
