@@ -45,6 +45,7 @@ describe('forms answer in words and queue nothing the practice would refuse', ()
     await page.getByRole('button', { name: 'Send eForm' }).click();
     await page.getByRole('radio', { name: 'Custom form' }).click();
     await dialog().getByLabel('Form name').fill('Rental property questions');
+    await dialog().getByRole('tab', { name: 'Advanced' }).click();
     const schema = dialog().getByLabel('Form schema (JSON)');
     await schema.fill('1. Address of the rental property\n2. Weekly rent');
     await dialog().getByRole('button', { name: 'Queue to send' }).click();

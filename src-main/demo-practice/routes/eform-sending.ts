@@ -95,7 +95,7 @@ export function createEforms(
     if (!found) throw badRequest(`${where}: template ${templateId} does not exist.`);
     return found;
   };
-  const definitions: { templateId: number | null; name: string }[] =
+  const definitions: { templateId: number | null; name: string; schema?: unknown }[] =
     body.forms != null
       ? body.forms.map((form, i) =>
           form.templateId != null
@@ -103,11 +103,11 @@ export function createEforms(
                 templateId: form.templateId,
                 name: form.name ?? template(form.templateId, `forms[${i}].templateId`).name,
               }
-            : { templateId: null, name: form.name ?? `Form ${i + 1}` },
+            : { templateId: null, name: form.name ?? `Form ${i + 1}`, schema: form.schema },
         )
       : body.templateId != null
         ? [{ templateId: body.templateId, name: body.name ?? template(body.templateId, 'templateId').name }]
-        : [{ templateId: null, name: body.name ?? 'Custom form' }];
+        : [{ templateId: null, name: body.name ?? 'Custom form', schema: body.schema }];
   definitions.forEach(
     (d, i) => d.templateId !== null && template(d.templateId, body.forms ? `forms[${i}].templateId` : 'templateId'),
   );
@@ -123,6 +123,7 @@ export function createEforms(
     stackPosition: i + 1,
     name: definition.name,
     templateId: definition.templateId,
+    ...(definition.schema !== undefined ? { schema: definition.schema } : {}),
     entityKey: entity?.entityKey ?? null,
     recipientName: body.recipientName ?? entity?.fullEntityName ?? null,
     recipientEmail: body.recipientEmail ?? entity?.entityEmail ?? null,

@@ -70,6 +70,8 @@ export interface EformRecord {
   stackPosition: number;
   name: string;
   templateId: number | null;
+  /** A custom form's definition as the practice received it (absent for a template's copy). */
+  schema?: unknown;
   entityKey: string | null;
   recipientName: string | null;
   recipientEmail: string | null;

@@ -10,7 +10,9 @@ import { eformCreateSchema, type SchemaGuide } from './eforms';
  * With the guide at hand (`GET /eforms/schema-guide`), its per-type rules are checked too: the type is
  * one the guide lists, `sensitive` only where the type can be, a merge field only where the type can use
  * one and only one the guide lists, conditions only with the operators of the question they test, client
- * access only with the guide's values, and a repeating section only with types allowed in one.
+ * access only with the guide's values, and a repeating section or group only with types allowed in one.
+ * A repeating group is an item of a section's `questions` that has its own `questions` (and an id and a
+ * label): its questions are answered once per repetition. Groups do not nest.
  */
 export function customEformSchemaIssues(schema: unknown, guide: SchemaGuide | null = null): RuleIssue[] {
   const issues: RuleIssue[] = [];
@@ -33,9 +35,7 @@ export function customEformSchemaIssues(schema: unknown, guide: SchemaGuide | nu
       return;
     }
     const repeating = section['repeating'] === true;
-    (section['questions'] as unknown[]).forEach((question, q) => {
-      const path = [...at, 'questions', q];
-      const where = `Question ${q + 1} of section ${s + 1}`;
+    const checkQuestion = (question: unknown, path: (string | number)[], where: string, inGroup: boolean) => {
       if (!isObject(question)) return add(path, `${where} must be an object with an id, a type and a label.`);
       const { id, type, label } = question;
       if (typeof id !== 'string' || id.trim() === '') return add(path, `${where} needs an "id".`);
@@ -44,7 +44,22 @@ export function customEformSchemaIssues(schema: unknown, guide: SchemaGuide | nu
       if (typeof label !== 'string' || label.trim() === '') add(path, `${where} ("${id}") needs a "label".`);
       questions.set(id, { type, path });
       if (question['showIf'] !== undefined) conditions.push({ showIf: question['showIf'], path });
-      if (guide) guideIssues(guide, question, { id, type, repeating }).forEach((m) => add(path, m));
+      if (guide) guideIssues(guide, question, { id, type, repeating, inGroup }).forEach((m) => add(path, m));
+    };
+    (section['questions'] as unknown[]).forEach((item, q) => {
+      const path = [...at, 'questions', q];
+      const where = `Question ${q + 1} of section ${s + 1}`;
+      if (!isObject(item) || !Array.isArray(item['questions'])) return checkQuestion(item, path, where, false);
+      const groupWhere = `The repeating group at question ${q + 1} of section ${s + 1}`;
+      if (typeof item['id'] !== 'string' || item['id'].trim() === '') add(path, `${groupWhere} needs an "id".`);
+      if (typeof item['label'] !== 'string' || item['label'].trim() === '') add(path, `${groupWhere} needs a "label".`);
+      if (item['questions'].length === 0) add(path, `${groupWhere} needs at least one question.`);
+      (item['questions'] as unknown[]).forEach((question, g) => {
+        const inner = [...path, 'questions', g];
+        if (isObject(question) && Array.isArray(question['questions']))
+          return add(inner, `${groupWhere} cannot hold another group.`);
+        checkQuestion(question, inner, `Question ${g + 1} of that group`, true);
+      });
     });
   });
   for (const { showIf, path } of conditions) {
@@ -68,7 +83,7 @@ export function customEformSchemaIssues(schema: unknown, guide: SchemaGuide | nu
 function guideIssues(
   guide: SchemaGuide,
   question: Record<string, unknown>,
-  { id, type, repeating }: { id: string; type: string; repeating: boolean },
+  { id, type, repeating, inGroup }: { id: string; type: string; repeating: boolean; inGroup: boolean },
 ): string[] {
   const kind = guide.questionTypes.find((t) => t.type === type);
   if (!kind) return [`"${id}" has the type "${type}", which the schema guide does not list.`];
@@ -85,6 +100,8 @@ function guideIssues(
     problems.push(`"${id}": client access is ${listOr(guide.clientAccessValues)}, not "${String(access)}".`);
   if (repeating && !kind.allowedInRepeatingSection)
     problems.push(`"${id}": a ${kind.label} question cannot be in a repeating section.`);
+  if (inGroup && !kind.allowedInRepeatingGroup)
+    problems.push(`"${id}": a ${kind.label} question cannot be in a repeating group.`);
   return problems;
 }
 

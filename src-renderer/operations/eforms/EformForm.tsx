@@ -13,6 +13,9 @@ import { defaultTemplateId } from './eform-template-default';
 import { useCatalogsRound } from '../../practice/use-catalogs-round';
 import { useSchemaGuide } from './use-schema-guide';
 import { CheckInput, LongTextInput, optional, SchemaForm, TextInput, type FieldErrors } from '../../ui/form-kit';
+import { CustomFormEditor } from './builder/CustomFormEditor';
+import { useClientMergeValues, useSavedCustomForms } from './builder/saved-custom-forms';
+import { stackBody, stackProblems, stackValueOf, SAVED } from './builder/stack-items';
 
 type Mode = 'template' | 'custom' | 'stack';
 export interface EformDefaults {
@@ -77,8 +80,10 @@ export function EformForm(props: {
   const [schemaText, setSchemaText] = useState(
     i?.schema !== undefined && i?.schema !== null ? JSON.stringify(i.schema, null, 2) : '',
   );
+  // A stack item is a template's id, or a custom form by name (SAVED + name): one saved on this laptop, or one
+  // of the stack being resubmitted (kept below with its schema as it was queued).
   const [stack, setStack] = useState<string[]>(
-    i?.forms?.map((f) => String(f.templateId ?? '')) ?? [
+    i?.forms?.map(stackValueOf) ?? [
       String(first ?? ''),
       String(props.templates.find((t) => t.templateId !== first)?.templateId ?? first ?? ''),
     ],
@@ -92,14 +97,20 @@ export function EformForm(props: {
   const [mute, setMute] = useState(i?.mute ?? false);
   const [draft, setDraft] = useState(i ? i.sendNow === false : false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const guide = useSchemaGuide(mode === 'custom');
+  const guide = useSchemaGuide(mode === 'custom' || mode === 'stack');
+  const saved = useSavedCustomForms().forms;
+  const [resubmitted] = useState(() =>
+    (i?.forms ?? []).flatMap((f) => (f.name != null && f.schema != null ? [{ name: f.name, schema: f.schema }] : [])),
+  );
+  const customForms = [...resubmitted.filter((r) => !saved.some((f) => f.name === r.name)), ...saved];
+  const mergeValues = useClientMergeValues(props.defaults);
 
   const build = () => ({
     ...(mode === 'template' ? { templateId: templateId ? Number(templateId) : null } : {}),
     // Text that is not JSON is kept as text here, so the one message about it is the schema field's own
     // (rules below); it is never queued: the rules refuse it, and so does the outbox's own check.
     ...(mode === 'custom' ? { name: optional(name), schema: readOr(schemaText) } : {}),
-    ...(mode === 'stack' ? { forms: stack.map((id) => ({ templateId: Number(id) })) } : {}),
+    ...(mode === 'stack' ? { forms: stackBody(stack, customForms) } : {}),
     entityKey: props.defaults.entityKey,
     recipientName: optional(recipientName),
     recipientEmail: optional(recipientEmail),
@@ -130,7 +141,13 @@ export function EformForm(props: {
       onValid={props.onSubmit}
       onErrors={setErrors}
       labels={{ name: 'form name', schema: 'form schema' }}
-      rules={() => (mode === 'custom' ? customSchemaProblems(schemaText, guide) : [])}
+      rules={() =>
+        mode === 'custom'
+          ? customSchemaProblems(schemaText, guide)
+          : mode === 'stack'
+            ? stackProblems(stack, customForms, guide)
+            : []
+      }
       submitLabel={draft ? 'Queue as draft' : 'Queue to send'}
       disabledReason={props.disabledReason}
       {...(props.onCancel ? { onCancel: props.onCancel } : {})}
@@ -153,13 +170,14 @@ export function EformForm(props: {
       {mode === 'custom' ? (
         <>
           <TextInput label="Form name" required value={name} onChange={setName} error={errors['name']} />
-          <LongTextInput
-            label="Form schema (JSON)"
-            rows={8}
-            value={schemaText}
-            onChange={setSchemaText}
+          <CustomFormEditor
+            guide={guide}
+            name={name}
+            onName={setName}
+            schemaText={schemaText}
+            onSchemaText={setSchemaText}
             error={errors['schema']}
-            hint="Questions, their types and merge fields as described by the practice's schema guide."
+            mergeValues={mergeValues}
           />
         </>
       ) : null}
@@ -173,6 +191,11 @@ export function EformForm(props: {
                 onChange={(value) => setStack((s) => s.map((x, j) => (j === index ? value : x)))}
               >
                 {templateOptions}
+                {customForms.map((f) => (
+                  <option key={f.name} value={`${SAVED}${f.name}`}>
+                    {f.name} (custom)
+                  </option>
+                ))}
               </LabelledSelect>
               <Button
                 type="button"
