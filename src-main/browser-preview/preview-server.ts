@@ -29,6 +29,8 @@ export interface PreviewServerOptions {
   startDemo?: MainDeps['startDemo'];
   /** Replaces the session cipher (tests of a laptop without a secure password store). */
   cipher?: MainDeps['cipher'];
+  /** Real time a test may move ahead, for the request budget (tests that need not wait out a window); default the real clock. */
+  budgetTimer?: MainDeps['budgetTimer'];
 }
 
 interface BridgeSender {
@@ -67,6 +69,7 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     }),
     ...(options.startDemo ? { startDemo: options.startDemo } : {}),
     ...(options.cipher ? { cipher: options.cipher } : {}),
+    ...(options.budgetTimer ? { budgetTimer: options.budgetTimer, budgetTimerIsReal: true } : {}),
   });
   const preloadScript = await bundlePreload();
   // Injected at the end of <head>: after the CSP meta (so the policy covers it), before the deferred app module.

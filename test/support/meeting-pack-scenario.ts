@@ -34,6 +34,9 @@ export async function startPackScenario(demo: DemoOptionsInput = {}) {
   if (!connected.ok) throw new Error(connected.message);
   const practiceKey = connected.practice.practiceKey;
   await syncIntoDexie(app.companion, practiceKey);
+  // The import proves each paged list's end by reading its first page again, which leaves less than the
+  // background's share of the minute: that minute is over, so a pack does not wait out the window.
+  app.aMinutePasses();
   const db = practiceDb(practiceKey);
   const ctx = (priority: ClientReadContext['priority']): ClientReadContext => ({
     companion: app.companion,

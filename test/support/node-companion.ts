@@ -9,6 +9,7 @@ import type { DemoOptionsInput } from '../../src-main/demo-practice/options';
 import { createIpcRegistry } from '../../src-main/ipc/registry';
 import { methodNames } from '../../src-preload/contract/bridge-names';
 import { createCompanion, unwrapReply, type Companion } from '../../src-preload/contract/companion';
+import { createSkippableTimer } from './skippable-timer';
 
 /**
  * Main composed with Node pieces, and a Companion that reaches it through the real registry (the same
@@ -26,12 +27,15 @@ export async function startNodeApp(
 ) {
   const network = createNetworkSwitch(fetch);
   let demo: DemoPractice | undefined;
+  const budgetTimer = createSkippableTimer();
   const pieces = nodeMainDeps({ dataDir: options.dataDir ?? mkdtempSync(join(tmpdir(), 'node-app-')), network });
   const services = createMainServices({
     ...pieces,
     // wrapFetch: main's fetch seen through a test's lens (Electron-shaped errors), the network switch inside it.
     ...(options.wrapFetch ? { fetch: options.wrapFetch(pieces.fetch) } : {}),
     startDemo: async () => (demo = await createDemoPractice(options.demo ?? {})),
+    // Real time, unless a test gives the budget its own (virtual) timer.
+    ...(options.deps?.budgetTimer ? {} : { budgetTimer, budgetTimerIsReal: true }),
     ...options.deps,
   });
   const registry = createIpcRegistry<null>({ handlers: services.handlers, isTrustedSender: () => true });
@@ -46,6 +50,14 @@ export async function startNodeApp(
     demo: () => {
       if (!demo) throw new Error('The demo practice has not been started (connectDemo first).');
       return demo;
+    },
+    /**
+     * The request budget's minute passes at once, on both sides: main's budget clock moves a minute ahead and
+     * the demo practice's limiter starts afresh (for tests with nothing to prove by waiting out the window).
+     */
+    aMinutePasses() {
+      budgetTimer.skip(60_000);
+      demo?.configure({ rateLimit: {} });
     },
     async close() {
       await services.dispose();

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { PreviewServer, PreviewServerOptions } from '../../../src-main/browser-preview/preview-server';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import { createSkippableTimer } from '../../support/skippable-timer';
 import { launchChromium } from './chromium';
 import { watchProblems } from './page-problems';
 import { startPreview } from './preview';
@@ -20,6 +21,13 @@ export interface AppUnderTest {
   answered(operationId: string): number;
   /** Waits until the practice has answered `n` successful calls of an operation. */
   waitForAnswered(operationId: string, n?: number): Promise<void>;
+  /**
+   * The request budget's minute passes at once, on both sides: the app's budget clock moves a minute ahead
+   * and the demo practice's limiter starts afresh. A test that has nothing to prove by waiting for the
+   * minute's share (a sync right after the import) says so instead of sleeping through it; the limiter's
+   * waits themselves are proven on virtual time in test/integration/request-budget and sync-under-budget.
+   */
+  aMinutePasses(): void;
   /**
    * Restarts the app (a page reload) and waits until it is back on the connected practice with its local
    * data: before that, a keyboard shortcut pressed would reach a page that is not listening yet.
@@ -43,9 +51,10 @@ export async function openApp(
 ): Promise<AppUnderTest> {
   let demo: DemoPractice | undefined;
   const startDemo = async () => (demo = await createDemoPractice({}));
+  const budgetTimer = createSkippableTimer();
   const [browser, server] = await Promise.all([
     launchChromium(),
-    startPreview({ startDemo, ...(options.cipher ? { cipher: options.cipher } : {}) }),
+    startPreview({ startDemo, budgetTimer, ...(options.cipher ? { cipher: options.cipher } : {}) }),
   ]);
   const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 900 } });
   const problems = await watchProblems(page);
@@ -65,6 +74,14 @@ export async function openApp(
     if (!demo) throw new Error('The demo practice has not been started yet.');
     return demo;
   };
+  const aMinutePasses = () => {
+    budgetTimer.skip(60_000);
+    // Same limits, empty windows: the server has seen nothing in the last minute either.
+    demoPractice().configure({ rateLimit: {} });
+  };
+  // What a test does next does not wait for the import's minute (it proved each paged list's end by reading
+  // its first page again, leaving less than the background's share).
+  if (options.connectDemo) aMinutePasses();
   const answered = (operationId: string) =>
     demoPractice().runtime.requestLog.filter((r) => r.operationId === operationId && r.status < 300).length;
   return {
@@ -75,6 +92,7 @@ export async function openApp(
     demo: demoPractice,
     practice: () => demoPractice().runtime.practices[0]!,
     answered,
+    aMinutePasses,
     async waitForAnswered(operationId, n = 1) {
       await expect.poll(() => answered(operationId), { timeout: 30_000 }).toBe(n);
     },

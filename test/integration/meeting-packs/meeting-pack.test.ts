@@ -51,8 +51,6 @@ describe('meeting packs against the demo practice (rate limiter on, contract hou
         bills.some((b) => b.statusName === 'Draft' && r.url.includes(`/bills/${b.billingId}/pdf`)),
       );
     expect(draftRequests).toEqual([]);
-    // The first import proves each paged list's end (a first page read again), so the pack waits once for the
-    // minute's share of the limiter (60 a minute) to free up.
   }, 120_000);
 
   it('offline mid-pack: waits for a connection, then resumes without fetching twice', async () => {

@@ -5,10 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createNetworkSwitch } from '../../../src-main/browser-preview/network-switch';
 import { nodeMainDeps } from '../../../src-main/browser-preview/node-pieces';
 import { createMainServices, type MainServices } from '../../../src-main/compose';
+import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { syncResources } from '../../../src-main/sync/sync-resources';
 import type { SyncPageEvent, SyncProgressEvent } from '../../../src-preload/contract/practice';
 import type { SyncCursor } from '../../../src-preload/contract/sync';
 import { registryCaller } from '../../support/registry-caller';
+import { createSkippableTimer } from '../../support/skippable-timer';
 
 let services: MainServices | undefined;
 afterEach(async () => {
@@ -18,9 +20,19 @@ afterEach(async () => {
 
 /** Main composed with Node pieces, a registry in front, and a stand-in renderer that stores pages and acknowledges them. */
 function start() {
-  services = createMainServices(
-    nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'session-')), network: createNetworkSwitch(fetch) }),
-  );
+  const budgetTimer = createSkippableTimer();
+  let demo: DemoPractice | undefined;
+  services = createMainServices({
+    ...nodeMainDeps({ dataDir: mkdtempSync(join(tmpdir(), 'session-')), network: createNetworkSwitch(fetch) }),
+    startDemo: async () => (demo = await createDemoPractice({})),
+    budgetTimer,
+    budgetTimerIsReal: true,
+  });
+  /** The request budget's minute passes at once: main's budget clock moves ahead, the demo's limiter starts afresh. */
+  const aMinutePasses = () => {
+    budgetTimer.skip(60_000);
+    demo?.configure({ rateLimit: {} });
+  };
   const call = registryCaller(services.handlers);
   const stored = new Map<string, Map<string, unknown>>();
   const cursors = new Map<string, SyncCursor>();
@@ -45,7 +57,7 @@ function start() {
         }
       }, 20);
     });
-  return { call, stored, cursors, progress, finished };
+  return { call, stored, cursors, progress, finished, aMinutePasses };
 }
 
 describe('connect and sync through the bridge (main side)', () => {
@@ -99,7 +111,10 @@ describe('connect and sync through the bridge (main side)', () => {
     expect(budget.remaining.hour).toBe(1000 - (60 - budget.remaining.minute)); // the same requests, seen in both windows
 
     // A second run from the stored cursors is incremental: one request per lastUpdated list; the other
-    // tiers, read a moment ago, rest until their interval is up.
+    // tiers, read a moment ago, rest until their interval is up. The import proves each paged list's end by
+    // reading its first page again (44 requests), more than the minute's background share (three quarters
+    // of 60): that minute is over, so the run does not wait out the window.
+    app.aMinutePasses();
     app.progress.length = 0;
     expect(
       await app.call('sync.start', { practiceKey: result.practice.practiceKey, cursors: [...app.cursors.values()] }),
@@ -110,8 +125,6 @@ describe('connect and sync through the bridge (main side)', () => {
     expect(second.resources.filter((r) => r.state !== 'done')).toEqual([]);
     // After a whole read, the run is sized: an incremental run knows it needs one request per resource.
     expect(app.progress.filter((p) => p.running).at(0)!.budget!.run).toMatchObject({ sized: true });
-    // The import proves each paged list's end by reading its first page again (44 requests): the second run
-    // waits for the minute's background share (three quarters of 60) to free up.
   }, 120_000);
 
   it('pauses a running sync; starting again resumes it to the end', async () => {
