@@ -64,10 +64,12 @@ if (demo) {
   partnerApi = { baseUrl: values['api-url'], ...stored };
 }
 
-const hub = await startHub({ dataDir, databaseUrl, port, partnerApi }).catch(async (error: unknown) => {
-  await demo?.close();
-  return fail(`The hub did not start: ${error instanceof Error ? error.message : String(error)}`);
-});
+const hub = await startHub({ dataDir, databaseUrl, port, partnerApi, subscribeWebhooks: !!demo }).catch(
+  async (error: unknown) => {
+    await demo?.close();
+    return fail(`The hub did not start: ${error instanceof Error ? error.message : String(error)}`);
+  },
+);
 const device = demo ? await hub.devices.add('Demo laptop') : null;
 
 process.stdout.write(
@@ -75,6 +77,7 @@ process.stdout.write(
     hubUrl: hub.hubUrl,
     webhookUrl: `${hub.hubUrl}${WEBHOOK_PATH}`,
     practiceKey: hub.practice.practiceKey,
+    webhooks: hub.webhooks,
     ...(demo ? { demo: demoSummary(demo), device } : {}),
   })}\n`,
 );

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { authValidationSchema, type AuthValidation } from '../../src-preload/contract/partner-api';
-import { createPartnerApiClient, type PartnerApiClient } from '../partner-api/partner-api-client';
+import { createPartnerApiClient } from '../partner-api/partner-api-client';
 import { realTimer } from '../request-budget/budget-timer';
 import { createMemoryBudgetStore } from '../request-budget/budget-store';
 import { createRequestBudget } from '../request-budget/request-budget';
@@ -12,6 +11,16 @@ import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
 import { createHubServer } from './http/hub-server';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
 import { createMirrorLoop, type MirrorLoop } from './mirror/mirror-loop';
+import { readSecrets, writeSecrets } from './secrets-file';
+import { subscribeToEvents } from './webhooks/demo-subscription';
+import { registerWebhookReceiver } from './webhooks/webhook-receiver';
+import { WEBHOOK_PATH } from './webhooks/webhook-path';
+
+/** Polls `done` until it holds or `ms` pass (a test delivery arrives within milliseconds on loopback). */
+async function waitFor(done: () => boolean, ms: number): Promise<void> {
+  for (const start = Date.now(); !done() && Date.now() - start < ms;)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+}
 
 export interface StartHubOptions {
   dataDir: string;
@@ -23,8 +32,8 @@ export interface StartHubOptions {
   /** The backstop pass when no webhook says anything (default 5 minutes, like a laptop's). */
   mirrorEveryMs?: number;
   onChanged?: HubSinkEvents['onChanged'];
-  /** Routes added by later modules (webhooks in, the change stream), given the running pieces. */
-  register?: (app: FastifyInstance, hub: { db: HubDatabase; mirror: MirrorLoop; api: PartnerApiClient }) => void;
+  /** Subscribe this hub's webhook address to every event key at start (the demo delivers to loopback). */
+  subscribeWebhooks?: boolean;
 }
 
 export interface RunningHub {
@@ -33,7 +42,14 @@ export interface RunningHub {
   db: HubDatabase;
   devices: DeviceRegistry;
   mirror: MirrorLoop;
+  webhooks: WebhookStatus;
   close(): Promise<void>;
+}
+
+export interface WebhookStatus {
+  subscriptions: number;
+  /** Whether the test delivery sent at subscription arrived and verified (else the hub runs on polling). */
+  testArrived: boolean;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -56,20 +72,42 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const mirror = createMirrorLoop(createSyncEngine({ api, sink }), { everyMs: options.mirrorEveryMs ?? 300_000 });
     await mirror.request('interactive');
     const devices = createDeviceRegistry(db);
+    const webhooks: WebhookStatus = { subscriptions: 0, testArrived: false };
+    let testEventId: string | null = null;
     const app = createHubServer({
       db,
       devices,
-      register: (server) => options.register?.(server, { db, mirror, api }),
+      register: (server) =>
+        registerWebhookReceiver(server, {
+          db,
+          practiceKey: practice.practiceKey,
+          secrets: () => Object.values(readSecrets(options.dataDir).webhooks),
+          onTest: (eventId) => {
+            if (eventId === testEventId) webhooks.testArrived = true;
+          },
+          // The payload is a summary: re-read from the Partner API, one coalesced pass for a burst.
+          onEvent: () => void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error)),
+        }),
     });
     await app.listen({ host, port: options.port ?? 0 });
     mirror.start();
     const { port } = app.server.address() as AddressInfo;
+    const hubUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    if (options.subscribeWebhooks) {
+      const subscribed = await subscribeToEvents(api, `${hubUrl}${WEBHOOK_PATH}`);
+      const stored = readSecrets(options.dataDir);
+      writeSecrets(options.dataDir, { ...stored, webhooks: { ...stored.webhooks, ...subscribed.secrets } });
+      webhooks.subscriptions = Object.keys(subscribed.secrets).length;
+      testEventId = subscribed.testEventId;
+      await waitFor(() => webhooks.testArrived, 5_000);
+    }
     return {
-      hubUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      hubUrl,
       practice,
       db,
       devices,
       mirror,
+      webhooks,
       async close() {
         await mirror.stop();
         await app.close();

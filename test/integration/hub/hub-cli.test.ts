@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,6 +10,7 @@ interface Printed {
   hubUrl: string;
   webhookUrl: string;
   practiceKey: string;
+  webhooks: { subscriptions: number; testArrived: boolean };
   demo: { baseUrl: string; practices: { baseUrl: string; readWrite: { clientId: string; secret: string } }[] };
   device: { id: string; token: string };
 }
@@ -53,6 +54,10 @@ describe('npm run hub', () => {
         practiceKey: string;
       };
       expect(printed.practiceKey).toBe(validation.practiceKey);
+      // Subscribed to each event key the demo lists, and the signed test delivery arrived.
+      expect(printed.webhooks).toEqual({ subscriptions: 2, testArrived: true });
+      const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { webhooks: object };
+      expect(Object.keys(secrets.webhooks)).toHaveLength(2);
 
       const asDevice = { 'X-Svc-Auth-ID': printed.device.id, 'X-Svc-Auth-Key': printed.device.token };
       const fromHub = await allPages(`${printed.hubUrl}/api/v1/entities/list`, asDevice);
