@@ -8,6 +8,7 @@ import { createSyncEngine } from '../sync/sync-engine';
 import { openHubDatabase, type HubDatabase } from './db/database';
 import { migrate } from './db/migrations';
 import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
+import { createChangeStream } from './http/change-stream';
 import { createHubServer } from './http/hub-server';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
 import { createMirrorLoop, type MirrorLoop } from './mirror/mirror-loop';
@@ -68,7 +69,13 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const budget = createRequestBudget({ clientId, timer: realTimer, store: createMemoryBudgetStore() });
     const api = createPartnerApiClient({ baseUrl, credentials: () => ({ clientId, secret }), fetch, budget });
     const practice = (await api.request('GET', '/auth/validate', authValidationSchema)).data;
-    const sink = createHubSyncSink(db, options.onChanged ? { onChanged: options.onChanged } : {});
+    const changes = createChangeStream(db);
+    const sink = createHubSyncSink(db, {
+      onChanged: (change) => {
+        options.onChanged?.(change);
+        changes.notify();
+      },
+    });
     const mirror = createMirrorLoop(createSyncEngine({ api, sink }), { everyMs: options.mirrorEveryMs ?? 300_000 });
     await mirror.request('interactive');
     const devices = createDeviceRegistry(db);
@@ -77,7 +84,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const app = createHubServer({
       db,
       devices,
-      register: (server) =>
+      register: (server) => {
+        changes.register(server);
         registerWebhookReceiver(server, {
           db,
           practiceKey: practice.practiceKey,
@@ -87,7 +95,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
           },
           // The payload is a summary: re-read from the Partner API, one coalesced pass for a burst.
           onEvent: () => void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error)),
-        }),
+        });
+      },
     });
     await app.listen({ host, port: options.port ?? 0 });
     mirror.start();
