@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { HubDatabase } from '../db/database';
 import type { DeviceRegistry } from '../devices/devices';
-import { hubNow, readPage } from '../mirror/mirror-store';
+import { syncResources } from '../../sync/sync-resources';
+import { hubNow, readAll, readPage } from '../mirror/mirror-store';
 import { servedLists } from './served-lists';
 
 export interface HubServerOptions {
@@ -67,6 +68,15 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
         pageSize,
       });
       return rows.map((row) => row.record);
+    });
+  }
+  // Snapshot lists (users, statuses, catalogs): served whole, as the API does; the laptop replaces its copy.
+  for (const resource of syncResources.filter((r) => r.kind === 'snapshot')) {
+    app.get(`/api/v1${resource.path}`, async (request, reply) => {
+      void reply.header('date', (await hubNow(db)).toUTCString());
+      if (Object.keys((request.query ?? {}) as object).length > 0)
+        return problem(reply, 400, 'Bad Request', 'The hub serves this list whole, without parameters.', request.url);
+      return (await readAll(db, resource.name)).map((row) => row.record);
     });
   }
   options.register?.(app);

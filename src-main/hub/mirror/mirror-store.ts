@@ -92,3 +92,8 @@ export async function readPage(
     changedAt: row.changed_at,
   }));
 }
+
+/** Every record of a resource in key order (snapshot lists, which the API serves unpaged). */
+export function readAll(db: Queryable, resource: string): Promise<MirrorRow[]> {
+  return readPage(db, { resource, changedSince: null, filter: null, pageNumber: 1, pageSize: 2_147_483_647 });
+}

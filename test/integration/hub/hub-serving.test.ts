@@ -77,6 +77,24 @@ describe('the hub serves laptops with the Partner API list semantics', () => {
     expect((await get('/api/v1/entities/list?name=Abe')).status).toBe(400);
   });
 
+  it('serves snapshot lists whole, in key order', async () => {
+    await createHubSyncSink(hub.db()).commitPage({
+      resource: 'users',
+      records: [
+        { userKey: 'b-user', name: 'Bea' },
+        { userKey: 'a-user', name: 'Al' },
+      ],
+      replaceAll: true,
+      cursor: emptyCursor('users'),
+    });
+    expect(await (await get('/api/v1/users/list')).json()).toEqual([
+      { userKey: 'a-user', name: 'Al' },
+      { userKey: 'b-user', name: 'Bea' },
+    ]);
+    expect((await get('/api/v1/users/list?pageNumber=2')).status).toBe(400);
+    expect((await get('/api/v1/users/list', null)).status).toBe(401);
+  });
+
   it('compares lastUpdated with the hub’s change time, and dates its answers by the hub’s clock', async () => {
     const pause = () => new Promise((resolve) => setTimeout(resolve, 1_100)); // Date has whole seconds
     await pause(); // so the watermark comes after the first mirroring
