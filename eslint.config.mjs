@@ -14,6 +14,10 @@ const preloadInternals = {
   group: ['**/src-preload/**', '!**/src-preload/contract', '!**/src-preload/contract/**'],
   message: 'Only src-preload/contract is shared; the preloads themselves are entry points.',
 };
+const hubCode = {
+  group: ['**/hub/**', './hub/**', '@electric-sql/pglite', '@electric-sql/pglite/**', 'pg'],
+  message: 'The practice hub is a separate process (npm run hub) and never part of the shipped app.',
+};
 const nodeBuiltins = {
   group: ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net'],
   message: 'The renderer is a sandboxed web page: no Node built-ins. Ask main through window.companion.',
@@ -147,6 +151,19 @@ export default tseslint.config(
               message: 'Only src-main/electron/ may use electron-store; take a SettingsStore.',
             },
           ],
+          patterns: [rendererCode, preloadInternals, hubCode],
+        },
+      ],
+    },
+  },
+  {
+    // The practice hub is a leaf like the demo practice: it uses main's code, main never uses it.
+    files: ['src-main/hub/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The hub runs in plain Node, without Electron.' }],
           patterns: [rendererCode, preloadInternals],
         },
       ],
@@ -165,6 +182,7 @@ export default tseslint.config(
               group: ['**/browser-preview/**', './browser-preview/**'],
               message: 'The browser preview is never part of the shipped app.',
             },
+            hubCode,
           ],
         },
       ],

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createDemoPractice } from './create-demo-practice';
+import { demoSummary } from './demo-summary';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -43,18 +44,7 @@ const demo = await createDemoPractice({
   rateLimit: { enabled: !values['no-rate-limit'] },
 });
 
-process.stdout.write(
-  `${JSON.stringify({
-    baseUrl: demo.baseUrl,
-    practices: demo.practices.map((p) => ({
-      name: p.name,
-      region: p.region,
-      baseUrl: p.baseUrl,
-      readWrite: p.readWrite,
-      readOnly: p.readOnly,
-    })),
-  })}\n`,
-);
+process.stdout.write(`${JSON.stringify(demoSummary(demo))}\n`);
 
 const stop = (): void => {
   void demo.close().then(() => process.exit(0));

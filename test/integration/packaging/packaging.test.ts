@@ -18,6 +18,8 @@ const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
 /** What main loads at run time (the bare imports of out/main's chunks); everything else in node_modules is theirs. */
 const RUNTIME_ROOTS = ['electron-log', 'electron-store', 'electron-updater', 'fastify', 'fflate', 'pdf-lib', 'zod'];
+/** Packages only the practice hub uses (`npm run hub`): development dependencies, never in app.asar. */
+const HUB_ONLY = ['@electric-sql/pglite', 'pg', 'pg-pool', 'pg-protocol', 'pg-types', '@types/pg'];
 /** Bundled into out/renderer by Vite: a copy under node_modules would only add weight. */
 const RENDERER_ONLY = [
   'react',
@@ -122,6 +124,8 @@ describe('npm run package:dir', () => {
         [...shippedNames].filter((shipped) => shipped === name || shipped.startsWith(`${name}/`)),
       ),
     ).toEqual([]);
+    // The practice hub (src-main/hub) is a separate process: its database drivers never ship.
+    expect([...shippedNames].filter((name) => HUB_ONLY.includes(name))).toEqual([]);
     // No native modules (npmRebuild is off), no sources, maps or type declarations.
     expect(entries.filter((entry) => /\.(node|map|ts|cts|mts)$/.test(entry))).toEqual([]);
     expect(entries).toContain('/out/main/index.js');
@@ -137,6 +141,8 @@ describe('npm run package:dir', () => {
     const mainSource = chunks.map((file) => readFileSync(join(root, 'out/main', file), 'utf8')).join('\n');
     // The browser preview (src-main/browser-preview) stays out of main's bundle.
     expect(mainSource).not.toMatch(/__preview|preview-server/);
+    // Nor does the practice hub: its tables and routes are nowhere in main's bundle.
+    expect(mainSource).not.toMatch(/mirror_records|hub_change_seq|\/hub\/v1\//);
     const entries = new Set(listPackage(asarPath, { isPack: false }).map((entry) => entry.replaceAll('\\', '/')));
     for (const file of chunks) expect(entries, `out/main/${file} is packed`).toContain(`/out/main/${file}`);
     const imports = mainRuntimeImports(mainSource);

@@ -52,6 +52,25 @@ describe('import boundaries between main, preload and renderer', () => {
     expect(await violations('src-main/electron/probe.ts', code)).toContain('no-restricted-imports');
   });
 
+  it('keeps the practice hub and its database drivers out of main and the shipped Electron entry', async () => {
+    for (const [file, code] of [
+      [
+        'src-main/compose-probe.ts',
+        "import { createHubServer } from './hub/http/hub-server';\nexport const x = createHubServer;",
+      ],
+      ['src-main/sync/probe.ts', "import { migrate } from '../hub/db/migrations';\nexport const x = migrate;"],
+      ['src-main/electron/probe.ts', "import { openPglite } from '../hub/db/database';\nexport const x = openPglite;"],
+      ['src-main/sync/probe.ts', "import { PGlite } from '@electric-sql/pglite';\nexport const x = PGlite;"],
+      ['src-main/sync/probe.ts', "import pg from 'pg';\nexport const x = pg;"],
+    ]) {
+      expect(await violations(file!, code!), `${file}: ${code}`).toContain('no-restricted-imports');
+    }
+    // The hub itself may use main's sync engine and its drivers.
+    const hubCode =
+      "import { createSyncEngine } from '../../sync/sync-engine';\nimport { PGlite } from '@electric-sql/pglite';\nexport const x = [createSyncEngine, PGlite];";
+    expect(await violations('src-main/hub/mirror/probe.ts', hubCode)).toEqual([]);
+  });
+
   it('keeps the contract free of Electron and Node', async () => {
     expect(
       await violations('src-preload/contract/probe.ts', "import { app } from 'electron';\nexport const x = app;"),

@@ -1,0 +1,70 @@
+import type { HubDatabase } from './database';
+
+/**
+ * The hub's schema, in order; each step runs once (recorded in hub_migrations). SQL that PostgreSQL 15
+ * and PGlite (PostgreSQL 18) both run. No secrets here: those live in the data folder's secrets file.
+ */
+const MIGRATIONS: readonly string[] = [
+  `CREATE SEQUENCE hub_change_seq;
+   -- The mirror: every record the hub read, by resource and key. change_seq and changed_at move only when
+   -- the record really changed, so a re-read (a weekly reconcile) sends laptops nothing new.
+   CREATE TABLE mirror_records (
+     resource text NOT NULL,
+     key text NOT NULL,
+     record jsonb NOT NULL,
+     change_seq bigint NOT NULL,
+     changed_at timestamptz NOT NULL,
+     PRIMARY KEY (resource, key)
+   );
+   CREATE INDEX mirror_records_changed ON mirror_records (resource, changed_at);
+   CREATE INDEX mirror_records_seq ON mirror_records (change_seq);
+   -- The sync engine's cursor per resource, committed with the page it describes.
+   CREATE TABLE sync_cursors (
+     resource text PRIMARY KEY,
+     cursor jsonb NOT NULL
+   );
+   -- Deliveries received, by event id: a replay finds its id here and changes nothing.
+   CREATE TABLE webhook_inbox (
+     event_id text PRIMARY KEY,
+     event_key text NOT NULL,
+     payload jsonb NOT NULL,
+     received_at timestamptz NOT NULL DEFAULT now(),
+     processed_at timestamptz
+   );
+   -- Laptops allowed to read the hub: only a hash of each token is kept.
+   CREATE TABLE devices (
+     id text PRIMARY KEY,
+     name text NOT NULL,
+     token_hash text NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now(),
+     revoked_at timestamptz
+   );`,
+];
+
+export async function migrate(db: HubDatabase): Promise<void> {
+  await db.query(
+    'CREATE TABLE IF NOT EXISTS hub_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const applied = new Set(
+    (await db.query<{ version: number }>('SELECT version FROM hub_migrations')).map((row) => Number(row.version)),
+  );
+  for (const [index, sql] of MIGRATIONS.entries()) {
+    const version = index + 1;
+    if (applied.has(version)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO hub_migrations (version) VALUES ($1)', [version]);
+    });
+  }
+}
+
+/** One statement per query: the extended protocol (parameters) takes one statement at a time. */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('--'))
+    .join('\n')
+    .split(';')
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+}

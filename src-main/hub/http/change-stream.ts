@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { Queryable } from '../db/database';
+import { latestChangeSeq } from '../mirror/mirror-store';
+
+/** A poke: which lists changed and for which clients; no records (the laptop pulls them with lastUpdated). */
+export interface Poke {
+  seq: number;
+  lists: string[];
+  /** Clients (entity keys) whose records changed; null when more than MAX_CLIENTS did ("sync everything"). */
+  clients: string[] | null;
+}
+
+const MAX_CLIENTS = 100;
+export const HEARTBEAT_MS = 25_000;
+export const CHANGES_PATH = '/hub/v1/changes';
+
+/** What changed after `afterSeq`, as one poke; null when nothing did. */
+export async function pokeSince(db: Queryable, afterSeq: number): Promise<Poke | null> {
+  const rows = await db.query<{ resource: string; seq: string; clients: string[] | null }>(
+    `SELECT resource, max(change_seq)::text AS seq,
+            array_agg(DISTINCT record->>'entityKey') FILTER (WHERE record->>'entityKey' IS NOT NULL) AS clients
+     FROM mirror_records WHERE change_seq > $1 GROUP BY resource ORDER BY resource`,
+    [afterSeq],
+  );
+  if (rows.length === 0) return null;
+  const clients = [...new Set(rows.flatMap((row) => row.clients ?? []))].sort();
+  return {
+    seq: Math.max(...rows.map((row) => Number(row.seq))),
+    lists: rows.map((row) => row.resource),
+    clients: clients.length > MAX_CLIENTS ? null : clients,
+  };
+}
+
+/**
+ * `GET /hub/v1/changes`: Server-Sent Events whose id is the hub's change sequence and whose data is a poke.
+ * A reconnecting laptop sends Last-Event-ID and gets one poke covering everything since; a new one starts
+ * at the current sequence (it syncs anyway). A comment line every 25 s keeps proxies from closing it.
+ * The mirror is the only writer and commits one page at a time, so sequences commit in order.
+ */
+export function createChangeStream(db: Queryable, options: { heartbeatMs?: number } = {}) {
+  const streams = new Map<ServerResponse, { lastSeq: number; sending: Promise<void> }>();
+
+  async function sendSince(response: ServerResponse): Promise<void> {
+    const stream = streams.get(response);
+    if (!stream) return;
+    const poke = await pokeSince(db, stream.lastSeq);
+    if (!poke || poke.seq <= stream.lastSeq || !streams.has(response)) return;
+    stream.lastSeq = poke.seq;
+    response.write(`id: ${poke.seq}\nevent: poke\ndata: ${JSON.stringify(poke)}\n\n`);
+  }
+
+  /** Chains each stream's sends, so two notifications never send one change twice or out of order. */
+  function queue(response: ServerResponse): void {
+    const stream = streams.get(response);
+    if (!stream) return;
+    stream.sending = stream.sending
+      .then(() => sendSince(response))
+      .catch((error: unknown) => console.error('[hub changes]', error));
+  }
+
+  return {
+    register(app: FastifyInstance): void {
+      app.get(CHANGES_PATH, async (request, reply) => {
+        const header = request.headers['last-event-id'];
+        const resumeFrom = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
+        const lastSeq = resumeFrom ?? (await latestChangeSeq(db));
+        reply.hijack();
+        const response = reply.raw;
+        response.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+        });
+        response.write(`retry: 5000\nid: ${lastSeq}\nevent: ready\ndata: {"seq":${lastSeq}}\n\n`);
+        const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
+        streams.set(response, { lastSeq, sending: Promise.resolve() });
+        request.raw.once('close', () => {
+          clearInterval(heartbeat);
+          streams.delete(response);
+        });
+        if (resumeFrom !== null) queue(response);
+      });
+      // Open streams would hold the server open forever: end them when the hub closes.
+      app.addHook('preClose', async () => {
+        for (const response of streams.keys()) response.end();
+        streams.clear();
+      });
+    },
+    /** The mirror committed changes: poke every connected laptop with what is new to it. */
+    notify(): void {
+      for (const response of streams.keys()) queue(response);
+    },
+    connections: (): number => streams.size,
+  };
+}
+export type ChangeStream = ReturnType<typeof createChangeStream>;

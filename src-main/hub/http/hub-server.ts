@@ -1,0 +1,84 @@
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { HubDatabase } from '../db/database';
+import type { DeviceRegistry } from '../devices/devices';
+import { syncResources } from '../../sync/sync-resources';
+import { hubNow, readAll, readPage } from '../mirror/mirror-store';
+import { servedLists } from './served-lists';
+
+export interface HubServerOptions {
+  db: HubDatabase;
+  devices: DeviceRegistry;
+  /** Records per page the hub serves (the contract does not fix one; the laptop's paging rule needs none). */
+  pageSize?: number;
+  /** Extra routes (the webhook receiver, the change stream) registered by their own modules. */
+  register?: (app: FastifyInstance) => void;
+}
+
+export const HUB_PAGE_SIZE = 1000;
+
+function problem(reply: FastifyReply, status: number, title: string, message: string, instance: string) {
+  return reply
+    .code(status)
+    .type('application/problem+json')
+    .send({ type: `https://httpstatuses.io/${status}`, title, status, detail: message, instance, message });
+}
+
+/**
+ * The hub's HTTP face for laptops: the Partner API's list routes under /api/v1 from the mirror, behind
+ * device credentials in the contract's own auth headers (so the log redactor already hides them). Plain
+ * http: the caller binds it to loopback; HTTPS with a provided certificate is a later step.
+ */
+export function createHubServer(options: HubServerOptions): FastifyInstance {
+  const { db, devices } = options;
+  const pageSize = options.pageSize ?? HUB_PAGE_SIZE;
+  const app = Fastify({ logger: false });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/v1/') && !path.startsWith('/hub/v1/')) return;
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    if (!(await devices.verify(header('x-svc-auth-id'), header('x-svc-auth-key'))))
+      return problem(reply, 401, 'Unauthorized', 'Unknown or revoked device.', path);
+  });
+
+  for (const list of servedLists) {
+    app.get(`/api/v1${list.path}`, async (request, reply) => {
+      const now = await hubNow(db);
+      // The hub's clock in Date: a laptop's next watermark comes from it and is compared with changed_at.
+      void reply.header('date', now.toUTCString());
+      const raw = (request.query ?? {}) as Record<string, unknown>;
+      const refused = list.unsupported.filter((name) => raw[name] !== undefined);
+      if (refused.length > 0)
+        return problem(reply, 400, 'Bad Request', `The hub does not filter by ${refused.join(', ')}.`, request.url);
+      const parsed = list.query.safeParse(raw);
+      if (!parsed.success)
+        return problem(reply, 400, 'Bad Request', parsed.error.issues[0]?.message ?? 'Bad query.', request.url);
+      const query = parsed.data;
+      const since = typeof query.lastUpdated === 'string' ? new Date(query.lastUpdated) : null;
+      if (since && since.getTime() > now.getTime())
+        return problem(reply, 400, 'Bad Request', 'lastUpdated must not be in the future.', request.url);
+      const rows = await readPage(db, {
+        resource: list.resource,
+        changedSince: since,
+        filter: list.filter(query),
+        pageNumber: typeof query.pageNumber === 'number' ? query.pageNumber : 1,
+        pageSize,
+      });
+      return rows.map((row) => row.record);
+    });
+  }
+  // Snapshot lists (users, statuses, catalogs): served whole, as the API does; the laptop replaces its copy.
+  for (const resource of syncResources.filter((r) => r.kind === 'snapshot')) {
+    app.get(`/api/v1${resource.path}`, async (request, reply) => {
+      void reply.header('date', (await hubNow(db)).toUTCString());
+      if (Object.keys((request.query ?? {}) as object).length > 0)
+        return problem(reply, 400, 'Bad Request', 'The hub serves this list whole, without parameters.', request.url);
+      return (await readAll(db, resource.name)).map((row) => row.record);
+    });
+  }
+  options.register?.(app);
+  return app;
+}

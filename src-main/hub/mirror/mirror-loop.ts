@@ -1,0 +1,47 @@
+import type { RequestPriority } from '../../partner-api/partner-api-client';
+import type { SyncEngine } from '../../sync/sync-engine';
+
+/**
+ * Runs the sync engine into the mirror: on a timer (the backstop) and on request (a webhook named a
+ * change). Single-flight: a request during a run coalesces into one more run after it, so a burst of
+ * events costs one pass, never one per event.
+ */
+export function createMirrorLoop(engine: SyncEngine, options: { everyMs: number; onError?: (error: unknown) => void }) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let priority: RequestPriority = 'background';
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const onError = options.onError ?? ((error: unknown) => console.error('[hub mirror]', error));
+
+  function request(asked: RequestPriority = 'background'): Promise<void> {
+    if (asked !== 'background') priority = asked;
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        const runPriority = priority;
+        priority = 'background';
+        await engine.runOnce({ priority: runPriority });
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    request,
+    start(): void {
+      timer = setInterval(() => void request().catch(onError), options.everyMs);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+export type MirrorLoop = ReturnType<typeof createMirrorLoop>;

@@ -1,0 +1,31 @@
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Secrets (the Partner API secret, webhook signing secrets) live in a 0600 file in the data folder, never
+ * in the database, so a database backup or a replica leaks none.
+ */
+const secretsSchema = z.strictObject({
+  partnerApi: z.strictObject({ clientId: z.string(), secret: z.string() }).optional(),
+  /** Webhook subscription id → its signing secret. */
+  webhooks: z.record(z.string(), z.string()).default({}),
+});
+export type HubSecrets = z.infer<typeof secretsSchema>;
+
+const SECRETS_FILE = 'secrets.json';
+
+export function readSecrets(dataDir: string): HubSecrets {
+  const path = join(dataDir, SECRETS_FILE);
+  if (!existsSync(path)) return { webhooks: {} };
+  return secretsSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+}
+
+/** Written to a temporary 0600 file and renamed, so a crash leaves the old file or the new, never half. */
+export function writeSecrets(dataDir: string, secrets: HubSecrets): void {
+  const path = join(dataDir, SECRETS_FILE);
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(secretsSchema.parse(secrets), null, 2)}\n`, { mode: 0o600 });
+  chmodSync(temporary, 0o600);
+  renameSync(temporary, path);
+}

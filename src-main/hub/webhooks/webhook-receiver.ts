@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  knownWebhookEvents,
+  webhookDeliverySchema,
+  type WebhookDelivery,
+} from '../../../src-preload/contract/partner-api';
+import { verifyDelivery } from '../../demo-practice/webhooks/webhook-signing';
+import type { HubDatabase } from '../db/database';
+import { WEBHOOK_PATH } from './webhook-path';
+
+/** Contract, Events: a delivery whose timestamp is further than this from our clock is refused (replay window). */
+export const WEBHOOK_TOLERANCE_S = 300;
+const MAX_BODY_BYTES = 256 * 1024;
+
+export interface WebhookReceiverOptions {
+  db: HubDatabase;
+  /** The signing secrets of the hub's subscriptions (from the secrets file, never the database). */
+  secrets: () => readonly string[];
+  practiceKey: string;
+  /** The work after the answer: re-read what the event names. Called once per new, real event. */
+  onEvent: (delivery: WebhookDelivery) => void;
+  /** A verified test delivery arrived (proves deliveries reach the hub). */
+  onTest?: (eventId: string) => void;
+  nowMs?: () => number;
+}
+
+export type ReceiverVerdict = { status: 200; stored: boolean; reason?: string } | { status: 400 | 401; reason: string };
+
+/**
+ * Judges one delivery, in the order that keeps an attacker from spending our work: the signature over
+ * timestamp + "." + the raw bytes, in constant time, before anything is parsed; the timestamp window;
+ * then the body, whose id must equal the header's (the signature does not cover the header); then the
+ * inbox insert, whose conflict on the event id is the deduplication, in the transaction that stores it.
+ */
+export async function receiveDelivery(
+  options: WebhookReceiverOptions,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: Buffer,
+): Promise<{ verdict: ReceiverVerdict; delivery?: WebhookDelivery }> {
+  const header = (name: string) => (typeof headers[name] === 'string' ? headers[name] : '');
+  const timestamp = header('x-svc-timestamp');
+  const signature = header('x-svc-signature');
+  if (!/^\d{1,12}$/.test(timestamp) || !signature.startsWith('sha256='))
+    return { verdict: { status: 401, reason: 'unsigned' } };
+  // Every secret is tried (a subscription per event key, each with its own secret); no early exit.
+  const signed = options
+    .secrets()
+    .map((secret) => verifyDelivery(secret, timestamp, rawBody, signature))
+    .reduce((any, ok) => any || ok, false);
+  if (!signed) return { verdict: { status: 401, reason: 'bad signature' } };
+  const nowS = (options.nowMs?.() ?? Date.now()) / 1000;
+  if (Math.abs(nowS - Number(timestamp)) > WEBHOOK_TOLERANCE_S)
+    return { verdict: { status: 401, reason: 'stale timestamp' } };
+  let parsed: WebhookDelivery;
+  try {
+    parsed = webhookDeliverySchema.parse(JSON.parse(rawBody.toString('utf8')));
+  } catch {
+    return { verdict: { status: 400, reason: 'not a delivery' } };
+  }
+  if (parsed.eventId !== header('x-svc-event-id')) return { verdict: { status: 400, reason: 'event id mismatch' } };
+  if (parsed.isTest) {
+    options.onTest?.(parsed.eventId);
+    return { verdict: { status: 200, stored: false, reason: 'test delivery' } };
+  }
+  if (!(parsed.event in knownWebhookEvents))
+    return { verdict: { status: 200, stored: false, reason: 'unknown event' } };
+  if (parsed.practiceKey !== options.practiceKey)
+    return { verdict: { status: 200, stored: false, reason: 'another practice' } };
+  const inserted = await options.db.transaction((tx) =>
+    tx.query(
+      `INSERT INTO webhook_inbox (event_id, event_key, payload) VALUES ($1, $2, $3::jsonb)
+       ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+      [parsed.eventId, parsed.event, JSON.stringify(parsed)],
+    ),
+  );
+  if (inserted.length === 0) return { verdict: { status: 200, stored: false, reason: 'already received' } };
+  return { verdict: { status: 200, stored: true }, delivery: parsed };
+}
+
+/** The receiver's route: answers at once and does the work after the answer is sent. */
+export function registerWebhookReceiver(app: FastifyInstance, options: WebhookReceiverOptions): void {
+  void app.register(async (scope) => {
+    // The raw bytes are what was signed: parsing first would verify something else.
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+    scope.post(WEBHOOK_PATH, async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const { verdict, delivery } = await receiveDelivery(options, request.headers, raw);
+      if (delivery) reply.raw.once('finish', () => options.onEvent(delivery));
+      return reply
+        .code(verdict.status)
+        .send({ received: verdict.status === 200, ...('reason' in verdict ? { reason: verdict.reason } : {}) });
+    });
+  });
+}
