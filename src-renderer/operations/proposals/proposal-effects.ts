@@ -5,6 +5,7 @@ import {
   externalProjectsPutSchema,
   proposalUpdateResultSchema,
 } from '../../../src-preload/contract/partner-api';
+import { newProposalEffect } from './new-proposal-effect';
 import type { Effect } from '../../outbox/outbox-effect';
 import { markStale, nothing } from '../../outbox/effect-helpers';
 
@@ -16,6 +17,8 @@ const proposalKeyOf = (entry: OutboxEntry) => String(entry.payload.params['key']
  * stored proposal, and a client that gained a proposal has its list marked stale.
  */
 export const proposalEffects = {
+  'proposal.createFromTemplate': newProposalEffect,
+  'proposal.create': newProposalEffect,
   'proposal.duplicate': {
     tables: ['clientReads'],
     apply: nothing,
@@ -88,6 +91,11 @@ export const proposalEffects = {
     revert: nothing,
   },
 } satisfies Record<
-  'proposal.duplicate' | 'proposal.renew' | 'proposal.replaceServices' | 'proposal.replaceExternalProjects',
+  | 'proposal.createFromTemplate'
+  | 'proposal.create'
+  | 'proposal.duplicate'
+  | 'proposal.renew'
+  | 'proposal.replaceServices'
+  | 'proposal.replaceExternalProjects',
   Effect
 >;

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import type { ExternalProjectsPut, ServicesPut } from '../../../src-preload/contract/partner-api';
+import { newProposalOperations } from './new-proposal-operations';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { ActingUserForm } from '../shared/ActingUserForm';
 import { describedAs, type OperationParts } from '../shared/operation-parts';
@@ -30,6 +31,7 @@ interface AboutProposal {
 const named = ({ proposalName, clientName }: AboutProposal) => `“${proposalName}” (${clientName})`;
 
 export const proposalOperations = {
+  ...newProposalOperations,
   'proposal.duplicate': {
     effect: proposalEffects['proposal.duplicate'],
     description: describedAs(
