@@ -73,6 +73,12 @@ interface ResourceBase {
   query?: (mode: 'full' | 'incremental' | 'reconcile', serverDay: string) => Record<string, string | boolean>;
   /** How fresh it must be kept, and so how often it is read (see SyncTier). */
   tier: SyncTier;
+  /**
+   * Not part of the first import: read the first time a form asks for the catalogs (round 'catalogs') or
+   * by "Sync now", then as its tier says. The first import already fills the practice's first minute of
+   * requests; lists only a form needs would make the user wait a minute longer for "last synced".
+   */
+  firstReadWhenAsked?: true;
 }
 
 /** Only a 'window' resource has (and must have) a window policy; `never` keeps `resource.window` readable on any resource. */
@@ -199,6 +205,7 @@ export const syncResources: readonly SyncResource[] = [
     key: () => 'proposalTemplates',
     kind: 'report',
     tier: 'catalogs',
+    firstReadWhenAsked: true,
   },
   {
     name: 'pmJobTemplates',
@@ -207,6 +214,7 @@ export const syncResources: readonly SyncResource[] = [
     key: () => 'pmJobTemplates',
     kind: 'report',
     tier: 'catalogs',
+    firstReadWhenAsked: true,
   },
   {
     name: 'dmsJobTemplates',
@@ -215,6 +223,7 @@ export const syncResources: readonly SyncResource[] = [
     key: () => 'dmsJobTemplates',
     kind: 'report',
     tier: 'catalogs',
+    firstReadWhenAsked: true,
   },
   // Ledger lookups, so an adhoc bill's lines can name an account and tax rate offline.
   {

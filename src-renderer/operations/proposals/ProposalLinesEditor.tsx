@@ -42,21 +42,24 @@ export function ProposalLinesEditor(props: {
         const ranged = service && service.rangeMin != null && service.rangeMax != null;
         return (
           <Card key={index} data-testid="new-proposal-line">
-            <Grid columns={{ initial: '1', sm: 'minmax(0, 3fr) minmax(5rem, 1fr) minmax(0, 2fr)' }} gap="2" align="end">
-              <SelectInput
-                label={`Service ${index + 1}`}
-                required
-                value={row.serviceID}
-                onChange={(serviceID) => update(index, { serviceID, price: '' }, 'serviceID')}
-                error={err(index, 'serviceID')}
-              >
-                <option value="">Choose…</option>
-                {tree.map(({ service: s, depth }) => (
-                  <option key={s.serviceID} value={s.serviceID}>
-                    {`${'\u2003'.repeat(depth)}${depth ? '↳ ' : ''}${serviceChoice(s, region)}`}
-                  </option>
-                ))}
-              </SelectInput>
+            {/* The service's name on a line of its own, so it is read whole; quantity and price share the next. */}
+            <Grid columns={{ initial: '1', sm: 'minmax(6rem, 1fr) minmax(0, 2fr)' }} gap="2" align="end">
+              <Box gridColumn="1 / -1">
+                <SelectInput
+                  label={`Service ${index + 1}`}
+                  required
+                  value={row.serviceID}
+                  onChange={(serviceID) => update(index, { serviceID, price: '' }, 'serviceID')}
+                  error={err(index, 'serviceID')}
+                >
+                  <option value="">Choose…</option>
+                  {tree.map(({ service: s, depth }) => (
+                    <option key={s.serviceID} value={s.serviceID}>
+                      {`${'\u2003'.repeat(depth)}${depth ? '↳ ' : ''}${serviceChoice(s, region)}`}
+                    </option>
+                  ))}
+                </SelectInput>
+              </Box>
               <NumberInput
                 label="Quantity"
                 locale={money.locale}

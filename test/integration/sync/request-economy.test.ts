@@ -64,10 +64,6 @@ describe('the request economy of one laptop', () => {
       '/onboardings/statuses': 2,
       '/proposals/services': 2,
       '/eforms/templates': 2,
-      // What a new proposal is built from offline: each one whole list (a report), one read.
-      '/proposals/templates': 1,
-      '/proposals/pm-job-templates': 1,
-      '/proposals/dms-job-templates': 1,
       '/bills/ledger/status': 1,
       '/bills/ledger/accounts': 2,
       '/bills/ledger/tax-rates': 2,

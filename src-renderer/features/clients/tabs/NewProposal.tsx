@@ -11,6 +11,7 @@ import { useWriteBlocked } from '../../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
 import { operationRegistry } from '../../../operations/registry';
 import { usePractice } from '../../../practice/practice-store';
+import { useCatalogsRound } from '../../../practice/use-catalogs-round';
 import { ModalDialog } from '../../../ui/ModalDialog';
 import { StatusBadge, useRegion } from '../../../ui/money-ui';
 import { formatMoney } from '../../../ui/regional/regional-format';
@@ -26,6 +27,9 @@ export const isNewProposal = (entry: OutboxEntry) =>
  */
 export function NewProposalButton({ entityKey, clientName }: { entityKey: string; clientName: string }) {
   const { outbox } = useServices();
+  // Opening a client's proposals online fetches the templates and job templates if they are not fresh,
+  // so a proposal can be built from them later offline.
+  useCatalogsRound();
   const blocked = useWriteBlocked();
   const region = useRegion();
   const [open, setOpen] = useState(false);
