@@ -51,7 +51,7 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
         <NewProposalButton entityKey={entity.entityKey} clientName={entity.fullEntityName} />
       </Flex>
       <PartStatus part="proposals" what="Proposals" noun="proposals" region={region} {...part} />
-      <PendingNewProposals entries={pending.filter(isNewProposal)} />
+      <PendingNewProposals entityKey={entity.entityKey} entries={pending.filter(isNewProposal)} />
       {!proposals || proposals.length === 0
         ? null
         : proposals.map((p) => (

@@ -1,11 +1,13 @@
 import { Badge, Flex, Link as RadixLink, SegmentedControl, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox/outbox-entry';
 import { useServices } from '../../../app/services-context';
+import { readClientProposals } from '../../../client-data/client-reads';
+import { useInteractiveReads } from '../../../client-data/use-client-data';
 import { AdhocProposalForm, FromTemplateForm } from '../../../operations/proposals/new-proposal-operations';
-import { newProposalOf } from '../../../operations/proposals/new-proposal-effect';
+import { newProposalOf } from '../../../operations/proposals/new-proposal-of';
 import type { DraftTotals } from '../../../operations/proposals/new-proposal-draft';
 import { useWriteBlocked } from '../../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
@@ -95,8 +97,17 @@ export function NewProposalButton({ entityKey, clientName }: { entityKey: string
  * A new proposal queued for this client shows at once as a Draft waiting to be sent; once the practice
  * has it, its own row (under the practice's key) takes its place. Edit or discard it in the Outbox.
  */
-export function PendingNewProposals({ entries }: { entries: readonly OutboxEntry[] }) {
+export function PendingNewProposals({ entityKey, entries }: { entityKey: string; entries: readonly OutboxEntry[] }) {
   const { databases } = useServices();
+  const ctx = useInteractiveReads();
+  // One that left the list reached the practice (or was discarded): read the list, so its own row appears.
+  const shown = useRef<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    const now = new Set(entries.map((e) => e.id));
+    const left = [...shown.current].some((id) => !now.has(id));
+    shown.current = now;
+    if (left && ctx) void readClientProposals(ctx, entityKey);
+  }, [entries, ctx, entityKey]);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
   const rows =
