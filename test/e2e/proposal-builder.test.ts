@@ -117,11 +117,35 @@ describe('a new proposal built offline in the meeting', () => {
     expect(app.answered('createAdhocProposal')).toBe(0);
     const price = ranged.rangeMin! + 10;
     await first.getByLabel(/^Price/).fill(String(price));
-    const shownTotal = (await dialog().getByTestId('new-proposal-total').textContent())!;
     await dialog().getByRole('button', { name: 'Queue proposal' }).click();
     await dialog().waitFor({ state: 'detached' });
-    await pending.filter({ hasText: BUILT }).getByText(shownTotal).waitFor();
+    await pending.filter({ hasText: BUILT }).getByTestId('proposal-waiting').waitFor();
     expect(app.answered('createAdhocProposal') + app.answered('createProposalFromTemplate')).toBe(0);
+
+    // While it waits it can be opened and edited in the Outbox, in the same editor, with what was typed.
+    await page.keyboard.press('Control+5');
+    const entry = page.getByTestId('outbox-entry').filter({ hasText: BUILT });
+    await entry.getByRole('button', { name: 'Edit' }).click();
+    const editedSecond = dialog().getByTestId('new-proposal-line').nth(1);
+    expect(
+      await dialog()
+        .getByLabel(/Proposal name/)
+        .inputValue(),
+    ).toBe(BUILT);
+    expect(
+      await dialog()
+        .getByTestId('new-proposal-line')
+        .nth(0)
+        .getByLabel(/^Price/)
+        .inputValue(),
+    ).toBe(String(price));
+    await editedSecond.getByLabel(/Quantity/).fill('3');
+    const shownTotal = (await dialog().getByTestId('new-proposal-total').textContent())!;
+    await dialog().getByRole('button', { name: 'Save and resubmit' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await entry.getByText(`${shownTotal} (2 services)`).waitFor();
+    await page.goto(`${server.url}#/clients/${client.entityKey}?tab=proposals`);
+    await pending.filter({ hasText: BUILT }).getByText(shownTotal).waitFor();
 
     // Online again: each reaches the practice once, and its own row replaces the waiting one.
     await setNetwork(server, true);
@@ -136,7 +160,7 @@ describe('a new proposal built offline in the meeting', () => {
     const built = named(BUILT)[0]!;
     expect(built.pricing.services.map((l) => [l.serviceID, l.quantity, l.price])).toEqual([
       [ranged.serviceID, 2, price],
-      [monthly.serviceID, 1, monthly.price],
+      [monthly.serviceID, 3, monthly.price],
     ]);
     expect(built.pricing.jobs).toMatchObject([{ system: 'pm', templateID: pmTemplate.id, name: pmTemplate.name }]);
     expect(built.pricing.recurringBillings).toMatchObject([
