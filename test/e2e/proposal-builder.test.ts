@@ -78,6 +78,15 @@ describe('a new proposal built offline in the meeting', () => {
     await dialog()
       .getByLabel(/Proposal name/)
       .fill(BUILT);
+    // Closing the dialog loses nothing typed: it opens again where it was left.
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'New proposal' }).click();
+    expect(
+      await dialog()
+        .getByLabel(/Proposal name/)
+        .inputValue(),
+    ).toBe(BUILT);
     await dialog()
       .getByRole('combobox', { name: /Prepared by/ })
       .selectOption(user.userKey);

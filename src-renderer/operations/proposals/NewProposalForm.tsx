@@ -1,5 +1,5 @@
 import { Callout, Flex, Text } from '@radix-ui/themes';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { adhocProposalSchema, fromTemplateSchema, type AdhocProposal } from '../../../src-preload/contract/partner-api';
 import { SchemaForm, SelectInput, TextInput, withoutError, type FieldErrors } from '../../ui/form-kit';
 import { useRegion } from '../../ui/money-ui';
@@ -39,7 +39,14 @@ const NO_CATALOG =
  * prices, optional practice-manager and document-system jobs, billings; totals as the practice computes
  * them. Checked against the contract's schema and the catalogs before anything is queued.
  */
-export function AdhocProposalForm(props: NewProposalProps<AdhocProposal> & { initial?: AdhocProposal }) {
+export function AdhocProposalForm(
+  props: NewProposalProps<AdhocProposal> & {
+    initial?: AdhocProposal;
+    /** What was typed before the dialog was closed, kept by the screen so nothing typed is lost. */
+    draft?: DraftRows | undefined;
+    onDraft?(rows: DraftRows): void;
+  },
+) {
   const region = useRegion();
   const money = moneyLocale(region);
   const catalogs = useProposalCatalogs();
@@ -47,14 +54,16 @@ export function AdhocProposalForm(props: NewProposalProps<AdhocProposal> & { ini
   const [rows, setRows] = useState<DraftRows>(() =>
     props.initial
       ? draftRowsOf(props.initial, money)
-      : {
+      : (props.draft ?? {
           name: '',
           lines: [{ serviceID: '', quantity: numberInputText(1, money.locale), price: '' }],
           pmJobs: [],
           dmsJobs: [],
           billings: [],
-        },
+        }),
   );
+  const onDraft = props.onDraft;
+  useEffect(() => onDraft?.(rows), [rows, onDraft]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const body = () => adhocBody(user, props.entityKey, rows, money);
   const totals = draftTotals(

@@ -8,7 +8,7 @@ import { readClientProposals } from '../../../client-data/client-reads';
 import { useInteractiveReads } from '../../../client-data/use-client-data';
 import { AdhocProposalForm, FromTemplateForm } from '../../../operations/proposals/new-proposal-operations';
 import { newProposalOf } from '../../../operations/proposals/new-proposal-of';
-import type { DraftTotals } from '../../../operations/proposals/new-proposal-draft';
+import type { DraftRows, DraftTotals } from '../../../operations/proposals/new-proposal-draft';
 import { useWriteBlocked } from '../../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
 import { operationRegistry } from '../../../operations/registry';
@@ -36,6 +36,8 @@ export function NewProposalButton({ entityKey, clientName }: { entityKey: string
   const region = useRegion();
   const [open, setOpen] = useState(false);
   const [from, setFrom] = useState<'template' | 'scratch'>('template');
+  // A proposal being built survives closing the dialog (a question from the client, a look at their bills).
+  const [draft, setDraft] = useState<DraftRows | undefined>(undefined);
   const close = () => setOpen(false);
   const queue = async (operation: NewProposalOperation, name: string, body: unknown, totals: DraftTotals) => {
     const summary = operationRegistry[operation].description.summary({
@@ -45,6 +47,7 @@ export function NewProposalButton({ entityKey, clientName }: { entityKey: string
       services: totals.lines.length,
     });
     await outbox.queue({ operation, payload: { params: {}, body }, summary, entityKey, dependsOn: [] });
+    if (operation === 'proposal.create') setDraft(undefined);
     close();
   };
   return (
@@ -83,6 +86,8 @@ export function NewProposalButton({ entityKey, clientName }: { entityKey: string
               entityKey={entityKey}
               clientName={clientName}
               disabledReason={blocked}
+              draft={draft}
+              onDraft={setDraft}
               onCancel={close}
               onSubmit={(body, totals) => queue('proposal.create', body.name, body, totals)}
             />
