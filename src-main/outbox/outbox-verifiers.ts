@@ -13,6 +13,7 @@ import {
 } from '../../src-preload/contract/partner-api';
 import { readAllPages } from '../partner-api/paging';
 import { verifyAdhocBill } from './verify-adhoc-bill';
+import { verifyAdhocProposal, verifyProposalFromTemplate } from './verify-new-proposal';
 import type { Verifier } from './verify-context';
 
 /**
@@ -120,6 +121,9 @@ export const verifiers: Partial<Record<OperationName, Verifier>> = {
         }
       : { verdict: 'absent', note: 'The client has no proposal renewed from this one.' };
   },
+
+  'proposal.createFromTemplate': verifyProposalFromTemplate,
+  'proposal.create': verifyAdhocProposal,
 
   'bill.createAdhoc': verifyAdhocBill,
 

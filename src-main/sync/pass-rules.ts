@@ -21,7 +21,8 @@ export function emptyCursor(resource: string): SyncCursor {
 /**
  * A resource sits this run out when its tier is not due: read less than its tier's interval ago (from the
  * end of its last pass: a long first import would otherwise be due again as soon as it ends). "Sync now"
- * (round 'full') reads everything; a form's 'catalogs' round reads only catalogs more than an hour old.
+ * (round 'full') reads everything; a form's 'catalogs' round reads only catalogs more than an hour old. A
+ * resource read first when asked (`firstReadWhenAsked`) waits, until then, for one of those two.
  */
 export function restsThisRound(
   resource: SyncResource,
@@ -30,6 +31,7 @@ export function restsThisRound(
   serverNowMs: number,
 ): boolean {
   if (round === 'catalogs' && resource.tier !== 'catalogs') return true;
+  if (resource.firstReadWhenAsked && round === 'due' && !cursor?.lastCompletedAt) return true;
   const endedAt = cursor?.passEndedAt ?? cursor?.lastCompletedAt;
   if (round === 'full' || cursor?.mode !== 'incremental' || cursor.nextPage !== 1 || !endedAt) return false;
   const every = round === 'catalogs' ? CATALOG_STALE_FOR_FORMS_MS : TIER_EVERY_MS[resource.tier];

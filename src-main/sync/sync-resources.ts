@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   billSchema,
+  catalogItemSchema,
   contactSchema,
   debtorAgeingSchema,
   debtorInvoiceSchema,
@@ -15,6 +16,7 @@ import {
   onboardingStatusSchema,
   paymentSchema,
   proposalServiceSchema,
+  proposalTemplateSchema,
   recurringBillingSchema,
   userSchema,
 } from '../../src-preload/contract/partner-api';
@@ -71,6 +73,12 @@ interface ResourceBase {
   query?: (mode: 'full' | 'incremental' | 'reconcile', serverDay: string) => Record<string, string | boolean>;
   /** How fresh it must be kept, and so how often it is read (see SyncTier). */
   tier: SyncTier;
+  /**
+   * Not part of the first import: read the first time a form asks for the catalogs (round 'catalogs') or
+   * by "Sync now", then as its tier says. The first import already fills the practice's first minute of
+   * requests; lists only a form needs would make the user wait a minute longer for "last synced".
+   */
+  firstReadWhenAsked?: true;
 }
 
 /** Only a 'window' resource has (and must have) a window policy; `never` keeps `resource.window` readable on any resource. */
@@ -116,6 +124,9 @@ export function shiftDay(day: string, days: number): string {
 
 /** One year of bills and payments is the history a meeting needs; older ones come with a meeting pack. */
 const billingWindow: WindowPolicy = { historyDays: 365, aheadDays: 31 };
+
+/** A whole list kept as one report: the renderer stores objects, so the list goes under `items`. */
+const itemsOf = (item: z.ZodType) => z.array(item).transform((items) => ({ items }));
 
 /** In the order the user benefits from: clients first (the list appears after one page), then the rest. */
 export const syncResources: readonly SyncResource[] = [
@@ -184,6 +195,35 @@ export const syncResources: readonly SyncResource[] = [
     key: (t: z.infer<typeof eformTemplateSchema>) => t.templateId,
     kind: 'snapshot',
     tier: 'catalogs',
+  },
+  // A new proposal is built in the meeting, offline: the practice's templates and job templates with the services.
+  // Each list is kept as one object (`{ items }`) in `reports`: small, read whole, replaced whole.
+  {
+    name: 'proposalTemplates',
+    path: '/proposals/templates',
+    schema: itemsOf(proposalTemplateSchema),
+    key: () => 'proposalTemplates',
+    kind: 'report',
+    tier: 'catalogs',
+    firstReadWhenAsked: true,
+  },
+  {
+    name: 'pmJobTemplates',
+    path: '/proposals/pm-job-templates',
+    schema: itemsOf(catalogItemSchema),
+    key: () => 'pmJobTemplates',
+    kind: 'report',
+    tier: 'catalogs',
+    firstReadWhenAsked: true,
+  },
+  {
+    name: 'dmsJobTemplates',
+    path: '/proposals/dms-job-templates',
+    schema: itemsOf(catalogItemSchema),
+    key: () => 'dmsJobTemplates',
+    kind: 'report',
+    tier: 'catalogs',
+    firstReadWhenAsked: true,
   },
   // Ledger lookups, so an adhoc bill's lines can name an account and tax rate offline.
   {

@@ -85,6 +85,7 @@ describe('read-only credentials', () => {
     const actions = page.getByTestId('proposal-actions').first();
     for (const name of ['Duplicate', 'Renew', 'Edit services', 'External projects'])
       await expectBlocked(actions.getByRole('button', { name, exact: true }));
+    await expectBlocked(page.getByTestId('new-proposal-actions').getByRole('button', { name: 'New proposal' }));
 
     const onboarding = [...state().onboardings.values()].find(
       (o) =>

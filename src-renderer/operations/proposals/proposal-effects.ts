@@ -6,6 +6,7 @@ import {
   externalProjectsPutSchema,
   proposalUpdateResultSchema,
 } from '../../../src-preload/contract/partner-api';
+import { newProposalEffect } from './new-proposal-effect';
 import type { Effect } from '../../outbox/outbox-effect';
 import { markStale, nothing } from '../../outbox/effect-helpers';
 import type { PracticeDb } from '../../practice/practice-db';
@@ -46,6 +47,8 @@ async function takePracticePricing(db: PracticeDb, entry: OutboxEntry): Promise<
  * stored proposal, and a client that gained a proposal has its list marked stale.
  */
 export const proposalEffects = {
+  'proposal.createFromTemplate': newProposalEffect,
+  'proposal.create': newProposalEffect,
   'proposal.duplicate': {
     tables: ['clientReads'],
     apply: nothing,
@@ -106,6 +109,8 @@ export const proposalEffects = {
     revert: nothing,
   },
 } satisfies Record<
+  | 'proposal.createFromTemplate'
+  | 'proposal.create'
   | 'proposal.duplicate'
   | 'proposal.renew'
   | 'proposal.replaceServices'

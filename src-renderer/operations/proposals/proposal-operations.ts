@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import type { ExternalProjectsPut, ServicesPatch, ServicesPut } from '../../../src-preload/contract/partner-api';
 import type { BaseLine } from '../../../src-preload/contract/outbox/service-line-edits';
+import { newProposalOperations } from './new-proposal-operations';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { ActingUserForm } from '../shared/ActingUserForm';
 import { describedAs, type OperationParts } from '../shared/operation-parts';
@@ -31,6 +32,7 @@ interface AboutProposal {
 const named = ({ proposalName, clientName }: AboutProposal) => `“${proposalName}” (${clientName})`;
 
 export const proposalOperations = {
+  ...newProposalOperations,
   'proposal.duplicate': {
     effect: proposalEffects['proposal.duplicate'],
     description: describedAs(

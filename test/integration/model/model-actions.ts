@@ -225,6 +225,33 @@ function build(
         target: `renew:${proposal.proposalKey}`,
         payload: { params: { key: proposal.proposalKey }, body: { userKey: user } },
       };
+    case 'proposal.createFromTemplate': {
+      const templates = world.state.proposalTemplates;
+      return {
+        payload: {
+          params: {},
+          body: {
+            userKey: user,
+            templateID: templates[pick % templates.length]!.templateID,
+            entityKey: client.entityKey,
+            name: marker,
+          },
+        },
+      };
+    }
+    case 'proposal.create':
+      return {
+        payload: {
+          params: {},
+          body: {
+            userKey: user,
+            entityKey: client.entityKey,
+            name: marker,
+            services: [{ serviceID: services[pick % services.length]!, quantity: 1 + (pick % 3) }],
+            billings: [{ description: 'Fee', amount: 100, billOn: '2099-01-31', kind: 'invoice', frequency: null }],
+          },
+        },
+      };
     case 'proposal.replaceServices':
       return {
         target: `services:${proposal.proposalKey}`,

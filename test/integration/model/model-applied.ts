@@ -71,6 +71,10 @@ export function appliedCountOf(
     }
     case 'proposal.renew':
       return [...s.proposals.values()].filter((p) => p.renewedFromKey === key).length - baseline;
+    // A new proposal is named by its marker: the practice holds it exactly once.
+    case 'proposal.createFromTemplate':
+    case 'proposal.create':
+      return [...s.proposals.values()].filter((p) => p.name === marker).length;
     case 'proposal.replaceServices': {
       if (!last) return null;
       const wanted = (body['services'] as { serviceID: number; quantity: number }[]).map(

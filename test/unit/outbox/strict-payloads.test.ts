@@ -78,6 +78,24 @@ const fixtures: Record<OperationName, { payload: StoredPayload; nested?: (string
   },
   'proposal.duplicate': { payload: { params: { key: K }, body: { userKey: U } } },
   'proposal.renew': { payload: { params: { key: K }, body: { userKey: U, signatoryContactID: 5 } } },
+  'proposal.createFromTemplate': {
+    payload: { params: {}, body: { userKey: U, templateID: 801, entityKey: E, name: 'Tax' } },
+  },
+  'proposal.create': {
+    payload: {
+      params: {},
+      body: {
+        userKey: U,
+        entityKey: E,
+        name: 'Advisory',
+        services: [{ serviceID: 1, quantity: 2, price: 100 }],
+        billings: [
+          { description: 'Monthly', amount: 100, billOn: '2027-01-01', kind: 'recurring', frequency: 'Monthly' },
+        ],
+      },
+    },
+    nested: ['services', 0],
+  },
   'proposal.replaceServices': {
     payload: { params: { key: K }, body: { userKey: U, services: [{ serviceID: 1, quantity: 2 }] } },
     nested: ['services', 0],

@@ -8,6 +8,7 @@ import type { StoredEntity } from '../../../practice/practice-db';
 import { readOpenEntries } from '../../../outbox/outbox-db';
 import { usePractice } from '../../../practice/practice-store';
 import { ProposalActions } from './ProposalActions';
+import { isNewProposal, NewProposalButton, PendingNewProposals } from './NewProposal';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 import { DetailStatus, PartStatus, ReadButton, StatusBadge, useRegion } from '../../../ui/money-ui';
 import { useServices } from '../../../app/services-context';
@@ -47,8 +48,10 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
           Proposals
         </Heading>
         <ReadButton label="Read again" run={(ctx) => readClientProposals(ctx, entity.entityKey)} />
+        <NewProposalButton entityKey={entity.entityKey} clientName={entity.fullEntityName} />
       </Flex>
       <PartStatus part="proposals" what="Proposals" noun="proposals" region={region} {...part} />
+      <PendingNewProposals entityKey={entity.entityKey} entries={pending.filter(isNewProposal)} />
       {!proposals || proposals.length === 0
         ? null
         : proposals.map((p) => (

@@ -106,7 +106,10 @@ describe('ingest of a synced page (records and cursor in one transaction)', () =
     expect((await db.reports.toArray()).map((r) => r.name).sort()).toEqual([
       'debtorAgeing',
       'debtorMovement',
+      'dmsJobTemplates',
       'ledgerStatus',
+      'pmJobTemplates',
+      'proposalTemplates',
     ]);
   });
 

@@ -1,0 +1,76 @@
+import type { ComponentProps } from 'react';
+import { z } from 'zod';
+import { adhocProposalSchema, fromTemplateSchema } from '../../../src-preload/contract/partner-api';
+import { lazyComponent } from '../../ui/LazyLoad';
+import { formatMoney } from '../../ui/regional/regional-format';
+import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
+import type { AdhocProposalForm as Adhoc, FromTemplateForm as FromTemplate } from './NewProposalForm';
+import { proposalEffects } from './proposal-effects';
+
+// Loaded the first time one is opened, not at start: the editor is the largest form of the app.
+export const AdhocProposalForm = lazyComponent<ComponentProps<typeof Adhoc>>(
+  async () => (await import('./NewProposalForm')).AdhocProposalForm,
+  'the proposal editor',
+);
+export const FromTemplateForm = lazyComponent<ComponentProps<typeof FromTemplate>>(
+  async () => (await import('./NewProposalForm')).FromTemplateForm,
+  'the form',
+);
+
+/** The editor's totals, as it hands them over with the body. */
+const totalsSchema = z.object({ total: z.number(), lines: z.array(z.unknown()) });
+
+/** A new proposal as named on screen: its name, client, total in the practice's money and how many services. */
+interface AboutNewProposal {
+  name: string;
+  clientName: string;
+  total: string;
+  services: number;
+}
+const newProposalLine = ({ name, clientName, total, services }: AboutNewProposal) =>
+  `New proposal “${name}” for ${clientName}: ${total} (${services === 1 ? '1 service' : `${services} services`})`;
+
+export const newProposalOperations = {
+  'proposal.createFromTemplate': {
+    effect: proposalEffects['proposal.createFromTemplate'],
+    description: describedAs('proposal.createFromTemplate', newProposalLine, null, (stored, known) => {
+      const body = fromTemplateSchema.safeParse(stored);
+      const totals = totalsSchema.safeParse(known.formSays);
+      if (!body.success || !totals.success || known.clientName === null) return null;
+      return {
+        name: body.data.name ?? 'New proposal',
+        clientName: known.clientName,
+        total: formatMoney(totals.data.total, known.region),
+        services: totals.data.lines.length,
+      };
+    }),
+    resubmit: resubmitIn(FromTemplateForm, (body, { submitLabel }) => {
+      const parsed = fromTemplateSchema.safeParse(body);
+      return parsed.success
+        ? { entityKey: parsed.data.entityKey, clientName: '', initial: parsed.data, submitLabel }
+        : null;
+    }),
+    form: FromTemplateForm,
+  },
+  'proposal.create': {
+    effect: proposalEffects['proposal.create'],
+    description: describedAs('proposal.create', newProposalLine, null, (stored, known) => {
+      const body = adhocProposalSchema.safeParse(stored);
+      const totals = totalsSchema.safeParse(known.formSays);
+      if (!body.success || !totals.success || known.clientName === null) return null;
+      return {
+        name: body.data.name,
+        clientName: known.clientName,
+        total: formatMoney(totals.data.total, known.region),
+        services: body.data.services.length,
+      };
+    }),
+    resubmit: resubmitIn(AdhocProposalForm, (body, { submitLabel }) => {
+      const parsed = adhocProposalSchema.safeParse(body);
+      return parsed.success
+        ? { entityKey: parsed.data.entityKey, clientName: '', initial: parsed.data, submitLabel }
+        : null;
+    }),
+    form: AdhocProposalForm,
+  },
+} satisfies Record<'proposal.createFromTemplate' | 'proposal.create', OperationParts>;
