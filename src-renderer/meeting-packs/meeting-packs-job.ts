@@ -4,7 +4,13 @@ import type { Notice } from '../notices/notice-store';
 import type { PracticeDatabases } from '../practice/practice-db';
 import { DOCUMENT_REQUESTS_JOB } from './document-requests-job';
 import { useMeetingPacks } from './meeting-pack-store';
-import { createPack, retryFailed, runPack, type PackEstimate } from './pack-runner';
+import type { PackEstimate } from './pack-runner';
+
+/**
+ * The pack runner (plans, reads, document fetches) loads on first use, not with the window: nothing of it
+ * is needed before the first paint, and the start-up JavaScript has a size limit.
+ */
+const loadPackRunner = () => import('./pack-runner');
 
 export const MEETING_PACKS_JOB = 'meeting-packs';
 
@@ -52,6 +58,7 @@ export function createMeetingPacks(deps: MeetingPackDeps): { service: MeetingPac
           );
           if (!next || signal.aborted) return;
           useMeetingPacks.setState({ runningPackId: next.packId });
+          const { runPack } = await loadPackRunner();
           const done = await runPack(
             { companion: deps.companion, db, practiceKey, priority: 'prefetch', now },
             next.packId,
@@ -84,6 +91,7 @@ export function createMeetingPacks(deps: MeetingPackDeps): { service: MeetingPac
     async prepare(entity, shown) {
       const practiceKey = deps.activePracticeKey();
       if (!practiceKey) throw new Error('Connect a practice first.');
+      const { createPack } = await loadPackRunner();
       await createPack(deps.databases.of(practiceKey), entity, now(), shown);
       deps.runner.kick(MEETING_PACKS_JOB);
     },
@@ -96,6 +104,7 @@ export function createMeetingPacks(deps: MeetingPackDeps): { service: MeetingPac
     async retry(packId) {
       const practiceKey = deps.activePracticeKey();
       if (!practiceKey) return;
+      const { retryFailed } = await loadPackRunner();
       await retryFailed(deps.databases.of(practiceKey), packId);
       deps.runner.kick(MEETING_PACKS_JOB);
     },
