@@ -123,6 +123,16 @@ describe('the window shown to one client', () => {
     await expectNoOtherClient(names, 'the Add contact dialog');
     await page.keyboard.press('Escape');
     await contact.waitFor({ state: 'hidden' });
+
+    // …and so does a new proposal, built with the client from the practice's catalogue.
+    await page.getByRole('tab', { name: 'Proposals' }).click();
+    await page.getByRole('button', { name: 'New proposal' }).click();
+    const proposal = page.getByRole('dialog', { name: `New proposal for ${client.fullEntityName}` });
+    await proposal.waitFor();
+    await expectNoOtherClient(names, 'the New proposal dialog');
+    await page.keyboard.press('Escape');
+    await proposal.waitFor({ state: 'hidden' });
+    await inMode().waitFor();
   });
 
   it('refuses every other address, typed or from a deep link', async () => {
