@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { AuthValidation } from '../../../src-preload/contract/partner-api';
 import type { HubDatabase } from '../db/database';
 import type { DeviceRegistry } from '../devices/devices';
 import { syncResources } from '../../sync/sync-resources';
@@ -10,6 +11,11 @@ export interface HubServerOptions {
   devices: DeviceRegistry;
   /** Records per page the hub serves (the contract does not fix one; the laptop's paging rule needs none). */
   pageSize?: number;
+  /**
+   * The practice this hub mirrors, answered at /api/v1/auth/validate so a laptop can apply its binding rule
+   * before it reads anything. Always `canWrite: false`: a device may only read, its writes go direct.
+   */
+  practice?: AuthValidation;
   /** Extra routes (the webhook receiver, the change stream) registered by their own modules. */
   register?: (app: FastifyInstance) => void;
 }
@@ -43,6 +49,13 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
     if (!(await devices.verify(header('x-svc-auth-id'), header('x-svc-auth-key'))))
       return problem(reply, 401, 'Unauthorized', 'Unknown or revoked device.', path);
   });
+
+  const { practice } = options;
+  if (practice)
+    app.get('/api/v1/auth/validate', async (_request, reply) => {
+      void reply.header('date', (await hubNow(db)).toUTCString());
+      return { ...practice, canWrite: false } satisfies AuthValidation;
+    });
 
   for (const list of servedLists) {
     app.get(`/api/v1${list.path}`, async (request, reply) => {
