@@ -83,13 +83,23 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
       return rows.map((row) => row.record);
     });
   }
-  // Snapshot lists (users, statuses, catalogs): served whole, as the API does; the laptop replaces its copy.
-  for (const resource of syncResources.filter((r) => r.kind === 'snapshot')) {
+  // Snapshot lists (users, statuses, catalogs) and lists re-read whole (recurring billings): the laptop
+  // replaces its copy. Its sync engine pages every list until the server says it ended: pages by key.
+  for (const resource of syncResources.filter((r) => r.kind === 'snapshot' || r.kind === 'paged-whole')) {
     app.get(`/api/v1${resource.path}`, async (request, reply) => {
       void reply.header('date', (await hubNow(db)).toUTCString());
-      if (Object.keys((request.query ?? {}) as object).length > 0)
-        return problem(reply, 400, 'Bad Request', 'The hub serves this list whole, without parameters.', request.url);
-      return (await readAll(db, resource.name)).map((row) => row.record);
+      const { pageNumber, ...rest } = (request.query ?? {}) as Record<string, unknown>;
+      const page = pageNumber === undefined ? 1 : Number(pageNumber);
+      if (Object.keys(rest).length > 0 || !Number.isInteger(page) || page < 1)
+        return problem(
+          reply,
+          400,
+          'Bad Request',
+          'The hub serves this list whole, paged by pageNumber only.',
+          request.url,
+        );
+      const rows = await readAll(db, resource.name);
+      return rows.slice((page - 1) * pageSize, page * pageSize).map((row) => row.record);
     });
   }
   options.register?.(app);
