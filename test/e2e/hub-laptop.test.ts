@@ -61,4 +61,12 @@ describe('a laptop connected through the practice hub', () => {
     const reasons = await Promise.all(describedBy.split(' ').map((id) => page.locator(`[id="${id}"]`).textContent()));
     expect(reasons.join(' ')).toContain('through the practice hub');
   });
+
+  it('Settings says how the practice is connected', async () => {
+    await page.goto(`${app.server.url}#/settings`);
+    await page
+      .getByTestId('connected-practice')
+      .getByText(/Through the practice hub/)
+      .waitFor();
+  });
 });
