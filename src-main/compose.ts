@@ -264,6 +264,7 @@ export function createMainServices(deps: MainDeps) {
     },
     'practice.connect': (input) => session.connect(input),
     'practice.connectDemo': ({ region }) => session.connectDemo(region),
+    'practice.connectHub': (input) => session.connectThroughHub(input),
     'practice.signOut': ({ practiceKey }) => session.signOut(practiceKey),
     'practice.budget': ({ practiceKey, estimateRequests }) => session.budgetStatus(practiceKey, estimateRequests),
     'practice.read': (input) => reader.read(input),

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { createDemoPractice } from '../demo-practice/create-demo-practice';
 import { demoSummary } from '../demo-practice/demo-summary';
 import { runDevicesCommand } from './devices/devices-command';
+import { enrolmentCode } from './devices/devices';
 import { readSecrets, writeSecrets } from './secrets-file';
 import { startHub } from './start-hub';
 import { WEBHOOK_PATH } from './webhooks/webhook-path';
@@ -78,7 +79,8 @@ process.stdout.write(
     webhookUrl: `${hub.hubUrl}${WEBHOOK_PATH}`,
     practiceKey: hub.practice.practiceKey,
     webhooks: hub.webhooks,
-    ...(demo ? { demo: demoSummary(demo), device } : {}),
+    // The enrolment code too: what Settings → Connection → "Through the practice hub" takes.
+    ...(demo && device ? { demo: demoSummary(demo), device: { ...device, enrolmentCode: enrolmentCode(device) } } : {}),
   })}\n`,
 );
 

@@ -84,6 +84,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const app = createHubServer({
       db,
       devices,
+      practice,
       register: (server) => {
         changes.register(server);
         registerWebhookReceiver(server, {

@@ -32,6 +32,14 @@ export class RedirectRefusedError extends PartnerApiError {
   }
 }
 
+/** A 401 from the practice hub: said as the hub's refusal of this device, not as wrong Partner API credentials. */
+export class HubDeviceRejectedError extends PartnerApiError {
+  constructor(error: PartnerApiError) {
+    super(error.status, error.title, failureWords.hubDeviceRejected, error.problem, error.serverDate);
+    this.name = 'HubDeviceRejectedError';
+  }
+}
+
 /**
  * - unreachable: the request provably never left — it failed before a connection existed
  *   (network-failure.ts decides by the phase of the failure, not by its code);
@@ -68,7 +76,12 @@ export class ResponseTooLargeError extends MalformedResponseError {
 
 /** A sentence a person can act on, for any error the client throws (the words: failure-words.ts). */
 export function describeApiError(error: unknown): string {
-  if (error instanceof RedirectRefusedError || error instanceof ResponseTooLargeError) return error.message;
+  if (
+    error instanceof RedirectRefusedError ||
+    error instanceof ResponseTooLargeError ||
+    error instanceof HubDeviceRejectedError
+  )
+    return error.message;
   if (error instanceof PartnerApiError) {
     switch (error.status) {
       case 401:

@@ -7,6 +7,9 @@
 export const failureWords = {
   /** 401 on a request made with credentials the user just typed or chose. */
   credentialsRejected: 'The practice did not accept these credentials. Check the Client ID, the secret and the region.',
+  /** 401 from the practice hub: the device was revoked, or the hub no longer knows it. */
+  hubDeviceRejected:
+    'The practice hub no longer accepts this laptop: its enrolment was revoked or is unknown there. Ask the hub’s administrator for a new enrolment code and connect through the hub again.',
   /** 403: the contract answers it only to read-only credentials attempting a change. */
   readOnly: 'These credentials are read-only: the practice does not allow them to make changes.',
   /** 404 without the server's own words. */

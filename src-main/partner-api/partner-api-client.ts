@@ -1,6 +1,7 @@
 import { type z } from 'zod';
 import { problemDetailsSchema } from '../../src-preload/contract/partner-api';
 import {
+  HubDeviceRejectedError,
   MalformedResponseError,
   NetworkError,
   PartnerApiError,
@@ -41,6 +42,8 @@ export interface PartnerApiClientOptions {
   /** The largest JSON answer and the largest file read (defaults: MAX_JSON_BYTES, MAX_FILE_BYTES); tests lower them. */
   maxJsonBytes?: number;
   maxFileBytes?: number;
+  /** The server is the practice hub and the credentials a device's: a 401 means the device was revoked. */
+  hubDevice?: boolean;
 }
 
 export interface RequestOptions {
@@ -251,6 +254,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
       // The practice's clock when it answered: what settles a write answered this way is read against it.
       serverDateOf(response),
     );
+    if (options.hubDevice && response.status === 401) return new HubDeviceRejectedError(error);
     if (quotaRefusals.has(response)) return new EformQuotaError(error, quotaResetAt(response.headers, Date.now()));
     return error;
   }

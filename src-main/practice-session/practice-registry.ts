@@ -1,5 +1,11 @@
 import { authValidationSchema, type Region } from '../../src-preload/contract/partner-api';
-import type { ConnectInput, ConnectResult, PracticeSummary, SignOutResult } from '../../src-preload/contract/practice';
+import type {
+  ConnectHubInput,
+  ConnectInput,
+  ConnectResult,
+  PracticeSummary,
+  SignOutResult,
+} from '../../src-preload/contract/practice';
 import { describeApiError, PartnerApiError } from '../partner-api/api-errors';
 import { vaultProblemText, type SecretStorage } from '../vault/credential-vault';
 import {
@@ -14,6 +20,7 @@ import {
   signOutMessage,
   unidentifiedRecordText,
 } from './connect-rules';
+import { badEnrolmentCodeText, checkHubAddress, hubRejectedCodeText, readEnrolmentCode } from './hub-connect';
 import type { DemoHandle, PracticeSessionDeps } from './session-deps';
 import type { ClientFactory, KnownPractice } from './targets';
 
@@ -44,21 +51,31 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
     isDemo: p.isDemo,
     storage: p.storage,
     problem: problems.get(p.practiceKey) ?? null,
+    through: p.through ?? 'partner-api',
   });
 
-  async function validate(baseUrl: string, clientId: string, secret: string) {
+  type Through = NonNullable<KnownPractice['through']>;
+
+  async function validate(baseUrl: string, clientId: string, secret: string, through: Through) {
     return (
       await deps
-        .client(baseUrl, clientId, secret)
+        .client(baseUrl, clientId, secret, through)
         .request('GET', '/auth/validate', authValidationSchema, { priority: 'interactive' })
     ).data;
   }
 
-  async function connectTo(baseUrl: string, input: ConnectInput, isDemo: boolean): Promise<ConnectResult> {
+  async function connectTo(
+    baseUrl: string,
+    input: ConnectInput,
+    isDemo: boolean,
+    through: Through = 'partner-api',
+  ): Promise<ConnectResult> {
     let validation;
     try {
-      validation = await validate(baseUrl, input.clientId, input.secret);
+      validation = await validate(baseUrl, input.clientId, input.secret, through);
     } catch (error) {
+      if (through === 'hub' && error instanceof PartnerApiError && error.status === 401)
+        return { ok: false, message: hubRejectedCodeText };
       // The secret goes only to the host the user chose: other regions are suggested, never tried with it.
       if (error instanceof PartnerApiError && error.status === 401 && input.region !== 'custom' && !isDemo) {
         return { ok: false, message: rejectedCredentialsText, otherRegions: regions.filter((r) => r !== input.region) };
@@ -83,6 +100,7 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
       clientId: input.clientId,
       canWrite: validation.canWrite,
       isDemo,
+      through,
     };
     const storage = await deps.vault.save(record, input.secret, {
       remember: input.remember,
@@ -164,6 +182,29 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
           };
       }
       return connectTo(baseUrl, input, false);
+    },
+
+    /**
+     * Through the practice hub: the enrolment code's device id and token are kept like a secret, bound to
+     * the hub's address, and the practice the hub names must pass the same binding rule as a direct one.
+     */
+    async connectThroughHub(input: ConnectHubInput): Promise<ConnectResult> {
+      const address = checkHubAddress(input.hubUrl);
+      if (!address.ok) return { ok: false, message: address.message };
+      const device = readEnrolmentCode(input.enrolmentCode);
+      if (!device) return { ok: false, message: badEnrolmentCodeText };
+      return connectTo(
+        address.address,
+        {
+          region: 'custom',
+          clientId: device.id,
+          secret: device.token,
+          remember: input.remember,
+          acceptWeakStorage: input.acceptWeakStorage,
+        },
+        false,
+        'hub',
+      );
     },
 
     /** The demo's practice in `region` (default: its first, Australia and New Zealand). */

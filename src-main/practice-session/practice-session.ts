@@ -42,6 +42,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     list: registry.list,
     connect: registry.connect,
     connectDemo: registry.connectDemo,
+    connectThroughHub: registry.connectThroughHub,
     signOut: registry.signOut,
     startSync: (practiceKey: string, cursors: readonly SyncCursor[], round?: SyncRound): boolean =>
       runner.start(practiceKey, cursors, round),

@@ -4,13 +4,19 @@ import type { StoredPractice } from '../vault/credential-vault';
 import type { PracticeSessionDeps } from './session-deps';
 
 export type KnownPractice = Omit<StoredPractice, 'cipherText'>;
-export type ClientFactory = (baseUrl: string, clientId: string, secret: string) => PartnerApiClient;
+/** `through`: 'hub' when the address is the practice hub and the credentials a device's. */
+export type ClientFactory = (
+  baseUrl: string,
+  clientId: string,
+  secret: string,
+  through?: KnownPractice['through'],
+) => PartnerApiClient;
 
 /** API clients for one practice's address and credentials, under that Client ID's request budget. */
 export function createClientFactory(
   deps: Pick<PracticeSessionDeps, 'fetch' | 'fetchForWrite' | 'apiClient' | 'budgetFor'>,
 ): ClientFactory {
-  return (baseUrl, clientId, secret) =>
+  return (baseUrl, clientId, secret, through) =>
     createPartnerApiClient({
       baseUrl,
       credentials: () => ({ clientId, secret: registerSecret(secret) }),
@@ -20,6 +26,7 @@ export function createClientFactory(
       maxAttempts: 3,
       ...deps.apiClient,
       ...(deps.budgetFor ? { budget: deps.budgetFor(clientId) } : {}),
+      ...(through === 'hub' ? { hubDevice: true } : {}),
     });
 }
 
@@ -41,7 +48,7 @@ export function activeTarget(
   const practice = deps.practiceOf(practiceKey);
   const secret = deps.secretOf(practiceKey);
   if (!practice || !secret || !deps.isActive(practiceKey)) return null;
-  return { practice, api: deps.client(practice.baseUrl, practice.clientId, secret) };
+  return { practice, api: deps.client(practice.baseUrl, practice.clientId, secret, practice.through) };
 }
 
 /** The outbox's writes and the documents' and on-demand reads, from the one check above. */

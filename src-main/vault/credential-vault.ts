@@ -20,6 +20,8 @@ const storedPracticeSchema = z.object({
   /** The cipher backend at the time of storing, to detect a changed keyring. */
   backend: z.string().max(100),
   isDemo: z.boolean(),
+  /** Read through the practice hub (baseUrl is the hub, clientId the device id, the secret its token); absent: directly. */
+  through: z.enum(['partner-api', 'hub']).optional(),
 });
 export type StoredPractice = z.infer<typeof storedPracticeSchema>;
 

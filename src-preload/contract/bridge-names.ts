@@ -11,6 +11,7 @@ export const methodNames = [
   'practice.list',
   'practice.connect',
   'practice.connectDemo',
+  'practice.connectHub',
   'practice.signOut',
   'practice.budget',
   'practice.read',

@@ -44,6 +44,7 @@ import { readInputSchema, readResultSchema } from './reads';
 import { outboxOutcomeSchema, outboxSendInputSchema, outboxVerifyOutputSchema } from './outbox/outbox-entry';
 import {
   connectDemoInputSchema,
+  connectHubInputSchema,
   connectInputSchema,
   connectResultSchema,
   practiceListSchema,
@@ -86,6 +87,7 @@ export const methodSchemas = defineMethods({
   'practice.list': { input: noInput, output: practiceListSchema },
   'practice.connect': { input: connectInputSchema, output: connectResultSchema },
   'practice.connectDemo': { input: connectDemoInputSchema, output: connectResultSchema },
+  'practice.connectHub': { input: connectHubInputSchema, output: connectResultSchema },
   'practice.signOut': { input: z.strictObject({ practiceKey: z.uuid() }), output: signOutResultSchema },
   'practice.budget': { input: budgetInputSchema, output: budgetStatusSchema.nullable() },
   'practice.read': { input: readInputSchema, output: readResultSchema },

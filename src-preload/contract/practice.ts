@@ -15,6 +15,8 @@ export const practiceSummarySchema = z.strictObject({
   storage: z.enum(['keychain', 'weak-opt-in', 'session-only']),
   /** A sentence for the user when the practice cannot be used until the secret is entered again. */
   problem: z.string().max(500).nullable(),
+  /** Where its data comes from: the Partner API directly, or the practice hub (read-only device access). */
+  through: z.enum(['partner-api', 'hub']),
 });
 export type PracticeSummary = z.infer<typeof practiceSummarySchema>;
 
@@ -40,6 +42,18 @@ export const connectInputSchema = z.strictObject({
   confirmAddress: z.boolean().optional(),
 });
 export type ConnectInput = z.infer<typeof connectInputSchema>;
+
+/**
+ * Connecting through the practice hub: its address and the enrolment code the hub's administrator gave
+ * (it carries this laptop's device id and token, which main keeps like a secret).
+ */
+export const connectHubInputSchema = z.strictObject({
+  hubUrl: z.string().trim().min(1).max(2000),
+  enrolmentCode: z.string().trim().min(1).max(1000),
+  remember: z.boolean(),
+  acceptWeakStorage: z.boolean(),
+});
+export type ConnectHubInput = z.infer<typeof connectHubInputSchema>;
 
 export const connectResultSchema = z.discriminatedUnion('ok', [
   z.strictObject({ ok: z.literal(true), practice: practiceSummarySchema }),

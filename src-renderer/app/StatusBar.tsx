@@ -24,7 +24,11 @@ export function StatusBar() {
       <footer aria-label="Status">
         <OnlineIndicator />
         <Text size="1" color="gray" data-testid="status-practice">
-          {practice ? `${practice.name}${syncText ? ` · ${syncText}` : ''}` : 'No practice connected'}
+          {practice
+            ? [practice.name, practice.through === 'hub' ? 'through the practice hub' : '', syncText]
+                .filter(Boolean)
+                .join(' · ')
+            : 'No practice connected'}
         </Text>
         <Text size="1" color="gray" data-testid="status-version">
           {info ? `v${info.version} · ${info.runtime === 'electron' ? 'Desktop' : 'Browser preview'}` : '…'}

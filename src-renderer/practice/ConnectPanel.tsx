@@ -5,6 +5,7 @@ import type { ConnectInput } from '../../src-preload/contract/practice';
 import { useServices } from '../app/services-context';
 import { LabelledSelect } from '../ui/LabelledSelect';
 import { ConfirmDialog } from '../ui/ModalDialog';
+import { HubConnectForm } from './HubConnectForm';
 import { usePractice } from './practice-store';
 
 const regionNames: Record<Region, string> = {
@@ -84,6 +85,9 @@ export function ConnectPanel() {
           <Heading as="h2" size="3" mb="3">
             Connect your practice
           </Heading>
+          <Text as="p" size="2" color="gray" mb="3">
+            Directly to the Partner API, with the Client ID and secret from your practice administrator.
+          </Text>
           <Flex direction="column" gap="3">
             <LabelledSelect
               label="Region"
@@ -158,6 +162,7 @@ export function ConnectPanel() {
           </Flex>
         </form>
       </Card>
+      <HubConnectForm />
       {error ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{error}</Callout.Text>

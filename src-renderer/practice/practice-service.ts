@@ -1,5 +1,5 @@
 import type { Region } from '../../src-preload/contract/partner-api';
-import type { ConnectInput, ConnectResult } from '../../src-preload/contract/practice';
+import type { ConnectHubInput, ConnectInput, ConnectResult } from '../../src-preload/contract/practice';
 import { usePractice, type PracticeDeps } from './practice-store';
 
 /** The practice store's actions with their dependencies bound, as the screens call them. */
@@ -7,6 +7,7 @@ export interface PracticeService {
   refresh(): Promise<void>;
   connectDemo(region?: Region): Promise<void>;
   connect(input: ConnectInput): Promise<ConnectResult>;
+  connectHub(input: ConnectHubInput): Promise<ConnectResult>;
   /** Background runs of the practice are cancelled first, then main and this window forget it. */
   signOut(practiceKey: string): Promise<void>;
   /** A background-style run: what is due. */
@@ -32,6 +33,7 @@ export function createPracticeService(
     refresh: () => store().refresh(deps),
     connectDemo: (region) => store().connectDemo(deps, region),
     connect: (input) => store().connect(deps, input),
+    connectHub: (input) => store().connectHub(deps, input),
     signOut: (practiceKey) => {
       deps.cancelJobs();
       return store().signOut(deps, practiceKey);

@@ -4,6 +4,7 @@ import type { BudgetStatus } from '../../src-preload/contract/budget';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import type { Region } from '../../src-preload/contract/partner-api';
 import type {
+  ConnectHubInput,
   ConnectInput,
   ConnectResult,
   PracticeSummary,
@@ -41,6 +42,10 @@ interface PracticeState {
    * is left to the form (no error banner); any other failure is also shown as `error`.
    */
   connect(deps: PracticeDeps, input: ConnectInput): Promise<ConnectResult>;
+  /** Through the practice hub (address + enrolment code); a failure is also shown as `error`. */
+  connectHub(deps: PracticeDeps, input: ConnectHubInput): Promise<ConnectResult>;
+  /** One connect, either way: main's answer, then the list refreshed and a first sync. */
+  connectWith(deps: PracticeDeps, ask: () => Promise<ConnectResult>): Promise<ConnectResult>;
   signOut(deps: PracticeDeps, practiceKey: string): Promise<void>;
   /**
    * Starts a run of main's sync reading `round` (default what is due: background and on-connect runs; 'full' for
@@ -97,10 +102,12 @@ export const usePractice = create<PracticeState>((set, get) => ({
       set({ busy: false });
     }
   },
-  async connect(deps, input) {
+  connect: (deps, input) => get().connectWith(deps, () => deps.companion.practice.connect(input)),
+  connectHub: (deps, input) => get().connectWith(deps, () => deps.companion.practice.connectHub(input)),
+  async connectWith(deps, ask) {
     set({ busy: true, error: null });
     try {
-      const result = await deps.companion.practice.connect(input);
+      const result = await ask();
       if (!result.ok) {
         if (!result.confirmAddress) set({ error: result.message });
         return result;

@@ -181,9 +181,10 @@ export function BilledNotice({ children }: { children: string }) {
   );
 }
 
-/** Why an action cannot be queued now (read-only credentials), or null. */
-export function writeBlockedReason(canWrite: boolean | undefined): string | null {
-  return canWrite === false
-    ? 'These credentials are read-only: the practice does not let them make changes, so this action is not available. Connect with read-write credentials to use it.'
-    : null;
+/** Why an action cannot be queued now (read-only credentials, or read-only access through the practice hub), or null. */
+export function writeBlockedReason(canWrite: boolean | undefined, through?: 'partner-api' | 'hub'): string | null {
+  if (canWrite !== false) return null;
+  return through === 'hub'
+    ? 'This laptop reads the practice through the practice hub, which gives it read-only access: changes need the practice’s own Client ID and secret, so this action is not available. Connect directly to the Partner API with read-write credentials to use it.'
+    : 'These credentials are read-only: the practice does not let them make changes, so this action is not available. Connect with read-write credentials to use it.';
 }

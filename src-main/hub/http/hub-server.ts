@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { AuthValidation } from '../../../src-preload/contract/partner-api';
 import type { HubDatabase } from '../db/database';
 import type { DeviceRegistry } from '../devices/devices';
 import { syncResources } from '../../sync/sync-resources';
@@ -10,6 +11,11 @@ export interface HubServerOptions {
   devices: DeviceRegistry;
   /** Records per page the hub serves (the contract does not fix one; the laptop's paging rule needs none). */
   pageSize?: number;
+  /**
+   * The practice this hub mirrors, answered at /api/v1/auth/validate so a laptop can apply its binding rule
+   * before it reads anything. Always `canWrite: false`: a device may only read, its writes go direct.
+   */
+  practice?: AuthValidation;
   /** Extra routes (the webhook receiver, the change stream) registered by their own modules. */
   register?: (app: FastifyInstance) => void;
 }
@@ -44,6 +50,13 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
       return problem(reply, 401, 'Unauthorized', 'Unknown or revoked device.', path);
   });
 
+  const { practice } = options;
+  if (practice)
+    app.get('/api/v1/auth/validate', async (_request, reply) => {
+      void reply.header('date', (await hubNow(db)).toUTCString());
+      return { ...practice, canWrite: false } satisfies AuthValidation;
+    });
+
   for (const list of servedLists) {
     app.get(`/api/v1${list.path}`, async (request, reply) => {
       const now = await hubNow(db);
@@ -70,13 +83,23 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
       return rows.map((row) => row.record);
     });
   }
-  // Snapshot lists (users, statuses, catalogs): served whole, as the API does; the laptop replaces its copy.
-  for (const resource of syncResources.filter((r) => r.kind === 'snapshot')) {
+  // Snapshot lists (users, statuses, catalogs) and lists re-read whole (recurring billings): the laptop
+  // replaces its copy. Its sync engine pages every list until the server says it ended: pages by key.
+  for (const resource of syncResources.filter((r) => r.kind === 'snapshot' || r.kind === 'paged-whole')) {
     app.get(`/api/v1${resource.path}`, async (request, reply) => {
       void reply.header('date', (await hubNow(db)).toUTCString());
-      if (Object.keys((request.query ?? {}) as object).length > 0)
-        return problem(reply, 400, 'Bad Request', 'The hub serves this list whole, without parameters.', request.url);
-      return (await readAll(db, resource.name)).map((row) => row.record);
+      const { pageNumber, ...rest } = (request.query ?? {}) as Record<string, unknown>;
+      const page = pageNumber === undefined ? 1 : Number(pageNumber);
+      if (Object.keys(rest).length > 0 || !Number.isInteger(page) || page < 1)
+        return problem(
+          reply,
+          400,
+          'Bad Request',
+          'The hub serves this list whole, paged by pageNumber only.',
+          request.url,
+        );
+      const rows = await readAll(db, resource.name);
+      return rows.slice((page - 1) * pageSize, page * pageSize).map((row) => row.record);
     });
   }
   options.register?.(app);

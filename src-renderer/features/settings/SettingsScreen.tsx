@@ -127,7 +127,7 @@ function PracticeCard() {
               {p.name} {p.isDemo ? <Badge color="amber">Demo</Badge> : null}
             </Text>
             <Text size="1" color="gray">
-              {p.region} ·{' '}
+              {p.region} · {p.through === 'hub' ? 'Through the practice hub' : 'Directly to the Partner API'} ·{' '}
               {p.canWrite
                 ? 'Read and write'
                 : 'Read-only: you can browse, but actions that change data are not offered'}

@@ -85,8 +85,9 @@ export function UserSelect(props: {
   );
 }
 
-/** Why writes are unavailable for the active practice (read-only credentials), or null. */
+/** Why writes are unavailable for the active practice (read-only credentials or hub access), or null. */
 export function useWriteBlocked(): string | null {
   const canWrite = usePractice((s) => activePractice(s)?.canWrite);
-  return writeBlockedReason(canWrite);
+  const through = usePractice((s) => activePractice(s)?.through);
+  return writeBlockedReason(canWrite, through);
 }

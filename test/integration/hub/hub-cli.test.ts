@@ -12,7 +12,7 @@ interface Printed {
   practiceKey: string;
   webhooks: { subscriptions: number; testArrived: boolean };
   demo: { baseUrl: string; practices: { baseUrl: string; readWrite: { clientId: string; secret: string } }[] };
-  device: { id: string; token: string };
+  device: { id: string; token: string; enrolmentCode: string };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-cli-test-'));
@@ -60,6 +60,9 @@ describe('npm run hub', () => {
       expect(Object.keys(secrets.webhooks)).toHaveLength(2);
 
       const asDevice = { 'X-Svc-Auth-ID': printed.device.id, 'X-Svc-Auth-Key': printed.device.token };
+      expect(Buffer.from(printed.device.enrolmentCode, 'base64url').toString()).toBe(
+        `${printed.device.id}:${printed.device.token}`,
+      );
       const fromHub = await allPages(`${printed.hubUrl}/api/v1/entities/list`, asDevice);
       const fromPractice = await allPages(`${practice.baseUrl}/api/v1/entities/list`, asPractice);
       expect(fromHub.map((e) => e.entityKey).sort()).toEqual(fromPractice.map((e) => e.entityKey).sort());

@@ -7,6 +7,12 @@ import { emptyCursor } from '../../../src-main/sync/pass-rules';
 import { useHubDatabase } from './hub-database';
 
 const hub = useHubDatabase();
+const practice = {
+  practiceKey: '33333333-3333-4333-8333-333333333333',
+  practiceName: 'Harbour Accounting',
+  region: 'ANZ' as const,
+  canWrite: true,
+};
 let baseUrl = '';
 let device: DeviceCredential;
 let close: () => Promise<void> = async () => undefined;
@@ -41,7 +47,7 @@ const namesOf = async (response: Response) =>
 beforeAll(async () => {
   const devices = createDeviceRegistry(hub.db());
   device = await devices.add('Front desk laptop');
-  const app = createHubServer({ db: hub.db(), devices, pageSize: 2 });
+  const app = createHubServer({ db: hub.db(), devices, pageSize: 2, practice });
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   close = () => app.close();
@@ -65,6 +71,11 @@ describe('the hub serves laptops with the Partner API list semantics', () => {
       expect(response.status).toBe(401);
       expect(JSON.stringify(await response.json())).not.toContain('Abe');
     }
+  });
+
+  it('tells an enrolled device which practice it mirrors, read-only, so the laptop can check its binding', async () => {
+    expect(await (await get('/api/v1/auth/validate')).json()).toEqual({ ...practice, canWrite: false });
+    expect((await get('/api/v1/auth/validate', null)).status).toBe(401);
   });
 
   it('pages in key order, keeps soft-deleted contacts flagged and lists them only when asked', async () => {
@@ -91,7 +102,10 @@ describe('the hub serves laptops with the Partner API list semantics', () => {
       { userKey: 'a-user', name: 'Al' },
       { userKey: 'b-user', name: 'Bea' },
     ]);
-    expect((await get('/api/v1/users/list?pageNumber=2')).status).toBe(400);
+    // Paged by key like the lists, since the laptop's sync engine pages every list until it ends.
+    expect(await (await get('/api/v1/users/list?pageNumber=2')).json()).toEqual([]);
+    expect((await get('/api/v1/users/list?pageNumber=0')).status).toBe(400);
+    expect((await get('/api/v1/users/list?name=Al')).status).toBe(400);
     expect((await get('/api/v1/users/list', null)).status).toBe(401);
   });
 

@@ -47,6 +47,9 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
     },
   ],
   'practice.connectDemo': [{}, { region: 'ANZ' }],
+  'practice.connectHub': [
+    { hubUrl: 'http://127.0.0.1:4100', enrolmentCode: 'ZGV2aWNlOnRva2Vu', remember: false, acceptWeakStorage: false },
+  ],
   'practice.signOut': [{ practiceKey }],
   'practice.budget': [{ practiceKey }, { practiceKey, estimateRequests: 120 }],
   'practice.read': [

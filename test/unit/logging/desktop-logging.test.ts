@@ -38,6 +38,7 @@ function handlers(overrides: Partial<LoggingHandlerDeps> = {}, log: DiagnosticLo
           isDemo: true,
           storage: 'session-only',
           problem: null,
+          through: 'partner-api',
         },
       ],
     }),

@@ -1,0 +1,71 @@
+import { Button, Card, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { useState, type FormEvent } from 'react';
+import { useServices } from '../app/services-context';
+import { usePractice } from './practice-store';
+
+/**
+ * Connect through the practice hub: its address and the enrolment code its administrator gave. Main keeps
+ * the code's device token like a secret; this window never sees it again. Access is read-only.
+ */
+export function HubConnectForm() {
+  const { practice } = useServices();
+  const busy = usePractice((s) => s.busy);
+  const storage = usePractice((s) => s.storage);
+  const [hubUrl, setHubUrl] = useState('');
+  const [enrolmentCode, setEnrolmentCode] = useState('');
+  const [remember, setRemember] = useState(true);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Weak storage is never chosen here: without a secure store the device token is kept for this session.
+    void practice
+      .connectHub({ hubUrl, enrolmentCode, remember, acceptWeakStorage: false })
+      .then((result) => result.ok && setEnrolmentCode(''));
+  };
+  return (
+    <Card asChild>
+      <form onSubmit={submit} aria-label="Connect through the practice hub">
+        <Heading as="h2" size="3" mb="2">
+          Through the practice hub
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          Your practice’s hub reads the Partner API once for every laptop. This laptop reads from the hub and cannot
+          make changes.
+        </Text>
+        <Flex direction="column" gap="3">
+          <label>
+            <Text size="2" weight="medium">
+              Hub address
+            </Text>
+            <TextField.Root
+              value={hubUrl}
+              onChange={(e) => setHubUrl(e.target.value)}
+              placeholder="http://127.0.0.1:…"
+              required
+            />
+          </label>
+          <label>
+            <Text size="2" weight="medium">
+              Enrolment code
+            </Text>
+            <TextField.Root
+              type="password"
+              value={enrolmentCode}
+              onChange={(e) => setEnrolmentCode(e.target.value)}
+              autoComplete="off"
+              required
+            />
+          </label>
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              <Checkbox checked={remember} onCheckedChange={(v) => setRemember(v === true)} /> Remember on this laptop
+              {storage && !storage.secure ? ' (this laptop has no secure store: kept for this session only)' : ''}
+            </Flex>
+          </Text>
+          <Button type="submit" disabled={busy}>
+            Connect through the hub
+          </Button>
+        </Flex>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import { enrolmentCode } from '../../../src-main/hub/devices/devices';
+import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
+import { failureWords } from '../../../src-main/partner-api/failure-words';
+import { practiceDb } from '../../../src-renderer/practice/practice-db';
+import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-companion';
+import { syncIntoDexie } from '../../support/sync-into-dexie';
+
+/**
+ * A laptop reading its practice through the practice hub: enrolled with the hub's code, it imports every
+ * client from the hub, and the practice's Partner API sees no request from it.
+ */
+let demo: DemoPractice;
+let hub: RunningHub;
+let app: NodeApp;
+const dataDir = mkdtempSync(join(tmpdir(), 'hub-laptop-'));
+/** Every URL the laptop's main fetched. */
+const laptopRequests: string[] = [];
+
+beforeAll(async () => {
+  demo = await createDemoPractice({ port: 0 });
+  demo.configure({ rateLimit: { enabled: false } });
+  const practice = demo.practices[0]!;
+  // No backstop pass during the test: after its first import the hub asks the practice nothing by itself.
+  hub = await startHub({
+    dataDir,
+    partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
+    mirrorEveryMs: 3_600_000,
+  });
+  app = await startNodeApp({
+    deps: { budgetLimits: unlimitedBudget },
+    wrapFetch: (fetch) => (input, init) => {
+      laptopRequests.push(input instanceof Request ? input.url : String(input));
+      return fetch(input, init);
+    },
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await app?.close();
+  await hub?.close();
+  await demo?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const connect = (code: string, hubUrl = hub.hubUrl) =>
+  app.companion.practice.connectHub({ hubUrl, enrolmentCode: code, remember: false, acceptWeakStorage: false });
+
+describe('a laptop connected through the practice hub', () => {
+  it('refuses a hub address over plain http off this laptop, and a code that is not an enrolment code', async () => {
+    const device = await hub.devices.add('Elsewhere laptop');
+    const remote = await connect(enrolmentCode(device), 'http://hub.example.com:8080');
+    expect(remote).toMatchObject({ ok: false, message: expect.stringContaining('http://127.0.0.1') });
+    expect(await connect('not-a-code')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('not an enrolment code'),
+    });
+    const revoked = await hub.devices.add('Returned laptop');
+    await hub.devices.revoke(revoked.id);
+    expect(await connect(enrolmentCode(revoked))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('did not accept this enrolment code'),
+    });
+    expect((await app.companion.practice.list()).practices).toEqual([]);
+  });
+
+  it('imports every client from the hub, read-only, with no request to the Partner API', async () => {
+    const device = await hub.devices.add('Front desk laptop');
+    const practiceRequestsBefore = demo.runtime.requestLog.length;
+    const connected = await connect(enrolmentCode(device));
+    if (!connected.ok) throw new Error(connected.message);
+    // The practice the hub mirrors, bound to the hub's address; read-only, so write actions say why.
+    expect(connected.practice).toMatchObject({
+      practiceKey: hub.practice.practiceKey.toLowerCase(),
+      name: hub.practice.practiceName,
+      through: 'hub',
+      canWrite: false,
+      isDemo: false,
+    });
+    const practiceKey = connected.practice.practiceKey;
+    // What the hub does not serve yet (reports for a period, billing windows) fails alone; the rest arrives.
+    const failed = await syncIntoDexie(app.companion, practiceKey).then(
+      () => '',
+      (error: unknown) => String(error),
+    );
+    for (const resource of ['entities', 'contacts', 'onboardings', 'leads', 'users', 'recurringBillings'])
+      expect(failed).not.toContain(` ${resource}:`);
+
+    const db = practiceDb(practiceKey);
+    const stored = (await db.entities.toArray()).map((e) => e.entityKey).sort();
+    db.close();
+    expect(stored).toEqual([...demo.runtime.practices[0]!.entities.keys()].sort());
+    expect(stored.length).toBeGreaterThan(0);
+    // Not one request from the laptop reached the practice: its log grew by nothing, and main asked only the hub.
+    expect(demo.runtime.requestLog.slice(practiceRequestsBefore)).toEqual([]);
+    expect(laptopRequests.length).toBeGreaterThan(0);
+    expect(laptopRequests.filter((url) => !url.startsWith(`${hub.hubUrl}/`))).toEqual([]);
+    // The device token is kept in main: the renderer's answers never carry it.
+    expect(JSON.stringify(await app.companion.practice.list())).not.toContain(device.token);
+  }, 240_000);
+
+  it('says the hub no longer accepts the laptop once its device is revoked', async () => {
+    const { practices, activePracticeKey } = await app.companion.practice.list();
+    const practiceKey = activePracticeKey!;
+    expect(practices.find((p) => p.practiceKey === practiceKey)?.through).toBe('hub');
+    const [device] = (await hub.devices.list()).filter((d) => d.name === 'Front desk laptop');
+    await hub.devices.revoke(device!.id);
+    await expect(syncIntoDexie(app.companion, practiceKey)).rejects.toThrow(failureWords.hubDeviceRejected);
+  }, 120_000);
+});
