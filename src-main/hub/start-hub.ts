@@ -89,22 +89,24 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         changes.notify();
       },
     });
+    // Set by close(): from then on nothing starts a pass (a webhook or a lock won late would find the database closing).
+    let stopping = false;
     const leader = (leadership = options.databaseUrl
       ? await postgresLeadership(options.databaseUrl, clientId, () => console.error('[hub] lost the mirror leadership'))
       : soleLeadership());
     const mirror = createMirrorLoop(createSyncEngine({ api, sink }), {
       everyMs: options.mirrorEveryMs ?? 300_000,
-      mayMirror: () => leader.isLeader(),
+      mayMirror: () => !stopping && leader.isLeader(),
     });
     // A new leader carries on from the cursors the last one committed, so a takeover re-reads nothing done.
+    let tryingToLead: Promise<void> = Promise.resolve();
     const takeOver = async () => {
-      if (!leader.isLeader() && (await leader.tryLead())) await mirror.request('interactive');
+      if (!stopping && !leader.isLeader() && (await leader.tryLead()) && !stopping) await mirror.request('interactive');
     };
     await takeOver();
-    const takeOverTimer = setInterval(
-      () => void takeOver().catch((error: unknown) => console.error('[hub]', error)),
-      options.leaderPollMs ?? 5_000,
-    );
+    const takeOverTimer = setInterval(() => {
+      tryingToLead = takeOver().catch((error: unknown) => console.error('[hub]', error));
+    }, options.leaderPollMs ?? 5_000);
     takeOverTimer.unref();
     const devices = createDeviceRegistry(db);
     const webhooks: WebhookStatus = { subscriptions: 0, testArrived: false };
@@ -148,6 +150,9 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       webhooks,
       async close() {
         clearInterval(takeOverTimer);
+        // A try already under way may win the lock after this: it must not start a pass on a closing database.
+        stopping = true;
+        await tryingToLead;
         await mirror.stop();
         await leader.close();
         await app.close();

@@ -96,7 +96,9 @@ describe.runIf(hubTestEngine === 'postgres')('two hubs on one PostgreSQL databas
     // The server ends the leader's lock session (a network cut, an administrator): the lock is free for another.
     const admin = hubs[0]!.db;
     const ended = await admin.query<{ ended: boolean }>(
-      "SELECT pg_terminate_backend(pid) AS ended FROM pg_locks WHERE locktype = 'advisory' AND granted",
+      `SELECT pg_terminate_backend(pid) AS ended FROM pg_locks
+        WHERE locktype = 'advisory' AND granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
     expect(ended).toEqual([{ ended: true }]);
     await until(() => !leader.leadership.isLeader(), 5_000);
