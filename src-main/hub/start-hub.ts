@@ -89,7 +89,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         changes.notify();
       },
     });
-    // Set by close(): from then on nothing starts a pass (a webhook or a lock won late would find the database closing).
+    // Set by close(): from then on nothing starts a pass (a webhook or a lock won late would find the
+    // database closing).
     let stopping = false;
     const leader = (leadership = options.databaseUrl
       ? await postgresLeadership(options.databaseUrl, clientId, () => console.error('[hub] lost the mirror leadership'))
