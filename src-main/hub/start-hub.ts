@@ -11,6 +11,7 @@ import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
 import { createChangeStream } from './http/change-stream';
 import { createHubServer } from './http/hub-server';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
+import { postgresLeadership, soleLeadership, type MirrorLeadership } from './mirror/mirror-leadership';
 import { createMirrorLoop, type MirrorLoop } from './mirror/mirror-loop';
 import { readSecrets, writeSecrets } from './secrets-file';
 import { subscribeToEvents } from './webhooks/demo-subscription';
@@ -35,6 +36,10 @@ export interface StartHubOptions {
   onChanged?: HubSinkEvents['onChanged'];
   /** Subscribe this hub's webhook address to every event key at start (the demo delivers to loopback). */
   subscribeWebhooks?: boolean;
+  /** How often a follower tries to take over the mirror (default 5 s): the longest a dead leader's gap lasts. */
+  leaderPollMs?: number;
+  /** The Partner API's transport (tests count requests with it). */
+  fetch?: typeof fetch;
 }
 
 export interface RunningHub {
@@ -43,6 +48,8 @@ export interface RunningHub {
   db: HubDatabase;
   devices: DeviceRegistry;
   mirror: MirrorLoop;
+  /** Whether this process mirrors (on PostgreSQL, one leader per Client ID; the others only serve). */
+  leadership: MirrorLeadership;
   webhooks: WebhookStatus;
   close(): Promise<void>;
 }
@@ -63,11 +70,17 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host)) throw new Error('The hub serves plain http on loopback only (HTTPS is not built yet).');
   const db = await openHubDatabase(options);
+  let leadership: MirrorLeadership | undefined;
   try {
     await migrate(db);
     const { baseUrl, clientId, secret } = options.partnerApi;
     const budget = createRequestBudget({ clientId, timer: realTimer, store: createMemoryBudgetStore() });
-    const api = createPartnerApiClient({ baseUrl, credentials: () => ({ clientId, secret }), fetch, budget });
+    const api = createPartnerApiClient({
+      baseUrl,
+      credentials: () => ({ clientId, secret }),
+      fetch: options.fetch ?? fetch,
+      budget,
+    });
     const practice = (await api.request('GET', '/auth/validate', authValidationSchema)).data;
     const changes = createChangeStream(db);
     const sink = createHubSyncSink(db, {
@@ -76,8 +89,26 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         changes.notify();
       },
     });
-    const mirror = createMirrorLoop(createSyncEngine({ api, sink }), { everyMs: options.mirrorEveryMs ?? 300_000 });
-    await mirror.request('interactive');
+    // Set by close(): from then on nothing starts a pass (a webhook or a lock won late would find the
+    // database closing).
+    let stopping = false;
+    const leader = (leadership = options.databaseUrl
+      ? await postgresLeadership(options.databaseUrl, clientId, () => console.error('[hub] lost the mirror leadership'))
+      : soleLeadership());
+    const mirror = createMirrorLoop(createSyncEngine({ api, sink }), {
+      everyMs: options.mirrorEveryMs ?? 300_000,
+      mayMirror: () => !stopping && leader.isLeader(),
+    });
+    // A new leader carries on from the cursors the last one committed, so a takeover re-reads nothing done.
+    let tryingToLead: Promise<void> = Promise.resolve();
+    const takeOver = async () => {
+      if (!stopping && !leader.isLeader() && (await leader.tryLead()) && !stopping) await mirror.request('interactive');
+    };
+    await takeOver();
+    const takeOverTimer = setInterval(() => {
+      tryingToLead = takeOver().catch((error: unknown) => console.error('[hub]', error));
+    }, options.leaderPollMs ?? 5_000);
+    takeOverTimer.unref();
     const devices = createDeviceRegistry(db);
     const webhooks: WebhookStatus = { subscriptions: 0, testArrived: false };
     let testEventId: string | null = null;
@@ -117,14 +148,21 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       db,
       devices,
       mirror,
+      leadership: leader,
       webhooks,
       async close() {
+        clearInterval(takeOverTimer);
+        // A try already under way may win the lock after this: it must not start a pass on a closing database.
+        stopping = true;
+        await tryingToLead;
         await mirror.stop();
+        await leader.close();
         await app.close();
         await db.close();
       },
     };
   } catch (error) {
+    await leadership?.close();
     await db.close();
     throw error;
   }

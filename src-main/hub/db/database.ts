@@ -65,6 +65,10 @@ export async function openPglite(dataDir: string): Promise<HubDatabase> {
 export async function openPostgres(connectionString: string): Promise<HubDatabase> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString, max: 5 });
+  // An idle connection the server ends (a restart, a failover, an administrator's terminate) emits 'error'
+  // on the pool; unheard, that kills the hub. The pool drops that connection and the next query opens another.
+  pool.on('error', (error) => console.error('[hub] PostgreSQL connection lost:', error.message));
+  let closed: Promise<void> | undefined;
   const run = async <Row>(q: Pick<PoolClient, 'query'>, sql: string, params?: readonly unknown[]) =>
     (await q.query(sql, params ? [...params] : undefined)).rows as Row[];
   return {
@@ -84,7 +88,8 @@ export async function openPostgres(connectionString: string): Promise<HubDatabas
         client.release();
       }
     },
-    close: () => pool.end(),
+    // Idempotent like PGlite's close: a second pool.end() throws, and shutdown paths may both close.
+    close: () => (closed ??= pool.end()),
   };
 }
 

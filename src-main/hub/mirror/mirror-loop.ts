@@ -6,7 +6,16 @@ import type { SyncEngine } from '../../sync/sync-engine';
  * change). Single-flight: a request during a run coalesces into one more run after it, so a burst of
  * events costs one pass, never one per event.
  */
-export function createMirrorLoop(engine: SyncEngine, options: { everyMs: number; onError?: (error: unknown) => void }) {
+export function createMirrorLoop(
+  engine: SyncEngine,
+  options: {
+    everyMs: number;
+    onError?: (error: unknown) => void;
+    /** Whether this process may read the Partner API now (only the mirror leader may); default always. */
+    mayMirror?: () => boolean;
+  },
+) {
+  const mayMirror = options.mayMirror ?? (() => true);
   let running: Promise<void> | null = null;
   let again = false;
   let priority: RequestPriority = 'background';
@@ -15,6 +24,8 @@ export function createMirrorLoop(engine: SyncEngine, options: { everyMs: number;
 
   function request(asked: RequestPriority = 'background'): Promise<void> {
     if (asked !== 'background') priority = asked;
+    // A follower serves from the shared database and spends nothing of the Client ID's budget.
+    if (!mayMirror()) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -22,6 +33,7 @@ export function createMirrorLoop(engine: SyncEngine, options: { everyMs: number;
     running = (async () => {
       do {
         again = false;
+        if (!mayMirror()) break;
         const runPriority = priority;
         priority = 'background';
         await engine.runOnce({ priority: runPriority });

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDevicesCommand } from '../../../src-main/hub/devices/devices-command';
 import { spawnTracked } from '../../support/tracked-process';
+import { useHubDatabaseUrl } from './hub-database';
 
 interface Printed {
   hubUrl: string;
@@ -15,6 +16,7 @@ interface Printed {
   device: { id: string; token: string; enrolmentCode: string };
 }
 
+const databaseUrl = useHubDatabaseUrl();
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-cli-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -32,7 +34,10 @@ async function allPages(url: string, headers: Record<string, string>): Promise<{
 describe('npm run hub', () => {
   it('with --demo, mirrors the demo practice and prints one JSON line a laptop can use at once', async () => {
     // npm starts a shell, tsx and the hub: stopping npm alone would leave the hub running.
-    const hub = spawnTracked('npm', ['run', '--silent', 'hub', '--', '--demo', '--port', '0', '--data', dataDir]);
+    const env = { ...process.env, DATABASE_URL: databaseUrl() ?? '' };
+    const hub = spawnTracked('npm', ['run', '--silent', 'hub', '--', '--demo', '--port', '0', '--data', dataDir], {
+      env,
+    });
     try {
       const lines: string[] = [];
       const first = await new Promise<string>((resolve, reject) => {
@@ -76,11 +81,19 @@ describe('npm run hub', () => {
     // Closed cleanly on SIGTERM: the lock is gone, so the devices command can open the folder.
     expect(existsSync(join(dataDir, 'hub.lock'))).toBe(false);
     const out: string[] = [];
-    expect(await runDevicesCommand(['add', 'Front desk laptop'], { dataDir }, (line) => out.push(line))).toBe(0);
+    expect(
+      await runDevicesCommand(['add', 'Front desk laptop'], { dataDir, databaseUrl: databaseUrl() }, (line) =>
+        out.push(line),
+      ),
+    ).toBe(0);
     const added = JSON.parse(out[0]!) as { id: string; enrolmentCode: string };
     expect(Buffer.from(added.enrolmentCode, 'base64url').toString()).toMatch(new RegExp(`^${added.id}:.{40,}$`));
-    expect(await runDevicesCommand(['revoke', added.id], { dataDir }, (line) => out.push(line))).toBe(0);
-    expect(await runDevicesCommand(['list'], { dataDir }, (line) => out.push(line))).toBe(0);
+    expect(
+      await runDevicesCommand(['revoke', added.id], { dataDir, databaseUrl: databaseUrl() }, (line) => out.push(line)),
+    ).toBe(0);
+    expect(await runDevicesCommand(['list'], { dataDir, databaseUrl: databaseUrl() }, (line) => out.push(line))).toBe(
+      0,
+    );
     const listed = JSON.parse(out.at(-1)!) as { id: string; name: string; revokedAt: string | null }[];
     expect(listed.map((d) => [d.name, d.revokedAt !== null])).toEqual([
       ['Demo laptop', false],

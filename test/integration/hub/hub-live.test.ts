@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { submitForm } from '../../../src-main/demo-practice/routes/demo-control';
 import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
+import { useHubDatabaseUrl } from './hub-database';
 
+const databaseUrl = useHubDatabaseUrl();
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-live-test-'));
 let demo: DemoPractice | undefined;
 let hub: RunningHub | undefined;
@@ -21,6 +23,7 @@ describe('a client’s action reaches a connected laptop through the hub', () =>
     const practice = demo.practices[0]!;
     hub = await startHub({
       dataDir,
+      databaseUrl: databaseUrl(),
       partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
       subscribeWebhooks: true,
     });

@@ -1,0 +1,98 @@
+import type { Client } from 'pg';
+
+/**
+ * Which process mirrors. Exactly one process per Client ID may spend its request budget; any number may serve
+ * laptops from the same database.
+ */
+export interface MirrorLeadership {
+  /** Whether this process holds the leadership now. */
+  isLeader(): boolean;
+  /** Tries once to become the leader (never throws: an unreachable server means "not now"). */
+  tryLead(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite: the data folder's lock already makes this process the only one, so its first try always wins (and,
+ * like a PostgreSQL leader, it leads only from that try on, so the hub's start runs the same first pass).
+ */
+export function soleLeadership(): MirrorLeadership {
+  let leading = false;
+  return {
+    isLeader: () => leading,
+    tryLead: async () => (leading = true),
+    close: async () => {
+      leading = false;
+    },
+  };
+}
+
+/** The advisory lock's first key ('Hub!'), so the hub's lock never collides with another application's. */
+const LOCK_NAMESPACE = 0x48756221;
+
+/**
+ * PostgreSQL: leadership is a session-level advisory lock keyed by the Client ID, held on a connection of its
+ * own (a pooled one would hand the session, and the lock, to whoever borrows it next). When the leader dies
+ * the server ends its session and frees the lock, so a follower's next try takes over; when the leader's own
+ * connection drops, it stops leading at once (`onLost`), because the server has freed the lock for another.
+ */
+export async function postgresLeadership(
+  connectionString: string,
+  clientId: string,
+  onLost: () => void = () => undefined,
+): Promise<MirrorLeadership> {
+  const { default: pg } = await import('pg');
+  let session: Client | null = null;
+  let leader = false;
+  let closed = false;
+
+  function drop(ended: Client): void {
+    if (session !== ended) return;
+    session = null;
+    ended.end().catch(() => undefined);
+    if (leader) {
+      leader = false;
+      onLost();
+    }
+  }
+
+  async function connect(): Promise<Client> {
+    const client = new pg.Client({ connectionString });
+    client.on('error', (error) => {
+      console.error('[hub] leadership connection lost:', error.message);
+      drop(client);
+    });
+    client.on('end', () => drop(client));
+    await client.connect();
+    session = client;
+    return client;
+  }
+
+  return {
+    isLeader: () => leader,
+    async tryLead() {
+      if (closed) return false;
+      if (leader) return true;
+      try {
+        const client = session ?? (await connect());
+        const { rows } = await client.query<{ held: boolean }>(
+          'SELECT pg_try_advisory_lock($1, hashtext($2)) AS held',
+          [LOCK_NAMESPACE, clientId],
+        );
+        leader = rows[0]?.held === true && session === client;
+      } catch (error) {
+        console.error('[hub] could not try the mirror leadership:', (error as Error).message);
+        leader = false;
+      }
+      return leader;
+    },
+    async close() {
+      closed = true;
+      leader = false;
+      const client = session;
+      session = null;
+      // Ending the session frees the lock: a follower takes over at its next try.
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
