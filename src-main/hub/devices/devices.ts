@@ -57,6 +57,6 @@ export function createDeviceRegistry(db: Queryable) {
 }
 export type DeviceRegistry = ReturnType<typeof createDeviceRegistry>;
 
-/** The one-time enrolment code an administrator hands to a laptop: the device id and token together. */
+/** The enrolment code an administrator hands to a laptop, printed once: the device id and token together (valid until the device is revoked). */
 export const enrolmentCode = (credential: DeviceCredential): string =>
   Buffer.from(`${credential.id}:${credential.token}`, 'utf8').toString('base64url');
