@@ -1,4 +1,4 @@
-import { pathOf } from '../../src-preload/contract/outbox/operations';
+import { pathOf } from '../../src-preload/contract/outbox/payload-check';
 import type { OutboxOutcome } from '../../src-preload/contract/outbox/outbox-entry';
 import { checkLineEdits, servicesBaseSchema } from '../../src-preload/contract/outbox/service-line-edits';
 import { proposalPricingSchema, servicesPatchSchema } from '../../src-preload/contract/partner-api';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { operations } from '../../src-preload/contract/outbox/operations';
 import {
   changedOutsideTheApp,
-  operations,
   pathOf,
   validatePayload,
   type PayloadIssue,
   type StoredPayload,
-} from '../../src-preload/contract/outbox/operations';
+} from '../../src-preload/contract/outbox/payload-check';
 import type {
   OutboxOutcome,
   OutboxProblem,

@@ -1,4 +1,4 @@
-import { pathOf, type StoredPayload } from '../../src-preload/contract/outbox/operations';
+import { pathOf, type StoredPayload } from '../../src-preload/contract/outbox/payload-check';
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import { SETTLE_MARGIN_MS } from '../../src-preload/contract/outbox/send-evidence';
 

@@ -1,4 +1,5 @@
-import { operations, validateQueuedPayload, type OperationDef } from '../../src-preload/contract/outbox/operations';
+import { operations, type OperationDef } from '../../src-preload/contract/outbox/operations';
+import { validateQueuedPayload } from '../../src-preload/contract/outbox/payload-check';
 import { outboxEntrySchema, type OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../practice/practice-db';
 import { effectOf, entryTables } from '../operations/local-effects';

@@ -1,5 +1,5 @@
 import type { Companion } from '../../src-preload/contract/companion';
-import { validatePayload } from '../../src-preload/contract/outbox/operations';
+import { validatePayload } from '../../src-preload/contract/outbox/payload-check';
 import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PracticeDb } from '../practice/practice-db';
 import { claimedByOthers, readLandingHolds, readOpenEntries, readQueue, saveEntryIf } from './outbox-db';

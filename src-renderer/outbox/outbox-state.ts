@@ -1,11 +1,9 @@
+import { operations, type OperationDef, type OperationName } from '../../src-preload/contract/outbox/operations';
 import {
   changedOutsideTheApp,
-  operations,
-  type OperationDef,
-  type OperationName,
   type PayloadIssue,
   type StoredPayload,
-} from '../../src-preload/contract/outbox/operations';
+} from '../../src-preload/contract/outbox/payload-check';
 import type {
   OutboxCheck,
   OutboxEntry,

@@ -1,6 +1,7 @@
 import { afterEach } from 'vitest';
 import type { Companion } from '../../src-preload/contract/companion';
-import type { OperationName, StoredPayload } from '../../src-preload/contract/outbox/operations';
+import type { OperationName } from '../../src-preload/contract/outbox/operations';
+import type { StoredPayload } from '../../src-preload/contract/outbox/payload-check';
 import { deletePracticeDb, practiceDb, type PracticeDb } from '../../src-renderer/practice/practice-db';
 import { enqueue } from '../../src-renderer/outbox/outbox-db';
 import { createOutboxReplayer } from '../../src-renderer/outbox/outbox-replayer';

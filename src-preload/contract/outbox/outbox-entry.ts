@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { operationNameSchema, storedPayloadSchema } from './operations';
+import { operationNameSchema } from './operations';
+import { storedPayloadSchema } from './payload-check';
 import { storedJsonSchema } from './stored-json';
 import { lineConflictSchema } from './service-line-edits';
 

@@ -2,7 +2,7 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { validateQueuedPayload } from '../../../src-preload/contract/outbox/operations';
+import { validateQueuedPayload } from '../../../src-preload/contract/outbox/payload-check';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { EmptyState } from '../../ui/EmptyState';
 import { ConfirmDialog, ModalDialog } from '../../ui/ModalDialog';

@@ -1,10 +1,6 @@
 import type { Entity, Lead, Onboarding, OnboardingDocumentsEntity } from '../../../src-preload/contract/partner-api';
-import {
-  operationNames,
-  operations,
-  type OperationName,
-  type StoredPayload,
-} from '../../../src-preload/contract/outbox/operations';
+import { operationNames, operations, type OperationName } from '../../../src-preload/contract/outbox/operations';
+import { type StoredPayload } from '../../../src-preload/contract/outbox/payload-check';
 import type { EformRecord } from '../../../src-main/demo-practice/state/practice-state';
 import { enqueue } from '../../../src-renderer/outbox/outbox-db';
 import { appliedCountOf, FIELD_ID } from './model-applied';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { changedOutsideTheApp, type StoredPayload } from '../../../src-preload/contract/outbox/operations';
+import { changedOutsideTheApp, type StoredPayload } from '../../../src-preload/contract/outbox/payload-check';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
 import { markSending } from '../../../src-renderer/outbox/outbox-state';

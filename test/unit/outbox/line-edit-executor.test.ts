@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOutboxExecutor } from '../../../src-main/outbox/outbox-executor';
 import type { PartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
-import type { StoredPayload } from '../../../src-preload/contract/outbox/operations';
+import type { StoredPayload } from '../../../src-preload/contract/outbox/payload-check';
 
 const K = '11111111-1111-4111-8111-111111111111';
 const U = '22222222-2222-4222-8222-222222222222';

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createOutboxExecutor } from '../../../src-main/outbox/outbox-executor';
 import type { PartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
-import {
-  changedOutsideTheApp,
-  type OperationName,
-  type StoredPayload,
-} from '../../../src-preload/contract/outbox/operations';
+import { type OperationName } from '../../../src-preload/contract/outbox/operations';
+import { changedOutsideTheApp, type StoredPayload } from '../../../src-preload/contract/outbox/payload-check';
 
 const K = '11111111-1111-4111-8111-111111111111';
 const PRACTICE = '44444444-4444-4444-8444-444444444444';

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import {
   operationNames,
   operations,
-  validatePayload,
-  validateQueuedPayload,
   type OperationDef,
   type OperationName,
-  type StoredPayload,
 } from '../../../src-preload/contract/outbox/operations';
+import {
+  validatePayload,
+  validateQueuedPayload,
+  type StoredPayload,
+} from '../../../src-preload/contract/outbox/payload-check';
 import { outboxEntrySchema } from '../../../src-preload/contract/outbox/outbox-entry';
 import { strictRequestSchema } from '../../../src-preload/contract/outbox/strict-request';
 

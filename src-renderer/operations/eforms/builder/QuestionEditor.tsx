@@ -16,7 +16,8 @@ import type { BuilderForm, BuilderQuestion, ShowIf } from './builder-model';
 
 type QuestionType = SchemaGuide['questionTypes'][number];
 /** Operators that test whether there is an answer, not what it is: they take no value. */
-const VALUELESS = new Set(['isAnswered', 'isNotAnswered']);
+/** Condition operators that test whether there is an answer, so they take no value to compare with. */
+const takesNoValue = (operator: string): boolean => operator === 'isAnswered' || operator === 'isNotAnswered';
 
 /**
  * One question in the builder: its text, its place (up, down, into another section or group), and its details,
@@ -191,7 +192,7 @@ function ConditionEditor(props: {
   const operators = tested ? (typeOf(tested.type)?.conditionalOperators ?? []) : [];
   const set = (showIf: ShowIf | undefined) => edit({ showIf });
   const withValue = (question: string, operator: string, type: string): ShowIf =>
-    VALUELESS.has(operator) ? { question, operator } : { question, operator, value: type === 'yesno' ? true : '' };
+    takesNoValue(operator) ? { question, operator } : { question, operator, value: type === 'yesno' ? true : '' };
   return (
     <Flex gap="2" align="center" wrap="wrap">
       <LabelledSelect
@@ -223,7 +224,7 @@ function ConditionEditor(props: {
               </option>
             ))}
           </LabelledSelect>
-          {VALUELESS.has(q.showIf.operator) ? null : tested.type === 'yesno' ? (
+          {takesNoValue(q.showIf.operator) ? null : tested.type === 'yesno' ? (
             <LabelledSelect
               label="Answer"
               value={String(q.showIf.value === true)}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OperationName, StoredPayload } from '../../../../src-preload/contract/outbox/operations';
+import type { OperationName } from '../../../../src-preload/contract/outbox/operations';
+import type { StoredPayload } from '../../../../src-preload/contract/outbox/payload-check';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox/outbox-entry';
 import type { Lead } from '../../../../src-preload/contract/partner-api';
 import {
