@@ -102,7 +102,11 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     // A new leader carries on from the cursors the last one committed, so a takeover re-reads nothing done.
     let tryingToLead: Promise<void> = Promise.resolve();
     const takeOver = async () => {
-      if (!stopping && !leader.isLeader() && (await leader.tryLead()) && !stopping) await mirror.request('interactive');
+      if (stopping) return;
+      const wasLeader = leader.isLeader();
+      // While leading, the same call checks the lock's session is alive, so a cut session stops the mirror
+      // at the next poll even when its connection never reported the cut.
+      if ((await leader.tryLead()) && !wasLeader && !stopping) await mirror.request('interactive');
     };
     await takeOver();
     const takeOverTimer = setInterval(() => {

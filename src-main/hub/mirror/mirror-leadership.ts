@@ -7,7 +7,10 @@ import type { Client } from 'pg';
 export interface MirrorLeadership {
   /** Whether this process holds the leadership now. */
   isLeader(): boolean;
-  /** Tries once to become the leader (never throws: an unreachable server means "not now"). */
+  /**
+   * Tries once to become the leader, or, while leading, checks that the lock's session is still alive (never
+   * throws: an unreachable server means "not now").
+   */
   tryLead(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -72,7 +75,18 @@ export async function postgresLeadership(
     isLeader: () => leader,
     async tryLead() {
       if (closed) return false;
-      if (leader) return true;
+      if (leader && session) {
+        // Still leading? The server may have ended the session without the client hearing of it yet (an
+        // idle connection cut by an administrator or a network): ask on the session itself.
+        const held = session;
+        try {
+          await held.query('SELECT 1');
+          return leader;
+        } catch {
+          drop(held);
+          return false;
+        }
+      }
       try {
         const client = session ?? (await connect());
         const { rows } = await client.query<{ held: boolean }>(
