@@ -43,6 +43,8 @@ afterEach(async () => {
 describe('the app shell in Chromium', () => {
   it('renders the navigation, the first screen and the status bar', async () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
+    // The shell draws once main has said whether the window is in client view: wait for it, not for `load`.
+    await nav.waitFor();
     for (const label of ['Clients', 'Onboardings', 'Leads', 'Billing', 'Documents', 'Outbox', 'Settings']) {
       await expect(nav.getByRole('link', { name: new RegExp(`^${label}`) }).isVisible()).resolves.toBe(true);
     }
