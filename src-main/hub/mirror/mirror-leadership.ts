@@ -7,6 +7,8 @@ import type { Client } from 'pg';
 export interface MirrorLeadership {
   /** Whether this process holds the leadership now. */
   isLeader(): boolean;
+  /** How many times this process has lost the leadership it held (a cut session, the server gone). */
+  timesLost(): number;
   /**
    * Tries once to become the leader, or, while leading, checks that the lock's session is still alive (never
    * throws: an unreachable server means "not now").
@@ -23,6 +25,7 @@ export function soleLeadership(): MirrorLeadership {
   let leading = false;
   return {
     isLeader: () => leading,
+    timesLost: () => 0,
     tryLead: async () => (leading = true),
     close: async () => {
       leading = false;
@@ -48,6 +51,7 @@ export async function postgresLeadership(
   let session: Client | null = null;
   let leader = false;
   let closed = false;
+  let lost = 0;
 
   function drop(ended: Client): void {
     if (session !== ended) return;
@@ -55,6 +59,7 @@ export async function postgresLeadership(
     ended.end().catch(() => undefined);
     if (leader) {
       leader = false;
+      lost += 1;
       onLost();
     }
   }
@@ -73,6 +78,7 @@ export async function postgresLeadership(
 
   return {
     isLeader: () => leader,
+    timesLost: () => lost,
     async tryLead() {
       if (closed) return false;
       if (leader && session) {
