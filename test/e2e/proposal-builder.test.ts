@@ -62,6 +62,22 @@ describe('a new proposal built offline in the meeting', () => {
     await dialog()
       .getByLabel(/Proposal name/)
       .fill(FROM_TEMPLATE);
+    // Nothing typed is lost by a look at the other way of starting, or by closing the dialog.
+    await dialog().getByRole('radio', { name: 'From scratch' }).click();
+    await dialog().getByRole('radio', { name: 'From a template' }).click();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'New proposal' }).click();
+    expect(
+      await dialog()
+        .getByLabel(/Proposal name/)
+        .inputValue(),
+    ).toBe(FROM_TEMPLATE);
+    expect(
+      await dialog()
+        .getByRole('combobox', { name: /Template/ })
+        .inputValue(),
+    ).toBe(String(template.templateID));
     await dialog()
       .getByRole('combobox', { name: /Prepared by/ })
       .selectOption(user.userKey);

@@ -141,17 +141,30 @@ export function AdhocProposalForm(
   );
 }
 
+/** What was typed in the template form before the dialog was closed (the template as chosen, the name). */
+export interface TemplateDraft {
+  templateID: string;
+  name: string;
+}
+
 /** From one of the practice's saved templates (`POST /proposals/from-template`): its services at catalogue prices. */
 export function FromTemplateForm(
   props: NewProposalProps<{ userKey: string; templateID: number; entityKey: string; name?: string | undefined }> & {
     initial?: { userKey: string; templateID: number; name?: string | undefined };
+    /** Kept by the screen so nothing typed is lost when the dialog closes or the form switches to "From scratch". */
+    draft?: TemplateDraft | undefined;
+    onDraft?(draft: TemplateDraft): void;
   },
 ) {
   const region = useRegion();
   const catalogs = useProposalCatalogs();
   const { users, user, setUser, remember } = useActingUserChoice(props.initial?.userKey);
-  const [templateID, setTemplateID] = useState(props.initial ? String(props.initial.templateID) : '');
-  const [name, setName] = useState(props.initial?.name ?? '');
+  const [templateID, setTemplateID] = useState(
+    props.initial ? String(props.initial.templateID) : (props.draft?.templateID ?? ''),
+  );
+  const [name, setName] = useState(props.initial ? (props.initial.name ?? '') : (props.draft?.name ?? ''));
+  const onDraft = props.onDraft;
+  useEffect(() => onDraft?.({ templateID, name }), [templateID, name, onDraft]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const template = catalogs?.templates.find((t) => String(t.templateID) === templateID);
   const totals = draftTotals(templateLines(template), catalogs?.services ?? []);

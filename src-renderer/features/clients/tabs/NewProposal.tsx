@@ -9,6 +9,7 @@ import { useInteractiveReads } from '../../../client-data/use-client-data';
 import { AdhocProposalForm, FromTemplateForm } from '../../../operations/proposals/new-proposal-operations';
 import { newProposalOf } from '../../../operations/proposals/new-proposal-of';
 import type { DraftRows, DraftTotals } from '../../../operations/proposals/new-proposal-draft';
+import type { TemplateDraft } from '../../../operations/proposals/NewProposalForm';
 import { useWriteBlocked } from '../../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
 import { operationRegistry } from '../../../operations/registry';
@@ -38,6 +39,7 @@ export function NewProposalButton({ entityKey, clientName }: { entityKey: string
   const [from, setFrom] = useState<'template' | 'scratch'>('template');
   // A proposal being built survives closing the dialog (a question from the client, a look at their bills).
   const [draft, setDraft] = useState<DraftRows | undefined>(undefined);
+  const [templateDraft, setTemplateDraft] = useState<TemplateDraft | undefined>(undefined);
   const close = () => setOpen(false);
   const queue = async (operation: NewProposalOperation, name: string, body: unknown, totals: DraftTotals) => {
     const summary = operationRegistry[operation].description.summary({
@@ -48,6 +50,7 @@ export function NewProposalButton({ entityKey, clientName }: { entityKey: string
     });
     await outbox.queue({ operation, payload: { params: {}, body }, summary, entityKey, dependsOn: [] });
     if (operation === 'proposal.create') setDraft(undefined);
+    else setTemplateDraft(undefined);
     close();
   };
   return (
@@ -78,6 +81,8 @@ export function NewProposalButton({ entityKey, clientName }: { entityKey: string
               entityKey={entityKey}
               clientName={clientName}
               disabledReason={blocked}
+              draft={templateDraft}
+              onDraft={setTemplateDraft}
               onCancel={close}
               onSubmit={(body, totals) => queue('proposal.createFromTemplate', body.name ?? '', body, totals)}
             />
