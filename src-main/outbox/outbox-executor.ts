@@ -27,7 +27,7 @@ import { verifiers } from './outbox-verifiers';
 import { EformQuotaError } from '../partner-api/eform-quota';
 import { eformQuotaWait } from './eform-quota-wait';
 import { judgeAbsence, practiceClock } from './practice-clock';
-import { checkServiceLineEdit } from './line-edit-check';
+import { preSendChecks } from './pre-send-checks';
 
 /** The practice a write goes to, as the session knows it now (null: not connected). */
 interface WriteTarget {
@@ -95,13 +95,14 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
     // Only what the strict schemas parsed goes out: never the object the renderer handed over.
     const { params, query } = valid.request;
     let { body } = valid.request;
-    if (input.operation === 'proposal.editServices') {
+    const preSend = preSendChecks[input.operation];
+    if (preSend) {
       try {
-        const checked = await checkServiceLineEdit(target.api, params, body, input.payload.base);
+        const checked = await preSend.check(target.api, params, body, input.payload);
         if ('outcome' in checked) return checked.outcome;
         body = checked.body;
       } catch (error) {
-        return outcomeOfCheck(error);
+        return outcomeOfCheck(error, preSend.unreadable);
       }
     }
     try {
@@ -174,7 +175,8 @@ const retryAfterOf = (error: PartnerApiError): number | null => {
  * The read before a line edit failed: nothing was written, so nothing may still land and a malformed
  * answer proves nothing was applied; a 401/403/404 means for the write what it means for the read.
  */
-function outcomeOfCheck(error: unknown): OutboxOutcome {
+/** A pre-send check's read failed: nothing was sent, so the entry waits and tries again (never ambiguous). */
+function outcomeOfCheck(error: unknown, unreadable: string): OutboxOutcome {
   const outcome = outcomeOf(error, true);
   if (outcome.kind === 'retry') {
     const { mayStillLand: _, ...notSent } = outcome;
@@ -183,7 +185,7 @@ function outcomeOfCheck(error: unknown): OutboxOutcome {
   if (outcome.kind === 'done' || outcome.kind === 'rejected' || outcome.kind === 'ambiguous')
     return {
       kind: 'retry',
-      problem: problem(null, 'Not sent yet', `The lines could not be read before sending: ${describeApiError(error)}`),
+      problem: problem(null, 'Not sent yet', `${unreadable}: ${describeApiError(error)}`),
       retryAfterMs: null,
     };
   return outcome;
