@@ -12,6 +12,7 @@ import { createChangeStream } from './http/change-stream';
 import { createHubServer } from './http/hub-server';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
 import { postgresLeadership, soleLeadership, type MirrorLeadership } from './mirror/mirror-leadership';
+import { hubResources } from './mirror/hub-resources';
 import { createMirrorLoop, type MirrorLoop } from './mirror/mirror-loop';
 import { readSecrets, writeSecrets } from './secrets-file';
 import { subscribeToEvents } from './webhooks/demo-subscription';
@@ -95,7 +96,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const leader = (leadership = options.databaseUrl
       ? await postgresLeadership(options.databaseUrl, clientId, () => console.error('[hub] lost the mirror leadership'))
       : soleLeadership());
-    const mirror = createMirrorLoop(createSyncEngine({ api, sink }), {
+    const mirror = createMirrorLoop(createSyncEngine({ api, sink, resources: hubResources }), {
       everyMs: options.mirrorEveryMs ?? 300_000,
       mayMirror: () => !stopping && leader.isLeader(),
     });

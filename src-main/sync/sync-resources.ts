@@ -79,6 +79,8 @@ interface ResourceBase {
    * requests; lists only a form needs would make the user wait a minute longer for "last synced".
    */
   firstReadWhenAsked?: true;
+  /** The answer is a list stored as one object, `{ items }` (see itemsOf): a mirror answers it as the list. */
+  storedAsItems?: true;
 }
 
 /** Only a 'window' resource has (and must have) a window policy; `never` keeps `resource.window` readable on any resource. */
@@ -206,6 +208,7 @@ export const syncResources: readonly SyncResource[] = [
     kind: 'report',
     tier: 'catalogs',
     firstReadWhenAsked: true,
+    storedAsItems: true,
   },
   {
     name: 'pmJobTemplates',
@@ -215,6 +218,7 @@ export const syncResources: readonly SyncResource[] = [
     kind: 'report',
     tier: 'catalogs',
     firstReadWhenAsked: true,
+    storedAsItems: true,
   },
   {
     name: 'dmsJobTemplates',
@@ -224,6 +228,7 @@ export const syncResources: readonly SyncResource[] = [
     kind: 'report',
     tier: 'catalogs',
     firstReadWhenAsked: true,
+    storedAsItems: true,
   },
   // Ledger lookups, so an adhoc bill's lines can name an account and tax rate offline.
   {

@@ -6,7 +6,11 @@ import { practiceDb } from '../../src-renderer/practice/practice-db';
  * One sync run the way the renderer does it: each page is stored in the practice's Dexie database
  * (fake-indexeddb in Node) with its cursor, then acknowledged. Resolves when the run has finished.
  */
-export async function syncIntoDexie(companion: Companion, practiceKey: string): Promise<void> {
+export async function syncIntoDexie(
+  companion: Companion,
+  practiceKey: string,
+  round: 'due' | 'catalogs' | 'full' = 'due',
+): Promise<void> {
   const db = practiceDb(practiceKey);
   const offPage = companion.on('sync.page', (page) => {
     void ingestPage(db, page).then(
@@ -26,7 +30,7 @@ export async function syncIntoDexie(companion: Companion, practiceKey: string): 
       });
       void db.cursors
         .toArray()
-        .then((cursors) => companion.sync.start({ practiceKey, cursors }))
+        .then((cursors) => companion.sync.start({ practiceKey, cursors, round }))
         .then((r) => {
           if (!r.started) reject(new Error('sync did not start'));
         });

@@ -2,8 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AuthValidation } from '../../../src-preload/contract/partner-api';
 import type { HubDatabase } from '../db/database';
 import type { DeviceRegistry } from '../devices/devices';
-import { syncResources } from '../../sync/sync-resources';
 import { hubNow, readAll, readPage } from '../mirror/mirror-store';
+import { hubResources } from '../mirror/hub-resources';
+import { registerMirroredReports } from './served-reports';
 import { servedLists } from './served-lists';
 
 export interface HubServerOptions {
@@ -85,7 +86,7 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
   }
   // Snapshot lists (users, statuses, catalogs) and lists re-read whole (recurring billings): the laptop
   // replaces its copy. Its sync engine pages every list until the server says it ended: pages by key.
-  for (const resource of syncResources.filter((r) => r.kind === 'snapshot' || r.kind === 'paged-whole')) {
+  for (const resource of hubResources.filter((r) => r.kind === 'snapshot' || r.kind === 'paged-whole')) {
     app.get(`/api/v1${resource.path}`, async (request, reply) => {
       void reply.header('date', (await hubNow(db)).toUTCString());
       const { pageNumber, ...rest } = (request.query ?? {}) as Record<string, unknown>;
@@ -102,6 +103,7 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
       return rows.slice((page - 1) * pageSize, page * pageSize).map((row) => row.record);
     });
   }
+  registerMirroredReports(app, { db, resources: hubResources, pageSize, problem });
   options.register?.(app);
   return app;
 }

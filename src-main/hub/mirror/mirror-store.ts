@@ -97,3 +97,47 @@ export async function readPage(
 export function readAll(db: Queryable, resource: string): Promise<MirrorRow[]> {
   return readPage(db, { resource, changedSince: null, filter: null, pageNumber: 1, pageSize: 2_147_483_647 });
 }
+
+/**
+ * One page of a dated resource (bills, payments) whose `field` (an ISO date) falls in [from, to], in key
+ * order, optionally filtered by a jsonb containment. ISO dates compare as text.
+ */
+export async function readDateRange(
+  db: Queryable,
+  query: {
+    resource: string;
+    field: string;
+    from: string;
+    to: string;
+    filter: Record<string, unknown> | null;
+    pageNumber: number;
+    pageSize: number;
+  },
+): Promise<unknown[]> {
+  const rows = await db.query<{ record: unknown }>(
+    `SELECT record FROM mirror_records
+     WHERE resource = $1 AND record->>$2 >= $3 AND record->>$2 <= $4
+       AND ($5::jsonb IS NULL OR record @> $5::jsonb)
+     ORDER BY key
+     LIMIT $6 OFFSET $7`,
+    [
+      query.resource,
+      query.field,
+      query.from,
+      query.to,
+      query.filter ? JSON.stringify(query.filter) : null,
+      query.pageSize,
+      (query.pageNumber - 1) * query.pageSize,
+    ],
+  );
+  return rows.map((row) => (typeof row.record === 'string' ? JSON.parse(row.record) : row.record));
+}
+
+/** When the mirror last completed a pass of a resource (its cursor's `lastCompletedAt`), or null. */
+export async function lastCompletedAt(db: Queryable, resource: string): Promise<string | null> {
+  const [row] = await db.query<{ at: string | null }>(
+    `SELECT cursor->>'lastCompletedAt' AS at FROM sync_cursors WHERE resource = $1`,
+    [resource],
+  );
+  return row?.at ?? null;
+}

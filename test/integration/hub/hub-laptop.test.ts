@@ -83,23 +83,44 @@ describe('a laptop connected through the practice hub', () => {
       isDemo: false,
     });
     const practiceKey = connected.practice.practiceKey;
-    // What the hub does not serve yet (reports for a period, billing windows) fails alone; the rest arrives.
-    const failed = await syncIntoDexie(app.companion, practiceKey).then(
-      () => '',
-      (error: unknown) => String(error),
-    );
-    for (const resource of ['entities', 'contacts', 'onboardings', 'leads', 'users', 'recurringBillings'])
-      expect(failed).not.toContain(` ${resource}:`);
+    // Every resource arrives from the hub's mirror: lists, catalogs, billing windows and reports.
+    await syncIntoDexie(app.companion, practiceKey);
 
     const db = practiceDb(practiceKey);
     const stored = (await db.entities.toArray()).map((e) => e.entityKey).sort();
-    db.close();
     expect(stored).toEqual([...demo.runtime.practices[0]!.entities.keys()].sort());
     expect(stored.length).toBeGreaterThan(0);
+    // The billing windows hold what the practice holds in them, and the reports are the practice's.
+    const runtime = demo.runtime.practices[0]!;
+    const billsStored = await db.bills.count();
+    const ageing = await db.reports.get('debtorAgeing');
+    const window = (await db.cursors.get('bills'))?.window;
+    expect(window).toBeDefined();
+    const inWindow = [...runtime.bills.values()].filter(
+      (b) => b.billDate >= window!.startDate && b.billDate <= window!.endDate,
+    );
+    expect(inWindow.length).toBeGreaterThan(0);
+    expect(billsStored).toBeGreaterThanOrEqual(inWindow.length);
+    expect(ageing).toBeDefined();
+    // The templates a new proposal is built from, which a laptop reads when a form first asks: the hub has them.
+    await syncIntoDexie(app.companion, practiceKey, 'catalogs');
+    const templates = (await db.reports.get('proposalTemplates'))?.data as { items: unknown[] } | undefined;
+    expect(templates?.items.length).toBe(runtime.proposalTemplates.length);
+    db.close();
     // Not one request from the laptop reached the practice: its log grew by nothing, and main asked only the hub.
     expect(demo.runtime.requestLog.slice(practiceRequestsBefore)).toEqual([]);
     expect(laptopRequests.length).toBeGreaterThan(0);
     expect(laptopRequests.filter((url) => !url.startsWith(`${hub.hubUrl}/`))).toEqual([]);
+    // What the mirror does not hold is refused by name, never answered from part of the data.
+    const ask = (path: string) =>
+      fetch(`${hub.hubUrl}/api/v1${path}`, { headers: { 'X-Svc-Auth-ID': device.id, 'X-Svc-Auth-Key': device.token } });
+    const old = await ask('/bills/list?startDate=2001-01-01&endDate=2001-12-31');
+    expect(old.status).toBe(404);
+    expect(((await old.json()) as { detail: string }).detail).toMatch(
+      /^The hub keeps bills dated .* is not mirrored\.$/,
+    );
+    const otherPeriod = await ask('/debtors/movement?startDate=2001-01-01&endDate=2001-12-31');
+    expect(otherPeriod.status).toBe(404);
     // The device token is kept in main: the renderer's answers never carry it.
     expect(JSON.stringify(await app.companion.practice.list())).not.toContain(device.token);
   }, 240_000);
