@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { authValidationSchema, type AuthValidation } from '../../src-preload/contract/partner-api';
 import { createPartnerApiClient } from '../partner-api/partner-api-client';
 import { realTimer } from '../request-budget/budget-timer';
-import { createMemoryBudgetStore } from '../request-budget/budget-store';
+import { createSettingsBudgetStore } from '../request-budget/budget-store';
 import { createRequestBudget } from '../request-budget/request-budget';
+import type { RequestBudget } from '../request-budget/request-budget-types';
 import { createSyncEngine } from '../sync/sync-engine';
 import { openHubDatabase, type HubDatabase } from './db/database';
 import { migrate } from './db/migrations';
@@ -12,6 +13,7 @@ import { createChangeStream } from './http/change-stream';
 import { createHubServer } from './http/hub-server';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
 import { postgresLeadership, soleLeadership, type MirrorLeadership } from './mirror/mirror-leadership';
+import { openBudgetSettings } from './mirror/budget-in-database';
 import { hubResources } from './mirror/hub-resources';
 import { createMirrorLoop, type MirrorLoop } from './mirror/mirror-loop';
 import { readSecrets, writeSecrets } from './secrets-file';
@@ -51,6 +53,8 @@ export interface RunningHub {
   mirror: MirrorLoop;
   /** Whether this process mirrors (on PostgreSQL, one leader per Client ID; the others only serve). */
   leadership: MirrorLeadership;
+  /** What the hub knows of the Client ID's use (its own sends, others' revealed by the practice's headers). */
+  budget: Pick<RequestBudget, 'snapshot'>;
   webhooks: WebhookStatus;
   close(): Promise<void>;
 }
@@ -72,10 +76,20 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   if (!LOOPBACK.has(host)) throw new Error('The hub serves plain http on loopback only (HTTPS is not built yet).');
   const db = await openHubDatabase(options);
   let leadership: MirrorLeadership | undefined;
+  let closeBudget = async () => undefined as void;
   try {
     await migrate(db);
     const { baseUrl, clientId, secret } = options.partnerApi;
-    const budget = createRequestBudget({ clientId, timer: realTimer, store: createMemoryBudgetStore() });
+    const budgetSettings = await openBudgetSettings(db);
+    const budget = createRequestBudget({
+      clientId,
+      timer: realTimer,
+      store: createSettingsBudgetStore(budgetSettings),
+    });
+    closeBudget = async () => {
+      budget.dispose();
+      await budgetSettings.flush();
+    };
     const api = createPartnerApiClient({
       baseUrl,
       credentials: () => ({ clientId, secret }),
@@ -154,6 +168,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       devices,
       mirror,
       leadership: leader,
+      budget,
       webhooks,
       async close() {
         clearInterval(takeOverTimer);
@@ -163,11 +178,13 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         await mirror.stop();
         await leader.close();
         await app.close();
+        await closeBudget();
         await db.close();
       },
     };
   } catch (error) {
     await leadership?.close();
+    await closeBudget();
     await db.close();
     throw error;
   }

@@ -39,6 +39,12 @@ const MIGRATIONS: readonly string[] = [
      created_at timestamptz NOT NULL DEFAULT now(),
      revoked_at timestamptz
    );`,
+  `-- The request budget's memory (what the Client ID spent in the last day), so a restart does not forget it.
+   CREATE TABLE request_budget (
+     key text PRIMARY KEY,
+     state jsonb NOT NULL,
+     saved_at timestamptz NOT NULL DEFAULT now()
+   );`,
 ];
 
 export async function migrate(db: HubDatabase): Promise<void> {
