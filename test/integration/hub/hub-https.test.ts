@@ -7,10 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import { runDevicesCommand } from '../../../src-main/hub/devices/devices-command';
 import { enrolmentCode } from '../../../src-main/hub/devices/devices';
 import { loadHubTls, type HubTls } from '../../../src-main/hub/http/hub-tls';
 import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
 import { failureWords } from '../../../src-main/partner-api/failure-words';
+import { readEnrolmentCode } from '../../../src-main/practice-session/hub-connect';
 import { practiceDb } from '../../../src-renderer/practice/practice-db';
 import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-companion';
 import { syncIntoDexie } from '../../support/sync-into-dexie';
@@ -132,4 +134,16 @@ describe('the hub over HTTPS with a self-signed certificate', () => {
       await new Promise((resolve) => impostor.close(resolve));
     }
   }, 120_000);
+
+  it('prints the fingerprint with a new device, whose code pins it (devices add, the hub stopped)', async () => {
+    const out: string[] = [];
+    expect(
+      await runDevicesCommand(['add', 'Back office laptop'], { dataDir, databaseUrl: databaseUrl() }, (line) =>
+        out.push(line),
+      ),
+    ).toBe(0);
+    const added = JSON.parse(out[0]!) as { id: string; enrolmentCode: string; fingerprint: string };
+    expect(added.fingerprint).toBe(tls.fingerprint);
+    expect(readEnrolmentCode(added.enrolmentCode)).toMatchObject({ id: added.id, fingerprint: tls.fingerprint });
+  }, 60_000);
 });
