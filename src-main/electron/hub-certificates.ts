@@ -31,9 +31,16 @@ export function createHubCertificateCheck(pins: HubPins) {
     refused.add(request.hostname.toLowerCase());
     return callback(REFUSE);
   };
+  const sessions: Pick<Session, 'setCertificateVerifyProc'>[] = [];
+  // Chromium caches each verdict; Electron clears that cache whenever a proc is set (Session::SetCertVerifyProc
+  // calls OnCertDBChanged), so a pin that changes (a new enrolment code) is not met by an old verdict.
+  pins.onChange(() => sessions.forEach((session) => session.setCertificateVerifyProc(verify)));
   return {
     /** Every session main sends through gets the check (the default one and the write session). */
-    install: (session: Pick<Session, 'setCertificateVerifyProc'>): void => session.setCertificateVerifyProc(verify),
+    install(session: Pick<Session, 'setCertificateVerifyProc'>): void {
+      sessions.push(session);
+      session.setCertificateVerifyProc(verify);
+    },
     refusedRecently: (host: string): boolean => refused.has(host.replace(/^\[(.*)\]$/, '$1').toLowerCase()),
   };
 }

@@ -13,9 +13,10 @@ export const WRITE_PARTITION = 'practice-writes';
  * Chromium never resends by itself (see src-main/partner-api/fresh-connection-fetch.ts).
  *
  * It needs no settings of its own to match the default session: the app sets no proxy or request hook on any
- * session, and the same hub certificate check on both (electron-pieces.ts), so both follow the system's proxy and certificate store (a --proxy-server
- * switch applies to every session). It never shows a page, but denies every permission all the same, so it
- * is no softer than the default session (src-main/electron/app-guards.ts).
+ * session, and gives both the same hub certificate check (`checkCertificates`, from electron-pieces.ts), so
+ * both follow the system's proxy and certificate store (a --proxy-server switch applies to every session). It
+ * never shows a page, but denies every permission all the same, so it is no softer than the default session
+ * (src-main/electron/app-guards.ts).
  */
 export function electronFetchForWrite(
   checkCertificates?: (session: Pick<Session, 'setCertificateVerifyProc'>) => void,

@@ -48,17 +48,21 @@ function originOf(url: string): { host: string; origin: string } | null {
 export function createHubPins() {
   /** host:port → fingerprint. */
   const pins = new Map<string, string>();
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
   return {
     /** From now on `baseUrl`'s host and port accept only this certificate; no-op for an http address. */
     pin(baseUrl: string, fingerprint: string): void {
       const where = originOf(baseUrl);
       const normal = normaliseFingerprint(fingerprint);
       if (!where || !normal) throw new Error('A hub certificate pin needs an https address and a SHA-256 fingerprint.');
+      if (pins.get(where.origin) === normal) return;
       pins.set(where.origin, normal);
+      changed();
     },
     unpin(baseUrl: string): void {
       const where = originOf(baseUrl);
-      if (where) pins.delete(where.origin);
+      if (where && pins.delete(where.origin)) changed();
     },
     /** The pin for a request's URL (its host and port), or null when it is verified the ordinary way. */
     pinFor(url: string): string | null {
@@ -69,6 +73,10 @@ export function createHubPins() {
      * The pins of a host, whatever the port: Electron's certificate check is told the host only, so a
      * certificate there is accepted when it is one of them and refused otherwise.
      */
+    /** Called after every change (Electron's check is set again then, which clears Chromium's cached verdicts). */
+    onChange(listener: () => void): void {
+      listeners.add(listener);
+    },
     pinsOfHost(hostname: string): string[] {
       const host = hostOf(hostname);
       return [...pins].filter(([origin]) => origin.slice(0, origin.lastIndexOf(':')) === host).map(([, fp]) => fp);

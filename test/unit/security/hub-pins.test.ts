@@ -92,6 +92,18 @@ describe("Electron's hub certificate check", () => {
     expect(later).toBe(chromium);
   });
 
+  it('is set again whenever a pin changes, so Chromium drops the verdicts it cached', () => {
+    const pins = createHubPins();
+    const check = createHubCertificateCheck(pins);
+    let installs = 0;
+    check.install({ setCertificateVerifyProc: () => void installs++ });
+    pins.pin('https://hub.example.com:8443', hubCert.fingerprint);
+    pins.pin('https://hub.example.com:8443', hubCert.fingerprint);
+    pins.pin('https://hub.example.com:8443', otherCert.fingerprint);
+    pins.unpin('https://hub.example.com:8443');
+    expect(installs).toBe(4);
+  });
+
   it('fingerprints a certificate the way `fingerprint256` shows it', () => {
     expect(hubCert.fingerprint).toBe(new X509Certificate(hubCert.cert).fingerprint256.replace(/:/g, ''));
     expect(hubCert.pinned).toBe(true);
