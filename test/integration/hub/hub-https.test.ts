@@ -12,7 +12,7 @@ import { enrolmentCode } from '../../../src-main/hub/devices/devices';
 import { loadHubTls, type HubTls } from '../../../src-main/hub/http/hub-tls';
 import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
 import { failureWords } from '../../../src-main/partner-api/failure-words';
-import { readEnrolmentCode } from '../../../src-main/practice-session/hub-connect';
+import { pinnedHubNeedsHttpsText, readEnrolmentCode } from '../../../src-main/practice-session/hub-connect';
 import { practiceDb } from '../../../src-renderer/practice/practice-db';
 import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-companion';
 import { syncIntoDexie } from '../../support/sync-into-dexie';
@@ -88,6 +88,14 @@ describe('the hub over HTTPS with a self-signed certificate', () => {
     expect(unpinned).toMatchObject({ ok: false, message: failureWords.unreachable });
     const wrong = await connect(enrolmentCode(device, 'AB'.repeat(32)));
     expect(wrong).toMatchObject({ ok: false, message: failureWords.hubCertificateMismatch });
+    // A code that pins a certificate is for an https address only.
+    const plain = await app.companion.practice.connectHub({
+      hubUrl: hub.hubUrl.replace('https:', 'http:'),
+      enrolmentCode: enrolmentCode(device, tls.fingerprint),
+      remember: false,
+      acceptWeakStorage: false,
+    });
+    expect(plain).toMatchObject({ ok: false, message: pinnedHubNeedsHttpsText });
     expect((await app.companion.practice.list()).practices).toEqual([]);
   });
 
