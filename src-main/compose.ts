@@ -33,6 +33,7 @@ import { createUpdatePolicy, realUpdateTimer, type UpdateSource, type UpdateTime
 import { createThemeStore, type ThemeHost } from './os-integration/theme-store';
 import { loadRegionalHosts } from './regions/regional-hosts';
 import builtInRegionHosts from '../resources/regions.json';
+import type { HubPins } from './security/hub-pins';
 
 /**
  * Everything main needs from its host. Electron's entry passes Electron's pieces (net.fetch,
@@ -52,6 +53,12 @@ export interface MainDeps {
    * Absent (Node: the preview, the tests): `fetch`, since Node's fetch (undici) never resends such a request.
    */
   fetchForWrite?: typeof globalThis.fetch;
+  /**
+   * The hub certificate pins the host's `fetch` honours (Electron: the sessions' certificate check; Node: the
+   * pinned transport of src-main/browser-preview/pinned-node-fetch.ts). Main fills them from the enrolment
+   * codes; absent, a self-signed hub is refused like any certificate the system does not trust.
+   */
+  hubPins?: HubPins;
   clock: Clock;
   /** Link state only (Electron: net.isOnline; preview: its network switch); reachability of the practice is main's own probe. */
   linkUp: () => Promise<boolean>;
@@ -183,6 +190,7 @@ export function createMainServices(deps: MainDeps) {
     newId: () => crypto.randomUUID(),
     wipeDocuments: (practiceKey) => documentCaches.wipe(practiceKey),
     ...(deps.apiClient ? { apiClient: deps.apiClient } : {}),
+    ...(deps.hubPins ? { hubPins: deps.hubPins } : {}),
     log,
   });
 

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '../clock';
 import type { MainDeps } from '../compose';
 import { createFileLogger } from '../logging/file-logger';
 import { createJsonFileSettings } from '../settings/json-file-settings';
+import type { HubPins } from '../security/hub-pins';
 import type { NetworkSwitch } from './network-switch';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -17,6 +18,8 @@ const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import
 export function nodeMainDeps(options: {
   dataDir: string;
   network: NetworkSwitch;
+  /** The pins the network's fetch honours (built over createPinnedNodeFetch), so main can fill them. */
+  hubPins?: HubPins;
   clock?: Clock;
   connectivityIntervalMs?: number;
   /** Receives every "Open in system viewer" path (the preview starts no other program). */
@@ -39,6 +42,7 @@ export function nodeMainDeps(options: {
     settings: createJsonFileSettings(join(options.dataDir, 'settings.json')),
     cipher: createSessionCipher(),
     fetch: options.network.fetch,
+    ...(options.hubPins ? { hubPins: options.hubPins } : {}),
     clock: options.clock ?? systemClock,
     // The demo practice runs at the contract's real limits, so the app is tried as it will be used. Loaded only
     // when someone chooses to explore it: its server (Fastify), data generators and pdf-lib stay out of start-up.

@@ -11,6 +11,8 @@ import { rendererHeaderCsp } from '../security/content-security-policy';
 import { RENDERER_ORIGIN, contentTypeFor, resolveRendererAsset } from '../security/renderer-asset-path';
 import { createNetworkSwitch } from './network-switch';
 import { nodeMainDeps } from './node-pieces';
+import { createPinnedNodeFetch } from './pinned-node-fetch';
+import { createHubPins } from '../security/hub-pins';
 
 const PRELOAD_SOURCE = fileURLToPath(
   new URL('../../src-preload/browser-preview/websocket-preload.ts', import.meta.url),
@@ -60,11 +62,14 @@ async function bundlePreload(): Promise<string> {
  */
 export async function startPreviewServer(options: PreviewServerOptions) {
   const token = randomBytes(24).toString('hex');
-  const network = createNetworkSwitch(globalThis.fetch);
+  // A self-signed hub's pinned certificate is checked by undici's handshake, inside the network switch.
+  const hubPins = createHubPins();
+  const network = createNetworkSwitch(createPinnedNodeFetch(hubPins, globalThis.fetch));
   const services = createMainServices({
     ...nodeMainDeps({
       dataDir: options.dataDir,
       network,
+      hubPins,
       ...(options.connectivityIntervalMs ? { connectivityIntervalMs: options.connectivityIntervalMs } : {}),
     }),
     ...(options.startDemo ? { startDemo: options.startDemo } : {}),

@@ -1,4 +1,4 @@
-import { app, net, safeStorage, shell } from 'electron';
+import { app, net, safeStorage, session, shell } from 'electron';
 import Store from 'electron-store';
 import type { Cipher } from '../cipher/cipher';
 import { systemClock } from '../clock';
@@ -8,6 +8,8 @@ import { createElectronLogger } from './logging';
 import { electronUpdates } from './updater';
 import { electronThemeHost } from './theme';
 import { electronSystemIdleSeconds, electronSystemLocked } from './presence';
+import { createHubPins } from '../security/hub-pins';
+import { createHubCertificateCheck, sayingRefusedHubCertificates } from './hub-certificates';
 import { electronFetchForWrite } from './write-session';
 import { electronChooseSavePath } from './save-dialog';
 
@@ -39,6 +41,10 @@ function electronSettings(): SettingsStore {
 
 /** Electron's implementation of every injected piece of main. Called after `app.whenReady()`. */
 export function electronMainDeps(): MainDeps {
+  // A self-signed hub is trusted by its enrolment code's fingerprint, on every session main sends through.
+  const hubPins = createHubPins();
+  const certificates = createHubCertificateCheck(hubPins);
+  certificates.install(session.defaultSession);
   return {
     runtime: {
       name: app.getName(),
@@ -59,9 +65,10 @@ export function electronMainDeps(): MainDeps {
     },
     settings: electronSettings(),
     cipher: electronCipher(),
-    fetch: net.fetch as unknown as typeof globalThis.fetch,
+    fetch: sayingRefusedHubCertificates(net.fetch as unknown as typeof globalThis.fetch, hubPins, certificates),
+    hubPins,
     // Writes the client will not resend go on a fresh connection each, so Chromium cannot resend them either.
-    fetchForWrite: electronFetchForWrite(),
+    fetchForWrite: electronFetchForWrite(certificates.install),
     clock: systemClock,
     // The demo practice runs at the contract's real limits, so the app is tried as it will be used. Loaded only
     // when someone chooses to explore it: its server (Fastify), data generators and pdf-lib stay out of start-up.

@@ -1,4 +1,4 @@
-import { session } from 'electron';
+import { session, type Session } from 'electron';
 import { createFreshConnectionFetch } from '../partner-api/fresh-connection-fetch';
 
 /**
@@ -12,13 +12,17 @@ export const WRITE_PARTITION = 'practice-writes';
  * Electron's fetch for writes: the write session's fetch, on a fresh connection for each request, which
  * Chromium never resends by itself (see src-main/partner-api/fresh-connection-fetch.ts).
  *
- * It needs no settings of its own to match the default session: the app sets no proxy, certificate check or
- * request hook on any session, so both follow the system's proxy and certificate store (a --proxy-server
- * switch applies to every session). It never shows a page, but denies every permission all the same, so it
- * is no softer than the default session (src-main/electron/app-guards.ts).
+ * It needs no settings of its own to match the default session: the app sets no proxy or request hook on any
+ * session, and gives both the same hub certificate check (`checkCertificates`, from electron-pieces.ts), so
+ * both follow the system's proxy and certificate store (a --proxy-server switch applies to every session). It
+ * never shows a page, but denies every permission all the same, so it is no softer than the default session
+ * (src-main/electron/app-guards.ts).
  */
-export function electronFetchForWrite(): typeof globalThis.fetch {
+export function electronFetchForWrite(
+  checkCertificates?: (session: Pick<Session, 'setCertificateVerifyProc'>) => void,
+): typeof globalThis.fetch {
   const writes = session.fromPartition(WRITE_PARTITION);
+  checkCertificates?.(writes);
   writes.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   writes.setPermissionCheckHandler(() => false);
   return createFreshConnectionFetch({

@@ -1,9 +1,12 @@
 /**
  * `npm run hub -- --demo [--port N] [--data DIR]`: starts the embedded demo practice, mirrors it and serves
- * laptops on 127.0.0.1; prints exactly one JSON line (hubUrl, webhookUrl, practiceKey, demo, device).
- * `npm run hub -- [--api-url URL] [--port N] [--data DIR]`: the same for a real practice, whose Client
- * credentials are in DIR/secrets.json (0600). `DATABASE_URL=postgres://…` uses a PostgreSQL server.
+ * laptops on 127.0.0.1; prints exactly one JSON line (hubUrl, webhookUrl, practiceKey, fingerprint, demo, device).
+ * `npm run hub -- [--api-url URL] [--host H] [--port N] [--data DIR] [--cert FILE --key FILE | --self-signed]`:
+ * the same for a real practice, whose Client credentials are in DIR/secrets.json (0600); HTTPS with the
+ * administrator's certificate, or a self-signed one generated once into DIR (the default off loopback);
+ * plain http on loopback only. `DATABASE_URL=postgres://…` uses a PostgreSQL server.
  * `npm run hub -- devices add "Front desk laptop" | devices list | devices revoke <id> [--data DIR]`.
+ * `npm run hub -- webhooks subscribe --url https://…/webhooks/partner --api-url URL [--data DIR]`, beside the running hub.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +16,12 @@ import { createDemoPractice } from '../demo-practice/create-demo-practice';
 import { demoSummary } from '../demo-practice/demo-summary';
 import { runDevicesCommand } from './devices/devices-command';
 import { enrolmentCode } from './devices/devices';
+import { loadHubTls, type HubTlsChoice } from './http/hub-tls';
 import { readSecrets, writeSecrets } from './secrets-file';
 import { startHub } from './start-hub';
 import { WEBHOOK_PATH } from './webhooks/webhook-path';
+import { runWebhooksCommand } from './webhooks/webhooks-command';
+import { isLoopbackHost } from '../security/loopback';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -28,6 +34,11 @@ const { values, positionals } = parseArgs({
     port: { type: 'string', default: '4020' },
     data: { type: 'string' },
     'api-url': { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+    cert: { type: 'string' },
+    key: { type: 'string' },
+    'self-signed': { type: 'boolean', default: false },
+    url: { type: 'string' },
   },
   allowPositionals: true,
   strict: true,
@@ -43,7 +54,25 @@ if (positionals[0] === 'devices') {
   );
   process.exit(code);
 }
-if (positionals.length > 0) fail(`Unknown command "${positionals.join(' ')}". Try: devices add|list|revoke.`);
+if (positionals[0] === 'webhooks') {
+  const dataDir = resolve(values.data ?? defaultData);
+  const code = await runWebhooksCommand(positionals.slice(1), {
+    dataDir,
+    apiUrl: values['api-url'],
+    url: values.url,
+  }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+  process.exit(code);
+}
+if (positionals.length > 0)
+  fail(`Unknown command "${positionals.join(' ')}". Try: devices add|list|revoke, webhooks subscribe.`);
+if (!values.cert !== !values.key) fail('Give both --cert and --key (PEM files), or neither.');
+if (values.cert && values['self-signed']) fail('Give --cert and --key, or --self-signed, not both.');
+const tlsChoice: HubTlsChoice =
+  values.cert && values.key
+    ? { kind: 'files', certFile: resolve(values.cert), keyFile: resolve(values.key) }
+    : values['self-signed'] || !isLoopbackHost(values.host)
+      ? { kind: 'self-signed' }
+      : { kind: 'none' };
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0-65535, not "${values.port}".`);
@@ -65,22 +94,29 @@ if (demo) {
   partnerApi = { baseUrl: values['api-url'], ...stored };
 }
 
-const hub = await startHub({ dataDir, databaseUrl, port, partnerApi, subscribeWebhooks: !!demo }).catch(
-  async (error: unknown) => {
+const hub = await loadHubTls(dataDir, values.host, tlsChoice)
+  .then((tls) =>
+    startHub({ dataDir, databaseUrl, host: values.host, port, tls, partnerApi, subscribeWebhooks: !!demo }),
+  )
+  .catch(async (error: unknown) => {
     await demo?.close();
     return fail(`The hub did not start: ${error instanceof Error ? error.message : String(error)}`);
-  },
-);
+  });
 const device = demo ? await hub.devices.add('Demo laptop') : null;
+const pinned = hub.certificate?.pinned ? hub.certificate.fingerprint : null;
 
 process.stdout.write(
   `${JSON.stringify({
     hubUrl: hub.hubUrl,
     webhookUrl: `${hub.hubUrl}${WEBHOOK_PATH}`,
     practiceKey: hub.practice.practiceKey,
+    // The served certificate's SHA-256 (null over plain http): what an administrator compares out of band.
+    fingerprint: hub.certificate?.fingerprint ?? null,
     webhooks: hub.webhooks,
     // The enrolment code too: what Settings → Connection → "Through the practice hub" takes.
-    ...(demo && device ? { demo: demoSummary(demo), device: { ...device, enrolmentCode: enrolmentCode(device) } } : {}),
+    ...(demo && device
+      ? { demo: demoSummary(demo), device: { ...device, enrolmentCode: enrolmentCode(device, pinned) } }
+      : {}),
   })}\n`,
 );
 

@@ -11,27 +11,24 @@ import { migrate } from './db/migrations';
 import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
 import { createChangeStream } from './http/change-stream';
 import { createHubServer } from './http/hub-server';
+import type { HubTls } from './http/hub-tls';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
 import { postgresLeadership, soleLeadership, type MirrorLeadership } from './mirror/mirror-leadership';
 import { openBudgetSettings } from './mirror/budget-in-database';
 import { hubResources } from './mirror/hub-resources';
 import { createMirrorLoop, type MirrorLoop } from './mirror/mirror-loop';
-import { readSecrets, writeSecrets } from './secrets-file';
-import { subscribeToEvents } from './webhooks/demo-subscription';
+import { readSecrets } from './secrets-file';
+import { recordTestArrival, subscribeToEvents } from './webhooks/demo-subscription';
 import { registerWebhookReceiver } from './webhooks/webhook-receiver';
 import { WEBHOOK_PATH } from './webhooks/webhook-path';
-
-/** Polls `done` until it holds or `ms` pass (a test delivery arrives within milliseconds on loopback). */
-async function waitFor(done: () => boolean, ms: number): Promise<void> {
-  for (const start = Date.now(); !done() && Date.now() - start < ms;)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-}
 
 export interface StartHubOptions {
   dataDir: string;
   databaseUrl?: string | undefined;
   host?: string;
   port?: number;
+  /** The certificate to serve HTTPS with (src-main/hub/http/hub-tls.ts); without one, plain http on loopback only. */
+  tls?: HubTls | null;
   /** The practice's Partner API: address and Client credentials (read from the secrets file by the CLI). */
   partnerApi: { baseUrl: string; clientId: string; secret: string };
   /** The backstop pass when no webhook says anything (default 5 minutes, like a laptop's). */
@@ -47,6 +44,8 @@ export interface StartHubOptions {
 
 export interface RunningHub {
   hubUrl: string;
+  /** The served certificate's SHA-256 fingerprint and whether laptops pin it; null over plain http. */
+  certificate: { fingerprint: string; pinned: boolean } | null;
   practice: AuthValidation;
   db: HubDatabase;
   devices: DeviceRegistry;
@@ -69,11 +68,13 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /**
  * Opens the database, checks the Partner API credentials, mirrors the practice once, then serves laptops
- * and keeps mirroring. Plain http, so only on loopback until the hub takes a certificate.
+ * and keeps mirroring. HTTPS with the given certificate; plain http only on loopback, where nothing crosses
+ * a network.
  */
 export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const host = options.host ?? '127.0.0.1';
-  if (!LOOPBACK.has(host)) throw new Error('The hub serves plain http on loopback only (HTTPS is not built yet).');
+  const tls = options.tls ?? null;
+  if (!tls && !LOOPBACK.has(host)) throw new Error('Off loopback the hub serves HTTPS only: give it a certificate.');
   const db = await openHubDatabase(options);
   let leadership: MirrorLeadership | undefined;
   let closeBudget = async () => undefined as void;
@@ -130,20 +131,19 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     takeOverTimer.unref();
     const devices = createDeviceRegistry(db);
     const webhooks: WebhookStatus = { subscriptions: 0, testArrived: false };
-    let testEventId: string | null = null;
     const app = createHubServer({
       db,
       devices,
       practice,
+      ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
       register: (server) => {
         changes.register(server);
         registerWebhookReceiver(server, {
           db,
           practiceKey: practice.practiceKey,
           secrets: () => Object.values(readSecrets(options.dataDir).webhooks),
-          onTest: (eventId) => {
-            if (eventId === testEventId) webhooks.testArrived = true;
-          },
+          // Recorded in the data folder, where `webhooks subscribe` (another process) looks for its test too.
+          onTest: (eventId) => recordTestArrival(options.dataDir, eventId),
           // The payload is a summary: re-read from the Partner API, one coalesced pass for a burst.
           onEvent: () => void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error)),
         });
@@ -152,17 +152,19 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     await app.listen({ host, port: options.port ?? 0 });
     mirror.start();
     const { port } = app.server.address() as AddressInfo;
-    const hubUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const hubUrl = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
     if (options.subscribeWebhooks) {
-      const subscribed = await subscribeToEvents(api, `${hubUrl}${WEBHOOK_PATH}`);
-      const stored = readSecrets(options.dataDir);
-      writeSecrets(options.dataDir, { ...stored, webhooks: { ...stored.webhooks, ...subscribed.secrets } });
-      webhooks.subscriptions = Object.keys(subscribed.secrets).length;
-      testEventId = subscribed.testEventId;
-      await waitFor(() => webhooks.testArrived, 5_000);
+      const subscribed = await subscribeToEvents(api, {
+        dataDir: options.dataDir,
+        hookUrl: `${hubUrl}${WEBHOOK_PATH}`,
+        waitMs: 5_000,
+      });
+      webhooks.subscriptions = subscribed.subscriptions;
+      webhooks.testArrived = subscribed.testArrived;
     }
     return {
       hubUrl,
+      certificate: tls && { fingerprint: tls.fingerprint, pinned: tls.pinned },
       practice,
       db,
       devices,

@@ -58,6 +58,17 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * A hub pinned by its enrolment code showed another certificate: the handshake was refused before a byte
+ * of the request left, and it is said as that, never as "could not be reached" (nor trusted instead).
+ */
+export class HubCertificateRefusedError extends NetworkError {
+  constructor() {
+    super('unreachable', failureWords.hubCertificateMismatch);
+    this.name = 'HubCertificateRefusedError';
+  }
+}
+
 /** The answer arrived but does not match the contract (a whole body, not a single bad record). */
 export class MalformedResponseError extends Error {
   constructor(message: string) {
@@ -79,7 +90,8 @@ export function describeApiError(error: unknown): string {
   if (
     error instanceof RedirectRefusedError ||
     error instanceof ResponseTooLargeError ||
-    error instanceof HubDeviceRejectedError
+    error instanceof HubDeviceRejectedError ||
+    error instanceof HubCertificateRefusedError
   )
     return error.message;
   if (error instanceof PartnerApiError) {

@@ -1,4 +1,5 @@
-import { NetworkError } from './api-errors';
+import { HUB_CERTIFICATE_MISMATCH } from '../security/hub-pins';
+import { HubCertificateRefusedError, NetworkError } from './api-errors';
 
 /*
  * Did a failed fetch leave? Decided by the PHASE the failure happened in, never by its code alone: the
@@ -101,6 +102,8 @@ const codesOf = (error: unknown): string[] =>
 export function classifyFetchFailure(error: unknown, timedOut: boolean): NetworkError {
   const message = error instanceof Error ? error.message : String(error);
   if (timedOut) return new NetworkError('timeout', 'The request timed out.');
+  if (chainOf(error).some((e) => field(e, 'code') === HUB_CERTIFICATE_MISMATCH))
+    return new HubCertificateRefusedError();
   if (failurePhase(error) === 'before') return new NetworkError('unreachable', message);
   const codes = codesOf(error);
   if (codes.some((code) => TIMEOUT_CODES.has(code))) return new NetworkError('timeout', 'The request timed out.');

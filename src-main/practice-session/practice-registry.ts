@@ -20,13 +20,19 @@ import {
   signOutMessage,
   unidentifiedRecordText,
 } from './connect-rules';
-import { badEnrolmentCodeText, checkHubAddress, hubRejectedCodeText, readEnrolmentCode } from './hub-connect';
+import {
+  badEnrolmentCodeText,
+  checkHubAddress,
+  hubRejectedCodeText,
+  pinnedHubNeedsHttpsText,
+  readEnrolmentCode,
+} from './hub-connect';
 import type { DemoHandle, PracticeSessionDeps } from './session-deps';
 import type { ClientFactory, KnownPractice } from './targets';
 
 export interface PracticeRegistryDeps extends Pick<
   PracticeSessionDeps,
-  'vault' | 'regionHosts' | 'builtInRegionHosts' | 'startDemo' | 'forgetBudget' | 'wipeDocuments'
+  'vault' | 'regionHosts' | 'builtInRegionHosts' | 'startDemo' | 'forgetBudget' | 'wipeDocuments' | 'hubPins'
 > {
   client: ClientFactory;
   /** Called before the active practice is signed out (its sync run stops first). */
@@ -56,6 +62,12 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
 
   type Through = NonNullable<KnownPractice['through']>;
 
+  /** The pins are exactly the known practices' hub certificates (a failed connect or a sign-out leaves none behind). */
+  function repin(unpinned?: string): void {
+    if (unpinned) deps.hubPins?.unpin(unpinned);
+    for (const p of practices.values()) if (p.hubCertificate) deps.hubPins?.pin(p.baseUrl, p.hubCertificate);
+  }
+
   async function validate(baseUrl: string, clientId: string, secret: string, through: Through) {
     return (
       await deps
@@ -69,6 +81,7 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
     input: ConnectInput,
     isDemo: boolean,
     through: Through = 'partner-api',
+    hubCertificate?: string,
   ): Promise<ConnectResult> {
     let validation;
     try {
@@ -101,6 +114,7 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
       canWrite: validation.canWrite,
       isDemo,
       through,
+      ...(hubCertificate ? { hubCertificate } : {}),
     };
     const storage = await deps.vault.save(record, input.secret, {
       remember: input.remember,
@@ -146,6 +160,7 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
         problems.set(entry.practice.practiceKey, entry.problem ? vaultProblemText[entry.problem] : null);
         if (!entry.problem && !active) active = entry.practice.practiceKey;
       }
+      repin();
     },
 
     async list() {
@@ -193,7 +208,12 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
       if (!address.ok) return { ok: false, message: address.message };
       const device = readEnrolmentCode(input.enrolmentCode);
       if (!device) return { ok: false, message: badEnrolmentCodeText };
-      return connectTo(
+      if (device.fingerprint) {
+        if (!address.address.startsWith('https://')) return { ok: false, message: pinnedHubNeedsHttpsText };
+        // Pinned before the first request, so even the validation (and the token it carries) goes only to that certificate.
+        deps.hubPins?.pin(address.address, device.fingerprint);
+      }
+      const connected = await connectTo(
         address.address,
         {
           region: 'custom',
@@ -204,7 +224,10 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
         },
         false,
         'hub',
+        device.fingerprint,
       );
+      if (!connected.ok && device.fingerprint) repin(address.address);
+      return connected;
     },
 
     /** The demo's practice in `region` (default: its first, Australia and New Zealand). */
@@ -242,6 +265,7 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
       const known = practices.get(practiceKey);
       const bound = deps.vault.bindingOf(practiceKey);
       const removed = practices.delete(practiceKey) || bound !== null;
+      if (known?.hubCertificate) repin(known.baseUrl);
       problems.delete(practiceKey);
       const credentials = await attempt(() => deps.vault.remove(practiceKey));
       const documents = await attempt(() => deps.wipeDocuments(practiceKey));

@@ -4,6 +4,7 @@ import type { EventHub } from '../ipc/event-hub';
 import type { Logger } from '../logging/logger';
 import type { PartnerApiClientOptions } from '../partner-api/partner-api-client';
 import type { RequestBudget } from '../request-budget/request-budget';
+import type { HubPins } from '../security/hub-pins';
 import type { CredentialVault } from '../vault/credential-vault';
 
 /** The embedded demo practice, started on demand (src-main/demo-practice). */
@@ -35,6 +36,11 @@ export interface PracticeSessionDeps {
   newId: () => string;
   /** The API clients' timeout (default 20 s) and the sleep between their own retries (default real time). */
   apiClient?: Pick<PartnerApiClientOptions, 'timeoutMs' | 'sleep'>;
+  /**
+   * The certificate pins the host's fetch honours (a self-signed hub's fingerprint from its enrolment code);
+   * absent: none are kept, so a self-signed hub is refused like any untrusted certificate.
+   */
+  hubPins?: HubPins;
   /** Main's log: a sync run's failure is written there (the window already shows it per resource). */
   log?: Pick<Logger, 'error'>;
 }

@@ -22,6 +22,11 @@ const storedPracticeSchema = z.object({
   isDemo: z.boolean(),
   /** Read through the practice hub (baseUrl is the hub, clientId the device id, the secret its token); absent: directly. */
   through: z.enum(['partner-api', 'hub']).optional(),
+  /** A self-signed hub's certificate fingerprint (64 hex), pinned for every request to it; sealed with the secret too. */
+  hubCertificate: z
+    .string()
+    .regex(/^[0-9A-F]{64}$/)
+    .optional(),
 });
 export type StoredPractice = z.infer<typeof storedPracticeSchema>;
 
@@ -37,6 +42,8 @@ const sealedSchema = z.strictObject({
   baseUrl: z.string(),
   clientId: z.string(),
   practiceKey: z.string(),
+  /** The pinned hub certificate: an edited plain record cannot swap it for another while the token is released. */
+  hubCertificate: z.string().optional(),
 });
 
 /** Where a practice's secret may be sent: the server and Client ID it was connected with. */
@@ -175,6 +182,7 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
     if (norm(sealed.practiceKey) !== record.practiceKey) return 'tampered';
     proven.set(record.practiceKey, { baseUrl: sealed.baseUrl, clientId: sealed.clientId, isDemo: record.isDemo });
     if (sealed.baseUrl !== record.baseUrl || sealed.clientId !== record.clientId) return 'tampered';
+    if (sealed.hubCertificate !== record.hubCertificate) return 'tampered';
     secrets.set(record.practiceKey, sealed.secret);
     return null;
   }
@@ -204,6 +212,7 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
         baseUrl: practice.baseUrl,
         clientId: practice.clientId,
         practiceKey: practice.practiceKey,
+        ...(practice.hubCertificate ? { hubCertificate: practice.hubCertificate } : {}),
       });
       const cipherText =
         storage === 'session-only' ? null : Buffer.from(await deps.cipher.encrypt(sealed)).toString('base64');

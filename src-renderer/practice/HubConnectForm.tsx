@@ -39,7 +39,7 @@ export function HubConnectForm() {
             <TextField.Root
               value={hubUrl}
               onChange={(e) => setHubUrl(e.target.value)}
-              placeholder="http://127.0.0.1:…"
+              placeholder="https://…"
               required
             />
           </label>

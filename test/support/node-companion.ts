@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNetworkSwitch } from '../../src-main/browser-preview/network-switch';
 import { nodeMainDeps } from '../../src-main/browser-preview/node-pieces';
+import { createPinnedNodeFetch } from '../../src-main/browser-preview/pinned-node-fetch';
+import { createHubPins } from '../../src-main/security/hub-pins';
 import { createMainServices, type MainDeps } from '../../src-main/compose';
 import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
 import type { DemoOptionsInput } from '../../src-main/demo-practice/options';
@@ -25,10 +27,13 @@ export async function startNodeApp(
     dataDir?: string;
   } = {},
 ) {
-  const network = createNetworkSwitch(fetch);
+  // As in the browser preview: a pinned hub's certificate is checked by the transport inside the network switch.
+  const hubPins = createHubPins();
+  const network = createNetworkSwitch(createPinnedNodeFetch(hubPins, fetch));
   let demo: DemoPractice | undefined;
   const budgetTimer = createSkippableTimer();
-  const pieces = nodeMainDeps({ dataDir: options.dataDir ?? mkdtempSync(join(tmpdir(), 'node-app-')), network });
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'node-app-'));
+  const pieces = nodeMainDeps({ dataDir, network, hubPins });
   const services = createMainServices({
     ...pieces,
     // wrapFetch: main's fetch seen through a test's lens (Electron-shaped errors), the network switch inside it.

@@ -1,5 +1,6 @@
 import { openHubDatabase } from '../db/database';
 import { migrate } from '../db/migrations';
+import { servedTls } from '../http/hub-tls';
 import { createDeviceRegistry, enrolmentCode } from './devices';
 
 /**
@@ -23,8 +24,17 @@ export async function runDevicesCommand(
     if (action === 'add') {
       const name = argument!.trim().slice(0, 100);
       const credential = await devices.add(name);
+      // The certificate the hub last served from this folder: its fingerprint, pinned by the code when self-signed.
+      const tls = servedTls(options.dataDir);
       // Shown once: the hub keeps only a hash of the token.
-      write(JSON.stringify({ id: credential.id, name, enrolmentCode: enrolmentCode(credential) }));
+      write(
+        JSON.stringify({
+          id: credential.id,
+          name,
+          enrolmentCode: enrolmentCode(credential, tls?.pinned ? tls.fingerprint : null),
+          fingerprint: tls?.fingerprint ?? null,
+        }),
+      );
       return 0;
     }
     if (action === 'list') {

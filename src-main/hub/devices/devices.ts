@@ -57,6 +57,14 @@ export function createDeviceRegistry(db: Queryable) {
 }
 export type DeviceRegistry = ReturnType<typeof createDeviceRegistry>;
 
-/** The enrolment code an administrator hands to a laptop, printed once: the device id and token together (valid until the device is revoked). */
-export const enrolmentCode = (credential: DeviceCredential): string =>
-  Buffer.from(`${credential.id}:${credential.token}`, 'utf8').toString('base64url');
+/**
+ * The enrolment code an administrator hands to a laptop, printed once: the device id and token together
+ * (valid until the device is revoked), and for a self-signed hub the certificate fingerprint the laptop
+ * pins ("id:token:fingerprint"; a code without it stays valid for a hub on http loopback or with a
+ * certificate an authority signed).
+ */
+export const enrolmentCode = (credential: DeviceCredential, pinnedFingerprint?: string | null): string =>
+  Buffer.from(
+    [credential.id, credential.token, ...(pinnedFingerprint ? [pinnedFingerprint] : [])].join(':'),
+    'utf8',
+  ).toString('base64url');

@@ -17,6 +17,8 @@ export interface HubServerOptions {
    * before it reads anything. Always `canWrite: false`: a device may only read, its writes go direct.
    */
   practice?: AuthValidation;
+  /** PEM certificate and key to serve HTTPS with; without them plain http, which the caller binds to loopback. */
+  tls?: { cert: string; key: string };
   /** Extra routes (the webhook receiver, the change stream) registered by their own modules. */
   register?: (app: FastifyInstance) => void;
 }
@@ -32,13 +34,16 @@ function problem(reply: FastifyReply, status: number, title: string, message: st
 
 /**
  * The hub's HTTP face for laptops: the Partner API's list routes under /api/v1 from the mirror, behind
- * device credentials in the contract's own auth headers (so the log redactor already hides them). Plain
- * http: the caller binds it to loopback; HTTPS with a provided certificate is a later step.
+ * device credentials in the contract's own auth headers (so the log redactor already hides them). HTTPS
+ * when given a certificate; plain http otherwise, which the caller binds to loopback.
  */
 export function createHubServer(options: HubServerOptions): FastifyInstance {
   const { db, devices } = options;
   const pageSize = options.pageSize ?? HUB_PAGE_SIZE;
-  const app = Fastify({ logger: false });
+  // One instance type for both: the routes never look at the socket, so an https server serves them alike.
+  const app = (
+    options.tls ? Fastify({ logger: false, https: options.tls }) : Fastify({ logger: false })
+  ) as FastifyInstance;
 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';

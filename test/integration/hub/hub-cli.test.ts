@@ -11,6 +11,7 @@ interface Printed {
   hubUrl: string;
   webhookUrl: string;
   practiceKey: string;
+  fingerprint: string | null;
   webhooks: { subscriptions: number; testArrived: boolean };
   demo: { baseUrl: string; practices: { baseUrl: string; readWrite: { clientId: string; secret: string } }[] };
   device: { id: string; token: string; enrolmentCode: string };
@@ -50,6 +51,8 @@ describe('npm run hub', () => {
       });
       const printed = JSON.parse(first) as Printed;
       expect(printed.hubUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      // Plain http on loopback: no certificate, so no fingerprint and nothing for the code to pin.
+      expect(printed.fingerprint).toBeNull();
       expect(printed.webhookUrl).toBe(`${printed.hubUrl}/webhooks/partner`);
       const practice = printed.demo.practices[0]!;
       const asPractice = { 'X-Svc-Auth-ID': practice.readWrite.clientId, 'X-Svc-Auth-Key': practice.readWrite.secret };

@@ -34,11 +34,13 @@ const electron = vi.hoisted(() => {
       },
       // The write session (src-main/electron/write-session.ts): its own fetch, not under test here.
       session: {
+        defaultSession: { setCertificateVerifyProc: () => undefined },
         fromPartition: () => ({
           fetch: (input: string | Request, init?: RequestInit) => fetch(input, init),
           closeAllConnections: async () => undefined,
           setPermissionRequestHandler: () => undefined,
           setPermissionCheckHandler: () => undefined,
+          setCertificateVerifyProc: () => undefined,
         }),
       },
       safeStorage: { isAsyncEncryptionAvailable: async () => false, getSelectedStorageBackend: () => 'basic_text' },

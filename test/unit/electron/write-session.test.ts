@@ -13,6 +13,8 @@ const electron = vi.hoisted(() => {
     log: [] as string[],
     partitions: [] as string[],
     permissionAnswers: [] as boolean[],
+    /** The sessions given the hub certificate check. */
+    certificateChecks: [] as string[],
   };
   const dir = { userData: '' };
   const describe = (input: string | URL | Request, init?: RequestInit) =>
@@ -27,6 +29,7 @@ const electron = vi.hoisted(() => {
       handler({}, 'persistent-storage', (ok) => state.permissionAnswers.push(ok)),
     setPermissionCheckHandler: (handler: (c: unknown, p: string) => boolean) =>
       state.permissionAnswers.push(handler({}, 'persistent-storage')),
+    setCertificateVerifyProc: () => void state.certificateChecks.push('write session'),
   };
   return {
     state,
@@ -45,6 +48,7 @@ const electron = vi.hoisted(() => {
         },
       },
       session: {
+        defaultSession: { setCertificateVerifyProc: () => void state.certificateChecks.push('default session') },
         fromPartition: (partition: string) => {
           state.partitions.push(partition);
           return writeSession;
@@ -70,7 +74,7 @@ let dispose: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await dispose?.();
   dispose = undefined;
-  Object.assign(electron.state, { log: [], partitions: [], permissionAnswers: [] });
+  Object.assign(electron.state, { log: [], partitions: [], permissionAnswers: [], certificateChecks: [] });
 });
 
 async function connectedApp() {
@@ -91,6 +95,8 @@ describe('Electron glue: the write session', () => {
     electronMainDeps();
     expect(electron.state.partitions).toEqual(['practice-writes']); // no "persist:": nothing on disk
     expect(electron.state.permissionAnswers).toEqual([false, false]);
+    // A pinned hub's certificate is checked on every session main sends through.
+    expect(electron.state.certificateChecks.sort()).toEqual(['default session', 'write session']);
   });
 
   it('sends an outbox write through the write session after closing its connections, and reads through net.fetch', async () => {
