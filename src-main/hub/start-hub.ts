@@ -8,13 +8,16 @@ import { createSyncEngine } from '../sync/sync-engine';
 import { openHubDatabase, type HubDatabase } from './db/database';
 import { migrate } from './db/migrations';
 import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
+import { createClientProposals } from './clients/client-proposals';
 import { createChangeStream } from './http/change-stream';
+import { registerClientRoutes } from './http/client-routes';
 import { createHubServer } from './http/hub-server';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
 import { postgresLeadership, soleLeadership, type MirrorLeadership } from './mirror/mirror-leadership';
 import { createMirrorLoop, type MirrorLoop } from './mirror/mirror-loop';
 import { readSecrets, writeSecrets } from './secrets-file';
 import { subscribeToEvents } from './webhooks/demo-subscription';
+import { createEventWork } from './webhooks/event-work';
 import { registerWebhookReceiver } from './webhooks/webhook-receiver';
 import { WEBHOOK_PATH } from './webhooks/webhook-path';
 
@@ -113,6 +116,12 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       tryingToLead = takeOver().catch((error: unknown) => console.error('[hub]', error));
     }, options.leaderPollMs ?? 5_000);
     takeOverTimer.unref();
+    const proposals = createClientProposals({
+      db,
+      api,
+      mayRead: () => !stopping && leader.isLeader(),
+      onChanged: () => changes.notify(),
+    });
     const devices = createDeviceRegistry(db);
     const webhooks: WebhookStatus = { subscriptions: 0, testArrived: false };
     let testEventId: string | null = null;
@@ -122,6 +131,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       practice,
       register: (server) => {
         changes.register(server);
+        registerClientRoutes(server, { db, proposals });
         registerWebhookReceiver(server, {
           db,
           practiceKey: practice.practiceKey,
@@ -129,8 +139,12 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
           onTest: (eventId) => {
             if (eventId === testEventId) webhooks.testArrived = true;
           },
-          // The payload is a summary: re-read from the Partner API, one coalesced pass for a burst.
-          onEvent: () => void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error)),
+          // The payload is a summary: re-read what it names from the Partner API, coalesced per burst.
+          onEvent: createEventWork({
+            readClientProposals: (entityKey) => proposals.request(entityKey),
+            mirrorPass: () =>
+              void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error)),
+          }),
         });
       },
     });
@@ -159,6 +173,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         // A try already under way may win the lock after this: it must not start a pass on a closing database.
         stopping = true;
         await tryingToLead;
+        await proposals.stop();
         await mirror.stop();
         await leader.close();
         await app.close();
