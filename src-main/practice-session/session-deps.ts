@@ -4,6 +4,7 @@ import type { EventHub } from '../ipc/event-hub';
 import type { Logger } from '../logging/logger';
 import type { PartnerApiClientOptions } from '../partner-api/partner-api-client';
 import type { RequestBudget } from '../request-budget/request-budget';
+import type { LiveUpdatesDeps } from './live-updates';
 import type { CredentialVault } from '../vault/credential-vault';
 
 /** The embedded demo practice, started on demand (src-main/demo-practice). */
@@ -37,4 +38,6 @@ export interface PracticeSessionDeps {
   apiClient?: Pick<PartnerApiClientOptions, 'timeoutMs' | 'sleep'>;
   /** Main's log: a sync run's failure is written there (the window already shows it per resource). */
   log?: Pick<Logger, 'error'>;
+  /** The hub's change stream's waits (tests shorten them); default 1 s doubling to 60 s, 60 s of silence. */
+  liveUpdates?: Pick<LiveUpdatesDeps, 'minRetryMs' | 'maxRetryMs' | 'idleMs'>;
 }
