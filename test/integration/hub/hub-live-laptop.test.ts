@@ -193,6 +193,22 @@ describe('live updates from the practice hub', () => {
     expect(notes[1]?.body).toBe(`“${unopened.name}” is now Accepted.`);
   }, 20_000);
 
+  it('raises no notification about another client while the window is shown to a client', async () => {
+    const [shown, other] = sentProposals(2);
+    await app.companion.clientFacing.enter({ practiceKey, entityKey: shown!.entityKey, newPin: '2468' });
+    acceptProposal(demo.runtime, other!.proposalKey);
+    // The window still shows the truth; only the OS notification naming someone else is held back.
+    await waitFor(
+      'Accepted on the laptop',
+      () => storedStatus(other!.proposalKey),
+      (s) => s === 'Accepted',
+      5_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(notes).toHaveLength(2);
+    expect((await app.companion.clientFacing.exit({ pin: '2468' })).accepted).toBe(true);
+  }, 20_000);
+
   it('changes nothing for a forged, stale or replayed delivery', async () => {
     const secret = Object.values(readSecrets(dataDir).webhooks)[0]!;
     const [next] = sentProposals(1);
