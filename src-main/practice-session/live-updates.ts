@@ -113,7 +113,6 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
           'X-Svc-Auth-Key': target.token,
           ...(resume.lastEventId ? { 'Last-Event-ID': resume.lastEventId } : {}),
         },
-        cache: 'no-store',
         signal: attempt.signal,
       });
       if (!response.ok || !response.body) {
