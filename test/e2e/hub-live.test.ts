@@ -11,7 +11,7 @@ import { openApp, type AppUnderTest } from './support/app-under-test';
 
 let app: AppUnderTest;
 let demo: DemoPractice;
-let hub: RunningHub;
+let hub: RunningHub | undefined;
 let page: Page;
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-live-e2e-'));
 
@@ -19,12 +19,13 @@ beforeAll(async () => {
   // Like `npm run hub -- --demo`: the hub subscribes to the practice's webhooks, which deliver to loopback.
   demo = await createDemoPractice({});
   const practice = demo.practices[0]!;
-  hub = await startHub({
+  const started = await startHub({
     dataDir,
     partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
     mirrorEveryMs: 3_600_000,
     subscribeWebhooks: true,
   });
+  hub = started;
   app = await openApp({ viewport: { width: 1280, height: 1000 } });
   ({ page } = app);
 }, 240_000);
@@ -38,8 +39,8 @@ afterAll(async () => {
 describe('live updates through the practice hub', () => {
   it('says live updates are on once connected through the hub', async () => {
     const form = page.getByRole('form', { name: 'Connect through the practice hub' });
-    await form.getByLabel('Hub address').fill(hub.hubUrl);
-    await form.getByLabel('Enrolment code').fill(enrolmentCode(await hub.devices.add('Front desk laptop')));
+    await form.getByLabel('Hub address').fill(hub!.hubUrl);
+    await form.getByLabel('Enrolment code').fill(enrolmentCode(await hub!.devices.add('Front desk laptop')));
     await form.getByRole('button', { name: 'Connect through the hub' }).click();
     await page
       .getByTestId('status-practice')
@@ -58,5 +59,15 @@ describe('live updates through the practice hub', () => {
     acceptProposal(demo.runtime, proposal.proposalKey);
     await row.getByText('Accepted', { exact: true }).waitFor({ timeout: 10_000 });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('says live updates are paused while the hub cannot be reached', async () => {
+    const stopped = hub!;
+    hub = undefined;
+    await stopped.close();
+    await page
+      .getByTestId('status-practice')
+      .getByText(/live updates paused — retrying/)
+      .waitFor({ timeout: 15_000 });
   });
 });
