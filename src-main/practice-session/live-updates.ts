@@ -99,7 +99,13 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
             return;
           }
           const poke = pokeDataSchema.safeParse(data);
-          if (poke.success) deps.events.emit('sync.poke', { practiceKey: target.practiceKey, ...poke.data });
+          // A listener's failure is not the stream's: it must not drop the stream and replay the same poke.
+          if (poke.success)
+            try {
+              deps.events.emit('sync.poke', { practiceKey: target.practiceKey, ...poke.data });
+            } catch (error) {
+              deps.log?.warn('Live updates from the hub: a poke could not be relayed', error);
+            }
         }
         if (event.lastEventId) resume.lastEventId = event.lastEventId;
       },
