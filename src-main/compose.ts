@@ -31,6 +31,7 @@ import type { SettingsStore } from './settings/settings-store';
 import { createCredentialVault } from './vault/credential-vault';
 import { createUpdatePolicy, realUpdateTimer, type UpdateSource, type UpdateTimer } from './updates/update-policy';
 import { createThemeStore, type ThemeHost } from './os-integration/theme-store';
+import { proposalAcceptedNotification } from './os-integration/notifications';
 import { loadRegionalHosts } from './regions/regional-hosts';
 import builtInRegionHosts from '../resources/regions.json';
 import type { HubPins } from './security/hub-pins';
@@ -260,6 +261,8 @@ export function createMainServices(deps: MainDeps) {
 
   // Which client the window shows to a client, and the PIN that leaves it: kept in main, never in the window.
   const clientFacing = createClientFacing({ settings: deps.settings, clock: deps.clock });
+  // News the window reports for the OS to show (Electron's glue listens: src-main/electron/notifications.ts).
+  const proposalNews = new Set<(note: { title: string; body: string; entityKey: string }) => void>();
 
   const handlers: Handlers = {
     'app.info': () => describeApp(deps.runtime, deps.paths),
@@ -276,9 +279,12 @@ export function createMainServices(deps: MainDeps) {
     'practice.signOut': ({ practiceKey }) => session.signOut(practiceKey),
     'practice.budget': ({ practiceKey, estimateRequests }) => session.budgetStatus(practiceKey, estimateRequests),
     'practice.read': (input) => reader.read(input),
-    'sync.start': ({ practiceKey, cursors, round }) => ({ started: session.startSync(practiceKey, cursors, round) }),
+    'sync.start': ({ practiceKey, cursors, round, lists }) => ({
+      started: session.startSync(practiceKey, cursors, round, lists),
+    }),
     'sync.stop': ({ practiceKey }) => ({ stopped: session.stopSync(practiceKey) }),
     'sync.ack': ({ pageId, ok, error }) => ({ accepted: session.acknowledge(pageId, ok, error) }),
+    'sync.liveStatus': () => session.liveStatus(),
     'outbox.send': (input) => inFlight.track('send', () => outbox.send(input)),
     'outbox.verify': (input) => outbox.verify(input),
     'documents.open': (input) => inFlight.track('download', () => documents.open(input)),
@@ -302,6 +308,13 @@ export function createMainServices(deps: MainDeps) {
     'desktop.setTheme': ({ choice }) => theme.set(choice),
     'desktop.regionHosts': () => regionHosts,
     'desktop.presence': () => ({ presence: presence.current() }),
+    'desktop.proposalAccepted': (report) => {
+      if (!session.isActive(report.practiceKey)) return { shown: false };
+      const note = proposalAcceptedNotification(report, clientFacing.status().active);
+      if (!note) return { shown: false };
+      for (const listener of proposalNews) listener({ ...note, entityKey: report.entityKey });
+      return { shown: proposalNews.size > 0 };
+    },
     'clientFacing.status': () => clientFacing.status(),
     'clientFacing.enter': (input) => clientFacing.enter(input),
     'clientFacing.exit': ({ pin }) => clientFacing.exit(pin),
@@ -323,6 +336,11 @@ export function createMainServices(deps: MainDeps) {
     theme,
     clientFacing,
     log,
+    /** A client's proposal turned Accepted and may be shown (the client-facing rule already applied). */
+    onProposalAccepted(listener: (note: { title: string; body: string; entityKey: string }) => void): () => void {
+      proposalNews.add(listener);
+      return () => proposalNews.delete(listener);
+    },
     start(): void {
       connectivity.start();
       updates.start();

@@ -21,12 +21,14 @@ const isJson = (contentType: string | null): boolean => /^application\/(?:[\w.-]
 /**
  * Cheap check, on headers only, that a response came from the practice rather than something in
  * between: the Partner API answers with JSON (data or problem details), a file (the bill PDF) or an
- * empty body; a portal answers with a web page or a redirect.
+ * empty body; the practice hub also with its change stream (Server-Sent Events); a portal answers with a
+ * web page or a redirect.
  */
 export function looksLikePracticeAnswer(response: Pick<Response, 'status' | 'headers'>): boolean {
   if (response.status >= 300 && response.status < 400) return false;
   if (response.status === 204) return true;
   const contentType = response.headers.get('content-type') ?? '';
+  if (/^text\/event-stream\b/i.test(contentType)) return true;
   return /^application\//i.test(contentType) && !/^application\/xhtml/i.test(contentType);
 }
 

@@ -8,7 +8,12 @@ import { createActivityNotifications } from '../os-integration/notifications';
  * Notification API stays denied by the permission handler: the page itself never notifies.
  */
 export function installNotifications(
-  services: { activity: ActivityTracker; events: EventHub; clientFacing?: { isActive(): boolean } },
+  services: {
+    activity: ActivityTracker;
+    events: EventHub;
+    clientFacing?: { isActive(): boolean };
+    onProposalAccepted?: (listener: (note: { title: string; body: string; entityKey: string }) => void) => void;
+  },
   window: () => BrowserWindow | null,
 ): void {
   // Held until clicked or closed: a notification object collected early loses its click handler.
@@ -37,4 +42,23 @@ export function installNotifications(
     sendCommand: (command) => services.events.emit('desktop.command', command),
   });
   services.activity.onChange((now, before) => notifications.onActivity(now, before));
+  // A client's proposal turned Accepted (a poke from the practice hub): shown even over the window, since
+  // the window may be on another client; clicking opens that client.
+  services.onProposalAccepted?.(({ title, body, entityKey }) => {
+    if (!Notification.isSupported()) return;
+    const notification = new Notification({ title, body });
+    shown.add(notification);
+    notification.on('click', () => {
+      shown.delete(notification);
+      const current = window();
+      if (current) {
+        if (current.isMinimized()) current.restore();
+        current.show();
+        current.focus();
+      }
+      services.events.emit('desktop.openRecord', { kind: 'client', key: entityKey });
+    });
+    notification.on('close', () => shown.delete(notification));
+    notification.show();
+  });
 }

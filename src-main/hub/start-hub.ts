@@ -9,7 +9,9 @@ import { createSyncEngine } from '../sync/sync-engine';
 import { openHubDatabase, type HubDatabase } from './db/database';
 import { migrate } from './db/migrations';
 import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
+import { createClientProposals } from './clients/client-proposals';
 import { createChangeStream } from './http/change-stream';
+import { registerClientRoutes } from './http/client-routes';
 import { createHubServer } from './http/hub-server';
 import type { HubTls } from './http/hub-tls';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
@@ -19,6 +21,7 @@ import { hubResources } from './mirror/hub-resources';
 import { createMirrorLoop, type MirrorLoop } from './mirror/mirror-loop';
 import { readSecrets } from './secrets-file';
 import { recordTestArrival, subscribeToEvents } from './webhooks/demo-subscription';
+import { createEventWork } from './webhooks/event-work';
 import { registerWebhookReceiver } from './webhooks/webhook-receiver';
 import { WEBHOOK_PATH } from './webhooks/webhook-path';
 
@@ -129,6 +132,12 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       tryingToLead = takeOver().catch((error: unknown) => console.error('[hub]', error));
     }, options.leaderPollMs ?? 5_000);
     takeOverTimer.unref();
+    const proposals = createClientProposals({
+      db,
+      api,
+      mayRead: () => !stopping && leader.isLeader(),
+      onChanged: () => changes.notify(),
+    });
     const devices = createDeviceRegistry(db);
     const webhooks: WebhookStatus = { subscriptions: 0, testArrived: false };
     const app = createHubServer({
@@ -138,14 +147,19 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
       register: (server) => {
         changes.register(server);
+        registerClientRoutes(server, { db, proposals });
         registerWebhookReceiver(server, {
           db,
           practiceKey: practice.practiceKey,
           secrets: () => Object.values(readSecrets(options.dataDir).webhooks),
           // Recorded in the data folder, where `webhooks subscribe` (another process) looks for its test too.
           onTest: (eventId) => recordTestArrival(options.dataDir, eventId),
-          // The payload is a summary: re-read from the Partner API, one coalesced pass for a burst.
-          onEvent: () => void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error)),
+          // The payload is a summary: re-read what it names from the Partner API, coalesced per burst.
+          onEvent: createEventWork({
+            readClientProposals: (entityKey) => proposals.request(entityKey),
+            mirrorPass: () =>
+              void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error)),
+          }),
         });
       },
     });
@@ -177,6 +191,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         // A try already under way may win the lock after this: it must not start a pass on a closing database.
         stopping = true;
         await tryingToLead;
+        await proposals.stop();
         await mirror.stop();
         await leader.close();
         await app.close();

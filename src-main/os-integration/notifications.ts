@@ -1,4 +1,5 @@
 import type { ActivityReport, AppCommand } from '../../src-preload/contract/desktop';
+import type { ProposalAcceptedReport } from '../../src-preload/contract/live-updates';
 
 export interface NotificationRequest {
   title: string;
@@ -64,5 +65,20 @@ export function createActivityNotifications(deps: ActivityNotificationDeps) {
       if (deps.isWindowFocused() || deps.isClientFacing?.()) return;
       for (const { title, body } of notificationsFor(now, before)) deps.notify({ title, body, onClick: openOutbox });
     },
+  };
+}
+
+/** What a proposal's acceptance says, or null when it must not be shown (see the rule below). */
+export function proposalAcceptedNotification(
+  report: ProposalAcceptedReport,
+  /** The client the window is showing to a client (client-facing mode); null when none. */
+  clientFacing: { practiceKey: string; entityKey: string } | null,
+): { title: string; body: string } | null {
+  // Shown to a client, the screen may name only that client: news about anyone else waits.
+  if (clientFacing && (clientFacing.practiceKey !== report.practiceKey || clientFacing.entityKey !== report.entityKey))
+    return null;
+  return {
+    title: `${report.clientName} accepted a proposal`,
+    body: `“${report.proposalName}” is now Accepted.`,
   };
 }

@@ -277,6 +277,9 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
     /** A practice on this laptop (undefined for any other). */
     practiceOf: (practiceKey: string): KnownPractice | undefined => practices.get(practiceKey),
 
+    /** The active practice's key (null when none is). */
+    activeKey: (): string | null => active,
+
     /** Whether this practice is the active one (the only one whose data may be read or written). */
     isActive: (practiceKey: string): boolean => practiceKey === active,
 

@@ -1,6 +1,8 @@
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
+import { registerSecret } from '../logging/redact';
 import { createBudgetStatus } from './budget-status';
+import { createLiveUpdates } from './live-updates';
 import { createPracticeRegistry } from './practice-registry';
 import type { PracticeSessionDeps } from './session-deps';
 import { createSyncRunner } from './sync-runner';
@@ -17,7 +19,14 @@ export type { DemoHandle, PracticeSessionDeps } from './session-deps';
 export function createPracticeSession(deps: PracticeSessionDeps) {
   const client = createClientFactory(deps);
   // Late-bound: the registry stops the runner on sign-out, and the runner reads the registry's practices.
-  const registry = createPracticeRegistry({ ...deps, client, leavingActive: () => runner.stop('Signed out.') });
+  const registry = createPracticeRegistry({
+    ...deps,
+    client,
+    leavingActive: () => {
+      runner.stop('Signed out.');
+      void live.stop();
+    },
+  });
   const targetDeps: TargetDeps = {
     practiceOf: registry.practiceOf,
     secretOf: (key) => deps.vault.secretOf(key),
@@ -36,16 +45,45 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     budgetStatus: (key) => budgetStatus(key),
   });
   const targets = createTargets(targetDeps);
+  // The hub's change stream, for the active practice when it is read through the hub.
+  const live = createLiveUpdates({
+    fetch: deps.fetch,
+    events: deps.events,
+    ...(deps.log ? { log: { warn: (message, error) => deps.log?.error(message, error) } } : {}),
+    ...deps.liveUpdates,
+    target: () => {
+      const practiceKey = registry.activeKey();
+      const practice = practiceKey ? registry.practiceOf(practiceKey) : undefined;
+      const token = practiceKey ? deps.vault.secretOf(practiceKey) : undefined;
+      if (!practiceKey || practice?.through !== 'hub' || !token) return null;
+      return { practiceKey, baseUrl: practice.baseUrl, deviceId: practice.clientId, token: registerSecret(token) };
+    },
+  });
+  /** After anything that may change the active practice: the stream follows it. */
+  const following =
+    <A extends unknown[], R>(change: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await change(...args);
+      } finally {
+        live.follow();
+      }
+    };
 
   return {
-    restore: registry.restore,
+    restore: following(registry.restore),
     list: registry.list,
-    connect: registry.connect,
-    connectDemo: registry.connectDemo,
-    connectThroughHub: registry.connectThroughHub,
-    signOut: registry.signOut,
-    startSync: (practiceKey: string, cursors: readonly SyncCursor[], round?: SyncRound): boolean =>
-      runner.start(practiceKey, cursors, round),
+    connect: following(registry.connect),
+    connectDemo: following(registry.connectDemo),
+    connectThroughHub: following(registry.connectThroughHub),
+    signOut: following(registry.signOut),
+    startSync: (
+      practiceKey: string,
+      cursors: readonly SyncCursor[],
+      round?: SyncRound,
+      lists?: readonly string[],
+    ): boolean => runner.start(practiceKey, cursors, round, lists),
+    liveStatus: live.status,
     stopSync: (practiceKey: string): boolean => runner.pause(practiceKey),
     budgetStatus,
     writeTarget: targets.writeTarget,
@@ -57,6 +95,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
 
     async dispose(): Promise<void> {
       runner.stop('The app is closing.');
+      await live.stop();
       await registry.closeDemo();
     },
   };

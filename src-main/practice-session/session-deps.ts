@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger';
 import type { PartnerApiClientOptions } from '../partner-api/partner-api-client';
 import type { RequestBudget } from '../request-budget/request-budget';
 import type { HubPins } from '../security/hub-pins';
+import type { LiveUpdatesDeps } from './live-updates';
 import type { CredentialVault } from '../vault/credential-vault';
 
 /** The embedded demo practice, started on demand (src-main/demo-practice). */
@@ -43,4 +44,6 @@ export interface PracticeSessionDeps {
   hubPins?: HubPins;
   /** Main's log: a sync run's failure is written there (the window already shows it per resource). */
   log?: Pick<Logger, 'error'>;
+  /** The hub's change stream's waits (tests shorten them); default 1 s doubling to 60 s, 60 s of silence. */
+  liveUpdates?: Pick<LiveUpdatesDeps, 'minRetryMs' | 'maxRetryMs' | 'idleMs'>;
 }

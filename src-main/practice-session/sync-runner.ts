@@ -57,7 +57,12 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
 
   return {
     /** Starts one sync run of the active practice from the renderer's stored cursors; progress arrives as events. */
-    start(practiceKey: string, cursors: readonly SyncCursor[], round: SyncRound = 'due'): boolean {
+    start(
+      practiceKey: string,
+      cursors: readonly SyncCursor[],
+      round: SyncRound = 'due',
+      lists?: readonly string[],
+    ): boolean {
       const target = deps.target(practiceKey);
       if (!target || sync) return false;
       startedFrom.set(practiceKey, Object.fromEntries(cursors.map((cursor) => [cursor.resource, cursor])));
@@ -102,7 +107,7 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       });
       sync = { practiceKey, sink, abort, engine };
       void engine
-        .runOnce({ priority: 'background', signal: abort.signal, round })
+        .runOnce({ priority: 'background', signal: abort.signal, round, ...(lists ? { lists } : {}) })
         .catch((error: unknown) => abort.signal.aborted || deps.log?.error('Sync run failed', error)) // a pause or sign-out is no failure
         .finally(() => {
           if (sync?.sink === sink) sync = null;

@@ -29,7 +29,10 @@ export function restsThisRound(
   cursor: SyncCursor | undefined,
   round: SyncRound,
   serverNowMs: number,
+  named?: ReadonlySet<string>,
 ): boolean {
+  // A poke from the practice hub names what changed: that is read now, and nothing else.
+  if (named) return !named.has(resource.name);
   if (round === 'catalogs' && resource.tier !== 'catalogs') return true;
   if (resource.firstReadWhenAsked && round === 'due' && !cursor?.lastCompletedAt) return true;
   const endedAt = cursor?.passEndedAt ?? cursor?.lastCompletedAt;

@@ -36,9 +36,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const serverDay = (): string => serverNow().toISOString().slice(0, 10);
 
   let round: SyncRound = 'due';
+  let named: ReadonlySet<string> | undefined;
 
   const resting = (resource: SyncResource, cursor: SyncCursor | undefined): boolean =>
-    restsThisRound(resource, cursor, round, serverNow().getTime());
+    restsThisRound(resource, cursor, round, serverNow().getTime(), named);
 
   /** A first full pass has no known end (the API gives no totals), so while one is due the plan is "unsized". */
   function plan(): RunPlan | null {
@@ -276,12 +277,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
     plan,
     /** One pass over every resource. Resolves with each resource's outcome; never throws for API errors. */
     async runOnce(
-      run: { priority?: RequestPriority; signal?: AbortSignal; round?: SyncRound } = {},
+      run: { priority?: RequestPriority; signal?: AbortSignal; round?: SyncRound; lists?: readonly string[] } = {},
     ): Promise<SyncProgress[]> {
       const cursors = await options.sink.loadCursors();
       live = { ...cursors };
       finished.clear();
       round = run.round ?? 'due';
+      named = run.lists ? new Set(run.lists) : undefined;
       try {
         return await runResources(cursors, run.priority ?? 'background', run.signal);
       } finally {

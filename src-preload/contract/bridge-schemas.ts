@@ -41,6 +41,7 @@ import {
 } from './documents';
 import { documentSaveCopyInputSchema, documentSaveCopyResultSchema } from './document-copy';
 import { readInputSchema, readResultSchema } from './reads';
+import { liveStatusSchema, proposalAcceptedReportSchema, syncPokeSchema } from './live-updates';
 import { outboxOutcomeSchema, outboxSendInputSchema, outboxVerifyOutputSchema } from './outbox/outbox-entry';
 import {
   connectDemoInputSchema,
@@ -94,6 +95,7 @@ export const methodSchemas = defineMethods({
   'sync.start': { input: syncStartInputSchema, output: z.strictObject({ started: z.boolean() }) },
   'sync.stop': { input: z.strictObject({ practiceKey: z.uuid() }), output: z.strictObject({ stopped: z.boolean() }) },
   'sync.ack': { input: syncAckInputSchema, output: z.strictObject({ accepted: z.boolean() }) },
+  'sync.liveStatus': { input: noInput, output: liveStatusSchema },
   'outbox.send': { input: outboxSendInputSchema, output: outboxOutcomeSchema },
   'outbox.verify': { input: outboxSendInputSchema, output: outboxVerifyOutputSchema },
   'documents.open': { input: documentOpenInputSchema, output: documentOpenResultSchema },
@@ -119,6 +121,7 @@ export const methodSchemas = defineMethods({
   'desktop.setTheme': { input: z.strictObject({ choice: themeChoiceSchema }), output: themeStateSchema },
   'desktop.regionHosts': { input: noInput, output: regionHostsStatusSchema },
   'desktop.presence': { input: noInput, output: presenceStateSchema },
+  'desktop.proposalAccepted': { input: proposalAcceptedReportSchema, output: z.strictObject({ shown: z.boolean() }) },
   'clientFacing.status': { input: noInput, output: clientFacingStatusSchema },
   'clientFacing.enter': { input: clientFacingEnterSchema, output: clientFacingStatusSchema },
   'clientFacing.exit': { input: clientFacingExitSchema, output: pinResultSchema },
@@ -129,6 +132,8 @@ export const eventSchemas = defineEvents({
   'connectivity.changed': connectivitySchema,
   'sync.page': syncPageEventSchema,
   'sync.progress': syncProgressEventSchema,
+  'sync.poke': syncPokeSchema,
+  'sync.live': liveStatusSchema,
   'desktop.updateStatus': updateStatusSchema,
   'desktop.command': appCommandSchema,
   'desktop.openRecord': openRecordSchema,

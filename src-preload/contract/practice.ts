@@ -81,6 +81,11 @@ export const syncStartInputSchema = z.strictObject({
   cursors: z.array(syncCursorSchema).max(50),
   /** What the run reads (sync-cadence.ts); a scheduled run reads what is due. */
   round: syncRoundSchema.default('due'),
+  /**
+   * Lists the practice hub said changed (a poke): read now whatever their tier, while every other list
+   * rests this run. Absent: the round alone decides.
+   */
+  lists: z.array(syncedResourceNameSchema).max(50).optional(),
 });
 
 export const syncAckInputSchema = z.strictObject({

@@ -4,6 +4,16 @@ import { activePractice, usePractice } from '../practice/practice-store';
 import { OnlineIndicator } from '../connectivity/OnlineIndicator';
 import { formatDateTime } from '../ui/regional/regional-format';
 import { useLastSyncFinishedAt } from '../practice/last-sync';
+import { useLiveStatus } from '../practice/live-updates';
+import type { LiveState } from '../../src-preload/contract/live-updates';
+
+/** What the status bar says of the hub's live updates (nothing before the first answer, or when direct). */
+export const liveText: Record<LiveState, string> = {
+  off: '',
+  connecting: '',
+  on: 'live updates on',
+  retrying: 'live updates paused — retrying',
+};
 
 export function StatusBar() {
   const info = useAppInfo((s) => s.info);
@@ -12,6 +22,9 @@ export function StatusBar() {
   const paused = usePractice((s) => s.paused);
   // The same time Settings gives (practice/last-sync.ts), live.
   const lastSynced = useLastSyncFinishedAt(practice?.practiceKey ?? null);
+  const live = useLiveStatus();
+  const liveWords =
+    practice?.through === 'hub' && live.practiceKey === practice.practiceKey ? liveText[live.state] : '';
   const syncText = paused
     ? 'sync paused'
     : progress?.running
@@ -25,7 +38,7 @@ export function StatusBar() {
         <OnlineIndicator />
         <Text size="1" color="gray" data-testid="status-practice">
           {practice
-            ? [practice.name, practice.through === 'hub' ? 'through the practice hub' : '', syncText]
+            ? [practice.name, practice.through === 'hub' ? 'through the practice hub' : '', liveWords, syncText]
                 .filter(Boolean)
                 .join(' · ')
             : 'No practice connected'}

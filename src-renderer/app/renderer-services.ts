@@ -13,6 +13,7 @@ import type { Notice } from '../notices/notice-store';
 import type { OutboxService } from '../outbox/outbox-job';
 import type { PracticeService } from '../practice/practice-service';
 import { SYNC_JOB, watchSyncEvents } from '../practice/sync-job';
+import { watchLiveUpdates } from '../practice/live-updates';
 import { useAppInfo } from './app-info-store';
 import { createRendererJobs } from './renderer-jobs';
 import { createDesktopInbox, type DesktopInbox } from './desktop-commands';
@@ -160,6 +161,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
         () => presence.stop(),
         watchConnectivity(companion),
         watchSyncEvents({ companion, databases, notify: jobs.notify }),
+        watchLiveUpdates({ companion, databases, syncLists: (lists) => jobs.practice.syncLists(lists) }),
         jobs.start(),
       );
       // The first sync once the list of practices is read (then the sync schedule, from where the user is, and reconnects).

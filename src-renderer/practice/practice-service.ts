@@ -1,5 +1,6 @@
 import type { Region } from '../../src-preload/contract/partner-api';
 import type { ConnectHubInput, ConnectInput, ConnectResult } from '../../src-preload/contract/practice';
+import type { SyncedResourceName } from '../../src-preload/contract/sync';
 import { usePractice, type PracticeDeps } from './practice-store';
 
 /** The practice store's actions with their dependencies bound, as the screens call them. */
@@ -12,6 +13,8 @@ export interface PracticeService {
   signOut(practiceKey: string): Promise<void>;
   /** A background-style run: what is due. */
   syncNow(): Promise<void>;
+  /** A run of only these lists (the practice hub said they changed); false when it could not start now. */
+  syncLists(lists: readonly SyncedResourceName[]): Promise<boolean>;
   /** "Sync now": clears a pause and reads everything. */
   syncEverything(): Promise<void>;
   /** A form that needs catalogs (ledger lookups, eForm templates) opened: main reads those more than an hour old. */
@@ -38,7 +41,8 @@ export function createPracticeService(
       deps.cancelJobs();
       return store().signOut(deps, practiceKey);
     },
-    syncNow: () => store().syncNow(deps),
+    syncNow: async () => void (await store().syncNow(deps)),
+    syncLists: (lists) => store().syncNow(deps, 'due', lists),
     syncEverything: () => store().resume(deps, 'full'),
     syncCatalogs: async () => {
       // Main runs one sync at a time: a form opened during a run would otherwise lose its ask.

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { BudgetStatus } from '../../src-preload/contract/budget';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
+import type { SyncedResourceName } from '../../src-preload/contract/sync';
 import type { Region } from '../../src-preload/contract/partner-api';
 import type {
   ConnectHubInput,
@@ -51,7 +52,7 @@ interface PracticeState {
    * Starts a run of main's sync reading `round` (default what is due: background and on-connect runs; 'full' for
    * "Sync now"; 'catalogs' for a form that needs them). Skipped while paused, offline or while a run is under way.
    */
-  syncNow(deps: PracticeDeps, round?: SyncRound): Promise<void>;
+  syncNow(deps: PracticeDeps, round?: SyncRound, lists?: readonly SyncedResourceName[]): Promise<boolean>;
   pause(deps: PracticeDeps): Promise<void>;
   /** Clears the pause and starts a run at once ("Resume": what is due; "Sync now": everything). */
   resume(deps: PracticeDeps, round?: SyncRound): Promise<void>;
@@ -132,13 +133,20 @@ export const usePractice = create<PracticeState>((set, get) => ({
       },
     });
   },
-  async syncNow(deps, round = 'due') {
+  async syncNow(deps, round = 'due', lists) {
     const practiceKey = get().activePracticeKey;
     // While the practice cannot be reached a run would only spend its retries; the reconnect starts it.
-    if (!practiceKey || get().paused || get().progress?.running || !isOnline(useConnectivity.getState())) return;
+    if (!practiceKey || get().paused || get().progress?.running || !isOnline(useConnectivity.getState())) return false;
     const cursors = await deps.databases.of(practiceKey).cursors.toArray();
-    const { started } = await deps.companion.sync.start({ practiceKey, cursors, round });
-    if (started) deps.onSyncStart?.(round);
+    const { started } = await deps.companion.sync.start({
+      practiceKey,
+      cursors,
+      round,
+      ...(lists ? { lists: [...lists] } : {}),
+    });
+    // A run of the lists a poke named reads nothing else: the scheduled pass (the backstop) keeps its time.
+    if (started && !lists) deps.onSyncStart?.(round);
+    return started;
   },
   async pause(deps) {
     const practiceKey = get().activePracticeKey;

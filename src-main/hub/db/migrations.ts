@@ -45,6 +45,14 @@ const MIGRATIONS: readonly string[] = [
      state jsonb NOT NULL,
      saved_at timestamptz NOT NULL DEFAULT now()
    );`,
+  // Per-client lists the hub reads on demand (a client's proposals): which clients it holds, so a laptop's
+  // read of one it holds is served from the mirror and one it does not is read through once.
+  `CREATE TABLE mirrored_clients (
+     resource text NOT NULL,
+     entity_key text NOT NULL,
+     read_at timestamptz NOT NULL,
+     PRIMARY KEY (resource, entity_key)
+   );`,
 ];
 
 export async function migrate(db: HubDatabase): Promise<void> {

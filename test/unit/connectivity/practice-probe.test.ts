@@ -112,6 +112,8 @@ describe('looksLikePracticeAnswer', () => {
     expect(looksLikePracticeAnswer(answer(404, 'application/problem+json; charset=utf-8'))).toBe(true);
     expect(looksLikePracticeAnswer(answer(200, 'application/pdf'))).toBe(true);
     expect(looksLikePracticeAnswer(answer(204))).toBe(true);
+    // The practice hub's change stream (a portal never answers with one).
+    expect(looksLikePracticeAnswer(answer(200, 'text/event-stream; charset=utf-8'))).toBe(true);
   });
 
   it("rejects a portal's page or redirect", () => {

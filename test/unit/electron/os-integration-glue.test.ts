@@ -174,6 +174,27 @@ describe('native notifications', () => {
     activity.report({ ...idle, needsAttentionCount: 2 });
     expect(fake.notifications).toEqual([]);
   });
+
+  it('shows a proposal accepted through the hub, over a focused window too; a click opens that client', async () => {
+    const { installNotifications } = await import('../../../src-main/electron/notifications');
+    const events = createEventHub();
+    const sent: unknown[] = [];
+    events.connect((event, payload) => sent.push({ event, payload }));
+    let announce: (note: { title: string; body: string; entityKey: string }) => void = () => undefined;
+    installNotifications(
+      { activity: createActivityTracker(), events, onProposalAccepted: (listener) => void (announce = listener) },
+      () => fake.window as never,
+    );
+    fake.window.focused = true;
+    const entityKey = '7d3e9a10-4c2b-4e8f-a1d5-0b6c8e2f4a91';
+    announce({ title: 'Harbour Bakery accepted a proposal', body: '“Annual accounts” is now Accepted.', entityKey });
+    expect(fake.notifications.map((n) => [n.options.title, n.options.body, n.shown])).toEqual([
+      ['Harbour Bakery accepted a proposal', '“Annual accounts” is now Accepted.', true],
+    ]);
+    fake.notifications[0]!.emit('click');
+    expect(fake.window.focus).toHaveBeenCalled();
+    expect(sent).toEqual([{ event: 'desktop.openRecord', payload: { kind: 'client', key: entityKey } }]);
+  });
 });
 
 describe('badge', () => {

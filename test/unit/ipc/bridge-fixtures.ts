@@ -63,12 +63,14 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   'sync.start': [
     { practiceKey, cursors: [] },
     { practiceKey, cursors: Array.from({ length: 50 }, () => cursor) },
+    { practiceKey, cursors: [], lists: ['entities', 'onboardings'] },
   ],
   'sync.stop': [{ practiceKey }],
   'sync.ack': [
     { pageId: 'p-1', ok: true },
     { pageId: 'p-2', ok: false, error: 'The database is full.' },
   ],
+  'sync.liveStatus': [{}],
   'outbox.send': [outboxInput],
   'outbox.verify': [outboxInput],
   'documents.open': [{ practiceKey, ref: { kind: 'bill', id: '1042' }, entityKey }],
@@ -105,6 +107,15 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   'desktop.setTheme': [{ choice: 'dark' }, { choice: 'system' }],
   'desktop.regionHosts': [{}],
   'desktop.presence': [{}],
+  'desktop.proposalAccepted': [
+    {
+      practiceKey,
+      entityKey,
+      clientName: 'Harbour Bakery Pty Ltd',
+      proposalKey: entryId,
+      proposalName: 'Annual accounts',
+    },
+  ],
   'clientFacing.status': [{}],
   'clientFacing.enter': [
     { practiceKey, entityKey, newPin: '2468' },

@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ActivityReport, AppCommand } from '../../../src-preload/contract/desktop';
 import { createActivityTracker } from '../../../src-main/activity/activity-tracker';
-import { createActivityNotifications, type NotificationRequest } from '../../../src-main/os-integration/notifications';
+import {
+  createActivityNotifications,
+  proposalAcceptedNotification,
+  type NotificationRequest,
+} from '../../../src-main/os-integration/notifications';
 
 const idle: ActivityReport = {
   outboxSending: 0,
@@ -92,5 +96,31 @@ describe('native notifications while the window is shown to a client', () => {
     clientFacing = false;
     activity.report({ ...idle, needsAttentionCount: 2 });
     expect(shown.map((n) => n.title)).toEqual(['2 actions need your attention']);
+  });
+});
+
+describe('the notification of a proposal accepted', () => {
+  const report = {
+    practiceKey: '2b0f3c1e-8a4d-4f6b-9c2e-5d7a1b3c4e5f',
+    entityKey: '7d3e9a10-4c2b-4e8f-a1d5-0b6c8e2f4a91',
+    clientName: 'Harbour Bakery Pty Ltd',
+    proposalKey: 'c4a8e2f0-1b3d-4a5c-8e7f-9a0b1c2d3e4f',
+    proposalName: 'Annual accounts 2026',
+  };
+
+  it('names the client and the proposal', () => {
+    expect(proposalAcceptedNotification(report, null)).toEqual({
+      title: 'Harbour Bakery Pty Ltd accepted a proposal',
+      body: '“Annual accounts 2026” is now Accepted.',
+    });
+  });
+
+  it('is not shown while the window is shown to another client, of this practice or another', () => {
+    const other = '11111111-2222-4333-8444-555555555555';
+    expect(proposalAcceptedNotification(report, { practiceKey: report.practiceKey, entityKey: other })).toBeNull();
+    expect(proposalAcceptedNotification(report, { practiceKey: other, entityKey: report.entityKey })).toBeNull();
+    expect(
+      proposalAcceptedNotification(report, { practiceKey: report.practiceKey, entityKey: report.entityKey }),
+    ).not.toBeNull();
   });
 });

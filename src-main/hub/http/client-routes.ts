@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { uuid } from '../../../src-preload/contract/partner-api';
+import { NotMirroredError, type ClientProposals } from '../clients/client-proposals';
+import type { Queryable } from '../db/database';
+import { hubNow } from '../mirror/mirror-store';
+
+const proposalsQuerySchema = z.strictObject({ entityKey: uuid });
+
+const problem = (status: number, title: string, detail: string, instance: string) => ({
+  type: `https://httpstatuses.io/${status}`,
+  title,
+  status,
+  detail,
+  instance,
+  message: detail,
+});
+
+/**
+ * The per-client routes a laptop's on-demand reads use (`practice.read`), at the Partner API's own paths and
+ * with its shapes, so a laptop through the hub reads a client's proposals with no change to its reader.
+ * Served from the mirror; a client the hub does not hold yet is read through once and mirrored.
+ */
+export function registerClientRoutes(app: FastifyInstance, deps: { db: Queryable; proposals: ClientProposals }) {
+  app.get('/api/v1/proposals/list', async (request, reply) => {
+    void reply.header('date', (await hubNow(deps.db)).toUTCString());
+    const query = proposalsQuerySchema.safeParse(request.query ?? {});
+    if (!query.success)
+      return reply
+        .code(400)
+        .type('application/problem+json')
+        .send(problem(400, 'Bad Request', 'entityKey must be a UUID (and nothing else is accepted).', request.url));
+    try {
+      return await deps.proposals.serve(query.data.entityKey);
+    } catch (error) {
+      // The practice did not answer the read-through (or this process may not read it): the laptop keeps
+      // what it has and tries again later, as after any 5xx.
+      const detail = error instanceof NotMirroredError ? error.message : 'The practice did not answer the hub’s read.';
+      return reply
+        .code(503)
+        .type('application/problem+json')
+        .send(problem(503, 'Service Unavailable', detail, request.url));
+    }
+  });
+}

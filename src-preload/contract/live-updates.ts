@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Live updates from the practice hub: main keeps a Server-Sent Events stream open to a hub practice and
+ * relays each poke (which lists changed, for which clients — never the records) to the window, which
+ * pulls what changed at once. Direct connections have no stream ('off'); the 5-minute pass stays either way.
+ */
+export const liveStateSchema = z.enum(['off', 'connecting', 'on', 'retrying']);
+export type LiveState = z.infer<typeof liveStateSchema>;
+
+export const liveStatusSchema = z.strictObject({
+  practiceKey: z.uuid().nullable(),
+  state: liveStateSchema,
+});
+export type LiveStatus = z.infer<typeof liveStatusSchema>;
+
+/** The hub's poke, relayed: `clients` null when too many changed to name ("re-read what you hold"). */
+export const syncPokeSchema = z.strictObject({
+  practiceKey: z.uuid(),
+  seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  lists: z.array(z.string().max(60)).max(50),
+  clients: z.array(z.uuid()).max(100).nullable(),
+});
+export type SyncPoke = z.infer<typeof syncPokeSchema>;
+
+/** The window saw a client's proposal turn Accepted: main raises the OS notification (its own rules apply). */
+export const proposalAcceptedReportSchema = z.strictObject({
+  practiceKey: z.uuid(),
+  entityKey: z.uuid(),
+  clientName: z.string().max(300),
+  proposalKey: z.uuid(),
+  proposalName: z.string().max(300),
+});
+export type ProposalAcceptedReport = z.infer<typeof proposalAcceptedReportSchema>;

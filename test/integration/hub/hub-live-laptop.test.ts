@@ -1,0 +1,268 @@
+import 'fake-indexeddb/auto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import { acceptProposal } from '../../../src-main/demo-practice/routes/demo-control';
+import { signDelivery } from '../../../src-main/demo-practice/webhooks/webhook-signing';
+import { enrolmentCode } from '../../../src-main/hub/devices/devices';
+import { readSecrets } from '../../../src-main/hub/secrets-file';
+import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
+import { WEBHOOK_PATH } from '../../../src-main/hub/webhooks/webhook-path';
+import type { SyncPoke } from '../../../src-preload/contract/live-updates';
+import { readClientProposals } from '../../../src-renderer/client-data/client-reads';
+import { watchLiveUpdates } from '../../../src-renderer/practice/live-updates';
+import { createPracticeDatabases } from '../../../src-renderer/practice/practice-db';
+import { usePractice } from '../../../src-renderer/practice/practice-store';
+import { watchSyncEvents } from '../../../src-renderer/practice/sync-job';
+import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-companion';
+import { syncIntoDexie } from '../../support/sync-into-dexie';
+import { waitFor } from '../../support/wait-for';
+
+/**
+ * A client accepts a proposal at the practice: the practice's signed webhook reaches the hub, the hub
+ * re-reads that client's proposals and pokes the laptop over its change stream, and the laptop's window
+ * shows the proposal Accepted within seconds with an OS notification naming the client and the proposal.
+ */
+let demo: DemoPractice;
+let hub: RunningHub;
+let app: NodeApp;
+let practiceKey = '';
+const dataDir = mkdtempSync(join(tmpdir(), 'hub-live-laptop-'));
+const databases = createPracticeDatabases();
+const notes: { title: string; body: string; entityKey: string }[] = [];
+const pokes: SyncPoke[] = [];
+const laptopRequests: string[] = [];
+const stops: (() => void)[] = [];
+
+// The window's practice store keeps its pause in localStorage (none in Node).
+const stored = new Map<string, string>();
+vi.stubGlobal('localStorage', {
+  getItem: (key: string) => stored.get(key) ?? null,
+  setItem: (key: string, value: string) => void stored.set(key, value),
+  removeItem: (key: string) => void stored.delete(key),
+});
+
+beforeAll(async () => {
+  demo = await createDemoPractice({ port: 0, rateLimit: { enabled: false } });
+  const practice = demo.practices[0]!;
+  hub = await startHub({
+    dataDir,
+    partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
+    subscribeWebhooks: true,
+    mirrorEveryMs: 3_600_000,
+  });
+  expect(hub.webhooks.testArrived).toBe(true);
+  app = await startNodeApp({
+    deps: { budgetLimits: unlimitedBudget },
+    wrapFetch: (fetch) => (input, init) => {
+      laptopRequests.push(input instanceof Request ? input.url : String(input));
+      return fetch(input, init);
+    },
+  });
+  const device = await hub.devices.add('Front desk laptop');
+  const connected = await app.companion.practice.connectHub({
+    hubUrl: hub.hubUrl,
+    enrolmentCode: enrolmentCode(device),
+    remember: false,
+    acceptWeakStorage: false,
+  });
+  if (!connected.ok) throw new Error(connected.message);
+  practiceKey = connected.practice.practiceKey;
+  // What the hub does not serve yet (billing windows, reports) fails by name; the clients arrive.
+  await syncIntoDexie(app.companion, practiceKey).catch(() => undefined);
+  // The window's parts that matter here: stores synced pages, follows the hub's pokes.
+  const deps = { companion: app.companion, databases };
+  await usePractice.getState().refresh(deps);
+  stops.push(
+    watchSyncEvents({ ...deps, notify: () => undefined }),
+    watchLiveUpdates({ ...deps, syncLists: (lists) => usePractice.getState().syncNow(deps, 'due', lists) }),
+    app.companion.on('sync.poke', (poke) => pokes.push(poke)),
+    app.services.onProposalAccepted((note) => notes.push(note)),
+  );
+}, 240_000);
+
+afterAll(async () => {
+  for (const stop of stops) stop();
+  await app?.close();
+  await hub?.close();
+  await demo?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const state = () => demo.runtime.practices[0]!;
+/** Sent proposals of distinct clients (a client may accept one). */
+function sentProposals(count: number) {
+  const byClient = new Map<string, { proposalKey: string; entityKey: string; name: string }>();
+  for (const p of state().proposals.values())
+    if (p.statusName === 'Sent' && !byClient.has(p.entityKey))
+      byClient.set(p.entityKey, { proposalKey: p.proposalKey, entityKey: p.entityKey, name: p.name });
+  const found = [...byClient.values()].slice(0, count);
+  expect(found).toHaveLength(count);
+  return found;
+}
+const storedStatus = async (proposalKey: string) =>
+  (await databases.of(practiceKey).proposals.get(proposalKey))?.statusName;
+
+describe('live updates from the practice hub', () => {
+  let opened: { proposalKey: string; entityKey: string; name: string };
+  let unopened: { proposalKey: string; entityKey: string; name: string };
+
+  it('opens the change stream through the session, and says live updates are on', async () => {
+    await waitFor(
+      'live updates on',
+      () => app.services.session.liveStatus().state,
+      (s) => s === 'on',
+    );
+    expect(await app.companion.sync.liveStatus()).toEqual({ practiceKey, state: 'on' });
+    expect(laptopRequests.some((url) => url === `${hub.hubUrl}/hub/v1/changes`)).toBe(true);
+  });
+
+  it('reads a client’s proposals through the hub, which reads them through once and then serves them', async () => {
+    [opened, unopened] = sentProposals(2) as [typeof opened, typeof unopened];
+    const ctx = {
+      companion: app.companion,
+      db: databases.of(practiceKey),
+      practiceKey,
+      priority: 'interactive' as const,
+      now: () => new Date(),
+    };
+    const before = demo.runtime.requestLog.length;
+    expect(await readClientProposals(ctx, opened.entityKey)).toEqual({ ok: true });
+    expect(await storedStatus(opened.proposalKey)).toBe('Sent');
+    // The hub read it through once (its own credentials); the second read is the mirror's.
+    const reads = () =>
+      demo.runtime.requestLog
+        .slice(before)
+        .filter((r) => r.url.includes(`/proposals/list?entityKey=${opened.entityKey}`));
+    expect(reads()).toHaveLength(1);
+    expect(await readClientProposals(ctx, opened.entityKey)).toEqual({ ok: true });
+    expect(reads()).toHaveLength(1);
+    expect(laptopRequests.filter((url) => !url.startsWith(`${hub.hubUrl}/`))).toEqual([]);
+  });
+
+  it('shows a proposal accepted at the practice as Accepted within seconds, with a notification', async () => {
+    const before = demo.runtime.requestLog.length;
+    const started = Date.now();
+    acceptProposal(demo.runtime, opened.proposalKey);
+    await waitFor(
+      'Accepted on the laptop',
+      () => storedStatus(opened.proposalKey),
+      (s) => s === 'Accepted',
+      5_000,
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const client = state().entities.get(opened.entityKey)!;
+    await waitFor(
+      'a notification',
+      () => notes.length,
+      (n) => n === 1,
+      2_000,
+    );
+    expect(notes[0]).toEqual({
+      title: `${client.fullEntityName} accepted a proposal`,
+      body: `“${opened.name}” is now Accepted.`,
+      entityKey: opened.entityKey,
+    });
+    // The poke named that client and the list; the hub's work was one targeted read, not a mirror pass.
+    expect(pokes.at(-1)).toMatchObject({
+      practiceKey,
+      lists: ['proposals'],
+      clients: [opened.entityKey.toLowerCase()],
+    });
+    const hubReads = demo.runtime.requestLog.slice(before).map((r) => r.url.split('?')[0]);
+    expect(hubReads.filter((url) => url?.endsWith('/proposals/list'))).toHaveLength(1);
+    expect(hubReads.filter((url) => url?.endsWith('/entities/list'))).toHaveLength(0);
+  }, 20_000);
+
+  it('announces a proposal of a client this window never opened too', async () => {
+    acceptProposal(demo.runtime, unopened.proposalKey);
+    await waitFor(
+      'Accepted on the laptop',
+      () => storedStatus(unopened.proposalKey),
+      (s) => s === 'Accepted',
+      5_000,
+    );
+    await waitFor(
+      'a second notification',
+      () => notes.length,
+      (n) => n === 2,
+      2_000,
+    );
+    expect(notes[1]?.body).toBe(`“${unopened.name}” is now Accepted.`);
+  }, 20_000);
+
+  it('raises no notification about another client while the window is shown to a client', async () => {
+    const [shown, other] = sentProposals(2);
+    await app.companion.clientFacing.enter({ practiceKey, entityKey: shown!.entityKey, newPin: '2468' });
+    acceptProposal(demo.runtime, other!.proposalKey);
+    // The window still shows the truth; only the OS notification naming someone else is held back.
+    await waitFor(
+      'Accepted on the laptop',
+      () => storedStatus(other!.proposalKey),
+      (s) => s === 'Accepted',
+      5_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(notes).toHaveLength(2);
+    expect((await app.companion.clientFacing.exit({ pin: '2468' })).accepted).toBe(true);
+  }, 20_000);
+
+  it('changes nothing for a forged, stale or replayed delivery', async () => {
+    const secret = Object.values(readSecrets(dataDir).webhooks)[0]!;
+    const [next] = sentProposals(1);
+    // The practice's own event for a proposal accepted earlier, sent again (a replay); the others are
+    // about a proposal still Sent, so any re-read they caused would be visible in the practice's log.
+    const [received] = await hub.db.query<{ event_id: string; payload: unknown }>(
+      `SELECT event_id, payload FROM webhook_inbox WHERE event_key = 'proposal.accepted' ORDER BY received_at LIMIT 1`,
+    );
+    const replayBody = JSON.stringify(
+      typeof received!.payload === 'string' ? JSON.parse(received!.payload) : received!.payload,
+    );
+    const fresh = JSON.stringify({
+      eventId: crypto.randomUUID(),
+      event: 'proposal.accepted',
+      schemaVersion: 4,
+      occurredOn: new Date().toISOString(),
+      practiceKey: state().profile.practiceKey,
+      isTest: false,
+      data: { proposalKey: next!.proposalKey, entityKey: next!.entityKey, statusName: 'Accepted' },
+    });
+    const post = (body: string, key: string, timestamp: number, eventId: string) =>
+      fetch(`${hub.hubUrl}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'X-Svc-Event': 'proposal.accepted',
+          'X-Svc-Event-Id': eventId,
+          'X-Svc-Timestamp': String(timestamp),
+          'X-Svc-Signature': signDelivery(key, String(timestamp), body),
+        },
+        body,
+      });
+    const now = Math.floor(Date.now() / 1000);
+    const requestsBefore = demo.runtime.requestLog.length;
+    const pokesBefore = pokes.length;
+    const freshId = (JSON.parse(fresh) as { eventId: string }).eventId;
+    expect((await post(fresh, 'not-the-secret', now, freshId)).status).toBe(401);
+    expect((await post(fresh, secret, now - 3_600, freshId)).status).toBe(401);
+    const replay = await post(replayBody, secret, now, received!.event_id);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toMatchObject({ reason: 'already received' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(demo.runtime.requestLog.slice(requestsBefore)).toEqual([]);
+    expect(pokes.length).toBe(pokesBefore);
+    expect(notes).toHaveLength(2);
+    expect(await storedStatus(next!.proposalKey)).toBeUndefined();
+  }, 20_000);
+
+  it('stops the stream on sign-out', async () => {
+    await app.companion.practice.signOut({ practiceKey });
+    expect(app.services.session.liveStatus()).toEqual({ practiceKey: null, state: 'off' });
+    const streams = () => laptopRequests.filter((url) => url.endsWith('/hub/v1/changes')).length;
+    const opened = streams();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(streams()).toBe(opened);
+  });
+});
