@@ -34,6 +34,8 @@ const { values, positionals } = parseArgs({
 });
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
+// How often a follower tries to take over the mirror: the longest a dead leader's gap lasts (default 5 s).
+const leaderPollMs = Number(process.env.HUB_LEADER_POLL_MS) || undefined;
 const defaultData = resolve('.practice-hub');
 
 if (positionals[0] === 'devices') {
@@ -65,7 +67,7 @@ if (demo) {
   partnerApi = { baseUrl: values['api-url'], ...stored };
 }
 
-const hub = await startHub({ dataDir, databaseUrl, port, partnerApi, subscribeWebhooks: !!demo }).catch(
+const hub = await startHub({ dataDir, databaseUrl, port, partnerApi, leaderPollMs, subscribeWebhooks: !!demo }).catch(
   async (error: unknown) => {
     await demo?.close();
     return fail(`The hub did not start: ${error instanceof Error ? error.message : String(error)}`);

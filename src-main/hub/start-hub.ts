@@ -7,14 +7,18 @@ import { createRequestBudget } from '../request-budget/request-budget';
 import { createSyncEngine } from '../sync/sync-engine';
 import { openHubDatabase, type HubDatabase } from './db/database';
 import { migrate } from './db/migrations';
+import { bindToPractice } from './db/practice-binding';
+import { CHANGES_CHANNEL, INBOX_CHANNEL, localSignals, postgresSignals, type HubSignals } from './db/signals';
 import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
 import { createChangeStream } from './http/change-stream';
 import { createHubServer } from './http/hub-server';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
 import { postgresLeadership, soleLeadership, type MirrorLeadership } from './mirror/mirror-leadership';
 import { createMirrorLoop, type MirrorLoop } from './mirror/mirror-loop';
+import { latestChangeSeq } from './mirror/mirror-store';
 import { readSecrets, writeSecrets } from './secrets-file';
 import { subscribeToEvents } from './webhooks/demo-subscription';
+import { createInboxWorker } from './webhooks/inbox-worker';
 import { registerWebhookReceiver } from './webhooks/webhook-receiver';
 import { WEBHOOK_PATH } from './webhooks/webhook-path';
 
@@ -37,7 +41,7 @@ export interface StartHubOptions {
   /** Subscribe this hub's webhook address to every event key at start (the demo delivers to loopback). */
   subscribeWebhooks?: boolean;
   /** How often a follower tries to take over the mirror (default 5 s): the longest a dead leader's gap lasts. */
-  leaderPollMs?: number;
+  leaderPollMs?: number | undefined;
   /** The Partner API's transport (tests count requests with it). */
   fetch?: typeof fetch;
 }
@@ -71,6 +75,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   if (!LOOPBACK.has(host)) throw new Error('The hub serves plain http on loopback only (HTTPS is not built yet).');
   const db = await openHubDatabase(options);
   let leadership: MirrorLeadership | undefined;
+  let signals: HubSignals | undefined;
   try {
     await migrate(db);
     const { baseUrl, clientId, secret } = options.partnerApi;
@@ -82,11 +87,16 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       budget,
     });
     const practice = (await api.request('GET', '/auth/validate', authValidationSchema)).data;
+    await bindToPractice(db, { practiceKey: practice.practiceKey, practiceName: practice.practiceName, clientId });
     const changes = createChangeStream(db);
+    // Every process pokes its own laptops when any process's mirror commits (LISTEN/NOTIFY on a server).
+    const said = (signals = options.databaseUrl ? await postgresSignals(options.databaseUrl, db) : localSignals());
+    const announceChanges = async () => said.send(CHANGES_CHANNEL, String(await latestChangeSeq(db)));
+    said.on(CHANGES_CHANNEL, () => changes.notify());
     const sink = createHubSyncSink(db, {
       onChanged: (change) => {
         options.onChanged?.(change);
-        changes.notify();
+        announceChanges().catch((error: unknown) => console.error('[hub]', error));
       },
     });
     // Set by close(): from then on nothing starts a pass (a webhook or a lock won late would find the
@@ -99,14 +109,31 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       everyMs: options.mirrorEveryMs ?? 300_000,
       mayMirror: () => !stopping && leader.isLeader(),
     });
-    // A new leader carries on from the cursors the last one committed, so a takeover re-reads nothing done.
+    // Whichever process stored a delivery, the leader does its work (the payload is a summary: re-read from
+    // the Partner API, one coalesced pass for a burst).
+    const inbox = createInboxWorker(db, {
+      mayWork: () => !stopping && leader.isLeader(),
+      work: () => mirror.request('interactive'),
+    });
+    said.on(INBOX_CHANNEL, () => inbox.wake());
+    // Signals sent while the listening connection was down are lost: re-check the sequence and the inbox.
+    said.onResumed(() => {
+      changes.notify();
+      inbox.wake();
+    });
+    // A new leader carries on from the cursors the last one committed, so a takeover re-reads nothing done;
+    // the deliveries the last leader stored or took but never finished are done in the same pass.
     let tryingToLead: Promise<void> = Promise.resolve();
     const takeOver = async () => {
       if (stopping) return;
       const wasLeader = leader.isLeader();
       // While leading, the same call checks the lock's session is alive, so a cut session stops the mirror
       // at the next poll even when its connection never reported the cut.
-      if ((await leader.tryLead()) && !wasLeader && !stopping) await mirror.request('interactive');
+      if (!(await leader.tryLead()) || wasLeader || stopping) return;
+      const backlog = await inbox.pending();
+      await Promise.all([mirror.request('interactive'), inbox.process(backlog)]);
+      // A leader that died between a commit and its signal left laptops unpoked: the sequence says all.
+      await announceChanges();
     };
     await takeOver();
     const takeOverTimer = setInterval(() => {
@@ -129,8 +156,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
           onTest: (eventId) => {
             if (eventId === testEventId) webhooks.testArrived = true;
           },
-          // The payload is a summary: re-read from the Partner API, one coalesced pass for a burst.
-          onEvent: () => void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error)),
+          // Stored in the inbox: tell the leader, whichever process it is.
+          onEvent: () => void said.send(INBOX_CHANNEL),
         });
       },
     });
@@ -159,13 +186,16 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         // A try already under way may win the lock after this: it must not start a pass on a closing database.
         stopping = true;
         await tryingToLead;
+        await inbox.stop();
         await mirror.stop();
+        await said.close();
         await leader.close();
         await app.close();
         await db.close();
       },
     };
   } catch (error) {
+    await signals?.close();
     await leadership?.close();
     await db.close();
     throw error;
