@@ -18,8 +18,6 @@ export function createMirrorLoop(
   const mayMirror = options.mayMirror ?? (() => true);
   let running: Promise<void> | null = null;
   let again = false;
-  // Whether the pass under way has begun reading: a request before that shares it (nothing is read yet).
-  let begun = false;
   let priority: RequestPriority = 'background';
   let timer: ReturnType<typeof setInterval> | undefined;
   const onError = options.onError ?? ((error: unknown) => console.error('[hub mirror]', error));
@@ -29,17 +27,16 @@ export function createMirrorLoop(
     // A follower serves from the shared database and spends nothing of the Client ID's budget.
     if (!mayMirror()) return Promise.resolve();
     if (running) {
-      if (begun) again = true;
+      again = true;
       return running;
     }
-    begun = false;
     running = (async () => {
-      // Requests made in the same turn (a takeover's catch-up and the inbox backlog's work) share one pass.
+      // Requests made in the same turn (a takeover's catch-up and the inbox backlog's work) share one pass:
+      // `again` is cleared when the pass begins, before it reads anything.
       await new Promise((resolve) => setImmediate(resolve));
       do {
         again = false;
         if (!mayMirror()) break;
-        begun = true;
         const runPriority = priority;
         priority = 'background';
         await engine.runOnce({ priority: runPriority });
