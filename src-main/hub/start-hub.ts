@@ -129,9 +129,10 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       const wasLeader = leader.isLeader();
       // While leading, the same call checks the lock's session is alive, so a cut session stops the mirror
       // at the next poll even when its connection never reported the cut.
-      if (!(await leader.tryLead()) || wasLeader || stopping) return;
-      const backlog = await inbox.pending();
-      await Promise.all([mirror.request('interactive'), inbox.process(backlog)]);
+      if (!(await leader.tryLead()) || stopping) return;
+      // Still leading: a delivery whose signal was lost (sent while the server was unreachable) waits at most a poll.
+      if (wasLeader) return inbox.wake();
+      await inbox.drain(() => mirror.request('interactive'));
       // A leader that died between a commit and its signal left laptops unpoked: the sequence says all.
       await announceChanges();
     };

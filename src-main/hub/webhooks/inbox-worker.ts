@@ -63,19 +63,26 @@ export function createInboxWorker(
     return rows.length;
   }
 
-  /** Does the work of every unprocessed delivery; resolves with how many rows it marked. */
-  function drain(): Promise<number> {
+  /**
+   * Does the work of every unprocessed delivery; resolves with how many rows it marked. `alongside` (a
+   * takeover's catch-up pass) is asked in the same turn as the first batch's work, so the two can share.
+   */
+  function drain(alongside?: () => Promise<unknown>): Promise<number> {
     if (!deps.mayWork()) return Promise.resolve(0);
     if (running) {
       again = true;
-      return running;
+      return alongside ? running.then(async (done) => (await alongside(), done)) : running;
     }
     running = (async () => {
       let done = 0;
+      let extra = alongside;
       do {
         again = false;
-        for (let taken = BATCH; taken === BATCH && deps.mayWork(); done += taken)
-          taken = await process(await pending());
+        for (let taken = BATCH; taken === BATCH && deps.mayWork(); done += taken) {
+          const rows = await pending();
+          [, taken] = await Promise.all([extra?.(), process(rows)]);
+          extra = undefined;
+        }
       } while (again && deps.mayWork());
       return done;
     })().finally(() => {
@@ -86,8 +93,6 @@ export function createInboxWorker(
 
   return {
     drain,
-    pending,
-    process,
     /** A signal said a delivery was stored: drain, reporting failures (the next signal or takeover retries). */
     wake(): void {
       drain().catch(onError);

@@ -47,7 +47,10 @@ describe.runIf(hubTestEngine === 'postgres')('pokes between hub processes (LISTE
     cleanups.push(() => db.close());
     const heard: string[] = [];
     let resumed = 0;
-    const signals: HubSignals = await postgresSignals(databaseUrl()!, db, { retryMs: { first: 1_000, max: 1_000 } });
+    const signals: HubSignals = await postgresSignals(databaseUrl()!, db, {
+      retryMs: { first: 1_000, max: 1_000 },
+      checkEveryMs: 500,
+    });
     cleanups.push(() => signals.close());
     signals.on(CHANGES_CHANNEL, (payload) => heard.push(payload));
     signals.onResumed(() => (resumed += 1));
@@ -59,7 +62,7 @@ describe.runIf(hubTestEngine === 'postgres')('pokes between hub processes (LISTE
     await until(async () => !(await listenerPids(db)).includes(cut!), 2_000, 'the session ended');
     // Sent while nobody listens: lost, as the protocol loses it; the reconnect must say so.
     await signals.send(CHANGES_CHANNEL, '42');
-    await until(() => resumed === 1, 5_000, 'listening resumed');
+    await until(() => resumed === 1, 8_000, 'listening resumed');
     expect(heard).toEqual(['41']);
     await signals.send(CHANGES_CHANNEL, '43');
     await until(() => heard.includes('43'), 2_000, 'a signal after the reconnect');
@@ -97,7 +100,7 @@ describe.runIf(hubTestEngine === 'postgres')('pokes between hub processes (LISTE
     // The leader's pass commits a change; the serving process has no pass of its own, yet its laptop hears.
     submitForm(demo.runtime, sentForms[0]!.formKey);
     await leader.mirror.request('interactive');
-    await laptop.poke((p) => !!p.clients?.includes(sentForms[0]!.entityKey!), 2_000, 'the leader’s commit');
+    await laptop.poke((p) => !!p.clients?.includes(sentForms[0]!.entityKey!), 5_000, 'the leader’s commit');
 
     // Both processes' listening sessions are cut; they reconnect, and the next commit is heard again.
     const cut = await cutListeners(leader.db);
@@ -109,6 +112,6 @@ describe.runIf(hubTestEngine === 'postgres')('pokes between hub processes (LISTE
     );
     submitForm(demo.runtime, sentForms[1]!.formKey);
     await leader.mirror.request('interactive');
-    await laptop.poke((p) => !!p.clients?.includes(sentForms[1]!.entityKey!), 2_000, 'a commit after the cut');
+    await laptop.poke((p) => !!p.clients?.includes(sentForms[1]!.entityKey!), 5_000, 'a commit after the cut');
   }, 120_000);
 });
