@@ -45,6 +45,8 @@ const { values, positionals } = parseArgs({
 });
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
+// How often a follower tries to take over the mirror: the longest a dead leader's gap lasts (default 5 s).
+const leaderPollMs = Number(process.env.HUB_LEADER_POLL_MS) || undefined;
 const defaultData = resolve('.practice-hub');
 
 if (positionals[0] === 'devices') {
@@ -96,7 +98,16 @@ if (demo) {
 
 const hub = await loadHubTls(dataDir, values.host, tlsChoice)
   .then((tls) =>
-    startHub({ dataDir, databaseUrl, host: values.host, port, tls, partnerApi, subscribeWebhooks: !!demo }),
+    startHub({
+      dataDir,
+      databaseUrl,
+      host: values.host,
+      port,
+      tls,
+      partnerApi,
+      leaderPollMs,
+      subscribeWebhooks: !!demo,
+    }),
   )
   .catch(async (error: unknown) => {
     await demo?.close();

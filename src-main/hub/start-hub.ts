@@ -8,6 +8,8 @@ import type { RequestBudget } from '../request-budget/request-budget-types';
 import { createSyncEngine } from '../sync/sync-engine';
 import { openHubDatabase, type HubDatabase } from './db/database';
 import { migrate } from './db/migrations';
+import { bindToPractice } from './db/practice-binding';
+import { CHANGES_CHANNEL, INBOX_CHANNEL, localSignals, postgresSignals, type HubSignals } from './db/signals';
 import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
 import { createClientProposals } from './clients/client-proposals';
 import { createChangeStream } from './http/change-stream';
@@ -19,9 +21,11 @@ import { postgresLeadership, soleLeadership, type MirrorLeadership } from './mir
 import { openBudgetSettings } from './mirror/budget-in-database';
 import { hubResources } from './mirror/hub-resources';
 import { createMirrorLoop, type MirrorLoop } from './mirror/mirror-loop';
+import { latestChangeSeq } from './mirror/mirror-store';
 import { readSecrets } from './secrets-file';
 import { recordTestArrival, subscribeToEvents } from './webhooks/demo-subscription';
 import { createEventWork } from './webhooks/event-work';
+import { createInboxWorker } from './webhooks/inbox-worker';
 import { registerWebhookReceiver } from './webhooks/webhook-receiver';
 import { WEBHOOK_PATH } from './webhooks/webhook-path';
 
@@ -40,7 +44,7 @@ export interface StartHubOptions {
   /** Subscribe this hub's webhook address to every event key at start (the demo delivers to loopback). */
   subscribeWebhooks?: boolean;
   /** How often a follower tries to take over the mirror (default 5 s): the longest a dead leader's gap lasts. */
-  leaderPollMs?: number;
+  leaderPollMs?: number | undefined;
   /** The Partner API's transport (tests count requests with it). */
   fetch?: typeof fetch;
 }
@@ -81,6 +85,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const db = await openHubDatabase(options);
   let leadership: MirrorLeadership | undefined;
   let closeBudget = async () => undefined as void;
+  let signals: HubSignals | undefined;
   try {
     await migrate(db);
     const { baseUrl, clientId, secret } = options.partnerApi;
@@ -101,11 +106,16 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       budget,
     });
     const practice = (await api.request('GET', '/auth/validate', authValidationSchema)).data;
+    await bindToPractice(db, { practiceKey: practice.practiceKey, practiceName: practice.practiceName, clientId });
     const changes = createChangeStream(db);
+    // Every process pokes its own laptops when any process's mirror commits (LISTEN/NOTIFY on a server).
+    const said = (signals = options.databaseUrl ? await postgresSignals(options.databaseUrl, db) : localSignals());
+    const announceChanges = async () => said.send(CHANGES_CHANNEL, String(await latestChangeSeq(db)));
+    said.on(CHANGES_CHANNEL, () => changes.notify());
     const sink = createHubSyncSink(db, {
       onChanged: (change) => {
         options.onChanged?.(change);
-        changes.notify();
+        announceChanges().catch((error: unknown) => console.error('[hub]', error));
       },
     });
     // Set by close(): from then on nothing starts a pass (a webhook or a lock won late would find the
@@ -118,26 +128,48 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       everyMs: options.mirrorEveryMs ?? 300_000,
       mayMirror: () => !stopping && leader.isLeader(),
     });
-    // A new leader carries on from the cursors the last one committed, so a takeover re-reads nothing done.
+    // A client's proposals, read when an event names the client or a laptop asks for one not held yet.
+    const proposals = createClientProposals({
+      db,
+      api,
+      mayRead: () => !stopping && leader.isLeader(),
+      onChanged: () => void announceChanges().catch((error: unknown) => console.error('[hub]', error)),
+    });
+    // Whichever process stored a delivery, the leader does its work: the payload is a summary, so what it
+    // names is re-read from the Partner API (a client's proposals, else one coalesced pass for a burst).
+    const inbox = createInboxWorker(db, {
+      mayWork: () => !stopping && leader.isLeader(),
+      work: createEventWork({
+        readClientProposals: (entityKey) => proposals.request(entityKey),
+        mirrorPass: () => mirror.request('interactive'),
+      }),
+    });
+    said.on(INBOX_CHANNEL, () => inbox.wake());
+    // Signals sent while the listening connection was down are lost: re-check the sequence and the inbox.
+    said.onResumed(() => {
+      changes.notify();
+      inbox.wake();
+    });
+    // A new leader carries on from the cursors the last one committed, so a takeover re-reads nothing done;
+    // the deliveries the last leader stored or took but never finished are done in the same pass.
     let tryingToLead: Promise<void> = Promise.resolve();
     const takeOver = async () => {
       if (stopping) return;
       const wasLeader = leader.isLeader();
       // While leading, the same call checks the lock's session is alive, so a cut session stops the mirror
       // at the next poll even when its connection never reported the cut.
-      if ((await leader.tryLead()) && !wasLeader && !stopping) await mirror.request('interactive');
+      if (!(await leader.tryLead()) || stopping) return;
+      // Still leading: a delivery whose signal was lost (sent while the server was unreachable) waits at most a poll.
+      if (wasLeader) return inbox.wake();
+      await inbox.drain(() => mirror.request('interactive'));
+      // A leader that died between a commit and its signal left laptops unpoked: the sequence says all.
+      await announceChanges();
     };
     await takeOver();
     const takeOverTimer = setInterval(() => {
       tryingToLead = takeOver().catch((error: unknown) => console.error('[hub]', error));
     }, options.leaderPollMs ?? 5_000);
     takeOverTimer.unref();
-    const proposals = createClientProposals({
-      db,
-      api,
-      mayRead: () => !stopping && leader.isLeader(),
-      onChanged: () => changes.notify(),
-    });
     const devices = createDeviceRegistry(db);
     const webhooks: WebhookStatus = { subscriptions: 0, testArrived: false };
     const app = createHubServer({
@@ -154,12 +186,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
           secrets: () => Object.values(readSecrets(options.dataDir).webhooks),
           // Recorded in the data folder, where `webhooks subscribe` (another process) looks for its test too.
           onTest: (eventId) => recordTestArrival(options.dataDir, eventId),
-          // The payload is a summary: re-read what it names from the Partner API, coalesced per burst.
-          onEvent: createEventWork({
-            readClientProposals: (entityKey) => proposals.request(entityKey),
-            mirrorPass: () =>
-              void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error)),
-          }),
+          // Stored in the inbox: tell the leader, whichever process it is.
+          onEvent: () => void said.send(INBOX_CHANNEL),
         });
       },
     });
@@ -191,8 +219,10 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         // A try already under way may win the lock after this: it must not start a pass on a closing database.
         stopping = true;
         await tryingToLead;
+        await inbox.stop();
         await proposals.stop();
         await mirror.stop();
+        await said.close();
         await leader.close();
         await app.close();
         await closeBudget();
@@ -200,6 +230,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       },
     };
   } catch (error) {
+    await signals?.close();
     await leadership?.close();
     await closeBudget();
     await db.close();

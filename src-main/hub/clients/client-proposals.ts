@@ -30,7 +30,8 @@ export class NotMirroredError extends Error {}
 export function createClientProposals(deps: ClientProposalsDeps) {
   const reading = new Map<string, Promise<void>>();
   const again = new Set<string>();
-  const pending = new Set<string>();
+  /** Clients an event named, waiting for the burst's read, with whoever waits for that read to finish. */
+  const pending = new Map<string, { resolve: () => void; reject: (error: unknown) => void }[]>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
@@ -82,19 +83,31 @@ export function createClientProposals(deps: ClientProposalsDeps) {
 
   function flush(): void {
     flushTimer = undefined;
-    const keys = [...pending];
+    const batch = [...pending];
     pending.clear();
-    for (const key of keys)
-      void refresh(key).catch((error: unknown) => console.error('[hub proposals]', (error as Error).message));
+    for (const [key, waiters] of batch)
+      refresh(key).then(
+        () => waiters.forEach((waiter) => waiter.resolve()),
+        (error: unknown) => {
+          console.error('[hub proposals]', (error as Error).message);
+          waiters.forEach((waiter) => waiter.reject(error));
+        },
+      );
   }
 
   return {
     refresh,
-    /** An event named this client: read its proposals soon, once for the whole burst. */
-    request(entityKey: string): void {
-      if (stopped) return;
-      pending.add(entityKey.toLowerCase());
-      flushTimer ??= setTimeout(flush, deps.coalesceMs ?? COALESCE_MS);
+    /**
+     * An event named this client: read its proposals soon, once for the whole burst. Resolves when that read
+     * is done (the inbox marks the event's delivery only then) and rejects when it failed.
+     */
+    request(entityKey: string): Promise<void> {
+      if (stopped) return Promise.reject(new Error('The hub is closing.'));
+      return new Promise<void>((resolve, reject) => {
+        const key = entityKey.toLowerCase();
+        pending.set(key, [...(pending.get(key) ?? []), { resolve, reject }]);
+        flushTimer ??= setTimeout(flush, deps.coalesceMs ?? COALESCE_MS);
+      });
     },
     /**
      * A laptop's read: from the mirror when the client is held, else read through once (then mirrored).
@@ -111,6 +124,10 @@ export function createClientProposals(deps: ClientProposalsDeps) {
     async stop(): Promise<void> {
       stopped = true;
       clearTimeout(flushTimer);
+      // Not read: their deliveries stay unprocessed in the inbox, for the next leader.
+      for (const waiters of pending.values())
+        waiters.forEach((waiter) => waiter.reject(new Error('The hub is closing.')));
+      pending.clear();
       await Promise.allSettled([...reading.values()]);
     },
   };

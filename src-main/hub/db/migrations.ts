@@ -53,6 +53,16 @@ const MIGRATIONS: readonly string[] = [
      read_at timestamptz NOT NULL,
      PRIMARY KEY (resource, entity_key)
    );`,
+  `-- The one practice this database mirrors, recorded by the first start: a hub started with another
+   -- practice's credentials refuses to mix two practices in one mirror. One row at most.
+   CREATE TABLE hub_practice (
+     only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+     practice_key text NOT NULL,
+     client_id text NOT NULL,
+     bound_at timestamptz NOT NULL DEFAULT now()
+   );
+   -- Deliveries the mirror leader has not yet done the work of (whichever process stored them).
+   CREATE INDEX webhook_inbox_unprocessed ON webhook_inbox (received_at) WHERE processed_at IS NULL;`,
 ];
 
 export async function migrate(db: HubDatabase): Promise<void> {

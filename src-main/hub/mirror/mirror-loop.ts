@@ -31,6 +31,9 @@ export function createMirrorLoop(
       return running;
     }
     running = (async () => {
+      // Requests made in the same turn (a takeover's catch-up and the inbox backlog's work) share one pass:
+      // `again` is cleared when the pass begins, before it reads anything.
+      await new Promise((resolve) => setImmediate(resolve));
       do {
         again = false;
         if (!mayMirror()) break;

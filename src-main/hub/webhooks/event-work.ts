@@ -11,12 +11,14 @@ const namesClient = z.object({ entityKey: z.uuid() });
  * run one more coalesced mirror pass.
  */
 export function createEventWork(deps: {
-  readClientProposals: (entityKey: string) => void;
-  mirrorPass: () => void;
-}): (delivery: WebhookDelivery) => void {
+  readClientProposals: (entityKey: string) => Promise<void>;
+  mirrorPass: () => Promise<void>;
+}): (delivery: WebhookDelivery) => Promise<void> {
+  // Resolves once the re-read is done (the inbox marks the delivery only then), rejects if it failed.
   return (delivery) => {
     const client = namesClient.safeParse(delivery.data);
-    if (delivery.event === 'proposal.accepted' && client.success) deps.readClientProposals(client.data.entityKey);
-    else deps.mirrorPass();
+    if (delivery.event === 'proposal.accepted' && client.success)
+      return deps.readClientProposals(client.data.entityKey);
+    return deps.mirrorPass();
   };
 }

@@ -71,7 +71,7 @@ describe('a client’s proposals in the hub’s mirror', () => {
     const passes: string[] = [];
     const work = createEventWork({
       readClientProposals: (key) => proposals.request(key),
-      mirrorPass: () => void passes.push('pass'),
+      mirrorPass: async () => void passes.push('pass'),
     });
     // A laptop opens client A: read through once, then served from the mirror.
     expect(await proposals.serve(clientA)).toEqual([proposal(p1, clientA, 'Sent')]);
@@ -81,9 +81,12 @@ describe('a client’s proposals in the hub’s mirror', () => {
 
     // A client accepts: the practice retries and sends a second event for the same client at once.
     practice.set(clientA, [proposal(p1, clientA, 'Accepted')]);
-    work(delivery('proposal.accepted', { proposalKey: p1, entityKey: clientA }));
-    work(delivery('proposal.accepted', { proposalKey: p1, entityKey: clientA.toUpperCase() }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const both = Promise.all([
+      work(delivery('proposal.accepted', { proposalKey: p1, entityKey: clientA })),
+      work(delivery('proposal.accepted', { proposalKey: p1, entityKey: clientA.toUpperCase() })),
+    ]);
+    // Both events' work is done once the one read for the burst is (the inbox marks them only then).
+    await both;
     expect(reads.slice(1)).toEqual([{ entityKey: clientA, priority: 'interactive' }]);
     expect(passes).toEqual([]);
     expect(pokes).toBe(2);
@@ -98,8 +101,8 @@ describe('a client’s proposals in the hub’s mirror', () => {
     expect(pokes).toBe(2);
 
     // An event that names no client, or another event key, runs the coalesced mirror pass instead.
-    work(delivery('proposal.accepted', { proposalKey: p1 }));
-    work(delivery('eform.submitted', { formKey: p2, entityKey: clientB }));
+    await work(delivery('proposal.accepted', { proposalKey: p1 }));
+    await work(delivery('eform.submitted', { formKey: p2, entityKey: clientB }));
     expect(passes).toEqual(['pass', 'pass']);
     await proposals.stop();
   });
@@ -123,8 +126,7 @@ describe('a client’s proposals in the hub’s mirror', () => {
     const follower = createClientProposals({ db: hub.db(), api, mayRead: () => false, onChanged: () => undefined });
     const unknown = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
     await expect(follower.serve(unknown)).rejects.toThrow(/not mirrored yet/);
-    follower.request(unknown);
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await follower.request(unknown);
     expect(reads).toEqual([]);
     // What the leader mirrored, it serves.
     expect(await follower.serve(clientA)).toHaveLength(1);

@@ -1,0 +1,151 @@
+import type { Client } from 'pg';
+import type { Queryable } from './database';
+
+/**
+ * Pokes between the processes of one hub database. A payload is at most a change sequence: the listener
+ * re-reads the database for what it means, so a lost or repeated signal costs a query, never data.
+ * - `hub_changes`: the mirror committed changes (payload: the latest change sequence); serving processes
+ *   poke their laptops' change streams.
+ * - `hub_inbox`: a webhook delivery was stored (no payload); the mirror leader processes the inbox.
+ */
+export const CHANGES_CHANNEL = 'hub_changes';
+export const INBOX_CHANNEL = 'hub_inbox';
+export type SignalChannel = typeof CHANGES_CHANNEL | typeof INBOX_CHANNEL;
+const CHANNELS: readonly SignalChannel[] = [CHANGES_CHANNEL, INBOX_CHANNEL];
+
+/** The listening session's name in pg_stat_activity (an administrator, or a test, can find it there). */
+export const LISTENER_APPLICATION_NAME = 'practice-hub-listen';
+
+export interface HubSignals {
+  /** Tells every process of this database, this one included. Never throws (a lost signal is re-checked). */
+  send(channel: SignalChannel, payload?: string): Promise<void>;
+  on(channel: SignalChannel, listener: (payload: string) => void): void;
+  /** Listening resumed after a dropped connection: signals sent meanwhile were lost, so re-check the database. */
+  onResumed(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+function listenerRegistry() {
+  const listeners = new Map<SignalChannel, Set<(payload: string) => void>>(CHANNELS.map((c) => [c, new Set()]));
+  const resumed = new Set<() => void>();
+  const call = (fn: () => void) => {
+    try {
+      fn();
+    } catch (error) {
+      console.error('[hub signals]', error);
+    }
+  };
+  return {
+    on: (channel: SignalChannel, listener: (payload: string) => void) => void listeners.get(channel)!.add(listener),
+    onResumed: (listener: () => void) => void resumed.add(listener),
+    deliver(channel: string, payload: string): void {
+      for (const listener of listeners.get(channel as SignalChannel) ?? []) call(() => listener(payload));
+    },
+    resume(): void {
+      for (const listener of resumed) call(listener);
+    },
+  };
+}
+
+/** PGlite: one process owns the database (its folder lock), so a signal never has to leave the process. */
+export function localSignals(): HubSignals {
+  const registry = listenerRegistry();
+  return {
+    send: async (channel, payload = '') => queueMicrotask(() => registry.deliver(channel, payload)),
+    on: registry.on,
+    onResumed: registry.onResumed,
+    close: async () => undefined,
+  };
+}
+
+/**
+ * PostgreSQL: `pg_notify` through the pool to send; `LISTEN` on a connection of its own to hear (a pooled
+ * connection would be handed to another query and its notifications lost). When that connection drops
+ * (a server restart, a network cut, an administrator), it reconnects with a growing delay and tells
+ * `onResumed` listeners, which re-check the sequence and the inbox. A cut the client never hears of is
+ * caught by asking the session `SELECT 1` every `checkEveryMs`.
+ */
+export async function postgresSignals(
+  connectionString: string,
+  db: Queryable,
+  options: { checkEveryMs?: number; retryMs?: { first: number; max: number } } = {},
+): Promise<HubSignals> {
+  const { default: pg } = await import('pg');
+  const registry = listenerRegistry();
+  const retry = options.retryMs ?? { first: 100, max: 5_000 };
+  let session: Client | null = null;
+  let closed = false;
+  let delay = retry.first;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function dropped(client: Client): void {
+    if (session !== client) return;
+    session = null;
+    client.end().catch(() => undefined);
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect(): void {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      void listen(true);
+    }, delay);
+    reconnectTimer.unref();
+    delay = Math.min(delay * 2, retry.max);
+  }
+
+  async function listen(resuming: boolean): Promise<void> {
+    const client = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
+    client.on('notification', (message) => registry.deliver(message.channel, message.payload ?? ''));
+    client.on('error', (error) => {
+      console.error('[hub] lost the connection that listens for other processes:', error.message);
+      dropped(client);
+    });
+    client.on('end', () => dropped(client));
+    session = client;
+    try {
+      await client.connect();
+      for (const channel of CHANNELS) await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      if (!resuming) {
+        // The hub does not start: nothing may keep reconnecting behind its back.
+        closed = true;
+        session = null;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      if (session === client) dropped(client);
+      return;
+    }
+    if (closed || session !== client) return;
+    delay = retry.first;
+    if (resuming) registry.resume();
+  }
+
+  await listen(false);
+  const check = setInterval(() => {
+    const held = session;
+    if (!held || reconnectTimer) return;
+    held.query('SELECT 1').catch(() => dropped(held));
+  }, options.checkEveryMs ?? 5_000);
+  check.unref();
+
+  return {
+    async send(channel, payload = '') {
+      await db.query('SELECT pg_notify($1, $2)', [channel, payload]).catch((error: unknown) => {
+        console.error('[hub] could not signal the other processes:', (error as Error).message);
+      });
+    },
+    on: registry.on,
+    onResumed: registry.onResumed,
+    async close() {
+      closed = true;
+      clearInterval(check);
+      clearTimeout(reconnectTimer);
+      const client = session;
+      session = null;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
