@@ -179,11 +179,22 @@ describe.runIf(hubTestEngine === 'postgres')('two hub processes on one PostgreSQ
       [second.onboardingKey],
     );
     expect(mirrored).toEqual({ status: 3 });
+    // The accepted proposal is in the mirror: its client's proposals were re-read for the event.
+    const [accepted] = await db.query<{ status: string }>(
+      `SELECT record->>'statusName' AS status FROM mirror_records WHERE resource = 'proposals' AND key = $1`,
+      [proposal!.proposalKey.toLowerCase()],
+    );
+    expect(accepted).toEqual({ status: 'Accepted' });
     // No duplicate reads: one incremental pass from A's committed cursors (as many reads as A's last pass),
-    // every list read asking only for changes; no page of an import read again.
+    // every list read asking only for changes, and the one read the accepted proposal names; no page of an
+    // import read again.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(readsB).toHaveLength(passReads);
-    for (const read of readsB) if (read.url.includes('/list')) expect(read.url).toContain('lastUpdated=');
+    const clientRead = `entityKey=${proposal!.entityKey.toLowerCase()}`;
+    expect(readsB.filter((read) => read.url.includes('/proposals/list?'))).toHaveLength(1);
+    expect(readsB.find((read) => read.url.includes('/proposals/list?'))!.url).toContain(clientRead);
+    const passOfB = readsB.filter((read) => !read.url.includes('/proposals/list?'));
+    expect(passOfB).toHaveLength(passReads);
+    for (const read of passOfB) if (read.url.includes('/list')) expect(read.url).toContain('lastUpdated=');
     // Every event the practice raised was acknowledged (a retry, under load, is deduplicated by its id).
     const attempts = demo.runtime.webhooks.attempts();
     const events = new Set(attempts.map((attempt) => attempt.eventId));
