@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { authValidationSchema, type AuthValidation } from '../../src-preload/contract/partner-api';
 import { createPartnerApiClient } from '../partner-api/partner-api-client';
-import { realTimer } from '../request-budget/budget-timer';
+import { realTimer, type BudgetTimer } from '../request-budget/budget-timer';
 import { createMemoryBudgetStore } from '../request-budget/budget-store';
 import { createRequestBudget } from '../request-budget/request-budget';
 import { createSyncEngine } from '../sync/sync-engine';
@@ -40,7 +40,15 @@ export interface StartHubOptions {
   leaderPollMs?: number;
   /** The Partner API's transport (tests count requests with it). */
   fetch?: typeof fetch;
+  /**
+   * The clock of the request budget and of the webhook replay window (default real time). Benchmarks give
+   * the hub and the demo practice one virtual clock, so an import paced by the real limits takes no real hour.
+   */
+  timer?: BudgetTimer;
 }
+
+/** The backstop pass when no webhook says anything, like a laptop's: every 5 minutes. */
+export const DEFAULT_MIRROR_EVERY_MS = 300_000;
 
 export interface RunningHub {
   hubUrl: string;
@@ -74,11 +82,13 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   try {
     await migrate(db);
     const { baseUrl, clientId, secret } = options.partnerApi;
-    const budget = createRequestBudget({ clientId, timer: realTimer, store: createMemoryBudgetStore() });
+    const timer = options.timer ?? realTimer;
+    const budget = createRequestBudget({ clientId, timer, store: createMemoryBudgetStore() });
     const api = createPartnerApiClient({
       baseUrl,
       credentials: () => ({ clientId, secret }),
       fetch: options.fetch ?? fetch,
+      sleep: timer.sleep,
       budget,
     });
     const practice = (await api.request('GET', '/auth/validate', authValidationSchema)).data;
@@ -96,7 +106,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       ? await postgresLeadership(options.databaseUrl, clientId, () => console.error('[hub] lost the mirror leadership'))
       : soleLeadership());
     const mirror = createMirrorLoop(createSyncEngine({ api, sink }), {
-      everyMs: options.mirrorEveryMs ?? 300_000,
+      everyMs: options.mirrorEveryMs ?? DEFAULT_MIRROR_EVERY_MS,
       mayMirror: () => !stopping && leader.isLeader(),
     });
     // A new leader carries on from the cursors the last one committed, so a takeover re-reads nothing done.
@@ -125,6 +135,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         registerWebhookReceiver(server, {
           db,
           practiceKey: practice.practiceKey,
+          nowMs: timer.now,
           secrets: () => Object.values(readSecrets(options.dataDir).webhooks),
           onTest: (eventId) => {
             if (eventId === testEventId) webhooks.testArrived = true;
