@@ -190,6 +190,7 @@ export async function benchHub(options: {
     const idleRequests = http.log.length - idleFrom;
 
     const seconds = laptops.map((l) => l.seconds);
+    const answers = laptops.flatMap((l) => l.hubAnswerMs);
     return {
       engine: 'pglite',
       clients: state.entities.size,
@@ -207,6 +208,10 @@ export async function benchHub(options: {
         // its last request could go out under them.
         budgetBoundSeconds: round(lowerBoundMs([], 0, laptops[0]!.hubRequests) / 1000),
         clients: laptops.map((l) => l.clients),
+        // Where a laptop's import time goes: waiting for the hub's answers (ten laptops at once) vs ingest.
+        hubAnswerP50Ms: round(percentile(answers, 50), 0),
+        hubAnswerP95Ms: round(percentile(answers, 95), 0),
+        hubAnswerSumSeconds: round(laptops[0]!.hubAnswerMs.reduce((a, b) => a + b, 0) / 1000),
         failedResources: laptops[0]!.failed,
       },
       hubImportRequests,

@@ -38,12 +38,21 @@ async function throughHub(): Promise<void> {
   /** Every request main sent anywhere but the hub (the Partner API included): the figure must stay 0. */
   let elsewhere = 0;
   let toHub = 0;
+  /** ms from sending each request to the hub to its answer's headers (the hub's query and queueing). */
+  const hubAnswerMs: number[] = [];
   const app = await startNodeApp({
     wrapFetch: (fetch) => (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      if (url.startsWith(`${hubUrl}/`)) toHub += 1;
-      else elsewhere += 1;
-      return fetch(input, init);
+      if (!url.startsWith(`${hubUrl}/`)) {
+        elsewhere += 1;
+        return fetch(input, init);
+      }
+      toHub += 1;
+      const sent = performance.now();
+      return fetch(input, init).then((response) => {
+        hubAnswerMs.push(performance.now() - sent);
+        return response;
+      });
     },
   });
   const connected = await app.companion.practice.connectHub({
@@ -58,6 +67,7 @@ async function throughHub(): Promise<void> {
   const keepPages = process.env['FIXTURE_OUT'];
   if (keepPages) app.companion.on('sync.page', (page) => void pages.push(structuredClone(page)));
   const requestsBefore = toHub;
+  const answersBefore = hubAnswerMs.length;
   say({ ready: true });
   await new Promise<void>((resolve) => createInterface({ input: process.stdin }).once('line', () => resolve()));
 
@@ -69,7 +79,15 @@ async function throughHub(): Promise<void> {
   );
   const seconds = (performance.now() - started) / 1000;
   if (keepPages) writeFileSync(keepPages, JSON.stringify({ practiceKey, pages }));
-  say({ done: true, seconds, ...(await stored(practiceKey)), hubRequests: toHub - requestsBefore, elsewhere, failed });
+  say({
+    done: true,
+    seconds,
+    ...(await stored(practiceKey)),
+    hubRequests: toHub - requestsBefore,
+    hubAnswerMs: hubAnswerMs.slice(answersBefore),
+    elsewhere,
+    failed,
+  });
   await app.close();
 }
 

@@ -9,6 +9,8 @@ export interface LaptopResult {
   clients: number;
   contacts: number;
   hubRequests: number;
+  /** ms from sending each request to the hub to its answer's headers. */
+  hubAnswerMs: number[];
   /** Requests main sent anywhere but the hub (the Partner API included). */
   elsewhere: number;
   /** Resources that failed by name (what the hub does not serve yet). */
