@@ -129,6 +129,8 @@ export async function actionToLaptop<T>(options: {
   reread: LaptopReread;
   timeoutMs: number;
   giveUpAfter: number;
+  /** Before each sample: lets the practice's clock move on (client actions come minutes apart, not at once). */
+  before?: () => void;
 }): Promise<{ ms: number[]; tried: number; missed: number; virtualWaitMs: number }> {
   const ms: number[] = [];
   let tried = 0;
@@ -138,6 +140,7 @@ export async function actionToLaptop<T>(options: {
   for (const sample of options.samples) {
     if (missedInARow >= options.giveUpAfter) break;
     tried += 1;
+    options.before?.();
     const started = performance.now();
     const virtualStart = options.timer.now();
     options.act(sample);
