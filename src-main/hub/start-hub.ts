@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { authValidationSchema, type AuthValidation } from '../../src-preload/contract/partner-api';
 import { createPartnerApiClient } from '../partner-api/partner-api-client';
-import { realTimer } from '../request-budget/budget-timer';
+import { realTimer, type BudgetTimer } from '../request-budget/budget-timer';
 import { createSettingsBudgetStore } from '../request-budget/budget-store';
 import { createRequestBudget } from '../request-budget/request-budget';
 import type { RequestBudget } from '../request-budget/request-budget-types';
@@ -47,7 +47,15 @@ export interface StartHubOptions {
   leaderPollMs?: number | undefined;
   /** The Partner API's transport (tests count requests with it). */
   fetch?: typeof fetch;
+  /**
+   * The clock of the request budget and of the webhook replay window (default real time). Benchmarks give
+   * the hub and the demo practice one virtual clock, so an import paced by the real limits takes no real hour.
+   */
+  timer?: BudgetTimer;
 }
+
+/** The backstop pass when no webhook says anything, like a laptop's: every 5 minutes. */
+export const DEFAULT_MIRROR_EVERY_MS = 300_000;
 
 export interface RunningHub {
   hubUrl: string;
@@ -89,12 +97,9 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   try {
     await migrate(db);
     const { baseUrl, clientId, secret } = options.partnerApi;
+    const timer = options.timer ?? realTimer;
     const budgetSettings = await openBudgetSettings(db);
-    const budget = createRequestBudget({
-      clientId,
-      timer: realTimer,
-      store: createSettingsBudgetStore(budgetSettings),
-    });
+    const budget = createRequestBudget({ clientId, timer, store: createSettingsBudgetStore(budgetSettings) });
     closeBudget = async () => {
       budget.dispose();
       await budgetSettings.flush();
@@ -103,6 +108,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       baseUrl,
       credentials: () => ({ clientId, secret }),
       fetch: options.fetch ?? fetch,
+      sleep: timer.sleep,
       budget,
     });
     const practice = (await api.request('GET', '/auth/validate', authValidationSchema)).data;
@@ -125,7 +131,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       ? await postgresLeadership(options.databaseUrl, clientId, () => console.error('[hub] lost the mirror leadership'))
       : soleLeadership());
     const mirror = createMirrorLoop(createSyncEngine({ api, sink, resources: hubResources }), {
-      everyMs: options.mirrorEveryMs ?? 300_000,
+      everyMs: options.mirrorEveryMs ?? DEFAULT_MIRROR_EVERY_MS,
       mayMirror: () => !stopping && leader.isLeader(),
     });
     // A client's proposals, read when an event names the client or a laptop asks for one not held yet.
@@ -183,6 +189,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         registerWebhookReceiver(server, {
           db,
           practiceKey: practice.practiceKey,
+          nowMs: timer.now,
           secrets: () => Object.values(readSecrets(options.dataDir).webhooks),
           // Recorded in the data folder, where `webhooks subscribe` (another process) looks for its test too.
           onTest: (eventId) => recordTestArrival(options.dataDir, eventId),

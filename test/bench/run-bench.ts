@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- [--out FILE] [--quick] [--only renderer,pdf,…] [--model-runs N]`: runs every benchmark (or
- * only the listed ones: demoPractice, sync, outbox, model, meetingPack, renderer, pdf, bundle), prints a table
+ * only the listed ones: demoPractice, sync, hub, outbox, model, meetingPack, renderer, pdf, bundle), prints a table
  * and writes JSON. `--model-runs`: the model campaign's fresh runs (default 20,000; 500 with --quick).
  * Figures come only from what ran here; nothing is estimated. A missed target is printed as MISSED,
  * never hidden.
@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchBundle } from './bundle-bench';
 import { benchDemoPractice } from './demo-practice-bench';
+import { benchHub } from './hub-bench';
 import { benchMeetingPack } from './meeting-pack-bench';
 import { benchModel } from './model-bench';
 import { benchOutbox } from './outbox-bench';
@@ -28,7 +29,7 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick ?? false;
-const BENCHES = ['demoPractice', 'sync', 'outbox', 'model', 'meetingPack', 'renderer', 'pdf', 'bundle'] as const;
+const BENCHES = ['demoPractice', 'sync', 'hub', 'outbox', 'model', 'meetingPack', 'renderer', 'pdf', 'bundle'] as const;
 const only = values.only?.split(',').map((name) => name.trim());
 const unknown = only?.filter((name) => !(BENCHES as readonly string[]).includes(name)) ?? [];
 if (unknown.length > 0) throw new Error(`--only: unknown bench ${unknown.join(', ')} (known: ${BENCHES.join(', ')})`);
@@ -39,6 +40,8 @@ const demoPractice = runs('demoPractice') ? await benchDemoPractice({ quick }) :
 const sync = runs('sync')
   ? { ...(await benchSync()), steadyState: await benchSyncSteadyState(), team: await benchSyncTeam({ quick }) }
   : null;
+// The practice hub, written as sync.hub: ten laptops reading one mirror of the practice.
+const hub = runs('hub') ? await benchHub({ quick, log }) : null;
 const outbox = runs('outbox') ? await benchOutbox() : null;
 const MODEL_TARGET_RUNS = 20_000;
 const modelRuns = Number(values['model-runs'] ?? (quick ? 500 : MODEL_TARGET_RUNS));
@@ -60,7 +63,7 @@ const results = {
     at: new Date().toISOString(),
   },
   demoPractice,
-  sync,
+  sync: sync || hub ? { ...sync, hub } : null,
   outbox,
   model,
   meetingPack,
@@ -160,6 +163,56 @@ if (sync) {
     ['sync.team.converged', `${sync.team.converged}`, 'true', sync.team.converged],
   );
 }
+if (hub)
+  rows.push(
+    [
+      'sync.hub.laptops',
+      `${hub.laptops} importing at once (${hub.clients} clients; every laptop has every client: ${hub.everyLaptopHasEveryClient})`,
+      '≥ 10',
+      hub.laptops >= 10 && hub.everyLaptopHasEveryClient,
+    ],
+    [
+      'sync.hub.laptopPartnerApiRequests',
+      `${hub.laptopPartnerApiRequests} (the demo practice's log and each laptop's own)`,
+      '0',
+      hub.laptopPartnerApiRequests === 0,
+    ],
+    [
+      'sync.hub.importSeconds',
+      `${hub.importSeconds} s (one laptop ingesting the same ${hub.fixture.records} records from a file: ${hub.laptopFixtureIngestSeconds} s; hub answers p50 ${hub.perLaptop.hubAnswerP50Ms} ms, p95 ${hub.perLaptop.hubAnswerP95Ms} ms)`,
+      '≤ 120 s',
+      hub.importSeconds !== null && hub.importSeconds <= 120 && hub.everyLaptopHasEveryClient,
+    ],
+    [
+      'sync.hub.hubImportRequests',
+      `${hub.hubImportRequests} (minimum ${hub.hubImportMinimumRequests}, ×${hub.hubImportRatio}; ${hub.hubImportSimulatedMinutes} simulated min, wall ${hub.hubImportWallSeconds} s)`,
+      '≤ 1.01 × minimum',
+      hub.hubImportRequests <= 1.01 * hub.hubImportMinimumRequests,
+    ],
+    [
+      'sync.hub.webhookAckP99Ms',
+      `${hub.webhookAckP99Ms} ms (p50 ${hub.webhookAckP50Ms} ms; one by one p99 ${hub.webhookAckOneByOneP99Ms} ms, in bursts of five ${hub.webhookAckBurstsP99Ms} ms; answers ${JSON.stringify(hub.webhookStatuses)})`,
+      '≤ 200 ms, every delivery 200',
+      hub.webhookAckP99Ms !== null &&
+        hub.webhookAckP99Ms <= 200 &&
+        hub.webhookStatuses['200'] === hub.webhookDeliveries,
+    ],
+    [
+      'sync.hub.webhookToLaptopP95Ms',
+      `${hub.webhookToLaptopP95Ms ?? 'none'} ms (${hub.webhookToLaptop.arrived} of ${hub.webhookToLaptop.tried} accepted proposals poked; form submitted → poke p95 ${hub.formToPoke.p95Ms} ms, ${hub.formToPoke.arrived} of ${hub.formToPoke.tried}; laptop's re-read ${hub.webhookToLaptop.laptopRereadWired ? 'included' : 'not wired yet'})`,
+      '≤ 5000 ms',
+      hub.webhookToLaptopP95Ms !== null &&
+        hub.webhookToLaptopP95Ms <= 5000 &&
+        hub.webhookToLaptop.arrived === hub.webhookToLaptop.tried,
+    ],
+    [
+      'sync.hub.hubIdleRequestsPerHour',
+      `${hub.hubIdleRequestsPerHour} (no laptop connected, ${hub.idleHours} h on the virtual clock)`,
+      '≤ 15',
+      hub.hubIdleRequestsPerHour !== null && hub.hubIdleRequestsPerHour <= 15,
+    ],
+    ['sync.hub.responses429', `${hub.responses429}`, '0', hub.responses429 === 0],
+  );
 if (outbox)
   rows.push(
     [
