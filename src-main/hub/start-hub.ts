@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { authValidationSchema, type AuthValidation } from '../../src-preload/contract/partner-api';
 import { createPartnerApiClient } from '../partner-api/partner-api-client';
+import { ACTIVE_EVERY_MS, IDLE_EVERY_MS } from '../../src-preload/contract/sync-cadence';
 import { realTimer, type BudgetTimer } from '../request-budget/budget-timer';
 import { createSettingsBudgetStore } from '../request-budget/budget-store';
 import { createRequestBudget } from '../request-budget/request-budget';
@@ -20,6 +21,7 @@ import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
 import { postgresLeadership, soleLeadership, type MirrorLeadership } from './mirror/mirror-leadership';
 import { openBudgetSettings } from './mirror/budget-in-database';
 import { hubResources } from './mirror/hub-resources';
+import { createLaptopPresence, type LaptopPresence } from './mirror/laptop-presence';
 import { createMirrorLoop, type MirrorLoop } from './mirror/mirror-loop';
 import { latestChangeSeq } from './mirror/mirror-store';
 import { readSecrets } from './secrets-file';
@@ -38,8 +40,10 @@ export interface StartHubOptions {
   tls?: HubTls | null;
   /** The practice's Partner API: address and Client credentials (read from the secrets file by the CLI). */
   partnerApi: { baseUrl: string; clientId: string; secret: string };
-  /** The backstop pass when no webhook says anything (default 5 minutes, like a laptop's). */
+  /** The backstop pass while laptops are connected (default 5 minutes, like a laptop at its window). */
   mirrorEveryMs?: number;
+  /** The backstop pass while no laptop is (default hourly, like a laptop away from its window). */
+  idleMirrorEveryMs?: number;
   onChanged?: HubSinkEvents['onChanged'];
   /** Subscribe this hub's webhook address to every event key at start (the demo delivers to loopback). */
   subscribeWebhooks?: boolean;
@@ -54,11 +58,14 @@ export interface StartHubOptions {
   timer?: BudgetTimer;
 }
 
-/** The backstop pass when no webhook says anything, like a laptop's: every 5 minutes. */
-export const DEFAULT_MIRROR_EVERY_MS = 300_000;
+/** The backstop pass when no webhook says anything, like a laptop's: every 5 minutes, hourly with no laptop. */
+export const DEFAULT_MIRROR_EVERY_MS = ACTIVE_EVERY_MS;
+export const DEFAULT_IDLE_MIRROR_EVERY_MS = IDLE_EVERY_MS;
 
 export interface RunningHub {
   hubUrl: string;
+  /** Whether laptops use the hub now (an open change stream, or a request in the last ten minutes). */
+  laptops: Pick<LaptopPresence, 'active'>;
   /** The served certificate's SHA-256 fingerprint and whether laptops pin it; null over plain http. */
   certificate: { fingerprint: string; pinned: boolean } | null;
   practice: AuthValidation;
@@ -114,6 +121,15 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const practice = (await api.request('GET', '/auth/validate', authValidationSchema)).data;
     await bindToPractice(db, { practiceKey: practice.practiceKey, practiceName: practice.practiceName, clientId });
     const changes = createChangeStream(db);
+    // A laptop back after an idle spell: one pass now, then the active cadence from now.
+    const presence = createLaptopPresence({
+      now: () => timer.now(),
+      openStreams: () => changes.connections(),
+      onReturn: () => {
+        mirror.reschedule();
+        void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error));
+      },
+    });
     // Every process pokes its own laptops when any process's mirror commits (LISTEN/NOTIFY on a server).
     const said = (signals = options.databaseUrl ? await postgresSignals(options.databaseUrl, db) : localSignals());
     const announceChanges = async () => said.send(CHANGES_CHANNEL, String(await latestChangeSeq(db)));
@@ -131,7 +147,11 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       ? await postgresLeadership(options.databaseUrl, clientId, () => console.error('[hub] lost the mirror leadership'))
       : soleLeadership());
     const mirror = createMirrorLoop(createSyncEngine({ api, sink, resources: hubResources }), {
-      everyMs: options.mirrorEveryMs ?? DEFAULT_MIRROR_EVERY_MS,
+      everyMs: () =>
+        presence.mirrorEveryMs(
+          options.mirrorEveryMs ?? DEFAULT_MIRROR_EVERY_MS,
+          options.idleMirrorEveryMs ?? DEFAULT_IDLE_MIRROR_EVERY_MS,
+        ),
       mayMirror: () => !stopping && leader.isLeader(),
     });
     // A client's proposals, read when an event names the client or a laptop asks for one not held yet.
@@ -179,6 +199,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const devices = createDeviceRegistry(db);
     const webhooks: WebhookStatus = { subscriptions: 0, testArrived: false };
     const app = createHubServer({
+      onDeviceRequest: () => presence.seen(),
       db,
       devices,
       practice,
@@ -213,6 +234,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     }
     return {
       hubUrl,
+      laptops: presence,
       certificate: tls && { fingerprint: tls.fingerprint, pinned: tls.pinned },
       practice,
       db,

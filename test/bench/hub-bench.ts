@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { enrolmentCode } from '../../src-main/hub/devices/devices';
 import { createHubSyncSink } from '../../src-main/hub/mirror/hub-sync-sink';
 import { readSecrets } from '../../src-main/hub/secrets-file';
-import { DEFAULT_MIRROR_EVERY_MS, startHub } from '../../src-main/hub/start-hub';
+import { DEFAULT_IDLE_MIRROR_EVERY_MS, DEFAULT_MIRROR_EVERY_MS, startHub } from '../../src-main/hub/start-hub';
 import { hubResources } from '../../src-main/hub/mirror/hub-resources';
 import { rulesOf } from '../../src-main/sync/sync-resources';
 import { createDemoPractice } from '../../src-main/demo-practice/create-demo-practice';
@@ -189,8 +189,12 @@ export async function benchHub(options: {
 
     log(`hub: ${IDLE_HOURS} idle hours, no laptop connected…`);
     const idleFrom = http.log.length;
-    for (let step = 0; step < (IDLE_HOURS * HOUR_MS) / DEFAULT_MIRROR_EVERY_MS; step++) {
-      timer.advanceTo(timer.now() + DEFAULT_MIRROR_EVERY_MS);
+    // The hub's own schedule on the virtual clock: the active cadence until ten minutes after the last
+    // laptop's request, then the idle one.
+    for (let elapsed = 0; elapsed < IDLE_HOURS * HOUR_MS;) {
+      const every = hub.laptops.active() ? DEFAULT_MIRROR_EVERY_MS : DEFAULT_IDLE_MIRROR_EVERY_MS;
+      timer.advanceTo(timer.now() + every);
+      elapsed += every;
       await hub.mirror.request();
     }
     const idleRequests = http.log.length - idleFrom;

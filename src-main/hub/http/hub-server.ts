@@ -19,6 +19,8 @@ export interface HubServerOptions {
   practice?: AuthValidation;
   /** PEM certificate and key to serve HTTPS with; without them plain http, which the caller binds to loopback. */
   tls?: { cert: string; key: string };
+  /** A device's request was accepted (laptop presence sets the hub's cadence). */
+  onDeviceRequest?: () => void;
   /** Extra routes (the webhook receiver, the change stream) registered by their own modules. */
   register?: (app: FastifyInstance) => void;
 }
@@ -54,6 +56,7 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
     };
     if (!(await devices.verify(header('x-svc-auth-id'), header('x-svc-auth-key'))))
       return problem(reply, 401, 'Unauthorized', 'Unknown or revoked device.', path);
+    options.onDeviceRequest?.();
   });
 
   const { practice } = options;

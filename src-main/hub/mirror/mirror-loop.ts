@@ -9,7 +9,8 @@ import type { SyncEngine } from '../../sync/sync-engine';
 export function createMirrorLoop(
   engine: SyncEngine,
   options: {
-    everyMs: number;
+    /** Time to the next backstop pass, asked after each one (laptops connected or not: see laptop-presence). */
+    everyMs: number | (() => number);
     onError?: (error: unknown) => void;
     /** Whether this process may read the Partner API now (only the mirror leader may); default always. */
     mayMirror?: () => boolean;
@@ -19,7 +20,18 @@ export function createMirrorLoop(
   let running: Promise<void> | null = null;
   let again = false;
   let priority: RequestPriority = 'background';
-  let timer: ReturnType<typeof setInterval> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let started = false;
+  const intervalMs = () => (typeof options.everyMs === 'function' ? options.everyMs() : options.everyMs);
+  function schedule(): void {
+    clearTimeout(timer);
+    if (!started) return;
+    timer = setTimeout(() => {
+      schedule();
+      void request().catch(onError);
+    }, intervalMs());
+    timer.unref();
+  }
   const onError = options.onError ?? ((error: unknown) => console.error('[hub mirror]', error));
 
   function request(asked: RequestPriority = 'background'): Promise<void> {
@@ -50,11 +62,14 @@ export function createMirrorLoop(
   return {
     request,
     start(): void {
-      timer = setInterval(() => void request().catch(onError), options.everyMs);
-      timer.unref();
+      started = true;
+      schedule();
     },
+    /** The interval changed (a laptop came back): the next backstop pass is counted from now. */
+    reschedule: schedule,
     async stop(): Promise<void> {
-      clearInterval(timer);
+      started = false;
+      clearTimeout(timer);
       await running?.catch(() => undefined);
     },
   };

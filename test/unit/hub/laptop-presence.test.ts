@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLaptopPresence, LAPTOP_ACTIVE_FOR_MS } from '../../../src-main/hub/mirror/laptop-presence';
+import { createMirrorLoop } from '../../../src-main/hub/mirror/mirror-loop';
+import type { SyncEngine } from '../../../src-main/sync/sync-engine';
+import { ACTIVE_EVERY_MS, IDLE_EVERY_MS } from '../../../src-preload/contract/sync-cadence';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the hub keeps the laptop cadence: every 5 minutes while laptops use it, hourly while none does', () => {
+  it('is active while a stream is open or a request came in the last ten minutes, and says when a laptop returns', () => {
+    let now = 0;
+    let streams = 0;
+    const returns: number[] = [];
+    const presence = createLaptopPresence({
+      now: () => now,
+      openStreams: () => streams,
+      onReturn: () => returns.push(now),
+    });
+    expect(presence.active()).toBe(false);
+    expect(presence.mirrorEveryMs()).toBe(IDLE_EVERY_MS);
+    presence.seen();
+    expect(returns).toEqual([0]);
+    expect(presence.mirrorEveryMs()).toBe(ACTIVE_EVERY_MS);
+    now = LAPTOP_ACTIVE_FOR_MS - 1;
+    presence.seen(); // still active: no second catch-up
+    expect(returns).toEqual([0]);
+    now += LAPTOP_ACTIVE_FOR_MS;
+    expect(presence.active()).toBe(false);
+    streams = 1; // a laptop on the change stream sends no requests, and is still there
+    expect(presence.active()).toBe(true);
+    streams = 0;
+    presence.seen();
+    expect(returns).toEqual([0, now]);
+  });
+
+  it('asks the interval again after every backstop pass, and counts from now when rescheduled', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let every = 1_000;
+    let runs = 0;
+    const engine = { runOnce: async () => void (runs += 1) } as unknown as SyncEngine;
+    const loop = createMirrorLoop(engine, { everyMs: () => every });
+    loop.start();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs).toBe(1);
+    every = 10_000; // no laptop any more: the next pass waits the idle interval
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs).toBe(2); // the pass already scheduled keeps its time
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(runs).toBe(2);
+    every = 1_000; // a laptop is back
+    loop.reschedule();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs).toBe(3);
+    await loop.stop();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(runs).toBe(3);
+  });
+});
