@@ -121,13 +121,16 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const practice = (await api.request('GET', '/auth/validate', authValidationSchema)).data;
     await bindToPractice(db, { practiceKey: practice.practiceKey, practiceName: practice.practiceName, clientId });
     const changes = createChangeStream(db);
-    // A laptop back after an idle spell: one pass now, then the active cadence from now.
+    // A laptop back after an idle spell: the active cadence from now, and a pass at once if the last one is
+    // older than that cadence (so what it reads next is at most one active interval old).
+    const activeEveryMs = options.mirrorEveryMs ?? DEFAULT_MIRROR_EVERY_MS;
     const presence = createLaptopPresence({
       now: () => timer.now(),
       openStreams: () => changes.connections(),
       onReturn: () => {
         mirror.reschedule();
-        void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error));
+        if (mirror.sinceLastPassMs() >= activeEveryMs)
+          void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error));
       },
     });
     // Every process pokes its own laptops when any process's mirror commits (LISTEN/NOTIFY on a server).
@@ -147,11 +150,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       ? await postgresLeadership(options.databaseUrl, clientId, () => console.error('[hub] lost the mirror leadership'))
       : soleLeadership());
     const mirror = createMirrorLoop(createSyncEngine({ api, sink, resources: hubResources }), {
-      everyMs: () =>
-        presence.mirrorEveryMs(
-          options.mirrorEveryMs ?? DEFAULT_MIRROR_EVERY_MS,
-          options.idleMirrorEveryMs ?? DEFAULT_IDLE_MIRROR_EVERY_MS,
-        ),
+      everyMs: () => presence.mirrorEveryMs(activeEveryMs, options.idleMirrorEveryMs ?? DEFAULT_IDLE_MIRROR_EVERY_MS),
+      now: () => timer.now(),
       mayMirror: () => !stopping && leader.isLeader(),
     });
     // A client's proposals, read when an event names the client or a laptop asks for one not held yet.

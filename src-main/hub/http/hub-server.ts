@@ -5,6 +5,7 @@ import type { DeviceRegistry } from '../devices/devices';
 import { hubNow, readAll, readPage } from '../mirror/mirror-store';
 import { hubResources } from '../mirror/hub-resources';
 import { registerMirroredReports } from './served-reports';
+import { createPageCache } from './page-cache';
 import { servedLists } from './served-lists';
 
 export interface HubServerOptions {
@@ -66,6 +67,7 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
       return { ...practice, canWrite: false } satisfies AuthValidation;
     });
 
+  const pages = createPageCache(db);
   for (const list of servedLists) {
     app.get(`/api/v1${list.path}`, async (request, reply) => {
       const now = await hubNow(db);
@@ -82,14 +84,17 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
       const since = typeof query.lastUpdated === 'string' ? new Date(query.lastUpdated) : null;
       if (since && since.getTime() > now.getTime())
         return problem(reply, 400, 'Bad Request', 'lastUpdated must not be in the future.', request.url);
-      const rows = await readPage(db, {
+      const page = {
         resource: list.resource,
         changedSince: since,
         filter: list.filter(query),
         pageNumber: typeof query.pageNumber === 'number' ? query.pageNumber : 1,
         pageSize,
-      });
-      return rows.map((row) => row.record);
+      };
+      const body = await pages.page(list.resource, page, async () =>
+        (await readPage(db, page)).map((row) => row.record),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
     });
   }
   // Snapshot lists (users, statuses, catalogs) and lists re-read whole (recurring billings): the laptop

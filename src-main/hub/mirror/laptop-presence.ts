@@ -8,8 +8,9 @@ export const LAPTOP_ACTIVE_FOR_MS = 10 * 60_000;
  * laptop's own cadence rule, applied to the hub. With a laptop connected (an open change stream, or a request
  * in the last ten minutes) the lists are kept as fresh as a laptop at its window keeps them (every 5
  * minutes); with none, as a laptop away from its window does (hourly) — the webhooks still bring accepted
- * proposals and submitted forms at once. The first request after an idle spell asks for a pass at once, as a
- * laptop waking catches up, so what it reads next is at most one pass old.
+ * proposals and submitted forms at once. The first request after an idle spell is reported (`onReturn`): the
+ * hub restarts its timer and, if its last pass is older than the active interval, passes at once, as a
+ * laptop waking catches up.
  */
 export function createLaptopPresence(deps: {
   now: () => number;

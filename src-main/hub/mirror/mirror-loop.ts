@@ -14,12 +14,16 @@ export function createMirrorLoop(
     onError?: (error: unknown) => void;
     /** Whether this process may read the Partner API now (only the mirror leader may); default always. */
     mayMirror?: () => boolean;
+    /** The hub's clock (a virtual one in benchmarks); default the wall clock. */
+    now?: () => number;
   },
 ) {
   const mayMirror = options.mayMirror ?? (() => true);
   let running: Promise<void> | null = null;
   let again = false;
   let priority: RequestPriority = 'background';
+  const now = options.now ?? Date.now;
+  let lastRanAt = Number.NEGATIVE_INFINITY;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let started = false;
   const intervalMs = () => (typeof options.everyMs === 'function' ? options.everyMs() : options.everyMs);
@@ -52,6 +56,7 @@ export function createMirrorLoop(
         const runPriority = priority;
         priority = 'background';
         await engine.runOnce({ priority: runPriority });
+        lastRanAt = now();
       } while (again);
     })().finally(() => {
       running = null;
@@ -67,6 +72,8 @@ export function createMirrorLoop(
     },
     /** The interval changed (a laptop came back): the next backstop pass is counted from now. */
     reschedule: schedule,
+    /** How long ago the last pass ended (Infinity before the first). */
+    sinceLastPassMs: (): number => now() - lastRanAt,
     async stop(): Promise<void> {
       started = false;
       clearTimeout(timer);
