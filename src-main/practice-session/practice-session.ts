@@ -35,7 +35,11 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
   };
   const budgetStatus = createBudgetStatus({
     ...(deps.budgetFor ? { budgetFor: deps.budgetFor } : {}),
-    clientIdOf: (key) => registry.practiceOf(key)?.clientId,
+    // A practice read through the hub spends no Client ID budget of its own: it has no budget status.
+    clientIdOf: (key) => {
+      const practice = registry.practiceOf(key);
+      return practice?.through === 'hub' ? undefined : practice?.clientId;
+    },
     planOf: (key) => runner.planOf(key),
     cursorsOf: (key) => runner.cursorsOf(key),
   });

@@ -73,7 +73,8 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         newId: deps.newId,
       });
       const abort = new AbortController();
-      const budget = deps.budgetFor?.(target.practice.clientId);
+      // Through the hub there is no Client ID budget to plan against (see createClientFactory).
+      const budget = target.practice.through === 'hub' ? undefined : deps.budgetFor?.(target.practice.clientId);
       const status = new Map<string, SyncProgressEvent['resources'][number]>(
         syncResources.map((r) => [
           r.name,

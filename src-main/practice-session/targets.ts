@@ -25,7 +25,9 @@ export function createClientFactory(
       timeoutMs: 20_000,
       maxAttempts: 3,
       ...deps.apiClient,
-      ...(deps.budgetFor ? { budget: deps.budgetFor(clientId) } : {}),
+      // The Client ID's budget paces what reaches the Partner API. A device's requests to the practice hub cost
+      // the Client ID nothing (the hub serves them from its mirror), so they are not paced by it.
+      ...(deps.budgetFor && through !== 'hub' ? { budget: deps.budgetFor(clientId) } : {}),
       ...(through === 'hub' ? { hubDevice: true } : {}),
     });
 }
