@@ -34,12 +34,12 @@ export function createHubCertificateCheck(pins: HubPins) {
   const sessions: Pick<Session, 'setCertificateVerifyProc'>[] = [];
   // Chromium caches each verdict; Electron clears that cache whenever a proc is set (Session::SetCertVerifyProc
   // calls OnCertDBChanged), so a pin that changes (a new enrolment code) is not met by an old verdict.
-  pins.onChange(() => sessions.forEach((session) => session.setCertificateVerifyProc(verify)));
+  pins.onChange(() => sessions.forEach((session) => session.setCertificateVerifyProc(verify))); // eng-disable CERTIFICATE_VERIFY_PROC_JS_CHECK
   return {
     /** Every session main sends through gets the check (the default one and the write session). */
     install(session: Pick<Session, 'setCertificateVerifyProc'>): void {
       sessions.push(session);
-      session.setCertificateVerifyProc(verify);
+      session.setCertificateVerifyProc(verify); // eng-disable CERTIFICATE_VERIFY_PROC_JS_CHECK
     },
     refusedRecently: (host: string): boolean => refused.has(host.replace(/^\[(.*)\]$/, '$1').toLowerCase()),
   };
