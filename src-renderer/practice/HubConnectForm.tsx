@@ -39,7 +39,7 @@ export function HubConnectForm() {
             <TextField.Root
               value={hubUrl}
               onChange={(e) => setHubUrl(e.target.value)}
-              placeholder="https://…"
+              placeholder="https://hub.example.com:4020"
               required
             />
           </label>

@@ -73,11 +73,14 @@ describe('a new proposal built offline in the meeting', () => {
         .getByLabel(/Proposal name/)
         .inputValue(),
     ).toBe(FROM_TEMPLATE);
-    expect(
-      await dialog()
-        .getByRole('combobox', { name: /Template/ })
-        .inputValue(),
-    ).toBe(String(template.templateID));
+    // The template list is read from the laptop's store as the dialog opens: the choice shows once it is there.
+    await expect
+      .poll(() =>
+        dialog()
+          .getByRole('combobox', { name: /Template/ })
+          .inputValue(),
+      )
+      .toBe(String(template.templateID));
     await dialog()
       .getByRole('combobox', { name: /Prepared by/ })
       .selectOption(user.userKey);
