@@ -14,6 +14,15 @@ if (!runHubOnPostgres)
       'Set it to a PostgreSQL server to run it there too; CI always does.',
   );
 
+/**
+ * Vitest's default is one worker fewer than the cores: on these 2-core machines, one file at a time. Files that
+ * mostly wait (on a demo practice, a timer, a child process) run two at a time. The hub's suite asserts how fast
+ * it answers a webhook and hands over leadership, so it runs one file at a time, in a later group; the end-to-end
+ * project (one Chromium at a time) runs after both.
+ */
+const parallel = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+const oneAtATime = { maxWorkers: 1, sequence: { groupOrder: 1 } };
+
 export default defineConfig({
   test: {
     reporters: ['default', './test/tools/summary-reporter.ts'],
@@ -25,6 +34,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          ...parallel,
         },
       },
       {
@@ -32,6 +42,7 @@ export default defineConfig({
           name: 'contract',
           include: ['test/contract/**/*.test.ts'],
           environment: 'node',
+          ...parallel,
           testTimeout: 30_000,
         },
       },
@@ -39,9 +50,20 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: ['test/integration/hub/**'],
+          environment: 'node',
+          testTimeout: 30_000,
+          ...parallel,
+        },
+      },
+      {
+        test: {
+          name: 'hub-pglite',
+          include: ['test/integration/hub/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           env: { HUB_TEST_ENGINE: 'pglite' },
+          ...oneAtATime,
         },
       },
       ...(runHubOnPostgres
@@ -53,6 +75,7 @@ export default defineConfig({
                 environment: 'node',
                 testTimeout: 30_000,
                 env: { HUB_TEST_ENGINE: 'postgres' },
+                ...oneAtATime,
               },
             },
           ]
