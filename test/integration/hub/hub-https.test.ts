@@ -14,8 +14,9 @@ import type { RunningHub } from '../../../src-main/hub/start-hub';
 import { failureWords } from '../../../src-main/partner-api/failure-words';
 import { pinnedHubNeedsHttpsText, readEnrolmentCode } from '../../../src-main/practice-session/hub-connect';
 import { practiceDb } from '../../../src-renderer/practice/practice-db';
-import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-companion';
 import { connectLaptopThroughHub, connectWithCode } from '../../support/hub-enrolment';
+import type { NodeApp } from '../../support/node-companion';
+import { startRecordingLaptop } from '../../support/recording-laptop';
 import { syncIntoDexie } from '../../support/sync-into-dexie';
 import { useHubTestBed } from './hub-test-bed';
 
@@ -39,13 +40,7 @@ beforeAll(async () => {
   demo.configure({ rateLimit: { enabled: false } });
   tls = (await loadHubTls(dataDir, '127.0.0.1', { kind: 'self-signed' }))!;
   hub = await bed.startHub({ tls, mirrorEveryMs: 3_600_000 });
-  app = await startNodeApp({
-    deps: { budgetLimits: unlimitedBudget },
-    wrapFetch: (fetch) => (input, init) => {
-      laptopRequests.push(input instanceof Request ? input.url : String(input));
-      return fetch(input, init);
-    },
-  });
+  app = await startRecordingLaptop(laptopRequests);
 }, 240_000);
 
 afterAll(async () => {

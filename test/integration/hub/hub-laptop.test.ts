@@ -6,7 +6,8 @@ import type { RunningHub } from '../../../src-main/hub/start-hub';
 import { failureWords } from '../../../src-main/partner-api/failure-words';
 import { practiceDb } from '../../../src-renderer/practice/practice-db';
 import { connectLaptopThroughHub, connectWithCode } from '../../support/hub-enrolment';
-import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-companion';
+import type { NodeApp } from '../../support/node-companion';
+import { startRecordingLaptop } from '../../support/recording-laptop';
 import { syncIntoDexie } from '../../support/sync-into-dexie';
 import { useHubTestBed } from './hub-test-bed';
 
@@ -35,13 +36,7 @@ beforeAll(async () => {
       return fetch(input, init);
     },
   });
-  app = await startNodeApp({
-    deps: { budgetLimits: unlimitedBudget },
-    wrapFetch: (fetch) => (input, init) => {
-      laptopRequests.push(input instanceof Request ? input.url : String(input));
-      return fetch(input, init);
-    },
-  });
+  app = await startRecordingLaptop(laptopRequests);
 }, 240_000);
 
 afterAll(async () => {

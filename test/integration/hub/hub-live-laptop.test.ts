@@ -13,7 +13,8 @@ import { createPracticeDatabases } from '../../../src-renderer/practice/practice
 import { usePractice } from '../../../src-renderer/practice/practice-store';
 import { watchSyncEvents } from '../../../src-renderer/practice/sync-job';
 import { connectLaptopThroughHub } from '../../support/hub-enrolment';
-import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-companion';
+import type { NodeApp } from '../../support/node-companion';
+import { startRecordingLaptop } from '../../support/recording-laptop';
 import { syncIntoDexie } from '../../support/sync-into-dexie';
 import { waitFor } from '../../support/wait-for';
 import { useHubTestBed } from './hub-test-bed';
@@ -46,13 +47,7 @@ beforeAll(async () => {
   demo = await bed.openDemo({ port: 0, rateLimit: { enabled: false } });
   hub = await bed.startHub({ subscribeWebhooks: true, mirrorEveryMs: 3_600_000 });
   expect(hub.webhooks.testArrived).toBe(true);
-  app = await startNodeApp({
-    deps: { budgetLimits: unlimitedBudget },
-    wrapFetch: (fetch) => (input, init) => {
-      laptopRequests.push(input instanceof Request ? input.url : String(input));
-      return fetch(input, init);
-    },
-  });
+  app = await startRecordingLaptop(laptopRequests);
   practiceKey = (await connectLaptopThroughHub(app, hub)).practice.practiceKey;
   // What the hub does not serve yet (billing windows, reports) fails by name; the clients arrive.
   await syncIntoDexie(app.companion, practiceKey).catch(() => undefined);

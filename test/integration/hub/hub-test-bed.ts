@@ -1,5 +1,5 @@
 import { useDemoAndHub, type DemoAndHub } from '../../support/demo-and-hub';
-import { useHubDatabaseUrl } from './hub-database';
+import { hubTestEngine, useHubDatabaseUrl } from './hub-database';
 
 /**
  * The demo practice, a hub mirroring it and the hub's data folder for one test file of the hub's suite, on
@@ -8,5 +8,16 @@ import { useHubDatabaseUrl } from './hub-database';
 export function useHubTestBed(folderPrefix: string): DemoAndHub & { databaseUrl: () => string | undefined } {
   // First, so the database is dropped only after the bed has stopped the hub that uses it.
   const databaseUrl = useHubDatabaseUrl();
-  return { ...useDemoAndHub({ folderPrefix, databaseUrl }), databaseUrl };
+  const bed = useDemoAndHub({ folderPrefix, databaseUrl });
+  return {
+    ...bed,
+    databaseUrl,
+    async startHub(options) {
+      const hub = await bed.startHub(options);
+      // A hub on PGlite in the hub-postgres project would pass there without proving anything about PostgreSQL.
+      if (hub.db.engine !== hubTestEngine)
+        throw new Error(`The hub runs on ${hub.db.engine}, but this run of the hub's suite is on ${hubTestEngine}.`);
+      return hub;
+    },
+  };
 }
