@@ -1,45 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
-import { enrolmentCode } from '../../src-main/hub/devices/devices';
-import { startHub, type RunningHub } from '../../src-main/hub/start-hub';
+import type { DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
+import type { RunningHub } from '../../src-main/hub/start-hub';
+import { useDemoAndHub } from '../support/demo-and-hub';
+import { connectWindowThroughHub } from '../support/hub-enrolment';
 import { openApp, type AppUnderTest } from './support/app-under-test';
 
+const bed = useDemoAndHub({ folderPrefix: 'hub-laptop-e2e-' });
 let app: AppUnderTest;
 let demo: DemoPractice;
 let hub: RunningHub;
 let page: Page;
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-laptop-e2e-'));
 
 beforeAll(async () => {
   // The practice and its hub, like `npm run hub -- --demo`: the hub mirrors the practice before it serves.
-  demo = await createDemoPractice({});
-  const practice = demo.practices[0]!;
-  hub = await startHub({
-    dataDir,
-    partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
-    mirrorEveryMs: 3_600_000,
-  });
+  demo = await bed.openDemo({});
+  hub = await bed.startHub({ mirrorEveryMs: 3_600_000 });
   app = await openApp({ viewport: { width: 1280, height: 1000 } });
   ({ page } = app);
 }, 240_000);
 afterAll(async () => {
   await app?.close();
-  await hub?.close();
-  await demo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a laptop connected through the practice hub', () => {
   it('connects with the hub address and an enrolment code, and finds every client with no request to the practice', async () => {
     const requestsBefore = demo.runtime.requestLog.length;
-    const form = page.getByRole('form', { name: 'Connect through the practice hub' });
-    await form.getByLabel('Hub address').fill(hub.hubUrl);
-    await form.getByLabel('Enrolment code').fill(enrolmentCode(await hub.devices.add('Front desk laptop')));
-    await form.getByRole('button', { name: 'Connect through the hub' }).click();
+    await connectWindowThroughHub(page, hub);
     const clients = demo.runtime.practices[0]!.entities.size;
     await page
       .getByTestId('client-count')

@@ -1,47 +1,30 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
+import type { DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
 import { acceptProposal } from '../../src-main/demo-practice/routes/demo-control';
-import { enrolmentCode } from '../../src-main/hub/devices/devices';
-import { startHub, type RunningHub } from '../../src-main/hub/start-hub';
+import { useDemoAndHub } from '../support/demo-and-hub';
+import { connectWindowThroughHub } from '../support/hub-enrolment';
 import { openApp, type AppUnderTest } from './support/app-under-test';
 
+const bed = useDemoAndHub({ folderPrefix: 'hub-live-e2e-' });
 let app: AppUnderTest;
 let demo: DemoPractice;
-let hub: RunningHub | undefined;
 let page: Page;
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-live-e2e-'));
 
 beforeAll(async () => {
   // Like `npm run hub -- --demo`: the hub subscribes to the practice's webhooks, which deliver to loopback.
-  demo = await createDemoPractice({});
-  const practice = demo.practices[0]!;
-  const started = await startHub({
-    dataDir,
-    partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
-    mirrorEveryMs: 3_600_000,
-    subscribeWebhooks: true,
-  });
-  hub = started;
+  demo = await bed.openDemo({});
+  await bed.startHub({ mirrorEveryMs: 3_600_000, subscribeWebhooks: true });
   app = await openApp({ viewport: { width: 1280, height: 1000 } });
   ({ page } = app);
 }, 240_000);
 afterAll(async () => {
   await app?.close();
-  await hub?.close();
-  await demo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('live updates through the practice hub', () => {
   it('says live updates are on once connected through the hub', async () => {
-    const form = page.getByRole('form', { name: 'Connect through the practice hub' });
-    await form.getByLabel('Hub address').fill(hub!.hubUrl);
-    await form.getByLabel('Enrolment code').fill(enrolmentCode(await hub!.devices.add('Front desk laptop')));
-    await form.getByRole('button', { name: 'Connect through the hub' }).click();
+    await connectWindowThroughHub(page, bed.hub());
     await page
       .getByTestId('status-practice')
       .getByText(/through the practice hub · live updates on/)
@@ -62,9 +45,7 @@ describe('live updates through the practice hub', () => {
   });
 
   it('says live updates are paused while the hub cannot be reached', async () => {
-    const stopped = hub!;
-    hub = undefined;
-    await stopped.close();
+    await bed.stopHub();
     await page
       .getByTestId('status-practice')
       .getByText(/live updates paused — retrying/)

@@ -6,70 +6,49 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import type { DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { runDevicesCommand } from '../../../src-main/hub/devices/devices-command';
 import { enrolmentCode } from '../../../src-main/hub/devices/devices';
 import { loadHubTls, type HubTls } from '../../../src-main/hub/http/hub-tls';
-import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
+import type { RunningHub } from '../../../src-main/hub/start-hub';
 import { failureWords } from '../../../src-main/partner-api/failure-words';
 import { pinnedHubNeedsHttpsText, readEnrolmentCode } from '../../../src-main/practice-session/hub-connect';
 import { practiceDb } from '../../../src-renderer/practice/practice-db';
-import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-companion';
+import { connectLaptopThroughHub, connectWithCode } from '../../support/hub-enrolment';
+import type { NodeApp } from '../../support/node-companion';
+import { startRecordingLaptop } from '../../support/recording-laptop';
 import { syncIntoDexie } from '../../support/sync-into-dexie';
-import { useHubDatabaseUrl } from './hub-database';
+import { useHubTestBed } from './hub-test-bed';
 
 /**
  * The hub over HTTPS with a self-signed certificate: a laptop enrolled with the code that carries the
  * certificate's fingerprint syncs through it, and accepts that certificate and nothing else — another
  * certificate on the same address is refused with a sentence saying so, before a byte is sent.
  */
-const databaseUrl = useHubDatabaseUrl();
+const bed = useHubTestBed('hub-https-');
+const { dataDir, databaseUrl } = bed;
 let demo: DemoPractice;
 let hub: RunningHub;
-let hubClosed = false;
 let tls: HubTls;
 let app: NodeApp;
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-https-'));
 const impostorDir = mkdtempSync(join(tmpdir(), 'hub-https-impostor-'));
 /** Every URL the laptop's main fetched. */
 const laptopRequests: string[] = [];
 
 beforeAll(async () => {
-  demo = await createDemoPractice({ port: 0 });
+  demo = await bed.openDemo({ port: 0 });
   demo.configure({ rateLimit: { enabled: false } });
-  const practice = demo.practices[0]!;
   tls = (await loadHubTls(dataDir, '127.0.0.1', { kind: 'self-signed' }))!;
-  hub = await startHub({
-    dataDir,
-    databaseUrl: databaseUrl(),
-    tls,
-    partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
-    mirrorEveryMs: 3_600_000,
-  });
-  app = await startNodeApp({
-    deps: { budgetLimits: unlimitedBudget },
-    wrapFetch: (fetch) => (input, init) => {
-      laptopRequests.push(input instanceof Request ? input.url : String(input));
-      return fetch(input, init);
-    },
-  });
+  hub = await bed.startHub({ tls, mirrorEveryMs: 3_600_000 });
+  app = await startRecordingLaptop(laptopRequests);
 }, 240_000);
 
 afterAll(async () => {
   await app?.close();
-  if (!hubClosed) await hub?.close();
-  await demo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
   rmSync(impostorDir, { recursive: true, force: true });
 });
 
-const connect = (code: string) =>
-  app.companion.practice.connectHub({
-    hubUrl: hub.hubUrl,
-    enrolmentCode: code,
-    remember: false,
-    acceptWeakStorage: false,
-  });
+const connect = (code: string) => connectWithCode(app, hub.hubUrl, code);
 
 describe('the hub over HTTPS with a self-signed certificate', () => {
   it('generates its certificate once into the data folder, the key readable by its owner only', async () => {
@@ -89,22 +68,19 @@ describe('the hub over HTTPS with a self-signed certificate', () => {
     const wrong = await connect(enrolmentCode(device, 'AB'.repeat(32)));
     expect(wrong).toMatchObject({ ok: false, message: failureWords.hubCertificateMismatch });
     // A code that pins a certificate is for an https address only.
-    const plain = await app.companion.practice.connectHub({
-      hubUrl: hub.hubUrl.replace('https:', 'http:'),
-      enrolmentCode: enrolmentCode(device, tls.fingerprint),
-      remember: false,
-      acceptWeakStorage: false,
-    });
+    const plain = await connectWithCode(
+      app,
+      hub.hubUrl.replace('https:', 'http:'),
+      enrolmentCode(device, tls.fingerprint),
+    );
     expect(plain).toMatchObject({ ok: false, message: pinnedHubNeedsHttpsText });
     expect((await app.companion.practice.list()).practices).toEqual([]);
   });
 
   it('syncs a laptop enrolled with the code that carries the fingerprint, through HTTPS only', async () => {
-    const device = await hub.devices.add('Front desk laptop');
     const practiceRequestsBefore = demo.runtime.requestLog.length;
     laptopRequests.length = 0;
-    const connected = await connect(enrolmentCode(device, tls.fingerprint));
-    if (!connected.ok) throw new Error(connected.message);
+    const connected = await connectLaptopThroughHub(app, hub, { fingerprint: tls.fingerprint });
     expect(connected.practice).toMatchObject({ through: 'hub', practiceKey: hub.practice.practiceKey.toLowerCase() });
     const practiceKey = connected.practice.practiceKey;
     // What the hub does not serve yet fails alone (as in hub-laptop.test.ts); the clients arrive.
@@ -122,8 +98,7 @@ describe('the hub over HTTPS with a self-signed certificate', () => {
   it('refuses another certificate on the same address with a sentence, and sends it nothing', async () => {
     const practiceKey = (await app.companion.practice.list()).activePracticeKey!;
     const port = Number(new URL(hub.hubUrl).port);
-    await hub.close();
-    hubClosed = true;
+    await bed.stopHub();
     // Something else answers on the hub's address with a certificate of its own (also self-signed).
     const other = (await loadHubTls(impostorDir, '127.0.0.1', { kind: 'self-signed' }))!;
     expect(other.fingerprint).not.toBe(tls.fingerprint);

@@ -1,41 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from '../../../src-preload/contract/partner-api';
-import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { submitForm } from '../../../src-main/demo-practice/routes/demo-control';
 import { openHubDatabase } from '../../../src-main/hub/db/database';
-import { startHub } from '../../../src-main/hub/start-hub';
-import { useHubDatabaseUrl } from './hub-database';
+import { useHubTestBed } from './hub-test-bed';
 
-const databaseUrl = useHubDatabaseUrl();
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-inbox-test-'));
-let demo: DemoPractice | undefined;
-afterAll(async () => {
-  await demo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const bed = useHubTestBed('hub-inbox-test-');
 
 describe('the webhook inbox', () => {
   it('a delivery stored by a hub that died before doing its work is done by the next leader, in its first pass', async () => {
-    demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
+    const demo = await bed.openDemo({ rateLimit: { enabled: false }, seed: 5 });
     const practice = demo.practices[0]!;
     const state = demo.runtime.practices[0]!;
     const reads: string[] = [];
     const start = () =>
-      startHub({
-        dataDir,
-        databaseUrl: databaseUrl(),
-        partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
+      bed.startHub({
         fetch: (input, init) => {
           const url = new URL(input instanceof Request ? input.url : String(input));
           if (!url.pathname.endsWith('/auth/validate')) reads.push(url.pathname);
           return fetch(input, init);
         },
       });
-    await (await start()).close();
+    await start();
+    await bed.stopHub();
 
     // While no hub runs, a client submits a form; the delivery had been stored, its work never done.
     const onboarding = [...state.onboardings.values()].find((o) => {
@@ -52,7 +39,7 @@ describe('the webhook inbox', () => {
       isTest: false,
       data: { formKey: onboarding.formKey, entityKey: onboarding.entityKey },
     };
-    const db = await openHubDatabase({ dataDir, databaseUrl: databaseUrl() });
+    const db = await openHubDatabase({ dataDir: bed.dataDir, databaseUrl: bed.databaseUrl() });
     await db.query(`INSERT INTO webhook_inbox (event_id, event_key, payload) VALUES ($1, $2, $3::jsonb)`, [
       delivery.eventId,
       delivery.event,
@@ -77,7 +64,7 @@ describe('the webhook inbox', () => {
       expect(reads.length).toBeGreaterThan(0);
       expect(new Set(reads).size).toBe(reads.length);
     } finally {
-      await hub.close();
+      await bed.stopHub();
     }
   }, 240_000);
 });

@@ -1,62 +1,49 @@
 import 'fake-indexeddb/auto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import type { DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { enrolmentCode } from '../../../src-main/hub/devices/devices';
-import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
+import type { RunningHub } from '../../../src-main/hub/start-hub';
 import { failureWords } from '../../../src-main/partner-api/failure-words';
 import { practiceDb } from '../../../src-renderer/practice/practice-db';
-import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-companion';
+import { connectLaptopThroughHub, connectWithCode } from '../../support/hub-enrolment';
+import type { NodeApp } from '../../support/node-companion';
+import { startRecordingLaptop } from '../../support/recording-laptop';
 import { syncIntoDexie } from '../../support/sync-into-dexie';
+import { useHubTestBed } from './hub-test-bed';
 
 /**
  * A laptop reading its practice through the practice hub: enrolled with the hub's code, it imports every
  * client from the hub, and the practice's Partner API sees no request from it.
  */
+const bed = useHubTestBed('hub-laptop-');
 let demo: DemoPractice;
 let hub: RunningHub;
 let app: NodeApp;
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-laptop-'));
 /** Every URL the laptop's main fetched. */
 const laptopRequests: string[] = [];
 /** How many requests the hub sent the practice. */
 let hubRequests = 0;
 
 beforeAll(async () => {
-  demo = await createDemoPractice({ port: 0 });
+  demo = await bed.openDemo({ port: 0 });
   demo.configure({ rateLimit: { enabled: false } });
-  const practice = demo.practices[0]!;
   // No backstop pass during the test. The hub still catches up once when the first laptop arrives: the
   // requests it sends are counted, so the practice's log can show that every request it saw was the hub's.
-  hub = await startHub({
-    dataDir,
-    partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
+  hub = await bed.startHub({
     mirrorEveryMs: 3_600_000,
     fetch: (input, init) => {
       hubRequests += 1;
       return fetch(input, init);
     },
   });
-  app = await startNodeApp({
-    deps: { budgetLimits: unlimitedBudget },
-    wrapFetch: (fetch) => (input, init) => {
-      laptopRequests.push(input instanceof Request ? input.url : String(input));
-      return fetch(input, init);
-    },
-  });
+  app = await startRecordingLaptop(laptopRequests);
 }, 240_000);
 
 afterAll(async () => {
   await app?.close();
-  await hub?.close();
-  await demo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const connect = (code: string, hubUrl = hub.hubUrl) =>
-  app.companion.practice.connectHub({ hubUrl, enrolmentCode: code, remember: false, acceptWeakStorage: false });
+const connect = (code: string, hubUrl = hub.hubUrl) => connectWithCode(app, hubUrl, code);
 
 describe('a laptop connected through the practice hub', () => {
   it('refuses a hub address over plain http off this laptop, and a code that is not an enrolment code', async () => {
@@ -77,11 +64,10 @@ describe('a laptop connected through the practice hub', () => {
   });
 
   it('imports every client from the hub, read-only, with no request to the Partner API', async () => {
-    const device = await hub.devices.add('Front desk laptop');
     const practiceRequestsBefore = demo.runtime.requestLog.length;
     const hubRequestsBefore = hubRequests;
-    const connected = await connect(enrolmentCode(device));
-    if (!connected.ok) throw new Error(connected.message);
+    const connected = await connectLaptopThroughHub(app, hub);
+    const { device } = connected;
     // The practice the hub mirrors, bound to the hub's address; read-only, so write actions say why.
     expect(connected.practice).toMatchObject({
       practiceKey: hub.practice.practiceKey.toLowerCase(),

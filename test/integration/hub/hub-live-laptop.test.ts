@@ -1,14 +1,10 @@
 import 'fake-indexeddb/auto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import type { DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { acceptProposal } from '../../../src-main/demo-practice/routes/demo-control';
 import { signDelivery } from '../../../src-main/demo-practice/webhooks/webhook-signing';
-import { enrolmentCode } from '../../../src-main/hub/devices/devices';
 import { readSecrets } from '../../../src-main/hub/secrets-file';
-import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
+import type { RunningHub } from '../../../src-main/hub/start-hub';
 import { WEBHOOK_PATH } from '../../../src-main/hub/webhooks/webhook-path';
 import type { SyncPoke } from '../../../src-preload/contract/live-updates';
 import { readClientProposals } from '../../../src-renderer/client-data/client-reads';
@@ -16,20 +12,23 @@ import { watchLiveUpdates } from '../../../src-renderer/practice/live-updates';
 import { createPracticeDatabases } from '../../../src-renderer/practice/practice-db';
 import { usePractice } from '../../../src-renderer/practice/practice-store';
 import { watchSyncEvents } from '../../../src-renderer/practice/sync-job';
-import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-companion';
+import { connectLaptopThroughHub } from '../../support/hub-enrolment';
+import type { NodeApp } from '../../support/node-companion';
+import { startRecordingLaptop } from '../../support/recording-laptop';
 import { syncIntoDexie } from '../../support/sync-into-dexie';
 import { waitFor } from '../../support/wait-for';
+import { useHubTestBed } from './hub-test-bed';
 
 /**
  * A client accepts a proposal at the practice: the practice's signed webhook reaches the hub, the hub
  * re-reads that client's proposals and pokes the laptop over its change stream, and the laptop's window
  * shows the proposal Accepted within seconds with an OS notification naming the client and the proposal.
  */
+const bed = useHubTestBed('hub-live-laptop-');
 let demo: DemoPractice;
 let hub: RunningHub;
 let app: NodeApp;
 let practiceKey = '';
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-live-laptop-'));
 const databases = createPracticeDatabases();
 const notes: { title: string; body: string; entityKey: string }[] = [];
 const pokes: SyncPoke[] = [];
@@ -45,31 +44,11 @@ vi.stubGlobal('localStorage', {
 });
 
 beforeAll(async () => {
-  demo = await createDemoPractice({ port: 0, rateLimit: { enabled: false } });
-  const practice = demo.practices[0]!;
-  hub = await startHub({
-    dataDir,
-    partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
-    subscribeWebhooks: true,
-    mirrorEveryMs: 3_600_000,
-  });
+  demo = await bed.openDemo({ port: 0, rateLimit: { enabled: false } });
+  hub = await bed.startHub({ subscribeWebhooks: true, mirrorEveryMs: 3_600_000 });
   expect(hub.webhooks.testArrived).toBe(true);
-  app = await startNodeApp({
-    deps: { budgetLimits: unlimitedBudget },
-    wrapFetch: (fetch) => (input, init) => {
-      laptopRequests.push(input instanceof Request ? input.url : String(input));
-      return fetch(input, init);
-    },
-  });
-  const device = await hub.devices.add('Front desk laptop');
-  const connected = await app.companion.practice.connectHub({
-    hubUrl: hub.hubUrl,
-    enrolmentCode: enrolmentCode(device),
-    remember: false,
-    acceptWeakStorage: false,
-  });
-  if (!connected.ok) throw new Error(connected.message);
-  practiceKey = connected.practice.practiceKey;
+  app = await startRecordingLaptop(laptopRequests);
+  practiceKey = (await connectLaptopThroughHub(app, hub)).practice.practiceKey;
   // What the hub does not serve yet (billing windows, reports) fails by name; the clients arrive.
   await syncIntoDexie(app.companion, practiceKey).catch(() => undefined);
   // The window's parts that matter here: stores synced pages, follows the hub's pokes.
@@ -86,9 +65,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const stop of stops) stop();
   await app?.close();
-  await hub?.close();
-  await demo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const state = () => demo.runtime.practices[0]!;
@@ -210,7 +186,7 @@ describe('live updates from the practice hub', () => {
   }, 20_000);
 
   it('changes nothing for a forged, stale or replayed delivery', async () => {
-    const secret = Object.values(readSecrets(dataDir).webhooks)[0]!;
+    const secret = Object.values(readSecrets(bed.dataDir).webhooks)[0]!;
     const [next] = sentProposals(1);
     // The practice's own event for a proposal accepted earlier, sent again (a replay); the others are
     // about a proposal still Sent, so any re-read they caused would be visible in the practice's log.

@@ -1,32 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import { describe, expect, it } from 'vitest';
 import { submitForm } from '../../../src-main/demo-practice/routes/demo-control';
-import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
-import { useHubDatabaseUrl } from './hub-database';
+import { useHubTestBed } from './hub-test-bed';
 
-const databaseUrl = useHubDatabaseUrl();
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-live-test-'));
-let demo: DemoPractice | undefined;
-let hub: RunningHub | undefined;
-afterAll(async () => {
-  await hub?.close();
-  await demo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const bed = useHubTestBed('hub-live-test-');
 
 describe('a client’s action reaches a connected laptop through the hub', () => {
   it('turns a signed eform.submitted delivery into a re-read and a poke on the change stream', async () => {
-    demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
-    const practice = demo.practices[0]!;
-    hub = await startHub({
-      dataDir,
-      databaseUrl: databaseUrl(),
-      partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
-      subscribeWebhooks: true,
-    });
+    const demo = await bed.openDemo({ rateLimit: { enabled: false }, seed: 5 });
+    const hub = await bed.startHub({ subscribeWebhooks: true });
     expect(hub.webhooks).toEqual({ subscriptions: 2, testArrived: true });
     const device = await hub.devices.add('Front desk laptop');
     const controller = new AbortController();

@@ -1,27 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
-import { startHub } from '../../../src-main/hub/start-hub';
-import { useHubDatabaseUrl } from './hub-database';
+import { describe, expect, it } from 'vitest';
+import type { DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import { useHubTestBed } from './hub-test-bed';
 
-const databaseUrl = useHubDatabaseUrl();
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-binding-test-'));
-let demo: DemoPractice | undefined;
-afterAll(async () => {
-  await demo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const bed = useHubTestBed('hub-binding-test-');
 
 describe('a hub database belongs to one practice', () => {
   it('records the practice at the first start and refuses another practice or another Client ID', async () => {
-    demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
+    const demo = await bed.openDemo({ rateLimit: { enabled: false }, seed: 5 });
     const [mine, other] = demo.practices as [DemoPractice['practices'][number], DemoPractice['practices'][number]];
     const start = (practice: typeof mine, credentials: { clientId: string; secret: string }) =>
-      startHub({ dataDir, databaseUrl: databaseUrl(), partnerApi: { baseUrl: practice.baseUrl, ...credentials } });
+      bed.startHub({ partnerApi: { baseUrl: practice.baseUrl, ...credentials } });
 
-    await (await start(mine, mine.readWrite)).close();
+    await start(mine, mine.readWrite);
+    await bed.stopHub();
     await expect(start(other, other.readWrite)).rejects.toThrow(
       `This hub database mirrors practice ${mine.practiceKey}, but these credentials are for practice ${other.name} (${other.practiceKey}).`,
     );
@@ -29,6 +20,6 @@ describe('a hub database belongs to one practice', () => {
     // Refused starts leave the database as it was: the practice's own hub starts again.
     const again = await start(mine, mine.readWrite);
     expect(again.practice.practiceKey).toBe(mine.practiceKey);
-    await again.close();
+    await bed.stopHub();
   }, 240_000);
 });

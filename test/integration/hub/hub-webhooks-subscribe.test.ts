@@ -1,43 +1,30 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { writeSecrets } from '../../../src-main/hub/secrets-file';
-import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
+import type { RunningHub } from '../../../src-main/hub/start-hub';
 import { WEBHOOK_PATH } from '../../../src-main/hub/webhooks/webhook-path';
 import { runWebhooksCommand } from '../../../src-main/hub/webhooks/webhooks-command';
-import { useHubDatabaseUrl } from './hub-database';
+import { useHubTestBed } from './hub-test-bed';
 
 /**
  * `npm run hub -- webhooks subscribe --url …`, run beside the running hub against the demo practice (which
  * delivers to loopback): one subscription per event key, the secrets in the 0600 file, and the test
  * delivery reported as arrived — or, when nothing receives it, the hub said to run on polling.
  */
-const databaseUrl = useHubDatabaseUrl();
+const bed = useHubTestBed('hub-webhooks-subscribe-');
+const dataDir = bed.dataDir;
 let demo: DemoPractice;
 let hub: RunningHub;
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-webhooks-subscribe-'));
 
 beforeAll(async () => {
-  demo = await createDemoPractice({ port: 0 });
+  demo = await bed.openDemo({ port: 0 });
   demo.configure({ rateLimit: { enabled: false } });
-  const practice = demo.practices[0]!;
-  writeSecrets(dataDir, { partnerApi: practice.readWrite, webhooks: {} });
-  hub = await startHub({
-    dataDir,
-    databaseUrl: databaseUrl(),
-    partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
-    mirrorEveryMs: 3_600_000,
-  });
+  writeSecrets(dataDir, { partnerApi: demo.practices[0]!.readWrite, webhooks: {} });
+  hub = await bed.startHub({ mirrorEveryMs: 3_600_000 });
 }, 240_000);
-
-afterAll(async () => {
-  await hub?.close();
-  await demo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const subscribe = async (url: string, waitMs?: number) => {
   const lines: string[] = [];
