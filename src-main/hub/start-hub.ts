@@ -12,9 +12,13 @@ import { migrate } from './db/migrations';
 import { bindToPractice } from './db/practice-binding';
 import { CHANGES_CHANNEL, INBOX_CHANNEL, localSignals, postgresSignals, type HubSignals } from './db/signals';
 import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
-import { createClientProposals } from './clients/client-proposals';
+import { createClientProposals, createClientStatements } from './clients/client-proposals';
+import { createReadThrough } from './clients/read-through';
+import { createHintLimiter, registerHintRoute } from './hints/hint-route';
+import { createHintWorker } from './hints/hint-worker';
 import { createChangeStream } from './http/change-stream';
 import { registerClientRoutes } from './http/client-routes';
+import { registerReadThroughRoutes } from './http/read-through-routes';
 import { createHubServer } from './http/hub-server';
 import type { HubTls } from './http/hub-tls';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
@@ -49,6 +53,8 @@ export interface StartHubOptions {
   subscribeWebhooks?: boolean;
   /** How often a follower tries to take over the mirror (default 5 s): the longest a dead leader's gap lasts. */
   leaderPollMs?: number | undefined;
+  /** The gaps a device's hints and the leader's hint rounds keep (default 10 s each: hint-route, hint-worker). */
+  hintGapsMs?: { device?: number; round?: number };
   /** The Partner API's transport (tests count requests with it). */
   fetch?: typeof fetch;
   /**
@@ -154,27 +160,54 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       now: () => timer.now(),
       mayMirror: () => !stopping && leader.isLeader(),
     });
-    // A client's proposals, read when an event names the client or a laptop asks for one not held yet.
-    const proposals = createClientProposals({
+    // A client's proposals, read when an event names the client or a laptop asks for one not held yet;
+    // its statements alike; a statement's or bill's detail and PDFs read through and kept.
+    const clientDeps = {
       db,
       api,
       mayRead: () => !stopping && leader.isLeader(),
       onChanged: () => void announceChanges().catch((error: unknown) => console.error('[hub]', error)),
-    });
+    };
+    const proposals = createClientProposals(clientDeps);
+    const statements = createClientStatements(clientDeps);
+    const readThrough = createReadThrough(clientDeps);
+    // A hint named a client: what the hub holds of it is read again (a client it does not hold costs nothing).
+    const refreshHeldClient = async (entityKey: string) => {
+      await readThrough.forgetClient(entityKey);
+      await Promise.all(
+        [proposals, statements].map(async (list) => {
+          if (await list.holds(entityKey)) await list.request(entityKey);
+        }),
+      );
+    };
     // Whichever process stored a delivery, the leader does its work: the payload is a summary, so what it
     // names is re-read from the Partner API (a client's proposals, else one coalesced pass for a burst).
     const inbox = createInboxWorker(db, {
       mayWork: () => !stopping && leader.isLeader(),
       work: createEventWork({
-        readClientProposals: (entityKey) => proposals.request(entityKey),
+        readClientProposals: async (entityKey) => {
+          await readThrough.forgetClient(entityKey);
+          await proposals.request(entityKey);
+        },
         mirrorPass: () => mirror.request('interactive'),
       }),
     });
-    said.on(INBOX_CHANNEL, () => inbox.wake());
+    // Laptops' hints, done by the leader whichever process stored them: one coalesced round per gap.
+    const hints = createHintWorker(db, {
+      mayWork: () => !stopping && leader.isLeader(),
+      mirrorPass: (resources) => mirror.request('interactive', resources),
+      refreshClient: refreshHeldClient,
+      ...(options.hintGapsMs?.round !== undefined ? { gapMs: options.hintGapsMs.round } : {}),
+    });
+    said.on(INBOX_CHANNEL, () => {
+      inbox.wake();
+      hints.wake();
+    });
     // Signals sent while the listening connection was down are lost: re-check the sequence and the inbox.
     said.onResumed(() => {
       changes.notify();
       inbox.wake();
+      hints.wake();
     });
     // A new leader carries on from the cursors the last one committed, so a takeover re-reads nothing done;
     // the deliveries the last leader stored or took but never finished are done in the same pass.
@@ -186,6 +219,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       // at the next poll even when its connection never reported the cut.
       if (!(await leader.tryLead()) || stopping) return;
       // Still leading: a delivery whose signal was lost (sent while the server was unreachable) waits at most a poll.
+      hints.wake();
       if (wasLeader) return inbox.wake();
       await inbox.drain(() => mirror.request('interactive'));
       // A leader that died between a commit and its signal left laptops unpoked: the sequence says all.
@@ -206,7 +240,13 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
       register: (server) => {
         changes.register(server);
-        registerClientRoutes(server, { db, proposals });
+        registerClientRoutes(server, { db, proposals, statements });
+        registerReadThroughRoutes(server, { readThrough });
+        registerHintRoute(server, {
+          db,
+          limiter: createHintLimiter({ now: timer.now, gapMs: options.hintGapsMs?.device }),
+          onStored: () => void said.send(INBOX_CHANNEL),
+        });
         registerWebhookReceiver(server, {
           db,
           practiceKey: practice.practiceKey,
@@ -249,7 +289,10 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         stopping = true;
         await tryingToLead;
         await inbox.stop();
+        await hints.stop();
         await proposals.stop();
+        await statements.stop();
+        await readThrough.stop();
         await mirror.stop();
         await said.close();
         await leader.close();
