@@ -12,13 +12,10 @@ import { migrate } from './db/migrations';
 import { bindToPractice } from './db/practice-binding';
 import { CHANGES_CHANNEL, INBOX_CHANNEL, localSignals, postgresSignals, type HubSignals } from './db/signals';
 import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
-import { createClientProposals, createClientStatements } from './clients/client-proposals';
-import { createReadThrough } from './clients/read-through';
+import { createClientReads } from './clients/client-reads';
 import { createHintLimiter, registerHintRoute } from './hints/hint-route';
 import { createHintWorker } from './hints/hint-worker';
 import { createChangeStream } from './http/change-stream';
-import { registerClientRoutes } from './http/client-routes';
-import { registerReadThroughRoutes } from './http/read-through-routes';
 import { createHubServer } from './http/hub-server';
 import type { HubTls } from './http/hub-tls';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
@@ -160,35 +157,20 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       now: () => timer.now(),
       mayMirror: () => !stopping && leader.isLeader(),
     });
-    // A client's proposals, read when an event names the client or a laptop asks for one not held yet;
-    // its statements alike; a statement's or bill's detail and PDFs read through and kept.
-    const clientDeps = {
+    // A client's proposals and statements, read when an event or a hint names the client or a laptop asks
+    // for one not held yet; a statement's or bill's detail and PDFs read through and kept.
+    const clients = createClientReads({
       db,
       api,
       mayRead: () => !stopping && leader.isLeader(),
       onChanged: () => void announceChanges().catch((error: unknown) => console.error('[hub]', error)),
-    };
-    const proposals = createClientProposals(clientDeps);
-    const statements = createClientStatements(clientDeps);
-    const readThrough = createReadThrough(clientDeps);
-    // A hint named a client: what the hub holds of it is read again (a client it does not hold costs nothing).
-    const refreshHeldClient = async (entityKey: string) => {
-      await readThrough.forgetClient(entityKey);
-      await Promise.all(
-        [proposals, statements].map(async (list) => {
-          if (await list.holds(entityKey)) await list.request(entityKey);
-        }),
-      );
-    };
+    });
     // Whichever process stored a delivery, the leader does its work: the payload is a summary, so what it
     // names is re-read from the Partner API (a client's proposals, else one coalesced pass for a burst).
     const inbox = createInboxWorker(db, {
       mayWork: () => !stopping && leader.isLeader(),
       work: createEventWork({
-        readClientProposals: async (entityKey) => {
-          await readThrough.forgetClient(entityKey);
-          await proposals.request(entityKey);
-        },
+        readClientProposals: (entityKey) => clients.proposalAccepted(entityKey),
         mirrorPass: () => mirror.request('interactive'),
       }),
     });
@@ -196,7 +178,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const hints = createHintWorker(db, {
       mayWork: () => !stopping && leader.isLeader(),
       mirrorPass: (resources) => mirror.request('interactive', resources),
-      refreshClient: refreshHeldClient,
+      refreshClient: (entityKey) => clients.refreshHeld(entityKey),
       ...(options.hintGapsMs?.round !== undefined ? { gapMs: options.hintGapsMs.round } : {}),
     });
     said.on(INBOX_CHANNEL, () => {
@@ -240,8 +222,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
       register: (server) => {
         changes.register(server);
-        registerClientRoutes(server, { db, proposals, statements });
-        registerReadThroughRoutes(server, { readThrough });
+        clients.register(server);
         registerHintRoute(server, {
           db,
           limiter: createHintLimiter({ now: timer.now, gapMs: options.hintGapsMs?.device }),
@@ -290,9 +271,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         await tryingToLead;
         await inbox.stop();
         await hints.stop();
-        await proposals.stop();
-        await statements.stop();
-        await readThrough.stop();
+        await clients.stop();
         await mirror.stop();
         await said.close();
         await leader.close();
