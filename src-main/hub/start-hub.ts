@@ -50,8 +50,11 @@ export interface StartHubOptions {
   subscribeWebhooks?: boolean;
   /** How often a follower tries to take over the mirror (default 5 s): the longest a dead leader's gap lasts. */
   leaderPollMs?: number | undefined;
-  /** The gaps a device's hints and the leader's hint rounds keep (default 10 s each: hint-route, hint-worker). */
-  hintGapsMs?: { device?: number; round?: number };
+  /**
+   * The gaps a device's hints and the leader's hint rounds keep (default 10 s each: hint-route, hint-worker),
+   * and how long the leader gathers hints before a round (default 200 ms).
+   */
+  hintGapsMs?: { device?: number; round?: number; gather?: number };
   /** The Partner API's transport (tests count requests with it). */
   fetch?: typeof fetch;
   /**
@@ -180,6 +183,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       mirrorPass: (resources) => mirror.request('interactive', resources),
       refreshClient: (entityKey) => clients.refreshHeld(entityKey),
       ...(options.hintGapsMs?.round !== undefined ? { gapMs: options.hintGapsMs.round } : {}),
+      ...(options.hintGapsMs?.gather !== undefined ? { gatherMs: options.hintGapsMs.gather } : {}),
     });
     said.on(INBOX_CHANNEL, () => {
       inbox.wake();

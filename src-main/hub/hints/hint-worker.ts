@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database';
 /** The leader does the hints' re-reads at most once in this long, whichever devices sent them. */
 export const HINT_PASS_GAP_MS = 10_000;
 /** Hints sent together (laptops after one applied write, a device's burst) are gathered this long first. */
-const GATHER_MS = 50;
+export const HINT_GATHER_MS = 200;
 /** Hints taken per round; a longer backlog is taken in the next round. */
 const BATCH = 500;
 /** A stored hint: the contract's, except that the device's rate limit may have left no list in it. */
@@ -29,11 +29,13 @@ export function createHintWorker(
     /** Re-reads what the hub holds of this client (its proposals, statements; drops its kept answers). */
     refreshClient: (entityKey: string) => Promise<void>;
     gapMs?: number;
+    gatherMs?: number;
     now?: () => number;
     onError?: (error: unknown) => void;
   },
 ) {
   const gapMs = deps.gapMs ?? HINT_PASS_GAP_MS;
+  const gatherMs = deps.gatherMs ?? HINT_GATHER_MS;
   const now = deps.now ?? Date.now;
   const onError = deps.onError ?? ((error: unknown) => console.error('[hub hints]', error));
   let running: Promise<void> | null = null;
@@ -83,7 +85,7 @@ export function createHintWorker(
         waiting = undefined;
         start();
       },
-      Math.max(lastRoundAt + gapMs - now(), GATHER_MS),
+      Math.max(lastRoundAt + gapMs - now(), gatherMs),
     );
     waiting.unref();
   }

@@ -44,7 +44,8 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 describe.runIf(hubTestEngine === 'postgres')('a hint sent to a serving process', () => {
   it('is done by the mirror leader; the follower spends nothing and reads nothing through', async () => {
     demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
-    const [leaderReads, followerReads]: string[][] = [[], []];
+    const leaderReads: string[] = [];
+    const followerReads: string[] = [];
     const leader = await start(leaderReads);
     const follower = await start(followerReads);
     expect([leader.leadership.isLeader(), follower.leadership.isLeader()]).toEqual([true, false]);

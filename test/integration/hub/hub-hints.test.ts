@@ -25,8 +25,9 @@ beforeAll(async () => {
     databaseUrl: databaseUrl(),
     partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
     mirrorEveryMs: 3_600_000,
-    // A device's own gap stays the real 10 s; the leader's rounds are closer so the test runs in seconds.
-    hintGapsMs: { round: 300 },
+    // A device's own gap stays the real 10 s; the leader's rounds are closer so the test runs in seconds,
+    // and it gathers long enough that three hints sent at once on a busy machine meet in one round.
+    hintGapsMs: { round: 300, gather: 500 },
     fetch: (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       reads.push(`${url.pathname.replace(/^.*\/api\/v1/, '')}${url.search}`);
@@ -54,7 +55,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function settled(): Promise<void> {
   for (const start = Date.now(); (await stored()) > 0; await pause(25))
     if (Date.now() - start > 15_000) throw new Error('The hints were never done.');
-  await pause(800);
+  await pause(1_000);
 }
 
 describe('POST /hub/v1/hints', () => {
@@ -132,5 +133,24 @@ describe('POST /hub/v1/hints', () => {
     expect(reads.some((read) => read.startsWith('/bills/list'))).toBe(true);
     // One round: no request was sent twice.
     expect(new Set(reads).size).toBe(reads.length);
+  });
+
+  it('lets many devices together cost at most one round per gap', async () => {
+    const laptops = await Promise.all(Array.from({ length: 10 }, (_, i) => hub.devices.add(`laptop ${i}`)));
+    await settled();
+    reads.length = 0;
+    const began = Date.now();
+    // Ten laptops, one hint each, in a row: without the leader’s gap, up to ten re-reads of the list.
+    for (const laptop of laptops) {
+      expect((await hint(laptop, { resources: ['leads'], clientKeys: [] })).status).toBe(202);
+      await pause(30);
+    }
+    const spanMs = Date.now() - began;
+    await settled();
+    const leadReads = reads.filter((read) => read.startsWith('/leads/list')).length;
+    expect(leadReads).toBeGreaterThan(0);
+    // The round gap is 300 ms here (10 s by default): one round to start, then at most one per gap.
+    expect(leadReads).toBeLessThanOrEqual(Math.ceil(spanMs / 300) + 1);
+    expect(leadReads).toBeLessThan(laptops.length);
   });
 });
