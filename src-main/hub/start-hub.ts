@@ -12,9 +12,10 @@ import { migrate } from './db/migrations';
 import { bindToPractice } from './db/practice-binding';
 import { CHANGES_CHANNEL, INBOX_CHANNEL, localSignals, postgresSignals, type HubSignals } from './db/signals';
 import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
-import { createClientProposals } from './clients/client-proposals';
+import { createClientReads } from './clients/client-reads';
+import { createHintLimiter, registerHintRoute } from './hints/hint-route';
+import { createHintWorker } from './hints/hint-worker';
 import { createChangeStream } from './http/change-stream';
-import { registerClientRoutes } from './http/client-routes';
 import { createHubServer } from './http/hub-server';
 import type { HubTls } from './http/hub-tls';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
@@ -49,6 +50,11 @@ export interface StartHubOptions {
   subscribeWebhooks?: boolean;
   /** How often a follower tries to take over the mirror (default 5 s): the longest a dead leader's gap lasts. */
   leaderPollMs?: number | undefined;
+  /**
+   * The gaps a device's hints and the leader's hint rounds keep (default 10 s each: hint-route, hint-worker),
+   * and how long the leader gathers hints before a round (default 200 ms).
+   */
+  hintGapsMs?: { device?: number; round?: number; gather?: number };
   /** The Partner API's transport (tests count requests with it). */
   fetch?: typeof fetch;
   /**
@@ -154,8 +160,9 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       now: () => timer.now(),
       mayMirror: () => !stopping && leader.isLeader(),
     });
-    // A client's proposals, read when an event names the client or a laptop asks for one not held yet.
-    const proposals = createClientProposals({
+    // A client's proposals and statements, read when an event or a hint names the client or a laptop asks
+    // for one not held yet; a statement's or bill's detail and PDFs read through and kept.
+    const clients = createClientReads({
       db,
       api,
       mayRead: () => !stopping && leader.isLeader(),
@@ -166,15 +173,27 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const inbox = createInboxWorker(db, {
       mayWork: () => !stopping && leader.isLeader(),
       work: createEventWork({
-        readClientProposals: (entityKey) => proposals.request(entityKey),
+        readClientProposals: (entityKey) => clients.proposalAccepted(entityKey),
         mirrorPass: () => mirror.request('interactive'),
       }),
     });
-    said.on(INBOX_CHANNEL, () => inbox.wake());
+    // Laptops' hints, done by the leader whichever process stored them: one coalesced round per gap.
+    const hints = createHintWorker(db, {
+      mayWork: () => !stopping && leader.isLeader(),
+      mirrorPass: (resources) => mirror.request('interactive', resources),
+      refreshClient: (entityKey) => clients.refreshHeld(entityKey),
+      ...(options.hintGapsMs?.round !== undefined ? { gapMs: options.hintGapsMs.round } : {}),
+      ...(options.hintGapsMs?.gather !== undefined ? { gatherMs: options.hintGapsMs.gather } : {}),
+    });
+    said.on(INBOX_CHANNEL, () => {
+      inbox.wake();
+      hints.wake();
+    });
     // Signals sent while the listening connection was down are lost: re-check the sequence and the inbox.
     said.onResumed(() => {
       changes.notify();
       inbox.wake();
+      hints.wake();
     });
     // A new leader carries on from the cursors the last one committed, so a takeover re-reads nothing done;
     // the deliveries the last leader stored or took but never finished are done in the same pass.
@@ -186,6 +205,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       // at the next poll even when its connection never reported the cut.
       if (!(await leader.tryLead()) || stopping) return;
       // Still leading: a delivery whose signal was lost (sent while the server was unreachable) waits at most a poll.
+      hints.wake();
       if (wasLeader) return inbox.wake();
       await inbox.drain(() => mirror.request('interactive'));
       // A leader that died between a commit and its signal left laptops unpoked: the sequence says all.
@@ -206,7 +226,12 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
       register: (server) => {
         changes.register(server);
-        registerClientRoutes(server, { db, proposals });
+        clients.register(server);
+        registerHintRoute(server, {
+          db,
+          limiter: createHintLimiter({ now: timer.now, gapMs: options.hintGapsMs?.device }),
+          onStored: () => void said.send(INBOX_CHANNEL),
+        });
         registerWebhookReceiver(server, {
           db,
           practiceKey: practice.practiceKey,
@@ -249,7 +274,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         stopping = true;
         await tryingToLead;
         await inbox.stop();
-        await proposals.stop();
+        await hints.stop();
+        await clients.stop();
         await mirror.stop();
         await said.close();
         await leader.close();

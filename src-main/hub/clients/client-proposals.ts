@@ -1,10 +1,39 @@
-import { proposalSummarySchema, type ProposalSummary } from '../../../src-preload/contract/partner-api';
+import type { z } from 'zod';
+import { proposalSummarySchema, statementSummarySchema } from '../../../src-preload/contract/partner-api';
 import type { PartnerApiClient, RequestPriority } from '../../partner-api/partner-api-client';
 import type { HubDatabase, Queryable } from '../db/database';
-import { upsertRecords } from '../mirror/mirror-store';
+import { removeClientRecordsNotIn, upsertRecords } from '../mirror/mirror-store';
 
 /** The mirror's resource name for clients' proposals (keyed by proposalKey; the record carries its entityKey). */
 export const PROPOSALS_RESOURCE = 'proposals';
+/** The mirror's resource name for clients' statements (keyed by statementId; the record carries its entityKey). */
+export const STATEMENTS_RESOURCE = 'statements';
+
+/** A per-client list of the Partner API (`GET {path}?entityKey=`), mirrored as one resource. */
+export interface ClientListSpec<S extends z.ZodType<{ entityKey: string }>> {
+  resource: string;
+  path: string;
+  schema: S;
+  keyOf: (record: z.output<S>) => string;
+  /** What the list is, for the sentence a follower answers with ("This client’s proposals …"). */
+  noun: string;
+}
+
+export const clientProposalsList: ClientListSpec<typeof proposalSummarySchema> = {
+  resource: PROPOSALS_RESOURCE,
+  path: '/proposals/list',
+  schema: proposalSummarySchema,
+  keyOf: (p) => p.proposalKey.toLowerCase(),
+  noun: 'proposals',
+};
+
+export const clientStatementsList: ClientListSpec<typeof statementSummarySchema> = {
+  resource: STATEMENTS_RESOURCE,
+  path: '/statements/list',
+  schema: statementSummarySchema,
+  keyOf: (s) => String(s.statementId),
+  noun: 'statements',
+};
 /** How long a burst of events is gathered before its clients are read (one read per client per burst). */
 const COALESCE_MS = 50;
 
@@ -28,6 +57,20 @@ export class NotMirroredError extends Error {}
  * changed, so the poke names that client and the list only then.
  */
 export function createClientProposals(deps: ClientProposalsDeps) {
+  return createClientList(clientProposalsList, deps);
+}
+export type ClientProposals = ReturnType<typeof createClientProposals>;
+
+/** A client's statements, read and served like its proposals (below). */
+export function createClientStatements(deps: ClientProposalsDeps) {
+  return createClientList(clientStatementsList, deps);
+}
+
+/** One per-client list in the mirror: see createClientProposals. */
+export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
+  spec: ClientListSpec<S>,
+  deps: ClientProposalsDeps,
+) {
   const reading = new Map<string, Promise<void>>();
   const again = new Set<string>();
   /** Clients an event named, waiting for the burst's read, with whoever waits for that read to finish. */
@@ -36,26 +79,25 @@ export function createClientProposals(deps: ClientProposalsDeps) {
   let stopped = false;
 
   async function readOnce(entityKey: string, priority: RequestPriority): Promise<void> {
-    const page = await deps.api.list('/proposals/list', proposalSummarySchema, { query: { entityKey }, priority });
-    // Only this client's proposals: an answer that carried another's would otherwise be served for it.
-    const mine = page.data.filter((p: ProposalSummary) => p.entityKey.toLowerCase() === entityKey);
+    const page = await deps.api.list(spec.path, spec.schema, { query: { entityKey }, priority });
+    // Only this client's records: an answer that carried another's would otherwise be served for it.
+    const mine = page.data.filter((p) => p.entityKey.toLowerCase() === entityKey);
     const changed = await deps.db.transaction(async (tx) => {
       let count = await upsertRecords(
         tx,
-        PROPOSALS_RESOURCE,
-        mine.map((p) => ({ key: p.proposalKey.toLowerCase(), record: p })),
+        spec.resource,
+        mine.map((p) => ({ key: spec.keyOf(p), record: p })),
       );
-      count += (
-        await tx.query(
-          `DELETE FROM mirror_records WHERE resource = $1 AND lower(record->>'entityKey') = $2
-             AND NOT (key = ANY($3::text[])) RETURNING key`,
-          [PROPOSALS_RESOURCE, entityKey, mine.map((p) => p.proposalKey.toLowerCase())],
-        )
-      ).length;
+      count += await removeClientRecordsNotIn(
+        tx,
+        spec.resource,
+        entityKey,
+        mine.map((p) => spec.keyOf(p)),
+      );
       await tx.query(
         `INSERT INTO mirrored_clients (resource, entity_key, read_at) VALUES ($1, $2, now())
          ON CONFLICT (resource, entity_key) DO UPDATE SET read_at = EXCLUDED.read_at`,
-        [PROPOSALS_RESOURCE, entityKey],
+        [spec.resource, entityKey],
       );
       return count;
     });
@@ -115,12 +157,14 @@ export function createClientProposals(deps: ClientProposalsDeps) {
      */
     async serve(rawKey: string): Promise<unknown[]> {
       const entityKey = rawKey.toLowerCase();
-      if (!(await isMirrored(deps.db, entityKey))) {
-        if (!deps.mayRead()) throw new NotMirroredError('This client’s proposals are not mirrored yet.');
+      if (!(await isMirrored(deps.db, spec.resource, entityKey))) {
+        if (!deps.mayRead()) throw new NotMirroredError(`This client’s ${spec.noun} are not mirrored yet.`);
         await refresh(entityKey);
       }
-      return proposalsOf(deps.db, entityKey);
+      return recordsOf(deps.db, spec.resource, entityKey);
     },
+    /** Whether the hub holds this client's list (a hint re-reads only what the hub holds). */
+    holds: (rawKey: string): Promise<boolean> => isMirrored(deps.db, spec.resource, rawKey.toLowerCase()),
     async stop(): Promise<void> {
       stopped = true;
       clearTimeout(flushTimer);
@@ -132,20 +176,20 @@ export function createClientProposals(deps: ClientProposalsDeps) {
     },
   };
 }
-export type ClientProposals = ReturnType<typeof createClientProposals>;
+export type ClientList = ReturnType<typeof createClientList>;
 
-async function isMirrored(db: Queryable, entityKey: string): Promise<boolean> {
+async function isMirrored(db: Queryable, resource: string, entityKey: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM mirrored_clients WHERE resource = $1 AND entity_key = $2', [
-    PROPOSALS_RESOURCE,
+    resource,
     entityKey,
   ]);
   return rows.length > 0;
 }
 
-async function proposalsOf(db: Queryable, entityKey: string): Promise<unknown[]> {
+async function recordsOf(db: Queryable, resource: string, entityKey: string): Promise<unknown[]> {
   const rows = await db.query<{ record: unknown }>(
     `SELECT record FROM mirror_records WHERE resource = $1 AND lower(record->>'entityKey') = $2 ORDER BY key`,
-    [PROPOSALS_RESOURCE, entityKey],
+    [resource, entityKey],
   );
   return rows.map((row) => (typeof row.record === 'string' ? JSON.parse(row.record) : row.record));
 }

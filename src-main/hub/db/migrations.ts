@@ -63,6 +63,41 @@ const MIGRATIONS: readonly string[] = [
    );
    -- Deliveries the mirror leader has not yet done the work of (whichever process stored them).
    CREATE INDEX webhook_inbox_unprocessed ON webhook_inbox (received_at) WHERE processed_at IS NULL;`,
+  `-- Records a pass removed (a snapshot no longer lists them, a client's re-read dropped them). A removal
+   -- takes a change sequence like an upsert, so the change stream's id moves and the poke names the list.
+   -- One row per key (a key removed again takes the new sequence).
+   CREATE TABLE mirror_removals (
+     resource text NOT NULL,
+     key text NOT NULL,
+     entity_key text,
+     change_seq bigint NOT NULL,
+     removed_at timestamptz NOT NULL,
+     PRIMARY KEY (resource, key)
+   );
+   CREATE INDEX mirror_removals_seq ON mirror_removals (change_seq);
+   -- Answers read through for laptops (a statement, a bill's detail, a PDF): the exact bytes served, with
+   -- the API's status and content type; least recently served go past a byte bound.
+   CREATE TABLE read_through (
+     path text PRIMARY KEY,
+     entity_key text,
+     status integer NOT NULL,
+     content_type text NOT NULL,
+     body bytea NOT NULL,
+     size integer NOT NULL,
+     read_at timestamptz NOT NULL,
+     used_at timestamptz NOT NULL
+   );
+   CREATE INDEX read_through_entity ON read_through (entity_key);
+   CREATE INDEX read_through_used ON read_through (used_at);
+   -- Hints laptops sent (what they changed): any process stores one, the mirror leader does the re-reads
+   -- and deletes it (a hint is only a nudge: nothing is kept once it is done).
+   CREATE TABLE hub_hints (
+     id bigserial PRIMARY KEY,
+     device_id text NOT NULL,
+     resources jsonb NOT NULL,
+     client_keys jsonb NOT NULL,
+     received_at timestamptz NOT NULL DEFAULT now()
+   );`,
 ];
 
 export async function migrate(db: HubDatabase): Promise<void> {

@@ -6,7 +6,7 @@ import type { Queryable } from './database';
  * re-reads the database for what it means, so a lost or repeated signal costs a query, never data.
  * - `hub_changes`: the mirror committed changes (payload: the latest change sequence); serving processes
  *   poke their laptops' change streams.
- * - `hub_inbox`: a webhook delivery was stored (no payload); the mirror leader processes the inbox.
+ * - `hub_inbox`: a webhook delivery or a laptop's hint was stored (no payload); the mirror leader does its work.
  */
 export const CHANGES_CHANNEL = 'hub_changes';
 export const INBOX_CHANNEL = 'hub_inbox';

@@ -18,9 +18,14 @@ export const CHANGES_PATH = '/hub/v1/changes';
 /** What changed after `afterSeq`, as one poke; null when nothing did. */
 export async function pokeSince(db: Queryable, afterSeq: number): Promise<Poke | null> {
   const rows = await db.query<{ resource: string; seq: string; clients: string[] | null }>(
-    `SELECT resource, max(change_seq)::text AS seq,
-            array_agg(DISTINCT record->>'entityKey') FILTER (WHERE record->>'entityKey' IS NOT NULL) AS clients
-     FROM mirror_records WHERE change_seq > $1 GROUP BY resource ORDER BY resource`,
+    `SELECT resource, max(seq)::text AS seq,
+            array_agg(DISTINCT entity_key) FILTER (WHERE entity_key IS NOT NULL) AS clients
+     FROM (
+       SELECT resource, change_seq AS seq, record->>'entityKey' AS entity_key FROM mirror_records WHERE change_seq > $1
+       UNION ALL
+       -- A removal is a change too: the laptop re-reads the list (and the client) and finds the record gone.
+       SELECT resource, change_seq, entity_key FROM mirror_removals WHERE change_seq > $1
+     ) AS changed GROUP BY resource ORDER BY resource`,
     [afterSeq],
   );
   if (rows.length === 0) return null;

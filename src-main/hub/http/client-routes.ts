@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { uuid } from '../../../src-preload/contract/partner-api';
-import { NotMirroredError, type ClientProposals } from '../clients/client-proposals';
+import { NotMirroredError, type ClientList } from '../clients/client-proposals';
 import type { Queryable } from '../db/database';
 import { hubNow } from '../mirror/mirror-store';
 
-const proposalsQuerySchema = z.strictObject({ entityKey: uuid });
+const clientQuerySchema = z.strictObject({ entityKey: uuid });
 
 const problem = (status: number, title: string, detail: string, instance: string) => ({
   type: `https://httpstatuses.io/${status}`,
@@ -18,20 +18,28 @@ const problem = (status: number, title: string, detail: string, instance: string
 
 /**
  * The per-client routes a laptop's on-demand reads use (`practice.read`), at the Partner API's own paths and
- * with its shapes, so a laptop through the hub reads a client's proposals with no change to its reader.
- * Served from the mirror; a client the hub does not hold yet is read through once and mirrored.
+ * with its shapes, so a laptop through the hub reads a client's proposals and statements with no change to
+ * its reader. Served from the mirror; a client the hub does not hold yet is read through once and mirrored.
  */
-export function registerClientRoutes(app: FastifyInstance, deps: { db: Queryable; proposals: ClientProposals }) {
-  app.get('/api/v1/proposals/list', async (request, reply) => {
-    void reply.header('date', (await hubNow(deps.db)).toUTCString());
-    const query = proposalsQuerySchema.safeParse(request.query ?? {});
+export function registerClientRoutes(
+  app: FastifyInstance,
+  deps: { db: Queryable; proposals: ClientList; statements: ClientList },
+) {
+  registerClientList(app, deps.db, '/api/v1/proposals/list', deps.proposals);
+  registerClientList(app, deps.db, '/api/v1/statements/list', deps.statements);
+}
+
+function registerClientList(app: FastifyInstance, db: Queryable, path: string, list: ClientList) {
+  app.get(path, async (request, reply) => {
+    void reply.header('date', (await hubNow(db)).toUTCString());
+    const query = clientQuerySchema.safeParse(request.query ?? {});
     if (!query.success)
       return reply
         .code(400)
         .type('application/problem+json')
         .send(problem(400, 'Bad Request', 'entityKey must be a UUID (and nothing else is accepted).', request.url));
     try {
-      return await deps.proposals.serve(query.data.entityKey);
+      return await list.serve(query.data.entityKey);
     } catch (error) {
       // The practice did not answer the read-through (or this process may not read it): the laptop keeps
       // what it has and tries again later, as after any 5xx.

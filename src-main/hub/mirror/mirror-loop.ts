@@ -22,6 +22,8 @@ export function createMirrorLoop(
   let running: Promise<void> | null = null;
   let again = false;
   let priority: RequestPriority = 'background';
+  // What the next pass reads: every resource, or only those named since the last pass began (a hint).
+  let wanted: Set<string> | 'all' = new Set();
   const now = options.now ?? Date.now;
   let lastRanAt = Number.NEGATIVE_INFINITY;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,10 +40,13 @@ export function createMirrorLoop(
   }
   const onError = options.onError ?? ((error: unknown) => console.error('[hub mirror]', error));
 
-  function request(asked: RequestPriority = 'background'): Promise<void> {
-    if (asked !== 'background') priority = asked;
+  /** A pass of every resource, or with `lists` of only those (their incremental read, whatever their tier). */
+  function request(asked: RequestPriority = 'background', lists?: readonly string[]): Promise<void> {
     // A follower serves from the shared database and spends nothing of the Client ID's budget.
     if (!mayMirror()) return Promise.resolve();
+    if (asked !== 'background') priority = asked;
+    if (!lists) wanted = 'all';
+    else if (wanted !== 'all') for (const list of lists) wanted.add(list);
     if (running) {
       again = true;
       return running;
@@ -55,8 +60,11 @@ export function createMirrorLoop(
         if (!mayMirror()) break;
         const runPriority = priority;
         priority = 'background';
-        await engine.runOnce({ priority: runPriority });
-        lastRanAt = now();
+        const runLists = wanted;
+        wanted = new Set();
+        await engine.runOnce({ priority: runPriority, ...(runLists === 'all' ? {} : { lists: [...runLists] }) });
+        // Only a pass of everything counts for the backstop's "last pass" (a named list is not a catch-up).
+        if (runLists === 'all') lastRanAt = now();
       } while (again);
     })().finally(() => {
       running = null;

@@ -33,18 +33,52 @@ export async function upsertRecords(
   return rows.length;
 }
 
-/** A snapshot replaces what the resource had: keys it no longer lists go. */
-export async function removeRecordsNotIn(tx: Queryable, resource: string, keys: readonly string[]): Promise<number> {
+/**
+ * Deletes the rows the `where` clause picks ($1 is the resource; further parameters follow) and logs each
+ * removal in `mirror_removals` under a new change sequence, so the latest sequence moves and the next poke
+ * names the list (and the client, for a record that carried an entityKey). Returns how many went.
+ */
+async function removeLogged(tx: Queryable, where: string, params: readonly unknown[]): Promise<number> {
   const rows = await tx.query(
-    `DELETE FROM mirror_records WHERE resource = $1 AND NOT (key = ANY($2::text[])) RETURNING key`,
-    [resource, keys],
+    `WITH gone AS (
+       DELETE FROM mirror_records WHERE resource = $1 AND ${where}
+       RETURNING key, record->>'entityKey' AS entity_key
+     )
+     INSERT INTO mirror_removals (resource, key, entity_key, change_seq, removed_at)
+     SELECT $1, gone.key, gone.entity_key, nextval('hub_change_seq'), now() FROM gone
+     ON CONFLICT (resource, key) DO UPDATE
+       SET entity_key = EXCLUDED.entity_key, change_seq = EXCLUDED.change_seq, removed_at = EXCLUDED.removed_at
+     RETURNING key`,
+    params,
   );
   return rows.length;
 }
 
-/** The hub's latest change sequence (0 before any change). */
+/** A snapshot replaces what the resource had: keys it no longer lists go (each removal takes a sequence). */
+export function removeRecordsNotIn(tx: Queryable, resource: string, keys: readonly string[]): Promise<number> {
+  return removeLogged(tx, 'NOT (key = ANY($2::text[]))', [resource, keys]);
+}
+
+/** A client's re-read replaces that client's records: keys it no longer lists go (each takes a sequence). */
+export function removeClientRecordsNotIn(
+  tx: Queryable,
+  resource: string,
+  entityKey: string,
+  keys: readonly string[],
+): Promise<number> {
+  return removeLogged(tx, `lower(record->>'entityKey') = $2 AND NOT (key = ANY($3::text[]))`, [
+    resource,
+    entityKey,
+    keys,
+  ]);
+}
+
+/** The hub's latest change sequence (0 before any change): of the records held and of those removed. */
 export async function latestChangeSeq(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ seq: string | null }>('SELECT max(change_seq)::text AS seq FROM mirror_records');
+  const [row] = await db.query<{ seq: string | null }>(
+    `SELECT greatest((SELECT max(change_seq) FROM mirror_records), (SELECT max(change_seq) FROM mirror_removals))::text
+       AS seq`,
+  );
   return Number(row?.seq ?? 0);
 }
 

@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import { submitForm } from '../../../src-main/demo-practice/routes/demo-control';
+import type { DeviceCredential } from '../../../src-main/hub/devices/devices';
+import { latestChangeSeq } from '../../../src-main/hub/mirror/mirror-store';
+import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
+import { openChangeStream } from './change-stream-reader';
+import { useHubDatabaseUrl } from './hub-database';
+
+const databaseUrl = useHubDatabaseUrl();
+const dataDir = mkdtempSync(join(tmpdir(), 'hub-hints-test-'));
+let demo: DemoPractice;
+let hub: RunningHub;
+/** Every Partner API request that reached the demo practice from the hub (path and query), in order. */
+const reads: string[] = [];
+
+beforeAll(async () => {
+  demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
+  const practice = demo.practices[0]!;
+  hub = await startHub({
+    dataDir,
+    databaseUrl: databaseUrl(),
+    partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
+    mirrorEveryMs: 3_600_000,
+    // A device's own gap stays the real 10 s; the leader's rounds are closer so the test runs in seconds,
+    // and it gathers long enough that three hints sent at once on a busy machine meet in one round.
+    hintGapsMs: { round: 300, gather: 500 },
+    fetch: (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      reads.push(`${url.pathname.replace(/^.*\/api\/v1/, '')}${url.search}`);
+      return fetch(input, init);
+    },
+  });
+}, 180_000);
+afterAll(async () => {
+  await hub?.close();
+  await demo?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const headers = (laptop: DeviceCredential) => ({ 'X-Svc-Auth-ID': laptop.id, 'X-Svc-Auth-Key': laptop.token });
+const hint = (laptop: DeviceCredential, body: unknown) =>
+  fetch(`${hub.hubUrl}/hub/v1/hints`, {
+    method: 'POST',
+    headers: { ...headers(laptop), 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+const stored = async () =>
+  Number((await hub.db.query<{ n: string }>('SELECT count(*)::text AS n FROM hub_hints'))[0]!.n);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Until every stored hint's round is done, and a round's length more (nothing else may follow). */
+async function settled(): Promise<void> {
+  for (const start = Date.now(); (await stored()) > 0; await pause(25))
+    if (Date.now() - start > 15_000) throw new Error('The hints were never done.');
+  await pause(1_000);
+}
+
+describe('POST /hub/v1/hints', () => {
+  it('refuses a bad body with 400 and an unknown device with 401, storing nothing', async () => {
+    const laptop = await hub.devices.add('laptop');
+    for (const body of [
+      { resources: ['no-such-list'], clientKeys: [] },
+      { resources: ['bills'] },
+      { resources: ['bills'], clientKeys: ['not-a-uuid'] },
+      { resources: ['bills'], clientKeys: [], extra: true },
+      { resources: Array.from({ length: 21 }, () => 'bills'), clientKeys: [] },
+      'not json',
+    ])
+      expect((await hint(laptop, body)).status).toBe(400);
+    const stranger = { id: crypto.randomUUID(), token: 'made-up' };
+    expect((await hint(stranger, { resources: ['bills'], clientKeys: [] })).status).toBe(401);
+    const revoked = await hub.devices.add('lost laptop');
+    await hub.devices.revoke(revoked.id);
+    expect((await hint(revoked, { resources: ['bills'], clientKeys: [] })).status).toBe(401);
+    expect(await stored()).toBe(0);
+  });
+
+  it('re-reads a named list once for a burst of hints, and pokes laptops only when it really changed', async () => {
+    const senders = [await hub.devices.add('a'), await hub.devices.add('b'), await hub.devices.add('c')];
+    const watcher = await hub.devices.add('watcher');
+    const stream = await openChangeStream(hub.hubUrl, watcher);
+    try {
+      const before = await latestChangeSeq(hub.db);
+      reads.length = 0;
+      const answers = await Promise.all(
+        senders.map((laptop) => hint(laptop, { resources: ['onboardings'], clientKeys: [] })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
+      await settled();
+      // One incremental read of that list for the three hints; nothing else read; nothing changed.
+      expect(reads).toEqual([expect.stringMatching(/^\/onboardings\/list\?/)]);
+      expect(await latestChangeSeq(hub.db)).toBe(before);
+      expect(stream.pokes).toEqual([]);
+
+      // Now the practice really changed (a client submitted its form): the next hint's re-read pokes.
+      const state = demo.runtime.practices[0]!;
+      const onboarding = [...state.onboardings.values()].find((o) => {
+        const form = state.eforms.get(o.formKey);
+        return form?.status === 'sent' && !form.stackKey && o.statusID !== 4 && o.statusID !== 3;
+      })!;
+      submitForm(demo.runtime, onboarding.formKey);
+      expect((await hint(await hub.devices.add('d'), { resources: ['onboardings'], clientKeys: [] })).status).toBe(202);
+      await stream.poke((poke) => poke.lists.includes('onboardings'), 10_000, 'the onboarding’s poke');
+      expect(await latestChangeSeq(hub.db)).toBeGreaterThan(before);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('costs one round of reads for a flood from one device, and reads no client the hub does not hold', async () => {
+    const laptop = await hub.devices.add('noisy laptop');
+    const state = demo.runtime.practices[0]!;
+    const [held, notHeld] = [...new Set([...state.proposals.values()].map((p) => p.entityKey.toLowerCase()))];
+    const proposalsOf = (key: string) => `/proposals/list?entityKey=${key}`;
+    expect((await fetch(`${hub.hubUrl}/api/v1${proposalsOf(held!)}`, { headers: headers(laptop) })).status).toBe(200);
+    await settled();
+    reads.length = 0;
+    const flood = await Promise.all(
+      Array.from({ length: 100 }, () => hint(laptop, { resources: ['bills'], clientKeys: [held, notHeld] })),
+    );
+    expect(flood.every((answer) => answer.status === 202)).toBe(true);
+    await settled();
+    // A second wave within the device's 10 s is not even stored.
+    for (let i = 0; i < 20; i += 1)
+      expect((await hint(laptop, { resources: ['bills'], clientKeys: [held] })).status).toBe(202);
+    expect(await stored()).toBe(0);
+    await settled();
+    expect(reads.filter((read) => read === proposalsOf(held!))).toHaveLength(1);
+    expect(reads.filter((read) => read === proposalsOf(notHeld!))).toHaveLength(0);
+    expect(reads.some((read) => read.startsWith('/bills/list'))).toBe(true);
+    // One round: no request was sent twice.
+    expect(new Set(reads).size).toBe(reads.length);
+  });
+
+  it('lets many devices together cost at most one round per gap', async () => {
+    const laptops = await Promise.all(Array.from({ length: 10 }, (_, i) => hub.devices.add(`laptop ${i}`)));
+    await settled();
+    reads.length = 0;
+    const began = Date.now();
+    // Ten laptops, one hint each, in a row: without the leader’s gap, up to ten re-reads of the list.
+    for (const laptop of laptops) {
+      expect((await hint(laptop, { resources: ['leads'], clientKeys: [] })).status).toBe(202);
+      await pause(30);
+    }
+    const spanMs = Date.now() - began;
+    await settled();
+    const leadReads = reads.filter((read) => read.startsWith('/leads/list')).length;
+    expect(leadReads).toBeGreaterThan(0);
+    // The round gap is 300 ms here (10 s by default): one round to start, then at most one per gap.
+    expect(leadReads).toBeLessThanOrEqual(Math.ceil(spanMs / 300) + 1);
+    expect(leadReads).toBeLessThan(laptops.length);
+  });
+});

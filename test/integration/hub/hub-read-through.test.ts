@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import { createReadThrough } from '../../../src-main/hub/clients/read-through';
+import type { DeviceCredential } from '../../../src-main/hub/devices/devices';
+import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
+import type { PartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
+import { useHubDatabaseUrl } from './hub-database';
+
+const databaseUrl = useHubDatabaseUrl();
+const dataDir = mkdtempSync(join(tmpdir(), 'hub-read-through-test-'));
+let demo: DemoPractice;
+let hub: RunningHub;
+let laptops: DeviceCredential[];
+/** Every Partner API request the hub sent (path and query), in order. */
+const reads: string[] = [];
+
+beforeAll(async () => {
+  demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
+  const practice = demo.practices[0]!;
+  hub = await startHub({
+    dataDir,
+    databaseUrl: databaseUrl(),
+    partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
+    mirrorEveryMs: 3_600_000,
+    hintGapsMs: { device: 200, round: 200 },
+    fetch: (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      reads.push(`${url.pathname.replace(/^.*\/api\/v1/, '')}${url.search}`);
+      return fetch(input, init);
+    },
+  });
+  laptops = [await hub.devices.add('laptop 1'), await hub.devices.add('laptop 2')];
+}, 180_000);
+afterAll(async () => {
+  await hub?.close();
+  await demo?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const ask = (path: string, laptop = laptops[0]!) =>
+  fetch(`${hub.hubUrl}/api/v1${path}`, { headers: { 'X-Svc-Auth-ID': laptop.id, 'X-Svc-Auth-Key': laptop.token } });
+const readsOf = (path: string) => reads.filter((read) => read === path).length;
+const until = async (done: () => Promise<boolean>, what: string) => {
+  for (const start = Date.now(); !(await done()); await new Promise((resolve) => setTimeout(resolve, 25)))
+    if (Date.now() - start > 10_000) throw new Error(`Timed out waiting for ${what}.`);
+};
+
+describe('reads the hub does not mirror', () => {
+  it('reads a bill’s PDF once for two laptops asking at once and serves both the same bytes', async () => {
+    const bill = [...demo.runtime.practices[0]!.bills.values()][0]!;
+    const path = `/bills/${bill.billingId}/pdf`;
+    const [one, two] = await Promise.all([ask(path, laptops[0]), ask(path, laptops[1])]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(one.headers.get('content-type')).toBe('application/pdf');
+    const [a, b] = [Buffer.from(await one.arrayBuffer()), Buffer.from(await two.arrayBuffer())];
+    expect(a.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(a.equals(b)).toBe(true);
+    expect(readsOf(path)).toBe(1);
+    // Kept: a later ask is served without a read.
+    expect(Buffer.from(await (await ask(path, laptops[1])).arrayBuffer()).equals(a)).toBe(true);
+    expect(readsOf(path)).toBe(1);
+  });
+
+  it('reads a statement’s detail and a bill’s detail once, served as the API’s JSON', async () => {
+    const state = demo.runtime.practices[0]!;
+    const statement = [...state.statements.values()][0]!;
+    const bill = [...state.bills.values()][1]!;
+    for (const [path, key, id] of [
+      [`/statements/${statement.statementId}`, 'statementId', statement.statementId],
+      [`/bills/${bill.billingId}`, 'billingId', bill.billingId],
+      [`/statements/${statement.statementId}/pdf`, null, null],
+    ] as const) {
+      const answers = await Promise.all([ask(path, laptops[0]), ask(path, laptops[1])]);
+      const bodies = await Promise.all(answers.map(async (answer) => Buffer.from(await answer.arrayBuffer())));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(bodies[0]!.equals(bodies[1]!)).toBe(true);
+      if (key) {
+        expect(answers[0]!.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(JSON.parse(bodies[0]!.toString('utf8'))).toMatchObject({ [key]: id });
+      }
+      await ask(path);
+      expect(readsOf(path)).toBe(1);
+    }
+  });
+
+  it('passes a failure on as the practice’s problem, and keeps none of it', async () => {
+    const path = '/bills/999999999/pdf';
+    for (const attempt of [1, 2]) {
+      const answer = await ask(path);
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await answer.json()).toMatchObject({ status: 404 });
+      expect(readsOf(path)).toBe(attempt);
+    }
+    expect((await ask('/bills/not-a-number')).status).toBe(400);
+  });
+
+  it('serves a client’s statements through the hub, and reads its kept answers again when a hint names it', async () => {
+    const state = demo.runtime.practices[0]!;
+    const statement = [...state.statements.values()][1]!;
+    const entityKey = statement.entityKey.toLowerCase();
+    const list = `/statements/list?entityKey=${entityKey}`;
+    const listed = (await (await ask(list)).json()) as { statementId: number }[];
+    expect(listed.map((s) => s.statementId)).toContain(statement.statementId);
+    await ask(list);
+    expect(readsOf(list)).toBe(1);
+    const detail = `/statements/${statement.statementId}`;
+    await ask(detail);
+    expect(readsOf(detail)).toBe(1);
+
+    const hint = await fetch(`${hub.hubUrl}/hub/v1/hints`, {
+      method: 'POST',
+      headers: {
+        'X-Svc-Auth-ID': laptops[0]!.id,
+        'X-Svc-Auth-Key': laptops[0]!.token,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ resources: ['bills'], clientKeys: [entityKey] }),
+    });
+    expect(hint.status).toBe(202);
+    // The hint re-reads the client's statements (held), and its kept detail is read again when next asked.
+    await until(async () => readsOf(list) === 2, 'the statements’ re-read');
+    await until(async () => {
+      await ask(detail);
+      return readsOf(detail) === 2;
+    }, 'the detail’s re-read');
+  });
+
+  it('keeps at most its byte bound, dropping the least recently served', async () => {
+    const pdf = (id: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1_000, id)]);
+    const api = {
+      file: async (path: string) => ({ data: pdf(Number(/\d+/.exec(path)![0])), status: 200, serverDate: null }),
+    } as unknown as PartnerApiClient;
+    const files: string[] = [];
+    const counting = {
+      ...api,
+      file: (path: string, ...rest: unknown[]) => (
+        files.push(path),
+        (api.file as (...a: unknown[]) => unknown)(path, ...rest)
+      ),
+    } as unknown as PartnerApiClient;
+    const kept = createReadThrough({ db: hub.db, api: counting, mayRead: () => true, maxBytes: 2_500 });
+    await hub.db.query('DELETE FROM read_through');
+    for (const id of [1, 2]) await kept.serve({ kind: 'bill', id, pdf: true });
+    await kept.serve({ kind: 'bill', id: 1, pdf: true }); // 1 is now the more recently served
+    await kept.serve({ kind: 'bill', id: 3, pdf: true }); // past the bound: 2 goes
+    const paths = await hub.db.query<{ path: string }>('SELECT path FROM read_through ORDER BY path');
+    expect(paths.map((row) => row.path)).toEqual(['/bills/1/pdf', '/bills/3/pdf']);
+    expect(files).toEqual(['/bills/1/pdf', '/bills/2/pdf', '/bills/3/pdf']);
+  });
+});
