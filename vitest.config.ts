@@ -34,6 +34,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // A few unit tests load ESLint or walk every import (about 2 s alone); beside another file they need more than 5 s.
+          testTimeout: 15_000,
           ...parallel,
         },
       },
