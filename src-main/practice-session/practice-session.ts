@@ -43,12 +43,13 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     planOf: (key) => runner.planOf(key),
     cursorsOf: (key) => runner.cursorsOf(key),
   });
+  const targets = createTargets(targetDeps);
   const runner = createSyncRunner({
     ...deps,
     target: (key) => activeTarget(targetDeps, key),
+    directTarget: (key) => targets.directTarget(key),
     budgetStatus: (key) => budgetStatus(key),
   });
-  const targets = createTargets(targetDeps);
   // The hub's change stream, for the active practice when it is read through the hub.
   const live = createLiveUpdates({
     fetch: deps.fetch,
