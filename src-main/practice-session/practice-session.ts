@@ -96,6 +96,15 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     isActive: registry.isActive,
     storageOf: registry.storageOf,
     activeBaseUrl: registry.activeBaseUrl,
+    /**
+     * The connectivity probe of the active practice's address answered or not. Through the hub, its failures
+     * count toward the fall-back, and once that is due the practice counts as reachable if it answers itself.
+     */
+    async probed(answered: boolean): Promise<boolean> {
+      const practiceKey = registry.activeKey();
+      if (!practiceKey || registry.practiceOf(practiceKey)?.through !== 'hub') return false;
+      return runner.hubProbed(practiceKey, answered);
+    },
     acknowledge: runner.acknowledge,
 
     async dispose(): Promise<void> {

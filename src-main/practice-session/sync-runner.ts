@@ -154,6 +154,9 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       return true;
     },
 
+    /** The connectivity probe of a hub-read practice's address: see SyncSources.probed. */
+    hubProbed: (practiceKey: string, answered: boolean): Promise<boolean> => sources.probed(practiceKey, answered),
+
     /** Pause: the run stops after the page in flight; the next start resumes from the stored page. */
     pause(practiceKey: string): boolean {
       if (sync?.practiceKey !== practiceKey) return false;

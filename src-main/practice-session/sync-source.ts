@@ -22,6 +22,9 @@ export interface SyncRoute {
 
 const VALIDATE = '/api/v1/auth/validate';
 
+/** How long an answer (or none) from the practice stands for the fall-back's "the practice answers". */
+const PRACTICE_CHECK_FOR_MS = 5 * 60_000;
+
 /**
  * The hub's health per practice, learned from every sync request sent to it, and the choice of source for
  * each run (hub-fallback-policy.ts). While a run reads directly, the next run probes the hub first: the
@@ -58,17 +61,40 @@ export function createSyncSources(deps: {
     } as PartnerApiClient;
   }
 
-  /** Whether the practice answers at all (its 401 is an answer too); one request on the Client ID's budget. */
-  async function answers(api: PartnerApiClient, signal: AbortSignal | undefined): Promise<boolean> {
+  /**
+   * Whether the practice answers at all (its 401 is an answer too): one request on the Client ID's budget,
+   * at most every five minutes (the connectivity probe asks every 15 s while the hub is away).
+   */
+  const checked = new Map<string, { at: number; answers: boolean }>();
+  async function answers(practiceKey: string, api: PartnerApiClient, signal?: AbortSignal): Promise<boolean> {
+    const last = checked.get(practiceKey);
+    const now = deps.now().getTime();
+    if (last && now - last.at < PRACTICE_CHECK_FOR_MS) return last.answers;
+    let ok: boolean;
     try {
       await api.request('GET', VALIDATE, z.unknown(), { priority: 'background', ...(signal ? { signal } : {}) });
-      return true;
+      ok = true;
     } catch (error) {
-      return hubOutcomeOf(error) !== 'unreachable';
+      ok = hubOutcomeOf(error) !== 'unreachable';
     }
+    checked.set(practiceKey, { at: now, answers: ok });
+    return ok;
   }
 
   return {
+    /**
+     * The connectivity probe of the hub's address (without credentials) answered or not: noted like a
+     * sync request's outcome. Resolves whether the practice may be counted reachable all the same: the
+     * fall-back is due and the practice answers, so the window's schedule keeps starting runs.
+     */
+    async probed(practiceKey: string, answered: boolean): Promise<boolean> {
+      note(practiceKey, answered ? 'answered' : 'unreachable');
+      const direct = deps.directTarget(practiceKey);
+      if (answered || !direct) return false;
+      if (!fallBackDue(health.get(practiceKey) ?? healthyHub, deps.now(), deps.fallBackAfterMs)) return false;
+      return answers(practiceKey, direct.api);
+    },
+
     /** The source of the next run of a practice read through the hub (`hubApi`: its client to the hub). */
     async route(practiceKey: string, hubApi: PartnerApiClient, signal?: AbortSignal): Promise<SyncRoute> {
       const hub = observed(practiceKey, hubApi);
@@ -88,7 +114,7 @@ export function createSyncSources(deps: {
       const choice = chooseSource(health.get(practiceKey) ?? healthyHub, {
         now: now(),
         hasDirectCredentials: true,
-        practiceReachable: await answers(direct.api, signal),
+        practiceReachable: await answers(practiceKey, direct.api, signal),
         ...(deps.fallBackAfterMs !== undefined ? { afterMs: deps.fallBackAfterMs } : {}),
       });
       return choice.source === 'direct'

@@ -116,6 +116,7 @@ describe('the source of each run', () => {
     };
     return {
       run,
+      sources,
       hub,
       direct,
       advance: (minutes: number) => (now = new Date(now.getTime() + minutes * MINUTE)),
@@ -173,7 +174,38 @@ describe('the source of each run', () => {
     await cut.run();
     cut.advance(30);
     expect((await cut.run()).setting.current).toBe('hub');
+    // The practice's silence stands for five minutes (the connectivity probe asks every 15 s).
     cut.practiceFails(null);
+    expect((await cut.run()).setting.current).toBe('hub');
+    cut.advance(5);
     expect((await cut.run()).setting.current).toBe('direct');
+  });
+
+  it('the connectivity probe of the hub counts too, and once the fall-back is due the practice’s answer keeps the laptop online', async () => {
+    const s = setup();
+    s.hubFails(down());
+    // The hub went away while the laptop was idle: only the probe (every 15 s) notices.
+    expect(await s.sources.probed('p', false)).toBe(false);
+    s.advance(9);
+    expect(await s.sources.probed('p', false)).toBe(false);
+    expect(s.direct.calls).toEqual([]);
+    s.advance(1);
+    expect(await s.sources.probed('p', false)).toBe(true);
+    // The practice is asked at most every five minutes, however often the probe runs.
+    s.advance(1);
+    expect(await s.sources.probed('p', false)).toBe(true);
+    expect(s.direct.calls).toEqual(['/api/v1/auth/validate']);
+    expect((await s.run()).setting.current).toBe('direct');
+    // The hub answers the probe: back to it.
+    s.hubFails(null);
+    expect(await s.sources.probed('p', true)).toBe(false);
+    expect((await s.run()).setting.current).toBe('hub');
+  });
+
+  it('without the laptop’s own credentials the probe’s failures never count the practice reachable', async () => {
+    const s = setup({ credentials: false });
+    await s.sources.probed('p', false);
+    s.advance(30);
+    expect(await s.sources.probed('p', false)).toBe(false);
   });
 });
