@@ -11,6 +11,7 @@ import type { KnownPractice } from '../../../src-main/practice-session/targets';
 import { syncResources } from '../../../src-main/sync/sync-resources';
 import type { SyncPageEvent, SyncProgressEvent } from '../../../src-preload/contract/practice';
 import type { SyncCursor } from '../../../src-preload/contract/sync';
+import { useHubDatabaseUrl } from './hub-database';
 
 /**
  * A laptop reading the demo practice through the hub (pages of 1,000) loses the hub: for ten minutes (the
@@ -18,6 +19,8 @@ import type { SyncCursor } from '../../../src-preload/contract/sync';
  * five, so a change burst takes several pages) and picks up what changed there; the hub returns and the
  * laptop goes back to it without missing the change made meanwhile.
  */
+// The run's engine: a fresh PostgreSQL database in the hub-postgres project, PGlite in the data folder otherwise.
+const databaseUrl = useHubDatabaseUrl();
 let demo: DemoPractice;
 let hub: RunningHub;
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-fallback-'));
@@ -78,6 +81,7 @@ async function openHub(port = 0): Promise<RunningHub> {
   const practice = demo.practices[0]!;
   const opened = await startHub({
     dataDir,
+    databaseUrl: databaseUrl(),
     port,
     partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
     mirrorEveryMs: 3_600_000,
