@@ -110,10 +110,20 @@ export interface MainDeps {
 export function createMainServices(deps: MainDeps) {
   const log = deps.log ?? createMemoryLogger();
   const events = createEventHub();
+  const probeAddress = createPracticeProbe({
+    fetch: deps.fetch,
+    baseUrl: () => session.activeBaseUrl(),
+    timeoutMs: 5_000,
+  });
   const connectivity = createConnectivityMonitor({
     linkUp: deps.linkUp,
     // Through the host's fetch (net.fetch in Electron, so proxies apply), not the reporting wrapper below.
-    probePractice: createPracticeProbe({ fetch: deps.fetch, baseUrl: () => session.activeBaseUrl(), timeoutMs: 5_000 }),
+    probePractice: async () => {
+      const result = await probeAddress();
+      if (result === 'no-practice') return result;
+      // A practice read through the hub, with the hub away long enough: reachable if the practice itself answers.
+      return (await session.probed(result === 'answered')) ? 'answered' : result;
+    },
     clock: deps.clock,
     intervalMs: deps.connectivityIntervalMs ?? 15_000,
     onChange: (state) => events.emit('connectivity.changed', state),

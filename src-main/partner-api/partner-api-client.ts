@@ -65,7 +65,15 @@ export interface ApiResponse<T> {
 export interface ListPage<T> extends ApiResponse<T[]> {
   /** Records that failed validation: reported and skipped, never stored. */
   rejected: { index: number; issues: string }[];
+  /**
+   * From the practice hub only: the practice-clock time from which its mirror of this list is proven
+   * complete (`X-Hub-Mirror-Proven-At`), so a laptop falling back to the Partner API knows where to read from.
+   */
+  mirrorProvenAt?: string;
 }
+
+/** The hub's header naming the practice-clock time its mirror of a list is proven complete from. */
+export const HUB_MIRROR_PROVEN_AT = 'x-hub-mirror-proven-at';
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -265,6 +273,12 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     return date && !Number.isNaN(date.getTime()) ? date : null;
   }
 
+  function mirrorProvenAtOf(response: Response): string | null {
+    const header = response.headers.get(HUB_MIRROR_PROVEN_AT);
+    const at = header ? Date.parse(header) : Number.NaN;
+    return Number.isNaN(at) ? null : new Date(at).toISOString();
+  }
+
   async function request<S extends z.ZodType>(
     method: string,
     path: string,
@@ -302,7 +316,14 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
           issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
         });
     });
-    return { data, rejected, status: response.status, serverDate: serverDateOf(response) };
+    const mirrorProvenAt = options.hubDevice ? mirrorProvenAtOf(response) : null;
+    return {
+      data,
+      rejected,
+      status: response.status,
+      serverDate: serverDateOf(response),
+      ...(mirrorProvenAt ? { mirrorProvenAt } : {}),
+    };
   }
 
   /** A file (PDF): the bytes, refused unless the server says it is the expected type. */

@@ -43,12 +43,13 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     planOf: (key) => runner.planOf(key),
     cursorsOf: (key) => runner.cursorsOf(key),
   });
+  const targets = createTargets(targetDeps);
   const runner = createSyncRunner({
     ...deps,
     target: (key) => activeTarget(targetDeps, key),
+    directTarget: (key) => targets.directTarget(key),
     budgetStatus: (key) => budgetStatus(key),
   });
-  const targets = createTargets(targetDeps);
   // The hub's change stream, for the active practice when it is read through the hub.
   const live = createLiveUpdates({
     fetch: deps.fetch,
@@ -95,6 +96,15 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     isActive: registry.isActive,
     storageOf: registry.storageOf,
     activeBaseUrl: registry.activeBaseUrl,
+    /**
+     * The connectivity probe of the active practice's address answered or not. Through the hub, its failures
+     * count toward the fall-back, and once that is due the practice counts as reachable if it answers itself.
+     */
+    async probed(answered: boolean): Promise<boolean> {
+      const practiceKey = registry.activeKey();
+      if (!practiceKey || registry.practiceOf(practiceKey)?.through !== 'hub') return false;
+      return runner.hubProbed(practiceKey, answered);
+    },
     acknowledge: runner.acknowledge,
 
     async dispose(): Promise<void> {

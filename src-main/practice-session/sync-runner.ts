@@ -7,6 +7,7 @@ import { createBridgeSyncSink, type BridgeSyncSink } from '../sync/bridge-sync-s
 import { createSyncEngine, type RunPlan, type SyncEngine } from '../sync/sync-engine';
 import { syncResources } from '../sync/sync-resources';
 import type { PracticeSessionDeps } from './session-deps';
+import { createSyncSources, type SyncRoute } from './sync-source';
 import type { KnownPractice } from './targets';
 
 /**
@@ -26,11 +27,28 @@ export interface SyncRunnerDeps extends Pick<
   target(practiceKey: string): { practice: KnownPractice; api: PartnerApiClient } | null;
   /** Sent with every progress event (late-bound: the budget's status reads this runner's plan). */
   budgetStatus(practiceKey: string): BudgetStatus | null;
+  /** The laptop's own Partner API client beside the hub (null without its own credentials): the fall-back. */
+  directTarget?(practiceKey: string): { api: PartnerApiClient } | null;
+  /** How long the hub must fail before a practice read through it is read directly (default ten minutes). */
+  fallBackAfterMs?: number;
 }
 
 /** One sync run at a time, of the active practice: start, pause, page acknowledgements and progress events. */
 export function createSyncRunner(deps: SyncRunnerDeps) {
-  let sync: { practiceKey: string; sink: BridgeSyncSink; abort: AbortController; engine: SyncEngine } | null = null;
+  let sync: {
+    practiceKey: string;
+    sink: BridgeSyncSink;
+    abort: AbortController;
+    engine: SyncEngine | null;
+  } | null = null;
+  // A practice read through the hub: which source each run reads (hub-fallback-policy.ts).
+  const sources = createSyncSources({
+    now: () => deps.clock.now(),
+    directTarget: (key) => deps.directTarget?.(key) ?? null,
+    ...(deps.fallBackAfterMs !== undefined ? { fallBackAfterMs: deps.fallBackAfterMs } : {}),
+  });
+  // The source of each practice's latest run, said in its progress events (the status bar words it).
+  const routes = new Map<string, Pick<SyncRoute, 'setting' | 'hubUnreachableSince'>>();
   // The cursors each practice's last run started from: the cost per hour sizes whole re-reads from them.
   const startedFrom = new Map<string, Record<string, SyncCursor>>();
 
@@ -40,12 +58,14 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     running: boolean,
     lastRunAt: string | null,
   ): void {
+    const route = routes.get(practiceKey);
     deps.events.emit('sync.progress', {
       practiceKey,
       running,
       resources,
       lastRunAt,
       budget: deps.budgetStatus(practiceKey),
+      ...(route ? { source: { reads: route.setting.current, hubUnreachableSince: route.hubUnreachableSince } } : {}),
     });
   }
 
@@ -73,8 +93,10 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         newId: deps.newId,
       });
       const abort = new AbortController();
-      // Through the hub there is no Client ID budget to plan against (see createClientFactory).
-      const budget = target.practice.through === 'hub' ? undefined : deps.budgetFor?.(target.practice.clientId);
+      const throughHub = target.practice.through === 'hub';
+      // Through the hub there is no Client ID budget to plan against (see createClientFactory); a fall-back
+      // to the Partner API plans no reconciliation either (it lasts until the hub answers again).
+      const budget = throughHub ? undefined : deps.budgetFor?.(target.practice.clientId);
       const status = new Map<string, SyncProgressEvent['resources'][number]>(
         syncResources.map((r) => [
           r.name,
@@ -89,26 +111,39 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
           },
         ]),
       );
-      const engine = createSyncEngine({
-        api: target.api,
-        sink,
-        onProgress: (p) => {
-          status.set(p.resource, { ...p });
-          emitProgress(practiceKey, [...status.values()], true, null);
-        },
-        ...(budget
-          ? {
-              reconcile: {
-                everyMs: deps.reconcileEveryMs ?? RECONCILE_EVERY_MS,
-                mayStart: (_: string, requests: number) =>
-                  budget.estimateMs(requests, 'background') <= RECONCILE_WITHIN_MS,
-              },
-            }
-          : {}),
-      });
-      sync = { practiceKey, sink, abort, engine };
-      void engine
-        .runOnce({ priority: 'background', signal: abort.signal, round, ...(lists ? { lists } : {}) })
+      const engineFor = (chosen: SyncRoute | null) =>
+        createSyncEngine({
+          api: chosen?.api ?? target.api,
+          ...(chosen ? { source: chosen.setting } : {}),
+          sink,
+          onProgress: (p) => {
+            status.set(p.resource, { ...p });
+            emitProgress(practiceKey, [...status.values()], true, null);
+          },
+          ...(budget
+            ? {
+                reconcile: {
+                  everyMs: deps.reconcileEveryMs ?? RECONCILE_EVERY_MS,
+                  mayStart: (_: string, requests: number) =>
+                    budget.estimateMs(requests, 'background') <= RECONCILE_WITHIN_MS,
+                },
+              }
+            : {}),
+        });
+      const current = { practiceKey, sink, abort, engine: null as SyncEngine | null };
+      sync = current;
+      void (async () => {
+        const chosen = throughHub ? await sources.route(practiceKey, target.api, abort.signal) : null;
+        if (chosen) routes.set(practiceKey, chosen);
+        current.engine = engineFor(chosen);
+        if (abort.signal.aborted) return;
+        await current.engine.runOnce({
+          priority: 'background',
+          signal: abort.signal,
+          round,
+          ...(lists ? { lists } : {}),
+        });
+      })()
         .catch((error: unknown) => abort.signal.aborted || deps.log?.error('Sync run failed', error)) // a pause or sign-out is no failure
         .finally(() => {
           if (sync?.sink === sink) sync = null;
@@ -118,6 +153,9 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
         });
       return true;
     },
+
+    /** The connectivity probe of a hub-read practice's address: see SyncSources.probed. */
+    hubProbed: (practiceKey: string, answered: boolean): Promise<boolean> => sources.probed(practiceKey, answered),
 
     /** Pause: the run stops after the page in flight; the next start resumes from the stored page. */
     pause(practiceKey: string): boolean {
@@ -133,7 +171,8 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     cursorsOf: (practiceKey: string): Readonly<Record<string, SyncCursor>> | undefined => startedFrom.get(practiceKey),
 
     /** What the run of this practice still needs; null when none runs. */
-    planOf: (practiceKey: string): RunPlan | null => (sync?.practiceKey === practiceKey ? sync.engine.plan() : null),
+    planOf: (practiceKey: string): RunPlan | null =>
+      sync?.practiceKey === practiceKey ? (sync.engine?.plan() ?? null) : null,
 
     acknowledge: (pageId: string, ok: boolean, error?: string): boolean =>
       sync?.sink.acknowledge(pageId, ok, error) ?? false,

@@ -66,5 +66,13 @@ export function createTargets(deps: TargetDeps) {
       const target = activeTarget(deps, practiceKey);
       return target && { api: target.api };
     },
+    /**
+     * The laptop's own Partner API client for a practice read through the hub (null without its own
+     * credentials): where the sync falls back to when the hub is unreachable.
+     * PLACEHOLDER until the laptop's own credentials beside the hub are stored: always null.
+     */
+    directTarget(_practiceKey: string): { api: PartnerApiClient } | null {
+      return null;
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
+import type { SourceSetting } from './cursor-sources';
 import type { ReconcilePolicy } from './pass-rules';
 import type { SyncResource } from './sync-resources';
 import type { SyncSink } from './sync-sink';
@@ -33,6 +34,11 @@ export interface SyncEngineOptions {
    */
   reconcile?: ReconcilePolicy;
   onRejected?: (resource: string, rejected: { index: number; issues: string }[]) => void;
+  /**
+   * The source this run reads (the hub or the Partner API itself) and what a cursor without one is about:
+   * cursors are switched per source (cursor-sources.ts). Absent: one source only, cursors as stored.
+   */
+  source?: SourceSetting;
   /** Only when no response has told the server's date yet (windows and report periods prefer the server's). */
   now?: () => Date;
 }

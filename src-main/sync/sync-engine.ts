@@ -3,6 +3,7 @@ import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import { describeApiError } from '../partner-api/api-errors';
 import type { RequestPriority } from '../partner-api/partner-api-client';
 import { afterPage, readAllPages, startPaging } from '../partner-api/paging';
+import { cursorForSource, withSourceFacts } from './cursor-sources';
 import { cursorAtEnd, outcomeOf, readsWhole } from './pass-end';
 import { emptyCursor, proofDue, reconcileIfDue, restsThisRound, windowOfPass } from './pass-rules';
 import { stopsTheRun } from './stops-the-run';
@@ -93,6 +94,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     let carried = start.followUps ?? [];
     // Pages with records in this pass (a resumed pass's earlier pages were all full).
     let pagesWithRecords = fresh ? 0 : cursor.nextPage - 1;
+    // Through the hub: what its mirror held when this pass began (a resumed pass does not know it).
+    let mirrorProvenAt: string | null = null;
     const list = (pageNumber: number) =>
       options.api.list(resource.path, resource.schema, {
         priority,
@@ -102,6 +105,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     for (;;) {
       const page = await list(cursor.nextPage);
       noteServerDate(page.serverDate);
+      if (fresh && cursor.nextPage === 1) mirrorProvenAt = page.mirrorProvenAt ?? null;
       if (page.rejected.length > 0) {
         progress.rejectedThisRun += page.rejected.length;
         options.onRejected?.(resource.name, page.rejected);
@@ -149,6 +153,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
       // Bills that new payments name go into the cursor committed with the page (sync-follow-ups.ts).
       cursor = withFollowUps(cursor, carried, whole ? [] : followUps(resource.name, records, start.lastCompletedAt));
       carried = cursor.followUps ?? [];
+      if (options.source)
+        cursor = withSourceFacts(cursor, start, {
+          source: options.source.current,
+          proven: outcome?.kind === 'proven',
+          mirrorProvenAt,
+        });
       await options.sink.commitPage({ resource: resource.name, records, replaceAll: false, cursor });
       if (live) live[resource.name] = cursor;
       progress.pagesThisRun++;
@@ -229,7 +239,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const results: SyncProgress[] = [];
     let stopped: string | null = null;
     for (const resource of resources) {
-      const start = startOfPass(resource, cursors[resource.name] ?? emptyCursor(resource.name));
+      const stored = cursors[resource.name] ?? emptyCursor(resource.name);
+      const onSource = options.source
+        ? cursorForSource(stored, options.source, { changesOnly: rulesOf(resource.kind).changesOnly, marginMs: margin })
+        : stored;
+      const start = startOfPass(resource, onSource);
       if (live) live[resource.name] = start;
       const progress: SyncProgress = {
         resource: resource.name,

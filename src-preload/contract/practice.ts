@@ -3,7 +3,7 @@ import { syncRoundSchema } from './sync-cadence';
 import { regionSchema } from './partner-api/common';
 import { budgetStatusSchema } from './budget';
 import { jsonObjectUntyped } from './plain-json';
-import { syncCursorSchema, syncedResourceNameSchema } from './sync';
+import { syncCursorSchema, syncedResourceNameSchema, syncSourceSchema } from './sync';
 
 /** A practice this laptop knows, as the renderer may see it (never the secret). */
 export const practiceSummarySchema = z.strictObject({
@@ -123,5 +123,10 @@ export const syncProgressEventSchema = z.strictObject({
     .max(50),
   lastRunAt: z.iso.datetime().nullable(),
   budget: budgetStatusSchema.nullable(),
+  /**
+   * A practice read through the hub: what this run reads — the hub, or the Partner API directly since the
+   * hub has not answered from `hubUnreachableSince` on (the status bar says so).
+   */
+  source: z.strictObject({ reads: syncSourceSchema, hubUnreachableSince: z.iso.datetime().nullable() }).optional(),
 });
 export type SyncProgressEvent = z.infer<typeof syncProgressEventSchema>;

@@ -34,12 +34,16 @@ export const syncedResourceNameSchema = z.enum(
   Object.keys(syncedResourceStorage) as [SyncedResourceName, ...SyncedResourceName[]],
 );
 
+/** Where a sync pass reads: the practice hub's mirror, or the practice's Partner API itself. */
+export const syncSourceSchema = z.enum(['hub', 'direct']);
+export type SyncSource = z.infer<typeof syncSourceSchema>;
+
 /**
  * Sync progress of one resource. It is stored in the renderer's database in the same transaction as
  * the page of records it describes, and handed back to main on start, so a pass resumes exactly where
  * the last committed page left it.
  */
-export const syncCursorSchema = z.strictObject({
+const cursorFields = {
   resource: z.string().max(50),
   /**
    * 'full' until the first complete pass, then 'incremental'. 'reconcile' is an occasional full re-read
@@ -83,5 +87,23 @@ export const syncCursorSchema = z.strictObject({
    * cut short reads them on the next one.
    */
   followUps: z.array(z.number().int()).max(MAX_FOLLOW_UPS).optional(),
-});
+  /**
+   * The source whose facts this cursor holds: its watermark, page size and proof times are in that source's
+   * clock and paging (sync/cursor-sources.ts). Absent: the practice's own address (the hub for a practice
+   * connected through one).
+   */
+  source: syncSourceSchema.optional(),
+  /**
+   * A hub cursor only: the practice-clock time from which the hub's mirror of this list was proven complete
+   * when the last proven pass through the hub began (the hub's `X-Hub-Mirror-Proven-At`). A fall-back to the
+   * Partner API reads changes from it, less the margin.
+   */
+  mirrorProvenAt: z.iso.datetime().optional(),
+};
+
+/** The other source's cursor, kept while this one is used, so switching back resumes where it stood. */
+export const parkedSyncCursorSchema = z.strictObject(cursorFields);
+export type ParkedSyncCursor = z.infer<typeof parkedSyncCursorSchema>;
+
+export const syncCursorSchema = z.strictObject({ ...cursorFields, otherSource: parkedSyncCursorSchema.optional() });
 export type SyncCursor = z.infer<typeof syncCursorSchema>;

@@ -2,10 +2,11 @@ import { Flex, Text } from '@radix-ui/themes';
 import { useAppInfo } from './app-info-store';
 import { activePractice, usePractice } from '../practice/practice-store';
 import { OnlineIndicator } from '../connectivity/OnlineIndicator';
-import { formatDateTime } from '../ui/regional/regional-format';
+import { formatDateTime, formatTime } from '../ui/regional/regional-format';
 import { useLastSyncFinishedAt } from '../practice/last-sync';
 import { useLiveStatus } from '../practice/live-updates';
 import type { LiveState } from '../../src-preload/contract/live-updates';
+import type { SyncProgressEvent } from '../../src-preload/contract/practice';
 
 /** What the status bar says of the hub's live updates (nothing before the first answer, or when direct). */
 export const liveText: Record<LiveState, string> = {
@@ -14,6 +15,15 @@ export const liveText: Record<LiveState, string> = {
   on: 'live updates on',
   retrying: 'live updates paused — retrying',
 };
+
+/** Which source a practice read through the hub is synced from: the hub, or the Partner API while the hub is down. */
+export function sourceText(source: SyncProgressEvent['source'], region?: string): string {
+  if (source?.reads !== 'direct') return 'through the practice hub';
+  const since = source.hubUnreachableSince;
+  return since
+    ? `directly — the hub is unreachable since ${formatTime(since, region)}`
+    : 'directly — the hub is unreachable';
+}
 
 export function StatusBar() {
   const info = useAppInfo((s) => s.info);
@@ -25,6 +35,7 @@ export function StatusBar() {
   const live = useLiveStatus();
   const liveWords =
     practice?.through === 'hub' && live.practiceKey === practice.practiceKey ? liveText[live.state] : '';
+  const source = progress?.practiceKey === practice?.practiceKey ? progress?.source : undefined;
   const syncText = paused
     ? 'sync paused'
     : progress?.running
@@ -38,7 +49,12 @@ export function StatusBar() {
         <OnlineIndicator />
         <Text size="1" color="gray" data-testid="status-practice">
           {practice
-            ? [practice.name, practice.through === 'hub' ? 'through the practice hub' : '', liveWords, syncText]
+            ? [
+                practice.name,
+                practice.through === 'hub' ? sourceText(source, practice.region) : '',
+                liveWords,
+                syncText,
+              ]
                 .filter(Boolean)
                 .join(' · ')
             : 'No practice connected'}

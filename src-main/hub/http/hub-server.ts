@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AuthValidation } from '../../../src-preload/contract/partner-api';
 import type { HubDatabase } from '../db/database';
 import type { DeviceRegistry } from '../devices/devices';
-import { hubNow, readAll, readPage } from '../mirror/mirror-store';
+import { HUB_MIRROR_PROVEN_AT } from '../../partner-api/partner-api-client';
+import { hubNow, mirrorProvenAt, readAll, readPage } from '../mirror/mirror-store';
 import { hubResources } from '../mirror/hub-resources';
 import { registerMirroredReports } from './served-reports';
 import { createPageCache } from './page-cache';
@@ -91,6 +92,10 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
         pageNumber: typeof query.pageNumber === 'number' ? query.pageNumber : 1,
         pageSize,
       };
+      // Practice-clock time the mirror of this list is proven from: where a laptop falling back to the
+      // Partner API reads changes from (sync/cursor-sources.ts).
+      const proven = await mirrorProvenAt(db, list.resource);
+      if (proven) void reply.header(HUB_MIRROR_PROVEN_AT, proven);
       const body = await pages.page(list.resource, page, async () =>
         (await readPage(db, page)).map((row) => row.record),
       );

@@ -175,3 +175,15 @@ export async function lastCompletedAt(db: Queryable, resource: string): Promise<
   );
   return row?.at ?? null;
 }
+
+/**
+ * The practice-clock time from which the mirror of a resource is proven complete: its cursor's `provenAt`
+ * (the start of the last pass that proved its end), or null before any did.
+ */
+export async function mirrorProvenAt(db: Queryable, resource: string): Promise<string | null> {
+  const [row] = await db.query<{ at: string | null }>(
+    `SELECT cursor->>'provenAt' AS at FROM sync_cursors WHERE resource = $1`,
+    [resource],
+  );
+  return row?.at ?? null;
+}
