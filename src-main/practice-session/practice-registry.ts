@@ -33,7 +33,9 @@ import {
   resolvePartnerAddress,
   type CheckedOwnCredentials,
 } from './own-credentials-connect';
+import { practiceSummary } from './practice-summary';
 import type { DemoHandle, PracticeSessionDeps } from './session-deps';
+import { attempt, forgetBudgetUnlessShared } from './sign-out-parts';
 import type { ClientFactory, KnownPractice } from './targets';
 
 export interface PracticeRegistryDeps extends Pick<
@@ -57,21 +59,8 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
   /** Hub practices' own credentials whose secret is unlocked: what their changes are sent with. */
   const owns = new Map<string, CheckedOwnCredentials>();
 
-  // A hub practice writes only with its own credentials: its canWrite is theirs (the hub's is always false).
-  const summary = (p: KnownPractice): PracticeSummary => {
-    const own = p.through === 'hub' ? owns.get(p.practiceKey) : undefined;
-    return {
-      practiceKey: p.practiceKey,
-      name: p.name,
-      region: p.region,
-      canWrite: p.through === 'hub' ? (own?.canWrite ?? false) : p.canWrite,
-      isDemo: p.isDemo,
-      storage: p.storage,
-      problem: problems.get(p.practiceKey) ?? null,
-      through: p.through ?? 'partner-api',
-      ...(own ? { sendsWith: { clientId: own.clientId } } : {}),
-    };
-  };
+  const summary = (p: KnownPractice): PracticeSummary =>
+    practiceSummary(p, problems.get(p.practiceKey) ?? null, owns.get(p.practiceKey));
 
   type Through = NonNullable<KnownPractice['through']>;
 
@@ -162,32 +151,12 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
       : connected;
   }
 
-  /** Deletes the persisted budget of a Client ID no other practice here uses; true when nothing is left behind. */
-  function forgetBudgetOf(practiceKey: string, clientId: string | undefined): boolean {
-    if (clientId === undefined || !deps.forgetBudget) return true;
-    const others = deps.vault.bindings().filter((b) => b.practiceKey !== practiceKey);
-    const shared =
-      [...practices.values()].some((p) => p.clientId === clientId) ||
-      [...owns.entries()].some(([key, own]) => key !== practiceKey && own.clientId === clientId) ||
-      others.some((b) => b.binding.clientId === clientId);
-    if (shared) return true;
-    try {
-      deps.forgetBudget(clientId);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** Runs one part of a sign-out; false when it failed (the rest still runs). */
-  async function attempt(part: () => unknown): Promise<boolean> {
-    try {
-      await part();
-      return true;
-    } catch {
-      return false;
-    }
-  }
+  /** Forgets a Client ID's budget unless a practice here (its own record or a hub practice's own credentials) uses it. */
+  const forgetBudgetOf = (practiceKey: string, clientId: string | undefined): boolean =>
+    forgetBudgetUnlessShared(deps, practiceKey, clientId, [
+      ...[...practices.values()].map((p) => p.clientId),
+      ...[...owns.entries()].filter(([key]) => key !== practiceKey).map(([, own]) => own.clientId),
+    ]);
 
   return {
     /** Loads stored practices; the demo practice is restarted (same seed, same credentials) on a new port. */
@@ -311,9 +280,12 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
       problems.delete(practiceKey);
       const own = owns.get(practiceKey) ?? deps.vault.own.recordOf(practiceKey);
       owns.delete(practiceKey);
-      const credentials =
-        (await attempt(() => deps.vault.remove(practiceKey))) &&
-        (await attempt(() => deps.vault.own.remove(practiceKey)));
+      // Both records go whatever the other does: a failure of one must not leave the other's secret behind.
+      const records = [
+        await attempt(() => deps.vault.remove(practiceKey)),
+        await attempt(() => deps.vault.own.remove(practiceKey)),
+      ];
+      const credentials = records.every(Boolean);
       const documents = await attempt(() => deps.wipeDocuments(practiceKey));
       const budget =
         forgetBudgetOf(practiceKey, known?.clientId ?? bound?.clientId) && forgetBudgetOf(practiceKey, own?.clientId);
