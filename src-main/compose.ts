@@ -20,6 +20,7 @@ import { createLoggingHandlers } from './logging/desktop-logging';
 import { createMemoryLogger, type DiagnosticLogger } from './logging/logger';
 import type { Handlers } from './ipc/registry';
 import { createOutboxExecutor } from './outbox/outbox-executor';
+import { createHubHints, withHubHints } from './practice-session/hub-hints';
 import { createPracticeReader } from './practice-reads/practice-reader';
 import { createPracticeSession, type DemoHandle, type PracticeSessionDeps } from './practice-session/practice-session';
 import { EDGE_GUARD_MS } from './request-budget/budget-ledger';
@@ -216,9 +217,14 @@ export function createMainServices(deps: MainDeps) {
     ...(deps.writeChosenFile ? { writeChosenFile: deps.writeChosenFile } : {}),
   });
 
-  const reader = createPracticeReader({ targetFor: (practiceKey) => session.writeTarget(practiceKey) });
+  // On-demand reads go where the practice is read from: the hub for a practice read through it.
+  const reader = createPracticeReader({ targetFor: (practiceKey) => session.readTarget(practiceKey) });
 
-  const outbox = createOutboxExecutor({ targetFor: (practiceKey) => session.writeTarget(practiceKey) });
+  // A practice read through the hub: after each write is done, the hub hears which lists it changed.
+  const outbox = withHubHints(
+    createOutboxExecutor({ targetFor: (practiceKey) => session.writeTarget(practiceKey) }),
+    createHubHints({ fetch: deps.fetch, hubOf: (practiceKey) => session.hubDeviceOf(practiceKey), log }),
+  );
 
   // The renderer deletes the data of practices missing from the list, so it never gets a list before the vault is
   // read, nor one that a failed read left short (the call fails instead).
@@ -286,6 +292,7 @@ export function createMainServices(deps: MainDeps) {
     'practice.connect': (input) => session.connect(input),
     'practice.connectDemo': ({ region }) => session.connectDemo(region),
     'practice.connectHub': (input) => session.connectThroughHub(input),
+    'practice.addOwnCredentials': (input) => session.addOwnCredentials(input),
     'practice.signOut': ({ practiceKey }) => session.signOut(practiceKey),
     'practice.budget': ({ practiceKey, estimateRequests }) => session.budgetStatus(practiceKey, estimateRequests),
     'practice.read': (input) => reader.read(input),

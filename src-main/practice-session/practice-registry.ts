@@ -1,8 +1,10 @@
 import { authValidationSchema, type Region } from '../../src-preload/contract/partner-api';
 import type {
+  AddOwnCredentialsInput,
   ConnectHubInput,
   ConnectInput,
   ConnectResult,
+  OwnCredentialsInput,
   PracticeSummary,
   SignOutResult,
 } from '../../src-preload/contract/practice';
@@ -10,11 +12,7 @@ import { describeApiError, PartnerApiError } from '../partner-api/api-errors';
 import { vaultProblemText, type SecretStorage } from '../vault/credential-vault';
 import {
   bindingRefusal,
-  checkCustomUrl,
   clip,
-  confirmAddressText,
-  confirmRegionalAddressText,
-  regionNames,
   regions,
   rejectedCredentialsText,
   signOutMessage,
@@ -27,7 +25,17 @@ import {
   pinnedHubNeedsHttpsText,
   readEnrolmentCode,
 } from './hub-connect';
+import {
+  checkOwnCredentials,
+  keptDirectCredentialsText,
+  ownCredentialsForHub,
+  ownCredentialsNeedHubText,
+  resolvePartnerAddress,
+  type CheckedOwnCredentials,
+} from './own-credentials-connect';
+import { practiceSummary } from './practice-summary';
 import type { DemoHandle, PracticeSessionDeps } from './session-deps';
+import { attempt, forgetBudgetUnlessShared } from './sign-out-parts';
 import type { ClientFactory, KnownPractice } from './targets';
 
 export interface PracticeRegistryDeps extends Pick<
@@ -48,17 +56,11 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
   let demo: DemoHandle | null = null;
   const practices = new Map<string, KnownPractice>();
   const problems = new Map<string, string | null>();
+  /** Hub practices' own credentials whose secret is unlocked: what their changes are sent with. */
+  const owns = new Map<string, CheckedOwnCredentials>();
 
-  const summary = (p: KnownPractice): PracticeSummary => ({
-    practiceKey: p.practiceKey,
-    name: p.name,
-    region: p.region,
-    canWrite: p.canWrite,
-    isDemo: p.isDemo,
-    storage: p.storage,
-    problem: problems.get(p.practiceKey) ?? null,
-    through: p.through ?? 'partner-api',
-  });
+  const summary = (p: KnownPractice): PracticeSummary =>
+    practiceSummary(p, problems.get(p.practiceKey) ?? null, owns.get(p.practiceKey));
 
   type Through = NonNullable<KnownPractice['through']>;
 
@@ -82,6 +84,7 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
     isDemo: boolean,
     through: Through = 'partner-api',
     hubCertificate?: string,
+    ownInput?: OwnCredentialsInput,
   ): Promise<ConnectResult> {
     let validation;
     try {
@@ -101,7 +104,17 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
     const bound = deps.vault.bindingOf(practiceKey);
     // A saved record that names no readable practice may be this one's: a practice new here waits until it is gone.
     if (!bound && deps.vault.unreadableRecords() > 0) return { ok: false, message: unidentifiedRecordText };
-    const refusal = bindingRefusal(bound, { baseUrl, clientId: input.clientId, isDemo }, validation.practiceName);
+    const previous = practices.get(practiceKey);
+    const own =
+      through === 'hub'
+        ? await ownCredentialsForHub(deps, { practiceKey, name: validation.practiceName, previous }, ownInput)
+        : null;
+    if (own && !own.ok) return own;
+    // A practice connected directly may move to the hub: its direct credentials (or the entered ones) send.
+    const movesToHub = own?.movesFromDirect === true;
+    const refusal = movesToHub
+      ? null
+      : bindingRefusal(bound, { baseUrl, clientId: input.clientId, isDemo }, validation.practiceName);
     if (refusal) return { ok: false, message: refusal };
     // The server chooses the name: kept within what the record and the summary allow.
     const name = clip(validation.practiceName.trim() || 'Practice', 200);
@@ -120,37 +133,30 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
       remember: input.remember,
       acceptWeakStorage: input.acceptWeakStorage,
     });
+    if (own?.kept) {
+      // Kept as the direct record kept its secret; entered ones as the user chose for the hub's token.
+      const keep =
+        own.keptFromDirect && previous
+          ? { remember: previous.storage !== 'session-only', acceptWeakStorage: previous.storage === 'weak-opt-in' }
+          : { remember: input.remember, acceptWeakStorage: input.acceptWeakStorage };
+      await deps.vault.own.save(own.kept.credentials, own.kept.secret, keep);
+      owns.set(practiceKey, own.kept.credentials);
+    }
     practices.set(record.practiceKey, { ...record, storage, backend: '' });
     problems.set(record.practiceKey, null);
     active = record.practiceKey;
-    return { ok: true, practice: summary({ ...record, storage, backend: '' }) };
+    const connected = { ok: true as const, practice: summary({ ...record, storage, backend: '' }) };
+    return own?.keptFromDirect && own.kept
+      ? { ...connected, notice: keptDirectCredentialsText(name, own.kept.credentials.clientId) }
+      : connected;
   }
 
-  /** Deletes the persisted budget of a Client ID no other practice here uses; true when nothing is left behind. */
-  function forgetBudgetOf(practiceKey: string, clientId: string | undefined): boolean {
-    if (clientId === undefined || !deps.forgetBudget) return true;
-    const others = deps.vault.bindings().filter((b) => b.practiceKey !== practiceKey);
-    const shared =
-      [...practices.values()].some((p) => p.clientId === clientId) ||
-      others.some((b) => b.binding.clientId === clientId);
-    if (shared) return true;
-    try {
-      deps.forgetBudget(clientId);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** Runs one part of a sign-out; false when it failed (the rest still runs). */
-  async function attempt(part: () => unknown): Promise<boolean> {
-    try {
-      await part();
-      return true;
-    } catch {
-      return false;
-    }
-  }
+  /** Forgets a Client ID's budget unless a practice here (its own record or a hub practice's own credentials) uses it. */
+  const forgetBudgetOf = (practiceKey: string, clientId: string | undefined): boolean =>
+    forgetBudgetUnlessShared(deps, practiceKey, clientId, [
+      ...[...practices.values()].map((p) => p.clientId),
+      ...[...owns.entries()].filter(([key]) => key !== practiceKey).map(([, own]) => own.clientId),
+    ]);
 
   return {
     /** Loads stored practices; the demo practice is restarted (same seed, same credentials) on a new port. */
@@ -159,6 +165,10 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
         practices.set(entry.practice.practiceKey, entry.practice);
         problems.set(entry.practice.practiceKey, entry.problem ? vaultProblemText[entry.problem] : null);
         if (!entry.problem && !active) active = entry.practice.practiceKey;
+      }
+      for (const { credentials, problem } of await deps.vault.own.load()) {
+        const { storage: _, backend: __, ...own } = credentials;
+        if (!problem && practices.get(own.practiceKey)?.through === 'hub') owns.set(own.practiceKey, own);
       }
       repin();
     },
@@ -174,29 +184,9 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
 
     async connect(input: ConnectInput): Promise<ConnectResult> {
       // Every address goes through the one rule, the regional ones too (they may come from an edited file).
-      const baseUrl = checkCustomUrl(input.region === 'custom' ? input.customUrl : deps.regionHosts[input.region]);
-      if (!baseUrl)
-        return {
-          ok: false,
-          message:
-            input.region === 'custom'
-              ? 'Enter a custom address that starts with https:// (or http://127.0.0.1 for a local test server), without a user name, password, "?" or "#".'
-              : `The address set on this laptop for ${regionNames[input.region]} is not a valid practice address. Check the regions file shown in Settings.`,
-        };
-      // Asked once, before the secret is first sent to an address no practice here is bound to, unless it
-      // is the region's host built into the app: a custom address, or a regional host a regions file changed.
-      const known = deps.vault.bindings().some((b) => b.binding.baseUrl === baseUrl);
-      if (!known && input.confirmAddress !== true) {
-        if (input.region === 'custom')
-          return { ok: false, message: confirmAddressText(baseUrl), confirmAddress: baseUrl };
-        if (baseUrl !== checkCustomUrl(deps.builtInRegionHosts[input.region]))
-          return {
-            ok: false,
-            message: confirmRegionalAddressText(regionNames[input.region], baseUrl),
-            confirmAddress: baseUrl,
-          };
-      }
-      return connectTo(baseUrl, input, false);
+      const address = resolvePartnerAddress(deps, input);
+      if (!address.ok) return address;
+      return connectTo(address.baseUrl, input, false);
     },
 
     /**
@@ -225,9 +215,30 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
         false,
         'hub',
         device.fingerprint,
+        input.own,
       );
       if (!connected.ok && device.fingerprint) repin(address.address);
       return connected;
+    },
+
+    /** Own credentials for a practice already read through the hub: checked, then kept for sending its changes. */
+    async addOwnCredentials(input: AddOwnCredentialsInput): Promise<ConnectResult> {
+      const practiceKey = input.practiceKey.toLowerCase();
+      const practice = practices.get(practiceKey);
+      if (!practice) return { ok: false, message: 'This practice is not on this laptop.' };
+      if (practice.through !== 'hub') return { ok: false, message: ownCredentialsNeedHubText };
+      const checked = await checkOwnCredentials(deps, practice, input.own);
+      if (!checked.ok) return checked;
+      await deps.vault.own.save(checked.credentials, checked.secret, input);
+      owns.set(practiceKey, checked.credentials);
+      return { ok: true, practice: summary(practice) };
+    },
+
+    /** A hub practice's own credentials and their secret, when unlocked (what its changes are sent with). */
+    ownOf(practiceKey: string): { credentials: CheckedOwnCredentials; secret: string } | undefined {
+      const credentials = owns.get(practiceKey);
+      const secret = deps.vault.own.secretOf(practiceKey);
+      return credentials && secret ? { credentials, secret } : undefined;
     },
 
     /** The demo's practice in `region` (default: its first, Australia and New Zealand). */
@@ -267,9 +278,17 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
       const removed = practices.delete(practiceKey) || bound !== null;
       if (known?.hubCertificate) repin(known.baseUrl);
       problems.delete(practiceKey);
-      const credentials = await attempt(() => deps.vault.remove(practiceKey));
+      const own = owns.get(practiceKey) ?? deps.vault.own.recordOf(practiceKey);
+      owns.delete(practiceKey);
+      // Both records go whatever the other does: a failure of one must not leave the other's secret behind.
+      const records = [
+        await attempt(() => deps.vault.remove(practiceKey)),
+        await attempt(() => deps.vault.own.remove(practiceKey)),
+      ];
+      const credentials = records.every(Boolean);
       const documents = await attempt(() => deps.wipeDocuments(practiceKey));
-      const budget = forgetBudgetOf(practiceKey, known?.clientId ?? bound?.clientId);
+      const budget =
+        forgetBudgetOf(practiceKey, known?.clientId ?? bound?.clientId) && forgetBudgetOf(practiceKey, own?.clientId);
       const wiped = { credentials, documents, budget };
       return { removed, wiped, message: signOutMessage(known?.name ?? 'this practice', wiped) };
     },

@@ -2,6 +2,7 @@ import type { SyncCursor } from '../../src-preload/contract/sync';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import { registerSecret } from '../logging/redact';
 import { createBudgetStatus } from './budget-status';
+import type { HubDevice } from './hub-hints';
 import { createLiveUpdates } from './live-updates';
 import { createPracticeRegistry } from './practice-registry';
 import type { PracticeSessionDeps } from './session-deps';
@@ -30,6 +31,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
   const targetDeps: TargetDeps = {
     practiceOf: registry.practiceOf,
     secretOf: (key) => deps.vault.secretOf(key),
+    ownOf: registry.ownOf,
     isActive: registry.isActive,
     client,
   };
@@ -50,6 +52,13 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     directTarget: (key) => targets.directTarget(key),
     budgetStatus: (key) => budgetStatus(key),
   });
+  /** The hub the active practice is read through, with this laptop's device credentials; null for any other. */
+  const hubDeviceOf = (practiceKey: string): HubDevice | null => {
+    const practice = registry.practiceOf(practiceKey);
+    const token = deps.vault.secretOf(practiceKey);
+    if (!registry.isActive(practiceKey) || practice?.through !== 'hub' || !token) return null;
+    return { baseUrl: practice.baseUrl, deviceId: practice.clientId, token: registerSecret(token) };
+  };
   // The hub's change stream, for the active practice when it is read through the hub.
   const live = createLiveUpdates({
     fetch: deps.fetch,
@@ -58,10 +67,8 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     ...deps.liveUpdates,
     target: () => {
       const practiceKey = registry.activeKey();
-      const practice = practiceKey ? registry.practiceOf(practiceKey) : undefined;
-      const token = practiceKey ? deps.vault.secretOf(practiceKey) : undefined;
-      if (!practiceKey || practice?.through !== 'hub' || !token) return null;
-      return { practiceKey, baseUrl: practice.baseUrl, deviceId: practice.clientId, token: registerSecret(token) };
+      const hub = practiceKey ? hubDeviceOf(practiceKey) : null;
+      return practiceKey && hub ? { practiceKey, ...hub } : null;
     },
   });
   /** After anything that may change the active practice: the stream follows it. */
@@ -81,6 +88,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     connect: following(registry.connect),
     connectDemo: following(registry.connectDemo),
     connectThroughHub: following(registry.connectThroughHub),
+    addOwnCredentials: registry.addOwnCredentials,
     signOut: following(registry.signOut),
     startSync: (
       practiceKey: string,
@@ -93,6 +101,8 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     budgetStatus,
     writeTarget: targets.writeTarget,
     readTarget: targets.readTarget,
+    directTarget: targets.directTarget,
+    hubDeviceOf,
     isActive: registry.isActive,
     storageOf: registry.storageOf,
     activeBaseUrl: registry.activeBaseUrl,

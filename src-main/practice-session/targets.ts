@@ -35,6 +35,10 @@ export function createClientFactory(
 export interface TargetDeps {
   practiceOf(practiceKey: string): KnownPractice | undefined;
   secretOf(practiceKey: string): string | undefined;
+  /** A hub practice's own Partner API credentials, unlocked (vault/own-credentials.ts); undefined without. */
+  ownOf?(
+    practiceKey: string,
+  ): { credentials: { baseUrl: string; clientId: string; canWrite: boolean }; secret: string } | undefined;
   isActive(practiceKey: string): boolean;
   client: ClientFactory;
 }
@@ -53,26 +57,47 @@ export function activeTarget(
   return { practice, api: deps.client(practice.baseUrl, practice.clientId, secret, practice.through) };
 }
 
+/**
+ * The Partner API itself for this practice, with the laptop's own credentials: a direct practice's client,
+ * or a hub practice's own credentials' client (through 'partner-api': paced by that Client ID's budget, writes
+ * through the write fetch, exactly as a direct practice). Null when it is not the active, unlocked practice,
+ * or a hub practice without own credentials: the hub's device token is never sent anywhere but the hub.
+ */
+export function directTarget(
+  deps: TargetDeps,
+  practiceKey: string,
+): { api: PartnerApiClient; canWrite: boolean } | null {
+  const target = activeTarget(deps, practiceKey);
+  if (!target) return null;
+  if (target.practice.through !== 'hub') return { api: target.api, canWrite: target.practice.canWrite };
+  const own = deps.ownOf?.(practiceKey);
+  if (!own) return null;
+  const { baseUrl, clientId, canWrite } = own.credentials;
+  return { api: deps.client(baseUrl, clientId, own.secret, 'partner-api'), canWrite };
+}
+
 /** The outbox's writes and the documents' and on-demand reads, from the one check above. */
 export function createTargets(deps: TargetDeps) {
   return {
-    /** Where the outbox sends: the active practice's API client, if it is this one and unlocked. */
-    writeTarget(practiceKey: string): { api: PartnerApiClient; canWrite: boolean } | null {
-      const target = activeTarget(deps, practiceKey);
-      return target && { api: target.api, canWrite: target.practice.canWrite };
+    /**
+     * Where the outbox sends, and where its checks read (they must see the practice, not a mirror that may
+     * lag): the Partner API with the laptop's own credentials. A hub practice without them has none (null),
+     * so its device token never carries a write and no verification reads the hub's copy.
+     */
+    writeTarget: (practiceKey: string): { api: PartnerApiClient; canWrite: boolean } | null =>
+      directTarget(deps, practiceKey),
+    /**
+     * The Partner API for a practice read through the hub, when the hub cannot answer: its own credentials'
+     * client under their budget; a direct practice's own client. Null otherwise.
+     */
+    directTarget(practiceKey: string): { api: PartnerApiClient } | null {
+      const target = directTarget(deps, practiceKey);
+      return target && { api: target.api };
     },
     /** Where reads go (documents, on-demand reads): the same check, without the write permission. */
     readTarget(practiceKey: string): { api: PartnerApiClient } | null {
       const target = activeTarget(deps, practiceKey);
       return target && { api: target.api };
-    },
-    /**
-     * The laptop's own Partner API client for a practice read through the hub (null without its own
-     * credentials): where the sync falls back to when the hub is unreachable.
-     * PLACEHOLDER until the laptop's own credentials beside the hub are stored: always null.
-     */
-    directTarget(_practiceKey: string): { api: PartnerApiClient } | null {
-      return null;
     },
   };
 }

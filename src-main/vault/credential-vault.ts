@@ -3,6 +3,7 @@ import { regionSchema } from '../../src-preload/contract/partner-api';
 import type { Cipher } from '../cipher/cipher';
 import type { SettingsStore } from '../settings/settings-store';
 import { salvage, type DamagedRecord } from './damaged-records';
+import { createOwnCredentialStore } from './own-credentials';
 
 /** How the secret is kept: encrypted by the OS keychain, encrypted with weak storage the user accepted, or in memory only. */
 export type SecretStorage = 'keychain' | 'weak-opt-in' | 'session-only';
@@ -188,6 +189,9 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
   }
 
   return {
+    /** A hub practice's own Partner API credentials for sending changes: a second sealed record (own-credentials.ts). */
+    own: createOwnCredentialStore(deps),
+
     /** Whether "remember on this laptop" would really be protected, and by what. */
     async storageInfo(): Promise<{ secure: boolean; backend: string }> {
       return { secure: await deps.cipher.isSecure(), backend: deps.cipher.backend() };

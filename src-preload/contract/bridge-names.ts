@@ -12,6 +12,7 @@ export const methodNames = [
   'practice.connect',
   'practice.connectDemo',
   'practice.connectHub',
+  'practice.addOwnCredentials',
   'practice.signOut',
   'practice.budget',
   'practice.read',

@@ -46,6 +46,7 @@ import { outboxOutcomeSchema, outboxSendInputSchema, outboxVerifyOutputSchema } 
 import {
   connectDemoInputSchema,
   connectHubInputSchema,
+  addOwnCredentialsInputSchema,
   connectInputSchema,
   connectResultSchema,
   practiceListSchema,
@@ -89,6 +90,7 @@ export const methodSchemas = defineMethods({
   'practice.connect': { input: connectInputSchema, output: connectResultSchema },
   'practice.connectDemo': { input: connectDemoInputSchema, output: connectResultSchema },
   'practice.connectHub': { input: connectHubInputSchema, output: connectResultSchema },
+  'practice.addOwnCredentials': { input: addOwnCredentialsInputSchema, output: connectResultSchema },
   'practice.signOut': { input: z.strictObject({ practiceKey: z.uuid() }), output: signOutResultSchema },
   'practice.budget': { input: budgetInputSchema, output: budgetStatusSchema.nullable() },
   'practice.read': { input: readInputSchema, output: readResultSchema },

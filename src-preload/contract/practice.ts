@@ -17,6 +17,11 @@ export const practiceSummarySchema = z.strictObject({
   problem: z.string().max(500).nullable(),
   /** Where its data comes from: the Partner API directly, or the practice hub (read-only device access). */
   through: z.enum(['partner-api', 'hub']),
+  /**
+   * A practice read through the hub that sends its changes to the Partner API with the laptop's own
+   * credentials: their Client ID (never the secret). Absent: it has none (read access only), or it is direct.
+   */
+  sendsWith: z.strictObject({ clientId: z.string().max(200) }).optional(),
 });
 export type PracticeSummary = z.infer<typeof practiceSummarySchema>;
 
@@ -44,19 +49,48 @@ export const connectInputSchema = z.strictObject({
 export type ConnectInput = z.infer<typeof connectInputSchema>;
 
 /**
+ * The laptop's own Partner API credentials beside the hub: where the practice is (as in a direct connect)
+ * and the Client ID and secret its changes are sent with. Reads still go through the hub.
+ */
+export const ownCredentialsInputSchema = connectInputSchema.pick({
+  region: true,
+  customUrl: true,
+  clientId: true,
+  secret: true,
+  confirmAddress: true,
+});
+export type OwnCredentialsInput = z.infer<typeof ownCredentialsInputSchema>;
+
+/**
  * Connecting through the practice hub: its address and the enrolment code the hub's administrator gave
- * (it carries this laptop's device id and token, which main keeps like a secret).
+ * (it carries this laptop's device id and token, which main keeps like a secret), and optionally the
+ * laptop's own credentials to send changes with.
  */
 export const connectHubInputSchema = z.strictObject({
   hubUrl: z.string().trim().min(1).max(2000),
   enrolmentCode: z.string().trim().min(1).max(1000),
   remember: z.boolean(),
   acceptWeakStorage: z.boolean(),
+  own: ownCredentialsInputSchema.optional(),
 });
 export type ConnectHubInput = z.infer<typeof connectHubInputSchema>;
 
+/** Own credentials for a practice already read through the hub (Settings → Connection). */
+export const addOwnCredentialsInputSchema = z.strictObject({
+  practiceKey: z.uuid(),
+  own: ownCredentialsInputSchema,
+  remember: z.boolean(),
+  acceptWeakStorage: z.boolean(),
+});
+export type AddOwnCredentialsInput = z.infer<typeof addOwnCredentialsInputSchema>;
+
 export const connectResultSchema = z.discriminatedUnion('ok', [
-  z.strictObject({ ok: z.literal(true), practice: practiceSummarySchema }),
+  z.strictObject({
+    ok: z.literal(true),
+    practice: practiceSummarySchema,
+    /** What the connect did beyond connecting, in a sentence (direct credentials kept for sending). */
+    notice: z.string().max(1000).optional(),
+  }),
   z.strictObject({
     ok: z.literal(false),
     message: z.string().max(1000),

@@ -81,6 +81,7 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
         entryId: entry.id,
         operation: entry.operation,
         payload,
+        entityKey: entry.entityKey,
         queuedAt: entry.createdAt,
         sentAgoMs: Math.max(0, Math.round(now() - sentAt)),
         ...(entry.sentAtPractice ? { sentAtPractice: entry.sentAtPractice } : {}),
@@ -136,6 +137,7 @@ export function createOutboxReplayer(deps: ReplayerDeps) {
         entryId: entry.id,
         operation: entry.operation,
         payload,
+        entityKey: entry.entityKey,
       }),
     );
     if (!outcome) {

@@ -1,11 +1,14 @@
 import { Button, Card, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
+import type { OwnCredentialsInput } from '../../src-preload/contract/practice';
 import { useServices } from '../app/services-context';
+import { useOwnCredentialsFields } from './OwnCredentialsFields';
 import { usePractice } from './practice-store';
 
 /**
  * Connect through the practice hub: its address and the enrolment code its administrator gave. Main keeps
- * the code's device token like a secret; this window never sees it again. Access is read-only.
+ * the code's device token like a secret; this window never sees it again. The hub only reads: changes are
+ * sent to the Partner API with the laptop's own credentials, entered here or kept from a direct connection.
  */
 export function HubConnectForm() {
   const { practice } = useServices();
@@ -14,12 +17,20 @@ export function HubConnectForm() {
   const [hubUrl, setHubUrl] = useState('');
   const [enrolmentCode, setEnrolmentCode] = useState('');
   const [remember, setRemember] = useState(true);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const [withOwn, setWithOwn] = useState(false);
+  const send = (own?: OwnCredentialsInput) => {
     // Weak storage is never chosen here: without a secure store the device token is kept for this session.
     void practice
-      .connectHub({ hubUrl, enrolmentCode, remember, acceptWeakStorage: false })
-      .then((result) => result.ok && setEnrolmentCode(''));
+      .connectHub({ hubUrl, enrolmentCode, remember, acceptWeakStorage: false, ...(own ? { own } : {}) })
+      .then((result) => {
+        if (own) ownFields.settled(result);
+        if (result.ok) setEnrolmentCode('');
+      });
+  };
+  const ownFields = useOwnCredentialsFields(send);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(withOwn ? ownFields.value() : undefined);
   };
   return (
     <Card asChild>
@@ -28,8 +39,8 @@ export function HubConnectForm() {
           Through the practice hub
         </Heading>
         <Text as="p" size="2" color="gray" mb="3">
-          Your practice’s hub reads the Partner API once for every laptop. This laptop reads from the hub and cannot
-          make changes.
+          Your practice’s hub reads the Partner API once for every laptop. This laptop reads from the hub; to make
+          changes it needs your own Partner API credentials (if it is connected directly now, those are kept).
         </Text>
         <Flex direction="column" gap="3">
           <label>
@@ -61,6 +72,13 @@ export function HubConnectForm() {
               {storage && !storage.secure ? ' (this laptop has no secure store: kept for this session only)' : ''}
             </Flex>
           </Text>
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              <Checkbox checked={withOwn} onCheckedChange={(v) => setWithOwn(v === true)} /> Send changes with your own
+              Partner API credentials
+            </Flex>
+          </Text>
+          {withOwn ? ownFields.fields : null}
           <Button type="submit" disabled={busy}>
             Connect through the hub
           </Button>

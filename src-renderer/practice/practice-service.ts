@@ -1,5 +1,10 @@
 import type { Region } from '../../src-preload/contract/partner-api';
-import type { ConnectHubInput, ConnectInput, ConnectResult } from '../../src-preload/contract/practice';
+import type {
+  AddOwnCredentialsInput,
+  ConnectHubInput,
+  ConnectInput,
+  ConnectResult,
+} from '../../src-preload/contract/practice';
 import type { SyncedResourceName } from '../../src-preload/contract/sync';
 import { usePractice, type PracticeDeps } from './practice-store';
 
@@ -9,6 +14,7 @@ export interface PracticeService {
   connectDemo(region?: Region): Promise<void>;
   connect(input: ConnectInput): Promise<ConnectResult>;
   connectHub(input: ConnectHubInput): Promise<ConnectResult>;
+  addOwnCredentials(input: AddOwnCredentialsInput): Promise<ConnectResult>;
   /** Background runs of the practice are cancelled first, then main and this window forget it. */
   signOut(practiceKey: string): Promise<void>;
   /** A background-style run: what is due. */
@@ -37,6 +43,7 @@ export function createPracticeService(
     connectDemo: (region) => store().connectDemo(deps, region),
     connect: (input) => store().connect(deps, input),
     connectHub: (input) => store().connectHub(deps, input),
+    addOwnCredentials: (input) => store().addOwnCredentials(deps, input),
     signOut: (practiceKey) => {
       deps.cancelJobs();
       return store().signOut(deps, practiceKey);

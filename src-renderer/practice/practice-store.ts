@@ -5,6 +5,7 @@ import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import type { SyncedResourceName } from '../../src-preload/contract/sync';
 import type { Region } from '../../src-preload/contract/partner-api';
 import type {
+  AddOwnCredentialsInput,
   ConnectHubInput,
   ConnectInput,
   ConnectResult,
@@ -35,6 +36,8 @@ interface PracticeState {
   paused: boolean;
   busy: boolean;
   error: string | null;
+  /** What the last connect did beyond connecting (main's sentence), shown with the practice in Settings. */
+  notice: string | null;
   refresh(deps: PracticeDeps): Promise<void>;
   /** Explores one of the demo's practices (default: the first, Australia and New Zealand). */
   connectDemo(deps: PracticeDeps, region?: Region): Promise<void>;
@@ -45,6 +48,8 @@ interface PracticeState {
   connect(deps: PracticeDeps, input: ConnectInput): Promise<ConnectResult>;
   /** Through the practice hub (address + enrolment code); a failure is also shown as `error`. */
   connectHub(deps: PracticeDeps, input: ConnectHubInput): Promise<ConnectResult>;
+  /** Own Partner API credentials for a practice read through the hub, to send its changes with. */
+  addOwnCredentials(deps: PracticeDeps, input: AddOwnCredentialsInput): Promise<ConnectResult>;
   /** One connect, either way: main's answer, then the list refreshed and a first sync. */
   connectWith(deps: PracticeDeps, ask: () => Promise<ConnectResult>): Promise<ConnectResult>;
   signOut(deps: PracticeDeps, practiceKey: string): Promise<void>;
@@ -80,6 +85,7 @@ export const usePractice = create<PracticeState>((set, get) => ({
   paused: false,
   busy: false,
   error: null,
+  notice: null,
   async refresh(deps) {
     const list = await deps.companion.practice.list();
     set({
@@ -105,14 +111,16 @@ export const usePractice = create<PracticeState>((set, get) => ({
   },
   connect: (deps, input) => get().connectWith(deps, () => deps.companion.practice.connect(input)),
   connectHub: (deps, input) => get().connectWith(deps, () => deps.companion.practice.connectHub(input)),
+  addOwnCredentials: (deps, input) => get().connectWith(deps, () => deps.companion.practice.addOwnCredentials(input)),
   async connectWith(deps, ask) {
-    set({ busy: true, error: null });
+    set({ busy: true, error: null, notice: null });
     try {
       const result = await ask();
       if (!result.ok) {
         if (!result.confirmAddress) set({ error: result.message });
         return result;
       }
+      set({ notice: result.notice ?? null });
       await get().refresh(deps);
       await get().syncNow(deps);
       return result;

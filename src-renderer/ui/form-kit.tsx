@@ -181,10 +181,21 @@ export function BilledNotice({ children }: { children: string }) {
   );
 }
 
-/** Why an action cannot be queued now (read-only credentials, or read-only access through the practice hub), or null. */
-export function writeBlockedReason(canWrite: boolean | undefined, through?: 'partner-api' | 'hub'): string | null {
+export const hubReadOnlyText =
+  'Connected through the practice hub with read access only: add your own Partner API credentials in Settings → Connection to send changes.';
+
+/**
+ * Why an action cannot be queued now, or null: read-only credentials, or a practice read through the hub
+ * (whose device access only reads) without own credentials to send with, or with own ones that only read.
+ */
+export function writeBlockedReason(
+  canWrite: boolean | undefined,
+  through?: 'partner-api' | 'hub',
+  sendsWith?: { clientId: string },
+): string | null {
   if (canWrite !== false) return null;
+  if (through === 'hub' && !sendsWith) return hubReadOnlyText;
   return through === 'hub'
-    ? 'This laptop reads the practice through the practice hub, which gives it read-only access: changes need the practice’s own Client ID and secret, so this action is not available. Connect directly to the Partner API with read-write credentials to use it.'
+    ? `Your own Partner API credentials (Client ID ${sendsWith?.clientId}) are read-only: the practice does not let them make changes, so this action is not available. Add read-write credentials in Settings → Connection to use it.`
     : 'These credentials are read-only: the practice does not let them make changes, so this action is not available. Connect with read-write credentials to use it.';
 }

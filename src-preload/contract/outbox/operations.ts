@@ -36,6 +36,7 @@ import {
   servicesPatchSchema,
   servicesPutSchema,
 } from '../partner-api';
+import type { SyncedResourceName } from '../sync';
 import { servicesBaseSchema } from './service-line-edits';
 
 /**
@@ -81,6 +82,12 @@ export interface OperationDef {
   /** The field of the answer that names the created record, for operations a verification read settles. */
   resultKey?: string;
   /**
+   * The synced lists this write changes at the practice (none: it changes only what is read on demand,
+   * such as a client's proposals or a lead's notes). Told to the practice hub once the write is done
+   * (hub-hint.ts), so the hub re-reads them and the other laptops hear of it.
+   */
+  changesLists: readonly SyncedResourceName[];
+  /**
    * What the edited record's touched parts were when the user read them (`payload.base`), for a write
    * that must not overwrite a change made at the practice since: main compares before sending. Never sent.
    */
@@ -98,6 +105,7 @@ export const operations = define({
     method: 'POST',
     path: '/entities/:entityKey/contacts',
     idempotency: 'create',
+    changesLists: ['contacts'],
     params: z.strictObject({ entityKey: uuid }),
     body: contactCreateSchema,
     response: contactSchema,
@@ -109,6 +117,7 @@ export const operations = define({
     method: 'PUT',
     path: '/entities/:entityKey/contacts/:entityContactID',
     idempotency: 'idempotent',
+    changesLists: ['contacts'],
     params: z.strictObject({ entityKey: uuid, entityContactID: intId }),
     body: contactUpdateSchema,
     response: contactSchema,
@@ -118,6 +127,7 @@ export const operations = define({
     method: 'POST',
     path: '/leads',
     idempotency: 'billable',
+    changesLists: ['leads'],
     params: z.strictObject({}),
     body: leadCreateSchema,
     response: leadSchema,
@@ -128,6 +138,7 @@ export const operations = define({
     method: 'POST',
     path: '/leads/:leadKey/notes',
     idempotency: 'create',
+    changesLists: [],
     params: z.strictObject({ leadKey: uuid }),
     body: leadNoteCreateSchema,
     response: leadNoteSchema,
@@ -138,6 +149,7 @@ export const operations = define({
     method: 'POST',
     path: '/leads/:leadKey/convert-to-client',
     idempotency: 'create',
+    changesLists: ['leads', 'entities', 'contacts'],
     params: z.strictObject({ leadKey: uuid }),
     body: leadConvertSchema,
     response: leadConvertResponseSchema,
@@ -148,6 +160,7 @@ export const operations = define({
     method: 'POST',
     path: '/eforms',
     idempotency: 'billable',
+    changesLists: [],
     params: z.strictObject({}),
     body: eformCreateSchema,
     clientBody: eformCreateClientSchema,
@@ -158,6 +171,7 @@ export const operations = define({
     method: 'POST',
     path: '/eforms/:formKey/send',
     idempotency: 'billable',
+    changesLists: [],
     params: z.strictObject({ formKey: uuid }),
     response: eformSendResponseSchema,
     refParams: ['formKey'],
@@ -167,6 +181,7 @@ export const operations = define({
     method: 'POST',
     path: '/id-verifications/send',
     idempotency: 'billable',
+    changesLists: [],
     params: z.strictObject({}),
     body: idVerificationSendSchema,
     response: idVerificationSentSchema,
@@ -176,6 +191,7 @@ export const operations = define({
     method: 'POST',
     path: '/id-verifications/aml-checks',
     idempotency: 'billable',
+    changesLists: [],
     params: z.strictObject({}),
     body: amlCheckCreateSchema,
     response: amlCheckSchema,
@@ -185,6 +201,7 @@ export const operations = define({
     method: 'POST',
     path: '/bills',
     idempotency: 'billable',
+    changesLists: ['bills'],
     params: z.strictObject({}),
     body: billCreateSchema,
     response: billCreatedSchema,
@@ -195,6 +212,7 @@ export const operations = define({
     method: 'PATCH',
     path: '/onboardings/:key/recipients',
     idempotency: 'create',
+    changesLists: ['onboardings'],
     params: z.strictObject({ key: uuid }),
     body: recipientsPatchSchema,
     response: onboardingSchema,
@@ -204,6 +222,7 @@ export const operations = define({
     method: 'PUT',
     path: '/onboardings/:key/clients/:clientId/custom-fields',
     idempotency: 'idempotent',
+    changesLists: ['onboardings'],
     params: z.strictObject({ key: uuid, clientId: intId }),
     body: customFieldsPutSchema,
     response: customFieldValuesSchema,
@@ -213,6 +232,7 @@ export const operations = define({
     method: 'POST',
     path: '/onboardings/:key/complete',
     idempotency: 'idempotent',
+    changesLists: ['onboardings'],
     params: z.strictObject({ key: uuid }),
     body: onboardingCompleteSchema,
     response: onboardingSchema,
@@ -223,6 +243,7 @@ export const operations = define({
     method: 'DELETE',
     path: '/onboardings/:key/documents/:documentId',
     idempotency: 'idempotent',
+    changesLists: ['onboardings'],
     params: z.strictObject({ key: uuid, documentId: intId }),
     query: removeDocumentQuerySchema,
     response: onboardingDocumentsSchema,
@@ -233,6 +254,7 @@ export const operations = define({
     method: 'POST',
     path: '/proposals/:key/duplicate',
     idempotency: 'create',
+    changesLists: [],
     params: z.strictObject({ key: uuid }),
     body: duplicateSchema,
     response: proposalCreatedSchema,
@@ -242,6 +264,7 @@ export const operations = define({
     method: 'POST',
     path: '/proposals/:key/renew',
     idempotency: 'create',
+    changesLists: [],
     params: z.strictObject({ key: uuid }),
     body: renewSchema,
     response: proposalCreatedSchema,
@@ -251,6 +274,7 @@ export const operations = define({
     method: 'POST',
     path: '/proposals/from-template',
     idempotency: 'create',
+    changesLists: [],
     params: z.strictObject({}),
     body: fromTemplateSchema,
     response: proposalCreatedSchema,
@@ -261,6 +285,7 @@ export const operations = define({
     method: 'POST',
     path: '/proposals',
     idempotency: 'create',
+    changesLists: [],
     params: z.strictObject({}),
     body: adhocProposalSchema,
     response: proposalCreatedSchema,
@@ -271,6 +296,7 @@ export const operations = define({
     method: 'PUT',
     path: '/proposals/:key/services',
     idempotency: 'idempotent',
+    changesLists: [],
     params: z.strictObject({ key: uuid }),
     body: servicesPutSchema,
     response: proposalUpdateResultSchema,
@@ -286,6 +312,7 @@ export const operations = define({
     method: 'PATCH',
     path: '/proposals/:key/services',
     idempotency: 'idempotent',
+    changesLists: [],
     params: z.strictObject({ key: uuid }),
     body: servicesPatchSchema,
     base: servicesBaseSchema,
@@ -296,6 +323,7 @@ export const operations = define({
     method: 'PUT',
     path: '/proposals/:key/external-projects',
     idempotency: 'idempotent',
+    changesLists: [],
     params: z.strictObject({ key: uuid }),
     body: externalProjectsPutSchema,
     response: proposalUpdateResultSchema,

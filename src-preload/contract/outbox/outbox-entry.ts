@@ -130,6 +130,8 @@ export const outboxSendInputSchema = z.strictObject({
   entryId: z.uuid(),
   operation: operationNameSchema,
   payload: storedPayloadSchema,
+  /** The client the entry is about (the entry's own `entityKey`), named in the practice hub's hint once it is done. */
+  entityKey: z.uuid().nullable().optional(),
   /** When the entry was queued (by the laptop's clock; kept for older callers, not used to judge a read). */
   queuedAt: z.iso.datetime().optional(),
   /**

@@ -9,6 +9,8 @@ import { countOpen } from '../../outbox/outbox-db';
 import { useAppInfo } from '../../app/app-info-store';
 import { usePractice } from '../../practice/practice-store';
 import { ConnectPanel } from '../../practice/ConnectPanel';
+import { AddOwnCredentialsForm } from '../../practice/AddOwnCredentialsForm';
+import type { PracticeSummary } from '../../../src-preload/contract/practice';
 import { SyncStatus } from './SyncStatus';
 import { AppearanceSetting } from './AppearanceSetting';
 import { DocumentEncryption } from './DocumentEncryption';
@@ -108,11 +110,22 @@ function SignOutButton(props: { practiceKey: string; name: string; onConfirm(): 
   );
 }
 
+/** How the practice is connected, and whether this laptop can make changes to it. */
+function connectionWords(p: PracticeSummary): string {
+  const readOnly = 'Read-only: you can browse, but actions that change data are not offered';
+  if (p.through !== 'hub') return `Directly to the Partner API · ${p.canWrite ? 'Read and write' : readOnly}`;
+  if (!p.sendsWith) return 'Through the practice hub · Reads through the practice hub; read access only';
+  const own = `Through the practice hub · Reads through the practice hub; sends with your own credentials (Client ID ${p.sendsWith.clientId})`;
+  return p.canWrite ? own : `${own}, which are read-only`;
+}
+
 function PracticeCard() {
   const companion = useCompanion();
   const { practice } = useServices();
   const practices = usePractice((s) => s.practices);
   const active = usePractice((s) => s.activePracticeKey);
+  const notice = usePractice((s) => s.notice);
+  const error = usePractice((s) => s.error);
   if (!companion) return null;
   if (practices.length === 0) return <ConnectPanel />;
   return (
@@ -127,12 +140,10 @@ function PracticeCard() {
               {p.name} {p.isDemo ? <Badge color="amber">Demo</Badge> : null}
             </Text>
             <Text size="1" color="gray">
-              {p.region} · {p.through === 'hub' ? 'Through the practice hub' : 'Directly to the Partner API'} ·{' '}
-              {p.canWrite
-                ? 'Read and write'
-                : 'Read-only: you can browse, but actions that change data are not offered'}
+              {p.region} · {connectionWords(p)}
               {p.practiceKey === active ? ' · active' : ''}
             </Text>
+            {p.through === 'hub' && !p.sendsWith ? <AddOwnCredentialsForm practice={p} /> : null}
             {p.problem ? (
               <Text size="1" color="red">
                 {p.problem}
@@ -146,6 +157,16 @@ function PracticeCard() {
           />
         </Flex>
       ))}
+      {notice ? (
+        <Callout.Root color="blue" role="status" mb="3">
+          <Callout.Text>{notice}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {error ? (
+        <Callout.Root color="red" role="alert" mb="3">
+          <Callout.Text>{error}</Callout.Text>
+        </Callout.Root>
+      ) : null}
       <ThisIsMe />
       <Heading as="h3" size="2" mb="2" mt="3">
         Sync

@@ -89,5 +89,6 @@ export function UserSelect(props: {
 export function useWriteBlocked(): string | null {
   const canWrite = usePractice((s) => activePractice(s)?.canWrite);
   const through = usePractice((s) => activePractice(s)?.through);
-  return writeBlockedReason(canWrite, through);
+  const sendsWith = usePractice((s) => activePractice(s)?.sendsWith);
+  return writeBlockedReason(canWrite, through, sendsWith);
 }

@@ -50,6 +50,20 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   'practice.connectHub': [
     { hubUrl: 'http://127.0.0.1:4100', enrolmentCode: 'ZGV2aWNlOnRva2Vu', remember: false, acceptWeakStorage: false },
   ],
+  'practice.addOwnCredentials': [
+    {
+      practiceKey,
+      own: {
+        region: 'custom',
+        customUrl: 'https://api.example.com',
+        clientId: 'own-id',
+        secret: 's',
+        confirmAddress: true,
+      },
+      remember: true,
+      acceptWeakStorage: false,
+    },
+  ],
   'practice.signOut': [{ practiceKey }],
   'practice.budget': [{ practiceKey }, { practiceKey, estimateRequests: 120 }],
   'practice.read': [

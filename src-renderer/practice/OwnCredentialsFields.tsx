@@ -1,0 +1,95 @@
+import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
+import { useState } from 'react';
+import type { ConnectResult, OwnCredentialsInput } from '../../src-preload/contract/practice';
+import { LabelledSelect } from '../ui/LabelledSelect';
+
+const regionNames = { ANZ: 'Australia and New Zealand', UK: 'United Kingdom', ZA: 'South Africa' } as const;
+
+/**
+ * The laptop's own Partner API credentials beside the practice hub: where the practice is (as in the direct
+ * form), the Client ID and the secret. Main checks them with the Partner API and keeps the secret; this
+ * window never sees it again. `resend`: the form's send again, once the user confirmed the address main asked about.
+ */
+export function useOwnCredentialsFields(resend: (own: OwnCredentialsInput) => void) {
+  const [region, setRegion] = useState<OwnCredentialsInput['region']>('ANZ');
+  const [customUrl, setCustomUrl] = useState('');
+  const [clientId, setClientId] = useState('');
+  const [secret, setSecret] = useState('');
+  // Main asks once before a secret is first sent to a custom address (or a changed regional host).
+  const [confirming, setConfirming] = useState<{ address: string; message: string } | null>(null);
+
+  /** `confirmedAddress`: the exact address the user confirmed, sent instead of the field's text. */
+  const value = (confirmedAddress?: string): OwnCredentialsInput => ({
+    region,
+    ...(region === 'custom' ? { customUrl: confirmedAddress ?? customUrl } : {}),
+    ...(confirmedAddress ? { confirmAddress: true } : {}),
+    clientId,
+    secret,
+  });
+  /** Main's answer: the secret is cleared once kept; an address to confirm is asked for. */
+  const settled = (result: ConnectResult) => {
+    setConfirming(null);
+    if (result.ok) setSecret('');
+    else if (result.confirmAddress) setConfirming({ address: result.confirmAddress, message: result.message });
+  };
+
+  const fields = (
+    <Flex direction="column" gap="3">
+      <LabelledSelect
+        label="Region"
+        value={region}
+        onChange={(next) => setRegion(next as OwnCredentialsInput['region'])}
+      >
+        {Object.entries(regionNames).map(([key, name]) => (
+          <option key={key} value={key}>
+            {name}
+          </option>
+        ))}
+        <option value="custom">Custom address</option>
+      </LabelledSelect>
+      {region === 'custom' ? (
+        <label>
+          <Text size="2" weight="medium">
+            Partner API address
+          </Text>
+          <TextField.Root
+            value={customUrl}
+            onChange={(e) => setCustomUrl(e.target.value)}
+            placeholder="https://…"
+            required
+          />
+        </label>
+      ) : null}
+      <label>
+        <Text size="2" weight="medium">
+          Your Client ID
+        </Text>
+        <TextField.Root value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" required />
+      </label>
+      <label>
+        <Text size="2" weight="medium">
+          Your client secret
+        </Text>
+        <TextField.Root
+          type="password"
+          value={secret}
+          onChange={(e) => setSecret(e.target.value)}
+          autoComplete="off"
+          required
+        />
+      </label>
+      {confirming ? (
+        <Callout.Root color="amber">
+          <Callout.Text>{confirming.message}</Callout.Text>
+          <Text as="p" size="2" weight="bold" style={{ wordBreak: 'break-all' }}>
+            {confirming.address}
+          </Text>
+          <Button type="button" size="1" onClick={() => resend(value(confirming.address))}>
+            Send them to this address
+          </Button>
+        </Callout.Root>
+      ) : null}
+    </Flex>
+  );
+  return { value, settled, fields };
+}
