@@ -31,6 +31,7 @@ export interface ReadThroughRoute {
 const JSON_TYPE = 'application/json; charset=utf-8';
 const marker = (field: string) => `HUBPARAM${field}X`;
 const numeric = /^\d{1,12}$/;
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Every GET a laptop's on-demand reads (`readSpecs`) and documents (`documentApiPath`) make, as routes the hub
@@ -75,11 +76,13 @@ function readKindRoute(kind: ReadKind): ReadThroughRoute {
       const candidate: Record<string, unknown> = { kind };
       for (const field of inPath) candidate[field] = params[field];
       for (const { name, field } of queryNames) if (field) candidate[field] = query[name];
-      for (const [field, value] of Object.entries(candidate))
-        if (typeof value === 'string' && numeric.test(value) && field !== 'kind') {
-          const asNumber = option.shape[field as keyof typeof option.shape];
-          if (asNumber && (asNumber as z.ZodType).safeParse(Number(value)).success) candidate[field] = Number(value);
-        }
+      // Normalised as the laptop's reader sends them: ids as numbers, keys in lower case (one kept answer each).
+      for (const [field, value] of Object.entries(candidate)) {
+        if (typeof value !== 'string' || field === 'kind') continue;
+        const schema = option.shape[field as keyof typeof option.shape] as z.ZodType | undefined;
+        if (numeric.test(value) && schema?.safeParse(Number(value)).success) candidate[field] = Number(value);
+        else if (uuidShape.test(value)) candidate[field] = value.toLowerCase();
+      }
       const parsed = readRequestSchema.safeParse(candidate);
       if (!parsed.success) return null;
       const request = parsed.data;
