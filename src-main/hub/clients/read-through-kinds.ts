@@ -160,6 +160,12 @@ function clientNamed(values: unknown[]): string | null {
   return keys.size === 1 ? [...keys][0]! : null;
 }
 
+/** Where a bill's or statement's detail is kept: the key its read kind's answer is kept under. */
+const detailPath = {
+  bill: (billingId: number) => readSpecs['bills.detail'].path({ kind: 'bills.detail', billingId }),
+  statement: (statementId: number) => readSpecs['statements.detail'].path({ kind: 'statements.detail', statementId }),
+};
+
 /** A PDF's client: from its detail kept here, else from the mirror (bills are mirrored; statements per client). */
 async function ownerOf(db: Queryable, kind: 'bill' | 'statement', id: string): Promise<string | null> {
   const resource = kind === 'bill' ? 'bills' : 'statements';
@@ -168,7 +174,7 @@ async function ownerOf(db: Queryable, kind: 'bill' | 'statement', id: string): P
        (SELECT entity_key FROM read_through WHERE path = $1),
        (SELECT lower(record->>'entityKey') FROM mirror_records WHERE resource = $2 AND key = $3)
      ) AS entity_key`,
-    [`/${resource}/${id}`, resource, id],
+    [detailPath[kind](Number(id)), resource, id],
   );
   return row?.entity_key ?? null;
 }
