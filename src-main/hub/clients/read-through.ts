@@ -1,31 +1,14 @@
-import { billDetailSchema, statementDetailSchema } from '../../../src-preload/contract/partner-api';
-import type { DocumentKind } from '../../../src-preload/contract/documents';
-import { downloadDocument } from '../../documents/document-source';
 import type { PartnerApiClient } from '../../partner-api/partner-api-client';
 import type { HubDatabase, Queryable } from '../db/database';
 import { NotMirroredError } from './client-proposals';
+import type { ReadThroughTarget, ServedAnswer } from './read-through-kinds';
 
-/** One record a laptop reads on demand: a statement or bill's detail (JSON) or its PDF. */
-export type ReadThroughTarget =
-  | { kind: 'statement' | 'bill'; id: number; pdf: false }
-  | { kind: Extract<DocumentKind, 'statement' | 'bill'>; id: number; pdf: true };
-
-/** An answer as served: the API's status and content type, and the exact bytes every laptop gets. */
-export interface ServedAnswer {
-  status: number;
-  contentType: string;
-  body: Buffer;
-}
+export type { ReadThroughTarget, ServedAnswer } from './read-through-kinds';
 
 /** How long an answer is served before the next ask reads it again (a hint or event naming the client drops it sooner). */
 export const READ_THROUGH_TTL_MS = 60 * 60 * 1000;
 /** The bytes kept in all; past this the least recently served answers go. */
 export const READ_THROUGH_MAX_BYTES = 256 * 1024 * 1024;
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-const detailSchema = { statement: statementDetailSchema, bill: billDetailSchema } as const;
-const apiPath = (target: ReadThroughTarget): string =>
-  `/${target.kind === 'bill' ? 'bills' : 'statements'}/${target.id}${target.pdf ? '/pdf' : ''}`;
 
 export interface ReadThroughDeps {
   db: HubDatabase;
@@ -37,7 +20,7 @@ export interface ReadThroughDeps {
 }
 
 /**
- * Per-record reads the hub does not mirror (a statement, a bill's detail, their PDFs): read from the Partner
+ * Reads the hub does not mirror (every on-demand read kind and document, `read-through-kinds.ts`): read from the Partner
  * API once (single-flight: laptops asking at once share one read), kept in `read_through` with the API's
  * status and content type, and served to every laptop byte for byte. An answer older than the time-to-live
  * is read again when next asked; `forgetClient` drops a client's answers when a hint or an event names it.
@@ -50,19 +33,7 @@ export function createReadThrough(deps: ReadThroughDeps) {
   const reading = new Map<string, Promise<ServedAnswer>>();
 
   async function read(target: ReadThroughTarget, path: string): Promise<ServedAnswer> {
-    let answer: ServedAnswer;
-    let entityKey: string | null;
-    if (target.pdf) {
-      const bytes = await downloadDocument(deps.api, { kind: target.kind, id: String(target.id) }, 'interactive');
-      answer = { status: 200, contentType: 'application/pdf', body: Buffer.from(bytes) };
-      entityKey = await ownerOf(deps.db, target);
-    } else {
-      const { data, status } = await deps.api.request('GET', path, detailSchema[target.kind], {
-        priority: 'interactive',
-      });
-      answer = { status, contentType: JSON_TYPE, body: Buffer.from(JSON.stringify(data), 'utf8') };
-      entityKey = data.entityKey.toLowerCase();
-    }
+    const { answer, entityKey } = await target.read(deps.api, deps.db);
     await deps.db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO read_through (path, entity_key, status, content_type, body, size, read_at, used_at)
@@ -80,7 +51,7 @@ export function createReadThrough(deps: ReadThroughDeps) {
   return {
     /** A laptop's read: kept and fresh → served; else read once (shared by whoever asks meanwhile) and kept. */
     async serve(target: ReadThroughTarget): Promise<ServedAnswer> {
-      const path = apiPath(target);
+      const path = target.key;
       const kept = await keptAnswer(deps.db, path, ttlMs);
       if (kept?.fresh) return kept.answer;
       if (!deps.mayRead()) {
@@ -123,19 +94,6 @@ async function keptAnswer(
     answer: { status: Number(row.status), contentType: row.content_type, body: Buffer.from(row.body) },
     fresh: row.fresh,
   };
-}
-
-/** A PDF's client: from its detail kept here, else from the mirror (bills are mirrored; statements per client). */
-async function ownerOf(db: Queryable, target: ReadThroughTarget): Promise<string | null> {
-  const resource = target.kind === 'bill' ? 'bills' : 'statements';
-  const [row] = await db.query<{ entity_key: string | null }>(
-    `SELECT coalesce(
-       (SELECT entity_key FROM read_through WHERE path = $1),
-       (SELECT lower(record->>'entityKey') FROM mirror_records WHERE resource = $2 AND key = $3)
-     ) AS entity_key`,
-    [apiPath({ kind: target.kind, id: target.id, pdf: false }), resource, String(target.id)],
-  );
-  return row?.entity_key ?? null;
 }
 
 /** Least recently served answers go once all kept bytes pass the bound; the answer just stored stays. */

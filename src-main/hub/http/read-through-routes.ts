@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { MalformedResponseError, PartnerApiError, RedirectRefusedError } from '../../partner-api/api-errors';
 import { NotMirroredError } from '../clients/client-proposals';
-import type { ReadThrough, ReadThroughTarget } from '../clients/read-through';
-
-const recordId = z.coerce.number().int().min(1).max(999_999_999_999);
+import type { ReadThrough } from '../clients/read-through';
+import { readThroughRoutes } from '../clients/read-through-kinds';
 
 const problem = (status: number, title: string, detail: string, instance: string) => ({
   type: `https://httpstatuses.io/${status}`,
@@ -16,35 +14,52 @@ const problem = (status: number, title: string, detail: string, instance: string
 });
 
 /**
- * The Partner API's per-record reads a laptop makes on demand (a statement, a bill's detail, their PDFs),
- * at the API's own paths, answered from what the hub keeps or read through once (clients/read-through.ts).
+ * Every GET a laptop's on-demand reads and documents make (`clients/read-through-kinds.ts`), at the API's
+ * own paths, answered from what the hub keeps or read through once (clients/read-through.ts) — except the
+ * ones already answered from the mirror (registered before this: the windows, reports and a client's lists).
+ * Anything else under /api/v1 is a 404 naming what the hub serves.
  */
 export function registerReadThroughRoutes(app: FastifyInstance, deps: { readThrough: ReadThrough }) {
-  const routes: { path: string; param: string; target: (id: number) => ReadThroughTarget }[] = [
-    { path: '/statements/:statementId', param: 'statementId', target: (id) => ({ kind: 'statement', id, pdf: false }) },
-    {
-      path: '/statements/:statementId/pdf',
-      param: 'statementId',
-      target: (id) => ({ kind: 'statement', id, pdf: true }),
-    },
-    { path: '/bills/:billingId', param: 'billingId', target: (id) => ({ kind: 'bill', id, pdf: false }) },
-    { path: '/bills/:billingId/pdf', param: 'billingId', target: (id) => ({ kind: 'bill', id, pdf: true }) },
-  ];
-  for (const route of routes)
-    app.get(`/api/v1${route.path}`, async (request, reply) => {
-      const id = recordId.safeParse((request.params as Record<string, string>)[route.param]);
-      if (!id.success || Object.keys(request.query ?? {}).length > 0)
+  const served: string[] = [];
+  for (const route of readThroughRoutes()) {
+    const url = `/api/v1${route.path}`;
+    if (app.hasRoute({ method: 'GET', url })) continue;
+    served.push(route.path);
+    app.get(url, async (request, reply) => {
+      const target = route.target(
+        (request.params ?? {}) as Record<string, string>,
+        (request.query ?? {}) as Record<string, unknown>,
+      );
+      if (!target)
         return sendProblem(
           reply,
-          problem(400, 'Bad Request', `${route.param} must be a positive whole number.`, request.url),
+          problem(
+            400,
+            'Bad Request',
+            `Not a ${route.name} read the hub serves: check its path and query.`,
+            request.url,
+          ),
         );
       try {
-        const answer = await deps.readThrough.serve(route.target(id.data));
+        const answer = await deps.readThrough.serve(target);
         return reply.code(answer.status).type(answer.contentType).send(answer.body);
       } catch (error) {
         return sendProblem(reply, failureProblem(error, request.url));
       }
     });
+  }
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      reply,
+      problem(
+        404,
+        'Not Found',
+        `The hub does not serve ${request.method} ${request.url.split('?')[0]}. It serves the practice's synced ` +
+          `lists and reports from its mirror and reads through, once for every laptop: ${served.join(', ')}.`,
+        request.url,
+      ),
+    ),
+  );
 }
 
 function sendProblem(reply: FastifyReply, body: ReturnType<typeof problem>) {

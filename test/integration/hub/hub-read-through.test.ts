@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { createReadThrough } from '../../../src-main/hub/clients/read-through';
+import { readThroughRoutes } from '../../../src-main/hub/clients/read-through-kinds';
 import type { DeviceCredential } from '../../../src-main/hub/devices/devices';
 import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
 import type { PartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
@@ -144,9 +145,11 @@ describe('reads the hub does not mirror', () => {
     } as unknown as PartnerApiClient;
     const kept = createReadThrough({ db: hub.db, api: counting, mayRead: () => true, maxBytes: 2_500 });
     await hub.db.query('DELETE FROM read_through');
-    for (const id of [1, 2]) await kept.serve({ kind: 'bill', id, pdf: true });
-    await kept.serve({ kind: 'bill', id: 1, pdf: true }); // 1 is now the more recently served
-    await kept.serve({ kind: 'bill', id: 3, pdf: true }); // past the bound: 2 goes
+    const billPdf = readThroughRoutes().find((route) => route.name === 'bill PDF')!;
+    const target = (id: number) => billPdf.target({ id: String(id) }, {})!;
+    for (const id of [1, 2]) await kept.serve(target(id));
+    await kept.serve(target(1)); // 1 is now the more recently served
+    await kept.serve(target(3)); // past the bound: 2 goes
     const paths = await hub.db.query<{ path: string }>('SELECT path FROM read_through ORDER BY path');
     expect(paths.map((row) => row.path)).toEqual(['/bills/1/pdf', '/bills/3/pdf']);
     expect(files).toEqual(['/bills/1/pdf', '/bills/2/pdf', '/bills/3/pdf']);

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { documentKinds, type DocumentKind } from '../../../src-preload/contract/documents';
+import { readRequestSchema, readSpecs, type ReadKind, type ReadRequest } from '../../../src-preload/contract/reads';
+import { documentApiPath, downloadDocument } from '../../documents/document-source';
+import type { PartnerApiClient } from '../../partner-api/partner-api-client';
+import type { Queryable } from '../db/database';
+
+/** An answer as served: the API's status and content type, and the exact bytes every laptop gets. */
+export interface ServedAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/** One laptop's ask, understood: its cache key (the API path and normalised query) and how to read it once. */
+export interface ReadThroughTarget {
+  key: string;
+  read(api: PartnerApiClient, db: Queryable): Promise<{ answer: ServedAnswer; entityKey: string | null }>;
+}
+
+/** A route the hub may read through: the API's path as a route pattern and how to understand a request to it. */
+export interface ReadThroughRoute {
+  /** What the route reads, for the sentence a refused request gets (`leads.notes`, `idCertificate PDF`). */
+  name: string;
+  /** Below /api/v1, with `:param` placeholders (`/leads/:leadKey/notes`). */
+  path: string;
+  /** The target for these params and query; null when they are not what the laptop's reader sends. */
+  target(params: Record<string, string>, query: Record<string, unknown>): ReadThroughTarget | null;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const marker = (field: string) => `HUBPARAM${field}X`;
+const numeric = /^\d{1,12}$/;
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every GET a laptop's on-demand reads (`readSpecs`) and documents (`documentApiPath`) make, as routes the hub
+ * reads through — derived from those two lists, so a read kind added to the contract is served by the hub
+ * with no second list to keep. Paged lists are left out: the hub serves them from its mirror by date window.
+ */
+export function readThroughRoutes(): ReadThroughRoute[] {
+  const kinds = Object.keys(readSpecs) as ReadKind[];
+  return [
+    ...kinds.filter((kind) => !('pagedBy' in readSpecs[kind])).map(readKindRoute),
+    ...documentKinds.map(documentRoute),
+  ];
+}
+
+interface AnySpec {
+  path(r: ReadRequest): string;
+  query?(r: ReadRequest): Record<string, string | number>;
+  response: z.ZodType;
+  list: boolean;
+}
+
+function readKindRoute(kind: ReadKind): ReadThroughRoute {
+  const spec = readSpecs[kind] as unknown as AnySpec;
+  const option = readRequestSchema.options.find((o) => o.shape.kind.value === kind);
+  if (!option) throw new Error(`No read request for ${kind}.`);
+  const fields = Object.keys(option.shape).filter((field) => field !== 'kind');
+  // The spec's path and query, asked with a marker for every field, say where each field goes.
+  const sample = Object.fromEntries([['kind', kind], ...fields.map((f) => [f, marker(f)])]) as ReadRequest;
+  let path = spec.path(sample);
+  const inPath = fields.filter((f) => path.includes(marker(f)));
+  for (const field of inPath) path = path.replace(marker(field), `:${field}`);
+  const queryNames = Object.entries(spec.query?.(sample) ?? {}).map(([name, value]) => ({
+    name,
+    field: fields.find((f) => value === marker(f)),
+  }));
+  return {
+    name: kind,
+    path,
+    target(params, query) {
+      const allowed = new Set(queryNames.map((q) => q.name));
+      if (Object.keys(query).some((name) => !allowed.has(name))) return null;
+      const candidate: Record<string, unknown> = { kind };
+      for (const field of inPath) candidate[field] = params[field];
+      for (const { name, field } of queryNames) if (field) candidate[field] = query[name];
+      // Normalised as the laptop's reader sends them: ids as numbers, keys in lower case (one kept answer each).
+      for (const [field, value] of Object.entries(candidate)) {
+        if (typeof value !== 'string' || field === 'kind') continue;
+        const schema = option.shape[field as keyof typeof option.shape] as z.ZodType | undefined;
+        if (numeric.test(value) && schema?.safeParse(Number(value)).success) candidate[field] = Number(value);
+        else if (uuidShape.test(value)) candidate[field] = value.toLowerCase();
+      }
+      const parsed = readRequestSchema.safeParse(candidate);
+      if (!parsed.success) return null;
+      const request = parsed.data;
+      const apiQuery = spec.query?.(request);
+      const search = new URLSearchParams(
+        Object.entries(apiQuery ?? {})
+          .map(([name, value]) => [name, String(value)] as [string, string])
+          .sort(([a], [b]) => a.localeCompare(b)),
+      ).toString();
+      const apiPath = spec.path(request);
+      return {
+        key: search ? `${apiPath}?${search}` : apiPath,
+        async read(api) {
+          const options = { priority: 'interactive' as const, ...(apiQuery ? { query: apiQuery } : {}) };
+          const { data, status } = spec.list
+            ? await api.list(apiPath, spec.response, options)
+            : await api.request('GET', apiPath, spec.response, options);
+          return {
+            answer: { status, contentType: JSON_TYPE, body: Buffer.from(JSON.stringify(data), 'utf8') },
+            entityKey: clientNamed([data, request]),
+          };
+        },
+      };
+    },
+  };
+}
+
+const documentId: Record<DocumentKind, z.ZodType<string>> = {
+  bill: z
+    .string()
+    .regex(numeric)
+    .transform((id) => String(Number(id))),
+  statement: z
+    .string()
+    .regex(numeric)
+    .transform((id) => String(Number(id))),
+  idCertificate: z.uuid().transform((id) => id.toLowerCase()),
+};
+
+function documentRoute(kind: DocumentKind): ReadThroughRoute {
+  const path = documentApiPath({ kind, id: marker('id') }).replace(marker('id'), ':id');
+  return {
+    name: `${kind} PDF`,
+    path,
+    target(params, query) {
+      const id = documentId[kind].safeParse(params.id);
+      if (!id.success || id.data === '0' || Object.keys(query).length > 0) return null;
+      const ref = { kind, id: id.data };
+      return {
+        key: documentApiPath(ref),
+        async read(api, db) {
+          const bytes = await downloadDocument(api, ref, 'interactive');
+          return {
+            answer: { status: 200, contentType: 'application/pdf', body: Buffer.from(bytes) },
+            // An identity certificate is named by its client; a bill or statement by its kept detail or mirror.
+            entityKey: kind === 'idCertificate' ? ref.id : await ownerOf(db, kind, ref.id),
+          };
+        },
+      };
+    },
+  };
+}
+
+/** The one client an answer (or its request) names, so a hint about that client drops it; null for none or several. */
+function clientNamed(values: unknown[]): string | null {
+  const keys = new Set<string>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      const key = (value as { entityKey?: unknown }).entityKey;
+      if (typeof key === 'string') keys.add(key.toLowerCase());
+    }
+  };
+  values.forEach(visit);
+  return keys.size === 1 ? [...keys][0]! : null;
+}
+
+/** Where a bill's or statement's detail is kept: the key its read kind's answer is kept under. */
+const detailPath = {
+  bill: (billingId: number) => readSpecs['bills.detail'].path({ kind: 'bills.detail', billingId }),
+  statement: (statementId: number) => readSpecs['statements.detail'].path({ kind: 'statements.detail', statementId }),
+};
+
+/** A PDF's client: from its detail kept here, else from the mirror (bills are mirrored; statements per client). */
+async function ownerOf(db: Queryable, kind: 'bill' | 'statement', id: string): Promise<string | null> {
+  const resource = kind === 'bill' ? 'bills' : 'statements';
+  const [row] = await db.query<{ entity_key: string | null }>(
+    `SELECT coalesce(
+       (SELECT entity_key FROM read_through WHERE path = $1),
+       (SELECT lower(record->>'entityKey') FROM mirror_records WHERE resource = $2 AND key = $3)
+     ) AS entity_key`,
+    [detailPath[kind](Number(id)), resource, id],
+  );
+  return row?.entity_key ?? null;
+}
