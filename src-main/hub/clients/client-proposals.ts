@@ -1,7 +1,7 @@
 import { proposalSummarySchema, type ProposalSummary } from '../../../src-preload/contract/partner-api';
 import type { PartnerApiClient, RequestPriority } from '../../partner-api/partner-api-client';
 import type { HubDatabase, Queryable } from '../db/database';
-import { upsertRecords } from '../mirror/mirror-store';
+import { removeClientRecordsNotIn, upsertRecords } from '../mirror/mirror-store';
 
 /** The mirror's resource name for clients' proposals (keyed by proposalKey; the record carries its entityKey). */
 export const PROPOSALS_RESOURCE = 'proposals';
@@ -45,13 +45,12 @@ export function createClientProposals(deps: ClientProposalsDeps) {
         PROPOSALS_RESOURCE,
         mine.map((p) => ({ key: p.proposalKey.toLowerCase(), record: p })),
       );
-      count += (
-        await tx.query(
-          `DELETE FROM mirror_records WHERE resource = $1 AND lower(record->>'entityKey') = $2
-             AND NOT (key = ANY($3::text[])) RETURNING key`,
-          [PROPOSALS_RESOURCE, entityKey, mine.map((p) => p.proposalKey.toLowerCase())],
-        )
-      ).length;
+      count += await removeClientRecordsNotIn(
+        tx,
+        PROPOSALS_RESOURCE,
+        entityKey,
+        mine.map((p) => p.proposalKey.toLowerCase()),
+      );
       await tx.query(
         `INSERT INTO mirrored_clients (resource, entity_key, read_at) VALUES ($1, $2, now())
          ON CONFLICT (resource, entity_key) DO UPDATE SET read_at = EXCLUDED.read_at`,

@@ -63,6 +63,14 @@ const MIGRATIONS: readonly string[] = [
    );
    -- Deliveries the mirror leader has not yet done the work of (whichever process stored them).
    CREATE INDEX webhook_inbox_unprocessed ON webhook_inbox (received_at) WHERE processed_at IS NULL;`,
+  `-- Each resource's version, moved in the transaction of every write that changed or removed one of its
+   -- records (mirror-store.ts): the served pages' cache asks it per request instead of counting the records.
+   CREATE TABLE mirror_versions (
+     resource text PRIMARY KEY,
+     version bigint NOT NULL
+   );
+   INSERT INTO mirror_versions (resource, version)
+     SELECT resource, nextval('hub_change_seq') FROM mirror_records GROUP BY resource;`,
 ];
 
 export async function migrate(db: HubDatabase): Promise<void> {

@@ -112,11 +112,13 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
           'The hub serves this list whole, paged by pageNumber only.',
           request.url,
         );
-      const rows = await readAll(db, resource.name);
-      return rows.slice((page - 1) * pageSize, page * pageSize).map((row) => row.record);
+      const body = await pages.page(resource.name, { page, pageSize }, async () =>
+        (await readAll(db, resource.name)).slice((page - 1) * pageSize, page * pageSize).map((row) => row.record),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
     });
   }
-  registerMirroredReports(app, { db, resources: hubResources, pageSize, problem });
+  registerMirroredReports(app, { db, resources: hubResources, pageSize, problem, pages });
   options.register?.(app);
   return app;
 }

@@ -30,6 +30,7 @@ export async function upsertRecords(
      RETURNING key`,
     [resource, JSON.stringify([...byKey].map(([key, record]) => ({ k: key, r: record })))],
   );
+  if (rows.length > 0) await noteResourceChanged(tx, resource);
   return rows.length;
 }
 
@@ -39,7 +40,46 @@ export async function removeRecordsNotIn(tx: Queryable, resource: string, keys: 
     `DELETE FROM mirror_records WHERE resource = $1 AND NOT (key = ANY($2::text[])) RETURNING key`,
     [resource, keys],
   );
+  if (rows.length > 0) await noteResourceChanged(tx, resource);
   return rows.length;
+}
+
+/** A per-client list re-read (a client's proposals): that client's records it no longer lists go. */
+export async function removeClientRecordsNotIn(
+  tx: Queryable,
+  resource: string,
+  entityKey: string,
+  keys: readonly string[],
+): Promise<number> {
+  const rows = await tx.query(
+    `DELETE FROM mirror_records WHERE resource = $1 AND lower(record->>'entityKey') = $2
+       AND NOT (key = ANY($3::text[])) RETURNING key`,
+    [resource, entityKey, keys],
+  );
+  if (rows.length > 0) await noteResourceChanged(tx, resource);
+  return rows.length;
+}
+
+/**
+ * Every write above moves its resource's version, in the same transaction, when a record changed or went:
+ * the one cheap answer to "has this resource changed since?" (the page cache's key). A removal moves no
+ * record's change_seq, so the records alone could only tell by counting them all.
+ */
+async function noteResourceChanged(tx: Queryable, resource: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO mirror_versions (resource, version) VALUES ($1, nextval('hub_change_seq'))
+     ON CONFLICT (resource) DO UPDATE SET version = EXCLUDED.version`,
+    [resource],
+  );
+}
+
+/** The resource's version (see noteResourceChanged): one row by key, '0' before its first record. */
+export async function resourceVersion(db: Queryable, resource: string): Promise<string> {
+  const [row] = await db.query<{ version: string }>(
+    'SELECT version::text AS version FROM mirror_versions WHERE resource = $1',
+    [resource],
+  );
+  return row?.version ?? '0';
 }
 
 /** The hub's latest change sequence (0 before any change). */
