@@ -20,8 +20,8 @@ export interface HubServerOptions {
   practice?: AuthValidation;
   /** PEM certificate and key to serve HTTPS with; without them plain http, which the caller binds to loopback. */
   tls?: { cert: string; key: string };
-  /** A device's request was accepted (laptop presence sets the hub's cadence). */
-  onDeviceRequest?: () => void;
+  /** A device's request was accepted (laptop presence sets the hub's cadence): the device id and the path. */
+  onDeviceRequest?: (request: { device: string; path: string }) => void;
   /** Extra routes (the webhook receiver, the change stream) registered by their own modules. */
   register?: (app: FastifyInstance) => void;
 }
@@ -57,7 +57,7 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
     };
     if (!(await devices.verify(header('x-svc-auth-id'), header('x-svc-auth-key'))))
       return problem(reply, 401, 'Unauthorized', 'Unknown or revoked device.', path);
-    options.onDeviceRequest?.();
+    options.onDeviceRequest?.({ device: header('x-svc-auth-id') ?? '', path });
   });
 
   const { practice } = options;
