@@ -84,15 +84,10 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
       const since = typeof query.lastUpdated === 'string' ? new Date(query.lastUpdated) : null;
       if (since && since.getTime() > now.getTime())
         return problem(reply, 400, 'Bad Request', 'lastUpdated must not be in the future.', request.url);
-      const page = {
-        resource: list.resource,
-        changedSince: since,
-        filter: list.filter(query),
-        pageNumber: typeof query.pageNumber === 'number' ? query.pageNumber : 1,
-        pageSize,
-      };
-      const body = await pages.page(list.resource, page, async () =>
-        (await readPage(db, page)).map((row) => row.record),
+      const selection = { resource: list.resource, changedSince: since, filter: list.filter(query) };
+      const page = { pageNumber: typeof query.pageNumber === 'number' ? query.pageNumber : 1, pageSize };
+      const body = await pages.pageOf(list.resource, selection, page, async (blockNumber, blockSize) =>
+        (await readPage(db, { ...selection, pageNumber: blockNumber, pageSize: blockSize })).map((row) => row.record),
       );
       return reply.type('application/json; charset=utf-8').send(body);
     });
@@ -112,8 +107,8 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
           'The hub serves this list whole, paged by pageNumber only.',
           request.url,
         );
-      const body = await pages.page(resource.name, { page, pageSize }, async () =>
-        (await readAll(db, resource.name)).slice((page - 1) * pageSize, page * pageSize).map((row) => row.record),
+      const body = await pages.pageOf(resource.name, {}, { pageNumber: page, pageSize }, async (block, blockSize) =>
+        (await readAll(db, resource.name)).slice((block - 1) * blockSize, block * blockSize).map((row) => row.record),
       );
       return reply.type('application/json; charset=utf-8').send(body);
     });

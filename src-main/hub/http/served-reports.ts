@@ -61,17 +61,18 @@ export function registerMirroredReports(
               : `The hub has not read ${resource.name} yet.`,
             request.url,
           );
-        const page = {
+        const range = {
           resource: resource.name,
           field: dated.field,
           from: startDate,
           to: endDate,
           filter: Object.keys(filter).length > 0 ? filter : null,
-          pageNumber: pageNumber ?? 1,
-          pageSize,
         };
         // Shared like the lists' pages: ten laptops importing ask the same window pages.
-        const body = await pages.page(resource.name, page, () => readDateRange(db, page));
+        const page = { pageNumber: pageNumber ?? 1, pageSize };
+        const body = await pages.pageOf(resource.name, range, page, (blockNumber, blockSize) =>
+          readDateRange(db, { ...range, pageNumber: blockNumber, pageSize: blockSize }),
+        );
         return reply.type('application/json; charset=utf-8').send(body);
       });
     }

@@ -19,7 +19,7 @@ let baseUrl = '';
 let device: DeviceCredential;
 let close: () => Promise<void> = async () => undefined;
 /** The mirror's reads of a window page and of a whole list, as the hub sends them to its database. */
-const reads = { window: 0, whole: 0 };
+const reads = { window: 0, whole: 0, list: 0 };
 
 function counting(db: HubDatabase): HubDatabase {
   return {
@@ -27,6 +27,7 @@ function counting(db: HubDatabase): HubDatabase {
     query: (sql, params) => {
       if (/record->>\$2 >= \$3/.test(sql)) reads.window += 1;
       if (/ORDER BY key/.test(sql) && params?.[3] === 2_147_483_647) reads.whole += 1;
+      else if (/changed_at >= \$2/.test(sql)) reads.list += 1;
       return db.query(sql, params);
     },
   };
@@ -91,6 +92,33 @@ describe(`every list the hub serves shares its pages between laptops, on ${hubTe
     await removeRecordsNotIn(hub.db(), 'users', ['u2']);
     expect(await (await get('/api/v1/users/list?pageNumber=1')).json()).toEqual([user('u2', 'Bea')]);
     expect(reads.whole).toBe(2);
+  });
+});
+
+describe(`a list read page after page, on ${hubTestEngine}`, () => {
+  it('costs one query for ten pages: the block a page falls in is read and kept at once', async () => {
+    await upsertRecords(
+      hub.db(),
+      'leads',
+      Array.from({ length: 25 }, (_, i) => ({ key: `l${String(i).padStart(2, '0')}`, record: { leadKey: i } })),
+    );
+    reads.list = 0;
+    const served: unknown[] = [];
+    // Pages of two: pages 1 to 10 are one block, 11 to 20 the next; page 14 is the first empty one.
+    for (let pageNumber = 1; pageNumber <= 14; pageNumber++) {
+      const page = (await (await get(`/api/v1/leads/list?pageNumber=${pageNumber}`)).json()) as unknown[];
+      expect(page.length).toBe(pageNumber <= 12 ? 2 : pageNumber === 13 ? 1 : 0);
+      served.push(...page);
+    }
+    expect(served).toEqual(Array.from({ length: 25 }, (_, i) => ({ leadKey: i })));
+    expect(reads.list).toBe(2);
+    // A change: the block is read again, from the new state.
+    await upsertRecords(hub.db(), 'leads', [{ key: 'l00', record: { leadKey: 0, renamed: true } }]);
+    expect(await (await get('/api/v1/leads/list?pageNumber=1')).json()).toEqual([
+      { leadKey: 0, renamed: true },
+      { leadKey: 1 },
+    ]);
+    expect(reads.list).toBe(3);
   });
 });
 
