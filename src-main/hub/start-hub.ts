@@ -15,7 +15,7 @@ import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
 import { createClientReads } from './clients/client-reads';
 import { createHintLimiter, registerHintRoute } from './hints/hint-route';
 import { createHintWorker } from './hints/hint-worker';
-import { createChangeStream } from './http/change-stream';
+import { CHANGES_PATH, createChangeStream } from './http/change-stream';
 import { createHubServer } from './http/hub-server';
 import type { HubTls } from './http/hub-tls';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
@@ -126,13 +126,19 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     });
     const practice = (await api.request('GET', '/auth/validate', authValidationSchema)).data;
     await bindToPractice(db, { practiceKey: practice.practiceKey, practiceName: practice.practiceName, clientId });
-    const changes = createChangeStream(db);
+    const changes = createChangeStream(db, {
+      onOpen: () => presence.streamOpened(),
+      onClose: () => presence.streamClosed(),
+    });
     // A laptop back after an idle spell: the active cadence from now, and a pass at once if the last one is
     // older than that cadence (so what it reads next is at most one active interval old).
     const activeEveryMs = options.mirrorEveryMs ?? DEFAULT_MIRROR_EVERY_MS;
     const presence = createLaptopPresence({
       now: () => timer.now(),
       openStreams: () => changes.connections(),
+      streaming: (device) => changes.streaming(device),
+      // The last laptop on the change stream left: the idle interval counts from now.
+      onGone: () => mirror.reschedule(),
       onReturn: () => {
         mirror.reschedule();
         if (mirror.sinceLastPassMs() >= activeEveryMs)
@@ -219,7 +225,10 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const devices = createDeviceRegistry(db);
     const webhooks: WebhookStatus = { subscriptions: 0, testArrived: false };
     const app = createHubServer({
-      onDeviceRequest: () => presence.seen(),
+      // The change stream reports its own opening and closing (presence.streamOpened, streamClosed).
+      onDeviceRequest: ({ device, path }) => {
+        if (path !== CHANGES_PATH) presence.seen(device);
+      },
       db,
       devices,
       practice,

@@ -185,7 +185,7 @@ if (hub)
     ],
     [
       'sync.hub.hubImportRequests',
-      `${hub.hubImportRequests} (minimum ${hub.hubImportMinimumRequests}, ×${hub.hubImportRatio}; ${hub.hubImportSimulatedMinutes} simulated min, wall ${hub.hubImportWallSeconds} s)`,
+      `${hub.hubImportRequests} (minimum ${hub.hubImportMinimumRequests} with the page size known, ×${hub.hubImportRatio}; ${hub.hubImportProvenEndMinimumRequests} with every end seen, ×${hub.hubImportProvenEndRatio}; ${hub.hubImportSimulatedMinutes} simulated min, wall ${hub.hubImportWallSeconds} s)`,
       '≤ 1.01 × minimum',
       hub.hubImportRequests <= 1.01 * hub.hubImportMinimumRequests,
     ],

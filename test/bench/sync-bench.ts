@@ -1,7 +1,8 @@
-import { rulesOf, syncResources } from '../../src-main/sync/sync-resources';
+import { syncResources } from '../../src-main/sync/sync-resources';
 import { steadyReadCost } from '../../src-main/sync/sync-cost';
 import { BILLING_EVERY_MS } from '../../src-preload/contract/sync-cadence';
 import { createSimulatedLaptop, largePracticeOnVirtualTime } from '../support/simulated-laptop';
+import { importMinimum } from './import-minimum';
 import { lowerBoundMs } from './lower-bound';
 
 const START = Date.parse('2026-11-02T08:00:00Z');
@@ -12,15 +13,10 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
  * limiter on and our request budget in front, on virtual time: real HTTP to the local demo practice,
  * but each exchange holds the clock, so the simulated duration is what the limits impose.
  *
- * - minimumRequests: what a client that knew every list's size would need — ceil(records / page size)
- *   per paged list, one per snapshot. (Ours may need one more per list: a list whose size is a multiple
- *   of the page size ends only on an empty page.)
+ * - minimumRequests: what a client that knew every list's page size would need (import-minimum.ts).
  * - lowerBoundSeconds: when the last of minimumRequests could at best be sent under the three sliding
  *   windows from an empty history (the budget's own greedy planner with no reserve).
  */
-const inWindow = (dates: string[], window: { startDate: string; endDate: string } | undefined): number =>
-  window ? dates.filter((d) => d >= window.startDate && d <= window.endDate).length : 0;
-
 export async function benchSync() {
   const { timer, demo, state } = await largePracticeOnVirtualTime(START);
   try {
@@ -35,27 +31,12 @@ export async function benchSync() {
     const simulatedSeconds = timer.elapsed() / 1000;
     const fullRequests = http.log.length;
 
-    const pageSize = demo.runtime.options.pageSize;
-    const sizes: Record<string, number> = {
-      entities: state.entities.size,
-      contacts: [...state.contacts.values()].filter((c) => !c.isDeleted).length,
-      onboardings: state.onboardings.size,
-      leads: state.leads.size,
-      recurringBillings: state.recurringBillings.size,
-      // Date windows: what the history window (fixed when each pass started) holds.
-      bills: inWindow(
-        [...state.bills.values()].map((b) => b.billDate),
-        sink.cursors.bills?.window,
-      ),
-      payments: inWindow(
-        [...state.payments.values()].map((p) => p.paymentDate),
-        sink.cursors.payments?.window,
-      ),
-    };
-    const paged = syncResources.filter((r) => rulesOf(r.kind).pageByPage);
-    const minimumRequests =
-      paged.reduce((sum, r) => sum + Math.ceil((sizes[r.name] ?? 0) / pageSize), 0) +
-      (syncResources.length - paged.length);
+    const { minimumRequests } = importMinimum({
+      state,
+      cursors: sink.cursors,
+      pageSize: demo.runtime.options.pageSize,
+      resources: syncResources,
+    });
     const lowerBoundSeconds = lowerBoundMs([], 0, minimumRequests) / 1000;
 
     // The first sync after an import that took over an hour also re-reads the billing lists that finished

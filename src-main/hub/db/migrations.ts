@@ -98,6 +98,14 @@ const MIGRATIONS: readonly string[] = [
      client_keys jsonb NOT NULL,
      received_at timestamptz NOT NULL DEFAULT now()
    );`,
+  `-- Each resource's version, moved in the transaction of every write that changed or removed one of its
+   -- records (mirror-store.ts): the served pages' cache asks it per request instead of counting the records.
+   CREATE TABLE mirror_versions (
+     resource text PRIMARY KEY,
+     version bigint NOT NULL
+   );
+   INSERT INTO mirror_versions (resource, version)
+     SELECT resource, nextval('hub_change_seq') FROM mirror_records GROUP BY resource;`,
 ];
 
 export async function migrate(db: HubDatabase): Promise<void> {

@@ -43,8 +43,16 @@ export async function pokeSince(db: Queryable, afterSeq: number): Promise<Poke |
  * at the current sequence (it syncs anyway). A comment line every 25 s keeps proxies from closing it.
  * The mirror is the only writer and commits one page at a time, so sequences commit in order.
  */
-export function createChangeStream(db: Queryable, options: { heartbeatMs?: number } = {}) {
-  const streams = new Map<ServerResponse, { lastSeq: number; sending: Promise<void> }>();
+export function createChangeStream(
+  db: Queryable,
+  options: {
+    heartbeatMs?: number;
+    /** A stream opened or closed (the hub's cadence follows who is connected: laptop-presence.ts). */
+    onOpen?: () => void;
+    onClose?: () => void;
+  } = {},
+) {
+  const streams = new Map<ServerResponse, { lastSeq: number; sending: Promise<void>; device: string }>();
 
   async function sendSince(response: ServerResponse): Promise<void> {
     const stream = streams.get(response);
@@ -79,10 +87,13 @@ export function createChangeStream(db: Queryable, options: { heartbeatMs?: numbe
         });
         response.write(`retry: 5000\nid: ${lastSeq}\nevent: ready\ndata: {"seq":${lastSeq}}\n\n`);
         const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
-        streams.set(response, { lastSeq, sending: Promise.resolve() });
+        // The device's id, checked by the server's credential hook before this route ran.
+        const device = String(request.headers['x-svc-auth-id'] ?? '');
+        streams.set(response, { lastSeq, sending: Promise.resolve(), device });
+        options.onOpen?.();
         request.raw.once('close', () => {
           clearInterval(heartbeat);
-          streams.delete(response);
+          if (streams.delete(response)) options.onClose?.();
         });
         if (resumeFrom !== null) queue(response);
       });
@@ -97,6 +108,8 @@ export function createChangeStream(db: Queryable, options: { heartbeatMs?: numbe
       for (const response of streams.keys()) queue(response);
     },
     connections: (): number => streams.size,
+    /** Whether this device has a stream open now. */
+    streaming: (device: string): boolean => [...streams.values()].some((stream) => stream.device === device),
   };
 }
 export type ChangeStream = ReturnType<typeof createChangeStream>;

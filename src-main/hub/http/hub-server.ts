@@ -21,8 +21,8 @@ export interface HubServerOptions {
   practice?: AuthValidation;
   /** PEM certificate and key to serve HTTPS with; without them plain http, which the caller binds to loopback. */
   tls?: { cert: string; key: string };
-  /** A device's request was accepted (laptop presence sets the hub's cadence). */
-  onDeviceRequest?: () => void;
+  /** A device's request was accepted (laptop presence sets the hub's cadence): the device id and the path. */
+  onDeviceRequest?: (request: { device: string; path: string }) => void;
   /** Extra routes (the webhook receiver, the change stream) registered by their own modules. */
   register?: (app: FastifyInstance) => void;
 }
@@ -58,7 +58,7 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
     };
     if (!(await devices.verify(header('x-svc-auth-id'), header('x-svc-auth-key'))))
       return problem(reply, 401, 'Unauthorized', 'Unknown or revoked device.', path);
-    options.onDeviceRequest?.();
+    options.onDeviceRequest?.({ device: header('x-svc-auth-id') ?? '', path });
   });
 
   const { practice } = options;
@@ -85,19 +85,14 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
       const since = typeof query.lastUpdated === 'string' ? new Date(query.lastUpdated) : null;
       if (since && since.getTime() > now.getTime())
         return problem(reply, 400, 'Bad Request', 'lastUpdated must not be in the future.', request.url);
-      const page = {
-        resource: list.resource,
-        changedSince: since,
-        filter: list.filter(query),
-        pageNumber: typeof query.pageNumber === 'number' ? query.pageNumber : 1,
-        pageSize,
-      };
+      const selection = { resource: list.resource, changedSince: since, filter: list.filter(query) };
+      const page = { pageNumber: typeof query.pageNumber === 'number' ? query.pageNumber : 1, pageSize };
       // Practice-clock time the mirror of this list is proven from: where a laptop falling back to the
       // Partner API reads changes from (sync/cursor-sources.ts).
       const proven = await mirrorProvenAt(db, list.resource);
       if (proven) void reply.header(HUB_MIRROR_PROVEN_AT, proven);
-      const body = await pages.page(list.resource, page, async () =>
-        (await readPage(db, page)).map((row) => row.record),
+      const body = await pages.pageOf(list.resource, selection, page, async (blockNumber, blockSize) =>
+        (await readPage(db, { ...selection, pageNumber: blockNumber, pageSize: blockSize })).map((row) => row.record),
       );
       return reply.type('application/json; charset=utf-8').send(body);
     });
@@ -117,11 +112,13 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
           'The hub serves this list whole, paged by pageNumber only.',
           request.url,
         );
-      const rows = await readAll(db, resource.name);
-      return rows.slice((page - 1) * pageSize, page * pageSize).map((row) => row.record);
+      const body = await pages.pageOf(resource.name, {}, { pageNumber: page, pageSize }, async (block, blockSize) =>
+        (await readAll(db, resource.name)).slice((block - 1) * blockSize, block * blockSize).map((row) => row.record),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
     });
   }
-  registerMirroredReports(app, { db, resources: hubResources, pageSize, problem });
+  registerMirroredReports(app, { db, resources: hubResources, pageSize, problem, pages });
   options.register?.(app);
   return app;
 }

@@ -5,6 +5,7 @@ import type { SyncedResourceName } from '../../../src-preload/contract/sync';
 import { shiftDay, type SyncResource } from '../../sync/sync-resources';
 import type { Queryable } from '../db/database';
 import { hubNow, lastCompletedAt, readAll, readDateRange } from '../mirror/mirror-store';
+import type { PageCache } from './page-cache';
 
 type Problem = (reply: FastifyReply, status: number, title: string, message: string, instance: string) => unknown;
 
@@ -27,9 +28,9 @@ const NOT_MIRRORED = 'Not mirrored';
  */
 export function registerMirroredReports(
   app: FastifyInstance,
-  deps: { db: Queryable; resources: readonly SyncResource[]; pageSize: number; problem: Problem },
+  deps: { db: Queryable; resources: readonly SyncResource[]; pageSize: number; problem: Problem; pages: PageCache },
 ): void {
-  const { db, pageSize, problem } = deps;
+  const { db, pageSize, problem, pages } = deps;
   for (const resource of deps.resources) {
     if (resource.kind === 'window') {
       const dated = windows[resource.name];
@@ -60,15 +61,19 @@ export function registerMirroredReports(
               : `The hub has not read ${resource.name} yet.`,
             request.url,
           );
-        return readDateRange(db, {
+        const range = {
           resource: resource.name,
           field: dated.field,
           from: startDate,
           to: endDate,
           filter: Object.keys(filter).length > 0 ? filter : null,
-          pageNumber: pageNumber ?? 1,
-          pageSize,
-        });
+        };
+        // Shared like the lists' pages: ten laptops importing ask the same window pages.
+        const page = { pageNumber: pageNumber ?? 1, pageSize };
+        const body = await pages.pageOf(resource.name, range, page, (blockNumber, blockSize) =>
+          readDateRange(db, { ...range, pageNumber: blockNumber, pageSize: blockSize }),
+        );
+        return reply.type('application/json; charset=utf-8').send(body);
       });
     }
     if (resource.kind === 'report') {

@@ -30,6 +30,7 @@ export async function upsertRecords(
      RETURNING key`,
     [resource, JSON.stringify([...byKey].map(([key, record]) => ({ k: key, r: record })))],
   );
+  if (rows.length > 0) await noteResourceChanged(tx, resource);
   return rows.length;
 }
 
@@ -38,7 +39,11 @@ export async function upsertRecords(
  * removal in `mirror_removals` under a new change sequence, so the latest sequence moves and the next poke
  * names the list (and the client, for a record that carried an entityKey). Returns how many went.
  */
-async function removeLogged(tx: Queryable, where: string, params: readonly unknown[]): Promise<number> {
+async function removeLogged(
+  tx: Queryable,
+  where: string,
+  params: readonly [resource: string, ...rest: unknown[]],
+): Promise<number> {
   const rows = await tx.query(
     `WITH gone AS (
        DELETE FROM mirror_records WHERE resource = $1 AND ${where}
@@ -51,6 +56,7 @@ async function removeLogged(tx: Queryable, where: string, params: readonly unkno
      RETURNING key`,
     params,
   );
+  if (rows.length > 0) await noteResourceChanged(tx, params[0]);
   return rows.length;
 }
 
@@ -71,6 +77,28 @@ export function removeClientRecordsNotIn(
     entityKey,
     keys,
   ]);
+}
+
+/**
+ * Every write above moves its resource's version, in the same transaction, when a record changed or went:
+ * the one cheap answer to "has this resource changed since?" (the page cache's key). A removal moves no
+ * record's change_seq, so the records alone could only tell by counting them all.
+ */
+async function noteResourceChanged(tx: Queryable, resource: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO mirror_versions (resource, version) VALUES ($1, nextval('hub_change_seq'))
+     ON CONFLICT (resource) DO UPDATE SET version = EXCLUDED.version`,
+    [resource],
+  );
+}
+
+/** The resource's version (see noteResourceChanged): one row by key, '0' before its first record. */
+export async function resourceVersion(db: Queryable, resource: string): Promise<string> {
+  const [row] = await db.query<{ version: string }>(
+    'SELECT version::text AS version FROM mirror_versions WHERE resource = $1',
+    [resource],
+  );
+  return row?.version ?? '0';
 }
 
 /** The hub's latest change sequence (0 before any change): of the records held and of those removed. */

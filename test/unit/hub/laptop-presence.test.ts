@@ -16,22 +16,23 @@ describe('the hub keeps the laptop cadence: every 5 minutes while laptops use it
     const presence = createLaptopPresence({
       now: () => now,
       openStreams: () => streams,
+      streaming: () => false,
       onReturn: () => returns.push(now),
     });
     expect(presence.active()).toBe(false);
     expect(presence.mirrorEveryMs()).toBe(IDLE_EVERY_MS);
-    presence.seen();
+    presence.seen('laptop-1');
     expect(returns).toEqual([0]);
     expect(presence.mirrorEveryMs()).toBe(ACTIVE_EVERY_MS);
     now = LAPTOP_ACTIVE_FOR_MS - 1;
-    presence.seen(); // still active: no second catch-up
+    presence.seen('laptop-1'); // still active: no second catch-up
     expect(returns).toEqual([0]);
     now += LAPTOP_ACTIVE_FOR_MS;
     expect(presence.active()).toBe(false);
     streams = 1; // a laptop on the change stream sends no requests, and is still there
     expect(presence.active()).toBe(true);
     streams = 0;
-    presence.seen();
+    presence.seen('laptop-1');
     expect(returns).toEqual([0, now]);
   });
 
