@@ -20,11 +20,26 @@ export interface HubHintDeps {
   timeoutMs?: number;
 }
 
-/** What a done write tells the hub: the lists its operation changes and the client it was about; null when none. */
-export function hintFor(operation: OperationName, entityKey: string | null | undefined): HubHint | null {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What a done write tells the hub: the lists its operation changes, and the keys of what it was about (its
+ * client, and the lead, onboarding or proposal its address names). The hub drops what it keeps of those (a
+ * lead's notes, a proposal's detail) so the next read sees the write, and re-reads the clients it holds.
+ * Null when the write names neither a list nor a key.
+ */
+export function hintFor(
+  operation: OperationName,
+  entityKey: string | null | undefined,
+  params: Readonly<Record<string, unknown>> = {},
+): HubHint | null {
   const resources = [...operations[operation].changesLists];
-  if (resources.length === 0) return null;
-  const hint = hubHintSchema.safeParse({ resources, clientKeys: entityKey ? [entityKey.toLowerCase()] : [] });
+  const keys = new Set<string>();
+  if (entityKey) keys.add(entityKey.toLowerCase());
+  for (const value of Object.values(params))
+    if (typeof value === 'string' && UUID.test(value)) keys.add(value.toLowerCase());
+  if (resources.length === 0 && keys.size === 0) return null;
+  const hint = hubHintSchema.safeParse({ resources, clientKeys: [...keys] });
   return hint.success ? hint.data : null;
 }
 
@@ -34,9 +49,9 @@ export function hintFor(operation: OperationName, entityKey: string | null | und
  * never delays, fails or repeats the write it follows (the hub's backstop pass finds the change anyway).
  */
 export function createHubHints(deps: HubHintDeps) {
-  async function send(practiceKey: string, operation: OperationName, entityKey: string | null | undefined) {
+  async function send(practiceKey: string, operation: OperationName, about: HintAbout) {
     const hub = deps.hubOf(practiceKey);
-    const hint = hub ? hintFor(operation, entityKey) : null;
+    const hint = hub ? hintFor(operation, about.entityKey, about.params) : null;
     if (!hub || !hint) return;
     const response = await deps.fetch(`${hub.baseUrl}${HUB_HINTS_PATH}`, {
       method: 'POST',
@@ -54,8 +69,8 @@ export function createHubHints(deps: HubHintDeps) {
 
   return {
     /** After an entry is done: the hint goes out in the background; this returns at once and never throws. */
-    afterDone(practiceKey: string, operation: OperationName, entityKey: string | null | undefined): void {
-      void send(practiceKey, operation, entityKey).catch((error: unknown) =>
+    afterDone(practiceKey: string, operation: OperationName, about: HintAbout): void {
+      void send(practiceKey, operation, about).catch((error: unknown) =>
         deps.log?.warn(
           `The practice hub was not told about a change (${operation}); it finds it on its next pass`,
           error,
@@ -66,6 +81,14 @@ export function createHubHints(deps: HubHintDeps) {
 }
 export type HubHints = ReturnType<typeof createHubHints>;
 
+/** What a written entry was about: its client and its address's parameters (a lead's or proposal's key). */
+export interface HintAbout {
+  entityKey: string | null | undefined;
+  params?: Readonly<Record<string, unknown>>;
+}
+
+const aboutOf = (input: OutboxSendInput): HintAbout => ({ entityKey: input.entityKey, params: input.payload.params });
+
 /**
  * The outbox executor, telling the hub after each entry that is done: sent and answered, or an interrupted
  * one a verification read found applied. The outcome itself is returned unchanged and at once.
@@ -74,12 +97,12 @@ export function withHubHints(executor: OutboxExecutor, hints: HubHints): OutboxE
   return {
     async send(input: OutboxSendInput): Promise<OutboxOutcome> {
       const outcome = await executor.send(input);
-      if (outcome.kind === 'done') hints.afterDone(input.practiceKey, input.operation, input.entityKey);
+      if (outcome.kind === 'done') hints.afterDone(input.practiceKey, input.operation, aboutOf(input));
       return outcome;
     },
     async verify(input: OutboxSendInput): Promise<OutboxVerdict> {
       const verdict = await executor.verify(input);
-      if (verdict.verdict === 'found') hints.afterDone(input.practiceKey, input.operation, input.entityKey);
+      if (verdict.verdict === 'found') hints.afterDone(input.practiceKey, input.operation, aboutOf(input));
       return verdict;
     },
   };

@@ -6,12 +6,18 @@ export const HUB_HINTS_PATH = '/hub/v1/hints';
 
 /**
  * A laptop's hint after one of its outbox entries was applied at the practice: which synced lists the write
- * changed and, when it was about a client, which one. Only a hint: the hub never trusts it as data — it
+ * changed and the keys of what it was about (its client; the lead, onboarding or proposal its address names),
+ * so the hub drops what it keeps of them (a lead's notes, a proposal's detail) and re-reads the clients it holds. Only a hint: the hub never trusts it as data — it
  * re-reads those lists from the Partner API itself and pokes the other laptops with what it found.
  * Writes themselves never pass through the hub; the laptop sends them with its own credentials.
  */
-export const hubHintSchema = z.strictObject({
-  resources: z.array(syncedResourceNameSchema).min(1).max(20),
+/** A hint's fields, either of which may be empty once a hub has dropped what it just did (its stored form). */
+export const hubHintFieldsSchema = z.strictObject({
+  resources: z.array(syncedResourceNameSchema).max(20),
   clientKeys: z.array(z.uuid()).max(20),
 });
+export const hubHintSchema = hubHintFieldsSchema.refine(
+  (hint) => hint.resources.length + hint.clientKeys.length > 0,
+  'A hint names a list or a key.',
+);
 export type HubHint = z.infer<typeof hubHintSchema>;

@@ -102,7 +102,9 @@ function readKindRoute(kind: ReadKind): ReadThroughRoute {
             : await api.request('GET', apiPath, spec.response, options);
           return {
             answer: { status, contentType: JSON_TYPE, body: Buffer.from(JSON.stringify(data), 'utf8') },
-            entityKey: clientNamed([data, request]),
+            // The client the answer names; else what the request is about (a lead's notes: the lead), so the
+            // hint a laptop sends after writing to it drops this answer.
+            entityKey: clientNamed([data, request]) ?? keyNamed(request),
           };
         },
       };
@@ -158,6 +160,14 @@ function clientNamed(values: unknown[]): string | null {
   };
   values.forEach(visit);
   return keys.size === 1 ? [...keys][0]! : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The one key (a UUID) a request names, lower case; null for none or several. */
+function keyNamed(request: Record<string, unknown>): string | null {
+  const keys = Object.values(request).filter((value): value is string => typeof value === 'string' && UUID.test(value));
+  return keys.length === 1 ? keys[0]!.toLowerCase() : null;
 }
 
 /** Where a bill's or statement's detail is kept: the key its read kind's answer is kept under. */

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { hubHintSchema } from '../../../src-preload/contract/hub-hint';
+import { hubHintFieldsSchema } from '../../../src-preload/contract/hub-hint';
 import type { Queryable } from '../db/database';
 
 /** The leader does the hints' re-reads at most once in this long, whichever devices sent them. */
@@ -8,8 +7,8 @@ export const HINT_PASS_GAP_MS = 10_000;
 export const HINT_GATHER_MS = 200;
 /** Hints taken per round; a longer backlog is taken in the next round. */
 const BATCH = 500;
-/** A stored hint: the contract's, except that the device's rate limit may have left no list in it. */
-const storedHintSchema = hubHintSchema.extend({ resources: z.array(hubHintSchema.shape.resources.element).max(20) });
+/** A stored hint: the contract's fields; the device's rate limit may have left either list empty. */
+const storedHintSchema = hubHintFieldsSchema;
 
 /**
  * The hints' work, done by the mirror leader only (whichever process stored them): every stored hint is

@@ -124,4 +124,38 @@ describe('every read a laptop makes, read through the hub', () => {
     expect((await ask(certificate)).status).toBe(200);
     expect(readsOf(certificate)).toBe(before + 1);
   });
+
+  it('reads a lead’s notes again once a hint names only the lead (a note added: no list changed)', async () => {
+    const [leadKey] = [...demo.runtime.practices[0]!.leadNotes].find(([, n]) => n.length >= 1)!;
+    const leadNotes = `/leads/${leadKey.toLowerCase()}/notes`;
+    expect((await ask(leadNotes, laptops[1])).status).toBe(200);
+    const before = readsOf(leadNotes);
+    const hint = await fetch(`${hub.hubUrl}/hub/v1/hints`, {
+      method: 'POST',
+      headers: {
+        'X-Svc-Auth-ID': laptops[1]!.id,
+        'X-Svc-Auth-Key': laptops[1]!.token,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ resources: [], clientKeys: [leadKey.toLowerCase()] }),
+    });
+    expect(hint.status).toBe(202);
+    await until(async () => {
+      const rows = await hub.db.query('SELECT 1 FROM read_through WHERE path = $1', [leadNotes]);
+      return rows.length === 0;
+    }, 'the kept notes to go');
+    expect((await ask(leadNotes, laptops[1])).status).toBe(200);
+    expect(readsOf(leadNotes)).toBe(before + 1);
+    // A hint that names nothing is refused.
+    const empty = await fetch(`${hub.hubUrl}/hub/v1/hints`, {
+      method: 'POST',
+      headers: {
+        'X-Svc-Auth-ID': laptops[1]!.id,
+        'X-Svc-Auth-Key': laptops[1]!.token,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ resources: [], clientKeys: [] }),
+    });
+    expect(empty.status).toBe(400);
+  });
 });

@@ -96,7 +96,20 @@ describe('the hint to the hub after a write is done', () => {
       clientKeys: [entityKey],
     });
     expect(hintFor('lead.create', null)).toEqual({ resources: ['leads'], clientKeys: [] });
-    expect(hintFor('proposal.renew', entityKey)).toBeNull();
+    expect(hintFor('proposal.renew', null)).toBeNull();
+  });
+
+  it('names what a write to a record read on demand was about, so the hub drops what it keeps of it', () => {
+    const leadKey = '7d0c1b7e-2f4a-4c1e-9b5a-3e2d1c0b9a87';
+    // A lead's note changes no synced list: the hint names the lead, whose kept notes the hub then drops.
+    expect(hintFor('lead.addNote', null, { leadKey: leadKey.toUpperCase() })).toEqual({
+      resources: [],
+      clientKeys: [leadKey],
+    });
+    // A proposal's renewal: its client and the proposal, once each; a reference to another entry is no key.
+    expect(
+      hintFor('proposal.renew', entityKey, { proposalKey: leadKey, other: { ref: 'x' } as unknown as string }),
+    ).toEqual({ resources: [], clientKeys: [entityKey, leadKey] });
   });
 
   function hinting(answer: () => Promise<Response>) {
@@ -164,7 +177,7 @@ describe('the hint to the hub after a write is done', () => {
 
   it('sends nothing for a practice not read through the hub', async () => {
     const { hints, posted } = hinting(async () => new Response(null, { status: 204 }));
-    hints.afterDone('44444444-4444-4444-8444-444444444444', 'contact.create', entityKey);
+    hints.afterDone('44444444-4444-4444-8444-444444444444', 'contact.create', { entityKey });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(posted).toEqual([]);
   });
