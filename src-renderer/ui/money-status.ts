@@ -1,3 +1,4 @@
+import { daysBetween } from '../../src-preload/contract/iso-day';
 import type {
   billStatuses,
   paymentStatuses,
@@ -33,11 +34,9 @@ export const moneyStatusColour: Record<MoneyStatus, Colour> = {
   Ended: 'gray',
 };
 
-const DAY_MS = 86_400_000;
-
 /** Whole days from an ISO due date to the practice's today (both ISO dates); 0 or less is not overdue. */
 export function daysOverdue(dueDate: string, today: string): number {
-  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / DAY_MS);
+  return daysBetween(dueDate, today);
 }
 
 /** A bill as staff should see it today: its status, or how overdue it is. */

@@ -1,4 +1,4 @@
-import { isIsoDay } from './regional/iso-day';
+import { isIsoDay } from '../../src-preload/contract/iso-day';
 /**
  * Sorting and paging for the money tables (Debtors, Billing). Pure, so the orders people rely on —
  * "Client 9" before "Client 10", blanks last whichever way a column is sorted, ties kept in a stable

@@ -5,7 +5,8 @@ import type {
   PaymentDetail,
   StatementDetail,
 } from '../../../src-preload/contract/partner-api';
-import { daysBetween, isoDate, parseDate, round2 } from '../data/dates';
+import { shiftDay } from '../../../src-preload/contract/iso-day';
+import { daysBetween, parseDate, round2 } from '../data/dates';
 
 /**
  * The money rules shared by the generator and the routes, so that bills, payments, debtor reports and
@@ -89,7 +90,7 @@ export function movementBetween(
   endDate: string,
   currency: string,
 ): DebtorMovement {
-  const dayBefore = isoDate(new Date(parseDate(startDate).getTime() - 86_400_000));
+  const dayBefore = shiftDay(startDate, -1);
   let opening = 0;
   let closing = 0;
   let billed = 0;
@@ -119,7 +120,7 @@ export function buildStatementLines(
   periodStart: string,
   periodEnd: string,
 ): Pick<StatementDetail, 'lines' | 'openingBalance' | 'closingBalance' | 'ageing'> {
-  const dayBefore = isoDate(new Date(parseDate(periodStart).getTime() - 86_400_000));
+  const dayBefore = shiftDay(periodStart, -1);
   const opening = round2(
     bills.reduce((sum, bill) => sum + outstandingAt(bill, byBill.get(bill.billingId) ?? [], dayBefore), 0),
   );

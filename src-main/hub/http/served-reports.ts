@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { billsListQuerySchema, paymentsListQuerySchema } from '../../../src-preload/contract/partner-api';
 import type { SyncedResourceName } from '../../../src-preload/contract/sync';
-import { shiftDay, type SyncResource } from '../../sync/sync-resources';
+import type { SyncResource } from '../../sync/sync-resources';
+import { shiftDay } from '../../../src-preload/contract/iso-day';
 import type { Queryable } from '../db/database';
 import { hubNow, lastCompletedAt, readAll, readDateRange } from '../mirror/mirror-store';
 

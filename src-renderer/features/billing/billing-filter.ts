@@ -17,7 +17,7 @@ import {
   type SortState,
   type SortValue,
 } from '../../ui/table-sort';
-import { shiftDay } from '../../ui/regional/iso-day';
+import { shiftDay } from '../../../src-preload/contract/iso-day';
 
 export type BillStatus = (typeof billStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
 import { useActivePracticeDb } from '../../app/services-context';
 import type { StoredEntity } from '../../practice/practice-db';
-import { localToday } from '../../ui/regional/iso-day';
+import { localToday } from '../../../src-preload/contract/iso-day';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
 import { OnboardingStatusBadge } from '../onboardings/OnboardingStatusBadge';
 import { clientBalance } from './client-balance';

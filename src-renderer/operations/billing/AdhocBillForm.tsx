@@ -6,7 +6,7 @@ import {
   type BillCreate,
   type LedgerLookups,
 } from '../../../src-preload/contract/partner-api';
-import { localToday, shiftDay } from '../../ui/regional/iso-day';
+import { localToday, shiftDay } from '../../../src-preload/contract/iso-day';
 import { formatMoney, moneyLocale } from '../../ui/regional/regional-format';
 import { useRegion } from '../../ui/money-ui';
 import {

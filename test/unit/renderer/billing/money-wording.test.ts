@@ -7,7 +7,7 @@ import {
 } from '../../../../src-renderer/features/billing/money-wording';
 import { ageingOfBills } from '../../../../src-renderer/features/debtors/ageing';
 import { billStanding, daysOverdue } from '../../../../src-renderer/ui/money-status';
-import { localToday } from '../../../../src-renderer/ui/regional/iso-day';
+import { localToday } from '../../../../src-preload/contract/iso-day';
 
 const bill = (
   statusName: 'Draft' | 'Awaiting payment' | 'Part paid' | 'Paid' | 'Voided',
