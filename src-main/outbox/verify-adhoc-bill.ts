@@ -7,6 +7,7 @@ import {
   type BillDetail,
 } from '../../src-preload/contract/partner-api';
 import { DAY_MS, utcDay } from '../../src-preload/contract/iso-day';
+import { lineNet, sumMoney } from '../../src-preload/contract/money';
 import type { OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import type { VerifyContext } from './verify-context';
@@ -66,7 +67,7 @@ export async function verifyAdhocBill(
   // Placed on the practice's clock by the list's own Date header when the attempt had no answer.
   const sent = clock.sentAt();
   const sentFrom = sent.at - (sent.byPractice ? SAME_CLOCK_SLACK_MS : LAPTOP_CLOCK_SLACK_MS);
-  const subtotal = roundCents(wanted.lines.reduce((sum, line) => sum + roundCents(line.quantity * line.unitPrice), 0));
+  const subtotal = sumMoney(wanted.lines.map((line) => lineNet(line.quantity, line.unitPrice)));
   const lookAlikes = bills.data.filter(
     (b) =>
       !claimed.has(b.billingId) &&

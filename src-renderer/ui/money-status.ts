@@ -1,4 +1,4 @@
-import { daysBetween } from '../../src-preload/contract/iso-day';
+import { daysOverdue, isOverdue } from '../../src-preload/contract/money';
 import type {
   billStatuses,
   paymentStatuses,
@@ -34,11 +34,6 @@ export const moneyStatusColour: Record<MoneyStatus, Colour> = {
   Ended: 'gray',
 };
 
-/** Whole days from an ISO due date to the practice's today (both ISO dates); 0 or less is not overdue. */
-export function daysOverdue(dueDate: string, today: string): number {
-  return daysBetween(dueDate, today);
-}
-
 /** A bill as staff should see it today: its status, or how overdue it is. */
 export interface BillStanding {
   label: string;
@@ -58,8 +53,7 @@ const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
  * day overdue there, whatever the date in Greenwich.
  */
 export function billStanding(bill: StandingBill, today: string): BillStanding {
-  const owed = (bill.statusName === 'Awaiting payment' || bill.statusName === 'Part paid') && bill.amountDue > 0;
-  const days = owed ? daysOverdue(bill.dueDate, today) : 0;
+  const days = isOverdue(bill, today) ? daysOverdue(bill.dueDate, today) : 0;
   if (days > 0)
     return {
       label: bill.statusName === 'Part paid' ? `Part paid · overdue ${daysText(days)}` : `Overdue · ${daysText(days)}`,

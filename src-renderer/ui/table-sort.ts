@@ -113,9 +113,6 @@ export function paginate<T>(rows: readonly T[], page: number, size: number): Tab
   };
 }
 
-/** Money sums without floating-point dust: amounts carry cents, so totals are kept to the cent. */
-export { roundCents } from '../../src-preload/contract/partner-api/common';
-
 /** Whether an ISO date (yyyy-mm-dd) lies in an inclusive range; an empty bound is open. */
 export function inDateRange(date: string, from: string, to: string): boolean {
   return (!from || date >= from) && (!to || date <= to);

@@ -1,12 +1,12 @@
 import { Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
+import { billListTotals } from '../../../src-preload/contract/money';
 import { billStatuses, type Bill } from '../../../src-preload/contract/partner-api';
 import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
 import { dateRangeProblem, nextSort, paginate } from '../../ui/table-sort';
 import {
-  billTotals,
   DEFAULT_BILL_VIEW,
   rangeText,
   filterBills,
@@ -105,7 +105,7 @@ export function BillsTable({
   const deferred = useDeferredValue(v);
   const rows = useMemo(() => filterBills(index, deferred), [index, deferred]);
   const today = useToday();
-  const totals = useMemo(() => billTotals(rows), [rows]);
+  const totals = useMemo(() => billListTotals(rows), [rows]);
   const overdue = useMemo(() => overdueAmount(rows, today), [rows, today]);
   const page = paginate(rows, view.billPage, PAGE_SIZE);
   const currency = bills[0]?.currency;

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { collectionStatuses, type DebtorInvoice } from '../../../src-preload/contract/partner-api';
 import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
-import { nextSort, paginate, roundCents } from '../../ui/table-sort';
+import { sumMoney } from '../../../src-preload/contract/money';
+import { nextSort, paginate } from '../../ui/table-sort';
 import { ageFilters, type AgeFilter } from './ageing';
 import {
   DEFAULT_INVOICE_VIEW,
@@ -109,7 +110,7 @@ export function DebtorInvoicesTable({
   const invoices = useLiveQuery(() => databases.of(practiceKey).debtorInvoices.toArray(), [practiceKey]);
   const index = useMemo(() => indexInvoices(invoices ?? []), [invoices]);
   const rows = useMemo(() => filterInvoices(index, view.invoices), [index, view.invoices]);
-  const due = useMemo(() => roundCents(rows.reduce((sum, i) => sum + i.amountDue, 0)), [rows]);
+  const due = useMemo(() => sumMoney(rows.map((i) => i.amountDue)), [rows]);
   const page = paginate(rows, view.invoicePage, PAGE_SIZE);
   const v = view.invoices;
   const narrowed = v.query !== '' || v.collection !== '' || v.plan !== 'any' || v.age !== 'all';

@@ -5,8 +5,7 @@ import {
   type DebtorAgeing,
   type DebtorMovement,
 } from '../../../src-preload/contract/partner-api';
-import { roundCents } from '../../ui/table-sort';
-import { daysOverdue } from '../../ui/money-status';
+import { daysOverdue, isOwed, roundCents } from '../../../src-preload/contract/money';
 
 /** The contract's buckets of days overdue, oldest last. */
 export const bucketKeys = ['current', 'days1to30', 'days31to60', 'days61to90', 'days90plus'] as const;
@@ -114,7 +113,7 @@ type OwedBill = { statusName: string; dueDate: string; amountDue: number };
 export function ageingOfBills(bills: readonly OwedBill[], today: string): AgeingBuckets {
   const sum: AgeingBuckets = { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, total: 0 };
   for (const bill of bills) {
-    if (bill.statusName === 'Draft' || bill.statusName === 'Voided' || bill.amountDue <= 0) continue;
+    if (!isOwed(bill)) continue;
     sum[bucketOfDays(daysOverdue(bill.dueDate, today))] += bill.amountDue;
     sum.total += bill.amountDue;
   }

@@ -13,7 +13,7 @@ import {
   adhocBillErrors,
   billInputIssues,
   billLines,
-  billTotals,
+  draftBillTotals,
   lineRowsOf,
   newLineRow,
   withRevenue,
@@ -67,7 +67,7 @@ export function AdhocBillForm(props: {
   const [rows, setRows] = useState<BillLineRow[]>(() => (initial ? lineRowsOf(initial.lines, money) : [newLineRow()]));
   const [errors, setErrors] = useState<FieldErrors>({});
   const connected = ledger?.status.connected ?? false;
-  const totals = billTotals(rows, ledger ?? null, money);
+  const totals = draftBillTotals(rows, ledger ?? null, money);
   const body = () => ({
     entityKey: props.entityKey,
     userKey: user || null,
