@@ -5,6 +5,7 @@ import type {
   proposalStatuses,
   RecurringBilling,
 } from '../../src-preload/contract/partner-api';
+import { countOf } from './regional/counts';
 
 type Colour = 'gray' | 'blue' | 'amber' | 'green' | 'red';
 type MoneyStatus =
@@ -44,7 +45,7 @@ export interface BillStanding {
 
 type StandingBill = { statusName: (typeof billStatuses)[number]; dueDate: string; amountDue: number };
 
-const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+const daysText = (days: number) => countOf(days, 'day');
 
 /**
  * "Overdue · 173 days" (red) for a bill still owed after its due date, "Part paid · overdue 12 days" when
