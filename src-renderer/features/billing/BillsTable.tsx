@@ -26,6 +26,7 @@ import { billSummaryText, overdueAmount } from './money-wording';
 import { billStanding } from '../../ui/money-status';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { exportColumns } from '../../ui/csv/csv-writer';
+import { routes } from '../../../src-preload/contract/routes';
 
 const PAGE_SIZE = 50;
 const COLUMNS: readonly SortColumn<BillColumn>[] = [
@@ -63,7 +64,7 @@ const BillRow = memo(function BillRow({
     <Table.Row data-testid="bill-row">
       <Table.RowHeaderCell className="nowrap">{bill.billNumber}</Table.RowHeaderCell>
       <Table.Cell>
-        <Link to={`/clients/${bill.entityKey}`} data-testid="bill-client-link">
+        <Link to={routes.client(bill.entityKey)} data-testid="bill-client-link">
           {bill.entityName}
         </Link>
       </Table.Cell>

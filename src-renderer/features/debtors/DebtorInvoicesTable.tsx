@@ -22,6 +22,8 @@ import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
 import { useServices } from '../../app/services-context';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { exportColumns } from '../../ui/csv/csv-writer';
+import { countOf } from '../../ui/regional/counts';
+import { routes } from '../../../src-preload/contract/routes';
 
 const PAGE_SIZE = 25;
 const COLUMNS: readonly SortColumn<InvoiceColumn>[] = [
@@ -70,7 +72,7 @@ const InvoiceRow = memo(function InvoiceRow({
     <Table.Row data-testid="debtor-invoice-row">
       <Table.RowHeaderCell className="nowrap">{invoice.billNumber}</Table.RowHeaderCell>
       <Table.Cell>
-        <Link to={`/clients/${invoice.entityKey}`}>{invoice.entityName}</Link>
+        <Link to={routes.client(invoice.entityKey)}>{invoice.entityName}</Link>
       </Table.Cell>
       <Table.Cell className="nowrap">{formatDate(invoice.billDate, region)}</Table.Cell>
       <Table.Cell className="nowrap">{formatDate(invoice.dueDate, region)}</Table.Cell>
@@ -175,7 +177,7 @@ export function DebtorInvoicesTable({
       ) : (
         <>
           <Text size="2" color="gray" data-testid="debtor-invoice-summary">
-            {rows.length} invoice{rows.length === 1 ? '' : 's'} · {formatMoney(due, region, currency)} due
+            {countOf(rows.length, 'invoice', region)} · {formatMoney(due, region, currency)} due
           </Text>
           <SortableTable
             columns={COLUMNS}
