@@ -1,5 +1,5 @@
 /**
- * The sentences for Partner API failures, written once. `describeApiError` picks one per error; the
+ * The sentences for Partner API failures, written once (main and the renderer). `describeApiError` picks one per error; the
  * outbox, on-demand reads and documents use the same ones and add only what their context changes
  * (what happens to a queued action, that the laptop's copy is still shown). No imports: the error
  * classes use these words too, and this module must not import them back.
