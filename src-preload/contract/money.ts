@@ -40,6 +40,19 @@ export const daysOverdue = (dueDate: string, today: string): number => daysBetwe
 export const isOverdue = (bill: OwedBill, today: string): boolean =>
   isOwed(bill) && daysOverdue(bill.dueDate, today) > 0;
 
+/** The contract's buckets of days overdue, oldest last (the debtor ageing's keys). */
+export const ageingBucketKeys = ['current', 'days1to30', 'days31to60', 'days61to90', 'days90plus'] as const;
+export type AgeingBucketKey = (typeof ageingBucketKeys)[number];
+
+/** The bucket an invoice so many days overdue falls in, by the contract's boundaries (30, 60, 90 days). */
+export function ageingBucketOf(days: number): AgeingBucketKey {
+  if (days <= 0) return 'current';
+  if (days <= 30) return 'days1to30';
+  if (days <= 60) return 'days31to60';
+  if (days <= 90) return 'days61to90';
+  return 'days90plus';
+}
+
 export interface BillListTotals {
   count: number;
   total: number;

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shiftDay, utcDay } from '../../../src-preload/contract/iso-day';
+import { addToBuckets, emptyBuckets } from '../../../src-main/demo-practice/state/billing-math';
 import {
+  ageingBucketOf,
   billListTotals,
   daysOverdue,
   isOverdue,
@@ -85,6 +87,27 @@ describe('money, the one rule for main, the renderer and the demo practice', () 
         if (balance.known) expect(balance.balance).toBe(owed.known ? owed.amount : NaN);
       }),
     );
+  });
+
+  it("buckets a client's money as the practice does: the demo practice's ageing and the window's agree", () => {
+    fc.assert(
+      fc.property(fc.array(bill, { maxLength: 30 }), day, (bills, today) => {
+        const practice = emptyBuckets();
+        for (const b of bills.filter(isOwed)) addToBuckets(practice, b.amountDue, b.dueDate, today);
+        expect(ageingOfBills(bills, today)).toEqual(practice);
+      }),
+    );
+    expect([-5, 0, 1, 30, 31, 60, 61, 90, 91].map(ageingBucketOf)).toEqual([
+      'current',
+      'current',
+      'days1to30',
+      'days1to30',
+      'days31to60',
+      'days31to60',
+      'days61to90',
+      'days61to90',
+      'days90plus',
+    ]);
   });
 
   it('counts days overdue by the calendar', () => {
