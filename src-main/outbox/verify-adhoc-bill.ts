@@ -6,13 +6,13 @@ import {
   type BillCreate,
   type BillDetail,
 } from '../../src-preload/contract/partner-api';
+import { DAY_MS, utcDay } from '../../src-preload/contract/iso-day';
+import { lineNet, sumMoney } from '../../src-preload/contract/money';
 import type { OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import type { VerifyContext } from './verify-context';
 import { readAllPages } from '../partner-api/paging';
 
-const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /**
  * A bill's updatedOn is the practice's clock, compared with the send on that same clock: a minute covers
  * the Date header's whole seconds and the trip. Only if the practice never gave its time does the
@@ -52,8 +52,8 @@ export async function verifyAdhocBill(
 ): Promise<OutboxVerdict> {
   const wanted = billCreateSchema.parse(body);
   // Without a bill date the practice dates it by its own today: a day either side of when it was sent.
-  const startDate = wanted.billDate ?? isoDay(clock.sentAt().at - DAY_MS);
-  const endDate = wanted.billDate ?? isoDay(clock.now().at + DAY_MS);
+  const startDate = wanted.billDate ?? utcDay(clock.sentAt().at - DAY_MS);
+  const endDate = wanted.billDate ?? utcDay(clock.now().at + DAY_MS);
   const bills = await readAllPages(
     async (pageNumber) => {
       const page = await api.list('/bills/list', billSchema, {
@@ -67,7 +67,7 @@ export async function verifyAdhocBill(
   // Placed on the practice's clock by the list's own Date header when the attempt had no answer.
   const sent = clock.sentAt();
   const sentFrom = sent.at - (sent.byPractice ? SAME_CLOCK_SLACK_MS : LAPTOP_CLOCK_SLACK_MS);
-  const subtotal = roundCents(wanted.lines.reduce((sum, line) => sum + roundCents(line.quantity * line.unitPrice), 0));
+  const subtotal = sumMoney(wanted.lines.map((line) => lineNet(line.quantity, line.unitPrice)));
   const lookAlikes = bills.data.filter(
     (b) =>
       !claimed.has(b.billingId) &&

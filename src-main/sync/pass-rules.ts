@@ -1,7 +1,8 @@
+import { daysBetween, shiftDay } from '../../src-preload/contract/iso-day';
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import { ACTIVE_EVERY_MS, CATALOG_STALE_FOR_FORMS_MS, type SyncRound } from '../../src-preload/contract/sync-cadence';
 import { pagesOfWholeRead } from './sync-plan';
-import { rulesOf, shiftDay, TIER_EVERY_MS, type SyncResource, type SyncTier } from './sync-resources';
+import { rulesOf, TIER_EVERY_MS, type SyncResource, type SyncTier } from './sync-resources';
 
 /** How each pass of a resource starts: pure rules on its cursor, the round and the server's time. */
 
@@ -101,7 +102,7 @@ function daysBack(cursor: SyncCursor, today: string, historyDays: number): numbe
   // From the last pass that proved its end: one ended on a small first page may have left bills unread.
   const last = (cursor.provenAt ?? cursor.lastCompletedAt)?.slice(0, 10);
   if (!last) return historyDays;
-  const since = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${last}T00:00:00Z`)) / 86_400_000);
+  const since = daysBetween(last, today);
   return Math.min(historyDays, Math.max(0, since) + 1);
 }
 

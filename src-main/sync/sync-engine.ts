@@ -1,3 +1,4 @@
+import { utcDay } from '../../src-preload/contract/iso-day';
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import { describeApiError } from '../partner-api/api-errors';
@@ -34,7 +35,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   };
   /** The server's time: from the answer in hand, else the latest seen, else the injected clock (virtual time in tests). */
   const serverNow = (answered?: Date | null): Date => answered ?? latestServerDate ?? options.now?.() ?? new Date();
-  const serverDay = (): string => serverNow().toISOString().slice(0, 10);
+  const serverDay = (): string => utcDay(serverNow());
 
   let round: SyncRound = 'due';
   let named: ReadonlySet<string> | undefined;

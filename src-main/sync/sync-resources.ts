@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shiftDay } from '../../src-preload/contract/iso-day';
 import {
   billSchema,
   catalogItemSchema,
@@ -117,11 +118,6 @@ export function rulesOf(kind: SyncKind): KindRules {
     default:
       return unknownKind(kind);
   }
-}
-
-/** Calendar arithmetic on ISO dates (UTC), for report periods and windows. */
-export function shiftDay(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** One year of bills and payments is the history a meeting needs; older ones come with a meeting pack. */

@@ -5,6 +5,7 @@ import { Notices } from '../notices/Notices';
 import { OfflineBanner } from '../connectivity/OfflineBanner';
 import { useShouldAskWhoAmI, useWhoAmIHydration } from '../practice/who-am-i';
 import { lazyComponent } from '../ui/LazyLoad';
+import { routes } from '../../src-preload/contract/routes';
 
 /** Asked once per practice: its code is fetched only when there is something to ask. */
 const WhoAmIPrompt = lazyComponent(
@@ -74,7 +75,7 @@ export function Layout() {
             {screens.map((screen) => (
               <li key={screen.path}>
                 <Link
-                  to={`/${screen.path}`}
+                  to={routes.screen(screen.path)}
                   className={section === screen.path ? 'nav-link nav-link--active' : 'nav-link'}
                   aria-current={section === screen.path ? 'page' : undefined}
                   aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${screen.shortcut}`}

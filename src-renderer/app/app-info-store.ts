@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppInfo } from '../../src-preload/contract/app-info';
 import type { Companion } from '../../src-preload/contract/companion';
 import { useNotices } from '../notices/notice-store';
+import { describeFailure } from '../ui/words/describe-failure';
 
 interface AppInfoState {
   info: AppInfo | null;
@@ -16,7 +17,7 @@ export const useAppInfo = create<AppInfoState>((set) => ({
     try {
       set({ info: await companion.app.info(), error: null });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeFailure(error);
       set({ error: message });
       useNotices.getState().push({ tone: 'error', title: "Could not read the app's details", detail: message });
     }

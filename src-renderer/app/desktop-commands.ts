@@ -6,6 +6,8 @@ import type { Notice } from '../notices/notice-store';
 import type { PracticeDatabases } from '../practice/practice-db';
 import type { PracticeService } from '../practice/practice-service';
 import { usePractice } from '../practice/practice-store';
+import { routes } from '../../src-preload/contract/routes';
+import { describeFailure } from '../ui/words/describe-failure';
 
 /** What main asks of the window: a menu command or a record from a deep link. */
 export type DesktopMessage = { kind: 'command'; command: AppCommand } | { kind: 'record'; record: OpenRecord };
@@ -32,8 +34,6 @@ export interface DesktopCommandDeps {
 
 const settingsPath = '/settings';
 const clientPath = /^\/clients\/([^/]+)$/;
-const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /** Settings' card headings ("About this app", "Keyboard shortcuts"), made focusable so the keyboard lands there. */
 function heading(text: string): HTMLElement | null {
   const found = [...document.querySelectorAll<HTMLElement>('h2')].find((h) => h.textContent?.trim() === text) ?? null;
@@ -57,7 +57,7 @@ export async function runDesktopMessage(msg: DesktopMessage, deps: DesktopComman
       return;
     }
     // The detail screens say plainly when the record is not in this laptop's copy.
-    goTo(msg.record.kind === 'client' ? `/clients/${msg.record.key}` : `/onboardings/${msg.record.key}`, deps);
+    goTo(msg.record.kind === 'client' ? routes.client(msg.record.key) : routes.onboarding(msg.record.key), deps);
     return;
   }
   const command = msg.command;
@@ -121,7 +121,7 @@ export async function runDesktopMessage(msg: DesktopMessage, deps: DesktopComman
         await deps.copyText(await deps.diagnostics());
         deps.notify({ tone: 'info', title: 'Diagnostics copied', detail: 'Paste them into your message to support.' });
       } catch (error) {
-        deps.notify({ tone: 'error', title: 'Diagnostics could not be copied', detail: message(error) });
+        deps.notify({ tone: 'error', title: 'Diagnostics could not be copied', detail: describeFailure(error) });
       }
       return;
   }
@@ -215,6 +215,6 @@ export function browserDeps(services: WindowCommandServices, router: WindowRoute
 /** Menu commands and deep links act on the window: the inbox's messages go to the handler until `stop`. */
 export function handleDesktopMessages(inbox: DesktopInbox, deps: DesktopCommandDeps): () => void {
   const failed = (error: unknown): void =>
-    deps.notify({ tone: 'error', title: 'That did not work', detail: message(error) });
+    deps.notify({ tone: 'error', title: 'That did not work', detail: describeFailure(error) });
   return inbox.attach((msg) => void runDesktopMessage(msg, deps).catch(failed));
 }

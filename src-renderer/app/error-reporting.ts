@@ -1,6 +1,7 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { RendererError } from '../../src-preload/contract/desktop';
 import { useNotices } from '../notices/notice-store';
+import { failureDiagnostics } from '../ui/words/describe-failure';
 
 /** A window in an error loop must not flood main: at most this many reports a minute leave the window. */
 export const REPORTS_PER_MINUTE = 20;
@@ -9,14 +10,11 @@ const RESTARTED_PARAM = 'restarted';
 
 const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-function describe(error: unknown): { message: string; stack: string | null } {
-  if (error instanceof Error) return { message: `${error.name}: ${error.message}`, stack: error.stack ?? null };
-  try {
-    return { message: typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)), stack: null };
-  } catch {
-    return { message: String(error), stack: null };
-  }
-}
+/** The reporter keeps the failure's own text: it goes to main's log (redacted there), never to the screen. */
+const describe = (error: unknown): { message: string; stack: string | null } => ({
+  message: failureDiagnostics(error),
+  stack: error instanceof Error ? (error.stack ?? null) : null,
+});
 
 export interface ErrorReporter {
   /**

@@ -17,6 +17,7 @@ import { watchLiveUpdates } from '../practice/live-updates';
 import { useAppInfo } from './app-info-store';
 import { createRendererJobs } from './renderer-jobs';
 import { createDesktopInbox, type DesktopInbox } from './desktop-commands';
+import { failureDiagnostics } from '../ui/words/describe-failure';
 import { createErrorReporter, type ErrorReporter } from './error-reporting';
 import { missingBridge } from './missing-bridge';
 import { whenIdleAfterFirstPaint, type IdleScheduler } from './idle-after-paint';
@@ -91,10 +92,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
     companion: bridge,
     databases,
     onError: (name, error) =>
-      errors.report(
-        'error',
-        new Error(`Background job ${name}: ${error instanceof Error ? error.message : String(error)}`),
-      ),
+      errors.report('error', new Error(`Background job ${name}: ${failureDiagnostics(error)}`, { cause: error })),
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
 

@@ -2,6 +2,7 @@ import { Navigate, createHashRouter } from 'react-router';
 import { RouteErrorScreen } from './ErrorBoundary';
 import { Shell } from './Shell';
 import { detailScreens, screens } from './screens';
+import { detailRoutePatterns } from '../../src-preload/contract/routes';
 
 /**
  * Hash routing: the renderer is one file served from app://renderer (or the preview server), so the
@@ -17,10 +18,10 @@ export function createAppRouter() {
       children: [
         { index: true, element: <Navigate to="/clients" replace /> },
         ...screens.map(({ path, Component }) => ({ path, element: <Component /> })),
-        { path: 'clients/:entityKey', element: <detailScreens.client /> },
-        { path: 'onboardings/:onboardingKey', element: <detailScreens.onboarding /> },
-        { path: 'leads/:leadKey', element: <detailScreens.lead /> },
-        { path: 'documents/:kind/:id', element: <detailScreens.document /> },
+        { path: detailRoutePatterns.client, element: <detailScreens.client /> },
+        { path: detailRoutePatterns.onboarding, element: <detailScreens.onboarding /> },
+        { path: detailRoutePatterns.lead, element: <detailScreens.lead /> },
+        { path: detailRoutePatterns.document, element: <detailScreens.document /> },
         { path: '*', element: <Navigate to="/clients" replace /> },
       ],
     },

@@ -6,6 +6,7 @@ import { screenList, type ScreenEntry, type ScreenPath } from '../../src-preload
 type ScreenComponent = LoadedOnDemand<object>;
 
 export interface Screen extends ScreenEntry {
+  path: ScreenPath;
   /** Renders at once when its code is there; otherwise shows a quiet "Loading …" status until it arrives. */
   Component: ScreenComponent;
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { ThemeChoice, ThemeState } from '../../src-preload/contract/desktop';
+import { describeFailure } from '../ui/words/describe-failure';
 
 interface ThemeStoreState {
   /** What the user chose in Settings; kept by main in its settings file. */
@@ -21,7 +22,7 @@ export const useTheme = create<ThemeStoreState>((set) => ({
     try {
       set({ choice: (await companion.desktop.setTheme({ choice })).choice });
     } catch (error) {
-      set({ error: error instanceof Error ? error.message : String(error) });
+      set({ error: describeFailure(error) });
     }
   },
 }));

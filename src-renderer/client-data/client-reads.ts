@@ -1,5 +1,6 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { DocumentRef } from '../../src-preload/contract/documents';
+import { shiftDay, utcDay } from '../../src-preload/contract/iso-day';
 import {
   parseReadData,
   type ReadData,
@@ -99,8 +100,7 @@ async function readIntoReport<K extends ReadKind>(
   return { ok: true };
 }
 
-const endOfWindow = (ctx: ClientReadContext) =>
-  new Date(ctx.now().getTime() + 366 * 86_400_000).toISOString().slice(0, 10);
+const endOfWindow = (ctx: ClientReadContext) => shiftDay(utcDay(ctx.now()), 366);
 
 export async function readClientProposals(ctx: ClientReadContext, entityKey: string): Promise<ReadOutcome> {
   const result = await read(ctx, { kind: 'proposals.list', entityKey });

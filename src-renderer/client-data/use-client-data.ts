@@ -12,6 +12,7 @@ import {
   type ReadOutcome,
 } from './client-reads';
 import { partState, type PartState, type ReadStatus } from './part-state';
+import { describeFailure } from '../ui/words/describe-failure';
 
 /** Opening the same client again within this long does not spend requests on it again. */
 const FRESH_FOR_MS = 10 * 60_000;
@@ -87,7 +88,7 @@ export function useOnDemandRead(entityKey: string, part: OnDemandPart): ReadStat
       if (read && Date.now() - Date.parse(read.fetchedAt) < FRESH_FOR_MS) return settle(IDLE);
       if (!(await ctx.db.entities.get(entityKey))) return settle(IDLE);
       settle(statusOf(await readOnce(ctx, entityKey, part)));
-    })().catch((e: unknown) => settle({ status: 'failed', message: e instanceof Error ? e.message : String(e) }));
+    })().catch((e: unknown) => settle({ status: 'failed', message: describeFailure(e) }));
     return () => {
       cancelled = true;
     };

@@ -4,6 +4,7 @@ import { pinSchema } from '../../src-preload/contract/client-facing';
 import { useCompanion } from '../app/services-context';
 import { ModalDialog } from '../ui/ModalDialog';
 import { useClientFacing } from './client-facing-store';
+import { describeFailure } from '../ui/words/describe-failure';
 
 function PinField(props: { label: string; value: string; onChange(v: string): void; autoComplete: string }) {
   return (
@@ -46,7 +47,7 @@ export function ChoosePinDialog(props: { open: boolean; onClose(): void; onChose
     const parsed = pinSchema.safeParse(pin);
     if (!parsed.success) return setProblem('Choose a PIN of 4 to 12 digits.');
     if (pin !== repeat) return setProblem('The two PINs differ. Type them again.');
-    void props.onChosen(pin).catch((error: unknown) => setProblem(error instanceof Error ? error.message : 'Not set.'));
+    void props.onChosen(pin).catch((error: unknown) => setProblem(describeFailure(error)));
   };
   return (
     <ModalDialog

@@ -1,8 +1,9 @@
 import { documentRefSchema } from '../../src-preload/contract/documents';
 import type { PracticeDb } from '../practice/practice-db';
+import { routes } from '../../src-preload/contract/routes';
 
 /** The one page client-facing mode shows: the client's own (its tabs travel in `?tab=`). */
-export const clientFacingHome = (entityKey: string): string => `/clients/${entityKey}`;
+export const clientFacingHome = (entityKey: string): string => routes.client(entityKey);
 
 const documentPath = /^\/documents\/([^/]+)\/([^/]+)$/;
 const onboardingPath = /^\/onboardings\/([^/]+)$/;

@@ -2,6 +2,7 @@ import type { Companion } from '../../src-preload/contract/companion';
 import type { JobDefinition, JobRunner } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
 import type { DocumentRequest, PracticeDatabases } from '../practice/practice-db';
+import { describeFailure } from '../ui/words/describe-failure';
 
 export const DOCUMENT_REQUESTS_JOB = 'document-requests';
 
@@ -11,8 +12,6 @@ export interface DocumentRequestsDeps {
   online(): boolean;
   notify(notice: Omit<Notice, 'id'>): void;
 }
-
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * PDFs someone asked for while offline ("Download when online"), fetched when the connection is back:
@@ -60,7 +59,11 @@ export function createDocumentRequestsJob(deps: DocumentRequestsDeps): JobDefini
         }
       } catch (error) {
         if (!signal.aborted)
-          deps.notify({ tone: 'error', title: 'A meeting pack could not be fetched', detail: describe(error) });
+          deps.notify({
+            tone: 'error',
+            title: 'A document you asked for could not be downloaded',
+            detail: describeFailure(error),
+          });
       }
     },
   };

@@ -5,6 +5,7 @@ import type { PracticeDatabases } from '../practice/practice-db';
 import { DOCUMENT_REQUESTS_JOB } from './document-requests-job';
 import { useMeetingPacks } from './meeting-pack-store';
 import type { PackEstimate } from './pack-runner';
+import { describeFailure } from '../ui/words/describe-failure';
 
 /**
  * The pack runner (plans, reads, document fetches) loads on first use, not with the window: nothing of it
@@ -34,8 +35,6 @@ export interface MeetingPackDeps {
   notify(notice: Omit<Notice, 'id'>): void;
   now?: () => Date;
 }
-
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * Meeting packs as a background job (every unfinished pack of the active practice, one after another) and
@@ -80,7 +79,7 @@ export function createMeetingPacks(deps: MeetingPackDeps): { service: MeetingPac
         }
       } catch (error) {
         if (!signal.aborted)
-          deps.notify({ tone: 'error', title: 'A meeting pack could not be fetched', detail: describe(error) });
+          deps.notify({ tone: 'error', title: 'A meeting pack could not be fetched', detail: describeFailure(error) });
       } finally {
         useMeetingPacks.setState({ runningPackId: null });
       }

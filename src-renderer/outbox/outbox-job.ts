@@ -6,6 +6,8 @@ import { enqueue } from './outbox-db';
 import { createOutboxReplayer, type OutboxReplayer } from './outbox-replayer';
 import type { NewEntry } from './outbox-state';
 import { useOutbox } from './outbox-store';
+import { countOf } from '../ui/regional/counts';
+import { describeFailure, UserFacingFailure } from '../ui/words/describe-failure';
 
 export const OUTBOX_JOB = 'outbox';
 /** Failed entries wait for their retry time (wakeAt); this slow poll catches anything else. */
@@ -29,8 +31,6 @@ export interface OutboxDeps {
   online(): boolean;
   notify(notice: Omit<Notice, 'id'>): void;
 }
-
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * The outbox replayer as a background job, and the service screens queue through. The job runs on start,
@@ -68,7 +68,7 @@ export function createOutbox(deps: OutboxDeps): { service: OutboxService; job: J
         if (reasons.has('reconnected') && report.delivered > 0) {
           deps.notify({
             tone: 'info',
-            title: `${report.delivered} queued ${report.delivered === 1 ? 'action' : 'actions'} went out`,
+            title: `${countOf(report.delivered, 'queued action', undefined, 'queued actions')} went out`,
             detail: 'Back online: the outbox has been sent to the practice.',
           });
         }
@@ -81,7 +81,8 @@ export function createOutbox(deps: OutboxDeps): { service: OutboxService; job: J
         }
         if (report.nextAttemptAt) deps.runner.wakeAt(OUTBOX_JOB, report.nextAttemptAt);
       } catch (error) {
-        if (!signal.aborted) deps.notify({ tone: 'error', title: 'The outbox could not run', detail: describe(error) });
+        if (!signal.aborted)
+          deps.notify({ tone: 'error', title: 'The outbox could not run', detail: describeFailure(error) });
       } finally {
         // A cancelled run leaves the flag to the run that replaced it, if any.
         if (!signal.aborted || !deps.runner.isRunning(OUTBOX_JOB)) useOutbox.setState({ draining: false });
@@ -92,9 +93,9 @@ export function createOutbox(deps: OutboxDeps): { service: OutboxService; job: J
   const service: OutboxService = {
     async queue(input) {
       const active = deps.activePractice();
-      if (!active) throw new Error('Connect a practice first.');
+      if (!active) throw new UserFacingFailure('Connect a practice first.');
       if (!active.canWrite)
-        throw new Error('These credentials are read-only, so nothing can be queued for the practice.');
+        throw new UserFacingFailure('These credentials are read-only, so nothing can be queued for the practice.');
       const entry = await enqueue(deps.databases.of(active.practiceKey), { ...input, id: crypto.randomUUID() });
       service.kick();
       return entry.id;

@@ -12,6 +12,7 @@ import type {
 } from '../../src-preload/contract/outbox/outbox-entry';
 import { statusProvesNotApplied } from '../../src-preload/contract/outbox/send-evidence';
 import { holdForLateLanding } from './landing-hold';
+import { UserFacingFailure } from '../ui/words/describe-failure';
 
 /**
  * The outbox entry state machine, as pure functions (unit-tested without a database):
@@ -234,7 +235,7 @@ export function requeue(
   change?: { payload: StoredPayload; summary: string },
   consent: { sendAgain?: boolean } = {},
 ): OutboxEntry {
-  if (!canEdit(entry)) throw new Error(`An entry that is ${entry.status} cannot be sent again.`);
+  if (!canEdit(entry)) throw new UserFacingFailure(`An entry that is ${entry.status} cannot be sent again.`);
   if (needsConsent(entry) && consent.sendAgain !== true) throw new ConsentRequiredError(entry);
   return {
     ...entry,
@@ -249,7 +250,7 @@ export function requeue(
 }
 
 export function discard(entry: OutboxEntry, now: number): OutboxEntry {
-  if (!canDiscard(entry)) throw new Error(`An entry that is ${entry.status} cannot be discarded.`);
+  if (!canDiscard(entry)) throw new UserFacingFailure(`An entry that is ${entry.status} cannot be discarded.`);
   return { ...entry, status: 'discarded', updatedAt: iso(now) };
 }
 

@@ -1,5 +1,6 @@
 import type { BudgetStatus } from '../../src-preload/contract/budget';
 import { formatNumber, formatTime } from '../ui/regional/regional-format';
+import { countOf } from '../ui/regional/counts';
 
 /** "under a minute", "about 12 min", "about 2 h 05 min" — an ETA is a rough figure; say so. */
 export function formatDuration(seconds: number): string {
@@ -22,7 +23,7 @@ export function remainingText(budget: BudgetStatus, region?: string): string {
  * its figures are lower bounds and are worded as such rather than shown as a confident ETA.
  */
 export function runText(run: NonNullable<BudgetStatus['run']>, region?: string): string {
-  const requests = `${formatNumber(run.requestsLeft, region)} ${run.requestsLeft === 1 ? 'request' : 'requests'}`;
+  const requests = countOf(run.requestsLeft, 'request', region);
   if (run.requestsLeft === 0) return 'Finishing…';
   if (run.etaSeconds === null)
     return run.sized

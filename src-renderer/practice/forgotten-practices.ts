@@ -1,6 +1,7 @@
 import type { PracticeDatabases } from './practice-db';
 import { countOpen } from '../outbox/outbox-db';
 import { forgetPracticeStorage } from './sign-out';
+import { countOf } from '../ui/regional/counts';
 
 /** A practice whose data is still in this window's storage though main no longer knows it. */
 export interface ForgottenPractice {
@@ -103,5 +104,5 @@ export async function removeForgottenPractices(deps: ForgottenPracticesDeps): Pr
 export function describeForgotten(practice: ForgottenPractice): string {
   if (practice.unsent === null)
     return 'Data that could not be read (it may hold unsent actions) for a practice that is no longer connected on this laptop';
-  return `${practice.unsent} unsent ${practice.unsent === 1 ? 'action' : 'actions'} for a practice that is no longer connected on this laptop`;
+  return `${countOf(practice.unsent, 'unsent action')} for a practice that is no longer connected on this laptop`;
 }

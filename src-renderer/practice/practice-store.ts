@@ -15,6 +15,7 @@ import type {
 import type { PracticeDatabases } from './practice-db';
 import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
 import { signOutPractice } from './sign-out';
+import { describeFailure } from '../ui/words/describe-failure';
 
 /** What the store's actions work with, handed in by the caller (the practice service of the composition root). */
 export interface PracticeDeps {
@@ -73,8 +74,6 @@ const pausedKey = (practiceKey: string) => `sync-paused:${practiceKey}`;
 const readPaused = (practiceKey: string | null): boolean =>
   practiceKey !== null && localStorage.getItem(pausedKey(practiceKey)) === '1';
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export const usePractice = create<PracticeState>((set, get) => ({
   loaded: false,
   practices: [],
@@ -104,7 +103,7 @@ export const usePractice = create<PracticeState>((set, get) => ({
       await get().refresh(deps);
       if (result.ok) await get().syncNow(deps);
     } catch (error) {
-      set({ error: message(error) });
+      set({ error: describeFailure(error) });
     } finally {
       set({ busy: false });
     }
@@ -125,8 +124,8 @@ export const usePractice = create<PracticeState>((set, get) => ({
       await get().syncNow(deps);
       return result;
     } catch (error) {
-      set({ error: message(error) });
-      return { ok: false, message: message(error) };
+      set({ error: describeFailure(error) });
+      return { ok: false, message: describeFailure(error) };
     } finally {
       set({ busy: false });
     }

@@ -2,6 +2,7 @@ import type { Companion } from '../../src-preload/contract/companion';
 import type { SignOutResult } from '../../src-preload/contract/practice';
 import { useNotices } from '../notices/notice-store';
 import { forgetPracticeViews } from './practice-views';
+import { describeFailure } from '../ui/words/describe-failure';
 
 /** What a sign-out did, for the caller and the tests; the user is told through a notice. */
 export interface SignOutOutcome {
@@ -20,8 +21,6 @@ export interface SignOutDeps {
   deleteDb(practiceKey: string): Promise<void>;
   storage?: Storage;
 }
-
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * Removes every key of this window's storage that names the practice (its paused-sync flag today, and any
@@ -57,7 +56,7 @@ export async function signOutPractice(
   try {
     main = await companion.practice.signOut({ practiceKey });
   } catch (error) {
-    mainProblem = describe(error);
+    mainProblem = describeFailure(error);
   }
 
   // Screens reading the practice's database would open (and so recreate) it after the delete.
@@ -67,13 +66,13 @@ export async function signOutPractice(
   try {
     await deps.deleteDb(practiceKey);
   } catch (error) {
-    localProblem = describe(error);
+    localProblem = describeFailure(error);
   }
   try {
     forgetPracticeStorage(practiceKey, deps.storage);
     forgetPracticeViews(practiceKey);
   } catch (error) {
-    localProblem ??= describe(error);
+    localProblem ??= describeFailure(error);
   }
 
   const sentences = [

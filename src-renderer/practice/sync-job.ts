@@ -6,6 +6,7 @@ import { ingestPage } from './ingest';
 import type { PracticeDatabases } from './practice-db';
 import { usePractice, type PracticeDeps } from './practice-store';
 import type { SyncSchedule } from './sync-schedule';
+import { describeFailure, failureDiagnostics } from '../ui/words/describe-failure';
 
 export const SYNC_JOB = 'sync';
 
@@ -29,8 +30,6 @@ export function createSyncJob(deps: PracticeDeps & { schedule: SyncSchedule; pre
   };
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * Stores every synced page (records and cursor in one transaction) and only then acknowledges it, which
  * is what lets main fetch the next page; keeps the store's progress and budget in step with main's events.
@@ -45,8 +44,8 @@ export function watchSyncEvents(deps: {
     ingestPage(deps.databases.of(page.practiceKey), page)
       .then(() => companion.sync.ack({ pageId: page.pageId, ok: true }))
       .catch((error: unknown) => {
-        deps.notify({ tone: 'error', title: 'Could not store synced data', detail: message(error) });
-        return companion.sync.ack({ pageId: page.pageId, ok: false, error: message(error).slice(0, 900) });
+        deps.notify({ tone: 'error', title: 'Could not store synced data', detail: describeFailure(error) });
+        return companion.sync.ack({ pageId: page.pageId, ok: false, error: failureDiagnostics(error).slice(0, 900) });
       });
   });
   const offProgress = companion.on('sync.progress', (progress) =>

@@ -1,7 +1,7 @@
 import { Flex, Text } from '@radix-ui/themes';
 import type { LocalWindow } from '../features/billing/billing-filter';
 import { DateInput } from './DateInput';
-import { isIsoDay } from './regional/iso-day';
+import { isIsoDay } from '../../src-preload/contract/iso-day';
 
 /**
  * "<label> [from] to [to]", each typed in the practice's date order and bounded by the local window (a "from"

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { RuleIssue } from '../../src-preload/contract/partner-api';
 import { fieldErrors, type FieldErrors, type FormIssue, type FormIssues } from './field-errors';
 import { plainErrors, type FieldLabels } from './plain-issues';
+import { describeFailure } from './words/describe-failure';
 
 /**
  * A form that validates against a contract schema before anything is queued: the same schema main
@@ -84,7 +85,7 @@ export function SchemaForm<S extends z.ZodType>(props: {
     try {
       await props.onValid(parsed.data);
     } catch (error) {
-      setFormError(error instanceof Error ? error.message : String(error));
+      setFormError(describeFailure(error));
     } finally {
       setBusy(false);
     }

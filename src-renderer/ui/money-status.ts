@@ -1,9 +1,11 @@
+import { daysOverdue, isOverdue } from '../../src-preload/contract/money';
 import type {
   billStatuses,
   paymentStatuses,
   proposalStatuses,
   RecurringBilling,
 } from '../../src-preload/contract/partner-api';
+import { countOf } from './regional/counts';
 
 type Colour = 'gray' | 'blue' | 'amber' | 'green' | 'red';
 type MoneyStatus =
@@ -33,13 +35,6 @@ export const moneyStatusColour: Record<MoneyStatus, Colour> = {
   Ended: 'gray',
 };
 
-const DAY_MS = 86_400_000;
-
-/** Whole days from an ISO due date to the practice's today (both ISO dates); 0 or less is not overdue. */
-export function daysOverdue(dueDate: string, today: string): number {
-  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / DAY_MS);
-}
-
 /** A bill as staff should see it today: its status, or how overdue it is. */
 export interface BillStanding {
   label: string;
@@ -50,7 +45,7 @@ export interface BillStanding {
 
 type StandingBill = { statusName: (typeof billStatuses)[number]; dueDate: string; amountDue: number };
 
-const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+const daysText = (days: number) => countOf(days, 'day');
 
 /**
  * "Overdue · 173 days" (red) for a bill still owed after its due date, "Part paid · overdue 12 days" when
@@ -59,8 +54,7 @@ const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
  * day overdue there, whatever the date in Greenwich.
  */
 export function billStanding(bill: StandingBill, today: string): BillStanding {
-  const owed = (bill.statusName === 'Awaiting payment' || bill.statusName === 'Part paid') && bill.amountDue > 0;
-  const days = owed ? daysOverdue(bill.dueDate, today) : 0;
+  const days = isOverdue(bill, today) ? daysOverdue(bill.dueDate, today) : 0;
   if (days > 0)
     return {
       label: bill.statusName === 'Part paid' ? `Part paid · overdue ${daysText(days)}` : `Overdue · ${daysText(days)}`,

@@ -9,13 +9,9 @@ import { activePractice, usePractice } from '../practice/practice-store';
 import { moneyStatusColour } from './money-status';
 import { formatDateTime } from './regional/regional-format';
 import { enumWords, titleCased } from './words/enum-words';
+import { routes } from '../../src-preload/contract/routes';
 
 export const useRegion = () => usePractice((s) => activePractice(s)?.region);
-
-/** Where a document opens: the document screen, which works offline from the cache. */
-export function documentHref(kind: DocumentKind, id: string | number, entityKey: string): string {
-  return `/documents/${kind}/${id}?entity=${entityKey}`;
-}
 
 export function OpenPdfLink({
   kind,
@@ -30,7 +26,7 @@ export function OpenPdfLink({
 }) {
   return (
     <RadixLink asChild size="2">
-      <Link to={documentHref(kind, id, entityKey)}>{label}</Link>
+      <Link to={routes.document(kind, id, entityKey)}>{label}</Link>
     </RadixLink>
   );
 }

@@ -1,4 +1,4 @@
-import { isIsoDay } from './regional/iso-day';
+import { isIsoDay } from '../../src-preload/contract/iso-day';
 /**
  * Sorting and paging for the money tables (Debtors, Billing). Pure, so the orders people rely on —
  * "Client 9" before "Client 10", blanks last whichever way a column is sorted, ties kept in a stable
@@ -112,9 +112,6 @@ export function paginate<T>(rows: readonly T[], page: number, size: number): Tab
     total: rows.length,
   };
 }
-
-/** Money sums without floating-point dust: amounts carry cents, so totals are kept to the cent. */
-export { roundCents } from '../../src-preload/contract/partner-api/common';
 
 /** Whether an ISO date (yyyy-mm-dd) lies in an inclusive range; an empty bound is open. */
 export function inDateRange(date: string, from: string, to: string): boolean {

@@ -1,3 +1,4 @@
+import { utcDay } from '../../../src-preload/contract/iso-day';
 import { roundCents } from '../../../src-preload/contract/partner-api/common';
 const DAY_MS = 86_400_000;
 
@@ -6,7 +7,7 @@ export const startOfUtcDay = (date: Date): Date =>
 export const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * DAY_MS);
 export const addMs = (date: Date, ms: number): Date => new Date(date.getTime() + ms);
 /** YYYY-MM-DD (UTC). */
-export const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
+export const isoDate = (date: Date): string => utcDay(date);
 export const isoDateTime = (date: Date): string => date.toISOString();
 export const parseDate = (text: string): Date => new Date(`${text}T00:00:00.000Z`);
 export const daysBetween = (from: Date, to: Date): number => Math.floor((to.getTime() - from.getTime()) / DAY_MS);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Entity } from '../../../src-preload/contract/partner-api';
 import { uuid } from '../../../src-preload/contract/partner-api';
+import { utcDay } from '../../../src-preload/contract/iso-day';
 import { badRequest, notFound } from '../http/api-problem';
 import { ordered, page } from '../http/paging';
 import type { DemoRuntime } from '../runtime';
@@ -57,7 +58,7 @@ export function findUser(practice: PracticeState, userKey: string, field = 'user
 }
 
 export function utcDayOf(now: Date): string {
-  return now.toISOString().slice(0, 10);
+  return utcDay(now);
 }
 
 export function touch<T extends { updatedOn: string }>(record: T, now: Date): T {

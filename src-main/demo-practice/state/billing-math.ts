@@ -5,7 +5,9 @@ import type {
   PaymentDetail,
   StatementDetail,
 } from '../../../src-preload/contract/partner-api';
-import { daysBetween, isoDate, parseDate, round2 } from '../data/dates';
+import { daysBetween, shiftDay } from '../../../src-preload/contract/iso-day';
+import { ageingBucketOf } from '../../../src-preload/contract/money';
+import { round2 } from '../data/dates';
 
 /**
  * The money rules shared by the generator and the routes, so that bills, payments, debtor reports and
@@ -51,23 +53,13 @@ export function emptyBuckets(): AgeingBuckets {
 }
 
 export function addToBuckets(buckets: AgeingBuckets, amount: number, dueDate: string, asAt: string): void {
-  const overdue = daysBetween(parseDate(dueDate), parseDate(asAt));
-  const key =
-    overdue <= 0
-      ? 'current'
-      : overdue <= 30
-        ? 'days1to30'
-        : overdue <= 60
-          ? 'days31to60'
-          : overdue <= 90
-            ? 'days61to90'
-            : 'days90plus';
+  const key = ageingBucketOf(daysBetween(dueDate, asAt));
   buckets[key] = round2(buckets[key] + amount);
   buckets.total = round2(buckets.total + amount);
 }
 
 export function daysOverdue(dueDate: string, asAt: string): number {
-  return Math.max(0, daysBetween(parseDate(dueDate), parseDate(asAt)));
+  return Math.max(0, daysBetween(dueDate, asAt));
 }
 
 /** Index of payments by bill, built once per request (bills × payments would be quadratic). */
@@ -89,7 +81,7 @@ export function movementBetween(
   endDate: string,
   currency: string,
 ): DebtorMovement {
-  const dayBefore = isoDate(new Date(parseDate(startDate).getTime() - 86_400_000));
+  const dayBefore = shiftDay(startDate, -1);
   let opening = 0;
   let closing = 0;
   let billed = 0;
@@ -119,7 +111,7 @@ export function buildStatementLines(
   periodStart: string,
   periodEnd: string,
 ): Pick<StatementDetail, 'lines' | 'openingBalance' | 'closingBalance' | 'ageing'> {
-  const dayBefore = isoDate(new Date(parseDate(periodStart).getTime() - 86_400_000));
+  const dayBefore = shiftDay(periodStart, -1);
   const opening = round2(
     bills.reduce((sum, bill) => sum + outstandingAt(bill, byBill.get(bill.billingId) ?? [], dayBefore), 0),
   );

@@ -1,4 +1,4 @@
-import { roundCents } from './common';
+import { fromCents, isOwed, toCents } from '../money';
 
 /*
  * One rule for "what is owed": a client's balance and the practice's outstanding total, from what this
@@ -7,9 +7,7 @@ import { roundCents } from './common';
  * always shown with its parts, so no screen has two totals for one question. Sums are kept in whole cents.
  */
 
-/** Whole cents of an amount the practice sent (at most cents), without binary drift. */
-export const toCents = (amount: number): number => Math.round(roundCents(amount) * 100);
-export const fromCents = (cents: number): number => cents / 100;
+export { fromCents, toCents } from '../money';
 
 /** The fields of a stored bill the rule reads. */
 export interface BalanceBill {
@@ -36,8 +34,7 @@ export type BalancePart =
 export type Balance = { known: true; cents: number; amount: number; parts: BalancePart[] } | { known: false };
 
 /** A bill that is owed: not voided, not a draft (a draft was not sent). */
-const owedCents = (b: BalanceBill): number =>
-  b.statusName === 'Voided' || b.statusName === 'Draft' ? 0 : Math.max(0, toCents(b.amountDue));
+const owedCents = (b: BalanceBill): number => (isOwed(b) ? toCents(b.amountDue) : 0);
 
 function settle(parts: BalancePart[]): Balance {
   const cents = parts.reduce((sum, p) => sum + p.cents, 0);

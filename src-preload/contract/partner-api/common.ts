@@ -13,8 +13,8 @@ export const dateTime = z.iso.datetime({ offset: true });
 export const date = z.iso.date();
 /** Money as a JSON number with at most cents; currency comes from the practice. */
 export const money = z.number().finite();
-/** Money to the cent as the practice rounds it (the epsilon keeps 1.005 from becoming 1.00 through binary drift). */
-export const roundCents = (amount: number): number => Math.round((amount + Number.EPSILON) * 100) / 100;
+/** Rounding to the cent lives with the other money rules; the API's schemas and rules use it from here too. */
+export { roundCents } from '../money';
 /** A practice rule beyond a schema, broken at `path` of a request body (checked by the demo server and the app's forms alike). */
 export interface RuleIssue {
   path: (string | number)[];

@@ -1,12 +1,12 @@
 import { Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
+import { billListTotals } from '../../../src-preload/contract/money';
 import { billStatuses, type Bill } from '../../../src-preload/contract/partner-api';
 import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
 import { dateRangeProblem, nextSort, paginate } from '../../ui/table-sort';
 import {
-  billTotals,
   DEFAULT_BILL_VIEW,
   rangeText,
   filterBills,
@@ -26,6 +26,7 @@ import { billSummaryText, overdueAmount } from './money-wording';
 import { billStanding } from '../../ui/money-status';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { exportColumns } from '../../ui/csv/csv-writer';
+import { routes } from '../../../src-preload/contract/routes';
 
 const PAGE_SIZE = 50;
 const COLUMNS: readonly SortColumn<BillColumn>[] = [
@@ -63,7 +64,7 @@ const BillRow = memo(function BillRow({
     <Table.Row data-testid="bill-row">
       <Table.RowHeaderCell className="nowrap">{bill.billNumber}</Table.RowHeaderCell>
       <Table.Cell>
-        <Link to={`/clients/${bill.entityKey}`} data-testid="bill-client-link">
+        <Link to={routes.client(bill.entityKey)} data-testid="bill-client-link">
           {bill.entityName}
         </Link>
       </Table.Cell>
@@ -105,7 +106,7 @@ export function BillsTable({
   const deferred = useDeferredValue(v);
   const rows = useMemo(() => filterBills(index, deferred), [index, deferred]);
   const today = useToday();
-  const totals = useMemo(() => billTotals(rows), [rows]);
+  const totals = useMemo(() => billListTotals(rows), [rows]);
   const overdue = useMemo(() => overdueAmount(rows, today), [rows, today]);
   const page = paginate(rows, view.billPage, PAGE_SIZE);
   const currency = bills[0]?.currency;

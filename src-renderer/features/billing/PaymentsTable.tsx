@@ -23,6 +23,8 @@ import { useBillingView, useBillingViews } from './billing-view-store';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { exportColumns } from '../../ui/csv/csv-writer';
+import { countOf } from '../../ui/regional/counts';
+import { routes } from '../../../src-preload/contract/routes';
 
 const PAGE_SIZE = 50;
 const COLUMNS: readonly SortColumn<PaymentColumn>[] = [
@@ -51,7 +53,7 @@ const PaymentRow = memo(function PaymentRow({ payment, region }: { payment: Paym
     <Table.Row data-testid="payment-row">
       <Table.RowHeaderCell className="nowrap">{formatDate(payment.paymentDate, region)}</Table.RowHeaderCell>
       <Table.Cell>
-        <Link to={`/clients/${payment.entityKey}`}>{payment.entityName}</Link>
+        <Link to={routes.client(payment.entityKey)}>{payment.entityName}</Link>
       </Table.Cell>
       <Table.Cell className="nowrap">{payment.billNumber ?? '—'}</Table.Cell>
       <Table.Cell>{inWords('paymentMethod', payment.paymentMethod)}</Table.Cell>
@@ -152,7 +154,7 @@ export function PaymentsTable({
         </Text>
       ) : null}
       <Text size="2" color="gray" data-testid="payment-summary">
-        {rows.length} payment{rows.length === 1 ? '' : 's'}
+        {countOf(rows.length, 'payment', region)}
         {rangeText(v.from, v.to, region)} · received {formatMoney(received, region, currency)} (completed, less refunds)
       </Text>
       <SortableTable

@@ -9,15 +9,9 @@ import type { SyncCursor } from '../../../src-preload/contract/sync';
 import { foldForSearch } from '../../practice/practice-db';
 import { formatDate } from '../../ui/regional/regional-format';
 import { inWords } from '../../ui/words/enum-words';
-import {
-  inDateRange,
-  roundCents,
-  sortRows,
-  type SortDirection,
-  type SortState,
-  type SortValue,
-} from '../../ui/table-sort';
-import { shiftDay } from '../../ui/regional/iso-day';
+import { inDateRange, sortRows, type SortDirection, type SortState, type SortValue } from '../../ui/table-sort';
+import { shiftDay } from '../../../src-preload/contract/iso-day';
+import { sumMoney } from '../../../src-preload/contract/money';
 
 export type BillStatus = (typeof billStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -125,22 +119,6 @@ export function filterBills(index: readonly IndexedBill[], view: BillView): Bill
   );
 }
 
-export interface BillTotals {
-  count: number;
-  total: number;
-  amountDue: number;
-}
-
-export function billTotals(bills: readonly Bill[]): BillTotals {
-  let total = 0;
-  let amountDue = 0;
-  for (const b of bills) {
-    total += b.total;
-    amountDue += b.amountDue;
-  }
-  return { count: bills.length, total: roundCents(total), amountDue: roundCents(amountDue) };
-}
-
 /* ---------- Payments ---------- */
 
 export type PaymentColumn =
@@ -204,8 +182,6 @@ export function filterPayments(index: readonly IndexedPayment[], view: PaymentVi
 
 /** Received in the rows: completed and refunded payments, less what was refunded. */
 export function paymentsReceived(payments: readonly Payment[]): number {
-  let sum = 0;
-  for (const p of payments)
-    if (p.paymentStatus === 'completed' || p.paymentStatus === 'refunded') sum += p.amount - p.refundedAmount;
-  return roundCents(sum);
+  const received = payments.filter((p) => p.paymentStatus === 'completed' || p.paymentStatus === 'refunded');
+  return sumMoney(received.map((p) => p.amount - p.refundedAmount));
 }

@@ -1,7 +1,7 @@
-import { billStanding } from '../../ui/money-status';
+import type { billStanding } from '../../ui/money-status';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
 import { countOf } from '../../ui/regional/counts';
-import { roundCents } from '../../ui/table-sort';
+import { isOverdue, sumMoney } from '../../../src-preload/contract/money';
 import type { LocalWindow } from './billing-filter';
 
 /*
@@ -15,9 +15,7 @@ type OwedBill = Parameters<typeof billStanding>[0];
 
 /** What is still owed on bills past their due date, as at the practice's today. */
 export function overdueAmount(bills: readonly OwedBill[], today: string): number {
-  let sum = 0;
-  for (const bill of bills) if (billStanding(bill, today).daysOverdue > 0) sum += bill.amountDue;
-  return roundCents(sum);
+  return sumMoney(bills.filter((bill) => isOverdue(bill, today)).map((bill) => bill.amountDue));
 }
 
 /**

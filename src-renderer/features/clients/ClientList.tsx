@@ -17,6 +17,7 @@ import { useClientSearch } from './use-client-search';
 import { useClientSnapshot } from './use-client-snapshot';
 import { useServices } from '../../app/services-context';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
+import { routes } from '../../../src-preload/contract/routes';
 
 const ROW_HEIGHT = 56;
 
@@ -194,7 +195,7 @@ const Row = memo(function Row({
   ];
   return (
     <Link
-      to={`/clients/${entity.entityKey}`}
+      to={routes.client(entity.entityKey)}
       role="listitem"
       className="client-row"
       style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}

@@ -8,6 +8,7 @@ import { BlockedReason, WriteScope } from '../../operations/shared/WriteActions'
 import { formatDate, formatPhone } from '../../ui/regional/regional-format';
 import { EditContact } from './EditContact';
 import { OnboardingStatusBadge } from '../onboardings/OnboardingStatusBadge';
+import { routes } from '../../../src-preload/contract/routes';
 
 /** The client's profile, contacts (primary first) and onboardings: the first tab of the client screen. */
 export function ClientOverview({
@@ -86,7 +87,7 @@ export function ClientOverview({
           data.onboardings.map((o) => (
             <Flex key={o.onboardingKey} gap="3" align="center" mb="2">
               <RadixLink asChild>
-                <Link to={`/onboardings/${o.onboardingKey}`}>Onboarding #{o.onboardingID}</Link>
+                <Link to={routes.onboarding(o.onboardingKey)}>Onboarding #{o.onboardingID}</Link>
               </RadixLink>
               <OnboardingStatusBadge status={o.statusName} />
               <Text size="1" color="gray">

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
 import { useActivePracticeDb } from '../../app/services-context';
 import type { StoredEntity } from '../../practice/practice-db';
-import { localToday } from '../../ui/regional/iso-day';
+import { localToday } from '../../../src-preload/contract/iso-day';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
 import { OnboardingStatusBadge } from '../onboardings/OnboardingStatusBadge';
 import { clientBalance } from './client-balance';
@@ -13,6 +13,8 @@ import { MeetingPackStatus } from './MeetingPackPanel';
 import { useBalance } from '../../client-data/use-balance';
 import { useOnDemandRead } from '../../client-data/use-client-data';
 import { BalanceFigure } from '../../ui/BalanceFigure';
+import { countOf } from '../../ui/regional/counts';
+import { routes } from '../../../src-preload/contract/routes';
 
 /** One labelled fact of the header. */
 function Fact({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
@@ -91,8 +93,8 @@ export function ClientSummary({
             >
               {money.overdue > 0 ? (
                 <Text size="2" color="red" data-testid="client-overdue">
-                  {formatMoney(money.overdue, region, money.currency)} overdue ({money.overdueBills}{' '}
-                  {money.overdueBills === 1 ? 'bill' : 'bills'})
+                  {formatMoney(money.overdue, region, money.currency)} overdue (
+                  {countOf(money.overdueBills, 'bill', region)})
                 </Text>
               ) : (
                 <Text size="2" color="gray" data-testid="client-overdue">
@@ -112,7 +114,7 @@ export function ClientSummary({
           <>
             <OnboardingStatusBadge status={latest.statusName} />{' '}
             <RadixLink asChild size="2">
-              <Link to={`/onboardings/${latest.onboardingKey}`}>
+              <Link to={routes.onboarding(latest.onboardingKey)}>
                 #{latest.onboardingID}, {formatDate(latest.createdOn, region)}
               </Link>
             </RadixLink>

@@ -9,6 +9,7 @@ import { operationRegistry } from '../../operations/registry';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { WriteButton } from '../../operations/shared/WriteActions';
 import { useServices } from '../../app/services-context';
+import { UserFacingFailure } from '../../ui/words/describe-failure';
 
 /**
  * "Edit" on one contact row: the contact form prefilled, sending only what changed. A contact added
@@ -54,7 +55,7 @@ export function EditContact({ entity, contact }: { entity: Entity; contact: Pend
           onCancel={close}
           onSubmit={async (after) => {
             const body = contactChanges(contact, after);
-            if (Object.keys(body).length === 0) throw new Error('Nothing was changed.');
+            if (Object.keys(body).length === 0) throw new UserFacingFailure('Nothing was changed.');
             await outbox.queue({
               operation: 'contact.update',
               payload: { params: { entityKey: entity.entityKey, entityContactID: contact.entityContactID }, body },

@@ -14,6 +14,7 @@ import { PACK_TRIES } from '../../meeting-packs/pack-retry';
 import { formatDuration } from '../../practice/budget-text';
 import { formatDateTime, formatTime } from '../../ui/regional/regional-format';
 import { useRegion } from '../../ui/money-ui';
+import { describeFailure } from '../../ui/words/describe-failure';
 
 const stateText: Record<MeetingPack['state'], { label: string; colour: 'green' | 'amber' | 'blue' | 'red' | 'gray' }> =
   {
@@ -119,7 +120,7 @@ function PackOffer({ entity, disclosure }: { entity: StoredEntity; disclosure: R
             prepare(
               entity,
               estimate ? { requests: estimate.requests, approximate: estimate.approximate } : undefined,
-            ).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+            ).catch((e: unknown) => setError(describeFailure(e)))
           }
         >
           Prepare for meeting

@@ -1,11 +1,9 @@
+import { daysOverdue, isOwed, sumMoney } from '../../../src-preload/contract/money';
 import type { Bill, DebtorInvoice } from '../../../src-preload/contract/partner-api';
 
 /** What the client owes as far as this laptop knows, or that it does not know yet. */
 export type ClientBalance =
   { known: true; balance: number; overdue: number; overdueBills: number; currency: string | null } | { known: false };
-
-/** Bills that count towards a balance: not voided, not a draft (a draft is not sent, so not owed). */
-const owed = (b: Bill): boolean => b.statusName !== 'Voided' && b.statusName !== 'Draft' && b.amountDue > 0;
 
 /**
  * The client's balance and overdue amount from its rows on this laptop. The debtors list holds every unpaid
@@ -25,13 +23,13 @@ export function clientBalance(input: {
   if (!debtorsRead && bills.length === 0) return { known: false };
   const billIds = new Set(bills.map((b) => b.billingId));
   const open = [
-    ...bills.filter(owed).map((b) => ({ amountDue: b.amountDue, dueDate: b.dueDate })),
+    ...bills.filter(isOwed).map((b) => ({ amountDue: b.amountDue, dueDate: b.dueDate })),
     ...debtors
       .filter((d) => !billIds.has(d.billingId) && d.amountDue > 0)
       .map((d) => ({ amountDue: d.amountDue, dueDate: d.dueDate })),
   ];
-  const overdue = open.filter((b) => b.dueDate < today);
-  const sum = (rows: Array<{ amountDue: number }>) => Math.round(rows.reduce((s, r) => s + r.amountDue, 0) * 100) / 100;
+  const overdue = open.filter((b) => daysOverdue(b.dueDate, today) > 0);
+  const sum = (rows: Array<{ amountDue: number }>) => sumMoney(rows.map((r) => r.amountDue));
   return {
     known: true,
     balance: sum(open),

@@ -16,6 +16,7 @@ import {
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { exportColumns, type CsvColumn } from '../../ui/csv/csv-writer';
+import { routes } from '../../../src-preload/contract/routes';
 
 const PAGE_SIZE = 25;
 const COLUMNS: readonly SortColumn<DebtorClientColumn>[] = [
@@ -37,7 +38,7 @@ const ClientRow = memo(function ClientRow({ row, money }: { row: DebtorClientRow
   return (
     <Table.Row data-testid="debtor-client-row">
       <Table.RowHeaderCell>
-        <Link to={`/clients/${row.entityKey}`}>{row.entityName}</Link>
+        <Link to={routes.client(row.entityKey)}>{row.entityName}</Link>
       </Table.RowHeaderCell>
       {bucketKeys.map((key) => (
         <Table.Cell key={key} justify="end" className={row[key] === 0 ? 'amount amount--zero' : 'amount'}>

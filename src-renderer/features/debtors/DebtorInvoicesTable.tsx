@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { collectionStatuses, type DebtorInvoice } from '../../../src-preload/contract/partner-api';
 import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
-import { nextSort, paginate, roundCents } from '../../ui/table-sort';
+import { sumMoney } from '../../../src-preload/contract/money';
+import { nextSort, paginate } from '../../ui/table-sort';
 import { ageFilters, type AgeFilter } from './ageing';
 import {
   DEFAULT_INVOICE_VIEW,
@@ -21,6 +22,8 @@ import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
 import { useServices } from '../../app/services-context';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { exportColumns } from '../../ui/csv/csv-writer';
+import { countOf } from '../../ui/regional/counts';
+import { routes } from '../../../src-preload/contract/routes';
 
 const PAGE_SIZE = 25;
 const COLUMNS: readonly SortColumn<InvoiceColumn>[] = [
@@ -69,7 +72,7 @@ const InvoiceRow = memo(function InvoiceRow({
     <Table.Row data-testid="debtor-invoice-row">
       <Table.RowHeaderCell className="nowrap">{invoice.billNumber}</Table.RowHeaderCell>
       <Table.Cell>
-        <Link to={`/clients/${invoice.entityKey}`}>{invoice.entityName}</Link>
+        <Link to={routes.client(invoice.entityKey)}>{invoice.entityName}</Link>
       </Table.Cell>
       <Table.Cell className="nowrap">{formatDate(invoice.billDate, region)}</Table.Cell>
       <Table.Cell className="nowrap">{formatDate(invoice.dueDate, region)}</Table.Cell>
@@ -109,7 +112,7 @@ export function DebtorInvoicesTable({
   const invoices = useLiveQuery(() => databases.of(practiceKey).debtorInvoices.toArray(), [practiceKey]);
   const index = useMemo(() => indexInvoices(invoices ?? []), [invoices]);
   const rows = useMemo(() => filterInvoices(index, view.invoices), [index, view.invoices]);
-  const due = useMemo(() => roundCents(rows.reduce((sum, i) => sum + i.amountDue, 0)), [rows]);
+  const due = useMemo(() => sumMoney(rows.map((i) => i.amountDue)), [rows]);
   const page = paginate(rows, view.invoicePage, PAGE_SIZE);
   const v = view.invoices;
   const narrowed = v.query !== '' || v.collection !== '' || v.plan !== 'any' || v.age !== 'all';
@@ -174,7 +177,7 @@ export function DebtorInvoicesTable({
       ) : (
         <>
           <Text size="2" color="gray" data-testid="debtor-invoice-summary">
-            {rows.length} invoice{rows.length === 1 ? '' : 's'} · {formatMoney(due, region, currency)} due
+            {countOf(rows.length, 'invoice', region)} · {formatMoney(due, region, currency)} due
           </Text>
           <SortableTable
             columns={COLUMNS}

@@ -9,7 +9,7 @@ import { isOnline, useConnectivity } from '../../connectivity/connectivity-store
 import { formatDate, formatDateTime, formatMoney } from '../../ui/regional/regional-format';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
 import { describeMovement, storedMovement, type MovementReadState, type StoredMovement } from './movement-read';
-import { localToday } from '../../ui/regional/iso-day';
+import { localToday } from '../../../src-preload/contract/iso-day';
 import {
   customPeriod,
   movementReportName,

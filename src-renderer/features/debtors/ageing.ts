@@ -5,12 +5,18 @@ import {
   type DebtorAgeing,
   type DebtorMovement,
 } from '../../../src-preload/contract/partner-api';
-import { roundCents } from '../../ui/table-sort';
-import { daysOverdue } from '../../ui/money-status';
+import {
+  ageingBucketKeys,
+  ageingBucketOf,
+  daysOverdue,
+  isOwed,
+  roundCents,
+  type AgeingBucketKey,
+} from '../../../src-preload/contract/money';
 
-/** The contract's buckets of days overdue, oldest last. */
-export const bucketKeys = ['current', 'days1to30', 'days31to60', 'days61to90', 'days90plus'] as const;
-export type BucketKey = (typeof bucketKeys)[number];
+/** The contract's buckets of days overdue, oldest last (the rule lives with the other money rules). */
+export const bucketKeys = ageingBucketKeys;
+export type BucketKey = AgeingBucketKey;
 
 export const bucketLabels: Record<BucketKey, string> = {
   current: 'Current',
@@ -44,14 +50,7 @@ export function amountFrom(buckets: AgeingBuckets, filter: AgeFilter): number {
   return roundCents(bucketsFrom(filter).reduce((sum, key) => sum + buckets[key], 0));
 }
 
-/** The bucket an invoice so many days overdue falls in, by the contract's boundaries. */
-export function bucketOfDays(daysOverdue: number): BucketKey {
-  if (daysOverdue <= 0) return 'current';
-  if (daysOverdue <= 30) return 'days1to30';
-  if (daysOverdue <= 60) return 'days31to60';
-  if (daysOverdue <= 90) return 'days61to90';
-  return 'days90plus';
-}
+export const bucketOfDays = ageingBucketOf;
 
 /** Whether an invoice this many days overdue passes an age filter. */
 export function daysPassFilter(daysOverdue: number, filter: AgeFilter): boolean {
@@ -114,7 +113,7 @@ type OwedBill = { statusName: string; dueDate: string; amountDue: number };
 export function ageingOfBills(bills: readonly OwedBill[], today: string): AgeingBuckets {
   const sum: AgeingBuckets = { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, total: 0 };
   for (const bill of bills) {
-    if (bill.statusName === 'Draft' || bill.statusName === 'Voided' || bill.amountDue <= 0) continue;
+    if (!isOwed(bill)) continue;
     sum[bucketOfDays(daysOverdue(bill.dueDate, today))] += bill.amountDue;
     sum.total += bill.amountDue;
   }

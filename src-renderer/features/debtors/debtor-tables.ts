@@ -2,6 +2,7 @@ import type { collectionStatuses, DebtorAgeing, DebtorInvoice } from '../../../s
 import { foldForSearch } from '../../practice/practice-db';
 import { compareText, sortRows, type SortDirection, type SortState, type SortValue } from '../../ui/table-sort';
 import { amountFrom, daysPassFilter, type AgeFilter, type BucketKey } from './ageing';
+import { countOf } from '../../ui/regional/counts';
 
 export type CollectionStatus = (typeof collectionStatuses)[number];
 
@@ -108,7 +109,7 @@ export function paymentPlanText(
 ): string {
   if (!invoice.onPaymentPlan) return 'No';
   const left = invoice.paymentPlanInstalmentsRemaining;
-  return left == null ? 'Yes' : `Yes, ${left} instalment${left === 1 ? '' : 's'} left`;
+  return left == null ? 'Yes' : `Yes, ${countOf(left, 'instalment')} left`;
 }
 
 const invoiceValue = (invoice: DebtorInvoice, column: InvoiceColumn): SortValue => {

@@ -4,6 +4,7 @@ import { parseReadData, type ReadProblem } from '../../../src-preload/contract/r
 import type { PracticeDb, StoredReport } from '../../practice/practice-db';
 import { readMovement } from './ageing';
 import { movementReportName, type Period } from './periods';
+import { describeFailure } from '../../ui/words/describe-failure';
 
 export interface MovementReadContext {
   companion: Pick<Companion, 'practice'>;
@@ -14,8 +15,6 @@ export interface MovementReadContext {
 
 export type MovementReadOutcome =
   { ok: true; movement: DebtorMovement } | { ok: false; problem: ReadProblem; message: string };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Reads debtor movement for a period from the practice (interactive priority: someone is looking at the
@@ -33,7 +32,7 @@ export async function readMovementPeriod(ctx: MovementReadContext, period: Perio
     if (!result.ok) return { ok: false, problem: result.problem, message: result.message };
     movement = parseReadData('debtors.movement', result.data);
   } catch (error) {
-    return { ok: false, problem: 'failed', message: `The movement could not be read: ${messageOf(error)}` };
+    return { ok: false, problem: 'failed', message: `The movement could not be read. ${describeFailure(error)}` };
   }
   await ctx.db.reports.put({ name: movementReportName(period), data: movement, fetchedAt: ctx.now().toISOString() });
   return { ok: true, movement };

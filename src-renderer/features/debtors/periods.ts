@@ -1,6 +1,6 @@
 /**
  * Periods for debtor movement: the presets a partner asks for and a checked custom range, as ISO
- * dates (yyyy-mm-dd); day arithmetic in `../iso-day`; "today" is passed in.
+ * dates (yyyy-mm-dd); day arithmetic in the contract's `iso-day.ts`; "today" is passed in.
  */
 export type PeriodPreset = 'this-month' | 'last-month' | 'this-quarter' | 'last-12-months' | 'custom';
 
@@ -12,17 +12,11 @@ export const periodPresets: ReadonlyArray<readonly [PeriodPreset, string]> = [
   ['custom', 'Custom dates'],
 ];
 
-import { isIsoDay, shiftDay } from '../../ui/regional/iso-day';
+import { isIsoDay, monthStart, shiftDay } from '../../../src-preload/contract/iso-day';
 
 export interface Period {
   startDate: string;
   endDate: string;
-}
-
-/** First day of the month `offset` months from `day`'s month. */
-function monthStart(day: string, offset = 0): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1 + offset, 1)).toISOString().slice(0, 10);
 }
 
 /**

@@ -11,6 +11,8 @@ import { base64ToBytes } from './base64';
 import { SaveCopyButton } from './SaveCopyButton';
 import { useDocumentTitle } from './use-document-title';
 import { useCompanion, useServices } from '../../app/services-context';
+import { routes } from '../../../src-preload/contract/routes';
+import { describeFailure } from '../../ui/words/describe-failure';
 
 /**
  * One bill, statement or identity certificate, opened from main's cache (verified) or fetched now.
@@ -56,11 +58,7 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
     void companion.documents
       .open({ practiceKey, ref, entityKey })
       .then((r) => !cancelled && setResult(r))
-      .catch(
-        (e: unknown) =>
-          !cancelled &&
-          setResult({ ok: false, problem: 'failed', message: e instanceof Error ? e.message : String(e) }),
-      );
+      .catch((e: unknown) => !cancelled && setResult({ ok: false, problem: 'failed', message: describeFailure(e) }));
     return () => {
       cancelled = true;
     };
@@ -70,7 +68,7 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
   const bytes = useMemo(() => (result?.ok ? base64ToBytes(result.bytesBase64) : null), [result]);
   const back = (
     <RadixLink asChild>
-      <Link to={`/clients/${entityKey}`}>Back to the client</Link>
+      <Link to={routes.client(entityKey)}>Back to the client</Link>
     </RadixLink>
   );
 

@@ -6,13 +6,14 @@ import type { DocumentListResult } from '../../../src-preload/contract/documents
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { usePractice } from '../../practice/practice-store';
-import { documentHref, useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/money-ui';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { countOf } from '../../ui/regional/counts';
 import { formatRelative } from '../../ui/regional/relative-time';
 import { useNow } from '../../ui/regional/use-now';
 import { documentTitle } from './document-title';
 import { useCompanion, useServices } from '../../app/services-context';
+import { routes } from '../../../src-preload/contract/routes';
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
@@ -83,7 +84,7 @@ export function DocumentsScreen() {
               return (
                 <Flex key={p.packId} gap="3" align="center" mb="1" data-testid="pack-row">
                   <RadixLink asChild>
-                    <Link to={`/clients/${p.entityKey}`}>{p.entityName}</Link>
+                    <Link to={routes.client(p.entityKey)}>{p.entityName}</Link>
                   </RadixLink>
                   <Badge color={p.state === 'complete' ? 'green' : p.state === 'incomplete' ? 'red' : 'amber'}>
                     {p.state.replace(/-/g, ' ')}
@@ -130,7 +131,7 @@ export function DocumentsScreen() {
                     <Table.Row key={`${d.ref.kind}:${d.ref.id}`} data-testid="document-row">
                       <Table.RowHeaderCell>
                         <RadixLink asChild>
-                          <Link to={documentHref(d.ref.kind, d.ref.id, d.entityKey)} title={d.fileName}>
+                          <Link to={routes.document(d.ref.kind, d.ref.id, d.entityKey)} title={d.fileName}>
                             {titles?.titles.get(`${d.ref.kind}:${d.ref.id}`) ?? documentTitle(d.ref.kind, d.ref.id, {})}
                           </Link>
                         </RadixLink>

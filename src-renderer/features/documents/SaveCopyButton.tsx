@@ -5,6 +5,7 @@ import { documentCopyFileName } from '../../../src-preload/contract/document-cop
 import type { DocumentRef } from '../../../src-preload/contract/documents';
 import { useAppInfo } from '../../app/app-info-store';
 import { useActivePracticeDb, useCompanion } from '../../app/services-context';
+import { describeFailure } from '../../ui/words/describe-failure';
 
 /** Hands the browser a download of bytes the window already holds (the preview has no save dialog of main's). */
 function downloadBytes(bytes: Uint8Array, fileName: string): void {
@@ -48,7 +49,7 @@ export function SaveCopyButton(props: {
     void companion.documents
       .saveCopy({ practiceKey: props.practiceKey, ref: props.docRef, fileName })
       .then((r) => setSaid(!r.ok ? r.message : r.saved ? `Saved as ${r.savedAs ?? fileName}.` : null))
-      .catch((e: unknown) => setSaid(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setSaid(describeFailure(e)));
   };
 
   return (

@@ -15,6 +15,7 @@ import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/Wr
 import { leadName } from './lead-filter';
 import { leadTarget, openEntriesForLead } from './lead-outbox';
 import { useServices } from '../../app/services-context';
+import { routes } from '../../../src-preload/contract/routes';
 
 /** "New lead" on the list: queued, shown at once as a pending lead, and opened so a note can follow. */
 export function NewLeadAction() {
@@ -48,7 +49,7 @@ export function NewLeadAction() {
               dependsOn: [],
             });
             close();
-            navigate(`/leads/${id}`); // the placeholder's key is the entry id (operations/leads/lead-effects.ts)
+            navigate(routes.lead(id)); // the placeholder's key is the entry id (operations/leads/lead-effects.ts)
           }}
         />
       </ModalDialog>

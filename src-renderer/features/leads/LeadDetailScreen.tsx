@@ -17,6 +17,7 @@ import { LeadNotes } from './LeadNotes';
 import { LeadStatusBadge } from './LeadStatusBadge';
 import { useServices } from '../../app/services-context';
 import { LoadingStatus } from '../../ui/money-ui';
+import { routes } from '../../../src-preload/contract/routes';
 
 /** One lead from the local database: its details and status, the client it became, and its notes. */
 export function LeadDetailScreen() {
@@ -44,7 +45,7 @@ export function LeadDetailScreen() {
   }, [practiceKey, leadKey]);
   const createdAs = data?.createdAs;
   useEffect(() => {
-    if (createdAs) navigate(`/leads/${createdAs}`, { replace: true });
+    if (createdAs) navigate(routes.lead(createdAs), { replace: true });
   }, [createdAs, navigate]);
 
   if (data === undefined || createdAs) return <LoadingStatus>Loading the lead…</LoadingStatus>;
@@ -92,7 +93,7 @@ export function LeadDetailScreen() {
               ) : null}
               {lead.convertedEntityKey ? (
                 <RadixLink asChild>
-                  <Link to={`/clients/${lead.convertedEntityKey}`} data-testid="converted-client">
+                  <Link to={routes.client(lead.convertedEntityKey)} data-testid="converted-client">
                     {client ? `Client: ${client.fullEntityName}` : 'Open the client it became'}
                   </Link>
                 </RadixLink>

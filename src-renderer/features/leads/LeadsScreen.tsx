@@ -15,6 +15,7 @@ import { filterLeads, indexLeads, leadName } from './lead-filter';
 import { LeadStatusBadge, leadStatusOrder } from './LeadStatusBadge';
 import { useLeadView, useLeadViews } from './lead-view-store';
 import { useServices } from '../../app/services-context';
+import { routes } from '../../../src-preload/contract/routes';
 
 const ROW_HEIGHT = 56;
 
@@ -78,7 +79,7 @@ function LeadList({ practiceKey }: { practiceKey: string }) {
               return (
                 <Link
                   key={lead.leadKey}
-                  to={`/leads/${lead.leadKey}`}
+                  to={routes.lead(lead.leadKey)}
                   role="listitem"
                   className="client-row"
                   style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}

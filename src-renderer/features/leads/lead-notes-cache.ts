@@ -1,5 +1,6 @@
 import type { LeadNote } from '../../../src-preload/contract/partner-api';
 import type { PracticeDb } from '../../practice/practice-db';
+import { countOf } from '../../ui/regional/counts';
 
 /**
  * Replaces one lead's cached notes with the list the practice just sent, in one transaction: a note
@@ -25,7 +26,7 @@ export interface NotesDisplay {
   loading: boolean;
 }
 
-const plural = (n: number) => `${n} note${n === 1 ? '' : 's'}`;
+const plural = (n: number) => countOf(n, 'note');
 
 /**
  * What the notes card says, from the cached notes, the lead's noteCount (from sync), whether main is

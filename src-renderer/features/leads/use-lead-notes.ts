@@ -4,8 +4,7 @@ import { parseReadData } from '../../../src-preload/contract/reads';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { describeNotes, storeLeadNotes, type NotesDisplay, type NotesRefresh } from './lead-notes-cache';
 import { useCompanion, useServices } from '../../app/services-context';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { describeFailure, UserFacingFailure } from '../../ui/words/describe-failure';
 
 /**
  * A lead's notes: the cached ones at once (so they show offline), refreshed from the practice through
@@ -40,13 +39,15 @@ export function useLeadNotes(
       .read({ practiceKey, request: { kind: 'leads.notes', leadKey }, priority: 'interactive' })
       .then(async (result) => {
         if (!result.ok)
-          throw new Error(result.problem === 'not-found' ? 'The practice no longer has this lead.' : result.message);
+          throw new UserFacingFailure(
+            result.problem === 'not-found' ? 'The practice no longer has this lead.' : result.message,
+          );
         // Stored even if the screen moved on meanwhile: the notes are valid and save a read next time.
         await storeLeadNotes(databases.of(practiceKey), leadKey, parseReadData('leads.notes', result.data));
         if (current) setRefresh({ state: 'done' });
       })
       .catch((error: unknown) => {
-        if (current) setRefresh({ state: 'failed', message: messageOf(error) });
+        if (current) setRefresh({ state: 'failed', message: describeFailure(error) });
       });
     return () => {
       current = false;

@@ -12,6 +12,7 @@ import { OnboardingDocuments } from './OnboardingDocuments';
 import { OnboardingStatusBadge } from './OnboardingStatusBadge';
 import { useActivePracticeDb } from '../../app/services-context';
 import { LoadingStatus } from '../../ui/money-ui';
+import { routes } from '../../../src-preload/contract/routes';
 
 /** One onboarding: its status and dates, its actions, and each recipient with when they were sent and submitted. */
 export function OnboardingDetailScreen() {
@@ -46,7 +47,7 @@ export function OnboardingDetailScreen() {
                 pending
               </Badge>
             ) : null}
-            {data?.entity ? <Link to={`/clients/${data.entity.entityKey}`}>Open client</Link> : null}
+            {data?.entity ? <Link to={routes.client(data.entity.entityKey)}>Open client</Link> : null}
           </Flex>
           <DataList.Root>
             {[

@@ -26,6 +26,7 @@ import {
 } from '../../operations/onboardings/onboarding-documents';
 import { storedCustomFieldNames } from '../../operations/onboardings/custom-field-names';
 import { useServices } from '../../app/services-context';
+import { countOf } from '../../ui/regional/counts';
 
 const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray' | 'amber' }> = {
   uploaded: { label: 'Uploaded', color: 'green' },
@@ -170,8 +171,7 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
           ))}
           {removing.length ? (
             <Text size="1" color="amber" data-testid="document-removals-pending">
-              {removing.length === 1 ? '1 document request' : `${removing.length} document requests`} waiting to be
-              removed at the practice.
+              {countOf(removing.length, 'document request')} waiting to be removed at the practice.
             </Text>
           ) : null}
         </Flex>

@@ -10,6 +10,7 @@ import { ConnectPanel } from '../../practice/ConnectPanel';
 import { formatDate } from '../../ui/regional/regional-format';
 import { useServices } from '../../app/services-context';
 import { OnboardingStatusBadge } from './OnboardingStatusBadge';
+import { routes } from '../../../src-preload/contract/routes';
 
 const COMPLETED = 'Completed';
 
@@ -114,7 +115,7 @@ export function OnboardingsScreen() {
           {rows.slice(0, 500).map((o) => (
             <Table.Row key={o.onboardingKey}>
               <Table.RowHeaderCell>
-                <Link to={`/onboardings/${o.onboardingKey}`}>#{o.onboardingID}</Link>
+                <Link to={routes.onboarding(o.onboardingKey)}>#{o.onboardingID}</Link>
               </Table.RowHeaderCell>
               <Table.Cell>{data?.names.get(o.entityKey ?? '') ?? '—'}</Table.Cell>
               <Table.Cell>

@@ -13,6 +13,7 @@ import { usePractice } from '../../practice/practice-store';
 import { useRegion } from '../../ui/money-ui';
 import { formatMoney, formatNumber } from '../../ui/regional/regional-format';
 import { useServices } from '../../app/services-context';
+import { describeFailure } from '../../ui/words/describe-failure';
 
 type Value = LineConflict['was'] | LineConflict['mine'];
 
@@ -58,7 +59,7 @@ export function LineConflicts({ entry, choices }: { entry: OutboxEntry; choices:
       }
       outbox.kick('user');
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setProblem(describeFailure(error));
     }
   };
 

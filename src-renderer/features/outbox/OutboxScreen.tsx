@@ -22,6 +22,7 @@ import { OutboxStatusBadge, withContent } from './OutboxStatus';
 import { useWaitContext } from './use-wait-context';
 import { SendAgain } from './SendAgain';
 import { useServices } from '../../app/services-context';
+import { routes } from '../../../src-preload/contract/routes';
 
 /** Everything queued on this laptop as JSON, so nothing typed is ever trapped in the app. */
 function exportJson(practiceKey: string, entries: OutboxEntry[], unreadable: unknown[]): void {
@@ -76,7 +77,7 @@ function EntryCard({
         </Flex>
         {clientName && entry.entityKey ? (
           <Text size="2">
-            Client: <Link to={`/clients/${entry.entityKey}`}>{clientName}</Link>
+            Client: <Link to={routes.client(entry.entityKey)}>{clientName}</Link>
           </Text>
         ) : null}
         <Text size="1" color="gray">

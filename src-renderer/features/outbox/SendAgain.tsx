@@ -7,6 +7,7 @@ import { useRegion } from '../../ui/money-ui';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { resubmit } from '../../outbox/outbox-db';
 import { useServices } from '../../app/services-context';
+import { describeFailure } from '../../ui/words/describe-failure';
 
 type BillableOperation = {
   [K in OperationName]: (typeof operations)[K]['idempotency'] extends 'billable' ? K : never;
@@ -41,7 +42,7 @@ export function SendAgain({ entry, practiceKey }: { entry: OutboxEntry; practice
   const confirm = () => {
     resubmit(databases.of(practiceKey), entry, undefined, Date.now(), { sendAgain: true })
       .then(() => outbox.kick('user'))
-      .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)));
+      .catch((error: unknown) => setProblem(describeFailure(error)));
   };
   return (
     <>

@@ -18,6 +18,7 @@ import { ThisIsMe } from './ThisIsMe';
 import { UpdateSection } from './UpdateSection';
 import { InstallationCard } from './InstallationCard';
 import { useCompanion, useServices } from '../../app/services-context';
+import { countOf } from '../../ui/regional/counts';
 
 function AboutCard() {
   const info = useAppInfo((s) => s.info);
@@ -82,8 +83,8 @@ function UnsentWarning({ practiceKey }: { practiceKey: string }) {
   return (
     <Callout.Root color="red" mt="3" role="alert" data-testid="unsent-warning">
       <Callout.Text>
-        {unsent} {unsent === 1 ? 'action has' : 'actions have'} not been sent to the practice yet and will be lost. Go
-        online and let the outbox send {unsent === 1 ? 'it' : 'them'}, or export the outbox as JSON first.
+        {countOf(unsent, 'action has', undefined, 'actions have')} not been sent to the practice yet and will be lost.
+        Go online and let the outbox send {unsent === 1 ? 'it' : 'them'}, or export the outbox as JSON first.
       </Callout.Text>
     </Callout.Root>
   );

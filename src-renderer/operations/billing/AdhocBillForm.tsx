@@ -6,14 +6,14 @@ import {
   type BillCreate,
   type LedgerLookups,
 } from '../../../src-preload/contract/partner-api';
-import { localToday, shiftDay } from '../../ui/regional/iso-day';
+import { localToday, shiftDay } from '../../../src-preload/contract/iso-day';
 import { formatMoney, moneyLocale } from '../../ui/regional/regional-format';
 import { useRegion } from '../../ui/money-ui';
 import {
   adhocBillErrors,
   billInputIssues,
   billLines,
-  billTotals,
+  draftBillTotals,
   lineRowsOf,
   newLineRow,
   withRevenue,
@@ -67,7 +67,7 @@ export function AdhocBillForm(props: {
   const [rows, setRows] = useState<BillLineRow[]>(() => (initial ? lineRowsOf(initial.lines, money) : [newLineRow()]));
   const [errors, setErrors] = useState<FieldErrors>({});
   const connected = ledger?.status.connected ?? false;
-  const totals = billTotals(rows, ledger ?? null, money);
+  const totals = draftBillTotals(rows, ledger ?? null, money);
   const body = () => ({
     entityKey: props.entityKey,
     userKey: user || null,

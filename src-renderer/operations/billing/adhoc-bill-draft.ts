@@ -4,6 +4,7 @@ import {
   type LedgerLookups,
   type RuleIssue,
 } from '../../../src-preload/contract/partner-api';
+import { lineNet } from '../../../src-preload/contract/money';
 import { inputIssue, numberInputText, numberOrNaN } from '../../ui/regional/money-input';
 import type { FieldErrors, FormIssues } from '../../ui/form-kit';
 
@@ -97,7 +98,7 @@ const orZero = (n: number | undefined) => (n !== undefined && Number.isFinite(n)
  * What the bill comes to, as far as the laptop can tell: the net always; tax only when every line has a
  * ledger tax rate (without a ledger the practice applies its own rate, which is not known here).
  */
-export function billTotals(
+export function draftBillTotals(
   rows: readonly BillLineRow[],
   ledger: LedgerLookups | null,
   money: MoneyLocale,
@@ -105,12 +106,13 @@ export function billTotals(
   let net = 0;
   let tax: number | null = ledger?.status.connected ? 0 : null;
   for (const row of rows) {
-    const lineNet = roundCents(
-      orZero(numberOrNaN(row.quantity, { locale: money.locale })) * orZero(numberOrNaN(row.unitPrice, money)),
+    const lineAmount = lineNet(
+      orZero(numberOrNaN(row.quantity, { locale: money.locale })),
+      orZero(numberOrNaN(row.unitPrice, money)),
     );
-    net += lineNet;
+    net += lineAmount;
     const rate = ledger?.taxRates.find((t) => t.extTaxID === row.extTaxID)?.rate;
-    tax = tax === null || rate === undefined ? null : tax + roundCents(lineNet * rate);
+    tax = tax === null || rate === undefined ? null : tax + roundCents(lineAmount * rate);
   }
   net = roundCents(net);
   return { net, tax: tax === null ? null : roundCents(tax), total: tax === null ? null : roundCents(net + tax) };

@@ -6,6 +6,7 @@ import { formatMoney } from '../../ui/regional/regional-format';
 import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
 import { billEffects } from './bill-effects';
 import type { AdhocBillForm as Form } from './AdhocBillForm';
+import { countOf } from '../../ui/regional/counts';
 
 /** Loaded the first time it is opened, not at start. */
 export const AdhocBillForm = lazyComponent<ComponentProps<typeof Form>>(
@@ -27,7 +28,7 @@ export const billOperations = {
       'bill.createAdhoc',
       /** `amount`: the total in the practice's money format (the form's totals). */
       ({ body, clientName, amount }: { body: BillCreate; clientName: string; amount: string }) => {
-        const lines = body.lines.length === 1 ? '1 line' : `${body.lines.length} lines`;
+        const lines = countOf(body.lines.length, 'line');
         return `Bill ${clientName} ${amount} (${lines}${body.sendBill ? ', sent to the client' : ''})`;
       },
       null,

@@ -8,8 +8,9 @@ import {
 import { CheckInput, SchemaForm, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
 import type { OutstandingDocuments } from './onboarding-documents';
+import { countOf } from '../../ui/regional/counts';
 
-const count = (n: number) => `${n} required document${n === 1 ? ' is' : 's are'}`;
+const count = (n: number) => countOf(n, 'required document is', undefined, 'required documents are');
 
 /**
  * Complete an onboarding: who approves it (any synced staff member) and who is completing it. Required

@@ -7,6 +7,7 @@ import type { CompleteForm as Complete } from './CompleteForm';
 import type { CustomFieldsForm as CustomFields } from './CustomFieldsForm';
 import { onboardingEffects } from './onboarding-effects';
 import type { RecipientsForm as Recipients } from './RecipientsForm';
+import { countOf } from '../../ui/regional/counts';
 
 // Loaded the first time one is opened, not at start.
 export const RecipientsForm = lazyComponent<ComponentProps<typeof Recipients>>(
@@ -33,8 +34,6 @@ interface AboutOnboardingEntity {
   entityName: string;
 }
 
-const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
-
 export const onboardingOperations = {
   'onboarding.editRecipients': {
     effect: onboardingEffects['onboarding.editRecipients'],
@@ -58,7 +57,7 @@ export const onboardingOperations = {
     description: describedAs(
       'onboarding.setCustomFields',
       ({ body, entityName, onboardingID }: AboutOnboardingEntity & { body: CustomFieldsPut }) =>
-        `Set ${count(body.fields.length, 'custom field', 'custom fields')} of ${entityName} (onboarding #${onboardingID})`,
+        `Set ${countOf(body.fields.length, 'custom field')} of ${entityName} (onboarding #${onboardingID})`,
     ),
     resubmit: 'json',
     form: CustomFieldsForm,

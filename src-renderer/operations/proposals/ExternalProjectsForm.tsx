@@ -5,7 +5,7 @@ import {
   type ExternalProjectsPut,
   type ProposalDetail,
 } from '../../../src-preload/contract/partner-api';
-import { localToday } from '../../ui/regional/iso-day';
+import { localToday } from '../../../src-preload/contract/iso-day';
 import {
   CheckInput,
   NumberInput,

@@ -7,6 +7,7 @@ import {
   type ProposalService,
   type RuleIssue,
 } from '../../../src-preload/contract/partner-api';
+import { lineNet, sumMoney } from '../../../src-preload/contract/money';
 import type { MoneyLocale } from '../billing/adhoc-bill-draft';
 import { inputIssue, numberInputText, numberOrNaN } from '../../ui/regional/money-input';
 
@@ -54,7 +55,7 @@ export function taxRateOf(service: Pick<ProposalService, 'price' | 'taxAmount'>)
 }
 
 export function linePricing(service: Pick<ProposalService, 'price' | 'taxAmount'>, price: number, quantity: number) {
-  const net = roundCents(price * quantity);
+  const net = lineNet(quantity, price);
   const tax = roundCents(price * quantity * taxRateOf(service));
   return { net, tax, total: roundCents(net + tax) };
 }
@@ -112,7 +113,7 @@ export function draftTotals(
       ...linePricing(service, price, quantity),
     });
   }
-  const sum = (pick: (l: PricedLine) => number) => roundCents(priced.reduce((n, l) => n + pick(l), 0));
+  const sum = (pick: (l: PricedLine) => number) => sumMoney(priced.map(pick));
   return {
     lines: priced,
     net: sum((l) => l.net),

@@ -6,6 +6,7 @@ import { formatMoney } from '../../ui/regional/regional-format';
 import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
 import type { AdhocProposalForm as Adhoc, FromTemplateForm as FromTemplate } from './NewProposalForm';
 import { proposalEffects } from './proposal-effects';
+import { countOf } from '../../ui/regional/counts';
 
 // Loaded the first time one is opened, not at start: the editor is the largest form of the app.
 export const AdhocProposalForm = lazyComponent<ComponentProps<typeof Adhoc>>(
@@ -28,7 +29,7 @@ interface AboutNewProposal {
   services: number;
 }
 const newProposalLine = ({ name, clientName, total, services }: AboutNewProposal) =>
-  `New proposal “${name}” for ${clientName}: ${total} (${services === 1 ? '1 service' : `${services} services`})`;
+  `New proposal “${name}” for ${clientName}: ${total} (${countOf(services, 'service')})`;
 
 export const newProposalOperations = {
   'proposal.createFromTemplate': {

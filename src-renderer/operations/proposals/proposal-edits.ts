@@ -5,6 +5,7 @@ import {
   type ProposalService,
   type RuleIssue,
 } from '../../../src-preload/contract/partner-api';
+import { dayStartMs } from '../../../src-preload/contract/iso-day';
 import type { MoneyLocale } from '../billing/adhoc-bill-draft';
 import type { FieldErrors, FormIssues } from '../../ui/form-kit';
 import { inputIssue, numberInputText, numberOrNaN } from '../../ui/regional/money-input';
@@ -161,7 +162,7 @@ export function newProjectRow(
 
 function dateTimeOf(day: string, original: string | undefined): string {
   if (original && original.slice(0, 10) === day) return original;
-  return day ? `${day}T00:00:00.000Z` : '';
+  return day ? new Date(dayStartMs(day)).toISOString() : '';
 }
 
 /** The rows the PUT carries: a new project dropped again is not sent at all. */

@@ -9,6 +9,7 @@ import type { ExternalProjectsForm as ExternalProjects } from './ExternalProject
 import { proposalEffects } from './proposal-effects';
 import type { RenewForm as Renew } from './RenewForm';
 import type { ServicesForm as Services } from './ServicesForm';
+import { countOf } from '../../ui/regional/counts';
 
 // Loaded the first time one is opened, not at start.
 export const RenewForm = lazyComponent<ComponentProps<typeof Renew>>(
@@ -57,7 +58,7 @@ export const proposalOperations = {
     description: describedAs(
       'proposal.replaceServices',
       (about: AboutProposal & { body: ServicesPut }) =>
-        `Replace the services of ${named(about)}: ${about.body.services.length === 1 ? '1 line' : `${about.body.services.length} lines`}`,
+        `Replace the services of ${named(about)}: ${countOf(about.body.services.length, 'line')}`,
     ),
     resubmit: 'json',
     form: ServicesForm,

@@ -1,3 +1,4 @@
+import { roundCents } from '../../../src-preload/contract/money';
 import { dateInputText } from '../regional/date-input';
 import { moneyLocale } from '../regional/regional-format';
 
@@ -38,7 +39,7 @@ export function csvFormat(region: string | undefined): CsvFormat {
 
 /** An amount as a plain number with two decimals in the region's decimal mark: -1234.5 → "-1234.50" / "-1234,50". */
 export function csvMoney(amount: number, format: CsvFormat): string {
-  const fixed = (Math.round(amount * 100) / 100).toFixed(2);
+  const fixed = roundCents(amount).toFixed(2);
   const text = fixed === '-0.00' ? '0.00' : fixed;
   return format.decimal === ',' ? text.replace('.', ',') : text;
 }

@@ -1,4 +1,4 @@
-import { isIsoDay } from './iso-day';
+import { isIsoDay } from '../../../src-preload/contract/iso-day';
 
 /*
  * Dates as staff type them, in the practice's order. A native <input type="date"> shows the laptop's own

@@ -1,3 +1,4 @@
+import { dayStartMs } from '../../../src-preload/contract/iso-day';
 import { dateInputText, MONTH_NAMES } from './date-input';
 
 /** Dates and times in the practice's region (en-AU, en-GB, en-ZA), so "03/04" means the same to staff and client. */
@@ -34,7 +35,7 @@ const fieldDay = ({ year, month, day }: DayParts, region?: string) =>
 export function formatDate(value: string | null | undefined, _region?: string): string {
   if (!value) return '—';
   const calendarDay = value.length === 10;
-  const date = new Date(calendarDay ? `${value}T00:00:00Z` : value);
+  const date = new Date(calendarDay ? dayStartMs(value) : value);
   return Number.isNaN(date.getTime()) ? value : wordDay(partsOf(date, calendarDay));
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { localToday } from './iso-day';
+import { localToday } from '../../../src-preload/contract/iso-day';
 
 /** The current time, refreshed every `everyMs`: relative times ("2 minutes ago") move on while a screen is open. */
 export function useNow(everyMs = 30_000): number {

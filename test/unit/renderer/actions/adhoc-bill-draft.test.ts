@@ -4,7 +4,7 @@ import {
   adhocBillErrors,
   billInputIssues,
   billLines,
-  billTotals,
+  draftBillTotals,
   lineRowsOf,
   newLineRow,
   withRevenue,
@@ -129,7 +129,7 @@ describe('a South African practice: amounts and quantities typed as the app show
   });
 
   it("totals, sale-item prices and a resubmitted bill use the practice's locale", () => {
-    expect(billTotals([row({ quantity: '2', unitPrice: '1 234,50' })], null, ZA)).toEqual({
+    expect(draftBillTotals([row({ quantity: '2', unitPrice: '1 234,50' })], null, ZA)).toEqual({
       net: 2469,
       tax: null,
       total: null,
@@ -178,41 +178,41 @@ describe('withRevenue: choosing a sale item fills what the line left empty', () 
   });
 });
 
-describe('billTotals', () => {
+describe('draftBillTotals', () => {
   it('without a ledger: the net only, tax and total unknown', () => {
     expect(
-      billTotals([row({ quantity: '2', unitPrice: '100' }), row({ quantity: '1', unitPrice: '50.25' })], null, AU),
+      draftBillTotals([row({ quantity: '2', unitPrice: '100' }), row({ quantity: '1', unitPrice: '50.25' })], null, AU),
     ).toEqual({ net: 250.25, tax: null, total: null });
   });
 
   it('a ledger that is not connected gives no tax either, even with known rates on the lines', () => {
-    expect(billTotals([row({ extTaxID: 'GST' })], disconnected, AU)).toEqual({ net: 100, tax: null, total: null });
+    expect(draftBillTotals([row({ extTaxID: 'GST' })], disconnected, AU)).toEqual({ net: 100, tax: null, total: null });
   });
 
   it('tax stays unknown while a line lacks a rate (or has one the ledger does not know)', () => {
-    expect(billTotals([row({ extTaxID: 'GST' }), row({ extTaxID: '' })], ledger, AU)).toEqual({
+    expect(draftBillTotals([row({ extTaxID: 'GST' }), row({ extTaxID: '' })], ledger, AU)).toEqual({
       net: 200,
       tax: null,
       total: null,
     });
-    expect(billTotals([row({ extTaxID: '' }), row({ extTaxID: 'GST' })], ledger, AU)).toEqual({
+    expect(draftBillTotals([row({ extTaxID: '' }), row({ extTaxID: 'GST' })], ledger, AU)).toEqual({
       net: 200,
       tax: null,
       total: null,
     });
-    expect(billTotals([row({ extTaxID: 'VAT' })], ledger, AU)).toEqual({ net: 100, tax: null, total: null });
+    expect(draftBillTotals([row({ extTaxID: 'VAT' })], ledger, AU)).toEqual({ net: 100, tax: null, total: null });
   });
 
   it('with every line rated: tax per line rounded to cents, then summed', () => {
     // 3 × 33.33 = 99.99; × 0.15 = 14.9985 → 15.00
-    expect(billTotals([row({ quantity: '3', unitPrice: '33.33', extTaxID: 'GST' })], ledger, AU)).toEqual({
+    expect(draftBillTotals([row({ quantity: '3', unitPrice: '33.33', extTaxID: 'GST' })], ledger, AU)).toEqual({
       net: 99.99,
       tax: 15,
       total: 114.99,
     });
     // a zero rate is a rate
     expect(
-      billTotals(
+      draftBillTotals(
         [
           row({ quantity: '2', unitPrice: '10', extTaxID: 'ZERO' }),
           row({ quantity: '1', unitPrice: '10', extTaxID: 'GST' }),
@@ -223,7 +223,7 @@ describe('billTotals', () => {
     ).toEqual({ net: 30, tax: 1.5, total: 31.5 });
     // each line's 0.0045 of tax rounds to 0 (as the practice rounds per line), not 0.0135 → 0.01 overall
     expect(
-      billTotals(
+      draftBillTotals(
         [
           row({ unitPrice: '0.03', extTaxID: 'GST' }),
           row({ unitPrice: '0.03', extTaxID: 'GST' }),
@@ -237,7 +237,7 @@ describe('billTotals', () => {
 
   it('lines not yet filled in count as 0', () => {
     expect(
-      billTotals(
+      draftBillTotals(
         [
           row({ quantity: '', unitPrice: '', extTaxID: 'GST' }),
           row({ quantity: '1.5', unitPrice: '1,000', extTaxID: 'GST' }),
@@ -246,7 +246,7 @@ describe('billTotals', () => {
         AU,
       ),
     ).toEqual({ net: 1500, tax: 225, total: 1725 });
-    expect(billTotals([], ledger, AU)).toEqual({ net: 0, tax: 0, total: 0 });
+    expect(draftBillTotals([], ledger, AU)).toEqual({ net: 0, tax: 0, total: 0 });
   });
 });
 

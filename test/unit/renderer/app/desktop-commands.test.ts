@@ -110,13 +110,16 @@ describe('menu commands and deep links in the window', () => {
     expect(deps.copyText).toHaveBeenCalledWith('Practice Companion 1.2.3 on linux');
     expect(deps.notify).toHaveBeenCalledWith(expect.objectContaining({ tone: 'info', title: 'Diagnostics copied' }));
     const denied = fakeDeps('/clients', {
-      copyText: vi.fn(async () => Promise.reject(new Error('The clipboard is not available.'))),
+      copyText: vi.fn(async () =>
+        Promise.reject(new DOMException('Document is not focused: /internal/clipboard.cc', 'NotAllowedError')),
+      ),
     });
     await runDesktopMessage(command({ command: 'copy-diagnostics' }), denied);
+    // The browser's own text stays off the screen: the notice says what to do.
     expect(denied.notify).toHaveBeenCalledWith({
       tone: 'error',
       title: 'Diagnostics could not be copied',
-      detail: 'The clipboard is not available.',
+      detail: 'The system did not allow this. Bring the window to the front and try again.',
     });
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Bill, Payment } from '../../../../src-preload/contract/partner-api';
 import type { SyncCursor } from '../../../../src-preload/contract/sync';
+import { billListTotals } from '../../../../src-preload/contract/money';
 import { syncResources } from '../../../../src-main/sync/sync-resources';
 import {
-  billTotals,
   DEFAULT_BILL_VIEW,
   DEFAULT_PAYMENT_VIEW,
   filterBills,
@@ -133,7 +133,11 @@ describe('bills: filters, search and sort', () => {
   });
 
   it('totals what is shown to the cent', () => {
-    expect(billTotals(filterBills(index, DEFAULT_BILL_VIEW))).toEqual({ count: 3, total: 440.5, amountDue: 230.75 });
+    expect(billListTotals(filterBills(index, DEFAULT_BILL_VIEW))).toEqual({
+      count: 3,
+      total: 440.5,
+      amountDue: 230.75,
+    });
   });
 });
 

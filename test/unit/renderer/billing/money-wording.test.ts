@@ -6,8 +6,9 @@ import {
   windowSentence,
 } from '../../../../src-renderer/features/billing/money-wording';
 import { ageingOfBills } from '../../../../src-renderer/features/debtors/ageing';
-import { billStanding, daysOverdue } from '../../../../src-renderer/ui/money-status';
-import { localToday } from '../../../../src-renderer/ui/regional/iso-day';
+import { billStanding } from '../../../../src-renderer/ui/money-status';
+import { daysOverdue } from '../../../../src-preload/contract/money';
+import { localToday } from '../../../../src-preload/contract/iso-day';
 
 const bill = (
   statusName: 'Draft' | 'Awaiting payment' | 'Part paid' | 'Paid' | 'Voided',

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Companion } from '../../../../src-preload/contract/companion';
+import { BridgeError, INTERNAL_FAILURE_MESSAGE, type Companion } from '../../../../src-preload/contract/companion';
 import type { ReadInput, ReadResult } from '../../../../src-preload/contract/reads';
 import { deletePracticeDb, practiceDb } from '../../../../src-renderer/practice/practice-db';
 import {
@@ -91,11 +91,17 @@ describe('reading movement for a picked period', () => {
       ok: false,
       problem: 'failed',
     });
-    const broken = fakeCompanion(() => Promise.reject(new Error('bridge closed')));
+    // Main's own failure reaches the window as a fixed sentence; its text stays in main's log.
+    const broken = fakeCompanion(() => Promise.reject(new BridgeError('handler-failed', INTERNAL_FAILURE_MESSAGE)));
     expect(await readMovementPeriod({ companion: broken.companion, db, practiceKey, now }, period)).toMatchObject({
       ok: false,
-      message: expect.stringContaining('bridge closed'),
+      message: `The movement could not be read. ${INTERNAL_FAILURE_MESSAGE}`,
     });
+    const crashed = fakeCompanion(() =>
+      Promise.reject(new TypeError("Cannot read properties of undefined (reading 'x')")),
+    );
+    const said = await readMovementPeriod({ companion: crashed.companion, db, practiceKey, now }, period);
+    expect(said.ok ? '' : said.message).not.toContain('Cannot read');
     expect(await db.reports.count()).toBe(0);
   });
 

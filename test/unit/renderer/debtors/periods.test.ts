@@ -6,7 +6,7 @@ import {
   presetPeriod,
   samePeriod,
 } from '../../../../src-renderer/features/debtors/periods';
-import { isIsoDay, localToday, shiftDay } from '../../../../src-renderer/ui/regional/iso-day';
+import { isIsoDay, localToday, shiftDay } from '../../../../src-preload/contract/iso-day';
 
 describe('movement periods', () => {
   it('this month and this quarter run from their first day to today', () => {

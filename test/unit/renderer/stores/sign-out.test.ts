@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Companion } from '../../../../src-preload/contract/companion';
+import { BridgeError, type Companion } from '../../../../src-preload/contract/companion';
 import type { SignOutResult } from '../../../../src-preload/contract/practice';
 import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
 import { useNotices } from '../../../../src-renderer/notices/notice-store';
@@ -53,7 +53,7 @@ describe('sign-out in the renderer', () => {
   });
 
   it('deletes them even when the call to main fails, and says so in a plain sentence', async () => {
-    const companion = companionWith(() => Promise.reject(new Error('The app could not answer.')));
+    const companion = companionWith(() => Promise.reject(new BridgeError('refused', 'The app could not answer.')));
     await expect(usePractice.getState().signOut({ companion, databases }, practiceKey)).resolves.toBeUndefined();
     expect(await databases.listKeys()).toEqual([other]);
     expect(storage.keys()).toEqual([`sync-paused:${other}`]);
