@@ -4,9 +4,9 @@ import type { Cipher } from '../cipher/cipher';
 import type { SettingsStore } from '../settings/settings-store';
 import { salvage, type DamagedRecord } from './damaged-records';
 import { createOwnCredentialStore } from './own-credentials';
+import type { SecretProblem, SecretStorage } from './secret-storage';
 
-/** How the secret is kept: encrypted by the OS keychain, encrypted with weak storage the user accepted, or in memory only. */
-export type SecretStorage = 'keychain' | 'weak-opt-in' | 'session-only';
+export type { SecretStorage } from './secret-storage';
 
 const storedPracticeSchema = z.object({
   practiceKey: z.string().uuid(),
@@ -57,7 +57,7 @@ export interface Binding {
 export interface VaultEntry {
   practice: Omit<StoredPractice, 'cipherText'>;
   /** Why the secret is not available, in words for the user; null when it is. */
-  problem: null | 'session-ended' | 'backend-changed' | 'unreadable' | 'tampered' | 'unsealed' | 'damaged';
+  problem: SecretProblem;
 }
 
 const KEY = 'vault.practices';

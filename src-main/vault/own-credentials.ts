@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { regionSchema } from '../../src-preload/contract/partner-api';
 import type { Cipher } from '../cipher/cipher';
 import type { SettingsStore } from '../settings/settings-store';
-import type { SecretStorage, VaultEntry } from './credential-vault';
+import type { SecretProblem, SecretStorage } from './secret-storage';
 
 /**
  * A practice read through the hub may also send its changes with the laptop's own Partner API credentials.
@@ -68,7 +68,7 @@ export function createOwnCredentialStore(deps: { settings: SettingsStore; cipher
     deps.settings.set(KEY, [...unreadable, ...kept, ...(added ? [added] : [])]);
   }
 
-  async function open(record: StoredOwnCredentials): Promise<VaultEntry['problem']> {
+  async function open(record: StoredOwnCredentials): Promise<SecretProblem> {
     if (record.cipherText === null) return 'session-ended';
     if (record.backend !== deps.cipher.backend()) return 'backend-changed';
     let plain: string;
@@ -119,7 +119,7 @@ export function createOwnCredentialStore(deps: { settings: SettingsStore; cipher
     },
 
     /** Every readable record, its secret loaded when the sealed record matches; `problem` says why not. */
-    async load(): Promise<{ credentials: OwnCredentials; problem: VaultEntry['problem'] }[]> {
+    async load(): Promise<{ credentials: OwnCredentials; problem: SecretProblem }[]> {
       const loaded = [];
       for (const record of readStored().records) {
         const { cipherText: _, ...credentials } = record;

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ClientsScreen } from '../features/clients/ClientsScreen';
+import { ConnectPanel } from '../practice/ConnectPanelOnDemand';
 import { lazyComponent, preloadAll, type LoadedOnDemand } from '../ui/LazyLoad';
 import { screenList, type ScreenEntry, type ScreenPath } from '../../src-preload/contract/screens';
 
@@ -65,5 +66,5 @@ export const screens: readonly Screen[] = screenList.map((entry) => ({ ...entry,
 
 /** Fetches every screen's code (once; a failure is left to the screen's first showing). */
 export function preloadScreens(): void {
-  preloadAll([...screens.map((screen) => screen.Component), ...Object.values(detailScreens)]);
+  preloadAll([...screens.map((screen) => screen.Component), ...Object.values(detailScreens), ConnectPanel]);
 }

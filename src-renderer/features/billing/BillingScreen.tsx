@@ -6,7 +6,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import type { PracticeDb } from '../../practice/practice-db';
 import { activePractice, usePractice } from '../../practice/practice-store';
-import { ConnectPanel } from '../../practice/ConnectPanel';
+import { ConnectPanel } from '../../practice/ConnectPanelOnDemand';
 import { localWindow, type LocalWindow } from './billing-filter';
 import { windowSentence } from './money-wording';
 import { useBalance } from '../../client-data/use-balance';

@@ -7,7 +7,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { activePractice, usePractice } from '../../practice/practice-store';
-import { ConnectPanel } from '../../practice/ConnectPanel';
+import { ConnectPanel } from '../../practice/ConnectPanelOnDemand';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/regional/regional-format';
 import { bucketShares, readAgeing, sumBuckets } from './ageing';
 import { DebtorClientsTable } from './DebtorClientsTable';

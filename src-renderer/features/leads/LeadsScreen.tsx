@@ -8,7 +8,7 @@ import { LabelledSelect } from '../../ui/LabelledSelect';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import type { Pending } from '../../outbox/outbox-effect';
 import { usePractice } from '../../practice/practice-store';
-import { ConnectPanel } from '../../practice/ConnectPanel';
+import { ConnectPanel } from '../../practice/ConnectPanelOnDemand';
 import { formatDate, formatPhone } from '../../ui/regional/regional-format';
 import { NewLeadAction } from './LeadActions';
 import { filterLeads, indexLeads, leadName } from './lead-filter';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { foldForSearch } from '../../practice/practice-db';
 import { activePractice, usePractice } from '../../practice/practice-store';
-import { ConnectPanel } from '../../practice/ConnectPanel';
+import { ConnectPanel } from '../../practice/ConnectPanelOnDemand';
 import { formatDate } from '../../ui/regional/regional-format';
 import { useServices } from '../../app/services-context';
 import { OnboardingStatusBadge } from './OnboardingStatusBadge';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { countOpen } from '../../outbox/outbox-db';
 import { useAppInfo } from '../../app/app-info-store';
 import { usePractice } from '../../practice/practice-store';
-import { ConnectPanel } from '../../practice/ConnectPanel';
+import { ConnectPanel } from '../../practice/ConnectPanelOnDemand';
 import { AddOwnCredentialsForm } from '../../practice/AddOwnCredentialsForm';
 import type { PracticeSummary } from '../../../src-preload/contract/practice';
 import { SyncStatus } from './SyncStatus';
