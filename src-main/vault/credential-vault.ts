@@ -4,7 +4,7 @@ import type { Cipher } from '../cipher/cipher';
 import type { SettingsStore } from '../settings/settings-store';
 import { salvage, type DamagedRecord } from './damaged-records';
 import { createOwnCredentialStore } from './own-credentials';
-import type { SecretProblem, SecretStorage } from './secret-storage';
+import { keptAs, sealFor, type SecretProblem, type SecretStorage } from './secret-storage';
 
 export type { SecretStorage } from './secret-storage';
 
@@ -202,14 +202,7 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
       secret: string,
       wanted: { remember: boolean; acceptWeakStorage: boolean },
     ): Promise<SecretStorage> {
-      const secure = await deps.cipher.isSecure();
-      const storage: SecretStorage = !wanted.remember
-        ? 'session-only'
-        : secure
-          ? 'keychain'
-          : wanted.acceptWeakStorage
-            ? 'weak-opt-in'
-            : 'session-only';
+      const storage = await keptAs(deps.cipher, wanted);
       practice = { ...practice, practiceKey: norm(practice.practiceKey) };
       const sealed = JSON.stringify({
         secret,
@@ -218,8 +211,7 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
         practiceKey: practice.practiceKey,
         ...(practice.hubCertificate ? { hubCertificate: practice.hubCertificate } : {}),
       });
-      const cipherText =
-        storage === 'session-only' ? null : Buffer.from(await deps.cipher.encrypt(sealed)).toString('base64');
+      const cipherText = await sealFor(deps.cipher, storage, sealed);
       // A save repairs a damaged record of this practice: it is replaced, not kept beside the new one.
       writeAll(
         [

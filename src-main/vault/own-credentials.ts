@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { regionSchema } from '../../src-preload/contract/partner-api';
 import type { Cipher } from '../cipher/cipher';
 import type { SettingsStore } from '../settings/settings-store';
-import type { SecretProblem, SecretStorage } from './secret-storage';
+import { keptAs, sealFor, type SecretProblem, type SecretStorage } from './secret-storage';
 
 /**
  * A practice read through the hub may also send its changes with the laptop's own Partner API credentials.
@@ -95,14 +95,7 @@ export function createOwnCredentialStore(deps: { settings: SettingsStore; cipher
       secret: string,
       wanted: { remember: boolean; acceptWeakStorage: boolean },
     ): Promise<SecretStorage> {
-      const secure = await deps.cipher.isSecure();
-      const storage: SecretStorage = !wanted.remember
-        ? 'session-only'
-        : secure
-          ? 'keychain'
-          : wanted.acceptWeakStorage
-            ? 'weak-opt-in'
-            : 'session-only';
+      const storage = await keptAs(deps.cipher, wanted);
       const practiceKey = norm(record.practiceKey);
       const sealed = JSON.stringify({
         role: 'own-credentials',
@@ -111,8 +104,7 @@ export function createOwnCredentialStore(deps: { settings: SettingsStore; cipher
         clientId: record.clientId,
         practiceKey,
       });
-      const cipherText =
-        storage === 'session-only' ? null : Buffer.from(await deps.cipher.encrypt(sealed)).toString('base64');
+      const cipherText = await sealFor(deps.cipher, storage, sealed);
       writeWithout(practiceKey, { ...record, practiceKey, storage, cipherText, backend: deps.cipher.backend() });
       secrets.set(practiceKey, secret);
       return storage;

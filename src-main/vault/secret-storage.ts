@@ -1,6 +1,30 @@
+import type { Cipher } from '../cipher/cipher';
+
 /** How a secret is kept: encrypted by the OS keychain, encrypted with weak storage the user accepted, or in memory only. */
 export type SecretStorage = 'keychain' | 'weak-opt-in' | 'session-only';
 
 /** Why a stored secret is not available, as a code the vault words for the user; null when it is. */
 export type SecretProblem =
   null | 'session-ended' | 'backend-changed' | 'unreadable' | 'tampered' | 'unsealed' | 'damaged';
+
+/**
+ * Where a secret is kept: in this session's memory unless the user asked to remember it; with the OS keychain
+ * when the cipher is secure; with weak storage only when the user accepted it, otherwise in memory again.
+ */
+export async function keptAs(
+  cipher: Pick<Cipher, 'isSecure'>,
+  wanted: { remember: boolean; acceptWeakStorage: boolean },
+): Promise<SecretStorage> {
+  if (!wanted.remember) return 'session-only';
+  if (await cipher.isSecure()) return 'keychain';
+  return wanted.acceptWeakStorage ? 'weak-opt-in' : 'session-only';
+}
+
+/** The sealed record's ciphertext (base64) for the way it is kept; null when it lives only in memory. */
+export async function sealFor(
+  cipher: Pick<Cipher, 'encrypt'>,
+  storage: SecretStorage,
+  sealed: string,
+): Promise<string | null> {
+  return storage === 'session-only' ? null : Buffer.from(await cipher.encrypt(sealed)).toString('base64');
+}

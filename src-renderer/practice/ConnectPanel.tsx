@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { Button, Callout, Card, Checkbox, Flex, Heading, Text } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import type { Region } from '../../src-preload/contract/partner-api';
 import type { ConnectInput } from '../../src-preload/contract/practice';
@@ -6,13 +6,8 @@ import { useServices } from '../app/services-context';
 import { LabelledSelect } from '../ui/LabelledSelect';
 import { ConfirmDialog } from '../ui/ModalDialog';
 import { HubConnectForm } from './HubConnectForm';
+import { PartnerApiCredentialFields, regionNames } from './PartnerApiCredentialFields';
 import { usePractice } from './practice-store';
-
-const regionNames: Record<Region, string> = {
-  ANZ: 'Australia and New Zealand',
-  UK: 'United Kingdom',
-  ZA: 'South Africa',
-};
 
 /** Connect a practice: one click for the demo practice, or the Client ID and secret from the practice administrator. */
 export function ConnectPanel() {
@@ -89,54 +84,16 @@ export function ConnectPanel() {
             Directly to the Partner API, with the Client ID and secret from your practice administrator.
           </Text>
           <Flex direction="column" gap="3">
-            <LabelledSelect
-              label="Region"
-              value={region}
-              onChange={(value) => setRegion(value as ConnectInput['region'])}
-            >
-              {Object.entries(regionNames).map(([value, name]) => (
-                <option key={value} value={value}>
-                  {name}
-                </option>
-              ))}
-              <option value="custom">Custom address</option>
-            </LabelledSelect>
-            {region === 'custom' ? (
-              <label>
-                <Text size="2" weight="medium">
-                  Address
-                </Text>
-                <TextField.Root
-                  value={customUrl}
-                  onChange={(e) => setCustomUrl(e.target.value)}
-                  placeholder="https://…"
-                  required
-                />
-              </label>
-            ) : null}
-            <label>
-              <Text size="2" weight="medium">
-                Client ID
-              </Text>
-              <TextField.Root
-                value={clientId}
-                onChange={(e) => setClientId(e.target.value)}
-                autoComplete="off"
-                required
-              />
-            </label>
-            <label>
-              <Text size="2" weight="medium">
-                Client secret
-              </Text>
-              <TextField.Root
-                type="password"
-                value={secret}
-                onChange={(e) => setSecret(e.target.value)}
-                autoComplete="off"
-                required
-              />
-            </label>
+            <PartnerApiCredentialFields
+              value={{ region, customUrl, clientId, secret }}
+              onChange={(next) => {
+                setRegion(next.region);
+                setCustomUrl(next.customUrl);
+                setClientId(next.clientId);
+                setSecret(next.secret);
+              }}
+              labels={{ address: 'Address', clientId: 'Client ID', secret: 'Client secret' }}
+            />
             <Text as="label" size="2">
               <Flex gap="2" align="center">
                 <Checkbox checked={remember} onCheckedChange={(v) => setRemember(v === true)} /> Remember on this laptop

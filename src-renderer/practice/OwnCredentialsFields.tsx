@@ -1,9 +1,7 @@
-import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
+import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import type { ConnectResult, OwnCredentialsInput } from '../../src-preload/contract/practice';
-import { LabelledSelect } from '../ui/LabelledSelect';
-
-const regionNames = { ANZ: 'Australia and New Zealand', UK: 'United Kingdom', ZA: 'South Africa' } as const;
+import { PartnerApiCredentialFields } from './PartnerApiCredentialFields';
 
 /**
  * The laptop's own Partner API credentials beside the practice hub: where the practice is (as in the direct
@@ -35,49 +33,16 @@ export function useOwnCredentialsFields(resend: (own: OwnCredentialsInput) => vo
 
   const fields = (
     <Flex direction="column" gap="3">
-      <LabelledSelect
-        label="Region"
-        value={region}
-        onChange={(next) => setRegion(next as OwnCredentialsInput['region'])}
-      >
-        {Object.entries(regionNames).map(([key, name]) => (
-          <option key={key} value={key}>
-            {name}
-          </option>
-        ))}
-        <option value="custom">Custom address</option>
-      </LabelledSelect>
-      {region === 'custom' ? (
-        <label>
-          <Text size="2" weight="medium">
-            Partner API address
-          </Text>
-          <TextField.Root
-            value={customUrl}
-            onChange={(e) => setCustomUrl(e.target.value)}
-            placeholder="https://…"
-            required
-          />
-        </label>
-      ) : null}
-      <label>
-        <Text size="2" weight="medium">
-          Your Client ID
-        </Text>
-        <TextField.Root value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" required />
-      </label>
-      <label>
-        <Text size="2" weight="medium">
-          Your client secret
-        </Text>
-        <TextField.Root
-          type="password"
-          value={secret}
-          onChange={(e) => setSecret(e.target.value)}
-          autoComplete="off"
-          required
-        />
-      </label>
+      <PartnerApiCredentialFields
+        value={{ region, customUrl, clientId, secret }}
+        onChange={(next) => {
+          setRegion(next.region);
+          setCustomUrl(next.customUrl);
+          setClientId(next.clientId);
+          setSecret(next.secret);
+        }}
+        labels={{ address: 'Partner API address', clientId: 'Your Client ID', secret: 'Your client secret' }}
+      />
       {confirming ? (
         <Callout.Root color="amber">
           <Callout.Text>{confirming.message}</Callout.Text>

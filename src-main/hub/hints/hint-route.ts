@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HUB_HINTS_PATH, hubHintSchema, type HubHint } from '../../../src-preload/contract/hub-hint';
 import type { Queryable } from '../db/database';
+import { sendProblem } from '../http/problem';
 
 /** A device's hint naming a list or a client it already named less than this long ago is not stored again. */
 export const DEVICE_HINT_GAP_MS = 10_000;
@@ -47,15 +48,7 @@ export function registerHintRoute(
   app.post(HUB_HINTS_PATH, async (request, reply) => {
     const parsed = hubHintSchema.safeParse(request.body);
     if (!parsed.success) {
-      const detail = parsed.error.issues[0]?.message ?? 'Not a hint.';
-      return reply.code(400).type('application/problem+json').send({
-        type: 'https://httpstatuses.io/400',
-        title: 'Bad Request',
-        status: 400,
-        detail,
-        instance: request.url,
-        message: detail,
-      });
+      return sendProblem(reply, 400, 'Bad Request', parsed.error.issues[0]?.message ?? 'Not a hint.', request.url);
     }
     const deviceId = String(request.headers['x-svc-auth-id']);
     const admitted = deps.limiter.admit(deviceId, parsed.data);

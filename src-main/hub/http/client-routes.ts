@@ -4,17 +4,9 @@ import { uuid } from '../../../src-preload/contract/partner-api';
 import { NotMirroredError, type ClientList } from '../clients/client-proposals';
 import type { Queryable } from '../db/database';
 import { hubNow } from '../mirror/mirror-store';
+import { problemBody } from './problem';
 
 const clientQuerySchema = z.strictObject({ entityKey: uuid });
-
-const problem = (status: number, title: string, detail: string, instance: string) => ({
-  type: `https://httpstatuses.io/${status}`,
-  title,
-  status,
-  detail,
-  instance,
-  message: detail,
-});
 
 /**
  * The per-client routes a laptop's on-demand reads use (`practice.read`), at the Partner API's own paths and
@@ -37,7 +29,7 @@ function registerClientList(app: FastifyInstance, db: Queryable, path: string, l
       return reply
         .code(400)
         .type('application/problem+json')
-        .send(problem(400, 'Bad Request', 'entityKey must be a UUID (and nothing else is accepted).', request.url));
+        .send(problemBody(400, 'Bad Request', 'entityKey must be a UUID (and nothing else is accepted).', request.url));
     try {
       return await list.serve(query.data.entityKey);
     } catch (error) {
@@ -47,7 +39,7 @@ function registerClientList(app: FastifyInstance, db: Queryable, path: string, l
       return reply
         .code(503)
         .type('application/problem+json')
-        .send(problem(503, 'Service Unavailable', detail, request.url));
+        .send(problemBody(503, 'Service Unavailable', detail, request.url));
     }
   });
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { AuthValidation } from '../../../src-preload/contract/partner-api';
 import type { HubDatabase } from '../db/database';
 import type { DeviceRegistry } from '../devices/devices';
@@ -8,6 +8,7 @@ import { hubResources } from '../mirror/hub-resources';
 import { registerMirroredReports } from './served-reports';
 import { createPageCache } from './page-cache';
 import { servedLists } from './served-lists';
+import { sendProblem } from './problem';
 
 export interface HubServerOptions {
   db: HubDatabase;
@@ -29,12 +30,7 @@ export interface HubServerOptions {
 
 export const HUB_PAGE_SIZE = 1000;
 
-function problem(reply: FastifyReply, status: number, title: string, message: string, instance: string) {
-  return reply
-    .code(status)
-    .type('application/problem+json')
-    .send({ type: `https://httpstatuses.io/${status}`, title, status, detail: message, instance, message });
-}
+const problem = sendProblem;
 
 /**
  * The hub's HTTP face for laptops: the Partner API's list routes under /api/v1 from the mirror, behind

@@ -3,15 +3,7 @@ import { MalformedResponseError, PartnerApiError, RedirectRefusedError } from '.
 import { NotMirroredError } from '../clients/client-proposals';
 import type { ReadThrough } from '../clients/read-through';
 import { readThroughRoutes } from '../clients/read-through-kinds';
-
-const problem = (status: number, title: string, detail: string, instance: string) => ({
-  type: `https://httpstatuses.io/${status}`,
-  title,
-  status,
-  detail,
-  instance,
-  message: detail,
-});
+import { problemBody } from './problem';
 
 /**
  * Every GET a laptop's on-demand reads and documents make (`clients/read-through-kinds.ts`), at the API's
@@ -31,9 +23,9 @@ export function registerReadThroughRoutes(app: FastifyInstance, deps: { readThro
         (request.query ?? {}) as Record<string, unknown>,
       );
       if (!target)
-        return sendProblem(
+        return sendBody(
           reply,
-          problem(
+          problemBody(
             400,
             'Bad Request',
             `Not a ${route.name} read the hub serves: check its path and query.`,
@@ -44,14 +36,14 @@ export function registerReadThroughRoutes(app: FastifyInstance, deps: { readThro
         const answer = await deps.readThrough.serve(target);
         return reply.code(answer.status).type(answer.contentType).send(answer.body);
       } catch (error) {
-        return sendProblem(reply, failureProblem(error, request.url));
+        return sendBody(reply, failureProblem(error, request.url));
       }
     });
   }
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(
+    sendBody(
       reply,
-      problem(
+      problemBody(
         404,
         'Not Found',
         `The hub does not serve ${request.method} ${request.url.split('?')[0]}. It serves the practice's synced ` +
@@ -62,7 +54,7 @@ export function registerReadThroughRoutes(app: FastifyInstance, deps: { readThro
   );
 }
 
-function sendProblem(reply: FastifyReply, body: ReturnType<typeof problem>) {
+function sendBody(reply: FastifyReply, body: ReturnType<typeof problemBody>) {
   return reply.code(body.status).type('application/problem+json').send(body);
 }
 
@@ -71,17 +63,22 @@ function sendProblem(reply: FastifyReply, body: ReturnType<typeof problem>) {
  * practice stays a 404); an answer the hub could not use is a 502; no answer, or a follower that may not
  * read, a 503 — after which the laptop keeps what it has and tries again later.
  */
-function failureProblem(error: unknown, instance: string): ReturnType<typeof problem> {
+function failureProblem(error: unknown, instance: string): ReturnType<typeof problemBody> {
   if (error instanceof PartnerApiError && !(error instanceof RedirectRefusedError)) {
     const told = error.problem;
     return {
-      ...problem(error.status, told?.title ?? error.title, told?.detail ?? told?.message ?? error.message, instance),
+      ...problemBody(
+        error.status,
+        told?.title ?? error.title,
+        told?.detail ?? told?.message ?? error.message,
+        instance,
+      ),
       ...(told ?? {}),
       status: error.status,
-    } as ReturnType<typeof problem>;
+    } as ReturnType<typeof problemBody>;
   }
-  if (error instanceof NotMirroredError) return problem(503, 'Service Unavailable', error.message, instance);
+  if (error instanceof NotMirroredError) return problemBody(503, 'Service Unavailable', error.message, instance);
   if (error instanceof MalformedResponseError || error instanceof RedirectRefusedError)
-    return problem(502, 'Bad Gateway', 'The practice’s answer was not one the hub can serve.', instance);
-  return problem(503, 'Service Unavailable', 'The practice did not answer the hub’s read.', instance);
+    return problemBody(502, 'Bad Gateway', 'The practice’s answer was not one the hub can serve.', instance);
+  return problemBody(503, 'Service Unavailable', 'The practice did not answer the hub’s read.', instance);
 }
