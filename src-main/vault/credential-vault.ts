@@ -4,7 +4,7 @@ import type { Cipher } from '../cipher/cipher';
 import type { SettingsStore } from '../settings/settings-store';
 import { salvage, type DamagedRecord } from './damaged-records';
 import { createOwnCredentialStore } from './own-credentials';
-import { keptAs, sealFor, type SecretProblem, type SecretStorage } from './secret-storage';
+import { keptAs, openSealed, sealFor, type SecretProblem, type SecretStorage } from './secret-storage';
 
 export type { SecretStorage } from './secret-storage';
 
@@ -170,16 +170,9 @@ export function createCredentialVault(deps: { settings: SettingsStore; cipher: C
   }
 
   async function open(record: StoredPractice): Promise<VaultEntry['problem']> {
-    if (record.cipherText === null) return 'session-ended';
-    if (record.backend !== deps.cipher.backend()) return 'backend-changed';
-    let plain: string;
-    try {
-      plain = await deps.cipher.decrypt(Buffer.from(record.cipherText, 'base64'));
-    } catch {
-      return 'unreadable';
-    }
-    const sealed = unseal(plain);
-    if (!sealed) return 'unsealed';
+    const opened = await openSealed(deps.cipher, record, unseal);
+    if ('problem' in opened) return opened.problem;
+    const { sealed } = opened;
     if (norm(sealed.practiceKey) !== record.practiceKey) return 'tampered';
     proven.set(record.practiceKey, { baseUrl: sealed.baseUrl, clientId: sealed.clientId, isDemo: record.isDemo });
     if (sealed.baseUrl !== record.baseUrl || sealed.clientId !== record.clientId) return 'tampered';

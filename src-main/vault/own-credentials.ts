@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { regionSchema } from '../../src-preload/contract/partner-api';
 import type { Cipher } from '../cipher/cipher';
 import type { SettingsStore } from '../settings/settings-store';
-import { keptAs, sealFor, type SecretProblem, type SecretStorage } from './secret-storage';
+import { keptAs, openSealed, sealFor, type SecretProblem, type SecretStorage } from './secret-storage';
 
 /**
  * A practice read through the hub may also send its changes with the laptop's own Partner API credentials.
@@ -69,16 +69,9 @@ export function createOwnCredentialStore(deps: { settings: SettingsStore; cipher
   }
 
   async function open(record: StoredOwnCredentials): Promise<SecretProblem> {
-    if (record.cipherText === null) return 'session-ended';
-    if (record.backend !== deps.cipher.backend()) return 'backend-changed';
-    let plain: string;
-    try {
-      plain = await deps.cipher.decrypt(Buffer.from(record.cipherText, 'base64'));
-    } catch {
-      return 'unreadable';
-    }
-    const sealed = unseal(plain);
-    if (!sealed) return 'unsealed';
+    const opened = await openSealed(deps.cipher, record, unseal);
+    if ('problem' in opened) return opened.problem;
+    const { sealed } = opened;
     if (
       norm(sealed.practiceKey) !== record.practiceKey ||
       sealed.baseUrl !== record.baseUrl ||

@@ -28,3 +28,25 @@ export async function sealFor(
 ): Promise<string | null> {
   return storage === 'session-only' ? null : Buffer.from(await cipher.encrypt(sealed)).toString('base64');
 }
+
+/**
+ * A stored record's sealed part, decrypted and parsed (`unseal`), or why it cannot be: kept in memory only and
+ * gone with the session, sealed by another keyring, undecryptable, or not a sealed record at all. Whether it
+ * matches the plain fields beside it is the caller's check (`tampered`).
+ */
+export async function openSealed<S>(
+  cipher: Pick<Cipher, 'backend' | 'decrypt'>,
+  record: { cipherText: string | null; backend: string },
+  unseal: (plain: string) => S | null,
+): Promise<{ sealed: S } | { problem: 'session-ended' | 'backend-changed' | 'unreadable' | 'unsealed' }> {
+  if (record.cipherText === null) return { problem: 'session-ended' };
+  if (record.backend !== cipher.backend()) return { problem: 'backend-changed' };
+  let plain: string;
+  try {
+    plain = await cipher.decrypt(Buffer.from(record.cipherText, 'base64'));
+  } catch {
+    return { problem: 'unreadable' };
+  }
+  const sealed = unseal(plain);
+  return sealed ? { sealed } : { problem: 'unsealed' };
+}
