@@ -16,12 +16,12 @@ if (!runHubOnPostgres)
 
 /**
  * Vitest's default is one worker fewer than the cores: on these 2-core machines, one file at a time. Files that
- * mostly wait (on a demo practice, a timer, a child process) run two at a time. The hub's suite asserts how fast
- * it answers a webhook and hands over leadership, so it runs one file at a time, in a later group; the end-to-end
- * project (one Chromium at a time) runs after both.
+ * mostly wait (on a demo practice, a timer, a child process) run two at a time. The hub's suite (on both
+ * engines) runs in a later group, also two at a time, so its webhook answer is timed beside another hub file
+ * rather than beside the CPU-bound model campaign; the end-to-end project (one Chromium at a time) runs last.
  */
 const parallel = { maxWorkers: 2, sequence: { groupOrder: 0 } };
-const oneAtATime = { maxWorkers: 1, sequence: { groupOrder: 1 } };
+const hubGroup = { maxWorkers: 2, sequence: { groupOrder: 1 } };
 
 export default defineConfig({
   test: {
@@ -65,7 +65,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           env: { HUB_TEST_ENGINE: 'pglite' },
-          ...oneAtATime,
+          ...hubGroup,
         },
       },
       ...(runHubOnPostgres
@@ -77,7 +77,7 @@ export default defineConfig({
                 environment: 'node',
                 testTimeout: 30_000,
                 env: { HUB_TEST_ENGINE: 'postgres' },
-                ...oneAtATime,
+                ...hubGroup,
               },
             },
           ]
