@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import { createRendererServices } from './app/renderer-services';
-import { ServicesProvider } from './app/services-context';
+import { ServicesProvider } from './context/services-context';
 import { windowBridge } from './bridge/companion';
 
 // Built and started while the page's scripts run: error reporting is on, and the desktop inbox listens,

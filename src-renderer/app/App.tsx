@@ -6,7 +6,7 @@ import { browserDeps, handleDesktopMessages } from './desktop-commands';
 import { ForgottenPractices } from './ForgottenPractices';
 import { useOsIntegration } from './os-integration';
 import { createAppRouter } from './router';
-import { useServices } from './services-context';
+import { useServices } from '../context/services-context';
 import { watchClientFacing } from '../client-facing/client-facing-store';
 
 export function App() {

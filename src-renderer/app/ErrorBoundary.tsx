@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useRouteError } from 'react-router';
 import type { RendererError } from '../../src-preload/contract/desktop';
-import { ServicesContext, useCompanion } from './services-context';
+import { ServicesContext, useCompanion } from '../context/services-context';
 
 /**
  * Starts the window again on the first screen: the screen that failed might fail again on the same

@@ -1,8 +1,8 @@
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { ModalDialog } from '../ui/ModalDialog';
-import { describeForgotten, type ForgottenPractice } from '../practice/forgotten-practices';
-import { useServices } from './services-context';
+import { describeForgotten, type ForgottenPractice } from '../session/forgotten-practices';
+import { useServices } from '../context/services-context';
 
 interface Question {
   practices: ForgottenPractice[];

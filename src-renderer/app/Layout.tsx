@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Notices } from '../notices/Notices';
 import { OfflineBanner } from '../connectivity/OfflineBanner';
-import { useShouldAskWhoAmI, useWhoAmIHydration } from '../practice/who-am-i';
+import { useShouldAskWhoAmI, useWhoAmIHydration } from '../session/who-am-i';
 import { lazyComponent } from '../ui/LazyLoad';
 import { routes } from '../../src-preload/contract/routes';
 
@@ -16,7 +16,7 @@ import { StatusBar } from './StatusBar';
 import { OutboxBadge } from '../features/outbox/OutboxBadge';
 import { preloadScreens, screens } from './screens';
 import { navSection, type NavTrail } from './nav-section';
-import { useServices } from './services-context';
+import { useServices } from '../context/services-context';
 import { isMac, useScreenShortcuts } from './screen-shortcuts';
 import { useFocusKeeper } from './focus-keeper';
 

@@ -1,10 +1,10 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { useAppInfo } from './app-info-store';
-import { activePractice, usePractice } from '../practice/practice-store';
+import { activePractice, usePractice } from '../session/practice-store';
 import { OnlineIndicator } from '../connectivity/OnlineIndicator';
 import { formatDateTime, formatTime } from '../ui/regional/regional-format';
-import { useLastSyncFinishedAt } from '../practice/last-sync';
-import { useLiveStatus } from '../practice/live-updates';
+import { useLastSyncFinishedAt } from '../sync/last-sync';
+import { useLiveStatus } from '../sync/live-updates';
 import type { LiveState } from '../../src-preload/contract/live-updates';
 import type { SyncProgressEvent } from '../../src-preload/contract/practice';
 

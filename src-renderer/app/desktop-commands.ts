@@ -3,9 +3,9 @@ import type { AppCommand, OpenRecord } from '../../src-preload/contract/desktop'
 import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
 import type { MeetingPackService } from '../meeting-packs/meeting-packs-job';
 import type { Notice } from '../notices/notice-store';
-import type { PracticeDatabases } from '../practice/practice-db';
-import type { PracticeService } from '../practice/practice-service';
-import { usePractice } from '../practice/practice-store';
+import type { PracticeDatabases } from '../data/practice-db';
+import type { PracticeService } from '../session/practice-service';
+import { usePractice } from '../session/practice-store';
 import { routes } from '../../src-preload/contract/routes';
 import { describeFailure } from '../ui/words/describe-failure';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { requestPersistentStorage } from './persistent-storage';
 import { watchActivity } from './report-activity';
-import { useServices } from './services-context';
+import { useServices } from '../context/services-context';
 import { appearanceOf, useTheme, watchTheme } from './theme-store';
 
 /**

@@ -6,11 +6,11 @@ import { createDocumentRequestsJob, requestDocument } from '../meeting-packs/doc
 import { createMeetingPacks, type MeetingPackService } from '../meeting-packs/meeting-packs-job';
 import { useNotices, type Notice } from '../notices/notice-store';
 import { createOutbox, OUTBOX_JOB, type OutboxService } from '../outbox/outbox-job';
-import type { DocumentRequest, PracticeDatabases } from '../practice/practice-db';
-import { createPracticeService, type PracticeService } from '../practice/practice-service';
-import { activePractice, usePractice } from '../practice/practice-store';
-import { createSyncJob, SYNC_JOB } from '../practice/sync-job';
-import { createSyncSchedule, type SyncSchedule } from '../practice/sync-schedule';
+import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
+import { createPracticeService, type PracticeService } from '../session/practice-service';
+import { activePractice, usePractice } from '../session/practice-store';
+import { createSyncJob, SYNC_JOB } from '../sync/sync-job';
+import { createSyncSchedule, type SyncSchedule } from '../sync/sync-schedule';
 import type { PresenceSource } from '../presence/presence-source';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 

@@ -1,11 +1,11 @@
 import { liveQuery, type Subscription } from 'dexie';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { ActivityReport } from '../../src-preload/contract/desktop';
-import type { PracticeDatabases } from '../practice/practice-db';
+import type { PracticeDatabases } from '../data/practice-db';
 import { countOpen } from '../outbox/outbox-db';
 import { useMeetingPacks } from '../meeting-packs/meeting-pack-store';
 import { useNotices } from '../notices/notice-store';
-import { usePractice } from '../practice/practice-store';
+import { usePractice } from '../session/practice-store';
 
 /** At most one report per half second: a drain of 100 actions changes the outbox hundreds of times. */
 export const REPORT_INTERVAL_MS = 500;

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { ClientsScreen } from '../features/clients/ClientsScreen';
-import { ConnectPanel } from '../practice/ConnectPanelOnDemand';
+import { ConnectPanel } from '../features/connect/ConnectPanelOnDemand';
 import { lazyComponent, preloadAll, type LoadedOnDemand } from '../ui/LazyLoad';
 import { screenList, type ScreenEntry, type ScreenPath } from '../../src-preload/contract/screens';
 

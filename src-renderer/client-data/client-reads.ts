@@ -9,7 +9,7 @@ import {
   type ReadRequest,
 } from '../../src-preload/contract/reads';
 import type { Table } from 'dexie';
-import { clientReadId, type PracticeDb } from '../practice/practice-db';
+import { clientReadId, type PracticeDb } from '../data/practice-db';
 
 /**
  * Per-client data read from the practice on demand (when a client is opened online) and by meeting

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { computeBalance, type Balance } from '../../src-preload/contract/partner-api/balance';
 import { readAgeing } from '../features/debtors/ageing';
-import { clientReadId, type PracticeDb } from '../practice/practice-db';
+import { clientReadId, type PracticeDb } from '../data/practice-db';
 
 /** A balance and the currency to show it in. */
 export interface BalanceView {

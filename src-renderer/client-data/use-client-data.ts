@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { useActivePracticeDb, useCompanion } from '../app/services-context';
-import { clientReadId, type PracticeDb } from '../practice/practice-db';
+import { useActivePracticeDb, useCompanion } from '../context/services-context';
+import { clientReadId, type PracticeDb } from '../data/practice-db';
 import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
 import {
   fetchDocument,

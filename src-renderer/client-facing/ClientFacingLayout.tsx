@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { ClientFacingTarget } from '../../src-preload/contract/client-facing';
 import { OfflineBanner } from '../connectivity/OfflineBanner';
-import { useServices } from '../app/services-context';
+import { useServices } from '../context/services-context';
 import { clientFacingHome, routeAllowed } from './client-facing-routes';
 import { LeavePinDialog } from './PinDialogs';
 import { showToClientKeys, useShowToClientShortcut } from './show-to-client-shortcut';

@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { pinSchema } from '../../src-preload/contract/client-facing';
-import { useCompanion } from '../app/services-context';
+import { useCompanion } from '../context/services-context';
 import { useClientFacing } from './client-facing-store';
 
 /**

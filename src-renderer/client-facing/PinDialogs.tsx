@@ -1,7 +1,7 @@
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useState, type FormEvent } from 'react';
 import { pinSchema } from '../../src-preload/contract/client-facing';
-import { useCompanion } from '../app/services-context';
+import { useCompanion } from '../context/services-context';
 import { ModalDialog } from '../ui/ModalDialog';
 import { useClientFacing } from './client-facing-store';
 import { describeFailure } from '../ui/words/describe-failure';

@@ -1,5 +1,5 @@
 import { documentRefSchema } from '../../src-preload/contract/documents';
-import type { PracticeDb } from '../practice/practice-db';
+import type { PracticeDb } from '../data/practice-db';
 import { routes } from '../../src-preload/contract/routes';
 
 /** The one page client-facing mode shows: the client's own (its tabs travel in `?tab=`). */

@@ -1,6 +1,6 @@
 import { Callout } from '@radix-ui/themes';
 import type { ConnectivityReason } from '../../src-preload/contract/connectivity';
-import { usePractice } from '../practice/practice-store';
+import { usePractice } from '../session/practice-store';
 import { connectivityReason, useConnectivity } from './connectivity-store';
 
 const sentences: Record<Exclude<ConnectivityReason, 'ok'>, string> = {

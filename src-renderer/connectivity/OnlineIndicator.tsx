@@ -3,7 +3,7 @@ import type { ConnectivityReason } from '../../src-preload/contract/connectivity
 import { connectivityReason, useConnectivity } from './connectivity-store';
 import { useRegion } from '../ui/money-ui';
 import { formatTime } from '../ui/regional/regional-format';
-import { usePractice } from '../practice/practice-store';
+import { usePractice } from '../session/practice-store';
 
 const words: Record<ConnectivityReason, string> = {
   ok: 'Online',

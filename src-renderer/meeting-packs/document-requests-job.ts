@@ -1,7 +1,7 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { JobDefinition, JobRunner } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
-import type { DocumentRequest, PracticeDatabases } from '../practice/practice-db';
+import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
 import { describeFailure } from '../ui/words/describe-failure';
 
 export const DOCUMENT_REQUESTS_JOB = 'document-requests';

@@ -1,7 +1,7 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { JobDefinition, JobRunner } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
-import type { PracticeDatabases } from '../practice/practice-db';
+import type { PracticeDatabases } from '../data/practice-db';
 import { DOCUMENT_REQUESTS_JOB } from './document-requests-job';
 import { useMeetingPacks } from './meeting-pack-store';
 import type { PackEstimate } from './pack-runner';

@@ -5,7 +5,7 @@ import type {
   RecurringBilling,
   StatementSummary,
 } from '../../src-preload/contract/partner-api';
-import type { PackItem } from './meeting-pack-types';
+import type { PackItem } from '../data/meeting-pack-types';
 
 /** What is on this laptop for a client when a pack is planned. */
 export interface PackInputs {

@@ -1,4 +1,4 @@
-import type { MeetingPack, PackItem } from './meeting-pack-types';
+import type { MeetingPack, PackItem } from '../data/meeting-pack-types';
 import { isListItem } from './pack-plan';
 
 /**

@@ -1,5 +1,5 @@
 import type { ReadOutcome } from '../client-data/client-reads';
-import type { PackItem } from './meeting-pack-types';
+import type { PackItem } from '../data/meeting-pack-types';
 
 /**
  * How a pack meets a failure that may pass: a read the practice did not answer, answered 5xx or 429

@@ -15,8 +15,8 @@ import {
   type ClientReadContext,
   type ReadOutcome,
 } from '../client-data/client-reads';
-import type { PracticeDb } from '../practice/practice-db';
-import type { MeetingPack, PackItem } from './meeting-pack-types';
+import type { PracticeDb } from '../data/practice-db';
+import type { MeetingPack, PackItem } from '../data/meeting-pack-types';
 import {
   detailItems,
   estimatePack,

@@ -1,4 +1,4 @@
-import type { MeetingPack } from './meeting-pack-types';
+import type { MeetingPack } from '../data/meeting-pack-types';
 
 /**
  * Why an unfinished pack is not moving: packs are fetched one at a time, and only online. Empty when it is

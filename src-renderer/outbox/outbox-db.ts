@@ -1,8 +1,8 @@
 import { operations, type OperationDef } from '../../src-preload/contract/outbox/operations';
 import { validateQueuedPayload } from '../../src-preload/contract/outbox/payload-check';
 import { outboxEntrySchema, type OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import type { PracticeDb } from '../practice/practice-db';
-import { effectOf, entryTables } from '../operations/local-effects';
+import type { PracticeDb } from '../data/practice-db';
+import { effectOf, entryTables } from '../effects/local-effects';
 import { discard, iso, newEntry, requeue, type NewEntry } from './outbox-state';
 
 export class OutboxValidationError extends Error {

@@ -1,7 +1,7 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { JobDefinition, JobRunner } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
-import type { PracticeDatabases, PracticeDb } from '../practice/practice-db';
+import type { PracticeDatabases, PracticeDb } from '../data/practice-db';
 import { enqueue } from './outbox-db';
 import { createOutboxReplayer, type OutboxReplayer } from './outbox-replayer';
 import type { NewEntry } from './outbox-state';

@@ -1,7 +1,7 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import { validatePayload } from '../../src-preload/contract/outbox/payload-check';
 import type { OutboxEntry, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
-import type { PracticeDb } from '../practice/practice-db';
+import type { PracticeDb } from '../data/practice-db';
 import { claimedByOthers, readLandingHolds, readOpenEntries, readQueue, saveEntryIf } from './outbox-db';
 import { holdForLateLanding, landingHoldOn } from './landing-hold';
 import { eformQuotaWaitUntil, spendsEformQuota } from './eform-quota-hold';

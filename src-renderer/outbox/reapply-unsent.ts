@@ -1,8 +1,8 @@
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import type { PracticeDb } from '../practice/practice-db';
+import type { PracticeDb } from '../data/practice-db';
 import { readOpenEntries } from './outbox-db';
-import { effectOf } from '../operations/local-effects';
-import type { SyncedRow } from './outbox-effect';
+import { effectOf } from '../effects/local-effects';
+import type { SyncedRow } from '../effects/outbox-effect';
 
 const keyOfRecord: Record<SyncedRow['table'], (record: unknown) => unknown> = {
   contacts: (record) => (record as { entityContactID?: unknown }).entityContactID,

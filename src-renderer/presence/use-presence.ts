@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Presence } from '../../src-preload/contract/sync-cadence';
-import { useServices } from '../app/services-context';
+import { useServices } from '../context/services-context';
 
 /** The window's presence (presence-source.ts), re-rendering when it changes. */
 export function usePresence(): Presence {

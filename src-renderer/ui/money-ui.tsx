@@ -5,7 +5,7 @@ import type { DocumentKind } from '../../src-preload/contract/documents';
 import type { ReadOutcome } from '../client-data/client-reads';
 import { useInteractiveReads } from '../client-data/use-client-data';
 import type { PartState } from '../client-data/part-state';
-import { activePractice, usePractice } from '../practice/practice-store';
+import { activePractice, usePractice } from '../session/practice-store';
 import { moneyStatusColour } from './money-status';
 import { formatDateTime } from './regional/regional-format';
 import { enumWords, titleCased } from './words/enum-words';

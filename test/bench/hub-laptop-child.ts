@@ -12,8 +12,8 @@ import 'fake-indexeddb/auto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { SyncPageEvent } from '../../src-preload/contract/practice';
-import { ingestPage } from '../../src-renderer/practice/ingest';
-import { practiceDb } from '../../src-renderer/practice/practice-db';
+import { ingestPage } from '../../src-renderer/sync/ingest';
+import { practiceDb } from '../../src-renderer/data/practice-db';
 import { startNodeApp } from '../support/node-companion';
 import { syncIntoDexie } from '../support/sync-into-dexie';
 

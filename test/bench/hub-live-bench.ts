@@ -114,7 +114,7 @@ export type LaptopReread = ((poke: Poke) => Promise<void>) & { wired: boolean };
 export const rereadNotWired: LaptopReread = Object.assign(async () => undefined, { wired: false });
 
 /**
- * What a connected laptop reads after a poke, as its window does (`src-renderer/practice/live-updates.ts`):
+ * What a connected laptop reads after a poke, as its window does (`src-renderer/sync/live-updates.ts`):
  * each named client's proposals when the poke names `proposals` (its `practice.read` through the hub), and
  * the changes of each other list named (its sync pass of those lists: one page asking for what changed in
  * the last minute). The requests go to the hub with a device's credentials; storing the answer in the

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import type { Companion } from '../../src-preload/contract/companion';
 import { createVirtualTimer } from '../../src-main/request-budget/budget-timer';
 import { DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
-import { deletePracticeDb, practiceDb } from '../../src-renderer/practice/practice-db';
+import { deletePracticeDb, practiceDb } from '../../src-renderer/data/practice-db';
 import { enqueue, readEntries } from '../../src-renderer/outbox/outbox-db';
 import { createOutboxReplayer } from '../../src-renderer/outbox/outbox-replayer';
 import { startNodeApp } from '../support/node-companion';

@@ -6,10 +6,10 @@ import {
   readClientStatements,
   type ClientReadContext,
 } from '../../src-renderer/client-data/client-reads';
-import { practiceDb } from '../../src-renderer/practice/practice-db';
+import { practiceDb } from '../../src-renderer/data/practice-db';
 import { estimatePack } from '../../src-renderer/meeting-packs/pack-plan';
 import { createPack, listAverages, packInputs, runPack } from '../../src-renderer/meeting-packs/pack-runner';
-import type { MeetingPack } from '../../src-renderer/meeting-packs/meeting-pack-types';
+import type { MeetingPack } from '../../src-renderer/data/meeting-pack-types';
 import type { DemoOptionsInput } from '../../src-main/demo-practice/options';
 import { startNodeApp, type NodeApp } from './node-companion';
 import { syncIntoDexie } from './sync-into-dexie';

@@ -2,7 +2,7 @@ import { afterEach } from 'vitest';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { OperationName } from '../../src-preload/contract/outbox/operations';
 import type { StoredPayload } from '../../src-preload/contract/outbox/payload-check';
-import { deletePracticeDb, practiceDb, type PracticeDb } from '../../src-renderer/practice/practice-db';
+import { deletePracticeDb, practiceDb, type PracticeDb } from '../../src-renderer/data/practice-db';
 import { enqueue } from '../../src-renderer/outbox/outbox-db';
 import { createOutboxReplayer } from '../../src-renderer/outbox/outbox-replayer';
 import { startConnectedDemo, type startNodeApp } from './node-companion';

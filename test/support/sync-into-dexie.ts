@@ -1,6 +1,6 @@
 import type { Companion } from '../../src-preload/contract/companion';
-import { ingestPage } from '../../src-renderer/practice/ingest';
-import { practiceDb } from '../../src-renderer/practice/practice-db';
+import { ingestPage } from '../../src-renderer/sync/ingest';
+import { practiceDb } from '../../src-renderer/data/practice-db';
 
 /**
  * One sync run the way the renderer does it: each page is stored in the practice's Dexie database

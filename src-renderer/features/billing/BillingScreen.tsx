@@ -4,16 +4,16 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import type { PracticeDb } from '../../practice/practice-db';
-import { activePractice, usePractice } from '../../practice/practice-store';
-import { ConnectPanel } from '../../practice/ConnectPanelOnDemand';
+import type { PracticeDb } from '../../data/practice-db';
+import { activePractice, usePractice } from '../../session/practice-store';
+import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { localWindow, type LocalWindow } from './billing-filter';
 import { windowSentence } from './money-wording';
 import { useBalance } from '../../client-data/use-balance';
 import { useToday } from '../../ui/regional/use-now';
 import { BillsTable } from './BillsTable';
 import { PaymentsTable } from './PaymentsTable';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 
 type Region = string | undefined;
 

@@ -1,4 +1,4 @@
-import { createPracticeViews } from '../../practice/practice-views';
+import { createPracticeViews } from '../../session/practice-views';
 import { DEFAULT_BILL_VIEW, DEFAULT_PAYMENT_VIEW, type BillView, type PaymentView } from './billing-filter';
 
 export interface BillingView {

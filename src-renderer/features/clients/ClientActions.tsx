@@ -7,7 +7,7 @@ import type { StoredPayload } from '../../../src-preload/contract/outbox/payload
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { usePractice } from '../../practice/practice-store';
+import { usePractice } from '../../session/practice-store';
 import { AdhocBillForm } from '../../operations/billing/bill-operations';
 import { ContactForm } from '../../operations/contacts/contact-operations';
 import { EformForm } from '../../operations/eforms/eform-operations';
@@ -18,7 +18,7 @@ import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/Wr
 import { PendingActions } from '../outbox/OutboxStatus';
 import { formatMoney } from '../../ui/regional/regional-format';
 import { useRegion } from '../../ui/money-ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { confirmFirst, useVerificationOnFile, VerifiedOnFileNotice } from '../../operations/identity/VerifiedOnFile';
 
 /** Actions on one client (queued in the outbox, so they work offline) and what is still pending for it. */

@@ -1,9 +1,9 @@
 import { Badge, Flex, Text } from '@radix-ui/themes';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Fragment, memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import type { StoredEntity } from '../../practice/practice-db';
+import type { StoredEntity } from '../../data/practice-db';
 import { Link } from 'react-router';
-import { usePractice } from '../../practice/practice-store';
+import { usePractice } from '../../session/practice-store';
 import type { formatPhone } from '../../ui/regional/regional-format';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { clientExportColumns, clientPhone } from './client-export';
@@ -15,7 +15,7 @@ import { ClientSearchField } from './ClientSearchField';
 import { focusSearchOrRow } from './client-list-keys';
 import { useClientSearch } from './use-client-search';
 import { useClientSnapshot } from './use-client-snapshot';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { routes } from '../../../src-preload/contract/routes';
 

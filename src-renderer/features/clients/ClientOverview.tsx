@@ -2,8 +2,8 @@ import { Badge, Card, Flex, Heading, Link as RadixLink, Table, Text } from '@rad
 import { Link } from 'react-router';
 import type { Contact, Onboarding } from '../../../src-preload/contract/partner-api';
 import { FieldList } from '../../ui/FieldList';
-import type { StoredEntity } from '../../practice/practice-db';
-import type { Pending } from '../../outbox/outbox-effect';
+import type { StoredEntity } from '../../data/practice-db';
+import type { Pending } from '../../effects/outbox-effect';
 import { BlockedReason, WriteScope } from '../../operations/shared/WriteActions';
 import { formatDate, formatPhone } from '../../ui/regional/regional-format';
 import { EditContact } from './EditContact';

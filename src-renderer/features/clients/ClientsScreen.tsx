@@ -1,6 +1,6 @@
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { usePractice } from '../../practice/practice-store';
-import { ConnectPanel } from '../../practice/ConnectPanelOnDemand';
+import { usePractice } from '../../session/practice-store';
+import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { ClientList } from './ClientList';
 
 export function ClientsScreen() {

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { preloadAll } from '../../ui/LazyLoad';
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../ui/ModalDialog';
-import type { Pending } from '../../outbox/outbox-effect';
+import type { Pending } from '../../effects/outbox-effect';
 import { contactChanges } from '../../operations/contacts/contact-changes';
 import { ContactForm } from '../../operations/contacts/contact-operations';
 import { operationRegistry } from '../../operations/registry';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { WriteButton } from '../../operations/shared/WriteActions';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { UserFacingFailure } from '../../ui/words/describe-failure';
 
 /**

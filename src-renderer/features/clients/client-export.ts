@@ -1,4 +1,4 @@
-import type { StoredEntity } from '../../practice/practice-db';
+import type { StoredEntity } from '../../data/practice-db';
 import type { CsvColumn } from '../../ui/csv/csv-writer';
 import { formatPhone } from '../../ui/regional/regional-format';
 

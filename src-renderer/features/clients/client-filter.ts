@@ -1,4 +1,4 @@
-import { foldForSearch, type StoredEntity } from '../../practice/practice-db';
+import { foldForSearch, type StoredEntity } from '../../data/practice-db';
 import { MatchTier, type ClientMatches } from './client-search';
 
 /** What the list needs of the word index (client-search.ts). */

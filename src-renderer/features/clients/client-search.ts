@@ -1,5 +1,5 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import { foldForSearch, type StoredEntity } from '../../practice/practice-db';
+import { foldForSearch, type StoredEntity } from '../../data/practice-db';
 
 /** How well a client matches a query; lower is better (see `searchClients` for the order it gives). */
 export const MatchTier = {

@@ -1,4 +1,4 @@
-import { createPracticeViews } from '../../practice/practice-views';
+import { createPracticeViews } from '../../session/practice-views';
 import { DEFAULT_CLIENT_VIEW, type ClientView } from './client-filter';
 
 /**

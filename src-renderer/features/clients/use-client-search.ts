@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { whenIdleAfterFirstPaint } from '../../app/idle-after-paint';
-import type { StoredEntity } from '../../practice/practice-db';
+import type { StoredEntity } from '../../data/practice-db';
 import type { ClientSearch } from './client-filter';
-import { activePractice, usePractice } from '../../practice/practice-store';
+import { activePractice, usePractice } from '../../session/practice-store';
 import { ClientSearchIndex } from './client-search';
 import { phoneForms } from './phone-forms';
 

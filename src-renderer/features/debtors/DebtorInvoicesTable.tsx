@@ -19,7 +19,7 @@ import {
   type PlanFilter,
 } from './debtor-tables';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { exportColumns } from '../../ui/csv/csv-writer';
 import { countOf } from '../../ui/regional/counts';

@@ -6,15 +6,15 @@ import type { DebtorAgeing } from '../../../src-preload/contract/partner-api';
 import { EmptyState } from '../../ui/EmptyState';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { activePractice, usePractice } from '../../practice/practice-store';
-import { ConnectPanel } from '../../practice/ConnectPanelOnDemand';
+import { activePractice, usePractice } from '../../session/practice-store';
+import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/regional/regional-format';
 import { bucketShares, readAgeing, sumBuckets } from './ageing';
 import { DebtorClientsTable } from './DebtorClientsTable';
 import { DebtorInvoicesTable } from './DebtorInvoicesTable';
 import { MovementSection } from './MovementSection';
 import { debtorsTotalNote } from '../billing/money-wording';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { useBalance, type BalanceView } from '../../client-data/use-balance';
 import { BalanceFigure } from '../../ui/BalanceFigure';
 

@@ -2,7 +2,7 @@ import { Button, Callout, Card, DataList, Flex, Heading, Spinner, Text } from '@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { DebtorMovement } from '../../../src-preload/contract/partner-api';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { LabelledSelect } from '../../ui/LabelledSelect';
 import { DateInput } from '../../ui/DateInput';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';

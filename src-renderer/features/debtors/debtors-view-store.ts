@@ -1,4 +1,4 @@
-import { createPracticeViews } from '../../practice/practice-views';
+import { createPracticeViews } from '../../session/practice-views';
 import {
   DEFAULT_DEBTOR_CLIENT_VIEW,
   DEFAULT_INVOICE_VIEW,

@@ -5,12 +5,12 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { documentRefSchema, type DocumentOpenResult, type DocumentRef } from '../../../src-preload/contract/documents';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
-import { usePractice } from '../../practice/practice-store';
+import { usePractice } from '../../session/practice-store';
 import { PdfViewer } from '../../pdf-viewer/lazy';
 import { base64ToBytes } from './base64';
 import { SaveCopyButton } from './SaveCopyButton';
 import { useDocumentTitle } from './use-document-title';
-import { useCompanion, useServices } from '../../app/services-context';
+import { useCompanion, useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
 import { describeFailure } from '../../ui/words/describe-failure';
 

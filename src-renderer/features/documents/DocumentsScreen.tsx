@@ -5,14 +5,14 @@ import { Link } from 'react-router';
 import type { DocumentListResult } from '../../../src-preload/contract/documents';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { usePractice } from '../../practice/practice-store';
+import { usePractice } from '../../session/practice-store';
 import { useRegion } from '../../ui/money-ui';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { countOf } from '../../ui/regional/counts';
 import { formatRelative } from '../../ui/regional/relative-time';
 import { useNow } from '../../ui/regional/use-now';
 import { documentTitle } from './document-title';
-import { useCompanion, useServices } from '../../app/services-context';
+import { useCompanion, useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { DocumentRef } from '../../../src-preload/contract/documents';
-import { useActivePracticeDb } from '../../app/services-context';
+import { useActivePracticeDb } from '../../context/services-context';
 import { documentTitle } from './document-title';
 
 /** "Bill INV-000123", "Statement ST-2026-10-…", "ID certificate — Jane Smith", from local data. */

@@ -5,16 +5,16 @@ import { useNavigate } from 'react-router';
 import { preloadAll } from '../../ui/LazyLoad';
 import type { Lead } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../ui/ModalDialog';
-import type { Pending } from '../../outbox/outbox-effect';
+import type { Pending } from '../../effects/outbox-effect';
 import { readEntries } from '../../outbox/outbox-db';
-import { usePractice } from '../../practice/practice-store';
+import { usePractice } from '../../session/practice-store';
 import { LeadConvertForm, LeadForm, LeadNoteForm } from '../../operations/leads/lead-operations';
 import { operationRegistry } from '../../operations/registry';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { leadName } from './lead-filter';
 import { leadTarget, openEntriesForLead } from './lead-outbox';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
 
 /** "New lead" on the list: queued, shown at once as a pending lead, and opened so a note can follow. */

@@ -2,13 +2,13 @@ import { Badge, Box, Card, Flex, Heading, Link as RadixLink, Text } from '@radix
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
 import type { Lead } from '../../../src-preload/contract/partner-api';
-import type { Pending } from '../../outbox/outbox-effect';
+import type { Pending } from '../../effects/outbox-effect';
 import { readEntries } from '../../outbox/outbox-db';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { AddNoteAction } from './LeadActions';
 import { pendingNotesFor, type PendingNote } from './lead-outbox';
 import { useLeadNotes } from './use-lead-notes';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 
 const pendingLabel: Record<PendingNote['status'], string> = {
   pending: 'pending',

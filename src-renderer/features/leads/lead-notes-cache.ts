@@ -1,5 +1,5 @@
 import type { LeadNote } from '../../../src-preload/contract/partner-api';
-import type { PracticeDb } from '../../practice/practice-db';
+import type { PracticeDb } from '../../data/practice-db';
 import { countOf } from '../../ui/regional/counts';
 
 /**

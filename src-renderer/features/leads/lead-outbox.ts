@@ -1,7 +1,7 @@
 import type { OperationName, OutboxRef } from '../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { leadNoteCreateSchema, type Lead } from '../../../src-preload/contract/partner-api';
-import type { Pending } from '../../outbox/outbox-effect';
+import type { Pending } from '../../effects/outbox-effect';
 import { isOpen } from '../../outbox/outbox-state';
 
 /**

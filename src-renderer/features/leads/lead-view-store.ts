@@ -1,4 +1,4 @@
-import { createPracticeViews } from '../../practice/practice-views';
+import { createPracticeViews } from '../../session/practice-views';
 import type { LeadView } from './lead-filter';
 
 const DEFAULT_LEAD_VIEW: LeadView = { query: '', status: '' };

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { parseReadData } from '../../../src-preload/contract/reads';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { describeNotes, storeLeadNotes, type NotesDisplay, type NotesRefresh } from './lead-notes-cache';
-import { useCompanion, useServices } from '../../app/services-context';
+import { useCompanion, useServices } from '../../context/services-context';
 import { describeFailure, UserFacingFailure } from '../../ui/words/describe-failure';
 
 /**

@@ -4,13 +4,13 @@ import { Link, useParams } from 'react-router';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import type { Pending } from '../../outbox/outbox-effect';
-import { activePractice, usePractice } from '../../practice/practice-store';
+import type { Pending } from '../../effects/outbox-effect';
+import { activePractice, usePractice } from '../../session/practice-store';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { OnboardingActions } from './OnboardingActions';
 import { OnboardingDocuments } from './OnboardingDocuments';
 import { OnboardingStatusBadge } from './OnboardingStatusBadge';
-import { useActivePracticeDb } from '../../app/services-context';
+import { useActivePracticeDb } from '../../context/services-context';
 import { LoadingStatus } from '../../ui/money-ui';
 import { routes } from '../../../src-preload/contract/routes';
 

@@ -10,7 +10,7 @@ import { readOnboardingDocuments } from '../../client-data/client-reads';
 import { preloadAll } from '../../ui/LazyLoad';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { usePractice } from '../../practice/practice-store';
+import { usePractice } from '../../session/practice-store';
 import { ActingUserForm } from '../../operations/shared/ActingUserForm';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
@@ -25,7 +25,7 @@ import {
   type DocumentState,
 } from '../../operations/onboardings/onboarding-documents';
 import { storedCustomFieldNames } from '../../operations/onboardings/custom-field-names';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { countOf } from '../../ui/regional/counts';
 
 const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray' | 'amber' }> = {

@@ -4,11 +4,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { foldForSearch } from '../../practice/practice-db';
-import { activePractice, usePractice } from '../../practice/practice-store';
-import { ConnectPanel } from '../../practice/ConnectPanelOnDemand';
+import { foldForSearch } from '../../data/practice-db';
+import { activePractice, usePractice } from '../../session/practice-store';
+import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { formatDate } from '../../ui/regional/regional-format';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { OnboardingStatusBadge } from './OnboardingStatusBadge';
 import { routes } from '../../../src-preload/contract/routes';
 

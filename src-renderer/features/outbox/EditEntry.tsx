@@ -5,7 +5,7 @@ import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-en
 import { resubmit } from '../../outbox/outbox-db';
 import { LongTextInput, SchemaForm, type FieldErrors } from '../../ui/form-kit';
 import { partsOf } from '../../operations/registry';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { useRegion } from '../../ui/money-ui';
 import { summaryAfterEdit } from './edited-summary';
 

@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { eformCreateResponseSchema } from '../../../src-preload/contract/partner-api';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { operationRegistry } from '../../operations/registry';
 
 /**

@@ -9,10 +9,10 @@ import {
 } from '../../../src-preload/contract/outbox/service-line-edits';
 import { servicesPatchSchema } from '../../../src-preload/contract/partner-api';
 import { discardEntry, resubmit } from '../../outbox/outbox-db';
-import { usePractice } from '../../practice/practice-store';
+import { usePractice } from '../../session/practice-store';
 import { useRegion } from '../../ui/money-ui';
 import { formatMoney, formatNumber } from '../../ui/regional/regional-format';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { describeFailure } from '../../ui/words/describe-failure';
 
 type Value = LineConflict['was'] | LineConflict['mine'];

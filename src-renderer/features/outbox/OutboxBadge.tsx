@@ -1,7 +1,7 @@
 import { Badge } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countOpen } from '../../outbox/outbox-db';
-import { useActivePracticeDb } from '../../app/services-context';
+import { useActivePracticeDb } from '../../context/services-context';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 
 /** The count of queued actions not yet sent (or needing attention), for the navigation; offline it says why they wait. */

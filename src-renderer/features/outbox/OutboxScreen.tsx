@@ -13,7 +13,7 @@ import { discardEntry, readEntries, resubmit } from '../../outbox/outbox-db';
 import { canDiscard, isOpen, needsConsent } from '../../outbox/outbox-state';
 import { heldBehindBackoff, waitReason, type WaitReason } from '../../outbox/wait-reason';
 import { useOutbox } from '../../outbox/outbox-store';
-import { usePractice } from '../../practice/practice-store';
+import { usePractice } from '../../session/practice-store';
 import { partsOf } from '../../operations/registry';
 import { EditEntry } from './EditEntry';
 import { EformResult } from './EformResult';
@@ -21,7 +21,7 @@ import { LineConflicts } from './LineConflicts';
 import { OutboxStatusBadge, withContent } from './OutboxStatus';
 import { useWaitContext } from './use-wait-context';
 import { SendAgain } from './SendAgain';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
 
 /** Everything queued on this laptop as JSON, so nothing typed is ever trapped in the app. */

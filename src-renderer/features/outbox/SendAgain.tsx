@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../ui/ModalDialog';
 import { useRegion } from '../../ui/money-ui';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { resubmit } from '../../outbox/outbox-db';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 import { describeFailure } from '../../ui/words/describe-failure';
 
 type BillableOperation = {

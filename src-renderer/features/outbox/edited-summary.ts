@@ -1,7 +1,7 @@
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { partsOf } from '../../operations/registry';
 import type { KnownAtEdit } from '../../operations/shared/operation-parts';
-import type { PracticeDb } from '../../practice/practice-db';
+import type { PracticeDb } from '../../data/practice-db';
 
 /**
  * The line an edited entry is shown under (the Outbox, the client's "Pending" list), written again from

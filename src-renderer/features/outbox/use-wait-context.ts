@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { BudgetStatus } from '../../../src-preload/contract/budget';
-import { useCompanion } from '../../app/services-context';
+import { useCompanion } from '../../context/services-context';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { useOutbox } from '../../outbox/outbox-store';
 import type { WaitContext } from '../../outbox/wait-reason';
-import { activePractice, usePractice } from '../../practice/practice-store';
+import { activePractice, usePractice } from '../../session/practice-store';
 import { useRegion } from '../../ui/money-ui';
 import { formatTime } from '../../ui/regional/regional-format';
 

@@ -1,7 +1,7 @@
 import { Card, Heading, RadioGroup, Text } from '@radix-ui/themes';
 import type { ThemeChoice } from '../../../src-preload/contract/desktop';
 import { useTheme } from '../../app/theme-store';
-import { useCompanion } from '../../app/services-context';
+import { useCompanion } from '../../context/services-context';
 
 const choices: { value: ThemeChoice; label: string }[] = [
   { value: 'system', label: 'Same as the system' },

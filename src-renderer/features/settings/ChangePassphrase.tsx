@@ -1,6 +1,6 @@
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
-import { useCompanion } from '../../app/services-context';
+import { useCompanion } from '../../context/services-context';
 import { ConfirmDialog } from '../../ui/ModalDialog';
 
 const MIN_LENGTH = 10;

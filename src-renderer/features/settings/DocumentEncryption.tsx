@@ -5,8 +5,8 @@ import type {
   DocumentListResult,
   DocumentPassphraseStatus,
 } from '../../../src-preload/contract/documents';
-import { usePractice } from '../../practice/practice-store';
-import { useCompanion } from '../../app/services-context';
+import { usePractice } from '../../session/practice-store';
+import { useCompanion } from '../../context/services-context';
 import { DocumentPassphraseForm } from './DocumentPassphrase';
 
 type Encryption = DocumentListResult['encryption'];

@@ -1,7 +1,7 @@
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import type { DocumentPassphraseStatus } from '../../../src-preload/contract/documents';
-import { useCompanion } from '../../app/services-context';
+import { useCompanion } from '../../context/services-context';
 import { ChangePassphraseForm, ForgetPassphrase } from './ChangePassphrase';
 
 const MIN_LENGTH = 10;

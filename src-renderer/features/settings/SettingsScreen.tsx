@@ -7,9 +7,9 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useState } from 'react';
 import { countOpen } from '../../outbox/outbox-db';
 import { useAppInfo } from '../../app/app-info-store';
-import { usePractice } from '../../practice/practice-store';
-import { ConnectPanel } from '../../practice/ConnectPanelOnDemand';
-import { AddOwnCredentialsForm } from '../../practice/AddOwnCredentialsForm';
+import { usePractice } from '../../session/practice-store';
+import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
+import { AddOwnCredentialsForm } from '../connect/AddOwnCredentialsForm';
 import type { PracticeSummary } from '../../../src-preload/contract/practice';
 import { SyncStatus } from './SyncStatus';
 import { AppearanceSetting } from './AppearanceSetting';
@@ -17,7 +17,7 @@ import { DocumentEncryption } from './DocumentEncryption';
 import { ThisIsMe } from './ThisIsMe';
 import { UpdateSection } from './UpdateSection';
 import { InstallationCard } from './InstallationCard';
-import { useCompanion, useServices } from '../../app/services-context';
+import { useCompanion, useServices } from '../../context/services-context';
 import { countOf } from '../../ui/regional/counts';
 
 function AboutCard() {

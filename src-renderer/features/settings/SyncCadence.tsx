@@ -1,6 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { usePresence } from '../../presence/use-presence';
-import { usePractice } from '../../practice/practice-store';
+import { usePractice } from '../../session/practice-store';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
 import { useRegion } from '../../ui/money-ui';
 import { budgetShareText, cadenceCostText, cadenceNowText, cadenceRuleText } from './sync-cadence-text';

@@ -4,7 +4,7 @@ import type { UpdateStatus } from '../../../src-preload/contract/desktop';
 import { useUpdates, watchUpdates } from '../../updates/update-store';
 import { useRegion } from '../../ui/money-ui';
 import { formatDateTime } from '../../ui/regional/regional-format';
-import { useCompanion } from '../../app/services-context';
+import { useCompanion } from '../../context/services-context';
 
 const stateWords: Record<UpdateStatus['state'], string> = {
   off: 'Off',

@@ -34,7 +34,7 @@ import {
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
 import { DateInput } from '../../ui/DateInput';
 import { useLedgerLookups } from './use-ledger-lookups';
-import { useCatalogsRound } from '../../practice/use-catalogs-round';
+import { useCatalogsRound } from '../../sync/use-catalogs-round';
 
 /**
  * An adhoc bill for one (Active) client. With a connected ledger each line is booked to a revenue account

@@ -4,7 +4,7 @@ import { billCreateSchema, type BillCreate } from '../../../src-preload/contract
 import { lazyComponent } from '../../ui/LazyLoad';
 import { formatMoney } from '../../ui/regional/regional-format';
 import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
-import { billEffects } from './bill-effects';
+import { billEffects } from '../../effects/bill-effects';
 import type { AdhocBillForm as Form } from './AdhocBillForm';
 import { countOf } from '../../ui/regional/counts';
 

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { contactCreateSchema, type ContactCreate, type ContactUpdate } from '../../../src-preload/contract/partner-api';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
-import { contactEffects } from './contact-effects';
+import { contactEffects } from '../../effects/contact-effects';
 import type { ContactForm as Form } from './ContactForm';
 
 /** Loaded the first time it is opened, not at start (most sessions only read). */

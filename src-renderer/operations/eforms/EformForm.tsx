@@ -10,7 +10,7 @@ import {
 } from '../../../src-preload/contract/partner-api';
 import { LabelledSelect } from '../../ui/LabelledSelect';
 import { defaultTemplateId } from './eform-template-default';
-import { useCatalogsRound } from '../../practice/use-catalogs-round';
+import { useCatalogsRound } from '../../sync/use-catalogs-round';
 import { useSchemaGuide } from './use-schema-guide';
 import { CheckInput, LongTextInput, optional, SchemaForm, TextInput, type FieldErrors } from '../../ui/form-kit';
 import { CustomFormEditor } from './builder/CustomFormEditor';

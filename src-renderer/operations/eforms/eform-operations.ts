@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { eformCreateBaseSchema, type EformCreate } from '../../../src-preload/contract/partner-api';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { describedAs, noForm, resubmitIn, type OperationParts } from '../shared/operation-parts';
-import { eformEffects } from './eform-effects';
+import { eformEffects } from '../../effects/eform-effects';
 import type { EformForm as Form } from './EformForm';
 
 /** Loaded the first time it is opened, not at start. */

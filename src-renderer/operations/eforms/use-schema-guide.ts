@@ -2,10 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useContext, useEffect } from 'react';
 import { schemaGuideSchema, type SchemaGuide } from '../../../src-preload/contract/partner-api';
 import { parseReadData } from '../../../src-preload/contract/reads';
-import { ServicesContext } from '../../app/services-context';
+import { ServicesContext } from '../../context/services-context';
 import { SCHEMA_GUIDE_REPORT } from '../../client-data/client-reads';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
-import { usePractice } from '../../practice/practice-store';
+import { usePractice } from '../../session/practice-store';
 
 /** Where the guide is kept on this laptop (the practice's `reports` table); a meeting pack reads it too. */
 export { SCHEMA_GUIDE_REPORT };

@@ -1,6 +1,6 @@
 import { Callout, Flex } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { PracticeDb } from '../../practice/practice-db';
+import type { PracticeDb } from '../../data/practice-db';
 import { CheckInput } from '../../ui/form-kit';
 import { formatDateTime } from '../../ui/regional/regional-format';
 

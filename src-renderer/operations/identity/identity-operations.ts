@@ -7,7 +7,7 @@ import {
 } from '../../../src-preload/contract/partner-api';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { describedAs, type OperationParts } from '../shared/operation-parts';
-import { identityEffects } from './identity-effects';
+import { identityEffects } from '../../effects/identity-effects';
 import type { AmlCheckForm as Aml, IdVerificationForm as Verification } from './IdentityForms';
 
 // Loaded the first time one is opened, not at start.

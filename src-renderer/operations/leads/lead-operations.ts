@@ -3,7 +3,7 @@ import { leadCreateSchema, leadNoteCreateSchema } from '../../../src-preload/con
 import { leadName } from '../../features/leads/lead-filter';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { describedAs, firstWords, resubmitIn, type OperationParts } from '../shared/operation-parts';
-import { leadEffects } from './lead-effects';
+import { leadEffects } from '../../effects/lead-effects';
 import type { LeadConvertForm as Convert, LeadForm as Create, LeadNoteForm as Note } from './LeadForms';
 
 // Loaded the first time one is opened, not at start.

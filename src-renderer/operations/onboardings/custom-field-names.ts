@@ -1,6 +1,6 @@
 import { customFieldValuesSchema } from '../../../src-preload/contract/partner-api';
 import { CUSTOM_FIELDS_REPORT_PREFIX } from '../../client-data/client-reads';
-import type { PracticeDb } from '../../practice/practice-db';
+import type { PracticeDb } from '../../data/practice-db';
 
 /** A custom field as the practice names it. */
 export interface CustomFieldName {

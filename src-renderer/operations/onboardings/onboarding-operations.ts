@@ -5,7 +5,7 @@ import { ActingUserForm } from '../shared/ActingUserForm';
 import { describedAs, type OperationParts } from '../shared/operation-parts';
 import type { CompleteForm as Complete } from './CompleteForm';
 import type { CustomFieldsForm as CustomFields } from './CustomFieldsForm';
-import { onboardingEffects } from './onboarding-effects';
+import { onboardingEffects } from '../../effects/onboarding-effects';
 import type { RecipientsForm as Recipients } from './RecipientsForm';
 import { countOf } from '../../ui/regional/counts';
 

@@ -2,7 +2,7 @@ import { Box, Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { servicesPutSchema, type ProposalDetail } from '../../../src-preload/contract/partner-api';
-import { usePractice } from '../../practice/practice-store';
+import { usePractice } from '../../session/practice-store';
 import { CheckInput, NumberInput, SchemaForm, SelectInput, withoutError, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
 import { useRegion } from '../../ui/money-ui';
@@ -17,7 +17,7 @@ import {
   type ServiceRow,
 } from './proposal-edits';
 import { lineEditRules, servicesWrite, type ServicesWrite } from './service-lines';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../context/services-context';
 
 /**
  * Edit a proposal's service lines, starting from the lines stored on this laptop, with services from the

@@ -1,6 +1,6 @@
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { adhocProposalSchema, fromTemplateSchema } from '../../../src-preload/contract/partner-api';
-import type { PracticeDb } from '../../practice/practice-db';
+import type { PracticeDb } from '../../data/practice-db';
 import { draftTotals, proposalTemplatesSchema, templateLines } from './new-proposal-draft';
 
 /** The name and lines a queued new proposal carries: its own, or its template's. */

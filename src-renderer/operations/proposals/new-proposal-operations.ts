@@ -5,7 +5,7 @@ import { lazyComponent } from '../../ui/LazyLoad';
 import { formatMoney } from '../../ui/regional/regional-format';
 import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
 import type { AdhocProposalForm as Adhoc, FromTemplateForm as FromTemplate } from './NewProposalForm';
-import { proposalEffects } from './proposal-effects';
+import { proposalEffects } from '../../effects/proposal-effects';
 import { countOf } from '../../ui/regional/counts';
 
 // Loaded the first time one is opened, not at start: the editor is the largest form of the app.

@@ -6,7 +6,7 @@ import { lazyComponent } from '../../ui/LazyLoad';
 import { ActingUserForm } from '../shared/ActingUserForm';
 import { describedAs, type OperationParts } from '../shared/operation-parts';
 import type { ExternalProjectsForm as ExternalProjects } from './ExternalProjectsForm';
-import { proposalEffects } from './proposal-effects';
+import { proposalEffects } from '../../effects/proposal-effects';
 import type { RenewForm as Renew } from './RenewForm';
 import type { ServicesForm as Services } from './ServicesForm';
 import { countOf } from '../../ui/regional/counts';

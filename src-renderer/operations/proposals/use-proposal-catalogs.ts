@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useServices } from '../../app/services-context';
-import { usePractice } from '../../practice/practice-store';
-import { useCatalogsRound } from '../../practice/use-catalogs-round';
+import { useServices } from '../../context/services-context';
+import { usePractice } from '../../session/practice-store';
+import { useCatalogsRound } from '../../sync/use-catalogs-round';
 import { jobTemplatesSchema, proposalTemplatesSchema, type ProposalCatalogs } from './new-proposal-draft';
 
 const empty: ProposalCatalogs = { services: [], templates: [], pmJobTemplates: [], dmsJobTemplates: [] };

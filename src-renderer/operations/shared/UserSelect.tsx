@@ -2,10 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { create } from 'zustand';
 import type { User } from '../../../src-preload/contract/partner-api';
-import { activePractice, usePractice } from '../../practice/practice-store';
+import { activePractice, usePractice } from '../../session/practice-store';
 import { SelectInput, writeBlockedReason } from '../../ui/form-kit';
-import { useServices } from '../../app/services-context';
-import { useMe } from '../../practice/who-am-i';
+import { useServices } from '../../context/services-context';
+import { useMe } from '../../session/who-am-i';
 
 /**
  * The staff member an action is done as. The Partner API's credentials belong to the practice, not to a

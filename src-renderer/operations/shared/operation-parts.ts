@@ -1,7 +1,7 @@
 import { createElement, type ComponentType, type JSXElementConstructor, type ReactElement } from 'react';
 import { operations, type OperationName } from '../../../src-preload/contract/outbox/operations';
 import type { EformTemplate } from '../../../src-preload/contract/partner-api';
-import type { EffectPart } from '../../outbox/outbox-effect';
+import type { EffectPart } from '../../effects/outbox-effect';
 
 /** How an entry of the operation is described to the user. */
 export interface Description {

@@ -3,8 +3,8 @@
  * and database class, not copies, so the benchmark times exactly what sync runs on each page.
  */
 import type { SyncPageEvent } from '../../../src-preload/contract/practice';
-import { ingestPage } from '../../../src-renderer/practice/ingest';
-import { deletePracticeDb, PracticeDb } from '../../../src-renderer/practice/practice-db';
+import { ingestPage } from '../../../src-renderer/sync/ingest';
+import { deletePracticeDb, PracticeDb } from '../../../src-renderer/data/practice-db';
 
 // Pages arrive from Node in chunks before any timing starts, so transfer never counts as ingest.
 const stash: SyncPageEvent[] = [];

@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPracticeProbe } from '../../../src-main/connectivity/practice-probe';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
-import { deletePracticeDb, practiceDb } from '../../../src-renderer/practice/practice-db';
+import { deletePracticeDb, practiceDb } from '../../../src-renderer/data/practice-db';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
 import { useConnectivity } from '../../../src-renderer/connectivity/connectivity-store';
 import { useOutbox } from '../../../src-renderer/outbox/outbox-store';
 import { createRendererJobs } from '../../../src-renderer/app/renderer-jobs';
-import { createPracticeDatabases } from '../../../src-renderer/practice/practice-db';
-import { usePractice } from '../../../src-renderer/practice/practice-store';
+import { createPracticeDatabases } from '../../../src-renderer/data/practice-db';
+import { usePractice } from '../../../src-renderer/session/practice-store';
 import { startNodeApp, type NodeApp } from '../../support/node-companion';
 import { waitFor } from '../../support/wait-for';
 

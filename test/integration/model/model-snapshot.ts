@@ -1,5 +1,5 @@
 import type { PracticeState } from '../../../src-main/demo-practice/state/practice-state';
-import type { PracticeDb } from '../../../src-renderer/practice/practice-db';
+import type { PracticeDb } from '../../../src-renderer/data/practice-db';
 
 /**
  * The practice's state and the renderer's database as they stood after the first full sync, put back

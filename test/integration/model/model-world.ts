@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Companion } from '../../../src-preload/contract/companion';
-import { deletePracticeDb, practiceDb, type PracticeDb } from '../../../src-renderer/practice/practice-db';
+import { deletePracticeDb, practiceDb, type PracticeDb } from '../../../src-renderer/data/practice-db';
 import { readOpenEntries } from '../../../src-renderer/outbox/outbox-db';
 import { createOutboxReplayer, type DrainReport } from '../../../src-renderer/outbox/outbox-replayer';
 import { createDemoPractice } from '../../../src-main/demo-practice/create-demo-practice';

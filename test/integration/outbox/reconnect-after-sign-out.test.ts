@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deletePracticeDb, practiceDb } from '../../../src-renderer/practice/practice-db';
+import { deletePracticeDb, practiceDb } from '../../../src-renderer/data/practice-db';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
 import { useConnectivity } from '../../../src-renderer/connectivity/connectivity-store';
 import { createRendererJobs } from '../../../src-renderer/app/renderer-jobs';
-import { createPracticeDatabases } from '../../../src-renderer/practice/practice-db';
-import { usePractice } from '../../../src-renderer/practice/practice-store';
+import { createPracticeDatabases } from '../../../src-renderer/data/practice-db';
+import { usePractice } from '../../../src-renderer/session/practice-store';
 import { startNodeApp } from '../../support/node-companion';
 import { waitFor } from '../../support/wait-for';
 

@@ -2,11 +2,11 @@ import 'fake-indexeddb/auto';
 import { isValidElement, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { operationNames, type OperationName } from '../../../src-preload/contract/outbox/operations';
-import { isLocalEffect, type EffectPart } from '../../../src-renderer/outbox/outbox-effect';
-import { effectTables, localEffects } from '../../../src-renderer/operations/local-effects';
+import { isLocalEffect, type EffectPart } from '../../../src-renderer/effects/outbox-effect';
+import { effectTables, localEffects } from '../../../src-renderer/effects/local-effects';
 import { operationRegistry, partsOf } from '../../../src-renderer/operations/registry';
 import type { OperationParts, ResubmitContext } from '../../../src-renderer/operations/shared/operation-parts';
-import { practiceDb } from '../../../src-renderer/practice/practice-db';
+import { practiceDb } from '../../../src-renderer/data/practice-db';
 
 const K = '11111111-1111-4111-8111-111111111111';
 const { description, effect, form, resubmit } = operationRegistry['contact.create'];

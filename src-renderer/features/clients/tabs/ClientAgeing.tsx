@@ -2,7 +2,7 @@ import '../../../styles/money.css';
 import { Flex, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AgeingBuckets, Bill } from '../../../../src-preload/contract/partner-api';
-import { useActivePracticeDb } from '../../../app/services-context';
+import { useActivePracticeDb } from '../../../context/services-context';
 import { ageingOfBills, bucketKeys, bucketLabels, readAgeing } from '../../debtors/ageing';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 

@@ -9,11 +9,11 @@ import {
   readRecurringRuns,
 } from '../../../client-data/client-reads';
 import { useClientPart, useDetailOnOpen } from '../../../client-data/use-client-data';
-import type { StoredEntity } from '../../../practice/practice-db';
-import { usePractice } from '../../../practice/practice-store';
+import type { StoredEntity } from '../../../data/practice-db';
+import { usePractice } from '../../../session/practice-store';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 import { DetailStatus, OpenPdfLink, PartStatus, ReadButton, StatusBadge, useRegion } from '../../../ui/money-ui';
-import { useActivePracticeDb, useServices } from '../../../app/services-context';
+import { useActivePracticeDb, useServices } from '../../../context/services-context';
 import { BillStatusBadge } from '../../../ui/BillStatusBadge';
 import { useToday } from '../../../ui/regional/use-now';
 import { ClientAgeing } from './ClientAgeing';

@@ -2,10 +2,10 @@ import { Badge, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { fetchDocument } from '../../../client-data/client-reads';
 import { useClientPart } from '../../../client-data/use-client-data';
-import type { StoredEntity } from '../../../practice/practice-db';
+import type { StoredEntity } from '../../../data/practice-db';
 import { formatDateTime } from '../../../ui/regional/regional-format';
 import { OpenPdfLink, PartStatus, ReadButton, useRegion } from '../../../ui/money-ui';
-import { useActivePracticeDb } from '../../../app/services-context';
+import { useActivePracticeDb } from '../../../context/services-context';
 import { inWords } from '../../../ui/words/enum-words';
 
 /**

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import type { ProposalSummary } from '../../../../src-preload/contract/partner-api';
 import { readClientProposals, readProposalDetail } from '../../../client-data/client-reads';
 import { useClientPart, useDetailOnOpen } from '../../../client-data/use-client-data';
-import type { StoredEntity } from '../../../practice/practice-db';
+import type { StoredEntity } from '../../../data/practice-db';
 import { readOpenEntries } from '../../../outbox/outbox-db';
-import { usePractice } from '../../../practice/practice-store';
+import { usePractice } from '../../../session/practice-store';
 import { ProposalActions } from './ProposalActions';
 import { isNewProposal, NewProposalButton, PendingNewProposals } from './NewProposal';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 import { DetailStatus, PartStatus, ReadButton, StatusBadge, useRegion } from '../../../ui/money-ui';
-import { useServices } from '../../../app/services-context';
+import { useServices } from '../../../context/services-context';
 import { inWords } from '../../../ui/words/enum-words';
 
 /** The client's proposals with status and totals; one opens to its pricing lines, invoices, recurring billings and jobs. */

@@ -3,10 +3,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useState } from 'react';
 import { readClientStatements, readStatementDetail } from '../../../client-data/client-reads';
 import { useClientPart, useDetailOnOpen } from '../../../client-data/use-client-data';
-import type { StoredEntity } from '../../../practice/practice-db';
+import type { StoredEntity } from '../../../data/practice-db';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 import { DetailStatus, OpenPdfLink, PartStatus, ReadButton, useRegion } from '../../../ui/money-ui';
-import { useActivePracticeDb } from '../../../app/services-context';
+import { useActivePracticeDb } from '../../../context/services-context';
 
 /** Statements sent to the client, newest first; one opens to its lines and ageing. */
 export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {

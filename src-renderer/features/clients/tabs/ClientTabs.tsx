@@ -1,7 +1,7 @@
 import { Tabs } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { StoredEntity } from '../../../practice/practice-db';
+import type { StoredEntity } from '../../../data/practice-db';
 import { ClientBillingTab } from './ClientBillingTab';
 import { ClientIdentityTab } from './ClientIdentityTab';
 import { ClientProposalsTab } from './ClientProposalsTab';

@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useContext } from 'react';
 import { z } from 'zod';
-import { ServicesContext } from '../../../app/services-context';
-import type { PracticeDb } from '../../../practice/practice-db';
-import { usePractice } from '../../../practice/practice-store';
+import { ServicesContext } from '../../../context/services-context';
+import type { PracticeDb } from '../../../data/practice-db';
+import { usePractice } from '../../../session/practice-store';
 
 /**
  * Custom eForms kept on this laptop to be used again (sent alone, or inside a stack), per practice, in the

@@ -4,8 +4,8 @@ import {
   describeForgotten,
   removeForgottenPractices,
   type ForgottenPractice,
-} from '../../../../src-renderer/practice/forgotten-practices';
-import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
+} from '../../../../src-renderer/session/forgotten-practices';
+import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
 import { memoryStorage } from '../stores/memory-storage';
 
 const known = '11111111-1111-4111-8111-111111111111';

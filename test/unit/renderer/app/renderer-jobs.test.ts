@@ -4,8 +4,8 @@ import type { Companion } from '../../../../src-preload/contract/companion';
 import type { PracticeSummary } from '../../../../src-preload/contract/practice';
 import { createRendererJobs } from '../../../../src-renderer/app/renderer-jobs';
 import { useConnectivity } from '../../../../src-renderer/connectivity/connectivity-store';
-import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
-import { usePractice } from '../../../../src-renderer/practice/practice-store';
+import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
+import { usePractice } from '../../../../src-renderer/session/practice-store';
 import { ACTIVE_EVERY_MS } from '../../../../src-preload/contract/sync-cadence';
 
 const practiceKey = '88888888-8888-4888-8888-888888888888';

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ActivityReport } from '../../../../src-preload/contract/desktop';
 import { watchActivity } from '../../../../src-renderer/app/report-activity';
-import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
+import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
 import { useMeetingPacks } from '../../../../src-renderer/meeting-packs/meeting-pack-store';
 import { useNotices } from '../../../../src-renderer/notices/notice-store';
-import { usePractice } from '../../../../src-renderer/practice/practice-store';
+import { usePractice } from '../../../../src-renderer/session/practice-store';
 
 const practiceKey = '77777777-7777-4777-8777-777777777777';
 const idle: ActivityReport = {

@@ -5,9 +5,9 @@ import type { PracticeSummary } from '../../../../src-preload/contract/practice'
 import { ACTIVE_EVERY_MS, IDLE_EVERY_MS, type Presence } from '../../../../src-preload/contract/sync-cadence';
 import { createRendererJobs } from '../../../../src-renderer/app/renderer-jobs';
 import { useConnectivity } from '../../../../src-renderer/connectivity/connectivity-store';
-import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
-import { usePractice } from '../../../../src-renderer/practice/practice-store';
-import { SYNC_JOB } from '../../../../src-renderer/practice/sync-job';
+import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
+import { usePractice } from '../../../../src-renderer/session/practice-store';
+import { SYNC_JOB } from '../../../../src-renderer/sync/sync-job';
 import type { PresenceSource } from '../../../../src-renderer/presence/presence-source';
 
 const practiceKey = '99999999-9999-4999-8999-999999999999';

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexClients } from '../../../../src-renderer/features/clients/client-filter';
 import { readFirstPage } from '../../../../src-renderer/features/clients/use-client-snapshot';
-import { deletePracticeDb, PracticeDb } from '../../../../src-renderer/practice/practice-db';
+import { deletePracticeDb, PracticeDb } from '../../../../src-renderer/data/practice-db';
 import { client } from './stored-clients';
 
 const practiceKey = '22222222-2222-4222-8222-222222222222';

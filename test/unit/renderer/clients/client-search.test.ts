@@ -14,7 +14,7 @@ import {
   queryWords,
   transpositions,
 } from '../../../../src-renderer/features/clients/client-search';
-import type { StoredEntity } from '../../../../src-renderer/practice/practice-db';
+import type { StoredEntity } from '../../../../src-renderer/data/practice-db';
 import { client, stored } from './stored-clients';
 
 const clients = [

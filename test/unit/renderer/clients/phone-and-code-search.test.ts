@@ -7,7 +7,7 @@ import {
 } from '../../../../src-renderer/features/clients/client-filter';
 import { ClientSearchIndex } from '../../../../src-renderer/features/clients/client-search';
 import { phoneForms } from '../../../../src-renderer/features/clients/phone-forms';
-import type { StoredEntity } from '../../../../src-renderer/practice/practice-db';
+import type { StoredEntity } from '../../../../src-renderer/data/practice-db';
 import { client } from './stored-clients';
 
 describe('phone numbers in their other forms, per region', () => {

@@ -1,5 +1,5 @@
 import type { Entity } from '../../../../src-preload/contract/partner-api';
-import { foldForSearch, type StoredEntity } from '../../../../src-renderer/practice/practice-db';
+import { foldForSearch, type StoredEntity } from '../../../../src-renderer/data/practice-db';
 
 let serial = 0;
 /** A stored entity with the search text the renderer stores beside it (name, preferred name, code, email, phones). */

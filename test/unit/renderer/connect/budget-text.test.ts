@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BudgetStatus } from '../../../../src-preload/contract/budget';
-import { formatDuration, pausedText, remainingText, runText } from '../../../../src-renderer/practice/budget-text';
+import { formatDuration, pausedText, remainingText, runText } from '../../../../src-renderer/ui/words/budget-text';
 
 const budget: BudgetStatus = {
   remaining: { minute: 57, hour: 983, day: 9983 },

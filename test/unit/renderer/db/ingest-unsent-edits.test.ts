@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Contact, Onboarding } from '../../../../src-preload/contract/partner-api';
 import type { SyncPageEvent } from '../../../../src-preload/contract/practice';
 import type { SyncCursor } from '../../../../src-preload/contract/sync';
-import { ingestPage } from '../../../../src-renderer/practice/ingest';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/practice/practice-db';
+import { ingestPage } from '../../../../src-renderer/sync/ingest';
+import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
 import { discardEntry, enqueue, readEntries, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
 
 const practiceKey = '66666666-6666-4666-8666-666666666666';

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncPageEvent } from '../../../../src-preload/contract/practice';
 import { syncedResourceStorage, type SyncCursor } from '../../../../src-preload/contract/sync';
 import { syncResources } from '../../../../src-main/sync/sync-resources';
-import { ingestPage } from '../../../../src-renderer/practice/ingest';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/practice/practice-db';
+import { ingestPage } from '../../../../src-renderer/sync/ingest';
+import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
 
 const practiceKey = '11111111-1111-4111-8111-111111111111';
 afterEach(() => deletePracticeDb(practiceKey));

@@ -1,5 +1,5 @@
 import type { ClientReadContext, ReadOutcome } from '../../../../src-renderer/client-data/client-reads';
-import { clientReadId, type PracticeDb } from '../../../../src-renderer/practice/practice-db';
+import { clientReadId, type PracticeDb } from '../../../../src-renderer/data/practice-db';
 
 /**
  * A practice as the meeting-pack runner meets it through client-reads.ts, without HTTP: each read counts

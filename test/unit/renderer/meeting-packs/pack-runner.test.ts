@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientReadContext } from '../../../../src-renderer/client-data/client-reads';
-import { deletePracticeDb, practiceDb, type PracticeDb } from '../../../../src-renderer/practice/practice-db';
+import { deletePracticeDb, practiceDb, type PracticeDb } from '../../../../src-renderer/data/practice-db';
 import { estimatePack } from '../../../../src-renderer/meeting-packs/pack-plan';
 import {
   createPack,

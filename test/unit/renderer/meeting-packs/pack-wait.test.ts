@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MeetingPack } from '../../../../src-renderer/meeting-packs/meeting-pack-types';
+import type { MeetingPack } from '../../../../src-renderer/data/meeting-pack-types';
 import { packWait } from '../../../../src-renderer/meeting-packs/pack-wait';
 
 const pack = (state: MeetingPack['state'], packId = 'pack-a'): MeetingPack =>

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OnboardingDocumentsEntity } from '../../../../src-preload/contract/partner-api';
 import { customFieldsReport } from '../../../../src-renderer/client-data/client-reads';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/practice/practice-db';
+import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
 import {
   customFieldNames,
   storedCustomFieldNames,

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Onboarding, OnboardingRecipient } from '../../../../src-preload/contract/partner-api';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/practice/practice-db';
-import { completedStatus } from '../../../../src-renderer/operations/onboardings/onboarding-effects';
+import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
+import { completedStatus } from '../../../../src-renderer/effects/onboarding-effects';
 import { discardEntry, enqueue, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
 
 const practiceKey = '44444444-4444-4444-8444-444444444444';

@@ -14,7 +14,7 @@ import {
   practiceDb,
   type ClientRead,
   type PracticeDb,
-} from '../../../../src-renderer/practice/practice-db';
+} from '../../../../src-renderer/data/practice-db';
 import { applyExternalProjects } from '../../../../src-preload/contract/partner-api';
 import { enqueue, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
 

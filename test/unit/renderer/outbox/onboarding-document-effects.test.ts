@@ -6,7 +6,7 @@ import {
   type OnboardingDocumentsEntity,
 } from '../../../../src-preload/contract/partner-api';
 import { customFieldsReport, onboardingDocumentsReport } from '../../../../src-renderer/client-data/client-reads';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/practice/practice-db';
+import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
 import { discardEntry, enqueue, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
 
 const practiceKey = '44444444-4444-4444-8444-444444444444';

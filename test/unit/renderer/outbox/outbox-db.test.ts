@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/practice/practice-db';
+import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
 import {
   discardEntry,
   enqueue,

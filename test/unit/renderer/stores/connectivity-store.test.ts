@@ -2,13 +2,13 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ConnectivityReason } from '../../../../src-preload/contract/connectivity';
-import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
+import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
 import {
   connectivityReason,
   isOnline,
   useConnectivity,
 } from '../../../../src-renderer/connectivity/connectivity-store';
-import { usePractice } from '../../../../src-renderer/practice/practice-store';
+import { usePractice } from '../../../../src-renderer/session/practice-store';
 
 const practiceKey = '77777777-7777-4777-8777-777777777777';
 const main = (reason: ConnectivityReason) => ({

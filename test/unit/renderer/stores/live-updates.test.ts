@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ProposalAcceptedReport } from '../../../../src-preload/contract/live-updates';
-import { createPracticeDatabases } from '../../../../src-renderer/practice/practice-db';
-import { useLiveStatus, watchLiveUpdates } from '../../../../src-renderer/practice/live-updates';
-import { usePractice } from '../../../../src-renderer/practice/practice-store';
+import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
+import { useLiveStatus, watchLiveUpdates } from '../../../../src-renderer/sync/live-updates';
+import { usePractice } from '../../../../src-renderer/session/practice-store';
 
 const practiceKey = '55555555-5555-4555-8555-555555555555';
 const otherPractice = '66666666-6666-4666-8666-666666666666';

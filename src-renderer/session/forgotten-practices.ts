@@ -1,4 +1,4 @@
-import type { PracticeDatabases } from './practice-db';
+import type { PracticeDatabases } from '../data/practice-db';
 import { countOpen } from '../outbox/outbox-db';
 import { forgetPracticeStorage } from './sign-out';
 import { countOf } from '../ui/regional/counts';

@@ -1,9 +1,9 @@
 import { Button, Card, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
-import type { OwnCredentialsInput } from '../../src-preload/contract/practice';
-import { useServices } from '../app/services-context';
+import type { OwnCredentialsInput } from '../../../src-preload/contract/practice';
+import { useServices } from '../../context/services-context';
 import { useOwnCredentialsFields } from './OwnCredentialsFields';
-import { usePractice } from './practice-store';
+import { usePractice } from '../../session/practice-store';
 
 /**
  * Connect through the practice hub: its address and the enrolment code its administrator gave. Main keeps

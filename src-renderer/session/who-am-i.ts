@@ -2,8 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { create } from 'zustand';
-import { useServices } from '../app/services-context';
-import type { PracticeDb } from './practice-db';
+import { useServices } from '../context/services-context';
+import type { PracticeDb } from '../data/practice-db';
 import { usePractice } from './practice-store';
 
 /**

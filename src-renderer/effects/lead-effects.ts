@@ -1,15 +1,15 @@
 import type { Table } from 'dexie';
-import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
+import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import {
   leadConvertResponseSchema,
   leadCreateSchema,
   leadNoteSchema,
   leadSchema,
   type Lead,
-} from '../../../src-preload/contract/partner-api';
-import type { PracticeDb } from '../../practice/practice-db';
-import type { Effect, Pending } from '../../outbox/outbox-effect';
-import { nothing } from '../../outbox/effect-helpers';
+} from '../../src-preload/contract/partner-api';
+import type { PracticeDb } from '../data/practice-db';
+import type { Effect, Pending } from './outbox-effect';
+import { nothing } from './effect-helpers';
 
 const leads = (db: PracticeDb) => db.leads as unknown as Table<Pending<Lead>, string>;
 

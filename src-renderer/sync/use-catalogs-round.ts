@@ -1,5 +1,5 @@
 import { useContext, useEffect } from 'react';
-import { ServicesContext } from '../app/services-context';
+import { ServicesContext } from '../context/services-context';
 
 /**
  * A form that needs catalogs (an adhoc bill's ledger accounts and tax rates, eForm templates) asks, when it

@@ -1,5 +1,5 @@
 import type { Table } from 'dexie';
-import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
+import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import {
   applyRecipientsPatch,
   customFieldValuesSchema,
@@ -9,11 +9,11 @@ import {
   recipientsPatchSchema,
   type Onboarding,
   type OnboardingStatus,
-} from '../../../src-preload/contract/partner-api';
-import { customFieldsReport, onboardingDocumentsReport } from '../../client-data/client-reads';
-import type { PracticeDb } from '../../practice/practice-db';
-import { nothing } from '../../outbox/effect-helpers';
-import type { Effect, Pending } from '../../outbox/outbox-effect';
+} from '../../src-preload/contract/partner-api';
+import { customFieldsReport, onboardingDocumentsReport } from '../client-data/client-reads';
+import type { PracticeDb } from '../data/practice-db';
+import { nothing } from './effect-helpers';
+import type { Effect, Pending } from './outbox-effect';
 
 /** The status a completed onboarding takes: the practice's final "Completed" status if it is known here. */
 export function completedStatus(

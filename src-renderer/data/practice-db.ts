@@ -24,7 +24,7 @@ import type {
 import type { ledgerAccountSchema, ledgerTaxRateSchema } from '../../src-preload/contract/partner-api';
 import type { z } from 'zod';
 import type { DocumentRef } from '../../src-preload/contract/documents';
-import type { MeetingPack } from '../meeting-packs/meeting-pack-types';
+import type { MeetingPack } from './meeting-pack-types';
 import type { SyncCursor } from '../../src-preload/contract/sync';
 
 /** Lower-cased, accent-free text for search: "Zoë Ngāta" → "zoe ngata". */

@@ -1,4 +1,4 @@
-import { clientReadId, type PracticeDb } from '../practice/practice-db';
+import { clientReadId, type PracticeDb } from '../data/practice-db';
 
 /** For the parts of an effect with nothing to do (a bill has no row here until the practice answers). */
 export const nothing = async (): Promise<void> => {};

@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Companion } from '../../src-preload/contract/companion';
 import { PdfWorkerProvider } from '../pdf-viewer/lazy';
-import type { PracticeDb } from '../practice/practice-db';
-import { usePractice } from '../practice/practice-store';
-import type { RendererServices } from './renderer-services';
+import type { PracticeDb } from '../data/practice-db';
+import { usePractice } from '../session/practice-store';
+import type { RendererServices } from '../app/renderer-services';
 
 /** The renderer's services, built once by the composition root (main.tsx); null only outside the app (tests). */
 export const ServicesContext = createContext<RendererServices | null>(null);

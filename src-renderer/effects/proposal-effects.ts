@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
+import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import {
   applyExternalProjects,
   duplicateSchema,
   externalProjectsPutSchema,
   proposalUpdateResultSchema,
-} from '../../../src-preload/contract/partner-api';
+} from '../../src-preload/contract/partner-api';
 import { newProposalEffect } from './new-proposal-effect';
-import type { Effect } from '../../outbox/outbox-effect';
-import { markStale, nothing } from '../../outbox/effect-helpers';
-import type { PracticeDb } from '../../practice/practice-db';
+import type { Effect } from './outbox-effect';
+import { markStale, nothing } from './effect-helpers';
+import type { PracticeDb } from '../data/practice-db';
 
 const proposalKeyOf = (entry: OutboxEntry) => String(entry.payload.params['key'] ?? '');
 

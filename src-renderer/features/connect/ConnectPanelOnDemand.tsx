@@ -1,4 +1,4 @@
-import { lazyComponent } from '../ui/LazyLoad';
+import { lazyComponent } from '../../ui/LazyLoad';
 
 /**
  * The connection form (directly, or through the practice hub with optional own credentials), loaded the first

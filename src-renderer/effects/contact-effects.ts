@@ -1,13 +1,13 @@
 import type { Table } from 'dexie';
-import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
+import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import {
   contactCreateSchema,
   contactSchema,
   contactUpdateSchema,
   type Contact,
-} from '../../../src-preload/contract/partner-api';
-import type { PracticeDb } from '../../practice/practice-db';
-import type { Effect, Pending } from '../../outbox/outbox-effect';
+} from '../../src-preload/contract/partner-api';
+import type { PracticeDb } from '../data/practice-db';
+import type { Effect, Pending } from './outbox-effect';
 
 const contacts = (db: PracticeDb) => db.contacts as unknown as Table<Pending<Contact>, number>;
 

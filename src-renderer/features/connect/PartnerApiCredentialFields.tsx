@@ -1,5 +1,5 @@
 import { Text, TextField } from '@radix-ui/themes';
-import { LabelledSelect } from '../ui/LabelledSelect';
+import { LabelledSelect } from '../../ui/LabelledSelect';
 
 /** The practice's regions as the connection forms name them. */
 export const regionNames = { ANZ: 'Australia and New Zealand', UK: 'United Kingdom', ZA: 'South Africa' } as const;

@@ -1,4 +1,4 @@
-import { noLocalEffect, type NoLocalEffect } from '../../outbox/outbox-effect';
+import { noLocalEffect, type NoLocalEffect } from './outbox-effect';
 
 export const identityEffects = {
   'identity.sendVerification': noLocalEffect(

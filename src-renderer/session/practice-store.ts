@@ -12,7 +12,7 @@ import type {
   PracticeSummary,
   SyncProgressEvent,
 } from '../../src-preload/contract/practice';
-import type { PracticeDatabases } from './practice-db';
+import type { PracticeDatabases } from '../data/practice-db';
 import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
 import { signOutPractice } from './sign-out';
 import { describeFailure } from '../ui/words/describe-failure';

@@ -1,6 +1,6 @@
-import { billCreateSchema } from '../../../src-preload/contract/partner-api';
-import type { Effect } from '../../outbox/outbox-effect';
-import { markStale, nothing } from '../../outbox/effect-helpers';
+import { billCreateSchema } from '../../src-preload/contract/partner-api';
+import type { Effect } from './outbox-effect';
+import { markStale, nothing } from './effect-helpers';
 
 /**
  * A bill has no row of its own until the practice answers (the queued write shows as a pending action

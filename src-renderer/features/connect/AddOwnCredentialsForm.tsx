@@ -1,9 +1,9 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
-import type { OwnCredentialsInput, PracticeSummary } from '../../src-preload/contract/practice';
-import { useServices } from '../app/services-context';
+import type { OwnCredentialsInput, PracticeSummary } from '../../../src-preload/contract/practice';
+import { useServices } from '../../context/services-context';
 import { useOwnCredentialsFields } from './OwnCredentialsFields';
-import { usePractice } from './practice-store';
+import { usePractice } from '../../session/practice-store';
 
 /**
  * For a practice read through the hub without credentials of its own: add them, so its changes can be sent

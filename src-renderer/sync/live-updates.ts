@@ -3,8 +3,8 @@ import type { Companion } from '../../src-preload/contract/companion';
 import type { LiveStatus, SyncPoke } from '../../src-preload/contract/live-updates';
 import { syncedResourceNameSchema, type SyncedResourceName } from '../../src-preload/contract/sync';
 import { readClientProposals } from '../client-data/client-reads';
-import type { PracticeDatabases, PracticeDb } from './practice-db';
-import { usePractice } from './practice-store';
+import type { PracticeDatabases, PracticeDb } from '../data/practice-db';
+import { usePractice } from '../session/practice-store';
 
 /** Whether live updates from the practice hub are on (the status bar says so). */
 export const useLiveStatus = create<LiveStatus>(() => ({ practiceKey: null, state: 'off' }));

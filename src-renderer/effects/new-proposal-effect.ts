@@ -1,6 +1,6 @@
-import { adhocProposalSchema, fromTemplateSchema } from '../../../src-preload/contract/partner-api';
-import type { Effect } from '../../outbox/outbox-effect';
-import { markStale, nothing } from '../../outbox/effect-helpers';
+import { adhocProposalSchema, fromTemplateSchema } from '../../src-preload/contract/partner-api';
+import type { Effect } from './outbox-effect';
+import { markStale, nothing } from './effect-helpers';
 
 /**
  * A new proposal has no row until the practice answers: the client's Proposals tab lists its open entry

@@ -1,13 +1,13 @@
 import { Button, Callout, Card, Checkbox, Flex, Heading, Text } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
-import type { Region } from '../../src-preload/contract/partner-api';
-import type { ConnectInput } from '../../src-preload/contract/practice';
-import { useServices } from '../app/services-context';
-import { LabelledSelect } from '../ui/LabelledSelect';
-import { ConfirmDialog } from '../ui/ModalDialog';
+import type { Region } from '../../../src-preload/contract/partner-api';
+import type { ConnectInput } from '../../../src-preload/contract/practice';
+import { useServices } from '../../context/services-context';
+import { LabelledSelect } from '../../ui/LabelledSelect';
+import { ConfirmDialog } from '../../ui/ModalDialog';
 import { HubConnectForm } from './HubConnectForm';
 import { PartnerApiCredentialFields, regionNames } from './PartnerApiCredentialFields';
-import { usePractice } from './practice-store';
+import { usePractice } from '../../session/practice-store';
 
 /** Connect a practice: one click for the demo practice, or the Client ID and secret from the practice administrator. */
 export function ConnectPanel() {

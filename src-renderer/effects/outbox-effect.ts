@@ -1,9 +1,9 @@
 import type { Table } from 'dexie';
 import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
-import type { PracticeDb } from '../practice/practice-db';
+import type { PracticeDb } from '../data/practice-db';
 
 // The shapes every operation's local effect shares. Each domain's effects live with its operations
-// (operations/<domain>/<domain>-effects.ts); the outbox machinery reads them through operations/local-effects.ts.
+// (effects/<domain>-effects.ts); the outbox machinery reads them through effects/local-effects.ts.
 
 /** A record shown before the practice has it: marked with the entry that will create or change it. */
 export type Pending<T> = T & { pendingOutboxId?: string };

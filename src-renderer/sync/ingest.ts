@@ -2,9 +2,9 @@ import type { IndexableType, Table } from 'dexie';
 import type { Entity } from '../../src-preload/contract/partner-api';
 import type { SyncPageEvent } from '../../src-preload/contract/practice';
 import { syncedResourceStorage, type SyncedResourceName } from '../../src-preload/contract/sync';
-import { effectTables } from '../operations/local-effects';
+import { effectTables } from '../effects/local-effects';
 import { reapplyUnsent, rowsEditedLocally } from '../outbox/reapply-unsent';
-import { foldForSearch, type PracticeDb } from './practice-db';
+import { foldForSearch, type PracticeDb } from '../data/practice-db';
 
 type TableName = {
   [N in SyncedResourceName]: (typeof syncedResourceStorage)[N] extends 'table' ? N : never;

@@ -1,14 +1,14 @@
 import type { Table } from 'dexie';
 import type { OperationName } from '../../src-preload/contract/outbox/operations';
-import type { PracticeDb } from '../practice/practice-db';
-import { isLocalEffect, type Effect, type EffectPart, type EffectTable } from '../outbox/outbox-effect';
-import { billEffects } from './billing/bill-effects';
-import { contactEffects } from './contacts/contact-effects';
-import { eformEffects } from './eforms/eform-effects';
-import { identityEffects } from './identity/identity-effects';
-import { leadEffects } from './leads/lead-effects';
-import { onboardingEffects } from './onboardings/onboarding-effects';
-import { proposalEffects } from './proposals/proposal-effects';
+import type { PracticeDb } from '../data/practice-db';
+import { isLocalEffect, type Effect, type EffectPart, type EffectTable } from './outbox-effect';
+import { billEffects } from './bill-effects';
+import { contactEffects } from './contact-effects';
+import { eformEffects } from './eform-effects';
+import { identityEffects } from './identity-effects';
+import { leadEffects } from './lead-effects';
+import { onboardingEffects } from './onboarding-effects';
+import { proposalEffects } from './proposal-effects';
 
 /**
  * The registry's effect column (registry.ts holds the same objects), gathered apart from the forms: the

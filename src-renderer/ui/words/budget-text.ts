@@ -1,6 +1,6 @@
-import type { BudgetStatus } from '../../src-preload/contract/budget';
-import { formatNumber, formatTime } from '../ui/regional/regional-format';
-import { countOf } from '../ui/regional/counts';
+import type { BudgetStatus } from '../../../src-preload/contract/budget';
+import { formatNumber, formatTime } from '../regional/regional-format';
+import { countOf } from '../regional/counts';
 
 /** "under a minute", "about 12 min", "about 2 h 05 min" — an ETA is a rough figure; say so. */
 export function formatDuration(seconds: number): string {

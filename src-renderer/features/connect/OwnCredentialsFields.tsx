@@ -1,6 +1,6 @@
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import type { ConnectResult, OwnCredentialsInput } from '../../src-preload/contract/practice';
+import type { ConnectResult, OwnCredentialsInput } from '../../../src-preload/contract/practice';
 import { PartnerApiCredentialFields } from './PartnerApiCredentialFields';
 
 /**

@@ -3,8 +3,8 @@ import type { Presence } from '../../src-preload/contract/sync-cadence';
 import type { JobDefinition } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
 import { ingestPage } from './ingest';
-import type { PracticeDatabases } from './practice-db';
-import { usePractice, type PracticeDeps } from './practice-store';
+import type { PracticeDatabases } from '../data/practice-db';
+import { usePractice, type PracticeDeps } from '../session/practice-store';
 import type { SyncSchedule } from './sync-schedule';
 import { describeFailure, failureDiagnostics } from '../ui/words/describe-failure';
 
