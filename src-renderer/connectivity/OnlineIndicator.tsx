@@ -1,7 +1,7 @@
 import { Flex, Text, Tooltip } from '@radix-ui/themes';
 import type { ConnectivityReason } from '../../src-preload/contract/connectivity';
 import { connectivityReason, useConnectivity } from './connectivity-store';
-import { useRegion } from '../ui/money-ui';
+import { useRegion } from '../ui/regional/use-region';
 import { formatTime } from '../ui/regional/regional-format';
 import { usePractice } from '../session/practice-store';
 

@@ -2,7 +2,7 @@ import { Flex, Text, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import { dateInputFormat, dateInputText, parseDateInput } from './regional/date-input';
 import { formatDate } from './regional/regional-format';
-import { useRegion } from './money-ui';
+import { useRegion } from './regional/use-region';
 
 export interface DateInputProps {
   label: string;

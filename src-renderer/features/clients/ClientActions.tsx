@@ -17,7 +17,7 @@ import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { PendingActions } from '../outbox/OutboxStatus';
 import { formatMoney } from '../../ui/regional/regional-format';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { useServices } from '../../context/services-context';
 import { confirmFirst, useVerificationOnFile, VerifiedOnFileNotice } from '../../operations/identity/VerifiedOnFile';
 

@@ -9,7 +9,7 @@ import { ClientSummary } from './ClientSummary';
 import { ClientActions } from './ClientActions';
 import { ClientOverview } from './ClientOverview';
 import { useActivePracticeDb } from '../../context/services-context';
-import { LoadingStatus } from '../../ui/money-ui';
+import { LoadingStatus } from '../../ui/LoadingStatus';
 import { ShowToClient } from '../../client-facing/ShowToClient';
 import { useClientFacing } from '../../client-facing/client-facing-store';
 

@@ -13,7 +13,7 @@ import { packProgress, progressText } from '../../meeting-packs/pack-progress';
 import { PACK_TRIES } from '../../meeting-packs/pack-retry';
 import { formatDuration } from '../../ui/words/budget-text';
 import { formatDateTime, formatTime } from '../../ui/regional/regional-format';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { describeFailure } from '../../ui/words/describe-failure';
 
 const stateText: Record<MeetingPack['state'], { label: string; colour: 'green' | 'amber' | 'blue' | 'red' | 'gray' }> =

@@ -6,7 +6,7 @@ import type { DocumentListResult } from '../../../src-preload/contract/documents
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { usePractice } from '../../session/practice-store';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { countOf } from '../../ui/regional/counts';
 import { formatRelative } from '../../ui/regional/relative-time';

@@ -16,7 +16,7 @@ import { createdLeadKey } from './lead-outbox';
 import { LeadNotes } from './LeadNotes';
 import { LeadStatusBadge } from './LeadStatusBadge';
 import { useServices } from '../../context/services-context';
-import { LoadingStatus } from '../../ui/money-ui';
+import { LoadingStatus } from '../../ui/LoadingStatus';
 import { routes } from '../../../src-preload/contract/routes';
 
 /** One lead from the local database: its details and status, the client it became, and its notes. */

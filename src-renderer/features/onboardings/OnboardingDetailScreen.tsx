@@ -11,7 +11,7 @@ import { OnboardingActions } from './OnboardingActions';
 import { OnboardingDocuments } from './OnboardingDocuments';
 import { OnboardingStatusBadge } from './OnboardingStatusBadge';
 import { useActivePracticeDb } from '../../context/services-context';
-import { LoadingStatus } from '../../ui/money-ui';
+import { LoadingStatus } from '../../ui/LoadingStatus';
 import { routes } from '../../../src-preload/contract/routes';
 
 /** One onboarding: its status and dates, its actions, and each recipient with when they were sent and submitted. */

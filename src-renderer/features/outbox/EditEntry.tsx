@@ -6,7 +6,7 @@ import { resubmit } from '../../outbox/outbox-db';
 import { LongTextInput, SchemaForm, type FieldErrors } from '../../ui/form-kit';
 import { partsOf } from '../../operations/registry';
 import { useServices } from '../../context/services-context';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { summaryAfterEdit } from './edited-summary';
 
 /**

@@ -7,7 +7,7 @@ import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-en
 import { EmptyState } from '../../ui/EmptyState';
 import { ConfirmDialog, ModalDialog } from '../../ui/ModalDialog';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { discardEntry, readEntries, resubmit } from '../../outbox/outbox-db';
 import { canDiscard, isOpen, needsConsent } from '../../outbox/outbox-state';

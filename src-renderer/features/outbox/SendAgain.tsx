@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { type operations, type OperationName } from '../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { ConfirmDialog } from '../../ui/ModalDialog';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { resubmit } from '../../outbox/outbox-db';
 import { useServices } from '../../context/services-context';

@@ -5,7 +5,7 @@ import { isOnline, useConnectivity } from '../../connectivity/connectivity-store
 import { useOutbox } from '../../outbox/outbox-store';
 import type { WaitContext } from '../../outbox/wait-reason';
 import { activePractice, usePractice } from '../../session/practice-store';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { formatTime } from '../../ui/regional/regional-format';
 
 /** How often the budget is asked while something waits on the Outbox screen. */

@@ -2,7 +2,7 @@ import { Flex, Text } from '@radix-ui/themes';
 import { usePresence } from '../../presence/use-presence';
 import { usePractice } from '../../session/practice-store';
 import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { budgetShareText, cadenceCostText, cadenceNowText, cadenceRuleText } from './sync-cadence-text';
 
 /**

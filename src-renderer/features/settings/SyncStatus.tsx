@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { lastSyncFinishedAt } from '../../sync/last-sync';
 import { usePractice } from '../../session/practice-store';
 import { pausedText, remainingText, runText } from '../../ui/words/budget-text';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { countOf } from '../../ui/regional/counts';
 import { formatRelative } from '../../ui/regional/relative-time';

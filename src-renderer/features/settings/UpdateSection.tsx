@@ -2,7 +2,7 @@ import { Button, Flex, Progress, Text } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import type { UpdateStatus } from '../../../src-preload/contract/desktop';
 import { useUpdates, watchUpdates } from '../../updates/update-store';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { useCompanion } from '../../context/services-context';
 

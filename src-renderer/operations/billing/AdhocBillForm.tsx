@@ -8,7 +8,7 @@ import {
 } from '../../../src-preload/contract/partner-api';
 import { localToday, shiftDay } from '../../../src-preload/contract/iso-day';
 import { formatMoney, moneyLocale } from '../../ui/regional/regional-format';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import {
   adhocBillErrors,
   billInputIssues,

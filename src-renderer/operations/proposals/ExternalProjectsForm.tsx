@@ -15,7 +15,7 @@ import {
   withoutError,
   type FieldErrors,
 } from '../../ui/form-kit';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { formatMoney, moneyLocale } from '../../ui/regional/regional-format';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
 import { DateInput } from '../../ui/DateInput';

@@ -2,7 +2,7 @@ import { Callout, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { adhocProposalSchema, fromTemplateSchema, type AdhocProposal } from '../../../src-preload/contract/partner-api';
 import { SchemaForm, SelectInput, TextInput, withoutError, type FieldErrors } from '../../ui/form-kit';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { numberInputText } from '../../ui/regional/money-input';
 import { formatMoney, moneyLocale } from '../../ui/regional/regional-format';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';

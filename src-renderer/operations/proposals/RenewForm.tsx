@@ -12,7 +12,7 @@ import { useDetailOnOpen } from '../../client-data/use-client-data';
 import { usePractice } from '../../session/practice-store';
 import { SchemaForm, SelectInput, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
 import { useServices } from '../../context/services-context';
 

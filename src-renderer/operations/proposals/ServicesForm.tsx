@@ -5,7 +5,7 @@ import { servicesPutSchema, type ProposalDetail } from '../../../src-preload/con
 import { usePractice } from '../../session/practice-store';
 import { CheckInput, NumberInput, SchemaForm, SelectInput, withoutError, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
-import { useRegion } from '../../ui/money-ui';
+import { useRegion } from '../../ui/regional/use-region';
 import { formatMoney, moneyLocale } from '../../ui/regional/regional-format';
 import {
   newServiceRow,

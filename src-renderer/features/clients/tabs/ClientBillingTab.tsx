@@ -12,7 +12,10 @@ import { useClientPart, useDetailOnOpen } from '../../../client-data/use-client-
 import type { StoredEntity } from '../../../data/practice-db';
 import { usePractice } from '../../../session/practice-store';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
-import { DetailStatus, OpenPdfLink, PartStatus, ReadButton, StatusBadge, useRegion } from '../../../ui/money-ui';
+import { DetailStatus, PartStatus, ReadButton } from '../../shared/PartStatus';
+import { OpenPdfLink } from '../../../ui/OpenPdfLink';
+import { StatusBadge } from '../../../ui/StatusBadge';
+import { useRegion } from '../../../ui/regional/use-region';
 import { useActivePracticeDb, useServices } from '../../../context/services-context';
 import { BillStatusBadge } from '../../../ui/BillStatusBadge';
 import { useToday } from '../../../ui/regional/use-now';

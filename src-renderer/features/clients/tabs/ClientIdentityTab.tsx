@@ -4,7 +4,9 @@ import { fetchDocument } from '../../../client-data/client-reads';
 import { useClientPart } from '../../../client-data/use-client-data';
 import type { StoredEntity } from '../../../data/practice-db';
 import { formatDateTime } from '../../../ui/regional/regional-format';
-import { OpenPdfLink, PartStatus, ReadButton, useRegion } from '../../../ui/money-ui';
+import { OpenPdfLink } from '../../../ui/OpenPdfLink';
+import { PartStatus, ReadButton } from '../../shared/PartStatus';
+import { useRegion } from '../../../ui/regional/use-region';
 import { useActivePracticeDb } from '../../../context/services-context';
 import { inWords } from '../../../ui/words/enum-words';
 

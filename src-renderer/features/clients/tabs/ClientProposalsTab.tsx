@@ -10,7 +10,9 @@ import { usePractice } from '../../../session/practice-store';
 import { ProposalActions } from './ProposalActions';
 import { isNewProposal, NewProposalButton, PendingNewProposals } from './NewProposal';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
-import { DetailStatus, PartStatus, ReadButton, StatusBadge, useRegion } from '../../../ui/money-ui';
+import { DetailStatus, PartStatus, ReadButton } from '../../shared/PartStatus';
+import { StatusBadge } from '../../../ui/StatusBadge';
+import { useRegion } from '../../../ui/regional/use-region';
 import { useServices } from '../../../context/services-context';
 import { inWords } from '../../../ui/words/enum-words';
 

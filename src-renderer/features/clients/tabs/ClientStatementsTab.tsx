@@ -5,7 +5,9 @@ import { readClientStatements, readStatementDetail } from '../../../client-data/
 import { useClientPart, useDetailOnOpen } from '../../../client-data/use-client-data';
 import type { StoredEntity } from '../../../data/practice-db';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
-import { DetailStatus, OpenPdfLink, PartStatus, ReadButton, useRegion } from '../../../ui/money-ui';
+import { DetailStatus, PartStatus, ReadButton } from '../../shared/PartStatus';
+import { OpenPdfLink } from '../../../ui/OpenPdfLink';
+import { useRegion } from '../../../ui/regional/use-region';
 import { useActivePracticeDb } from '../../../context/services-context';
 
 /** Statements sent to the client, newest first; one opens to its lines and ageing. */

@@ -16,7 +16,8 @@ import { operationRegistry } from '../../../operations/registry';
 import { usePractice } from '../../../session/practice-store';
 import { useCatalogsRound } from '../../../sync/use-catalogs-round';
 import { ModalDialog } from '../../../ui/ModalDialog';
-import { StatusBadge, useRegion } from '../../../ui/money-ui';
+import { StatusBadge } from '../../../ui/StatusBadge';
+import { useRegion } from '../../../ui/regional/use-region';
 import { formatMoney } from '../../../ui/regional/regional-format';
 import { OutboxStatusBadge } from '../../outbox/OutboxStatus';
 

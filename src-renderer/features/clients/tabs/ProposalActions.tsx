@@ -10,7 +10,7 @@ import { usePractice } from '../../../session/practice-store';
 import { ActingUserForm } from '../../../operations/shared/ActingUserForm';
 import { useWriteBlocked } from '../../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
-import { useRegion } from '../../../ui/money-ui';
+import { useRegion } from '../../../ui/regional/use-region';
 import { useInteractiveReads } from '../../../client-data/use-client-data';
 import { PendingActions } from '../../outbox/OutboxStatus';
 import { practiceCurrency } from '../../../ui/regional/regional-format';

@@ -1,58 +1,9 @@
-import { Badge, Button, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Button, Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import type { DocumentKind } from '../../src-preload/contract/documents';
-import type { ReadOutcome } from '../client-data/client-reads';
-import { useInteractiveReads } from '../client-data/use-client-data';
-import type { PartState } from '../client-data/part-state';
-import { activePractice, usePractice } from '../session/practice-store';
-import { moneyStatusColour } from './money-status';
-import { formatDateTime } from './regional/regional-format';
-import { enumWords, titleCased } from './words/enum-words';
-import { routes } from '../../src-preload/contract/routes';
-
-export const useRegion = () => usePractice((s) => activePractice(s)?.region);
-
-export function OpenPdfLink({
-  kind,
-  id,
-  entityKey,
-  label = 'Open PDF',
-}: {
-  kind: DocumentKind;
-  id: string | number;
-  entityKey: string;
-  label?: string;
-}) {
-  return (
-    <RadixLink asChild size="2">
-      <Link to={routes.document(kind, id, entityKey)}>{label}</Link>
-    </RadixLink>
-  );
-}
-
-/** Bill, payment, proposal and schedule statuses in words ("completed" → "Completed"), from the one table. */
-const moneyStatusWords: Readonly<Record<string, string>> = {
-  ...enumWords.billStatus,
-  ...enumWords.paymentStatus,
-  ...enumWords.proposalStatus,
-  ...enumWords.recurringStatus,
-};
-
-export const StatusBadge = ({ status }: { status: keyof typeof moneyStatusColour }) => (
-  <Badge color={moneyStatusColour[status]}>
-    {Object.hasOwn(moneyStatusWords, status) ? moneyStatusWords[status] : titleCased(status)}
-  </Badge>
-);
-
-/** A quiet "still loading" line that assistive technology announces politely. */
-export function LoadingStatus({ children = 'Loading…' }: { children?: string }) {
-  return (
-    <Text as="p" size="1" color="gray" role="status">
-      {children}
-    </Text>
-  );
-}
+import type { ReadOutcome } from '../../client-data/client-reads';
+import { useInteractiveReads } from '../../client-data/use-client-data';
+import type { PartState } from '../../client-data/part-state';
+import { formatDateTime } from '../../ui/regional/regional-format';
 
 /** The sentence for one state of a client's list (see PartState); nouns as "Statements"/"statements". */
 export function partSentence(
