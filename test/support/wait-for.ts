@@ -13,3 +13,12 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Polls `holds` every 50 ms until it is true; fails naming what was awaited. */
+export async function waitUntil(
+  what: string,
+  holds: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
+  await waitFor(what, holds, (held) => held, timeoutMs);
+}

@@ -9,13 +9,13 @@ import { latestChangeSeq } from '../../../src-main/hub/mirror/mirror-store';
 import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
 import { openChangeStream } from './change-stream-reader';
 import { useHubDatabaseUrl } from './hub-database';
+import { laptopHeaders, recordPartnerApiReads, sendHint } from './hub-laptop-requests';
 
 const databaseUrl = useHubDatabaseUrl();
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-hints-test-'));
 let demo: DemoPractice;
 let hub: RunningHub;
-/** Every Partner API request that reached the demo practice from the hub (path and query), in order. */
-const reads: string[] = [];
+const { fetch: recordingFetch, reads } = recordPartnerApiReads();
 
 beforeAll(async () => {
   demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
@@ -28,11 +28,7 @@ beforeAll(async () => {
     // A device's own gap stays the real 10 s; the leader's rounds are closer so the test runs in seconds,
     // and it gathers long enough that three hints sent at once on a busy machine meet in one round.
     hintGapsMs: { round: 300, gather: 500 },
-    fetch: (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      reads.push(`${url.pathname.replace(/^.*\/api\/v1/, '')}${url.search}`);
-      return fetch(input, init);
-    },
+    fetch: recordingFetch,
   });
 }, 180_000);
 afterAll(async () => {
@@ -41,13 +37,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const headers = (laptop: DeviceCredential) => ({ 'X-Svc-Auth-ID': laptop.id, 'X-Svc-Auth-Key': laptop.token });
-const hint = (laptop: DeviceCredential, body: unknown) =>
-  fetch(`${hub.hubUrl}/hub/v1/hints`, {
-    method: 'POST',
-    headers: { ...headers(laptop), 'Content-Type': 'application/json' },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+const headers = laptopHeaders;
+const hint = (laptop: DeviceCredential, body: unknown) => sendHint(hub, laptop, body);
 const stored = async () =>
   Number((await hub.db.query<{ n: string }>('SELECT count(*)::text AS n FROM hub_hints'))[0]!.n);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

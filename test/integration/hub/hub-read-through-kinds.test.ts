@@ -3,6 +3,8 @@ import type { DemoPractice } from '../../../src-main/demo-practice/create-demo-p
 import type { DeviceCredential } from '../../../src-main/hub/devices/devices';
 import type { RunningHub } from '../../../src-main/hub/start-hub';
 import { useHubTestBed } from './hub-test-bed';
+import { askHub, recordPartnerApiReads, sendHint } from './hub-laptop-requests';
+import { waitUntil } from '../../support/wait-for';
 
 /**
  * Every on-demand read a laptop makes, beyond a statement's and a bill's, read through the hub once: a
@@ -12,32 +14,21 @@ const bed = useHubTestBed('hub-read-through-kinds-');
 let demo: DemoPractice;
 let hub: RunningHub;
 let laptops: DeviceCredential[];
-/** Every Partner API request the hub sent (path and query), in order. */
-const reads: string[] = [];
+const { fetch: recordingFetch, reads, readsOf } = recordPartnerApiReads();
 
 beforeAll(async () => {
   demo = await bed.openDemo({ rateLimit: { enabled: false }, seed: 5 });
   hub = await bed.startHub({
     mirrorEveryMs: 3_600_000,
     hintGapsMs: { device: 200, round: 200 },
-    fetch: (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      reads.push(`${url.pathname.replace(/^.*\/api\/v1/, '')}${url.search}`);
-      return fetch(input, init);
-    },
+    fetch: recordingFetch,
   });
   laptops = [await hub.devices.add('laptop 1'), await hub.devices.add('laptop 2')];
 }, 180_000);
 
-const ask = (path: string, laptop = laptops[0]!) =>
-  fetch(`${hub.hubUrl}/api/v1${path}`, { headers: { 'X-Svc-Auth-ID': laptop.id, 'X-Svc-Auth-Key': laptop.token } });
-const readsOf = (path: string) => reads.filter((read) => read === path).length;
+const ask = (path: string, laptop = laptops[0]!) => askHub(hub, path, laptop);
 /** How many requests for this path the practice itself saw. */
 const practiceSaw = (path: string) => demo.runtime.requestLog.filter((r) => r.url.endsWith(`/api/v1${path}`)).length;
-const until = async (done: () => Promise<boolean>, what: string) => {
-  for (const start = Date.now(); !(await done()); await new Promise((resolve) => setTimeout(resolve, 25)))
-    if (Date.now() - start > 10_000) throw new Error(`Timed out waiting for ${what}.`);
-};
 const verifiedClient = () =>
   [...demo.runtime.practices[0]!.idVerifications].find(([, list]) => list.some((v) => v.result === 'verified'))![0];
 
@@ -107,20 +98,12 @@ describe('every read a laptop makes, read through the hub', () => {
     expect(before).toBeGreaterThanOrEqual(1);
     await ask(certificate);
     expect(readsOf(certificate)).toBe(before);
-    const hint = await fetch(`${hub.hubUrl}/hub/v1/hints`, {
-      method: 'POST',
-      headers: {
-        'X-Svc-Auth-ID': laptops[0]!.id,
-        'X-Svc-Auth-Key': laptops[0]!.token,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ resources: ['entities'], clientKeys: [client] }),
-    });
+    const hint = await sendHint(hub, laptops[0]!, { resources: ['entities'], clientKeys: [client] });
     expect(hint.status).toBe(202);
-    await until(async () => {
+    await waitUntil('the kept certificate to go', async () => {
       const rows = await hub.db.query('SELECT 1 FROM read_through WHERE path = $1', [certificate]);
       return rows.length === 0;
-    }, 'the kept certificate to go');
+    });
     expect((await ask(certificate)).status).toBe(200);
     expect(readsOf(certificate)).toBe(before + 1);
   });
@@ -130,32 +113,16 @@ describe('every read a laptop makes, read through the hub', () => {
     const leadNotes = `/leads/${leadKey.toLowerCase()}/notes`;
     expect((await ask(leadNotes, laptops[1])).status).toBe(200);
     const before = readsOf(leadNotes);
-    const hint = await fetch(`${hub.hubUrl}/hub/v1/hints`, {
-      method: 'POST',
-      headers: {
-        'X-Svc-Auth-ID': laptops[1]!.id,
-        'X-Svc-Auth-Key': laptops[1]!.token,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ resources: [], clientKeys: [leadKey.toLowerCase()] }),
-    });
+    const hint = await sendHint(hub, laptops[1]!, { resources: [], clientKeys: [leadKey.toLowerCase()] });
     expect(hint.status).toBe(202);
-    await until(async () => {
+    await waitUntil('the kept notes to go', async () => {
       const rows = await hub.db.query('SELECT 1 FROM read_through WHERE path = $1', [leadNotes]);
       return rows.length === 0;
-    }, 'the kept notes to go');
+    });
     expect((await ask(leadNotes, laptops[1])).status).toBe(200);
     expect(readsOf(leadNotes)).toBe(before + 1);
     // A hint that names nothing is refused.
-    const empty = await fetch(`${hub.hubUrl}/hub/v1/hints`, {
-      method: 'POST',
-      headers: {
-        'X-Svc-Auth-ID': laptops[1]!.id,
-        'X-Svc-Auth-Key': laptops[1]!.token,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ resources: [], clientKeys: [] }),
-    });
+    const empty = await sendHint(hub, laptops[1]!, { resources: [], clientKeys: [] });
     expect(empty.status).toBe(400);
   });
 });

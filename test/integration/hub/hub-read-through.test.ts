@@ -1,53 +1,31 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { createReadThrough } from '../../../src-main/hub/clients/read-through';
 import { readThroughRoutes } from '../../../src-main/hub/clients/read-through-kinds';
 import type { DeviceCredential } from '../../../src-main/hub/devices/devices';
-import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
+import type { RunningHub } from '../../../src-main/hub/start-hub';
 import type { PartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
-import { useHubDatabaseUrl } from './hub-database';
+import { useHubTestBed } from './hub-test-bed';
+import { askHub, recordPartnerApiReads, sendHint } from './hub-laptop-requests';
+import { waitUntil } from '../../support/wait-for';
 
-const databaseUrl = useHubDatabaseUrl();
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-read-through-test-'));
+const bed = useHubTestBed('hub-read-through-test-');
 let demo: DemoPractice;
 let hub: RunningHub;
 let laptops: DeviceCredential[];
-/** Every Partner API request the hub sent (path and query), in order. */
-const reads: string[] = [];
+const { fetch: recordingFetch, readsOf } = recordPartnerApiReads();
 
 beforeAll(async () => {
-  demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
-  const practice = demo.practices[0]!;
-  hub = await startHub({
-    dataDir,
-    databaseUrl: databaseUrl(),
-    partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
+  demo = await bed.openDemo({ rateLimit: { enabled: false }, seed: 5 });
+  hub = await bed.startHub({
     mirrorEveryMs: 3_600_000,
     hintGapsMs: { device: 200, round: 200 },
-    fetch: (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      reads.push(`${url.pathname.replace(/^.*\/api\/v1/, '')}${url.search}`);
-      return fetch(input, init);
-    },
+    fetch: recordingFetch,
   });
   laptops = [await hub.devices.add('laptop 1'), await hub.devices.add('laptop 2')];
 }, 180_000);
-afterAll(async () => {
-  await hub?.close();
-  await demo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
-const ask = (path: string, laptop = laptops[0]!) =>
-  fetch(`${hub.hubUrl}/api/v1${path}`, { headers: { 'X-Svc-Auth-ID': laptop.id, 'X-Svc-Auth-Key': laptop.token } });
-const readsOf = (path: string) => reads.filter((read) => read === path).length;
-const until = async (done: () => Promise<boolean>, what: string) => {
-  for (const start = Date.now(); !(await done()); await new Promise((resolve) => setTimeout(resolve, 25)))
-    if (Date.now() - start > 10_000) throw new Error(`Timed out waiting for ${what}.`);
-};
+const ask = (path: string, laptop = laptops[0]!) => askHub(hub, path, laptop);
 
 describe('reads the hub does not mirror', () => {
   it('reads a bill’s PDF once for two laptops asking at once and serves both the same bytes', async () => {
@@ -112,22 +90,14 @@ describe('reads the hub does not mirror', () => {
     await ask(detail);
     expect(readsOf(detail)).toBe(1);
 
-    const hint = await fetch(`${hub.hubUrl}/hub/v1/hints`, {
-      method: 'POST',
-      headers: {
-        'X-Svc-Auth-ID': laptops[0]!.id,
-        'X-Svc-Auth-Key': laptops[0]!.token,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ resources: ['bills'], clientKeys: [entityKey] }),
-    });
+    const hint = await sendHint(hub, laptops[0]!, { resources: ['bills'], clientKeys: [entityKey] });
     expect(hint.status).toBe(202);
     // The hint re-reads the client's statements (held), and its kept detail is read again when next asked.
-    await until(async () => readsOf(list) === 2, 'the statements’ re-read');
-    await until(async () => {
+    await waitUntil('the statements’ re-read', async () => readsOf(list) === 2);
+    await waitUntil('the detail’s re-read', async () => {
       await ask(detail);
       return readsOf(detail) === 2;
-    }, 'the detail’s re-read');
+    });
   });
 
   it('keeps at most its byte bound, dropping the least recently served', async () => {
