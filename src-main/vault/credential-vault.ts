@@ -1,25 +1,21 @@
 import { z } from 'zod';
-import { regionSchema } from '../../src-preload/contract/partner-api';
 import type { Cipher } from '../cipher/cipher';
 import type { SettingsStore } from '../settings/settings-store';
 import { salvage, type DamagedRecord } from './damaged-records';
 import { createOwnCredentialStore } from './own-credentials';
-import { keptAs, openSealed, sealFor, type SecretProblem, type SecretStorage } from './secret-storage';
+import {
+  keptAs,
+  openSealed,
+  sealFor,
+  storedSecretSchema,
+  type SecretProblem,
+  type SecretStorage,
+} from './secret-storage';
 
 export type { SecretStorage } from './secret-storage';
 
-const storedPracticeSchema = z.object({
-  practiceKey: z.string().uuid(),
+const storedPracticeSchema = storedSecretSchema.extend({
   name: z.string().max(200),
-  region: regionSchema,
-  baseUrl: z.string().url().max(2000),
-  clientId: z.string().max(200),
-  canWrite: z.boolean(),
-  storage: z.enum(['keychain', 'weak-opt-in', 'session-only']),
-  /** Base64 ciphertext of a sealed record (below); null when the secret lives only in this session's memory. */
-  cipherText: z.string().max(10_000).nullable(),
-  /** The cipher backend at the time of storing, to detect a changed keyring. */
-  backend: z.string().max(100),
   isDemo: z.boolean(),
   /** Read through the practice hub (baseUrl is the hub, clientId the device id, the secret its token); absent: directly. */
   through: z.enum(['partner-api', 'hub']).optional(),

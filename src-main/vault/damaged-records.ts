@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { regionSchema } from '../../src-preload/contract/partner-api';
+import { type regionSchema } from '../../src-preload/contract/partner-api';
+import { storedSecretSchema, type SecretStorage } from './secret-storage';
 
 /**
  * What can still be read of a stored practice record that does not parse as a whole (an edited or
@@ -17,7 +18,7 @@ export interface DamagedRecord {
   baseUrl: string | null;
   clientId: string | null;
   isDemo: boolean;
-  storage: 'keychain' | 'weak-opt-in' | 'session-only' | null;
+  storage: SecretStorage | null;
   cipherText: string | null;
   backend: string | null;
 }
@@ -27,19 +28,22 @@ const field = <T>(schema: z.ZodType<T>, value: unknown): T | null => {
   return parsed.success ? parsed.data : null;
 };
 
+/** The stored record's plain fields, each read on its own so one bad field spoils only itself. */
+const plain = storedSecretSchema.shape;
+
 export function salvage(raw: unknown): DamagedRecord {
   const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   return {
     raw,
-    practiceKey: field(z.string().uuid(), item.practiceKey)?.toLowerCase() ?? null,
+    practiceKey: field(plain.practiceKey, item.practiceKey)?.toLowerCase() ?? null,
     name: field(z.string().min(1).max(200), item.name),
-    region: field(regionSchema, item.region),
-    baseUrl: field(z.string().url().max(2000), item.baseUrl),
-    clientId: field(z.string().max(200), item.clientId),
+    region: field(plain.region, item.region),
+    baseUrl: field(plain.baseUrl, item.baseUrl),
+    clientId: field(plain.clientId, item.clientId),
     // Never the demo's exception (any demo run may take over a demo's binding): a damaged record binds strictly.
     isDemo: false,
-    storage: field(z.enum(['keychain', 'weak-opt-in', 'session-only']), item.storage),
-    cipherText: field(z.string().max(10_000), item.cipherText),
-    backend: field(z.string().max(100), item.backend),
+    storage: field(plain.storage, item.storage),
+    cipherText: field(plain.cipherText, item.cipherText),
+    backend: field(plain.backend, item.backend),
   };
 }

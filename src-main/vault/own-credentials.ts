@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { regionSchema } from '../../src-preload/contract/partner-api';
 import type { Cipher } from '../cipher/cipher';
 import type { SettingsStore } from '../settings/settings-store';
-import { keptAs, openSealed, sealFor, type SecretProblem, type SecretStorage } from './secret-storage';
+import {
+  keptAs,
+  openSealed,
+  sealFor,
+  storedSecretSchema,
+  type SecretProblem,
+  type SecretStorage,
+} from './secret-storage';
 
 /**
  * A practice read through the hub may also send its changes with the laptop's own Partner API credentials.
@@ -11,16 +17,7 @@ import { keptAs, openSealed, sealFor, type SecretProblem, type SecretStorage } f
  * releases nothing. The sealed record names its role, so the practice's own ciphertext (the hub token)
  * copied here is not taken for own credentials, nor the reverse (the primary record's sealed schema is strict).
  */
-const storedOwnSchema = z.object({
-  practiceKey: z.string().uuid(),
-  region: regionSchema,
-  baseUrl: z.string().url().max(2000),
-  clientId: z.string().max(200),
-  canWrite: z.boolean(),
-  storage: z.enum(['keychain', 'weak-opt-in', 'session-only']),
-  cipherText: z.string().max(10_000).nullable(),
-  backend: z.string().max(100),
-});
+const storedOwnSchema = storedSecretSchema;
 export type StoredOwnCredentials = z.infer<typeof storedOwnSchema>;
 export type OwnCredentials = Omit<StoredOwnCredentials, 'cipherText'>;
 

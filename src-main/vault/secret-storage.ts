@@ -1,7 +1,27 @@
+import { z } from 'zod';
+import { regionSchema } from '../../src-preload/contract/partner-api';
 import type { Cipher } from '../cipher/cipher';
 
 /** How a secret is kept: encrypted by the OS keychain, encrypted with weak storage the user accepted, or in memory only. */
-export type SecretStorage = 'keychain' | 'weak-opt-in' | 'session-only';
+export const secretStorageSchema = z.enum(['keychain', 'weak-opt-in', 'session-only']);
+export type SecretStorage = z.infer<typeof secretStorageSchema>;
+
+/**
+ * The plain fields every stored secret has in the settings file (a practice's, and its own credentials'):
+ * where it may be sent, how it is kept, and its ciphertext. Each record adds its own fields to these.
+ */
+export const storedSecretSchema = z.object({
+  practiceKey: z.string().uuid(),
+  region: regionSchema,
+  baseUrl: z.string().url().max(2000),
+  clientId: z.string().max(200),
+  canWrite: z.boolean(),
+  storage: secretStorageSchema,
+  /** Base64 ciphertext of a sealed record; null when the secret lives only in this session's memory. */
+  cipherText: z.string().max(10_000).nullable(),
+  /** The cipher backend at the time of storing, to detect a changed keyring. */
+  backend: z.string().max(100),
+});
 
 /** Why a stored secret is not available, as a code the vault words for the user; null when it is. */
 export type SecretProblem =
