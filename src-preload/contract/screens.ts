@@ -21,7 +21,7 @@ export const screenList = [
   { path: 'documents', label: 'Documents', shortcut: '4' },
   { path: 'outbox', label: 'Outbox', shortcut: '5' },
   { path: 'settings', label: 'Settings', shortcut: '6' },
-  // Last, on the next free number; F1 opens it too (src-renderer/app/shortcut-registry.ts).
+  // Last, on the next free number; F1 opens it too (src-renderer/desktop/shortcut-registry.ts).
   { path: 'help', label: 'Help', shortcut: '9' },
 ] as const satisfies readonly ScreenEntry[];
 

@@ -4,7 +4,7 @@ import { Layout } from './Layout';
 
 // Only a window turned to a client needs the plain layout, its route guard and the PIN dialogs: not loaded at start.
 const ClientFacingLayout = lazy(() =>
-  import('../client-facing/ClientFacingLayout').then((m) => ({ default: m.ClientFacingLayout })),
+  import('../features/client-facing/ClientFacingLayout').then((m) => ({ default: m.ClientFacingLayout })),
 );
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { announceScreenShortcut } from './screen-shortcut-events';
+import { announceScreenShortcut } from '../desktop/screen-shortcut-events';
 import { screens } from './screens';
-import { HELP_KEY } from './shortcut-registry';
-import { isMac } from './platform';
+import { HELP_KEY } from '../desktop/shortcut-registry';
+import { isMac } from '../desktop/platform';
 
 export { isMac };
 

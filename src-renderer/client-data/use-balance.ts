@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { computeBalance, type Balance } from '../../src-preload/contract/partner-api/balance';
-import { readAgeing } from '../features/debtors/ageing';
+import { readAgeing } from '../data/stored-reports';
 import { clientReadId, type PracticeDb } from '../data/practice-db';
 
 /** A balance and the currency to show it in. */

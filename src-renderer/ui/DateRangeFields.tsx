@@ -1,5 +1,4 @@
 import { Flex, Text } from '@radix-ui/themes';
-import type { LocalWindow } from '../features/billing/billing-filter';
 import { DateInput } from './DateInput';
 import { isIsoDay } from '../../src-preload/contract/iso-day';
 
@@ -15,7 +14,8 @@ export function DateRangeFields(props: {
   toLabel: string;
   from: string;
   to: string;
-  window: LocalWindow | null;
+  /** The days the list can hold (billing's local window); null when unknown. */
+  window: { startDate: string; endDate: string } | null;
   onChange(patch: { from?: string; to?: string }): void;
 }) {
   const { from, to, window } = props;

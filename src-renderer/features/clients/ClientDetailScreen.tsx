@@ -10,7 +10,7 @@ import { ClientActions } from './ClientActions';
 import { ClientOverview } from './ClientOverview';
 import { useActivePracticeDb } from '../../context/services-context';
 import { LoadingStatus } from '../../ui/LoadingStatus';
-import { ShowToClient } from '../../client-facing/ShowToClient';
+import { ShowToClient } from '../client-facing/ShowToClient';
 import { useClientFacing } from '../../client-facing/client-facing-store';
 
 /**

@@ -1,6 +1,6 @@
 import { TextField } from '@radix-ui/themes';
 import { useCallback, useEffect, useRef } from 'react';
-import { useOnScreenShortcut } from '../../app/screen-shortcut-events';
+import { useOnScreenShortcut } from '../../desktop/screen-shortcut-events';
 
 /**
  * The client search: focused with its text selected whenever the user arrives at Clients (from another

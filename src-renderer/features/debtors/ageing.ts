@@ -1,10 +1,4 @@
-import {
-  debtorAgeingSchema,
-  debtorMovementSchema,
-  type AgeingBuckets,
-  type DebtorAgeing,
-  type DebtorMovement,
-} from '../../../src-preload/contract/partner-api';
+import type { AgeingBuckets } from '../../../src-preload/contract/partner-api';
 import {
   ageingBucketKeys,
   ageingBucketOf,
@@ -88,20 +82,6 @@ export function addBuckets(rows: readonly AgeingBuckets[]): AgeingBuckets {
   for (const key of bucketKeys) sum[key] = roundCents(sum[key]);
   sum.total = roundCents(sum.total);
   return sum;
-}
-
-/**
- * Reports are stored as the sync received them (`reports.data` is unknown to the database), so they are
- * parsed with the contract's schema before a screen trusts them; anything else reads as "not synced".
- */
-export function readAgeing(data: unknown): DebtorAgeing | null {
-  const parsed = debtorAgeingSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
-}
-
-export function readMovement(data: unknown): DebtorMovement | null {
-  const parsed = debtorMovementSchema.safeParse(data);
-  return parsed.success ? parsed.data : null;
 }
 
 type OwedBill = { statusName: string; dueDate: string; amountDue: number };

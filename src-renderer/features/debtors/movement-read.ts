@@ -2,7 +2,7 @@ import type { Companion } from '../../../src-preload/contract/companion';
 import type { DebtorMovement } from '../../../src-preload/contract/partner-api';
 import { parseReadData, type ReadProblem } from '../../../src-preload/contract/reads';
 import type { PracticeDb, StoredReport } from '../../data/practice-db';
-import { readMovement } from './ageing';
+import { readMovement } from '../../data/stored-reports';
 import { movementReportName, type Period } from './periods';
 import { describeFailure } from '../../ui/words/describe-failure';
 

@@ -1,5 +1,5 @@
 import { Card, DataList, Flex, Heading, Kbd, Text } from '@radix-ui/themes';
-import { shortcutRegistry } from '../../app/shortcut-registry';
+import { shortcutRegistry } from '../../desktop/shortcut-registry';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { outboxStatusText } from '../outbox/OutboxStatus';
 

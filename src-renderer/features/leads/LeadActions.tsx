@@ -12,7 +12,7 @@ import { LeadConvertForm, LeadForm, LeadNoteForm } from '../../operations/leads/
 import { operationRegistry } from '../../operations/registry';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
-import { leadName } from './lead-filter';
+import { leadName } from '../../ui/words/lead-name';
 import { leadTarget, openEntriesForLead } from './lead-outbox';
 import { useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';

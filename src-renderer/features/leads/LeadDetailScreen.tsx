@@ -11,7 +11,7 @@ import { readEntries } from '../../outbox/outbox-db';
 import { activePractice, usePractice } from '../../session/practice-store';
 import { formatDateTime, formatPhone } from '../../ui/regional/regional-format';
 import { ConvertAction } from './LeadActions';
-import { leadName } from './lead-filter';
+import { leadName } from '../../ui/words/lead-name';
 import { createdLeadKey } from './lead-outbox';
 import { LeadNotes } from './LeadNotes';
 import { LeadStatusBadge } from './LeadStatusBadge';

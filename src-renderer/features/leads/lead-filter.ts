@@ -13,11 +13,6 @@ interface IndexedLead {
   search: string;
 }
 
-/** "Ana Silva", or the company when a lead has no usable name. */
-export function leadName(lead: Pick<Lead, 'name' | 'surname' | 'companyName'>): string {
-  return [lead.name, lead.surname].filter(Boolean).join(' ') || lead.companyName || 'Unnamed lead';
-}
-
 /**
  * One snapshot of the leads, most recently changed first (what someone following up wants on top),
  * each with its search text computed once, so a keystroke is a single pass.

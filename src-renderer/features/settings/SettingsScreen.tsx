@@ -1,6 +1,6 @@
 import { Badge, Button, Callout, Card, Code, DataList, Flex, Heading, Kbd, Text } from '@radix-ui/themes';
 import { screenList, showToClientShortcut } from '../../../src-preload/contract/screens';
-import { ClientViewPinSetting } from '../../client-facing/ClientViewPinSetting';
+import { ClientViewPinSetting } from '../client-facing/ClientViewPinSetting';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ConfirmDialog } from '../../ui/ModalDialog';
 import { ScreenHeader } from '../../ui/ScreenHeader';

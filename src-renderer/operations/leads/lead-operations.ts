@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { leadCreateSchema, leadNoteCreateSchema } from '../../../src-preload/contract/partner-api';
-import { leadName } from '../../features/leads/lead-filter';
+import { leadName } from '../../ui/words/lead-name';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { describedAs, firstWords, resubmitIn, type OperationParts } from '../shared/operation-parts';
 import { leadEffects } from '../../effects/lead-effects';
@@ -20,7 +20,7 @@ export const LeadConvertForm = lazyComponent<ComponentProps<typeof Convert>>(
   'the form',
 );
 
-/** The lead as named on screen (features/leads/lead-filter.ts: leadName). */
+/** The lead as named on screen (ui/words/lead-name.ts). */
 interface AboutLead {
   leadName: string;
 }

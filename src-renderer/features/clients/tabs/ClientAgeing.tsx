@@ -3,7 +3,8 @@ import { Flex, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AgeingBuckets, Bill } from '../../../../src-preload/contract/partner-api';
 import { useActivePracticeDb } from '../../../context/services-context';
-import { ageingOfBills, bucketKeys, bucketLabels, readAgeing } from '../../debtors/ageing';
+import { ageingOfBills, bucketKeys, bucketLabels } from '../../debtors/ageing';
+import { readAgeing } from '../../../data/stored-reports';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 
 /**

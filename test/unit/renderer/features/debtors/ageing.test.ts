@@ -7,8 +7,6 @@ import {
   bucketShares,
   bucketsFrom,
   daysPassFilter,
-  readAgeing,
-  readMovement,
   sumBuckets,
 } from '../../../../../src-renderer/features/debtors/ageing';
 
@@ -66,29 +64,5 @@ describe('ageing buckets', () => {
     const sum = addBuckets([buckets(0.1, 0, 0, 0, 0), buckets(0.2, 0, 0, 0, 1.25)]);
     expect(sum.current).toBe(0.3);
     expect(sum.total).toBe(sumBuckets(sum));
-  });
-
-  it('reads stored reports with the contract’s schema; anything else is "not synced"', () => {
-    const ageing = {
-      asAt: '2026-04-12',
-      currency: 'AUD',
-      totals: buckets(1, 2, 3, 4, 5),
-      clients: [{ entityKey: '00000000-0000-4000-8000-000000000001', entityName: 'Acme', ...buckets(1, 2, 3, 4, 5) }],
-    };
-    expect(readAgeing(ageing)).toEqual(ageing);
-    expect(readAgeing(null)).toBeNull();
-    expect(readAgeing({ ...ageing, totals: { current: 'lots' } })).toBeNull();
-    expect(
-      readMovement({
-        startDate: '2026-01-01',
-        endDate: '2026-01-31',
-        currency: 'GBP',
-        openingBalance: 1,
-        billed: 2,
-        paid: 1,
-        closingBalance: 2,
-      }),
-    ).not.toBeNull();
-    expect(readMovement({ startDate: 'January' })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead } from '../../../../../src-preload/contract/partner-api';
-import { filterLeads, indexLeads, leadName } from '../../../../../src-renderer/features/leads/lead-filter';
+import { filterLeads, indexLeads } from '../../../../../src-renderer/features/leads/lead-filter';
 
 let id = 0;
 const lead = (patch: Partial<Lead>): Lead => ({
@@ -63,10 +63,5 @@ describe('lead search and status filter', () => {
   it('narrows by status, combined with the search', () => {
     expect(keys({ query: '', status: 'Lost' })).toEqual(['Bo']);
     expect(keys({ query: '412', status: 'New' })).toEqual(['Cy']);
-  });
-
-  it('names a lead by person, else by company', () => {
-    expect(leadName(cy)).toBe('Cy');
-    expect(leadName({ name: '', surname: null, companyName: 'Acme' })).toBe('Acme');
   });
 });

@@ -1,10 +1,10 @@
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useState, type FormEvent } from 'react';
-import { pinSchema } from '../../src-preload/contract/client-facing';
-import { useCompanion } from '../context/services-context';
-import { ModalDialog } from '../ui/ModalDialog';
-import { useClientFacing } from './client-facing-store';
-import { describeFailure } from '../ui/words/describe-failure';
+import { pinSchema } from '../../../src-preload/contract/client-facing';
+import { useCompanion } from '../../context/services-context';
+import { ModalDialog } from '../../ui/ModalDialog';
+import { useClientFacing } from '../../client-facing/client-facing-store';
+import { describeFailure } from '../../ui/words/describe-failure';
 
 function PinField(props: { label: string; value: string; onChange(v: string): void; autoComplete: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { showToClientShortcut } from '../../src-preload/contract/screens';
-import { isMac } from '../app/platform';
+import { showToClientShortcut } from '../../../src-preload/contract/screens';
+import { isMac } from '../../desktop/platform';
 
 export const showToClientKeys = `${isMac ? 'Meta' : 'Control'}+Shift+${showToClientShortcut.key}`;
 

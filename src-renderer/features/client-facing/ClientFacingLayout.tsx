@@ -2,10 +2,10 @@ import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { ClientFacingTarget } from '../../src-preload/contract/client-facing';
-import { OfflineBanner } from '../connectivity/OfflineBanner';
-import { useServices } from '../context/services-context';
-import { clientFacingHome, routeAllowed } from './client-facing-routes';
+import type { ClientFacingTarget } from '../../../src-preload/contract/client-facing';
+import { OfflineBanner } from '../../connectivity/OfflineBanner';
+import { useServices } from '../../context/services-context';
+import { clientFacingHome, routeAllowed } from '../../client-facing/client-facing-routes';
 import { LeavePinDialog } from './PinDialogs';
 import { showToClientKeys, useShowToClientShortcut } from './show-to-client-shortcut';
 

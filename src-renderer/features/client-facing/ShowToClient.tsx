@@ -1,8 +1,8 @@
 import { Button } from '@radix-ui/themes';
 import { useCallback, useState } from 'react';
-import { useCompanion } from '../context/services-context';
-import { usePractice } from '../session/practice-store';
-import { useClientFacing } from './client-facing-store';
+import { useCompanion } from '../../context/services-context';
+import { usePractice } from '../../session/practice-store';
+import { useClientFacing } from '../../client-facing/client-facing-store';
 import { ChoosePinDialog } from './PinDialogs';
 import { showToClientKeys, useShowToClientShortcut } from './show-to-client-shortcut';
 
