@@ -6,6 +6,7 @@ import {
   idVerificationSentSchema,
   type AmlCheck,
 } from '../../../src-preload/contract/partner-api';
+import { countOf } from '../../../src-preload/contract/counts';
 import { badRequest, notFound } from '../http/api-problem';
 import { defineRoute, FileResult } from '../http/route-spec';
 import { renderCertificatePdf } from '../pdf/render-certificate-pdf';
@@ -35,7 +36,7 @@ export const identityRoutes = [
       const cost = 1 + (body.includeAml ? amlCost(body.amlKind ?? 'standard') : 0);
       if (practice.wallet.idCheckCredits < cost)
         throw badRequest(
-          `Insufficient subscription or wallet balance: this check needs ${cost} credit(s), ${practice.wallet.idCheckCredits} left.`,
+          `Insufficient subscription or wallet balance: this check needs ${countOf(cost, 'credit')}, ${practice.wallet.idCheckCredits} left.`,
         );
       practice.wallet.idCheckCredits -= cost;
       const verificationId = crypto.randomUUID();
@@ -78,7 +79,7 @@ export const identityRoutes = [
       const cost = amlCost(body.kind);
       if (practice.wallet.idCheckCredits < cost)
         throw badRequest(
-          `Insufficient subscription or wallet balance: this check needs ${cost} credit(s), ${practice.wallet.idCheckCredits} left.`,
+          `Insufficient subscription or wallet balance: this check needs ${countOf(cost, 'credit')}, ${practice.wallet.idCheckCredits} left.`,
         );
       practice.wallet.idCheckCredits -= cost;
       // Screening answers at once in the demo; a name with "PEP" in it screens as a match, for trying the UI.
