@@ -9,7 +9,7 @@
  * committed since it left <ref> (`--since main` before handing a branch over). `--plan` prints what
  * would run. The other projects (contract, integration, e2e) and the build are named when touched, not run.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { changedScope, lintable } from './changed-scope';
@@ -37,15 +37,41 @@ interface Step {
   args: string[];
 }
 
-function run(step: Step): { name: string; ok: boolean; seconds: number } {
-  const started = performance.now();
-  console.log(`\n▶ ${step.name}: npx ${step.args.join(' ')}`);
-  const result = spawnSync('npx', step.args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
-  const seconds = (performance.now() - started) / 1000;
-  return { name: step.name, ok: result.status === 0, seconds };
+interface Outcome {
+  name: string;
+  ok: boolean;
+  seconds: number;
 }
 
-function main(argv: string[]): number {
+const npx = (args: string[], stdio: 'inherit' | 'pipe') =>
+  spawn('npx', args, { cwd: root, stdio, shell: process.platform === 'win32' });
+
+/** A step in the foreground: its output as it comes. */
+function runNow(step: Step): Promise<Outcome> {
+  const started = performance.now();
+  console.log(`\n▶ ${step.name}: npx ${step.args.join(' ')}`);
+  return new Promise((resolve) => {
+    npx(step.args, 'inherit').on('close', (code) =>
+      resolve({ name: step.name, ok: code === 0, seconds: (performance.now() - started) / 1000 }),
+    );
+  });
+}
+
+/** A step beside the others: its output kept and printed once it ends, so the two never interleave. */
+function runBeside(step: Step): Promise<Outcome & { output: string }> {
+  const started = performance.now();
+  let output = '';
+  const child = npx(step.args, 'pipe');
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => {
+    child.on('close', (code) =>
+      resolve({ name: step.name, ok: code === 0, seconds: (performance.now() - started) / 1000, output }),
+    );
+  });
+}
+
+async function main(argv: string[]): Promise<number> {
   const sinceAt = argv.indexOf('--since');
   const since = sinceAt >= 0 ? (argv[sinceAt + 1] ?? null) : null;
   const planOnly = argv.includes('--plan');
@@ -67,20 +93,19 @@ function main(argv: string[]): number {
     );
 
   mkdirSync(cache, { recursive: true });
-  const steps: Step[] = [
-    {
-      name: 'type-check',
-      args: [
-        'tsc',
-        '--noEmit',
-        '-p',
-        'tsconfig.json',
-        '--incremental',
-        '--tsBuildInfoFile',
-        '.cache/typecheck.tsbuildinfo',
-      ],
-    },
-  ];
+  const typeCheck: Step = {
+    name: 'type-check',
+    args: [
+      'tsc',
+      '--noEmit',
+      '-p',
+      'tsconfig.json',
+      '--incremental',
+      '--tsBuildInfoFile',
+      '.cache/typecheck.tsbuildinfo',
+    ],
+  };
+  const steps: Step[] = [];
   if (present.length > 0) {
     steps.push({
       name: 'lint',
@@ -102,16 +127,23 @@ function main(argv: string[]): number {
     steps.push({ name: 'unit tests', args: ['vitest', 'run', '--project', 'unit', ...scope.unitTests] });
 
   if (planOnly) {
-    for (const step of steps) console.log(`would run ${step.name}: npx ${step.args.join(' ')}`);
+    for (const step of [typeCheck, ...steps]) console.log(`would run ${step.name}: npx ${step.args.join(' ')}`);
     return 0;
   }
   const started = performance.now();
-  const results = steps.map(run);
+  // The type-check is one long single-threaded run that waits on nothing: it runs beside the rest, which
+  // halves the loop's time on two cores (the incremental check is mostly parsing, the rest mostly startup).
+  const typed = runBeside(typeCheck);
+  const results: Outcome[] = [];
+  for (const step of steps) results.push(await runNow(step));
+  const types = await typed;
+  console.log(`\n▶ ${types.name}: npx ${typeCheck.args.join(' ')}${types.output ? `\n${types.output.trimEnd()}` : ''}`);
+  results.unshift(types);
   const total = (performance.now() - started) / 1000;
   console.log('\ncheck:changed');
   for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name.padEnd(11)} ${r.seconds.toFixed(1)} s`);
-  console.log(`  total ${total.toFixed(1)} s`);
+  console.log(`  total ${total.toFixed(1)} s (the type-check ran beside the others)`);
   return results.every((r) => r.ok) ? 0 : 1;
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));
