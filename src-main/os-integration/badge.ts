@@ -1,3 +1,5 @@
+import { countOf } from '../../src-preload/contract/counts';
+
 /**
  * The dock/taskbar badge: how many actions of the active practice have not been sent. macOS and Linux
  * (Unity launchers) take a number through `app.setBadgeCount`; Windows has no numbered badge, so its
@@ -11,7 +13,7 @@ export function badgeFor(unsentCount: number, platform: NodeJS.Platform): BadgeU
   return {
     kind: 'overlay',
     count,
-    description: count === 0 ? '' : `${count} ${count === 1 ? 'action' : 'actions'} not sent yet`,
+    description: count === 0 ? '' : `${countOf(count, 'action')} not sent yet`,
   };
 }
 

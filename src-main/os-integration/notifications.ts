@@ -1,3 +1,4 @@
+import { countOf } from '../../src-preload/contract/counts';
 import type { ActivityReport, AppCommand } from '../../src-preload/contract/desktop';
 import type { ProposalAcceptedReport } from '../../src-preload/contract/live-updates';
 
@@ -27,8 +28,6 @@ export interface ActivityNotificationDeps {
   sendCommand: (command: AppCommand) => void;
 }
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-
 /** The notifications one activity change deserves, oldest news first; none for a report that repeats the last. */
 export function notificationsFor(now: ActivityReport, before: ActivityReport): { title: string; body: string }[] {
   const same = (Object.keys(now) as (keyof ActivityReport)[]).every((key) => now[key] === before[key]);
@@ -37,14 +36,14 @@ export function notificationsFor(now: ActivityReport, before: ActivityReport): {
   // The renderer reports a delivery batch once and then 0, so each positive count is news.
   if (now.deliveredSinceReconnect > 0) {
     out.push({
-      title: `${plural(now.deliveredSinceReconnect, 'queued action', 'queued actions')} went out`,
+      title: `${countOf(now.deliveredSinceReconnect, 'queued action')} went out`,
       body: 'Back online: the outbox has been sent to the practice.',
     });
   }
   // Only growth is news: an entry fixed or discarded lowers the count and needs no word.
   if (now.needsAttentionCount > before.needsAttentionCount) {
     out.push({
-      title: `${plural(now.needsAttentionCount, 'action needs', 'actions need')} your attention`,
+      title: `${countOf(now.needsAttentionCount, 'action needs', 'actions need')} your attention`,
       body: 'Open the Outbox to see what the practice said.',
     });
   }

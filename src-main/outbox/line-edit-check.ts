@@ -1,10 +1,9 @@
+import { countOf } from '../../src-preload/contract/counts';
 import { pathOf } from '../../src-preload/contract/outbox/payload-check';
 import type { OutboxOutcome } from '../../src-preload/contract/outbox/outbox-entry';
 import { checkLineEdits, servicesBaseSchema } from '../../src-preload/contract/outbox/service-line-edits';
 import { proposalPricingSchema, servicesPatchSchema } from '../../src-preload/contract/partner-api';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
-
-const many = (n: number, one: string) => (n === 1 ? `1 ${one}` : `${n} ${one}s`);
 
 /**
  * Before a line edit of a proposal's services goes out, main reads the proposal's lines as the practice
@@ -38,7 +37,7 @@ export async function checkServiceLineEdit(
         problem: {
           status: null,
           title: 'Changed at the practice',
-          message: `${many(conflicts.length, 'line')} of this edit changed at the practice since it was read, so nothing was sent. Choose which version to keep.`,
+          message: `${countOf(conflicts.length, 'line')} of this edit changed at the practice since it was read, so nothing was sent. Choose which version to keep.`,
           conflicts,
         },
       },

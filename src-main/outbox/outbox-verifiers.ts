@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from '../../src-preload/contract/counts';
 import type { OperationName } from '../../src-preload/contract/outbox/operations';
 import type { OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import {
@@ -27,7 +28,7 @@ function settleByName<T>(sameName: T[], exact: (record: T) => boolean, what: str
   if (sameName.length === 0) return { verdict: 'absent', note: `No ${what} with this name at the practice.` };
   return {
     verdict: 'unknown',
-    reason: `The practice has ${sameName.length === 1 ? `a ${what}` : `${sameName.length} ${what}s`} with this name but not exactly these details: it may be this one, changed since.`,
+    reason: `The practice has ${sameName.length === 1 ? `a ${what}` : countOf(sameName.length, what)} with this name but not exactly these details: it may be this one, changed since.`,
   };
 }
 

@@ -1,3 +1,4 @@
+import { dayStartMs, shiftDay, utcDay } from '../../src-preload/contract/iso-day';
 import { PartnerApiError } from './api-errors';
 import { parseHttpDate, parseRateLimit, parseRetryAfterMs, type HeaderSource } from '../request-budget/response-hints';
 
@@ -56,8 +57,7 @@ export function quotaResetAt(headers: HeaderSource, nowMs: number): number {
     const at = nowMs + (Number(reset) * 1000 - serverNow);
     if (at > nowMs) return at;
   }
-  const now = new Date(nowMs);
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return dayStartMs(shiftDay(utcDay(nowMs), 1));
 }
 
 /** The practice refused an eForm for its daily quota: eForms wait until resetAt; nothing else does. */

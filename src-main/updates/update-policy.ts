@@ -1,3 +1,4 @@
+import { countOf } from '../../src-preload/contract/counts';
 import type { UpdateStatus } from '../../src-preload/contract/desktop';
 import type { Clock } from '../clock';
 
@@ -134,7 +135,7 @@ export function createUpdatePolicy(options: UpdatePolicyOptions) {
   function fail(): void {
     if (status.state === 'ready') return;
     const hours = Math.round(intervalMs / 3_600_000);
-    const when = hours >= 1 ? `in ${hours} hour${hours === 1 ? '' : 's'}` : 'later';
+    const when = hours >= 1 ? `in ${countOf(hours, 'hour')}` : 'later';
     // Went offline meanwhile (or main learnt it only now, just after start): retry as soon as it is back, not hours later.
     const offline = !options.isOnline();
     if (offline) lastAttemptAt = null;

@@ -24,3 +24,40 @@ export const routes = {
   document: (kind: DocumentKind, id: string | number, entityKey: string): string =>
     `/documents/${kind}/${id}?entity=${entityKey}`,
 } as const;
+
+/** The names a pattern gives its parts: 'documents/:kind/:id' → 'kind' | 'id'. */
+type ParamNames<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : Pattern extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type DetailParams<Page extends DetailPage> = Record<ParamNames<(typeof detailRoutePatterns)[Page]>, string>;
+
+/** A pattern as the expression the router's matching amounts to: each `:name` is one non-empty path segment. */
+function patternMatcher(pattern: string): { names: string[]; expression: RegExp } {
+  const names: string[] = [];
+  const segments = pattern.split('/').map((segment) => {
+    if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    names.push(segment.slice(1));
+    return '([^/]+)';
+  });
+  return { names, expression: new RegExp(`^/${segments.join('/')}$`) };
+}
+
+const detailMatchers = Object.fromEntries(
+  Object.entries(detailRoutePatterns).map(([page, pattern]) => [page, patternMatcher(pattern)]),
+) as Record<DetailPage, ReturnType<typeof patternMatcher>>;
+
+/**
+ * The parts of a detail page's path ("/documents/bill/12" → { kind: 'bill', id: '12' }), or null when the
+ * path is not that page. Read from the same patterns the router mounts, so a guard or a menu command that
+ * asks "is this a client's page?" cannot disagree with what the window shows. The parts are as in the
+ * path (not decoded), the form `routes` writes them in.
+ */
+export function matchDetailRoute<Page extends DetailPage>(page: Page, pathname: string): DetailParams<Page> | null {
+  const { names, expression } = detailMatchers[page];
+  const found = expression.exec(pathname);
+  if (!found) return null;
+  return Object.fromEntries(names.map((name, index) => [name, found[index + 1] ?? ''])) as DetailParams<Page>;
+}

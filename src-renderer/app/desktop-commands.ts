@@ -6,7 +6,7 @@ import type { Notice } from '../notices/notice-store';
 import type { PracticeDatabases } from '../data/practice-db';
 import type { PracticeService } from '../session/practice-service';
 import { usePractice } from '../session/practice-store';
-import { routes } from '../../src-preload/contract/routes';
+import { matchDetailRoute, routes } from '../../src-preload/contract/routes';
 import { describeFailure } from '../ui/words/describe-failure';
 
 /** What main asks of the window: a menu command or a record from a deep link. */
@@ -33,7 +33,6 @@ export interface DesktopCommandDeps {
 }
 
 const settingsPath = '/settings';
-const clientPath = /^\/clients\/([^/]+)$/;
 /** Settings' card headings ("About this app", "Keyboard shortcuts"), made focusable so the keyboard lands there. */
 function heading(text: string): HTMLElement | null {
   const found = [...document.querySelectorAll<HTMLElement>('h2')].find((h) => h.textContent?.trim() === text) ?? null;
@@ -71,7 +70,7 @@ export async function runDesktopMessage(msg: DesktopMessage, deps: DesktopComman
       return;
     }
     case 'prepare-meeting': {
-      const entityKey = clientPath.exec(deps.currentPath())?.[1];
+      const entityKey = matchDetailRoute('client', deps.currentPath())?.entityKey;
       if (!entityKey) {
         const detail =
           'Prepare for meeting gathers one client’s documents and figures: open the client, then choose it again.';

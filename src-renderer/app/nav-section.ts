@@ -1,3 +1,5 @@
+import { matchDetailRoute } from '../../src-preload/contract/routes';
+
 /** Where the user was before the current location: the previous location's key, path and highlighted section. */
 export interface NavTrail {
   key: string;
@@ -5,7 +7,7 @@ export interface NavTrail {
   section: string;
 }
 
-const isDocument = (pathname: string): boolean => /^\/documents\/[^/]+\/[^/]+/.test(pathname);
+const isDocument = (pathname: string): boolean => matchDetailRoute('document', pathname) !== null;
 const topSection = (pathname: string): string => pathname.split('/')[1] ?? '';
 
 /**

@@ -1,12 +1,9 @@
 import { documentRefSchema } from '../../src-preload/contract/documents';
 import type { PracticeDb } from '../data/practice-db';
-import { routes } from '../../src-preload/contract/routes';
+import { matchDetailRoute, routes } from '../../src-preload/contract/routes';
 
 /** The one page client-facing mode shows: the client's own (its tabs travel in `?tab=`). */
 export const clientFacingHome = (entityKey: string): string => routes.client(entityKey);
-
-const documentPath = /^\/documents\/([^/]+)\/([^/]+)$/;
-const onboardingPath = /^\/onboardings\/([^/]+)$/;
 
 /**
  * Whether a route may be shown while the window shows `entityKey` only: the client's page, and a document
@@ -21,9 +18,9 @@ export async function routeAllowed(
 ): Promise<boolean> {
   if (pathname === clientFacingHome(entityKey)) return true;
   if (!db) return false;
-  const document = documentPath.exec(pathname);
+  const document = matchDetailRoute('document', pathname);
   if (document) {
-    const ref = documentRefSchema.safeParse({ kind: document[1], id: document[2] });
+    const ref = documentRefSchema.safeParse(document);
     if (!ref.success || new URLSearchParams(search).get('entity') !== entityKey) return false;
     // The address names the client, but the document must be theirs too: its id could be anyone's.
     if (ref.data.kind === 'idCertificate') return ref.data.id === entityKey;
@@ -33,7 +30,7 @@ export async function routeAllowed(
         : (await db.statements.get(Number(ref.data.id)))?.entityKey;
     return owner === entityKey;
   }
-  const onboarding = onboardingPath.exec(pathname);
-  if (onboarding?.[1]) return (await db.onboardings.get(onboarding[1]))?.entityKey === entityKey;
+  const onboarding = matchDetailRoute('onboarding', pathname);
+  if (onboarding) return (await db.onboardings.get(onboarding.onboardingKey))?.entityKey === entityKey;
   return false;
 }

@@ -8,7 +8,8 @@ import type {
 import { billNumberText, numberBillsByDate } from './bill-numbers';
 import { buildStatementLines, daysOverdue, paymentsByBill, settleBill } from '../state/billing-math';
 import type { CollectionInfo, PracticeProfile, PracticeState } from '../state/practice-state';
-import { addDays, daysBetween, endOfMonth, isoDate, isoDateTime, parseDate, round2 } from './dates';
+import { daysBetween, monthStart, shiftDay } from '../../../src-preload/contract/iso-day';
+import { addDays, DAY_MS, elapsedDays, isoDate, isoDateTime, parseDate, round2 } from './dates';
 import { recentBetween, type GeneratedClient, type PeopleContext } from './generate-people';
 import type { Random } from './random';
 
@@ -81,7 +82,7 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
     const id = billingId++;
     const subtotal = round2(lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0));
     const taxTotal = round2(lines.reduce((s, l) => s + l.taxAmount, 0));
-    const recent = daysBetween(billDate, ctx.anchor) <= 7;
+    const recent = elapsedDays(billDate, ctx.anchor) <= 7;
     const statusName: BillDetail['statusName'] =
       recent && random.chance(0.1) ? 'Draft' : random.chance(0.01) ? 'Voided' : 'Awaiting payment';
     const externalId = input.ledgerConnected && statusName !== 'Draft' ? random.uuid() : null;
@@ -92,7 +93,7 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
       entityKey: client.entity.entityKey,
       entityName: client.entity.fullEntityName,
       billDate: isoDate(billDate),
-      dueDate: isoDate(addDays(billDate, random.pick([7, 14, 14, 30]))),
+      dueDate: shiftDay(isoDate(billDate), random.pick([7, 14, 14, 30])),
       statusName,
       source,
       currency: profile.currency,
@@ -177,12 +178,12 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
   function payForBill(bill: BillDetail): void {
     if (bill.statusName === 'Draft' || bill.statusName === 'Voided') return;
     const billDay = parseDate(bill.billDate);
-    const overdueDays = daysBetween(parseDate(bill.dueDate), ctx.anchor);
+    const overdueDays = daysBetween(bill.dueDate, isoDate(ctx.anchor));
     const pPaid =
       overdueDays > 180 ? 0.97 : overdueDays > 60 ? 0.88 : overdueDays > 30 ? 0.72 : overdueDays > 0 ? 0.55 : 0.3;
     const payDay = (): Date => {
       const latest = Math.min(
-        ctx.anchor.getTime() - 86_400_000,
+        ctx.anchor.getTime() - DAY_MS,
         addDays(parseDate(bill.dueDate), random.int(-5, 40)).getTime(),
       );
       return latest <= billDay.getTime() ? billDay : recentBetween(random, billDay, new Date(latest));
@@ -190,7 +191,7 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
     if (random.chance(0.03)) addPayment(bill, bill.total, payDay(), 'failed');
     if (random.chance(pPaid)) {
       const day = payDay();
-      if (daysBetween(day, ctx.anchor) <= 4 && random.chance(0.3)) {
+      if (elapsedDays(day, ctx.anchor) <= 4 && random.chance(0.3)) {
         addPayment(bill, bill.total, day, 'processing');
         return;
       }
@@ -290,7 +291,7 @@ export function generateBilling(input: BillingInput): GeneratedBilling {
       amount,
       taxAmount: round2(amount * profile.taxRate),
       startsOn: isoDate(startsOn),
-      endsOn: statusName === 'Ended' ? isoDate(addDays(ctx.anchor, -1)) : null,
+      endsOn: statusName === 'Ended' ? shiftDay(isoDate(ctx.anchor), -1) : null,
       nextRunOn: statusName === 'Active' ? isoDate(runDay) : null,
       statusName,
       updatedOn: isoDateTime(runs.length > 0 ? parseDate(runs[runs.length - 1]?.runOn ?? isoDate(startsOn)) : startsOn),
@@ -352,14 +353,14 @@ function generateStatements(
   let statementId = 70_001 + input.idOffset;
   const anchor = input.ctx.anchor;
   for (let back = 3; back >= 1; back--) {
-    const periodEndDate = endOfMonth(anchor.getUTCFullYear(), anchor.getUTCMonth() - back);
-    const periodStartDate = new Date(Date.UTC(periodEndDate.getUTCFullYear(), periodEndDate.getUTCMonth(), 1));
-    const periodStart = isoDate(periodStartDate);
-    const periodEnd = isoDate(periodEndDate);
+    // A month's statement, dated the first of the next month.
+    const periodStart = monthStart(isoDate(anchor), -back);
+    const statementDay = monthStart(periodStart, 1);
+    const periodEnd = shiftDay(statementDay, -1);
     for (const [entityKey, clientBills] of byClient) {
       const built = buildStatementLines(clientBills, byBill, periodStart, periodEnd);
       if (built.lines.length <= 1 && built.closingBalance === 0) continue;
-      const statementDate = addDays(periodEndDate, 1);
+      const statementDate = parseDate(statementDay);
       const id = statementId++;
       statements.push({
         statementId: id,

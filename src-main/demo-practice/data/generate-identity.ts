@@ -1,5 +1,5 @@
 import type { IdVerificationRecord } from '../state/practice-state';
-import { addMs, isoDateTime } from './dates';
+import { addMs, DAY_MS, isoDateTime } from './dates';
 import { recentBetween, type GeneratedClient, type PeopleContext } from './generate-people';
 
 const methods = ['Document and biometric check', 'Document check', 'Electronic database check'] as const;
@@ -20,7 +20,7 @@ export function generateIdVerifications(
       ['failed', 5],
       ['pending', 10],
     ] as const);
-    const completedOn = outcome === 'pending' ? null : addMs(sentOn, random.int(600_000, 3 * 86_400_000));
+    const completedOn = outcome === 'pending' ? null : addMs(sentOn, random.int(600_000, 3 * DAY_MS));
     const withAml = random.chance(0.5);
     result.set(entity.entityKey, [
       {

@@ -9,7 +9,8 @@ import type {
   User,
 } from '../../../src-preload/contract/partner-api';
 import type { EformRecord } from '../state/practice-state';
-import { addDays, addMs, isoDate, isoDateTime, round2 } from './dates';
+import { shiftDay } from '../../../src-preload/contract/iso-day';
+import { addDays, addMs, DAY_MS, isoDate, isoDateTime, round2 } from './dates';
 import { eformTemplates, onboardingStatuses } from './generate-catalogs';
 import { recentBetween, type GeneratedClient, type PeopleContext } from './generate-people';
 import { companyName, localEmailDomains } from './local-details';
@@ -65,10 +66,10 @@ export function generateOnboardings(
       [5, 5],
     ] as const);
     const createdOn = recentBetween(random, new Date(profile.createdOn), addDays(ctx.anchor, -0.5));
-    const sentOn = status >= 2 ? addMs(createdOn, random.int(600_000, 3 * 86_400_000)) : null;
+    const sentOn = status >= 2 ? addMs(createdOn, random.int(600_000, 3 * DAY_MS)) : null;
     const submittedOn =
-      status >= 3 && status !== 5 && sentOn ? addMs(sentOn, random.int(3_600_000, 12 * 86_400_000)) : null;
-    const completedOn = status === 4 && submittedOn ? addMs(submittedOn, random.int(3_600_000, 6 * 86_400_000)) : null;
+      status >= 3 && status !== 5 && sentOn ? addMs(sentOn, random.int(3_600_000, 12 * DAY_MS)) : null;
+    const completedOn = status === 4 && submittedOn ? addMs(submittedOn, random.int(3_600_000, 6 * DAY_MS)) : null;
     const last = [completedOn, submittedOn, sentOn, createdOn].find((d): d is Date => d !== null) ?? createdOn;
     const updatedOn = last > ctx.anchor ? addMs(ctx.anchor, -60_000) : last;
     const creator = random.pick(users);
@@ -189,7 +190,7 @@ export function generateLeads(
       leadKey,
       text: random.pick(noteTexts),
       createdByKey: random.pick(users).userKey,
-      createdOn: isoDateTime(addMs(createdOn, (n + 1) * random.int(3_600_000, 5 * 86_400_000))),
+      createdOn: isoDateTime(addMs(createdOn, (n + 1) * random.int(3_600_000, 5 * DAY_MS))),
     })).filter((note) => note.createdOn < isoDateTime(ctx.anchor));
     notes.set(leadKey, leadNotes);
     const converted = statusName === 'Converted' && clients.length > 0 ? random.pick(clients).entity.entityKey : null;
@@ -311,7 +312,7 @@ export function generateProposals(
           name: random.pick(['Year-end accounts', 'Tax return', 'Sales tax return', 'Advisory meeting']),
           system: random.pick(['pm', 'dms'] as const),
           templateID: random.pick([301, 302, 303, 305]),
-          dueOn: isoDate(addDays(startsOn, random.int(30, 200))),
+          dueOn: shiftDay(isoDate(startsOn), random.int(30, 200)),
         })),
       },
       externalProjects:

@@ -1,4 +1,5 @@
 import { PDFDocument, PageSizes, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { dayStartMs, isIsoDay } from '../../../src-preload/contract/iso-day';
 import type { PracticeBranding } from './pdf-types';
 
 /**
@@ -119,7 +120,7 @@ export function createFormatters(locale: string, currency: string): Formatters {
     quantity: (value) => quantity.format(value || 0),
     date: (value) => {
       if (!value) return '-';
-      const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+      const time = isIsoDay(value) ? dayStartMs(value) : Date.parse(value);
       return Number.isNaN(time) ? value : dates.format(time);
     },
   };

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { shiftDay } from '../../../src-preload/contract/iso-day';
 import { uuid } from '../../../src-preload/contract/partner-api';
 import { COMPLETED_STATUS_ID } from '../data/generate-catalogs';
-import { addDays, isoDate, round2 } from '../data/dates';
+import { isoDate, round2 } from '../data/dates';
 import { ApiProblem, conflict, notFound } from '../http/api-problem';
 import { authenticate } from '../http/authenticate';
 import type { DemoRuntime } from '../runtime';
@@ -44,7 +45,7 @@ export function acceptProposal(runtime: DemoRuntime, proposalKey: string, within
         entityKey: proposal.entityKey,
         entityName: entity?.fullEntityName ?? '',
         billDate: isoDate(now),
-        dueDate: isoDate(addDays(now, 14)),
+        dueDate: shiftDay(isoDate(now), 14),
         statusName: 'Awaiting payment',
         source: 'proposal',
         currency: practice.profile.currency,

@@ -1,9 +1,11 @@
 import type { EformCreate, EformCreateResponse } from '../../../src-preload/contract/partner-api';
+import { countOf } from '../../../src-preload/contract/counts';
+import { dayStartMs, shiftDay, utcDay } from '../../../src-preload/contract/iso-day';
 import { ApiProblem, badRequest } from '../http/api-problem';
 import { retryAfterHeader } from '../http/retry-after';
 import type { DemoRuntime } from '../runtime';
 import type { EformRecord, PracticeState } from '../state/practice-state';
-import { findEntity, utcDayOf } from './route-helpers';
+import { findEntity } from './route-helpers';
 
 const clientLink = () => `https://forms.example.com/c/${crypto.randomUUID().replaceAll('-', '')}`;
 const editorLink = (formKey: string) => `https://app.example.com/eforms/${formKey}/edit`;
@@ -43,10 +45,10 @@ export function sendForms(
 ): EformCreateResponse {
   const entry = records[0];
   if (!entry) throw new Error('nothing to send');
-  const day = utcDayOf(now);
+  const day = utcDay(now);
   const sentToday = practice.eformsSentByDay.get(day) ?? 0;
   if (sentToday + records.length > runtime.options.eformDailyQuota) {
-    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    const midnight = dayStartMs(shiftDay(day, 1));
     const seconds = Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
     throw new ApiProblem(
       429,
@@ -63,7 +65,7 @@ export function sendForms(
   }
   if (practice.wallet.eformCredits < records.length) {
     throw badRequest(
-      `Insufficient subscription or wallet balance: sending needs ${records.length} eForm credit(s), ${practice.wallet.eformCredits} left.`,
+      `Insufficient subscription or wallet balance: sending needs ${countOf(records.length, 'eForm credit')}, ${practice.wallet.eformCredits} left.`,
     );
   }
   if (entry.sendSms && practice.wallet.smsCredits < 1) {

@@ -6,13 +6,24 @@ import {
   idVerificationSentSchema,
   type AmlCheck,
 } from '../../../src-preload/contract/partner-api';
+import { countOf } from '../../../src-preload/contract/counts';
 import { badRequest, notFound } from '../http/api-problem';
 import { defineRoute, FileResult } from '../http/route-spec';
 import { renderCertificatePdf } from '../pdf/render-certificate-pdf';
+import type { PracticeState } from '../state/practice-state';
 import { entityKeyParams, findActiveEntity, findEntity, findUser, practiceBranding } from './route-helpers';
 
 /** Identity checks are billed like eForms: one credit each, two for an extensive AML screening. */
 const amlCost = (kind: 'standard' | 'extensive') => (kind === 'extensive' ? 2 : 1);
+
+/** Takes a check's credits from the wallet, or refuses it (400) when the wallet cannot pay for all of them. */
+function chargeIdCheck(practice: PracticeState, cost: number): void {
+  if (practice.wallet.idCheckCredits < cost)
+    throw badRequest(
+      `Insufficient subscription or wallet balance: this check needs ${countOf(cost, 'credit')}, ${practice.wallet.idCheckCredits} left.`,
+    );
+  practice.wallet.idCheckCredits -= cost;
+}
 
 export const identityRoutes = [
   defineRoute({
@@ -33,11 +44,7 @@ export const identityRoutes = [
       if (!email) throw badRequest('The verification needs a recipientEmail (the client has no email address).');
       if (body.sendSms && !mobile) throw badRequest('sendSms needs a mobile.');
       const cost = 1 + (body.includeAml ? amlCost(body.amlKind ?? 'standard') : 0);
-      if (practice.wallet.idCheckCredits < cost)
-        throw badRequest(
-          `Insufficient subscription or wallet balance: this check needs ${cost} credit(s), ${practice.wallet.idCheckCredits} left.`,
-        );
-      practice.wallet.idCheckCredits -= cost;
+      chargeIdCheck(practice, cost);
       const verificationId = crypto.randomUUID();
       const list = practice.idVerifications.get(entity.entityKey) ?? [];
       list.push({
@@ -76,11 +83,7 @@ export const identityRoutes = [
       const entity = findEntity(practice, body.entityKey);
       if (body.userKey) findUser(practice, body.userKey);
       const cost = amlCost(body.kind);
-      if (practice.wallet.idCheckCredits < cost)
-        throw badRequest(
-          `Insufficient subscription or wallet balance: this check needs ${cost} credit(s), ${practice.wallet.idCheckCredits} left.`,
-        );
-      practice.wallet.idCheckCredits -= cost;
+      chargeIdCheck(practice, cost);
       // Screening answers at once in the demo; a name with "PEP" in it screens as a match, for trying the UI.
       const check: AmlCheck = {
         amlCheckId: crypto.randomUUID(),

@@ -1,5 +1,6 @@
 import type { ProposalDetail, ProposalUpdateResult } from '../../../src-preload/contract/partner-api';
-import { addDays, isoDate, parseDate, round2 } from '../data/dates';
+import { shiftDay, utcDay } from '../../../src-preload/contract/iso-day';
+import { round2 } from '../data/dates';
 import { badRequest, notFound } from '../http/api-problem';
 import type { PracticeState } from '../state/practice-state';
 
@@ -84,6 +85,15 @@ export function copyAsDraft(
   return copy;
 }
 
+/** A proposal's term runs a year: it ends 364 days after the day it starts. */
+const termEndsOn = (startsOn: string): string => shiftDay(startsOn, 364);
+
+/** A renewal's term: from the day after the proposal's ends (today when it has no end), for a year. */
+export function renewalTerm(proposal: ProposalDetail, now: Date): { startsOn: string; endsOn: string } {
+  const startsOn = proposal.endsOn ? shiftDay(proposal.endsOn, 1) : utcDay(now);
+  return { startsOn, endsOn: termEndsOn(startsOn) };
+}
+
 export function newDraft(
   practice: PracticeState,
   now: Date,
@@ -93,7 +103,7 @@ export function newDraft(
   lines: ReturnType<typeof pricedLine>[],
 ): ProposalDetail {
   const engagementKey = crypto.randomUUID();
-  const startsOn = isoDate(addDays(now, 14));
+  const startsOn = shiftDay(utcDay(now), 14);
   const proposal: ProposalDetail = {
     proposalKey: crypto.randomUUID(),
     engagementKey,
@@ -105,7 +115,7 @@ export function newDraft(
     sentOn: null,
     acceptedOn: null,
     startsOn,
-    endsOn: isoDate(addDays(parseDate(startsOn), 364)),
+    endsOn: termEndsOn(startsOn),
     renewedFromKey: null,
     updatedOn: now.toISOString(),
     signatoryName: null,

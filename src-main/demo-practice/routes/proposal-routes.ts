@@ -9,10 +9,9 @@ import {
   renewPreviewSchema,
   uuid,
 } from '../../../src-preload/contract/partner-api';
-import { addDays, isoDate, parseDate } from '../data/dates';
 import { defineRoute } from '../http/route-spec';
 import { findEntity, keyParams } from './route-helpers';
-import { findProposal } from './proposal-drafts';
+import { findProposal, renewalTerm } from './proposal-drafts';
 
 const catalogNames = [
   'pm-job-templates',
@@ -105,12 +104,11 @@ export const proposalRoutes = [
     params: keyParams,
     response: { status: 200, schema: renewPreviewSchema },
     errors: [400, 404],
-    handler: ({ practice, params }) => {
+    handler: ({ practice, params, now }) => {
       const proposal = findProposal(practice, params.key);
       const contacts = [...practice.contacts.values()].filter(
         (c) => c.entityKey === proposal.entityKey && !c.isDeleted,
       );
-      const startsOn = proposal.endsOn ? isoDate(addDays(parseDate(proposal.endsOn), 1)) : isoDate(new Date());
       return {
         proposalKey: proposal.proposalKey,
         name: proposal.name,
@@ -120,8 +118,7 @@ export const proposalRoutes = [
           email: c.email,
           isDefault: c.isPrimary,
         })),
-        startsOn,
-        endsOn: isoDate(addDays(parseDate(startsOn), 364)),
+        ...renewalTerm(proposal, now),
         servicesTotal: proposal.servicesTotal,
       };
     },

@@ -11,11 +11,19 @@ import {
   servicesPatchSchema,
   servicesPutSchema,
 } from '../../../src-preload/contract/partner-api';
-import { addDays, isoDate, parseDate } from '../data/dates';
 import { badRequest, notFound } from '../http/api-problem';
 import { defineRoute } from '../http/route-spec';
 import { findActiveEntity, findEntity, findUser, keyParams, touch } from './route-helpers';
-import { copyAsDraft, created, findProposal, newDraft, pricedLine, recalculate, updateResult } from './proposal-drafts';
+import {
+  copyAsDraft,
+  created,
+  findProposal,
+  newDraft,
+  pricedLine,
+  recalculate,
+  renewalTerm,
+  updateResult,
+} from './proposal-drafts';
 
 /** Proposal writes: duplicate, renew, from a template, adhoc, services and external projects. */
 export const proposalWriteRoutes = [
@@ -62,12 +70,10 @@ export const proposalWriteRoutes = [
           throw badRequest(`signatoryContactID ${body.signatoryContactID} is not a contact of this client.`);
         signatory = { name: `${contact.contactName} ${contact.contactSurname}`, email: contact.email };
       }
-      const startsOn = source.endsOn ? isoDate(addDays(parseDate(source.endsOn), 1)) : isoDate(now);
       const copy = copyAsDraft(practice, source, now, {
         createdByKey: body.userKey,
         renewedFromKey: source.proposalKey,
-        startsOn,
-        endsOn: isoDate(addDays(parseDate(startsOn), 364)),
+        ...renewalTerm(source, now),
         ...(signatory ? { signatoryName: signatory.name, signatoryEmail: signatory.email } : {}),
       });
       source.statusName = 'Renewed';

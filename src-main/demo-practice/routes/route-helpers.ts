@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Entity } from '../../../src-preload/contract/partner-api';
 import { uuid } from '../../../src-preload/contract/partner-api';
-import { utcDay } from '../../../src-preload/contract/iso-day';
 import { badRequest, notFound } from '../http/api-problem';
 import { ordered, page } from '../http/paging';
 import type { DemoRuntime } from '../runtime';
@@ -55,10 +54,6 @@ export function findUser(practice: PracticeState, userKey: string, field = 'user
   const user = practice.users.get(userKey);
   if (!user) throw badRequest(`${field} ${userKey} is not a user of this practice.`);
   return user;
-}
-
-export function utcDayOf(now: Date): string {
-  return utcDay(now);
 }
 
 export function touch<T extends { updatedOn: string }>(record: T, now: Date): T {
