@@ -8,17 +8,13 @@ import {
 } from '../../src-preload/contract/partner-api';
 import type { PracticeDb } from '../data/practice-db';
 import type { Effect, Pending } from './outbox-effect';
+import { placeholderEnds } from './effect-helpers';
 
 const contacts = (db: PracticeDb) => db.contacts as unknown as Table<Pending<Contact>, number>;
 
 /** Negative ids never collide with the practice's (positive) ones; derived from the entry, so found by key. */
 const placeholderId = (entry: OutboxEntry) =>
   -(parseInt(entry.id.replace(/-/g, '').slice(0, 12), 16) % 2_000_000_000) - 1;
-
-// Found by key (not by scanning the table), since settle runs once per sent entry.
-async function dropPlaceholder(db: PracticeDb, entry: OutboxEntry): Promise<void> {
-  await contacts(db).delete(placeholderId(entry));
-}
 
 /** A new contact shows at once as a placeholder row; an edited one shows the edit, the practice's version kept. */
 export const contactEffects = {
@@ -44,12 +40,7 @@ export const contactEffects = {
         pendingOutboxId: entry.id,
       });
     },
-    async settle(db, entry) {
-      await dropPlaceholder(db, entry);
-      const created = contactSchema.safeParse(entry.result);
-      if (created.success) await contacts(db).put(created.data);
-    },
-    revert: dropPlaceholder,
+    ...placeholderEnds(contacts, placeholderId, contactSchema),
   },
   'contact.update': {
     tables: ['contacts'],

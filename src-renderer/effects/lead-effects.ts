@@ -1,5 +1,4 @@
 import type { Table } from 'dexie';
-import type { OutboxEntry } from '../../src-preload/contract/outbox/outbox-entry';
 import {
   leadConvertResponseSchema,
   leadCreateSchema,
@@ -9,13 +8,9 @@ import {
 } from '../../src-preload/contract/partner-api';
 import type { PracticeDb } from '../data/practice-db';
 import type { Effect, Pending } from './outbox-effect';
-import { nothing } from './effect-helpers';
+import { nothing, placeholderEnds } from './effect-helpers';
 
 const leads = (db: PracticeDb) => db.leads as unknown as Table<Pending<Lead>, string>;
-
-async function dropPlaceholder(db: PracticeDb, entry: OutboxEntry): Promise<void> {
-  await leads(db).delete(entry.id);
-}
 
 export const leadEffects = {
   'lead.create': {
@@ -41,12 +36,8 @@ export const leadEffects = {
         pendingOutboxId: entry.id,
       });
     },
-    async settle(db, entry) {
-      await dropPlaceholder(db, entry);
-      const created = leadSchema.safeParse(entry.result);
-      if (created.success) await leads(db).put(created.data);
-    },
-    revert: dropPlaceholder,
+    // The placeholder's key is the entry's id (a lead's key is a string, so it cannot collide).
+    ...placeholderEnds(leads, (entry) => entry.id, leadSchema),
   },
   'lead.addNote': {
     tables: ['leadNotes', 'leads'],
