@@ -22,6 +22,7 @@ import type { Handlers } from './ipc/registry';
 import { createOutboxExecutor } from './outbox/outbox-executor';
 import { createHubHints, withHubHints } from './practice-session/hub-hints';
 import { createPracticeReader } from './practice-reads/practice-reader';
+import { createCancellations } from './ipc/cancellations';
 import { createPracticeSession, type DemoHandle, type PracticeSessionDeps } from './practice-session/practice-session';
 import { EDGE_GUARD_MS } from './request-budget/budget-ledger';
 import { createBudgetRegistry } from './request-budget/budget-registry';
@@ -219,6 +220,8 @@ export function createMainServices(deps: MainDeps) {
 
   // On-demand reads go where the practice is read from: the hub for a practice read through it.
   const reader = createPracticeReader({ targetFor: (practiceKey) => session.readTarget(practiceKey) });
+  // Reads and downloads the window may cancel (practice.cancel): their signal reaches the API client.
+  const cancellations = createCancellations();
 
   // A practice read through the hub: after each write is done, the hub hears which lists it changed.
   const outbox = withHubHints(
@@ -295,7 +298,8 @@ export function createMainServices(deps: MainDeps) {
     'practice.addOwnCredentials': (input) => session.addOwnCredentials(input),
     'practice.signOut': ({ practiceKey }) => session.signOut(practiceKey),
     'practice.budget': ({ practiceKey, estimateRequests }) => session.budgetStatus(practiceKey, estimateRequests),
-    'practice.read': (input) => reader.read(input),
+    'practice.read': (input) => cancellations.run(input.cancelId, (signal) => reader.read(input, signal)),
+    'practice.cancel': ({ cancelId }) => ({ cancelled: cancellations.cancel(cancelId) }),
     'sync.start': ({ practiceKey, cursors, round, lists }) => ({
       started: session.startSync(practiceKey, cursors, round, lists),
     }),
@@ -304,8 +308,10 @@ export function createMainServices(deps: MainDeps) {
     'sync.liveStatus': () => session.liveStatus(),
     'outbox.send': (input) => inFlight.track('send', () => outbox.send(input)),
     'outbox.verify': (input) => outbox.verify(input),
-    'documents.open': (input) => inFlight.track('download', () => documents.open(input)),
-    'documents.fetch': (input) => inFlight.track('download', () => documents.fetch(input)),
+    'documents.open': (input) =>
+      inFlight.track('download', () => cancellations.run(input.cancelId, (signal) => documents.open(input, signal))),
+    'documents.fetch': (input) =>
+      inFlight.track('download', () => cancellations.run(input.cancelId, (signal) => documents.fetch(input, signal))),
     'documents.list': ({ practiceKey }) => documents.list(practiceKey),
     'documents.unpin': ({ practiceKey, packId }) => documents.unpin(practiceKey, packId),
     'documents.showInSystemViewer': (input) => documents.showInSystemViewer(input),

@@ -16,6 +16,7 @@ export const methodNames = [
   'practice.signOut',
   'practice.budget',
   'practice.read',
+  'practice.cancel',
   'sync.start',
   'sync.stop',
   'sync.ack',

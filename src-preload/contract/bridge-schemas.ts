@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { appInfoSchema } from './app-info';
 import { budgetInputSchema, budgetStatusSchema } from './budget';
+import { cancelInputSchema, cancelResultSchema } from './cancel-id';
 import {
   clientFacingChangePinSchema,
   clientFacingEnterSchema,
@@ -94,6 +95,7 @@ export const methodSchemas = defineMethods({
   'practice.signOut': { input: z.strictObject({ practiceKey: z.uuid() }), output: signOutResultSchema },
   'practice.budget': { input: budgetInputSchema, output: budgetStatusSchema.nullable() },
   'practice.read': { input: readInputSchema, output: readResultSchema },
+  'practice.cancel': { input: cancelInputSchema, output: cancelResultSchema },
   'sync.start': { input: syncStartInputSchema, output: z.strictObject({ started: z.boolean() }) },
   'sync.stop': { input: z.strictObject({ practiceKey: z.uuid() }), output: z.strictObject({ stopped: z.boolean() }) },
   'sync.ack': { input: syncAckInputSchema, output: z.strictObject({ accepted: z.boolean() }) },

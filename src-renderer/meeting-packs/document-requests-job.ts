@@ -1,4 +1,5 @@
 import type { Companion } from '../../src-preload/contract/companion';
+import { cancellableCall } from '../bridge/cancellable-call';
 import type { JobDefinition, JobRunner } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
 import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
@@ -7,7 +8,7 @@ import { describeFailure } from '../ui/words/describe-failure';
 export const DOCUMENT_REQUESTS_JOB = 'document-requests';
 
 export interface DocumentRequestsDeps {
-  companion: Pick<Companion, 'documents'>;
+  companion: Pick<Companion, 'documents' | 'practice'>;
   databases: PracticeDatabases;
   online(): boolean;
   notify(notice: Omit<Notice, 'id'>): void;
@@ -27,12 +28,15 @@ export function createDocumentRequestsJob(deps: DocumentRequestsDeps): JobDefini
       try {
         for (const request of await db.documentRequests.toArray()) {
           if (signal.aborted) return;
-          const result = await deps.companion.documents.fetch({
-            practiceKey,
-            ref: request.ref,
-            entityKey: request.entityKey,
-            priority: 'prefetch',
-          });
+          const result = await cancellableCall(deps.companion, signal, (cancelId) =>
+            deps.companion.documents.fetch({
+              practiceKey,
+              ref: request.ref,
+              entityKey: request.entityKey,
+              priority: 'prefetch',
+              ...(cancelId ? { cancelId } : {}),
+            }),
+          );
           if (signal.aborted) return;
           if (result.ok) {
             await db.documentRequests.delete(request.docKey);

@@ -182,6 +182,7 @@ export async function runPack(
     save({ items: pack!.items.map((i) => (i.key === changed.key ? changed : i)) });
   const counted: ClientReadContext = {
     ...ctx,
+    ...(signal ? { signal } : {}),
     onRequest: () => {
       pack!.actualRequests++;
       ctx.onRequest?.();
