@@ -55,6 +55,7 @@ export const eventNames = [
   'sync.progress',
   'sync.poke',
   'sync.live',
+  'practice.budget',
   'desktop.updateStatus',
   'desktop.command',
   'desktop.openRecord',

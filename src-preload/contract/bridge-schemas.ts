@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { appInfoSchema } from './app-info';
-import { budgetInputSchema, budgetStatusSchema } from './budget';
+import { budgetEventSchema, budgetInputSchema, budgetStatusSchema } from './budget';
 import { cancelInputSchema, cancelResultSchema } from './cancel-id';
 import {
   clientFacingChangePinSchema,
@@ -138,6 +138,7 @@ export const eventSchemas = defineEvents({
   'sync.progress': syncProgressEventSchema,
   'sync.poke': syncPokeSchema,
   'sync.live': liveStatusSchema,
+  'practice.budget': budgetEventSchema,
   'desktop.updateStatus': updateStatusSchema,
   'desktop.command': appCommandSchema,
   'desktop.openRecord': openRecordSchema,

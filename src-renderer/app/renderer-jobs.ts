@@ -141,10 +141,15 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
         }
       });
       const offPresence = presence.subscribe((now, before) => syncSchedule.presenceChanged(now, before));
+      // Main pushes the active practice's budget when it changes; no screen asks for it every few seconds.
+      const offBudget = companion.on('practice.budget', ({ practiceKey, status }) => {
+        if (practiceKey === activeKey()) usePractice.setState({ budget: status });
+      });
       runner.start();
       return () => {
         offPractices();
         offPresence();
+        offBudget();
         runner.stop();
       };
     },
