@@ -2,7 +2,12 @@ import type { Companion } from '../../src-preload/contract/companion';
 import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
 import { systemClock, type Clock } from '../jobs/clock';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
-import { createDocumentRequestsJob, requestDocument } from '../meeting-packs/document-requests-job';
+import {
+  createDocumentRequestsJob,
+  DOCUMENT_REQUESTS_JOB,
+  requestDocument,
+} from '../meeting-packs/document-requests-job';
+import type { JobItemRef } from '../jobs/job-error';
 import { createMeetingPacks, type MeetingPackService } from '../meeting-packs/meeting-packs-job';
 import { useNotices, type Notice } from '../notices/notice-store';
 import { createOutbox, OUTBOX_JOB, type OutboxService } from '../outbox/outbox-job';
@@ -17,8 +22,8 @@ import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 export interface RendererJobsDeps {
   companion: Companion;
   databases: PracticeDatabases;
-  /** A failed run that the job itself did not turn into a notice (the sync's), for main's log. */
-  onError(name: string, error: unknown): void;
+  /** A failed run that the job itself did not turn into a notice (the sync's), or a queue item's, for main's log. */
+  onError(name: string, error: unknown, item?: JobItemRef): void;
   clock?: Clock;
   /** Where the user is (presence-source.ts): the sync's cadence follows it. Default: always at the window. */
   presence?: PresenceSource;
@@ -116,7 +121,18 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
     notify,
   });
   // In this order: on a common trigger document requests start first, and a meeting-pack run waits for them.
-  runner.register(createDocumentRequestsJob({ companion, databases, online, notify }));
+  const clock = deps.clock ?? systemClock;
+  runner.register(
+    createDocumentRequestsJob({
+      companion,
+      databases,
+      online,
+      notify,
+      clock,
+      wakeAt: (epochMs) => runner.wakeAt(DOCUMENT_REQUESTS_JOB, epochMs),
+      report: (error, item) => deps.onError(DOCUMENT_REQUESTS_JOB, error, item),
+    }),
+  );
   runner.register(meetingPacks.job);
   runner.register(outbox.job);
   runner.register(
