@@ -8,13 +8,14 @@ import {
   requestDocument,
 } from '../meeting-packs/document-requests-job';
 import type { JobItemRef } from '../jobs/job-error';
-import { createMeetingPacks, type MeetingPackService } from '../meeting-packs/meeting-packs-job';
+import { createMeetingPacks, MEETING_PACKS_JOB, type MeetingPackService } from '../meeting-packs/meeting-packs-job';
 import { useNotices, type Notice } from '../notices/notice-store';
 import { createOutbox, OUTBOX_JOB, type OutboxService } from '../outbox/outbox-job';
 import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
 import { createPracticeService, type PracticeService } from '../session/practice-service';
 import { activePractice, usePractice } from '../session/practice-store';
 import { createSyncJob, SYNC_JOB } from '../sync/sync-job';
+import { CATALOGS_JOB, createCatalogsJob } from '../sync/catalogs-job';
 import { createSyncSchedule, type SyncSchedule } from '../sync/sync-schedule';
 import type { PresenceSource } from '../presence/presence-source';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
@@ -92,13 +93,12 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
   const onSyncStart = (round: SyncRound): void => {
     if (round !== 'catalogs') syncSchedule.tried();
   };
-  // A form asked for catalogs while a run was under way: asked again when it ends.
-  const catalogs = { wanted: false };
+  // A form asked for catalogs while a run was under way: the catalogs job asks again when it ends.
   const practice = createPracticeService({
     companion,
     databases,
     onSyncStart,
-    deferCatalogs: () => void (catalogs.wanted = true),
+    deferCatalogs: () => runner.kick(CATALOGS_JOB),
     cancelJobs: () => runner.cancelRuns(),
   });
   const outbox = createOutbox({
@@ -119,6 +119,8 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
     activePracticeKey: activeKey,
     online,
     notify,
+    report: (error, item) => deps.onError(MEETING_PACKS_JOB, error, item),
+    ...(deps.clock ? { clock: deps.clock } : {}),
   });
   // In this order: on a common trigger document requests start first, and a meeting-pack run waits for them.
   const clock = deps.clock ?? systemClock;
@@ -136,6 +138,16 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
   runner.register(meetingPacks.job);
   runner.register(outbox.job);
   runner.register(
+    createCatalogsJob({
+      syncRunning: () => usePractice.getState().progress?.running ?? false,
+      onSyncProgress: (listener) =>
+        usePractice.subscribe((state, previous) => {
+          if (state.progress !== previous.progress) listener();
+        }),
+      syncCatalogs: () => practice.syncCatalogs(),
+    }),
+  );
+  runner.register(
     createSyncJob({ companion, databases, onSyncStart, schedule: syncSchedule, presence: () => presence.current() }),
   );
 
@@ -151,10 +163,6 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
       // A changed list of practices may have made the active one's credentials writable.
       const offPractices = usePractice.subscribe((state, previous) => {
         if (state.practices !== previous.practices) runner.kick(OUTBOX_JOB);
-        if (catalogs.wanted && previous.progress?.running && !state.progress?.running) {
-          catalogs.wanted = false;
-          void practice.syncCatalogs().catch(() => undefined);
-        }
       });
       const offPresence = presence.subscribe((now, before) => syncSchedule.presenceChanged(now, before));
       // Main pushes the active practice's budget when it changes; no screen asks for it every few seconds.

@@ -41,6 +41,8 @@ export interface ItemQueueDefinition<T> {
   gaveUp(item: T, message: string): Promise<void>;
   /** Removes a stored row that does not parse (`raw` as stored). */
   removeUnreadable(raw: unknown): Promise<void>;
+  /** The words kept (and shown on giving up) for an attempt that threw; default its own message. */
+  describeError?(error: unknown): string;
 }
 
 export interface ItemQueueRun {
@@ -103,7 +105,7 @@ export async function runItemQueue<T>(def: ItemQueueDefinition<T>, run: ItemQueu
     } catch (error) {
       if (run.signal.aborted) return;
       run.report(error, { itemId: def.idOf(item), attempt });
-      outcome = { kind: 'retry', message: messageOf(error) };
+      outcome = { kind: 'retry', message: (def.describeError ?? messageOf)(error) };
     }
     if (run.signal.aborted) return;
     if (outcome.kind === 'done') continue;

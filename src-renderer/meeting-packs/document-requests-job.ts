@@ -6,6 +6,7 @@ import type { Clock } from '../jobs/clock';
 import { runItemQueue, type ItemOutcome, type ItemQueueDefinition } from '../jobs/item-queue';
 import type { JobDefinition, JobRunner } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
+import { describeFailure } from '../ui/words/describe-failure';
 import type { DocumentRequest, PracticeDatabases, PracticeDb } from '../data/practice-db';
 
 export const DOCUMENT_REQUESTS_JOB = 'document-requests';
@@ -92,6 +93,8 @@ function downloads(
       await db.documentRequests.delete(request.docKey);
       deps.notify({ tone: 'error', title: couldNotDownload, detail: message });
     },
+    // The raw text went to the log with the error; a notice says it in fixed words.
+    describeError: describeFailure,
     removeUnreadable: async (raw) => {
       const docKey = (raw as { docKey?: unknown }).docKey;
       if (typeof docKey === 'string') await db.documentRequests.delete(docKey);
