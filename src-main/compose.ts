@@ -22,6 +22,8 @@ import type { Handlers } from './ipc/registry';
 import { createOutboxExecutor } from './outbox/outbox-executor';
 import { createHubHints, withHubHints } from './practice-session/hub-hints';
 import { createPracticeReader } from './practice-reads/practice-reader';
+import { createCancellations } from './ipc/cancellations';
+import { createBudgetEvents } from './practice-session/budget-events';
 import { createPracticeSession, type DemoHandle, type PracticeSessionDeps } from './practice-session/practice-session';
 import { EDGE_GUARD_MS } from './request-budget/budget-ledger';
 import { createBudgetRegistry } from './request-budget/budget-registry';
@@ -219,6 +221,17 @@ export function createMainServices(deps: MainDeps) {
 
   // On-demand reads go where the practice is read from: the hub for a practice read through it.
   const reader = createPracticeReader({ targetFor: (practiceKey) => session.readTarget(practiceKey) });
+  // Reads and downloads the window may cancel (practice.cancel): their signal reaches the API client.
+  const cancellations = createCancellations();
+  // The active practice's budget, pushed to the window when it changes (no screen asks every few seconds).
+  const budgetEvents = createBudgetEvents({
+    activeKey: () => session.activeKey(),
+    status: (practiceKey, estimateRequests) => session.budgetStatus(practiceKey, estimateRequests),
+    timer: deps.updateTimer ?? realUpdateTimer,
+    emit: (payload) => events.emit('practice.budget', payload),
+  });
+  /** A call that may have spent the budget: the window hears of it when it ends. */
+  const spending = <T>(task: Promise<T>): Promise<T> => task.finally(() => budgetEvents.changed());
 
   // A practice read through the hub: after each write is done, the hub hears which lists it changed.
   const outbox = withHubHints(
@@ -295,17 +308,24 @@ export function createMainServices(deps: MainDeps) {
     'practice.addOwnCredentials': (input) => session.addOwnCredentials(input),
     'practice.signOut': ({ practiceKey }) => session.signOut(practiceKey),
     'practice.budget': ({ practiceKey, estimateRequests }) => session.budgetStatus(practiceKey, estimateRequests),
-    'practice.read': (input) => reader.read(input),
+    'practice.read': (input) => spending(cancellations.run(input.cancelId, (signal) => reader.read(input, signal))),
+    'practice.cancel': ({ cancelId }) => ({ cancelled: cancellations.cancel(cancelId) }),
     'sync.start': ({ practiceKey, cursors, round, lists }) => ({
       started: session.startSync(practiceKey, cursors, round, lists),
     }),
     'sync.stop': ({ practiceKey }) => ({ stopped: session.stopSync(practiceKey) }),
     'sync.ack': ({ pageId, ok, error }) => ({ accepted: session.acknowledge(pageId, ok, error) }),
     'sync.liveStatus': () => session.liveStatus(),
-    'outbox.send': (input) => inFlight.track('send', () => outbox.send(input)),
+    'outbox.send': (input) => inFlight.track('send', () => spending(outbox.send(input))),
     'outbox.verify': (input) => outbox.verify(input),
-    'documents.open': (input) => inFlight.track('download', () => documents.open(input)),
-    'documents.fetch': (input) => inFlight.track('download', () => documents.fetch(input)),
+    'documents.open': (input) =>
+      inFlight.track('download', () =>
+        spending(cancellations.run(input.cancelId, (signal) => documents.open(input, signal))),
+      ),
+    'documents.fetch': (input) =>
+      inFlight.track('download', () =>
+        spending(cancellations.run(input.cancelId, (signal) => documents.fetch(input, signal))),
+      ),
     'documents.list': ({ practiceKey }) => documents.list(practiceKey),
     'documents.unpin': ({ practiceKey, packId }) => documents.unpin(practiceKey, packId),
     'documents.showInSystemViewer': (input) => documents.showInSystemViewer(input),
@@ -362,6 +382,7 @@ export function createMainServices(deps: MainDeps) {
       connectivity.start();
       updates.start();
       presence.start();
+      budgetEvents.start();
       restored = session.restore();
       // Documents of practices no longer known (a sign-out whose wipe failed) go now, and at every start until they do.
       void restored
@@ -386,6 +407,7 @@ export function createMainServices(deps: MainDeps) {
       connectivity.stop();
       updates.stop();
       presence.stop();
+      budgetEvents.stop();
       await session.dispose();
       budgets.dispose();
       logging.dispose();

@@ -53,6 +53,9 @@ export function problemFor(error: unknown, kind: DocumentKind, hadCopy: boolean)
   if (error instanceof MalformedResponseError)
     return failed(`The practice did not send a usable PDF: ${error.message}`);
   if (error instanceof DocumentCacheError) return error.reason === 'wiped' ? notConnected() : failed(error.message);
+  // The window gave up on it (practice.cancel): nobody reads this answer, but it must not blame the disk.
+  if (error instanceof DOMException && error.name === 'AbortError')
+    return failed(`The ${kindWords[kind]} was not downloaded: the window no longer needed it.`);
   // Anything else is a local failure (disk full, permissions): its raw text may name paths, so it is not shown.
   return failed(
     `The ${kindWords[kind]} could not be saved on this computer. Check that the disk has free space, then try again.`,

@@ -51,6 +51,15 @@ type ShowResult = z.output<typeof documentShowResultSchema>;
 type SaveCopyInput = z.output<typeof documentSaveCopyInputSchema>;
 type Downloaded = { ok: true; meta: DocumentMeta; bytes: Uint8Array } | DocumentFailure;
 
+/** One download several callers may wait for: it is aborted only once every caller that can cancel has cancelled. */
+interface SharedDownload {
+  pins: Set<string>;
+  done: Promise<Downloaded>;
+  controller: AbortController;
+  /** Callers still waiting; one without a signal never leaves, so its download is never aborted. */
+  waiting: number;
+}
+
 interface Prepared {
   ok: true;
   api: PartnerApiClient;
@@ -65,7 +74,7 @@ interface Prepared {
  */
 export function createDocumentService(deps: DocumentServiceDeps) {
   /** Downloads in flight per cache and document: a second request for the same PDF joins the first. */
-  const inFlight = new WeakMap<DocumentCache, Map<string, { pins: Set<string>; done: Promise<Downloaded> }>>();
+  const inFlight = new WeakMap<DocumentCache, Map<string, SharedDownload>>();
 
   /** Common checks, before any request or file access: the active practice, a ref that fits its kind. */
   function prepare(practiceKey: string, given: DocumentRef, entityKey?: string): Prepared | DocumentFailure {
@@ -84,7 +93,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
   async function verifiedBytes(p: Prepared): Promise<{ ok: true; bytes: Uint8Array } | DocumentFailure> {
     let cached = await p.cache.read(p.ref);
     if (cached.state === 'corrupt') {
-      const got = await download(p, cached.meta.entityKey, 'interactive', true);
+      const got = await download(p, cached.meta.entityKey, 'interactive', true, undefined);
       if (!got.ok) return got;
       cached = await p.cache.read(p.ref);
     }
@@ -102,6 +111,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
     entityKey: string,
     priority: RequestPriority,
     hadCopy: boolean,
+    signal: AbortSignal | undefined,
     pinFor?: string,
   ): Promise<Downloaded> {
     let running = inFlight.get(p.cache);
@@ -110,13 +120,14 @@ export function createDocumentService(deps: DocumentServiceDeps) {
     const joined = running.get(key);
     if (joined) {
       if (pinFor !== undefined) joined.pins.add(pinFor);
-      return joined.done;
+      return waitFor(joined, signal);
     }
     const pins = new Set(pinFor !== undefined ? [pinFor] : []);
+    const controller = new AbortController();
     const done = (async (): Promise<Downloaded> => {
       if (deps.isOffline()) return offline(p.ref.kind, hadCopy);
       try {
-        const bytes = await downloadDocument(p.api, p.ref, priority);
+        const bytes = await downloadDocument(p.api, p.ref, priority, controller.signal);
         // Pins of requests that joined while the download ran are stored with it.
         const meta = await p.cache.store({ ref: p.ref, entityKey, bytes, pins: [...pins] });
         return { ok: true, meta, bytes };
@@ -124,8 +135,22 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         return problemFor(error, p.ref.kind, hadCopy);
       }
     })().finally(() => running.delete(key));
-    running.set(key, { pins, done });
-    return done;
+    const shared: SharedDownload = { pins, done, controller, waiting: 0 };
+    running.set(key, shared);
+    return waitFor(shared, signal);
+  }
+
+  /** A caller that cancels stops waiting; the download itself stops when no caller waits any more. */
+  function waitFor(shared: SharedDownload, signal: AbortSignal | undefined): Promise<Downloaded> {
+    shared.waiting += 1;
+    if (!signal) return shared.done;
+    const leave = (): void => {
+      shared.waiting -= 1;
+      if (shared.waiting === 0) shared.controller.abort(signal.reason);
+    };
+    if (signal.aborted) leave();
+    else signal.addEventListener('abort', leave, { once: true });
+    return shared.done;
   }
 
   /** Any unexpected throw (a disk error while recording an open) becomes a `failed` answer. */
@@ -139,7 +164,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
 
   return {
     /** The bytes to show: the verified cached copy, or downloaded now at interactive priority. Records the open. */
-    open: (input: OpenInput): Promise<DocumentOpenResult> =>
+    open: (input: OpenInput, signal?: AbortSignal): Promise<DocumentOpenResult> =>
       guarded(input.ref.kind, async () => {
         const p = prepare(input.practiceKey, input.ref, input.entityKey);
         if (!p.ok) return p;
@@ -147,7 +172,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         let got: Downloaded =
           cached.state === 'ok'
             ? { ok: true, meta: cached.meta, bytes: cached.bytes }
-            : await download(p, input.entityKey, 'interactive', cached.state === 'corrupt');
+            : await download(p, input.entityKey, 'interactive', cached.state === 'corrupt', signal);
         if (!got.ok) return got;
         const touched = await p.cache.touch(p.ref);
         if (touched) got = { ...got, meta: touched };
@@ -155,7 +180,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       }),
 
     /** Makes sure a document is cached (downloading it if missing or damaged), optionally pinned for a meeting pack. */
-    fetch: (input: FetchInput): Promise<DocumentFetchResult> =>
+    fetch: (input: FetchInput, signal?: AbortSignal): Promise<DocumentFetchResult> =>
       guarded(input.ref.kind, async () => {
         const p = prepare(input.practiceKey, input.ref, input.entityKey);
         if (!p.ok) return p;
@@ -165,7 +190,14 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         if (cached.state === 'ok') {
           meta = cached.meta;
         } else {
-          const got = await download(p, input.entityKey, input.priority, cached.state === 'corrupt', input.pinFor);
+          const got = await download(
+            p,
+            input.entityKey,
+            input.priority,
+            cached.state === 'corrupt',
+            signal,
+            input.pinFor,
+          );
           if (!got.ok) return got;
           meta = got.meta;
           downloaded = true;

@@ -21,8 +21,9 @@ export async function downloadDocument(
   api: PartnerApiClient,
   ref: DocumentRef,
   priority: RequestPriority,
+  signal?: AbortSignal,
 ): Promise<Uint8Array> {
-  const { data } = await api.file(documentApiPath(ref), 'application/pdf', { priority });
+  const { data } = await api.file(documentApiPath(ref), 'application/pdf', { priority, ...(signal ? { signal } : {}) });
   if (!startsLikePdf(data)) throw new MalformedResponseError('The practice sent a file that is not a PDF.');
   if (data.length > MAX_DOCUMENT_BYTES)
     throw new MalformedResponseError(

@@ -17,7 +17,8 @@ export interface PracticeReaderDeps {
  */
 export function createPracticeReader(deps: PracticeReaderDeps) {
   return {
-    async read(input: ReadInput): Promise<ReadResult> {
+    /** `signal` (practice.cancel) stops the read: no further page is asked for, a wait for the budget ends. */
+    async read(input: ReadInput, signal?: AbortSignal): Promise<ReadResult> {
       const target = deps.targetFor(input.practiceKey);
       if (!target)
         return {
@@ -34,7 +35,11 @@ export function createPracticeReader(deps: PracticeReaderDeps) {
         list: boolean;
         pagedBy?: (record: unknown) => string | number;
       };
-      const options = { priority: input.priority, ...(spec.query ? { query: spec.query(request) } : {}) };
+      const options = {
+        priority: input.priority,
+        ...(spec.query ? { query: spec.query(request) } : {}),
+        ...(signal ? { signal } : {}),
+      };
       try {
         if (spec.pagedBy) {
           let serverDate: Date | null = null;
@@ -73,6 +78,8 @@ export function createPracticeReader(deps: PracticeReaderDeps) {
           requests: 1,
         };
       } catch (error) {
+        if (signal?.aborted)
+          return { ok: false, problem: 'failed', message: 'The read was stopped: the window no longer needed it.' };
         // The shared sentences; a read adds only that the screen keeps what the laptop has.
         const message = describeApiError(error).slice(0, 1000);
         if (error instanceof NetworkError)

@@ -104,6 +104,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     directTarget: targets.directTarget,
     hubDeviceOf,
     isActive: registry.isActive,
+    activeKey: registry.activeKey,
     storageOf: registry.storageOf,
     activeBaseUrl: registry.activeBaseUrl,
     /**

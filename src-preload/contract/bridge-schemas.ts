@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { appInfoSchema } from './app-info';
-import { budgetInputSchema, budgetStatusSchema } from './budget';
+import { budgetEventSchema, budgetInputSchema, budgetStatusSchema } from './budget';
+import { cancelInputSchema, cancelResultSchema } from './cancel-id';
 import {
   clientFacingChangePinSchema,
   clientFacingEnterSchema,
@@ -94,6 +95,7 @@ export const methodSchemas = defineMethods({
   'practice.signOut': { input: z.strictObject({ practiceKey: z.uuid() }), output: signOutResultSchema },
   'practice.budget': { input: budgetInputSchema, output: budgetStatusSchema.nullable() },
   'practice.read': { input: readInputSchema, output: readResultSchema },
+  'practice.cancel': { input: cancelInputSchema, output: cancelResultSchema },
   'sync.start': { input: syncStartInputSchema, output: z.strictObject({ started: z.boolean() }) },
   'sync.stop': { input: z.strictObject({ practiceKey: z.uuid() }), output: z.strictObject({ stopped: z.boolean() }) },
   'sync.ack': { input: syncAckInputSchema, output: z.strictObject({ accepted: z.boolean() }) },
@@ -136,6 +138,7 @@ export const eventSchemas = defineEvents({
   'sync.progress': syncProgressEventSchema,
   'sync.poke': syncPokeSchema,
   'sync.live': liveStatusSchema,
+  'practice.budget': budgetEventSchema,
   'desktop.updateStatus': updateStatusSchema,
   'desktop.command': appCommandSchema,
   'desktop.openRecord': openRecordSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cancelIdSchema } from './cancel-id';
 
 /**
  * PDFs main keeps in the practice's cache folder: bill and statement PDFs and a client's identity
@@ -52,9 +53,16 @@ const failure = z.strictObject({ ok: z.literal(false), problem: documentProblemS
 
 const practiceKey = z.uuid();
 const packId = z.string().min(1).max(64);
+/** Names this call for `practice.cancel` (cancel-id.ts): the window gave up on it, so main stops its requests. */
+const cancelId = cancelIdSchema.optional();
 
 /** `documents.open`: the bytes to show, from the cache (verified) or fetched now at interactive priority. */
-export const documentOpenInputSchema = z.strictObject({ practiceKey, ref: documentRefSchema, entityKey: z.uuid() });
+export const documentOpenInputSchema = z.strictObject({
+  practiceKey,
+  ref: documentRefSchema,
+  entityKey: z.uuid(),
+  cancelId,
+});
 export const documentOpenResultSchema = z.discriminatedUnion('ok', [
   z.strictObject({ ok: z.literal(true), meta: documentMetaSchema, bytesBase64: z.base64().max(70 * 1024 * 1024) }),
   failure,
@@ -68,6 +76,7 @@ export const documentFetchInputSchema = z.strictObject({
   entityKey: z.uuid(),
   priority: z.enum(['interactive', 'prefetch']),
   pinFor: packId.optional(),
+  cancelId,
 });
 export const documentFetchResultSchema = z.discriminatedUnion('ok', [
   z.strictObject({ ok: z.literal(true), meta: documentMetaSchema, downloaded: z.boolean() }),

@@ -16,6 +16,7 @@ import {
   statementSummarySchema,
 } from './partner-api';
 import { jsonValueUntyped } from './plain-json';
+import { cancelIdSchema } from './cancel-id';
 
 /**
  * `practice.read`: the per-client and on-demand reads of the Partner API (a client's proposals, a
@@ -177,6 +178,8 @@ export const readInputSchema = z.strictObject({
   request: readRequestSchema,
   /** 'interactive' for a screen the user is looking at; 'prefetch' for a meeting pack. */
   priority: z.enum(['interactive', 'prefetch']),
+  /** Names this read for `practice.cancel` (cancel-id.ts). */
+  cancelId: cancelIdSchema.optional(),
 });
 export type ReadInput = z.infer<typeof readInputSchema>;
 

@@ -2,14 +2,20 @@ import type { Companion } from '../../src-preload/contract/companion';
 import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
 import { systemClock, type Clock } from '../jobs/clock';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
-import { createDocumentRequestsJob, requestDocument } from '../meeting-packs/document-requests-job';
-import { createMeetingPacks, type MeetingPackService } from '../meeting-packs/meeting-packs-job';
+import {
+  createDocumentRequestsJob,
+  DOCUMENT_REQUESTS_JOB,
+  requestDocument,
+} from '../meeting-packs/document-requests-job';
+import type { JobItemRef } from '../jobs/job-error';
+import { createMeetingPacks, MEETING_PACKS_JOB, type MeetingPackService } from '../meeting-packs/meeting-packs-job';
 import { useNotices, type Notice } from '../notices/notice-store';
 import { createOutbox, OUTBOX_JOB, type OutboxService } from '../outbox/outbox-job';
 import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
 import { createPracticeService, type PracticeService } from '../session/practice-service';
 import { activePractice, usePractice } from '../session/practice-store';
 import { createSyncJob, SYNC_JOB } from '../sync/sync-job';
+import { CATALOGS_JOB, createCatalogsJob } from '../sync/catalogs-job';
 import { createSyncSchedule, type SyncSchedule } from '../sync/sync-schedule';
 import type { PresenceSource } from '../presence/presence-source';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
@@ -17,8 +23,8 @@ import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 export interface RendererJobsDeps {
   companion: Companion;
   databases: PracticeDatabases;
-  /** A failed run that the job itself did not turn into a notice (the sync's), for main's log. */
-  onError(name: string, error: unknown): void;
+  /** A failed run that the job itself did not turn into a notice (the sync's), or a queue item's, for main's log. */
+  onError(name: string, error: unknown, item?: JobItemRef): void;
   clock?: Clock;
   /** Where the user is (presence-source.ts): the sync's cadence follows it. Default: always at the window. */
   presence?: PresenceSource;
@@ -87,13 +93,12 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
   const onSyncStart = (round: SyncRound): void => {
     if (round !== 'catalogs') syncSchedule.tried();
   };
-  // A form asked for catalogs while a run was under way: asked again when it ends.
-  const catalogs = { wanted: false };
+  // A form asked for catalogs while a run was under way: the catalogs job asks again when it ends.
   const practice = createPracticeService({
     companion,
     databases,
     onSyncStart,
-    deferCatalogs: () => void (catalogs.wanted = true),
+    deferCatalogs: () => runner.kick(CATALOGS_JOB),
     cancelJobs: () => runner.cancelRuns(),
   });
   const outbox = createOutbox({
@@ -114,11 +119,34 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
     activePracticeKey: activeKey,
     online,
     notify,
+    report: (error, item) => deps.onError(MEETING_PACKS_JOB, error, item),
+    ...(deps.clock ? { clock: deps.clock } : {}),
   });
   // In this order: on a common trigger document requests start first, and a meeting-pack run waits for them.
-  runner.register(createDocumentRequestsJob({ companion, databases, online, notify }));
+  const clock = deps.clock ?? systemClock;
+  runner.register(
+    createDocumentRequestsJob({
+      companion,
+      databases,
+      online,
+      notify,
+      clock,
+      wakeAt: (epochMs) => runner.wakeAt(DOCUMENT_REQUESTS_JOB, epochMs),
+      report: (error, item) => deps.onError(DOCUMENT_REQUESTS_JOB, error, item),
+    }),
+  );
   runner.register(meetingPacks.job);
   runner.register(outbox.job);
+  runner.register(
+    createCatalogsJob({
+      syncRunning: () => usePractice.getState().progress?.running ?? false,
+      onSyncProgress: (listener) =>
+        usePractice.subscribe((state, previous) => {
+          if (state.progress !== previous.progress) listener();
+        }),
+      syncCatalogs: () => practice.syncCatalogs(),
+    }),
+  );
   runner.register(
     createSyncJob({ companion, databases, onSyncStart, schedule: syncSchedule, presence: () => presence.current() }),
   );
@@ -135,16 +163,17 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
       // A changed list of practices may have made the active one's credentials writable.
       const offPractices = usePractice.subscribe((state, previous) => {
         if (state.practices !== previous.practices) runner.kick(OUTBOX_JOB);
-        if (catalogs.wanted && previous.progress?.running && !state.progress?.running) {
-          catalogs.wanted = false;
-          void practice.syncCatalogs().catch(() => undefined);
-        }
       });
       const offPresence = presence.subscribe((now, before) => syncSchedule.presenceChanged(now, before));
+      // Main pushes the active practice's budget when it changes; no screen asks for it every few seconds.
+      const offBudget = companion.on('practice.budget', ({ practiceKey, status }) => {
+        if (practiceKey === activeKey()) usePractice.setState({ budget: status });
+      });
       runner.start();
       return () => {
         offPractices();
         offPresence();
+        offBudget();
         runner.stop();
       };
     },

@@ -1,3 +1,4 @@
+import { JobError } from '../jobs/job-error';
 import type { Companion } from '../../src-preload/contract/companion';
 import { watchConnectivity } from '../connectivity/connectivity-store';
 import { createMovementReads, type MovementReads } from '../features/debtors/movement-read';
@@ -17,7 +18,6 @@ import { watchLiveUpdates } from '../sync/live-updates';
 import { useAppInfo } from './app-info-store';
 import { createRendererJobs } from './renderer-jobs';
 import { createDesktopInbox, type DesktopInbox } from './desktop-commands';
-import { failureDiagnostics } from '../ui/words/describe-failure';
 import { createErrorReporter, type ErrorReporter } from './error-reporting';
 import { missingBridge } from './missing-bridge';
 import { whenIdleAfterFirstPaint, type IdleScheduler } from './idle-after-paint';
@@ -91,8 +91,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
     presence,
     companion: bridge,
     databases,
-    onError: (name, error) =>
-      errors.report('error', new Error(`Background job ${name}: ${failureDiagnostics(error)}`, { cause: error })),
+    onError: (name, error, item) => errors.report('error', new JobError(name, error, item)),
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
 

@@ -9,6 +9,7 @@ import {
   type ReadRequest,
 } from '../../src-preload/contract/reads';
 import type { Table } from 'dexie';
+import { cancellableCall } from '../bridge/cancellable-call';
 import { clientReadId, type PracticeDb } from '../data/practice-db';
 
 /**
@@ -24,6 +25,8 @@ export interface ClientReadContext {
   now: () => Date;
   /** Counts every request made, for the meeting pack's "actual requests". */
   onRequest?: () => void;
+  /** The caller gave up (a job run cancelled): main is told to stop the read or download under way. */
+  signal?: AbortSignal;
 }
 
 /** retryable: the failure may pass (the practice answered 5xx or 429), so trying later may succeed. */
@@ -43,7 +46,14 @@ async function read<K extends ReadKind>(
   | { ok: true; data: ReadData<K> }
   | { ok: false; problem: ReadProblem; message: string; retryable?: boolean | undefined }
 > {
-  const result = await ctx.companion.practice.read({ practiceKey: ctx.practiceKey, request, priority: ctx.priority });
+  const result = await cancellableCall(ctx.companion, ctx.signal, (cancelId) =>
+    ctx.companion.practice.read({
+      practiceKey: ctx.practiceKey,
+      request,
+      priority: ctx.priority,
+      ...(cancelId ? { cancelId } : {}),
+    }),
+  );
   // A failed read made at least one request; a paged list says how many it took.
   for (let n = result.ok ? result.requests : 1; n > 0; n--) ctx.onRequest?.();
   if (!result.ok) return result;
@@ -220,13 +230,16 @@ export async function fetchDocument(
   pinFor?: string,
 ): Promise<ReadOutcome> {
   ctx.onRequest?.();
-  const result = await ctx.companion.documents.fetch({
-    practiceKey: ctx.practiceKey,
-    ref,
-    entityKey,
-    priority: ctx.priority,
-    ...(pinFor ? { pinFor } : {}),
-  });
+  const result = await cancellableCall(ctx.companion, ctx.signal, (cancelId) =>
+    ctx.companion.documents.fetch({
+      practiceKey: ctx.practiceKey,
+      ref,
+      entityKey,
+      priority: ctx.priority,
+      ...(pinFor ? { pinFor } : {}),
+      ...(cancelId ? { cancelId } : {}),
+    }),
+  );
   if (ref.kind === 'idCertificate' && (result.ok || result.problem === 'not-available')) {
     await ctx.db.transaction('rw', ctx.db.identity, ctx.db.clientReads, async () => {
       await ctx.db.identity.put({

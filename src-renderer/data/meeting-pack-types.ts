@@ -49,4 +49,8 @@ export interface MeetingPack {
   items: PackItem[];
   updatedAt: string;
   completedAt: string | null;
+  /** Runs of the pack that failed unexpectedly, when the next may start and why (jobs/item-queue.ts); absent before any. */
+  runAttempts?: number | undefined;
+  nextRunAt?: string | null | undefined;
+  lastRunError?: string | null | undefined;
 }

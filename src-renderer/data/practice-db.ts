@@ -81,6 +81,9 @@ export interface DocumentRequest {
   entityKey: string;
   requestedAt: string;
   lastError: string | null;
+  /** The download queue's attempts so far and when it tries again (jobs/item-queue.ts); absent on a new request. */
+  attempts?: number | undefined;
+  nextTryAt?: string | null | undefined;
 }
 
 /**

@@ -182,6 +182,7 @@ export async function runPack(
     save({ items: pack!.items.map((i) => (i.key === changed.key ? changed : i)) });
   const counted: ClientReadContext = {
     ...ctx,
+    ...(signal ? { signal } : {}),
     onRequest: () => {
       pack!.actualRequests++;
       ctx.onRequest?.();
@@ -263,6 +264,10 @@ export async function retryFailed(db: PracticeDb, packId: string): Promise<void>
   await db.meetingPacks.put({
     ...pack,
     state: 'fetching',
+    // Asked for by the user: the background job's count of failed runs starts again.
+    runAttempts: 0,
+    nextRunAt: null,
+    lastRunError: null,
     items: pack.items.map((i) =>
       i.state === 'failed' || (i.state === 'waiting' && i.message)
         ? { ...i, state: 'waiting', message: null, nextTryAt: null, tries: 0 }

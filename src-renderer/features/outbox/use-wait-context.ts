@@ -8,13 +8,10 @@ import { activePractice, usePractice } from '../../session/practice-store';
 import { useRegion } from '../../ui/regional/use-region';
 import { formatTime } from '../../ui/regional/regional-format';
 
-/** How often the budget is asked while something waits on the Outbox screen. */
-const POLL_MS = 5_000;
-
 /**
- * What the Outbox needs to explain each wait: connectivity, credentials, and the request budget (asked
- * every few seconds while the screen is open, with the time one more request would take), plus a clock that
- * moves with each answer so "about 40 s" counts down.
+ * What the Outbox needs to explain each wait: connectivity, credentials, and the request budget (asked once when
+ * the screen opens, then as main pushes it: `practice.budget` events carry the time one more request would take),
+ * plus a clock that moves with each status so "about 40 s" counts down.
  */
 export function useWaitContext(practiceKey: string): Omit<WaitContext, 'byId' | 'behind'> {
   const companion = useCompanion();
@@ -29,18 +26,18 @@ export function useWaitContext(practiceKey: string): Omit<WaitContext, 'byId' | 
   useEffect(() => {
     if (!companion || !practiceKey || !online) return;
     let stopped = false;
-    const ask = () =>
-      void companion.practice
-        .budget({ practiceKey, estimateRequests: 1 })
-        .then((budget) => {
-          if (!stopped) setSeen({ budget, now: Date.now() });
-        })
-        .catch(() => undefined);
-    ask();
-    const timer = setInterval(ask, POLL_MS);
+    const offPushed = companion.on('practice.budget', (pushed) => {
+      if (pushed.practiceKey === practiceKey) setSeen({ budget: pushed.status, now: Date.now() });
+    });
+    void companion.practice
+      .budget({ practiceKey, estimateRequests: 1 })
+      .then((budget) => {
+        if (!stopped) setSeen({ budget, now: Date.now() });
+      })
+      .catch(() => undefined);
     return () => {
       stopped = true;
-      clearInterval(timer);
+      offPushed();
     };
   }, [companion, practiceKey, online]);
   return {

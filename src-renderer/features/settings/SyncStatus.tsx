@@ -18,9 +18,6 @@ import { syncWaitText } from './sync-wait';
 import { SyncCadence } from './SyncCadence';
 import { usageText } from './sync-cadence-text';
 
-/** Budget figures slide with time even when nothing is sent; refresh them while the panel is open. */
-const BUDGET_POLL_MS = 5_000;
-
 /** Share of a whole read done, when the previous whole read tells its size; else null (indeterminate). */
 function passShare(cursor: SyncCursor | undefined, records: number, mode: SyncCursor['mode']): number | null {
   if (mode === 'incremental' || !cursor?.fullPassRecords) return null;
@@ -69,12 +66,10 @@ export function SyncStatus() {
     useLiveQuery(async () => (practiceKey ? databases.of(practiceKey).cursors.toArray() : []), [practiceKey]) ?? [];
   const cursorOf = (resource: string) => cursors.find((c) => c.resource === resource);
 
+  // Read once when the panel opens; after that main pushes every change (`practice.budget` events, app/renderer-jobs.ts).
   useEffect(() => {
     if (!companion || !practiceKey) return;
-    const refresh = () => void practice.refreshBudget().catch(() => undefined);
-    refresh();
-    const timer = setInterval(refresh, BUDGET_POLL_MS);
-    return () => clearInterval(timer);
+    void practice.refreshBudget().catch(() => undefined);
   }, [companion, practice, practiceKey]);
 
   if (!practiceKey || !companion)

@@ -32,6 +32,8 @@ export interface StartOptions {
   cipher?: Cipher;
   /** The save dialog's answer for "Save a copy" (absent: as in the preview, no dialog). */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>;
+  /** Called with each request main is about to send, before it leaves (a test may cancel the call here). */
+  beforeRequest?: (url: string) => void | Promise<void>;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function startDocumentsApp(options: StartOptions = {}) {
   const countingFetch: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     requests.push(url);
+    await options.beforeRequest?.(url);
     if (hold && isDocumentRequest(url)) await hold;
     return network.fetch(input, init);
   };

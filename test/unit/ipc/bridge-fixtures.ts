@@ -72,8 +72,10 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
       practiceKey,
       request: { kind: 'bills.forClient', entityKey, startDate: '2025-01-01', endDate: '2026-01-01' },
       priority: 'prefetch',
+      cancelId: entryId,
     },
   ],
+  'practice.cancel': [{ cancelId: entryId }],
   'sync.start': [
     { practiceKey, cursors: [] },
     { practiceKey, cursors: Array.from({ length: 50 }, () => cursor) },
@@ -87,7 +89,10 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   'sync.liveStatus': [{}],
   'outbox.send': [outboxInput],
   'outbox.verify': [outboxInput],
-  'documents.open': [{ practiceKey, ref: { kind: 'bill', id: '1042' }, entityKey }],
+  'documents.open': [
+    { practiceKey, ref: { kind: 'bill', id: '1042' }, entityKey },
+    { practiceKey, ref: { kind: 'bill', id: '1042' }, entityKey, cancelId: entryId },
+  ],
   'documents.fetch': [
     { practiceKey, ref: { kind: 'idCertificate', id: entityKey }, entityKey, priority: 'prefetch', pinFor: 'pack-1' },
   ],

@@ -13,6 +13,7 @@ const practice = { practiceKey, canWrite: true } as PracticeSummary;
 const offline = { online: false, reason: 'no-network', checkedAt: '2026-11-20T10:00:00.000Z' } as const;
 const online = { online: true, reason: 'ok', checkedAt: '2026-11-20T10:00:01.000Z' } as const;
 const databases = createPracticeDatabases();
+const noEvents = () => () => undefined;
 
 let stop: () => void = () => undefined;
 beforeEach(() => {
@@ -31,7 +32,7 @@ afterEach(async () => {
 describe('the background sync as a job of the window', () => {
   it('runs when the connection comes back and every five minutes, never while offline', async () => {
     const start = vi.fn(async () => ({ started: true }));
-    const companion = { sync: { start } } as unknown as Companion;
+    const companion = { sync: { start }, on: noEvents } as unknown as Companion;
     const jobs = createRendererJobs({ companion, databases, onError: () => undefined });
     stop = jobs.start();
     await vi.advanceTimersByTimeAsync(ACTIVE_EVERY_MS);
@@ -46,7 +47,7 @@ describe('the background sync as a job of the window', () => {
   });
 
   it('cancels the runs under way before a practice is signed out', async () => {
-    const companion = { sync: { start: vi.fn() } } as unknown as Companion;
+    const companion = { sync: { start: vi.fn() }, on: noEvents } as unknown as Companion;
     const jobs = createRendererJobs({ companion, databases, onError: () => undefined });
     stop = jobs.start();
     const cancel = vi.spyOn(jobs.runner, 'cancelRuns');
@@ -55,5 +56,26 @@ describe('the background sync as a job of the window', () => {
     expect(cancel).toHaveBeenCalled();
     expect(signOut).toHaveBeenCalledWith(expect.objectContaining({ databases }), practiceKey);
     signOut.mockRestore();
+  });
+});
+
+describe('the request budget pushed by main', () => {
+  it('keeps the active practice’s budget as main pushes it, ignores another practice’s, and stops listening at stop', () => {
+    const listeners = new Set<(payload: unknown) => void>();
+    const on = vi.fn((event: string, listener: (payload: unknown) => void) => {
+      if (event === 'practice.budget') listeners.add(listener);
+      return () => listeners.delete(listener);
+    });
+    const companion = { sync: { start: vi.fn() }, on } as unknown as Companion;
+    const jobs = createRendererJobs({ companion, databases, onError: () => undefined });
+    stop = jobs.start();
+    const status = { remaining: { minute: 12, hour: 500, day: 4000 } } as never;
+    for (const listener of listeners) listener({ practiceKey, status });
+    expect(usePractice.getState().budget).toBe(status);
+    for (const listener of listeners) listener({ practiceKey: crypto.randomUUID(), status: { other: true } });
+    expect(usePractice.getState().budget).toBe(status);
+    stop();
+    stop = () => undefined;
+    expect(listeners.size).toBe(0);
   });
 });

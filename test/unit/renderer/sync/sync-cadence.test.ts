@@ -69,7 +69,7 @@ afterEach(async () => {
 async function started(initial: Presence = 'active', runs = 1) {
   const presence = fakePresence(initial);
   const start = vi.fn(async () => ({ started: true }));
-  const companion = { sync: { start } } as unknown as Companion;
+  const companion = { sync: { start }, on: () => () => undefined } as unknown as Companion;
   const jobs = createRendererJobs({ companion, databases, onError: () => undefined, presence: presence.source });
   stop = jobs.start();
   jobs.runner.kick(SYNC_JOB, 'start');
