@@ -2,6 +2,7 @@ import { createElement, type ComponentType, type JSXElementConstructor, type Rea
 import { operations, type OperationName } from '../../../src-preload/contract/outbox/operations';
 import type { EformTemplate } from '../../../src-preload/contract/partner-api';
 import type { EffectPart } from '../../effects/outbox-effect';
+import type { AnyStart } from './action-start';
 
 /** How an entry of the operation is described to the user. */
 export interface Description {
@@ -58,6 +59,13 @@ export interface ResubmitForm {
 export type FormPart = JSXElementConstructor<never> | { noForm: string };
 
 /**
+ * How a screen starts the operation from what it is about (`openAction(name, about)`): a dialog with its
+ * title, description, form and initial values, or a write queued at once; either way the payload, the
+ * summary's facts and the client the entry belongs to.
+ */
+export type StartPart = AnyStart;
+
+/**
  * Every part of one outbox operation in the renderer. Each is required: an operation without an effect
  * says so (`noLocalEffect`), one edited as JSON says so (`'json'`), one without a screen form says so (`noForm`).
  */
@@ -68,7 +76,8 @@ export interface OperationParts {
   /** How "Edit and resubmit" edits a stored entry: its own form, or its body as JSON checked against the contract. */
   resubmit: ResubmitForm | 'json';
   /** The form the screens open to queue it. */
-  form: FormPart;
+  form?: FormPart;
+  start?: StartPart;
 }
 
 /** The description of an operation: title and cost from the contract, the summary from its domain. */
