@@ -7,10 +7,8 @@ import type { StartPart } from './shared/operation-parts';
 import { partsOf, type operationRegistry } from './registry';
 
 type Registry = typeof operationRegistry;
-/** The operations a screen can start (each declares how, in its domain's `<domain>-start.tsx`). */
-export type StartableName = {
-  [N in OperationName]: Registry[N] extends { start: unknown } ? N : never;
-}[OperationName];
+/** The operations a screen can start: every one (each declares how, in its domain's `<domain>-start.tsx`). */
+export type StartableName = OperationName;
 /** What the operation starts from (the client, the lead, the proposal…), as its start declares it. */
 export type AboutOf<N extends StartableName> = Parameters<Registry[N]['start']['clientOf']>[0];
 
@@ -23,11 +21,7 @@ export interface ActionRequest {
   about: unknown;
 }
 
-const startOf = (name: OperationName): StartPart => {
-  const start = partsOf(name).start;
-  if (!start) throw new Error(`The operation ${name} declares no start.`);
-  return start;
-};
+const startOf = (name: OperationName): StartPart => partsOf(name).start;
 
 /**
  * Queues what a start wrote: the summary from the written operation's own description, the client from the

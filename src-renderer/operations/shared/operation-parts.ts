@@ -55,9 +55,6 @@ export interface ResubmitForm {
   ): ReactElement | null;
 }
 
-/** A form an operation's screen opens: loaded on demand (or the small shared one), or none and why. */
-export type FormPart = JSXElementConstructor<never> | { noForm: string };
-
 /**
  * How a screen starts the operation from what it is about (`openAction(name, about)`): a dialog with its
  * title, description, form and initial values, or a write queued at once; either way the payload, the
@@ -67,7 +64,7 @@ export type StartPart = AnyStart;
 
 /**
  * Every part of one outbox operation in the renderer. Each is required: an operation without an effect
- * says so (`noLocalEffect`), one edited as JSON says so (`'json'`), one without a screen form says so (`noForm`).
+ * says so (`noLocalEffect`), one edited as JSON says so (`'json'`), and each says how a screen starts it.
  */
 export interface OperationParts {
   /** The local effect (with the tables it touches), applied in the entry's own transaction. */
@@ -75,9 +72,8 @@ export interface OperationParts {
   description: Description;
   /** How "Edit and resubmit" edits a stored entry: its own form, or its body as JSON checked against the contract. */
   resubmit: ResubmitForm | 'json';
-  /** The form the screens open to queue it. */
-  form?: FormPart;
-  start?: StartPart;
+  /** How a screen starts it: `openAction(name, about)` opens its dialog (or queues it at once). */
+  start: StartPart;
 }
 
 /** The description of an operation: title and cost from the contract, the summary from its domain. */
@@ -131,5 +127,3 @@ export function resubmitIn<P extends object>(
     },
   };
 }
-
-export const noForm = (reason: string) => ({ noForm: reason });

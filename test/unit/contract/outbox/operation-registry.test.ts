@@ -54,8 +54,8 @@ const rendered = (name: OperationName, body: unknown) => {
 };
 /** The forms a screen opens the operation in. */
 const formsOf = (name: OperationName): unknown[] => {
-  const { start, form } = partsOf(name);
-  return start ? (start.kind === 'dialog' ? [...start.forms] : []) : [form];
+  const { start } = partsOf(name);
+  return start.kind === 'dialog' ? [...start.forms] : [];
 };
 const propsOf = (element: unknown) => (element as ReactElement<Record<string, unknown>>).props;
 

@@ -1,5 +1,7 @@
 import { isValidElement, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import type { OperationName } from '../../../../src-preload/contract/outbox/operations';
+import type { StoredPayload } from '../../../../src-preload/contract/outbox/payload-check';
 import type { Entity } from '../../../../src-preload/contract/partner-api';
 import {
   createActionOpener,
@@ -7,7 +9,8 @@ import {
   queueStarted,
   type ActionRequest,
 } from '../../../../src-renderer/operations/action-opener';
-import { type operationRegistry, type WrongFacts } from '../../../../src-renderer/operations/registry';
+import { operationRegistry, type WrongFacts } from '../../../../src-renderer/operations/registry';
+import type { OperationParts } from '../../../../src-renderer/operations/shared/operation-parts';
 import type { NewEntry } from '../../../../src-renderer/outbox/outbox-state';
 
 const entity = {
@@ -17,13 +20,25 @@ const entity = {
 
 // Compile-time, following the checklist for adding an action: each literal below leaves one thing out or
 // wires one thing wrong, and each `@ts-expect-error` fails the typecheck ("unused directive") once it is right.
+const { effect, description, resubmit } = operationRegistry['contact.create'];
+type Registry = typeof operationRegistry;
+type WrongStart = Omit<Registry['contact.create'], 'start'> & {
+  start: {
+    kind: 'direct';
+    clientOf(about: never): string | null;
+    write(about: never): { operation: 'contact.create'; payload: StoredPayload; told: { leadName: string } };
+  };
+};
 export const typeChecks = {
-  // @ts-expect-error -- a start whose form hands the summary another operation's facts
-  wrongFacts: true satisfies [
-    WrongFacts<
-      typeof operationRegistry & { 'contact.create': { start: (typeof operationRegistry)['contact.update']['start'] } }
-    >,
-  ] extends [never]
+  missingStart: {
+    ...operationRegistry,
+    // @ts-expect-error -- an operation no screen can start: `openAction(name, about)` would have nothing to open
+    'contact.create': { effect, description, resubmit },
+  } satisfies Record<OperationName, OperationParts>,
+  // @ts-expect-error -- a start that hands the summary other facts than it reads (a lead's name for a contact)
+  wrongFacts: true satisfies [WrongFacts<Omit<Registry, 'contact.create'> & { 'contact.create': WrongStart }>] extends [
+    never,
+  ]
     ? true
     : never,
 };
@@ -63,7 +78,7 @@ describe('opening an action by name', () => {
     expect(shown).toEqual([{ name: 'contact.create', about: { entity } }]);
     expect(outbox.queue).not.toHaveBeenCalled();
     const request = shown[0]!;
-    expect(dialogOf('contact.create')?.title({ entity })).toBe('Add a contact to Acme Pty Ltd');
+    expect(dialogOf('contact.create')?.title({ entity } as never)).toBe('Add a contact to Acme Pty Ltd');
 
     const form = formOf(request, (write) => queueStarted(outbox, request, write));
     expect(form.props).toMatchObject({ submitLabel: 'Add contact', disabledReason: null });
@@ -125,5 +140,10 @@ describe('opening an action by name', () => {
         dependsOn: [],
       },
     ]);
+  });
+
+  it('every operation of the contract says how a screen starts it', () => {
+    for (const [name, parts] of Object.entries(operationRegistry))
+      expect(parts.start.kind, name).toMatch(/^(dialog|direct)$/);
   });
 });
