@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useClientFacing } from '../client-facing/client-facing-store';
+import { ActionHost } from './ActionHost';
 import { Layout } from './Layout';
 
 // Only a window turned to a client needs the plain layout, its route guard and the PIN dialogs: not loaded at start.
@@ -16,11 +17,16 @@ export function Shell() {
   const loaded = useClientFacing((s) => s.loaded);
   const active = useClientFacing((s) => s.active);
   if (!loaded) return null;
-  return active ? (
-    <Suspense fallback={null}>
-      <ClientFacingLayout target={active} />
-    </Suspense>
-  ) : (
-    <Layout />
+  // Inside the router, so an action's form can open what it created (a new lead's page).
+  return (
+    <ActionHost>
+      {active ? (
+        <Suspense fallback={null}>
+          <ClientFacingLayout target={active} />
+        </Suspense>
+      ) : (
+        <Layout />
+      )}
+    </ActionHost>
   );
 }

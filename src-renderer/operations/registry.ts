@@ -24,5 +24,28 @@ export const operationRegistry = {
   ...proposalOperations,
 } satisfies Record<OperationName, OperationParts>;
 
+type SummaryReads<R, M extends OperationName> =
+  R extends Record<M, { description: { summary(about: infer A): string } }> ? A : never;
+type StartTells<Start> = Start extends { Form(props: { queue(write: infer W): unknown }): unknown }
+  ? W
+  : Start extends { write(about: never): infer W }
+    ? W
+    : never;
+/**
+ * The pairs (operation started, operation written) of a registry whose start hands a summary other facts
+ * than the written operation's summary reads: `never` when every start tells each summary what it reads.
+ */
+export type WrongFacts<R extends Record<OperationName, { start?: unknown }>> = {
+  [N in OperationName]: StartTells<R[N]['start']> extends infer W
+    ? W extends { operation: infer M extends OperationName; told: infer T }
+      ? T extends SummaryReads<R, M>
+        ? never
+        : [N, M]
+      : never
+    : never;
+}[OperationName];
+/** Compile-time: fails, naming the pair, when a start tells a summary other facts than it reads. */
+export const startsTellWhatSummariesRead: [WrongFacts<typeof operationRegistry>] extends [never] ? true : never = true;
+
 /** One operation's parts, as the Outbox reads them for any entry. */
 export const partsOf = (operation: OperationName): OperationParts => operationRegistry[operation];

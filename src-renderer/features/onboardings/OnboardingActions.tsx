@@ -1,15 +1,10 @@
 import { Card, Flex, Heading } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
-import { preloadAll } from '../../ui/LazyLoad';
-import { ModalDialog } from '../../ui/ModalDialog';
 import { readOpenEntries } from '../../outbox/outbox-db';
 import { usePractice } from '../../session/practice-store';
-import { useWriteBlocked } from '../../operations/shared/UserSelect';
-import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
-import { CompleteForm, RecipientsForm } from '../../operations/onboardings/onboarding-operations';
-import { operationRegistry } from '../../operations/registry';
+import { WriteActions, WriteButton } from '../../operations/shared/WriteActions';
+import { useOpenAction, usePreloadedForms } from '../../operations/action-opener';
 import { PendingActions } from '../outbox/OutboxStatus';
 import { onboardingDocumentsReport } from '../../client-data/client-reads';
 import { onboardingDocumentsSchema } from '../../../src-preload/contract/partner-api';
@@ -22,13 +17,11 @@ import { useServices } from '../../context/services-context';
  * (OnboardingDocuments); recipients' access to each client entity needs that list too.
  */
 export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding; name: string }) {
-  const { databases, outbox } = useServices();
+  const { databases } = useServices();
+  const openAction = useOpenAction();
   // The forms' code arrives while the user reads, so a dialog opens with its form at once.
-  useEffect(() => preloadAll([CompleteForm, RecipientsForm]), []);
+  usePreloadedForms(['onboarding.complete', 'onboarding.editRecipients']);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
-  const blocked = useWriteBlocked();
-  const [open, setOpen] = useState<'recipients' | 'complete' | null>(null);
-  const close = () => setOpen(null);
   const db = databases.of(practiceKey);
   const data = useLiveQuery(async () => {
     const [entries, status, documents] = await Promise.all([
@@ -60,14 +53,7 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
   const completing = pending.some((e) => e.operation === 'onboarding.complete');
   // The record itself says so at once; the status lookup above lags one render behind a change to the record.
   const final = onboarding.completedOn !== null || Boolean(data?.final);
-  const queue = (operation: 'onboarding.editRecipients' | 'onboarding.complete', body: unknown, summary: string) =>
-    outbox.queue({
-      operation,
-      payload: { params: { key: onboarding.onboardingKey }, body },
-      summary,
-      entityKey: onboarding.entityKey,
-      dependsOn: [],
-    });
+  const about = { onboarding, name };
 
   return (
     <Card>
@@ -81,68 +67,19 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
             title={
               recipientsWaiting ? 'An earlier change to the recipients has not reached the practice yet.' : undefined
             }
-            onClick={() => setOpen('recipients')}
+            onClick={() => openAction('onboarding.editRecipients', about)}
           >
             Edit recipients
           </WriteButton>
           <WriteButton
             disabled={completing || final}
             title={final ? 'This onboarding is already finished.' : undefined}
-            onClick={() => setOpen('complete')}
+            onClick={() => openAction('onboarding.complete', { ...about, outstanding: data?.outstanding ?? null })}
           >
             Complete
           </WriteButton>
         </WriteActions>
       </Flex>
-      <ModalDialog
-        open={open === 'recipients'}
-        onClose={close}
-        width="wide"
-        title={`Recipients of onboarding #${onboarding.onboardingID}`}
-        description={SENT_WHEN}
-      >
-        <RecipientsForm
-          onboarding={onboarding}
-          disabledReason={blocked}
-          onCancel={close}
-          onSubmit={async (body) => {
-            await queue(
-              'onboarding.editRecipients',
-              body,
-              operationRegistry['onboarding.editRecipients'].description.summary({
-                body,
-                onboardingID: onboarding.onboardingID,
-                name,
-              }),
-            );
-            close();
-          }}
-        />
-      </ModalDialog>
-      <ModalDialog
-        open={open === 'complete'}
-        onClose={close}
-        title={`Complete onboarding #${onboarding.onboardingID}`}
-        description={SENT_WHEN}
-      >
-        <CompleteForm
-          onboarding={onboarding}
-          outstanding={data?.outstanding ?? null}
-          disabledReason={blocked}
-          onCancel={close}
-          onSubmit={async (body) => {
-            await queue(
-              'onboarding.complete',
-              body,
-              operationRegistry['onboarding.complete'].description.summary({
-                onboardingID: onboarding.onboardingID,
-                name,
-              }),
-            );
-            close();
-          }}
-        />
-      </ModalDialog>
       <PendingActions entries={pending} title="Pending for this onboarding" testId="onboarding-pending-actions" />
     </Card>
   );

@@ -1,28 +1,21 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { eformCreateResponseSchema } from '../../../src-preload/contract/partner-api';
-import { useServices } from '../../context/services-context';
-import { operationRegistry } from '../../operations/registry';
+import { useOpenAction } from '../../operations/action-opener';
 
 /**
  * What the practice did with a sent eForm: sent or kept as a draft (a non-billing failure is a 200 with
  * sent: false), whether the email went, and the client's access link — and "Send draft" for a draft.
  */
 export function EformResult({ entry }: { entry: OutboxEntry }) {
-  const { outbox } = useServices();
+  const openAction = useOpenAction();
   if (entry.status !== 'done' || (entry.operation !== 'eform.create' && entry.operation !== 'eform.sendDraft'))
     return null;
   const result = eformCreateResponseSchema.safeParse(entry.result);
   if (!result.success) return null;
   const r = result.data;
   const sendDraft = () =>
-    outbox.queue({
-      operation: 'eform.sendDraft',
-      payload: { params: { formKey: r.formKey } },
-      summary: operationRegistry['eform.sendDraft'].description.summary({ draftOf: entry.summary }),
-      entityKey: entry.entityKey,
-      dependsOn: [],
-    });
+    openAction('eform.sendDraft', { formKey: r.formKey, draftOf: entry.summary, entityKey: entry.entityKey });
   return (
     <Flex direction="column" gap="1" data-testid="eform-result">
       <Text size="2">
@@ -39,7 +32,7 @@ export function EformResult({ entry }: { entry: OutboxEntry }) {
       ) : null}
       {!r.sent && entry.operation === 'eform.create' ? (
         <Flex>
-          <Button size="1" variant="soft" onClick={() => void sendDraft()}>
+          <Button size="1" variant="soft" onClick={sendDraft}>
             Send draft
           </Button>
         </Flex>

@@ -1,25 +1,12 @@
-import type { ComponentProps } from 'react';
 import { z } from 'zod';
 import { billCreateSchema, type BillCreate } from '../../../src-preload/contract/partner-api';
-import { lazyComponent } from '../../ui/LazyLoad';
-import { formatMoney } from '../../ui/regional/regional-format';
 import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
 import { billEffects } from '../../effects/bill-effects';
-import type { AdhocBillForm as Form } from './AdhocBillForm';
+import { AdhocBillForm, billAmountWords, billStarts } from './bill-start';
 import { countOf } from '../../ui/regional/counts';
-
-/** Loaded the first time it is opened, not at start. */
-export const AdhocBillForm = lazyComponent<ComponentProps<typeof Form>>(
-  async () => (await import('./AdhocBillForm')).AdhocBillForm,
-  'the form',
-);
 
 /** The bill form's totals, as it hands them over with the body. */
 const billTotalsSchema = z.object({ net: z.number(), total: z.number().nullable() });
-
-/** A bill's amount for its line: the total, or the net "before tax" when the tax is not known here. */
-export const billAmountWords = (totals: z.infer<typeof billTotalsSchema>, region: string | undefined): string =>
-  totals.total === null ? `${formatMoney(totals.net, region)} before tax` : formatMoney(totals.total, region);
 
 export const billOperations = {
   'bill.createAdhoc': {
@@ -43,6 +30,6 @@ export const billOperations = {
       const bill = billCreateSchema.safeParse(body);
       return bill.success ? { entityKey: bill.data.entityKey, initial: bill.data, submitLabel } : null;
     }),
-    form: AdhocBillForm,
+    start: billStarts['bill.createAdhoc'],
   },
 } satisfies Record<'bill.createAdhoc', OperationParts>;

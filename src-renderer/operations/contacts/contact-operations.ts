@@ -1,15 +1,7 @@
-import type { ComponentProps } from 'react';
 import { contactCreateSchema, type ContactCreate, type ContactUpdate } from '../../../src-preload/contract/partner-api';
-import { lazyComponent } from '../../ui/LazyLoad';
 import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
 import { contactEffects } from '../../effects/contact-effects';
-import type { ContactForm as Form } from './ContactForm';
-
-/** Loaded the first time it is opened, not at start (most sessions only read). */
-export const ContactForm = lazyComponent<ComponentProps<typeof Form>>(
-  async () => (await import('./ContactForm')).ContactForm,
-  'the form',
-);
+import { ContactForm, contactStarts } from './contact-start';
 
 const fieldWords: Record<keyof ContactUpdate, string> = {
   contactName: 'first name',
@@ -38,7 +30,7 @@ export const contactOperations = {
       const initial = contactCreateSchema.safeParse(body);
       return { ...(initial.success ? { initial: initial.data } : {}), submitLabel };
     }),
-    form: ContactForm,
+    start: contactStarts['contact.create'],
   },
   'contact.update': {
     effect: contactEffects['contact.update'],
@@ -51,6 +43,6 @@ export const contactOperations = {
     ),
     // Only the changed fields are stored: the full form would read the others as emptied.
     resubmit: 'json',
-    form: ContactForm,
+    start: contactStarts['contact.update'],
   },
 } satisfies Record<'contact.create' | 'contact.update', OperationParts>;

@@ -1,15 +1,7 @@
-import type { ComponentProps } from 'react';
 import { eformCreateBaseSchema, type EformCreate } from '../../../src-preload/contract/partner-api';
-import { lazyComponent } from '../../ui/LazyLoad';
-import { describedAs, noForm, resubmitIn, type OperationParts } from '../shared/operation-parts';
+import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
 import { eformEffects } from '../../effects/eform-effects';
-import type { EformForm as Form } from './EformForm';
-
-/** Loaded the first time it is opened, not at start. */
-export const EformForm = lazyComponent<ComponentProps<typeof Form>>(
-  async () => (await import('./EformForm')).EformForm,
-  'the form',
-);
+import { EformForm, eformStarts } from './eform-start';
 
 export const eformOperations = {
   'eform.create': {
@@ -47,13 +39,14 @@ export const eformOperations = {
         },
       };
     }),
-    form: EformForm,
+    start: eformStarts['eform.create'],
   },
   'eform.sendDraft': {
     effect: eformEffects['eform.sendDraft'],
     description: describedAs('eform.sendDraft', ({ draftOf }: { draftOf: string }) => `Send the draft of: ${draftOf}`),
     // It has no body: there is nothing to edit.
     resubmit: 'json',
-    form: noForm('A button on an eForm the practice kept as a draft, in the Outbox (features/outbox/EformResult.tsx).'),
+    // "Send draft" on an eForm the practice kept as a draft, in the Outbox.
+    start: eformStarts['eform.sendDraft'],
   },
 } satisfies Record<'eform.create' | 'eform.sendDraft', OperationParts>;

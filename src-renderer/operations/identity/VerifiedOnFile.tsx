@@ -4,14 +4,18 @@ import type { PracticeDb } from '../../data/practice-db';
 import { CheckInput } from '../../ui/form-kit';
 import { formatDateTime } from '../../ui/regional/regional-format';
 
-/** When this laptop last read that a completed verification is on file for the client, or null. */
-export function useVerificationOnFile(db: PracticeDb | undefined, entityKey: string): { readAt: string } | null {
-  return (
-    useLiveQuery(async () => {
-      const record = db ? await db.identity.get(entityKey) : undefined;
-      return record?.certificate === 'available' ? { readAt: record.checkedAt } : null;
-    }, [db, entityKey]) ?? null
-  );
+/**
+ * When this laptop last read that a completed verification is on file for the client, or null; undefined
+ * while the database has not answered (a billed check's form waits for it rather than allow a send early).
+ */
+export function useVerificationOnFile(
+  db: PracticeDb | null | undefined,
+  entityKey: string,
+): { readAt: string } | null | undefined {
+  return useLiveQuery(async () => {
+    const record = db ? await db.identity.get(entityKey) : undefined;
+    return record?.certificate === 'available' ? { readAt: record.checkedAt } : null;
+  }, [db, entityKey]);
 }
 
 export const CONFIRM_LABEL = 'I know a verification is on file: run this billed check anyway';

@@ -1,24 +1,12 @@
-import type { ComponentProps } from 'react';
 import {
   amlCheckCreateSchema,
   idVerificationSendSchema,
   type AmlCheckCreate,
   type IdVerificationSend,
 } from '../../../src-preload/contract/partner-api';
-import { lazyComponent } from '../../ui/LazyLoad';
 import { describedAs, type OperationParts } from '../shared/operation-parts';
 import { identityEffects } from '../../effects/identity-effects';
-import type { AmlCheckForm as Aml, IdVerificationForm as Verification } from './IdentityForms';
-
-// Loaded the first time one is opened, not at start.
-export const IdVerificationForm = lazyComponent<ComponentProps<typeof Verification>>(
-  async () => (await import('./IdentityForms')).IdVerificationForm,
-  'the form',
-);
-export const AmlCheckForm = lazyComponent<ComponentProps<typeof Aml>>(
-  async () => (await import('./IdentityForms')).AmlCheckForm,
-  'the form',
-);
+import { identityStarts } from './identity-start';
 
 export const identityOperations = {
   'identity.sendVerification': {
@@ -36,7 +24,7 @@ export const identityOperations = {
       },
     ),
     resubmit: 'json',
-    form: IdVerificationForm,
+    start: identityStarts['identity.sendVerification'],
   },
   'identity.runAmlCheck': {
     effect: identityEffects['identity.runAmlCheck'],
@@ -51,6 +39,6 @@ export const identityOperations = {
       },
     ),
     resubmit: 'json',
-    form: AmlCheckForm,
+    start: identityStarts['identity.runAmlCheck'],
   },
 } satisfies Record<'identity.sendVerification' | 'identity.runAmlCheck', OperationParts>;

@@ -1,24 +1,8 @@
-import type { ComponentProps } from 'react';
 import { leadCreateSchema, leadNoteCreateSchema } from '../../../src-preload/contract/partner-api';
 import { leadName } from '../../ui/words/lead-name';
-import { lazyComponent } from '../../ui/LazyLoad';
 import { describedAs, firstWords, resubmitIn, type OperationParts } from '../shared/operation-parts';
 import { leadEffects } from '../../effects/lead-effects';
-import type { LeadConvertForm as Convert, LeadForm as Create, LeadNoteForm as Note } from './LeadForms';
-
-// Loaded the first time one is opened, not at start.
-export const LeadForm = lazyComponent<ComponentProps<typeof Create>>(
-  async () => (await import('./LeadForms')).LeadForm,
-  'the form',
-);
-export const LeadNoteForm = lazyComponent<ComponentProps<typeof Note>>(
-  async () => (await import('./LeadForms')).LeadNoteForm,
-  'the form',
-);
-export const LeadConvertForm = lazyComponent<ComponentProps<typeof Convert>>(
-  async () => (await import('./LeadForms')).LeadConvertForm,
-  'the form',
-);
+import { LeadForm, LeadNoteForm, leadStarts } from './lead-start';
 
 /** The lead as named on screen (ui/words/lead-name.ts). */
 interface AboutLead {
@@ -43,7 +27,7 @@ export const leadOperations = {
       const lead = leadCreateSchema.safeParse(body);
       return lead.success ? { initial: lead.data, submitLabel } : null;
     }),
-    form: LeadForm,
+    start: leadStarts['lead.create'],
   },
   'lead.addNote': {
     effect: leadEffects['lead.addNote'],
@@ -59,12 +43,12 @@ export const leadOperations = {
       const note = leadNoteCreateSchema.safeParse(body);
       return note.success ? { initial: note.data, submitLabel } : null;
     }),
-    form: LeadNoteForm,
+    start: leadStarts['lead.addNote'],
   },
   'lead.convert': {
     effect: leadEffects['lead.convert'],
     description: describedAs('lead.convert', ({ leadName }: AboutLead) => `Convert lead ${leadName} to a client`),
     resubmit: 'json',
-    form: LeadConvertForm,
+    start: leadStarts['lead.convert'],
   },
 } satisfies Record<'lead.create' | 'lead.addNote' | 'lead.convert', OperationParts>;

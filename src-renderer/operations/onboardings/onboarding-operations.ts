@@ -1,27 +1,8 @@
-import type { ComponentProps } from 'react';
 import type { CustomFieldsPut, RecipientsPatch } from '../../../src-preload/contract/partner-api';
-import { lazyComponent } from '../../ui/LazyLoad';
-import { ActingUserForm } from '../shared/ActingUserForm';
 import { describedAs, type OperationParts } from '../shared/operation-parts';
-import type { CompleteForm as Complete } from './CompleteForm';
-import type { CustomFieldsForm as CustomFields } from './CustomFieldsForm';
 import { onboardingEffects } from '../../effects/onboarding-effects';
-import type { RecipientsForm as Recipients } from './RecipientsForm';
+import { onboardingStarts } from './onboarding-start';
 import { countOf } from '../../ui/regional/counts';
-
-// Loaded the first time one is opened, not at start.
-export const RecipientsForm = lazyComponent<ComponentProps<typeof Recipients>>(
-  async () => (await import('./RecipientsForm')).RecipientsForm,
-  'the form',
-);
-export const CompleteForm = lazyComponent<ComponentProps<typeof Complete>>(
-  async () => (await import('./CompleteForm')).CompleteForm,
-  'the form',
-);
-export const CustomFieldsForm = lazyComponent<ComponentProps<typeof CustomFields>>(
-  async () => (await import('./CustomFieldsForm')).CustomFieldsForm,
-  'the form',
-);
 
 /** The onboarding as named on screen: its number and its client. */
 interface AboutOnboarding {
@@ -50,7 +31,7 @@ export const onboardingOperations = {
       },
     ),
     resubmit: 'json',
-    form: RecipientsForm,
+    start: onboardingStarts['onboarding.editRecipients'],
   },
   'onboarding.setCustomFields': {
     effect: onboardingEffects['onboarding.setCustomFields'],
@@ -60,7 +41,7 @@ export const onboardingOperations = {
         `Set ${countOf(body.fields.length, 'custom field')} of ${entityName} (onboarding #${onboardingID})`,
     ),
     resubmit: 'json',
-    form: CustomFieldsForm,
+    start: onboardingStarts['onboarding.setCustomFields'],
   },
   'onboarding.complete': {
     effect: onboardingEffects['onboarding.complete'],
@@ -69,7 +50,7 @@ export const onboardingOperations = {
       ({ onboardingID, name }: AboutOnboarding) => `Complete onboarding #${onboardingID} (${name})`,
     ),
     resubmit: 'json',
-    form: CompleteForm,
+    start: onboardingStarts['onboarding.complete'],
   },
   'onboarding.removeDocument': {
     effect: onboardingEffects['onboarding.removeDocument'],
@@ -80,7 +61,7 @@ export const onboardingOperations = {
     ),
     // Its only input is a query (who removes it): there is no body to edit.
     resubmit: 'json',
-    form: ActingUserForm,
+    start: onboardingStarts['onboarding.removeDocument'],
   },
 } satisfies Record<
   'onboarding.editRecipients' | 'onboarding.setCustomFields' | 'onboarding.complete' | 'onboarding.removeDocument',

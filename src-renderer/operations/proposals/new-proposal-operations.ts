@@ -1,22 +1,10 @@
-import type { ComponentProps } from 'react';
 import { z } from 'zod';
 import { adhocProposalSchema, fromTemplateSchema } from '../../../src-preload/contract/partner-api';
-import { lazyComponent } from '../../ui/LazyLoad';
 import { formatMoney } from '../../ui/regional/regional-format';
 import { describedAs, resubmitIn, type OperationParts } from '../shared/operation-parts';
-import type { AdhocProposalForm as Adhoc, FromTemplateForm as FromTemplate } from './NewProposalForm';
+import { AdhocProposalForm, FromTemplateForm, newProposalStarts } from './new-proposal-start';
 import { proposalEffects } from '../../effects/proposal-effects';
 import { countOf } from '../../ui/regional/counts';
-
-// Loaded the first time one is opened, not at start: the editor is the largest form of the app.
-export const AdhocProposalForm = lazyComponent<ComponentProps<typeof Adhoc>>(
-  async () => (await import('./NewProposalForm')).AdhocProposalForm,
-  'the proposal editor',
-);
-export const FromTemplateForm = lazyComponent<ComponentProps<typeof FromTemplate>>(
-  async () => (await import('./NewProposalForm')).FromTemplateForm,
-  'the form',
-);
 
 /** The editor's totals, as it hands them over with the body. */
 const totalsSchema = z.object({ total: z.number(), lines: z.array(z.unknown()) });
@@ -51,7 +39,7 @@ export const newProposalOperations = {
         ? { entityKey: parsed.data.entityKey, clientName: '', initial: parsed.data, submitLabel }
         : null;
     }),
-    form: FromTemplateForm,
+    start: newProposalStarts['proposal.createFromTemplate'],
   },
   'proposal.create': {
     effect: proposalEffects['proposal.create'],
@@ -72,6 +60,6 @@ export const newProposalOperations = {
         ? { entityKey: parsed.data.entityKey, clientName: '', initial: parsed.data, submitLabel }
         : null;
     }),
-    form: AdhocProposalForm,
+    start: newProposalStarts['proposal.create'],
   },
 } satisfies Record<'proposal.createFromTemplate' | 'proposal.create', OperationParts>;

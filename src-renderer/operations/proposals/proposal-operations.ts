@@ -1,29 +1,10 @@
-import type { ComponentProps } from 'react';
 import type { ExternalProjectsPut, ServicesPatch, ServicesPut } from '../../../src-preload/contract/partner-api';
 import type { BaseLine } from '../../../src-preload/contract/outbox/service-line-edits';
 import { newProposalOperations } from './new-proposal-operations';
-import { lazyComponent } from '../../ui/LazyLoad';
-import { ActingUserForm } from '../shared/ActingUserForm';
 import { describedAs, type OperationParts } from '../shared/operation-parts';
-import type { ExternalProjectsForm as ExternalProjects } from './ExternalProjectsForm';
 import { proposalEffects } from '../../effects/proposal-effects';
-import type { RenewForm as Renew } from './RenewForm';
-import type { ServicesForm as Services } from './ServicesForm';
+import { proposalStarts } from './proposal-start';
 import { countOf } from '../../ui/regional/counts';
-
-// Loaded the first time one is opened, not at start.
-export const RenewForm = lazyComponent<ComponentProps<typeof Renew>>(
-  async () => (await import('./RenewForm')).RenewForm,
-  'the form',
-);
-export const ServicesForm = lazyComponent<ComponentProps<typeof Services>>(
-  async () => (await import('./ServicesForm')).ServicesForm,
-  'the form',
-);
-export const ExternalProjectsForm = lazyComponent<ComponentProps<typeof ExternalProjects>>(
-  async () => (await import('./ExternalProjectsForm')).ExternalProjectsForm,
-  'the form',
-);
 
 /** The proposal as named on screen: its name and its client's. */
 interface AboutProposal {
@@ -41,7 +22,7 @@ export const proposalOperations = {
       (about: AboutProposal) => `Copy proposal ${named(about)} as a new draft`,
     ),
     resubmit: 'json',
-    form: ActingUserForm,
+    start: proposalStarts['proposal.duplicate'],
   },
   'proposal.renew': {
     effect: proposalEffects['proposal.renew'],
@@ -51,7 +32,7 @@ export const proposalOperations = {
         `Renew proposal ${named(about)}${about.signatory ? `, signed by ${about.signatory.name}` : ''}`,
     ),
     resubmit: 'json',
-    form: RenewForm,
+    start: proposalStarts['proposal.renew'],
   },
   'proposal.replaceServices': {
     effect: proposalEffects['proposal.replaceServices'],
@@ -61,7 +42,7 @@ export const proposalOperations = {
         `Replace the services of ${named(about)}: ${countOf(about.body.services.length, 'line')}`,
     ),
     resubmit: 'json',
-    form: ServicesForm,
+    start: proposalStarts['proposal.replaceServices'],
   },
   'proposal.editServices': {
     effect: proposalEffects['proposal.editServices'],
@@ -80,7 +61,7 @@ export const proposalOperations = {
       },
     ),
     resubmit: 'json',
-    form: ServicesForm,
+    start: proposalStarts['proposal.editServices'],
   },
   'proposal.replaceExternalProjects': {
     effect: proposalEffects['proposal.replaceExternalProjects'],
@@ -99,7 +80,7 @@ export const proposalOperations = {
       },
     ),
     resubmit: 'json',
-    form: ExternalProjectsForm,
+    start: proposalStarts['proposal.replaceExternalProjects'],
   },
 } satisfies Record<
   | 'proposal.duplicate'

@@ -2,6 +2,7 @@ import { createElement, type ComponentType, type JSXElementConstructor, type Rea
 import { operations, type OperationName } from '../../../src-preload/contract/outbox/operations';
 import type { EformTemplate } from '../../../src-preload/contract/partner-api';
 import type { EffectPart } from '../../effects/outbox-effect';
+import type { AnyStart } from './action-start';
 
 /** How an entry of the operation is described to the user. */
 export interface Description {
@@ -54,12 +55,16 @@ export interface ResubmitForm {
   ): ReactElement | null;
 }
 
-/** A form an operation's screen opens: loaded on demand (or the small shared one), or none and why. */
-export type FormPart = JSXElementConstructor<never> | { noForm: string };
+/**
+ * How a screen starts the operation from what it is about (`openAction(name, about)`): a dialog with its
+ * title, description, form and initial values, or a write queued at once; either way the payload, the
+ * summary's facts and the client the entry belongs to.
+ */
+export type StartPart = AnyStart;
 
 /**
  * Every part of one outbox operation in the renderer. Each is required: an operation without an effect
- * says so (`noLocalEffect`), one edited as JSON says so (`'json'`), one without a screen form says so (`noForm`).
+ * says so (`noLocalEffect`), one edited as JSON says so (`'json'`), and each says how a screen starts it.
  */
 export interface OperationParts {
   /** The local effect (with the tables it touches), applied in the entry's own transaction. */
@@ -67,8 +72,8 @@ export interface OperationParts {
   description: Description;
   /** How "Edit and resubmit" edits a stored entry: its own form, or its body as JSON checked against the contract. */
   resubmit: ResubmitForm | 'json';
-  /** The form the screens open to queue it. */
-  form: FormPart;
+  /** How a screen starts it: `openAction(name, about)` opens its dialog (or queues it at once). */
+  start: StartPart;
 }
 
 /** The description of an operation: title and cost from the contract, the summary from its domain. */
@@ -122,5 +127,3 @@ export function resubmitIn<P extends object>(
     },
   };
 }
-
-export const noForm = (reason: string) => ({ noForm: reason });

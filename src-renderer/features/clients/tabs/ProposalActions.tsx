@@ -1,21 +1,13 @@
 import { Flex } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
 import type { OperationName } from '../../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox/outbox-entry';
-import { duplicateSchema, type ProposalSummary } from '../../../../src-preload/contract/partner-api';
-import { preloadAll } from '../../../ui/LazyLoad';
-import { ModalDialog } from '../../../ui/ModalDialog';
+import type { ProposalSummary } from '../../../../src-preload/contract/partner-api';
 import { usePractice } from '../../../session/practice-store';
-import { ActingUserForm } from '../../../operations/shared/ActingUserForm';
-import { useWriteBlocked } from '../../../operations/shared/UserSelect';
-import { SENT_WHEN, WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
-import { useRegion } from '../../../ui/regional/use-region';
+import { WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
 import { useInteractiveReads } from '../../../client-data/use-client-data';
 import { PendingActions } from '../../outbox/OutboxStatus';
-import { practiceCurrency } from '../../../ui/regional/regional-format';
-import { ExternalProjectsForm, RenewForm, ServicesForm } from '../../../operations/proposals/proposal-operations';
-import { operationRegistry } from '../../../operations/registry';
+import { useOpenAction, usePreloadedForms } from '../../../operations/action-opener';
 import { useServices } from '../../../context/services-context';
 
 const NEEDS_PRICING =
@@ -24,8 +16,6 @@ const NEEDS_PRICING =
 const OPEN_PRICING_FIRST = 'Open “Pricing” first: the change starts from the pricing as the practice has it.';
 
 const LOADING_PRICING = 'Loading the pricing of this proposal…';
-
-type Dialog = 'duplicate' | 'renew' | 'services' | 'projects';
 
 /**
  * Duplicate, renew, replace services, replace external projects: queued in the outbox like every write.
@@ -41,15 +31,12 @@ export function ProposalActions({
   clientName: string;
   pending: readonly OutboxEntry[];
 }) {
-  const { databases, outbox } = useServices();
+  const { databases } = useServices();
+  const openAction = useOpenAction();
   // The forms' code arrives while the user reads, so a dialog opens with its form at once.
-  useEffect(() => preloadAll([RenewForm, ServicesForm, ExternalProjectsForm]), []);
+  usePreloadedForms(['proposal.renew', 'proposal.replaceServices', 'proposal.replaceExternalProjects']);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
-  const blocked = useWriteBlocked();
   const online = useInteractiveReads() !== null;
-  const region = useRegion();
-  const [open, setOpen] = useState<Dialog | null>(null);
-  const close = () => setOpen(null);
   const db = databases.of(practiceKey);
   // 'loading' until the database answers: a stored pricing is never called missing on the way.
   const detail = useLiveQuery(
@@ -61,15 +48,8 @@ export function ProposalActions({
   const kindOf = (operation: OperationName) =>
     operation === 'proposal.editServices' ? 'proposal.replaceServices' : operation;
   const waiting = (operation: OperationName) => pending.some((e) => kindOf(e.operation) === kindOf(operation));
-  const queue = (operation: OperationName, body: unknown, summary: string, base?: unknown) =>
-    outbox.queue({
-      operation,
-      payload: { params: { key: proposal.proposalKey }, body, ...(base === undefined ? {} : { base }) },
-      summary,
-      entityKey: proposal.entityKey,
-      dependsOn: [],
-    });
-  const about = { proposalName: proposal.name, clientName };
+  const about = { proposal, clientName };
+  const priced = detail && detail !== 'loading' ? { ...about, detail } : null;
   const renewWhy =
     proposal.statusName === 'Renewed'
       ? 'This proposal has already been renewed.'
@@ -90,17 +70,24 @@ export function ProposalActions({
   return (
     <Flex direction="column" gap="2">
       <WriteActions testId="proposal-actions">
-        <WriteButton size="1" onClick={() => setOpen('duplicate')}>
+        <WriteButton size="1" onClick={() => openAction('proposal.duplicate', about)}>
           Duplicate
         </WriteButton>
-        <WriteButton size="1" disabled={Boolean(renewWhy)} title={renewWhy} onClick={() => setOpen('renew')}>
+        <WriteButton
+          size="1"
+          disabled={Boolean(renewWhy)}
+          title={renewWhy}
+          onClick={() => openAction('proposal.renew', about)}
+        >
           Renew
         </WriteButton>
         <WriteButton
           size="1"
           disabled={Boolean(editWhy('proposal.replaceServices'))}
           title={editWhy('proposal.replaceServices')}
-          onClick={() => setOpen('services')}
+          onClick={() => {
+            if (priced) openAction('proposal.replaceServices', priced);
+          }}
         >
           Edit services
         </WriteButton>
@@ -108,105 +95,13 @@ export function ProposalActions({
           size="1"
           disabled={Boolean(editWhy('proposal.replaceExternalProjects'))}
           title={editWhy('proposal.replaceExternalProjects')}
-          onClick={() => setOpen('projects')}
+          onClick={() => {
+            if (priced) openAction('proposal.replaceExternalProjects', priced);
+          }}
         >
           External projects
         </WriteButton>
       </WriteActions>
-      <ModalDialog
-        open={open === 'duplicate'}
-        onClose={close}
-        title={`Duplicate “${proposal.name}”`}
-        description={SENT_WHEN}
-      >
-        <ActingUserForm
-          schema={duplicateSchema}
-          what={`A new draft copying the pricing, billings and jobs of “${proposal.name}”, for the same client. The original is not changed.`}
-          userLabel="Copied by"
-          missingUser="Choose which staff member is making the copy."
-          submitLabel="Queue copy"
-          disabledReason={blocked}
-          onCancel={close}
-          onSubmit={async (body) => {
-            await queue('proposal.duplicate', body, operationRegistry['proposal.duplicate'].description.summary(about));
-            close();
-          }}
-        />
-      </ModalDialog>
-      <ModalDialog open={open === 'renew'} onClose={close} title={`Renew “${proposal.name}”`} description={SENT_WHEN}>
-        <RenewForm
-          proposal={proposal}
-          disabledReason={blocked}
-          onCancel={close}
-          onSubmit={async (body, signatory) => {
-            await queue(
-              'proposal.renew',
-              body,
-              operationRegistry['proposal.renew'].description.summary({ ...about, signatory }),
-            );
-            close();
-          }}
-        />
-      </ModalDialog>
-      {detail && detail !== 'loading' ? (
-        <>
-          <ModalDialog
-            open={open === 'services'}
-            onClose={close}
-            width="wide"
-            title={`Services of “${proposal.name}”`}
-            description={SENT_WHEN}
-          >
-            <ServicesForm
-              detail={detail}
-              disabledReason={blocked}
-              onCancel={close}
-              onSubmit={async (write) => {
-                if (write.operation === 'proposal.editServices')
-                  await queue(
-                    write.operation,
-                    write.body,
-                    operationRegistry['proposal.editServices'].description.summary({ ...about, ...write }),
-                    write.base,
-                  );
-                else
-                  await queue(
-                    write.operation,
-                    write.body,
-                    operationRegistry['proposal.replaceServices'].description.summary({ ...about, body: write.body }),
-                  );
-                close();
-              }}
-            />
-          </ModalDialog>
-          <ModalDialog
-            open={open === 'projects'}
-            onClose={close}
-            width="wide"
-            title={`External projects of “${proposal.name}”`}
-            description={SENT_WHEN}
-          >
-            <ExternalProjectsForm
-              detail={detail}
-              currency={practiceCurrency(region)}
-              disabledReason={blocked}
-              onCancel={close}
-              onSubmit={async (body) => {
-                await queue(
-                  'proposal.replaceExternalProjects',
-                  body,
-                  operationRegistry['proposal.replaceExternalProjects'].description.summary({
-                    ...about,
-                    body,
-                    knownIds: new Set(detail.externalProjects.map((p) => p.id)),
-                  }),
-                );
-                close();
-              }}
-            />
-          </ModalDialog>
-        </>
-      ) : null}
       <PendingActions entries={pending} title="Pending for this proposal" testId="proposal-pending-actions" />
     </Flex>
   );

@@ -2,7 +2,12 @@ import { Theme } from '@radix-ui/themes';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { partState, type PartInputs, type PartState } from '../../../../src-renderer/client-data/part-state';
-import { DetailStatus, detailSentence, PartStatus, partSentence } from '../../../../src-renderer/features/shared/PartStatus';
+import {
+  DetailStatus,
+  detailSentence,
+  PartStatus,
+  partSentence,
+} from '../../../../src-renderer/features/shared/PartStatus';
 
 const MISSING = /not on this laptop|have not been read|has not been read|No \w+ on this laptop/i;
 const base: PartInputs = { stored: 0, fetchedAt: null, read: { status: 'idle' }, online: true };
