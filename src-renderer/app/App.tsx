@@ -2,7 +2,7 @@ import { Callout, Theme } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { UpdateBanner } from '../updates/UpdateBanner';
-import { browserDeps, handleDesktopMessages } from './desktop-commands';
+import { browserDeps, handleDesktopMessages } from '../desktop/desktop-commands';
 import { ForgottenPractices } from './ForgottenPractices';
 import { useOsIntegration } from './os-integration';
 import { createAppRouter } from './router';

@@ -1,5 +1,5 @@
 import { Flex, Text } from '@radix-ui/themes';
-import { useAppInfo } from './app-info-store';
+import { useAppInfo } from '../desktop/app-info-store';
 import { activePractice, usePractice } from '../session/practice-store';
 import { OnlineIndicator } from '../connectivity/OnlineIndicator';
 import { formatDateTime, formatTime } from '../ui/regional/regional-format';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { requestPersistentStorage } from './persistent-storage';
+import { requestPersistentStorage } from '../desktop/persistent-storage';
 import { watchActivity } from './report-activity';
 import { useServices } from '../context/services-context';
-import { appearanceOf, useTheme, watchTheme } from './theme-store';
+import { appearanceOf, useTheme, watchTheme } from '../desktop/theme-store';
 
 /**
  * The window's part of the OS integration: storage that is not evicted, activity reports for the badge

@@ -1,27 +1,25 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import { watchConnectivity } from '../connectivity/connectivity-store';
-import { createMovementReads, type MovementReads } from '../features/debtors/movement-read';
+import { createMovementReads } from '../features/debtors/movement-read';
 import { systemClock, type Clock } from '../jobs/clock';
 import { createPagePresence, windowPageHost, type PageHost } from '../presence/page-presence';
-import { createPresenceSource, type PresenceSource } from '../presence/presence-source';
+import { createPresenceSource } from '../presence/presence-source';
 import { createPdfWorkerHolder, PdfViewer, type PdfWorkerHolder } from '../pdf-viewer/lazy';
-import { removeForgottenPractices, type ForgottenPractice } from '../session/forgotten-practices';
-import { createPracticeDatabases, type DocumentRequest, type PracticeDatabases } from '../data/practice-db';
-import type { JobRunner } from '../jobs/job-runner';
-import type { MeetingPackService } from '../meeting-packs/meeting-packs-job';
-import type { Notice } from '../notices/notice-store';
-import type { OutboxService } from '../outbox/outbox-job';
-import type { PracticeService } from '../session/practice-service';
+import { removeForgottenPractices } from '../session/forgotten-practices';
+import { createPracticeDatabases } from '../data/practice-db';
+import type { RendererServices } from '../context/renderer-root';
 import { SYNC_JOB, watchSyncEvents } from '../sync/sync-job';
 import { watchLiveUpdates } from '../sync/live-updates';
-import { useAppInfo } from './app-info-store';
+import { useAppInfo } from '../desktop/app-info-store';
 import { createRendererJobs } from './renderer-jobs';
-import { createDesktopInbox, type DesktopInbox } from './desktop-commands';
+import { createDesktopInbox } from '../desktop/desktop-commands';
 import { failureDiagnostics } from '../ui/words/describe-failure';
-import { createErrorReporter, type ErrorReporter } from './error-reporting';
+import { createErrorReporter } from '../desktop/error-reporting';
 import { missingBridge } from './missing-bridge';
-import { whenIdleAfterFirstPaint, type IdleScheduler } from './idle-after-paint';
-import { createFirstScreenSignal, type FirstScreenSignal, type FirstScreenTimers } from './first-screen';
+import { whenIdleAfterFirstPaint, type IdleScheduler } from '../desktop/idle-after-paint';
+import { createFirstScreenSignal, type FirstScreenTimers } from '../desktop/first-screen';
+
+export type { RendererServices };
 
 export interface RendererServicesDeps {
   /** The bridge to main (`window.companion`), or null when the page was opened without a preload. */
@@ -36,38 +34,6 @@ export interface RendererServicesDeps {
   preloadPdfViewer?: () => Promise<unknown>;
   /** The page whose visibility, focus and input tell where the user is (default: this window's; none in Node). */
   page?: PageHost | null;
-}
-
-export interface RendererServices {
-  companion: Companion | null;
-  databases: PracticeDatabases;
-  runner: JobRunner;
-  outbox: OutboxService;
-  meetingPacks: MeetingPackService;
-  practice: PracticeService;
-  /** Where the user is (main's view and the page's, combined): the sync's cadence and Settings follow it. */
-  presence: PresenceSource;
-  /** "Download when online": stores the request and kicks the document-requests job. */
-  requestDocument(practiceKey: string, request: DocumentRequest): Promise<void>;
-  errors: ErrorReporter;
-  desktopInbox: DesktopInbox;
-  movementReads: MovementReads;
-  /** The one pdf.js worker of the window, shared by every document (the viewer gets it from `<ServicesProvider>`). */
-  pdfWorker: PdfWorkerHolder;
-  notify(notice: Omit<Notice, 'id'>): void;
-  /** The start-up removal of forgotten practices' data, run once per window whoever asks twice (StrictMode). */
-  removeForgottenPracticesOnce(confirm: (practices: ForgottenPractice[]) => Promise<boolean>): void;
-  /** Marked by the first screen once its content shows; start-up warm-ups wait for it (first-screen.ts). */
-  firstScreen: FirstScreenSignal;
-  /**
-   * Loads the viewer and starts `pdfWorker` once the first screen shows its content and the browser is idle (so
-   * the first PDF opens on the warmed worker, and the warm-up does not slow the first rows); returns the cancel.
-   */
-  warmUpPdfViewer(): () => void;
-  /** Error reporting, main's events, the stores' first reads and the background jobs. */
-  start(): void;
-  /** Ends every subscription, timer and job run. */
-  stop(): void;
 }
 
 /**

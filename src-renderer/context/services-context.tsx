@@ -3,7 +3,7 @@ import type { Companion } from '../../src-preload/contract/companion';
 import { PdfWorkerProvider } from '../pdf-viewer/lazy';
 import type { PracticeDb } from '../data/practice-db';
 import { usePractice } from '../session/practice-store';
-import type { RendererServices } from '../app/renderer-services';
+import type { RendererServices } from './renderer-root';
 
 /** The renderer's services, built once by the composition root (main.tsx); null only outside the app (tests). */
 export const ServicesContext = createContext<RendererServices | null>(null);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { whenIdleAfterFirstPaint } from '../../app/idle-after-paint';
+import { whenIdleAfterFirstPaint } from '../../desktop/idle-after-paint';
 import type { StoredEntity } from '../../data/practice-db';
 import type { ClientSearch } from './client-filter';
 import { activePractice, usePractice } from '../../session/practice-store';

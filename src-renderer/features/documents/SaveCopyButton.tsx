@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { documentCopyFileName } from '../../../src-preload/contract/document-copy';
 import type { DocumentRef } from '../../../src-preload/contract/documents';
-import { useAppInfo } from '../../app/app-info-store';
+import { useAppInfo } from '../../desktop/app-info-store';
 import { useActivePracticeDb, useCompanion } from '../../context/services-context';
 import { describeFailure } from '../../ui/words/describe-failure';
 

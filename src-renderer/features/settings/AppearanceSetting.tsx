@@ -1,6 +1,6 @@
 import { Card, Heading, RadioGroup, Text } from '@radix-ui/themes';
 import type { ThemeChoice } from '../../../src-preload/contract/desktop';
-import { useTheme } from '../../app/theme-store';
+import { useTheme } from '../../desktop/theme-store';
 import { useCompanion } from '../../context/services-context';
 
 const choices: { value: ThemeChoice; label: string }[] = [

@@ -1,7 +1,7 @@
 import { Callout, Card, Code, DataList, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import type { RegionHostsStatus } from '../../../src-preload/contract/desktop';
-import { usePersistentStorage } from '../../app/persistent-storage';
+import { usePersistentStorage } from '../../desktop/persistent-storage';
 import { useCompanion } from '../../context/services-context';
 
 const sourceWords: Record<RegionHostsStatus['source'], string> = {

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../ui/ModalDialog';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useState } from 'react';
 import { countOpen } from '../../outbox/outbox-db';
-import { useAppInfo } from '../../app/app-info-store';
+import { useAppInfo } from '../../desktop/app-info-store';
 import { usePractice } from '../../session/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { AddOwnCredentialsForm } from '../connect/AddOwnCredentialsForm';

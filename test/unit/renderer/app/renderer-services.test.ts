@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PDFWorker } from 'pdfjs-dist';
 import type { Companion } from '../../../../src-preload/contract/companion';
-import type { IdleScheduler } from '../../../../src-renderer/app/idle-after-paint';
-import { whenIdleAfterFirstPaint } from '../../../../src-renderer/app/idle-after-paint';
+import type { IdleScheduler } from '../../../../src-renderer/desktop/idle-after-paint';
+import { whenIdleAfterFirstPaint } from '../../../../src-renderer/desktop/idle-after-paint';
 import { createRendererServices } from '../../../../src-renderer/app/renderer-services';
 import { createPdfWorkerHolder } from '../../../../src-renderer/pdf-viewer/pdf-worker-holder';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeError, type Companion } from '../../../../src-preload/contract/companion';
-import { useAppInfo } from '../../../../src-renderer/app/app-info-store';
+import { useAppInfo } from '../../../../src-renderer/desktop/app-info-store';
 import { useNotices } from '../../../../src-renderer/notices/notice-store';
 
 describe('app info store', () => {

@@ -31,7 +31,7 @@ afterEach(() => {
 async function load(href = 'app://renderer/index.html#/clients') {
   const win = fakeWindow(href);
   vi.stubGlobal('window', win);
-  const reporting = await import('../../../../src-renderer/app/error-reporting');
+  const reporting = await import('../../../../src-renderer/desktop/error-reporting');
   const notices = await import('../../../../src-renderer/notices/notice-store');
   return { win, reporting, notices };
 }
