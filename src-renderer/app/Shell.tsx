@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useClientFacing } from '../client-facing/client-facing-store';
 import { Layout } from './Layout';
+import { useClientFacing } from '../context/store-hooks';
 
 // Only a window turned to a client needs the plain layout, its route guard and the PIN dialogs: not loaded at start.
 const ClientFacingLayout = lazy(() =>

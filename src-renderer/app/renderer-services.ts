@@ -8,22 +8,30 @@ import { createPdfWorkerHolder, PdfViewer, type PdfWorkerHolder } from '../pdf-v
 import { removeForgottenPractices } from '../session/forgotten-practices';
 import { createPracticeDatabases } from '../data/practice-db';
 import type { RendererServices } from '../context/renderer-root';
+import { createRendererStores, type RendererStores } from '../context/renderer-stores';
+import { watchClientFacing } from '../client-facing/client-facing-store';
+import { requestPersistentStorage } from '../desktop/persistent-storage';
+import { watchTheme } from '../desktop/theme-store';
+import { watchUpdates } from '../updates/update-store';
+import { watchActivity } from './report-activity';
 import { SYNC_JOB, watchSyncEvents } from '../sync/sync-job';
 import { watchLiveUpdates } from '../sync/live-updates';
-import { useAppInfo } from '../desktop/app-info-store';
 import { createRendererJobs } from './renderer-jobs';
-import { createDesktopInbox } from '../desktop/desktop-commands';
+import { browserDeps, createDesktopInbox, handleDesktopMessages } from '../desktop/desktop-commands';
 import { failureDiagnostics } from '../ui/words/describe-failure';
 import { createErrorReporter } from '../desktop/error-reporting';
 import { missingBridge } from './missing-bridge';
 import { whenIdleAfterFirstPaint, type IdleScheduler } from '../desktop/idle-after-paint';
 import { createFirstScreenSignal, type FirstScreenTimers } from '../desktop/first-screen';
+import { loadAppInfo } from '../desktop/app-info-store';
 
 export type { RendererServices };
 
 export interface RendererServicesDeps {
   /** The bridge to main (`window.companion`), or null when the page was opened without a preload. */
   companion: Companion | null;
+  /** The window's stores (default: a fresh set; a test may hand in its own to read them). */
+  stores?: RendererStores;
   clock?: Clock;
   idle?: IdleScheduler;
   /** Timers of the first-screen fallback (tests drive them). */
@@ -46,8 +54,9 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
   // the services still exist so the tree has one shape, and any use of main says plainly why it fails.
   const bridge = companion ?? missingBridge();
   const databases = createPracticeDatabases();
+  const stores = deps.stores ?? createRendererStores();
   const firstScreen = createFirstScreenSignal(deps.firstScreenTimers);
-  const errors = createErrorReporter(companion);
+  const errors = createErrorReporter(companion, (notice) => stores.notices.getState().push(notice));
   const page = deps.page === undefined ? windowPageHost() : deps.page;
   const presence = createPresenceSource({
     companion,
@@ -57,6 +66,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
     presence,
     companion: bridge,
     databases,
+    stores,
     onError: (name, error) =>
       errors.report('error', new Error(`Background job ${name}: ${failureDiagnostics(error)}`, { cause: error })),
     ...(deps.clock ? { clock: deps.clock } : {}),
@@ -69,8 +79,9 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
   let started = false;
   let forgottenCheck: Promise<unknown> | null = null;
 
-  return {
+  const services: RendererServices = {
     companion,
+    stores,
     databases,
     runner: jobs.runner,
     outbox: jobs.outbox,
@@ -114,20 +125,41 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
         cancelIdle();
       };
     },
-    start() {
+    start(options = {}) {
       if (started) return;
       started = true;
       errors.install();
+      // Asked every start, with or without main: Settings says whether the engine promised to keep the data.
+      void requestPersistentStorage(stores.persistentStorage);
       if (!companion) return;
-      void useAppInfo.getState().load(companion);
+      // Main holds client-facing mode: asked first, so a reload or restart in it comes back on the same client.
+      watchClientFacing(companion, stores.clientFacing);
+      void loadAppInfo(companion, stores.appInfo, jobs.notify);
       presence.start();
       stops.push(
         () => presence.stop(),
-        watchConnectivity(companion),
-        watchSyncEvents({ companion, databases, notify: jobs.notify }),
-        watchLiveUpdates({ companion, databases, syncLists: (lists) => jobs.practice.syncLists(lists) }),
+        watchConnectivity(companion, stores.connectivity),
+        watchSyncEvents({ companion, databases, practice: stores.practice, notify: jobs.notify }),
+        watchLiveUpdates({
+          companion,
+          databases,
+          practice: stores.practice,
+          liveStatus: stores.liveStatus,
+          syncLists: (lists) => jobs.practice.syncLists(lists),
+        }),
+        watchTheme(companion, stores.theme),
+        watchUpdates(companion, stores.updates),
+        // The badge, notifications and the updater's "not mid-send" follow what the window reports.
+        watchActivity(companion, databases, stores),
+        // pdf.js's worker starts when the window is idle after its first paint, so the first PDF opens without waiting.
+        services.warmUpPdfViewer(),
         jobs.start(),
       );
+      // Menu commands and deep links act on the window once it can navigate (the inbox keeps them until then).
+      if (options.router)
+        stops.push(
+          handleDesktopMessages(services.desktopInbox, browserDeps({ ...services, companion }, options.router)),
+        );
       // The first sync once the list of practices is read (then the sync schedule, from where the user is, and reconnects).
       void jobs.practice
         .refresh()
@@ -138,4 +170,5 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
       for (const off of stops.splice(0)) off();
     },
   };
+  return services;
 }

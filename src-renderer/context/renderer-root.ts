@@ -1,6 +1,6 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
-import type { DesktopInbox } from '../desktop/desktop-commands';
+import type { DesktopInbox, WindowRouter } from '../desktop/desktop-commands';
 import type { ErrorReporter } from '../desktop/error-reporting';
 import type { FirstScreenSignal } from '../desktop/first-screen';
 import type { MovementReads } from '../features/debtors/movement-read';
@@ -12,6 +12,7 @@ import type { PdfWorkerHolder } from '../pdf-viewer/lazy';
 import type { PresenceSource } from '../presence/presence-source';
 import type { ForgottenPractice } from '../session/forgotten-practices';
 import type { PracticeService } from '../session/practice-service';
+import type { RendererStores } from './renderer-stores';
 
 /**
  * What the renderer's composition root (`app/renderer-services.ts`) hands to React through `<ServicesProvider>`.
@@ -19,6 +20,8 @@ import type { PracticeService } from '../session/practice-service';
  */
 export interface RendererServices {
   companion: Companion | null;
+  /** The window's stores (state only), built with the root. */
+  stores: RendererStores;
   databases: PracticeDatabases;
   runner: JobRunner;
   outbox: OutboxService;
@@ -43,8 +46,12 @@ export interface RendererServices {
    * the first PDF opens on the warmed worker, and the warm-up does not slow the first rows); returns the cancel.
    */
   warmUpPdfViewer(): () => void;
-  /** Error reporting, main's events, the stores' first reads and the background jobs. */
-  start(): void;
+  /**
+   * Everything that works in the background starts here: error reporting, main's events, the stores' first
+   * reads, the OS integration (activity, theme, updates, client-facing mode), the pdf.js warm-up, the jobs,
+   * and, given the window's router, menu commands and deep links.
+   */
+  start(options?: { router?: WindowRouter }): void;
   /** Ends every subscription, timer and job run. */
   stop(): void;
 }

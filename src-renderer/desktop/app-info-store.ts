@@ -1,25 +1,29 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo } from '../../src-preload/contract/app-info';
 import type { Companion } from '../../src-preload/contract/companion';
-import { useNotices } from '../notices/notice-store';
+import type { Notice } from '../notices/notice-store';
 import { describeFailure } from '../ui/words/describe-failure';
 
-interface AppInfoState {
+export interface AppInfoState {
   info: AppInfo | null;
   error: string | null;
-  load(companion: Companion): Promise<void>;
 }
 
-export const useAppInfo = create<AppInfoState>((set) => ({
-  info: null,
-  error: null,
-  async load(companion) {
-    try {
-      set({ info: await companion.app.info(), error: null });
-    } catch (error) {
-      const message = describeFailure(error);
-      set({ error: message });
-      useNotices.getState().push({ tone: 'error', title: "Could not read the app's details", detail: message });
-    }
-  },
-}));
+export type AppInfoStore = StoreApi<AppInfoState>;
+
+export const createAppInfoStore = (): AppInfoStore => createStore<AppInfoState>()(() => ({ info: null, error: null }));
+
+/** Asked once at start (the root's `start()`); a failure is told in a notice and shown in Settings. */
+export async function loadAppInfo(
+  companion: Companion,
+  store: AppInfoStore,
+  notify: (notice: Omit<Notice, 'id'>) => void,
+): Promise<void> {
+  try {
+    store.setState({ info: await companion.app.info(), error: null });
+  } catch (error) {
+    const message = describeFailure(error);
+    store.setState({ error: message });
+    notify({ tone: 'error', title: "Could not read the app's details", detail: message });
+  }
+}

@@ -3,9 +3,9 @@ import type { JobDefinition, JobRunner } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
 import type { PracticeDatabases } from '../data/practice-db';
 import { DOCUMENT_REQUESTS_JOB } from './document-requests-job';
-import { useMeetingPacks } from './meeting-pack-store';
 import type { PackEstimate } from './pack-runner';
 import { describeFailure } from '../ui/words/describe-failure';
+import type { MeetingPackStore } from './meeting-pack-store';
 
 /**
  * The pack runner (plans, reads, document fetches) loads on first use, not with the window: nothing of it
@@ -30,6 +30,8 @@ export interface MeetingPackDeps {
   companion: Companion;
   databases: PracticeDatabases;
   runner: Pick<JobRunner, 'kick' | 'idle'>;
+  /** The pack being fetched, for the screens and the OS integration. */
+  store: MeetingPackStore;
   activePracticeKey(): string | null;
   online(): boolean;
   notify(notice: Omit<Notice, 'id'>): void;
@@ -56,7 +58,7 @@ export function createMeetingPacks(deps: MeetingPackDeps): { service: MeetingPac
             (p) => p.state === 'fetching' || p.state === 'waiting-for-connection',
           );
           if (!next || signal.aborted) return;
-          useMeetingPacks.setState({ runningPackId: next.packId });
+          deps.store.setState({ runningPackId: next.packId });
           const { runPack } = await loadPackRunner();
           const done = await runPack(
             { companion: deps.companion, db, practiceKey, priority: 'prefetch', now },
@@ -81,7 +83,7 @@ export function createMeetingPacks(deps: MeetingPackDeps): { service: MeetingPac
         if (!signal.aborted)
           deps.notify({ tone: 'error', title: 'A meeting pack could not be fetched', detail: describeFailure(error) });
       } finally {
-        useMeetingPacks.setState({ runningPackId: null });
+        deps.store.setState({ runningPackId: null });
       }
     },
   };

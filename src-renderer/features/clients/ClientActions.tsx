@@ -7,7 +7,6 @@ import type { StoredPayload } from '../../../src-preload/contract/outbox/payload
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { usePractice } from '../../session/practice-store';
 import { AdhocBillForm } from '../../operations/billing/bill-operations';
 import { ContactForm } from '../../operations/contacts/contact-operations';
 import { EformForm } from '../../operations/eforms/eform-operations';
@@ -20,6 +19,7 @@ import { formatMoney } from '../../ui/regional/regional-format';
 import { useRegion } from '../../ui/regional/use-region';
 import { useServices } from '../../context/services-context';
 import { confirmFirst, useVerificationOnFile, VerifiedOnFileNotice } from '../../operations/identity/VerifiedOnFile';
+import { usePractice } from '../../context/store-hooks';
 
 /** Actions on one client (queued in the outbox, so they work offline) and what is still pending for it. */
 export function ClientActions({ entity, contacts }: { entity: Entity; contacts: Contact[] }) {

@@ -7,7 +7,6 @@ import type { Lead } from '../../../src-preload/contract/partner-api';
 import { ModalDialog } from '../../ui/ModalDialog';
 import type { Pending } from '../../effects/outbox-effect';
 import { readEntries } from '../../outbox/outbox-db';
-import { usePractice } from '../../session/practice-store';
 import { LeadConvertForm, LeadForm, LeadNoteForm } from '../../operations/leads/lead-operations';
 import { operationRegistry } from '../../operations/registry';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
@@ -16,6 +15,7 @@ import { leadName } from './lead-filter';
 import { leadTarget, openEntriesForLead } from './lead-outbox';
 import { useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
+import { usePractice } from '../../context/store-hooks';
 
 /** "New lead" on the list: queued, shown at once as a pending lead, and opened so a note can follow. */
 export function NewLeadAction() {

@@ -5,7 +5,6 @@ import type { Onboarding } from '../../../src-preload/contract/partner-api';
 import { preloadAll } from '../../ui/LazyLoad';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { usePractice } from '../../session/practice-store';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { CompleteForm, RecipientsForm } from '../../operations/onboardings/onboarding-operations';
@@ -15,6 +14,7 @@ import { onboardingDocumentsReport } from '../../client-data/client-reads';
 import { onboardingDocumentsSchema } from '../../../src-preload/contract/partner-api';
 import { outstandingRequired } from '../../operations/onboardings/onboarding-documents';
 import { useServices } from '../../context/services-context';
+import { usePractice } from '../../context/store-hooks';
 
 /**
  * Actions on one onboarding (queued in the outbox) and what is still on its way for it. Removing a

@@ -10,7 +10,6 @@ import { readOnboardingDocuments } from '../../client-data/client-reads';
 import { preloadAll } from '../../ui/LazyLoad';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { usePractice } from '../../session/practice-store';
 import { ActingUserForm } from '../../operations/shared/ActingUserForm';
 import { useWriteBlocked } from '../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../operations/shared/WriteActions';
@@ -28,6 +27,7 @@ import {
 import { storedCustomFieldNames } from '../../operations/onboardings/custom-field-names';
 import { useServices } from '../../context/services-context';
 import { countOf } from '../../ui/regional/counts';
+import { usePractice } from '../../context/store-hooks';
 
 const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray' | 'amber' }> = {
   uploaded: { label: 'Uploaded', color: 'green' },

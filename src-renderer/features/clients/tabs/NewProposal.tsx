@@ -13,13 +13,13 @@ import type { TemplateDraft } from '../../../operations/proposals/NewProposalFor
 import { useWriteBlocked } from '../../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
 import { operationRegistry } from '../../../operations/registry';
-import { usePractice } from '../../../session/practice-store';
 import { useCatalogsRound } from '../../../sync/use-catalogs-round';
 import { ModalDialog } from '../../../ui/ModalDialog';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { useRegion } from '../../../ui/regional/use-region';
 import { formatMoney } from '../../../ui/regional/regional-format';
 import { OutboxStatusBadge } from '../../outbox/OutboxStatus';
+import { usePractice } from '../../../context/store-hooks';
 
 type NewProposalOperation = 'proposal.create' | 'proposal.createFromTemplate';
 export const isNewProposal = (entry: OutboxEntry) =>

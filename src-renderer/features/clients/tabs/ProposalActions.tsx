@@ -6,7 +6,6 @@ import type { OutboxEntry } from '../../../../src-preload/contract/outbox/outbox
 import { duplicateSchema, type ProposalSummary } from '../../../../src-preload/contract/partner-api';
 import { preloadAll } from '../../../ui/LazyLoad';
 import { ModalDialog } from '../../../ui/ModalDialog';
-import { usePractice } from '../../../session/practice-store';
 import { ActingUserForm } from '../../../operations/shared/ActingUserForm';
 import { useWriteBlocked } from '../../../operations/shared/UserSelect';
 import { SENT_WHEN, WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
@@ -17,6 +16,7 @@ import { practiceCurrency } from '../../../ui/regional/regional-format';
 import { ExternalProjectsForm, RenewForm, ServicesForm } from '../../../operations/proposals/proposal-operations';
 import { operationRegistry } from '../../../operations/registry';
 import { useServices } from '../../../context/services-context';
+import { usePractice } from '../../../context/store-hooks';
 
 const NEEDS_PRICING =
   'The pricing of this proposal is not on this laptop yet: open its pricing while online, or prepare a meeting pack for the client.';
