@@ -1,6 +1,6 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import { watchConnectivity } from '../connectivity/connectivity-store';
-import { createMovementReads } from '../features/debtors/movement-read';
+import { createSharedReads } from '../client-data/shared-reads';
 import { systemClock, type Clock } from '../jobs/clock';
 import { createPagePresence, windowPageHost, type PageHost } from '../presence/page-presence';
 import { createPresenceSource } from '../presence/presence-source';
@@ -91,7 +91,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
     requestDocument: jobs.requestDocument,
     errors,
     desktopInbox: createDesktopInbox(companion),
-    movementReads: createMovementReads(),
+    sharedReads: createSharedReads(),
     pdfWorker,
     notify: jobs.notify,
     removeForgottenPracticesOnce(confirm) {

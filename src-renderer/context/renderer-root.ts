@@ -3,12 +3,12 @@ import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
 import type { DesktopInbox, WindowRouter } from '../desktop/desktop-commands';
 import type { ErrorReporter } from '../desktop/error-reporting';
 import type { FirstScreenSignal } from '../desktop/first-screen';
-import type { MovementReads } from '../features/debtors/movement-read';
 import type { JobRunner } from '../jobs/job-runner';
 import type { MeetingPackService } from '../meeting-packs/meeting-packs-job';
 import type { Notice } from '../notices/notice-store';
 import type { OutboxService } from '../outbox/outbox-job';
 import type { PdfWorkerHolder } from '../pdf-viewer/lazy';
+import type { SharedReads } from '../client-data/shared-reads';
 import type { PresenceSource } from '../presence/presence-source';
 import type { ForgottenPractice } from '../session/forgotten-practices';
 import type { PracticeService } from '../session/practice-service';
@@ -33,7 +33,8 @@ export interface RendererServices {
   requestDocument(practiceKey: string, request: DocumentRequest): Promise<void>;
   errors: ErrorReporter;
   desktopInbox: DesktopInbox;
-  movementReads: MovementReads;
+  /** Reads from the practice in flight, shared by key (the debtors' movement per practice and period). */
+  sharedReads: SharedReads;
   /** The one pdf.js worker of the window, shared by every document (the viewer gets it from `<ServicesProvider>`). */
   pdfWorker: PdfWorkerHolder;
   notify(notice: Omit<Notice, 'id'>): void;
