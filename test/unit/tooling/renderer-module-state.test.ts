@@ -69,8 +69,12 @@ export function findModuleState(
   return findings;
 }
 
-/** zustand's store makers: `create` (the hook with its store) and `createStore` (vanilla). */
+/**
+ * zustand's store makers — `create` (the hook with its store) and `createStore` (vanilla) — and the renderer's
+ * own factories named for what they make (`createOutboxStore`, `createRendererStores`, a `create…Views`).
+ */
 const STORE_MAKERS = new Set(['create', 'createStore', 'createWithEqualityFn']);
+const isStoreMaker = (name: string): boolean => STORE_MAKERS.has(name) || /^create\w*(Store|Stores|Views)$/.test(name);
 
 /**
  * A store made when the module loads (`create(...)` or `createStore(...)` outside any function): one per
@@ -86,7 +90,7 @@ export function findModuleStores(file: string, source: string): ModuleStateFindi
       let callee: ts.Expression = node.expression;
       while (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.name.text === 'call')
         callee = callee.expression;
-      if (ts.isIdentifier(callee) && STORE_MAKERS.has(callee.text)) {
+      if (ts.isIdentifier(callee) && isStoreMaker(callee.text)) {
         const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
         findings.push({ file, line, text: node.getText(sf).split('\n')[0]!.slice(0, 120) });
       }
@@ -120,8 +124,11 @@ describe('module state in the renderer', () => {
       '  return create(() => ({ n: 0 }));',
       '}',
       'export const db = Object.create(null);',
+      'const clientViews = createPracticeViews<ClientView>(DEFAULT_CLIENT_VIEW);',
+      'const outbox = createOutboxStore();',
+      'export const ServicesContext = createContext(null);',
     ].join('\n');
-    expect(findModuleStores('probe.ts', code).map((f) => f.line)).toEqual([3, 4, 5]);
+    expect(findModuleStores('probe.ts', code).map((f) => f.line)).toEqual([3, 4, 5, 11, 12]);
   });
 
   it('has no top-level let/var, and top-level Maps/Sets only in the listed memo caches', () => {
