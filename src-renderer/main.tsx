@@ -7,13 +7,16 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import { createRendererServices } from './app/renderer-services';
+import { createAppRouter } from './app/router';
 import { ServicesProvider } from './context/services-context';
 import { windowBridge } from './bridge/companion';
 
 // Built and started while the page's scripts run: error reporting is on, and the desktop inbox listens,
-// before anything renders (main sends links that waited for the window right after the load).
+// before anything renders (main sends links that waited for the window right after the load). Every
+// background piece starts here, not in a component's effect, and `services.stop()` ends them.
 const services = createRendererServices({ companion: windowBridge() });
-services.start();
+const router = createAppRouter();
+services.start({ router });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
@@ -21,7 +24,7 @@ createRoot(container).render(
   <StrictMode>
     <ServicesProvider services={services}>
       <ErrorBoundary>
-        <App />
+        <App router={router} />
       </ErrorBoundary>
     </ServicesProvider>
   </StrictMode>,

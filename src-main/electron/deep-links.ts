@@ -16,7 +16,7 @@ export interface DeepLinkOptions {
  * Registers `practice-companion://` with the OS and listens for links from the first moment (macOS sends
  * the link that launched the app as `open-url` before `ready`). Links wait until `connect()` gives the
  * event hub and the window has loaded; the renderer subscribes while its scripts run, before the load
- * finishes (see src-renderer/app/desktop-commands.ts).
+ * finishes (see src-renderer/desktop/desktop-commands.ts).
  */
 export function installDeepLinks(
   options: DeepLinkOptions = {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { useClientFacing } from '../client-facing/client-facing-store';
 import { ActionHost } from './ActionHost';
 import { Layout } from './Layout';
+import { useClientFacing } from '../context/store-hooks';
 
 // Only a window turned to a client needs the plain layout, its route guard and the PIN dialogs: not loaded at start.
 const ClientFacingLayout = lazy(() =>

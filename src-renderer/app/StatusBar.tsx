@@ -1,12 +1,11 @@
 import { Flex, Text } from '@radix-ui/themes';
-import { useAppInfo } from './app-info-store';
-import { activePractice, usePractice } from '../session/practice-store';
+import { activePractice } from '../session/practice-store';
 import { OnlineIndicator } from '../connectivity/OnlineIndicator';
 import { formatDateTime, formatTime } from '../ui/regional/regional-format';
 import { useLastSyncFinishedAt } from '../sync/last-sync';
-import { useLiveStatus } from '../sync/live-updates';
 import type { LiveState } from '../../src-preload/contract/live-updates';
 import type { SyncProgressEvent } from '../../src-preload/contract/practice';
+import { useAppInfo, useLiveStatus, usePractice } from '../context/store-hooks';
 
 /** What the status bar says of the hub's live updates (nothing before the first answer, or when direct). */
 export const liveText: Record<LiveState, string> = {

@@ -1,24 +1,11 @@
-import { useEffect } from 'react';
-import { requestPersistentStorage } from './persistent-storage';
-import { watchActivity } from './report-activity';
-import { useServices } from '../context/services-context';
-import { appearanceOf, useTheme, watchTheme } from './theme-store';
+import { appearanceOf } from '../desktop/theme-store';
+import { useTheme } from '../context/store-hooks';
 
 /**
- * The window's part of the OS integration: storage that is not evicted, activity reports for the badge
- * and notifications, and the light/dark theme. Returns the appearance for Radix's `<Theme>`.
+ * Radix's appearance for `<Theme>`: the user's choice, or for "system" the page's colour scheme. The window's
+ * part of the OS integration itself (storage that is not evicted, activity reports for the badge and
+ * notifications, the theme's events) starts with the root's `services.start()`.
  */
-export function useOsIntegration(): 'light' | 'dark' {
-  const { companion, databases } = useServices();
-  useEffect(() => {
-    void requestPersistentStorage();
-    if (!companion) return;
-    const stopActivity = watchActivity(companion, databases);
-    const stopTheme = watchTheme(companion);
-    return () => {
-      stopActivity();
-      stopTheme();
-    };
-  }, [companion, databases]);
+export function useAppearance(): 'light' | 'dark' {
   return useTheme(appearanceOf);
 }

@@ -1,5 +1,5 @@
 import type { Companion } from '../../src-preload/contract/companion';
-import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
+import { isOnline } from '../connectivity/connectivity-store';
 import { systemClock, type Clock } from '../jobs/clock';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
 import {
@@ -9,20 +9,23 @@ import {
 } from '../meeting-packs/document-requests-job';
 import type { JobItemRef } from '../jobs/job-error';
 import { createMeetingPacks, MEETING_PACKS_JOB, type MeetingPackService } from '../meeting-packs/meeting-packs-job';
-import { useNotices, type Notice } from '../notices/notice-store';
+import { type Notice } from '../notices/notice-store';
 import { createOutbox, OUTBOX_JOB, type OutboxService } from '../outbox/outbox-job';
 import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
 import { createPracticeService, type PracticeService } from '../session/practice-service';
-import { activePractice, usePractice } from '../session/practice-store';
+import { activePractice } from '../session/practice-store';
 import { createSyncJob, SYNC_JOB } from '../sync/sync-job';
 import { CATALOGS_JOB, createCatalogsJob } from '../sync/catalogs-job';
 import { createSyncSchedule, type SyncSchedule } from '../sync/sync-schedule';
 import type { PresenceSource } from '../presence/presence-source';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
+import type { RendererStores } from '../context/renderer-stores';
 
 export interface RendererJobsDeps {
   companion: Companion;
   databases: PracticeDatabases;
+  /** The root's stores: the jobs read the active practice and the connection there, and write what they show. */
+  stores: RendererStores;
   /** A failed run that the job itself did not turn into a notice (the sync's), or a queue item's, for main's log. */
   onError(name: string, error: unknown, item?: JobItemRef): void;
   clock?: Clock;
@@ -57,20 +60,20 @@ const alwaysActive: PresenceSource = {
  * that kick them, wired to the stores: the active practice and the connection come from there.
  */
 export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
-  const { companion, databases } = deps;
-  const notify = (notice: Omit<Notice, 'id'>): void => useNotices.getState().push(notice);
-  const online = (): boolean => isOnline(useConnectivity.getState());
-  const activeKey = (): string | null => activePractice(usePractice.getState())?.practiceKey ?? null;
+  const { companion, databases, stores } = deps;
+  const notify = (notice: Omit<Notice, 'id'>): void => stores.notices.getState().push(notice);
+  const online = (): boolean => isOnline(stores.connectivity.getState());
+  const activeKey = (): string | null => activePractice(stores.practice.getState())?.practiceKey ?? null;
 
   const runner = createJobRunner({
     activePracticeKey: activeKey,
     subscribePracticeChange: (listener) =>
-      usePractice.subscribe((state, previous) => {
+      stores.practice.subscribe((state, previous) => {
         if (state.activePracticeKey !== previous.activePracticeKey) listener();
       }),
     subscribeReconnect: (listener) => {
       let wasOnline = online();
-      return useConnectivity.subscribe((state) => {
+      return stores.connectivity.subscribe((state) => {
         const now = isOnline(state);
         if (now && !wasOnline) listener();
         wasOnline = now;
@@ -97,6 +100,10 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
   const practice = createPracticeService({
     companion,
     databases,
+    store: stores.practice,
+    connectivity: stores.connectivity,
+    views: stores.views,
+    notify,
     onSyncStart,
     deferCatalogs: () => runner.kick(CATALOGS_JOB),
     cancelJobs: () => runner.cancelRuns(),
@@ -105,8 +112,9 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
     companion,
     databases,
     runner,
+    store: stores.outbox,
     activePractice: () => {
-      const active = activePractice(usePractice.getState());
+      const active = activePractice(stores.practice.getState());
       return active ? { practiceKey: active.practiceKey, canWrite: active.canWrite } : null;
     },
     online,
@@ -116,6 +124,7 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
     companion,
     databases,
     runner,
+    store: stores.meetingPacks,
     activePracticeKey: activeKey,
     online,
     notify,
@@ -139,16 +148,16 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
   runner.register(outbox.job);
   runner.register(
     createCatalogsJob({
-      syncRunning: () => usePractice.getState().progress?.running ?? false,
+      syncRunning: () => stores.practice.getState().progress?.running ?? false,
       onSyncProgress: (listener) =>
-        usePractice.subscribe((state, previous) => {
+        stores.practice.subscribe((state, previous) => {
           if (state.progress !== previous.progress) listener();
         }),
       syncCatalogs: () => practice.syncCatalogs(),
     }),
   );
   runner.register(
-    createSyncJob({ companion, databases, onSyncStart, schedule: syncSchedule, presence: () => presence.current() }),
+    createSyncJob({ syncDue: () => practice.syncNow(), schedule: syncSchedule, presence: () => presence.current() }),
   );
 
   return {
@@ -161,13 +170,13 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
     notify,
     start() {
       // A changed list of practices may have made the active one's credentials writable.
-      const offPractices = usePractice.subscribe((state, previous) => {
+      const offPractices = stores.practice.subscribe((state, previous) => {
         if (state.practices !== previous.practices) runner.kick(OUTBOX_JOB);
       });
       const offPresence = presence.subscribe((now, before) => syncSchedule.presenceChanged(now, before));
       // Main pushes the active practice's budget when it changes; no screen asks for it every few seconds.
       const offBudget = companion.on('practice.budget', ({ practiceKey, status }) => {
-        if (practiceKey === activeKey()) usePractice.setState({ budget: status });
+        if (practiceKey === activeKey()) stores.practice.setState({ budget: status });
       });
       runner.start();
       return () => {

@@ -1,31 +1,37 @@
 import { JobError } from '../jobs/job-error';
 import type { Companion } from '../../src-preload/contract/companion';
 import { watchConnectivity } from '../connectivity/connectivity-store';
-import { createMovementReads, type MovementReads } from '../features/debtors/movement-read';
+import { createSharedReads } from '../client-data/shared-reads';
 import { systemClock, type Clock } from '../jobs/clock';
 import { createPagePresence, windowPageHost, type PageHost } from '../presence/page-presence';
-import { createPresenceSource, type PresenceSource } from '../presence/presence-source';
+import { createPresenceSource } from '../presence/presence-source';
 import { createPdfWorkerHolder, PdfViewer, type PdfWorkerHolder } from '../pdf-viewer/lazy';
-import { removeForgottenPractices, type ForgottenPractice } from '../session/forgotten-practices';
-import { createPracticeDatabases, type DocumentRequest, type PracticeDatabases } from '../data/practice-db';
-import type { JobRunner } from '../jobs/job-runner';
-import type { MeetingPackService } from '../meeting-packs/meeting-packs-job';
-import type { Notice } from '../notices/notice-store';
-import type { OutboxService } from '../outbox/outbox-job';
-import type { PracticeService } from '../session/practice-service';
+import { removeForgottenPractices } from '../session/forgotten-practices';
+import { createPracticeDatabases } from '../data/practice-db';
+import type { RendererServices } from '../context/renderer-root';
+import { createRendererStores, type RendererStores } from '../context/renderer-stores';
+import { watchClientFacing } from '../client-facing/client-facing-store';
+import { requestPersistentStorage } from '../desktop/persistent-storage';
+import { watchTheme } from '../desktop/theme-store';
+import { watchUpdates } from '../updates/update-store';
+import { watchActivity } from './report-activity';
 import { SYNC_JOB, watchSyncEvents } from '../sync/sync-job';
 import { watchLiveUpdates } from '../sync/live-updates';
-import { useAppInfo } from './app-info-store';
 import { createRendererJobs } from './renderer-jobs';
-import { createDesktopInbox, type DesktopInbox } from './desktop-commands';
-import { createErrorReporter, type ErrorReporter } from './error-reporting';
+import { browserDeps, createDesktopInbox, handleDesktopMessages } from '../desktop/desktop-commands';
+import { createErrorReporter } from '../desktop/error-reporting';
 import { missingBridge } from './missing-bridge';
-import { whenIdleAfterFirstPaint, type IdleScheduler } from './idle-after-paint';
-import { createFirstScreenSignal, type FirstScreenSignal, type FirstScreenTimers } from './first-screen';
+import { whenIdleAfterFirstPaint, type IdleScheduler } from '../desktop/idle-after-paint';
+import { createFirstScreenSignal, type FirstScreenTimers } from '../desktop/first-screen';
+import { loadAppInfo } from '../desktop/app-info-store';
+
+export type { RendererServices };
 
 export interface RendererServicesDeps {
   /** The bridge to main (`window.companion`), or null when the page was opened without a preload. */
   companion: Companion | null;
+  /** The window's stores (default: a fresh set; a test may hand in its own to read them). */
+  stores?: RendererStores;
   clock?: Clock;
   idle?: IdleScheduler;
   /** Timers of the first-screen fallback (tests drive them). */
@@ -38,38 +44,6 @@ export interface RendererServicesDeps {
   page?: PageHost | null;
 }
 
-export interface RendererServices {
-  companion: Companion | null;
-  databases: PracticeDatabases;
-  runner: JobRunner;
-  outbox: OutboxService;
-  meetingPacks: MeetingPackService;
-  practice: PracticeService;
-  /** Where the user is (main's view and the page's, combined): the sync's cadence and Settings follow it. */
-  presence: PresenceSource;
-  /** "Download when online": stores the request and kicks the document-requests job. */
-  requestDocument(practiceKey: string, request: DocumentRequest): Promise<void>;
-  errors: ErrorReporter;
-  desktopInbox: DesktopInbox;
-  movementReads: MovementReads;
-  /** The one pdf.js worker of the window, shared by every document (the viewer gets it from `<ServicesProvider>`). */
-  pdfWorker: PdfWorkerHolder;
-  notify(notice: Omit<Notice, 'id'>): void;
-  /** The start-up removal of forgotten practices' data, run once per window whoever asks twice (StrictMode). */
-  removeForgottenPracticesOnce(confirm: (practices: ForgottenPractice[]) => Promise<boolean>): void;
-  /** Marked by the first screen once its content shows; start-up warm-ups wait for it (first-screen.ts). */
-  firstScreen: FirstScreenSignal;
-  /**
-   * Loads the viewer and starts `pdfWorker` once the first screen shows its content and the browser is idle (so
-   * the first PDF opens on the warmed worker, and the warm-up does not slow the first rows); returns the cancel.
-   */
-  warmUpPdfViewer(): () => void;
-  /** Error reporting, main's events, the stores' first reads and the background jobs. */
-  start(): void;
-  /** Ends every subscription, timer and job run. */
-  stop(): void;
-}
-
 /**
  * The renderer's composition root: every service with its dependencies, built once by main.tsx from
  * the bridge. Stores (zustand) hold state; the services here hold the bridge, the databases, the timers.
@@ -80,8 +54,9 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
   // the services still exist so the tree has one shape, and any use of main says plainly why it fails.
   const bridge = companion ?? missingBridge();
   const databases = createPracticeDatabases();
+  const stores = deps.stores ?? createRendererStores();
   const firstScreen = createFirstScreenSignal(deps.firstScreenTimers);
-  const errors = createErrorReporter(companion);
+  const errors = createErrorReporter(companion, (notice) => stores.notices.getState().push(notice));
   const page = deps.page === undefined ? windowPageHost() : deps.page;
   const presence = createPresenceSource({
     companion,
@@ -91,6 +66,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
     presence,
     companion: bridge,
     databases,
+    stores,
     onError: (name, error, item) => errors.report('error', new JobError(name, error, item)),
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
@@ -102,8 +78,9 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
   let started = false;
   let forgottenCheck: Promise<unknown> | null = null;
 
-  return {
+  const services: RendererServices = {
     companion,
+    stores,
     databases,
     runner: jobs.runner,
     outbox: jobs.outbox,
@@ -113,7 +90,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
     requestDocument: jobs.requestDocument,
     errors,
     desktopInbox: createDesktopInbox(companion),
-    movementReads: createMovementReads(),
+    sharedReads: createSharedReads(),
     pdfWorker,
     notify: jobs.notify,
     removeForgottenPracticesOnce(confirm) {
@@ -147,20 +124,41 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
         cancelIdle();
       };
     },
-    start() {
+    start(options = {}) {
       if (started) return;
       started = true;
       errors.install();
+      // Asked every start, with or without main: Settings says whether the engine promised to keep the data.
+      void requestPersistentStorage(stores.persistentStorage);
       if (!companion) return;
-      void useAppInfo.getState().load(companion);
+      // Main holds client-facing mode: asked first, so a reload or restart in it comes back on the same client.
+      watchClientFacing(companion, stores.clientFacing);
+      void loadAppInfo(companion, stores.appInfo, jobs.notify);
       presence.start();
       stops.push(
         () => presence.stop(),
-        watchConnectivity(companion),
-        watchSyncEvents({ companion, databases, notify: jobs.notify }),
-        watchLiveUpdates({ companion, databases, syncLists: (lists) => jobs.practice.syncLists(lists) }),
+        watchConnectivity(companion, stores.connectivity),
+        watchSyncEvents({ companion, databases, practice: stores.practice, notify: jobs.notify }),
+        watchLiveUpdates({
+          companion,
+          databases,
+          practice: stores.practice,
+          liveStatus: stores.liveStatus,
+          syncLists: (lists) => jobs.practice.syncLists(lists),
+        }),
+        watchTheme(companion, stores.theme),
+        watchUpdates(companion, stores.updates),
+        // The badge, notifications and the updater's "not mid-send" follow what the window reports.
+        watchActivity(companion, databases, stores),
+        // pdf.js's worker starts when the window is idle after its first paint, so the first PDF opens without waiting.
+        services.warmUpPdfViewer(),
         jobs.start(),
       );
+      // Menu commands and deep links act on the window once it can navigate (the inbox keeps them until then).
+      if (options.router)
+        stops.push(
+          handleDesktopMessages(services.desktopInbox, browserDeps({ ...services, companion }, options.router)),
+        );
       // The first sync once the list of practices is read (then the sync schedule, from where the user is, and reconnects).
       void jobs.practice
         .refresh()
@@ -171,4 +169,5 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
       for (const off of stops.splice(0)) off();
     },
   };
+  return services;
 }

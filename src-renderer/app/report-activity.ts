@@ -3,9 +3,9 @@ import type { Companion } from '../../src-preload/contract/companion';
 import type { ActivityReport } from '../../src-preload/contract/desktop';
 import type { PracticeDatabases } from '../data/practice-db';
 import { countOpen } from '../outbox/outbox-db';
-import { useMeetingPacks } from '../meeting-packs/meeting-pack-store';
-import { useNotices } from '../notices/notice-store';
-import { usePractice } from '../session/practice-store';
+import type { MeetingPackStore } from '../meeting-packs/meeting-pack-store';
+import type { OutboxStore } from '../outbox/outbox-store';
+import type { PracticeStore } from '../session/practice-store';
 
 /** At most one report per half second: a drain of 100 actions changes the outbox hundreds of times. */
 export const REPORT_INTERVAL_MS = 500;
@@ -13,11 +13,12 @@ export const REPORT_INTERVAL_MS = 500;
 type OutboxCounts = Pick<ActivityReport, 'outboxSending' | 'unsentCount' | 'needsAttentionCount'>;
 const noOutbox: OutboxCounts = { outboxSending: 0, unsentCount: 0, needsAttentionCount: 0 };
 
-/**
- * The outbox store's notice after a reconnect, "N queued actions went out": the one place that knows a
- * drain after a reconnect delivered something. Its count is reused rather than worked out again.
- */
-const DELIVERED_TITLE = /^(\d+) queued actions? went out$/;
+/** The stores the report reads: the active practice, the pack being fetched, the outbox's deliveries. */
+export interface ActivityStores {
+  practice: PracticeStore;
+  meetingPacks: MeetingPackStore;
+  outbox: OutboxStore;
+}
 
 const same = (a: ActivityReport, b: ActivityReport): boolean =>
   (Object.keys(a) as (keyof ActivityReport)[]).every((key) => a[key] === b[key]);
@@ -31,6 +32,7 @@ const same = (a: ActivityReport, b: ActivityReport): boolean =>
 export function watchActivity(
   companion: Companion,
   databases: PracticeDatabases,
+  stores: ActivityStores,
   options: { intervalMs?: number } = {},
 ): () => void {
   const intervalMs = options.intervalMs ?? REPORT_INTERVAL_MS;
@@ -42,7 +44,7 @@ export function watchActivity(
 
   const current = (): ActivityReport => ({
     ...counts,
-    packsDownloading: useMeetingPacks.getState().runningPackId ? 1 : 0,
+    packsDownloading: stores.meetingPacks.getState().runningPackId ? 1 : 0,
     deliveredSinceReconnect: delivered,
   });
 
@@ -93,23 +95,17 @@ export function watchActivity(
     });
   };
 
-  watchOutbox(usePractice.getState().activePracticeKey);
-  const offPractice = usePractice.subscribe((state) => watchOutbox(state.activePracticeKey));
-  const offPacks = useMeetingPacks.subscribe((state, previous) => {
+  watchOutbox(stores.practice.getState().activePracticeKey);
+  const offPractice = stores.practice.subscribe((state) => watchOutbox(state.activePracticeKey));
+  const offPacks = stores.meetingPacks.subscribe((state, previous) => {
     if (Boolean(state.runningPackId) !== Boolean(previous.runningPackId)) schedule();
   });
-  // Notice ids only grow: anything above the last one looked at is new.
-  let lastSeenId = Math.max(0, ...useNotices.getState().notices.map((notice) => notice.id));
-  const offNotices = useNotices.subscribe((state) => {
-    for (const notice of state.notices) {
-      if (notice.id <= lastSeenId) continue;
-      lastSeenId = notice.id;
-      const count = DELIVERED_TITLE.exec(notice.title)?.[1];
-      if (count) {
-        delivered += Number(count);
-        schedule();
-      }
-    }
+  // The outbox job counts what drains after a reconnect delivered (a number that only grows): the rise is new.
+  const offDeliveries = stores.outbox.subscribe((state, previous) => {
+    const rise = state.deliveredAfterReconnect - previous.deliveredAfterReconnect;
+    if (rise <= 0) return;
+    delivered += rise;
+    schedule();
   });
 
   return () => {
@@ -118,6 +114,6 @@ export function watchActivity(
     subscription?.unsubscribe();
     offPractice();
     offPacks();
-    offNotices();
+    offDeliveries();
   };
 }

@@ -8,7 +8,9 @@ import { detailRoutePatterns } from '../../src-preload/contract/routes';
  * Hash routing: the renderer is one file served from app://renderer (or the preview server), so the
  * route lives after '#' and a reload never asks the protocol handler for a path that does not exist.
  */
-export function createAppRouter() {
+export type AppRouter = ReturnType<typeof createHashRouter>;
+
+export function createAppRouter(): AppRouter {
   return createHashRouter([
     {
       path: '/',

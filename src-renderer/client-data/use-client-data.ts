@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useActivePracticeDb, useCompanion } from '../context/services-context';
 import { clientReadId, type PracticeDb } from '../data/practice-db';
-import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
+import { isOnline } from '../connectivity/connectivity-store';
 import {
   fetchDocument,
   readClientBills,
@@ -13,6 +13,7 @@ import {
 } from './client-reads';
 import { partState, type PartState, type ReadStatus } from './part-state';
 import { describeFailure } from '../ui/words/describe-failure';
+import { useConnectivity } from '../context/store-hooks';
 
 /** Opening the same client again within this long does not spend requests on it again. */
 const FRESH_FOR_MS = 10 * 60_000;

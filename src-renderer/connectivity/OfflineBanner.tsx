@@ -1,7 +1,7 @@
 import { Callout } from '@radix-ui/themes';
 import type { ConnectivityReason } from '../../src-preload/contract/connectivity';
-import { usePractice } from '../session/practice-store';
-import { connectivityReason, useConnectivity } from './connectivity-store';
+import { connectivityReason } from './connectivity-store';
+import { useConnectivity, usePractice } from '../context/store-hooks';
 
 const sentences: Record<Exclude<ConnectivityReason, 'ok'>, string> = {
   'no-network':

@@ -1,9 +1,9 @@
 import { Flex, Text, Tooltip } from '@radix-ui/themes';
 import type { ConnectivityReason } from '../../src-preload/contract/connectivity';
-import { connectivityReason, useConnectivity } from './connectivity-store';
+import { connectivityReason } from './connectivity-store';
 import { useRegion } from '../ui/regional/use-region';
 import { formatTime } from '../ui/regional/regional-format';
-import { usePractice } from '../session/practice-store';
+import { useConnectivity, usePractice } from '../context/store-hooks';
 
 const words: Record<ConnectivityReason, string> = {
   ok: 'Online',

@@ -1,8 +1,8 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { Connectivity, ConnectivityReason } from '../../src-preload/contract/connectivity';
 
-interface ConnectivityState {
+export interface ConnectivityState {
   /** Main's verdict (it owns every network call); null until the first answer arrives. */
   main: Connectivity | null;
   /** What the browser itself believes; a fast hint, never the last word. */
@@ -11,12 +11,15 @@ interface ConnectivityState {
   setBrowserOnline(online: boolean): void;
 }
 
-export const useConnectivity = create<ConnectivityState>((set) => ({
-  main: null,
-  browserOnline: typeof navigator === 'undefined' ? true : navigator.onLine,
-  setMain: (main) => set({ main }),
-  setBrowserOnline: (browserOnline) => set({ browserOnline }),
-}));
+export type ConnectivityStore = StoreApi<ConnectivityState>;
+
+export const createConnectivityStore = (): ConnectivityStore =>
+  createStore<ConnectivityState>()((set) => ({
+    main: null,
+    browserOnline: typeof navigator === 'undefined' ? true : navigator.onLine,
+    setMain: (main) => set({ main }),
+    setBrowserOnline: (browserOnline) => set({ browserOnline }),
+  }));
 
 /** Offline when either side says so: a dead network card is as offline as a practice that does not answer. */
 export function isOnline(state: Pick<ConnectivityState, 'main' | 'browserOnline'>): boolean {
@@ -30,8 +33,8 @@ export function connectivityReason(state: Pick<ConnectivityState, 'main' | 'brow
 }
 
 /** Keeps the store in step with main's events and the browser's online/offline events. */
-export function watchConnectivity(companion: Companion): () => void {
-  const { setMain, setBrowserOnline } = useConnectivity.getState();
+export function watchConnectivity(companion: Companion, store: ConnectivityStore): () => void {
+  const { setMain, setBrowserOnline } = store.getState();
   const unsubscribe = companion.on('connectivity.changed', setMain);
   void companion.connectivity
     .status()

@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
 import type { Companion } from '../../src-preload/contract/companion';
 import { PdfWorkerProvider } from '../pdf-viewer/lazy';
 import type { PracticeDb } from '../data/practice-db';
-import { usePractice } from '../session/practice-store';
-import type { RendererServices } from '../app/renderer-services';
+import type { RendererServices } from './renderer-root';
 
 /** The renderer's services, built once by the composition root (main.tsx); null only outside the app (tests). */
 export const ServicesContext = createContext<RendererServices | null>(null);
@@ -31,7 +31,7 @@ export function useCompanion(): Companion | null {
 
 /** The active practice's database, or null while no practice is connected. */
 export function useActivePracticeDb(): PracticeDb | null {
-  const { databases } = useServices();
-  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const { databases, stores } = useServices();
+  const practiceKey = useStore(stores.practice, (s) => s.activePracticeKey);
   return practiceKey ? databases.of(practiceKey) : null;
 }

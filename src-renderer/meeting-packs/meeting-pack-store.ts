@@ -1,6 +1,6 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 
-interface MeetingPackState {
+export interface MeetingPackState {
   /** The pack being fetched now, if any. */
   runningPackId: string | null;
 }
@@ -9,4 +9,7 @@ interface MeetingPackState {
  * What the screens show of meeting packs. Preparing, removing and fetching packs is the meeting-pack
  * service's (meeting-packs-job.ts), reached through `useServices().meetingPacks`.
  */
-export const useMeetingPacks = create<MeetingPackState>(() => ({ runningPackId: null }));
+export type MeetingPackStore = StoreApi<MeetingPackState>;
+
+export const createMeetingPackStore = (): MeetingPackStore =>
+  createStore<MeetingPackState>()(() => ({ runningPackId: null }));

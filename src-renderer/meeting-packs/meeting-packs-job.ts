@@ -7,7 +7,7 @@ import type { JobDefinition, JobRunner } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
 import type { PracticeDatabases, PracticeDb } from '../data/practice-db';
 import { DOCUMENT_REQUESTS_JOB } from './document-requests-job';
-import { useMeetingPacks } from './meeting-pack-store';
+import type { MeetingPackStore } from './meeting-pack-store';
 import type { PackEstimate } from './pack-runner';
 import { describeFailure } from '../ui/words/describe-failure';
 
@@ -34,6 +34,8 @@ export interface MeetingPackDeps {
   companion: Companion;
   databases: PracticeDatabases;
   runner: Pick<JobRunner, 'kick' | 'idle' | 'wakeAt'>;
+  /** The pack being fetched, for the screens and the OS integration. */
+  store: MeetingPackStore;
   activePracticeKey(): string | null;
   online(): boolean;
   notify(notice: Omit<Notice, 'id'>): void;
@@ -83,7 +85,7 @@ function packQueue(
     backoff: PACK_RUN_BACKOFF,
     async run(pack, { signal }): Promise<ItemOutcome> {
       if (!deps.online()) return { kind: 'stop' };
-      useMeetingPacks.setState({ runningPackId: pack.packId });
+      deps.store.setState({ runningPackId: pack.packId });
       const { runPack } = await loadPackRunner();
       const done = await runPack(
         { companion: deps.companion, db, practiceKey, priority: 'prefetch', now },
@@ -151,7 +153,7 @@ export function createMeetingPacks(deps: MeetingPackDeps): { service: MeetingPac
           report: (error, item) => deps.report(error, item),
         });
       } finally {
-        useMeetingPacks.setState({ runningPackId: null });
+        deps.store.setState({ runningPackId: null });
       }
     },
   };

@@ -1,5 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
-import { useNotices } from './notice-store';
+import { useNotices } from '../context/store-hooks';
 
 /** Radix Toast: announced to screen readers, dismissable with Escape, swipe or the close button. */
 export function Notices() {

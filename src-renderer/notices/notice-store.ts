@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 
 export interface Notice {
   id: number;
@@ -7,7 +7,7 @@ export interface Notice {
   detail?: string;
 }
 
-interface NoticeState {
+export interface NoticeState {
   notices: Notice[];
   /** The last id given: ids only grow, so "newer than the last one seen" is a plain comparison. */
   lastId: number;
@@ -15,11 +15,14 @@ interface NoticeState {
   dismiss(id: number): void;
 }
 
-/** Transient notices shown as toasts; anything a user must act on belongs on a screen instead. */
-export const useNotices = create<NoticeState>((set) => ({
-  notices: [],
-  lastId: 0,
-  push: (notice) =>
-    set((state) => ({ lastId: state.lastId + 1, notices: [...state.notices, { ...notice, id: state.lastId + 1 }] })),
-  dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
-}));
+export type NoticeStore = StoreApi<NoticeState>;
+
+/** Transient notices shown as toasts; anything a user must act on belongs on a screen instead. One per root. */
+export const createNoticeStore = (): NoticeStore =>
+  createStore<NoticeState>()((set) => ({
+    notices: [],
+    lastId: 0,
+    push: (notice) =>
+      set((state) => ({ lastId: state.lastId + 1, notices: [...state.notices, { ...notice, id: state.lastId + 1 }] })),
+    dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
+  }));

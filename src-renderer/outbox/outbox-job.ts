@@ -5,7 +5,7 @@ import type { PracticeDatabases, PracticeDb } from '../data/practice-db';
 import { enqueue } from './outbox-db';
 import { createOutboxReplayer, type OutboxReplayer } from './outbox-replayer';
 import type { NewEntry } from './outbox-state';
-import { useOutbox } from './outbox-store';
+import type { OutboxStore } from './outbox-store';
 import { countOf } from '../ui/regional/counts';
 import { describeFailure, UserFacingFailure } from '../ui/words/describe-failure';
 
@@ -26,6 +26,8 @@ export interface OutboxDeps {
   companion: Companion;
   databases: PracticeDatabases;
   runner: Pick<JobRunner, 'kick' | 'wakeAt' | 'isRunning'>;
+  /** What the screens show of the outbox (paused, draining, delivered after a reconnect). */
+  store: OutboxStore;
   /** The active practice and whether its credentials may write; null when none is connected. */
   activePractice(): { practiceKey: string; canWrite: boolean } | null;
   online(): boolean;
@@ -50,8 +52,8 @@ export function createOutbox(deps: OutboxDeps): { service: OutboxService; job: J
       practiceKey,
       companion: deps.companion,
       canSend: () =>
-        deps.online() && (deps.activePractice()?.canWrite ?? false) && !useOutbox.getState().pausedForCredentials,
-      onUnauthorized: () => useOutbox.setState({ pausedForCredentials: true }),
+        deps.online() && (deps.activePractice()?.canWrite ?? false) && !deps.store.getState().pausedForCredentials,
+      onUnauthorized: () => deps.store.setState({ pausedForCredentials: true }),
     });
     replayer = { practiceKey, db, instance };
     return instance;
@@ -61,11 +63,12 @@ export function createOutbox(deps: OutboxDeps): { service: OutboxService; job: J
     name: OUTBOX_JOB,
     intervalMs: RETRY_POLL_MS,
     async run({ signal, practiceKey, reasons }) {
-      useOutbox.setState({ draining: true });
+      deps.store.setState({ draining: true });
       try {
         const report = await replayerFor(practiceKey).drain();
         if (signal.aborted) return;
         if (reasons.has('reconnected') && report.delivered > 0) {
+          deps.store.setState((s) => ({ deliveredAfterReconnect: s.deliveredAfterReconnect + report.delivered }));
           deps.notify({
             tone: 'info',
             title: `${countOf(report.delivered, 'queued action', undefined, 'queued actions')} went out`,
@@ -85,7 +88,7 @@ export function createOutbox(deps: OutboxDeps): { service: OutboxService; job: J
           deps.notify({ tone: 'error', title: 'The outbox could not run', detail: describeFailure(error) });
       } finally {
         // A cancelled run leaves the flag to the run that replaced it, if any.
-        if (!signal.aborted || !deps.runner.isRunning(OUTBOX_JOB)) useOutbox.setState({ draining: false });
+        if (!signal.aborted || !deps.runner.isRunning(OUTBOX_JOB)) deps.store.setState({ draining: false });
       }
     },
   };
@@ -104,7 +107,7 @@ export function createOutbox(deps: OutboxDeps): { service: OutboxService; job: J
       deps.runner.kick(OUTBOX_JOB, reason ?? 'kick');
     },
     resume() {
-      useOutbox.setState({ pausedForCredentials: false });
+      deps.store.setState({ pausedForCredentials: false });
       service.kick('user');
     },
   };

@@ -1,41 +1,44 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 
-export interface PracticeViewsState<V> {
-  /** Per practice, so one practice's search or filters never apply to another's list or figures. */
-  views: Record<string, V>;
-  update(practiceKey: string, patch: Partial<V>): void;
-  reset(practiceKey: string): void;
+export interface PracticeViewsState {
+  /**
+   * Per screen, then per practice, so one practice's search or filters never apply to another's list or figures.
+   * Each screen's view type is its own (its hooks in `context/store-hooks.ts` give it back typed).
+   */
+  screens: Record<string, Record<string, unknown>>;
+  update(screen: string, practiceKey: string, patch: object, defaults: object): void;
+  reset(screen: string, practiceKey: string, defaults: object): void;
+  /**
+   * Forgets what a practice's screens were left showing (search text, filters, sort, pages) on every
+   * screen: after "Sign out and delete" nothing typed for it comes back, even if it is connected again.
+   */
+  forget(practiceKey: string): void;
 }
 
-/** Every screen's views, so a sign-out can take one practice's out of all of them. */
-const everyScreen: { forget(practiceKey: string): void }[] = [];
+export type PracticeViewsStore = StoreApi<PracticeViewsState>;
 
 /**
- * Forgets what a practice's screens were left showing (search text, filters, sort, pages) on every
- * screen: after "Sign out and delete" nothing typed for it comes back, even if it is connected again.
+ * The screens' searches, filters, sorts and pages for this session, per practice. Kept outside the
+ * components, so opening a record from a list and coming back finds the screen as it was left.
  */
-export function forgetPracticeViews(practiceKey: string): void {
-  for (const screen of everyScreen) screen.forget(practiceKey);
-}
-
-/**
- * A screen's search, filters, sorts and pages for this session, per practice. Kept outside the
- * component, so opening a record from the list and coming back finds the screen as it was left.
- */
-export function createPracticeViews<V extends object>(defaults: V) {
-  const useViews = create<PracticeViewsState<V>>((set) => ({
-    views: {},
-    update: (practiceKey, patch) =>
-      set((s) => ({ views: { ...s.views, [practiceKey]: { ...(s.views[practiceKey] ?? defaults), ...patch } } })),
-    reset: (practiceKey) => set((s) => ({ views: { ...s.views, [practiceKey]: defaults } })),
-  }));
-  everyScreen.push({
-    forget: (practiceKey) =>
-      useViews.setState((s) => {
-        const { [practiceKey]: _forgotten, ...rest } = s.views;
-        return { views: rest };
+export const createPracticeViewsStore = (): PracticeViewsStore =>
+  createStore<PracticeViewsState>()((set) => ({
+    screens: {},
+    update: (screen, practiceKey, patch, defaults) =>
+      set((s) => {
+        const views = s.screens[screen] ?? {};
+        const current = (views[practiceKey] ?? defaults) as object;
+        return { screens: { ...s.screens, [screen]: { ...views, [practiceKey]: { ...current, ...patch } } } };
       }),
-  });
-  const useView = (practiceKey: string): V => useViews((s) => s.views[practiceKey] ?? defaults);
-  return { useViews, useView };
-}
+    reset: (screen, practiceKey, defaults) =>
+      set((s) => ({ screens: { ...s.screens, [screen]: { ...s.screens[screen], [practiceKey]: defaults } } })),
+    forget: (practiceKey) =>
+      set((s) => ({
+        screens: Object.fromEntries(
+          Object.entries(s.screens).map(([screen, views]) => {
+            const { [practiceKey]: _forgotten, ...rest } = views;
+            return [screen, rest];
+          }),
+        ),
+      })),
+  }));

@@ -1,7 +1,6 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { SignOutResult } from '../../src-preload/contract/practice';
-import { useNotices } from '../notices/notice-store';
-import { forgetPracticeViews } from './practice-views';
+import type { Notice } from '../notices/notice-store';
 import { describeFailure } from '../ui/words/describe-failure';
 
 /** What a sign-out did, for the caller and the tests; the user is told through a notice. */
@@ -19,6 +18,9 @@ export interface SignOutDeps {
   forget(): Promise<void>;
   /** Deletes the practice's database (the window's `PracticeDatabases.delete`). */
   deleteDb(practiceKey: string): Promise<void>;
+  /** Forgets what the practice's screens were left showing (practice-views.ts). */
+  forgetViews(practiceKey: string): void;
+  notify(notice: Omit<Notice, 'id'>): void;
   storage?: Storage;
 }
 
@@ -70,7 +72,7 @@ export async function signOutPractice(
   }
   try {
     forgetPracticeStorage(practiceKey, deps.storage);
-    forgetPracticeViews(practiceKey);
+    deps.forgetViews(practiceKey);
   } catch (error) {
     localProblem ??= describeFailure(error);
   }
@@ -86,6 +88,6 @@ export async function signOutPractice(
   ].filter((s): s is string => s !== null);
   const message = sentences.length > 0 ? sentences.join(' ') : null;
   const title = mainProblem === null ? 'Signed out, but not everything was deleted' : 'The sign-out did not finish';
-  if (message) useNotices.getState().push({ tone: 'error', title, detail: message });
+  if (message) deps.notify({ tone: 'error', title, detail: message });
   return { main, localWiped: localProblem === null, message };
 }

@@ -1,10 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { z } from 'zod';
-import { create } from 'zustand';
+import { useStore } from 'zustand';
 import { useServices } from '../context/services-context';
+import { usePractice } from '../context/store-hooks';
 import type { PracticeDb } from '../data/practice-db';
-import { usePractice } from './practice-store';
+import { storedMeSchema, type StoredMe } from './who-am-i-store';
 
 /**
  * Who is using this laptop, for this practice: the staff member every "…by" field starts at. The Partner
@@ -13,8 +13,7 @@ import { usePractice } from './practice-store';
  * signing out of the practice forgets it with everything else. `userKey: null`: asked, and not answered.
  */
 const PREFERENCE = 'me';
-const storedMeSchema = z.strictObject({ userKey: z.uuid().nullable(), at: z.iso.datetime() });
-export type StoredMe = z.infer<typeof storedMeSchema>;
+export type { StoredMe };
 
 /** What the database holds, read through its schema (a damaged value reads as "not asked yet"). */
 export async function readMe(db: PracticeDb): Promise<StoredMe | null> {
@@ -27,24 +26,21 @@ export async function saveMe(db: PracticeDb, userKey: string | null, now = Date.
   await db.preferences.put({ name: PREFERENCE, value });
 }
 
-/** The answer per practice, in memory, so a form opening reads it at once (not a render later). */
-const useWhoAmIStore = create<{ byPractice: Record<string, StoredMe | null> }>(() => ({ byPractice: {} }));
-
 /** Mounted once by the layout: keeps the store in step with the active practice's database. */
 export function useWhoAmIHydration(): void {
-  const { databases } = useServices();
+  const { databases, stores } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const stored = useLiveQuery(async () => (practiceKey ? readMe(databases.of(practiceKey)) : null), [practiceKey]);
   useEffect(() => {
     if (!practiceKey || stored === undefined) return;
-    useWhoAmIStore.setState((s) => ({ byPractice: { ...s.byPractice, [practiceKey]: stored } }));
-  }, [practiceKey, stored]);
+    stores.whoAmI.setState((s) => ({ byPractice: { ...s.byPractice, [practiceKey]: stored } }));
+  }, [stores, practiceKey, stored]);
 }
 
 /** The active practice's answer: undefined while not read yet, null when never asked. */
 export function useStoredMe(): StoredMe | null | undefined {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
-  return useWhoAmIStore((s) => s.byPractice[practiceKey]);
+  return useStore(useServices().stores.whoAmI, (s) => s.byPractice[practiceKey]);
 }
 
 /** The staff member using this laptop for the active practice, or '' when not said. */

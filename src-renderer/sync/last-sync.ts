@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useServices } from '../context/services-context';
-import { usePractice } from '../session/practice-store';
+import { usePractice } from '../context/store-hooks';
 
 /**
  * When the last sync finished — the one time the status bar and Settings both say. Main's own figure for

@@ -1,13 +1,16 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { LiveStatus, SyncPoke } from '../../src-preload/contract/live-updates';
 import { syncedResourceNameSchema, type SyncedResourceName } from '../../src-preload/contract/sync';
 import { readClientProposals } from '../client-data/client-reads';
 import type { PracticeDatabases, PracticeDb } from '../data/practice-db';
-import { usePractice } from '../session/practice-store';
+import type { PracticeStore } from '../session/practice-store';
 
 /** Whether live updates from the practice hub are on (the status bar says so). */
-export const useLiveStatus = create<LiveStatus>(() => ({ practiceKey: null, state: 'off' }));
+export type LiveStatusStore = StoreApi<LiveStatus>;
+
+export const createLiveStatusStore = (): LiveStatusStore =>
+  createStore<LiveStatus>()(() => ({ practiceKey: null, state: 'off' }));
 
 /** A proposal never seen here counts as newly accepted when it was accepted this recently (by the hub's clock). */
 const FRESH_ACCEPTANCE_MS = 15 * 60_000;
@@ -17,6 +20,10 @@ const MAX_HELD_CLIENTS = 20;
 export interface LiveUpdatesDeps {
   companion: Pick<Companion, 'on' | 'practice' | 'documents' | 'desktop' | 'sync'>;
   databases: PracticeDatabases;
+  /** The active practice (a poke for another is ignored). */
+  practice: PracticeStore;
+  /** Where the hub's live status goes (the status bar shows it). */
+  liveStatus: LiveStatusStore;
   /** Runs the sync of these lists now; false when it could not start (a run is under way). */
   syncLists(lists: readonly SyncedResourceName[]): Promise<boolean>;
   now?: () => Date;
@@ -86,7 +93,7 @@ export function watchLiveUpdates(deps: LiveUpdatesDeps): () => void {
   };
 
   async function onPoke(poke: SyncPoke): Promise<void> {
-    if (poke.practiceKey !== usePractice.getState().activePracticeKey) return;
+    if (poke.practiceKey !== deps.practice.getState().activePracticeKey) return;
     for (const list of poke.lists) {
       const name = syncedResourceNameSchema.safeParse(list);
       if (name.success) pending.add(name.data);
@@ -108,10 +115,10 @@ export function watchLiveUpdates(deps: LiveUpdatesDeps): () => void {
     // After every listener of this event ran (the store learns the run ended from one of them).
     if (!progress.running) queueMicrotask(() => void syncPending().catch(() => undefined));
   });
-  const offLive = companion.on('sync.live', (status) => useLiveStatus.setState(status));
+  const offLive = companion.on('sync.live', (status) => deps.liveStatus.setState(status));
   void companion.sync
     .liveStatus()
-    .then((status) => useLiveStatus.setState(status))
+    .then((status) => deps.liveStatus.setState(status))
     .catch(() => undefined);
   return () => {
     offPoke();

@@ -4,7 +4,7 @@ import type { JobDefinition } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
 import { ingestPage } from './ingest';
 import type { PracticeDatabases } from '../data/practice-db';
-import { usePractice, type PracticeDeps } from '../session/practice-store';
+import type { PracticeStore } from '../session/practice-store';
 import type { SyncSchedule } from './sync-schedule';
 import { describeFailure, failureDiagnostics } from '../ui/words/describe-failure';
 
@@ -13,10 +13,15 @@ export const SYNC_JOB = 'sync';
 /**
  * The background sync: timed by the sync schedule (sync-schedule.ts, from where the user is), and run when
  * the connection comes back. The first run after start is kicked by the root once the list of practices is
- * read; a new connection starts its own run (practice-store.ts), so a practice change does not kick this job.
+ * read; a new connection starts its own run (practice-service.ts), so a practice change does not kick this job.
  * Each run reads what is due (main's freshness tiers). Asleep, paused, offline or already running: it does nothing.
  */
-export function createSyncJob(deps: PracticeDeps & { schedule: SyncSchedule; presence(): Presence }): JobDefinition {
+export function createSyncJob(deps: {
+  /** Starts a run of what is due (the practice service's `syncNow`: skipped while paused, offline or running). */
+  syncDue(): Promise<void>;
+  schedule: SyncSchedule;
+  presence(): Presence;
+}): JobDefinition {
   return {
     name: SYNC_JOB,
     onStart: false,
@@ -25,7 +30,7 @@ export function createSyncJob(deps: PracticeDeps & { schedule: SyncSchedule; pre
       if (deps.presence() === 'asleep') return;
       // Timed from the try, not from the start main confirms: a paused or skipped run must not be retried at once.
       deps.schedule.tried();
-      await usePractice.getState().syncNow(deps, 'due');
+      await deps.syncDue();
     },
   };
 }
@@ -37,6 +42,7 @@ export function createSyncJob(deps: PracticeDeps & { schedule: SyncSchedule; pre
 export function watchSyncEvents(deps: {
   companion: Companion;
   databases: PracticeDatabases;
+  practice: PracticeStore;
   notify(notice: Omit<Notice, 'id'>): void;
 }): () => void {
   const { companion } = deps;
@@ -49,7 +55,7 @@ export function watchSyncEvents(deps: {
       });
   });
   const offProgress = companion.on('sync.progress', (progress) =>
-    usePractice.setState({ progress, ...(progress.budget ? { budget: progress.budget } : {}) }),
+    deps.practice.setState({ progress, ...(progress.budget ? { budget: progress.budget } : {}) }),
   );
   return () => {
     offPage();

@@ -1,8 +1,8 @@
 import { Button, Callout, Flex } from '@radix-ui/themes';
-import { useEffect } from 'react';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { UpdateStatus } from '../../src-preload/contract/desktop';
-import { useUpdates, watchUpdates } from './update-store';
+import { restartToUpdate } from './update-store';
+import { useStores, useUpdates } from '../context/store-hooks';
 
 const LATER = 'Restart to update now, or it installs when you quit.';
 
@@ -54,14 +54,14 @@ export function UpdateBanner({ companion }: { companion: Companion }) {
   const status = useUpdates((s) => s.status);
   const refusedReason = useUpdates((s) => s.refusedReason);
   const dismissedVersion = useUpdates((s) => s.dismissedVersion);
-  useEffect(() => watchUpdates(companion), [companion]);
+  const { updates } = useStores();
   return (
     <UpdateBannerView
       status={status}
       refusedReason={refusedReason}
       dismissedVersion={dismissedVersion}
-      onRestart={() => void useUpdates.getState().restart(companion)}
-      onLater={() => useUpdates.getState().dismiss()}
+      onRestart={() => void restartToUpdate(companion, updates)}
+      onLater={() => updates.getState().dismiss()}
     />
   );
 }

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import type { PracticeDb } from '../../data/practice-db';
-import { activePractice, usePractice } from '../../session/practice-store';
+import { activePractice } from '../../session/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { localWindow, type LocalWindow } from './billing-filter';
 import { windowSentence } from './money-wording';
@@ -14,6 +14,7 @@ import { useToday } from '../../ui/regional/use-now';
 import { BillsTable } from './BillsTable';
 import { PaymentsTable } from './PaymentsTable';
 import { useServices } from '../../context/services-context';
+import { usePractice } from '../../context/store-hooks';
 
 type Region = string | undefined;
 

@@ -1,4 +1,4 @@
-import { createPracticeViews } from '../../session/practice-views';
+import { screenViews } from '../../context/store-hooks';
 import { DEFAULT_BILL_VIEW, DEFAULT_PAYMENT_VIEW, type BillView, type PaymentView } from './billing-filter';
 
 export interface BillingView {
@@ -16,6 +16,6 @@ const DEFAULT_BILLING_VIEW: BillingView = {
 };
 
 /** The Billing screen's filters, sorts and pages for this session, per practice (kept when a client is opened). */
-const billingViews = createPracticeViews<BillingView>(DEFAULT_BILLING_VIEW);
+const billingViews = screenViews<BillingView>('billing', DEFAULT_BILLING_VIEW);
 export const useBillingViews = billingViews.useViews;
 export const useBillingView = billingViews.useView;

@@ -2,7 +2,7 @@ import { Button, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { pinSchema } from '../../../src-preload/contract/client-facing';
 import { useCompanion } from '../../context/services-context';
-import { useClientFacing } from '../../client-facing/client-facing-store';
+import { useClientFacing } from '../../context/store-hooks';
 
 /**
  * Settings: the PIN that leaves client view. The current one proves it is the staff member (main checks

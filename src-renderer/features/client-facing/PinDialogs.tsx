@@ -3,7 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { pinSchema } from '../../../src-preload/contract/client-facing';
 import { useCompanion } from '../../context/services-context';
 import { ModalDialog } from '../../ui/ModalDialog';
-import { useClientFacing } from '../../client-facing/client-facing-store';
+import { exitClientFacing } from '../../client-facing/client-facing-store';
+import { useStores } from '../../context/store-hooks';
 import { describeFailure } from '../../ui/words/describe-failure';
 
 function PinField(props: { label: string; value: string; onChange(v: string): void; autoComplete: string }) {
@@ -76,7 +77,7 @@ export function ChoosePinDialog(props: { open: boolean; onClose(): void; onChose
 /** Leaving client view: the staff member's PIN, checked by main (which slows wrong tries down). */
 export function LeavePinDialog(props: { open: boolean; onClose(): void }) {
   const companion = useCompanion();
-  const exit = useClientFacing((s) => s.exit);
+  const { clientFacing } = useStores();
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [waitUntil, setWaitUntil] = useState(0);
@@ -90,7 +91,7 @@ export function LeavePinDialog(props: { open: boolean; onClose(): void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!companion || waiting) return;
-    void exit(companion, pin)
+    void exitClientFacing(companion, clientFacing, pin)
       .then((result) => {
         setPin('');
         if (result.accepted) return props.onClose();

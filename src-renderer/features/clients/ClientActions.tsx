@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId } from 'react';
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { usePractice } from '../../session/practice-store';
+import { usePractice } from '../../context/store-hooks';
 import { useOpenAction, usePreloadedForms } from '../../operations/action-opener';
 import { WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { PendingActions } from '../outbox/OutboxStatus';

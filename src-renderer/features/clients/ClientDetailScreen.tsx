@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { activePractice, usePractice } from '../../session/practice-store';
+import { activePractice } from '../../session/practice-store';
 import { ClientTabs } from './tabs/ClientTabs';
 import { ClientSummary } from './ClientSummary';
 import { ClientActions } from './ClientActions';
@@ -11,7 +11,7 @@ import { ClientOverview } from './ClientOverview';
 import { useActivePracticeDb } from '../../context/services-context';
 import { LoadingStatus } from '../../ui/LoadingStatus';
 import { ShowToClient } from '../client-facing/ShowToClient';
-import { useClientFacing } from '../../client-facing/client-facing-store';
+import { useClientFacing, usePractice } from '../../context/store-hooks';
 
 /**
  * One client from the local database, laid out for a meeting: the header says what a partner asks first

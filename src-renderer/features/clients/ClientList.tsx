@@ -3,7 +3,6 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Fragment, memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { StoredEntity } from '../../data/practice-db';
 import { Link } from 'react-router';
-import { usePractice } from '../../session/practice-store';
 import type { formatPhone } from '../../ui/regional/regional-format';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { clientExportColumns, clientPhone } from './client-export';
@@ -16,8 +15,9 @@ import { focusSearchOrRow } from './client-list-keys';
 import { useClientSearch } from './use-client-search';
 import { useClientSnapshot } from './use-client-snapshot';
 import { useServices } from '../../context/services-context';
-import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../connectivity/connectivity-store';
 import { routes } from '../../../src-preload/contract/routes';
+import { useConnectivity, usePractice } from '../../context/store-hooks';
 
 const ROW_HEIGHT = 56;
 

@@ -1,7 +1,7 @@
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { usePractice } from '../../session/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { ClientList } from './ClientList';
+import { usePractice } from '../../context/store-hooks';
 
 export function ClientsScreen() {
   const activePracticeKey = usePractice((s) => s.activePracticeKey);

@@ -6,8 +6,7 @@ import type { StoredEntity } from '../../data/practice-db';
 import type { MeetingPack } from '../../data/meeting-pack-types';
 import { estimatePack } from '../../meeting-packs/pack-plan';
 import { listAverages, packIdFor, packInputs } from '../../meeting-packs/pack-runner';
-import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
-import { useMeetingPacks } from '../../meeting-packs/meeting-pack-store';
+import { isOnline } from '../../connectivity/connectivity-store';
 import { packWait } from '../../meeting-packs/pack-wait';
 import { packProgress, progressText } from '../../meeting-packs/pack-progress';
 import { PACK_TRIES } from '../../meeting-packs/pack-retry';
@@ -15,6 +14,7 @@ import { formatDuration } from '../../ui/words/budget-text';
 import { formatDateTime, formatTime } from '../../ui/regional/regional-format';
 import { useRegion } from '../../ui/regional/use-region';
 import { describeFailure } from '../../ui/words/describe-failure';
+import { useConnectivity, useMeetingPacks } from '../../context/store-hooks';
 
 const stateText: Record<MeetingPack['state'], { label: string; colour: 'green' | 'amber' | 'blue' | 'red' | 'gray' }> =
   {

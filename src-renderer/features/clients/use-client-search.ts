@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { whenIdleAfterFirstPaint } from '../../app/idle-after-paint';
+import { whenIdleAfterFirstPaint } from '../../desktop/idle-after-paint';
 import type { StoredEntity } from '../../data/practice-db';
 import type { ClientSearch } from './client-filter';
-import { activePractice, usePractice } from '../../session/practice-store';
+import { activePractice } from '../../session/practice-store';
 import { ClientSearchIndex } from './client-search';
 import { phoneForms } from './phone-forms';
+import { usePractice } from '../../context/store-hooks';
 
 /** Clients indexed per slice of idle time: a slice stays around a frame's length. */
 const CLIENTS_PER_SLICE = 1500;

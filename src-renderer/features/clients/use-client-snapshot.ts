@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { whenIdleAfterFirstPaint } from '../../app/idle-after-paint';
+import { whenIdleAfterFirstPaint } from '../../desktop/idle-after-paint';
 import type { PracticeDb, StoredEntity } from '../../data/practice-db';
 
 /** Clients read for the first paint: more than a tall window shows, with room for hidden terminated ones. */

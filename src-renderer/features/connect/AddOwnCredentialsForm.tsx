@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { OwnCredentialsInput, PracticeSummary } from '../../../src-preload/contract/practice';
 import { useServices } from '../../context/services-context';
 import { useOwnCredentialsFields } from './OwnCredentialsFields';
-import { usePractice } from '../../session/practice-store';
+import { usePractice } from '../../context/store-hooks';
 
 /**
  * For a practice read through the hub without credentials of its own: add them, so its changes can be sent

@@ -7,7 +7,7 @@ import { LabelledSelect } from '../../ui/LabelledSelect';
 import { ConfirmDialog } from '../../ui/ModalDialog';
 import { HubConnectForm } from './HubConnectForm';
 import { PartnerApiCredentialFields, regionNames } from './PartnerApiCredentialFields';
-import { usePractice } from '../../session/practice-store';
+import { usePractice } from '../../context/store-hooks';
 
 /** Connect a practice: one click for the demo practice, or the Client ID and secret from the practice administrator. */
 export function ConnectPanel() {

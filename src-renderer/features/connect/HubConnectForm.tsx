@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { OwnCredentialsInput } from '../../../src-preload/contract/practice';
 import { useServices } from '../../context/services-context';
 import { useOwnCredentialsFields } from './OwnCredentialsFields';
-import { usePractice } from '../../session/practice-store';
+import { usePractice } from '../../context/store-hooks';
 
 /**
  * Connect through the practice hub: its address and the enrolment code its administrator gave. Main keeps

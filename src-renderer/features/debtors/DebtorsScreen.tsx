@@ -6,7 +6,7 @@ import type { DebtorAgeing } from '../../../src-preload/contract/partner-api';
 import { EmptyState } from '../../ui/EmptyState';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { activePractice, usePractice } from '../../session/practice-store';
+import { activePractice } from '../../session/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/regional/regional-format';
 import { bucketShares, sumBuckets } from './ageing';
@@ -18,6 +18,7 @@ import { debtorsTotalNote } from '../billing/money-wording';
 import { useServices } from '../../context/services-context';
 import { useBalance, type BalanceView } from '../../client-data/use-balance';
 import { BalanceFigure } from '../../ui/BalanceFigure';
+import { usePractice } from '../../context/store-hooks';
 
 // The chart's drawing code is loaded when the screen first shows it, not at start.
 const AgeingChart = lazyComponent(async () => (await import('./AgeingChart')).AgeingChart, 'the ageing chart');

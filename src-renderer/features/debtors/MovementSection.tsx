@@ -5,10 +5,16 @@ import type { DebtorMovement } from '../../../src-preload/contract/partner-api';
 import { useServices } from '../../context/services-context';
 import { LabelledSelect } from '../../ui/LabelledSelect';
 import { DateInput } from '../../ui/DateInput';
-import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../connectivity/connectivity-store';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/regional/regional-format';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
-import { describeMovement, storedMovement, type MovementReadState, type StoredMovement } from './movement-read';
+import {
+  createMovementReads,
+  describeMovement,
+  storedMovement,
+  type MovementReadState,
+  type StoredMovement,
+} from './movement-read';
 import { localToday } from '../../../src-preload/contract/iso-day';
 import {
   customPeriod,
@@ -20,6 +26,7 @@ import {
   type Period,
   type PeriodPreset,
 } from './periods';
+import { useConnectivity } from '../../context/store-hooks';
 
 type Region = string | undefined;
 
@@ -55,7 +62,7 @@ function MovementFigures({ movement, region, testId }: { movement: DebtorMovemen
  * otherwise read from the practice when online. `refresh` asks again for a stored period.
  */
 function usePeriodMovement(practiceKey: string, period: Period | null, synced: StoredMovement | null) {
-  const { companion, databases, movementReads } = useServices();
+  const { companion, databases, sharedReads } = useServices();
   const online = useConnectivity(isOnline);
   const name = period ? movementReportName(period) : null;
   const isSynced = !!synced && samePeriod(period, synced.movement);
@@ -78,7 +85,7 @@ function usePeriodMovement(practiceKey: string, period: Period | null, synced: S
   // `period` is identified by `name`: the read uses the latest period without running again for a new object.
   // `name` is set exactly when `period` is, so the effect only runs the read when there is one.
   const readPeriod = useEffectEvent((c: NonNullable<typeof companion>) =>
-    movementReads.readOnce(
+    createMovementReads(sharedReads).readOnce(
       { companion: c, db: databases.of(practiceKey), practiceKey, now: () => new Date() },
       period!,
     ),

@@ -1,4 +1,4 @@
-import { createPracticeViews } from '../../session/practice-views';
+import { screenViews } from '../../context/store-hooks';
 import {
   DEFAULT_DEBTOR_CLIENT_VIEW,
   DEFAULT_INVOICE_VIEW,
@@ -31,6 +31,6 @@ const DEFAULT_DEBTORS_VIEW: DebtorsView = {
  * The Debtors screen's searches, filters, sorts, pages and period for this session: opening a client
  * from the table and coming back finds the screen as it was left.
  */
-const debtorsViews = createPracticeViews<DebtorsView>(DEFAULT_DEBTORS_VIEW);
+const debtorsViews = screenViews<DebtorsView>('debtors', DEFAULT_DEBTORS_VIEW);
 export const useDebtorsViews = debtorsViews.useViews;
 export const useDebtorsView = debtorsViews.useView;

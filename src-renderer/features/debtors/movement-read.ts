@@ -5,6 +5,7 @@ import type { PracticeDb, StoredReport } from '../../data/practice-db';
 import { readMovement } from '../../data/stored-reports';
 import { movementReportName, type Period } from './periods';
 import { describeFailure } from '../../ui/words/describe-failure';
+import { createSharedReads, type SharedReads } from '../../client-data/shared-reads';
 
 export interface MovementReadContext {
   companion: Pick<Companion, 'practice'>;
@@ -43,19 +44,11 @@ export interface MovementReads {
   readOnce(ctx: MovementReadContext, period: Period): Promise<MovementReadOutcome>;
 }
 
-/** The window's movement reads in flight (one per practice and period), built once by the composition root. */
-export function createMovementReads(): MovementReads {
-  const inFlight = new Map<string, Promise<MovementReadOutcome>>();
+/** Movement reads through the window's reads in flight (the root's `sharedReads`: one per practice and period). */
+export function createMovementReads(shared: SharedReads = createSharedReads()): MovementReads {
   return {
-    readOnce(ctx, period) {
-      const key = `${ctx.practiceKey}|${movementReportName(period)}`;
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = readMovementPeriod(ctx, period).finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
-      }
-      return pending;
-    },
+    readOnce: (ctx, period) =>
+      shared.once(`movement|${ctx.practiceKey}|${movementReportName(period)}`, () => readMovementPeriod(ctx, period)),
   };
 }
 

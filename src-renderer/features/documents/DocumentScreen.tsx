@@ -4,8 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { documentRefSchema, type DocumentOpenResult, type DocumentRef } from '../../../src-preload/contract/documents';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
-import { usePractice } from '../../session/practice-store';
+import { isOnline } from '../../connectivity/connectivity-store';
 import { PdfViewer } from '../../pdf-viewer/lazy';
 import { base64ToBytes } from './base64';
 import { SaveCopyButton } from './SaveCopyButton';
@@ -13,6 +12,7 @@ import { useDocumentTitle } from './use-document-title';
 import { useCompanion, useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
 import { describeFailure } from '../../ui/words/describe-failure';
+import { useConnectivity, usePractice } from '../../context/store-hooks';
 
 /**
  * One bill, statement or identity certificate, opened from main's cache (verified) or fetched now.

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import type { DocumentListResult } from '../../../src-preload/contract/documents';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { usePractice } from '../../session/practice-store';
 import { useRegion } from '../../ui/regional/use-region';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { countOf } from '../../ui/regional/counts';
@@ -14,6 +13,7 @@ import { useNow } from '../../ui/regional/use-now';
 import { documentTitle } from './document-title';
 import { useCompanion, useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
+import { usePractice } from '../../context/store-hooks';
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 

@@ -3,9 +3,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { documentCopyFileName } from '../../../src-preload/contract/document-copy';
 import type { DocumentRef } from '../../../src-preload/contract/documents';
-import { useAppInfo } from '../../app/app-info-store';
 import { useActivePracticeDb, useCompanion } from '../../context/services-context';
 import { describeFailure } from '../../ui/words/describe-failure';
+import { useAppInfo } from '../../context/store-hooks';
 
 /** Hands the browser a download of bytes the window already holds (the preview has no save dialog of main's). */
 function downloadBytes(bytes: Uint8Array, fileName: string): void {

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Lead } from '../../../src-preload/contract/partner-api';
 import type { Pending } from '../../effects/outbox-effect';
 import { readEntries } from '../../outbox/outbox-db';
-import { usePractice } from '../../session/practice-store';
+import { usePractice } from '../../context/store-hooks';
 import { useOpenAction, usePreloadedForms } from '../../operations/action-opener';
 import { WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { leadName } from '../../ui/words/lead-name';

@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import type { Pending } from '../../effects/outbox-effect';
 import { readEntries } from '../../outbox/outbox-db';
-import { activePractice, usePractice } from '../../session/practice-store';
+import { activePractice } from '../../session/practice-store';
 import { formatDateTime, formatPhone } from '../../ui/regional/regional-format';
 import { ConvertAction } from './LeadActions';
 import { leadName } from '../../ui/words/lead-name';
@@ -18,6 +18,7 @@ import { LeadStatusBadge } from './LeadStatusBadge';
 import { useServices } from '../../context/services-context';
 import { LoadingStatus } from '../../ui/LoadingStatus';
 import { routes } from '../../../src-preload/contract/routes';
+import { usePractice } from '../../context/store-hooks';
 
 /** One lead from the local database: its details and status, the client it became, and its notes. */
 export function LeadDetailScreen() {

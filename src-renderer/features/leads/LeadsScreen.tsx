@@ -7,7 +7,6 @@ import type { Lead } from '../../../src-preload/contract/partner-api';
 import { LabelledSelect } from '../../ui/LabelledSelect';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import type { Pending } from '../../effects/outbox-effect';
-import { usePractice } from '../../session/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { formatDate, formatPhone } from '../../ui/regional/regional-format';
 import { NewLeadAction } from './LeadActions';
@@ -17,6 +16,7 @@ import { LeadStatusBadge, leadStatusOrder } from './LeadStatusBadge';
 import { useLeadView, useLeadViews } from './lead-view-store';
 import { useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
+import { usePractice } from '../../context/store-hooks';
 
 const ROW_HEIGHT = 56;
 

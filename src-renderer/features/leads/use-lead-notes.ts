@@ -1,10 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { parseReadData } from '../../../src-preload/contract/reads';
-import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../connectivity/connectivity-store';
 import { describeNotes, storeLeadNotes, type NotesDisplay, type NotesRefresh } from './lead-notes-cache';
 import { useCompanion, useServices } from '../../context/services-context';
 import { describeFailure, UserFacingFailure } from '../../ui/words/describe-failure';
+import { useConnectivity } from '../../context/store-hooks';
 
 /**
  * A lead's notes: the cached ones at once (so they show offline), refreshed from the practice through

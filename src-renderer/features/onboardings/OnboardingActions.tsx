@@ -2,7 +2,6 @@ import { Card, Flex, Heading } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { usePractice } from '../../session/practice-store';
 import { WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { useOpenAction, usePreloadedForms } from '../../operations/action-opener';
 import { PendingActions } from '../outbox/OutboxStatus';
@@ -10,6 +9,7 @@ import { onboardingDocumentsReport } from '../../client-data/client-reads';
 import { onboardingDocumentsSchema } from '../../../src-preload/contract/partner-api';
 import { outstandingRequired } from '../../operations/onboardings/onboarding-documents';
 import { useServices } from '../../context/services-context';
+import { usePractice } from '../../context/store-hooks';
 
 /**
  * Actions on one onboarding (queued in the outbox) and what is still on its way for it. Removing a

@@ -5,7 +5,7 @@ import type { Onboarding } from '../../../src-preload/contract/partner-api';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import type { Pending } from '../../effects/outbox-effect';
-import { activePractice, usePractice } from '../../session/practice-store';
+import { activePractice } from '../../session/practice-store';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { OnboardingActions } from './OnboardingActions';
 import { OnboardingDocuments } from './OnboardingDocuments';
@@ -13,6 +13,7 @@ import { OnboardingStatusBadge } from './OnboardingStatusBadge';
 import { useActivePracticeDb } from '../../context/services-context';
 import { LoadingStatus } from '../../ui/LoadingStatus';
 import { routes } from '../../../src-preload/contract/routes';
+import { usePractice } from '../../context/store-hooks';
 
 /** One onboarding: its status and dates, its actions, and each recipient with when they were sent and submitted. */
 export function OnboardingDetailScreen() {

@@ -3,7 +3,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Onboarding } from '../../../src-preload/contract/partner-api';
 import { readOnboardingDocuments } from '../../client-data/client-reads';
 import { readOpenEntries } from '../../outbox/outbox-db';
-import { usePractice } from '../../session/practice-store';
 import { useOpenAction, usePreloadedForms } from '../../operations/action-opener';
 import { WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { DetailStatus, ReadButton } from '../shared/PartStatus';
@@ -16,6 +15,7 @@ import {
 } from '../../operations/onboardings/onboarding-documents';
 import { useServices } from '../../context/services-context';
 import { countOf } from '../../ui/regional/counts';
+import { usePractice } from '../../context/store-hooks';
 
 const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray' | 'amber' }> = {
   uploaded: { label: 'Uploaded', color: 'green' },

@@ -5,12 +5,13 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { foldForSearch } from '../../data/practice-db';
-import { activePractice, usePractice } from '../../session/practice-store';
+import { activePractice } from '../../session/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { formatDate } from '../../ui/regional/regional-format';
 import { useServices } from '../../context/services-context';
 import { OnboardingStatusBadge } from './OnboardingStatusBadge';
 import { routes } from '../../../src-preload/contract/routes';
+import { usePractice } from '../../context/store-hooks';
 
 const COMPLETED = 'Completed';
 

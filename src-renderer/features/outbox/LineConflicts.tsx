@@ -9,11 +9,11 @@ import {
 } from '../../../src-preload/contract/outbox/service-line-edits';
 import { servicesPatchSchema } from '../../../src-preload/contract/partner-api';
 import { discardEntry, resubmit } from '../../outbox/outbox-db';
-import { usePractice } from '../../session/practice-store';
 import { useRegion } from '../../ui/regional/use-region';
 import { formatMoney, formatNumber } from '../../ui/regional/regional-format';
 import { useServices } from '../../context/services-context';
 import { describeFailure } from '../../ui/words/describe-failure';
+import { usePractice } from '../../context/store-hooks';
 
 type Value = LineConflict['was'] | LineConflict['mine'];
 

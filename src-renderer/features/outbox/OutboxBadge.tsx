@@ -2,7 +2,8 @@ import { Badge } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countOpen } from '../../outbox/outbox-db';
 import { useActivePracticeDb } from '../../context/services-context';
-import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../connectivity/connectivity-store';
+import { useConnectivity } from '../../context/store-hooks';
 
 /** The count of queued actions not yet sent (or needing attention), for the navigation; offline it says why they wait. */
 export function OutboxBadge() {

@@ -12,8 +12,6 @@ import { formatDateTime } from '../../ui/regional/regional-format';
 import { discardEntry, readEntries, resubmit } from '../../outbox/outbox-db';
 import { canDiscard, isOpen, needsConsent } from '../../outbox/outbox-state';
 import { heldBehindBackoff, waitReason, type WaitReason } from '../../outbox/wait-reason';
-import { useOutbox } from '../../outbox/outbox-store';
-import { usePractice } from '../../session/practice-store';
 import { partsOf } from '../../operations/registry';
 import { EditEntry } from './EditEntry';
 import { EformResult } from './EformResult';
@@ -23,6 +21,7 @@ import { useWaitContext } from './use-wait-context';
 import { SendAgain } from './SendAgain';
 import { useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
+import { useOutbox, usePractice } from '../../context/store-hooks';
 
 /** Everything queued on this laptop as JSON, so nothing typed is ever trapped in the app. */
 function exportJson(practiceKey: string, entries: OutboxEntry[], unreadable: unknown[]): void {

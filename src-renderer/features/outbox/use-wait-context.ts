@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { BudgetStatus } from '../../../src-preload/contract/budget';
 import { useCompanion } from '../../context/services-context';
-import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
-import { useOutbox } from '../../outbox/outbox-store';
+import { isOnline } from '../../connectivity/connectivity-store';
 import type { WaitContext } from '../../outbox/wait-reason';
-import { activePractice, usePractice } from '../../session/practice-store';
+import { activePractice } from '../../session/practice-store';
 import { useRegion } from '../../ui/regional/use-region';
 import { formatTime } from '../../ui/regional/regional-format';
+import { useConnectivity, useOutbox, usePractice } from '../../context/store-hooks';
 
 /**
  * What the Outbox needs to explain each wait: connectivity, credentials, and the request budget (asked once when

@@ -1,7 +1,8 @@
 import { Card, Heading, RadioGroup, Text } from '@radix-ui/themes';
 import type { ThemeChoice } from '../../../src-preload/contract/desktop';
-import { useTheme } from '../../app/theme-store';
 import { useCompanion } from '../../context/services-context';
+import { useStores, useTheme } from '../../context/store-hooks';
+import { chooseTheme } from '../../desktop/theme-store';
 
 const choices: { value: ThemeChoice; label: string }[] = [
   { value: 'system', label: 'Same as the system' },
@@ -14,6 +15,7 @@ export function AppearanceSetting() {
   const choice = useTheme((s) => s.choice);
   const error = useTheme((s) => s.error);
   const companion = useCompanion();
+  const { theme } = useStores();
   if (!companion) return null;
   return (
     <Card data-testid="appearance-setting">
@@ -23,7 +25,7 @@ export function AppearanceSetting() {
       <RadioGroup.Root
         aria-labelledby="appearance-heading"
         value={choice}
-        onValueChange={(value) => void useTheme.getState().choose(companion, value as ThemeChoice)}
+        onValueChange={(value) => void chooseTheme(companion, theme, value as ThemeChoice)}
       >
         {choices.map((option) => (
           <RadioGroup.Item key={option.value} value={option.value}>

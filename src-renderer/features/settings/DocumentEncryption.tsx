@@ -5,9 +5,9 @@ import type {
   DocumentListResult,
   DocumentPassphraseStatus,
 } from '../../../src-preload/contract/documents';
-import { usePractice } from '../../session/practice-store';
 import { useCompanion } from '../../context/services-context';
 import { DocumentPassphraseForm } from './DocumentPassphrase';
+import { usePractice } from '../../context/store-hooks';
 
 type Encryption = DocumentListResult['encryption'];
 

@@ -1,8 +1,9 @@
 import { Callout, Card, Code, DataList, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import type { RegionHostsStatus } from '../../../src-preload/contract/desktop';
-import { usePersistentStorage } from '../../app/persistent-storage';
 import { useCompanion } from '../../context/services-context';
+import { usePersistentStorage, useStores } from '../../context/store-hooks';
+import { refreshPersistence } from '../../desktop/persistent-storage';
 
 const sourceWords: Record<RegionHostsStatus['source'], string> = {
   'built-in': 'Built into the app',
@@ -23,9 +24,10 @@ export function persistenceSentence(persisted: boolean | null): string {
 export function InstallationCard() {
   const companion = useCompanion();
   const persisted = usePersistentStorage((s) => s.persisted);
+  const { persistentStorage } = useStores();
   const [regions, setRegions] = useState<RegionHostsStatus | null>(null);
   useEffect(() => {
-    void usePersistentStorage.getState().refresh();
+    void refreshPersistence(persistentStorage);
     if (!companion) return;
     let current = true;
     void companion.desktop
@@ -35,7 +37,7 @@ export function InstallationCard() {
     return () => {
       current = false;
     };
-  }, [companion]);
+  }, [companion, persistentStorage]);
   return (
     <Card data-testid="installation">
       <Heading as="h2" size="3" mb="3">

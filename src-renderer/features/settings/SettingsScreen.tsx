@@ -6,8 +6,6 @@ import { ConfirmDialog } from '../../ui/ModalDialog';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useState } from 'react';
 import { countOpen } from '../../outbox/outbox-db';
-import { useAppInfo } from '../../app/app-info-store';
-import { usePractice } from '../../session/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { AddOwnCredentialsForm } from '../connect/AddOwnCredentialsForm';
 import type { PracticeSummary } from '../../../src-preload/contract/practice';
@@ -19,6 +17,7 @@ import { UpdateSection } from './UpdateSection';
 import { InstallationCard } from './InstallationCard';
 import { useCompanion, useServices } from '../../context/services-context';
 import { countOf } from '../../ui/regional/counts';
+import { useAppInfo, usePractice } from '../../context/store-hooks';
 
 function AboutCard() {
   const info = useAppInfo((s) => s.info);

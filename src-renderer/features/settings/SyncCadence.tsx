@@ -1,9 +1,9 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { usePresence } from '../../presence/use-presence';
-import { usePractice } from '../../session/practice-store';
-import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../connectivity/connectivity-store';
 import { useRegion } from '../../ui/regional/use-region';
 import { budgetShareText, cadenceCostText, cadenceNowText, cadenceRuleText } from './sync-cadence-text';
+import { useConnectivity, usePractice } from '../../context/store-hooks';
 
 /**
  * How often this laptop syncs and what that costs the practice: the rule, where it stands now (it follows the

@@ -2,7 +2,6 @@ import { Badge, Button, Flex, Progress, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { lastSyncFinishedAt } from '../../sync/last-sync';
-import { usePractice } from '../../session/practice-store';
 import { pausedText, remainingText, runText } from '../../ui/words/budget-text';
 import { useRegion } from '../../ui/regional/use-region';
 import { formatDateTime } from '../../ui/regional/regional-format';
@@ -13,10 +12,11 @@ import { syncedResourceStorage, type SyncCursor } from '../../../src-preload/con
 import { syncedResourceName } from './synced-resource-names';
 import { readText, stateText } from './sync-run-text';
 import { useCompanion, useServices } from '../../context/services-context';
-import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../connectivity/connectivity-store';
 import { syncWaitText } from './sync-wait';
 import { SyncCadence } from './SyncCadence';
 import { usageText } from './sync-cadence-text';
+import { useConnectivity, usePractice } from '../../context/store-hooks';
 
 /** Share of a whole read done, when the previous whole read tells its size; else null (indeterminate). */
 function passShare(cursor: SyncCursor | undefined, records: number, mode: SyncCursor['mode']): number | null {

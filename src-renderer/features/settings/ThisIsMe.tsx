@@ -2,8 +2,8 @@ import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { useServices } from '../../context/services-context';
 import { UserSelect, useUsers } from '../../operations/shared/UserSelect';
-import { usePractice } from '../../session/practice-store';
 import { saveMe, useStoredMe } from '../../session/who-am-i';
+import { usePractice } from '../../context/store-hooks';
 
 const WHY =
   'Actions you prepare name the staff member who did them ("Completed by", "Created by" …). Choose yourself once; each form starts there and can still be changed.';

@@ -1,10 +1,10 @@
 import { Button, Flex, Progress, Text } from '@radix-ui/themes';
-import { useEffect } from 'react';
 import type { UpdateStatus } from '../../../src-preload/contract/desktop';
-import { useUpdates, watchUpdates } from '../../updates/update-store';
+import { restartToUpdate } from '../../updates/update-store';
 import { useRegion } from '../../ui/regional/use-region';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { useCompanion } from '../../context/services-context';
+import { useStores, useUpdates } from '../../context/store-hooks';
 
 const stateWords: Record<UpdateStatus['state'], string> = {
   off: 'Off',
@@ -65,20 +65,20 @@ export function UpdateStatusView({ status, refusedReason, onRestart, region }: U
   );
 }
 
-/** Connected to main; watches the status itself, so About is right even if nothing else subscribed yet. */
+/** Connected to main: the root watches the status from start, so About is right at once. */
 export function UpdateSection() {
   const companion = useCompanion();
   const status = useUpdates((s) => s.status);
   const refusedReason = useUpdates((s) => s.refusedReason);
   const region = useRegion();
-  useEffect(() => (companion ? watchUpdates(companion) : undefined), [companion]);
+  const { updates } = useStores();
   if (!companion) return null;
   return (
     <UpdateStatusView
       status={status}
       refusedReason={refusedReason}
       region={region}
-      onRestart={() => void useUpdates.getState().restart(companion)}
+      onRestart={() => void restartToUpdate(companion, updates)}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ledgerStatusSchema, type LedgerLookups, type LedgerStatus } from '../../../src-preload/contract/partner-api';
-import { usePractice } from '../../session/practice-store';
 import { useServices } from '../../context/services-context';
+import { usePractice } from '../../context/store-hooks';
 
 /** The lookups with the whole status (organisation name, last sync) for the form to show. */
 export type SyncedLedger = LedgerLookups & { status: LedgerStatus };

@@ -4,8 +4,8 @@ import { schemaGuideSchema, type SchemaGuide } from '../../../src-preload/contra
 import { parseReadData } from '../../../src-preload/contract/reads';
 import { ServicesContext } from '../../context/services-context';
 import { SCHEMA_GUIDE_REPORT } from '../../client-data/client-reads';
-import { isOnline, useConnectivity } from '../../connectivity/connectivity-store';
-import { usePractice } from '../../session/practice-store';
+import { isOnline } from '../../connectivity/connectivity-store';
+import { useConnectivity, usePractice } from '../../context/store-hooks';
 
 /** Where the guide is kept on this laptop (the practice's `reports` table); a meeting pack reads it too. */
 export { SCHEMA_GUIDE_REPORT };

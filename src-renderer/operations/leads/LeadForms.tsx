@@ -8,10 +8,10 @@ import {
   type LeadNoteCreate,
 } from '../../../src-preload/contract/partner-api';
 import type { z } from 'zod';
-import { usePractice } from '../../session/practice-store';
 import { LongTextInput, optional, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUser, useUsers } from '../shared/UserSelect';
 import { useServices } from '../../context/services-context';
+import { usePractice } from '../../context/store-hooks';
 
 type Common = { disabledReason?: string | null; onCancel?: () => void };
 const cancel = (props: Common) => (props.onCancel ? { onCancel: props.onCancel } : {});

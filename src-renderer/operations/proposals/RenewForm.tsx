@@ -9,12 +9,12 @@ import {
 } from '../../../src-preload/contract/partner-api';
 import { readRenewPreview, renewPreviewReport } from '../../client-data/client-reads';
 import { useDetailOnOpen } from '../../client-data/use-client-data';
-import { usePractice } from '../../session/practice-store';
 import { SchemaForm, SelectInput, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
 import { useRegion } from '../../ui/regional/use-region';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
 import { useServices } from '../../context/services-context';
+import { usePractice } from '../../context/store-hooks';
 
 /** How the chosen signatory reads in the outbox ("signed by …"), or null for the practice's default. */
 type SignatoryChoice = { contactID: number; name: string } | null;

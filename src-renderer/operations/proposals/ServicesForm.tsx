@@ -2,7 +2,6 @@ import { Box, Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { servicesPutSchema, type ProposalDetail } from '../../../src-preload/contract/partner-api';
-import { usePractice } from '../../session/practice-store';
 import { CheckInput, NumberInput, SchemaForm, SelectInput, withoutError, type FieldErrors } from '../../ui/form-kit';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
 import { useRegion } from '../../ui/regional/use-region';
@@ -18,6 +17,7 @@ import {
 } from './proposal-edits';
 import { lineEditRules, servicesWrite, type ServicesWrite } from './service-lines';
 import { useServices } from '../../context/services-context';
+import { usePractice } from '../../context/store-hooks';
 
 /**
  * Edit a proposal's service lines, starting from the lines stored on this laptop, with services from the

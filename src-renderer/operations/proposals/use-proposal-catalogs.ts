@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useServices } from '../../context/services-context';
-import { usePractice } from '../../session/practice-store';
 import { useCatalogsRound } from '../../sync/use-catalogs-round';
 import { jobTemplatesSchema, proposalTemplatesSchema, type ProposalCatalogs } from './new-proposal-draft';
+import { usePractice } from '../../context/store-hooks';
 
 const empty: ProposalCatalogs = { services: [], templates: [], pmJobTemplates: [], dmsJobTemplates: [] };
 

@@ -1,34 +1,29 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { create } from 'zustand';
+import { useStore } from 'zustand';
 import type { User } from '../../../src-preload/contract/partner-api';
-import { activePractice, usePractice } from '../../session/practice-store';
+import { activePractice } from '../../session/practice-store';
 import { SelectInput, writeBlockedReason } from '../../ui/form-kit';
 import { useServices } from '../../context/services-context';
 import { useMe } from '../../session/who-am-i';
+import { usePractice } from '../../context/store-hooks';
 
 /**
  * The staff member an action is done as. The Partner API's credentials belong to the practice, not to a
  * person, yet several writes name a `userKey`; the choice is remembered for the session (per practice)
- * so it is picked once, and never written to disk with the rest of a signed-out practice's traces.
- */
-const useActingUsers = create<{ byPractice: Record<string, string>; set(practiceKey: string, userKey: string): void }>(
-  (set) => ({
-    byPractice: {},
-    set: (practiceKey, userKey) => set((s) => ({ byPractice: { ...s.byPractice, [practiceKey]: userKey } })),
-  }),
-);
-
-/**
+ * so it is picked once (the root's `actingUsers` store), and never written to disk with the rest of a
+ * signed-out practice's traces.
+ *
  * Who the user said they are (Settings → "This is me"): every "…by" field starts there, and a change in
  * one form stays in that form. Until they have said, the last choice made this session.
  */
 export function useActingUser(): [string, (userKey: string) => void] {
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const me = useMe();
-  const lastChoice = useActingUsers((s) => s.byPractice[practiceKey] ?? '');
+  const actingUsers = useServices().stores.actingUsers;
+  const lastChoice = useStore(actingUsers, (s) => s.byPractice[practiceKey] ?? '');
   const userKey = me || lastChoice;
-  return [userKey, (next) => useActingUsers.getState().set(practiceKey, next)];
+  return [userKey, (next) => actingUsers.getState().set(practiceKey, next)];
 }
 
 /**

@@ -6,11 +6,9 @@ import { createPracticeProbe } from '../../../src-main/connectivity/practice-pro
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { deletePracticeDb, practiceDb } from '../../../src-renderer/data/practice-db';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
-import { useConnectivity } from '../../../src-renderer/connectivity/connectivity-store';
-import { useOutbox } from '../../../src-renderer/outbox/outbox-store';
+import { createRendererStores } from '../../../src-renderer/context/renderer-stores';
 import { createRendererJobs } from '../../../src-renderer/app/renderer-jobs';
 import { createPracticeDatabases } from '../../../src-renderer/data/practice-db';
-import { usePractice } from '../../../src-renderer/session/practice-store';
 import { startNodeApp, type NodeApp } from '../../support/node-companion';
 import { waitFor } from '../../support/wait-for';
 
@@ -75,22 +73,21 @@ describe('behind a captive portal (a real one on 127.0.0.1)', () => {
     app.demo().configure({ rateLimit: { enabled: false } });
 
     // The renderer's side, as in the window: the connectivity store follows main's events, the outbox follows the store.
-    cleanups.push(() => useConnectivity.setState({ main: null, browserOnline: true }));
-    cleanups.push(app.companion.on('connectivity.changed', (state) => useConnectivity.getState().setMain(state)));
-    useConnectivity.getState().setMain(await app.companion.connectivity.status());
-    usePractice.setState({ practices: [connected.practice], activePracticeKey: practiceKey });
-    cleanups.push(() => usePractice.setState({ practices: [], activePracticeKey: null }));
+    const stores = createRendererStores();
+    cleanups.push(app.companion.on('connectivity.changed', (state) => stores.connectivity.getState().setMain(state)));
+    stores.connectivity.getState().setMain(await app.companion.connectivity.status());
+    stores.practice.setState({ practices: [connected.practice], activePracticeKey: practiceKey });
     // The window's background jobs (the outbox among them), as its composition root builds them.
-    const jobs = createRendererJobs({ companion: app.companion, databases, onError: () => undefined });
+    const jobs = createRendererJobs({ companion: app.companion, databases, stores, onError: () => undefined });
     cleanups.push(jobs.start());
     app.services.connectivity.start();
-    expect(useConnectivity.getState().main).toMatchObject({ online: true, reason: 'ok' });
+    expect(stores.connectivity.getState().main).toMatchObject({ online: true, reason: 'ok' });
 
     // Into the hotel: the link stays up, every request gets the portal's page.
     captive = true;
     await waitFor(
       'main to notice the portal',
-      () => useConnectivity.getState().main?.reason,
+      () => stores.connectivity.getState().main?.reason,
       (reason) => reason === 'practice-unreachable',
     );
     expect(await app.companion.connectivity.status()).toMatchObject({ online: false, reason: 'practice-unreachable' });
@@ -113,18 +110,18 @@ describe('behind a captive portal (a real one on 127.0.0.1)', () => {
     jobs.outbox.kick('user');
     await waitFor(
       'the outbox to settle',
-      () => useOutbox.getState().draining,
+      () => stores.outbox.getState().draining,
       (draining) => !draining,
     );
     const waiting = (await readEntries(practiceDb(practiceKey))).entries.find((e) => e.id === entryId)!;
     expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
-    expect(useConnectivity.getState().main?.reason).toBe('practice-unreachable');
+    expect(stores.connectivity.getState().main?.reason).toBe('practice-unreachable');
 
     // Out of the hotel: nobody presses anything.
     captive = false;
     await waitFor(
       'main to see the practice again',
-      () => useConnectivity.getState().main?.reason,
+      () => stores.connectivity.getState().main?.reason,
       (reason) => reason === 'ok',
     );
     const sent = await waitFor(

@@ -10,8 +10,8 @@ import type { SyncPoke } from '../../../src-preload/contract/live-updates';
 import { readClientProposals } from '../../../src-renderer/client-data/client-reads';
 import { watchLiveUpdates } from '../../../src-renderer/sync/live-updates';
 import { createPracticeDatabases } from '../../../src-renderer/data/practice-db';
-import { usePractice } from '../../../src-renderer/session/practice-store';
 import { watchSyncEvents } from '../../../src-renderer/sync/sync-job';
+import { freshPractice } from '../../support/fresh-renderer-root';
 import { connectLaptopThroughHub } from '../../support/hub-enrolment';
 import type { NodeApp } from '../../support/node-companion';
 import { startRecordingLaptop } from '../../support/recording-laptop';
@@ -53,10 +53,16 @@ beforeAll(async () => {
   await syncIntoDexie(app.companion, practiceKey).catch(() => undefined);
   // The window's parts that matter here: stores synced pages, follows the hub's pokes.
   const deps = { companion: app.companion, databases };
-  await usePractice.getState().refresh(deps);
+  const { stores, practice } = freshPractice(app.companion, databases);
+  await practice.refresh();
   stops.push(
-    watchSyncEvents({ ...deps, notify: () => undefined }),
-    watchLiveUpdates({ ...deps, syncLists: (lists) => usePractice.getState().syncNow(deps, 'due', lists) }),
+    watchSyncEvents({ ...deps, practice: stores.practice, notify: () => undefined }),
+    watchLiveUpdates({
+      ...deps,
+      practice: stores.practice,
+      liveStatus: stores.liveStatus,
+      syncLists: (lists) => practice.syncLists(lists),
+    }),
     app.companion.on('sync.poke', (poke) => pokes.push(poke)),
     app.services.onProposalAccepted((note) => notes.push(note)),
   );

@@ -2,10 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deletePracticeDb, practiceDb } from '../../../src-renderer/data/practice-db';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
-import { useConnectivity } from '../../../src-renderer/connectivity/connectivity-store';
+import { createRendererStores } from '../../../src-renderer/context/renderer-stores';
 import { createRendererJobs } from '../../../src-renderer/app/renderer-jobs';
 import { createPracticeDatabases } from '../../../src-renderer/data/practice-db';
-import { usePractice } from '../../../src-renderer/session/practice-store';
 import { startNodeApp } from '../../support/node-companion';
 import { waitFor } from '../../support/wait-for';
 
@@ -22,20 +21,19 @@ describe('the outbox after signing out and connecting the same practice again in
       deps: { budgetLimits: { perMinute: 100_000, perHour: 1_000_000, perDay: 10_000_000 } },
     });
     cleanups.push(() => app.close());
-    cleanups.push(() => useConnectivity.setState({ main: null, browserOnline: true }));
-    useConnectivity.getState().setMain(await app.companion.connectivity.status());
-    cleanups.push(() => usePractice.setState({ practices: [], activePracticeKey: null }));
+    const stores = createRendererStores();
+    stores.connectivity.getState().setMain(await app.companion.connectivity.status());
 
     const connect = async () => {
       const connected = await app.companion.practice.connectDemo();
       if (!connected.ok) throw new Error(connected.message);
-      usePractice.setState({ practices: [connected.practice], activePracticeKey: connected.practice.practiceKey });
+      stores.practice.setState({ practices: [connected.practice], activePracticeKey: connected.practice.practiceKey });
       return connected.practice.practiceKey;
     };
     const practiceKey = await connect();
     cleanups.push(() => deletePracticeDb(practiceKey));
     // The window's background jobs (the outbox among them), as its composition root builds them.
-    const jobs = createRendererJobs({ companion: app.companion, databases, onError: () => undefined });
+    const jobs = createRendererJobs({ companion: app.companion, databases, stores, onError: () => undefined });
     cleanups.push(jobs.start());
     const client = [...app.demo().runtime.practices[0]!.entities.values()].find((e) => !e.entityTerminated)!;
     const addContact = (name: string) =>
@@ -58,7 +56,7 @@ describe('the outbox after signing out and connecting the same practice again in
 
     // Sign out as the renderer does (main forgets it, the database is deleted), then connect again.
     await app.companion.practice.signOut({ practiceKey });
-    usePractice.setState({ practices: [], activePracticeKey: null });
+    stores.practice.setState({ practices: [], activePracticeKey: null });
     await deletePracticeDb(practiceKey);
     expect(await connect()).toBe(practiceKey);
 

@@ -69,7 +69,68 @@ export function findModuleState(
   return findings;
 }
 
+/**
+ * zustand's store makers — `create` (the hook with its store) and `createStore` (vanilla) — and the renderer's
+ * own factories named for what they make (`createOutboxStore`, `createRendererStores`, a `create…Views`).
+ */
+const STORE_MAKERS = new Set(['create', 'createStore', 'createWithEqualityFn']);
+const isStoreMaker = (name: string): boolean => STORE_MAKERS.has(name) || /^create\w*(Store|Stores|Views)$/.test(name);
+
+/**
+ * A store made when the module loads (`create(...)` or `createStore(...)` outside any function): one per
+ * window, shared by every root and every test. Stores are made per root instead (`context/renderer-stores.ts`).
+ * Calls inside a function body (a factory) are fine; `file` is reported as given.
+ */
+export function findModuleStores(file: string, source: string): ModuleStateFinding[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const findings: ModuleStateFinding[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    if (ts.isCallExpression(node)) {
+      let callee: ts.Expression = node.expression;
+      while (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.name.text === 'call')
+        callee = callee.expression;
+      if (ts.isIdentifier(callee) && isStoreMaker(callee.text)) {
+        const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+        findings.push({ file, line, text: node.getText(sf).split('\n')[0]!.slice(0, 120) });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const statement of sf.statements) visit(statement);
+  return findings;
+}
+
 describe('module state in the renderer', () => {
+  it('makes no zustand store at module level: each is made per root', () => {
+    const files = globSync('src-renderer/**/*.{ts,tsx}', { cwd: root });
+    expect(files.length).toBeGreaterThan(100);
+    const findings = files.flatMap((file) => findModuleStores(file, readFileSync(path.join(root, file), 'utf8')));
+    expect(
+      findings.map((f) => `${f.file}:${f.line}: ${f.text}`),
+      'A store is made by a factory that createRendererStores (src-renderer/context/renderer-stores.ts) calls',
+    ).toEqual([]);
+  });
+
+  it('the store check finds a module-level create or createStore, and leaves factories alone', () => {
+    const code = [
+      "import { create } from 'zustand';",
+      "import { createStore } from 'zustand/vanilla';",
+      'export const useCount = create<{ n: number }>(() => ({ n: 0 }));',
+      'const counter = createStore<{ n: number }>()(() => ({ n: 0 }));',
+      'export const views = wrap(create(() => ({})));',
+      'export const createCounter = () => createStore<{ n: number }>()(() => ({ n: 0 }));',
+      'export function makeStore() {',
+      '  return create(() => ({ n: 0 }));',
+      '}',
+      'export const db = Object.create(null);',
+      'const clientViews = createPracticeViews<ClientView>(DEFAULT_CLIENT_VIEW);',
+      'const outbox = createOutboxStore();',
+      'export const ServicesContext = createContext(null);',
+    ].join('\n');
+    expect(findModuleStores('probe.ts', code).map((f) => f.line)).toEqual([3, 4, 5, 11, 12]);
+  });
+
   it('has no top-level let/var, and top-level Maps/Sets only in the listed memo caches', () => {
     const files = globSync('src-renderer/**/*.{ts,tsx}', { cwd: root });
     // A guard against a glob that matches nothing and so passes.

@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
  */
 const CLOCKS: Record<string, string> = {
   'src-renderer/ui/regional/use-now.ts': 'the current time, so relative times move on',
-  'src-renderer/client-facing/PinDialogs.tsx': 'the countdown of a slowed-down PIN try',
+  'src-renderer/features/client-facing/PinDialogs.tsx': 'the countdown of a slowed-down PIN try',
 };
 
 describe('renderer timers', () => {

@@ -10,7 +10,6 @@ import {
 } from '../../../client-data/client-reads';
 import { useClientPart, useDetailOnOpen } from '../../../client-data/use-client-data';
 import type { StoredEntity } from '../../../data/practice-db';
-import { usePractice } from '../../../session/practice-store';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
 import { DetailStatus, PartStatus, ReadButton } from '../../shared/PartStatus';
 import { OpenPdfLink } from '../../../ui/OpenPdfLink';
@@ -23,6 +22,7 @@ import { ClientAgeing } from './ClientAgeing';
 import { inWords } from '../../../ui/words/enum-words';
 import { useBalance } from '../../../client-data/use-balance';
 import { BalanceFigure } from '../../../ui/BalanceFigure';
+import { usePractice } from '../../../context/store-hooks';
 
 /** Bills (newest first) with status, due date and amount due; a bill opens to its lines and payments. */
 export function ClientBillingTab({ entity }: { entity: StoredEntity }) {

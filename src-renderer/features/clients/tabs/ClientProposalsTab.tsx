@@ -6,7 +6,6 @@ import { readClientProposals, readProposalDetail } from '../../../client-data/cl
 import { useClientPart, useDetailOnOpen } from '../../../client-data/use-client-data';
 import type { StoredEntity } from '../../../data/practice-db';
 import { readOpenEntries } from '../../../outbox/outbox-db';
-import { usePractice } from '../../../session/practice-store';
 import { ProposalActions } from './ProposalActions';
 import { isNewProposal, NewProposalButton, PendingNewProposals } from './NewProposal';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
@@ -15,6 +14,7 @@ import { StatusBadge } from '../../../ui/StatusBadge';
 import { useRegion } from '../../../ui/regional/use-region';
 import { useServices } from '../../../context/services-context';
 import { inWords } from '../../../ui/words/enum-words';
+import { usePractice } from '../../../context/store-hooks';
 
 /** The client's proposals with status and totals; one opens to its pricing lines, invoices, recurring billings and jobs. */
 export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {

@@ -11,12 +11,12 @@ import type { DraftRows } from '../../../operations/proposals/new-proposal-draft
 import type { TemplateDraft } from '../../../operations/proposals/NewProposalForm';
 import { WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
 import { useOpenAction } from '../../../operations/action-opener';
-import { usePractice } from '../../../session/practice-store';
 import { useCatalogsRound } from '../../../sync/use-catalogs-round';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { useRegion } from '../../../ui/regional/use-region';
 import { formatMoney } from '../../../ui/regional/regional-format';
 import { OutboxStatusBadge } from '../../outbox/OutboxStatus';
+import { usePractice } from '../../../context/store-hooks';
 
 export const isNewProposal = (entry: OutboxEntry) =>
   entry.operation === 'proposal.create' || entry.operation === 'proposal.createFromTemplate';

@@ -3,12 +3,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { OperationName } from '../../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../../src-preload/contract/outbox/outbox-entry';
 import type { ProposalSummary } from '../../../../src-preload/contract/partner-api';
-import { usePractice } from '../../../session/practice-store';
 import { WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
 import { useInteractiveReads } from '../../../client-data/use-client-data';
 import { PendingActions } from '../../outbox/OutboxStatus';
 import { useOpenAction, usePreloadedForms } from '../../../operations/action-opener';
 import { useServices } from '../../../context/services-context';
+import { usePractice } from '../../../context/store-hooks';
 
 const NEEDS_PRICING =
   'The pricing of this proposal is not on this laptop yet: open its pricing while online, or prepare a meeting pack for the client.';

@@ -3,7 +3,7 @@ import { useContext } from 'react';
 import { z } from 'zod';
 import { ServicesContext } from '../../../context/services-context';
 import type { PracticeDb } from '../../../data/practice-db';
-import { usePractice } from '../../../session/practice-store';
+import { usePractice } from '../../../context/store-hooks';
 
 /**
  * Custom eForms kept on this laptop to be used again (sent alone, or inside a stack), per practice, in the

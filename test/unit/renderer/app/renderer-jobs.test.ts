@@ -3,9 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { PracticeSummary } from '../../../../src-preload/contract/practice';
 import { createRendererJobs } from '../../../../src-renderer/app/renderer-jobs';
-import { useConnectivity } from '../../../../src-renderer/connectivity/connectivity-store';
+import { createRendererStores, type RendererStores } from '../../../../src-renderer/context/renderer-stores';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
-import { usePractice } from '../../../../src-renderer/session/practice-store';
 import { ACTIVE_EVERY_MS } from '../../../../src-preload/contract/sync-cadence';
 
 const practiceKey = '88888888-8888-4888-8888-888888888888';
@@ -16,16 +15,17 @@ const databases = createPracticeDatabases();
 const noEvents = () => () => undefined;
 
 let stop: () => void = () => undefined;
+let stores: RendererStores;
 beforeEach(() => {
+  // A fresh root's stores per test: nothing to reset afterwards.
+  stores = createRendererStores();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  usePractice.setState({ practices: [practice], activePracticeKey: practiceKey, paused: false, progress: null });
-  useConnectivity.setState({ main: offline, browserOnline: true });
+  stores.practice.setState({ practices: [practice], activePracticeKey: practiceKey, paused: false, progress: null });
+  stores.connectivity.setState({ main: offline, browserOnline: true });
 });
 afterEach(async () => {
   stop();
   vi.useRealTimers();
-  usePractice.setState({ practices: [], activePracticeKey: null });
-  useConnectivity.setState({ main: null, browserOnline: true });
   await databases.delete(practiceKey);
 });
 
@@ -33,12 +33,12 @@ describe('the background sync as a job of the window', () => {
   it('runs when the connection comes back and every five minutes, never while offline', async () => {
     const start = vi.fn(async () => ({ started: true }));
     const companion = { sync: { start }, on: noEvents } as unknown as Companion;
-    const jobs = createRendererJobs({ companion, databases, onError: () => undefined });
+    const jobs = createRendererJobs({ companion, databases, stores, onError: () => undefined });
     stop = jobs.start();
     await vi.advanceTimersByTimeAsync(ACTIVE_EVERY_MS);
     expect(start).not.toHaveBeenCalled(); // offline: the timer's run does nothing
 
-    useConnectivity.getState().setMain(online);
+    stores.connectivity.getState().setMain(online);
     await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
     expect(start).toHaveBeenCalledWith({ practiceKey, cursors: [], round: 'due' });
 
@@ -47,15 +47,24 @@ describe('the background sync as a job of the window', () => {
   });
 
   it('cancels the runs under way before a practice is signed out', async () => {
-    const companion = { sync: { start: vi.fn() }, on: noEvents } as unknown as Companion;
-    const jobs = createRendererJobs({ companion, databases, onError: () => undefined });
+    const order: string[] = [];
+    const companion = {
+      sync: { start: vi.fn() },
+      on: noEvents,
+      practice: {
+        signOut: vi.fn(async () => {
+          order.push('main signs out');
+          return { removed: true, wiped: { credentials: true, documents: true, budget: true }, message: null };
+        }),
+        list: async () => ({ practices: [], activePracticeKey: null, storage: { secure: true, backend: 'test' } }),
+      },
+    } as unknown as Companion;
+    const jobs = createRendererJobs({ companion, databases, stores, onError: () => undefined });
     stop = jobs.start();
-    const cancel = vi.spyOn(jobs.runner, 'cancelRuns');
-    const signOut = vi.spyOn(usePractice.getState(), 'signOut').mockResolvedValue(undefined);
+    vi.spyOn(jobs.runner, 'cancelRuns').mockImplementation(() => void order.push('runs cancelled'));
     await jobs.practice.signOut(practiceKey);
-    expect(cancel).toHaveBeenCalled();
-    expect(signOut).toHaveBeenCalledWith(expect.objectContaining({ databases }), practiceKey);
-    signOut.mockRestore();
+    expect(order).toEqual(['runs cancelled', 'main signs out']);
+    expect(stores.practice.getState()).toMatchObject({ practices: [], activePracticeKey: null });
   });
 });
 
@@ -67,13 +76,13 @@ describe('the request budget pushed by main', () => {
       return () => listeners.delete(listener);
     });
     const companion = { sync: { start: vi.fn() }, on } as unknown as Companion;
-    const jobs = createRendererJobs({ companion, databases, onError: () => undefined });
+    const jobs = createRendererJobs({ companion, databases, stores, onError: () => undefined });
     stop = jobs.start();
     const status = { remaining: { minute: 12, hour: 500, day: 4000 } } as never;
     for (const listener of listeners) listener({ practiceKey, status });
-    expect(usePractice.getState().budget).toBe(status);
+    expect(stores.practice.getState().budget).toBe(status);
     for (const listener of listeners) listener({ practiceKey: crypto.randomUUID(), status: { other: true } });
-    expect(usePractice.getState().budget).toBe(status);
+    expect(stores.practice.getState().budget).toBe(status);
     stop();
     stop = () => undefined;
     expect(listeners.size).toBe(0);

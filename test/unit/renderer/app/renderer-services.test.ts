@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PDFWorker } from 'pdfjs-dist';
 import type { Companion } from '../../../../src-preload/contract/companion';
-import type { IdleScheduler } from '../../../../src-renderer/app/idle-after-paint';
-import { whenIdleAfterFirstPaint } from '../../../../src-renderer/app/idle-after-paint';
+import type { IdleScheduler } from '../../../../src-renderer/desktop/idle-after-paint';
+import { whenIdleAfterFirstPaint } from '../../../../src-renderer/desktop/idle-after-paint';
 import { createRendererServices } from '../../../../src-renderer/app/renderer-services';
 import { createPdfWorkerHolder } from '../../../../src-renderer/pdf-viewer/pdf-worker-holder';
 
@@ -105,5 +105,95 @@ describe('the composition root', () => {
     expect(services.runner.isRunning('outbox')).toBe(false);
     await expect(services.practice.refresh()).rejects.toThrow('could not reach its main process');
     services.stop();
+  });
+});
+
+/** A bridge that answers every call start() makes and records which of main's events are listened to now. */
+function recordingCompanion() {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const reports: unknown[] = [];
+  const answers: Record<string, Record<string, () => unknown>> = {
+    practice: { list: () => ({ practices: [], activePracticeKey: null, storage: null, complete: true }) },
+    app: { info: () => ({ version: '1.0.0' }) },
+    connectivity: { status: () => ({ online: true, reason: 'ok', checkedAt: '2026-11-20T10:00:00.000Z' }) },
+    sync: { liveStatus: () => ({ practiceKey: null, state: 'off' }) },
+    desktop: {
+      theme: () => ({ choice: 'dark' }),
+      updateStatus: () => ({ state: 'idle', version: null, percent: null, message: '', restartDeferred: false }),
+      reportActivity: () => ({ accepted: true }),
+      presence: () => ({ presence: 'active' }),
+    },
+    clientFacing: { status: () => ({ active: null, pinSet: true }) },
+  };
+  const namespaces = Object.fromEntries(
+    Object.entries(answers).map(([name, calls]) => [
+      name,
+      new Proxy(calls, {
+        get: (target, call: string) => async (payload: unknown) => {
+          if (name === 'desktop' && call === 'reportActivity') reports.push(payload);
+          const answer = target[call];
+          if (!answer) throw new Error(`${name}.${call} is not answered in this test`);
+          return answer();
+        },
+      }),
+    ]),
+  );
+  const companion = {
+    ...namespaces,
+    on: (event: string, listener: (payload: unknown) => void) => {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      return () => set.delete(listener);
+    },
+  } as unknown as Companion;
+  const listening = () => [...listeners].filter(([, set]) => set.size > 0).map(([event]) => event);
+  const send = (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload));
+  return { companion, listening, send, reports };
+}
+
+describe('the root starts and stops all background work', () => {
+  it('starts the OS integration, the theme, updates, client-facing mode and desktop messages in start(), and stop() ends them', async () => {
+    vi.stubGlobal(
+      'window',
+      Object.assign(new EventTarget(), { location: { href: 'app://renderer/index.html', hash: '#/' } }),
+    );
+    const fake = recordingCompanion();
+    const services = createRendererServices({ companion: fake.companion, page: null });
+    // Nothing is watched before start() (the desktop inbox alone listens from the first moment).
+    expect(fake.listening().sort()).toEqual(['desktop.command', 'desktop.openRecord']);
+
+    const navigate = vi.fn();
+    services.start({ router: { navigate, state: { location: { pathname: '/clients' } } } });
+    expect(fake.listening()).toEqual(
+      expect.arrayContaining(['desktop.theme', 'desktop.updateStatus', 'connectivity.changed', 'sync.live']),
+    );
+    await vi.waitFor(() => {
+      expect(services.stores.theme.getState().choice).toBe('dark');
+      expect(services.stores.clientFacing.getState()).toMatchObject({ loaded: true, pinSet: true });
+      expect(services.stores.updates.getState().status).toMatchObject({ state: 'idle' });
+      expect(services.stores.appInfo.getState().info).toEqual({ version: '1.0.0' });
+    });
+    // The activity report for the badge goes out without any component mounted.
+    await vi.waitFor(() => expect(fake.reports).toHaveLength(1), { timeout: 2_000 });
+    // Menu commands reach the router handed to start().
+    fake.send('desktop.command', { command: 'open-screen', screen: 'outbox' });
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/outbox'));
+
+    services.stop();
+    expect(fake.listening().sort()).toEqual(['desktop.command', 'desktop.openRecord']);
+    fake.send('desktop.command', { command: 'open-screen', screen: 'leads' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives each root its own stores: two roots never share state', () => {
+    const first = createRendererServices({ companion: null, page: null });
+    const second = createRendererServices({ companion: null, page: null });
+    first.stores.practice.setState({ activePracticeKey: 'one' });
+    first.notify({ tone: 'info', title: 'Only here' });
+    expect(second.stores.practice.getState().activePracticeKey).toBeNull();
+    expect(second.stores.notices.getState().notices).toEqual([]);
+    expect(first.stores.notices.getState().notices).toHaveLength(1);
   });
 });

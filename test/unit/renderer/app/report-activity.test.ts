@@ -4,9 +4,7 @@ import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ActivityReport } from '../../../../src-preload/contract/desktop';
 import { watchActivity } from '../../../../src-renderer/app/report-activity';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
-import { useMeetingPacks } from '../../../../src-renderer/meeting-packs/meeting-pack-store';
-import { useNotices } from '../../../../src-renderer/notices/notice-store';
-import { usePractice } from '../../../../src-renderer/session/practice-store';
+import { createRendererStores, type RendererStores } from '../../../../src-renderer/context/renderer-stores';
 
 const practiceKey = '77777777-7777-4777-8777-777777777777';
 const idle: ActivityReport = {
@@ -20,24 +18,23 @@ const INTERVAL = 500;
 
 let reports: ActivityReport[];
 let stop: () => void;
+let stores: RendererStores;
 const databases = createPracticeDatabases();
 
 beforeEach(() => {
   // Only the reporter's own timers are faked; IndexedDB and Dexie's live queries run as usual.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   reports = [];
-  useNotices.setState({ notices: [] });
-  useMeetingPacks.setState({ runningPackId: null });
-  usePractice.setState({ activePracticeKey: practiceKey });
+  stores = createRendererStores();
+  stores.practice.setState({ activePracticeKey: practiceKey });
   const companion = {
     desktop: { reportActivity: async (report: ActivityReport) => (reports.push(report), { accepted: true }) },
   } as unknown as Companion;
-  stop = watchActivity(companion, databases);
+  stop = watchActivity(companion, databases, stores);
 });
 afterEach(async () => {
   stop();
   vi.useRealTimers();
-  usePractice.setState({ activePracticeKey: null });
   for (const key of await databases.listKeys()) await databases.delete(key);
 });
 
@@ -68,38 +65,48 @@ describe('activity reports to main', () => {
   it('coalesces: changes within half a second make one report, and an unchanged state none', async () => {
     await reported(idle);
     const before = reports.length;
-    useMeetingPacks.setState({ runningPackId: 'p1' });
-    useMeetingPacks.setState({ runningPackId: null });
-    useMeetingPacks.setState({ runningPackId: 'p2' });
+    stores.meetingPacks.setState({ runningPackId: 'p1' });
+    stores.meetingPacks.setState({ runningPackId: null });
+    stores.meetingPacks.setState({ runningPackId: 'p2' });
     vi.advanceTimersByTime(INTERVAL - 1);
     expect(reports).toHaveLength(before);
     vi.advanceTimersByTime(1);
     expect(reports.slice(before)).toEqual([{ ...idle, packsDownloading: 1 }]);
-    useMeetingPacks.setState({ runningPackId: 'p3' });
+    stores.meetingPacks.setState({ runningPackId: 'p3' });
     vi.advanceTimersByTime(INTERVAL * 4);
     expect(reports).toHaveLength(before + 1);
   });
 
-  it('carries the "N queued actions went out" count once, then 0', async () => {
+  it("carries the outbox's delivered-after-reconnect count once, then 0", async () => {
     await reported(idle);
     const before = reports.length;
-    useNotices.getState().push({ tone: 'info', title: '2 queued actions went out', detail: 'Back online.' });
-    useNotices.getState().push({ tone: 'error', title: 'Some queued actions need you' });
-    useNotices.getState().push({ tone: 'info', title: '1 queued action went out' });
+    const deliver = (count: number) =>
+      stores.outbox.setState((s) => ({ deliveredAfterReconnect: s.deliveredAfterReconnect + count }));
+    deliver(2);
+    stores.outbox.setState({ draining: true });
+    deliver(1);
     vi.advanceTimersByTime(INTERVAL);
     expect(reports.slice(before)).toEqual([{ ...idle, deliveredSinceReconnect: 3 }]);
     vi.advanceTimersByTime(INTERVAL);
     expect(reports.slice(before)).toEqual([{ ...idle, deliveredSinceReconnect: 3 }, idle]);
-    // A notice seen once is not counted again when another arrives.
-    useNotices.getState().push({ tone: 'info', title: 'Someone is ready for the meeting' });
+    // A delivery counted once is not counted again when the outbox changes otherwise.
+    stores.outbox.setState({ draining: false });
     vi.advanceTimersByTime(INTERVAL * 2);
     expect(reports.slice(before)).toHaveLength(2);
+  });
+
+  it('counts deliveries as a number, whatever a notice says (the wording is for people)', async () => {
+    await reported(idle);
+    const before = reports.length;
+    stores.notices.getState().push({ tone: 'info', title: '2 queued actions went out', detail: 'Back online.' });
+    vi.advanceTimersByTime(INTERVAL * 2);
+    expect(reports).toHaveLength(before);
   });
 
   it('follows the active practice: none active reports an empty outbox', async () => {
     await databases.of(practiceKey).outbox.add({ id: 'a', status: 'pending' } as never);
     await reported({ ...idle, unsentCount: 1 });
-    usePractice.setState({ activePracticeKey: null });
+    stores.practice.setState({ activePracticeKey: null });
     await reported(idle);
   });
 });

@@ -3,12 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ConnectivityReason } from '../../../../src-preload/contract/connectivity';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
-import {
-  connectivityReason,
-  isOnline,
-  useConnectivity,
-} from '../../../../src-renderer/connectivity/connectivity-store';
-import { usePractice } from '../../../../src-renderer/session/practice-store';
+import { connectivityReason, isOnline } from '../../../../src-renderer/connectivity/connectivity-store';
+import { freshPractice } from '../../../support/fresh-renderer-root';
 
 const practiceKey = '77777777-7777-4777-8777-777777777777';
 const main = (reason: ConnectivityReason) => ({
@@ -19,7 +15,6 @@ const main = (reason: ConnectivityReason) => ({
 
 const databases = createPracticeDatabases();
 afterEach(async () => {
-  useConnectivity.setState({ main: null, browserOnline: true });
   await databases.delete(practiceKey);
 });
 
@@ -40,12 +35,13 @@ describe('connectivity store', () => {
   it('sync does not start while the practice is unreachable, and starts once it answers', async () => {
     const start = vi.fn(async () => ({ started: true }));
     const companion = { sync: { start } } as unknown as Companion;
-    usePractice.setState({ activePracticeKey: practiceKey, paused: false, progress: null });
-    useConnectivity.getState().setMain(main('practice-unreachable'));
-    await usePractice.getState().syncNow({ companion, databases });
+    const { stores, practice } = freshPractice(companion, databases);
+    stores.practice.setState({ activePracticeKey: practiceKey, paused: false, progress: null });
+    stores.connectivity.getState().setMain(main('practice-unreachable'));
+    await practice.syncNow();
     expect(start).not.toHaveBeenCalled();
-    useConnectivity.getState().setMain(main('ok'));
-    await usePractice.getState().syncNow({ companion, databases });
+    stores.connectivity.getState().setMain(main('ok'));
+    await practice.syncNow();
     expect(start).toHaveBeenCalledWith({ practiceKey, cursors: [], round: 'due' });
   });
 });

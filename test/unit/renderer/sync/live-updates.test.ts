@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ProposalAcceptedReport } from '../../../../src-preload/contract/live-updates';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
-import { useLiveStatus, watchLiveUpdates } from '../../../../src-renderer/sync/live-updates';
-import { usePractice } from '../../../../src-renderer/session/practice-store';
+import { watchLiveUpdates } from '../../../../src-renderer/sync/live-updates';
+import { createRendererStores, type RendererStores } from '../../../../src-renderer/context/renderer-stores';
 
 const practiceKey = '55555555-5555-4555-8555-555555555555';
 const otherPractice = '66666666-6666-4666-8666-666666666666';
@@ -58,7 +58,11 @@ function fakeCompanion(practice: Map<string, ReturnType<typeof proposal>[]>) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
-beforeEach(() => usePractice.setState({ activePracticeKey: practiceKey }));
+let stores: RendererStores;
+beforeEach(() => {
+  stores = createRendererStores();
+  stores.practice.setState({ activePracticeKey: practiceKey });
+});
 afterEach(async () => {
   for (const key of await databases.listKeys()) await databases.delete(key);
 });
@@ -71,9 +75,16 @@ describe('the window follows the practice hub’s pokes', () => {
     const practice = new Map([[clientA, [proposal(proposalA, clientA, 'Accepted')]]]);
     const { companion, emit, reads, told } = fakeCompanion(practice);
     const syncLists = vi.fn(async () => true);
-    const stop = watchLiveUpdates({ companion, databases, syncLists, now: () => now });
+    const stop = watchLiveUpdates({
+      companion,
+      databases,
+      practice: stores.practice,
+      liveStatus: stores.liveStatus,
+      syncLists,
+      now: () => now,
+    });
     await settle();
-    expect(useLiveStatus.getState()).toEqual({ practiceKey, state: 'on' });
+    expect(stores.liveStatus.getState()).toEqual({ practiceKey, state: 'on' });
 
     // Another practice's poke (a window switched practice meanwhile) is not followed.
     emit('sync.poke', { practiceKey: otherPractice, seq: 3, lists: ['proposals'], clients: [clientA] });
@@ -99,7 +110,7 @@ describe('the window follows the practice hub’s pokes', () => {
     expect(told).toHaveLength(1);
 
     emit('sync.live', { practiceKey, state: 'retrying' });
-    expect(useLiveStatus.getState().state).toBe('retrying');
+    expect(stores.liveStatus.getState().state).toBe('retrying');
     stop();
   });
 
@@ -112,7 +123,14 @@ describe('the window follows the practice hub’s pokes', () => {
       fetchedAt: now.toISOString(),
     });
     const { companion, emit, reads } = fakeCompanion(new Map());
-    const stop = watchLiveUpdates({ companion, databases, syncLists: async () => true, now: () => now });
+    const stop = watchLiveUpdates({
+      companion,
+      databases,
+      practice: stores.practice,
+      liveStatus: stores.liveStatus,
+      syncLists: async () => true,
+      now: () => now,
+    });
     emit('sync.poke', { practiceKey, seq: 7, lists: ['entities'], clients: [clientA, clientB] });
     await settle();
     expect(reads).toEqual([clientB]);
@@ -122,7 +140,14 @@ describe('the window follows the practice hub’s pokes', () => {
   it('takes up the lists a poke named during a run when the run ends', async () => {
     const { companion, emit } = fakeCompanion(new Map());
     const syncLists = vi.fn(async () => false);
-    const stop = watchLiveUpdates({ companion, databases, syncLists, now: () => now });
+    const stop = watchLiveUpdates({
+      companion,
+      databases,
+      practice: stores.practice,
+      liveStatus: stores.liveStatus,
+      syncLists,
+      now: () => now,
+    });
     emit('sync.poke', { practiceKey, seq: 8, lists: ['onboardings', 'not-a-list'], clients: [] });
     await settle();
     expect(syncLists).toHaveBeenCalledTimes(1);

@@ -4,9 +4,8 @@ import type { Companion } from '../../../../src-preload/contract/companion';
 import type { PracticeSummary } from '../../../../src-preload/contract/practice';
 import { ACTIVE_EVERY_MS, IDLE_EVERY_MS, type Presence } from '../../../../src-preload/contract/sync-cadence';
 import { createRendererJobs } from '../../../../src-renderer/app/renderer-jobs';
-import { useConnectivity } from '../../../../src-renderer/connectivity/connectivity-store';
+import { createRendererStores, type RendererStores } from '../../../../src-renderer/context/renderer-stores';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
-import { usePractice } from '../../../../src-renderer/session/practice-store';
 import { SYNC_JOB } from '../../../../src-renderer/sync/sync-job';
 import type { PresenceSource } from '../../../../src-renderer/presence/presence-source';
 
@@ -44,7 +43,9 @@ async function settle(): Promise<void> {
 }
 
 let stop: () => void = () => undefined;
+let stores: RendererStores;
 beforeEach(() => {
+  stores = createRendererStores();
   const stored = new Map<string, string>();
   vi.stubGlobal('localStorage', {
     getItem: (key: string) => stored.get(key) ?? null,
@@ -52,15 +53,13 @@ beforeEach(() => {
     removeItem: (key: string) => stored.delete(key),
   });
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  usePractice.setState({ practices: [practice], activePracticeKey: practiceKey, paused: false, progress: null });
-  useConnectivity.setState({ main: online, browserOnline: true });
+  stores.practice.setState({ practices: [practice], activePracticeKey: practiceKey, paused: false, progress: null });
+  stores.connectivity.setState({ main: online, browserOnline: true });
 });
 afterEach(async () => {
   stop();
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  usePractice.setState({ practices: [], activePracticeKey: null });
-  useConnectivity.setState({ main: null, browserOnline: true });
   await databases.delete(practiceKey);
 });
 
@@ -70,7 +69,13 @@ async function started(initial: Presence = 'active', runs = 1) {
   const presence = fakePresence(initial);
   const start = vi.fn(async () => ({ started: true }));
   const companion = { sync: { start }, on: () => () => undefined } as unknown as Companion;
-  const jobs = createRendererJobs({ companion, databases, onError: () => undefined, presence: presence.source });
+  const jobs = createRendererJobs({
+    companion,
+    databases,
+    stores,
+    onError: () => undefined,
+    presence: presence.source,
+  });
   stop = jobs.start();
   jobs.runner.kick(SYNC_JOB, 'start');
   await settle();
@@ -160,10 +165,10 @@ describe('the sync cadence follows the user', () => {
 
   it('offline: nothing; back online: one run, then the cadence', async () => {
     const { start, after } = await started('active');
-    useConnectivity.getState().setMain(offline);
+    stores.connectivity.getState().setMain(offline);
     await after(3 * IDLE_EVERY_MS);
     expect(start).toHaveBeenCalledTimes(1);
-    useConnectivity.getState().setMain(online);
+    stores.connectivity.getState().setMain(online);
     await after(0);
     expect(start).toHaveBeenCalledTimes(2);
     await after(ACTIVE_EVERY_MS);
@@ -185,13 +190,13 @@ describe('the sync cadence follows the user', () => {
     const { jobs, rounds } = await started('active');
     const progress = (running: boolean) =>
       ({ practiceKey, running, resources: [], lastRunAt: null }) as unknown as ReturnType<
-        typeof usePractice.getState
+        typeof stores.practice.getState
       >['progress'];
-    usePractice.setState({ progress: progress(true) });
+    stores.practice.setState({ progress: progress(true) });
     await jobs.practice.syncCatalogs();
     await settle();
     expect(rounds()).toEqual(['due']);
-    usePractice.setState({ progress: progress(false) });
+    stores.practice.setState({ progress: progress(false) });
     await settle();
     expect(rounds()).toEqual(['due', 'catalogs']);
   });

@@ -5,7 +5,12 @@ import type { Companion } from '../../../../src-preload/contract/companion';
 import type { UpdateStatus } from '../../../../src-preload/contract/desktop';
 import { UpdateBannerView } from '../../../../src-renderer/updates/UpdateBanner';
 import { UpdateStatusView } from '../../../../src-renderer/features/settings/UpdateSection';
-import { useUpdates, watchUpdates } from '../../../../src-renderer/updates/update-store';
+import {
+  createUpdateStore,
+  restartToUpdate,
+  watchUpdates,
+  type UpdateStore,
+} from '../../../../src-renderer/updates/update-store';
 
 const off: UpdateStatus = {
   state: 'off',
@@ -39,7 +44,10 @@ function fakeCompanion(status: UpdateStatus, restart: { restarting: boolean; rea
   return { companion: companion as unknown as Companion, send, restartToUpdate: companion.desktop.restartToUpdate };
 }
 
-beforeEach(() => useUpdates.setState({ status: null, refusedReason: null, dismissedVersion: null }));
+let updates: UpdateStore;
+beforeEach(() => {
+  updates = createUpdateStore();
+});
 
 describe('Settings → About: updates', () => {
   it('says in a sentence that updates are off, with no restart button', () => {
@@ -82,10 +90,10 @@ describe('Settings → About: updates', () => {
       restarting: false,
       reason: 'An action is being sent, so the app will not restart now.',
     });
-    const stop = watchUpdates(fake.companion);
-    await vi.waitFor(() => expect(useUpdates.getState().status).toEqual(off));
+    const stop = watchUpdates(fake.companion, updates);
+    await vi.waitFor(() => expect(updates.getState().status).toEqual(off));
     const banner = () => {
-      const state = useUpdates.getState();
+      const state = updates.getState();
       const props = {
         status: state.status,
         refusedReason: state.refusedReason,
@@ -95,17 +103,17 @@ describe('Settings → About: updates', () => {
     };
     expect(banner()).not.toContain('update-banner');
     fake.send(ready);
-    expect(useUpdates.getState().status).toEqual(ready);
+    expect(updates.getState().status).toEqual(ready);
     expect(banner()).toContain('Version 1.4.0 of Practice Companion is ready.');
-    await useUpdates.getState().restart(fake.companion);
+    await restartToUpdate(fake.companion, updates);
     expect(fake.restartToUpdate).toHaveBeenCalledTimes(1);
-    expect(useUpdates.getState().refusedReason).toBe('An action is being sent, so the app will not restart now.');
+    expect(updates.getState().refusedReason).toBe('An action is being sent, so the app will not restart now.');
     expect(banner()).toContain('will not restart now');
     // Main's next word (idle again) replaces the refusal: the banner shows main's sentence.
     fake.send({ ...ready, restartDeferred: true, message: 'Version 1.4.0 is ready and nothing is being sent now.' });
-    expect(useUpdates.getState().refusedReason).toBeNull();
+    expect(updates.getState().refusedReason).toBeNull();
     expect(banner()).toContain('nothing is being sent now');
-    useUpdates.getState().dismiss();
+    updates.getState().dismiss();
     expect(banner()).not.toContain('update-banner');
     stop();
   });

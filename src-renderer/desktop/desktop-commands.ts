@@ -1,13 +1,14 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { AppCommand, OpenRecord } from '../../src-preload/contract/desktop';
-import { isOnline, useConnectivity } from '../connectivity/connectivity-store';
+import { isOnline } from '../connectivity/connectivity-store';
 import type { MeetingPackService } from '../meeting-packs/meeting-packs-job';
 import type { Notice } from '../notices/notice-store';
 import type { PracticeDatabases } from '../data/practice-db';
 import type { PracticeService } from '../session/practice-service';
-import { usePractice } from '../session/practice-store';
 import { matchDetailRoute, routes } from '../../src-preload/contract/routes';
 import { describeFailure } from '../ui/words/describe-failure';
+import type { ConnectivityStore } from '../connectivity/connectivity-store';
+import type { PracticeStore } from '../session/practice-store';
 
 /** What main asks of the window: a menu command or a record from a deep link. */
 export type DesktopMessage = { kind: 'command'; command: AppCommand } | { kind: 'record'; record: OpenRecord };
@@ -173,6 +174,7 @@ export interface WindowCommandServices {
   databases: PracticeDatabases;
   meetingPacks: Pick<MeetingPackService, 'prepare'>;
   practice: Pick<PracticeService, 'syncEverything'>;
+  stores: { practice: PracticeStore; connectivity: ConnectivityStore };
   notify(notice: Omit<Notice, 'id'>): void;
 }
 
@@ -187,20 +189,20 @@ export function browserDeps(services: WindowCommandServices, router: WindowRoute
     navigate: (path) => void router.navigate(path),
     currentPath: () => router.state.location.pathname,
     notify: services.notify,
-    practiceKey: () => usePractice.getState().activePracticeKey,
+    practiceKey: () => services.stores.practice.getState().activePracticeKey,
     practiceIndex: () => {
-      const { practices, activePracticeKey } = usePractice.getState();
+      const { practices, activePracticeKey } = services.stores.practice.getState();
       return practices.findIndex((p) => p.practiceKey === activePracticeKey);
     },
     findClient: async (entityKey) => {
-      const key = usePractice.getState().activePracticeKey;
+      const key = services.stores.practice.getState().activePracticeKey;
       const entity = key ? await services.databases.of(key).entities.get(entityKey) : undefined;
       return entity ? { entityKey: entity.entityKey, fullEntityName: entity.fullEntityName } : undefined;
     },
     prepareMeeting: (client) => services.meetingPacks.prepare(client),
     async syncNow() {
-      if (!usePractice.getState().activePracticeKey) return 'No practice is connected.';
-      if (!isOnline(useConnectivity.getState()))
+      if (!services.stores.practice.getState().activePracticeKey) return 'No practice is connected.';
+      if (!isOnline(services.stores.connectivity.getState()))
         return 'The practice cannot be reached now; sync starts by itself when the connection is back.';
       await services.practice.syncEverything();
       return null;

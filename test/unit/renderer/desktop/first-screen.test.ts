@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFirstScreenSignal, type FirstScreenTimers } from '../../../../src-renderer/app/first-screen';
+import { createFirstScreenSignal, type FirstScreenTimers } from '../../../../src-renderer/desktop/first-screen';
 
 function manualTimers() {
   const pending = new Map<number, () => void>();

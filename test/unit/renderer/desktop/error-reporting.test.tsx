@@ -31,7 +31,7 @@ afterEach(() => {
 async function load(href = 'app://renderer/index.html#/clients') {
   const win = fakeWindow(href);
   vi.stubGlobal('window', win);
-  const reporting = await import('../../../../src-renderer/app/error-reporting');
+  const reporting = await import('../../../../src-renderer/desktop/error-reporting');
   const notices = await import('../../../../src-renderer/notices/notice-store');
   return { win, reporting, notices };
 }
@@ -39,7 +39,7 @@ async function load(href = 'app://renderer/index.html#/clients') {
 describe('error reporting in the window', () => {
   it('forwards uncaught errors and unhandled rejections to main, within the contract caps', async () => {
     const { win, reporting } = await load();
-    reporting.createErrorReporter(companion).install();
+    reporting.createErrorReporter(companion, () => undefined).install();
     const error = new TypeError('x is undefined');
     error.stack = `TypeError: x is undefined\n${'    at frame\n'.repeat(2_000)}`;
     win.dispatchEvent(Object.assign(new Event('error'), { error, message: error.message }));
@@ -54,7 +54,7 @@ describe('error reporting in the window', () => {
 
   it('sends at most 20 reports a minute', async () => {
     const { reporting } = await load();
-    const reporter = reporting.createErrorReporter(companion);
+    const reporter = reporting.createErrorReporter(companion, () => undefined);
     reporter.install();
     for (let i = 0; i < 50; i++) reporter.report('error', new Error(`loop ${i}`), 1_000 + i);
     expect(sent).toHaveLength(reporting.REPORTS_PER_MINUTE);
@@ -64,8 +64,9 @@ describe('error reporting in the window', () => {
 
   it('after main reloaded a crashed window, says so once and removes the flag from the address', async () => {
     const { win, reporting, notices } = await load('app://renderer/index.html?restarted=1');
-    reporting.createErrorReporter(companion).install();
-    expect(notices.useNotices.getState().notices.map((n) => n.title)).toEqual(['The window restarted after a problem']);
+    const store = notices.createNoticeStore();
+    reporting.createErrorReporter(companion, (notice) => store.getState().push(notice)).install();
+    expect(store.getState().notices.map((n) => n.title)).toEqual(['The window restarted after a problem']);
     expect(win.location.href).toBe('app://renderer/index.html');
   });
 });

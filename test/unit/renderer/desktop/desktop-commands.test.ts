@@ -6,7 +6,7 @@ import {
   runDesktopMessage,
   type DesktopCommandDeps,
   type DesktopMessage,
-} from '../../../../src-renderer/app/desktop-commands';
+} from '../../../../src-renderer/desktop/desktop-commands';
 
 const key = '3f2b8c1e-7d4a-4c2b-9e1f-0a5b6c7d8e9f';
 const client = { entityKey: key, fullEntityName: 'Acme Pty Ltd' };

@@ -1,7 +1,7 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { RendererError } from '../../src-preload/contract/desktop';
-import { useNotices } from '../notices/notice-store';
 import { failureDiagnostics } from '../ui/words/describe-failure';
+import type { Notice } from '../notices/notice-store';
 
 /** A window in an error loop must not flood main: at most this many reports a minute leave the window. */
 export const REPORTS_PER_MINUTE = 20;
@@ -29,7 +29,10 @@ export interface ErrorReporter {
   install(): void;
 }
 
-export function createErrorReporter(companion: Companion | null): ErrorReporter {
+export function createErrorReporter(
+  companion: Companion | null,
+  notify: (notice: Omit<Notice, 'id'>) => void,
+): ErrorReporter {
   let windowStart = 0;
   let sentInWindow = 0;
   const report: ErrorReporter['report'] = (source, error, now = Date.now()) => {
@@ -54,7 +57,7 @@ export function createErrorReporter(companion: Companion | null): ErrorReporter 
       if (url.searchParams.has(RESTARTED_PARAM)) {
         url.searchParams.delete(RESTARTED_PARAM);
         window.history.replaceState(null, '', url.href);
-        useNotices.getState().push({
+        notify({
           tone: 'info',
           title: 'The window restarted after a problem',
           detail:

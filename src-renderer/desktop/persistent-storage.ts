@@ -1,22 +1,24 @@
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 
-interface StorageState {
+export interface StorageState {
   /** Whether the browser engine promised not to evict this app's data; null until asked (or where it cannot be asked). */
   persisted: boolean | null;
-  refresh(): Promise<void>;
 }
 
-export const usePersistentStorage = create<StorageState>((set) => ({
-  persisted: null,
-  async refresh() {
-    set({
-      persisted:
-        (await storageManager()
-          ?.persisted()
-          .catch(() => null)) ?? null,
-    });
-  },
-}));
+export type PersistentStorageStore = StoreApi<StorageState>;
+
+export const createPersistentStorageStore = (): PersistentStorageStore =>
+  createStore<StorageState>()(() => ({ persisted: null }));
+
+/** Reads the engine's answer again (Settings asks when it opens). */
+export async function refreshPersistence(store: PersistentStorageStore): Promise<void> {
+  store.setState({
+    persisted:
+      (await storageManager()
+        ?.persisted()
+        .catch(() => null)) ?? null,
+  });
+}
 
 // Absent outside a secure context and in Node (tests).
 const storageManager = (): StorageManager | null =>
@@ -27,7 +29,7 @@ const storageManager = (): StorageManager | null =>
  * disk runs low. The desktop app grants exactly this permission to its own page; a browser decides by
  * itself and may say no.
  */
-export async function requestPersistentStorage(): Promise<void> {
+export async function requestPersistentStorage(store: PersistentStorageStore): Promise<void> {
   const storage = storageManager();
   if (!storage) return;
   try {
@@ -36,5 +38,5 @@ export async function requestPersistentStorage(): Promise<void> {
   } catch {
     // Not granted; Settings says so.
   }
-  await usePersistentStorage.getState().refresh();
+  await refreshPersistence(store);
 }
