@@ -9,6 +9,7 @@ import {
 } from '../operations/action-opener';
 import { useWriteBlocked } from '../operations/shared/UserSelect';
 import { ModalDialog } from '../ui/ModalDialog';
+import { describeFailure } from '../ui/words/describe-failure';
 
 /**
  * The one dialog host for outbox actions: a screen calls `openAction(name, about)` and the operation's
@@ -17,7 +18,7 @@ import { ModalDialog } from '../ui/ModalDialog';
  * the button that opened it.
  */
 export function ActionHost({ children }: { children: ReactNode }) {
-  const { outbox } = useServices();
+  const { outbox, notify } = useServices();
   const blocked = useWriteBlocked();
   const [request, setRequest] = useState<(ActionRequest & { opened: number }) | null>(null);
   const openAction = useMemo(
@@ -25,8 +26,10 @@ export function ActionHost({ children }: { children: ReactNode }) {
       createActionOpener({
         outbox,
         show: (next) => setRequest((shown) => ({ ...next, opened: (shown?.opened ?? 0) + 1 })),
+        failed: (error) =>
+          notify({ tone: 'error', title: 'The action could not be queued', detail: describeFailure(error) }),
       }),
-    [outbox],
+    [outbox, notify],
   );
   const close = () => setRequest(null);
   const dialog = request ? dialogOf(request.name) : null;

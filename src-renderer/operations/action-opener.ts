@@ -41,16 +41,20 @@ export function queueStarted(
   });
 }
 
-/** `openAction` for the root: a dialog start is shown through `show`, a direct one is queued at once. */
+/**
+ * `openAction` for the root: a dialog start is shown through `show`, a direct one is queued at once (with
+ * no dialog to show why it could not be queued, such as read-only credentials, `failed` says it).
+ */
 export function createActionOpener(deps: {
   outbox: Pick<OutboxService, 'queue'>;
   show(request: ActionRequest): void;
+  failed(error: unknown): void;
 }): OpenAction {
   return (name, about) => {
     const start = startOf(name);
     const request = { name, about };
     if (start.kind === 'dialog') deps.show(request);
-    else void queueStarted(deps.outbox, request, start.write(about as never));
+    else queueStarted(deps.outbox, request, start.write(about as never)).catch(deps.failed);
   };
 }
 

@@ -72,7 +72,7 @@ describe('opening an action by name', () => {
   it('shows the operation’s dialog, titled from what it is about, and queues what its form submits', async () => {
     const outbox = fakeOutbox();
     const shown: ActionRequest[] = [];
-    const openAction = createActionOpener({ outbox, show: (request) => shown.push(request) });
+    const openAction = createActionOpener({ outbox, show: (request) => shown.push(request), failed: () => undefined });
 
     openAction('contact.create', { entity });
     expect(shown).toEqual([{ name: 'contact.create', about: { entity } }]);
@@ -124,7 +124,7 @@ describe('opening an action by name', () => {
   it('queues an operation without a dialog at once, for the client it belongs to', async () => {
     const outbox = fakeOutbox();
     const show = vi.fn();
-    createActionOpener({ outbox, show })('eform.sendDraft', {
+    createActionOpener({ outbox, show, failed: () => undefined })('eform.sendDraft', {
       formKey: 'form-1',
       draftOf: 'Send the eForm “Engagement” to Jane Doe',
       entityKey: entity.entityKey,
@@ -140,6 +140,18 @@ describe('opening an action by name', () => {
         dependsOn: [],
       },
     ]);
+  });
+
+  it('says why an operation without a dialog could not be queued (read-only credentials), instead of dropping it', async () => {
+    const refusal = new Error('These credentials are read-only, so nothing can be queued for the practice.');
+    const outbox = { queue: vi.fn(async () => Promise.reject(refusal)) };
+    const failed = vi.fn();
+    createActionOpener({ outbox, show: vi.fn(), failed })('eform.sendDraft', {
+      formKey: 'form-1',
+      draftOf: 'Send the eForm “Engagement” to Jane Doe',
+      entityKey: entity.entityKey,
+    });
+    await vi.waitFor(() => expect(failed).toHaveBeenCalledWith(refusal));
   });
 
   it('every operation of the contract says how a screen starts it', () => {
