@@ -125,3 +125,19 @@ export function dateRangeProblem(from: string, to: string): string | null {
   if (from && to && from > to) return 'The "from" date is after the "to" date.';
   return null;
 }
+
+/** A table's view: its filters (plain values) and its sort. */
+interface FilteredView {
+  sort: SortState<string>;
+}
+
+/**
+ * Whether a table shows fewer rows than it could: any filter differs from its default. The sort is not a
+ * filter, so "Clear filters" keeps it ({@link clearedFilters}).
+ */
+export function isNarrowed<V extends FilteredView>(view: V, defaults: V): boolean {
+  return (Object.keys(defaults) as (keyof V)[]).some((key) => key !== 'sort' && view[key] !== defaults[key]);
+}
+
+/** The view with every filter back to its default and its sort kept. */
+export const clearedFilters = <V extends FilteredView>(view: V, defaults: V): V => ({ ...defaults, sort: view.sort });

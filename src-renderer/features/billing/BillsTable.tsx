@@ -5,7 +5,7 @@ import { billListTotals } from '../../../src-preload/contract/money';
 import { billStatuses, type Bill } from '../../../src-preload/contract/partner-api';
 import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
-import { dateRangeProblem, nextSort, paginate } from '../../ui/table-sort';
+import { clearedFilters, dateRangeProblem, isNarrowed, nextSort, paginate } from '../../ui/table-sort';
 import {
   DEFAULT_BILL_VIEW,
   rangeText,
@@ -111,7 +111,7 @@ export function BillsTable({
   const page = paginate(rows, view.billPage, PAGE_SIZE);
   const currency = bills[0]?.currency;
   const problem = dateRangeProblem(v.from, v.to);
-  const narrowed = v.query !== '' || v.status !== '' || v.from !== '' || v.to !== '';
+  const narrowed = isNarrowed(v, DEFAULT_BILL_VIEW);
   const setView = (patch: Partial<typeof v>) => update(practiceKey, { bills: { ...v, ...patch }, billPage: 0 });
   const onSort = (column: BillColumn) =>
     setView({ sort: nextSort(v.sort, column, firstDirectionOfBillColumn(column)) });
@@ -127,7 +127,7 @@ export function BillsTable({
         query={v.query}
         onQuery={(query) => setView({ query })}
         onClear={
-          narrowed ? () => update(practiceKey, { bills: { ...DEFAULT_BILL_VIEW, sort: v.sort }, billPage: 0 }) : null
+          narrowed ? () => update(practiceKey, { bills: clearedFilters(v, DEFAULT_BILL_VIEW), billPage: 0 }) : null
         }
       >
         <ChoiceFilter

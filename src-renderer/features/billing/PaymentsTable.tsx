@@ -6,7 +6,7 @@ import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '
 import { moneyStatusColour } from '../../ui/money-status';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
 import { enumWords, inWords } from '../../ui/words/enum-words';
-import { dateRangeProblem, nextSort, paginate } from '../../ui/table-sort';
+import { clearedFilters, dateRangeProblem, isNarrowed, nextSort, paginate } from '../../ui/table-sort';
 import {
   DEFAULT_PAYMENT_VIEW,
   filterPayments,
@@ -95,7 +95,7 @@ export function PaymentsTable({
   const page = paginate(rows, view.paymentPage, PAGE_SIZE);
   const currency = payments[0]?.currency;
   const problem = dateRangeProblem(v.from, v.to);
-  const narrowed = v.query !== '' || v.status !== '' || v.method !== '' || v.from !== '' || v.to !== '';
+  const narrowed = isNarrowed(v, DEFAULT_PAYMENT_VIEW);
   const setView = (patch: Partial<typeof v>) => update(practiceKey, { payments: { ...v, ...patch }, paymentPage: 0 });
   const onSort = (column: PaymentColumn) =>
     setView({ sort: nextSort(v.sort, column, firstDirectionOfPaymentColumn(column)) });
@@ -112,7 +112,7 @@ export function PaymentsTable({
         onQuery={(query) => setView({ query })}
         onClear={
           narrowed
-            ? () => update(practiceKey, { payments: { ...DEFAULT_PAYMENT_VIEW, sort: v.sort }, paymentPage: 0 })
+            ? () => update(practiceKey, { payments: clearedFilters(v, DEFAULT_PAYMENT_VIEW), paymentPage: 0 })
             : null
         }
       >

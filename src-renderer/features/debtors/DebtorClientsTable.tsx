@@ -3,7 +3,7 @@ import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { DebtorAgeing } from '../../../src-preload/contract/partner-api';
 import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
-import { nextSort, paginate } from '../../ui/table-sort';
+import { clearedFilters, isNarrowed, nextSort, paginate } from '../../ui/table-sort';
 import { addBuckets, ageFilters, bucketKeys, bucketLabels, type AgeFilter } from './ageing';
 import {
   DEFAULT_DEBTOR_CLIENT_VIEW,
@@ -75,7 +75,7 @@ export function DebtorClientsTable({
   const rows = useMemo(() => filterDebtorClients(index, view.clients), [index, view.clients]);
   const footer = useMemo(() => addBuckets(rows), [rows]);
   const page = paginate(rows, view.clientPage, PAGE_SIZE);
-  const narrowed = view.clients.query !== '' || view.clients.age !== 'all';
+  const narrowed = isNarrowed(view.clients, DEFAULT_DEBTOR_CLIENT_VIEW);
   const setView = (patch: Partial<typeof view.clients>) =>
     update(practiceKey, { clients: { ...view.clients, ...patch }, clientPage: 0 });
   const onSort = (column: DebtorClientColumn) =>
@@ -96,7 +96,7 @@ export function DebtorClientsTable({
           narrowed
             ? () =>
                 update(practiceKey, {
-                  clients: { ...DEFAULT_DEBTOR_CLIENT_VIEW, sort: view.clients.sort },
+                  clients: clearedFilters(view.clients, DEFAULT_DEBTOR_CLIENT_VIEW),
                   clientPage: 0,
                 })
             : null

@@ -6,7 +6,7 @@ import { collectionStatuses, type DebtorInvoice } from '../../../src-preload/con
 import { ChoiceFilter, FilterBar, Pager, SortableTable, type SortColumn } from '../../ui/TableControls';
 import { formatDate, formatMoney } from '../../ui/regional/regional-format';
 import { sumMoney } from '../../../src-preload/contract/money';
-import { nextSort, paginate } from '../../ui/table-sort';
+import { clearedFilters, isNarrowed, nextSort, paginate } from '../../ui/table-sort';
 import { ageFilters, type AgeFilter } from './ageing';
 import {
   DEFAULT_INVOICE_VIEW,
@@ -115,7 +115,7 @@ export function DebtorInvoicesTable({
   const due = useMemo(() => sumMoney(rows.map((i) => i.amountDue)), [rows]);
   const page = paginate(rows, view.invoicePage, PAGE_SIZE);
   const v = view.invoices;
-  const narrowed = v.query !== '' || v.collection !== '' || v.plan !== 'any' || v.age !== 'all';
+  const narrowed = isNarrowed(v, DEFAULT_INVOICE_VIEW);
   const setView = (patch: Partial<typeof v>) => update(practiceKey, { invoices: { ...v, ...patch }, invoicePage: 0 });
   const onSort = (column: InvoiceColumn) =>
     setView({ sort: nextSort(v.sort, column, firstDirectionOfInvoiceColumn(column)) });
@@ -132,7 +132,7 @@ export function DebtorInvoicesTable({
         onQuery={(query) => setView({ query })}
         onClear={
           narrowed
-            ? () => update(practiceKey, { invoices: { ...DEFAULT_INVOICE_VIEW, sort: v.sort }, invoicePage: 0 })
+            ? () => update(practiceKey, { invoices: clearedFilters(v, DEFAULT_INVOICE_VIEW), invoicePage: 0 })
             : null
         }
       >

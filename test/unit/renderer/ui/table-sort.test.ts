@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   ariaSort,
+  clearedFilters,
   compareValues,
   dateRangeProblem,
   inDateRange,
+  isNarrowed,
   nextSort,
   paginate,
   sortRows,
+  type SortState,
 } from '../../../../src-renderer/ui/table-sort';
 
 describe('table sorting', () => {
@@ -74,5 +77,25 @@ describe('date helpers', () => {
     expect(dateRangeProblem('', '')).toBeNull();
     expect(dateRangeProblem('2026-03-02', '2026-03-01')).toMatch(/after/);
     expect(dateRangeProblem('yesterday', '')).toMatch(/not a date/);
+  });
+});
+
+describe('narrowed views', () => {
+  const defaults: { query: string; status: string; sort: SortState<string> } = {
+    query: '',
+    status: '',
+    sort: { column: 'date', direction: 'desc' },
+  };
+
+  it('is narrowed by any filter, never by the sort alone', () => {
+    expect(isNarrowed(defaults, defaults)).toBe(false);
+    expect(isNarrowed({ ...defaults, sort: { column: 'name', direction: 'asc' } }, defaults)).toBe(false);
+    expect(isNarrowed({ ...defaults, query: 'acme' }, defaults)).toBe(true);
+    expect(isNarrowed({ ...defaults, status: 'overdue' }, defaults)).toBe(true);
+  });
+
+  it('clears every filter and keeps the sort', () => {
+    const sort = { column: 'name', direction: 'asc' } as const;
+    expect(clearedFilters({ query: 'acme', status: 'overdue', sort }, defaults)).toEqual({ ...defaults, sort });
   });
 });
