@@ -1,7 +1,8 @@
-import { Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useState } from 'react';
 import type { Bill, Payment, RecurringBilling } from '../../../../src-preload/contract/partner-api';
+import { DetailsToggle } from '../../../ui/DetailsToggle';
 import {
   readBillDetail,
   readClientBills,
@@ -108,14 +109,7 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
                     <Table.Cell justify="end">{formatMoney(bill.amountDue, region, bill.currency)}</Table.Cell>
                     <Table.Cell>
                       <Flex gap="3" align="center">
-                        <Button
-                          size="1"
-                          variant="ghost"
-                          aria-expanded={open === bill.billingId}
-                          onClick={() => setOpen(open === bill.billingId ? null : bill.billingId)}
-                        >
-                          {open === bill.billingId ? 'Hide' : 'Details'}
-                        </Button>
+                        <DetailsToggle id={bill.billingId} open={open} onOpen={setOpen} show="Details" />
                         {bill.statusName === 'Draft' ? (
                           <Text size="1" color="gray">
                             no PDF (draft)

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { ProposalSummary } from '../../../../src-preload/contract/partner-api';
@@ -15,6 +15,7 @@ import { useRegion } from '../../../ui/regional/use-region';
 import { useServices } from '../../../context/services-context';
 import { inWords } from '../../../ui/words/enum-words';
 import { usePractice } from '../../../context/store-hooks';
+import { DetailsToggle } from '../../../ui/DetailsToggle';
 
 /** The client's proposals with status and totals; one opens to its pricing lines, invoices, recurring billings and jobs. */
 export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
@@ -67,14 +68,7 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
                     ? `${formatDate(p.startsOn, region)} – ${formatDate(p.endsOn, region)}`
                     : `created ${formatDate(p.createdOn, region)}`}
                 </Text>
-                <Button
-                  size="1"
-                  variant="ghost"
-                  aria-expanded={open === p.proposalKey}
-                  onClick={() => setOpen(open === p.proposalKey ? null : p.proposalKey)}
-                >
-                  {open === p.proposalKey ? 'Hide pricing' : 'Pricing'}
-                </Button>
+                <DetailsToggle id={p.proposalKey} open={open} onOpen={setOpen} show="Pricing" hide="Hide pricing" />
               </Flex>
               <ProposalActions
                 proposal={p}

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useState } from 'react';
 import { readClientStatements, readStatementDetail } from '../../../client-data/client-reads';
@@ -9,6 +9,7 @@ import { DetailStatus, PartStatus, ReadButton } from '../../shared/PartStatus';
 import { OpenPdfLink } from '../../../ui/OpenPdfLink';
 import { useRegion } from '../../../ui/regional/use-region';
 import { useActivePracticeDb } from '../../../context/services-context';
+import { DetailsToggle } from '../../../ui/DetailsToggle';
 
 /** Statements sent to the client, newest first; one opens to its lines and ageing. */
 export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
@@ -57,14 +58,7 @@ export function ClientStatementsTab({ entity }: { entity: StoredEntity }) {
                   <Table.Cell justify="end">{formatMoney(s.closingBalance, region)}</Table.Cell>
                   <Table.Cell>
                     <Flex gap="3" align="center">
-                      <Button
-                        size="1"
-                        variant="ghost"
-                        aria-expanded={open === s.statementId}
-                        onClick={() => setOpen(open === s.statementId ? null : s.statementId)}
-                      >
-                        {open === s.statementId ? 'Hide' : 'Lines'}
-                      </Button>
+                      <DetailsToggle id={s.statementId} open={open} onOpen={setOpen} show="Lines" />
                       <OpenPdfLink kind="statement" id={s.statementId} entityKey={entity.entityKey} />
                     </Flex>
                   </Table.Cell>
