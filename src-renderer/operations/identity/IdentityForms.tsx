@@ -15,7 +15,7 @@ import {
   TextInput,
   type FieldErrors,
 } from '../../ui/form-kit';
-import { UserSelect, useActingUser, useUsers } from '../shared/UserSelect';
+import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
 import { enumWords } from '../../ui/words/enum-words';
 
 type Common = { entityKey: string; disabledReason?: string | null; onCancel?: () => void };
@@ -28,15 +28,13 @@ export function IdVerificationForm(
     onSubmit(body: IdVerificationSend): Promise<void>;
   },
 ) {
-  const users = useUsers();
-  const [acting, setActing] = useActingUser();
+  const { users, user, setUser, remember } = useActingUserChoice();
   const [name, setName] = useState(props.defaults.recipientName);
   const [email, setEmail] = useState(props.defaults.recipientEmail);
   const [mobile, setMobile] = useState(props.defaults.recipientMobile);
   const [sms, setSms] = useState(false);
   const [aml, setAml] = useState(false);
   const [kind, setKind] = useState<string>('standard');
-  const [user, setUser] = useState(acting);
   const [errors, setErrors] = useState<FieldErrors>({});
   return (
     <SchemaForm
@@ -52,7 +50,7 @@ export function IdVerificationForm(
         userKey: user || null,
       })}
       onValid={async (body) => {
-        if (user) setActing(user);
+        remember();
         await props.onSubmit(body);
       }}
       onErrors={setErrors}
@@ -102,17 +100,15 @@ export function IdVerificationForm(
 }
 
 export function AmlCheckForm(props: Common & { onSubmit(body: AmlCheckCreate): Promise<void> }) {
-  const users = useUsers();
-  const [acting, setActing] = useActingUser();
+  const { users, user, setUser, remember } = useActingUserChoice();
   const [kind, setKind] = useState<string>('standard');
-  const [user, setUser] = useState(acting);
   const [errors, setErrors] = useState<FieldErrors>({});
   return (
     <SchemaForm
       schema={amlCheckCreateSchema}
       build={() => ({ entityKey: props.entityKey, kind, userKey: user || null })}
       onValid={async (body) => {
-        if (user) setActing(user);
+        remember();
         await props.onSubmit(body);
       }}
       onErrors={setErrors}

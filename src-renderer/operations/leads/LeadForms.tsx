@@ -9,7 +9,7 @@ import {
 } from '../../../src-preload/contract/partner-api';
 import type { z } from 'zod';
 import { LongTextInput, optional, SchemaForm, SelectInput, TextInput, type FieldErrors } from '../../ui/form-kit';
-import { UserSelect, useActingUser, useUsers } from '../shared/UserSelect';
+import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
 import { useServices } from '../../context/services-context';
 import { usePractice } from '../../context/store-hooks';
 
@@ -67,17 +67,20 @@ export function LeadForm(
 export function LeadNoteForm(
   props: Common & { initial?: LeadNoteCreate; submitLabel: string; onSubmit(body: LeadNoteCreate): Promise<void> },
 ) {
-  const users = useUsers();
-  const [acting, setActing] = useActingUser();
+  const {
+    users,
+    user: author,
+    setUser: setAuthor,
+    remember,
+  } = useActingUserChoice(props.initial ? (props.initial.userKey ?? '') : undefined);
   const [text, setText] = useState(props.initial?.text ?? '');
-  const [author, setAuthor] = useState(props.initial ? (props.initial.userKey ?? '') : acting);
   const [errors, setErrors] = useState<FieldErrors>({});
   return (
     <SchemaForm
       schema={leadNoteCreateSchema}
       build={() => ({ text, userKey: author || null })}
       onValid={async (body) => {
-        if (author) setActing(author);
+        remember();
         await props.onSubmit(body);
       }}
       onErrors={setErrors}
@@ -117,11 +120,9 @@ function useTypesAndOffices(): { types: string[]; offices: string[] } {
 
 export function LeadConvertForm(props: Common & { onSubmit(body: z.output<typeof leadConvertSchema>): Promise<void> }) {
   const { types, offices } = useTypesAndOffices();
-  const users = useUsers();
-  const [acting, setActing] = useActingUser();
+  const { users, user, setUser, remember } = useActingUserChoice();
   const [type, setType] = useState('');
   const [office, setOffice] = useState('');
-  const [user, setUser] = useState(acting);
   const [errors, setErrors] = useState<FieldErrors>({});
   return (
     <SchemaForm
@@ -133,7 +134,7 @@ export function LeadConvertForm(props: Common & { onSubmit(body: z.output<typeof
         userKey: user || null,
       })}
       onValid={async (body) => {
-        if (user) setActing(user);
+        remember();
         await props.onSubmit(body);
       }}
       onErrors={setErrors}
