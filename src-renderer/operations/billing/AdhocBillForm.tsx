@@ -1,4 +1,5 @@
 import { Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { RemoveRowButton, withoutRow } from '../../ui/RemoveRowButton';
 import { useState } from 'react';
 import {
   adhocBillIssues,
@@ -144,15 +145,7 @@ export function AdhocBillForm(props: {
               Line {index + 1}
             </Text>
             {rows.length > 1 ? (
-              <Button
-                type="button"
-                size="1"
-                variant="ghost"
-                color="gray"
-                onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
-              >
-                Remove line {index + 1}
-              </Button>
+              <RemoveRowButton onRemove={() => setRows(withoutRow(index))}>Remove line {index + 1}</RemoveRowButton>
             ) : null}
           </Flex>
           <Grid columns={{ initial: '1', sm: '3' }} gap="2">

@@ -1,4 +1,5 @@
 import { Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { RemoveRowButton, withoutRow } from '../../ui/RemoveRowButton';
 import { useState } from 'react';
 import { customFieldsPutSchema, type CustomFieldsPut } from '../../../src-preload/contract/partner-api';
 import { SchemaForm, SelectInput, TextInput, type FieldErrors } from '../../ui/form-kit';
@@ -142,15 +143,7 @@ export function CustomFieldsForm(props: {
                 error={errors[`field.${index}.value`]}
               />
               {rows.length > 1 ? (
-                <Button
-                  type="button"
-                  size="1"
-                  variant="ghost"
-                  color="gray"
-                  onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
-                >
-                  Remove field {index + 1}
-                </Button>
+                <RemoveRowButton onRemove={() => setRows(withoutRow(index))}>Remove field {index + 1}</RemoveRowButton>
               ) : null}
             </Flex>
           </Grid>

@@ -1,4 +1,5 @@
 import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { RemoveRowButton, withoutRow } from '../../ui/RemoveRowButton';
 import { useState } from 'react';
 import {
   recipientsPatchIssues,
@@ -72,15 +73,7 @@ export function RecipientsForm(props: {
             {row.recipientKey ? (
               <CheckInput label="Remove" checked={row.remove} onChange={(remove) => update(index, { remove })} />
             ) : (
-              <Button
-                type="button"
-                size="1"
-                variant="ghost"
-                color="gray"
-                onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
-              >
-                Drop this row
-              </Button>
+              <RemoveRowButton onRemove={() => setRows(withoutRow(index))}>Drop this row</RemoveRowButton>
             )}
           </Flex>
           {row.remove ? (

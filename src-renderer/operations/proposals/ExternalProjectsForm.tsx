@@ -1,4 +1,5 @@
 import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { RemoveRowButton, withoutRow } from '../../ui/RemoveRowButton';
 import { useState } from 'react';
 import {
   externalProjectsPutSchema,
@@ -97,15 +98,7 @@ export function ExternalProjectsForm(props: {
               {row.isNew ? 'New project' : row.name || `Project ${row.id}`}
             </Text>
             {row.isNew ? (
-              <Button
-                type="button"
-                size="1"
-                variant="ghost"
-                color="gray"
-                onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
-              >
-                Drop this project
-              </Button>
+              <RemoveRowButton onRemove={() => setRows(withoutRow(index))}>Drop this project</RemoveRowButton>
             ) : (
               <CheckInput label="Remove" checked={row.remove} onChange={(remove) => update(index, { remove })} />
             )}

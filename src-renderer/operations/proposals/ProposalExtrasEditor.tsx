@@ -1,4 +1,5 @@
 import { Box, Button, Card, Flex, Grid, Heading } from '@radix-ui/themes';
+import { RemoveRowButton, withoutRow } from '../../ui/RemoveRowButton';
 import { DateInput } from '../../ui/DateInput';
 import { NumberInput, SelectInput, TextInput, withoutError, type FieldErrors } from '../../ui/form-kit';
 import { formatMoney } from '../../ui/regional/regional-format';
@@ -68,15 +69,9 @@ export function JobsEditor(
               onChange={(dueOn) => set(index, { dueOn }, 'dueOn')}
               error={err(index, 'dueOn')}
             />
-            <Button
-              type="button"
-              size="1"
-              variant="ghost"
-              color="gray"
-              onClick={() => props.onRows((r) => ({ ...r, [list]: r[list].filter((_, i) => i !== index) }))}
-            >
+            <RemoveRowButton onRemove={() => props.onRows((r) => ({ ...r, [list]: withoutRow(index)(r[list]) }))}>
               Remove job {index + 1}
-            </Button>
+            </RemoveRowButton>
           </Grid>
         </Card>
       ))}
@@ -162,15 +157,9 @@ export function BillingsEditor(props: ExtrasProps & { money: MoneyLocale; region
             ) : (
               <span />
             )}
-            <Button
-              type="button"
-              size="1"
-              variant="ghost"
-              color="gray"
-              onClick={() => props.onRows((r) => ({ ...r, billings: r.billings.filter((_, i) => i !== index) }))}
-            >
+            <RemoveRowButton onRemove={() => props.onRows((r) => ({ ...r, billings: withoutRow(index)(r.billings) }))}>
               Remove billing {index + 1}
-            </Button>
+            </RemoveRowButton>
           </Grid>
         </Card>
       ))}

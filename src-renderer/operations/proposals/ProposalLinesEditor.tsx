@@ -1,4 +1,5 @@
 import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { RemoveRowButton, withoutRow } from '../../ui/RemoveRowButton';
 import type { ProposalService } from '../../../src-preload/contract/partner-api';
 import { NumberInput, SelectInput, withoutError, type FieldErrors } from '../../ui/form-kit';
 import { numberInputText } from '../../ui/regional/money-input';
@@ -86,15 +87,9 @@ export function ProposalLinesEditor(props: {
                     }
                   />
                 </Box>
-                <Button
-                  type="button"
-                  size="1"
-                  variant="ghost"
-                  color="gray"
-                  onClick={() => props.onRows((all) => all.filter((_, i) => i !== index))}
-                >
+                <RemoveRowButton onRemove={() => props.onRows(withoutRow(index))}>
                   Remove service {index + 1}
-                </Button>
+                </RemoveRowButton>
               </Flex>
             </Grid>
           </Card>

@@ -1,4 +1,5 @@
 import { Box, Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { RemoveRowButton, withoutRow } from '../../ui/RemoveRowButton';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { servicesPutSchema, type ProposalDetail } from '../../../src-preload/contract/partner-api';
@@ -143,15 +144,7 @@ export function ServicesForm(props: {
                 error={err(index, 'price')}
                 hint="Before tax; blank for the catalogue price."
               />
-              <Button
-                type="button"
-                size="1"
-                variant="ghost"
-                color="gray"
-                onClick={() => setRows((all) => all.filter((_, i) => i !== index))}
-              >
-                Remove service {index + 1}
-              </Button>
+              <RemoveRowButton onRemove={() => setRows(withoutRow(index))}>Remove service {index + 1}</RemoveRowButton>
             </Flex>
           </Grid>
         </Card>
