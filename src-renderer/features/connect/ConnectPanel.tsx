@@ -1,12 +1,17 @@
 import { Button, Callout, Card, Checkbox, Flex, Heading, Text } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import type { Region } from '../../../src-preload/contract/partner-api';
-import type { ConnectInput } from '../../../src-preload/contract/practice';
 import { useServices } from '../../context/services-context';
 import { LabelledSelect } from '../../ui/LabelledSelect';
 import { ConfirmDialog } from '../../ui/ModalDialog';
 import { HubConnectForm } from './HubConnectForm';
-import { PartnerApiCredentialFields, regionNames } from './PartnerApiCredentialFields';
+import {
+  credentialsToSend,
+  noCredentials,
+  PartnerApiCredentialFields,
+  regionNames,
+  type PartnerApiCredentials,
+} from './PartnerApiCredentialFields';
 import { usePractice } from '../../context/store-hooks';
 
 /** Connect a practice: one click for the demo practice, or the Client ID and secret from the practice administrator. */
@@ -15,12 +20,9 @@ export function ConnectPanel() {
   const busy = usePractice((s) => s.busy);
   const error = usePractice((s) => s.error);
   const storage = usePractice((s) => s.storage);
-  const [region, setRegion] = useState<ConnectInput['region']>('ANZ');
+  const [credentials, setCredentials] = useState<PartnerApiCredentials>(noCredentials);
   // The demo has a practice per region; Australia and New Zealand is the one a first look opens.
   const [demoRegion, setDemoRegion] = useState<Region>('ANZ');
-  const [customUrl, setCustomUrl] = useState('');
-  const [clientId, setClientId] = useState('');
-  const [secret, setSecret] = useState('');
   const [remember, setRemember] = useState(true);
   const [acceptWeakStorage, setAcceptWeakStorage] = useState(false);
   // Main asks once before the secret is first sent to a custom address, or to a regional host a regions file changed:
@@ -33,11 +35,10 @@ export function ConnectPanel() {
   /** `confirmedAddress`: the exact address the user confirmed, sent instead of the field's text. */
   const send = (confirmedAddress?: string) => {
     setOtherRegions([]);
-    const confirmed = confirmedAddress ? { confirmAddress: true } : {};
-    // A custom address is sent as confirmed; a region's host is main's own (read once at its start).
-    const address = region === 'custom' ? { customUrl: confirmedAddress ?? customUrl, ...confirmed } : confirmed;
-    void practice.connect({ region, ...address, clientId, secret, remember, acceptWeakStorage }).then((result) => {
-      if (result.ok) setSecret('');
+    // A region's host is main's own (read once at its start); a custom address is sent as the user confirmed it.
+    const input = { ...credentialsToSend(credentials, confirmedAddress), remember, acceptWeakStorage };
+    void practice.connect(input).then((result) => {
+      if (result.ok) setCredentials((typed) => ({ ...typed, secret: '' }));
       else if (result.confirmAddress) setConfirming({ address: result.confirmAddress, message: result.message });
       else setOtherRegions(result.otherRegions ?? []);
     });
@@ -85,13 +86,8 @@ export function ConnectPanel() {
           </Text>
           <Flex direction="column" gap="3">
             <PartnerApiCredentialFields
-              value={{ region, customUrl, clientId, secret }}
-              onChange={(next) => {
-                setRegion(next.region);
-                setCustomUrl(next.customUrl);
-                setClientId(next.clientId);
-                setSecret(next.secret);
-              }}
+              value={credentials}
+              onChange={setCredentials}
               labels={{ address: 'Address', clientId: 'Client ID', secret: 'Client secret' }}
             />
             <Text as="label" size="2">
@@ -132,7 +128,7 @@ export function ConnectPanel() {
                   size="1"
                   variant="soft"
                   onClick={() => {
-                    setRegion(r);
+                    setCredentials((typed) => ({ ...typed, region: r }));
                     setOtherRegions([]);
                   }}
                 >

@@ -12,6 +12,24 @@ export interface PartnerApiCredentials {
   secret: string;
 }
 
+/** The fields as a form first shows them: Australia and New Zealand, nothing typed. */
+export const noCredentials: PartnerApiCredentials = { region: 'ANZ', customUrl: '', clientId: '', secret: '' };
+
+/**
+ * What is sent to main: a custom address only with the custom region, and, once the user confirmed the
+ * address main asked about, that exact address (not the field's text) marked as confirmed.
+ */
+export function credentialsToSend(credentials: PartnerApiCredentials, confirmedAddress?: string) {
+  const { region, customUrl, clientId, secret } = credentials;
+  return {
+    region,
+    ...(region === 'custom' ? { customUrl: confirmedAddress ?? customUrl } : {}),
+    ...(confirmedAddress ? { confirmAddress: true } : {}),
+    clientId,
+    secret,
+  };
+}
+
 /**
  * Where the practice's Partner API is (a region, or a custom address) and the Client ID and secret for it:
  * the same fields in the direct connection form and beside the practice hub, labelled for each.
