@@ -1,63 +1,36 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { useServices } from '../context/services-context';
-import {
-  ActionOpenerContext,
-  createActionOpener,
-  dialogOf,
-  queueStarted,
-  type ActionRequest,
-} from '../operations/action-opener';
-import { useWriteBlocked } from '../operations/shared/UserSelect';
-import { ModalDialog } from '../ui/ModalDialog';
-import { describeFailure } from '../ui/words/describe-failure';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { ActionHostContext, type ActionHostHandle, type OpenAction } from '../operations/action-context';
+import type { NumberedRequest } from './ActionDialogs';
+
+const loadDialogs = () => import('./ActionDialogs');
+const ActionDialogs = lazy(async () => ({ default: (await loadDialogs()).ActionDialogs }));
 
 /**
- * The one dialog host for outbox actions: a screen calls `openAction(name, about)` and the operation's
- * own start (operations/<domain>/<domain>-start.tsx) gives the title, the form with its initial values and
- * the write; the host queues it for the start's client and closes. The native dialog gives focus back to
- * the button that opened it.
+ * The one dialog host for outbox actions: a screen calls `openAction(name, about)` and the host shows that
+ * operation's dialog (app/ActionDialogs.tsx). The dialogs and the registry behind them are not start-up code:
+ * they load when a screen with action buttons is shown (`preload`), or at the first `openAction`.
  */
 export function ActionHost({ children }: { children: ReactNode }) {
-  const { outbox, notify } = useServices();
-  const blocked = useWriteBlocked();
-  const [request, setRequest] = useState<(ActionRequest & { opened: number }) | null>(null);
-  const openAction = useMemo(
-    () =>
-      createActionOpener({
-        outbox,
-        show: (next) => setRequest((shown) => ({ ...next, opened: (shown?.opened ?? 0) + 1 })),
-        failed: (error) =>
-          notify({ tone: 'error', title: 'The action could not be queued', detail: describeFailure(error) }),
-      }),
-    [outbox, notify],
-  );
-  const close = () => setRequest(null);
-  const dialog = request ? dialogOf(request.name) : null;
-  const about = request?.about as never;
+  const [request, setRequest] = useState<NumberedRequest | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const open = useCallback<OpenAction>((name, about) => {
+    setWanted(true);
+    setRequest((last) => ({ name, about, opened: (last?.opened ?? 0) + 1 }));
+  }, []);
+  const preload = useCallback(() => {
+    setWanted(true);
+    void loadDialogs().catch(() => undefined); // a failure is left to the first real use
+  }, []);
+  const handle = useMemo<ActionHostHandle>(() => ({ open, preload }), [open, preload]);
+  const done = useCallback(() => setRequest(null), []);
   return (
-    <ActionOpenerContext.Provider value={openAction}>
+    <ActionHostContext.Provider value={handle}>
       {children}
-      <ModalDialog
-        open={dialog !== null}
-        onClose={close}
-        title={dialog ? dialog.title(about) : ''}
-        description={dialog ? dialog.description(about) : undefined}
-        width={dialog?.width ?? 'narrow'}
-      >
-        {dialog && request ? (
-          <dialog.Form
-            key={request.opened}
-            about={about}
-            disabledReason={blocked}
-            onCancel={close}
-            queue={async (write) => {
-              const id = await queueStarted(outbox, request, write);
-              close();
-              return id;
-            }}
-          />
-        ) : null}
-      </ModalDialog>
-    </ActionOpenerContext.Provider>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ActionDialogs request={request} onDone={done} />
+        </Suspense>
+      ) : null}
+    </ActionHostContext.Provider>
   );
 }

@@ -1,25 +1,11 @@
-import { createContext, useContext, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { OperationName } from '../../src-preload/contract/outbox/operations';
 import type { OutboxService } from '../outbox/outbox-job';
 import { preloadAll } from '../ui/LazyLoad';
 import type { StartedWrite, Tells } from './shared/action-start';
 import type { StartPart } from './shared/operation-parts';
-import { partsOf, type operationRegistry } from './registry';
-
-type Registry = typeof operationRegistry;
-/** The operations a screen can start: every one (each declares how, in its domain's `<domain>-start.tsx`). */
-export type StartableName = OperationName;
-/** What the operation starts from (the client, the lead, the proposal…), as its start declares it. */
-export type AboutOf<N extends StartableName> = Parameters<Registry[N]['start']['clientOf']>[0];
-
-/** Opens an operation by name: its dialog in the root's host, or queued at once when it has none. */
-export type OpenAction = <N extends StartableName>(name: N, about: AboutOf<N>) => void;
-
-/** What the host shows: one operation's dialog, started from what it is about. */
-export interface ActionRequest {
-  name: StartableName;
-  about: unknown;
-}
+import { partsOf } from './registry';
+import { usePreloadActionHost, type ActionRequest, type OpenAction, type StartableName } from './action-context';
 
 const startOf = (name: OperationName): StartPart => partsOf(name).start;
 
@@ -58,15 +44,6 @@ export function createActionOpener(deps: {
   };
 }
 
-/** The root's dialog host provides it (app/ActionHost.tsx); screens reach it with `useOpenAction()`. */
-export const ActionOpenerContext = createContext<OpenAction | null>(null);
-
-export function useOpenAction(): OpenAction {
-  const open = useContext(ActionOpenerContext);
-  if (!open) throw new Error('useOpenAction needs the root’s ActionHost.');
-  return open;
-}
-
 /** The dialog of a start, for the host (null for one queued at once). */
 export const dialogOf = (name: StartableName) => {
   const start = startOf(name);
@@ -76,10 +53,14 @@ export const dialogOf = (name: StartableName) => {
 /** Fetches the forms of these operations while the screen is read, so their dialogs open with the form at once. */
 export function usePreloadedForms(names: readonly StartableName[]): void {
   const key = names.join(' ');
+  const preloadHost = usePreloadActionHost();
   useEffect(
-    () => preloadAll(names.flatMap((name) => dialogOf(name)?.forms ?? [])),
+    () => {
+      preloadHost();
+      preloadAll(names.flatMap((name) => dialogOf(name)?.forms ?? []));
+    },
     // The list is written out at the call site; its names are the identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
+    [key, preloadHost],
   );
 }

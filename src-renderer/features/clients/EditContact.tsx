@@ -1,6 +1,7 @@
 import type { Contact, Entity } from '../../../src-preload/contract/partner-api';
 import type { Pending } from '../../effects/outbox-effect';
-import { useOpenAction, usePreloadedForms } from '../../operations/action-opener';
+import { useOpenAction } from '../../operations/action-context';
+import { usePreloadedForms } from '../../operations/action-opener';
 import { WriteButton } from '../../operations/shared/WriteActions';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { eformCreateResponseSchema } from '../../../src-preload/contract/partner-api';
-import { useOpenAction } from '../../operations/action-opener';
+import { useOpenAction } from '../../operations/action-context';
 
 /**
  * What the practice did with a sent eForm: sent or kept as a draft (a non-billing failure is a 200 with

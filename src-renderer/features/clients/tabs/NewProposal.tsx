@@ -10,7 +10,7 @@ import { newProposalOf } from '../../../operations/proposals/new-proposal-of';
 import type { DraftRows } from '../../../operations/proposals/new-proposal-draft';
 import type { TemplateDraft } from '../../../operations/proposals/NewProposalForm';
 import { WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
-import { useOpenAction } from '../../../operations/action-opener';
+import { useOpenAction } from '../../../operations/action-context';
 import { useCatalogsRound } from '../../../sync/use-catalogs-round';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { useRegion } from '../../../ui/regional/use-region';

@@ -6,7 +6,8 @@ import type { ProposalSummary } from '../../../../src-preload/contract/partner-a
 import { WriteActions, WriteButton } from '../../../operations/shared/WriteActions';
 import { useInteractiveReads } from '../../../client-data/use-client-data';
 import { PendingActions } from '../../outbox/OutboxStatus';
-import { useOpenAction, usePreloadedForms } from '../../../operations/action-opener';
+import { useOpenAction } from '../../../operations/action-context';
+import { usePreloadedForms } from '../../../operations/action-opener';
 import { useServices } from '../../../context/services-context';
 import { usePractice } from '../../../context/store-hooks';
 

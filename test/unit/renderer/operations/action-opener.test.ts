@@ -3,12 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { OperationName } from '../../../../src-preload/contract/outbox/operations';
 import type { StoredPayload } from '../../../../src-preload/contract/outbox/payload-check';
 import type { Entity } from '../../../../src-preload/contract/partner-api';
-import {
-  createActionOpener,
-  dialogOf,
-  queueStarted,
-  type ActionRequest,
-} from '../../../../src-renderer/operations/action-opener';
+import type { ActionRequest } from '../../../../src-renderer/operations/action-context';
+import { createActionOpener, dialogOf, queueStarted } from '../../../../src-renderer/operations/action-opener';
 import { operationRegistry, type WrongFacts } from '../../../../src-renderer/operations/registry';
 import type { OperationParts } from '../../../../src-renderer/operations/shared/operation-parts';
 import type { NewEntry } from '../../../../src-renderer/outbox/outbox-state';
