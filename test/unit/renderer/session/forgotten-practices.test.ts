@@ -6,7 +6,7 @@ import {
   type ForgottenPractice,
 } from '../../../../src-renderer/session/forgotten-practices';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
-import { memoryStorage } from '../support/memory-storage';
+import { memoryStorage } from '../../../support/memory-storage';
 
 const known = '11111111-1111-4111-8111-111111111111';
 const withUnsent = '22222222-2222-4222-8222-222222222222';

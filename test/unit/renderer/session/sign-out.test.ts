@@ -5,7 +5,7 @@ import type { SignOutResult } from '../../../../src-preload/contract/practice';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
 import type { RendererStores } from '../../../../src-renderer/context/renderer-stores';
 import { freshPractice } from '../../../support/fresh-renderer-root';
-import { memoryStorage } from '../support/memory-storage';
+import { memoryStorage } from '../../../support/memory-storage';
 
 const practiceKey = '55555555-5555-4555-8555-555555555555';
 const other = '66666666-6666-4666-8666-666666666666';
