@@ -7,12 +7,8 @@ import type { Cipher } from './cipher/cipher';
 import type { Clock } from './clock';
 import { createConnectivityMonitor } from './connectivity/connectivity-monitor';
 import { createPracticeProbe, looksLikePracticeAnswer } from './connectivity/practice-probe';
-import { createDocumentCaches } from './documents/document-caches';
-import { createDocumentKeys } from './documents/document-keys';
-import { createPassphraseHandlers } from './documents/passphrase-handlers';
-import { createDocumentPassphrase } from './documents/document-passphrase';
 import { createDocumentService } from './documents/document-service';
-import { createViewerCopies } from './documents/viewer-copies';
+import { createDocumentStorage } from './documents/document-storage';
 import { removeForgottenPracticeFolders } from './documents/forgotten-practice-folders';
 import { removePlainLeftovers } from './documents/plain-leftovers';
 import { createEventHub } from './ipc/event-hub';
@@ -159,28 +155,14 @@ export function createMainServices(deps: MainDeps) {
       return response;
     };
 
-  // Built before the session, which wipes a practice's documents (key, files, viewer copies) on sign-out.
-  // Each practice's documents are sealed with its own key: in the OS password store, or without a secure one
-  // under the documents passphrase the user set, else for this session only (never the weak store).
-  const viewerCopies = createViewerCopies({ cacheRoot: deps.paths.cache });
-  const documentPassphrase = createDocumentPassphrase({ settings: deps.settings });
-  const documentKeys = createDocumentKeys({
+  const documentStorage = createDocumentStorage({
+    cacheRoot: deps.paths.cache,
     settings: deps.settings,
     cipher: deps.cipher,
-    passphrase: documentPassphrase,
-  });
-  const passphraseHandlers = createPassphraseHandlers({
-    cipher: deps.cipher,
-    passphrase: documentPassphrase,
-    keys: documentKeys,
-  });
-  const documentCaches = createDocumentCaches({
-    cacheRoot: deps.paths.cache,
     clock: deps.clock,
-    keys: documentKeys,
-    viewerCopies,
     ...(deps.documentCacheCapBytes !== undefined ? { capBytes: deps.documentCacheCapBytes } : {}),
   });
+  const { viewerCopies, passphraseHandlers, caches: documentCaches, keys: documentKeys } = documentStorage;
 
   // Read once at start: a session's hosts do not change under it; a bad administrator file is reported in Settings.
   const builtIn = { ANZ: builtInRegionHosts.ANZ, UK: builtInRegionHosts.UK, ZA: builtInRegionHosts.ZA };
@@ -403,7 +385,7 @@ export function createMainServices(deps: MainDeps) {
     async dispose(): Promise<void> {
       // First and synchronous: Electron's before-quit does not wait for the awaits below.
       documents.dispose();
-      documentPassphrase.lock();
+      documentStorage.passphrase.lock();
       connectivity.stop();
       updates.stop();
       presence.stop();
