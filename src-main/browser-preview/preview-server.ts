@@ -8,7 +8,12 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { createMainServices, type MainDeps } from '../compose';
 import { createIpcRegistry } from '../ipc/registry';
 import { rendererHeaderCsp } from '../security/content-security-policy';
-import { RENDERER_ORIGIN, contentTypeFor, resolveRendererAsset } from '../security/renderer-asset-path';
+import {
+  RENDERER_ORIGIN,
+  cacheControlFor,
+  contentTypeFor,
+  resolveRendererAsset,
+} from '../security/renderer-asset-path';
 import { createNetworkSwitch } from './network-switch';
 import { nodeMainDeps } from './node-pieces';
 import { createPinnedNodeFetch } from './pinned-node-fetch';
@@ -33,6 +38,11 @@ export interface PreviewServerOptions {
   cipher?: MainDeps['cipher'];
   /** Real time a test may move ahead, for the request budget (tests that need not wait out a window); default the real clock. */
   budgetTimer?: MainDeps['budgetTimer'];
+  /**
+   * Extra pages served as given (path → HTML), with the same headers as the app: the benchmark's one-line
+   * reference page, so a paint the browser needs anyway is measured from this same server.
+   */
+  extraPages?: Readonly<Record<string, string>>;
 }
 
 interface BridgeSender {
@@ -97,12 +107,12 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     onRefusal: (code, detail) => console.warn(`[preview bridge] refused (${code}): ${detail}`),
   });
 
-  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer): void => {
+  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer, cache = 'no-store'): void => {
     res.writeHead(status, {
       'Content-Type': type,
       'Content-Security-Policy': rendererHeaderCsp(),
       'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-store',
+      'Cache-Control': cache,
     });
     res.end(body);
   };
@@ -125,6 +135,8 @@ export async function startPreviewServer(options: PreviewServerOptions) {
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed');
+    const extra = options.extraPages?.[url.pathname];
+    if (extra !== undefined) return send(res, 200, 'text/html; charset=utf-8', extra);
     const file = resolveRendererAsset(options.rendererDir, `${RENDERER_ORIGIN}${url.pathname}`);
     if (!file) return send(res, 404, 'text/plain', 'Not found');
     if (file.endsWith('/index.html')) return send(res, 200, contentTypeFor(file), indexHtml);
@@ -132,7 +144,7 @@ export async function startPreviewServer(options: PreviewServerOptions) {
     if (file.endsWith('.html'))
       return send(res, 200, contentTypeFor(file), withPreload(await readFile(file, 'utf8').catch(() => '')));
     try {
-      send(res, 200, contentTypeFor(file), await readFile(file));
+      send(res, 200, contentTypeFor(file), await readFile(file), cacheControlFor(file));
     } catch {
       send(res, 404, 'text/plain', 'Not found');
     }

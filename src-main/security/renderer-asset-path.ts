@@ -23,6 +23,18 @@ export function contentTypeFor(filePath: string): string {
 }
 
 /**
+ * How long a served file may be kept. The build names every file under assets/ after a hash of its
+ * content, so a cached copy can never be stale: the browser keeps it, and the compiled code V8 caches
+ * beside it, and the next start reads neither over the wire nor through the parser again. Pages and
+ * everything not content-hashed (pdf.js's own files, the HTML) are read fresh each time.
+ */
+export function cacheControlFor(filePath: string): string {
+  return /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.(m?js|css|woff2?|svg|png|wasm)$/.test(filePath)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-store';
+}
+
+/**
  * Maps an app://renderer/... URL to a file inside the built renderer folder, or null. Other hosts,
  * encoded traversal (`..%2f`), absolute paths and NUL bytes all resolve to null.
  */

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentTypeFor, resolveRendererAsset } from '../../../src-main/security/renderer-asset-path';
+import { cacheControlFor, contentTypeFor, resolveRendererAsset } from '../../../src-main/security/renderer-asset-path';
 
 const root = resolve('/srv/app/out/renderer');
 
@@ -36,5 +36,21 @@ describe('renderer asset resolution for app://renderer', () => {
     expect(contentTypeFor('a.js')).toMatch(/^text\/javascript/);
     expect(contentTypeFor('a.HTML')).toMatch(/^text\/html/);
     expect(contentTypeFor('a.exe')).toBe('application/octet-stream');
+  });
+});
+
+describe('how long a served file may be kept', () => {
+  it('keeps content-hashed build output for good and reads pages and everything else fresh', () => {
+    for (const file of ['assets/start-CqXVxCMC.js', 'assets/start-BcD9gm3u.css', 'assets/pdf.worker.min-CIqJB0yW.mjs'])
+      expect(cacheControlFor(join(root, file)), file).toBe('public, max-age=31536000, immutable');
+    for (const file of [
+      'index.html',
+      'recovery.html',
+      'pdfjs/cmaps/H.bcmap',
+      'pdfjs/standard_fonts/FoxitSans.pfb',
+      'assets/readme.txt',
+      'assets/app.js',
+    ])
+      expect(cacheControlFor(join(root, file)), file).toBe('no-store');
   });
 });
