@@ -72,6 +72,46 @@ export function pdfjsAssetsPlugin(): Plugin {
   };
 }
 
+/**
+ * One chunk for everything the window runs at start. Left to itself the bundler splits the start-up code
+ * into some thirty chunks (each module shared with a screen loaded later becomes its own file), and the
+ * page fetches and links each before any code runs. The plugin walks the static imports from the app's
+ * entry once the graph is known, and the group below puts every module it reaches into one `start`
+ * chunk; screens loaded later import from it. Modules the recovery page also runs stay out, so that
+ * page never loads (and runs) the app's start-up code.
+ */
+function startChunk(): { plugin: Plugin; isStartModule: (id: string) => boolean } {
+  const start = new Set<string>();
+  const reached = (ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }, root: string) => {
+    const seen = new Set<string>();
+    const walk = [root];
+    for (let id = walk.pop(); id !== undefined; id = walk.pop()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      walk.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  const plugin: Plugin = {
+    name: 'practice-companion:start-chunk',
+    apply: 'build',
+    buildEnd() {
+      start.clear();
+      const ids = [...this.getModuleIds()];
+      const entry = ids.find((id) => /src-renderer[\\/]main\.tsx$/.test(id));
+      const recovery = ids.find((id) => /src-renderer[\\/]recovery[\\/]recovery\.ts$/.test(id));
+      if (!entry) return;
+      const shared = recovery ? reached(this, recovery) : new Set<string>();
+      // Radix is imported through barrels whose unused parts the bundler drops: walking them would pull every
+      // component a later screen uses into the start chunk. Its modules are left to the default split.
+      for (const id of reached(this, entry))
+        if (id !== entry && !shared.has(id) && !/node_modules[\\/]@radix-ui[\\/]/.test(id)) start.add(id);
+    },
+  };
+  return { plugin, isStartModule: (id) => start.has(id) };
+}
+const rendererStart = startChunk();
+
 export default defineConfig({
   main: {
     build: {
@@ -89,11 +129,12 @@ export default defineConfig({
   },
   renderer: {
     root: 'src-renderer',
-    plugins: [react(), devCspPlugin(), pdfjsAssetsPlugin()],
+    plugins: [react(), devCspPlugin(), pdfjsAssetsPlugin(), rendererStart.plugin],
     build: {
       outDir: resolve('out/renderer'),
       // electron-vite leaves the renderer unminified; minified, the app has far less JavaScript to parse at start.
       minify: true,
+      sourcemap: process.env['PC_SOURCEMAP'] === '1',
       // recovery.html: the page main shows after a second crash within a minute (its own script, same strict CSP).
       rolldownOptions: {
         input: { index: resolve('src-renderer/index.html'), recovery: resolve('src-renderer/recovery.html') },
@@ -101,7 +142,10 @@ export default defineConfig({
           // zod and src-renderer/zod-jitless.ts share one chunk, so zod is switched to jitless before any chunk
           // builds a schema: split apart, the contract's chunk ran first and zod's `new Function` probe broke the CSP.
           codeSplitting: {
-            groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src-renderer[\\/]zod-jitless\.ts$/ }],
+            groups: [
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]|src-renderer[\\/]zod-jitless\.ts$/, priority: 2 },
+              { name: 'start', test: rendererStart.isStartModule, priority: 1 },
+            ],
           },
         },
       },

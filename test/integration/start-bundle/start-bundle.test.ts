@@ -69,6 +69,16 @@ describe('the built app at start', () => {
     }
   });
 
+  it('the renderer fetches its start-up code in a handful of files, not one per shared module', () => {
+    // The start chunk (the bundler config's `start` group) holds every module the entry reaches; zod keeps
+    // its own chunk (switched to jitless before any schema is built), plus the entry and the bundler's runtime.
+    const initial = initialScripts(readFileSync(join(rendererDir, 'index.html'), 'utf8'));
+    expect(initial.length, initial.join(', ')).toBeLessThanOrEqual(4);
+    expect(initial.some((path) => /\/start-[\w-]+\.js$/.test(path))).toBe(true);
+    // The recovery page runs none of it.
+    expect(readFileSync(join(rendererDir, 'recovery.html'), 'utf8')).not.toMatch(/start-[\w-]+\.js/);
+  });
+
   it(`the renderer's start-up JavaScript is minified and under ${INITIAL_CEILING_KB} KB`, () => {
     const bundle = measureRendererBundle(rendererDir);
     console.log(`renderer: ${bundle.initialJsKB} KB of JS at start, ${bundle.totalJsKB} KB in all`);
