@@ -1,6 +1,6 @@
 // First: the contract's zod schemas are built while later imports load (see zod-jitless.ts).
 import './zod-jitless';
-import '@radix-ui/themes/styles.css';
+import './styles/radix-theme.css';
 import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,6 +10,9 @@ import { createRendererServices } from './app/renderer-services';
 import { createAppRouter } from './app/router';
 import { ServicesProvider } from './context/services-context';
 import { windowBridge } from './bridge/companion';
+import { markStart } from './desktop/start-marks';
+
+markStart('code-run');
 
 // Built and started while the page's scripts run: error reporting is on, and the desktop inbox listens,
 // before anything renders (main sends links that waited for the window right after the load). Every
