@@ -8,6 +8,7 @@ import { createPresenceSource } from '../presence/presence-source';
 import { createPdfWorkerHolder, PdfViewer, type PdfWorkerHolder } from '../pdf-viewer/lazy';
 import { removeForgottenPractices } from '../session/forgotten-practices';
 import { createPracticeDatabases } from '../data/practice-db';
+import { createFirstPagePrefetch } from '../data/first-page';
 import type { RendererServices } from '../context/renderer-root';
 import { createRendererStores, type RendererStores } from '../context/renderer-stores';
 import { watchClientFacing } from '../client-facing/client-facing-store';
@@ -54,6 +55,10 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
   // the services still exist so the tree has one shape, and any use of main says plainly why it fails.
   const bridge = companion ?? missingBridge();
   const databases = createPracticeDatabases();
+  const firstPage = createFirstPagePrefetch({
+    // Where the practice shown last is remembered (as the sync's pause is): none in Node, where no test stubs it.
+    storage: typeof localStorage === 'undefined' ? null : localStorage,
+  });
   const stores = deps.stores ?? createRendererStores();
   const firstScreen = createFirstScreenSignal(deps.firstScreenTimers);
   const errors = createErrorReporter(companion, (notice) => stores.notices.getState().push(notice));
@@ -82,6 +87,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
     companion,
     stores,
     databases,
+    firstPage,
     runner: jobs.runner,
     outbox: jobs.outbox,
     meetingPacks: jobs.meetingPacks,
@@ -131,8 +137,13 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
       // Asked every start, with or without main: Settings says whether the engine promised to keep the data.
       void requestPersistentStorage(stores.persistentStorage);
       if (!companion) return;
+      // The list's first page is read from the database while main answers which practice is shown.
+      firstPage.start();
       // Main holds client-facing mode: asked first, so a reload or restart in it comes back on the same client.
       watchClientFacing(companion, stores.clientFacing);
+      // Then which practice is shown: the first screen waits for both, and everything below can wait for them.
+      const listed = jobs.practice.refresh();
+      stops.push(stores.practice.subscribe((s) => s.loaded && firstPage.remember(s.activePracticeKey)));
       void loadAppInfo(companion, stores.appInfo, jobs.notify);
       presence.start();
       stops.push(
@@ -160,10 +171,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
           handleDesktopMessages(services.desktopInbox, browserDeps({ ...services, companion }, options.router)),
         );
       // The first sync once the list of practices is read (then the sync schedule, from where the user is, and reconnects).
-      void jobs.practice
-        .refresh()
-        .then(() => jobs.runner.kick(SYNC_JOB, 'start'))
-        .catch(() => undefined);
+      void listed.then(() => jobs.runner.kick(SYNC_JOB, 'start')).catch(() => undefined);
     },
     stop() {
       for (const off of stops.splice(0)) off();

@@ -1,4 +1,5 @@
 import type { Companion } from '../../src-preload/contract/companion';
+import type { FirstPagePrefetch } from '../data/first-page';
 import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
 import type { DesktopInbox, WindowRouter } from '../desktop/desktop-commands';
 import type { ErrorReporter } from '../desktop/error-reporting';
@@ -23,6 +24,8 @@ export interface RendererServices {
   /** The window's stores (state only), built with the root. */
   stores: RendererStores;
   databases: PracticeDatabases;
+  /** The client list's first page, read at start while main is still answering which practice is shown. */
+  firstPage: FirstPagePrefetch;
   runner: JobRunner;
   outbox: OutboxService;
   meetingPacks: MeetingPackService;

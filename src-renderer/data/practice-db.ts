@@ -90,6 +90,9 @@ export interface DocumentRequest {
  * One database per practice ("practice-<practiceKey>"): data never mixes, and signing out deletes one
  * database. Cursors live beside the data so a page and its cursor commit in one transaction.
  */
+/** The IndexedDB name of a practice's database. */
+export const practiceDbNameOf = (practiceKey: string): string => `practice-${practiceKey}`;
+
 export class PracticeDb extends Dexie {
   entities!: EntityTable<StoredEntity, 'entityKey'>;
   contacts!: EntityTable<Contact, 'entityContactID'>;
@@ -134,7 +137,7 @@ export class PracticeDb extends Dexie {
   closedByDelete = false;
 
   constructor(readonly practiceKey: string) {
-    super(`practice-${practiceKey}`);
+    super(practiceDbNameOf(practiceKey));
     this.version(1).stores({
       entities: 'entityKey, fullEntityName, entityCode, updatedOn',
       contacts: 'entityContactID, entityKey',
@@ -204,7 +207,7 @@ export function practiceDb(practiceKey: string): PracticeDb {
 
 /** Deletes a practice's database (other connections to it are closed by Dexie when it is deleted). */
 export async function deletePracticeDb(practiceKey: string): Promise<void> {
-  await Dexie.delete(`practice-${practiceKey}`);
+  await Dexie.delete(practiceDbNameOf(practiceKey));
 }
 
 const practiceDbName = /^practice-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;

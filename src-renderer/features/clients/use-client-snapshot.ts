@@ -1,26 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { whenIdleAfterFirstPaint } from '../../desktop/idle-after-paint';
+import { markStart } from '../../desktop/start-marks';
 import type { PracticeDb, StoredEntity } from '../../data/practice-db';
-
-/** Clients read for the first paint: more than a tall window shows, with room for hidden terminated ones. */
-export const FIRST_PAGE_SIZE = 100;
-
-/**
- * The first clients of the A→Z list, read through the name index without loading the rest. The index
- * orders by UTF-16 code unit (digits, capitals, then lower case and accented initials) where the list
- * uses a collator, so two short reads — names below "a" and from "a" on — cover the top of the list
- * as the collator orders it; the caller sorts them.
- */
-export async function readFirstPage(db: PracticeDb, size = FIRST_PAGE_SIZE): Promise<StoredEntity[]> {
-  return db.transaction('r', db.entities, async () => {
-    const [capitals, rest] = await Promise.all([
-      db.entities.where('fullEntityName').below('a').limit(size).toArray(),
-      db.entities.where('fullEntityName').aboveOrEqual('a').limit(size).toArray(),
-    ]);
-    return [...capitals, ...rest];
-  });
-}
+import { readFirstPage } from '../../data/first-page';
+import { useServices } from '../../context/services-context';
 
 export interface ClientSnapshot {
   /** The clients to show: the first page, then every client; undefined until the first read ends. */
@@ -34,20 +18,26 @@ export interface ClientSnapshot {
  * then — once that has painted and the window is idle — every client, live. Otherwise every client at once.
  */
 export function useClientSnapshot(db: PracticeDb, firstPageFirst: boolean): ClientSnapshot {
+  const { firstPage } = useServices();
   const [page, setPage] = useState<StoredEntity[]>();
   const [readAll, setReadAll] = useState(!firstPageFirst);
   useEffect(() => {
     if (readAll) return;
     let current = true;
-    // Should the short read fail, the list still comes: from the read of every client.
-    readFirstPage(db).then(
-      (rows) => current && setPage(rows),
+    // The page read at start, before main named the practice, if it was this one's (first-page.ts). Should the
+    // short read fail, the list still comes: from the read of every client.
+    const prefetched = firstPage.take(db.practiceKey);
+    (prefetched ? prefetched.catch(() => readFirstPage(db)) : readFirstPage(db)).then(
+      (rows) => {
+        markStart('first-page-read');
+        if (current) setPage(rows);
+      },
       () => current && setReadAll(true),
     );
     return () => {
       current = false;
     };
-  }, [db, readAll]);
+  }, [db, readAll, firstPage]);
   useEffect(() => {
     if (page === undefined || readAll) return;
     return whenIdleAfterFirstPaint(() => setReadAll(true));

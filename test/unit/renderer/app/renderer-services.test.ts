@@ -6,6 +6,10 @@ import type { IdleScheduler } from '../../../../src-renderer/desktop/idle-after-
 import { whenIdleAfterFirstPaint } from '../../../../src-renderer/desktop/idle-after-paint';
 import { createRendererServices } from '../../../../src-renderer/app/renderer-services';
 import { createPdfWorkerHolder } from '../../../../src-renderer/pdf-viewer/pdf-worker-holder';
+import { LAST_PRACTICE_KEY } from '../../../../src-renderer/data/first-page';
+import { deletePracticeDb, PracticeDb } from '../../../../src-renderer/data/practice-db';
+import { memoryStorage } from '../../../support/memory-storage';
+import { client } from '../features/clients/stored-clients';
 
 /** A scheduler whose frames and idle callbacks run when the test says so. */
 function manualScheduler(withIdle = true) {
@@ -195,5 +199,54 @@ describe('the root starts and stops all background work', () => {
     expect(second.stores.practice.getState().activePracticeKey).toBeNull();
     expect(second.stores.notices.getState().notices).toEqual([]);
     expect(first.stores.notices.getState().notices).toHaveLength(1);
+  });
+});
+
+describe('the first page of clients at start', () => {
+  const practiceKey = '44444444-4444-4444-8444-444444444444';
+  afterEach(() => deletePracticeDb(practiceKey));
+
+  it('is read from the practice shown last while main has not yet answered which practice it is, then that answer is remembered', async () => {
+    const seed = new PracticeDb(practiceKey);
+    await seed.entities.bulkPut([client({ fullEntityName: 'Abbott Pty Ltd' })]);
+    seed.close();
+    const storage = memoryStorage({ [LAST_PRACTICE_KEY]: practiceKey });
+    const listAsked: ((list: unknown) => void)[] = [];
+    // Every call of main waits forever, but the list of practices, which the test answers when it chooses.
+    const companion = new Proxy(
+      { on: () => () => undefined },
+      {
+        get: (target, name: string) =>
+          name === 'on'
+            ? target.on
+            : new Proxy(
+                {},
+                {
+                  get: (_, call: string) => () =>
+                    name === 'practice' && call === 'list'
+                      ? new Promise((resolve) => listAsked.push(resolve))
+                      : new Promise(() => undefined),
+                },
+              ),
+      },
+    ) as unknown as Companion;
+    vi.stubGlobal(
+      'window',
+      Object.assign(new EventTarget(), { location: { href: 'app://renderer/index.html', hash: '#/' } }),
+    );
+    vi.stubGlobal('localStorage', storage);
+    const services = createRendererServices({ companion, page: null });
+    services.start();
+    // Main has not answered: the page is read all the same.
+    const page = services.firstPage.take(practiceKey);
+    expect(page).not.toBeNull();
+    expect((await page!).map((e) => e.fullEntityName)).toEqual(['Abbott Pty Ltd']);
+
+    const other = '55555555-5555-4555-8555-555555555555';
+    for (const answer of listAsked)
+      answer({ practices: [], activePracticeKey: other, storage: 'encrypted', complete: true });
+    await vi.waitFor(() => expect(storage.getItem(LAST_PRACTICE_KEY)).toBe(other));
+    services.stop();
+    services.databases.close(practiceKey);
   });
 });
