@@ -1,3 +1,5 @@
+import { markStart } from './start-marks';
+
 /**
  * "The first screen shows its content": start-up warm-ups (the other screens' code, pdf.js and its worker)
  * wait for it, so they do not compete with the client list's first rows for the main thread. The Clients
@@ -37,6 +39,7 @@ export function createFirstScreenSignal(
     mark() {
       if (shown) return;
       shown = true;
+      markStart('first-rows-shown');
       for (const run of [...waiting]) run();
     },
     whenShown(work) {

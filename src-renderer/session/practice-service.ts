@@ -8,6 +8,7 @@ import type {
 } from '../../src-preload/contract/practice';
 import type { SyncedResourceName } from '../../src-preload/contract/sync';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
+import { markStart } from '../desktop/start-marks';
 import { isOnline, type ConnectivityStore } from '../connectivity/connectivity-store';
 import type { PracticeDatabases } from '../data/practice-db';
 import type { Notice } from '../notices/notice-store';
@@ -73,6 +74,7 @@ export function createPracticeService(deps: PracticeServiceDeps): PracticeServic
 
   async function refresh(): Promise<void> {
     const list = await companion.practice.list();
+    markStart('practices-listed');
     set({
       loaded: true,
       practices: list.practices,

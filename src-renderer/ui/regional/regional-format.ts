@@ -49,6 +49,15 @@ const asDate = (value: Instant): Date => (value instanceof Date ? value : new Da
  * March) and in the laptop's time zone, which is where the person reading them is.
  */
 
+// Building a DateTimeFormat costs far more than using one (the status bar formats times on every render).
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function timeFormat(region: string | undefined, timeStyle: 'short' | 'medium'): Intl.DateTimeFormat {
+  const key = `${localeOf(region)}|${timeStyle}`;
+  let format = timeFormats.get(key);
+  if (!format) timeFormats.set(key, (format = new Intl.DateTimeFormat(localeOf(region), { timeStyle })));
+  return format;
+}
+
 /**
  * A date and time: 'medium' "23 Nov 2026, 9:16 pm" (en-AU) / "23 Nov 2026, 21:16" (en-ZA); 'short'
  * "23/11/2026, 9:16 pm" where space is tight (the status bar), the date as the date fields take it.
@@ -62,7 +71,7 @@ export function formatDateTime(
   const date = asDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
   const parts = partsOf(date, false);
-  const time = new Intl.DateTimeFormat(localeOf(region), { timeStyle: 'short' }).format(date);
+  const time = timeFormat(region, 'short').format(date);
   return `${style === 'short' ? fieldDay(parts, region) : wordDay(parts)}, ${time}`;
 }
 
@@ -70,9 +79,7 @@ export function formatDateTime(
 export function formatTime(value: Instant | null | undefined, region?: string): string {
   if (value == null || value === '') return '—';
   const date = asDate(value);
-  return Number.isNaN(date.getTime())
-    ? String(value)
-    : new Intl.DateTimeFormat(localeOf(region), { timeStyle: 'medium' }).format(date);
+  return Number.isNaN(date.getTime()) ? String(value) : timeFormat(region, 'medium').format(date);
 }
 
 /** A count in the practice's locale: "12,345" (en-AU, en-GB), "12 345" (en-ZA). */
