@@ -48,7 +48,9 @@ const modelRuns = Number(values['model-runs'] ?? (quick ? 500 : MODEL_TARGET_RUN
 if (!Number.isInteger(modelRuns) || modelRuns < 1) throw new Error('--model-runs: a whole number of runs');
 const model = runs('model') ? await benchModel({ runs: modelRuns, log }) : null;
 const meetingPack = runs('meetingPack') ? await benchMeetingPack() : null;
-const renderer = runs('renderer') ? await benchRenderer({ quick, log }) : null;
+// The traced cold start's Chromium trace goes beside the results (DevTools' Performance panel opens it).
+const traceFile = values.out ? resolve(values.out).replace(/(\.json)?$/, '.start-trace.json') : undefined;
+const renderer = runs('renderer') ? await benchRenderer({ quick, log, ...(traceFile ? { traceFile } : {}) }) : null;
 const pdf = runs('pdf') ? await benchPdf({ quick, log }) : null;
 // Last: it builds the app again, so the figures are those of the code as it is now.
 const rendererBundle = runs('bundle') ? benchBundle() : null;
@@ -270,9 +272,15 @@ if (renderer) {
     ],
     [
       'renderer.coldStart.ms',
-      `${coldStart.ms} ms (median of ${coldStart.runs.length} launches, ${renderer.clients} clients stored)`,
-      `≤ ${coldStart.target} ms`,
-      coldStart.ms <= coldStart.target,
+      `${coldStart.ms} ms (median of ${coldStart.runs.length} launches, ${renderer.clients} clients stored) = ${coldStart.floorRatio} × floor`,
+      `≤ ${coldStart.floorRatioTarget} × floor (${Math.round(coldStart.floorRatioTarget * coldStart.floorMs)} ms)`,
+      coldStart.floorRatio <= coldStart.floorRatioTarget,
+    ],
+    [
+      'renderer.coldStart.floorMs',
+      `${coldStart.floorMs} ms (median of ${coldStart.floorRunsMs.length}: a fresh browser paints one line from the same server)`,
+      'the reference',
+      null,
     ],
     [
       'renderer.coldStart.ratio',
