@@ -17,9 +17,14 @@ export function openWhileShown(
   show: (result: DocumentOpenResult) => void,
 ): () => void {
   const leaving = new AbortController();
-  void cancellableCall(companion, leaving.signal, (cancelId) =>
-    companion.documents.open({ ...input, ...(cancelId ? { cancelId } : {}) }),
-  )
+  // Sent a microtask later: a screen that goes at once (React's StrictMode mounts it twice in development)
+  // then sends nothing at all rather than an open and its cancel.
+  void Promise.resolve()
+    .then(() =>
+      cancellableCall(companion, leaving.signal, (cancelId) =>
+        companion.documents.open({ ...input, ...(cancelId ? { cancelId } : {}) }),
+      ),
+    )
     .then((result) => {
       if (!leaving.signal.aborted) show(result);
     })

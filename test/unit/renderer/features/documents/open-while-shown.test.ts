@@ -30,7 +30,9 @@ describe('the document screen: an open is cancelled when the screen goes', () =>
     const bridge = fakeBridge();
     const show = vi.fn();
     openWhileShown(bridge.companion, input, show);
-    expect(bridge.open).toHaveBeenCalledWith({ ...input, cancelId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    await vi.waitFor(() =>
+      expect(bridge.open).toHaveBeenCalledWith({ ...input, cancelId: expect.stringMatching(/^[0-9a-f-]{36}$/) }),
+    );
     bridge.answer(opened);
     await vi.waitFor(() => expect(show).toHaveBeenCalledWith(opened));
     expect(bridge.cancel).not.toHaveBeenCalled();
@@ -40,6 +42,7 @@ describe('the document screen: an open is cancelled when the screen goes', () =>
     const bridge = fakeBridge();
     const show = vi.fn();
     const leave = openWhileShown(bridge.companion, input, show);
+    await vi.waitFor(() => expect(bridge.open).toHaveBeenCalled());
     const sent = bridge.open.mock.calls[0]![0];
     leave();
     expect(bridge.cancel).toHaveBeenCalledTimes(1);
@@ -49,10 +52,21 @@ describe('the document screen: an open is cancelled when the screen goes', () =>
     expect(show).not.toHaveBeenCalled();
   });
 
+  it('a screen that goes at once (mounted twice in development) sends neither the open nor a cancel', async () => {
+    const bridge = fakeBridge();
+    const show = vi.fn();
+    openWhileShown(bridge.companion, input, show)();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(bridge.open).not.toHaveBeenCalled();
+    expect(bridge.cancel).not.toHaveBeenCalled();
+    expect(show).not.toHaveBeenCalled();
+  });
+
   it('leaving after the answer came sends no cancel', async () => {
     const bridge = fakeBridge();
     const show = vi.fn();
     const leave = openWhileShown(bridge.companion, input, show);
+    await vi.waitFor(() => expect(bridge.open).toHaveBeenCalled());
     bridge.answer(opened);
     await vi.waitFor(() => expect(show).toHaveBeenCalled());
     leave();
