@@ -11,6 +11,7 @@ import {
   type ClientReadContext,
   type ReadOutcome,
 } from './client-reads';
+import { joinRead, type InFlightRead, type JoinedRead } from './joined-reads';
 import { partState, type PartState, type ReadStatus } from './part-state';
 import { describeFailure } from '../ui/words/describe-failure';
 import { useConnectivity } from '../context/store-hooks';
@@ -47,17 +48,14 @@ const readers: Record<OnDemandPart, (ctx: ClientReadContext, entityKey: string) 
 
 /**
  * Reads on their way, by practice, client and part: the header and a tab that both want a client's identity
- * when it is opened share one request rather than spending two.
+ * when it is opened share one request rather than spending two. It is cancelled in main only once every
+ * component that asked for it has gone (joined-reads.ts).
  */
-function readOnce(ctx: ClientReadContext, entityKey: string, part: OnDemandPart): Promise<ReadOutcome> {
-  const inFlight = ctx.db.readsInFlight as Map<string, Promise<ReadOutcome>>;
-  const id = `${ctx.practiceKey}:${entityKey}:${part}`;
-  let pending = inFlight.get(id);
-  if (!pending) {
-    pending = readers[part](ctx, entityKey).finally(() => inFlight.delete(id));
-    inFlight.set(id, pending);
-  }
-  return pending;
+export function joinClientRead(ctx: ClientReadContext, entityKey: string, part: OnDemandPart): JoinedRead<ReadOutcome> {
+  const inFlight = ctx.db.readsInFlight as Map<string, InFlightRead>;
+  return joinRead(inFlight, `${ctx.practiceKey}:${entityKey}:${part}`, (signal) =>
+    readers[part]({ ...ctx, signal }, entityKey),
+  );
 }
 
 /** What a settled read answered for; a different context, client or part has not been answered yet. */
@@ -81,17 +79,21 @@ export function useOnDemandRead(entityKey: string, part: OnDemandPart): ReadStat
   useEffect(() => {
     if (!ctx || !entityKey) return;
     let cancelled = false;
+    let joined: JoinedRead<ReadOutcome> | null = null;
     const settle = (status: ReadStatus) => {
       if (!cancelled) setSettled({ ctx, key, status });
     };
     void (async () => {
       const read = await ctx.db.clientReads.get(clientReadId(entityKey, part));
       if (read && Date.now() - Date.parse(read.fetchedAt) < FRESH_FOR_MS) return settle(IDLE);
-      if (!(await ctx.db.entities.get(entityKey))) return settle(IDLE);
-      settle(statusOf(await readOnce(ctx, entityKey, part)));
+      if (!(await ctx.db.entities.get(entityKey)) || cancelled) return settle(IDLE);
+      joined = joinClientRead(ctx, entityKey, part);
+      settle(statusOf(await joined.answer));
     })().catch((e: unknown) => settle({ status: 'failed', message: describeFailure(e) }));
     return () => {
       cancelled = true;
+      // The tab or header went: if it was the last one waiting for the read, main stops it.
+      joined?.leave();
     };
   }, [ctx, entityKey, part, key]);
   if (!ctx || !entityKey) return IDLE;

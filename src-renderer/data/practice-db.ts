@@ -129,10 +129,11 @@ export class PracticeDb extends Dexie {
   documentRequests!: EntityTable<DocumentRequest, 'docKey'>;
   preferences!: EntityTable<StoredPreference, 'name'>;
   /**
-   * Per-client reads on their way (client-data/use-client-data.ts): the header and a tab that both want a
-   * client's identity share one request. Held by the practice's database object, not by a module.
+   * Per-client reads on their way with how many components wait for each (client-data/joined-reads.ts): the
+   * header and a tab that both want a client's identity share one request. Held by the practice's database
+   * object, not by a module.
    */
-  readonly readsInFlight = new Map<string, Promise<unknown>>();
+  readonly readsInFlight = new Map<string, unknown>();
   /** Another connection deleted the database: this object is closed for good. */
   closedByDelete = false;
 

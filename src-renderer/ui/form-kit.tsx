@@ -20,7 +20,7 @@ interface FieldProps {
 }
 
 /** Label above, hint and error below, the control tied to both (id, aria-invalid, aria-describedby). */
-function Field(
+export function Field(
   props: Omit<FieldProps, 'value' | 'onChange'> & {
     note?: ReactNode;
     control(a11y: {

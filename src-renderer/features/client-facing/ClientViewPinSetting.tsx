@@ -1,8 +1,9 @@
-import { Button, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { pinSchema } from '../../../src-preload/contract/client-facing';
 import { useCompanion } from '../../context/services-context';
 import { useClientFacing } from '../../context/store-hooks';
+import { PasswordField } from '../../ui/PasswordField';
 
 /**
  * Settings: the PIN that leaves client view. The current one proves it is the staff member (main checks
@@ -38,20 +39,6 @@ export function ClientViewPinSetting() {
       .catch(() => setMessage({ text: 'The PIN could not be changed. Try again.', ok: false }))
       .finally(() => (setCurrent(''), setNext('')));
   };
-  const field = (label: string, value: string, set: (v: string) => void, autoComplete: string) => (
-    <label>
-      <Text size="2" weight="medium">
-        {label}
-      </Text>
-      <TextField.Root
-        type="password"
-        inputMode="numeric"
-        value={value}
-        onChange={(e) => set(e.target.value)}
-        autoComplete={autoComplete}
-      />
-    </label>
-  );
   return (
     <form onSubmit={submit} aria-labelledby="client-view-pin">
       <Flex direction="column" gap="2" maxWidth="360px">
@@ -61,8 +48,22 @@ export function ClientViewPinSetting() {
         <Text size="2" color="gray">
           Asked to leave “Show to client”, so a client cannot browse the practice’s other clients.
         </Text>
-        {pinSet ? field('Current PIN', current, setCurrent, 'current-password') : null}
-        {field(pinSet ? 'New PIN' : 'PIN (4 to 12 digits)', next, setNext, 'new-password')}
+        {pinSet ? (
+          <PasswordField
+            label="Current PIN"
+            value={current}
+            onChange={setCurrent}
+            autoComplete="current-password"
+            digits
+          />
+        ) : null}
+        <PasswordField
+          label={pinSet ? 'New PIN' : 'PIN (4 to 12 digits)'}
+          value={next}
+          onChange={setNext}
+          autoComplete="new-password"
+          digits
+        />
         <Flex>
           <Button type="submit">{pinSet ? 'Change PIN' : 'Set PIN'}</Button>
         </Flex>

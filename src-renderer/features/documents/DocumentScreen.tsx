@@ -9,9 +9,9 @@ import { PdfViewer } from '../../pdf-viewer/lazy';
 import { base64ToBytes } from './base64';
 import { SaveCopyButton } from './SaveCopyButton';
 import { useDocumentTitle } from './use-document-title';
+import { openWhileShown } from './open-while-shown';
 import { useCompanion, useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
-import { describeFailure } from '../../ui/words/describe-failure';
 import { useConnectivity, usePractice } from '../../context/store-hooks';
 
 /**
@@ -53,15 +53,9 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
 
   useEffect(() => {
     if (!practiceKey || !companion) return;
-    let cancelled = false;
     setResult(null);
-    void companion.documents
-      .open({ practiceKey, ref, entityKey })
-      .then((r) => !cancelled && setResult(r))
-      .catch((e: unknown) => !cancelled && setResult({ ok: false, problem: 'failed', message: describeFailure(e) }));
-    return () => {
-      cancelled = true;
-    };
+    // Leaving the screen (or another document) cancels the open in main and ignores its answer.
+    return openWhileShown(companion, { practiceKey, ref, entityKey }, setResult);
     // Coming back online retries a document that could not be fetched offline.
   }, [companion, practiceKey, ref, entityKey, online]);
 

@@ -1,7 +1,8 @@
-import { Button, Flex, Text, TextField } from '@radix-ui/themes';
+import { Button, Flex, Text } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { useCompanion } from '../../context/services-context';
 import { ConfirmDialog } from '../../ui/ModalDialog';
+import { PasswordField } from '../../ui/PasswordField';
 
 const MIN_LENGTH = 10;
 
@@ -65,26 +66,24 @@ export function ChangePassphraseForm(props: { onChanged: () => void }) {
         {status}
       </Flex>
     );
-  const field = (label: string, value: string, set: (v: string) => void, autoComplete: string) => (
-    <label>
-      <Text size="2" weight="medium">
-        {label}
-      </Text>
-      <TextField.Root
-        type="password"
-        value={value}
-        onChange={(e) => set(e.target.value)}
-        autoComplete={autoComplete}
-        required
-      />
-    </label>
-  );
   return (
     <form onSubmit={submit} aria-label="Change the documents passphrase">
       <Flex direction="column" gap="2" maxWidth="360px">
-        {field('Current passphrase', current, setCurrent, 'current-password')}
-        {field('New passphrase', next, setNext, 'new-password')}
-        {field('Type the new one again', repeat, setRepeat, 'new-password')}
+        <PasswordField
+          label="Current passphrase"
+          value={current}
+          onChange={setCurrent}
+          autoComplete="current-password"
+          required
+        />
+        <PasswordField label="New passphrase" value={next} onChange={setNext} autoComplete="new-password" required />
+        <PasswordField
+          label="Type the new one again"
+          value={repeat}
+          onChange={setRepeat}
+          autoComplete="new-password"
+          required
+        />
         <Flex gap="2">
           <Button type="submit" disabled={busy}>
             Change passphrase

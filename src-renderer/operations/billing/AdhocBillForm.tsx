@@ -59,7 +59,7 @@ export function AdhocBillForm(props: {
   const money = moneyLocale(region);
   const ledger = useLedgerLookups();
   useCatalogsRound();
-  const { users, user, setUser, remember } = useActingUserChoice(initial?.userKey);
+  const { users, user, setUser, rememberThen } = useActingUserChoice(initial?.userKey);
   const [billDate, setBillDate] = useState(() => initial?.billDate ?? localToday(now()));
   const [dueDate, setDueDate] = useState(() => initial?.dueDate ?? shiftDay(localToday(now()), 14));
   const [reference, setReference] = useState(initial?.reference ?? '');
@@ -95,10 +95,9 @@ export function AdhocBillForm(props: {
       rules={() => (ledger ? adhocBillIssues(body() as BillCreate, ledger, localToday(now())) : [])}
       inputIssues={() => billInputIssues(rows, money)}
       errorsOf={adhocBillErrors}
-      onValid={async (body) => {
-        remember();
+      onValid={rememberThen(async (body) => {
         await props.onSubmit(body, { net: totals.net, total: totals.total });
-      }}
+      })}
       onErrors={setErrors}
       submitLabel={props.submitLabel ?? 'Queue bill'}
       disabledReason={props.disabledReason}

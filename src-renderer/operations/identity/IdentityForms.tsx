@@ -28,7 +28,7 @@ export function IdVerificationForm(
     onSubmit(body: IdVerificationSend): Promise<void>;
   },
 ) {
-  const { users, user, setUser, remember } = useActingUserChoice();
+  const { users, user, setUser, rememberThen } = useActingUserChoice();
   const [name, setName] = useState(props.defaults.recipientName);
   const [email, setEmail] = useState(props.defaults.recipientEmail);
   const [mobile, setMobile] = useState(props.defaults.recipientMobile);
@@ -49,10 +49,7 @@ export function IdVerificationForm(
         ...(aml ? { amlKind: kind } : {}),
         userKey: user || null,
       })}
-      onValid={async (body) => {
-        remember();
-        await props.onSubmit(body);
-      }}
+      onValid={rememberThen((body) => props.onSubmit(body))}
       onErrors={setErrors}
       submitLabel="Queue ID verification"
       disabledReason={props.disabledReason}
@@ -100,17 +97,14 @@ export function IdVerificationForm(
 }
 
 export function AmlCheckForm(props: Common & { onSubmit(body: AmlCheckCreate): Promise<void> }) {
-  const { users, user, setUser, remember } = useActingUserChoice();
+  const { users, user, setUser, rememberThen } = useActingUserChoice();
   const [kind, setKind] = useState<string>('standard');
   const [errors, setErrors] = useState<FieldErrors>({});
   return (
     <SchemaForm
       schema={amlCheckCreateSchema}
       build={() => ({ entityKey: props.entityKey, kind, userKey: user || null })}
-      onValid={async (body) => {
-        remember();
-        await props.onSubmit(body);
-      }}
+      onValid={rememberThen((body) => props.onSubmit(body))}
       onErrors={setErrors}
       submitLabel="Queue AML check"
       disabledReason={props.disabledReason}

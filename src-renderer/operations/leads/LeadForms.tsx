@@ -71,7 +71,7 @@ export function LeadNoteForm(
     users,
     user: author,
     setUser: setAuthor,
-    remember,
+    rememberThen,
   } = useActingUserChoice(props.initial ? (props.initial.userKey ?? '') : undefined);
   const [text, setText] = useState(props.initial?.text ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -79,10 +79,7 @@ export function LeadNoteForm(
     <SchemaForm
       schema={leadNoteCreateSchema}
       build={() => ({ text, userKey: author || null })}
-      onValid={async (body) => {
-        remember();
-        await props.onSubmit(body);
-      }}
+      onValid={rememberThen((body) => props.onSubmit(body))}
       onErrors={setErrors}
       submitLabel={props.submitLabel}
       disabledReason={props.disabledReason}
@@ -120,7 +117,7 @@ function useTypesAndOffices(): { types: string[]; offices: string[] } {
 
 export function LeadConvertForm(props: Common & { onSubmit(body: z.output<typeof leadConvertSchema>): Promise<void> }) {
   const { types, offices } = useTypesAndOffices();
-  const { users, user, setUser, remember } = useActingUserChoice();
+  const { users, user, setUser, rememberThen } = useActingUserChoice();
   const [type, setType] = useState('');
   const [office, setOffice] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -133,10 +130,7 @@ export function LeadConvertForm(props: Common & { onSubmit(body: z.output<typeof
         ...(office ? { officeName: office } : {}),
         userKey: user || null,
       })}
-      onValid={async (body) => {
-        remember();
-        await props.onSubmit(body);
-      }}
+      onValid={rememberThen((body) => props.onSubmit(body))}
       onErrors={setErrors}
       submitLabel="Convert to client"
       disabledReason={props.disabledReason}

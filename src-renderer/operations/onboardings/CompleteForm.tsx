@@ -25,7 +25,7 @@ export function CompleteForm(props: {
   onSubmit(body: OnboardingComplete): Promise<void>;
   onCancel(): void;
 }) {
-  const { users, user, setUser, remember } = useActingUserChoice();
+  const { users, user, setUser, rememberThen } = useActingUserChoice();
   const [approver, setApprover] = useState(props.onboarding.approverKey ?? '');
   const [paused, setPaused] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -40,10 +40,7 @@ export function CompleteForm(props: {
         paused,
         engagementKey: props.onboarding.engagementKey,
       })}
-      onValid={async (body) => {
-        remember();
-        await props.onSubmit(body);
-      }}
+      onValid={rememberThen((body) => props.onSubmit(body))}
       onErrors={setErrors}
       warnings={() =>
         waiting > 0 ? [{ path: ['outstanding'], message: `${count(waiting)} still waiting. Complete anyway?` }] : []

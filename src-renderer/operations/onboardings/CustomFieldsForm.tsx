@@ -35,7 +35,7 @@ export function CustomFieldsForm(props: {
   onSubmit(body: CustomFieldsPut): Promise<void>;
   onCancel(): void;
 }) {
-  const { users, user, setUser, remember } = useActingUserChoice();
+  const { users, user, setUser, rememberThen } = useActingUserChoice();
   const named = (id: string) => props.names.some((n) => String(n.customFieldID) === id);
   const blank = (): FieldRow => ({ customFieldID: '', value: '', byNumber: props.names.length === 0 });
   const [rows, setRows] = useState<FieldRow[]>(() =>
@@ -74,10 +74,7 @@ export function CustomFieldsForm(props: {
         }
         return out;
       }}
-      onValid={async (body) => {
-        remember();
-        await props.onSubmit(body);
-      }}
+      onValid={rememberThen((body) => props.onSubmit(body))}
       onErrors={setErrors}
       submitLabel="Queue custom fields"
       disabledReason={props.disabledReason}

@@ -23,7 +23,7 @@ export function RecipientsForm(props: {
   onCancel(): void;
 }) {
   const { entities } = useOnboardingDocuments(props.onboarding.onboardingKey);
-  const { users, user, setUser, remember } = useActingUserChoice();
+  const { users, user, setUser, rememberThen } = useActingUserChoice();
   const [rows, setRows] = useState<RecipientRow[]>(() => rowsOf(props.onboarding.recipients));
   const [errors, setErrors] = useState<FieldErrors>({});
   const patch = buildRecipientsPatch(props.onboarding.recipients, rows);
@@ -46,10 +46,7 @@ export function RecipientsForm(props: {
       }
       build={() => ({ userKey: user, recipients: patch.recipients })}
       errorsOf={(error) => recipientErrors(error, patch.rowOf, rows)}
-      onValid={async (body) => {
-        remember();
-        await props.onSubmit(body);
-      }}
+      onValid={rememberThen((body) => props.onSubmit(body))}
       onErrors={setErrors}
       submitLabel="Queue changes"
       disabledReason={props.disabledReason}

@@ -44,7 +44,7 @@ export function ExternalProjectsForm(props: {
   onCancel(): void;
 }) {
   const region = useRegion();
-  const { users, user, setUser, remember } = useActingUserChoice();
+  const { users, user, setUser, rememberThen } = useActingUserChoice();
   const [rows, setRows] = useState<ProjectRow[]>(() => projectRowsOf(props.detail.externalProjects, region));
   const [errors, setErrors] = useState<FieldErrors>({});
   const body = projectsBody(user, rows, region);
@@ -69,10 +69,7 @@ export function ExternalProjectsForm(props: {
       rules={() => projectRules(body.externalProjects)}
       inputIssues={() => projectsInputIssues(rows, region)}
       errorsOf={(error) => projectsErrors(error, body, rows)}
-      onValid={async (valid) => {
-        remember();
-        await props.onSubmit(valid);
-      }}
+      onValid={rememberThen((valid) => props.onSubmit(valid))}
       onErrors={setErrors}
       submitLabel="Queue project changes"
       disabledReason={props.disabledReason}

@@ -50,7 +50,7 @@ export function AdhocProposalForm(
   const region = useRegion();
   const money = moneyLocale(region);
   const catalogs = useProposalCatalogs();
-  const { users, user, setUser, remember } = useActingUserChoice(props.initial?.userKey);
+  const { users, user, setUser, rememberThen } = useActingUserChoice(props.initial?.userKey);
   const [rows, setRows] = useState<DraftRows>(() =>
     props.initial
       ? draftRowsOf(props.initial, money)
@@ -80,10 +80,9 @@ export function AdhocProposalForm(
       inputIssues={() => draftInputIssues(rows, money)}
       errorsOf={(error) => draftErrors(error.issues)}
       labels={{ name: 'Proposal name', userKey: 'Prepared by' }}
-      onValid={async (valid) => {
-        remember();
+      onValid={rememberThen(async (valid) => {
         await props.onSubmit(valid, draftTotals(valid.services, catalogs?.services ?? []));
-      }}
+      })}
       onErrors={setErrors}
       submitLabel={props.submitLabel ?? 'Queue proposal'}
       disabledReason={props.disabledReason ?? (catalogs && catalogs.services.length === 0 ? NO_CATALOG : null)}
@@ -158,7 +157,7 @@ export function FromTemplateForm(
 ) {
   const region = useRegion();
   const catalogs = useProposalCatalogs();
-  const { users, user, setUser, remember } = useActingUserChoice(props.initial?.userKey);
+  const { users, user, setUser, rememberThen } = useActingUserChoice(props.initial?.userKey);
   const [templateID, setTemplateID] = useState(
     props.initial ? String(props.initial.templateID) : (props.draft?.templateID ?? ''),
   );
@@ -186,10 +185,9 @@ export function FromTemplateForm(
           : []),
       ]}
       labels={{ templateID: 'Template', name: 'Proposal name', userKey: 'Prepared by' }}
-      onValid={async (valid) => {
-        remember();
+      onValid={rememberThen(async (valid) => {
         await props.onSubmit(valid, totals);
-      }}
+      })}
       onErrors={setErrors}
       submitLabel={props.submitLabel ?? 'Queue proposal'}
       disabledReason={

@@ -34,7 +34,7 @@ export function RenewForm(props: {
   const { proposal } = props;
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
-  const { users, user, setUser, remember } = useActingUserChoice();
+  const { users, user, setUser, rememberThen } = useActingUserChoice();
   const [errors, setErrors] = useState<FieldErrors>({});
   const {
     detail: preview,
@@ -76,11 +76,10 @@ export function RenewForm(props: {
     <SchemaForm
       schema={renewSchema}
       build={() => ({ userKey: user, ...(signatory ? { signatoryContactID: Number(signatory) } : {}) })}
-      onValid={async (body) => {
-        remember();
+      onValid={rememberThen(async (body) => {
         const picked = signatories.find((s) => s.contactID === body.signatoryContactID);
         await props.onSubmit(body, picked ? { contactID: picked.contactID, name: picked.name } : null);
-      }}
+      })}
       onErrors={setErrors}
       submitLabel="Queue renewal"
       disabledReason={

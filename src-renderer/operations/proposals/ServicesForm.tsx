@@ -43,7 +43,7 @@ export function ServicesForm(props: {
         (await databases.of(practiceKey).proposalServices.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
       [practiceKey],
     ) ?? [];
-  const { users, user, setUser, remember } = useActingUserChoice();
+  const { users, user, setUser, rememberThen } = useActingUserChoice();
   const [rows, setRows] = useState<ServiceRow[]>(() => serviceRowsOf(props.detail.pricing.services, money));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [replaceAll, setReplaceAll] = useState(false);
@@ -77,10 +77,9 @@ export function ServicesForm(props: {
       build={() => servicesBody(user, rows, money)}
       inputIssues={() => servicesInputIssues(rows, money)}
       errorsOf={servicesErrors}
-      onValid={async (body) => {
-        remember();
+      onValid={rememberThen(async (body) => {
         await props.onSubmit(servicesWrite(props.detail.pricing.services, body, replaceAll));
-      }}
+      })}
       onErrors={setErrors}
       submitLabel={replaceAll ? 'Queue the whole list' : 'Queue new services'}
       disabledReason={props.disabledReason}

@@ -19,16 +19,13 @@ export function ActingUserForm<S extends z.ZodType>(props: {
   onSubmit(value: z.output<S>): Promise<void>;
   onCancel(): void;
 }) {
-  const { users, user, setUser, remember } = useActingUserChoice();
+  const { users, user, setUser, rememberThen } = useActingUserChoice();
   const [errors, setErrors] = useState<FieldErrors>({});
   return (
     <SchemaForm
       schema={props.schema}
       build={() => ({ userKey: user })}
-      onValid={async (value) => {
-        remember();
-        await props.onSubmit(value);
-      }}
+      onValid={rememberThen((value) => props.onSubmit(value))}
       onErrors={setErrors}
       submitLabel={props.submitLabel}
       disabledReason={props.disabledReason}

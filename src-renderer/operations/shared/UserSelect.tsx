@@ -27,14 +27,30 @@ export function useActingUser(): [string, (userKey: string) => void] {
 }
 
 /**
- * A form's "done by" choice: starts at the session's acting user (or what the entry had), and `remember()`
- * makes the choice the acting user once the form is queued.
+ * A form's "done by" choice: starts at the session's acting user (or what the entry had). The form hands
+ * its submit to `rememberThen`, so the choice becomes the acting user as the form is queued.
  */
 export function useActingUserChoice(initial?: string | null) {
   const users = useUsers();
   const [acting, setActing] = useActingUser();
   const [user, setUser] = useState(initial ?? acting);
-  return { users, user, setUser, remember: () => (user ? setActing(user) : undefined) };
+  const rememberThen = <V,>(submit: (value: V) => Promise<void>) => rememberChoiceThen(user, setActing, submit);
+  return { users, user, setUser, rememberThen };
+}
+
+/**
+ * A valid form's submit that first makes its "done by" choice the session's acting user, so the next form
+ * starts at that person; an empty choice ("nobody") leaves the acting user as it was.
+ */
+export function rememberChoiceThen<V>(
+  user: string,
+  remember: (userKey: string) => void,
+  submit: (value: V) => Promise<void>,
+): (value: V) => Promise<void> {
+  return async (value) => {
+    if (user) remember(user);
+    await submit(value);
+  };
 }
 
 /** Synced staff, by name: the same list offline as online. */

@@ -61,6 +61,24 @@ describe('practice.cancel: a call the window gave up on stops spending the reque
     expect(received(app, `/bills/${bill.billingId}/pdf`)).toBe(1);
   });
 
+  it('a document screen left while its open downloads: the download never reaches the practice', async () => {
+    const app = await startDocumentsApp();
+    const bill = app.bills[0]!;
+    const release = app.holdDownloads();
+    const cancelId = crypto.randomUUID();
+    const input = { practiceKey: app.practiceKey, ref: billRef(bill), entityKey: bill.entityKey };
+    const opening = app.call('documents.open', { ...input, cancelId });
+    await expect.poll(() => app.documentRequests().length).toBe(1);
+
+    expect(await app.call('practice.cancel', { cancelId })).toEqual({ cancelled: true });
+    release();
+    expect(await opening).toMatchObject({ ok: false, problem: 'failed' });
+    expect(received(app, `/bills/${bill.billingId}/pdf`)).toBe(0);
+    // Coming back to the screen opens it again.
+    expect(await app.call('documents.open', input)).toMatchObject({ ok: true });
+    expect(received(app, `/bills/${bill.billingId}/pdf`)).toBe(1);
+  });
+
   it('a download two callers wait for goes on while one of them still wants it', async () => {
     const app = await startDocumentsApp();
     const bill = app.bills[0]!;
