@@ -1,5 +1,6 @@
 import { lazyComponent } from '../ui/LazyLoad';
 import type { PdfViewerProps } from './PdfViewer';
+import type { PdfWorkerHolder } from './pdf-worker-holder';
 
 /**
  * The viewer and pdf.js, loaded on first use (or by the warm-up after start) rather than at start:
@@ -9,6 +10,20 @@ export const PdfViewer = lazyComponent<PdfViewerProps>(
   async () => (await import('./index')).PdfViewer,
   'the PDF viewer',
 );
+
+/**
+ * Warms the viewer up ahead of the first PDF (the app calls this when idle after its first paint; the
+ * viewer's benchmark calls it too): the worker starts while the viewer's code loads, not after it, then
+ * a tiny built-in PDF is opened once (warm-up.ts). Resolves to whether everything is ready; never rejects.
+ */
+export async function warmUpPdfViewer(holder: PdfWorkerHolder): Promise<boolean> {
+  try {
+    const [viewer, workerReady] = await Promise.all([import('./index'), holder.prepare(), PdfViewer.preload()]);
+    return workerReady && (await viewer.warmUpPdfJs(holder));
+  } catch {
+    return false;
+  }
+}
 
 // Small and free of pdf.js at run time: the composition root builds the worker holder at start.
 export { createPdfWorkerHolder, type PdfWorkerHolder } from './pdf-worker-holder';
