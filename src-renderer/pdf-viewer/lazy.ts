@@ -18,11 +18,23 @@ export const PdfViewer = lazyComponent<PdfViewerProps>(
  */
 export async function warmUpPdfViewer(holder: PdfWorkerHolder): Promise<boolean> {
   try {
-    const [viewer, workerReady] = await Promise.all([import('./index'), holder.prepare(), PdfViewer.preload()]);
+    const [viewer, workerReady] = await Promise.all([import('./index'), startPdfViewer(holder)]);
     return workerReady && (await viewer.warmUpPdfJs(holder));
   } catch {
     return false;
   }
+}
+
+/**
+ * Loads the viewer's code and starts the worker side by side, for a screen about to show a PDF (its bytes
+ * still on their way): otherwise the worker would only start once the code had loaded and the viewer
+ * mounted. Resolves to whether both are ready; never rejects (the viewer reports any problem itself).
+ */
+export function startPdfViewer(holder: PdfWorkerHolder): Promise<boolean> {
+  return Promise.all([PdfViewer.preload(), holder.prepare()]).then(
+    ([, workerReady]) => workerReady,
+    () => false,
+  );
 }
 
 // Small and free of pdf.js at run time: the composition root builds the worker holder at start.
