@@ -1,4 +1,4 @@
-import { getDocument } from 'pdfjs-dist';
+import { getDocument, type PDFDocumentLoadingTask } from 'pdfjs-dist';
 import { pdfLoadOptions } from './pdf-load-options';
 import type { PdfWorkerHolder } from './pdf-worker-holder';
 import { buildTextLayer, drawPage, pageViewport } from './render-page';
@@ -16,8 +16,9 @@ const WARM_UP_ZOOM = 0.5;
  */
 export async function warmUpPdfJs(holder: PdfWorkerHolder, baseUri = document.baseURI): Promise<boolean> {
   if (!(await holder.prepare())) return false;
-  const task = getDocument(pdfLoadOptions({ bytes: await warmUpPdfBytes(), worker: await holder.worker(), baseUri }));
+  let task: PDFDocumentLoadingTask | null = null;
   try {
+    task = getDocument(pdfLoadOptions({ bytes: await warmUpPdfBytes(), worker: await holder.worker(), baseUri }));
     const doc = await task.promise;
     const page = await doc.getPage(1);
     const viewport = pageViewport(page, WARM_UP_ZOOM);
@@ -28,6 +29,6 @@ export async function warmUpPdfJs(holder: PdfWorkerHolder, baseUri = document.ba
   } catch {
     return false;
   } finally {
-    await task.destroy().catch(() => undefined);
+    await task?.destroy().catch(() => undefined);
   }
 }
