@@ -5,7 +5,7 @@ import { createSharedReads } from '../client-data/shared-reads';
 import { systemClock, type Clock } from '../jobs/clock';
 import { createPagePresence, windowPageHost, type PageHost } from '../presence/page-presence';
 import { createPresenceSource } from '../presence/presence-source';
-import { createPdfWorkerHolder, PdfViewer, type PdfWorkerHolder } from '../pdf-viewer/lazy';
+import { createPdfWorkerHolder, warmUpPdfViewer, type PdfWorkerHolder } from '../pdf-viewer/lazy';
 import { removeForgottenPractices } from '../session/forgotten-practices';
 import { createPracticeDatabases } from '../data/practice-db';
 import { createFirstPagePrefetch } from '../data/first-page';
@@ -39,8 +39,8 @@ export interface RendererServicesDeps {
   firstScreenTimers?: FirstScreenTimers;
   /** The window's pdf.js worker (default: one started on first use, pdf.js loaded then). */
   pdfWorker?: PdfWorkerHolder;
-  /** Loads the viewer's code ahead of the first PDF (default: the lazily loaded viewer's). */
-  preloadPdfViewer?: () => Promise<unknown>;
+  /** Readies the viewer and `pdfWorker` ahead of the first PDF (default: the viewer's own warm-up, loaded lazily). */
+  warmUpPdf?: (pdfWorker: PdfWorkerHolder) => Promise<unknown>;
   /** The page whose visibility, focus and input tell where the user is (default: this window's; none in Node). */
   page?: PageHost | null;
 }
@@ -77,7 +77,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
   });
 
   const pdfWorker = deps.pdfWorker ?? createPdfWorkerHolder();
-  const preloadPdfViewer = deps.preloadPdfViewer ?? PdfViewer.preload;
+  const warmUpPdf = deps.warmUpPdf ?? warmUpPdfViewer;
 
   const stops: (() => void)[] = [];
   let started = false;
@@ -117,13 +117,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
     warmUpPdfViewer() {
       let cancelIdle = (): void => undefined;
       const cancelWait = firstScreen.whenShown(() => {
-        cancelIdle = whenIdleAfterFirstPaint(
-          () =>
-            void preloadPdfViewer()
-              .then(() => pdfWorker.prepare())
-              .catch(() => undefined),
-          deps.idle,
-        );
+        cancelIdle = whenIdleAfterFirstPaint(() => void warmUpPdf(pdfWorker).catch(() => undefined), deps.idle);
       });
       return () => {
         cancelWait();
@@ -161,7 +155,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
         watchUpdates(companion, stores.updates),
         // The badge, notifications and the updater's "not mid-send" follow what the window reports.
         watchActivity(companion, databases, stores),
-        // pdf.js's worker starts when the window is idle after its first paint, so the first PDF opens without waiting.
+        // The PDF viewer warms up (worker, code, a tiny document) when the window is idle after its first paint.
         services.warmUpPdfViewer(),
         jobs.start(),
       );

@@ -46,8 +46,9 @@ export interface RendererServices {
   /** Marked by the first screen once its content shows; start-up warm-ups wait for it (first-screen.ts). */
   firstScreen: FirstScreenSignal;
   /**
-   * Loads the viewer and starts `pdfWorker` once the first screen shows its content and the browser is idle (so
-   * the first PDF opens on the warmed worker, and the warm-up does not slow the first rows); returns the cancel.
+   * Warms the PDF viewer up (its code, `pdfWorker`, a tiny built-in document) once the first screen shows its
+   * content and the browser is idle (so the first PDF opens as fast as later ones, and the warm-up does not slow
+   * the first rows); returns the cancel.
    */
   warmUpPdfViewer(): () => void;
   /**

@@ -84,7 +84,10 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
       host.querySelector('canvas')?.remove();
       host.prepend(canvas);
       setPaintedZoom(zoom);
-      void afterNextPaint().then((at) => signal.aborted || onPainted(pageNumber, at));
+      // The text layer waits for the canvas's frame: building it on the main thread would otherwise delay that paint.
+      const paintedAt = await afterNextPaint();
+      if (signal.aborted) return;
+      onPainted(pageNumber, paintedAt);
       const { content } = await textCache.get(pageNumber);
       if (signal.aborted) return;
       const layer = await buildTextLayer(content, viewport, signal);

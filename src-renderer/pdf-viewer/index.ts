@@ -6,4 +6,5 @@
 export { PdfViewer, type PdfViewerProps } from './PdfViewer';
 export { createPdfWorkerHolder, type PdfWorkerHolder } from './pdf-worker-holder';
 export { PdfWorkerProvider } from './pdf-worker-context';
+export { warmUpPdfJs } from './warm-up';
 export type { PdfProblem, PdfProblemKind } from './pdf-problem';

@@ -5,7 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { documentRefSchema, type DocumentOpenResult, type DocumentRef } from '../../../src-preload/contract/documents';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { isOnline } from '../../connectivity/connectivity-store';
-import { PdfViewer } from '../../pdf-viewer/lazy';
+import { PdfViewer, startPdfViewer } from '../../pdf-viewer/lazy';
 import { base64ToBytes } from './base64';
 import { SaveCopyButton } from './SaveCopyButton';
 import { useDocumentTitle } from './use-document-title';
@@ -36,7 +36,7 @@ export function DocumentScreen() {
 
 function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: string }) {
   const companion = useCompanion();
-  const { databases, requestDocument } = useServices();
+  const { databases, requestDocument, pdfWorker } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const online = useConnectivity(isOnline);
   const title = useDocumentTitle(docRef, entityKey);
@@ -50,6 +50,9 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
     () => (practiceKey ? databases.of(practiceKey).documentRequests.get(docKey) : undefined),
     [practiceKey, docKey],
   );
+
+  // The viewer's code and pdf.js's worker get ready while main reads the document (a no-op once warmed up).
+  useEffect(() => void startPdfViewer(pdfWorker), [pdfWorker]);
 
   useEffect(() => {
     if (!practiceKey || !companion) return;

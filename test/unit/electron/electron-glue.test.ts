@@ -113,6 +113,17 @@ describe('app guards', () => {
 });
 
 describe('app:// protocol', () => {
+  it("is a standard, secure scheme whose scripts get V8's code cache (compiled once, not at every launch)", async () => {
+    const { registerRendererScheme } = await import('../../../src-main/electron/renderer-protocol');
+    registerRendererScheme();
+    expect(fake.module.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      {
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }),
+      },
+    ]);
+  });
+
   it('serves built files with the strict CSP and refuses paths outside the renderer folder', async () => {
     const root = mkdtempSync(join(tmpdir(), 'renderer-'));
     mkdirSync(join(root, 'assets'));
@@ -133,17 +144,6 @@ describe('app:// protocol', () => {
 
     expect((await handle(new Request('app://renderer/%2e%2e/%2e%2e/etc/passwd'))).status).toBe(404);
     expect((await handle(new Request('app://renderer/missing.js'))).status).toBe(404);
-  });
-
-  it('is a standard, secure scheme with V8 code caching, so later starts do not compile the app again', async () => {
-    const { registerRendererScheme } = await import('../../../src-main/electron/renderer-protocol');
-    registerRendererScheme();
-    expect(fake.module.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
-      {
-        scheme: 'app',
-        privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }),
-      },
-    ]);
   });
 });
 

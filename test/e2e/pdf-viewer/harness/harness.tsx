@@ -15,6 +15,7 @@ import {
   createPdfWorkerHolder,
   type PdfProblem,
 } from '../../../../src-renderer/pdf-viewer';
+import { warmUpPdfViewer } from '../../../../src-renderer/pdf-viewer/lazy';
 
 interface Opened {
   id: number;
@@ -70,10 +71,10 @@ const harness = {
     return state.pings;
   },
   events: (): HarnessEvent[] => events.slice(),
-  /** Starts the shared pdf.js worker as the app would when idle; resolves with ms taken, or -1 if it failed. */
+  /** The app's own warm-up (as its composition root runs it when idle); resolves with ms taken, or -1 if it failed. */
   async warmUp(): Promise<number> {
     const started = performance.now();
-    return (await pdfWorker.prepare()) ? performance.now() - started : -1;
+    return (await warmUpPdfViewer(pdfWorker)) ? performance.now() - started : -1;
   },
 };
 export type PdfHarness = typeof harness;

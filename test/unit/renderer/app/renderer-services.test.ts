@@ -5,7 +5,7 @@ import type { Companion } from '../../../../src-preload/contract/companion';
 import type { IdleScheduler } from '../../../../src-renderer/desktop/idle-after-paint';
 import { whenIdleAfterFirstPaint } from '../../../../src-renderer/desktop/idle-after-paint';
 import { createRendererServices } from '../../../../src-renderer/app/renderer-services';
-import { createPdfWorkerHolder } from '../../../../src-renderer/pdf-viewer/pdf-worker-holder';
+import { createPdfWorkerHolder, type PdfWorkerHolder } from '../../../../src-renderer/pdf-viewer/pdf-worker-holder';
 import { LAST_PRACTICE_KEY } from '../../../../src-renderer/data/first-page';
 import { deletePracticeDb, PracticeDb } from '../../../../src-renderer/data/practice-db';
 import { memoryStorage } from '../../../support/memory-storage';
@@ -59,31 +59,73 @@ describe('the pdf.js warm-up after the first paint', () => {
     expect(cancelled).not.toHaveBeenCalled();
   });
 
-  it('is started by the root once the first screen shows its content and the window is idle, and starts its own worker', async () => {
+  it("is started by the root once the first screen shows its content and the window is idle, on the root's own worker", async () => {
     const s = manualScheduler();
     const worker = { name: 'the pdf.js worker' } as unknown as PDFWorker;
     const start = vi.fn(async () => worker);
-    const preloadPdfViewer = vi.fn(async () => undefined);
+    const warmUpPdf = vi.fn(async (holder: PdfWorkerHolder) => holder.prepare());
     const services = createRendererServices({
       companion: null,
       idle: s.scheduler,
       pdfWorker: createPdfWorkerHolder(start),
-      preloadPdfViewer,
+      warmUpPdf,
     });
     services.warmUpPdfViewer();
     s.frame();
     s.idle();
     // Nothing competes with the first screen: the warm-up waits until it shows its content.
-    expect(preloadPdfViewer).not.toHaveBeenCalled();
+    expect(warmUpPdf).not.toHaveBeenCalled();
     services.firstScreen.mark();
-    expect(preloadPdfViewer).not.toHaveBeenCalled();
+    expect(warmUpPdf).not.toHaveBeenCalled();
     s.frame();
     s.idle();
-    expect(preloadPdfViewer).toHaveBeenCalledTimes(1);
+    expect(warmUpPdf).toHaveBeenCalledTimes(1);
+    expect(warmUpPdf).toHaveBeenCalledWith(services.pdfWorker);
     await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
     // The first PDF gets the warmed worker: the holder the viewer is given starts nothing more.
     await expect(services.pdfWorker.worker()).resolves.toBe(worker);
     expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('is harmless when it fails: nothing surfaces, and the first PDF still starts its worker', async () => {
+    const s = manualScheduler();
+    const worker = { name: 'the pdf.js worker' } as unknown as PDFWorker;
+    const start = vi.fn(async () => worker);
+    const warmUpPdf = vi.fn(async () => {
+      throw new Error('the viewer chunk could not be loaded');
+    });
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const services = createRendererServices({
+        companion: null,
+        idle: s.scheduler,
+        pdfWorker: createPdfWorkerHolder(start),
+        warmUpPdf,
+      });
+      services.warmUpPdfViewer();
+      services.firstScreen.mark();
+      s.frame();
+      s.idle();
+      expect(warmUpPdf).toHaveBeenCalledTimes(1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).not.toHaveBeenCalled();
+      await expect(services.pdfWorker.worker()).resolves.toBe(worker);
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  it('can be cancelled before it runs (the window closing early)', () => {
+    const s = manualScheduler();
+    const warmUpPdf = vi.fn(async () => true);
+    const services = createRendererServices({ companion: null, idle: s.scheduler, warmUpPdf });
+    const cancel = services.warmUpPdfViewer();
+    services.firstScreen.mark();
+    s.frame();
+    cancel();
+    s.idle();
+    expect(warmUpPdf).not.toHaveBeenCalled();
   });
 });
 
