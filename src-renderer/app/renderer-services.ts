@@ -81,6 +81,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
 
   const stops: (() => void)[] = [];
   let started = false;
+  let stopped = false;
   let forgottenCheck: Promise<unknown> | null = null;
 
   const services: RendererServices = {
@@ -153,21 +154,33 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
         }),
         watchTheme(companion, stores.theme),
         watchUpdates(companion, stores.updates),
-        // The badge, notifications and the updater's "not mid-send" follow what the window reports.
-        watchActivity(companion, databases, stores),
         // The PDF viewer warms up (worker, code, a tiny document) when the window is idle after its first paint.
         services.warmUpPdfViewer(),
-        jobs.start(),
+      );
+      // The jobs and the activity report open the practice's database with Dexie (which reads and checks its
+      // whole schema) and run the first sync: they start once the first screen shows its content, so none of
+      // it comes before the first rows (the list reads its first page without Dexie, see data/first-page.ts).
+      const background: (() => void)[] = [];
+      stops.push(
+        firstScreen.whenShown(() => {
+          background.push(
+            // The badge, notifications and the updater's "not mid-send" follow what the window reports.
+            watchActivity(companion, databases, stores),
+            jobs.start(),
+          );
+          // The first sync once the list of practices is read (then the sync schedule, from where the user is, and reconnects).
+          void listed.then(() => !stopped && jobs.runner.kick(SYNC_JOB, 'start')).catch(() => undefined);
+        }),
+        () => background.splice(0).forEach((off) => off()),
       );
       // Menu commands and deep links act on the window once it can navigate (the inbox keeps them until then).
       if (options.router)
         stops.push(
           handleDesktopMessages(services.desktopInbox, browserDeps({ ...services, companion }, options.router)),
         );
-      // The first sync once the list of practices is read (then the sync schedule, from where the user is, and reconnects).
-      void listed.then(() => jobs.runner.kick(SYNC_JOB, 'start')).catch(() => undefined);
     },
     stop() {
+      stopped = true;
       for (const off of stops.splice(0)) off();
     },
   };

@@ -205,7 +205,11 @@ describe('the root starts and stops all background work', () => {
       Object.assign(new EventTarget(), { location: { href: 'app://renderer/index.html', hash: '#/' } }),
     );
     const fake = recordingCompanion();
-    const services = createRendererServices({ companion: fake.companion, page: null });
+    const services = createRendererServices({
+      companion: fake.companion,
+      page: null,
+      idle: manualScheduler().scheduler,
+    });
     // Nothing is watched before start() (the desktop inbox alone listens from the first moment).
     expect(fake.listening().sort()).toEqual(['desktop.command', 'desktop.openRecord']);
 
@@ -220,7 +224,11 @@ describe('the root starts and stops all background work', () => {
       expect(services.stores.updates.getState().status).toMatchObject({ state: 'idle' });
       expect(services.stores.appInfo.getState().info).toEqual({ version: '1.0.0' });
     });
-    // The activity report for the badge goes out without any component mounted.
+    // The jobs and the activity report wait for the first screen's content (nothing opens the database
+    // with Dexie before the first rows); then the report for the badge goes out, no component mounted.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(fake.reports).toHaveLength(0);
+    services.firstScreen.mark();
     await vi.waitFor(() => expect(fake.reports).toHaveLength(1), { timeout: 2_000 });
     // Menu commands reach the router handed to start().
     fake.send('desktop.command', { command: 'open-screen', screen: 'outbox' });
