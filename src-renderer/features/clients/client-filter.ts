@@ -153,6 +153,9 @@ export function filterClients(index: ClientIndex, view: ClientView): readonly St
   return substringMatches(base, view.query)?.result ?? base.list;
 }
 
+/** Earlier matches are narrowed only while they are fewer than one client in this many. */
+const NARROW_BELOW = 8;
+
 /** The substring matches of a query in a base list (null: no needle, every client of the base). */
 function substringMatches(base: BaseMemo, query: string): FilterMemo | null {
   const needle = foldForSearch(query.trim());
@@ -167,7 +170,9 @@ function substringMatches(base: BaseMemo, query: string): FilterMemo | null {
     if (!narrowFrom || m.positions.length < narrowFrom.positions.length) narrowFrom = m;
   }
   let positions: Postings;
-  if (narrowFrom) {
+  // Narrowing reads each earlier match's text; one pass of indexOf over all texts joined is cheaper as
+  // soon as the earlier matches are many (a first letter matches most clients).
+  if (narrowFrom && narrowFrom.positions.length <= base.list.length / NARROW_BELOW) {
     const { list } = base;
     positions = narrowFrom.positions.filter((i) => {
       const text = list[i]!.search;
@@ -205,6 +210,15 @@ export function searchClients(
   // The index knows every code: a keystroke that typed none whole does not walk what it found.
   if (search && !search.hasCode(foldForSearch(view.query.trim()))) return list;
   return exactCodeFirst(list, view.query);
+}
+
+/**
+ * Prepares, ahead of the first key, what every search of a view's clients starts from: the texts
+ * joined for the substring search and where each client stands in the list. Over 100,000 clients that
+ * is a good part of a second, better spent while the user has not typed yet.
+ */
+export function prepareSearch(index: ClientIndex, search: ClientSearch, view: ClientView): void {
+  search.ranksIn(baseOf(index, view).list);
 }
 
 /**

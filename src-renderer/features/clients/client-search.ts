@@ -190,7 +190,8 @@ export class ClientSearchIndex {
   ordinalsOf(list: readonly StoredEntity[]): Int32Array {
     const known = this.numbered.get(list);
     if (known?.generation === this.generation) return known.ordinals;
-    const ordinals = Int32Array.from(list, (e) => this.indexed.get(e.entityKey)?.ordinal ?? -1);
+    const ordinals = new Int32Array(list.length);
+    for (let i = 0; i < list.length; i++) ordinals[i] = this.indexed.get(list[i]!.entityKey)?.ordinal ?? -1;
     this.numbered.set(list, { generation: this.generation, ordinals });
     return ordinals;
   }
