@@ -139,6 +139,9 @@ export class ClientSearchIndex {
   private compact(): void {
     if (this.keys.length <= 2 * this.indexed.size + 1000) return;
     const texts = [...this.indexed].map(([key, { text, code }]) => [key, text, code] as const);
+    // Words looked up between the slices of a sync hold the old numbers.
+    this.recent.clear();
+    this.shortFrozen.clear();
     this.terms = new SearchableMap();
     this.short = new Map();
     this.keys = [];

@@ -8,7 +8,7 @@ import {
   type ClientSearch,
   type ClientView,
 } from '../../../../../src-renderer/features/clients/client-filter';
-import { ClientSearchIndex } from '../../../../../src-renderer/features/clients/client-search';
+import { ClientSearchIndex, MatchTier } from '../../../../../src-renderer/features/clients/client-search';
 import { phoneForms } from '../../../../../src-renderer/features/clients/phone-forms';
 import { ReferenceSearchIndex, referenceSearch } from './reference-search';
 import { client } from './stored-clients';
@@ -120,5 +120,25 @@ describe('the fast client search gives the list the simple search gives', () => 
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('the client search index while a sync renumbers the clients', () => {
+  it('answers from the new numbers after a query ran between the slices of that sync', () => {
+    const clients = Array.from({ length: 600 }, (_, i) => client({ fullEntityName: `Alpha${i} Trust` }));
+    const edited = (round: number) => clients.map((e) => ({ ...e, search: `${e.search} r${round}` }));
+    const search = new ClientSearchIndex().syncNow(clients).syncNow(edited(1)).syncNow(edited(2));
+    // The third edit of every client leaves more numbers dead than alive: the sync ends by renumbering.
+    const steps = search.sync(edited(3), 600);
+    steps.next();
+    expect(search.match('al tr').size).toBe(600);
+    expect(search.match('trust').size).toBe(600);
+    while (!steps.next().done);
+    expect(search.match('al tr').size).toBe(600);
+    expect(search.match('trust').size).toBe(600);
+    for (const e of clients.filter((_, i) => i % 50 === 0)) {
+      expect(search.match('al tr').tierOf(e.entityKey)).toBe(MatchTier.words);
+      expect(search.match('trust').tierOf(e.entityKey)).toBe(MatchTier.words);
+    }
   });
 });
