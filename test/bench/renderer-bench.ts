@@ -25,13 +25,16 @@ import {
   typeAndMeasure,
 } from './renderer/browser-steps';
 import { searchKeystrokes } from './renderer/keystrokes';
+import { searchMoreClients } from './renderer/search-more-clients';
 import { collectSyncPages } from './renderer/sync-pages';
 import { traceColdStart, type StartBreakdown } from './renderer/start-trace';
 
 /** Issue 4's renderer targets. */
 export const RENDERER_TARGETS = {
   ingestRecordsPerSecond: 25_000,
-  searchP95Ms: 16,
+  searchP95Ms: 12,
+  /** The same keystrokes over 100,000 clients: a practice five times the large demo. */
+  searchP95Ms100k: 16,
   /**
    * Cold start against the floor measured in the same run (a fresh browser painting one line of text from
    * the same server): an absolute figure does not travel between machines, what the browser needs does.
@@ -209,10 +212,33 @@ export async function benchRenderer(options: {
       log(`renderer: cold start with no clients failed: ${(error as Error).message}`);
     }
     const emptyMs = empty.length > 0 ? Math.round(median(empty.map((run) => run.firstListPaintMs))) : NaN;
+
+    // The search again over 100,000 clients, stored in the emptied client table. A failure here is
+    // reported as a missed figure; the measurements above are kept.
+    const MORE_CLIENTS = 100_000;
+    let more: number[] = [];
+    try {
+      const samples = await searchMoreClients({
+        userDataDir,
+        url: server.url,
+        probeSource,
+        harnessSource,
+        practiceKey,
+        entityPages,
+        entities,
+        clients: MORE_CLIENTS,
+        keys,
+      });
+      more = samples.map((s) => s.ms);
+      log(`renderer: ${more.length} keystrokes measured over ${MORE_CLIENTS} clients`);
+    } catch (error) {
+      log(`renderer: search over ${MORE_CLIENTS} clients failed: ${(error as Error).message}`);
+    }
     if (problems.length > 0) log(`renderer: page errors: ${problems.join(' | ')}`);
 
     const rate = Math.round(median(rates));
     const p95 = round(percentile(latencies, 95));
+    const p95More = more.length > 0 ? round(percentile(more, 95)) : NaN;
     const coldMedian = Math.round(median(coldMs));
     const coldRatio = round(coldMedian / emptyMs, 2);
     const floorMs = Math.round(median(floor));
@@ -255,6 +281,13 @@ export async function benchRenderer(options: {
         ),
         samples: samples.length,
         keystrokes: samples.map((s) => ({ key: s.key, ms: round(s.ms), domMs: round(s.domMs), count: s.count })),
+        p95Ms100k: p95More,
+        p50Ms100k: more.length > 0 ? round(median(more)) : NaN,
+        target100k: RENDERER_TARGETS.searchP95Ms100k,
+        met100k: p95More <= RENDERER_TARGETS.searchP95Ms100k,
+        clients100k: MORE_CLIENTS,
+        samples100k: more.length,
+        keystrokes100k: more.map((ms, i) => ({ key: keys[i], ms: round(ms) })),
       },
       coldStart: {
         ms: coldMedian,

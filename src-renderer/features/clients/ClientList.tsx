@@ -6,13 +6,14 @@ import { Link } from 'react-router';
 import type { formatPhone } from '../../ui/regional/regional-format';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { clientExportColumns, clientPhone } from './client-export';
-import { indexClients, isNarrowed, searchClients, type ClientView } from './client-filter';
+import { indexClients, isNarrowed, prepareSearch, searchClients, type ClientView } from './client-filter';
 import { ClearFiltersButton, ClientFilters } from './ClientFilters';
 import { useClientView, useClientViews } from './client-view-store';
 import { Highlighted } from './Highlighted';
 import { ClientSearchField } from './ClientSearchField';
 import { focusSearchOrRow } from './client-list-keys';
 import { useClientSearch } from './use-client-search';
+import { whenIdleAfterFirstPaint } from '../../desktop/idle-after-paint';
 import { useClientSnapshot } from './use-client-snapshot';
 import { useServices } from '../../context/services-context';
 import { isOnline } from '../../connectivity/connectivity-store';
@@ -37,6 +38,12 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
   const reset = useClientViews((s) => s.reset);
   const changeFilters = useCallback((patch: Partial<ClientView>) => update(practiceKey, patch), [update, practiceKey]);
   const matches = useMemo(() => searchClients(index, search, view), [index, search, view]);
+  // The view's search prepared while idle, so the first key typed does not pay for it.
+  const { query, terminated, type, office, sort } = view;
+  useEffect(() => {
+    if (!search) return;
+    return whenIdleAfterFirstPaint(() => prepareSearch(index, search, { query: '', terminated, type, office, sort }));
+  }, [index, search, terminated, type, office, sort]);
   const scroller = useRef<HTMLDivElement>(null);
   // Offline nothing can be imported: the empty list says so rather than promising a sync that cannot run.
   const online = useConnectivity(isOnline);
@@ -64,7 +71,6 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
   );
 
   // A new filter or order starts at the top; a sync page arriving while scrolling does not.
-  const { query, terminated, type, office, sort } = view;
   useEffect(() => {
     if (scroller.current && scroller.current.scrollTop > 0) scroller.current.scrollTo({ top: 0 });
   }, [query, terminated, type, office, sort]);

@@ -1,10 +1,14 @@
 import { foldForSearch, type StoredEntity } from '../../data/practice-db';
-import { MatchTier, type ClientMatches } from './client-search';
+import type { ClientMatches } from './client-search';
+import { difference, union, type Postings } from './sorted-postings';
 
 /** What the list needs of the word index (client-search.ts). */
 export interface ClientSearch {
   match(query: string): ClientMatches;
-  ordinalsOf(list: readonly StoredEntity[]): Int32Array;
+  /** Whether some client's code, folded, is exactly this: if none, no client is moved first. */
+  hasCode(folded: string): boolean;
+  /** Where each client stands in the list, by its number in the index (-1: not in the list). */
+  ranksIn(list: readonly StoredEntity[]): Int32Array;
 }
 
 /** Which clients by their terminated flag: current ones (the default), all, or only terminated ones. */
@@ -86,6 +90,8 @@ interface FilterMemo {
   needle: string;
   digits: string;
   byDigits: boolean;
+  /** Where the matches stand in the base list, ascending. */
+  positions: Postings;
   result: readonly StoredEntity[];
 }
 interface BaseMemo {
@@ -127,56 +133,58 @@ function baseOf(index: ClientIndex, view: ClientView): BaseMemo {
  * Indexes (ascending) of entities whose search text contains the needle: one indexOf pass over all texts
  * joined. Hits come in text order, so the entity of each is found by walking forward, never searching.
  */
-function scan(base: BaseMemo, needle: string): number[] {
+function scan(base: BaseMemo, needle: string): Int32Array {
   const { haystack, starts } = base;
   const found: number[] = [];
   let entity = 0;
   let from = 0;
   for (;;) {
     const hit = haystack.indexOf(needle, from);
-    if (hit < 0) return found;
+    if (hit < 0) return Int32Array.from(found);
     while (starts[entity + 1]! <= hit) entity++;
     found.push(entity);
     from = starts[++entity]!;
   }
 }
 
-/** Two ascending index lists as one, without repeats. */
-function union(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
-    if (out[out.length - 1] !== next) out.push(next);
-  }
-  return out;
+export function filterClients(index: ClientIndex, view: ClientView): readonly StoredEntity[] {
+  if (!view.query.trim() && view.terminated === 'all' && !view.type && !view.office) return index.ordered(view.sort);
+  const base = baseOf(index, view);
+  return substringMatches(base, view.query)?.result ?? base.list;
 }
 
-export function filterClients(index: ClientIndex, view: ClientView): readonly StoredEntity[] {
-  const needle = foldForSearch(view.query.trim());
-  const digits = view.query.replace(/\D/g, '');
+/** Earlier matches are narrowed only while they are fewer than one client in this many. */
+const NARROW_BELOW = 8;
+
+/** The substring matches of a query in a base list (null: no needle, every client of the base). */
+function substringMatches(base: BaseMemo, query: string): FilterMemo | null {
+  const needle = foldForSearch(query.trim());
+  const digits = query.replace(/\D/g, '');
   const byDigits = digits.length >= 3;
-  if (!needle && view.terminated === 'all' && !view.type && !view.office) return index.ordered(view.sort);
-  const base = baseOf(index, view);
-  if (!needle) return base.list;
+  if (!needle) return null;
   const exact = base.memos.find((m) => m.needle === needle && m.digits === digits);
-  if (exact) return exact.result;
+  if (exact) return exact;
   let narrowFrom: FilterMemo | null = null;
   for (const m of base.memos) {
     if (!needle.includes(m.needle) || (byDigits && !(m.byDigits && digits.includes(m.digits)))) continue;
-    if (!narrowFrom || m.result.length < narrowFrom.result.length) narrowFrom = m;
+    if (!narrowFrom || m.positions.length < narrowFrom.positions.length) narrowFrom = m;
   }
-  let result: StoredEntity[];
-  if (narrowFrom) {
-    result = narrowFrom.result.filter((e) => e.search.includes(needle) || (byDigits && e.search.includes(digits)));
+  let positions: Postings;
+  // Narrowing reads each earlier match's text; one pass of indexOf over all texts joined is cheaper as
+  // soon as the earlier matches are many (a first letter matches most clients).
+  if (narrowFrom && narrowFrom.positions.length <= base.list.length / NARROW_BELOW) {
+    const { list } = base;
+    positions = narrowFrom.positions.filter((i) => {
+      const text = list[i]!.search;
+      return text.includes(needle) || (byDigits && text.includes(digits));
+    });
   } else {
-    const hits = byDigits && digits !== needle ? union(scan(base, needle), scan(base, digits)) : scan(base, needle);
-    result = hits.map((i) => base.list[i]!);
+    positions = byDigits && digits !== needle ? union(scan(base, needle), scan(base, digits)) : scan(base, needle);
   }
-  base.memos.push({ needle, digits, byDigits, result });
+  const memo = { needle, digits, byDigits, positions, result: Array.from(positions, (i) => base.list[i]!) };
+  base.memos.push(memo);
   if (base.memos.length > 40) base.memos.shift();
-  return result;
+  return memo;
 }
 
 /** Whether the view narrows the list beyond the default, so the screen can offer to clear it. */
@@ -198,7 +206,19 @@ export function searchClients(
   search: ClientSearch | null,
   view: ClientView,
 ): readonly StoredEntity[] {
-  return exactCodeFirst(matchingClients(index, search, view), view.query);
+  const list = matchingClients(index, search, view);
+  // The index knows every code: a keystroke that typed none whole does not walk what it found.
+  if (search && !search.hasCode(foldForSearch(view.query.trim()))) return list;
+  return exactCodeFirst(list, view.query);
+}
+
+/**
+ * Prepares, ahead of the first key, what every search of a view's clients starts from: the texts
+ * joined for the substring search and where each client stands in the list. Over 100,000 clients that
+ * is a good part of a second, better spent while the user has not typed yet.
+ */
+export function prepareSearch(index: ClientIndex, search: ClientSearch, view: ClientView): void {
+  search.ranksIn(baseOf(index, view).list);
 }
 
 /**
@@ -213,27 +233,33 @@ export function exactCodeFirst(list: readonly StoredEntity[], query: string): re
   return at <= 0 ? list : [list[at]!, ...list.slice(0, at), ...list.slice(at + 1)];
 }
 
-function matchingClients(index: ClientIndex, search: ClientSearch | null, view: ClientView): readonly StoredEntity[] {
-  const substring = filterClients(index, view);
-  if (!search || !view.query.trim()) return substring;
-  const tiers = search.match(view.query);
-  if (tiers.size === 0) return substring;
-  const base = filterClients(index, { ...view, query: '' });
-  // By number, not by key: this walk runs on every keystroke over every client the filters let through.
-  const ordinals = search.ordinalsOf(base);
-  const words: StoredEntity[] = [];
-  const substrings: StoredEntity[] = [];
-  const typos: StoredEntity[] = [];
-  // The substring matches are in the base's order: one pointer walks them alongside.
-  let next = 0;
-  for (let i = 0; i < base.length; i++) {
-    const e = base[i]!;
-    const bySubstring = substring[next] === e;
-    if (bySubstring) next++;
-    const tier = tiers.tierAt(ordinals[i]!);
-    if (tier === MatchTier.words) words.push(e);
-    else if (bySubstring) substrings.push(e);
-    else if (tier === MatchTier.typo) typos.push(e);
+/** The positions in a list of the clients numbered, in the list's order: sorts only the matches. */
+function positionsIn(ordinals: Postings, ranks: Int32Array): Postings {
+  const out = new Int32Array(ordinals.length);
+  let kept = 0;
+  for (const d of ordinals) {
+    const at = d < ranks.length ? ranks[d]! : -1;
+    if (at >= 0) out[kept++] = at;
   }
-  return substrings.length === 0 && typos.length === 0 ? words : [...words, ...substrings, ...typos];
+  return out.subarray(0, kept).sort();
+}
+
+function matchingClients(index: ClientIndex, search: ClientSearch | null, view: ClientView): readonly StoredEntity[] {
+  if (!search || !view.query.trim()) return filterClients(index, view);
+  const base = baseOf(index, view);
+  const substring = substringMatches(base, view.query);
+  // No needle once folded (a lone accent): no word either, so every client of the base, as without the index.
+  if (!substring) return base.list;
+  const tiers = search.match(view.query);
+  if (tiers.size === 0) return substring.result;
+  // Only the matches are placed in the list's order, never every client of it: a keystroke costs what
+  // it finds. Each tier is kept in that order; a client is listed in the best tier that has it.
+  const ranks = search.ranksIn(base.list);
+  const words = positionsIn(tiers.words, ranks);
+  const substrings = difference(substring.positions, words);
+  const typos = difference(positionsIn(tiers.typos, ranks), substrings);
+  // Pushed, not preallocated: V8 keeps a large `new Array(n)` as a slow dictionary.
+  const out: StoredEntity[] = [];
+  for (const tier of [words, substrings, typos]) for (let k = 0; k < tier.length; k++) out.push(base.list[tier[k]!]!);
+  return out;
 }

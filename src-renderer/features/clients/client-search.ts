@@ -1,5 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { foldForSearch, type StoredEntity } from '../../data/practice-db';
+import { difference, includes, intersectAll, NO_POSTINGS, postingsOf, union, type Postings } from './sorted-postings';
 
 /** How well a client matches a query; lower is better (see `searchClients` for the order it gives). */
 export const MatchTier = {
@@ -38,11 +39,17 @@ export function transpositions(word: string): string[] {
   return [...out];
 }
 
-/** The clients a word of the query finds: as the prefix of one of their words, and only with a typo. */
+/** The clients a word of the query finds: as the prefix of one of their words, and that or with a typo. */
 interface WordHits {
-  exact: readonly number[];
-  typo: readonly number[];
+  exact: Postings;
+  /** `exact` and those found only with a typo; the same list when the word is too short for typos. */
+  any: Postings;
 }
+
+const NOT_ASCII = /[^ -~]/;
+
+/** Words are looked up by prefixes this long or shorter in lists kept whole, not in the radix tree. */
+const SHORT_PREFIX = 2;
 
 /** The clients of one query: whether they match it and how well (see `ClientSearchIndex.match`). */
 export interface ClientMatches {
@@ -51,42 +58,68 @@ export interface ClientMatches {
   tierOf(entityKey: string): MatchTier | undefined;
   /** The same by the client's number in the index (see `ClientSearchIndex.ordinalsOf`): no lookup by key. */
   tierAt(ordinal: number): MatchTier | undefined;
+  /** The numbers of the clients every word found as a prefix, ascending. */
+  readonly words: Postings;
+  /** The numbers of those found only with a typo, ascending. */
+  readonly typos: Postings;
 }
 
-const NO_MATCHES: ClientMatches = { size: 0, tierOf: () => undefined, tierAt: () => undefined };
+function matchesOf(words: Postings, typos: Postings, ordinalOf: (entityKey: string) => number): ClientMatches {
+  const tierAt = (d: number): MatchTier | undefined =>
+    includes(words, d) ? MatchTier.words : includes(typos, d) ? MatchTier.typo : undefined;
+  return { size: words.length + typos.length, words, typos, tierAt, tierOf: (key) => tierAt(ordinalOf(key)) };
+}
+
+const NO_MATCHES = matchesOf(NO_POSTINGS, NO_POSTINGS, () => -1);
 
 /**
  * The word index of a practice's clients, kept in step with the stored clients by `sync`: every word of
  * each client's stored `search` text (name, preferred name, code, email, phones as typed and as digits)
  * in MiniSearch's radix tree (`SearchableMap`: prefix and edit-distance lookups), each with the clients
- * carrying it. A query is answered by marking, per word, the clients it finds: no scoring and no sort,
- * since the list keeps the order the user chose (MiniSearch's own search ranks every hit with BM25,
- * which takes far longer than a keystroke for one- or two-letter prefixes over 20,000 clients).
+ * carrying it as postings (ascending client numbers). The postings of every one- and two-letter prefix
+ * are kept whole beside the tree: those few prefixes find thousands of clients each, and walking a
+ * subtree for them is what a first keystroke would cost. A query intersects its words' postings, the
+ * shortest first: no scoring and no sort, since the list keeps the order the user chose (MiniSearch's
+ * own search ranks every hit with BM25, far longer than a keystroke over 20,000 clients).
  */
 export class ClientSearchIndex {
   private terms = new SearchableMap<number[]>();
+  /** Postings of every prefix of up to `SHORT_PREFIX` letters, ascending since numbers only grow. */
+  private short = new Map<string, number[]>();
+  private readonly shortFrozen = new Map<string, Postings>();
   /** Client keys by number; null once the client is gone or was indexed again under a new number. */
   private keys: (string | null)[] = [];
-  private readonly indexed = new Map<string, { ordinal: number; text: string }>();
+  private readonly indexed = new Map<string, { ordinal: number; text: string; code: string }>();
+  /** How many clients carry each client code, folded: a keystroke asks whether it typed one whole. */
+  private readonly codes = new Map<string, number>();
   /** Hits of recent words: while typing, every word but the last is the same as at the previous key. */
   private readonly recent = new Map<string, WordHits>();
   /** Bumped whenever client numbers change, so numbered lists (`ordinalsOf`) are numbered again. */
   private generation = 0;
   private readonly numbered = new WeakMap<readonly StoredEntity[], { generation: number; ordinals: Int32Array }>();
+  private readonly ranked = new WeakMap<readonly StoredEntity[], { generation: number; ranks: Int32Array }>();
 
   get size(): number {
     return this.indexed.size;
   }
 
-  private add(entityKey: string, text: string): void {
+  private add(entityKey: string, text: string, code: string): void {
+    this.codes.set(code, (this.codes.get(code) ?? 0) + 1);
     this.generation++;
     const ordinal = this.keys.push(entityKey) - 1;
-    this.indexed.set(entityKey, { ordinal, text });
+    this.indexed.set(entityKey, { ordinal, text, code });
     for (const term of new Set(text.split(WORD_SEPARATOR))) {
       if (!term) continue;
       const list = this.terms.get(term);
       if (list) list.push(ordinal);
       else this.terms.set(term, [ordinal]);
+      for (let length = 1; length <= SHORT_PREFIX && length <= term.length; length++) {
+        const prefix = term.slice(0, length);
+        const postings = this.short.get(prefix);
+        if (!postings) this.short.set(prefix, [ordinal]);
+        // Two words of one client share prefixes: the client is listed once.
+        else if (postings[postings.length - 1] !== ordinal) postings.push(ordinal);
+      }
     }
   }
 
@@ -97,16 +130,24 @@ export class ClientSearchIndex {
     this.generation++;
     this.keys[entry.ordinal] = null;
     this.indexed.delete(entityKey);
+    const left = this.codes.get(entry.code)! - 1;
+    if (left > 0) this.codes.set(entry.code, left);
+    else this.codes.delete(entry.code);
   }
 
   /** Renumbers the clients once more numbers are dead than alive, so postings do not grow with edits. */
   private compact(): void {
     if (this.keys.length <= 2 * this.indexed.size + 1000) return;
-    const texts = [...this.indexed].map(([key, { text }]) => [key, text] as const);
+    const texts = [...this.indexed].map(([key, { text, code }]) => [key, text, code] as const);
+    // Words looked up between the slices of a sync hold the old numbers.
+    this.recent.clear();
+    this.shortFrozen.clear();
     this.terms = new SearchableMap();
+    this.short = new Map();
     this.keys = [];
     this.indexed.clear();
-    for (const [key, text] of texts) this.add(key, text);
+    this.codes.clear();
+    for (const [key, text, code] of texts) this.add(key, text, code);
   }
 
   /**
@@ -116,20 +157,28 @@ export class ClientSearchIndex {
    */
   *sync(entities: readonly StoredEntity[], chunk = 1000): Generator<void, void, void> {
     let changed = 0;
-    for (const { entityKey, search } of entities) {
+    for (const { entityKey, search, entityCode } of entities) {
       const before = this.indexed.get(entityKey);
       if (before?.text === search) continue;
       this.recent.clear();
+      this.shortFrozen.clear();
       this.drop(entityKey);
-      this.add(entityKey, search);
+      // Codes are nearly always plain ASCII, which needs no Unicode normalisation to fold.
+      this.add(entityKey, search, NOT_ASCII.test(entityCode) ? foldForSearch(entityCode) : entityCode.toLowerCase());
       if (++changed % chunk === 0) yield;
     }
     if (this.indexed.size !== entities.length) {
       this.recent.clear();
+      this.shortFrozen.clear();
       const present = new Set(entities.map((e) => e.entityKey));
       for (const key of [...this.indexed.keys()]) if (!present.has(key)) this.drop(key);
     }
     this.compact();
+  }
+
+  /** Whether some client's code, folded, is exactly this. */
+  hasCode(folded: string): boolean {
+    return this.codes.has(folded);
   }
 
   syncNow(entities: readonly StoredEntity[]): this {
@@ -144,32 +193,60 @@ export class ClientSearchIndex {
   ordinalsOf(list: readonly StoredEntity[]): Int32Array {
     const known = this.numbered.get(list);
     if (known?.generation === this.generation) return known.ordinals;
-    const ordinals = Int32Array.from(list, (e) => this.indexed.get(e.entityKey)?.ordinal ?? -1);
+    const ordinals = new Int32Array(list.length);
+    for (let i = 0; i < list.length; i++) ordinals[i] = this.indexed.get(list[i]!.entityKey)?.ordinal ?? -1;
     this.numbered.set(list, { generation: this.generation, ordinals });
     return ordinals;
   }
 
-  private postings(terms: Iterable<number[]>): number[] {
-    const out: number[] = [];
-    for (const list of terms) for (const ordinal of list) out.push(ordinal);
-    return out;
+  /**
+   * Where each client stands in a list, by the client's number (-1 for one not in it): computed once per
+   * list and index state, so that matches come out in the list's order by sorting only them.
+   */
+  ranksIn(list: readonly StoredEntity[]): Int32Array {
+    const known = this.ranked.get(list);
+    if (known?.generation === this.generation) return known.ranks;
+    const ordinals = this.ordinalsOf(list);
+    const ranks = new Int32Array(this.keys.length).fill(-1);
+    for (let i = 0; i < ordinals.length; i++) if (ordinals[i]! >= 0) ranks[ordinals[i]!] = i;
+    this.ranked.set(list, { generation: this.generation, ranks });
+    return ranks;
+  }
+
+  /** The postings of a short prefix, as a typed array once asked for (until the index changes). */
+  private shortPostings(prefix: string): Postings {
+    let frozen = this.shortFrozen.get(prefix);
+    if (!frozen) this.shortFrozen.set(prefix, (frozen = Int32Array.from(this.short.get(prefix) ?? [])));
+    return frozen;
   }
 
   private hitsOf(word: string): WordHits {
     let hits = this.recent.get(word);
     if (hits) return hits;
-    const exact = this.postings(this.terms.atPrefix(word).values());
-    let typo: number[] = [];
+    const exact =
+      word.length <= SHORT_PREFIX ? this.shortPostings(word) : postingsOf(this.terms.atPrefix(word).values());
+    let any = exact;
     if (word.length >= TYPO_MIN_LENGTH) {
       const near = [...this.terms.fuzzyGet(word, 1).values()].map(([list]) => list);
       for (const swapped of transpositions(word)) near.push(...this.terms.atPrefix(swapped).values());
-      typo = this.postings(near);
+      any = union(exact, postingsOf(near));
     }
-    hits = { exact, typo };
+    hits = { exact, any };
     this.recent.set(word, hits);
     if (this.recent.size > 64) this.recent.delete(this.recent.keys().next().value!);
     return hits;
   }
+
+  /** Postings without the numbers of clients since gone (their postings stay until the next compaction). */
+  private live(list: Postings): Postings {
+    if (this.indexed.size === this.keys.length) return list;
+    const out = new Int32Array(list.length);
+    let kept = 0;
+    for (const d of list) if (this.keys[d] !== null) out[kept++] = d;
+    return out.subarray(0, kept);
+  }
+
+  private ordinalOf = (entityKey: string): number => this.indexed.get(entityKey)?.ordinal ?? -1;
 
   /**
    * The clients whose text matches every word of the query, in any order: each word as the prefix of
@@ -179,23 +256,10 @@ export class ClientSearchIndex {
   match(query: string): ClientMatches {
     const words = queryWords(query);
     if (words.length === 0) return NO_MATCHES;
-    const n = this.keys.length;
-    const lastWord = new Int32Array(n).fill(-1);
-    const found = new Uint8Array(n);
-    const typo = new Uint8Array(n);
-    words.forEach((word, w) => {
-      const hits = this.hitsOf(word);
-      for (const d of hits.exact) if (lastWord[d] !== w) [lastWord[d], found[d]] = [w, found[d]! + 1];
-      for (const d of hits.typo) if (lastWord[d] !== w) [lastWord[d], found[d], typo[d]] = [w, found[d]! + 1, 1];
-    });
-    let size = 0;
-    for (let d = 0; d < n; d++) if (found[d] === words.length && this.keys[d] !== null) size++;
-    const ordinals = this.indexed;
-    const tierAt = (d: number): MatchTier | undefined => {
-      if (d < 0 || found[d] !== words.length) return undefined;
-      return typo[d] ? MatchTier.typo : MatchTier.words;
-    };
-    return { size, tierAt, tierOf: (entityKey) => tierAt(ordinals.get(entityKey)?.ordinal ?? -1) };
+    const hits = words.map((word) => this.hitsOf(word));
+    const found = intersectAll(hits.map((h) => h.any));
+    const exact = hits.every((h) => h.any === h.exact) ? found : intersectAll(hits.map((h) => h.exact));
+    return matchesOf(this.live(exact), this.live(difference(found, exact)), this.ordinalOf);
   }
 
   /**
@@ -205,16 +269,8 @@ export class ClientSearchIndex {
   matchAny(queries: readonly string[]): ClientMatches {
     const all = queries.map((q) => this.match(q)).filter((m) => m.size > 0);
     if (all.length <= 1) return all[0] ?? NO_MATCHES;
-    const tierAt = (d: number): MatchTier | undefined => {
-      let best: MatchTier | undefined;
-      for (const m of all) {
-        const tier = m.tierAt(d);
-        if (tier !== undefined && (best === undefined || tier < best)) best = tier;
-      }
-      return best;
-    };
-    let size = 0;
-    for (let d = 0; d < this.keys.length; d++) if (this.keys[d] !== null && tierAt(d) !== undefined) size++;
-    return { size, tierAt, tierOf: (entityKey) => tierAt(this.indexed.get(entityKey)?.ordinal ?? -1) };
+    const words = all.reduce((out, m) => union(out, m.words), NO_POSTINGS);
+    const typos = all.reduce((out, m) => union(out, m.typos), NO_POSTINGS);
+    return matchesOf(words, difference(typos, words), this.ordinalOf);
   }
 }

@@ -37,7 +37,8 @@ export function useClientSearch(entities: readonly StoredEntity[] | undefined): 
       syncedWith
         ? {
             match: (query) => index.matchAny([query, ...phoneForms(query, region)]),
-            ordinalsOf: (list) => index.ordinalsOf(list),
+            hasCode: (code) => index.hasCode(code),
+            ranksIn: (list) => index.ranksIn(list),
           }
         : null,
     [syncedWith, index, region],

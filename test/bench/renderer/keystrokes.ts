@@ -1,7 +1,7 @@
 import type { Entity } from '../../../src-preload/contract/partner-api';
 
 /** The word with its second and third letters swapped: the typo of someone typing fast ("jonh"). */
-const swapped = (word: string): string => word[0]! + word[2]! + word[1]! + word.slice(3);
+export const swapped = (word: string): string => word[0]! + word[2]! + word[1]! + word.slice(3);
 
 /**
  * A realistic search session over the practice's own clients: part of a name, a client code, the start
