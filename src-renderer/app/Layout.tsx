@@ -41,6 +41,20 @@ function usePreloadScreensWhenIdle(): void {
 }
 
 /**
+ * The client list marks the first screen once its first rows are on screen. Any other screen (a deep link, a
+ * menu command, the user moving on) has nothing slower to wait for: its showing marks it, so the warm-ups and
+ * the background jobs (which wait for the mark) do not wait for the fallback.
+ */
+function useMarkFirstScreenOffTheList(): void {
+  const { firstScreen } = useServices();
+  const { pathname } = useLocation();
+  const onList = pathname === '/' || pathname === routes.screen('clients');
+  useEffect(() => {
+    if (!onList) firstScreen.mark();
+  }, [onList, firstScreen]);
+}
+
+/**
  * The navigation entry to light: the screen's own, or for a document the screen it was opened from
  * (nav-section.ts). The previous location is kept in state and replaced during the render that sees a
  * new location, so the first render of a document still knows where the user came from.
@@ -58,6 +72,7 @@ export function Layout() {
   useScreenShortcuts();
   useFocusKeeper();
   usePreloadScreensWhenIdle();
+  useMarkFirstScreenOffTheList();
   useWhoAmIHydration();
   const askWhoAmI = useShouldAskWhoAmI();
   const skipToContent = (): void => document.getElementById('main')?.focus();

@@ -3,8 +3,8 @@ import { markStart } from './start-marks';
 /**
  * "The first screen shows its content": start-up warm-ups (the other screens' code, pdf.js and its worker)
  * wait for it, so they do not compete with the client list's first rows for the main thread. The Clients
- * screen marks it once its first rows (or its empty state) are on screen; another first screen (a deep link
- * to Settings, the connect panel) never marks it, so a fallback time lets the warm-ups go anyway.
+ * screen marks it once its first rows (or its empty state) are on screen; any other screen marks it as it
+ * shows (Layout); the connection form never does, so a fallback time lets the warm-ups go anyway.
  */
 export interface FirstScreenSignal {
   readonly shown: boolean;
@@ -39,7 +39,7 @@ export function createFirstScreenSignal(
     mark() {
       if (shown) return;
       shown = true;
-      markStart('first-rows-shown');
+      markStart('first-screen-shown');
       for (const run of [...waiting]) run();
     },
     whenShown(work) {

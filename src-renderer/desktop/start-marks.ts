@@ -3,7 +3,7 @@
  * benchmark records one; DevTools' Performance panel shows them) places each step of the app's own
  * start among the browser's work. Each is marked once per window, at its first occurrence.
  */
-export type StartStep = 'code-run' | 'practices-listed' | 'first-page-read' | 'first-rows-shown';
+export type StartStep = 'code-run' | 'practices-listed' | 'first-page-read' | 'first-screen-shown';
 
 const marked = new Set<StartStep>();
 
