@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { CDPSession } from 'playwright-core';
 import { launchPersistentChromium } from '../../e2e/support/chromium';
 import type { RendererBenchProbe } from './probe';
@@ -48,6 +49,7 @@ export async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEv
 }
 
 export function writeTrace(file: string, events: readonly TraceEvent[]): void {
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify({ traceEvents: events }));
 }
 
