@@ -4,7 +4,7 @@ import type { SyncPageEvent } from '../../src-preload/contract/practice';
 import { syncedResourceStorage, type SyncedResourceName } from '../../src-preload/contract/sync';
 import { effectTables } from '../effects/local-effects';
 import { reapplyUnsent, rowsEditedLocally } from '../outbox/reapply-unsent';
-import { foldForSearch, type PracticeDb } from '../data/practice-db';
+import { foldForSearch, type PracticeDb, type StoredEntity } from '../data/practice-db';
 
 type TableName = {
   [N in SyncedResourceName]: (typeof syncedResourceStorage)[N] extends 'table' ? N : never;
@@ -13,9 +13,9 @@ type TableName = {
 const tableOf = (db: PracticeDb, name: TableName): Table<unknown, IndexableType> =>
   db[name] as Table<unknown, IndexableType>;
 
-function prepare(resource: TableName, records: unknown[]): unknown[] {
-  if (resource !== 'entities') return records;
-  return (records as Entity[]).map((e) => ({
+/** A client as stored: the record with the text the client search reads (name, preferred name, code, email, phones as typed and as digits). */
+export function storedEntity(e: Entity): StoredEntity {
+  return {
     ...e,
     search: foldForSearch(
       [
@@ -29,7 +29,12 @@ function prepare(resource: TableName, records: unknown[]): unknown[] {
         e.entityMobile?.replace(/\D/g, ''),
       ].join(' '),
     ),
-  }));
+  };
+}
+
+function prepare(resource: TableName, records: unknown[]): unknown[] {
+  if (resource !== 'entities') return records;
+  return (records as Entity[]).map(storedEntity);
 }
 
 /**

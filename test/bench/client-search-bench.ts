@@ -5,7 +5,6 @@
  */
 import type { Entity } from '../../src-preload/contract/partner-api';
 import { generateDemoData } from '../../src-main/demo-practice/data/generate-demo-data';
-import { foldForSearch, type StoredEntity } from '../../src-renderer/data/practice-db';
 import {
   DEFAULT_CLIENT_VIEW,
   indexClients,
@@ -15,25 +14,12 @@ import {
 } from '../../src-renderer/features/clients/client-filter';
 import { ClientSearchIndex } from '../../src-renderer/features/clients/client-search';
 import { phoneForms } from '../../src-renderer/features/clients/phone-forms';
+import { storedEntity } from '../../src-renderer/sync/ingest';
 import { searchKeystrokes } from './renderer/keystrokes';
 import { moreClients } from './renderer/more-clients';
 
 /** The stored shape, as the renderer's ingest prepares it. */
-const stored = (e: Entity): StoredEntity => ({
-  ...e,
-  search: foldForSearch(
-    [
-      e.fullEntityName,
-      e.entitySalutation,
-      e.entityCode,
-      e.entityEmail,
-      e.entityTelephone,
-      e.entityMobile,
-      e.entityTelephone?.replace(/\D/g, ''),
-      e.entityMobile?.replace(/\D/g, ''),
-    ].join(' '),
-  ),
-});
+const stored = storedEntity;
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,25 +1,11 @@
 import type { Entity } from '../../../../../src-preload/contract/partner-api';
-import { foldForSearch, type StoredEntity } from '../../../../../src-renderer/data/practice-db';
+import type { StoredEntity } from '../../../../../src-renderer/data/practice-db';
+import { storedEntity } from '../../../../../src-renderer/sync/ingest';
 
 let serial = 0;
-/** A stored entity with the search text the renderer stores beside it (name, preferred name, code, email, phones). */
-export function stored(e: Entity): StoredEntity {
-  const phones = [e.entityTelephone, e.entityMobile].map((p) => p?.replace(/\D/g, ''));
-  return {
-    ...e,
-    search: foldForSearch(
-      [
-        e.fullEntityName,
-        e.entitySalutation,
-        e.entityCode,
-        e.entityEmail,
-        e.entityTelephone,
-        e.entityMobile,
-        ...phones,
-      ].join(' '),
-    ),
-  };
-}
+/** A stored entity with the search text the renderer stores beside it (the app's own rule). */
+export const stored = storedEntity;
+
 export function client(fields: Partial<Entity> & { fullEntityName: string }): StoredEntity {
   serial++;
   return stored({
