@@ -45,6 +45,8 @@ export interface RendererJobs {
   notify(notice: Omit<Notice, 'id'>): void;
   /** Starts the jobs (the first sync is kicked by whoever reads the list of practices). Returns the stop. */
   start(): () => void;
+  /** Keeps the active practice's request budget as main pushes it. Returns the stop. */
+  watchBudget(): () => void;
 }
 
 /** Without a presence source (tests, integration): the user is always at the window. */
@@ -174,17 +176,19 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
         if (state.practices !== previous.practices) runner.kick(OUTBOX_JOB);
       });
       const offPresence = presence.subscribe((now, before) => syncSchedule.presenceChanged(now, before));
-      // Main pushes the active practice's budget when it changes; no screen asks for it every few seconds.
-      const offBudget = companion.on('practice.budget', ({ practiceKey, status }) => {
-        if (practiceKey === activeKey()) stores.practice.setState({ budget: status });
-      });
       runner.start();
       return () => {
         offPractices();
         offPresence();
-        offBudget();
         runner.stop();
       };
+    },
+    watchBudget() {
+      // Main pushes the active practice's budget when it changes (never again until it changes): listened to
+      // from the first moment, not with the jobs, and no screen asks for it every few seconds.
+      return companion.on('practice.budget', ({ practiceKey, status }) => {
+        if (practiceKey === activeKey()) stores.practice.setState({ budget: status });
+      });
     },
   };
 }

@@ -138,7 +138,12 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
       watchClientFacing(companion, stores.clientFacing);
       // Then which practice is shown: the first screen waits for both, and everything below can wait for them.
       const listed = jobs.practice.refresh();
-      stops.push(stores.practice.subscribe((s) => s.loaded && firstPage.remember(s.activePracticeKey)));
+      stops.push(
+        stores.practice.subscribe((s) => s.loaded && firstPage.remember(s.activePracticeKey)),
+        jobs.watchBudget(),
+        // The list took its page before it marked the first screen; any page left is for a screen not shown yet.
+        firstScreen.whenShown(() => firstPage.discard()),
+      );
       void loadAppInfo(companion, stores.appInfo, jobs.notify);
       presence.start();
       stops.push(

@@ -58,6 +58,7 @@ export function readFirstPageDirect(practiceKey: string, size = FIRST_PAGE_SIZE)
 
 /** Where the practice shown last is remembered between starts (its key only: no client data). */
 export const LAST_PRACTICE_KEY = 'first-page:last-practice';
+const PRACTICE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The client list's first page, read at start before main has said which practice is active. Main's
@@ -69,8 +70,13 @@ export const LAST_PRACTICE_KEY = 'first-page:last-practice';
 export interface FirstPagePrefetch {
   /** Starts the read for the practice remembered from last time, if its database exists. */
   start(): void;
-  /** Remembers the practice now shown, for the next start. */
+  /**
+   * Remembers the practice now shown, for the next start; a page read for another practice is dropped
+   * (it would be stale by the time a list of that practice asked).
+   */
   remember(practiceKey: string | null): void;
+  /** Drops a page no list took (the first screen was another one): a list shown later reads afresh. */
+  discard(): void;
   /** The prefetched page of this practice, once: null if none was started for it (the list reads itself). */
   take(practiceKey: string): Promise<StoredEntity[]> | null;
 }
@@ -84,13 +90,15 @@ export function createFirstPagePrefetch(deps: {
   return {
     start() {
       const practiceKey = storage?.getItem(LAST_PRACTICE_KEY);
-      if (!practiceKey || pending) return;
+      // Stored by this app, but still a file anyone can edit: only a practice key names a database.
+      if (!practiceKey || !PRACTICE_KEY.test(practiceKey) || pending) return;
       const page = readFirstPageDirect(practiceKey);
       // Taken or not, a failed guess is not an error anyone sees: the list reads for itself.
       page.catch(() => undefined);
       pending = { practiceKey, page };
     },
     remember(practiceKey) {
+      if (pending && pending.practiceKey !== practiceKey) pending = null;
       if (practiceKey === remembered) return;
       remembered = practiceKey;
       try {
@@ -99,6 +107,9 @@ export function createFirstPagePrefetch(deps: {
       } catch {
         // Storage full or unavailable: the next start reads after main answers, as before.
       }
+    },
+    discard() {
+      pending = null;
     },
     take(practiceKey) {
       if (pending?.practiceKey !== practiceKey) return null;

@@ -29,8 +29,9 @@ export function useClientSnapshot(db: PracticeDb, firstPageFirst: boolean): Clie
     const prefetched = firstPage.take(db.practiceKey);
     (prefetched ? prefetched.catch(() => readFirstPage(db)) : readFirstPage(db)).then(
       (rows) => {
+        if (!current) return;
         markStart('first-page-read');
-        if (current) setPage(rows);
+        setPage(rows);
       },
       () => current && setReadAll(true),
     );

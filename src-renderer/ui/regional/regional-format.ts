@@ -49,10 +49,12 @@ const asDate = (value: Instant): Date => (value instanceof Date ? value : new Da
  * March) and in the laptop's time zone, which is where the person reading them is.
  */
 
-// Building a DateTimeFormat costs far more than using one (the status bar formats times on every render).
+// Building a DateTimeFormat costs far more than using one (the status bar formats times on every render). A
+// format keeps the time zone it was built in: the key holds the current offset, so a laptop that travelled
+// (or crossed into daylight saving) gets a new one, and the time agrees with the date beside it.
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 function timeFormat(region: string | undefined, timeStyle: 'short' | 'medium'): Intl.DateTimeFormat {
-  const key = `${localeOf(region)}|${timeStyle}`;
+  const key = `${localeOf(region)}|${timeStyle}|${new Date().getTimezoneOffset()}`;
   let format = timeFormats.get(key);
   if (!format) timeFormats.set(key, (format = new Intl.DateTimeFormat(localeOf(region), { timeStyle })));
   return format;

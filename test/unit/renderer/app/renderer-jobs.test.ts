@@ -77,7 +77,8 @@ describe('the request budget pushed by main', () => {
     });
     const companion = { sync: { start: vi.fn() }, on } as unknown as Companion;
     const jobs = createRendererJobs({ companion, databases, stores, onError: () => undefined });
-    stop = jobs.start();
+    // Listened to apart from the jobs, which wait for the first screen: a push before then is not lost.
+    stop = jobs.watchBudget();
     const status = { remaining: { minute: 12, hour: 500, day: 4000 } } as never;
     for (const listener of listeners) listener({ practiceKey, status });
     expect(stores.practice.getState().budget).toBe(status);

@@ -86,6 +86,22 @@ describe('the first page read at start, before main names the practice', () => {
     expect(await databases.listKeys()).not.toContain(practiceKey);
   });
 
+  it('drops a page no list took: another practice shown, or the first screen was another screen', async () => {
+    const storage = memoryStorage({ [LAST_PRACTICE_KEY]: practiceKey });
+    const other = createFirstPagePrefetch({ storage });
+    other.start();
+    other.remember('33333333-3333-4333-8333-333333333333');
+    expect(other.take(practiceKey)).toBeNull();
+    const unshown = createFirstPagePrefetch({ storage });
+    unshown.start();
+    unshown.discard();
+    expect(unshown.take(practiceKey)).toBeNull();
+    // Only a practice key names a database: anything else stored there starts nothing.
+    const edited = createFirstPagePrefetch({ storage: memoryStorage({ [LAST_PRACTICE_KEY]: '../other' }) });
+    edited.start();
+    expect(edited.take('../other')).toBeNull();
+  });
+
   it('starts nothing with no practice remembered, and forgets the practice once none is shown', () => {
     const storage = memoryStorage();
     const prefetch = createFirstPagePrefetch({ storage });
