@@ -5,8 +5,6 @@ import { difference, union, type Postings } from './sorted-postings';
 /** What the list needs of the word index (client-search.ts). */
 export interface ClientSearch {
   match(query: string): ClientMatches;
-  /** Whether some client's code, folded, is exactly this: if none, no client is moved first. */
-  hasCode(folded: string): boolean;
   /** Where each client stands in the list, by its number in the index (-1: not in the list). */
   ranksIn(list: readonly StoredEntity[]): Int32Array;
 }
@@ -39,7 +37,14 @@ export interface ClientIndex {
   readonly hasNoOffice: boolean;
   /** Every client in this order; computed once per order and kept. */
   ordered(sort: ClientSort): readonly StoredEntity[];
+  /** Whether some client's code, folded, is exactly this: if none, a search moves no client first. */
+  hasCode(folded: string): boolean;
 }
+
+const NOT_ASCII = /[^ -~]/;
+
+/** A client code folded as a search is: codes are nearly always plain ASCII, which needs no normalisation. */
+const foldCode = (code: string): string => (NOT_ASCII.test(code) ? foldForSearch(code) : code.toLowerCase());
 
 // "Client 9" before "Client 10", and "Élan" beside "Elan": what people expect of an A→Z list.
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -77,8 +82,12 @@ export function indexClients(entities: readonly StoredEntity[]): ClientIndex {
     if (!list) orders.set(sort, (list = sortBy(sort)));
     return list;
   };
+  // The codes of this very snapshot (not the word index's, which catches up with a new one in idle slices),
+  // gathered at the first search that asks.
+  let codes: Set<string> | null = null;
+  const hasCode = (folded: string) => (codes ??= new Set(entities.map((e) => foldCode(e.entityCode)))).has(folded);
   const alphabetical = (set: Set<string>) => [...set].sort(collator.compare);
-  return { types: alphabetical(types), offices: alphabetical(offices), hasNoOffice, ordered };
+  return { types: alphabetical(types), offices: alphabetical(offices), hasNoOffice, ordered, hasCode };
 }
 
 /**
@@ -207,8 +216,8 @@ export function searchClients(
   view: ClientView,
 ): readonly StoredEntity[] {
   const list = matchingClients(index, search, view);
-  // The index knows every code: a keystroke that typed none whole does not walk what it found.
-  if (search && !search.hasCode(foldForSearch(view.query.trim()))) return list;
+  // A keystroke that typed no client's code whole does not walk what it found.
+  if (!index.hasCode(foldForSearch(view.query.trim()))) return list;
   return exactCodeFirst(list, view.query);
 }
 

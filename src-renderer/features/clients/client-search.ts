@@ -46,8 +46,6 @@ interface WordHits {
   any: Postings;
 }
 
-const NOT_ASCII = /[^ -~]/;
-
 /** Words are looked up by prefixes this long or shorter in lists kept whole, not in the radix tree. */
 const SHORT_PREFIX = 2;
 
@@ -55,8 +53,7 @@ const SHORT_PREFIX = 2;
 export interface ClientMatches {
   /** How many clients match. */
   readonly size: number;
-  tierOf(entityKey: string): MatchTier | undefined;
-  /** The same by the client's number in the index (see `ClientSearchIndex.ordinalsOf`): no lookup by key. */
+  /** How well the client numbered so in the index (see `ClientSearchIndex.ordinalsOf`) matches, if at all. */
   tierAt(ordinal: number): MatchTier | undefined;
   /** The numbers of the clients every word found as a prefix, ascending. */
   readonly words: Postings;
@@ -64,13 +61,13 @@ export interface ClientMatches {
   readonly typos: Postings;
 }
 
-function matchesOf(words: Postings, typos: Postings, ordinalOf: (entityKey: string) => number): ClientMatches {
+function matchesOf(words: Postings, typos: Postings): ClientMatches {
   const tierAt = (d: number): MatchTier | undefined =>
     includes(words, d) ? MatchTier.words : includes(typos, d) ? MatchTier.typo : undefined;
-  return { size: words.length + typos.length, words, typos, tierAt, tierOf: (key) => tierAt(ordinalOf(key)) };
+  return { size: words.length + typos.length, words, typos, tierAt };
 }
 
-const NO_MATCHES = matchesOf(NO_POSTINGS, NO_POSTINGS, () => -1);
+const NO_MATCHES = matchesOf(NO_POSTINGS, NO_POSTINGS);
 
 /**
  * The word index of a practice's clients, kept in step with the stored clients by `sync`: every word of
@@ -89,9 +86,7 @@ export class ClientSearchIndex {
   private readonly shortFrozen = new Map<string, Postings>();
   /** Client keys by number; null once the client is gone or was indexed again under a new number. */
   private keys: (string | null)[] = [];
-  private readonly indexed = new Map<string, { ordinal: number; text: string; code: string }>();
-  /** How many clients carry each client code, folded: a keystroke asks whether it typed one whole. */
-  private readonly codes = new Map<string, number>();
+  private readonly indexed = new Map<string, { ordinal: number; text: string }>();
   /** Hits of recent words: while typing, every word but the last is the same as at the previous key. */
   private readonly recent = new Map<string, WordHits>();
   /** Bumped whenever client numbers change, so numbered lists (`ordinalsOf`) are numbered again. */
@@ -103,11 +98,10 @@ export class ClientSearchIndex {
     return this.indexed.size;
   }
 
-  private add(entityKey: string, text: string, code: string): void {
-    this.codes.set(code, (this.codes.get(code) ?? 0) + 1);
+  private add(entityKey: string, text: string): void {
     this.generation++;
     const ordinal = this.keys.push(entityKey) - 1;
-    this.indexed.set(entityKey, { ordinal, text, code });
+    this.indexed.set(entityKey, { ordinal, text });
     for (const term of new Set(text.split(WORD_SEPARATOR))) {
       if (!term) continue;
       const list = this.terms.get(term);
@@ -130,15 +124,12 @@ export class ClientSearchIndex {
     this.generation++;
     this.keys[entry.ordinal] = null;
     this.indexed.delete(entityKey);
-    const left = this.codes.get(entry.code)! - 1;
-    if (left > 0) this.codes.set(entry.code, left);
-    else this.codes.delete(entry.code);
   }
 
   /** Renumbers the clients once more numbers are dead than alive, so postings do not grow with edits. */
   private compact(): void {
     if (this.keys.length <= 2 * this.indexed.size + 1000) return;
-    const texts = [...this.indexed].map(([key, { text, code }]) => [key, text, code] as const);
+    const texts = [...this.indexed].map(([key, { text }]) => [key, text] as const);
     // Words looked up between the slices of a sync hold the old numbers.
     this.recent.clear();
     this.shortFrozen.clear();
@@ -146,8 +137,7 @@ export class ClientSearchIndex {
     this.short = new Map();
     this.keys = [];
     this.indexed.clear();
-    this.codes.clear();
-    for (const [key, text, code] of texts) this.add(key, text, code);
+    for (const [key, text] of texts) this.add(key, text);
   }
 
   /**
@@ -157,14 +147,13 @@ export class ClientSearchIndex {
    */
   *sync(entities: readonly StoredEntity[], chunk = 1000): Generator<void, void, void> {
     let changed = 0;
-    for (const { entityKey, search, entityCode } of entities) {
+    for (const { entityKey, search } of entities) {
       const before = this.indexed.get(entityKey);
       if (before?.text === search) continue;
       this.recent.clear();
       this.shortFrozen.clear();
       this.drop(entityKey);
-      // Codes are nearly always plain ASCII, which needs no Unicode normalisation to fold.
-      this.add(entityKey, search, NOT_ASCII.test(entityCode) ? foldForSearch(entityCode) : entityCode.toLowerCase());
+      this.add(entityKey, search);
       if (++changed % chunk === 0) yield;
     }
     if (this.indexed.size !== entities.length) {
@@ -174,11 +163,6 @@ export class ClientSearchIndex {
       for (const key of [...this.indexed.keys()]) if (!present.has(key)) this.drop(key);
     }
     this.compact();
-  }
-
-  /** Whether some client's code, folded, is exactly this. */
-  hasCode(folded: string): boolean {
-    return this.codes.has(folded);
   }
 
   syncNow(entities: readonly StoredEntity[]): this {
@@ -246,8 +230,6 @@ export class ClientSearchIndex {
     return out.subarray(0, kept);
   }
 
-  private ordinalOf = (entityKey: string): number => this.indexed.get(entityKey)?.ordinal ?? -1;
-
   /**
    * The clients whose text matches every word of the query, in any order: each word as the prefix of
    * one of the client's words (tier `words`) or, in words of four letters or more, with one typo — a
@@ -259,7 +241,7 @@ export class ClientSearchIndex {
     const hits = words.map((word) => this.hitsOf(word));
     const found = intersectAll(hits.map((h) => h.any));
     const exact = hits.every((h) => h.any === h.exact) ? found : intersectAll(hits.map((h) => h.exact));
-    return matchesOf(this.live(exact), this.live(difference(found, exact)), this.ordinalOf);
+    return matchesOf(this.live(exact), this.live(difference(found, exact)));
   }
 
   /**
@@ -271,6 +253,6 @@ export class ClientSearchIndex {
     if (all.length <= 1) return all[0] ?? NO_MATCHES;
     const words = all.reduce((out, m) => union(out, m.words), NO_POSTINGS);
     const typos = all.reduce((out, m) => union(out, m.typos), NO_POSTINGS);
-    return matchesOf(words, difference(typos, words), this.ordinalOf);
+    return matchesOf(words, difference(typos, words));
   }
 }

@@ -37,7 +37,6 @@ export function useClientSearch(entities: readonly StoredEntity[] | undefined): 
       syncedWith
         ? {
             match: (query) => index.matchAny([query, ...phoneForms(query, region)]),
-            hasCode: (code) => index.hasCode(code),
             ranksIn: (list) => index.ranksIn(list),
           }
         : null,

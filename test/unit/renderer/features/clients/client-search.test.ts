@@ -16,6 +16,7 @@ import {
 } from '../../../../../src-renderer/features/clients/client-search';
 import type { StoredEntity } from '../../../../../src-renderer/data/practice-db';
 import { client, stored } from './stored-clients';
+import { tierOf } from './tier-of';
 
 const clients = [
   client({ fullEntityName: 'John Smith', entityEmail: 'john@smith.example', entityMobile: '0412 345 678' }),
@@ -30,7 +31,7 @@ const names = (list: readonly StoredEntity[]) => list.map((e) => e.fullEntityNam
 /** The names a query finds, by tier. */
 function found(query: string, search = index, list: readonly StoredEntity[] = clients) {
   const matches = search.match(query);
-  const byTier = (tier: MatchTier) => list.filter((e) => matches.tierOf(e.entityKey) === tier).map(names1);
+  const byTier = (tier: MatchTier) => list.filter((e) => tierOf(search, matches, e) === tier).map(names1);
   return { words: byTier(MatchTier.words), typo: byTier(MatchTier.typo), size: matches.size };
 }
 const names1 = (e: StoredEntity) => e.fullEntityName;
@@ -168,7 +169,7 @@ describe('client search properties', () => {
       fc.property(fc.array(nameWords, { minLength: 1, maxLength: 12 }), (all) => {
         const list = all.map((words) => client({ fullEntityName: words.join(' ') }));
         const search = new ClientSearchIndex().syncNow(list);
-        for (const e of list) expect(search.match(e.fullEntityName).tierOf(e.entityKey)).toBe(MatchTier.words);
+        for (const e of list) expect(tierOf(search, search.match(e.fullEntityName), e)).toBe(MatchTier.words);
       }),
     );
   });
@@ -179,7 +180,7 @@ describe('client search properties', () => {
         const e = client({ fullEntityName: words.join(' ') });
         const search = new ClientSearchIndex().syncNow([e]);
         const shuffled = [...words].sort((a, b) => ((a.length * 31 + seed) % 7) - ((b.length * 31 + seed) % 7));
-        expect(search.match(shuffled.reverse().join(' ')).tierOf(e.entityKey)).toBe(MatchTier.words);
+        expect(tierOf(search, search.match(shuffled.reverse().join(' ')), e)).toBe(MatchTier.words);
       }),
     );
   });
@@ -206,7 +207,7 @@ describe('client search properties', () => {
                   : name.slice(0, i) + name[i + 1] + name[i] + name.slice(i + 2);
           const e = client({ fullEntityName: `${name} Holdings` });
           const search = new ClientSearchIndex().syncNow([e]);
-          expect(search.match(`holdings ${typed}`).tierOf(e.entityKey)).toBeDefined();
+          expect(tierOf(search, search.match(`holdings ${typed}`), e)).toBeDefined();
         },
       ),
     );
@@ -220,10 +221,10 @@ describe('client search on the large demo practice (20,000 clients)', () => {
 
   it('finds each client by its name, its code and its name backwards', () => {
     for (const e of all.filter((_, i) => i % 97 === 0)) {
-      expect(search.match(e.fullEntityName).tierOf(e.entityKey), e.fullEntityName).toBe(MatchTier.words);
-      expect(search.match(e.entityCode).tierOf(e.entityKey), e.entityCode).toBe(MatchTier.words);
+      expect(tierOf(search, search.match(e.fullEntityName), e), e.fullEntityName).toBe(MatchTier.words);
+      expect(tierOf(search, search.match(e.entityCode), e), e.entityCode).toBe(MatchTier.words);
       const backwards = e.fullEntityName.split(' ').reverse().join(' ');
-      expect(search.match(backwards).tierOf(e.entityKey), backwards).toBe(MatchTier.words);
+      expect(tierOf(search, search.match(backwards), e), backwards).toBe(MatchTier.words);
     }
   });
 
@@ -233,7 +234,7 @@ describe('client search on the large demo practice (20,000 clients)', () => {
       const words = queryWords(query);
       const expected = all.filter((e) => words.every((w) => starts(e, w))).map((e) => e.entityKey);
       const matches = search.match(query);
-      expect(all.filter((e) => matches.tierOf(e.entityKey) === MatchTier.words).map((e) => e.entityKey)).toEqual(
+      expect(all.filter((e) => tierOf(search, matches, e) === MatchTier.words).map((e) => e.entityKey)).toEqual(
         expected,
       );
     }

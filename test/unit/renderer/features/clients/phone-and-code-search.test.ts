@@ -9,6 +9,7 @@ import { ClientSearchIndex } from '../../../../../src-renderer/features/clients/
 import { phoneForms } from '../../../../../src-renderer/features/clients/phone-forms';
 import type { StoredEntity } from '../../../../../src-renderer/data/practice-db';
 import { client } from './stored-clients';
+import { tierOf } from './tier-of';
 
 describe('phone numbers in their other forms, per region', () => {
   it('ANZ: an Australian or New Zealand number typed internationally is also its national form, and back', () => {
@@ -45,7 +46,7 @@ describe('searching by phone in either form', () => {
   const found = (query: string) => {
     const matches = index.matchAny([query, ...phoneForms(query, 'ANZ')]);
     return {
-      names: clients.filter((e) => matches.tierOf(e.entityKey) !== undefined).map((e) => e.fullEntityName),
+      names: clients.filter((e) => tierOf(index, matches, e) !== undefined).map((e) => e.fullEntityName),
       size: matches.size,
     };
   };
@@ -83,5 +84,13 @@ describe('an exact client code first', () => {
     const view = { ...DEFAULT_CLIENT_VIEW, query: 'HAR001' };
     expect(named(searchClients(indexClients(clients), search, view))[0]).toBe('Harper Family Trust');
     expect(named(searchClients(indexClients(clients), null, view))[0]).toBe('Harper Family Trust');
+  });
+
+  it('ranks first a client the word index has not caught up with yet (a new snapshot is indexed while idle)', () => {
+    // The index still holds the snapshot before Harper arrived; the list shows the new one.
+    const search = new ClientSearchIndex().syncNow([alpha, zed]);
+    const shown = indexClients([alpha, harper, zed]);
+    const view = { ...DEFAULT_CLIENT_VIEW, query: 'har001' };
+    expect(named(searchClients(shown, search, view))[0]).toBe('Harper Family Trust');
   });
 });
