@@ -16,7 +16,7 @@ import {
   type BillStatus,
   type LocalWindow,
 } from './billing-filter';
-import { useBillingView, useBillingViews } from './billing-view-store';
+import { BILLING_PAGE_SIZE, useBillingView, useBillingViews } from './billing-view-store';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 import { BillStatusBadge } from '../../ui/BillStatusBadge';
 import { useToday } from '../../ui/regional/use-now';
@@ -28,7 +28,6 @@ import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { exportColumns } from '../../ui/csv/csv-writer';
 import { routes } from '../../../src-preload/contract/routes';
 
-const PAGE_SIZE = 50;
 const COLUMNS: readonly SortColumn<BillColumn>[] = [
   { column: 'billNumber', label: 'Bill' },
   { column: 'entityName', label: 'Client' },
@@ -108,7 +107,7 @@ export function BillsTable({
   const today = useToday();
   const totals = useMemo(() => billListTotals(rows), [rows]);
   const overdue = useMemo(() => overdueAmount(rows, today), [rows, today]);
-  const page = paginate(rows, view.billPage, PAGE_SIZE);
+  const page = paginate(rows, view.billPage, BILLING_PAGE_SIZE);
   const currency = bills[0]?.currency;
   const problem = dateRangeProblem(v.from, v.to);
   const narrowed = isNarrowed(v, DEFAULT_BILL_VIEW);

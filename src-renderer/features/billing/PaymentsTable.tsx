@@ -19,14 +19,13 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from './billing-filter';
-import { useBillingView, useBillingViews } from './billing-view-store';
+import { BILLING_PAGE_SIZE, useBillingView, useBillingViews } from './billing-view-store';
 import { DateRangeFields } from '../../ui/DateRangeFields';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { exportColumns } from '../../ui/csv/csv-writer';
 import { countOf } from '../../ui/regional/counts';
 import { routes } from '../../../src-preload/contract/routes';
 
-const PAGE_SIZE = 50;
 const COLUMNS: readonly SortColumn<PaymentColumn>[] = [
   { column: 'paymentDate', label: 'Date' },
   { column: 'entityName', label: 'Client' },
@@ -92,7 +91,7 @@ export function PaymentsTable({
   const deferred = useDeferredValue(v);
   const rows = useMemo(() => filterPayments(index, deferred), [index, deferred]);
   const received = useMemo(() => paymentsReceived(rows), [rows]);
-  const page = paginate(rows, view.paymentPage, PAGE_SIZE);
+  const page = paginate(rows, view.paymentPage, BILLING_PAGE_SIZE);
   const currency = payments[0]?.currency;
   const problem = dateRangeProblem(v.from, v.to);
   const narrowed = isNarrowed(v, DEFAULT_PAYMENT_VIEW);

@@ -1,6 +1,9 @@
 import { screenViews } from '../../context/store-hooks';
 import { DEFAULT_BILL_VIEW, DEFAULT_PAYMENT_VIEW, type BillView, type PaymentView } from './billing-filter';
 
+/** Rows per page in the bills and the payments tables: one rule, so the two pages turn alike. */
+export const BILLING_PAGE_SIZE = 50;
+
 export interface BillingView {
   bills: BillView;
   billPage: number;

@@ -13,12 +13,11 @@ import {
   type DebtorClientColumn,
   type DebtorClientRow,
 } from './debtor-tables';
-import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
+import { DEBTOR_PAGE_SIZE, useDebtorsView, useDebtorsViews } from './debtors-view-store';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { exportColumns, type CsvColumn } from '../../ui/csv/csv-writer';
 import { routes } from '../../../src-preload/contract/routes';
 
-const PAGE_SIZE = 25;
 const COLUMNS: readonly SortColumn<DebtorClientColumn>[] = [
   { column: 'entityName', label: 'Client' },
   ...bucketKeys.map((key) => ({ column: key, label: bucketLabels[key], numeric: true })),
@@ -74,7 +73,7 @@ export function DebtorClientsTable({
   const index = useMemo(() => indexDebtorClients(ageing.clients), [ageing]);
   const rows = useMemo(() => filterDebtorClients(index, view.clients), [index, view.clients]);
   const footer = useMemo(() => addBuckets(rows), [rows]);
-  const page = paginate(rows, view.clientPage, PAGE_SIZE);
+  const page = paginate(rows, view.clientPage, DEBTOR_PAGE_SIZE);
   const narrowed = isNarrowed(view.clients, DEFAULT_DEBTOR_CLIENT_VIEW);
   const setView = (patch: Partial<typeof view.clients>) =>
     update(practiceKey, { clients: { ...view.clients, ...patch }, clientPage: 0 });

@@ -18,14 +18,13 @@ import {
   type InvoiceColumn,
   type PlanFilter,
 } from './debtor-tables';
-import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
+import { DEBTOR_PAGE_SIZE, useDebtorsView, useDebtorsViews } from './debtors-view-store';
 import { useServices } from '../../context/services-context';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { exportColumns } from '../../ui/csv/csv-writer';
 import { countOf } from '../../ui/regional/counts';
 import { routes } from '../../../src-preload/contract/routes';
 
-const PAGE_SIZE = 25;
 const COLUMNS: readonly SortColumn<InvoiceColumn>[] = [
   { column: 'billNumber', label: 'Bill' },
   { column: 'entityName', label: 'Client' },
@@ -113,7 +112,7 @@ export function DebtorInvoicesTable({
   const index = useMemo(() => indexInvoices(invoices ?? []), [invoices]);
   const rows = useMemo(() => filterInvoices(index, view.invoices), [index, view.invoices]);
   const due = useMemo(() => sumMoney(rows.map((i) => i.amountDue)), [rows]);
-  const page = paginate(rows, view.invoicePage, PAGE_SIZE);
+  const page = paginate(rows, view.invoicePage, DEBTOR_PAGE_SIZE);
   const v = view.invoices;
   const narrowed = isNarrowed(v, DEFAULT_INVOICE_VIEW);
   const setView = (patch: Partial<typeof v>) => update(practiceKey, { invoices: { ...v, ...patch }, invoicePage: 0 });

@@ -7,6 +7,9 @@ import {
 } from './debtor-tables';
 import type { PeriodPreset } from './periods';
 
+/** Rows per page in the debtor clients and the invoices tables: one rule, so the two pages turn alike. */
+export const DEBTOR_PAGE_SIZE = 25;
+
 export interface DebtorsView {
   clients: DebtorClientView;
   clientPage: number;
