@@ -8,6 +8,7 @@ import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import { createRendererServices } from './app/renderer-services';
 import { createAppRouter } from './app/router';
+import { whenReadyForFirstRender } from './app/first-render';
 import { ServicesProvider } from './context/services-context';
 import { windowBridge } from './bridge/companion';
 import { markStart } from './desktop/start-marks';
@@ -23,12 +24,15 @@ services.start({ router });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
-createRoot(container).render(
-  <StrictMode>
-    <ServicesProvider services={services}>
-      <ErrorBoundary>
-        <App router={router} />
-      </ErrorBoundary>
-    </ServicesProvider>
-  </StrictMode>,
+// The first render waits (briefly) for main to say which practice is shown, so it is not drawn twice.
+void whenReadyForFirstRender({ practice: services.stores.practice, hasBridge: services.companion !== null }).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <ServicesProvider services={services}>
+        <ErrorBoundary>
+          <App router={router} />
+        </ErrorBoundary>
+      </ServicesProvider>
+    </StrictMode>,
+  ),
 );

@@ -6,6 +6,7 @@ import { useLastSyncFinishedAt } from '../sync/last-sync';
 import type { LiveState } from '../../src-preload/contract/live-updates';
 import type { SyncProgressEvent } from '../../src-preload/contract/practice';
 import { useAppInfo, useLiveStatus, usePractice } from '../context/store-hooks';
+import { useFirstScreenShown } from '../desktop/use-first-screen-shown';
 
 /** What the status bar says of the hub's live updates (nothing before the first answer, or when direct). */
 export const liveText: Record<LiveState, string> = {
@@ -29,8 +30,9 @@ export function StatusBar() {
   const practice = usePractice(activePractice);
   const progress = usePractice((s) => s.progress);
   const paused = usePractice((s) => s.paused);
-  // The same time Settings gives (practice/last-sync.ts), live.
-  const lastSynced = useLastSyncFinishedAt(practice?.practiceKey ?? null);
+  // The same time Settings gives (practice/last-sync.ts), live; read once the first screen has painted.
+  const afterFirstScreen = useFirstScreenShown();
+  const lastSynced = useLastSyncFinishedAt(afterFirstScreen ? (practice?.practiceKey ?? null) : null);
   const live = useLiveStatus();
   const liveWords =
     practice?.through === 'hub' && live.practiceKey === practice.practiceKey ? liveText[live.state] : '';

@@ -79,13 +79,15 @@ export interface FirstPagePrefetch {
   discard(): void;
   /** The prefetched page of this practice, once: null if none was started for it (the list reads itself). */
   take(practiceKey: string): Promise<StoredEntity[]> | null;
+  /** The prefetched page of this practice if it has been read already (not taken): the list's first render shows it. */
+  ready(practiceKey: string): StoredEntity[] | null;
 }
 
 export function createFirstPagePrefetch(deps: {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 }): FirstPagePrefetch {
   const { storage } = deps;
-  let pending: { practiceKey: string; page: Promise<StoredEntity[]> } | null = null;
+  let pending: { practiceKey: string; page: Promise<StoredEntity[]>; rows: StoredEntity[] | null } | null = null;
   let remembered: string | null | undefined;
   return {
     start() {
@@ -93,9 +95,10 @@ export function createFirstPagePrefetch(deps: {
       // Stored by this app, but still a file anyone can edit: only a practice key names a database.
       if (!practiceKey || !PRACTICE_KEY.test(practiceKey) || pending) return;
       const page = readFirstPageDirect(practiceKey);
+      const read = { practiceKey, page, rows: null as StoredEntity[] | null };
       // Taken or not, a failed guess is not an error anyone sees: the list reads for itself.
-      page.catch(() => undefined);
-      pending = { practiceKey, page };
+      page.then((rows) => (read.rows = rows)).catch(() => undefined);
+      pending = read;
     },
     remember(practiceKey) {
       if (pending && pending.practiceKey !== practiceKey) pending = null;
@@ -116,6 +119,9 @@ export function createFirstPagePrefetch(deps: {
       const { page } = pending;
       pending = null;
       return page;
+    },
+    ready(practiceKey) {
+      return pending?.practiceKey === practiceKey ? pending.rows : null;
     },
   };
 }

@@ -9,21 +9,39 @@ import { markStart } from './start-marks';
 export interface FirstScreenSignal {
   readonly shown: boolean;
   mark(): void;
-  /** Runs `work` once the first screen has shown its content, or after `fallbackMs`; returns the cancel. */
+  /**
+   * Runs `work` once the first screen has shown its content (after the frame that paints it; at once if it
+   * already has), or after `fallbackMs`; returns the cancel.
+   */
   whenShown(work: () => void): () => void;
 }
 
 export interface FirstScreenTimers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Runs the callback after the next frame has painted, once the window is idle. */
+  afterPaint(callback: () => void): void;
 }
 
 /** Long enough for a large practice's first rows on a slow laptop; short enough that a shortcut rarely waits. */
 export const FIRST_SCREEN_FALLBACK_MS = 4_000;
 
+/** The work after the first paint waits for idle time, but not longer than this on a busy window. */
+const AFTER_PAINT_TIMEOUT_MS = 500;
+
 const browserTimers: FirstScreenTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  // Idle time asked for from an animation frame comes once that frame's style, layout and paint are done
+  // and no task is waiting (input, the frame's own callbacks). Where nothing paints (Node), the next task.
+  afterPaint: (callback) => {
+    if (typeof globalThis.requestAnimationFrame !== 'function') return void globalThis.setTimeout(callback, 0);
+    globalThis.requestAnimationFrame(() =>
+      typeof globalThis.requestIdleCallback === 'function'
+        ? globalThis.requestIdleCallback(callback, { timeout: AFTER_PAINT_TIMEOUT_MS })
+        : globalThis.setTimeout(callback, 0),
+    );
+  },
 };
 
 export function createFirstScreenSignal(
@@ -40,7 +58,12 @@ export function createFirstScreenSignal(
       if (shown) return;
       shown = true;
       markStart('first-screen-shown');
-      for (const run of [...waiting]) run();
+      // The screen marks itself as it commits its content, before the browser paints it: the waiting work
+      // would otherwise run in that same task and hold the paint back. A window that never paints (hidden)
+      // still gets it from each work's fallback time.
+      timers.afterPaint(() => {
+        for (const run of [...waiting]) run();
+      });
     },
     whenShown(work) {
       let done = false;

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { useServices } from '../context/services-context';
 import { usePractice } from '../context/store-hooks';
+import { useFirstScreenShown } from '../desktop/use-first-screen-shown';
 import type { PracticeDb } from '../data/practice-db';
 import { storedMeSchema, type StoredMe } from './who-am-i-store';
 
@@ -29,7 +30,9 @@ export async function saveMe(db: PracticeDb, userKey: string | null, now = Date.
 /** Mounted once by the layout: keeps the store in step with the active practice's database. */
 export function useWhoAmIHydration(): void {
   const { databases, stores } = useServices();
-  const practiceKey = usePractice((s) => s.activePracticeKey);
+  // Read once the first screen has painted: the read opens the practice's database.
+  const afterFirstScreen = useFirstScreenShown();
+  const practiceKey = usePractice((s) => (afterFirstScreen ? s.activePracticeKey : null));
   const stored = useLiveQuery(async () => (practiceKey ? readMe(databases.of(practiceKey)) : null), [practiceKey]);
   useEffect(() => {
     if (!practiceKey || stored === undefined) return;
@@ -56,6 +59,11 @@ export function useShouldAskWhoAmI(): boolean {
   const { databases } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const stored = useStoredMe();
-  const staff = useLiveQuery(async () => (practiceKey ? databases.of(practiceKey).users.count() : 0), [practiceKey]);
+  // Counted only once the stored answer is read and is none: nothing is opened before that.
+  const unanswered = stored === null;
+  const staff = useLiveQuery(
+    async () => (practiceKey && unanswered ? databases.of(practiceKey).users.count() : 0),
+    [practiceKey, unanswered],
+  );
   return Boolean(practiceKey) && stored === null && (staff ?? 0) > 0;
 }

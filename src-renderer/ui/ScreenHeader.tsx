@@ -7,8 +7,10 @@ import { useEffect, useRef } from 'react';
  */
 export function ScreenHeader(props: { title: string; subtitle?: string | undefined }) {
   const ref = useRef<HTMLHeadingElement>(null);
+  // The title is at the top of the screen already: no scrolling into view, which would lay the page out
+  // before the screen's first paint.
   useEffect(() => {
-    ref.current?.focus();
+    ref.current?.focus({ preventScroll: true });
   }, []);
   return (
     <header className="screen-header">

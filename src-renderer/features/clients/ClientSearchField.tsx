@@ -10,7 +10,8 @@ import { useOnScreenShortcut } from '../../desktop/screen-shortcut-events';
 export function ClientSearchField(props: { value: string; onChange(query: string): void; onArrowDown(): void }) {
   const input = useRef<HTMLInputElement>(null);
   const focusAndSelect = useCallback(() => {
-    input.current?.focus();
+    // At the top of the screen: no scrolling into view, which would lay the page out before it paints.
+    input.current?.focus({ preventScroll: true });
     input.current?.select();
   }, []);
   useEffect(focusAndSelect, [focusAndSelect]);

@@ -4,9 +4,17 @@ import { countOpen } from '../../outbox/outbox-db';
 import { useActivePracticeDb } from '../../context/services-context';
 import { isOnline } from '../../connectivity/connectivity-store';
 import { useConnectivity } from '../../context/store-hooks';
+import { useFirstScreenShown } from '../../desktop/use-first-screen-shown';
 
-/** The count of queued actions not yet sent (or needing attention), for the navigation; offline it says why they wait. */
+/**
+ * The count of queued actions not yet sent (or needing attention), for the navigation; offline it says why
+ * they wait. Counted once the first screen has painted: the count opens the practice's database.
+ */
 export function OutboxBadge() {
+  return useFirstScreenShown() ? <OutboxCount /> : null;
+}
+
+function OutboxCount() {
   const db = useActivePracticeDb();
   const online = useConnectivity(isOnline);
   const count = useLiveQuery(async () => (db ? countOpen(db) : 0), [db]) ?? 0;

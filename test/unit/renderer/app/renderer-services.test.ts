@@ -30,6 +30,9 @@ function manualScheduler(withIdle = true) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The first screen's waiting work runs after the frame that paints it: in Node, in the next task. */
+const afterFirstScreenPaint = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('the pdf.js warm-up after the first paint', () => {
   it('waits for a frame, then for idle time', () => {
     const s = manualScheduler();
@@ -76,6 +79,7 @@ describe('the pdf.js warm-up after the first paint', () => {
     // Nothing competes with the first screen: the warm-up waits until it shows its content.
     expect(warmUpPdf).not.toHaveBeenCalled();
     services.firstScreen.mark();
+    await afterFirstScreenPaint();
     expect(warmUpPdf).not.toHaveBeenCalled();
     s.frame();
     s.idle();
@@ -105,6 +109,7 @@ describe('the pdf.js warm-up after the first paint', () => {
       });
       services.warmUpPdfViewer();
       services.firstScreen.mark();
+      await afterFirstScreenPaint();
       s.frame();
       s.idle();
       expect(warmUpPdf).toHaveBeenCalledTimes(1);
@@ -116,12 +121,13 @@ describe('the pdf.js warm-up after the first paint', () => {
     }
   });
 
-  it('can be cancelled before it runs (the window closing early)', () => {
+  it('can be cancelled before it runs (the window closing early)', async () => {
     const s = manualScheduler();
     const warmUpPdf = vi.fn(async () => true);
     const services = createRendererServices({ companion: null, idle: s.scheduler, warmUpPdf });
     const cancel = services.warmUpPdfViewer();
     services.firstScreen.mark();
+    await afterFirstScreenPaint();
     s.frame();
     cancel();
     s.idle();

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { indexClients } from '../../../../src-renderer/features/clients/client-filter';
 import {
   createFirstPagePrefetch,
@@ -68,12 +68,17 @@ describe('the first page read at start, before main names the practice', () => {
 
     const prefetch = createFirstPagePrefetch({ storage });
     prefetch.start();
+    // Not read yet: the list's first render has nothing to show from it.
+    expect(prefetch.ready(practiceKey)).toBeNull();
+    await vi.waitFor(() => expect(prefetch.ready(practiceKey)).toHaveLength(2));
+    expect(prefetch.ready('33333333-3333-4333-8333-333333333333')).toBeNull();
     expect(prefetch.take('33333333-3333-4333-8333-333333333333')).toBeNull();
     const page = prefetch.take(practiceKey);
     expect(page).not.toBeNull();
     expect((await page!).map((e) => e.fullEntityName).sort()).toEqual(['Abbott Pty Ltd', 'Young Holdings']);
     // Once: a list shown again reads for itself (the prefetched page may be stale by then).
     expect(prefetch.take(practiceKey)).toBeNull();
+    expect(prefetch.ready(practiceKey)).toBeNull();
   });
 
   it('never opens (and so never creates) the database of a practice that has none any more', async () => {
