@@ -66,4 +66,26 @@ describe('client search, in Chromium', () => {
     expect(await page.locator('[data-testid="client-row"] mark').count()).toBe(0);
     expect(problems, problems.join('\n')).toEqual([]);
   });
+
+  it('starts a new search at the top of the list when it was scrolled down, and only then', async () => {
+    const scroller = page.getByRole('list', { name: 'Clients' });
+    const scrollTop = () => scroller.evaluate((el) => el.scrollTop);
+    // As a person scrolls: the scroll events are delivered with the next frame, long before a key is typed.
+    const scrollTo = (top: number) =>
+      scroller.evaluate(
+        (el, to) => new Promise((done) => (el.scrollTo({ top: to }), requestAnimationFrame(() => setTimeout(done, 0)))),
+        top,
+      );
+    await scrollTo(2000);
+    await expect.poll(scrollTop).toBeGreaterThan(0);
+    // A letter every client name has somewhere: the list stays long enough to have been scrolled.
+    await page.getByLabel('Search clients').fill('a');
+    await expect.poll(scrollTop).toBe(0);
+    await scrollTo(600);
+    await expect.poll(scrollTop).toBeGreaterThan(0);
+    await page.getByLabel('Search clients').fill('');
+    await page.getByTestId('client-count').getByText(unsearched, { exact: true }).waitFor();
+    await expect.poll(scrollTop).toBe(0);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
 });

@@ -24,13 +24,12 @@ const ROW_HEIGHT = 56;
 
 /** Every client of the practice from the local database: searchable and filterable offline, virtualized for large practices. */
 export function ClientList({ practiceKey }: { practiceKey: string }) {
-  const { databases, firstScreen } = useServices();
-  const db = databases.of(practiceKey);
+  const { firstScreen } = useServices();
   const region = usePractice((s) => s.practices.find((p) => p.practiceKey === practiceKey)?.region);
   const view = useClientView(practiceKey);
   // The default A→Z list paints from a page read through the name index; every client follows after that
   // paint. The list sorts with a collator (IndexedDB cannot), so other orders wait for every client.
-  const { entities, complete } = useClientSnapshot(db, view.sort === 'name');
+  const { entities, complete } = useClientSnapshot(practiceKey, view.sort === 'name');
   const shown = complete || view.sort === 'name' ? entities : undefined;
   const index = useMemo(() => indexClients(shown ?? []), [shown]);
   const search = useClientSearch(complete ? entities : undefined);
@@ -70,9 +69,14 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
     [focusRow, last],
   );
 
-  // A new filter or order starts at the top; a sync page arriving while scrolling does not.
+  // A new filter or order starts at the top; a sync page arriving while scrolling does not. Whether the list
+  // is scrolled is noted as it scrolls: reading scrollTop here, right after a keystroke changed the rows,
+  // would make the browser lay the page out at once, and again for the frame.
+  const scrolledDown = useRef(false);
   useEffect(() => {
-    if (scroller.current && scroller.current.scrollTop > 0) scroller.current.scrollTo({ top: 0 });
+    if (!scrolledDown.current) return;
+    scrolledDown.current = false;
+    scroller.current?.scrollTo({ top: 0 });
   }, [query, terminated, type, office, sort]);
 
   // The first rows (or the empty state) are the content start-up waits for; warm-ups may begin after them.
@@ -130,6 +134,7 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
       <div
         ref={scroller}
         className="client-list__scroller"
+        onScroll={(event) => (scrolledDown.current = event.currentTarget.scrollTop > 0)}
         role="list"
         aria-label="Clients"
         hidden={complete && matches.length === 0 && isNarrowed(view)}

@@ -101,7 +101,8 @@ interface FilterMemo {
   byDigits: boolean;
   /** Where the matches stand in the base list, ascending. */
   positions: Postings;
-  result: readonly StoredEntity[];
+  /** The matching clients, built only when a list is shown from the substring search alone (see `resultOf`). */
+  result: readonly StoredEntity[] | null;
 }
 interface BaseMemo {
   list: readonly StoredEntity[];
@@ -159,7 +160,8 @@ function scan(base: BaseMemo, needle: string): Int32Array {
 export function filterClients(index: ClientIndex, view: ClientView): readonly StoredEntity[] {
   if (!view.query.trim() && view.terminated === 'all' && !view.type && !view.office) return index.ordered(view.sort);
   const base = baseOf(index, view);
-  return substringMatches(base, view.query)?.result ?? base.list;
+  const matches = substringMatches(base, view.query);
+  return matches ? resultOf(base, matches) : base.list;
 }
 
 /** Earlier matches are narrowed only while they are fewer than one client in this many. */
@@ -190,10 +192,18 @@ function substringMatches(base: BaseMemo, query: string): FilterMemo | null {
   } else {
     positions = byDigits && digits !== needle ? union(scan(base, needle), scan(base, digits)) : scan(base, needle);
   }
-  const memo = { needle, digits, byDigits, positions, result: Array.from(positions, (i) => base.list[i]!) };
+  const memo = { needle, digits, byDigits, positions, result: null };
   base.memos.push(memo);
   if (base.memos.length > 40) base.memos.shift();
   return memo;
+}
+
+/**
+ * A substring search's clients as a list, built once it is asked for: with the word index ready most
+ * keystrokes only need the positions, and a list of thousands of clients per key is garbage to collect.
+ */
+function resultOf(base: BaseMemo, memo: FilterMemo): readonly StoredEntity[] {
+  return (memo.result ??= Array.from(memo.positions, (i) => base.list[i]!));
 }
 
 /** Whether the view narrows the list beyond the default, so the screen can offer to clear it. */
@@ -228,6 +238,8 @@ export function searchClients(
  */
 export function prepareSearch(index: ClientIndex, search: ClientSearch, view: ClientView): void {
   search.ranksIn(baseOf(index, view).list);
+  // The client codes, gathered once for the snapshot.
+  index.hasCode('');
 }
 
 /**
@@ -260,7 +272,7 @@ function matchingClients(index: ClientIndex, search: ClientSearch | null, view: 
   // No needle once folded (a lone accent): no word either, so every client of the base, as without the index.
   if (!substring) return base.list;
   const tiers = search.match(view.query);
-  if (tiers.size === 0) return substring.result;
+  if (tiers.size === 0) return resultOf(base, substring);
   // Only the matches are placed in the list's order, never every client of it: a keystroke costs what
   // it finds. Each tier is kept in that order; a client is listed in the best tier that has it.
   const ranks = search.ranksIn(base.list);
