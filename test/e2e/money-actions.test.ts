@@ -120,7 +120,8 @@ describe('bills and proposals: actions queued in the outbox', () => {
     await draftRow.getByTestId('proposal-pricing').waitFor({ timeout: 30_000 });
     await draftRow.getByRole('button', { name: 'Edit services' }).click();
     const rows = dialog().getByTestId('service-edit-row');
-    expect(await rows.count()).toBe(draft.pricing.services.length);
+    // The form reads the stored pricing as it opens: its rows come a moment after the dialog.
+    await expect.poll(() => rows.count()).toBe(draft.pricing.services.length);
     await rows.first().getByLabel('Quantity').fill('0');
     await dialog().getByRole('button', { name: 'Add a service' }).click();
     await rows.last().getByRole('combobox').selectOption(String(added.serviceID));
