@@ -1,17 +1,8 @@
+import { systemClock, type Clock } from '../jobs/clock';
 import type { PracticeState, PracticeStore } from '../session/practice-store';
 
 /** A main slow to answer gets the shell and its loading states after this long, as if nothing waited. */
 export const FIRST_RENDER_WAIT_MS = 400;
-
-export interface FirstRenderTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const browserTimers: FirstRenderTimers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /**
  * What the window's first render waits for: main's answer of which practice is shown (a few milliseconds
@@ -23,16 +14,13 @@ const browserTimers: FirstRenderTimers = {
 export function whenReadyForFirstRender(
   deps: { practice: PracticeStore; hasBridge: boolean },
   deadlineMs = FIRST_RENDER_WAIT_MS,
-  timers: FirstRenderTimers = browserTimers,
+  timers: Pick<Clock, 'setTimeout' | 'clearTimeout'> = systemClock,
 ): Promise<void> {
   // Without main nothing will answer: the page shows why at once.
   if (!deps.hasBridge) return Promise.resolve();
   return new Promise((resolve) => {
-    let waiting = true;
     let unsubscribe: () => void = () => undefined;
     const done = () => {
-      if (!waiting) return;
-      waiting = false;
       timers.clearTimeout(timer);
       unsubscribe();
       resolve();

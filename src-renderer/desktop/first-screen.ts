@@ -1,3 +1,5 @@
+import { systemClock, type Clock } from '../jobs/clock';
+import { whenIdleAfterFirstPaint } from './idle-after-paint';
 import { markStart } from './start-marks';
 
 /**
@@ -16,9 +18,7 @@ export interface FirstScreenSignal {
   whenShown(work: () => void): () => void;
 }
 
-export interface FirstScreenTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
+export interface FirstScreenTimers extends Pick<Clock, 'setTimeout' | 'clearTimeout'> {
   /** Runs the callback after the next frame has painted, once the window is idle. */
   afterPaint(callback: () => void): void;
 }
@@ -30,18 +30,14 @@ export const FIRST_SCREEN_FALLBACK_MS = 4_000;
 const AFTER_PAINT_TIMEOUT_MS = 500;
 
 const browserTimers: FirstScreenTimers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  setTimeout: systemClock.setTimeout,
+  clearTimeout: systemClock.clearTimeout,
   // Idle time asked for from an animation frame comes once that frame's style, layout and paint are done
   // and no task is waiting (input, the frame's own callbacks). Where nothing paints (Node), the next task.
-  afterPaint: (callback) => {
-    if (typeof globalThis.requestAnimationFrame !== 'function') return void globalThis.setTimeout(callback, 0);
-    globalThis.requestAnimationFrame(() =>
-      typeof globalThis.requestIdleCallback === 'function'
-        ? globalThis.requestIdleCallback(callback, { timeout: AFTER_PAINT_TIMEOUT_MS })
-        : globalThis.setTimeout(callback, 0),
-    );
-  },
+  afterPaint: (callback) =>
+    void (typeof globalThis.requestAnimationFrame === 'function'
+      ? whenIdleAfterFirstPaint(callback, undefined, AFTER_PAINT_TIMEOUT_MS)
+      : globalThis.setTimeout(callback, 0)),
 };
 
 export function createFirstScreenSignal(

@@ -30,13 +30,17 @@ function browserScheduler(): IdleScheduler {
 
 /**
  * Runs `work` once the window has painted (after the next animation frame) and is idle (requestIdleCallback,
- * or a short timeout where there is none). Returns the cancel.
+ * or a short timeout where there is none), or at the latest `idleTimeoutMs` after that frame. Returns the cancel.
  */
-export function whenIdleAfterFirstPaint(work: () => void, scheduler: IdleScheduler = browserScheduler()): () => void {
+export function whenIdleAfterFirstPaint(
+  work: () => void,
+  scheduler: IdleScheduler = browserScheduler(),
+  idleTimeoutMs = IDLE_TIMEOUT_MS,
+): () => void {
   let cancelIdle: (() => void) | null = null;
   const frame = scheduler.requestAnimationFrame(() => {
     if (scheduler.requestIdleCallback) {
-      const idle = scheduler.requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
+      const idle = scheduler.requestIdleCallback(work, { timeout: idleTimeoutMs });
       cancelIdle = () => scheduler.cancelIdleCallback(idle);
     } else {
       const timer = scheduler.setTimeout(work, FALLBACK_DELAY_MS);

@@ -18,16 +18,13 @@ import { storedEntity } from '../../src-renderer/sync/ingest';
 import { searchKeystrokes } from './renderer/keystrokes';
 import { moreClients } from './renderer/more-clients';
 
-/** The stored shape, as the renderer's ingest prepares it. */
-const stored = storedEntity;
-
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 function bench(entities: readonly Entity[], keys: readonly string[]) {
-  const all = entities.map(stored);
+  const all = entities.map(storedEntity);
   const buildStarted = performance.now();
   const index = new ClientSearchIndex().syncNow(all);
   const buildMs = performance.now() - buildStarted;
