@@ -2,15 +2,10 @@ import type { Companion } from '../../src-preload/contract/companion';
 import { isOnline } from '../connectivity/connectivity-store';
 import { systemClock, type Clock } from '../jobs/clock';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
-import {
-  createDocumentRequestsJob,
-  DOCUMENT_REQUESTS_JOB,
-  requestDocument,
-} from '../meeting-packs/document-requests-job';
 import type { JobItemRef } from '../jobs/job-error';
-import { createMeetingPacks, MEETING_PACKS_JOB, type MeetingPackService } from '../meeting-packs/meeting-packs-job';
+import type { MeetingPackService } from '../meeting-packs/meeting-packs-job';
 import { type Notice } from '../notices/notice-store';
-import { createOutbox, OUTBOX_JOB, type OutboxService } from '../outbox/outbox-job';
+import type { OutboxService } from '../outbox/outbox-job';
 import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
 import { createPracticeService, type PracticeService } from '../session/practice-service';
 import { activePractice } from '../session/practice-store';
@@ -20,6 +15,7 @@ import { createSyncSchedule, type SyncSchedule } from '../sync/sync-schedule';
 import type { PresenceSource } from '../presence/presence-source';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import type { RendererStores } from '../context/renderer-stores';
+import type { createDeferredJobs, DeferredJobs } from './deferred-jobs';
 
 export interface RendererJobsDeps {
   companion: Companion;
@@ -31,11 +27,15 @@ export interface RendererJobsDeps {
   clock?: Clock;
   /** Where the user is (presence-source.ts): the sync's cadence follows it. Default: always at the window. */
   presence?: PresenceSource;
+  /** Loads the jobs' deferred parts (default: deferred-jobs.ts, a chunk of its own). */
+  loadDeferred?: () => Promise<{ createDeferredJobs: typeof createDeferredJobs }>;
 }
 
 export interface RendererJobs {
   runner: JobRunner;
+  /** Queues through the outbox job, loading it first if it is not yet (`load`). */
   outbox: OutboxService;
+  /** The same, for meeting packs. */
   meetingPacks: MeetingPackService;
   practice: PracticeService;
   /** When the background sync runs next (sync-schedule.ts). */
@@ -43,7 +43,16 @@ export interface RendererJobs {
   /** "Download when online": stores the request and kicks the document-requests job. */
   requestDocument(practiceKey: string, request: DocumentRequest): Promise<void>;
   notify(notice: Omit<Notice, 'id'>): void;
-  /** Starts the jobs (the first sync is kicked by whoever reads the list of practices). Returns the stop. */
+  /**
+   * Loads and registers the outbox, meeting-pack and document-request jobs (deferred-jobs.ts: with them the
+   * contract's schemas), once. The sync and catalogs jobs are registered from the start; these three, and so
+   * their names on the runner, only from then on.
+   */
+  load(): Promise<void>;
+  /**
+   * Starts the jobs, loading the deferred ones, and with them the practice hub's live updates (the first
+   * sync is kicked by whoever reads the list of practices). Returns the stop.
+   */
   start(): () => void;
   /** Keeps the active practice's request budget as main pushes it. Returns the stop. */
   watchBudget(): () => void;
@@ -58,11 +67,14 @@ const alwaysActive: PresenceSource = {
 };
 
 /**
- * The four background jobs on one runner (document requests, meeting packs, outbox, sync) and the services
- * that kick them, wired to the stores: the active practice and the connection come from there.
+ * The background jobs on one runner (document requests, meeting packs, outbox, catalogs, sync) and the services
+ * that kick them, wired to the stores: the active practice and the connection come from there. The sync's
+ * parts are here from the start (the practice service starts runs, the schedule times them); the jobs that
+ * send and fetch for the screens are loaded once the first screen shows (`load`), see deferred-jobs.ts.
  */
 export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
   const { companion, databases, stores } = deps;
+  const clock = deps.clock ?? systemClock;
   const notify = (notice: Omit<Notice, 'id'>): void => stores.notices.getState().push(notice);
   const online = (): boolean => isOnline(stores.connectivity.getState());
   const activeKey = (): string | null => activePractice(stores.practice.getState())?.practiceKey ?? null;
@@ -82,12 +94,12 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
       });
     },
     onError: deps.onError,
-    ...(deps.clock ? { clock: deps.clock } : {}),
+    clock,
   });
 
   const presence = deps.presence ?? alwaysActive;
   const syncSchedule = createSyncSchedule({
-    clock: deps.clock ?? systemClock,
+    clock,
     presence: () => presence.current(),
     online,
     wakeAt: (epochMs) => runner.wakeAt(SYNC_JOB, epochMs),
@@ -110,44 +122,7 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
     deferCatalogs: () => runner.kick(CATALOGS_JOB),
     cancelJobs: () => runner.cancelRuns(),
   });
-  const outbox = createOutbox({
-    companion,
-    databases,
-    runner,
-    store: stores.outbox,
-    activePractice: () => {
-      const active = activePractice(stores.practice.getState());
-      return active ? { practiceKey: active.practiceKey, canWrite: active.canWrite } : null;
-    },
-    online,
-    notify,
-  });
-  const meetingPacks = createMeetingPacks({
-    companion,
-    databases,
-    runner,
-    store: stores.meetingPacks,
-    activePracticeKey: activeKey,
-    online,
-    notify,
-    report: (error, item) => deps.onError(MEETING_PACKS_JOB, error, item),
-    ...(deps.clock ? { clock: deps.clock } : {}),
-  });
-  // In this order: on a common trigger document requests start first, and a meeting-pack run waits for them.
-  const clock = deps.clock ?? systemClock;
-  runner.register(
-    createDocumentRequestsJob({
-      companion,
-      databases,
-      online,
-      notify,
-      clock,
-      wakeAt: (epochMs) => runner.wakeAt(DOCUMENT_REQUESTS_JOB, epochMs),
-      report: (error, item) => deps.onError(DOCUMENT_REQUESTS_JOB, error, item),
-    }),
-  );
-  runner.register(meetingPacks.job);
-  runner.register(outbox.job);
+  // Registered from the start: the practice service kicks the catalogs job, and the schedule wakes the sync's.
   runner.register(
     createCatalogsJob({
       syncRunning: () => stores.practice.getState().progress?.running ?? false,
@@ -162,22 +137,70 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
     createSyncJob({ syncDue: () => practice.syncNow(), schedule: syncSchedule, presence: () => presence.current() }),
   );
 
+  let deferred: Promise<DeferredJobs> | null = null;
+  function load(): Promise<DeferredJobs> {
+    deferred ??= (deps.loadDeferred ?? (() => import('./deferred-jobs')))()
+      .then(({ createDeferredJobs }) => {
+        const parts = createDeferredJobs({
+          companion,
+          databases,
+          stores,
+          runner,
+          clock,
+          online,
+          notify,
+          onError: deps.onError,
+          syncLists: (lists) => practice.syncLists(lists),
+        });
+        for (const job of parts.jobs) runner.register(job);
+        return parts;
+      })
+      .catch((error: unknown) => {
+        // Asked again by the next use: a chunk that failed to load once is fetched again.
+        deferred = null;
+        throw error;
+      });
+    return deferred;
+  }
+  /** A call that returns nothing, made once the deferred jobs are there; a failure to load them goes to the log. */
+  const later = (call: (parts: DeferredJobs) => void): void =>
+    void load()
+      .then(call)
+      .catch((error: unknown) => deps.onError('jobs', error));
+
   return {
     runner,
-    outbox: outbox.service,
-    meetingPacks: meetingPacks.service,
+    outbox: {
+      queue: async (input) => (await load()).outbox.queue(input),
+      kick: (reason) => later((parts) => parts.outbox.kick(reason)),
+      resume: () => later((parts) => parts.outbox.resume()),
+    },
+    meetingPacks: {
+      prepare: async (entity, shown) => (await load()).meetingPacks.prepare(entity, shown),
+      remove: async (packId) => (await load()).meetingPacks.remove(packId),
+      retry: async (packId) => (await load()).meetingPacks.retry(packId),
+    },
     practice,
     syncSchedule,
-    requestDocument: (practiceKey, request) => requestDocument({ databases, runner }, practiceKey, request),
+    requestDocument: async (practiceKey, request) => (await load()).requestDocument(practiceKey, request),
     notify,
+    load: async () => void (await load()),
     start() {
+      let stopped = false;
+      let offLive = (): void => undefined;
       // A changed list of practices may have made the active one's credentials writable.
       const offPractices = stores.practice.subscribe((state, previous) => {
-        if (state.practices !== previous.practices) runner.kick(OUTBOX_JOB);
+        if (state.practices !== previous.practices) later((parts) => parts.outbox.kick());
       });
       const offPresence = presence.subscribe((now, before) => syncSchedule.presenceChanged(now, before));
       runner.start();
+      // Registered on a started runner, each deferred job runs at once, as it would have on start.
+      later((parts) => {
+        if (!stopped) offLive = parts.watchLiveUpdates();
+      });
       return () => {
+        stopped = true;
+        offLive();
         offPractices();
         offPresence();
         runner.stop();

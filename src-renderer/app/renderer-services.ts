@@ -16,8 +16,8 @@ import { requestPersistentStorage } from '../desktop/persistent-storage';
 import { watchTheme } from '../desktop/theme-store';
 import { watchUpdates } from '../updates/update-store';
 import { watchActivity } from './report-activity';
-import { SYNC_JOB, watchSyncEvents } from '../sync/sync-job';
-import { watchLiveUpdates } from '../sync/live-updates';
+import { SYNC_JOB } from '../sync/sync-job';
+import { watchSyncEvents } from '../sync/sync-events';
 import { createRendererJobs } from './renderer-jobs';
 import { browserDeps, createDesktopInbox, handleDesktopMessages } from '../desktop/desktop-commands';
 import { createErrorReporter } from '../desktop/error-reporting';
@@ -150,21 +150,15 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
         () => presence.stop(),
         watchConnectivity(companion, stores.connectivity),
         watchSyncEvents({ companion, databases, practice: stores.practice, notify: jobs.notify }),
-        watchLiveUpdates({
-          companion,
-          databases,
-          practice: stores.practice,
-          liveStatus: stores.liveStatus,
-          syncLists: (lists) => jobs.practice.syncLists(lists),
-        }),
         watchTheme(companion, stores.theme),
         watchUpdates(companion, stores.updates),
         // The PDF viewer warms up (worker, code, a tiny document) when the window is idle after its first paint.
         services.warmUpPdfViewer(),
       );
       // The jobs and the activity report open the practice's database with Dexie (which reads and checks its
-      // whole schema) and run the first sync: they start once the first screen shows its content, so none of
-      // it comes before the first rows (the list reads its first page without Dexie, see data/first-page.ts).
+      // whole schema) and run the first sync, and the jobs load their code (with the contract's schemas, see
+      // deferred-jobs.ts): they start once the first screen shows its content, so none of it comes before the
+      // first rows (the list reads its first page without Dexie, see data/first-page.ts).
       const background: (() => void)[] = [];
       stops.push(
         firstScreen.whenShown(() => {

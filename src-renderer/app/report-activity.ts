@@ -2,7 +2,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { ActivityReport } from '../../src-preload/contract/desktop';
 import type { PracticeDatabases } from '../data/practice-db';
-import { countOpen } from '../outbox/outbox-db';
+import { countOpen } from '../outbox/outbox-count';
 import type { MeetingPackStore } from '../meeting-packs/meeting-pack-store';
 import type { OutboxStore } from '../outbox/outbox-store';
 import type { PracticeStore } from '../session/practice-store';

@@ -10,7 +10,7 @@ import { createActingUsersStore, type ActingUsersStore } from '../session/acting
 import { createPracticeStore, type PracticeStore } from '../session/practice-store';
 import { createPracticeViewsStore, type PracticeViewsStore } from '../session/practice-views';
 import { createWhoAmIStore, type WhoAmIStore } from '../session/who-am-i-store';
-import { createLiveStatusStore, type LiveStatusStore } from '../sync/live-updates';
+import { createLiveStatusStore, type LiveStatusStore } from '../sync/live-status-store';
 import { createUpdateStore, type UpdateStore } from '../updates/update-store';
 
 /**

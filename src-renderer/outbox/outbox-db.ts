@@ -182,11 +182,3 @@ export async function resubmit(
     return next;
   });
 }
-
-/**
- * Entries not yet sent or settled, for the navigation badge and the sign-out warning. Counted on the
- * status index, without parsing: an unreadable stored entry is unsent too.
- */
-export function countOpen(db: PracticeDb): Promise<number> {
-  return db.outbox.where('status').noneOf(['done', 'discarded']).count();
-}

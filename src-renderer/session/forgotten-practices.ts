@@ -1,5 +1,5 @@
 import type { PracticeDatabases } from '../data/practice-db';
-import { countOpen } from '../outbox/outbox-db';
+import { countOpen } from '../outbox/outbox-count';
 import { forgetPracticeStorage } from './sign-out';
 import { countOf } from '../ui/regional/counts';
 

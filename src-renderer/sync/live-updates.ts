@@ -1,16 +1,10 @@
-import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Companion } from '../../src-preload/contract/companion';
-import type { LiveStatus, SyncPoke } from '../../src-preload/contract/live-updates';
+import type { SyncPoke } from '../../src-preload/contract/live-updates';
 import { syncedResourceNameSchema, type SyncedResourceName } from '../../src-preload/contract/sync';
 import { readClientProposals } from '../client-data/client-reads';
 import type { PracticeDatabases, PracticeDb } from '../data/practice-db';
 import type { PracticeStore } from '../session/practice-store';
-
-/** Whether live updates from the practice hub are on (the status bar says so). */
-export type LiveStatusStore = StoreApi<LiveStatus>;
-
-export const createLiveStatusStore = (): LiveStatusStore =>
-  createStore<LiveStatus>()(() => ({ practiceKey: null, state: 'off' }));
+import type { LiveStatusStore } from './live-status-store';
 
 /** A proposal never seen here counts as newly accepted when it was accepted this recently (by the hub's clock). */
 const FRESH_ACCEPTANCE_MS = 15 * 60_000;

@@ -1,12 +1,6 @@
-import type { Companion } from '../../src-preload/contract/companion';
 import type { Presence } from '../../src-preload/contract/sync-cadence';
 import type { JobDefinition } from '../jobs/job-runner';
-import type { Notice } from '../notices/notice-store';
-import { ingestPage } from './ingest';
-import type { PracticeDatabases } from '../data/practice-db';
-import type { PracticeStore } from '../session/practice-store';
 import type { SyncSchedule } from './sync-schedule';
-import { describeFailure, failureDiagnostics } from '../ui/words/describe-failure';
 
 export const SYNC_JOB = 'sync';
 
@@ -32,33 +26,5 @@ export function createSyncJob(deps: {
       deps.schedule.tried();
       await deps.syncDue();
     },
-  };
-}
-
-/**
- * Stores every synced page (records and cursor in one transaction) and only then acknowledges it, which
- * is what lets main fetch the next page; keeps the store's progress and budget in step with main's events.
- */
-export function watchSyncEvents(deps: {
-  companion: Companion;
-  databases: PracticeDatabases;
-  practice: PracticeStore;
-  notify(notice: Omit<Notice, 'id'>): void;
-}): () => void {
-  const { companion } = deps;
-  const offPage = companion.on('sync.page', (page) => {
-    ingestPage(deps.databases.of(page.practiceKey), page)
-      .then(() => companion.sync.ack({ pageId: page.pageId, ok: true }))
-      .catch((error: unknown) => {
-        deps.notify({ tone: 'error', title: 'Could not store synced data', detail: describeFailure(error) });
-        return companion.sync.ack({ pageId: page.pageId, ok: false, error: failureDiagnostics(error).slice(0, 900) });
-      });
-  });
-  const offProgress = companion.on('sync.progress', (progress) =>
-    deps.practice.setState({ progress, ...(progress.budget ? { budget: progress.budget } : {}) }),
-  );
-  return () => {
-    offPage();
-    offProgress();
   };
 }

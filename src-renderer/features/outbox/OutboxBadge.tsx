@@ -1,6 +1,6 @@
 import { Badge } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { countOpen } from '../../outbox/outbox-db';
+import { countOpen } from '../../outbox/outbox-count';
 import { useActivePracticeDb } from '../../context/services-context';
 import { isOnline } from '../../connectivity/connectivity-store';
 import { useConnectivity } from '../../context/store-hooks';

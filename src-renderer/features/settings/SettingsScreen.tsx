@@ -5,7 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { ConfirmDialog } from '../../ui/ModalDialog';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useState } from 'react';
-import { countOpen } from '../../outbox/outbox-db';
+import { countOpen } from '../../outbox/outbox-count';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { AddOwnCredentialsForm } from '../connect/AddOwnCredentialsForm';
 import type { PracticeSummary } from '../../../src-preload/contract/practice';

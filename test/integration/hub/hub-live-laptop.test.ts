@@ -10,7 +10,7 @@ import type { SyncPoke } from '../../../src-preload/contract/live-updates';
 import { readClientProposals } from '../../../src-renderer/client-data/client-reads';
 import { watchLiveUpdates } from '../../../src-renderer/sync/live-updates';
 import { createPracticeDatabases } from '../../../src-renderer/data/practice-db';
-import { watchSyncEvents } from '../../../src-renderer/sync/sync-job';
+import { watchSyncEvents } from '../../../src-renderer/sync/sync-events';
 import { freshPractice } from '../../support/fresh-renderer-root';
 import { connectLaptopThroughHub } from '../../support/hub-enrolment';
 import type { NodeApp } from '../../support/node-companion';

@@ -32,7 +32,7 @@ describe('the built app at start', () => {
     expect(readFileSync(join(root, 'out/main', chunk!), 'utf8')).toMatch(/\bfrom\s*["']fastify["']/);
   });
 
-  it('the renderer starts with its own code only: pdf.js, the viewer, the chart, the forms and the screens other than Clients come later', () => {
+  it("the renderer starts with its own code only: pdf.js, the viewer, the chart, the forms, the screens other than Clients and the jobs that carry the contract's schemas come later", () => {
     const initial = initialScripts(readFileSync(join(rendererDir, 'index.html'), 'utf8'));
     const source = initial.map((path) => readFileSync(join(rendererDir, path), 'utf8')).join('\n');
     expect(source).not.toContain('Setting up fake worker'); // pdf.js's display layer
@@ -57,6 +57,9 @@ describe('the built app at start', () => {
       'OnboardingDetailScreen',
       'LeadDetailScreen',
       'DocumentScreen',
+      // The outbox, meeting-pack and document-request jobs, and the sync's ingest: the contract's schemas come with them.
+      'deferred-jobs',
+      'ingest',
     ]) {
       expect(
         initial.some((path) => path.includes(`/${lazy}-`)),

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { PracticeSummary } from '../../../../src-preload/contract/practice';
-import { createRendererJobs } from '../../../../src-renderer/app/renderer-jobs';
+import { createRendererJobs, type RendererJobsDeps } from '../../../../src-renderer/app/renderer-jobs';
 import { createRendererStores, type RendererStores } from '../../../../src-renderer/context/renderer-stores';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
 import { ACTIVE_EVERY_MS } from '../../../../src-preload/contract/sync-cadence';
@@ -87,5 +87,50 @@ describe('the request budget pushed by main', () => {
     stop();
     stop = () => undefined;
     expect(listeners.size).toBe(0);
+  });
+});
+
+describe('the jobs that carry the contract’s schemas (outbox, meeting packs, document requests)', () => {
+  const companion = { sync: { start: vi.fn() }, on: noEvents } as unknown as Companion;
+  const billRequest = {
+    docKey: 'bill:1',
+    ref: { kind: 'bill', id: '1' },
+    entityKey: crypto.randomUUID(),
+    requestedAt: '2026-11-27T08:00:00.000Z',
+    lastError: null,
+  } as const;
+
+  it('are loaded by the first action that needs them or by start(), once, not when the jobs are built', async () => {
+    const loadDeferred = vi.fn(() => import('../../../../src-renderer/app/deferred-jobs'));
+    const jobs = createRendererJobs({ companion, databases, stores, onError: () => undefined, loadDeferred });
+    expect(loadDeferred).not.toHaveBeenCalled();
+    // The sync and catalogs jobs are there from the start; the outbox's name only once it is loaded.
+    expect(jobs.runner.isRunning('sync')).toBe(false);
+    expect(() => jobs.runner.isRunning('outbox')).toThrow();
+
+    await jobs.requestDocument(practiceKey, billRequest);
+    expect(await databases.of(practiceKey).documentRequests.get('bill:1')).toMatchObject({
+      entityKey: billRequest.entityKey,
+    });
+    expect(jobs.runner.isRunning('outbox')).toBe(false);
+    stop = jobs.start();
+    await jobs.load();
+    expect(loadDeferred).toHaveBeenCalledTimes(1);
+  });
+
+  it('a load that failed is reported and tried again by the next use', async () => {
+    const onError = vi.fn();
+    const loadDeferred = vi
+      .fn<NonNullable<RendererJobsDeps['loadDeferred']>>()
+      .mockRejectedValueOnce(new Error('chunk not found'))
+      .mockImplementation(() => import('../../../../src-renderer/app/deferred-jobs'));
+    const jobs = createRendererJobs({ companion, databases, stores, onError, loadDeferred });
+    jobs.outbox.kick();
+    await vi.waitFor(() =>
+      expect(onError).toHaveBeenCalledWith('jobs', expect.objectContaining({ message: 'chunk not found' })),
+    );
+    await jobs.requestDocument(practiceKey, billRequest);
+    expect(loadDeferred).toHaveBeenCalledTimes(2);
+    expect(await databases.of(practiceKey).documentRequests.count()).toBe(1);
   });
 });

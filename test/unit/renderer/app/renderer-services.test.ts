@@ -5,6 +5,7 @@ import type { Companion } from '../../../../src-preload/contract/companion';
 import type { IdleScheduler } from '../../../../src-renderer/desktop/idle-after-paint';
 import { whenIdleAfterFirstPaint } from '../../../../src-renderer/desktop/idle-after-paint';
 import { createRendererServices } from '../../../../src-renderer/app/renderer-services';
+import { SYNC_JOB } from '../../../../src-renderer/sync/sync-job';
 import { createPdfWorkerHolder, type PdfWorkerHolder } from '../../../../src-renderer/pdf-viewer/pdf-worker-holder';
 import { LAST_PRACTICE_KEY } from '../../../../src-renderer/data/first-page';
 import { deletePracticeDb, PracticeDb } from '../../../../src-renderer/data/practice-db';
@@ -154,7 +155,7 @@ describe('the composition root', () => {
     const services = createRendererServices({ companion: null });
     services.start();
     expect(services.companion).toBeNull();
-    expect(services.runner.isRunning('outbox')).toBe(false);
+    expect(services.runner.isRunning(SYNC_JOB)).toBe(false);
     await expect(services.practice.refresh()).rejects.toThrow('could not reach its main process');
     services.stop();
   });
@@ -222,8 +223,10 @@ describe('the root starts and stops all background work', () => {
     const navigate = vi.fn();
     services.start({ router: { navigate, state: { location: { pathname: '/clients' } } } });
     expect(fake.listening()).toEqual(
-      expect.arrayContaining(['desktop.theme', 'desktop.updateStatus', 'connectivity.changed', 'sync.live']),
+      expect.arrayContaining(['desktop.theme', 'desktop.updateStatus', 'connectivity.changed', 'sync.page']),
     );
+    // The hub's live updates come with the jobs, after the first screen.
+    expect(fake.listening()).not.toContain('sync.live');
     await vi.waitFor(() => {
       expect(services.stores.theme.getState().choice).toBe('dark');
       expect(services.stores.clientFacing.getState()).toMatchObject({ loaded: true, pinSet: true });
@@ -236,6 +239,7 @@ describe('the root starts and stops all background work', () => {
     expect(fake.reports).toHaveLength(0);
     services.firstScreen.mark();
     await vi.waitFor(() => expect(fake.reports).toHaveLength(1), { timeout: 2_000 });
+    await vi.waitFor(() => expect(fake.listening()).toContain('sync.live'));
     // Menu commands reach the router handed to start().
     fake.send('desktop.command', { command: 'open-screen', screen: 'outbox' });
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/outbox'));
