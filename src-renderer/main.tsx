@@ -1,5 +1,7 @@
 // First: the contract's zod schemas are built while later imports load (see zod-jitless.ts).
 import './zod-jitless';
+// Second: the client list's first page is read while the rest of the code is evaluated (see first-page-early.ts).
+import { firstPage } from './first-page-early';
 import './styles/radix-theme.css';
 import './styles/app.css';
 import { StrictMode } from 'react';
@@ -18,7 +20,7 @@ markStart('code-run');
 // Built and started while the page's scripts run: error reporting is on, and the desktop inbox listens,
 // before anything renders (main sends links that waited for the window right after the load). Every
 // background piece starts here, not in a component's effect, and `services.stop()` ends them.
-const services = createRendererServices({ companion: windowBridge() });
+const services = createRendererServices({ companion: windowBridge(), firstPage });
 const router = createAppRouter();
 services.start({ router });
 

@@ -8,7 +8,7 @@ import { createPresenceSource } from '../presence/presence-source';
 import { createPdfWorkerHolder, warmUpPdfViewer, type PdfWorkerHolder } from '../pdf-viewer/lazy';
 import { removeForgottenPractices } from '../session/forgotten-practices';
 import { createPracticeDatabases } from '../data/practice-db';
-import { createFirstPagePrefetch } from '../data/first-page';
+import { createFirstPagePrefetch, type FirstPagePrefetch } from '../data/first-page';
 import type { RendererServices } from '../context/renderer-root';
 import { createRendererStores, type RendererStores } from '../context/renderer-stores';
 import { watchClientFacing } from '../client-facing/client-facing-store';
@@ -43,6 +43,8 @@ export interface RendererServicesDeps {
   warmUpPdf?: (pdfWorker: PdfWorkerHolder) => Promise<unknown>;
   /** The page whose visibility, focus and input tell where the user is (default: this window's; none in Node). */
   page?: PageHost | null;
+  /** The client list's first-page prefetch, if the page started one before the root (first-page-early.ts). */
+  firstPage?: FirstPagePrefetch;
 }
 
 /**
@@ -55,10 +57,12 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
   // the services still exist so the tree has one shape, and any use of main says plainly why it fails.
   const bridge = companion ?? missingBridge();
   const databases = createPracticeDatabases();
-  const firstPage = createFirstPagePrefetch({
-    // Where the practice shown last is remembered (as the sync's pause is): none in Node, where no test stubs it.
-    storage: typeof localStorage === 'undefined' ? null : localStorage,
-  });
+  const firstPage =
+    deps.firstPage ??
+    createFirstPagePrefetch({
+      // Where the practice shown last is remembered (as the sync's pause is): none in Node, where no test stubs it.
+      storage: typeof localStorage === 'undefined' ? null : localStorage,
+    });
   const stores = deps.stores ?? createRendererStores();
   const firstScreen = createFirstScreenSignal(deps.firstScreenTimers);
   const errors = createErrorReporter(companion, (notice) => stores.notices.getState().push(notice));
@@ -132,7 +136,8 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
       // Asked every start, with or without main: Settings says whether the engine promised to keep the data.
       void requestPersistentStorage(stores.persistentStorage);
       if (!companion) return;
-      // The list's first page is read from the database while main answers which practice is shown.
+      // The list's first page is read from the database while main answers which practice is shown (if the page
+      // has not started that read already, see first-page-early.ts).
       firstPage.start();
       // Main holds client-facing mode: asked first, so a reload or restart in it comes back on the same client.
       watchClientFacing(companion, stores.clientFacing);

@@ -1,4 +1,5 @@
-import { practiceDbNameOf, type PracticeDb, type StoredEntity } from './practice-db';
+import type { PracticeDb, StoredEntity } from './practice-db';
+import { practiceDbNameOf } from './practice-db-name';
 
 /** Clients read for the first paint: more than a tall window shows, with room for hidden terminated ones. */
 export const FIRST_PAGE_SIZE = 100;

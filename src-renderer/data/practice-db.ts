@@ -26,6 +26,9 @@ import type { z } from 'zod';
 import type { DocumentRef } from '../../src-preload/contract/documents';
 import type { MeetingPack } from './meeting-pack-types';
 import type { SyncCursor } from '../../src-preload/contract/sync';
+import { practiceDbNameOf } from './practice-db-name';
+
+export { practiceDbNameOf };
 
 /** Lower-cased, accent-free text for search: "Zoë Ngāta" → "zoe ngata". */
 export function foldForSearch(text: string | null | undefined): string {
@@ -90,8 +93,6 @@ export interface DocumentRequest {
  * One database per practice ("practice-<practiceKey>"): data never mixes, and signing out deletes one
  * database. Cursors live beside the data so a page and its cursor commit in one transaction.
  */
-/** The IndexedDB name of a practice's database. */
-export const practiceDbNameOf = (practiceKey: string): string => `practice-${practiceKey}`;
 
 export class PracticeDb extends Dexie {
   entities!: EntityTable<StoredEntity, 'entityKey'>;
