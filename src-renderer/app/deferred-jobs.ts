@@ -1,32 +1,29 @@
 import type { Companion } from '../../src-preload/contract/companion';
-import type { SyncedResourceName } from '../../src-preload/contract/sync';
+import type { PracticeSummary } from '../../src-preload/contract/practice';
 import type { Clock } from '../jobs/clock';
 import type { JobDefinition, JobRunner } from '../jobs/job-runner';
 import type { JobItemRef } from '../jobs/job-error';
-import {
-  createDocumentRequestsJob,
-  DOCUMENT_REQUESTS_JOB,
-  requestDocument,
-} from '../meeting-packs/document-requests-job';
+import { DOCUMENT_REQUESTS_JOB } from '../meeting-packs/document-request';
+import { createDocumentRequestsJob } from '../meeting-packs/document-requests-job';
+import type { MeetingPackStore } from '../meeting-packs/meeting-pack-store';
 import { createMeetingPacks, MEETING_PACKS_JOB, type MeetingPackService } from '../meeting-packs/meeting-packs-job';
 import type { Notice } from '../notices/notice-store';
 import { createOutbox, type OutboxService } from '../outbox/outbox-job';
-import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
-import { activePractice } from '../session/practice-store';
-import { watchLiveUpdates } from '../sync/live-updates';
-import type { RendererStores } from '../context/renderer-stores';
+import type { OutboxStore } from '../outbox/outbox-store';
+import type { PracticeDatabases } from '../data/practice-db';
 
 export interface DeferredJobsDeps {
   companion: Companion;
   databases: PracticeDatabases;
-  stores: RendererStores;
   runner: JobRunner;
+  outboxStore: OutboxStore;
+  meetingPackStore: MeetingPackStore;
+  /** The practice shown, as renderer-jobs.ts reads it from the practice store; null when none is connected. */
+  activePractice(): PracticeSummary | null;
   clock: Clock;
   online(): boolean;
   notify(notice: Omit<Notice, 'id'>): void;
   onError(name: string, error: unknown, item?: JobItemRef): void;
-  /** The practice service's run of named lists (a hub's poke names them). */
-  syncLists(lists: readonly SyncedResourceName[]): Promise<boolean>;
 }
 
 export interface DeferredJobs {
@@ -34,25 +31,22 @@ export interface DeferredJobs {
   jobs: JobDefinition[];
   outbox: OutboxService;
   meetingPacks: MeetingPackService;
-  requestDocument(practiceKey: string, request: DocumentRequest): Promise<void>;
-  /** The practice hub's pokes and live state (live-updates.ts). Returns the stop. */
-  watchLiveUpdates(): () => void;
 }
 
 /**
- * The jobs' parts that carry the contract's schemas (the outbox's operations, the documents', the client
- * reads'): renderer-jobs.ts loads this module once the first screen has painted, or when a screen first
- * queues an action, so none of it is fetched, parsed or built before the first rows.
+ * The jobs that carry the contract's schemas (the outbox's operations, the documents'): renderer-jobs.ts loads
+ * this module once the first screen has painted, or when a screen first queues an action, so none of it is
+ * fetched, parsed or built before the first rows.
  */
 export function createDeferredJobs(deps: DeferredJobsDeps): DeferredJobs {
-  const { companion, databases, stores, runner } = deps;
+  const { companion, databases, runner } = deps;
   const outbox = createOutbox({
     companion,
     databases,
     runner,
-    store: stores.outbox,
+    store: deps.outboxStore,
     activePractice: () => {
-      const active = activePractice(stores.practice.getState());
+      const active = deps.activePractice();
       return active ? { practiceKey: active.practiceKey, canWrite: active.canWrite } : null;
     },
     online: deps.online,
@@ -62,8 +56,8 @@ export function createDeferredJobs(deps: DeferredJobsDeps): DeferredJobs {
     companion,
     databases,
     runner,
-    store: stores.meetingPacks,
-    activePracticeKey: () => activePractice(stores.practice.getState())?.practiceKey ?? null,
+    store: deps.meetingPackStore,
+    activePracticeKey: () => deps.activePractice()?.practiceKey ?? null,
     online: deps.online,
     notify: deps.notify,
     report: (error, item) => deps.onError(MEETING_PACKS_JOB, error, item),
@@ -82,14 +76,5 @@ export function createDeferredJobs(deps: DeferredJobsDeps): DeferredJobs {
     jobs: [documentRequests, meetingPacks.job, outbox.job],
     outbox: outbox.service,
     meetingPacks: meetingPacks.service,
-    requestDocument: (practiceKey, request) => requestDocument({ databases, runner }, practiceKey, request),
-    watchLiveUpdates: () =>
-      watchLiveUpdates({
-        companion,
-        databases,
-        practice: stores.practice,
-        liveStatus: stores.liveStatus,
-        syncLists: deps.syncLists,
-      }),
   };
 }

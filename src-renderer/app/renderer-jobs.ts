@@ -9,6 +9,7 @@ import type { OutboxService } from '../outbox/outbox-job';
 import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
 import { createPracticeService, type PracticeService } from '../session/practice-service';
 import { activePractice } from '../session/practice-store';
+import { requestDocument } from '../meeting-packs/document-request';
 import { createSyncJob, SYNC_JOB } from '../sync/sync-job';
 import { CATALOGS_JOB, createCatalogsJob } from '../sync/catalogs-job';
 import { createSyncSchedule, type SyncSchedule } from '../sync/sync-schedule';
@@ -57,6 +58,9 @@ export interface RendererJobs {
   /** Keeps the active practice's request budget as main pushes it. Returns the stop. */
   watchBudget(): () => void;
 }
+
+/** Where a failure to load the deferred jobs is reported (main's log names it as a job's). */
+export const DEFERRED_JOBS = 'deferred-jobs';
 
 /** Without a presence source (tests, integration): the user is always at the window. */
 const alwaysActive: PresenceSource = {
@@ -144,29 +148,29 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
         const parts = createDeferredJobs({
           companion,
           databases,
-          stores,
           runner,
+          outboxStore: stores.outbox,
+          meetingPackStore: stores.meetingPacks,
+          activePractice: () => activePractice(stores.practice.getState()) ?? null,
           clock,
           online,
           notify,
           onError: deps.onError,
-          syncLists: (lists) => practice.syncLists(lists),
         });
         for (const job of parts.jobs) runner.register(job);
         return parts;
       })
       .catch((error: unknown) => {
-        // Asked again by the next use: a chunk that failed to load once is fetched again.
+        // The chunk is part of the install, so this is a broken install, not a passing failure: the next use
+        // asks again (the browser may answer from its module map with the same error), and each is reported.
         deferred = null;
         throw error;
       });
     return deferred;
   }
+  const reportLoadFailure = (error: unknown): void => deps.onError(DEFERRED_JOBS, error);
   /** A call that returns nothing, made once the deferred jobs are there; a failure to load them goes to the log. */
-  const later = (call: (parts: DeferredJobs) => void): void =>
-    void load()
-      .then(call)
-      .catch((error: unknown) => deps.onError('jobs', error));
+  const later = (call: (parts: DeferredJobs) => void): void => void load().then(call).catch(reportLoadFailure);
 
   return {
     runner,
@@ -182,25 +186,22 @@ export function createRendererJobs(deps: RendererJobsDeps): RendererJobs {
     },
     practice,
     syncSchedule,
-    requestDocument: async (practiceKey, request) => (await load()).requestDocument(practiceKey, request),
+    // Stored at once, without the job's code (a request is never lost to a load); the job is kicked once loaded.
+    requestDocument: (practiceKey, request) =>
+      requestDocument({ databases, runner: { kick: (name) => later(() => runner.kick(name)) } }, practiceKey, request),
     notify,
     load: async () => void (await load()),
     start() {
-      let stopped = false;
-      let offLive = (): void => undefined;
       // A changed list of practices may have made the active one's credentials writable.
       const offPractices = stores.practice.subscribe((state, previous) => {
         if (state.practices !== previous.practices) later((parts) => parts.outbox.kick());
       });
       const offPresence = presence.subscribe((now, before) => syncSchedule.presenceChanged(now, before));
       runner.start();
-      // Registered on a started runner, each deferred job runs at once, as it would have on start.
-      later((parts) => {
-        if (!stopped) offLive = parts.watchLiveUpdates();
-      });
+      // Registered on the started runner, each deferred job runs at once, as it would have on start (after a
+      // stop, registering starts nothing).
+      void load().catch(reportLoadFailure);
       return () => {
-        stopped = true;
-        offLive();
         offPractices();
         offPresence();
         runner.stop();

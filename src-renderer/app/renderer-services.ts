@@ -8,7 +8,7 @@ import { createPresenceSource } from '../presence/presence-source';
 import { createPdfWorkerHolder, warmUpPdfViewer, type PdfWorkerHolder } from '../pdf-viewer/lazy';
 import { removeForgottenPractices } from '../session/forgotten-practices';
 import { createPracticeDatabases } from '../data/practice-db';
-import { createFirstPagePrefetch, type FirstPagePrefetch } from '../data/first-page';
+import { createWindowFirstPagePrefetch, type FirstPagePrefetch } from '../data/first-page';
 import type { RendererServices } from '../context/renderer-root';
 import { createRendererStores, type RendererStores } from '../context/renderer-stores';
 import { watchClientFacing } from '../client-facing/client-facing-store';
@@ -18,6 +18,7 @@ import { watchUpdates } from '../updates/update-store';
 import { watchActivity } from './report-activity';
 import { SYNC_JOB } from '../sync/sync-job';
 import { watchSyncEvents } from '../sync/sync-events';
+import { watchLiveUpdates } from '../sync/live-updates';
 import { createRendererJobs } from './renderer-jobs';
 import { browserDeps, createDesktopInbox, handleDesktopMessages } from '../desktop/desktop-commands';
 import { createErrorReporter } from '../desktop/error-reporting';
@@ -57,12 +58,7 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
   // the services still exist so the tree has one shape, and any use of main says plainly why it fails.
   const bridge = companion ?? missingBridge();
   const databases = createPracticeDatabases();
-  const firstPage =
-    deps.firstPage ??
-    createFirstPagePrefetch({
-      // Where the practice shown last is remembered (as the sync's pause is): none in Node, where no test stubs it.
-      storage: typeof localStorage === 'undefined' ? null : localStorage,
-    });
+  const firstPage = deps.firstPage ?? createWindowFirstPagePrefetch();
   const stores = deps.stores ?? createRendererStores();
   const firstScreen = createFirstScreenSignal(deps.firstScreenTimers);
   const errors = createErrorReporter(companion, (notice) => stores.notices.getState().push(notice));
@@ -155,6 +151,13 @@ export function createRendererServices(deps: RendererServicesDeps): RendererServ
         () => presence.stop(),
         watchConnectivity(companion, stores.connectivity),
         watchSyncEvents({ companion, databases, practice: stores.practice, notify: jobs.notify }),
+        watchLiveUpdates({
+          companion,
+          databases,
+          practice: stores.practice,
+          liveStatus: stores.liveStatus,
+          syncLists: (lists) => jobs.practice.syncLists(lists),
+        }),
         watchTheme(companion, stores.theme),
         watchUpdates(companion, stores.updates),
         // The PDF viewer warms up (worker, code, a tiny document) when the window is idle after its first paint.

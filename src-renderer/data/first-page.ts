@@ -69,7 +69,7 @@ const PRACTICE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * database that no longer exists is not created by it.
  */
 export interface FirstPagePrefetch {
-  /** Starts the read for the practice remembered from last time, if its database exists. */
+  /** Starts the read for the practice remembered from last time, if its database exists; once, however often asked. */
   start(): void;
   /**
    * Remembers the practice now shown, for the next start; a page read for another practice is dropped
@@ -90,11 +90,14 @@ export function createFirstPagePrefetch(deps: {
   const { storage } = deps;
   let pending: { practiceKey: string; page: Promise<StoredEntity[]>; rows: StoredEntity[] | null } | null = null;
   let remembered: string | null | undefined;
+  let started = false;
   return {
     start() {
+      if (started) return;
+      started = true;
       const practiceKey = storage?.getItem(LAST_PRACTICE_KEY);
       // Stored by this app, but still a file anyone can edit: only a practice key names a database.
-      if (!practiceKey || !PRACTICE_KEY.test(practiceKey) || pending) return;
+      if (!practiceKey || !PRACTICE_KEY.test(practiceKey)) return;
       const page = readFirstPageDirect(practiceKey);
       const read = { practiceKey, page, rows: null as StoredEntity[] | null };
       // Taken or not, a failed guess is not an error anyone sees: the list reads for itself.
@@ -126,3 +129,7 @@ export function createFirstPagePrefetch(deps: {
     },
   };
 }
+
+/** The window's prefetch: the practice shown last is remembered in localStorage (none in Node, where no test stubs it). */
+export const createWindowFirstPagePrefetch = (): FirstPagePrefetch =>
+  createFirstPagePrefetch({ storage: typeof localStorage === 'undefined' ? null : localStorage });

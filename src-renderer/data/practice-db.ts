@@ -28,8 +28,6 @@ import type { MeetingPack } from './meeting-pack-types';
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import { practiceDbNameOf } from './practice-db-name';
 
-export { practiceDbNameOf };
-
 /** Lower-cased, accent-free text for search: "Zoë Ngāta" → "zoe ngata". */
 export function foldForSearch(text: string | null | undefined): string {
   return (text ?? '')
@@ -93,7 +91,6 @@ export interface DocumentRequest {
  * One database per practice ("practice-<practiceKey>"): data never mixes, and signing out deletes one
  * database. Cursors live beside the data so a page and its cursor commit in one transaction.
  */
-
 export class PracticeDb extends Dexie {
   entities!: EntityTable<StoredEntity, 'entityKey'>;
   contacts!: EntityTable<Contact, 'entityContactID'>;

@@ -4,12 +4,11 @@ import { documentRefSchema } from '../../src-preload/contract/documents';
 import { cancellableCall } from '../bridge/cancellable-call';
 import type { Clock } from '../jobs/clock';
 import { runItemQueue, type ItemOutcome, type ItemQueueDefinition } from '../jobs/item-queue';
-import type { JobDefinition, JobRunner } from '../jobs/job-runner';
+import type { JobDefinition } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
 import { describeFailure } from '../ui/words/describe-failure';
 import type { DocumentRequest, PracticeDatabases, PracticeDb } from '../data/practice-db';
-
-export const DOCUMENT_REQUESTS_JOB = 'document-requests';
+import { DOCUMENT_REQUESTS_JOB } from './document-request';
 
 /** A download the practice did not serve (5xx, a broken answer) is tried this many times, 30 s apart and doubling. */
 export const DOCUMENT_REQUEST_ATTEMPTS = 5;
@@ -104,9 +103,10 @@ function downloads(
 
 /**
  * PDFs someone asked for while offline ("Download when online"), fetched when the connection is back:
- * on start, a reconnect, a practice change and when a request is added (`requestDocument`). Each request is an
- * item of a table-backed queue (jobs/item-queue.ts): a failure that may pass is tried again with a backoff, a
- * client's documents keep their order, and an answer that says the practice cannot be reached ends the run.
+ * on start, a reconnect, a practice change and when a request is added (`requestDocument`, document-request.ts).
+ * Each request is an item of a table-backed queue (jobs/item-queue.ts): a failure that may pass is tried again
+ * with a backoff, a client's documents keep their order, and an answer that says the practice cannot be reached
+ * ends the run.
  */
 export function createDocumentRequestsJob(deps: DocumentRequestsDeps): JobDefinition {
   return {
@@ -124,14 +124,4 @@ export function createDocumentRequestsJob(deps: DocumentRequestsDeps): JobDefini
       });
     },
   };
-}
-
-/** Stores a "Download when online" request for the practice and kicks the job that fetches it. */
-export async function requestDocument(
-  deps: { databases: PracticeDatabases; runner: Pick<JobRunner, 'kick'> },
-  practiceKey: string,
-  request: DocumentRequest,
-): Promise<void> {
-  await deps.databases.of(practiceKey).documentRequests.put(request);
-  deps.runner.kick(DOCUMENT_REQUESTS_JOB);
 }

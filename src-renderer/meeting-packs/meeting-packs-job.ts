@@ -6,7 +6,7 @@ import { runItemQueue, type ItemOutcome, type ItemQueueDefinition } from '../job
 import type { JobDefinition, JobRunner } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
 import type { PracticeDatabases, PracticeDb } from '../data/practice-db';
-import { DOCUMENT_REQUESTS_JOB } from './document-requests-job';
+import { DOCUMENT_REQUESTS_JOB } from './document-request';
 import type { MeetingPackStore } from './meeting-pack-store';
 import type { PackEstimate } from './pack-runner';
 import { describeFailure } from '../ui/words/describe-failure';

@@ -1,7 +1,6 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { SyncPoke } from '../../src-preload/contract/live-updates';
 import { syncedResourceNameSchema, type SyncedResourceName } from '../../src-preload/contract/sync';
-import { readClientProposals } from '../client-data/client-reads';
 import type { PracticeDatabases, PracticeDb } from '../data/practice-db';
 import type { PracticeStore } from '../session/practice-store';
 import type { LiveStatusStore } from './live-status-store';
@@ -40,6 +39,9 @@ async function rereadProposals(deps: LiveUpdatesDeps, practiceKey: string, entit
     (await db.proposals.where('entityKey').equals(entityKey).toArray()).map((p) => [p.proposalKey, p]),
   );
   const now = deps.now?.() ?? new Date();
+  // The client reads (with the contract's schemas for what they read) load with the first poke that needs them:
+  // the watcher itself listens from the start, and none of that code is evaluated before the first rows.
+  const { readClientProposals } = await import('../client-data/client-reads');
   const outcome = await readClientProposals(
     { companion: deps.companion, db, practiceKey, priority: 'interactive', now: () => now },
     entityKey,

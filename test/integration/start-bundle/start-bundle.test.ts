@@ -82,6 +82,18 @@ describe('the built app at start', () => {
     expect(readFileSync(join(rendererDir, 'recovery.html'), 'utf8')).not.toMatch(/start-[\w-]+\.js/);
   });
 
+  it('the renderer builds none of the contract’s record and action schemas at start', () => {
+    // An outbox operation's name appears only with the operations' registry (contract/outbox/operations.ts),
+    // which the deferred jobs, the action forms and the sync's ingest import: none of it is in the start-up files.
+    const initial = initialScripts(readFileSync(join(rendererDir, 'index.html'), 'utf8'));
+    const source = initial.map((path) => readFileSync(join(rendererDir, path), 'utf8')).join('\n');
+    expect(source).not.toContain('contact.create');
+    const assets = readdirSync(join(rendererDir, 'assets')).filter((file) => file.endsWith('.js'));
+    expect(
+      assets.some((file) => readFileSync(join(rendererDir, 'assets', file), 'utf8').includes('contact.create')),
+    ).toBe(true);
+  });
+
   it('the client list’s first page is read before Dexie, React and the app are evaluated', () => {
     // main.tsx imports first-page-early.ts second (after zod's switch to jitless): in the start chunk its read,
     // keyed by the practice remembered from last time, comes before Dexie's and React's code.

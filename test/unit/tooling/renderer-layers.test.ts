@@ -39,6 +39,7 @@ const placement: Record<string, Layer> = {
   features: 'features',
   app: 'app',
   'main.tsx': 'app',
+  'first-page-early.ts': 'app', // the entry's second import: the client list's first read, before the rest runs
   recovery: 'app', // the crash page: an entry of its own
 };
 

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { PracticeSummary } from '../../../../src-preload/contract/practice';
-import { createRendererJobs, type RendererJobsDeps } from '../../../../src-renderer/app/renderer-jobs';
+import { createRendererJobs, DEFERRED_JOBS, type RendererJobsDeps } from '../../../../src-renderer/app/renderer-jobs';
+import type { JobRun } from '../../../../src-renderer/jobs/job-runner';
 import { createRendererStores, type RendererStores } from '../../../../src-renderer/context/renderer-stores';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
 import { ACTIVE_EVERY_MS } from '../../../../src-preload/contract/sync-cadence';
@@ -100,37 +101,113 @@ describe('the jobs that carry the contract’s schemas (outbox, meeting packs, d
     lastError: null,
   } as const;
 
-  it('are loaded by the first action that needs them or by start(), once, not when the jobs are built', async () => {
-    const loadDeferred = vi.fn(() => import('../../../../src-renderer/app/deferred-jobs'));
-    const jobs = createRendererJobs({ companion, databases, stores, onError: () => undefined, loadDeferred });
-    expect(loadDeferred).not.toHaveBeenCalled();
+  /** Stand-ins for deferred-jobs.ts: three jobs that record their runs, and services that record their calls. */
+  function fakeDeferred() {
+    const runs: string[] = [];
+    const job = (name: string) => ({
+      name,
+      run: async ({ reasons }: JobRun) => void runs.push(`${name}:${[...reasons]}`),
+    });
+    const outbox = { queue: vi.fn(async () => 'entry-1'), kick: vi.fn(), resume: vi.fn() };
+    const module = {
+      createDeferredJobs: () => ({
+        jobs: [job('document-requests'), job('meeting-packs'), job('outbox')],
+        outbox,
+        meetingPacks: { prepare: vi.fn(async () => undefined), remove: vi.fn(), retry: vi.fn() },
+      }),
+    } as unknown as Awaited<ReturnType<NonNullable<RendererJobsDeps['loadDeferred']>>>;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    return {
+      runs,
+      outbox,
+      /** Loads at once. */
+      load: vi.fn(async () => module),
+      /** Loads once `release()` is called. */
+      heldLoad: vi.fn(async () => (await held, module)),
+      release: () => release(),
+    };
+  }
+
+  it('are not loaded when the jobs are built; start() loads and registers them once, and each runs as on start', async () => {
+    const fake = fakeDeferred();
+    const jobs = createRendererJobs({
+      companion,
+      databases,
+      stores,
+      onError: () => undefined,
+      loadDeferred: fake.load,
+    });
+    expect(fake.load).not.toHaveBeenCalled();
     // The sync and catalogs jobs are there from the start; the outbox's name only once it is loaded.
     expect(jobs.runner.isRunning('sync')).toBe(false);
     expect(() => jobs.runner.isRunning('outbox')).toThrow();
 
+    stop = jobs.start();
+    await vi.waitFor(() =>
+      expect(fake.runs).toEqual(['document-requests:start', 'meeting-packs:start', 'outbox:start']),
+    );
+    expect(await jobs.outbox.queue({} as never)).toBe('entry-1');
+    expect(fake.outbox.queue).toHaveBeenCalledTimes(1);
+    await jobs.load();
+    expect(fake.load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a download asked for is stored at once, and its job kicked once the jobs are loaded', async () => {
+    const fake = fakeDeferred();
+    const jobs = createRendererJobs({
+      companion,
+      databases,
+      stores,
+      onError: () => undefined,
+      loadDeferred: fake.heldLoad,
+    });
     await jobs.requestDocument(practiceKey, billRequest);
     expect(await databases.of(practiceKey).documentRequests.get('bill:1')).toMatchObject({
       entityKey: billRequest.entityKey,
     });
-    expect(jobs.runner.isRunning('outbox')).toBe(false);
-    stop = jobs.start();
-    await jobs.load();
-    expect(loadDeferred).toHaveBeenCalledTimes(1);
+    expect(fake.runs).toEqual([]);
+    fake.release();
+    await vi.waitFor(() => expect(fake.runs).toEqual(['document-requests:kick']));
   });
 
-  it('a load that failed is reported and tried again by the next use', async () => {
+  it('a stop before the load ends: the jobs are registered but nothing runs', async () => {
+    const fake = fakeDeferred();
+    const jobs = createRendererJobs({
+      companion,
+      databases,
+      stores,
+      onError: () => undefined,
+      loadDeferred: fake.heldLoad,
+    });
+    jobs.start()();
+    fake.release();
+    await jobs.load();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(jobs.runner.isRunning('outbox')).toBe(false);
+    expect(fake.runs).toEqual([]);
+  });
+
+  it('a load that failed is reported, and the next use asks again', async () => {
+    const fake = fakeDeferred();
     const onError = vi.fn();
     const loadDeferred = vi
       .fn<NonNullable<RendererJobsDeps['loadDeferred']>>()
       .mockRejectedValueOnce(new Error('chunk not found'))
-      .mockImplementation(() => import('../../../../src-renderer/app/deferred-jobs'));
+      .mockImplementation(fake.load);
     const jobs = createRendererJobs({ companion, databases, stores, onError, loadDeferred });
     jobs.outbox.kick();
     await vi.waitFor(() =>
-      expect(onError).toHaveBeenCalledWith('jobs', expect.objectContaining({ message: 'chunk not found' })),
+      expect(onError).toHaveBeenCalledWith(DEFERRED_JOBS, expect.objectContaining({ message: 'chunk not found' })),
     );
-    await jobs.requestDocument(practiceKey, billRequest);
+    expect(await jobs.outbox.queue({} as never)).toBe('entry-1');
     expect(loadDeferred).toHaveBeenCalledTimes(2);
-    expect(await databases.of(practiceKey).documentRequests.count()).toBe(1);
+  });
+
+  it('the real module builds the three jobs over the root’s stores', async () => {
+    const jobs = createRendererJobs({ companion, databases, stores, onError: () => undefined });
+    await jobs.load();
+    for (const name of ['document-requests', 'meeting-packs', 'outbox'])
+      expect(jobs.runner.isRunning(name)).toBe(false);
   });
 });

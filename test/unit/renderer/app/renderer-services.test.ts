@@ -156,6 +156,8 @@ describe('the composition root', () => {
     services.start();
     expect(services.companion).toBeNull();
     expect(services.runner.isRunning(SYNC_JOB)).toBe(false);
+    // The outbox and the other jobs that carry the contract's schemas are never loaded without main.
+    expect(() => services.runner.isRunning('outbox')).toThrow();
     await expect(services.practice.refresh()).rejects.toThrow('could not reach its main process');
     services.stop();
   });
@@ -223,10 +225,14 @@ describe('the root starts and stops all background work', () => {
     const navigate = vi.fn();
     services.start({ router: { navigate, state: { location: { pathname: '/clients' } } } });
     expect(fake.listening()).toEqual(
-      expect.arrayContaining(['desktop.theme', 'desktop.updateStatus', 'connectivity.changed', 'sync.page']),
+      expect.arrayContaining([
+        'desktop.theme',
+        'desktop.updateStatus',
+        'connectivity.changed',
+        'sync.live',
+        'sync.page',
+      ]),
     );
-    // The hub's live updates come with the jobs, after the first screen.
-    expect(fake.listening()).not.toContain('sync.live');
     await vi.waitFor(() => {
       expect(services.stores.theme.getState().choice).toBe('dark');
       expect(services.stores.clientFacing.getState()).toMatchObject({ loaded: true, pinSet: true });
@@ -239,7 +245,6 @@ describe('the root starts and stops all background work', () => {
     expect(fake.reports).toHaveLength(0);
     services.firstScreen.mark();
     await vi.waitFor(() => expect(fake.reports).toHaveLength(1), { timeout: 2_000 });
-    await vi.waitFor(() => expect(fake.listening()).toContain('sync.live'));
     // Menu commands reach the router handed to start().
     fake.send('desktop.command', { command: 'open-screen', screen: 'outbox' });
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/outbox'));

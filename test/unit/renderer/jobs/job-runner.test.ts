@@ -228,4 +228,24 @@ describe('the background job runner', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(job.runs).toHaveLength(1);
   });
+
+  it('a job registered after start runs at once and keeps its interval; one registered after stop never runs', async () => {
+    const w = world();
+    w.runner.start();
+    const late = controllableJob();
+    w.runner.register({ name: 'outbox', run: late.run, intervalMs: 1_000 });
+    await settle();
+    expect(late.runs.map((r) => reasons(r.run))).toEqual([['start']]);
+    late.runs[0]!.finish();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(late.runs.map((r) => reasons(r.run))).toEqual([['start'], ['timer']]);
+    late.runs[1]!.finish();
+    w.runner.stop();
+
+    const afterStop = controllableJob();
+    w.runner.register({ name: 'meeting-packs', run: afterStop.run, intervalMs: 1_000 });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(afterStop.runs).toHaveLength(0);
+    expect(late.runs).toHaveLength(2);
+  });
 });
