@@ -1,4 +1,4 @@
-// First: the contract's zod schemas are built while later imports load (see zod-jitless.ts).
+// First: zod is switched to jitless before any module builds a schema (see zod-jitless.ts).
 import './zod-jitless';
 // Second: the client list's first page is read while the rest of the code is evaluated (see first-page-early.ts).
 import { firstPage } from './first-page-early';

@@ -129,15 +129,15 @@ describe('the jobs that carry the contract’s schemas (outbox, meeting packs, d
     };
   }
 
+  /** The window's jobs over this file's fake main, the deferred jobs loaded by `loadDeferred` (default: the real module). */
+  const jobsWith = (
+    loadDeferred: RendererJobsDeps['loadDeferred'],
+    onError: RendererJobsDeps['onError'] = () => undefined,
+  ) => createRendererJobs({ companion, databases, stores, onError, ...(loadDeferred ? { loadDeferred } : {}) });
+
   it('are not loaded when the jobs are built; start() loads and registers them once, and each runs as on start', async () => {
     const fake = fakeDeferred();
-    const jobs = createRendererJobs({
-      companion,
-      databases,
-      stores,
-      onError: () => undefined,
-      loadDeferred: fake.load,
-    });
+    const jobs = jobsWith(fake.load);
     expect(fake.load).not.toHaveBeenCalled();
     // The sync and catalogs jobs are there from the start; the outbox's name only once it is loaded.
     expect(jobs.runner.isRunning('sync')).toBe(false);
@@ -155,13 +155,7 @@ describe('the jobs that carry the contract’s schemas (outbox, meeting packs, d
 
   it('a download asked for is stored at once, and its job kicked once the jobs are loaded', async () => {
     const fake = fakeDeferred();
-    const jobs = createRendererJobs({
-      companion,
-      databases,
-      stores,
-      onError: () => undefined,
-      loadDeferred: fake.heldLoad,
-    });
+    const jobs = jobsWith(fake.heldLoad);
     await jobs.requestDocument(practiceKey, billRequest);
     expect(await databases.of(practiceKey).documentRequests.get('bill:1')).toMatchObject({
       entityKey: billRequest.entityKey,
@@ -173,13 +167,7 @@ describe('the jobs that carry the contract’s schemas (outbox, meeting packs, d
 
   it('a stop before the load ends: the jobs are registered but nothing runs', async () => {
     const fake = fakeDeferred();
-    const jobs = createRendererJobs({
-      companion,
-      databases,
-      stores,
-      onError: () => undefined,
-      loadDeferred: fake.heldLoad,
-    });
+    const jobs = jobsWith(fake.heldLoad);
     jobs.start()();
     fake.release();
     await jobs.load();
@@ -195,7 +183,7 @@ describe('the jobs that carry the contract’s schemas (outbox, meeting packs, d
       .fn<NonNullable<RendererJobsDeps['loadDeferred']>>()
       .mockRejectedValueOnce(new Error('chunk not found'))
       .mockImplementation(fake.load);
-    const jobs = createRendererJobs({ companion, databases, stores, onError, loadDeferred });
+    const jobs = jobsWith(loadDeferred, onError);
     jobs.outbox.kick();
     await vi.waitFor(() =>
       expect(onError).toHaveBeenCalledWith(DEFERRED_JOBS, expect.objectContaining({ message: 'chunk not found' })),
@@ -205,7 +193,7 @@ describe('the jobs that carry the contract’s schemas (outbox, meeting packs, d
   });
 
   it('the real module builds the three jobs over the root’s stores', async () => {
-    const jobs = createRendererJobs({ companion, databases, stores, onError: () => undefined });
+    const jobs = jobsWith(undefined);
     await jobs.load();
     for (const name of ['document-requests', 'meeting-packs', 'outbox'])
       expect(jobs.runner.isRunning(name)).toBe(false);
