@@ -2,9 +2,22 @@
  * The one rule for where a paged list ends. The contract shows neither the page size nor a total, and
  * the server may change its page size at any moment, even between two pages of one read. So the page size
  * is learned afresh within each pass: a list ends on an empty page, on a page shorter than the largest
- * page of this same pass, or on a page that repeats the previous one (a server that ignores `pageNumber`
- * answers every page alike). Malformed records count toward the page: a full page holding one bad record
- * is still full. The price: a list that fits in one page takes a second, empty read to prove it ended.
+ * page of this same pass, or on pages that repeat the one before them. Malformed records count toward the
+ * page: a full page holding one bad record is still full. The price: a list that fits in one page takes a
+ * second, empty read to prove it ended.
+ *
+ * Repeats. An endpoint that ignores `pageNumber` (the catalogs' do: the contract shows no paging for them)
+ * answers every page alike, so for those (`'may-ignore'`) a repeat ends the list. On an endpoint that pages
+ * (`'pages'`: the lists read page by page, the reads for evidence of a write), one repeat is not an end:
+ * records changed while the list is read join it (a list of changes) or are new (a client created); in key
+ * order they land before the page being read as often as after it, and exactly a page of them pushes the
+ * previous page into the next. Nothing is skipped that way, only repeated, so the read goes on; ended there,
+ * it lost every record after that page — a sync pass proved an end it had not reached, and a verifier
+ * missed its evidence. Two repeats in a row end it: of the first page, the endpoint does not page after
+ * all, and what it served is all there is; further on they take two such bursts back to back (or a server
+ * that answers the last page for any later number), so that end is left unproven and a read of changes asks
+ * again from its proven watermark. Not caught: two bursts of exactly a page each, all before the first
+ * page's records, between a pass's first three requests; the weekly reconciliation reads what they hid.
  *
  * A small first page. The sync's reads of changes every five minutes usually find a handful of records,
  * so a first page holding at most a quarter of the page size an earlier pass learned ends the pass at once
@@ -27,22 +40,39 @@
  * proves it. Not caught: a shrink to exactly a small first page's count followed by a growth between that
  * pass's first two pages, if its one page came back whole; the weekly reconciliation reads it.
  *
- * `readAllPages` (one-off reads: the outbox's checks, a client's own bills) uses the plain rule: such a
- * read is done again the next time it is needed, so it has no watermark to protect.
+ * `readAllPages` (whole reads: the outbox's checks, a client's own bills, the catalogs) uses the rule
+ * without the small first page: such a read is done again the next time it is needed, so it has no
+ * watermark to protect.
  */
 export interface PagingState {
   /** The largest page served so far in this pass (0 before the first page). */
   largestThisPass: number;
-  /** The previous page's keys, joined: a repeat ends the list. */
+  /** The previous page's keys, joined, to tell a repeat. */
   previousKeys: string | null;
+  /** How many pages in a row, up to this one, repeated the page before them. */
+  repeatsInARow: number;
+  /** The keys of the list's first page, when this read began at it (not a resumed pass). */
+  firstPageKeys: string | null;
+  /** Repeats in a row that end the list: 1 on an endpoint that may ignore `pageNumber`, else 2. */
+  repeatsThatEnd: number;
   /** The page size an earlier pass learned (0: unknown, or not to be trusted), for the small-first-page rule. */
   learnedPageSize: number;
 }
 
-export const startPaging = (largestThisPass = 0, learnedPageSize = 0): PagingState => ({
+/** Whether an endpoint is known to page, which decides what a repeated page means (see above). */
+export type EndpointPaging = 'pages' | 'may-ignore';
+
+export const startPaging = (
+  largestThisPass = 0,
+  learnedPageSize = 0,
+  endpoint: EndpointPaging = 'pages',
+): PagingState => ({
   largestThisPass,
   previousKeys: null,
+  repeatsInARow: 0,
+  firstPageKeys: null,
   learnedPageSize,
+  repeatsThatEnd: endpoint === 'pages' ? 2 : 1,
 });
 
 /** A first page this small, against the page size learned before, ends the pass unproven (see above). */
@@ -63,7 +93,7 @@ export interface PageStep {
   ended: boolean;
   /** The page is the previous one again, so its records are not new. */
   repeated: boolean;
-  /** The end rests on this pass's own pages (false: the small-first-page rule, see above). */
+  /** The end rests on this pass's own pages (false: the small-first-page rule, or repeats; see above). */
   proven: boolean;
   /**
    * A page larger than an earlier one of this pass: the page size grew mid-pass and records may have been
@@ -76,15 +106,27 @@ export interface PageStep {
 export function afterPage(state: PagingState, page: ServedPage): PageStep {
   const keys = `${page.served}:${page.keys.join('|')}`;
   const repeated = page.served > 0 && state.previousKeys === keys;
+  const repeatsInARow = repeated ? state.repeatsInARow + 1 : 0;
+  const atFirstPage = state.previousKeys === null && state.largestThisPass === 0;
+  const firstPageKeys = atFirstPage ? keys : state.firstPageKeys;
+  const endlessRepeats = repeatsInARow >= state.repeatsThatEnd;
+  // Only the first page served again shows an endpoint without paging (see above).
+  const withoutPaging = endlessRepeats && (state.repeatsThatEnd === 1 || keys === firstPageKeys);
   const grew = state.largestThisPass > 0 && page.served > state.largestThisPass;
   const small = smallFirstPage(state, page.served);
-  const ended = page.served === 0 || page.served < state.largestThisPass || repeated || small;
+  const ended = page.served === 0 || page.served < state.largestThisPass || endlessRepeats || small;
   return {
     ended,
     repeated,
-    proven: ended && !small,
+    proven: ended && !small && (!endlessRepeats || withoutPaging),
     grew,
-    state: { ...state, largestThisPass: Math.max(state.largestThisPass, page.served), previousKeys: keys },
+    state: {
+      ...state,
+      largestThisPass: Math.max(state.largestThisPass, page.served),
+      previousKeys: keys,
+      repeatsInARow,
+      firstPageKeys,
+    },
   };
 }
 
@@ -108,10 +150,11 @@ export const MAX_PAGE_NUMBER = 10_000;
 export async function readAllPages<T>(
   fetchPage: (pageNumber: number) => Promise<{ data: T[]; rejected: number }>,
   keyOf: (record: T) => string | number,
+  endpoint: EndpointPaging = 'pages',
 ): Promise<{ data: T[]; rejected: number; requests: number }> {
   const data: T[] = [];
   let rejected = 0;
-  let state = startPaging();
+  let state = startPaging(0, 0, endpoint);
   for (let pageNumber = 1; pageNumber <= MAX_PAGE_NUMBER; pageNumber++) {
     const page = await fetchPage(pageNumber);
     const step = afterPage(state, { served: page.data.length + page.rejected, keys: page.data.map(keyOf) });

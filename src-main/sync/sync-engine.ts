@@ -208,6 +208,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
           return { data: page.data, rejected: page.rejected.length };
         },
         (record) => resource.key(record as never),
+        // The catalogs' endpoints are not shown to page: a page repeated is the whole list again.
+        'may-ignore',
       );
       records = whole.data;
     }

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { afterPage, needsConfirming, pageSizeHeld, startPaging } from '../../../src-main/partner-api/paging';
+import {
+  afterPage,
+  needsConfirming,
+  pageSizeHeld,
+  readAllPages,
+  startPaging,
+} from '../../../src-main/partner-api/paging';
 
 /** Reads a list of n records served by pages of `pageSize`, by the paging rule; returns records and requests. */
 function read(n: number, pageSize: number, learnedPageSize: number) {
@@ -67,5 +73,74 @@ describe('the paging rule', () => {
     expect(needsConfirming(0, 0, 100)).toBe(false); // an empty first page
     expect(pageSizeHeld(25, 25)).toBe(true);
     expect(pageSizeHeld(100, 25)).toBe(false);
+  });
+
+  it('a page that repeats the previous one does not end the list; the second repeat of the first page does (an endpoint without paging)', () => {
+    const first = afterPage(startPaging(), { served: 3, keys: [1, 2, 3] });
+    const once = afterPage(first.state, { served: 3, keys: [1, 2, 3] });
+    expect(once).toMatchObject({ repeated: true, ended: false });
+    expect(afterPage(once.state, { served: 3, keys: [1, 2, 3] })).toMatchObject({
+      repeated: true,
+      ended: true,
+      proven: true,
+    });
+  });
+
+  it('two repeats in a row further on end the read unproven: the server has shown it pages, so records may lie beyond', () => {
+    let state = afterPage(startPaging(), { served: 2, keys: [1, 2] }).state;
+    state = afterPage(state, { served: 2, keys: [3, 4] }).state;
+    const once = afterPage(state, { served: 2, keys: [3, 4] });
+    expect(once).toMatchObject({ repeated: true, ended: false });
+    expect(afterPage(once.state, { served: 2, keys: [3, 4] })).toMatchObject({ ended: true, proven: false });
+    // A resumed pass (its earlier pages already read) has no first page of its own to repeat.
+    const resumed = afterPage(startPaging(2), { served: 2, keys: [5, 6] });
+    const again = afterPage(resumed.state, { served: 2, keys: [5, 6] });
+    expect(afterPage(again.state, { served: 2, keys: [5, 6] })).toMatchObject({ ended: true, proven: false });
+  });
+
+  it('reads a catalog endpoint, which may ignore pageNumber, in two requests; a list endpoint that turns out not to page, in three', async () => {
+    const all = [1, 2, 3, 4, 5];
+    const unpaged = async () => ({ data: all, rejected: 0 });
+    expect(await readAllPages(unpaged, (n) => n, 'may-ignore')).toEqual({ data: all, rejected: 0, requests: 2 });
+    expect(await readAllPages(unpaged, (n) => n)).toEqual({ data: all, rejected: 0, requests: 3 });
+    // On a catalog endpoint one repeat is the end, and a proven one.
+    const first = afterPage(startPaging(0, 0, 'may-ignore'), { served: 5, keys: all });
+    expect(afterPage(first.state, { served: 5, keys: all })).toMatchObject({ ended: true, proven: true });
+  });
+
+  it('records joining a list in key order between two of its pages never cut the read short (they may repeat a record), a burst of exactly a page included', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(
+          fc.record({ beforeRequest: fc.integer({ min: 2, max: 12 }), keys: fc.array(fc.nat(200), { maxLength: 24 }) }),
+          { maxLength: 4 },
+        ),
+        async (n, pageSize, bursts) => {
+          // Even keys at the start; a burst adds odd ones (new records) anywhere in key order.
+          const keys = new Set(Array.from({ length: n }, (_, i) => i * 4));
+          const served: number[][] = [];
+          const read = await readAllPages(
+            async (pageNumber) => {
+              for (const burst of bursts)
+                if (burst.beforeRequest === pageNumber) for (const k of burst.keys) keys.add(k * 2 + 1);
+              const sorted = [...keys].sort((a, b) => a - b);
+              const page = sorted.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
+              served.push(page);
+              return { data: page, rejected: 0 };
+            },
+            (k) => k,
+          );
+          // The one case the rule cannot tell from an endpoint without paging (see paging.ts).
+          const firstPageThrice =
+            served.length === 3 && served.every((page) => page.join() === served[0]!.join()) && n > pageSize;
+          fc.pre(!firstPageThrice);
+          const readKeys = new Set(read.data);
+          for (let i = 0; i < n; i++) expect(readKeys.has(i * 4)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

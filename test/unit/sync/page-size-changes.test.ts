@@ -88,8 +88,29 @@ async function run(scenario: Scenario) {
       },
     });
 
+  // Two pages in a row that repeat the one before (two bursts of exactly a page) end a pass unproven, so
+  // they may cost the pass they disturbed; of the first page, the rule cannot tell them from an endpoint
+  // without paging (paging.ts), and that case is not this test's.
+  let repeatedTwice = false;
+  const pagesOfPass: string[] = [];
+  const list = server.api.list.bind(server.api);
+  const api = {
+    ...server.api,
+    list: (async (...args: Parameters<typeof list>) => {
+      if (server.requests() < passFirstRequest) pagesOfPass.length = 0;
+      const page = await list(...args);
+      const keys = page.data.map((r) => (r as FakeRecord).entityKey).join();
+      const [before, last] = pagesOfPass.slice(-2);
+      if (page.data.length > 0 && keys === last && keys === before) {
+        fc.pre(pagesOfPass.length > 2 || keys !== pagesOfPass[0]);
+        repeatedTwice = true;
+      }
+      pagesOfPass.push(keys);
+      return page;
+    }) as typeof list,
+  };
   const sink = createMemorySyncSink();
-  const engine = createSyncEngine({ api: server.api, sink, resources: entities, now: () => new Date(server.now()) });
+  const engine = createSyncEngine({ api, sink, resources: entities, now: () => new Date(server.now()) });
   const local = () => sink.table('entities') as Map<string, FakeRecord>;
   for (let pass = 0; pass <= 36; pass++) {
     minuteOfPass = pass === 0 ? -1 : (pass - 1) * 5;
@@ -102,9 +123,9 @@ async function run(scenario: Scenario) {
     }
     const results = await engine.runOnce();
     expect(results.map((r) => r.state)).toEqual(['done']);
-    // Every change an hour old has arrived; a page size changed between two pages of a pass may cost the
-    // one pass it disturbed, so then one cadence more.
-    const bound = HOUR + (midPassResize ? ACTIVE_EVERY_MS : 0);
+    // Every change an hour old has arrived; a page size changed between two pages of a pass, or two bursts
+    // that each repeated a page, may cost the one pass they disturbed, so then one cadence more.
+    const bound = HOUR + (midPassResize || repeatedTwice ? ACTIVE_EVERY_MS : 0);
     for (const change of made)
       if (server.now() - change.at >= bound)
         expect(local().get(change.key)?.version ?? -1).toBeGreaterThanOrEqual(change.version);
@@ -140,6 +161,21 @@ describe('no change is lost for good, whatever the page size does', () => {
       { numRuns: 60 },
     );
   }, 120_000);
+
+  it('records changed between two pages of the pass that had to prove its end push a page into the next: the read goes on past the repeat', async () => {
+    // Found by the property above: at page size 1, a change to a key before the page being read made the
+    // next page the previous one again; the pass ended there as proven, and a change after it was lost.
+    await run({
+      records: 30,
+      importPageSize: 4,
+      newPageSize: 'one',
+      pageSizeAt: { minute: 0, afterRequests: 0 },
+      changes: [
+        { at: { minute: 55, afterRequests: 1 }, count: 1, offset: 0 },
+        { at: { minute: 0, afterRequests: 1 }, count: 2, offset: 1 },
+      ],
+    });
+  });
 
   it('the probe: imported at page size 100, shrunk to 25 or less, 120 clients changed — all arrive within the hour', async () => {
     for (const shrunk of [25, 20, 10]) {
