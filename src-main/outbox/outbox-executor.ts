@@ -16,6 +16,7 @@ import type {
 import {
   describeApiError,
   MalformedResponseError,
+  ListChangedWhileReadError,
   NetworkError,
   PartnerApiError,
   RedirectRefusedError,
@@ -145,9 +146,11 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
       return judgeAbsence(verdict, clock);
     } catch (error) {
       const reason = `The check could not be made: ${describeApiError(error)}`;
-      // No answer, or the practice too busy to give one: nothing was learnt, so it is read again later.
+      // No answer, the practice too busy to give one, or a list that changed as it was read: nothing was
+      // learnt, so it is read again later.
       if (
         error instanceof NetworkError ||
+        error instanceof ListChangedWhileReadError ||
         (error instanceof PartnerApiError && (error.status >= 500 || error.status === 429))
       )
         return {

@@ -85,13 +85,25 @@ export class ResponseTooLargeError extends MalformedResponseError {
   }
 }
 
+/**
+ * A whole read ended on repeated pages past its first (partner-api/paging.ts): records joined the list while
+ * it was read, so records after those pages may be missing. Nothing was learnt; the read is made again later.
+ */
+export class ListChangedWhileReadError extends Error {
+  constructor() {
+    super(failureWords.listChangedWhileRead);
+    this.name = 'ListChangedWhileReadError';
+  }
+}
+
 /** A sentence a person can act on, for any error the client throws (the words: failure-words.ts). */
 export function describeApiError(error: unknown): string {
   if (
     error instanceof RedirectRefusedError ||
     error instanceof ResponseTooLargeError ||
     error instanceof HubDeviceRejectedError ||
-    error instanceof HubCertificateRefusedError
+    error instanceof HubCertificateRefusedError ||
+    error instanceof ListChangedWhileReadError
   )
     return error.message;
   if (error instanceof PartnerApiError) {

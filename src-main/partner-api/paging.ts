@@ -1,3 +1,5 @@
+import { ListChangedWhileReadError } from './api-errors';
+
 /**
  * The one rule for where a paged list ends. The contract shows neither the page size nor a total, and
  * the server may change its page size at any moment, even between two pages of one read. So the page size
@@ -42,7 +44,8 @@
  *
  * `readAllPages` (whole reads: the outbox's checks, a client's own bills, the catalogs) uses the rule
  * without the small first page: such a read is done again the next time it is needed, so it has no
- * watermark to protect.
+ * watermark to protect. Ended unproven (repeats past the first page), it throws `ListChangedWhileReadError`
+ * rather than hand back part of the list as the whole: a verifier would read an absence into it.
  */
 export interface PagingState {
   /** The largest page served so far in this pass (0 before the first page). */
@@ -161,6 +164,7 @@ export async function readAllPages<T>(
     state = step.state;
     rejected += page.rejected;
     if (!step.repeated) data.push(...page.data);
+    if (step.ended && !step.proven) throw new ListChangedWhileReadError();
     if (step.ended) return { data, rejected, requests: pageNumber };
   }
   return { data, rejected, requests: MAX_PAGE_NUMBER };

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { readSpecs, type ReadInput, type ReadResult } from '../../src-preload/contract/reads';
-import { describeApiError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
+import { describeApiError, ListChangedWhileReadError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
 import { noAnswerWords } from '../partner-api/failure-words';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { readAllPages } from '../partner-api/paging';
@@ -90,7 +90,9 @@ export function createPracticeReader(deps: PracticeReaderDeps) {
           };
         if (error instanceof PartnerApiError && error.status === 404)
           return { ok: false, problem: 'not-found', message };
-        const passing = error instanceof PartnerApiError && (error.status >= 500 || error.status === 429);
+        const passing =
+          error instanceof ListChangedWhileReadError ||
+          (error instanceof PartnerApiError && (error.status >= 500 || error.status === 429));
         return { ok: false, problem: 'failed', message, ...(passing ? { retryable: true } : {}) };
       }
     },

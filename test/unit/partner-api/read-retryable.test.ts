@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PartnerApiError } from '../../../src-main/partner-api/api-errors';
+import { ListChangedWhileReadError, PartnerApiError } from '../../../src-main/partner-api/api-errors';
 import type { PartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
 import { createPracticeReader } from '../../../src-main/practice-reads/practice-reader';
 
@@ -24,6 +24,15 @@ describe('a failed read says whether trying later may help', () => {
         problem: 'failed',
         retryable: true,
       });
+  });
+
+  it('a list that changed while it was read may read whole next time: retryable, and said so', async () => {
+    expect(await readFailing(new ListChangedWhileReadError())).toMatchObject({
+      ok: false,
+      problem: 'failed',
+      retryable: true,
+      message: expect.stringContaining('changed while it was being read'),
+    });
   });
 
   it('a refusal will not: not retryable', async () => {
