@@ -1,4 +1,5 @@
 import { ListChangedWhileReadError } from './api-errors';
+import { watchForMovedRecords } from './moved-records';
 
 /**
  * The one rule for where a paged list ends. The contract shows neither the page size nor a total, and
@@ -44,8 +45,9 @@ import { ListChangedWhileReadError } from './api-errors';
  *
  * `readAllPages` (whole reads: the outbox's checks, a client's own bills, the catalogs) uses the rule
  * without the small first page: such a read is done again the next time it is needed, so it has no
- * watermark to protect. Ended unproven (repeats past the first page), it throws `ListChangedWhileReadError`
- * rather than hand back part of the list as the whole: a verifier would read an absence into it.
+ * watermark to protect. Ended unproven (repeats past the first page), or after a record came back changed
+ * (moved-records.ts), it throws `ListChangedWhileReadError` rather than hand back part of the list as the
+ * whole: a verifier would read an absence into it.
  */
 export interface PagingState {
   /** The largest page served so far in this pass (0 before the first page). */
@@ -158,13 +160,15 @@ export async function readAllPages<T>(
   const data: T[] = [];
   let rejected = 0;
   let state = startPaging(0, 0, endpoint);
+  const moves = watchForMovedRecords(keyOf);
   for (let pageNumber = 1; pageNumber <= MAX_PAGE_NUMBER; pageNumber++) {
     const page = await fetchPage(pageNumber);
     const step = afterPage(state, { served: page.data.length + page.rejected, keys: page.data.map(keyOf) });
     state = step.state;
     rejected += page.rejected;
     if (!step.repeated) data.push(...page.data);
-    if (step.ended && !step.proven) throw new ListChangedWhileReadError();
+    if (!step.repeated) moves.note(page.data);
+    if (step.ended && (!step.proven || moves.moved)) throw new ListChangedWhileReadError();
     if (step.ended) return { data, rejected, requests: pageNumber };
   }
   return { data, rejected, requests: MAX_PAGE_NUMBER };

@@ -6,25 +6,29 @@ import type { SyncResource } from './sync-resources';
 /**
  * How a paged pass ended (partner-api/paging.ts):
  * - proven: by the rule, with the page size shown to hold throughout;
- * - unproven: on a small first page, which may be a full page of a page size shrunk to exactly its count;
+ * - unproven: on a small first page, which may be a full page of a page size shrunk to exactly its count; on
+ *   repeated pages past the first; or after a record came back changed, so another may have been skipped
+ *   (partner-api/moved-records.ts);
  * - changed: the page size changed during the pass (`pageSize`: the one seen last), so records may be skipped.
  */
 export type PassOutcome = { kind: 'proven' } | { kind: 'unproven' } | { kind: 'changed'; pageSize: number };
 
 /**
  * How the pass stands after a page (null: it goes on). An end by the rule is proven once the page size is
- * shown to have held (`readFirstAgain`: the first page's count, read again), see paging.ts.
+ * shown to have held (`readFirstAgain`: the first page's count, read again), see paging.ts, and no record
+ * moved within the list while the pass read it (`moved`).
  */
 export async function outcomeOf(
   step: PageStep,
   served: number,
   pagesWithRecords: number,
   knownPageSize: number,
+  moved: boolean,
   readFirstAgain: () => Promise<number>,
 ): Promise<PassOutcome | null> {
   if (step.grew) return { kind: 'changed', pageSize: served };
   if (!step.ended) return null;
-  if (!step.proven) return { kind: 'unproven' };
+  if (!step.proven || moved) return { kind: 'unproven' };
   const largest = step.state.largestThisPass;
   if (!needsConfirming(pagesWithRecords, largest, knownPageSize)) return { kind: 'proven' };
   const servedAgain = await readFirstAgain();

@@ -3,6 +3,7 @@ import type { SyncCursor } from '../../src-preload/contract/sync';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
 import { describeApiError } from '../partner-api/api-errors';
 import type { RequestPriority } from '../partner-api/partner-api-client';
+import { watchForMovedRecords } from '../partner-api/moved-records';
 import { afterPage, readAllPages, startPaging } from '../partner-api/paging';
 import { cursorForSource, withSourceFacts } from './cursor-sources';
 import { cursorAtEnd, outcomeOf, readsWhole } from './pass-end';
@@ -97,6 +98,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
     let pagesWithRecords = fresh ? 0 : cursor.nextPage - 1;
     // Through the hub: what its mirror held when this pass began (a resumed pass does not know it).
     let mirrorProvenAt: string | null = null;
+    // A record read in this pass that comes back changed: the list's order follows changes (moved-records.ts).
+    const moves = watchForMovedRecords((record: unknown) => resource.key(record as never));
     const list = (pageNumber: number) =>
       options.api.list(resource.path, resource.schema, {
         priority,
@@ -123,9 +126,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       paging = step.state;
       if (!step.repeated && served > 0) pagesWithRecords++;
       const records = step.repeated ? [] : page.data;
+      moves.note(records);
       const recordsThisPass = cursor.recordsThisPass + records.length;
       // Before this last page is committed: a crash in between reads both again.
-      const outcome = await outcomeOf(step, served, pagesWithRecords, knownPageSize, async () => {
+      const outcome = await outcomeOf(step, served, pagesWithRecords, knownPageSize, moves.moved, async () => {
         const again = await list(1);
         progress.pagesThisRun++;
         return again.data.length + again.rejected.length;

@@ -70,7 +70,7 @@ interface ResourceBase {
   /** The record's schema; for a 'report', the whole answer's. */
   schema: z.ZodType;
   key: (record: never) => string | number;
-  /** Extra query for a pass: soft-deleted contacts on incremental passes; a report's period. */
+  /** Extra query for a pass: soft-deleted contacts; a report's period. */
   query?: (mode: 'full' | 'incremental' | 'reconcile', serverDay: string) => Record<string, string | boolean>;
   /** How fresh it must be kept, and so how often it is read (see SyncTier). */
   tier: SyncTier;
@@ -143,7 +143,9 @@ export const syncResources: readonly SyncResource[] = [
     key: (c: z.infer<typeof contactSchema>) => c.entityContactID,
     kind: 'paged',
     tier: 'lists',
-    query: (mode) => (mode === 'full' ? {} : { includeDeleted: true }),
+    // With the deleted ones on every pass, the first import included: a contact deleted while the list is read
+    // would otherwise leave it and move everything after it back, one unread (partner-api/moved-records.ts).
+    query: () => ({ includeDeleted: true }),
   },
   {
     name: 'onboardings',

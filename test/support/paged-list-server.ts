@@ -9,7 +9,7 @@ export interface FakeRecord {
 
 /**
  * One lastUpdated list served in memory, as the contract allows: pages of a size the server may change at
- * any moment (`pageSize`), in key order, `lastUpdated` inclusive and refused in the future, the server's time
+ * any moment (`pageSize`), in key order or by `updatedOn` (`order`), `lastUpdated` inclusive and refused in the future, the server's time
  * on every answer. Each request takes `requestMs` of server time; `beforeRequest` runs before each is served
  * (its number, from 1), so a test can change the page size or records between two pages of one pass.
  */
@@ -17,6 +17,8 @@ export function createPagedListServer(options: {
   records: number;
   pageSize: number;
   start: number;
+  /** 'updatedOn': oldest change first (then key), so a record that changes moves to the end. */
+  order?: 'key' | 'updatedOn';
   requestMs?: number;
   beforeRequest?: (request: number, server: PagedListServer) => void;
 }) {
@@ -54,6 +56,8 @@ export function createPagedListServer(options: {
         const matching = [...records.values()].filter(
           (r) => lastUpdated === null || Date.parse(r.updatedOn) >= lastUpdated,
         );
+        if (options.order === 'updatedOn')
+          matching.sort((a, b) => a.updatedOn.localeCompare(b.updatedOn) || a.entityKey.localeCompare(b.entityKey));
         const size = server.pageSize;
         const data = matching.slice((pageNumber - 1) * size, pageNumber * size).map((r) => ({ ...r }));
         return { data, rejected: [], status: 200, serverDate: new Date(now) };

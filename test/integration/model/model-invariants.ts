@@ -213,8 +213,8 @@ export async function checkSettled(
       'contact',
       contactSchema,
       world.db.contacts,
-      // A contact removed at the practice is listed as removed; the local copy drops it.
-      [...s.contacts.values()].filter((c) => !c.isDeleted),
+      // A contact removed at the practice is read as removed and kept, flagged (the screens hide it).
+      [...s.contacts.values()],
       (r: Contact) => r.entityContactID,
     ],
     ['lead', leadSchema, world.db.leads, [...s.leads.values()], (r: Lead) => r.leadKey],

@@ -96,6 +96,45 @@ describe('sync engine against the demo practice', () => {
     expectSameAsServer(t.sink, t.state);
   });
 
+  it('ordered by updatedOn: a contact edited while the import reads the list moves to its end, and the import is read again rather than miss the contact that moved back', async () => {
+    const t = await setup({ sortOrder: 'updatedOn', pageSize: 20 });
+    const practice = t.demo.practices[0]!;
+    let edited = false;
+    const api = {
+      ...t.api,
+      list: (async (path, schema, options) => {
+        if (path === '/contacts/list' && options?.query?.['pageNumber'] === 2 && !edited) {
+          // A staff member edits the first contact of the page just read.
+          edited = true;
+          const first = [...t.sink.table('contacts').values()][0] as { entityKey: string; entityContactID: number };
+          const answer = await fetch(
+            `${practice.baseUrl}/api/v1/entities/${first.entityKey}/contacts/${first.entityContactID}`,
+            {
+              method: 'PUT',
+              headers: {
+                'X-Svc-Auth-ID': practice.readWrite.clientId,
+                'X-Svc-Auth-Key': practice.readWrite.secret,
+                'Content-Type': 'application/json',
+              },
+              body: JSON.stringify({ contactName: 'Edited' }),
+            },
+          );
+          expect(answer.status).toBe(200);
+        }
+        return t.api.list(path, schema, options);
+      }) as typeof t.api.list,
+    };
+    const engine = createSyncEngine({ api, sink: t.sink });
+    const first = await engine.runOnce();
+    expect(edited).toBe(true);
+    expect(first.find((r) => r.resource === 'contacts')!.state).toBe('done');
+    // The import's pass ended unproven: it is read again from its first page on the next run.
+    expect(t.sink.cursors['contacts']).toMatchObject({ mode: 'full', nextPage: 1 });
+    await engine.runOnce();
+    expect(t.sink.cursors['contacts']).toMatchObject({ mode: 'incremental' });
+    expectSameAsServer(t.sink, t.state);
+  });
+
   it('resumes a pass broken mid-way from its stored page, without refetching committed pages', async () => {
     const t = await setup({ pageSize: 20 });
     t.sink.crashAfter(3);

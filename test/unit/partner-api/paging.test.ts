@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ListChangedWhileReadError } from '../../../src-main/partner-api/api-errors';
+import { watchForMovedRecords } from '../../../src-main/partner-api/moved-records';
 import {
   afterPage,
   needsConfirming,
@@ -149,5 +150,35 @@ describe('the paging rule', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('a record that comes back changed (the list ordered by updatedOn: it moved to the end) says the list changed, as one may have been skipped', async () => {
+    // Five records a page of two, oldest change first; the first is changed after the first page is read.
+    const records = ['a', 'b', 'c', 'd', 'e'].map((key, i) => ({ key, updatedOn: `2031-01-0${i + 1}` }));
+    const ordered = () => [...records].sort((x, y) => x.updatedOn.localeCompare(y.updatedOn));
+    const reading = readAllPages(
+      async (pageNumber) => {
+        if (pageNumber === 2) records[0] = { key: 'a', updatedOn: '2031-02-01' };
+        return { data: ordered().slice((pageNumber - 1) * 2, pageNumber * 2), rejected: 0 };
+      },
+      (r) => r.key,
+    );
+    // Without the sign, 'c' (moved back onto the first page) would be missing from a list taken as whole.
+    await expect(reading).rejects.toBeInstanceOf(ListChangedWhileReadError);
+  });
+
+  it('a record pushed onto the next page unchanged is no sign of a move', () => {
+    const watch = watchForMovedRecords((r: { key: string; updatedOn: string }) => r.key);
+    watch.note([
+      { key: 'a', updatedOn: '1' },
+      { key: 'b', updatedOn: '1' },
+    ]);
+    watch.note([
+      { key: 'b', updatedOn: '1' },
+      { key: 'c', updatedOn: '1' },
+    ]);
+    expect(watch.moved).toBe(false);
+    watch.note([{ key: 'a', updatedOn: '2' }]);
+    expect(watch.moved).toBe(true);
   });
 });
