@@ -86,8 +86,9 @@ export class ResponseTooLargeError extends MalformedResponseError {
 }
 
 /**
- * A whole read ended on repeated pages past its first (partner-api/paging.ts): records joined the list while
- * it was read, so records after those pages may be missing. Nothing was learnt; the read is made again later.
+ * A whole read ended on repeated pages past its first, or served a record again changed (partner-api/paging.ts,
+ * moved-records.ts): records joined or moved within the list while it was read, so some may be missing.
+ * Nothing was learnt; the read is made again later.
  */
 export class ListChangedWhileReadError extends Error {
   constructor() {

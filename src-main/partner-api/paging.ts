@@ -9,8 +9,9 @@ import { watchForMovedRecords } from './moved-records';
  * page: a full page holding one bad record is still full. The price: a list that fits in one page takes a
  * second, empty read to prove it ended.
  *
- * Repeats. An endpoint that ignores `pageNumber` (the catalogs' do: the contract shows no paging for them)
- * answers every page alike, so for those (`'may-ignore'`) a repeat ends the list. On an endpoint that pages
+ * Repeats. An endpoint that ignores `pageNumber` answers every page alike. The contract shows no paging for
+ * the catalogs' endpoints (the practice's ignore it; the hub pages them by key), so for those
+ * (`'may-ignore'`) a repeat ends the list. On an endpoint that pages
  * (`'pages'`: the lists read page by page, the reads for evidence of a write), one repeat is not an end:
  * records changed while the list is read join it (a list of changes) or are new (a client created); in key
  * order they land before the page being read as often as after it, and exactly a page of them pushes the
@@ -20,7 +21,8 @@ import { watchForMovedRecords } from './moved-records';
  * all, and what it served is all there is; further on they take two such bursts back to back (or a server
  * that answers the last page for any later number), so that end is left unproven and a read of changes asks
  * again from its proven watermark. Not caught: two bursts of exactly a page each, all before the first
- * page's records, between a pass's first three requests; the weekly reconciliation reads what they hid.
+ * page's records, between a read's first three requests; for the sync, the weekly reconciliation reads what
+ * they hid, and a verifier would take the list it read for the whole.
  *
  * A small first page. The sync's reads of changes every five minutes usually find a handful of records,
  * so a first page holding at most a quarter of the page size an earlier pass learned ends the pass at once
@@ -56,7 +58,9 @@ export interface PagingState {
   previousKeys: string | null;
   /** How many pages in a row, up to this one, repeated the page before them. */
   repeatsInARow: number;
-  /** The keys of the list's first page, when this read began at it (not a resumed pass). */
+  /** Before this read's first page, when that page is the list's first (not a resumed pass). */
+  atFirstPage: boolean;
+  /** The keys of the list's first page, when this read began at it. */
   firstPageKeys: string | null;
   /** Repeats in a row that end the list: 1 on an endpoint that may ignore `pageNumber`, else 2. */
   repeatsThatEnd: number;
@@ -67,25 +71,27 @@ export interface PagingState {
 /** Whether an endpoint is known to page, which decides what a repeated page means (see above). */
 export type EndpointPaging = 'pages' | 'may-ignore';
 
-export const startPaging = (
-  largestThisPass = 0,
-  learnedPageSize = 0,
-  endpoint: EndpointPaging = 'pages',
-): PagingState => ({
-  largestThisPass,
+export interface PagingStart {
+  /** A pass resumed after a crash: the largest page of the pages it read before (its next is not the first). */
+  resumedWithLargestPage?: number;
+  /** The page size an earlier pass learned, for the small-first-page rule (0 or absent: not used). */
+  learnedPageSize?: number;
+  endpoint?: EndpointPaging;
+}
+
+export const startPaging = (start: PagingStart = {}): PagingState => ({
+  largestThisPass: start.resumedWithLargestPage ?? 0,
   previousKeys: null,
   repeatsInARow: 0,
+  atFirstPage: start.resumedWithLargestPage === undefined,
   firstPageKeys: null,
-  learnedPageSize,
-  repeatsThatEnd: endpoint === 'pages' ? 2 : 1,
+  learnedPageSize: start.learnedPageSize ?? 0,
+  repeatsThatEnd: (start.endpoint ?? 'pages') === 'pages' ? 2 : 1,
 });
 
 /** A first page this small, against the page size learned before, ends the pass unproven (see above). */
 const smallFirstPage = (state: PagingState, served: number): boolean =>
-  state.previousKeys === null &&
-  state.largestThisPass === 0 &&
-  served > 0 &&
-  served <= Math.floor(state.learnedPageSize / 4);
+  state.atFirstPage && served > 0 && served <= Math.floor(state.learnedPageSize / 4);
 
 export interface ServedPage {
   /** Records the server sent, malformed ones included. */
@@ -110,26 +116,29 @@ export interface PageStep {
 
 export function afterPage(state: PagingState, page: ServedPage): PageStep {
   const keys = `${page.served}:${page.keys.join('|')}`;
-  const repeated = page.served > 0 && state.previousKeys === keys;
+  // A page of malformed records only cannot be told from another such page: on an endpoint that pages it
+  // is no repeat (the read goes on to its short or empty page); one that may ignore pageNumber ends on it.
+  const comparable = page.keys.length > 0 || state.repeatsThatEnd === 1;
+  const repeated = page.served > 0 && comparable && state.previousKeys === keys;
   const repeatsInARow = repeated ? state.repeatsInARow + 1 : 0;
-  const atFirstPage = state.previousKeys === null && state.largestThisPass === 0;
-  const firstPageKeys = atFirstPage ? keys : state.firstPageKeys;
-  const endlessRepeats = repeatsInARow >= state.repeatsThatEnd;
+  const firstPageKeys = state.atFirstPage ? keys : state.firstPageKeys;
+  const repeatsEnd = repeatsInARow >= state.repeatsThatEnd;
   // Only the first page served again shows an endpoint without paging (see above).
-  const withoutPaging = endlessRepeats && (state.repeatsThatEnd === 1 || keys === firstPageKeys);
+  const withoutPaging = repeatsEnd && (state.repeatsThatEnd === 1 || keys === firstPageKeys);
   const grew = state.largestThisPass > 0 && page.served > state.largestThisPass;
   const small = smallFirstPage(state, page.served);
-  const ended = page.served === 0 || page.served < state.largestThisPass || endlessRepeats || small;
+  const ended = page.served === 0 || page.served < state.largestThisPass || repeatsEnd || small;
   return {
     ended,
     repeated,
-    proven: ended && !small && (!endlessRepeats || withoutPaging),
+    proven: ended && !small && (!repeatsEnd || withoutPaging),
     grew,
     state: {
       ...state,
       largestThisPass: Math.max(state.largestThisPass, page.served),
       previousKeys: keys,
       repeatsInARow,
+      atFirstPage: false,
       firstPageKeys,
     },
   };
@@ -159,17 +168,21 @@ export async function readAllPages<T>(
 ): Promise<{ data: T[]; rejected: number; requests: number }> {
   const data: T[] = [];
   let rejected = 0;
-  let state = startPaging(0, 0, endpoint);
+  let state = startPaging({ endpoint });
   const moves = watchForMovedRecords(keyOf);
   for (let pageNumber = 1; pageNumber <= MAX_PAGE_NUMBER; pageNumber++) {
     const page = await fetchPage(pageNumber);
     const step = afterPage(state, { served: page.data.length + page.rejected, keys: page.data.map(keyOf) });
     state = step.state;
     rejected += page.rejected;
-    if (!step.repeated) data.push(...page.data);
-    if (!step.repeated) moves.note(page.data);
-    if (step.ended && (!step.proven || moves.moved)) throw new ListChangedWhileReadError();
-    if (step.ended) return { data, rejected, requests: pageNumber };
+    if (!step.repeated) {
+      data.push(...page.data);
+      moves.note(page.data);
+    }
+    if (step.ended) {
+      if (!step.proven || moves.moved) throw new ListChangedWhileReadError();
+      return { data, rejected, requests: pageNumber };
+    }
   }
   return { data, rejected, requests: MAX_PAGE_NUMBER };
 }

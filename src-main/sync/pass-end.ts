@@ -7,8 +7,8 @@ import type { SyncResource } from './sync-resources';
  * How a paged pass ended (partner-api/paging.ts):
  * - proven: by the rule, with the page size shown to hold throughout;
  * - unproven: on a small first page, which may be a full page of a page size shrunk to exactly its count; on
- *   repeated pages past the first; or after a record came back changed, so another may have been skipped
- *   (partner-api/moved-records.ts);
+ *   two repeats in a row past the first page; or after a record may have moved within the list, so another
+ *   may have been skipped (partner-api/moved-records.ts);
  * - changed: the page size changed during the pass (`pageSize`: the one seen last), so records may be skipped.
  */
 export type PassOutcome = { kind: 'proven' } | { kind: 'unproven' } | { kind: 'changed'; pageSize: number };

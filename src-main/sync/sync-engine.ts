@@ -92,14 +92,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
       resource,
       fresh ? { ...start, recordsThisPass: 0, passServerTime: null, largestPage: 0 } : start,
     );
-    let paging = startPaging(cursor.largestPage);
+    // A fresh pass sets its paging at its first page, judged on the server's answer (below).
+    let paging = fresh ? startPaging() : startPaging({ resumedWithLargestPage: cursor.largestPage });
     let carried = start.followUps ?? [];
     // Pages with records in this pass (a resumed pass's earlier pages were all full).
     let pagesWithRecords = fresh ? 0 : cursor.nextPage - 1;
     // Through the hub: what its mirror held when this pass began (a resumed pass does not know it).
     let mirrorProvenAt: string | null = null;
-    // A record read in this pass that comes back changed: the list's order follows changes (moved-records.ts).
-    const moves = watchForMovedRecords((record: unknown) => resource.key(record as never));
+    // A record that may have moved within the list as it was read, skipping another (moved-records.ts).
+    const moves = watchForMovedRecords(
+      (record: unknown) => resource.key(record as never),
+      fresh ? null : start.passServerTime,
+    );
     const list = (pageNumber: number) =>
       options.api.list(resource.path, resource.schema, {
         priority,
@@ -119,7 +123,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (fresh && cursor.nextPage === 1) {
         const trusted =
           !readsWhole(resource, cursor) && !proofDue(resource, cursor, Date.parse(passServerTime), margin);
-        paging = startPaging(0, trusted ? knownPageSize : 0);
+        paging = startPaging({ learnedPageSize: trusted ? knownPageSize : 0 });
       }
       const served = page.data.length + page.rejected.length;
       const step = afterPage(paging, { served, keys: page.data.map((r) => resource.key(r as never)) });
@@ -212,7 +216,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
           return { data: page.data, rejected: page.rejected.length };
         },
         (record) => resource.key(record as never),
-        // The catalogs' endpoints are not shown to page: a page repeated is the whole list again.
+        // The catalogs' endpoints are not shown to page (the practice's ignore pageNumber): a repeat ends them.
         'may-ignore',
       );
       records = whole.data;

@@ -27,9 +27,9 @@ export const failureWords = {
   /** An error page from something between the laptop and the practice (a gateway, a proxy), not the practice's own answer. */
   notFromThePractice:
     'Something between this laptop and the practice answered instead of the practice. It will be tried again.',
-  /** A whole read cut short by records joining the list as it was read (partner-api/paging.ts): read again later. */
+  /** A whole read that records joining or moving within the list may have cut short (partner-api/paging.ts). */
   listChangedWhileRead:
-    'The practice’s list changed while it was being read, so what was read was not taken as the whole list. It will be read again.',
+    'The practice’s list changed while it was being read, so what was read was not taken as the whole list.',
   redirect: 'The practice server tried to send this request to another address; it was not followed.',
   tooLarge: (limitBytes: number): string =>
     `The practice server sent an answer larger than the app accepts (over ${Math.round(limitBytes / 1024 / 1024)} MiB); it was not read.`,

@@ -12,7 +12,7 @@ import {
 
 /** Reads a list of n records served by pages of `pageSize`, by the paging rule; returns records and requests. */
 function read(n: number, pageSize: number, learnedPageSize: number) {
-  let state = startPaging(0, learnedPageSize);
+  let state = startPaging({ learnedPageSize });
   let records = 0;
   for (let page = 1; ; page++) {
     const served = Math.max(0, Math.min(pageSize, n - (page - 1) * pageSize));
@@ -50,10 +50,13 @@ describe('the paging rule', () => {
   it('a small first page ends the read unproven: a server that shrank to exactly its count would be cut short', () => {
     expect(read(50, 20, 100)).toEqual({ records: 20, requests: 1 });
     expect(read(50, 20, 0)).toEqual({ records: 50, requests: 3 });
-    const small = afterPage(startPaging(0, 100), { served: 20, keys: [] });
+    const small = afterPage(startPaging({ learnedPageSize: 100 }), { served: 20, keys: [] });
     expect(small).toMatchObject({ ended: true, proven: false });
     // An empty first page proves the end whatever the page size.
-    expect(afterPage(startPaging(0, 100), { served: 0, keys: [] })).toMatchObject({ ended: true, proven: true });
+    expect(afterPage(startPaging({ learnedPageSize: 100 }), { served: 0, keys: [] })).toMatchObject({
+      ended: true,
+      proven: true,
+    });
     // Read on, the same short page proves it (the largest page of this pass is known).
     expect(afterPage(afterPage(startPaging(), { served: 20, keys: [1] }).state, { served: 0, keys: [] })).toMatchObject(
       { ended: true, proven: true },
@@ -95,7 +98,7 @@ describe('the paging rule', () => {
     expect(once).toMatchObject({ repeated: true, ended: false });
     expect(afterPage(once.state, { served: 2, keys: [3, 4] })).toMatchObject({ ended: true, proven: false });
     // A resumed pass (its earlier pages already read) has no first page of its own to repeat.
-    const resumed = afterPage(startPaging(2), { served: 2, keys: [5, 6] });
+    const resumed = afterPage(startPaging({ resumedWithLargestPage: 2 }), { served: 2, keys: [5, 6] });
     const again = afterPage(resumed.state, { served: 2, keys: [5, 6] });
     expect(afterPage(again.state, { served: 2, keys: [5, 6] })).toMatchObject({ ended: true, proven: false });
   });
@@ -106,7 +109,7 @@ describe('the paging rule', () => {
     expect(await readAllPages(unpaged, (n) => n, 'may-ignore')).toEqual({ data: all, rejected: 0, requests: 2 });
     expect(await readAllPages(unpaged, (n) => n)).toEqual({ data: all, rejected: 0, requests: 3 });
     // On a catalog endpoint one repeat is the end, and a proven one.
-    const first = afterPage(startPaging(0, 0, 'may-ignore'), { served: 5, keys: all });
+    const first = afterPage(startPaging({ endpoint: 'may-ignore' }), { served: 5, keys: all });
     expect(afterPage(first.state, { served: 5, keys: all })).toMatchObject({ ended: true, proven: true });
   });
 
@@ -180,5 +183,22 @@ describe('the paging rule', () => {
     expect(watch.moved).toBe(false);
     watch.note([{ key: 'a', updatedOn: '2' }]);
     expect(watch.moved).toBe(true);
+  });
+
+  it('pages of malformed records only are no repeats on an endpoint that pages (they cannot be told apart); on a catalog endpoint they end it', () => {
+    let state = startPaging();
+    for (let page = 1; page <= 4; page++) {
+      const step = afterPage(state, { served: 3, keys: [] });
+      expect(step).toMatchObject({ repeated: false, ended: false });
+      state = step.state;
+    }
+    const catalog = afterPage(startPaging({ endpoint: 'may-ignore' }), { served: 3, keys: [] });
+    expect(afterPage(catalog.state, { served: 3, keys: [] })).toMatchObject({ repeated: true, ended: true });
+  });
+
+  it('a resumed pass starts past the first page: its first page repeated twice is no endpoint without paging', () => {
+    const resumed = afterPage(startPaging({ resumedWithLargestPage: 0 }), { served: 2, keys: [5, 6] });
+    const again = afterPage(resumed.state, { served: 2, keys: [5, 6] });
+    expect(afterPage(again.state, { served: 2, keys: [5, 6] })).toMatchObject({ ended: true, proven: false });
   });
 });
