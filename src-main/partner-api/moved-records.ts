@@ -17,7 +17,9 @@
  * again from its proven watermark, a whole read starts over), and a one-off whole read says the list changed
  * while it was read (paging.ts). Records that leave a list while it is read move everything after them back
  * too, without a sign: the sync asks for no list a record can leave by what the contract shows (contacts are
- * read with the deleted ones, kept flagged).
+ * read with the deleted ones, kept flagged). The outbox's checks read filtered lists (leads by a search, a
+ * client's bills by date) that a record can leave by an edit: one such edit between two pages of a check can
+ * still hide a record from it — a rare case the sync's lists do not share.
  */
 
 /** A record's `updatedOn` (every paged record of the contract has one); null for a record without. */

@@ -116,10 +116,10 @@ export interface PageStep {
 
 export function afterPage(state: PagingState, page: ServedPage): PageStep {
   const keys = `${page.served}:${page.keys.join('|')}`;
-  // A page of malformed records only cannot be told from another such page: on an endpoint that pages it
-  // is no repeat (the read goes on to its short or empty page); one that may ignore pageNumber ends on it.
-  const comparable = page.keys.length > 0 || state.repeatsThatEnd === 1;
-  const repeated = page.served > 0 && comparable && state.previousKeys === keys;
+  // Pages of malformed records only cannot be told apart: alike in count, they count as repeats, so a server
+  // that serves nothing else still ends. A list that begins with three full pages of them ends there, as an
+  // endpoint without paging (their records are reported as rejected).
+  const repeated = page.served > 0 && state.previousKeys === keys;
   const repeatsInARow = repeated ? state.repeatsInARow + 1 : 0;
   const firstPageKeys = state.atFirstPage ? keys : state.firstPageKeys;
   const repeatsEnd = repeatsInARow >= state.repeatsThatEnd;

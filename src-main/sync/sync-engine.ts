@@ -100,10 +100,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     // Through the hub: what its mirror held when this pass began (a resumed pass does not know it).
     let mirrorProvenAt: string | null = null;
     // A record that may have moved within the list as it was read, skipping another (moved-records.ts).
-    const moves = watchForMovedRecords(
-      (record: unknown) => resource.key(record as never),
-      fresh ? null : start.passServerTime,
-    );
+    // A resumed pass judges "changed since the pass began" with the watermark's margin: a record may carry an
+    // updatedOn a little before the Date of the answer that first showed the change.
+    const resumedAfter =
+      fresh || !start.passServerTime ? null : new Date(Date.parse(start.passServerTime) - margin).toISOString();
+    const moves = watchForMovedRecords((record: unknown) => resource.key(record as never), resumedAfter);
     const list = (pageNumber: number) =>
       options.api.list(resource.path, resource.schema, {
         priority,
