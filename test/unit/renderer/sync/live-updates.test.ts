@@ -92,7 +92,8 @@ describe('the window follows the practice hub’s pokes', () => {
     expect(reads).toEqual([]);
 
     emit('sync.poke', { practiceKey, seq: 4, lists: ['entities', 'proposals'], clients: [clientA] });
-    await settle();
+    // The client reads load with the first poke that needs them: waited for, not timed (a busy machine).
+    await vi.waitFor(() => expect(told).toHaveLength(1), { timeout: 5_000 });
     expect(syncLists).toHaveBeenCalledWith(['entities']);
     expect(reads).toEqual([clientA]);
     expect((await db.proposals.get(proposalA))?.statusName).toBe('Accepted');
@@ -132,6 +133,7 @@ describe('the window follows the practice hub’s pokes', () => {
       now: () => now,
     });
     emit('sync.poke', { practiceKey, seq: 7, lists: ['entities'], clients: [clientA, clientB] });
+    await vi.waitFor(() => expect(reads).toEqual([clientB]), { timeout: 5_000 });
     await settle();
     expect(reads).toEqual([clientB]);
     stop();
