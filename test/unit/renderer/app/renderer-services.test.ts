@@ -145,6 +145,7 @@ describe('the composition root', () => {
     services.removeForgottenPracticesOnce(confirm);
     services.removeForgottenPracticesOnce(confirm);
     services.removeForgottenPracticesOnce(confirm);
+    await vi.waitFor(() => expect(list).toHaveBeenCalledTimes(2));
     await new Promise((resolve) => setTimeout(resolve, 50));
     // One run reads the list of practices twice (at first, and again just before deleting); a second run would read it again.
     expect(list).toHaveBeenCalledTimes(2);
