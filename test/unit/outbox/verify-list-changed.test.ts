@@ -1,24 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createOutboxExecutor } from '../../../src-main/outbox/outbox-executor';
 import type { PartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
+import { leadRecord } from '../../support/lead-record';
 
 const PRACTICE = '44444444-4444-4444-8444-444444444444';
 const ENTRY = '11111111-1111-4111-8111-111111111111';
 
 /** A lead with this key (its last two hex digits) and name. */
-const lead = (suffix: string, name: string) => ({
-  leadKey: `aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaa${suffix}`,
-  leadID: Number.parseInt(suffix, 16),
-  name,
-  surname: 'Doe',
-  companyName: null,
-  email: null,
-  mobile: null,
-  source: null,
-  statusName: 'New',
-  assignedUserKey: null,
-  convertedEntityKey: null,
-});
+const lead = (suffix: string, name: string) =>
+  leadRecord({
+    leadKey: `aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaa${suffix}`,
+    leadID: Number.parseInt(suffix, 16),
+    name,
+    surname: 'Doe',
+  });
 
 /**
  * The practice's lead list, one lead a page in key order, the lead this entry created last. Before each

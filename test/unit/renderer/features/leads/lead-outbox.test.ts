@@ -10,6 +10,7 @@ import {
   pendingNotesFor,
 } from '../../../../../src-renderer/features/leads/lead-outbox';
 import { newEntry } from '../../../../../src-renderer/outbox/outbox-state';
+import { leadRecord } from '../../../../support/lead-record';
 
 const T0 = Date.parse('2026-11-21T10:00:00Z');
 const SYNCED = '11111111-1111-4111-8111-111111111111';
@@ -25,23 +26,7 @@ const entry = (operation: OperationName, payload: StoredPayload, patch: Partial<
 const note = (leadKey: StoredPayload['params'][string], text: string, patch: Partial<OutboxEntry> = {}) =>
   entry('lead.addNote', { params: { leadKey }, body: { text } }, patch);
 const lead = (patch: Partial<Lead> & { pendingOutboxId?: string }) =>
-  ({
-    leadKey: SYNCED,
-    leadID: 7,
-    name: 'Ana',
-    surname: null,
-    companyName: null,
-    email: null,
-    mobile: null,
-    source: null,
-    statusName: 'New',
-    assignedUserKey: null,
-    convertedEntityKey: null,
-    noteCount: 0,
-    createdOn: '',
-    updatedOn: '',
-    ...patch,
-  }) as Lead & { pendingOutboxId?: string };
+  ({ ...leadRecord({ leadKey: SYNCED }), ...patch }) as Lead & { pendingOutboxId?: string };
 
 describe('lead writes in the outbox', () => {
   it('a synced lead is named by its key; a placeholder by a reference to the entry creating it, which the write waits for', () => {
