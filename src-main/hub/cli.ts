@@ -8,7 +8,7 @@
  * `npm run hub -- devices add "Front desk laptop" | devices list | devices revoke <id> [--data DIR]`.
  * `npm run hub -- webhooks subscribe --url https://…/webhooks/partner --api-url URL [--data DIR]`, beside the running hub.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,15 +49,21 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const leaderPollMs = Number(process.env.HUB_LEADER_POLL_MS) || undefined;
 const defaultData = resolve('.practice-hub');
 
+/** The data folder holds the secrets, the certificate's key and the lock: made for this user only. */
+function dataFolder(path: string): string {
+  mkdirSync(path, { recursive: true, mode: 0o700 });
+  return path;
+}
+
 if (positionals[0] === 'devices') {
-  const dataDir = resolve(values.data ?? defaultData);
+  const dataDir = dataFolder(resolve(values.data ?? defaultData));
   const code = await runDevicesCommand(positionals.slice(1), { dataDir, databaseUrl }).catch((error: unknown) =>
     fail(error instanceof Error ? error.message : String(error)),
   );
   process.exit(code);
 }
 if (positionals[0] === 'webhooks') {
-  const dataDir = resolve(values.data ?? defaultData);
+  const dataDir = dataFolder(resolve(values.data ?? defaultData));
   const code = await runWebhooksCommand(positionals.slice(1), {
     dataDir,
     apiUrl: values['api-url'],
@@ -81,7 +87,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0-
 
 // The demo is a new practice on every start, so by default its hub gets a fresh data folder, removed on exit.
 const scratch = values.demo && !values.data ? mkdtempSync(join(tmpdir(), 'practice-hub-demo-')) : null;
-const dataDir = resolve(values.data ?? scratch ?? defaultData);
+const dataDir = dataFolder(resolve(values.data ?? scratch ?? defaultData));
 const demo = values.demo ? await createDemoPractice({ port: 0 }) : null;
 
 let partnerApi: { baseUrl: string; clientId: string; secret: string };

@@ -5,18 +5,23 @@ import { ACTIVE_EVERY_MS, IDLE_EVERY_MS } from '../../src-preload/contract/sync-
 import { realTimer, type BudgetTimer } from '../request-budget/budget-timer';
 import { createSettingsBudgetStore } from '../request-budget/budget-store';
 import { createRequestBudget } from '../request-budget/request-budget';
-import type { RequestBudget } from '../request-budget/request-budget-types';
+import type { BudgetLimits, RequestBudget } from '../request-budget/request-budget-types';
+import { LAPTOP_READ_PRIORITY } from './clients/read-through-kinds';
 import { createSyncEngine } from '../sync/sync-engine';
 import { openHubDatabase, type HubDatabase } from './db/database';
 import { migrate } from './db/migrations';
 import { bindToPractice } from './db/practice-binding';
 import { CHANGES_CHANNEL, INBOX_CHANNEL, localSignals, postgresSignals, type HubSignals } from './db/signals';
-import { createDeviceRegistry, type DeviceRegistry } from './devices/devices';
+import { startAdminListener } from './admin/admin-listener';
+import { createDeviceAccess, type DeviceAccess } from './devices/device-access';
+import { createDeviceAllowance } from './devices/device-allowance';
 import { createClientReads } from './clients/client-reads';
+import { createHeldClientsBackstop } from './clients/held-clients-backstop';
 import { createHintLimiter, registerHintRoute } from './hints/hint-route';
 import { createHintWorker } from './hints/hint-worker';
 import { CHANGES_PATH, createChangeStream } from './http/change-stream';
 import { createHubServer } from './http/hub-server';
+import type { DeclaredRoute } from './http/route-access';
 import type { HubTls } from './http/hub-tls';
 import { createHubSyncSink, type HubSinkEvents } from './mirror/hub-sync-sink';
 import { postgresLeadership, soleLeadership, type MirrorLeadership } from './mirror/mirror-leadership';
@@ -55,6 +60,11 @@ export interface StartHubOptions {
    * and how long the leader gathers hints before a round (default 200 ms).
    */
   hintGapsMs?: { device?: number; round?: number; gather?: number };
+  /**
+   * The Client ID's limits when they differ from the contract's defaults (the hub also learns them from the
+   * practice's rate-limit headers). Tests against a demo practice that limits nothing give generous ones.
+   */
+  limits?: BudgetLimits;
   /** The Partner API's transport (tests count requests with it). */
   fetch?: typeof fetch;
   /**
@@ -76,13 +86,17 @@ export interface RunningHub {
   certificate: { fingerprint: string; pinned: boolean } | null;
   practice: AuthValidation;
   db: HubDatabase;
-  devices: DeviceRegistry;
+  devices: DeviceAccess;
   mirror: MirrorLoop;
   /** Whether this process mirrors (on PostgreSQL, one leader per Client ID; the others only serve). */
   leadership: MirrorLeadership;
   /** What the hub knows of the Client ID's use (its own sends, others' revealed by the practice's headers). */
   budget: Pick<RequestBudget, 'snapshot'>;
   webhooks: WebhookStatus;
+  /** Every route the hub serves, with who may call it (http/route-access.ts). */
+  routes: readonly DeclaredRoute[];
+  /** Resolves once the mirror's pass and the held clients' turn under way are done (tests on a virtual clock). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -112,7 +126,12 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const { baseUrl, clientId, secret } = options.partnerApi;
     const timer = options.timer ?? realTimer;
     const budgetSettings = await openBudgetSettings(db);
-    const budget = createRequestBudget({ clientId, timer, store: createSettingsBudgetStore(budgetSettings) });
+    const budget = createRequestBudget({
+      clientId,
+      timer,
+      store: createSettingsBudgetStore(budgetSettings),
+      ...(options.limits ? { limits: options.limits } : {}),
+    });
     closeBudget = async () => {
       budget.dispose();
       await budgetSettings.flush();
@@ -133,6 +152,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     // A laptop back after an idle spell: the active cadence from now, and a pass at once if the last one is
     // older than that cadence (so what it reads next is at most one active interval old).
     const activeEveryMs = options.mirrorEveryMs ?? DEFAULT_MIRROR_EVERY_MS;
+    const backstopEveryMs = () =>
+      presence.mirrorEveryMs(activeEveryMs, options.idleMirrorEveryMs ?? DEFAULT_IDLE_MIRROR_EVERY_MS);
     const presence = createLaptopPresence({
       now: () => timer.now(),
       openStreams: () => changes.connections(),
@@ -147,6 +168,10 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     });
     // Every process pokes its own laptops when any process's mirror commits (LISTEN/NOTIFY on a server).
     const said = (signals = options.databaseUrl ? await postgresSignals(options.databaseUrl, db) : localSignals());
+    // Enrolled laptops, and what each has open here (a revocation on any process ends it).
+    const devices = createDeviceAccess({ db, signals: said });
+    // What laptops may make the hub spend of the Client ID's budget; the hub's own work is never counted.
+    const allowance = createDeviceAllowance({ now: () => timer.now() });
     const announceChanges = async () => said.send(CHANGES_CHANNEL, String(await latestChangeSeq(db)));
     said.on(CHANGES_CHANNEL, () => changes.notify());
     const sink = createHubSyncSink(db, {
@@ -162,17 +187,30 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       ? await postgresLeadership(options.databaseUrl, clientId, () => console.error('[hub] lost the mirror leadership'))
       : soleLeadership());
     const mirror = createMirrorLoop(createSyncEngine({ api, sink, resources: hubResources }), {
-      everyMs: () => presence.mirrorEveryMs(activeEveryMs, options.idleMirrorEveryMs ?? DEFAULT_IDLE_MIRROR_EVERY_MS),
-      now: () => timer.now(),
+      // Passes nobody asked for share the tier of laptops' reads (read-through-kinds.ts), below webhook work.
+      backstopPriority: LAPTOP_READ_PRIORITY,
+      everyMs: backstopEveryMs,
+      clock: timer,
       mayMirror: () => !stopping && leader.isLeader(),
+      afterFullPass: () => void heldClients.turn(),
     });
     // A client's proposals and statements, read when an event or a hint names the client or a laptop asks
     // for one not held yet; a statement's or bill's detail and PDFs read through and kept.
     const clients = createClientReads({
       db,
       api,
+      allowance,
+      now: () => timer.now(),
       mayRead: () => !stopping && leader.isLeader(),
       onChanged: () => void announceChanges().catch((error: unknown) => console.error('[hub]', error)),
+    });
+    // The lists held per client change only where a webhook or a hint says so: re-read within a bound anyway.
+    const heldClients = createHeldClientsBackstop({
+      db,
+      now: () => timer.now(),
+      laptopsActive: () => presence.active(),
+      nextTurnInMs: backstopEveryMs,
+      reread: (resource, entityKey) => clients.rereadHeld(resource, entityKey),
     });
     // Whichever process stored a delivery, the leader does its work: the payload is a summary, so what it
     // names is re-read from the Partner API (a client's proposals, else one coalesced pass for a burst).
@@ -188,6 +226,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       mayWork: () => !stopping && leader.isLeader(),
       mirrorPass: (resources) => mirror.request('interactive', resources),
       refreshClient: (entityKey) => clients.refreshHeld(entityKey),
+      holdsClient: (entityKey) => clients.holdsAny(entityKey),
+      allowance,
       ...(options.hintGapsMs?.round !== undefined ? { gapMs: options.hintGapsMs.round } : {}),
       ...(options.hintGapsMs?.gather !== undefined ? { gatherMs: options.hintGapsMs.gather } : {}),
     });
@@ -222,12 +262,12 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       tryingToLead = takeOver().catch((error: unknown) => console.error('[hub]', error));
     }, options.leaderPollMs ?? 5_000);
     takeOverTimer.unref();
-    const devices = createDeviceRegistry(db);
     const webhooks: WebhookStatus = { subscriptions: 0, testArrived: false };
     const app = createHubServer({
-      // The change stream reports its own opening and closing (presence.streamOpened, streamClosed).
-      onDeviceRequest: ({ device, path }) => {
-        if (path !== CHANGES_PATH) presence.seen(device);
+      onDeviceRequest: (request, reply) => {
+        devices.track(request, reply);
+        // The change stream reports its own opening and closing (presence.streamOpened, streamClosed).
+        if (request.device && request.routeOptions.url !== CHANGES_PATH) presence.seen(request.device);
       },
       db,
       devices,
@@ -254,6 +294,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       },
     });
     await app.listen({ host, port: options.port ?? 0 });
+    // `devices add/list/revoke` while the hub runs: on loopback, with a secret in the data folder.
+    const admin = await startAdminListener({ dataDir: options.dataDir, devices });
     mirror.start();
     const { port } = app.server.address() as AddressInfo;
     const hubUrl = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -277,6 +319,11 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       leadership: leader,
       budget,
       webhooks,
+      routes: app.declaredRoutes,
+      async settled() {
+        await mirror.idle();
+        await heldClients.idle();
+      },
       async close() {
         clearInterval(takeOverTimer);
         // A try already under way may win the lock after this: it must not start a pass on a closing database.
@@ -284,10 +331,12 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         await tryingToLead;
         await inbox.stop();
         await hints.stop();
-        await clients.stop();
         await mirror.stop();
+        await heldClients.stop();
+        await clients.stop();
         await said.close();
         await leader.close();
+        await admin.close();
         await app.close();
         await closeBudget();
         await db.close();

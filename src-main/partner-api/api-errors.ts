@@ -41,6 +41,26 @@ export class HubDeviceRejectedError extends PartnerApiError {
 }
 
 /**
+ * A 429 from the practice hub: it limits what one laptop may make it read from the practice. Said with the
+ * wait it asked for (Retry-After), which the client waits itself when it is short.
+ */
+export class HubBusyError extends PartnerApiError {
+  constructor(
+    error: PartnerApiError,
+    readonly retryAfterMs: number,
+  ) {
+    super(
+      error.status,
+      error.title,
+      failureWords.hubBusy(Math.ceil(retryAfterMs / 1000)),
+      error.problem,
+      error.serverDate,
+    );
+    this.name = 'HubBusyError';
+  }
+}
+
+/**
  * - unreachable: the request provably never left — it failed before a connection existed
  *   (network-failure.ts decides by the phase of the failure, not by its code);
  * - timeout, reset, truncated: it may have reached the server and been applied (ambiguous).
@@ -103,6 +123,7 @@ export function describeApiError(error: unknown): string {
     error instanceof RedirectRefusedError ||
     error instanceof ResponseTooLargeError ||
     error instanceof HubDeviceRejectedError ||
+    error instanceof HubBusyError ||
     error instanceof HubCertificateRefusedError ||
     error instanceof ListChangedWhileReadError
   )

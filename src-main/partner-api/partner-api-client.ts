@@ -1,6 +1,7 @@
 import { type z } from 'zod';
 import { problemDetailsSchema } from '../../src-preload/contract/partner-api';
 import {
+  HubBusyError,
   HubDeviceRejectedError,
   MalformedResponseError,
   NetworkError,
@@ -70,6 +71,17 @@ export interface ListPage<T> extends ApiResponse<T[]> {
    * complete (`X-Hub-Mirror-Proven-At`), so a laptop falling back to the Partner API knows where to read from.
    */
   mirrorProvenAt?: string;
+}
+
+/** A hub's 429 whose wait is at most this long is waited by the client itself (then the request goes again). */
+export const HUB_WAIT_WITHIN_MS = 30_000;
+
+/** Retry-After in seconds or as an HTTP date; a hub that says nothing readable is given 5 s. */
+function retryAfterMs(header: string | null, now = Date.now()): number {
+  const value = header?.trim() ?? '';
+  if (/^\d{1,6}$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? 5_000 : Math.min(Math.max(0, at - now), 86_400_000);
 }
 
 /** The hub's header naming the practice-clock time its mirror of a list is proven complete from. */
@@ -222,6 +234,14 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
       const last = n + 1 >= maxAttempts;
       if (result) {
         const status = result.response.status;
+        // The hub's 429 (no budget paces a device's requests to it): its Retry-After is waited here when short,
+        // and otherwise handed to the caller as a HubBusyError naming the wait.
+        if (options.hubDevice && status === 429) {
+          const waitMs = retryAfterMs(result.response.headers.get('retry-after'));
+          if (last || waitMs > HUB_WAIT_WITHIN_MS) return result;
+          await sleep(waitMs, request.signal);
+          continue;
+        }
         // 429: the server did not act on it, so any request may be retried; the budget holds the pause.
         // Not the eForm quota's: nothing would pass before it resets, so the caller waits for that.
         const retryable = (status === 429 && !quotaRefusals.has(result.response)) || (idempotent && status >= 500);
@@ -263,6 +283,8 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
       serverDateOf(response),
     );
     if (options.hubDevice && response.status === 401) return new HubDeviceRejectedError(error);
+    if (options.hubDevice && response.status === 429)
+      return new HubBusyError(error, retryAfterMs(response.headers.get('retry-after')));
     if (quotaRefusals.has(response)) return new EformQuotaError(error, quotaResetAt(response.headers, Date.now()));
     return error;
   }

@@ -18,6 +18,28 @@ export interface HubHintDeps {
   log?: { warn(message: string, error?: unknown): void };
   /** How long a hint may take before it is given up (default 10 s). */
   timeoutMs?: number;
+  /** Main's clock and timer (a hint the hub asked to wait for is sent after its Retry-After). */
+  now?: () => number;
+  setTimer?: (fn: () => void, ms: number) => void;
+}
+
+/** What fits in one hint (the contract's maxima): more is left to the hub's backstop pass. */
+const MAX_NAMES = 20;
+
+/** Two hints as one (a hub that asked this laptop to wait gets what it missed in one hint afterwards). */
+export function mergeHints(a: HubHint, b: HubHint): HubHint {
+  return {
+    resources: [...new Set([...a.resources, ...b.resources])].slice(0, MAX_NAMES),
+    clientKeys: [...new Set([...a.clientKeys, ...b.clientKeys])].slice(0, MAX_NAMES),
+  };
+}
+
+/** Retry-After in seconds or as an HTTP date (10 s when unreadable), at most an hour. */
+function retryAfterMs(header: string | null, now: number): number {
+  const value = header?.trim() ?? '';
+  if (/^\d{1,6}$/.test(value)) return Math.min(Number(value) * 1000, 3_600_000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? 10_000 : Math.min(Math.max(0, at - now), 3_600_000);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,10 +71,12 @@ export function hintFor(
  * never delays, fails or repeats the write it follows (the hub's backstop pass finds the change anyway).
  */
 export function createHubHints(deps: HubHintDeps) {
-  async function send(practiceKey: string, operation: OperationName, about: HintAbout) {
-    const hub = deps.hubOf(practiceKey);
-    const hint = hub ? hintFor(operation, about.entityKey, about.params) : null;
-    if (!hub || !hint) return;
+  const now = deps.now ?? Date.now;
+  const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => void setTimeout(fn, ms).unref());
+  /** Per hub address: hints kept while the hub asked this laptop to wait (a 429's Retry-After). */
+  const held = new Map<string, { until: number; hint: HubHint | null; practiceKey: string }>();
+
+  async function post(hub: HubDevice, hint: HubHint): Promise<Response> {
     const response = await deps.fetch(`${hub.baseUrl}${HUB_HINTS_PATH}`, {
       method: 'POST',
       headers: {
@@ -64,7 +88,49 @@ export function createHubHints(deps: HubHintDeps) {
       signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
     });
     await response.body?.cancel().catch(() => undefined);
+    return response;
+  }
+
+  /** Sends the hint, or keeps it with the others until the hub's wait is over; throws when the hub refused it. */
+  async function deliver(practiceKey: string, hub: HubDevice, hint: HubHint): Promise<void> {
+    const hold = held.get(hub.baseUrl);
+    if (hold && hold.until > now()) {
+      hold.hint = hold.hint ? mergeHints(hold.hint, hint) : hint;
+      return;
+    }
+    const response = await post(hub, hint);
+    if (response.status === 429) {
+      const waitMs = retryAfterMs(response.headers.get('retry-after'), now());
+      const entry = { until: now() + waitMs, hint: held.get(hub.baseUrl)?.hint ?? null, practiceKey };
+      entry.hint = entry.hint ? mergeHints(entry.hint, hint) : hint;
+      held.set(hub.baseUrl, entry);
+      deps.log?.warn(
+        `The practice hub asked this laptop to wait ${Math.ceil(waitMs / 1000)} s before its next hint; ` +
+          'what it names is kept and sent then',
+      );
+      setTimer(() => void flush(hub.baseUrl), waitMs);
+      return;
+    }
     if (!response.ok) throw new Error(`The hub answered the hint with ${response.status}.`);
+  }
+
+  /** The wait is over: the hints kept meanwhile go out as one. */
+  async function flush(baseUrl: string): Promise<void> {
+    const hold = held.get(baseUrl);
+    held.delete(baseUrl);
+    const hub = hold?.hint ? deps.hubOf(hold.practiceKey) : null;
+    // Signed out, or moved to another hub meanwhile: nothing to tell this one.
+    if (!hold?.hint || !hub || hub.baseUrl !== baseUrl) return;
+    await deliver(hold.practiceKey, hub, hold.hint).catch((error: unknown) =>
+      deps.log?.warn('The practice hub was not told about changes it had asked this laptop to wait with', error),
+    );
+  }
+
+  async function send(practiceKey: string, operation: OperationName, about: HintAbout) {
+    const hub = deps.hubOf(practiceKey);
+    const hint = hub ? hintFor(operation, about.entityKey, about.params) : null;
+    if (!hub || !hint) return;
+    await deliver(practiceKey, hub, hint);
   }
 
   return {

@@ -10,6 +10,9 @@ export const failureWords = {
   /** 401 from the practice hub: the device was revoked, or the hub no longer knows it. */
   hubDeviceRejected:
     'The practice hub no longer accepts this laptop: its enrolment was revoked or is unknown there. Ask the hub’s administrator for a new enrolment code and connect through the hub again.',
+  /** 429 from the practice hub: this laptop asked it for more than it reads from the practice for one laptop. */
+  hubBusy: (seconds: number): string =>
+    `The practice hub asked this laptop to wait ${seconds} s before asking it for more; it tries again then by itself.`,
   /** A pinned (self-signed) hub showed another certificate: refused in the handshake, before anything was sent. */
   hubCertificateMismatch:
     'The hub’s certificate is not the one it was enrolled with, so nothing was sent to it. If the hub’s administrator replaced its certificate, ask them for a new enrolment code; otherwise something may be impersonating the hub.',

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { proposalSummarySchema, statementSummarySchema } from '../../../src-preload/contract/partner-api';
 import type { PartnerApiClient, RequestPriority } from '../../partner-api/partner-api-client';
 import type { HubDatabase, Queryable } from '../db/database';
+import type { DeviceAllowance } from '../devices/device-allowance';
+import { LAPTOP_READ_PRIORITY } from './read-through-kinds';
 import { removeClientRecordsNotIn, upsertRecords } from '../mirror/mirror-store';
 
 /** The mirror's resource name for clients' proposals (keyed by proposalKey; the record carries its entityKey). */
@@ -44,10 +46,24 @@ export interface ClientProposalsDeps {
   mayRead: () => boolean;
   /** Records really changed (the change stream pokes laptops with what is new). */
   onChanged: () => void;
+  /** What each device may make the hub spend; without it (tools, tests) nothing is counted. */
+  allowance?: DeviceAllowance;
+  /** The hub's clock (epoch ms): when a client was read and asked for, for the backstop's bounds. */
+  now?: () => number;
   coalesceMs?: number;
 }
 
 export class NotMirroredError extends Error {}
+
+/** A laptop asked about a client the mirror has never listed: refused without asking the practice. */
+export class UnknownClientError extends Error {
+  constructor() {
+    super('The practice hub does not know this client: it is not in the practice’s client list the hub mirrors.');
+  }
+}
+
+/** A laptop asking about a client again within this long does not write that it asked (the backstop needs no finer). */
+const ASKED_AGAIN_AFTER_MS = 10 * 60_000;
 
 /**
  * A client's proposals in the mirror: read from the Partner API when an event names the client (its
@@ -71,6 +87,7 @@ export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
   spec: ClientListSpec<S>,
   deps: ClientProposalsDeps,
 ) {
+  const now = deps.now ?? Date.now;
   const reading = new Map<string, Promise<void>>();
   const again = new Set<string>();
   /** Clients an event named, waiting for the burst's read, with whoever waits for that read to finish. */
@@ -95,9 +112,9 @@ export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
         mine.map((p) => spec.keyOf(p)),
       );
       await tx.query(
-        `INSERT INTO mirrored_clients (resource, entity_key, read_at) VALUES ($1, $2, now())
+        `INSERT INTO mirrored_clients (resource, entity_key, read_at, asked_at) VALUES ($1, $2, $3, $3)
          ON CONFLICT (resource, entity_key) DO UPDATE SET read_at = EXCLUDED.read_at`,
-        [spec.resource, entityKey],
+        [spec.resource, entityKey, new Date(now()).toISOString()],
       );
       return count;
     });
@@ -138,6 +155,8 @@ export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
   }
 
   return {
+    /** The mirror's resource this list is held as. */
+    resource: spec.resource,
     refresh,
     /**
      * An event named this client: read its proposals soon, once for the whole burst. Resolves when that read
@@ -155,11 +174,24 @@ export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
      * A laptop's read: from the mirror when the client is held, else read through once (then mirrored).
      * A process that may not read the Partner API (a follower) refuses a client it does not hold.
      */
-    async serve(rawKey: string): Promise<unknown[]> {
+    async serve(rawKey: string, device?: string): Promise<unknown[]> {
       const entityKey = rawKey.toLowerCase();
-      if (!(await isMirrored(deps.db, spec.resource, entityKey))) {
+      if (await isMirrored(deps.db, spec.resource, entityKey)) {
+        await noteAsked(deps.db, spec.resource, entityKey, now());
+      } else {
+        if (!(await isKnownClient(deps.db, entityKey))) {
+          if (device) deps.allowance?.strike(device);
+          throw new UnknownClientError();
+        }
         if (!deps.mayRead()) throw new NotMirroredError(`This client’s ${spec.noun} are not mirrored yet.`);
-        await refresh(entityKey);
+        // Joining a read already under way costs the device nothing; starting one is paid from its allowance.
+        const ticket = !reading.has(entityKey) && device && deps.allowance ? deps.allowance.require(device) : null;
+        try {
+          await refresh(entityKey, LAPTOP_READ_PRIORITY);
+        } finally {
+          // A client the practice lists: its list, even empty, is what the laptop asked for.
+          ticket?.settle('useful');
+        }
       }
       return recordsOf(deps.db, spec.resource, entityKey);
     },
@@ -177,6 +209,23 @@ export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
   };
 }
 export type ClientList = ReturnType<typeof createClientList>;
+
+/** Whether the mirror's client list has this client: the only clients a laptop learns of through the hub. */
+export async function isKnownClient(db: Queryable, entityKey: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM mirror_records WHERE resource = 'entities' AND lower(key) = $1`, [
+    entityKey.toLowerCase(),
+  ]);
+  return rows.length > 0;
+}
+
+/** A laptop asked for this client's list: the backstop keeps it fresh while laptops keep asking. */
+async function noteAsked(db: Queryable, resource: string, entityKey: string, nowMs: number): Promise<void> {
+  await db.query(
+    `UPDATE mirrored_clients SET asked_at = $3::timestamptz
+     WHERE resource = $1 AND entity_key = $2 AND asked_at < $3::timestamptz - make_interval(secs => $4::double precision)`,
+    [resource, entityKey, new Date(nowMs).toISOString(), ASKED_AGAIN_AFTER_MS / 1000],
+  );
+}
 
 async function isMirrored(db: Queryable, resource: string, entityKey: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM mirrored_clients WHERE resource = $1 AND entity_key = $2', [

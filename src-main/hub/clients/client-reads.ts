@@ -3,6 +3,7 @@ import { registerClientRoutes } from '../http/client-routes';
 import { registerReadThroughRoutes } from '../http/read-through-routes';
 import { createClientProposals, createClientStatements, type ClientProposalsDeps } from './client-proposals';
 import { createReadThrough } from './read-through';
+import { LAPTOP_READ_PRIORITY } from './read-through-kinds';
 
 /**
  * What the hub reads per client or per record, on demand: a client's proposals and statements (held in
@@ -22,6 +23,16 @@ export function createClientReads(deps: ClientProposalsDeps) {
           if (await list.holds(entityKey)) await list.request(entityKey);
         }),
       );
+    },
+    /** The backstop's re-read of one list the hub holds for a client (held-clients-backstop.ts), in the hub's own tier. */
+    async rereadHeld(resource: string, entityKey: string): Promise<void> {
+      const list = [proposals, statements].find((held) => held.resource === resource);
+      // A list this version no longer holds per client: nothing to read (its row goes at the next forget).
+      await list?.refresh(entityKey, LAPTOP_READ_PRIORITY);
+    },
+    /** Whether the hub holds any of this client's lists (a hint naming it then costs a re-read). */
+    async holdsAny(entityKey: string): Promise<boolean> {
+      return (await proposals.holds(entityKey)) || (await statements.holds(entityKey));
     },
     /** A proposal of the client was accepted: its proposals are read (held or not), its kept answers dropped. */
     async proposalAccepted(entityKey: string): Promise<void> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { documentKinds, type DocumentKind } from '../../../src-preload/contract/documents';
 import { readRequestSchema, readSpecs, type ReadKind, type ReadRequest } from '../../../src-preload/contract/reads';
 import { documentApiPath, downloadDocument } from '../../documents/document-source';
-import type { PartnerApiClient } from '../../partner-api/partner-api-client';
+import type { PartnerApiClient, RequestPriority } from '../../partner-api/partner-api-client';
 import type { Queryable } from '../db/database';
 
 /** An answer as served: the API's status and content type, and the exact bytes every laptop gets. */
@@ -29,6 +29,14 @@ export interface ReadThroughRoute {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * What a laptop's read costs in the hub's request budget: after the work webhooks and hints ask for (at the
+ * user's priority), and within the share of each window the budget keeps from it (reserves.ts) — so however
+ * much laptops ask, an accepted proposal still reaches every laptop at once. The backstop passes share this
+ * tier, in the order they ask.
+ */
+export const LAPTOP_READ_PRIORITY: RequestPriority = 'prefetch';
 const marker = (field: string) => `HUBPARAM${field}X`;
 const numeric = /^\d{1,12}$/;
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -96,7 +104,7 @@ function readKindRoute(kind: ReadKind): ReadThroughRoute {
       return {
         key: search ? `${apiPath}?${search}` : apiPath,
         async read(api) {
-          const options = { priority: 'interactive' as const, ...(apiQuery ? { query: apiQuery } : {}) };
+          const options = { priority: LAPTOP_READ_PRIORITY, ...(apiQuery ? { query: apiQuery } : {}) };
           const { data, status } = spec.list
             ? await api.list(apiPath, spec.response, options)
             : await api.request('GET', apiPath, spec.response, options);
@@ -136,7 +144,7 @@ function documentRoute(kind: DocumentKind): ReadThroughRoute {
       return {
         key: documentApiPath(ref),
         async read(api, db) {
-          const bytes = await downloadDocument(api, ref, 'interactive');
+          const bytes = await downloadDocument(api, ref, LAPTOP_READ_PRIORITY);
           return {
             answer: { status: 200, contentType: 'application/pdf', body: Buffer.from(bytes) },
             // An identity certificate is named by its client; a bill or statement by its kept detail or mirror.

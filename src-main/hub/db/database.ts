@@ -28,7 +28,7 @@ const PGLITE_FOLDER = 'pglite';
  * temporary folder that is renamed into place only once complete.
  */
 export async function openPglite(dataDir: string): Promise<HubDatabase> {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lock: FolderLock = acquireFolderLock(dataDir);
   try {
     const { PGlite } = await import('@electric-sql/pglite');

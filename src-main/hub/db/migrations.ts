@@ -106,6 +106,14 @@ const MIGRATIONS: readonly string[] = [
    );
    INSERT INTO mirror_versions (resource, version)
      SELECT resource, nextval('hub_change_seq') FROM mirror_records GROUP BY resource;`,
+  `-- When a laptop last asked for a client's list the hub holds: the backstop re-reads the clients laptops
+   -- ask about within its bound, and lets go of the ones nobody asked about for long.
+   ALTER TABLE mirrored_clients ADD COLUMN asked_at timestamptz;
+   UPDATE mirrored_clients SET asked_at = read_at;
+   ALTER TABLE mirrored_clients ALTER COLUMN asked_at SET NOT NULL;
+   CREATE INDEX mirrored_clients_read ON mirrored_clients (read_at);
+   -- A client key a laptop asks about is looked up in the mirror's client list (in any letter case).
+   CREATE INDEX mirror_records_client_keys ON mirror_records (lower(key)) WHERE resource = 'entities';`,
 ];
 
 export async function migrate(db: HubDatabase): Promise<void> {

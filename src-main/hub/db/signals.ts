@@ -7,11 +7,15 @@ import type { Queryable } from './database';
  * - `hub_changes`: the mirror committed changes (payload: the latest change sequence); serving processes
  *   poke their laptops' change streams.
  * - `hub_inbox`: a webhook delivery or a laptop's hint was stored (no payload); the mirror leader does its work.
+ * - `hub_devices`: a device was revoked (payload: its id); every process ends what that device has open.
+ *   The revocation is in the database first, so a process that missed the signal refuses the device's next
+ *   request anyway, and re-checks the devices it has open when it listens again.
  */
 export const CHANGES_CHANNEL = 'hub_changes';
 export const INBOX_CHANNEL = 'hub_inbox';
-export type SignalChannel = typeof CHANGES_CHANNEL | typeof INBOX_CHANNEL;
-const CHANNELS: readonly SignalChannel[] = [CHANGES_CHANNEL, INBOX_CHANNEL];
+export const DEVICES_CHANNEL = 'hub_devices';
+export type SignalChannel = typeof CHANGES_CHANNEL | typeof INBOX_CHANNEL | typeof DEVICES_CHANNEL;
+const CHANNELS: readonly SignalChannel[] = [CHANGES_CHANNEL, INBOX_CHANNEL, DEVICES_CHANNEL];
 
 /** The listening session's name in pg_stat_activity (an administrator, or a test, can find it there). */
 export const LISTENER_APPLICATION_NAME = 'practice-hub-listen';
@@ -148,4 +152,12 @@ export async function postgresSignals(
       await client?.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Tells every hub process on this database that a device was revoked, from a process that is not a running
+ * hub (the `devices revoke` command on PostgreSQL). PGlite's database belongs to one process: nothing to tell.
+ */
+export async function announceRevocation(db: Queryable & { engine: string }, deviceId: string): Promise<void> {
+  if (db.engine === 'postgres') await db.query('SELECT pg_notify($1, $2)', [DEVICES_CHANNEL, deviceId]);
 }

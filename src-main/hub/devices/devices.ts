@@ -42,6 +42,15 @@ export function createDeviceRegistry(db: Queryable) {
       );
       return rows.length > 0;
     },
+    /** Of these ids, the ones revoked (a process that missed revocation signals checks what it has open). */
+    async revokedAmong(ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.query<{ id: string }>(
+        'SELECT id FROM devices WHERE id = ANY($1::text[]) AND revoked_at IS NOT NULL',
+        [ids],
+      );
+      return rows.map((row) => row.id);
+    },
     /** Whether the id and token belong to an enrolled device that is not revoked (compared in constant time). */
     async verify(id: string | undefined, token: string | undefined): Promise<boolean> {
       if (!id || !token || id.length > 100 || token.length > 200) return false;

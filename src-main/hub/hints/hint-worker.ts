@@ -1,5 +1,8 @@
 import { hubHintFieldsSchema } from '../../../src-preload/contract/hub-hint';
 import type { Queryable } from '../db/database';
+import type { AskOutcome, DeviceAllowance } from '../devices/device-allowance';
+import { resourceVersion } from '../mirror/mirror-store';
+import { PROPOSALS_RESOURCE, STATEMENTS_RESOURCE } from '../clients/client-proposals';
 
 /** The leader does the hints' re-reads at most once in this long, whichever devices sent them. */
 export const HINT_PASS_GAP_MS = 10_000;
@@ -9,6 +12,12 @@ export const HINT_GATHER_MS = 200;
 const BATCH = 500;
 /** A stored hint: the contract's fields; the device's rate limit may have left either list empty. */
 const storedHintSchema = hubHintFieldsSchema;
+/** The lists a client's re-read moves (clients/client-reads.ts): how a hint naming a client is judged. */
+const CLIENT_LISTS = [PROPOSALS_RESOURCE, STATEMENTS_RESOURCE];
+type Ticket = { settle(outcome: AskOutcome): void };
+/** A re-read that costs the sender nothing (the hub holds nothing of the client, or no allowance is kept). */
+const FREE: Ticket = { settle: () => undefined };
+const yes = async () => true;
 
 /**
  * The hints' work, done by the mirror leader only (whichever process stored them): every stored hint is
@@ -27,6 +36,14 @@ export function createHintWorker(
     mirrorPass: (resources: readonly string[]) => Promise<void>;
     /** Re-reads what the hub holds of this client (its proposals, statements; drops its kept answers). */
     refreshClient: (entityKey: string) => Promise<void>;
+    /** Whether the hub holds any list of this client (only then does a hint naming it cost a request). */
+    holdsClient?: (entityKey: string) => Promise<boolean>;
+    /**
+     * What each device may make the hub spend: every list a device's hint names, and every held client, is
+     * paid from the sender's allowance, and a re-read that changed nothing counts as a wasted ask. A hint
+     * its sender cannot pay for is dropped (the backstop pass reads what it named anyway).
+     */
+    allowance?: DeviceAllowance;
     gapMs?: number;
     gatherMs?: number;
     now?: () => number;
@@ -44,14 +61,27 @@ export function createHintWorker(
   let stopped = false;
 
   async function round(): Promise<void> {
-    const rows = await db.query<{ id: string; resources: unknown; client_keys: unknown }>(
-      'SELECT id::text AS id, resources, client_keys FROM hub_hints ORDER BY id LIMIT $1',
+    const rows = await db.query<{ id: string; device_id: string; resources: unknown; client_keys: unknown }>(
+      'SELECT id::text AS id, device_id, resources, client_keys FROM hub_hints ORDER BY id LIMIT $1',
       [BATCH],
     );
     if (rows.length === 0) return;
     lastRoundAt = now();
-    const resources = new Set<string>();
-    const clients = new Set<string>();
+    // What each list or client's re-read is paid with: the tickets of the devices that named it.
+    const lists = new Map<string, Ticket[]>();
+    const clients = new Map<string, Ticket[]>();
+    const pay = async (
+      named: Map<string, Ticket[]>,
+      name: string,
+      device: string,
+      costs: () => Promise<boolean>,
+    ): Promise<void> => {
+      const tickets = named.get(name) ?? [];
+      named.set(name, tickets);
+      if (!deps.allowance || !(await costs())) return void tickets.push(FREE);
+      const answer = deps.allowance.ask(device);
+      if (answer.granted) tickets.push(answer);
+    };
     for (const row of rows) {
       // Parsed again at the database's border: a row this version cannot read names nothing.
       const hint = storedHintSchema.safeParse({
@@ -59,14 +89,29 @@ export function createHintWorker(
         clientKeys: typeof row.client_keys === 'string' ? JSON.parse(row.client_keys) : row.client_keys,
       });
       if (!hint.success) continue;
-      hint.data.resources.forEach((resource) => resources.add(resource));
-      hint.data.clientKeys.forEach((key) => clients.add(key.toLowerCase()));
+      for (const resource of new Set(hint.data.resources)) await pay(lists, resource, row.device_id, yes);
+      for (const key of new Set(hint.data.clientKeys.map((k) => k.toLowerCase())))
+        await pay(clients, key, row.device_id, () => deps.holdsClient?.(key) ?? yes());
     }
+    const paidFor = (named: Map<string, Ticket[]>) => [...named].filter(([, tickets]) => tickets.length > 0);
+    const readLists = paidFor(lists).map(([resource]) => resource);
+    const readClients = paidFor(clients).map(([key]) => key);
+    const watched = [...new Set([...readLists, ...(readClients.length > 0 ? CLIENT_LISTS : [])])];
+    const before = new Map(await Promise.all(watched.map(async (r) => [r, await resourceVersion(db, r)] as const)));
     const work = await Promise.allSettled([
-      ...(resources.size > 0 ? [deps.mirrorPass([...resources])] : []),
-      ...[...clients].map((key) => deps.refreshClient(key)),
+      ...(readLists.length > 0 ? [deps.mirrorPass(readLists)] : []),
+      ...readClients.map((key) => deps.refreshClient(key)),
     ]);
     for (const outcome of work) if (outcome.status === 'rejected') onError(outcome.reason);
+    const moved = new Set<string>();
+    for (const resource of watched)
+      if ((await resourceVersion(db, resource)) !== before.get(resource)) moved.add(resource);
+    // A re-read that found a change was worth it; one that found nothing was a wasted ask of its senders.
+    for (const resource of readLists)
+      for (const ticket of lists.get(resource) ?? []) ticket.settle(moved.has(resource) ? 'useful' : 'wasted');
+    const clientChanged = CLIENT_LISTS.some((resource) => moved.has(resource));
+    for (const key of readClients)
+      for (const ticket of clients.get(key) ?? []) ticket.settle(clientChanged ? 'useful' : 'wasted');
     await db.query('DELETE FROM hub_hints WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
     if (rows.length === BATCH) again = true;
   }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Queryable } from '../db/database';
 import { latestChangeSeq } from '../mirror/mirror-store';
+import { sendProblem } from './problem';
+import { access } from './route-access';
 
 /** A poke: which lists changed and for which clients; no records (the laptop pulls them with lastUpdated). */
 export interface Poke {
@@ -13,6 +15,14 @@ export interface Poke {
 
 const MAX_CLIENTS = 100;
 export const HEARTBEAT_MS = 25_000;
+/**
+ * Open streams one device may hold (a laptop holds one; a reconnect may overlap the old one for a moment),
+ * and all devices together: each stream is a socket and a heartbeat timer the hub keeps.
+ */
+export const MAX_STREAMS_PER_DEVICE = 4;
+export const MAX_STREAMS = 1_000;
+/** What a refused stream is told to wait before it tries again. */
+const STREAM_RETRY_AFTER_S = 30;
 export const CHANGES_PATH = '/hub/v1/changes';
 
 /** What changed after `afterSeq`, as one poke; null when nothing did. */
@@ -47,6 +57,8 @@ export function createChangeStream(
   db: Queryable,
   options: {
     heartbeatMs?: number;
+    maxPerDevice?: number;
+    maxTotal?: number;
     /** A stream opened or closed (the hub's cadence follows who is connected: laptop-presence.ts). */
     onOpen?: () => void;
     onClose?: () => void;
@@ -74,10 +86,26 @@ export function createChangeStream(
 
   return {
     register(app: FastifyInstance): void {
-      app.get(CHANGES_PATH, async (request, reply) => {
+      app.get(CHANGES_PATH, access('device'), async (request, reply) => {
         const header = request.headers['last-event-id'];
         const resumeFrom = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
         const lastSeq = resumeFrom ?? (await latestChangeSeq(db));
+        // Counted and taken with no await between, so a hundred streams asked at once are counted one by one.
+        const device = request.device ?? '';
+        const mine = [...streams.values()].filter((stream) => stream.device === device).length;
+        if (
+          mine >= (options.maxPerDevice ?? MAX_STREAMS_PER_DEVICE) ||
+          streams.size >= (options.maxTotal ?? MAX_STREAMS)
+        )
+          return sendProblem(
+            reply.header('retry-after', String(STREAM_RETRY_AFTER_S)),
+            429,
+            'Too Many Requests',
+            mine > 0
+              ? 'This laptop already has as many change streams open as the hub allows one laptop.'
+              : 'The hub has as many change streams open as it keeps.',
+            CHANGES_PATH,
+          );
         reply.hijack();
         const response = reply.raw;
         response.writeHead(200, {
@@ -87,8 +115,6 @@ export function createChangeStream(
         });
         response.write(`retry: 5000\nid: ${lastSeq}\nevent: ready\ndata: {"seq":${lastSeq}}\n\n`);
         const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
-        // The device's id, checked by the server's credential hook before this route ran.
-        const device = String(request.headers['x-svc-auth-id'] ?? '');
         streams.set(response, { lastSeq, sending: Promise.resolve(), device });
         options.onOpen?.();
         request.raw.once('close', () => {

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { uuid } from '../../../src-preload/contract/partner-api';
-import { NotMirroredError, type ClientList } from '../clients/client-proposals';
+import { NotMirroredError, UnknownClientError, type ClientList } from '../clients/client-proposals';
+import { DeviceThrottledError } from '../devices/device-allowance';
 import type { Queryable } from '../db/database';
 import { hubNow } from '../mirror/mirror-store';
-import { problemBody } from './problem';
+import { problemBody, sendThrottled } from './problem';
+import { access } from './route-access';
 
 const clientQuerySchema = z.strictObject({ entityKey: uuid });
 
@@ -22,7 +24,7 @@ export function registerClientRoutes(
 }
 
 function registerClientList(app: FastifyInstance, db: Queryable, path: string, list: ClientList) {
-  app.get(path, async (request, reply) => {
+  app.get(path, access('device'), async (request, reply) => {
     void reply.header('date', (await hubNow(db)).toUTCString());
     const query = clientQuerySchema.safeParse(request.query ?? {});
     if (!query.success)
@@ -31,8 +33,14 @@ function registerClientList(app: FastifyInstance, db: Queryable, path: string, l
         .type('application/problem+json')
         .send(problemBody(400, 'Bad Request', 'entityKey must be a UUID (and nothing else is accepted).', request.url));
     try {
-      return await list.serve(query.data.entityKey);
+      return await list.serve(query.data.entityKey, request.device ?? undefined);
     } catch (error) {
+      if (error instanceof DeviceThrottledError) return sendThrottled(reply, error, request.url);
+      if (error instanceof UnknownClientError)
+        return reply
+          .code(404)
+          .type('application/problem+json')
+          .send(problemBody(404, 'Not Found', error.message, request.url));
       // The practice did not answer the read-through (or this process may not read it): the laptop keeps
       // what it has and tries again later, as after any 5xx.
       const detail = error instanceof NotMirroredError ? error.message : 'The practice did not answer the hub’s read.';

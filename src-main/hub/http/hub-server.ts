@@ -1,4 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AuthValidation } from '../../../src-preload/contract/partner-api';
 import type { HubDatabase } from '../db/database';
 import type { DeviceRegistry } from '../devices/devices';
@@ -8,11 +10,13 @@ import { hubResources } from '../mirror/hub-resources';
 import { registerMirroredReports } from './served-reports';
 import { createPageCache } from './page-cache';
 import { servedLists } from './served-lists';
-import { sendProblem } from './problem';
+import { pathRefusal } from './canonical-path';
+import { problemBody, sendProblem } from './problem';
+import { access, guardRoutes } from './route-access';
 
 export interface HubServerOptions {
   db: HubDatabase;
-  devices: DeviceRegistry;
+  devices: Pick<DeviceRegistry, 'verify'>;
   /** Records per page the hub serves (the contract does not fix one; the laptop's paging rule needs none). */
   pageSize?: number;
   /**
@@ -22,13 +26,19 @@ export interface HubServerOptions {
   practice?: AuthValidation;
   /** PEM certificate and key to serve HTTPS with; without them plain http, which the caller binds to loopback. */
   tls?: { cert: string; key: string };
-  /** A device's request was accepted (laptop presence sets the hub's cadence): the device id and the path. */
-  onDeviceRequest?: (request: { device: string; path: string }) => void;
+  /**
+   * A device's request passed the credential check (laptop presence, rates, revocation): the hook may still
+   * refuse it by answering. `request.device` is the verified id.
+   */
+  onDeviceRequest?: (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>;
   /** Extra routes (the webhook receiver, the change stream) registered by their own modules. */
   register?: (app: FastifyInstance) => void;
 }
 
 export const HUB_PAGE_SIZE = 1000;
+/** A request's head must arrive within this, and the whole request (head and body) within the next. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 const problem = sendProblem;
 
@@ -40,33 +50,42 @@ const problem = sendProblem;
 export function createHubServer(options: HubServerOptions): FastifyInstance {
   const { db, devices } = options;
   const pageSize = options.pageSize ?? HUB_PAGE_SIZE;
-  // One instance type for both: the routes never look at the socket, so an https server serves them alike.
-  const app = (
-    options.tls ? Fastify({ logger: false, https: options.tls }) : Fastify({ logger: false })
-  ) as FastifyInstance;
+  const app = Fastify({
+    logger: false,
+    // A request's head and body must arrive within these (a slow client holds a socket, not the hub);
+    // a response, such as the change stream, may last as long as it likes.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Every target is refused before routing unless it is a path in its one spelling (canonical-path.ts).
+    serverFactory: (handler) => {
+      const guarded = (request: IncomingMessage, response: ServerResponse) => {
+        const refusal = pathRefusal(request.url);
+        if (refusal === null) return handler(request, response);
+        const body = JSON.stringify(problemBody(400, 'Bad Request', refusal, ''));
+        response.writeHead(400, { 'content-type': 'application/problem+json', connection: 'close' });
+        response.end(body);
+      };
+      const server = options.tls ? createHttpsServer(options.tls, guarded) : createHttpServer(guarded);
+      server.headersTimeout = HEADERS_TIMEOUT_MS;
+      return server;
+    },
+  }) as unknown as FastifyInstance;
 
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/v1/') && !path.startsWith('/hub/v1/')) return;
-    const header = (name: string) => {
-      const value = request.headers[name];
-      return typeof value === 'string' ? value : undefined;
-    };
-    if (!(await devices.verify(header('x-svc-auth-id'), header('x-svc-auth-key'))))
-      return problem(reply, 401, 'Unauthorized', 'Unknown or revoked device.', path);
-    options.onDeviceRequest?.({ device: header('x-svc-auth-id') ?? '', path });
+  // Before any route: each declares who may call it, and the check runs on the route the router matched.
+  guardRoutes(app, {
+    verify: (id, token) => devices.verify(id, token),
+    ...(options.onDeviceRequest ? { onDeviceRequest: options.onDeviceRequest } : {}),
   });
 
   const { practice } = options;
   if (practice)
-    app.get('/api/v1/auth/validate', async (_request, reply) => {
+    app.get('/api/v1/auth/validate', access('device'), async (_request, reply) => {
       void reply.header('date', (await hubNow(db)).toUTCString());
       return { ...practice, canWrite: false } satisfies AuthValidation;
     });
 
   const pages = createPageCache(db);
   for (const list of servedLists) {
-    app.get(`/api/v1${list.path}`, async (request, reply) => {
+    app.get(`/api/v1${list.path}`, access('device'), async (request, reply) => {
       const now = await hubNow(db);
       // The hub's clock in Date: a laptop's next watermark comes from it and is compared with changed_at.
       void reply.header('date', now.toUTCString());
@@ -96,7 +115,7 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
   // Snapshot lists (users, statuses, catalogs) and lists re-read whole (recurring billings): the laptop
   // replaces its copy. Its sync engine pages every list until the server says it ended: pages by key.
   for (const resource of hubResources.filter((r) => r.kind === 'snapshot' || r.kind === 'paged-whole')) {
-    app.get(`/api/v1${resource.path}`, async (request, reply) => {
+    app.get(`/api/v1${resource.path}`, access('device'), async (request, reply) => {
       void reply.header('date', (await hubNow(db)).toUTCString());
       const { pageNumber, ...rest } = (request.query ?? {}) as Record<string, unknown>;
       const page = pageNumber === undefined ? 1 : Number(pageNumber);

@@ -12,3 +12,9 @@ export function sendProblem(reply: FastifyReply, status: number, title: string, 
     .type('application/problem+json')
     .send(problemBody(status, title, detail, instance));
 }
+
+/** 429 with the whole seconds to wait: the laptop waits that long before it asks the hub again, and says so. */
+export function sendThrottled(reply: FastifyReply, error: { retryAfterMs: number; message: string }, instance: string) {
+  void reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+  return sendProblem(reply, 429, 'Too Many Requests', error.message, instance);
+}

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MalformedResponseError, PartnerApiError, RedirectRefusedError } from '../../partner-api/api-errors';
 import { NotMirroredError } from '../clients/client-proposals';
 import type { ReadThrough } from '../clients/read-through';
+import { DeviceThrottledError } from '../devices/device-allowance';
 import { readThroughRoutes } from '../clients/read-through-kinds';
-import { problemBody } from './problem';
+import { problemBody, sendThrottled } from './problem';
+import { access } from './route-access';
 
 /**
  * Every GET a laptop's on-demand reads and documents make (`clients/read-through-kinds.ts`), at the API's
@@ -17,7 +19,7 @@ export function registerReadThroughRoutes(app: FastifyInstance, deps: { readThro
     const url = `/api/v1${route.path}`;
     if (app.hasRoute({ method: 'GET', url })) continue;
     served.push(route.path);
-    app.get(url, async (request, reply) => {
+    app.get(url, access('device'), async (request, reply) => {
       const target = route.target(
         (request.params ?? {}) as Record<string, string>,
         (request.query ?? {}) as Record<string, unknown>,
@@ -33,9 +35,10 @@ export function registerReadThroughRoutes(app: FastifyInstance, deps: { readThro
           ),
         );
       try {
-        const answer = await deps.readThrough.serve(target);
+        const answer = await deps.readThrough.serve(target, request.device ?? undefined);
         return reply.code(answer.status).type(answer.contentType).send(answer.body);
       } catch (error) {
+        if (error instanceof DeviceThrottledError) return sendThrottled(reply, error, request.url);
         return sendBody(reply, failureProblem(error, request.url));
       }
     });

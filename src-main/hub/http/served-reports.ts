@@ -7,6 +7,7 @@ import { shiftDay } from '../../../src-preload/contract/iso-day';
 import type { Queryable } from '../db/database';
 import { hubNow, lastCompletedAt, readAll, readDateRange } from '../mirror/mirror-store';
 import type { PageCache } from './page-cache';
+import { access } from './route-access';
 
 type Problem = (reply: FastifyReply, status: number, title: string, message: string, instance: string) => unknown;
 
@@ -37,7 +38,7 @@ export function registerMirroredReports(
       const dated = windows[resource.name];
       if (!dated) throw new Error(`The hub does not know what ${resource.name} is dated by.`);
       const policy = resource.window;
-      app.get(`/api/v1${resource.path}`, async (request, reply) => {
+      app.get(`/api/v1${resource.path}`, access('device'), async (request, reply) => {
         void reply.header('date', (await hubNow(db)).toUTCString());
         const parsed = dated.query.safeParse(request.query ?? {});
         if (!parsed.success)
@@ -78,7 +79,7 @@ export function registerMirroredReports(
       });
     }
     if (resource.kind === 'report') {
-      app.get(`/api/v1${resource.path}`, async (request, reply) => {
+      app.get(`/api/v1${resource.path}`, access('device'), async (request, reply) => {
         void reply.header('date', (await hubNow(db)).toUTCString());
         const completed = await lastCompletedAt(db, resource.name);
         const [stored] = completed ? await readAll(db, resource.name) : [];

@@ -1,11 +1,15 @@
 import type { RequestPriority } from '../../partner-api/partner-api-client';
 import type { SyncEngine } from '../../sync/sync-engine';
+import { realTimer, type BudgetTimer } from '../../request-budget/budget-timer';
 
 /**
  * Runs the sync engine into the mirror: on a timer (the backstop) and on request (a webhook named a
  * change). Single-flight: a request during a run coalesces into one more run after it, so a burst of
  * events costs one pass, never one per event.
  */
+const PRIORITIES: readonly RequestPriority[] = ['interactive', 'outbox', 'prefetch', 'background'];
+const rank = (priority: RequestPriority) => PRIORITIES.indexOf(priority);
+
 export function createMirrorLoop(
   engine: SyncEngine,
   options: {
@@ -14,37 +18,47 @@ export function createMirrorLoop(
     onError?: (error: unknown) => void;
     /** Whether this process may read the Partner API now (only the mirror leader may); default always. */
     mayMirror?: () => boolean;
-    /** The hub's clock (a virtual one in benchmarks); default the wall clock. */
-    now?: () => number;
+    /** The hub's clock, its timers too (a virtual one in benchmarks and tests); default the wall clock. */
+    clock?: BudgetTimer;
+    /** After each pass of everything (the backstop's, or one an event asked for): the held clients' turn, not waited for. */
+    afterFullPass?: () => void;
+    /** The priority of a pass nobody asked for at a higher one (the backstop, the first import); default background. */
+    backstopPriority?: RequestPriority;
   },
 ) {
   const mayMirror = options.mayMirror ?? (() => true);
+  const backstop = options.backstopPriority ?? 'background';
   let running: Promise<void> | null = null;
   let again = false;
-  let priority: RequestPriority = 'background';
+  let priority: RequestPriority = backstop;
   // What the next pass reads: every resource, or only those named since the last pass began (a hint).
   let wanted: Set<string> | 'all' = new Set();
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? realTimer;
+  const now = () => clock.now();
   let lastRanAt = Number.NEGATIVE_INFINITY;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let waiting: AbortController | undefined;
   let started = false;
   const intervalMs = () => (typeof options.everyMs === 'function' ? options.everyMs() : options.everyMs);
   function schedule(): void {
-    clearTimeout(timer);
+    waiting?.abort();
     if (!started) return;
-    timer = setTimeout(() => {
-      schedule();
-      void request().catch(onError);
-    }, intervalMs());
-    timer.unref();
+    const controller = (waiting = new AbortController());
+    clock.sleep(intervalMs(), controller.signal).then(
+      () => {
+        if (waiting !== controller) return;
+        schedule();
+        void request().catch(onError);
+      },
+      () => undefined,
+    );
   }
   const onError = options.onError ?? ((error: unknown) => console.error('[hub mirror]', error));
 
   /** A pass of every resource, or with `lists` of only those (their incremental read, whatever their tier). */
-  function request(asked: RequestPriority = 'background', lists?: readonly string[]): Promise<void> {
+  function request(asked: RequestPriority = backstop, lists?: readonly string[]): Promise<void> {
     // A follower serves from the shared database and spends nothing of the Client ID's budget.
     if (!mayMirror()) return Promise.resolve();
-    if (asked !== 'background') priority = asked;
+    if (rank(asked) < rank(priority)) priority = asked;
     if (!lists) wanted = 'all';
     else if (wanted !== 'all') for (const list of lists) wanted.add(list);
     if (running) {
@@ -59,12 +73,15 @@ export function createMirrorLoop(
         again = false;
         if (!mayMirror()) break;
         const runPriority = priority;
-        priority = 'background';
+        priority = backstop;
         const runLists = wanted;
         wanted = new Set();
         await engine.runOnce({ priority: runPriority, ...(runLists === 'all' ? {} : { lists: [...runLists] }) });
         // Only a pass of everything counts for the backstop's "last pass" (a named list is not a catch-up).
-        if (runLists === 'all') lastRanAt = now();
+        if (runLists === 'all') {
+          lastRanAt = now();
+          options.afterFullPass?.();
+        }
       } while (again);
     })().finally(() => {
       running = null;
@@ -80,11 +97,15 @@ export function createMirrorLoop(
     },
     /** The interval changed (a laptop came back): the next backstop pass is counted from now. */
     reschedule: schedule,
+    /** Resolves once no pass is under way (a test stepping a virtual clock waits for the hub's work). */
+    idle: async (): Promise<void> => {
+      while (running) await running.catch(() => undefined);
+    },
     /** How long ago the last pass ended (Infinity before the first). */
     sinceLastPassMs: (): number => now() - lastRanAt,
     async stop(): Promise<void> {
       started = false;
-      clearTimeout(timer);
+      waiting?.abort();
       await running?.catch(() => undefined);
     },
   };

@@ -7,6 +7,7 @@ import {
 import { verifyDelivery } from '../../demo-practice/webhooks/webhook-signing';
 import type { HubDatabase } from '../db/database';
 import { WEBHOOK_PATH } from './webhook-path';
+import { access } from '../http/route-access';
 
 /** Contract, Events: a delivery whose timestamp is further than this from our clock is refused (replay window). */
 export const WEBHOOK_TOLERANCE_S = 300;
@@ -86,7 +87,7 @@ export function registerWebhookReceiver(app: FastifyInstance, options: WebhookRe
       { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES },
       (_req, body, done) => done(null, body),
     );
-    scope.post(WEBHOOK_PATH, async (request, reply) => {
+    scope.post(WEBHOOK_PATH, access('signed-webhook'), async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const { verdict, delivery } = await receiveDelivery(options, request.headers, raw);
       if (delivery) reply.raw.once('finish', () => options.onEvent(delivery));

@@ -5,6 +5,8 @@ export interface StreamReader {
   /** Resolves once a poke matches, or fails after `ms`. */
   poke(matches: (poke: StreamReader['pokes'][number]) => boolean, ms: number, what: string): Promise<void>;
   close(): void;
+  /** Resolves when the hub ends the stream (or the connection is cut). */
+  ended: Promise<void>;
 }
 
 export async function openChangeStream(hubUrl: string, device: { id: string; token: string }): Promise<StreamReader> {
@@ -18,7 +20,7 @@ export async function openChangeStream(hubUrl: string, device: { id: string; tok
   let text = '';
   let ready!: () => void;
   const isReady = new Promise<void>((resolve) => (ready = resolve));
-  void (async () => {
+  const ended = (async () => {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
       const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
@@ -35,6 +37,7 @@ export async function openChangeStream(hubUrl: string, device: { id: string; tok
   })();
   await isReady;
   return {
+    ended,
     pokes,
     async poke(matches, ms, what) {
       for (const start = Date.now(); !pokes.some(matches); await new Promise((resolve) => setTimeout(resolve, 25)))

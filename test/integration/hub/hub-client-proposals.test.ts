@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { createClientProposals } from '../../../src-main/hub/clients/client-proposals';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClientProposals, UnknownClientError } from '../../../src-main/hub/clients/client-proposals';
+import type { DeviceAllowance } from '../../../src-main/hub/devices/device-allowance';
 import { pokeSince } from '../../../src-main/hub/http/change-stream';
 import { createEventWork } from '../../../src-main/hub/webhooks/event-work';
-import { latestChangeSeq } from '../../../src-main/hub/mirror/mirror-store';
+import { latestChangeSeq, upsertRecords } from '../../../src-main/hub/mirror/mirror-store';
 import type { PartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
 import type { WebhookDelivery } from '../../../src-preload/contract/partner-api';
 import { useHubDatabase } from './hub-database';
@@ -10,6 +11,18 @@ import { useHubDatabase } from './hub-database';
 const hub = useHubDatabase();
 const clientA = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const clientB = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const clientC = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+
+// The practice's client list as the mirror holds it: a laptop can ask only about these clients.
+beforeAll(async () => {
+  await hub.db().transaction((tx) =>
+    upsertRecords(
+      tx,
+      'entities',
+      [clientA, clientB, clientC].map((key) => ({ key, record: { entityKey: key } })),
+    ),
+  );
+}, 60_000);
 
 const proposal = (proposalKey: string, entityKey: string, statusName: 'Sent' | 'Accepted') => ({
   proposalKey,
@@ -124,12 +137,29 @@ describe('a client’s proposals in the hub’s mirror', () => {
   it('never reads the Partner API in a process that does not lead the mirror', async () => {
     const { api, reads } = fakeApi(new Map());
     const follower = createClientProposals({ db: hub.db(), api, mayRead: () => false, onChanged: () => undefined });
-    const unknown = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
-    await expect(follower.serve(unknown)).rejects.toThrow(/not mirrored yet/);
-    await follower.request(unknown);
+    await expect(follower.serve(clientC)).rejects.toThrow(/not mirrored yet/);
+    await follower.request(clientC);
     expect(reads).toEqual([]);
     // What the leader mirrored, it serves.
     expect(await follower.serve(clientA)).toHaveLength(1);
     await follower.stop();
+  });
+
+  it('refuses a client the practice’s list does not have, without asking the practice, as a strike on the device', async () => {
+    const { api, reads } = fakeApi(new Map());
+    let strikes = 0;
+    const allowance = { strike: () => void (strikes += 1) } as unknown as DeviceAllowance;
+    const leader = createClientProposals({
+      db: hub.db(),
+      api,
+      mayRead: () => true,
+      onChanged: () => undefined,
+      allowance,
+    });
+    for (let i = 0; i < 20; i++)
+      await expect(leader.serve(crypto.randomUUID(), 'hostile-laptop')).rejects.toThrow(UnknownClientError);
+    expect(reads).toEqual([]);
+    expect(strikes).toBe(20);
+    await leader.stop();
   });
 });

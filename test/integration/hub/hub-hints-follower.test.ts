@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
 import { hubTestEngine, useHubDatabaseUrl } from './hub-database';
+import { UNLIMITED_DEMO_LIMITS } from '../../support/demo-and-hub';
 
 const databaseUrl = useHubDatabaseUrl();
 const folders: string[] = [];
@@ -21,6 +22,7 @@ async function start(reads: string[]): Promise<RunningHub> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-hints-follower-test-'));
   folders.push(dataDir);
   const hub = await startHub({
+    limits: UNLIMITED_DEMO_LIMITS,
     dataDir,
     databaseUrl: databaseUrl(),
     partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },

@@ -6,10 +6,12 @@ import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-pr
 import { submitForm } from '../../../src-main/demo-practice/routes/demo-control';
 import type { DeviceCredential } from '../../../src-main/hub/devices/devices';
 import { latestChangeSeq } from '../../../src-main/hub/mirror/mirror-store';
+import { DEVICE_HINT_RATE } from '../../../src-main/hub/hints/hint-route';
 import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
 import { openChangeStream } from './change-stream-reader';
 import { useHubDatabaseUrl } from './hub-database';
 import { laptopHeaders, recordPartnerApiReads, sendHint } from './hub-laptop-requests';
+import { UNLIMITED_DEMO_LIMITS } from '../../support/demo-and-hub';
 
 const databaseUrl = useHubDatabaseUrl();
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-hints-test-'));
@@ -21,6 +23,7 @@ beforeAll(async () => {
   demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
   const practice = demo.practices[0]!;
   hub = await startHub({
+    limits: UNLIMITED_DEMO_LIMITS,
     dataDir,
     databaseUrl: databaseUrl(),
     partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
@@ -112,11 +115,16 @@ describe('POST /hub/v1/hints', () => {
     const flood = await Promise.all(
       Array.from({ length: 100 }, () => hint(laptop, { resources: ['bills'], clientKeys: [held, notHeld] })),
     );
-    expect(flood.every((answer) => answer.status === 202)).toBe(true);
+    // The device's rate takes a meeting's worth at once; past it, 429 with the wait (nothing stored).
+    const statuses = flood.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(DEVICE_HINT_RATE.size);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - DEVICE_HINT_RATE.size);
+    const refused = flood.find((answer) => answer.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     await settled();
-    // A second wave within the device's 10 s is not even stored.
+    // A second wave: still within the device's rate's wait, refused before it is even stored.
     for (let i = 0; i < 20; i += 1)
-      expect((await hint(laptop, { resources: ['bills'], clientKeys: [held] })).status).toBe(202);
+      expect([202, 429]).toContain((await hint(laptop, { resources: ['bills'], clientKeys: [held] })).status);
     expect(await stored()).toBe(0);
     await settled();
     expect(reads.filter((read) => read === proposalsOf(held!))).toHaveLength(1);

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
 import { hubTestEngine, useHubDatabaseUrl } from './hub-database';
+import { UNLIMITED_DEMO_LIMITS } from '../../support/demo-and-hub';
 
 const databaseUrl = useHubDatabaseUrl();
 const folders: string[] = [];
@@ -37,6 +38,7 @@ async function startFollower(reads: string[]): Promise<RunningHub> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-leader-test-'));
   folders.push(dataDir);
   const hub = await startHub({
+    limits: UNLIMITED_DEMO_LIMITS,
     dataDir,
     databaseUrl: databaseUrl(),
     partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },

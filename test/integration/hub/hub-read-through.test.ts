@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
-import { createReadThrough } from '../../../src-main/hub/clients/read-through';
+import { createReadThrough, REFUSAL_TTL_MS } from '../../../src-main/hub/clients/read-through';
 import { readThroughRoutes } from '../../../src-main/hub/clients/read-through-kinds';
 import type { DeviceCredential } from '../../../src-main/hub/devices/devices';
 import type { RunningHub } from '../../../src-main/hub/start-hub';
@@ -65,15 +65,28 @@ describe('reads the hub does not mirror', () => {
     }
   });
 
-  it('passes a failure on as the practice’s problem, and keeps none of it', async () => {
+  it('passes the practice’s refusal on as its problem, and serves it to every laptop for a while', async () => {
     const path = '/bills/999999999/pdf';
-    for (const attempt of [1, 2]) {
-      const answer = await ask(path);
+    for (const laptop of [laptops[0]!, laptops[1]!, laptops[0]!]) {
+      const answer = await ask(path, laptop);
       expect(answer.status).toBe(404);
       expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(await answer.json()).toMatchObject({ status: 404 });
-      expect(readsOf(path)).toBe(attempt);
     }
+    // One request for all three: a record that does not exist costs the practice one read per REFUSAL_TTL_MS.
+    expect(readsOf(path)).toBe(1);
+    const [kept] = await hub.db.query<{ status: number; age: number }>(
+      `SELECT status, extract(epoch FROM now() - read_at) AS age FROM read_through WHERE path = $1`,
+      [path],
+    );
+    expect(Number(kept!.status)).toBe(404);
+    // Past its time the refusal is asked again.
+    await hub.db.query(`UPDATE read_through SET read_at = read_at - make_interval(secs => $2) WHERE path = $1`, [
+      path,
+      REFUSAL_TTL_MS / 1000 + 1,
+    ]);
+    expect((await ask(path)).status).toBe(404);
+    expect(readsOf(path)).toBe(2);
     expect((await ask('/bills/not-a-number')).status).toBe(400);
   });
 

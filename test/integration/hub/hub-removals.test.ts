@@ -84,7 +84,8 @@ describe('a record the practice no longer lists', () => {
       list: async () => ({ data: listed.map(proposal), rejected: [], status: 200, serverDate: null }),
     } as unknown as PartnerApiClient;
     const proposals = createClientProposals({ db: hub.db(), api, mayRead: () => true, onChanged: () => undefined });
-    await proposals.serve(client);
+    // Held: read once (as a laptop's first ask of a client in the practice's list would).
+    await proposals.refresh(client);
     const before = await latestChangeSeq(hub.db());
     listed = [keys[1]!];
     await proposals.refresh(client);

@@ -14,6 +14,7 @@ import {
 import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
 import { openChangeStream } from './change-stream-reader';
 import { hubTestEngine, useHubDatabaseUrl } from './hub-database';
+import { UNLIMITED_DEMO_LIMITS } from '../../support/demo-and-hub';
 
 const databaseUrl = useHubDatabaseUrl();
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -80,6 +81,7 @@ describe.runIf(hubTestEngine === 'postgres')('pokes between hub processes (LISTE
       const dataDir = mkdtempSync(join(tmpdir(), 'hub-signals-test-'));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const hub = await startHub({
+        limits: UNLIMITED_DEMO_LIMITS,
         dataDir,
         databaseUrl: databaseUrl(),
         partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },

@@ -23,7 +23,9 @@ beforeAll(async () => {
     db: hub.db(),
     devices,
     register: (server) => changes.register(server),
-    onDeviceRequest: ({ device: id, path }) => said.push(`request ${path} ${id === device.id}`),
+    onDeviceRequest: (request) => {
+      said.push(`request ${request.url.split('?')[0]} ${request.device === device.id}`);
+    },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

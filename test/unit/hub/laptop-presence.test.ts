@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLaptopPresence, LAPTOP_ACTIVE_FOR_MS } from '../../../src-main/hub/mirror/laptop-presence';
 import { createMirrorLoop } from '../../../src-main/hub/mirror/mirror-loop';
 import type { SyncEngine } from '../../../src-main/sync/sync-engine';
+import { createSkippableTimer } from '../../support/skippable-timer';
 import { ACTIVE_EVERY_MS, IDLE_EVERY_MS } from '../../../src-preload/contract/sync-cadence';
 
 afterEach(() => {
@@ -37,25 +38,29 @@ describe('the hub keeps the laptop cadence: every 5 minutes while laptops use it
   });
 
   it('asks the interval again after every backstop pass, and counts from now when rescheduled', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // The loop's timers run on the clock it is given: a test moves that clock instead of waiting.
+    const clock = createSkippableTimer();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
     let every = 1_000;
     let runs = 0;
     const engine = { runOnce: async () => void (runs += 1) } as unknown as SyncEngine;
-    const loop = createMirrorLoop(engine, { everyMs: () => every });
+    const loop = createMirrorLoop(engine, { everyMs: () => every, clock });
     loop.start();
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(runs).toBe(1);
+    clock.skip(1_000);
+    await vi.waitFor(() => expect(runs).toBe(1));
     every = 10_000; // no laptop any more: the next pass waits the idle interval
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(runs).toBe(2); // the pass already scheduled keeps its time
-    await vi.advanceTimersByTimeAsync(9_000);
+    clock.skip(1_000);
+    await vi.waitFor(() => expect(runs).toBe(2)); // the pass already scheduled keeps its time
+    clock.skip(9_000);
+    await settle();
     expect(runs).toBe(2);
     every = 1_000; // a laptop is back
     loop.reschedule();
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(runs).toBe(3);
+    clock.skip(1_000);
+    await vi.waitFor(() => expect(runs).toBe(3));
     await loop.stop();
-    await vi.advanceTimersByTimeAsync(5_000);
+    clock.skip(5_000);
+    await settle();
     expect(runs).toBe(3);
   });
 });

@@ -175,6 +175,39 @@ describe('the hint to the hub after a write is done', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
+  it('honours the hub’s 429: keeps what it names until the Retry-After, then sends it with the rest as one hint', async () => {
+    const posted: string[] = [];
+    const timers: { fn: () => void; ms: number }[] = [];
+    let now = 1_000_000;
+    const answers = [429, 202];
+    const warn = vi.fn();
+    const hints = createHubHints({
+      fetch: async (_url, init) => {
+        posted.push(String(init?.body));
+        const status = answers.shift() ?? 202;
+        return new Response(null, { status, headers: status === 429 ? { 'retry-after': '30' } : {} });
+      },
+      hubOf: (key) =>
+        key === practiceKey ? { baseUrl: hubPractice.baseUrl, deviceId: 'device-id', token: 'device-token' } : null,
+      log: { warn },
+      now: () => now,
+      setTimer: (fn, ms) => void timers.push({ fn, ms }),
+    });
+    const otherClient = '55555555-5555-4555-8555-555555555555';
+    hints.afterDone(practiceKey, 'contact.create', { entityKey });
+    await vi.waitFor(() => expect(timers).toHaveLength(1));
+    expect(timers[0]!.ms).toBe(30_000);
+    expect(String(warn.mock.calls[0]![0])).toContain('asked this laptop to wait 30 s');
+    // Within the wait: kept, not sent.
+    hints.afterDone(practiceKey, 'lead.create', { entityKey: otherClient });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(posted).toHaveLength(1);
+    now += 30_000;
+    timers[0]!.fn();
+    await vi.waitFor(() => expect(posted).toHaveLength(2));
+    expect(JSON.parse(posted[1]!)).toEqual({ resources: ['contacts', 'leads'], clientKeys: [entityKey, otherClient] });
+  });
+
   it('sends nothing for a practice not read through the hub', async () => {
     const { hints, posted } = hinting(async () => new Response(null, { status: 204 }));
     hints.afterDone('44444444-4444-4444-8444-444444444444', 'contact.create', { entityKey });
