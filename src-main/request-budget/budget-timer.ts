@@ -43,6 +43,8 @@ export interface VirtualTimer extends BudgetTimer {
   advanceTo(ms: number): void;
   /** Sleeps not yet woken (tests use it to assert that nothing is left waiting). */
   pendingSleeps(): number;
+  /** When the earliest sleep wakes (null: none), for a driver that holds the clock and moves it itself. */
+  nextWakeAt(): number | null;
   /**
    * Freezes the clock while real work (an HTTP exchange) is under way; call the returned function when it
    * is done. The clock never jumps while any hold is open, so real I/O takes no virtual time.
@@ -108,6 +110,7 @@ export function createVirtualTimer(startMs: number): VirtualTimer {
     now: () => now,
     elapsed: () => now - startMs,
     pendingSleeps: () => pending.length,
+    nextWakeAt: () => pending[0]?.wakeAt ?? null,
     hold() {
       holds += 1;
       let released = false;

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { enrolmentCode } from '../../src-main/hub/devices/devices';
 import { createHubSyncSink } from '../../src-main/hub/mirror/hub-sync-sink';
 import { readSecrets } from '../../src-main/hub/secrets-file';
-import { DEFAULT_IDLE_MIRROR_EVERY_MS, DEFAULT_MIRROR_EVERY_MS, startHub } from '../../src-main/hub/start-hub';
+import { startHub } from '../../src-main/hub/start-hub';
 import { hubResources } from '../../src-main/hub/mirror/hub-resources';
 import { createDemoPractice } from '../../src-main/demo-practice/create-demo-practice';
 import { createVirtualTimer } from '../../src-main/request-budget/budget-timer';
 import { DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
 import { clockOf, createVirtualTimeFetch } from '../support/virtual-time-http';
+import { hostileDevice } from './hub-hostile-bench';
 import { importOnLaptops, ingestFixture } from './hub-laptops';
+import { driveVirtualClock } from './virtual-clock-driver';
 import { importMinimum } from './import-minimum';
 import { lowerBoundMs } from './lower-bound';
 import {
@@ -73,9 +75,13 @@ export async function benchHub(options: {
       fetch: http.fetch,
       timer,
       subscribeWebhooks: true,
-      // The backstop's timer is driven below on the virtual clock, not by real minutes.
+      // No backstop pass while the laptops import and the live figures are taken; the idle hours below use
+      // the hub's own cadence.
       mirrorEveryMs: 24 * HOUR_MS,
     });
+    // From here the bench moves the clock itself (virtual-clock-driver.ts).
+    const clock = driveVirtualClock(timer, hub);
+    const advance = clock.advance;
     const hubImportWallSeconds = (performance.now() - importWall) / 1000;
     const hubImportSimulatedMinutes = (timer.now() - virtualStart) / 60_000;
     const hubImportRequests = http.log.length;
@@ -114,7 +120,7 @@ export async function benchHub(options: {
     const fixtureIngest = await ingestFixture(fixture);
 
     // A working day after the import: the hour's window the import filled has passed.
-    timer.advanceTo(timer.now() + HOUR_MS);
+    await advance(HOUR_MS);
     const secret = Object.values(readSecrets(dataDir).webhooks)[0];
     if (!secret) throw new Error('the hub has no webhook subscription');
     log('hub: signed deliveries at the webhook URL…');
@@ -125,7 +131,7 @@ export async function benchHub(options: {
     const ackMs = [...oneByOne.ms, ...bursts.ms];
     const statuses = { ...oneByOne.statuses };
     for (const [status, n] of Object.entries(bursts.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
-    await hub.mirror.request();
+    await clock.until(hub.mirror.request());
 
     const watcher = await hub.devices.add('Connected laptop');
     const stream = await openChangeStream(hub.hubUrl, watcher);
@@ -152,6 +158,7 @@ export async function benchHub(options: {
       timeoutMs: 10_000,
       giveUpAfter: 3,
       before: aMinuteLater,
+      pump: clock.pump,
     });
     const proposals = [...state.proposals.values()].filter((p) => p.statusName === 'Sent').slice(0, quick ? 5 : 20);
     const proposalToLaptop = await actionToLaptop({
@@ -166,23 +173,23 @@ export async function benchHub(options: {
       timeoutMs: 10_000,
       giveUpAfter: 2,
       before: aMinuteLater,
+      pump: clock.pump,
     });
+    log('hub: a hostile device for ten virtual minutes while clients accept proposals…');
+    const hostile = await hostileDevice({ hub, demo, timer, log: http.log, stream, reread, quick, clock });
     await stream.close();
     // The hub hears the stream close when its socket does: a moment, not a tail.
     for (let i = 0; i < 100 && hub.laptops.active(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    await hub.mirror.request();
+    await clock.until(hub.mirror.request());
 
     log(`hub: ${IDLE_HOURS} idle hours, no laptop connected…`);
     const idleFrom = http.log.length;
     // The hub's own schedule on the virtual clock: the laptop on the change stream left with its stream,
     // so the idle cadence from now (a laptop polling without the stream would keep ten minutes of the active one).
-    for (let elapsed = 0; elapsed < IDLE_HOURS * HOUR_MS;) {
-      const every = hub.laptops.active() ? DEFAULT_MIRROR_EVERY_MS : DEFAULT_IDLE_MIRROR_EVERY_MS;
-      timer.advanceTo(timer.now() + every);
-      elapsed += every;
-      await hub.mirror.request();
-    }
+    // Minute by minute, the hub's own timer decides when it passes.
+    for (let elapsed = 0; elapsed < IDLE_HOURS * HOUR_MS; elapsed += 60_000) await advance(60_000);
     const idleRequests = http.log.length - idleFrom;
+    clock.release();
 
     const seconds = laptops.map((l) => l.seconds);
     const answers = laptops.flatMap((l) => l.hubAnswerMs);
@@ -240,6 +247,10 @@ export async function benchHub(options: {
         arrived: formToLaptop.ms.length,
         virtualWaitMs: formToLaptop.virtualWaitMs,
         laptopRereadWired: reread.wired,
+      },
+      hostile: {
+        ...hostile,
+        acceptedToLaptopP95Ms: round(hostile.acceptedToLaptopP95Ms, 0),
       },
       hubIdleRequestsPerHour: round(idleRequests / IDLE_HOURS),
       idleHours: IDLE_HOURS,

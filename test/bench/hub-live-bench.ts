@@ -89,10 +89,11 @@ export async function openChangeStream(hubUrl: string, device: DeviceCredential)
     if (performance.now() - start > 10_000) throw new Error('the change stream never said ready');
   return {
     /** The first poke received at or after `since` (performance.now()) that `matches`, or null after `ms`. */
-    async next(since: number, matches: (poke: Poke) => boolean, ms: number) {
+    async next(since: number, matches: (poke: Poke) => boolean, ms: number, pump?: () => void) {
       for (const deadline = performance.now() + ms; performance.now() < deadline;) {
         const found = pokes.find((p) => p.at >= since && matches(p.poke));
         if (found) return found;
+        pump?.();
         await new Promise((r) => setTimeout(r, 10));
       }
       return null;
@@ -160,6 +161,8 @@ export async function actionToLaptop<T>(options: {
   giveUpAfter: number;
   /** Before each sample: lets the practice's clock move on (client actions come minutes apart, not at once). */
   before?: () => void;
+  /** While waiting: moves a held virtual clock for the hub's request budget (virtual-clock-driver.ts). */
+  pump?: () => void;
 }): Promise<{ ms: number[]; tried: number; missed: number; virtualWaitMs: number }> {
   const ms: number[] = [];
   let tried = 0;
@@ -173,7 +176,12 @@ export async function actionToLaptop<T>(options: {
     const started = performance.now();
     const virtualStart = options.timer.now();
     options.act(sample);
-    const poked = await options.stream.next(started, (poke) => options.matches(sample, poke), options.timeoutMs);
+    const poked = await options.stream.next(
+      started,
+      (poke) => options.matches(sample, poke),
+      options.timeoutMs,
+      options.pump,
+    );
     if (!poked) {
       missed += 1;
       missedInARow += 1;

@@ -213,6 +213,16 @@ if (hub)
       '≤ 15',
       hub.hubIdleRequestsPerHour !== null && hub.hubIdleRequestsPerHour <= 15,
     ],
+    [
+      'sync.hub.hostile',
+      `${hub.hostile.partnerApiRequests} Partner API requests caused in ${hub.hostile.virtualMinutes} virtual min by ${hub.hostile.asks} asks (${JSON.stringify(hub.hostile.answers)}); ${hub.hostile.responses429} × 429 from the practice; accepted proposal → laptop p95 ${hub.hostile.acceptedToLaptopP95Ms ?? 'none'} ms (${hub.hostile.accepted.arrived} of ${hub.hostile.accepted.tried})`,
+      '≤ 10 requests, 0 × 429, p95 ≤ 5000 ms',
+      hub.hostile.partnerApiRequests <= 10 &&
+        hub.hostile.responses429 === 0 &&
+        hub.hostile.acceptedToLaptopP95Ms !== null &&
+        hub.hostile.acceptedToLaptopP95Ms <= 5000 &&
+        hub.hostile.accepted.arrived === hub.hostile.accepted.tried,
+    ],
     ['sync.hub.responses429', `${hub.responses429}`, '0', hub.responses429 === 0],
   );
 if (outbox)
