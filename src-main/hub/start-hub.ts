@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { authValidationSchema, type AuthValidation } from '../../src-preload/contract/partner-api';
 import { createPartnerApiClient } from '../partner-api/partner-api-client';
 import { ACTIVE_EVERY_MS, IDLE_EVERY_MS } from '../../src-preload/contract/sync-cadence';
+import { EDGE_GUARD_MS } from '../request-budget/budget-ledger';
 import { realTimer, type BudgetTimer } from '../request-budget/budget-timer';
 import { createSettingsBudgetStore } from '../request-budget/budget-store';
 import { createRequestBudget } from '../request-budget/request-budget';
@@ -131,6 +132,9 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       timer,
       store: createSettingsBudgetStore(budgetSettings),
       ...(options.limits ? { limits: options.limits } : {}),
+      // A send reaches the practice a moment after the budget lets it go: on the real clock each send stays in
+      // its windows a second longer, or a send timed to the instant a slot frees arrives early and draws a 429.
+      edgeGuardMs: options.timer ? 0 : EDGE_GUARD_MS,
     });
     closeBudget = async () => {
       budget.dispose();

@@ -45,6 +45,8 @@ export interface VirtualTimer extends BudgetTimer {
   pendingSleeps(): number;
   /** When the earliest sleep wakes (null: none), for a driver that holds the clock and moves it itself. */
   nextWakeAt(): number | null;
+  /** Holds open now (an exchange in flight holds one): a driver moves the clock only between exchanges. */
+  holdsOpen(): number;
   /**
    * Freezes the clock while real work (an HTTP exchange) is under way; call the returned function when it
    * is done. The clock never jumps while any hold is open, so real I/O takes no virtual time.
@@ -111,6 +113,7 @@ export function createVirtualTimer(startMs: number): VirtualTimer {
     elapsed: () => now - startMs,
     pendingSleeps: () => pending.length,
     nextWakeAt: () => pending[0]?.wakeAt ?? null,
+    holdsOpen: () => holds,
     hold() {
       holds += 1;
       let released = false;

@@ -12,7 +12,7 @@ import { DEFAULT_LIMITS } from '../../src-main/request-budget/request-budget';
 import { clockOf, createVirtualTimeFetch } from '../support/virtual-time-http';
 import { hostileDevice } from './hub-hostile-bench';
 import { importOnLaptops, ingestFixture } from './hub-laptops';
-import { driveVirtualClock } from './virtual-clock-driver';
+import { driveVirtualClock } from '../support/virtual-clock-driver';
 import { importMinimum } from './import-minimum';
 import { lowerBoundMs } from './lower-bound';
 import {
@@ -79,7 +79,7 @@ export async function benchHub(options: {
       // the hub's own cadence.
       mirrorEveryMs: 24 * HOUR_MS,
     });
-    // From here the bench moves the clock itself (virtual-clock-driver.ts).
+    // From here the bench moves the clock itself (test/support/virtual-clock-driver.ts).
     const clock = driveVirtualClock(timer, hub);
     const advance = clock.advance;
     const hubImportWallSeconds = (performance.now() - importWall) / 1000;

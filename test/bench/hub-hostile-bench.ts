@@ -25,7 +25,7 @@ export async function hostileDevice(options: {
   stream: ChangeStreamView;
   reread: LaptopReread;
   quick: boolean;
-  /** The held virtual clock, moved for the hub's request budget while waiting (virtual-clock-driver.ts). */
+  /** The held virtual clock, moved for the hub's request budget while waiting (test/support/virtual-clock-driver.ts). */
   clock: { pump: () => void; until: <T>(promise: Promise<T>) => Promise<T> };
 }) {
   const { hub, demo, timer } = options;

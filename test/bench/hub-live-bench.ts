@@ -3,7 +3,7 @@ import type { DeviceCredential } from '../../src-main/hub/devices/devices';
 import type { Poke } from '../../src-main/hub/http/change-stream';
 import { CHANGES_PATH } from '../../src-main/hub/http/change-stream';
 import { WEBHOOK_PATH } from '../../src-main/hub/webhooks/webhook-path';
-import { signDelivery } from '../../src-main/demo-practice/webhooks/webhook-signing';
+import { signDelivery } from '../../src-main/partner-api/webhook-signature';
 import type { BudgetTimer } from '../../src-main/request-budget/budget-timer';
 
 export const percentile = (values: readonly number[], p: number): number | null => {
@@ -161,7 +161,7 @@ export async function actionToLaptop<T>(options: {
   giveUpAfter: number;
   /** Before each sample: lets the practice's clock move on (client actions come minutes apart, not at once). */
   before?: () => void;
-  /** While waiting: moves a held virtual clock for the hub's request budget (virtual-clock-driver.ts). */
+  /** While waiting: moves a held virtual clock for the hub's request budget (test/support/virtual-clock-driver.ts). */
   pump?: () => void;
 }): Promise<{ ms: number[]; tried: number; missed: number; virtualWaitMs: number }> {
   const ms: number[] = [];

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import type { Clock } from '../../clock';
 import type { DemoOptions } from '../options';
 import { loopbackTarget, type LookupAll } from './loopback-target';
-import { signDelivery } from './webhook-signing';
+import { signDelivery } from '../../partner-api/webhook-signature';
 
 export interface DeliveryAttempt {
   eventId: string;

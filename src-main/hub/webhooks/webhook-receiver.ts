@@ -4,7 +4,7 @@ import {
   webhookDeliverySchema,
   type WebhookDelivery,
 } from '../../../src-preload/contract/partner-api';
-import { verifyDelivery } from '../../demo-practice/webhooks/webhook-signing';
+import { verifyDelivery } from '../../partner-api/webhook-signature';
 import type { HubDatabase } from '../db/database';
 import { WEBHOOK_PATH } from './webhook-path';
 import { access } from '../http/route-access';

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { acceptProposal } from '../../../src-main/demo-practice/routes/demo-control';
-import { signDelivery } from '../../../src-main/demo-practice/webhooks/webhook-signing';
+import { signDelivery } from '../../../src-main/partner-api/webhook-signature';
 import { readSecrets } from '../../../src-main/hub/secrets-file';
 import type { RunningHub } from '../../../src-main/hub/start-hub';
 import { WEBHOOK_PATH } from '../../../src-main/hub/webhooks/webhook-path';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signDelivery } from '../../../src-main/demo-practice/webhooks/webhook-signing';
+import { signDelivery } from '../../../src-main/partner-api/webhook-signature';
 import { registerWebhookReceiver } from '../../../src-main/hub/webhooks/webhook-receiver';
 import type { WebhookDelivery } from '../../../src-preload/contract/partner-api';
 import { useHubDatabase } from './hub-database';

@@ -11,7 +11,7 @@ export function signDelivery(secret: string, timestamp: string, rawBody: Uint8Ar
   return `sha256=${hmac.digest('hex')}`;
 }
 
-/** Constant-time check a receiver would do (used by the app's receiver and the tests). */
+/** The receiver's constant-time check (the practice hub's receiver; the demo practice signs with signDelivery). */
 export function verifyDelivery(
   secret: string,
   timestamp: string,

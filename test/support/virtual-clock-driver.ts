@@ -13,9 +13,12 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 export function driveVirtualClock(timer: VirtualTimer, hub: Pick<RunningHub, 'budget' | 'settled'>) {
   const release = timer.hold();
   const budgetWaiting = () => Object.values(hub.budget.snapshot().waiting).some((waiting) => waiting > 0);
-  /** A request waits in the hub's budget: the clock moves to the earliest wake-up. */
+  /**
+   * A request waits in the hub's budget: the clock moves to the earliest wake-up — never while an exchange
+   * holds it (its own hold aside), so a request reaches the practice at the instant the budget sent it.
+   */
   const pump = (): void => {
-    if (!budgetWaiting()) return;
+    if (!budgetWaiting() || timer.holdsOpen() > 1) return;
     const at = timer.nextWakeAt();
     if (at !== null && at > timer.now()) timer.advanceTo(at);
   };
