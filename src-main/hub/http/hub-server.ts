@@ -39,6 +39,8 @@ export const HUB_PAGE_SIZE = 1000;
 /** A request's head must arrive within this, and the whole request (head and body) within the next. */
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+/** An idle kept-alive connection is closed after this (Fastify's own default). */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 const problem = sendProblem;
 
@@ -52,9 +54,6 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
   const pageSize = options.pageSize ?? HUB_PAGE_SIZE;
   const app = Fastify({
     logger: false,
-    // A request's head and body must arrive within these (a slow client holds a socket, not the hub);
-    // a response, such as the change stream, may last as long as it likes.
-    requestTimeout: REQUEST_TIMEOUT_MS,
     // Every target is refused before routing unless it is a path in its one spelling (canonical-path.ts).
     serverFactory: (handler) => {
       const guarded = (request: IncomingMessage, response: ServerResponse) => {
@@ -64,9 +63,18 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
         response.writeHead(400, { 'content-type': 'application/problem+json', connection: 'close' });
         response.end(body);
       };
-      const server = options.tls ? createHttpsServer(options.tls, guarded) : createHttpServer(guarded);
-      server.headersTimeout = HEADERS_TIMEOUT_MS;
-      return server;
+      // A request's head and body must arrive within these (a slow client holds a socket, not the hub); a
+      // response, such as the change stream, may last as long as it likes. Slow clients are looked for every
+      // second (Node's default: every 30 s). A server made here takes none of Fastify's timeouts: all are here.
+      const serverOptions = {
+        headersTimeout: HEADERS_TIMEOUT_MS,
+        requestTimeout: REQUEST_TIMEOUT_MS,
+        keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+        connectionsCheckingInterval: 1_000,
+      };
+      return options.tls
+        ? createHttpsServer({ ...serverOptions, ...options.tls }, guarded)
+        : createHttpServer(serverOptions, guarded);
     },
   }) as unknown as FastifyInstance;
 
