@@ -168,10 +168,11 @@ describe('a new proposal built offline in the meeting', () => {
         .inputValue(),
     ).toBe(String(price));
     await editedSecond.getByLabel(/Quantity/).fill('3');
-    const shownTotal = (await dialog().getByTestId('new-proposal-total').textContent())!;
+    // The headline is the first-year value, the same in the editor, the Outbox and the waiting row.
+    const shownTotal = (await dialog().getByTestId('new-proposal-first-year').textContent())!;
     await dialog().getByRole('button', { name: 'Save and resubmit' }).click();
     await dialog().waitFor({ state: 'detached' });
-    await entry.getByText(`${shownTotal} (2 services)`).waitFor();
+    await entry.getByText(`${shownTotal} first year (2 services)`).waitFor();
     await page.goto(`${server.url}#/clients/${client.entityKey}?tab=proposals`);
     await pending.filter({ hasText: BUILT }).getByText(shownTotal).waitFor();
 
@@ -196,7 +197,10 @@ describe('a new proposal built offline in the meeting', () => {
     ]);
     // The total the editor showed is the practice's own.
     const rows = page.getByTestId('proposal-row');
-    await rows.filter({ hasText: BUILT }).getByText(shownTotal).waitFor({ timeout: 30_000 });
+    // Its pricing read from the practice gives the first-year value the editor showed.
+    const builtRow = rows.filter({ hasText: BUILT });
+    await builtRow.getByRole('button', { name: 'Pricing' }).click({ timeout: 30_000 });
+    await builtRow.getByTestId('proposal-pricing').getByText(`${shownTotal} first year`).waitFor({ timeout: 30_000 });
     expect(await rows.filter({ hasText: BUILT }).count()).toBe(1);
     expect(await rows.filter({ hasText: FROM_TEMPLATE }).count()).toBe(1);
     expect(app.answered('createAdhocProposal')).toBe(1);

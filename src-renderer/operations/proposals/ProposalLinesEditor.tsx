@@ -1,24 +1,17 @@
-import { Box, Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
-import { RemoveRowButton, withoutRow } from '../../ui/RemoveRowButton';
+import { Box, Button, Flex, Text } from '@radix-ui/themes';
+import { withoutRow } from '../../ui/RemoveRowButton';
 import type { ProposalService } from '../../../src-preload/contract/partner-api';
-import { NumberInput, SelectInput, withoutError, type FieldErrors } from '../../ui/form-kit';
+import { frequencyWords } from '../../../src-preload/contract/proposal-amounts';
+import { withoutError, type FieldErrors } from '../../ui/form-kit';
 import { numberInputText } from '../../ui/regional/money-input';
 import { formatMoney } from '../../ui/regional/regional-format';
 import type { MoneyLocale } from '../billing/adhoc-bill-draft';
-import { servicesInTree, type DraftLineRow, type DraftTotals } from './new-proposal-draft';
-
-/** A service as the list names it: its price, or its range, and how often it falls. */
-export function serviceChoice(service: ProposalService, region: string | undefined): string {
-  const price =
-    service.rangeMin != null && service.rangeMax != null
-      ? `${formatMoney(service.rangeMin, region)} to ${formatMoney(service.rangeMax, region)}`
-      : formatMoney(service.price, region);
-  return `${service.name} (${price}, ${service.frequency})`;
-}
+import type { DraftLineRow, DraftTotals } from './new-proposal-draft';
+import { ServiceLineRow } from './ServiceLineRow';
 
 /**
- * The service lines of a new proposal: services as the practice structures them (children indented under
- * their parent), a quantity, and a price — blank for the catalogue's, inside its range for a ranged one.
+ * The service lines of a new proposal: one ServiceLineRow each (children indented under their parent, a
+ * quantity, a price inside its range), and a button to add one.
  */
 export function ProposalLinesEditor(props: {
   rows: DraftLineRow[];
@@ -30,71 +23,27 @@ export function ProposalLinesEditor(props: {
   region: string | undefined;
 }) {
   const { rows, money, region } = props;
-  const tree = servicesInTree(props.services);
-  const update = (index: number, change: Partial<DraftLineRow>, field: string) => {
-    props.onRows((all) => all.map((row, i) => (i === index ? { ...row, ...change } : row)));
-    props.onErrors((all) => withoutError(all, `services.${index}.${field}`));
-  };
-  const err = (index: number, field: string) => props.errors[`services.${index}.${field}`];
   return (
     <Flex direction="column" gap="2">
-      {rows.map((row, index) => {
-        const service = props.services.find((s) => String(s.serviceID) === row.serviceID);
-        const ranged = service && service.rangeMin != null && service.rangeMax != null;
-        return (
-          <Card key={index} data-testid="new-proposal-line">
-            {/* The service's name on a line of its own, so it is read whole; quantity and price share the next. */}
-            <Grid columns={{ initial: '1', sm: 'minmax(6rem, 1fr) minmax(0, 2fr)' }} gap="2" align="end">
-              <Box gridColumn="1 / -1">
-                <SelectInput
-                  label={`Service ${index + 1}`}
-                  required
-                  value={row.serviceID}
-                  onChange={(serviceID) => update(index, { serviceID, price: '' }, 'serviceID')}
-                  error={err(index, 'serviceID')}
-                >
-                  <option value="">Choose…</option>
-                  {tree.map(({ service: s, depth }) => (
-                    <option key={s.serviceID} value={s.serviceID}>
-                      {`${'\u2003'.repeat(depth)}${depth ? '↳ ' : ''}${serviceChoice(s, region)}`}
-                    </option>
-                  ))}
-                </SelectInput>
-              </Box>
-              <NumberInput
-                label="Quantity"
-                locale={money.locale}
-                value={row.quantity}
-                onChange={(quantity) => update(index, { quantity }, 'quantity')}
-                error={err(index, 'quantity')}
-              />
-              <Flex gap="2" align="end">
-                <Box flexGrow="1">
-                  <NumberInput
-                    label="Price"
-                    locale={money.locale}
-                    currency={money.currency}
-                    show={(amount) => formatMoney(amount, region)}
-                    value={row.price}
-                    onChange={(price) => update(index, { price }, 'price')}
-                    error={err(index, 'price')}
-                    hint={
-                      ranged
-                        ? `Before tax, from ${formatMoney(service.rangeMin!, region)} to ${formatMoney(service.rangeMax!, region)}; blank for ${formatMoney(service.price, region)}.`
-                        : service
-                          ? `Before tax; blank for ${formatMoney(service.price, region)}.`
-                          : 'Before tax; blank for the catalogue price.'
-                    }
-                  />
-                </Box>
-                <RemoveRowButton onRemove={() => props.onRows(withoutRow(index))}>
-                  Remove service {index + 1}
-                </RemoveRowButton>
-              </Flex>
-            </Grid>
-          </Card>
-        );
-      })}
+      {rows.map((row, index) => (
+        <ServiceLineRow
+          key={index}
+          index={index}
+          row={row}
+          services={props.services}
+          errorOf={(field) => props.errors[`services.${index}.${field}`]}
+          onChange={(change, field) => {
+            // A new service starts at its catalogue price (blank).
+            const next = field === 'serviceID' ? { ...change, price: '' } : change;
+            props.onRows((all) => all.map((r, i) => (i === index ? { ...r, ...next } : r)));
+            props.onErrors((all) => withoutError(all, `services.${index}.${field}`));
+          }}
+          onRemove={() => props.onRows(withoutRow(index))}
+          money={money}
+          region={region}
+          testId="new-proposal-line"
+        />
+      ))}
       <Box>
         <Button
           type="button"
@@ -110,24 +59,54 @@ export function ProposalLinesEditor(props: {
   );
 }
 
-/** The totals as the client will see them, in the practice's money: before tax, tax, total, first year. */
-export function DraftTotalsView({ totals, region }: { totals: DraftTotals; region: string | undefined }) {
-  const figure = (label: string, amount: number, testId: string) => (
+/**
+ * The totals as the client will read them, in the practice's money: the first-year value as the headline,
+ * each frequency's share, then one billing of each service before tax, its tax and total (the practice's
+ * "services total").
+ */
+export function DraftTotalsView({
+  totals,
+  region,
+  label = 'Proposal totals',
+  testIdPrefix = 'new-proposal',
+}: {
+  totals: DraftTotals;
+  region: string | undefined;
+  label?: string;
+  testIdPrefix?: string;
+}) {
+  const figure = (name: string, amount: number, testId: string, strong = false) => (
     <Flex direction="column">
       <Text size="1" color="gray">
-        {label}
+        {name}
       </Text>
-      <Text size="2" weight="bold" data-testid={testId}>
+      <Text size={strong ? '3' : '2'} weight="bold" data-testid={`${testIdPrefix}-${testId}`}>
         {formatMoney(amount, region)}
       </Text>
     </Flex>
   );
   return (
-    <Flex gap="5" wrap="wrap" role="group" aria-label="Proposal totals" data-testid="new-proposal-totals">
-      {figure('Services before tax', totals.net, 'new-proposal-net')}
-      {figure('Tax', totals.tax, 'new-proposal-tax')}
-      {figure('Total', totals.total, 'new-proposal-total')}
-      {figure('First-year value', totals.firstYear, 'new-proposal-first-year')}
+    <Flex gap="5" wrap="wrap" align="end" role="group" aria-label={label} data-testid={`${testIdPrefix}-totals`}>
+      {figure('First year', totals.firstYear, 'first-year', true)}
+      {totals.byFrequency.map((part) => (
+        <Flex key={part.frequency} direction="column">
+          <Text size="1" color="gray">
+            {part.frequency}
+          </Text>
+          <Text size="2" data-testid={`${testIdPrefix}-${part.frequency.toLowerCase()}`}>
+            {formatMoney(part.amount, region)} {frequencyWords(part.frequency)}
+          </Text>
+        </Flex>
+      ))}
+      <Flex direction="column" gap="1">
+        <Text size="1" color="gray">
+          One billing of each service
+        </Text>
+        <Text size="2" data-testid={`${testIdPrefix}-total`}>
+          {formatMoney(totals.net, region)} + {formatMoney(totals.tax, region)} tax ={' '}
+          {formatMoney(totals.total, region)}
+        </Text>
+      </Flex>
     </Flex>
   );
 }

@@ -1,9 +1,14 @@
-import { Box, Button, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
-import { RemoveRowButton, withoutRow } from '../../ui/RemoveRowButton';
+import { Button, Callout, Flex, Text } from '@radix-ui/themes';
+import { withoutRow } from '../../ui/RemoveRowButton';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { servicesPutSchema, type ProposalDetail } from '../../../src-preload/contract/partner-api';
-import { CheckInput, NumberInput, SchemaForm, SelectInput, withoutError, type FieldErrors } from '../../ui/form-kit';
+import { CheckInput, SchemaForm, withoutError, type FieldErrors } from '../../ui/form-kit';
+import { pricingAmounts } from '../../../src-preload/contract/proposal-amounts';
+import { byFrequencyText } from '../../ui/money/ProposalHeadline';
+import { draftTotals } from './new-proposal-draft';
+import { DraftTotalsView } from './ProposalLinesEditor';
+import { ServiceLineRow } from './ServiceLineRow';
 import { UserSelect, useActingUserChoice } from '../shared/UserSelect';
 import { useRegion } from '../../ui/regional/use-region';
 import { formatMoney, moneyLocale } from '../../ui/regional/regional-format';
@@ -57,6 +62,13 @@ export function ServicesForm(props: {
   // Lines of services no longer in the catalogue stay selectable under their own name.
   const known = new Set(catalogue.map((s) => String(s.serviceID)));
   const retired = props.detail.pricing.services.filter((l) => !known.has(String(l.serviceID)));
+  // The totals' effect as it is typed: now (the practice's pricing) and after (as the practice will price it).
+  const now = pricingAmounts(props.detail.pricing.services, catalogue);
+  const typed = servicesBody(user, rows, money).services.flatMap((l) =>
+    l.serviceID !== undefined && Number.isFinite(l.serviceID) ? [{ ...l, serviceID: l.serviceID }] : [],
+  );
+  const after = draftTotals(typed, catalogue);
+  const uncounted = typed.length - after.lines.length;
 
   return (
     <SchemaForm
@@ -101,52 +113,22 @@ export function ServicesForm(props: {
         error={errors['userKey'] && 'Choose which staff member is making the change.'}
       />
       {rows.map((row, index) => (
-        <Card key={index} data-testid="service-edit-row">
-          {/* The service's name on a line of its own, so it is read whole; quantity and price share the next. */}
-          <Grid columns={{ initial: '1', sm: 'minmax(6rem, 1fr) minmax(0, 2fr)' }} gap="2" align="end">
-            <Box gridColumn="1 / -1">
-              <SelectInput
-                label={`Service ${index + 1}`}
-                required
-                value={row.serviceID}
-                onChange={(serviceID) => update(index, (r) => withService(r, serviceID, catalogue, money))}
-                error={err(index, 'serviceID')}
-              >
-                <option value="">Choose…</option>
-                {catalogue.map((s) => (
-                  <option key={s.serviceID} value={s.serviceID}>
-                    {s.name} ({formatMoney(s.price, region)}, {s.frequency})
-                  </option>
-                ))}
-                {retired.map((l) => (
-                  <option key={`retired-${l.serviceID}`} value={l.serviceID}>
-                    {l.serviceName} (no longer in the catalogue)
-                  </option>
-                ))}
-              </SelectInput>
-            </Box>
-            <NumberInput
-              label="Quantity"
-              locale={money.locale}
-              value={row.quantity}
-              onChange={(text) => typeNumber(index, 'quantity', text)}
-              error={err(index, 'quantity')}
-            />
-            <Flex gap="2" align="end">
-              <NumberInput
-                label="Price"
-                locale={money.locale}
-                currency={money.currency}
-                show={(amount) => formatMoney(amount, region)}
-                value={row.price}
-                onChange={(text) => typeNumber(index, 'price', text)}
-                error={err(index, 'price')}
-                hint="Before tax; blank for the catalogue price."
-              />
-              <RemoveRowButton onRemove={() => setRows(withoutRow(index))}>Remove service {index + 1}</RemoveRowButton>
-            </Flex>
-          </Grid>
-        </Card>
+        <ServiceLineRow
+          key={index}
+          index={index}
+          row={row}
+          services={catalogue}
+          retired={retired}
+          errorOf={(field) => err(index, field)}
+          onChange={(change, field) => {
+            if (field === 'serviceID') update(index, (r) => withService(r, change.serviceID ?? '', catalogue, money));
+            else typeNumber(index, field, change[field] ?? '');
+          }}
+          onRemove={() => setRows(withoutRow(index))}
+          money={money}
+          region={region}
+          testId="service-edit-row"
+        />
       ))}
       <Flex justify="between" align="center">
         <Button type="button" variant="soft" onClick={() => setRows((all) => [...all, newServiceRow()])}>
@@ -155,6 +137,20 @@ export function ServicesForm(props: {
         <Text size="1" color="gray">
           The practice prices each line and adds its tax.
         </Text>
+      </Flex>
+      <Flex direction="column" gap="1">
+        <Text size="1" color="gray" data-testid="services-now">
+          Now:{' '}
+          {now
+            ? `${formatMoney(now.firstYear, region)} first year (${byFrequencyText(now, region)})`
+            : `${formatMoney(props.detail.pricing.servicesTotal, region)} for one billing of each service`}
+        </Text>
+        <DraftTotalsView totals={after} region={region} label="After the change" testIdPrefix="services-after" />
+        {uncounted > 0 ? (
+          <Text size="1" color="gray">
+            {uncounted === 1 ? 'One line' : `${uncounted} lines`} of a service no longer in the catalogue not counted.
+          </Text>
+        ) : null}
       </Flex>
       <CheckInput
         label="Replace the whole list"

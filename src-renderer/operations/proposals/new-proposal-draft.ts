@@ -8,6 +8,7 @@ import {
   type RuleIssue,
 } from '../../../src-preload/contract/partner-api';
 import { lineNet, sumMoney } from '../../../src-preload/contract/money';
+import { proposalAmounts, type ProposalAmounts } from '../../../src-preload/contract/proposal-amounts';
 import type { MoneyLocale } from '../billing/adhoc-bill-draft';
 import { inputIssue, numberInputText, numberOrNaN } from '../../ui/regional/money-input';
 
@@ -60,19 +61,6 @@ export function linePricing(service: Pick<ProposalService, 'price' | 'taxAmount'
   return { net, tax, total: roundCents(net + tax) };
 }
 
-/** How often a service's fee falls in a year, by its catalogue frequency (a one-off fee once). */
-const timesAYear: Record<string, number> = {
-  once: 1,
-  annually: 1,
-  yearly: 1,
-  'half-yearly': 2,
-  quarterly: 4,
-  monthly: 12,
-  fortnightly: 26,
-  weekly: 52,
-};
-export const timesAYearOf = (frequency: string) => timesAYear[frequency.trim().toLowerCase()] ?? 1;
-
 export interface PricedLine {
   serviceID: number;
   name: string;
@@ -88,8 +76,9 @@ export interface DraftTotals {
   net: number;
   tax: number;
   total: number;
-  /** What the client pays in the first year: each line's total as often as its frequency falls. */
+  /** What the client pays in the first year, and each frequency's share (contract/proposal-amounts.ts). */
   firstYear: number;
+  byFrequency: ProposalAmounts['byFrequency'];
 }
 
 /** The totals as the practice will compute them, for lines whose service is in the catalogue. */
@@ -119,7 +108,7 @@ export function draftTotals(
     net: sum((l) => l.net),
     tax: sum((l) => l.tax),
     total: sum((l) => l.total),
-    firstYear: sum((l) => l.total * timesAYearOf(l.frequency)),
+    ...proposalAmounts(priced),
   };
 }
 

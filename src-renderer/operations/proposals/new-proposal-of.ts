@@ -3,11 +3,11 @@ import { adhocProposalSchema, fromTemplateSchema } from '../../../src-preload/co
 import type { PracticeDb } from '../../data/practice-db';
 import { draftTotals, proposalTemplatesSchema, templateLines } from './new-proposal-draft';
 
-/** The name and lines a queued new proposal carries: its own, or its template's. */
+/** The name and first-year value a queued new proposal carries: its own lines, or its template's. */
 export async function newProposalOf(
   db: PracticeDb,
   entry: Pick<OutboxEntry, 'operation' | 'payload'>,
-): Promise<{ name: string; entityKey: string; servicesTotal: number } | null> {
+): Promise<{ name: string; entityKey: string; firstYear: number } | null> {
   const services = await db.proposalServices.toArray();
   if (entry.operation === 'proposal.create') {
     const body = adhocProposalSchema.safeParse(entry.payload.body);
@@ -15,7 +15,7 @@ export async function newProposalOf(
     return {
       name: body.data.name,
       entityKey: body.data.entityKey,
-      servicesTotal: draftTotals(body.data.services, services).total,
+      firstYear: draftTotals(body.data.services, services).firstYear,
     };
   }
   const body = fromTemplateSchema.safeParse(entry.payload.body);
@@ -25,6 +25,6 @@ export async function newProposalOf(
   return {
     name: body.data.name ?? template?.name ?? 'New proposal',
     entityKey: body.data.entityKey,
-    servicesTotal: draftTotals(templateLines(template), services).total,
+    firstYear: draftTotals(templateLines(template), services).firstYear,
   };
 }

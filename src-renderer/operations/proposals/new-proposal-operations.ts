@@ -6,8 +6,15 @@ import { AdhocProposalForm, FromTemplateForm, newProposalStarts } from './new-pr
 import { proposalEffects } from '../../effects/proposal-effects';
 import { countOf } from '../../ui/regional/counts';
 
-/** The editor's totals, as it hands them over with the body. */
-const totalsSchema = z.object({ total: z.number(), lines: z.array(z.unknown()) });
+/**
+ * The editor's totals, as it hands them over with the body. The headline is the first-year value; an entry
+ * stored without one (an older editor's) says its total for one billing of each service.
+ */
+const totalsSchema = z.object({ total: z.number(), firstYear: z.number().optional(), lines: z.array(z.unknown()) });
+const headline = (totals: z.infer<typeof totalsSchema>, region: string | undefined) =>
+  totals.firstYear === undefined
+    ? `${formatMoney(totals.total, region)} for one billing of each service`
+    : `${formatMoney(totals.firstYear, region)} first year`;
 
 /** A new proposal as named on screen: its name, client, total in the practice's money and how many services. */
 interface AboutNewProposal {
@@ -29,7 +36,7 @@ export const newProposalOperations = {
       return {
         name: body.data.name ?? 'New proposal',
         clientName: known.clientName,
-        total: formatMoney(totals.data.total, known.region),
+        total: headline(totals.data, known.region),
         services: totals.data.lines.length,
       };
     }),
@@ -50,7 +57,7 @@ export const newProposalOperations = {
       return {
         name: body.data.name,
         clientName: known.clientName,
-        total: formatMoney(totals.data.total, known.region),
+        total: headline(totals.data, known.region),
         services: body.data.services.length,
       };
     }),

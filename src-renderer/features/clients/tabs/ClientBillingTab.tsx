@@ -1,7 +1,15 @@
 import { Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Fragment, useState } from 'react';
-import type { Bill, Payment, RecurringBilling } from '../../../../src-preload/contract/partner-api';
+import type {
+  Bill,
+  BillDetail as BillDetailRecord,
+  Payment,
+  RecurringBilling,
+} from '../../../../src-preload/contract/partner-api';
+import { taxNameOf } from '../../../ui/regional/tax-name';
+
+type BillDetailLine = BillDetailRecord['lines'][number];
 import { DetailsToggle } from '../../../ui/DetailsToggle';
 import {
   readBillDetail,
@@ -151,19 +159,7 @@ function BillDetail({ bill, payments }: { bill: Bill; payments: Payment[] }) {
   return (
     <Flex direction="column" gap="2" data-testid="bill-detail">
       {detail ? (
-        <Table.Root size="1" aria-label={`Lines of ${bill.billNumber}`}>
-          <Table.Body>
-            {detail.lines.map((l) => (
-              <Table.Row key={l.lineID}>
-                <Table.Cell>{l.description}</Table.Cell>
-                <Table.Cell justify="end">
-                  {l.quantity} × {formatMoney(l.unitPrice, region, bill.currency)}
-                </Table.Cell>
-                <Table.Cell justify="end">{formatMoney(l.lineTotal, region, bill.currency)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
+        <BillLines lines={detail.lines} billNumber={bill.billNumber} currency={bill.currency} region={region} />
       ) : (
         <DetailStatus state={state} subject="the lines of this bill" problem={problem} />
       )}
@@ -197,6 +193,46 @@ function BillDetail({ bill, payments }: { bill: Bill; payments: Payment[] }) {
         ))
       )}
     </Flex>
+  );
+}
+
+/**
+ * A bill's lines as an accountant reads them: the unit price is before tax and the line amount after it, so
+ * each says so, and where a line carries tax its own column shows it (12 × £100.00 ex VAT, £240.00 VAT,
+ * £1,440.00 inc VAT — not "12 × £100.00 … £1,440.00").
+ */
+function BillLines(props: {
+  lines: BillDetailLine[];
+  billNumber: string;
+  currency: string;
+  region: string | undefined;
+}) {
+  const { lines, currency, region } = props;
+  const tax = taxNameOf(region);
+  const taxed = lines.some((l) => l.taxAmount !== 0);
+  return (
+    <Table.Root size="1" aria-label={`Lines of ${props.billNumber}`} data-testid="bill-lines">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>Description</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell justify="end">Qty</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell justify="end">{taxed ? `Unit price ex ${tax}` : 'Unit price'}</Table.ColumnHeaderCell>
+          {taxed ? <Table.ColumnHeaderCell justify="end">{tax}</Table.ColumnHeaderCell> : null}
+          <Table.ColumnHeaderCell justify="end">{taxed ? `Amount inc ${tax}` : 'Amount'}</Table.ColumnHeaderCell>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {lines.map((l) => (
+          <Table.Row key={l.lineID}>
+            <Table.Cell>{l.description}</Table.Cell>
+            <Table.Cell justify="end">{l.quantity}</Table.Cell>
+            <Table.Cell justify="end">{formatMoney(l.unitPrice, region, currency)}</Table.Cell>
+            {taxed ? <Table.Cell justify="end">{formatMoney(l.taxAmount, region, currency)}</Table.Cell> : null}
+            <Table.Cell justify="end">{formatMoney(l.lineTotal, region, currency)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
   );
 }
 

@@ -16,6 +16,8 @@ import { useServices } from '../../../context/services-context';
 import { inWords } from '../../../ui/words/enum-words';
 import { usePractice } from '../../../context/store-hooks';
 import { DetailsToggle } from '../../../ui/DetailsToggle';
+import { ProposalHeadline } from '../../../ui/money/ProposalHeadline';
+import { pricingAmounts, type ProposalAmounts } from '../../../../src-preload/contract/proposal-amounts';
 
 /** The client's proposals with status and totals; one opens to its pricing lines, invoices, recurring billings and jobs. */
 export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
@@ -43,6 +45,19 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
           : [],
       [practiceKey, entity.entityKey],
     ) ?? [];
+  // Each proposal's amounts from its pricing where this laptop holds it, at the catalogue's frequencies.
+  const amounts =
+    useLiveQuery(async () => {
+      if (!practiceKey || !proposals) return new Map<string, ProposalAmounts | null>();
+      const db = databases.of(practiceKey);
+      const [details, catalogue] = await Promise.all([
+        db.proposalDetails.bulkGet(proposals.map((p) => p.proposalKey)),
+        db.proposalServices.toArray(),
+      ]);
+      return new Map(
+        details.flatMap((d) => (d ? [[d.proposalKey, pricingAmounts(d.pricing.services, catalogue)] as const] : [])),
+      );
+    }, [practiceKey, proposals]) ?? new Map<string, ProposalAmounts | null>();
   const part = useClientPart(entity.entityKey, 'proposals', proposals ? proposals.length : 'loading');
   return (
     <Card>
@@ -62,7 +77,11 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
               <Flex gap="3" align="center" wrap="wrap">
                 <Text weight="bold">{p.name}</Text>
                 <StatusBadge status={p.statusName} />
-                <Text size="2">{formatMoney(p.servicesTotal, region)}</Text>
+                <ProposalHeadline
+                  amounts={amounts.get(p.proposalKey) ?? null}
+                  servicesTotal={p.servicesTotal}
+                  region={region}
+                />
                 <Text size="1" color="gray">
                   {p.startsOn
                     ? `${formatDate(p.startsOn, region)} – ${formatDate(p.endsOn, region)}`
@@ -84,6 +103,12 @@ export function ClientProposalsTab({ entity }: { entity: StoredEntity }) {
 
 function ProposalPricing({ proposal }: { proposal: ProposalSummary }) {
   const region = useRegion();
+  const { databases } = useServices();
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const catalogue = useLiveQuery(
+    async () => (practiceKey ? databases.of(practiceKey).proposalServices.toArray() : []),
+    [practiceKey],
+  );
   const { detail, problem, state } = useDetailOnOpen(
     (db) => db.proposalDetails.get(proposal.proposalKey),
     (ctx) => readProposalDetail(ctx, proposal.proposalKey),
@@ -91,22 +116,26 @@ function ProposalPricing({ proposal }: { proposal: ProposalSummary }) {
   );
   if (!detail) return <DetailStatus state={state} subject="the pricing of this proposal" verb="is" problem={problem} />;
   const pricing = detail.pricing;
+  const frequencyOf = (serviceID: number) => catalogue?.find((s) => s.serviceID === serviceID)?.frequency;
+  const amounts = catalogue ? pricingAmounts(pricing.services, catalogue) : null;
   return (
     <Flex direction="column" gap="2" data-testid="proposal-pricing">
       <Table.Root size="1" aria-label={`Services of ${proposal.name}`}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Service</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Billed</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell justify="end">Qty</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Price</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">Price excl. tax</Table.ColumnHeaderCell>
             <Table.ColumnHeaderCell justify="end">Tax</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell justify="end">Total</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">Total incl. tax</Table.ColumnHeaderCell>
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {pricing.services.map((s, i) => (
             <Table.Row key={`${s.serviceID}-${i}`}>
               <Table.Cell>{s.serviceName}</Table.Cell>
+              <Table.Cell>{frequencyOf(s.serviceID) ?? '—'}</Table.Cell>
               <Table.Cell justify="end">{s.quantity}</Table.Cell>
               <Table.Cell justify="end">{formatMoney(s.price, region)}</Table.Cell>
               <Table.Cell justify="end">{formatMoney(s.taxAmount, region)}</Table.Cell>
@@ -114,13 +143,14 @@ function ProposalPricing({ proposal }: { proposal: ProposalSummary }) {
             </Table.Row>
           ))}
           <Table.Row>
-            <Table.RowHeaderCell colSpan={4}>Services total</Table.RowHeaderCell>
+            <Table.RowHeaderCell colSpan={5}>One billing of each service</Table.RowHeaderCell>
             <Table.Cell justify="end" data-testid="proposal-services-total">
               {formatMoney(pricing.servicesTotal, region)}
             </Table.Cell>
           </Table.Row>
         </Table.Body>
       </Table.Root>
+      <ProposalHeadline amounts={amounts} servicesTotal={pricing.servicesTotal} region={region} />
       {pricing.invoices.length + pricing.recurringBillings.length > 0 ? (
         <Text size="1">
           Billing:{' '}

@@ -73,7 +73,7 @@ export function PendingNewProposals({ entityKey, entries }: { entityKey: string;
     <Flex key={entry.id} gap="3" align="center" wrap="wrap" mb="3" data-testid="proposal-row" data-pending="true">
       <Text weight="bold">{about?.name ?? entry.summary}</Text>
       <StatusBadge status="Draft" />
-      {about ? <Text size="2">{formatMoney(about.servicesTotal, region)}</Text> : null}
+      {about ? <Text size="2">{formatMoney(about.firstYear, region)} first year</Text> : null}
       <Badge color="amber" variant="soft" data-testid="proposal-waiting">
         Waiting to be sent
       </Badge>
