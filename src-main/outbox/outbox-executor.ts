@@ -97,11 +97,13 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
     const { params, query } = valid.request;
     let { body } = valid.request;
     const preSend = preSendChecks[input.operation];
+    let seen: unknown;
     if (preSend) {
       try {
         const checked = await preSend.check(target.api, params, body, input.payload);
         if ('outcome' in checked) return checked.outcome;
         body = checked.body;
+        seen = checked.seen;
       } catch (error) {
         return outcomeOfCheck(error, preSend.unreadable);
       }
@@ -115,7 +117,9 @@ export function createOutboxExecutor(deps: { targetFor(practiceKey: string): Wri
         ...(body !== undefined ? { body } : {}),
         ...(query ? { query } : {}),
       });
-      return { kind: 'done', result: data };
+      const rechecked =
+        preSend?.recheck && seen !== undefined ? await preSend.recheck(target.api, params, body, seen) : null;
+      return rechecked ?? { kind: 'done', result: data };
     } catch (error) {
       return outcomeOf(error, idempotent);
     }

@@ -3,10 +3,13 @@ import type { OutboxOutcome } from '../../src-preload/contract/outbox/outbox-ent
 import type { StoredPayload } from '../../src-preload/contract/outbox/payload-check';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { checkCustomEformSchemas } from './custom-eform-check';
-import { checkServiceLineEdit } from './line-edit-check';
+import { checkServiceLineEdit, recheckServiceLineEdit } from './line-edit-check';
 
-/** What a check concludes: an outcome instead of sending, or the body to send (possibly narrowed). */
-type PreSendResult = { outcome: OutboxOutcome } | { body: unknown };
+/**
+ * What a check concludes: an outcome instead of sending, or the body to send (possibly narrowed), with what
+ * it read of the practice for the check after sending.
+ */
+type PreSendResult = { outcome: OutboxOutcome } | { body: unknown; seen?: unknown };
 
 interface PreSendCheck {
   /** Reads what the practice has now and decides; throws when that read fails (then nothing is sent). */
@@ -18,6 +21,16 @@ interface PreSendCheck {
   ): Promise<PreSendResult>;
   /** The start of the sentence shown when the read fails, followed by the reason. */
   unreadable: string;
+  /**
+   * After the write was answered: reads again and returns an outcome that replaces "done" when the practice
+   * changed what was written as it went out (null: done as answered).
+   */
+  recheck?(
+    api: PartnerApiClient,
+    params: Record<string, string | number>,
+    sentBody: unknown,
+    seen: unknown,
+  ): Promise<OutboxOutcome | null>;
 }
 
 /**
@@ -28,6 +41,8 @@ export const preSendChecks: Partial<Record<OperationName, PreSendCheck>> = {
   'proposal.editServices': {
     check: (api, params, body, payload) => checkServiceLineEdit(api, params, body, payload.base),
     unreadable: 'The lines could not be read before sending',
+    recheck: (api, params, sentBody, seen) =>
+      recheckServiceLineEdit(api, params, sentBody, seen as Parameters<typeof recheckServiceLineEdit>[3]),
   },
   'eform.create': {
     check: (api, _params, body) => checkCustomEformSchemas(api, body),

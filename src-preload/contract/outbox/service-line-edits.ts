@@ -141,6 +141,41 @@ export function checkLineEdits(
   return { send, conflicts };
 }
 
+/**
+ * After a line edit was sent: the lines it touched as the practice has them now, against what the edit made
+ * them. A field this edit sent that reads otherwise (or a removed line that is back, an added one gone) was
+ * changed at the practice as the edit went out: a conflict with both versions, so the user decides, never
+ * a change lost without a word. A field the edit did not send is someone else's to change (their change and
+ * this edit stand side by side), so it is not compared.
+ */
+export function linesChangedAsSent(
+  sent: readonly PatchLine[],
+  before: readonly CurrentLine[],
+  after: readonly (CurrentLine & { serviceName?: string })[],
+): LineConflict[] {
+  const conflicts: LineConflict[] = [];
+  for (const edit of sent) {
+    const was = valueOf(before.find((l) => l.serviceID === edit.serviceID));
+    const line = after.find((l) => l.serviceID === edit.serviceID);
+    const theirs = valueOf(line);
+    const mine = mineOf(edit, was);
+    const held = edit.remove
+      ? theirs === null
+      : theirs !== null &&
+        (edit.quantity === undefined || edit.quantity === theirs.quantity) &&
+        (edit.price === undefined || cents(edit.price) === cents(theirs.price));
+    if (!held)
+      conflicts.push({
+        serviceID: edit.serviceID,
+        name: (line?.serviceName ?? `Service ${edit.serviceID}`).slice(0, 200),
+        was,
+        theirs,
+        mine,
+      });
+  }
+  return conflicts;
+}
+
 /** "Keep mine": the conflicting lines are sent over the practice's version, which becomes their base. */
 export function keepMine(base: readonly BaseLine[], conflicts: readonly LineConflict[]): BaseLine[] {
   const theirs = new Map(conflicts.map((c) => [c.serviceID, c.theirs]));
