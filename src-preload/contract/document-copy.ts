@@ -17,15 +17,19 @@ function cleanPart(text: string): string {
 }
 
 /**
- * The name a saved copy of a document is offered under: "<client> - <document> - <YYYY-MM-DD>.pdf",
- * so copies of one client's papers sort together and by day. Characters a file system refuses become
- * spaces, empty parts are left out, and the name is cut (never the date or ".pdf") to fit.
+ * The name a saved copy of a document is offered under: "<client> - <document> - <YYYY-MM-DD>.pdf", the
+ * date the document's own (a bill's date, a statement's) — a copy saved today of a bill dated in March is
+ * named for March — so copies of one client's papers sort together and by their date. Without a known date
+ * the name carries none. Characters a file system refuses become spaces, empty parts are left out, and the
+ * name is cut (never the date or ".pdf") to fit.
  */
-export function documentCopyFileName(parts: { clientName: string | null; title: string; savedOn: Date }): string {
-  const y = parts.savedOn.getFullYear();
-  const m = String(parts.savedOn.getMonth() + 1).padStart(2, '0');
-  const d = String(parts.savedOn.getDate()).padStart(2, '0');
-  const tail = ` - ${y}-${m}-${d}.pdf`;
+export function documentCopyFileName(parts: {
+  clientName: string | null;
+  title: string;
+  dated: string | null;
+}): string {
+  const day = parts.dated && /^\d{4}-\d{2}-\d{2}$/.test(parts.dated) ? parts.dated : null;
+  const tail = day ? ` - ${day}.pdf` : '.pdf';
   const title = cleanPart(parts.title).replace(/\.pdf$/i, '');
   const head = [cleanPart(parts.clientName ?? ''), title].filter((p) => p.length > 0).join(' - ') || 'Document';
   const cut = head.slice(0, MAX_COPY_NAME_LENGTH - tail.length).trim();

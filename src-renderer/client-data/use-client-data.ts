@@ -76,6 +76,9 @@ export function useOnDemandRead(entityKey: string, part: OnDemandPart): ReadStat
   const ctx = useInteractiveReads();
   const key = `${entityKey}:${part}`;
   const [settled, setSettled] = useState<Settled | null>(null);
+  // A write this laptop made marks the part stale (its read marker goes): a tab open on it reads again at
+  // once, so a bill created while the client's Billing tab is open shows there without reopening it.
+  const stale = useLastRead(entityKey, part) === null;
   useEffect(() => {
     if (!ctx || !entityKey) return;
     let cancelled = false;
@@ -95,7 +98,7 @@ export function useOnDemandRead(entityKey: string, part: OnDemandPart): ReadStat
       // The tab or header went: if it was the last one waiting for the read, main stops it.
       joined?.leave();
     };
-  }, [ctx, entityKey, part, key]);
+  }, [ctx, entityKey, part, key, stale]);
   if (!ctx || !entityKey) return IDLE;
   return settled && settled.ctx === ctx && settled.key === key ? settled.status : READING;
 }

@@ -7,6 +7,7 @@ import { runItemQueue, type ItemOutcome, type ItemQueueDefinition } from '../job
 import type { JobDefinition } from '../jobs/job-runner';
 import type { Notice } from '../notices/notice-store';
 import { describeFailure } from '../ui/words/describe-failure';
+import { documentFacts } from '../client-data/document-facts';
 import type { DocumentRequest, PracticeDatabases, PracticeDb } from '../data/practice-db';
 import { DOCUMENT_REQUESTS_JOB } from './document-request';
 
@@ -72,7 +73,8 @@ function downloads(
         deps.notify({
           tone: 'info',
           title: 'A document you asked for is on this laptop now',
-          detail: `${result.meta.fileName} opens offline.`,
+          // Named as staff know it (the bill's or statement's number), never by the API's file name.
+          detail: `${(await documentFacts(db, request.ref, request.entityKey)).title} opens offline.`,
         });
         return { kind: 'done' };
       }

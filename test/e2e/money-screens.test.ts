@@ -52,9 +52,11 @@ describe('the money screens: Debtors and Billing, online then offline', () => {
     await total.waitFor();
     expect(Number(await total.getAttribute('data-amount'))).toBeCloseTo(ageing.totals.total, 2);
     expect(await total.textContent()).toBe(formatMoney(ageing.totals.total, api.practice.region, ageing.currency));
-    expect(await page.getByTestId('debtors-as-at').textContent()).toMatch(/^As at .+ · read from the practice /);
+    // The date is said once: the figure's own line says "as at the ageing of …".
+    expect(await page.getByTestId('debtors-total-parts').textContent()).toMatch(/^as at the ageing of /);
+    expect(await page.getByTestId('debtors-as-at').textContent()).toMatch(/^Read from the practice /);
     expect(await page.getByTestId('debtors-counts').textContent()).toMatch(
-      /^The practice's ageing report as at .+: every unpaid bill, of any age\./,
+      /^The practice's ageing report: every unpaid bill, of any age\./,
     );
     // The chart is one labelled image stating every bucket; the same figures are in the table beside it.
     const chart = page.getByRole('img', { name: /Debtor ageing as at/ });
@@ -175,10 +177,11 @@ describe('the money screens: Debtors and Billing, online then offline', () => {
     expect(await page.getByTestId('bills-window').textContent()).toMatch(
       /^Bills dated from .+ (to .+|onwards) are on this laptop; older bills come with a client's meeting pack\.$/,
     );
-    // The listed bills say what is due on them; what the practice is owed is the one figure Debtors shows.
+    // The listed bills say what part of the amount owed is due on them: one "owed" figure, the one Debtors shows.
     expect(await page.getByTestId('bill-summary').textContent()).toMatch(
-      /^[\d,]+ bills · billed .+ · (.+ due on these bills|nothing due)/,
+      /^[\d,]+ bills · billed .+ · (of what is owed, .+ is due on these bills \(.+\)|nothing due on these bills)$/,
     );
+    expect(await page.getByTestId('bill-summary').textContent()).not.toMatch(/as at/);
     expect(Number(await page.getByTestId('practice-owed-figure').getAttribute('data-amount'))).toBeCloseTo(
       ageing.totals.total,
       2,

@@ -172,7 +172,11 @@ export function BillsTable({
           </Text>
         ) : null}
         <Text size="2" color="gray" data-testid="bill-summary">
-          {billSummaryText({ ...totals, overdue, range: rangeText(v.from, v.to, region), currency }, today, region)}
+          {billSummaryText(
+            { ...totals, overdue, range: rangeText(v.from, v.to, region), currency },
+            region,
+            owed?.balance.known ?? false,
+          )}
         </Text>
       </Flex>
       <SortableTable columns={COLUMNS} sort={v.sort} onSort={onSort} labelledBy="bills-heading" testId="bills-table">

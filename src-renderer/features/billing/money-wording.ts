@@ -42,19 +42,25 @@ export interface BillSummary {
   currency: string | undefined;
 }
 
-/** "312 bills on this laptop · billed $X · $Y still due, $Z of it overdue as at 23 Nov 2026". */
-export function billSummaryText(s: BillSummary, today: string, region: Region): string {
+/**
+ * The list's line under the one "owed" figure: its bills, what they billed, and the part of what is owed
+ * that is due on them — never a second "owed" total beside the first, and no date again (the figure above
+ * says as at when; overdue is as at the practice's today, the same day). Without the figure (no ageing and
+ * no bills read yet) it says what is due on these bills alone.
+ */
+export function billSummaryText(s: BillSummary, region: Region, owedKnown = true): string {
   const money = (amount: number) => formatMoney(amount, region, s.currency);
+  const overdue = s.overdue > 0 ? ` (${money(s.overdue)} overdue)` : ' (none overdue)';
   const due =
     s.amountDue === 0
-      ? 'nothing due'
-      : s.overdue > 0
-        ? `${money(s.amountDue)} due on these bills, ${money(s.overdue)} of it overdue as at ${formatDate(today, region)}`
-        : `${money(s.amountDue)} due on these bills, none of it overdue`;
+      ? 'nothing due on these bills'
+      : owedKnown
+        ? `of what is owed, ${money(s.amountDue)} is due on these bills${overdue}`
+        : `${money(s.amountDue)} due on these bills${overdue}`;
   return `${countOf(s.count, 'bill', region)}${s.range} · billed ${money(s.total)} · ${due}`;
 }
 
-/** Under the Debtors total: what it counts; Billing shows the same figure, made the same way. */
-export function debtorsTotalNote(asAt: string, region: Region): string {
-  return `The practice's ageing report as at ${formatDate(asAt, region)}: every unpaid bill, of any age. Bills this laptop has read since are added as their own part; Billing shows the same figure.`;
+/** Under the Debtors total: what it counts, once (the figure above it says as at when); Billing shows the same figure. */
+export function debtorsTotalNote(): string {
+  return "The practice's ageing report: every unpaid bill, of any age. Bills this laptop has read since are added as their own part; Billing shows the same figure.";
 }

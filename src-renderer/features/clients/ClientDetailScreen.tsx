@@ -62,13 +62,13 @@ export function ClientDetailScreen() {
   const office = e.officeName && !shownToClient ? ` · ${e.officeName}` : '';
   return (
     <div className="client-page">
-      <ScreenHeader title={e.fullEntityName} subtitle={`${e.entityCode} · ${e.entityType}${office}`} />
+      {/* "Show to client" on the title's row: at 1024×700 a row of its own pushed the client's data down. */}
+      <ScreenHeader
+        title={e.fullEntityName}
+        subtitle={`${e.entityCode} · ${e.entityType}${office}`}
+        action={shownToClient ? undefined : <ShowToClient entityKey={e.entityKey} />}
+      />
       <Flex direction="column" gap="4">
-        {shownToClient ? null : (
-          <Flex justify="end">
-            <ShowToClient entityKey={e.entityKey} />
-          </Flex>
-        )}
         <ClientSummary entity={e} onboardings={data.onboardings} region={region} />
         <ClientActions entity={e} contacts={data.contacts} />
         <ClientTabs

@@ -39,6 +39,8 @@ export function MeetingPackStatus({ entity }: { entity: StoredEntity }) {
     async () => (db ? ((await db.meetingPacks.get(packIdFor(entity.entityKey))) ?? null) : null),
     [db, entity.entityKey],
   );
+  // One estimate for the line and its detail alike.
+  const estimate = usePackEstimate(entity);
   const disclosure = (
     <Button
       size="1"
@@ -64,27 +66,43 @@ export function MeetingPackStatus({ entity }: { entity: StoredEntity }) {
         ) : pack ? (
           <PackLine pack={pack} disclosure={disclosure} />
         ) : (
-          <PackOffer entity={entity} disclosure={disclosure} />
+          <PackOffer entity={entity} estimate={estimate} disclosure={disclosure} />
         )}
       </div>
       <div id={detailId} className="client-facts__detail" hidden={!open} data-testid="pack-details">
-        {open && pack !== undefined ? pack ? <PackDetail pack={pack} /> : <OfferDetail entity={entity} /> : null}
+        {open && pack !== undefined ? (
+          pack ? (
+            <PackDetail pack={pack} />
+          ) : (
+            <OfferDetail entity={entity} estimate={estimate} />
+          )
+        ) : null}
       </div>
     </>
   );
 }
 
+type PackEstimate = { requests: number; approximate: boolean; etaSeconds: number | null } | null;
+
 /** The estimate of a pack not yet prepared: its size in requests and, from the budget, how long it takes. */
-function usePackEstimate(
-  entity: StoredEntity,
-): { requests: number; approximate: boolean; etaSeconds: number | null } | null {
+function usePackEstimate(entity: StoredEntity): PackEstimate {
   const db = useActivePracticeDb();
   const practiceKey = db?.practiceKey ?? null;
   const companion = useCompanion();
-  // Live: the estimate tightens as the client's lists arrive (opening a client online reads them).
-  const base = useLiveQuery(async () => {
-    if (!db) return null;
-    return estimatePack(await packInputs(db, entity.entityKey), await listAverages(db));
+  // Counted once for the client on this screen: a number that moves as a tab's list arrives (37, then 45,
+  // then 50) reads as three answers. What is not read yet counts at the practice's averages ("About").
+  const [base, setBase] = useState<{ requests: number; approximate: boolean } | null>(null);
+  useEffect(() => {
+    setBase(null);
+    if (!db) return;
+    let cancelled = false;
+    void (async () => estimatePack(await packInputs(db, entity.entityKey), await listAverages(db)))().then(
+      (estimate) => !cancelled && setBase(estimate),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
   }, [db, entity.entityKey]);
   const [eta, setEta] = useState<{ requests: number; seconds: number | null } | null>(null);
   const requests = base?.requests;
@@ -102,10 +120,17 @@ function usePackEstimate(
   return base ? { ...base, etaSeconds: eta?.requests === base.requests ? eta.seconds : null } : null;
 }
 
-function PackOffer({ entity, disclosure }: { entity: StoredEntity; disclosure: ReactNode }) {
+function PackOffer({
+  entity,
+  estimate,
+  disclosure,
+}: {
+  entity: StoredEntity;
+  estimate: PackEstimate;
+  disclosure: ReactNode;
+}) {
   const online = useConnectivity(isOnline);
   const { prepare } = useServices().meetingPacks;
-  const estimate = usePackEstimate(entity);
   const [error, setError] = useState<string | null>(null);
   return (
     <Flex direction="column" gap="1">
@@ -146,8 +171,7 @@ function PackOffer({ entity, disclosure }: { entity: StoredEntity; disclosure: R
   );
 }
 
-function OfferDetail({ entity }: { entity: StoredEntity }) {
-  const estimate = usePackEstimate(entity);
+function OfferDetail({ entity, estimate }: { entity: StoredEntity; estimate: PackEstimate }) {
   return (
     <Text as="p" size="2" className="prose">
       A meeting pack copies everything for {entity.fullEntityName} to this laptop — proposals with pricing and their

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Checkbox, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Callout, Card, Checkbox, Flex, Heading, Progress, Text } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import type { Region } from '../../../src-preload/contract/partner-api';
 import { useServices } from '../../context/services-context';
@@ -30,6 +30,8 @@ export function ConnectPanel() {
   const [confirming, setConfirming] = useState<{ address: string; message: string } | null>(null);
   // After the chosen region refused the credentials: regions the user may pick instead (never tried with the secret).
   const [otherRegions, setOtherRegions] = useState<Region[]>([]);
+  // Which connect is under way, so the first seconds say what is happening rather than a greyed button.
+  const [starting, setStarting] = useState<'demo' | 'practice' | null>(null);
   if (!companion) return null;
 
   /** `confirmedAddress`: the exact address the user confirmed, sent instead of the field's text. */
@@ -37,6 +39,7 @@ export function ConnectPanel() {
     setOtherRegions([]);
     // A region's host is main's own (read once at its start); a custom address is sent as the user confirmed it.
     const input = { ...credentialsToSend(credentials, confirmedAddress), remember, acceptWeakStorage };
+    setStarting('practice');
     void practice.connect(input).then((result) => {
       if (result.ok) setCredentials((typed) => ({ ...typed, secret: '' }));
       else if (result.confirmAddress) setConfirming({ address: result.confirmAddress, message: result.message });
@@ -60,10 +63,13 @@ export function ConnectPanel() {
         </Text>
         <Flex gap="3" align="center" wrap="wrap">
           <Button
-            onClick={() => void practice.connectDemo(demoRegion === 'ANZ' ? undefined : demoRegion)}
+            onClick={() => {
+              setStarting('demo');
+              void practice.connectDemo(demoRegion === 'ANZ' ? undefined : demoRegion);
+            }}
             disabled={busy}
           >
-            {busy ? 'Connecting…' : 'Explore the demo practice'}
+            {busy && starting === 'demo' ? 'Starting…' : 'Explore the demo practice'}
           </Button>
           <LabelledSelect
             label="Demo practice in"
@@ -115,6 +121,16 @@ export function ConnectPanel() {
           </Flex>
         </form>
       </Card>
+      {busy && starting ? (
+        <Flex direction="column" gap="2" role="status" data-testid="connect-progress">
+          <Text size="2">
+            {starting === 'demo'
+              ? `Starting the demo practice on this laptop: making up its clients, then connecting to it. Its clients appear here as soon as the first of them are imported.`
+              : 'Checking the address and the credentials with the practice…'}
+          </Text>
+          <Progress duration="3s" aria-label="Connecting" />
+        </Flex>
+      ) : null}
       <HubConnectForm />
       {error ? (
         <Callout.Root color="red" role="alert">

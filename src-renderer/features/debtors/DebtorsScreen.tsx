@@ -69,10 +69,12 @@ function AgeingSummary({
           </Text>
         )}
         <Text size="2" color="gray" data-testid="debtors-as-at">
-          As at {formatDate(ageing.asAt, region)} · read from the practice {formatDateTime(fetchedAt, region)}
+          {/* The figure's own line says "as at the ageing of …" when it is known: the date is said once. */}
+          {owed?.balance.known ? 'Read' : `As at ${formatDate(ageing.asAt, region)} · read`} from the practice{' '}
+          {formatDateTime(fetchedAt, region)}
         </Text>
         <Text size="2" color="gray" data-testid="debtors-counts">
-          {debtorsTotalNote(ageing.asAt, region)}
+          {debtorsTotalNote()}
         </Text>
       </Flex>
       {Math.abs(bucketSum - ageing.totals.total) > 0.005 ? (

@@ -39,7 +39,7 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
   const { databases, requestDocument, pdfWorker } = useServices();
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const online = useConnectivity(isOnline);
-  const title = useDocumentTitle(docRef, entityKey);
+  const { title, dated } = useDocumentTitle(docRef, entityKey);
   const [result, setResult] = useState<DocumentOpenResult | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const docKey = `${docRef.kind}:${docRef.id}`;
@@ -131,7 +131,14 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
           Open in system viewer
         </Button>
         {bytes && practiceKey ? (
-          <SaveCopyButton practiceKey={practiceKey} docRef={docRef} entityKey={entityKey} title={title} bytes={bytes} />
+          <SaveCopyButton
+            practiceKey={practiceKey}
+            docRef={docRef}
+            entityKey={entityKey}
+            title={title}
+            dated={dated}
+            bytes={bytes}
+          />
         ) : null}
         {shown ? (
           <Text size="1" color="gray" role="status">

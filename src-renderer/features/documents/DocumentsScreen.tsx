@@ -8,14 +8,14 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useRegion } from '../../ui/regional/use-region';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { countOf } from '../../ui/regional/counts';
+import { formatBytes } from '../../ui/regional/bytes';
+import { packProgress, progressText } from '../../meeting-packs/pack-progress';
 import { formatRelative } from '../../ui/regional/relative-time';
 import { useNow } from '../../ui/regional/use-now';
-import { documentTitle } from './document-title';
+import { documentTitle } from '../../ui/words/document-title';
 import { useCompanion, useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
 import { usePractice } from '../../context/store-hooks';
-
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /** The PDFs on this laptop (cache use against its cap, pinned by which pack) and the meeting packs. */
 export function DocumentsScreen() {
@@ -80,7 +80,8 @@ export function DocumentsScreen() {
             <Text color="gray">No client is marked for a meeting. Open a client and choose “Prepare for meeting”.</Text>
           ) : (
             packs.map((p) => {
-              const counted = p.items.filter((i) => i.state !== 'none');
+              // Counted as on the client's page: the pack's details, those with nothing to fetch as settled.
+              const progress = packProgress(p);
               return (
                 <Flex key={p.packId} gap="3" align="center" mb="1" data-testid="pack-row">
                   <RadixLink asChild>
@@ -90,8 +91,8 @@ export function DocumentsScreen() {
                     {p.state.replace(/-/g, ' ')}
                   </Badge>
                   <Text size="1" color="gray">
-                    {counted.filter((i) => i.state === 'done').length} of {countOf(counted.length, 'item', region)} ·{' '}
-                    {countOf(p.actualRequests, 'request', region)} (estimated {p.estimatedRequests})
+                    {progressText(progress)} · {countOf(p.actualRequests, 'request', region)} (estimated{' '}
+                    {p.estimatedRequests})
                   </Text>
                 </Flex>
               );
@@ -104,8 +105,9 @@ export function DocumentsScreen() {
           </Heading>
           {list ? (
             <Text as="p" size="1" color="gray" mb="2">
-              {megabytes(list.usedBytes)} of {megabytes(list.capBytes)} used. The least recently opened are removed
-              first when it is full; documents in a meeting pack never are.
+              {formatBytes(list.usedBytes, region)} of {formatBytes(list.capBytes, region)} used by{' '}
+              {countOf(list.documents.length, 'document', region)}. The least recently opened are removed first when it
+              is full; documents in a meeting pack never are.
             </Text>
           ) : null}
           {!list || list.documents.length === 0 ? (
@@ -137,7 +139,7 @@ export function DocumentsScreen() {
                         </RadixLink>
                       </Table.RowHeaderCell>
                       <Table.Cell>{titles?.clients.get(d.entityKey) ?? ''}</Table.Cell>
-                      <Table.Cell justify="end">{(d.size / 1024).toFixed(0)} KB</Table.Cell>
+                      <Table.Cell justify="end">{formatBytes(d.size, region)}</Table.Cell>
                       <Table.Cell>{formatDateTime(d.fetchedAt, region)}</Table.Cell>
                       <Table.Cell>
                         {d.lastOpenedAt ? (

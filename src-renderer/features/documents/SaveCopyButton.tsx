@@ -21,13 +21,15 @@ function downloadBytes(bytes: Uint8Array, fileName: string): void {
 /**
  * "Save a copy…": the desktop app asks main, which shows its own save dialog and writes the verified cached
  * file where the user chose; the browser preview downloads the bytes shown. Offered as
- * "<client> - <document> - <date>.pdf".
+ * "<client> - <document> - <the document's date>.pdf".
  */
 export function SaveCopyButton(props: {
   practiceKey: string;
   docRef: DocumentRef;
   entityKey: string;
   title: string;
+  /** The document's own date (ISO day), which names the copy; null when the laptop does not know it. */
+  dated: string | null;
   bytes: Uint8Array;
 }) {
   const companion = useCompanion();
@@ -40,7 +42,7 @@ export function SaveCopyButton(props: {
   const [said, setSaid] = useState<string | null>(null);
 
   const save = (): void => {
-    const fileName = documentCopyFileName({ clientName: clientName ?? null, title: props.title, savedOn: new Date() });
+    const fileName = documentCopyFileName({ clientName: clientName ?? null, title: props.title, dated: props.dated });
     if (runtime !== 'electron' || !companion) {
       downloadBytes(props.bytes, fileName);
       setSaid(`Downloaded as ${fileName}.`);

@@ -118,7 +118,13 @@ export function OnboardingsScreen() {
               <Table.RowHeaderCell>
                 <Link to={routes.onboarding(o.onboardingKey)}>#{o.onboardingID}</Link>
               </Table.RowHeaderCell>
-              <Table.Cell>{data?.names.get(o.entityKey ?? '') ?? '—'}</Table.Cell>
+              <Table.Cell>
+                {o.entityKey && data?.names.get(o.entityKey) ? (
+                  <Link to={routes.client(o.entityKey)}>{data.names.get(o.entityKey)}</Link>
+                ) : (
+                  '—'
+                )}
+              </Table.Cell>
               <Table.Cell>
                 <OnboardingStatusBadge status={o.statusName} />
               </Table.Cell>

@@ -10,7 +10,7 @@ import { formatRelative } from '../../ui/regional/relative-time';
 import { useNow } from '../../ui/regional/use-now';
 import { syncedResourceStorage, type SyncCursor } from '../../../src-preload/contract/sync';
 import { syncedResourceName } from './synced-resource-names';
-import { readText, stateText } from './sync-run-text';
+import { notNeededYet, readText, stateWord } from './sync-run-text';
 import { useCompanion, useServices } from '../../context/services-context';
 import { isOnline } from '../../connectivity/connectivity-store';
 import { syncWaitText } from './sync-wait';
@@ -136,8 +136,16 @@ export function SyncStatus() {
                 <Table.RowHeaderCell>{syncedResourceName(r.resource).label}</Table.RowHeaderCell>
                 <Table.Cell>
                   <Flex direction="column" gap="1" align="start">
-                    <Badge color={r.state === 'failed' ? 'red' : r.state === 'done' ? 'green' : 'gray'}>
-                      {stateText[r.state]}
+                    <Badge
+                      color={
+                        r.state === 'failed'
+                          ? 'red'
+                          : r.state === 'done' && !notNeededYet(r, cursor?.lastCompletedAt ?? null)
+                            ? 'green'
+                            : 'gray'
+                      }
+                    >
+                      {stateWord(r, cursor?.lastCompletedAt ?? null)}
                     </Badge>
                     {r.state === 'running' ? (
                       share === null ? (
@@ -154,7 +162,7 @@ export function SyncStatus() {
                   </Flex>
                 </Table.Cell>
                 <Table.Cell>
-                  {readText(r, region)}
+                  {readText(r, region, cursor?.lastCompletedAt ?? null)}
                   {r.rejectedThisRun > 0 ? (
                     <Text color="amber" size="1">
                       {' '}
@@ -167,6 +175,8 @@ export function SyncStatus() {
                     <time dateTime={cursor.lastCompletedAt} title={formatDateTime(cursor.lastCompletedAt, region)}>
                       {formatRelative(cursor.lastCompletedAt, now, region)}
                     </time>
+                  ) : notNeededYet(r, cursor?.lastCompletedAt ?? null) ? (
+                    'not yet'
                   ) : (
                     'never'
                   )}

@@ -6,36 +6,43 @@ import {
   isSafeCopyFileName,
 } from '../../../src-preload/contract/document-copy';
 
-const savedOn = new Date(2026, 10, 26, 14, 32);
+/** The document's own date (a bill's): the copy is named by it, whatever day it is saved. */
+const dated = '2026-11-26';
 
 describe('the name a saved copy of a document is offered under', () => {
-  it('is the client, the document and the day, as a PDF', () => {
-    expect(documentCopyFileName({ clientName: 'Oliver White', title: 'Bill INV-004213', savedOn })).toBe(
+  it('carries no date when the laptop does not know the document’s own', () => {
+    expect(documentCopyFileName({ clientName: 'Oliver White', title: 'ID certificate', dated: null })).toBe(
+      'Oliver White - ID certificate.pdf',
+    );
+  });
+
+  it('is the client, the document and the document’s own day, as a PDF', () => {
+    expect(documentCopyFileName({ clientName: 'Oliver White', title: 'Bill INV-004213', dated })).toBe(
       'Oliver White - Bill INV-004213 - 2026-11-26.pdf',
     );
   });
 
   it('turns characters a file system refuses into spaces and trims dots and spaces', () => {
-    const name = documentCopyFileName({ clientName: ' A/B: "Trust" <Ltd>. ', title: 'Statement ST*2026|10?', savedOn });
+    const name = documentCopyFileName({ clientName: ' A/B: "Trust" <Ltd>. ', title: 'Statement ST*2026|10?', dated });
     expect(name).toBe('A B Trust Ltd - Statement ST 2026 10 - 2026-11-26.pdf');
     expect(isSafeCopyFileName(name)).toBe(true);
   });
 
   it('leaves out a client it does not know and never doubles ".pdf"', () => {
-    expect(documentCopyFileName({ clientName: null, title: 'bill-1042.pdf', savedOn })).toBe(
+    expect(documentCopyFileName({ clientName: null, title: 'bill-1042.pdf', dated })).toBe(
       'bill-1042 - 2026-11-26.pdf',
     );
-    expect(documentCopyFileName({ clientName: '///', title: '???', savedOn })).toBe('Document - 2026-11-26.pdf');
+    expect(documentCopyFileName({ clientName: '///', title: '???', dated })).toBe('Document - 2026-11-26.pdf');
   });
 
   it('cuts a long name but keeps the date and the extension', () => {
-    const name = documentCopyFileName({ clientName: 'X'.repeat(300), title: 'Bill 1', savedOn });
+    const name = documentCopyFileName({ clientName: 'X'.repeat(300), title: 'Bill 1', dated });
     expect(name.length).toBeLessThanOrEqual(MAX_COPY_NAME_LENGTH);
     expect(name.endsWith(' - 2026-11-26.pdf')).toBe(true);
   });
 
   it('never offers a name Windows keeps for a device', () => {
-    expect(documentCopyFileName({ clientName: null, title: 'CON', savedOn })).toBe('Document CON - 2026-11-26.pdf');
+    expect(documentCopyFileName({ clientName: null, title: 'CON', dated })).toBe('Document CON - 2026-11-26.pdf');
   });
 
   it('is the only kind of name the bridge accepts: no path, no other extension', () => {

@@ -107,7 +107,7 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
               {data.bills.map((bill) => (
                 <Fragment key={bill.billingId}>
                   <Table.Row data-testid="bill-row">
-                    <Table.RowHeaderCell>{bill.billNumber}</Table.RowHeaderCell>
+                    <Table.RowHeaderCell className="nowrap">{bill.billNumber}</Table.RowHeaderCell>
                     <Table.Cell>
                       <BillStatusBadge bill={bill} today={today} />
                     </Table.Cell>

@@ -1,4 +1,4 @@
-import { Badge, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Flex, Link as RadixLink, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -74,10 +74,10 @@ export function PendingNewProposals({ entityKey, entries }: { entityKey: string;
       <Text weight="bold">{about?.name ?? entry.summary}</Text>
       <StatusBadge status="Draft" />
       {about ? <Text size="2">{formatMoney(about.firstYear, region)} first year</Text> : null}
-      <Badge color="amber" variant="soft" data-testid="proposal-waiting">
-        Waiting to be sent
-      </Badge>
-      <OutboxStatusBadge status={entry.status} />
+      {/* One badge for where it stands (waiting to send, sending, failed…): the Outbox's own words. */}
+      <span data-testid="proposal-waiting">
+        <OutboxStatusBadge status={entry.status} />
+      </span>
       <Text size="1">
         <RadixLink asChild>
           <Link to="/outbox">Edit or discard in the Outbox</Link>

@@ -51,14 +51,21 @@ export function ProposalActions({
   const waiting = (operation: OperationName) => pending.some((e) => kindOf(e.operation) === kindOf(operation));
   const about = { proposal, clientName };
   const priced = detail && detail !== 'loading' ? { ...about, detail } : null;
+  // A declined proposal is the client's answer: proposing again is a new proposal (Duplicate), not this one changed.
+  const declined =
+    proposal.statusName === 'Declined'
+      ? 'The client declined this proposal: duplicate it to propose again.'
+      : undefined;
   const renewWhy =
-    proposal.statusName === 'Renewed'
+    declined ??
+    (proposal.statusName === 'Renewed'
       ? 'This proposal has already been renewed.'
       : waiting('proposal.renew')
         ? 'A renewal of this proposal is already waiting to be sent.'
-        : undefined;
+        : undefined);
   const editWhy = (operation: OperationName) =>
-    detail === 'loading'
+    declined ??
+    (detail === 'loading'
       ? LOADING_PRICING
       : !detail
         ? online
@@ -66,7 +73,7 @@ export function ProposalActions({
           : NEEDS_PRICING
         : waiting(operation)
           ? 'An earlier change of this kind has not reached the practice yet.'
-          : undefined;
+          : undefined);
 
   return (
     <Flex direction="column" gap="2">

@@ -101,22 +101,27 @@ describe('what each money total counts', () => {
     );
   });
 
-  it('the bills’ summary says what is due and how much of it is overdue, as at which date', () => {
+  it('the bills’ summary says what of the amount owed is due on them and how much is overdue', () => {
     const base = { count: 312, total: 250000, amountDue: 143503.8, overdue: 0, range: '', currency: 'AUD' };
-    expect(billSummaryText({ ...base, overdue: 98000.5 }, '2026-11-23', 'ANZ')).toBe(
-      '312 bills · billed $250,000.00 · $143,503.80 due on these bills, $98,000.50 of it overdue as at 23 Nov 2026',
+    // A part of the one "owed" figure above it, with no date of its own.
+    expect(billSummaryText({ ...base, overdue: 98000.5 }, 'ANZ')).toBe(
+      '312 bills · billed $250,000.00 · of what is owed, $143,503.80 is due on these bills ($98,000.50 overdue)',
     );
-    expect(billSummaryText({ ...base, count: 1 }, '2026-11-23', 'ANZ')).toBe(
-      '1 bill · billed $250,000.00 · $143,503.80 due on these bills, none of it overdue',
+    expect(billSummaryText({ ...base, count: 1 }, 'ANZ')).toBe(
+      '1 bill · billed $250,000.00 · of what is owed, $143,503.80 is due on these bills (none overdue)',
     );
-    expect(billSummaryText({ ...base, amountDue: 0, range: ' dated from 1 Mar 2026' }, '2026-11-23', 'ANZ')).toBe(
-      '312 bills dated from 1 Mar 2026 · billed $250,000.00 · nothing due',
+    expect(billSummaryText({ ...base, amountDue: 0, range: ' dated from 1 Mar 2026' }, 'ANZ')).toBe(
+      '312 bills dated from 1 Mar 2026 · billed $250,000.00 · nothing due on these bills',
+    );
+    // With no owed figure on the screen, what is due on these bills stands alone.
+    expect(billSummaryText(base, 'ANZ', false)).toBe(
+      '312 bills · billed $250,000.00 · $143,503.80 due on these bills (none overdue)',
     );
   });
 
   it('the Debtors total says what it counts and that Billing shows the same figure', () => {
-    expect(debtorsTotalNote('2026-11-23', 'ANZ')).toBe(
-      "The practice's ageing report as at 23 Nov 2026: every unpaid bill, of any age. Bills this laptop has read since are added as their own part; Billing shows the same figure.",
+    expect(debtorsTotalNote()).toBe(
+      "The practice's ageing report: every unpaid bill, of any age. Bills this laptop has read since are added as their own part; Billing shows the same figure.",
     );
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { syncedResourceStorage } from '../../../../../src-preload/contract/sync';
-import { readText } from '../../../../../src-renderer/features/settings/sync-run-text';
+import { notNeededYet, readText, stateWord } from '../../../../../src-renderer/features/settings/sync-run-text';
 import {
   syncedResourceName,
   syncedResourceNames,
@@ -54,5 +54,15 @@ describe('Settings → Sync in the practice’s words', () => {
       'Read recently, not due this run',
     );
     expect(readText(progress({ resource: 'ledgerStatus', state: 'failed', pagesThisRun: 1 }), 'ANZ')).toBe('Not read');
+  });
+
+  it('never calls a list done and read recently when it has never been read (a list only a form needs)', () => {
+    const never = progress({ resource: 'proposalTemplates', pagesThisRun: 0 });
+    expect(readText(never, 'ANZ', null)).toBe('Read the first time a form needs it');
+    expect(stateWord(never, null)).toBe('Not needed yet');
+    expect(notNeededYet(never, null)).toBe(true);
+    // Read before: it rests this run, and says so.
+    expect(readText(never, 'ANZ', '2026-11-28T10:00:00.000Z')).toBe('Read recently, not due this run');
+    expect(stateWord(never, '2026-11-28T10:00:00.000Z')).toBe('Done');
   });
 });

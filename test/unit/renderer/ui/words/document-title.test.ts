@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTitle } from '../../../../../src-renderer/features/documents/document-title';
+import { documentTitle } from '../../../../../src-renderer/ui/words/document-title';
 
 describe('documents named as the practice names them', () => {
   it('a bill by its number, a statement by its number, a certificate by its client', () => {
