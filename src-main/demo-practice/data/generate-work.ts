@@ -229,6 +229,7 @@ export function generateProposals(
   currency: string,
 ) {
   const random = ctx.random.fork('proposals');
+  const salesTaxJob = ctx.region.salesTaxWork(ctx.countryCode).job;
   const proposals: ProposalDetail[] = [];
   let billingID = 9001;
   let jobID = 7001;
@@ -309,7 +310,7 @@ export function generateProposals(
         recurringBillings: recurring,
         jobs: Array.from({ length: random.int(0, 3) }, () => ({
           jobID: jobID++,
-          name: random.pick(['Year-end accounts', 'Tax return', 'Sales tax return', 'Advisory meeting']),
+          name: random.pick(['Year-end accounts', 'Tax return', salesTaxJob, 'Advisory meeting']),
           system: random.pick(['pm', 'dms'] as const),
           templateID: random.pick([301, 302, 303, 305]),
           dueOn: shiftDay(isoDate(startsOn), random.int(30, 200)),
