@@ -16,6 +16,7 @@ import { recentBetween, type GeneratedClient, type PeopleContext } from './gener
 import { companyName, localEmailDomains } from './local-details';
 import { proposalTimeline } from './proposal-timeline';
 import type { Random } from './random';
+import { uploadedFileKind } from '../uploads/uploaded-file-kinds';
 
 function shuffled<T>(random: Random, items: readonly T[]): T[] {
   const list = [...items];
@@ -143,7 +144,7 @@ export function generateOnboardings(
             isRequired: k < 2,
             isUploaded: uploaded,
             isBypassed: bypassed,
-            fileName: uploaded ? `${name.toLowerCase().replace(/[^a-z]+/g, '-')}.pdf` : null,
+            fileName: uploaded ? uploadedFileKind(name).fileName : null,
             uploadedOn: uploaded ? stamp(submittedOn ?? sentOn) : null,
           };
         }),
