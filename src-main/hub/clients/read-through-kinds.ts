@@ -50,7 +50,8 @@ export function readThroughRoutes(): ReadThroughRoute[] {
   const kinds = Object.keys(readSpecs) as ReadKind[];
   return [
     ...kinds.filter((kind) => !('pagedBy' in readSpecs[kind])).map(readKindRoute),
-    ...documentKinds.map(documentRoute),
+    // A client's uploaded file is not read through yet: only a laptop reading the Partner API fetches one.
+    ...documentKinds.filter((kind): kind is PdfKind => kind !== 'upload').map(documentRoute),
   ];
 }
 
@@ -120,7 +121,10 @@ function readKindRoute(kind: ReadKind): ReadThroughRoute {
   };
 }
 
-const documentId: Record<DocumentKind, z.ZodType<string>> = {
+/** The documents one id names. */
+type PdfKind = Exclude<DocumentKind, 'upload'>;
+
+const documentId: Record<PdfKind, z.ZodType<string>> = {
   bill: z
     .string()
     .regex(numeric)
@@ -132,7 +136,7 @@ const documentId: Record<DocumentKind, z.ZodType<string>> = {
   idCertificate: z.uuid().transform((id) => id.toLowerCase()),
 };
 
-function documentRoute(kind: DocumentKind): ReadThroughRoute {
+function documentRoute(kind: PdfKind): ReadThroughRoute {
   const path = documentApiPath({ kind, id: marker('id') }).replace(marker('id'), ':id');
   return {
     name: `${kind} PDF`,
@@ -144,7 +148,7 @@ function documentRoute(kind: DocumentKind): ReadThroughRoute {
       return {
         key: documentApiPath(ref),
         async read(api, db) {
-          const bytes = await downloadDocument(api, ref, LAPTOP_READ_PRIORITY);
+          const { bytes } = await downloadDocument(api, ref, LAPTOP_READ_PRIORITY);
           return {
             answer: { status: 200, contentType: 'application/pdf', body: Buffer.from(bytes) },
             // An identity certificate is named by its client; a bill or statement by its kept detail or mirror.
