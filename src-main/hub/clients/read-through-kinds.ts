@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { documentKinds, type DocumentKind } from '../../../src-preload/contract/documents';
 import { readRequestSchema, readSpecs, type ReadKind, type ReadRequest } from '../../../src-preload/contract/reads';
+import { uploadAddressOf, type UploadAddress } from '../../../src-preload/contract/uploaded-files';
+import { canonicalRef } from '../../documents/document-names';
 import { documentApiPath, downloadDocument } from '../../documents/document-source';
 import type { PartnerApiClient, RequestPriority } from '../../partner-api/partner-api-client';
 import type { Queryable } from '../db/database';
@@ -50,8 +52,8 @@ export function readThroughRoutes(): ReadThroughRoute[] {
   const kinds = Object.keys(readSpecs) as ReadKind[];
   return [
     ...kinds.filter((kind) => !('pagedBy' in readSpecs[kind])).map(readKindRoute),
-    // A client's uploaded file is not read through yet: only a laptop reading the Partner API fetches one.
     ...documentKinds.filter((kind): kind is PdfKind => kind !== 'upload').map(documentRoute),
+    uploadRoute(),
   ];
 }
 
@@ -121,7 +123,7 @@ function readKindRoute(kind: ReadKind): ReadThroughRoute {
   };
 }
 
-/** The documents one id names. */
+/** The documents one id names (an upload is named by three, `uploadRoute`). */
 type PdfKind = Exclude<DocumentKind, 'upload'>;
 
 const documentId: Record<PdfKind, z.ZodType<string>> = {
@@ -158,6 +160,61 @@ function documentRoute(kind: PdfKind): ReadThroughRoute {
       };
     },
   };
+}
+
+/**
+ * A client's uploaded file, at the API's own path. The practice answers there with a signed storage URL; the hub
+ * follows it once (main's `downloadDocument`: only to the practice's own origin, without credentials, the type
+ * and size checked) and keeps the file itself, which it serves every laptop at that same path with its type — so
+ * no laptop ever sees the URL, and the practice's storage is asked once for all of them. The URL is not kept.
+ */
+function uploadRoute(): ReadThroughRoute {
+  // The API's path for one sample upload, its three parts turned into route parameters.
+  const sampleKey = '00000000-0000-4000-8000-000000000000';
+  const path = documentApiPath({ kind: 'upload', id: `${sampleKey}.1.2` })
+    .replace(sampleKey, ':key')
+    .replace('/entities/1/', '/entities/:entityOnboardingId/')
+    .replace(/\/2$/, '/:documentId');
+  return {
+    name: 'uploaded file',
+    path,
+    target(params, query) {
+      if (Object.keys(query).length > 0) return null;
+      const canonical = canonicalRef({
+        kind: 'upload',
+        id: `${params.key ?? ''}.${params.entityOnboardingId ?? ''}.${params.documentId ?? ''}`,
+      });
+      const address = canonical && uploadAddressOf(canonical.id);
+      if (!canonical || !address) return null;
+      return {
+        key: documentApiPath(canonical),
+        async read(api, db) {
+          const { bytes, contentType } = await downloadDocument(api, canonical, LAPTOP_READ_PRIORITY);
+          return {
+            answer: { status: 200, contentType, body: Buffer.from(bytes) },
+            entityKey: await uploaderOf(db, address),
+          };
+        },
+      };
+    },
+  };
+}
+
+/** The client an uploaded file belongs to: from the onboarding's documents read kept here, else the onboarding's client. */
+async function uploaderOf(db: Queryable, address: UploadAddress): Promise<string | null> {
+  const documentsPath = readSpecs['onboardings.documents'].path({
+    kind: 'onboardings.documents',
+    onboardingKey: address.onboardingKey,
+  });
+  const [row] = await db.query<{ entity_key: string | null }>(
+    `SELECT coalesce(
+       (SELECT lower(entry->>'entityKey') FROM read_through, jsonb_array_elements(convert_from(body, 'UTF8')::jsonb) AS entry
+         WHERE path = $1 AND status = 200 AND (entry->>'entityOnboardingId')::bigint = $2),
+       (SELECT lower(record->>'entityKey') FROM mirror_records WHERE resource = 'onboardings' AND key = $3)
+     ) AS entity_key`,
+    [documentsPath, address.entityOnboardingId, address.onboardingKey],
+  );
+  return row?.entity_key ?? null;
 }
 
 /** The one client an answer (or its request) names, so a hint about that client drops it; null for none or several. */
