@@ -1,4 +1,4 @@
-import { shiftDay } from '../../../src-preload/contract/iso-day';
+import { dayStartMs, shiftDay } from '../../../src-preload/contract/iso-day';
 import { sumMoney } from '../../../src-preload/contract/money';
 import { createRandom, type Random } from '../data/random';
 import { PageFlow, drawDetails, drawParty, drawTable, type Column, type DetailRow } from '../pdf/pdf-flow';
@@ -168,7 +168,8 @@ export async function renderBankStatement(input: BankStatementInput): Promise<Ui
     {
       title: `Bank statement ${start.slice(0, 7)}`,
       subject: `Bank statement of ${input.holder.name} for ${start.slice(0, 7)}`,
-      generatedAt: `${shiftDay(end, 1)}T06:00:00.000Z`,
+      // The bank issues it the morning after the month ends.
+      generatedAt: new Date(dayStartMs(shiftDay(end, 1)) + 6 * 3_600_000).toISOString(),
     },
   );
   const { fmt } = doc;

@@ -1,4 +1,5 @@
 import { zipSync } from 'fflate';
+import { dayStartMs } from '../../../src-preload/contract/iso-day';
 
 const escapeXml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -37,7 +38,7 @@ export function renderWordDocument(input: {
       '</Relationships>',
     'word/document.xml': document,
   };
-  const mtime = new Date(`${input.writtenOn.slice(0, 10)}T00:00:00Z`);
+  const mtime = new Date(dayStartMs(input.writtenOn.slice(0, 10)));
   return zipSync(
     Object.fromEntries(Object.entries(files).map(([name, text]) => [name, new TextEncoder().encode(text)])),
     { level: 6, mtime },
