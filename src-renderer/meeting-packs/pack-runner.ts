@@ -221,11 +221,18 @@ export async function runPack(
     const next = pack.items.find((i) => i.state === 'waiting');
     if (!next) {
       if (!planned) {
+        const inputs = await packInputs(ctx.db, pack.entityKey);
+        // An onboarding synced since the pack was made (the first import still running) is read with the lists too:
+        // its documents name files the client uploaded.
+        const known = new Set(pack.items.map((i) => i.key));
+        const newLists = listItems(inputs.onboardings).filter((i) => !known.has(i.key));
+        if (newLists.length > 0) {
+          await save({ items: [...pack.items, ...newLists] });
+          continue;
+        }
         // Lists are in: plan the details from what they hold, keeping anything already done.
         planned = true;
-        await save({
-          items: mergeItems(pack.items, [...pack.items, ...detailItems(await packInputs(ctx.db, pack.entityKey))]),
-        });
+        await save({ items: mergeItems(pack.items, [...pack.items, ...detailItems(inputs)]) });
         continue;
       }
       break;

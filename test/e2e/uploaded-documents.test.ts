@@ -4,6 +4,7 @@ import type { PreviewServer } from '../../src-main/browser-preview/preview-serve
 import { openApp, type AppUnderTest } from './support/app-under-test';
 import { realProblems } from './support/page-problems';
 import { setNetwork } from './support/preview';
+import { clientWithUploads, expectBankStatementOpens, expectPhotoIdShows } from './support/uploaded-documents';
 
 // In a meeting, offline: "we have your bank statement — here it is". A client's own uploads come with the
 // meeting pack and open on the laptop: the bank statement in the app's PDF viewer, the photo ID as an image.
@@ -25,22 +26,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A client who uploaded both a bank statement and a photo ID to one onboarding, with the fewest bills. */
-function clientWithUploads() {
-  const state = app.demo().runtime.practices[0]!;
-  const candidates = [...state.onboardingDocuments].flatMap(([onboardingKey, entries]) => {
-    const uploaded = entries.flatMap((e) => e.documents.filter((d) => d.isUploaded));
-    const statement = uploaded.find((d) => d.name === 'Bank statement');
-    const photo = uploaded.find((d) => d.name === 'Photo identification');
-    const entity = state.entities.get(state.onboardings.get(onboardingKey)?.entityKey ?? '');
-    if (!statement || !photo || !entity || entity.entityTerminated) return [];
-    const bills = [...state.bills.values()].filter((b) => b.entityKey === entity.entityKey).length;
-    return [{ onboardingKey, entity, statement, photo, uploads: uploaded.length, bills }];
-  });
-  const chosen = candidates.sort((a, b) => a.bills - b.bills)[0];
-  if (!chosen) throw new Error('The demo has no client who uploaded a bank statement and a photo ID.');
-  return chosen;
-}
+const clientWithUploadsHere = () => clientWithUploads(app.demo().runtime.practices[0]!);
 
 const go = (hash: string) =>
   page.evaluate((h) => {
@@ -49,7 +35,7 @@ const go = (hash: string) =>
 
 describe('the client’s uploaded documents, offline after a meeting pack', () => {
   it('the pack fetches them, counted in its estimate, each from the storage once and without credentials', async () => {
-    const { onboardingKey, entity, uploads } = clientWithUploads();
+    const { onboardingKey, entity, uploads } = clientWithUploadsHere();
     // Online, the onboarding's documents are read when it is opened: the files the client uploaded are named.
     await go(`/onboardings/${onboardingKey}`);
     await page.getByRole('link', { name: 'Open bank-statement.pdf (Bank statement)' }).waitFor({ timeout: 20_000 });
@@ -89,45 +75,19 @@ describe('the client’s uploaded documents, offline after a meeting pack', () =
   }, 150_000);
 
   it('with the network cut, the bank statement opens in the PDF viewer, page 1 painted', async () => {
-    const { onboardingKey, entity } = clientWithUploads();
+    const { onboardingKey, entity } = clientWithUploadsHere();
     await setNetwork(server, false);
     await page
       .getByTestId('online-indicator')
       .getByText(/Offline/)
       .waitFor({ timeout: 20_000 });
-    await go(`/onboardings/${onboardingKey}`);
-    await page.getByRole('link', { name: 'Open bank-statement.pdf (Bank statement)' }).click();
-    await page.getByRole('heading', { level: 1, name: `Bank statement — ${entity.fullEntityName}` }).waitFor();
-    const pages = page.getByTestId('pdf-pages');
-    await pages.getByText('BANK STATEMENT', { exact: false }).first().waitFor({ timeout: 20_000 });
-    await pages.getByText(entity.fullEntityName, { exact: false }).first().waitFor();
-    const painted = await page
-      .locator('.pdf-page canvas')
-      .first()
-      .evaluate((canvas: HTMLCanvasElement) => {
-        const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-        let ink = 0;
-        for (let i = 0; i < pixels.length; i += 4) if (pixels[i]! < 200) ink++;
-        return ink;
-      });
-    expect(painted).toBeGreaterThan(100);
-    await page.getByText('bank-statement.pdf ·').waitFor();
+    await expectBankStatementOpens(page, onboardingKey, entity.fullEntityName);
   }, 60_000);
 
   it('offline, the photo ID shows as an image, decoded, with a copy offered as a PNG', async () => {
-    const { onboardingKey, entity } = clientWithUploads();
-    await go(`/onboardings/${onboardingKey}`);
-    await page.getByRole('link', { name: 'Open photo-id.png (Photo identification)' }).click();
-    const image = page.getByTestId('uploaded-image');
-    await image.waitFor({ timeout: 20_000 });
-    expect(await image.getAttribute('alt')).toBe(`Photo identification — ${entity.fullEntityName}`);
-    await page.waitForFunction(
-      () => (document.querySelector('[data-testid="uploaded-image"]') as HTMLImageElement | null)?.complete === true,
-    );
-    const size = await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
-    expect(size).toEqual([540, 340]);
-    // No PDF viewer and no system viewer for a picture; a copy keeps its type.
-    expect(await page.getByRole('button', { name: 'Open in system viewer' }).count()).toBe(0);
+    const { onboardingKey, entity } = clientWithUploadsHere();
+    await expectPhotoIdShows(page, onboardingKey, entity.fullEntityName);
+    // A copy keeps its type.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Save a copy…' }).click();
     expect((await download).suggestedFilename()).toMatch(

@@ -177,6 +177,27 @@ describe('the files a client uploaded come with the pack', () => {
     expect(inputs.uploads.known).toHaveLength(4);
   });
 
+  it('reads an onboarding synced after the pack was made with the lists, and fetches the files it names', async () => {
+    const client = aClient({
+      proposals: [],
+      statements: 0,
+      bills: [],
+      schedules: 0,
+      onboardings: 1,
+      verified: false,
+      uploaded: 2,
+    });
+    const late = client.onboardings.splice(0);
+    const { ctx, packId } = await start(client);
+    // The first import brings the client's onboarding once the pack is already made.
+    client.onboardings.push(...late);
+    await db!.onboardings.bulkPut(late.map((o) => ({ ...o, entityKey: client.entityKey })) as never[]);
+    const pack = (await runPack(ctx, packId, noPause))!;
+    expect(world.reads).toContain(`onboardingDocuments:${late[0]!.onboardingKey}`);
+    expect(pack.items.filter((i) => i.kind === 'upload' && i.state === 'done')).toHaveLength(2);
+    expect(pack.state).toBe('complete');
+  });
+
   it('counts the files exactly when the onboarding’s documents were read on this laptop before', async () => {
     const client = aClient({
       proposals: [],
