@@ -47,6 +47,7 @@ export async function createDemoPractice(input: DemoOptionsInput = {}) {
     faultQueue: createFaultQueue(),
     origin: '',
     storage: createStorageSigner(createRandom(options.seed).fork('storage').hex(64)),
+    storageLog: [],
   };
   const openApi = buildOpenApi(apiRoutes);
   const app = await buildDemoServer(runtime, apiRoutes, (server) =>

@@ -17,6 +17,14 @@ export interface LoggedRequest {
   status: number;
 }
 
+/** One fetch of the simulated storage host (signed links), and whether the caller sent any credential with it. */
+export interface LoggedStorageRequest {
+  at: string;
+  path: string;
+  status: number;
+  credentialsSent: boolean;
+}
+
 /** The demo's live state, shared by every route: data, clock, options (mutable for fault injection), events. */
 export interface DemoRuntime {
   options: DemoOptions;
@@ -30,4 +38,6 @@ export interface DemoRuntime {
   /** Public origin of the server (http://127.0.0.1:port), for links the API hands out. */
   origin: string;
   storage: StorageSigner;
+  /** Every fetch of the storage host, which the request log (API paths only) does not see. */
+  storageLog: LoggedStorageRequest[];
 }

@@ -6,7 +6,8 @@ import { documentAad, SEALED_OVERHEAD, seal, storedNameFor, unseal } from './doc
 import { chooseEvictions } from './document-eviction';
 import { MANIFEST_FILE, readManifest, writeManifest } from './document-manifest';
 import { fileNameFor, refKey } from './document-names';
-import { sha256Hex, startsLikePdf } from './pdf-bytes';
+import { bytesMatchType } from '../../src-preload/contract/uploaded-files';
+import { sha256Hex } from './pdf-bytes';
 import { makePrivateDir, writePrivateFileAtomically } from './private-files';
 
 export const DEFAULT_CACHE_CAP_BYTES = 300 * 1024 * 1024;
@@ -23,7 +24,7 @@ export interface DocumentCacheOptions {
 }
 
 /** `tampered`: the file does not decrypt under its own name (changed, swapped with another, or sealed with another key). */
-export type CorruptReason = 'missing' | 'size' | 'tampered' | 'hash' | 'not-pdf';
+export type CorruptReason = 'missing' | 'size' | 'tampered' | 'hash' | 'not-its-type';
 export type CacheRead =
   | { state: 'ok'; meta: DocumentMeta; bytes: Uint8Array }
   | { state: 'absent' }
@@ -41,7 +42,8 @@ export class DocumentCacheError extends Error {
 }
 
 /**
- * One practice's cached PDFs: the files and a manifest (ref, client, file name, SHA-256, size,
+ * One practice's cached documents (PDFs, and a client's uploads of the kept types): the files and a manifest
+ * (ref, client, file name, content type, SHA-256, size,
  * fetched-at, last-opened-at, pins). Every operation runs one at a time, so the manifest in memory and
  * on disk never disagree. A file is written before the manifest that names it and deleted after the
  * manifest that forgot it, so after a crash the manifest names no file that was never complete; files
@@ -150,14 +152,14 @@ export function createDocumentCache(options: DocumentCacheOptions) {
     const bytes = new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
     if (bytes.length !== meta.size) return { state: 'corrupt', meta, reason: 'size' };
     if (sha256Hex(bytes) !== meta.sha256) return { state: 'corrupt', meta, reason: 'hash' };
-    if (!startsLikePdf(bytes)) return { state: 'corrupt', meta, reason: 'not-pdf' };
+    if (!bytesMatchType(bytes, meta.contentType)) return { state: 'corrupt', meta, reason: 'not-its-type' };
     return { state: 'ok', meta, bytes };
   }
 
   const now = (): string => options.clock.now().toISOString();
 
   return {
-    /** The decrypted bytes if the file matches the manifest (authentic, size, SHA-256, `%PDF-`); `corrupt` says why not. */
+    /** The decrypted bytes if the file matches the manifest (authentic, size, SHA-256, its type's first bytes); `corrupt` says why not. */
     read: (ref: DocumentRef): Promise<CacheRead> =>
       serial(async () => {
         if (wiped) return { state: 'absent' };
@@ -173,10 +175,13 @@ export function createDocumentCache(options: DocumentCacheOptions) {
       ref: DocumentRef;
       entityKey: string;
       bytes: Uint8Array;
+      /** What the bytes were checked to be on download (a PDF unless said). */
+      contentType?: string;
       pins?: readonly string[];
     }): Promise<DocumentMeta> =>
       serial(async () => {
         if (wiped) throw new DocumentCacheError('wiped', 'This practice was signed out.');
+        const contentType = input.contentType ?? 'application/pdf';
         const docs = await load();
         const id = refKey(input.ref);
         const previous = docs.get(id);
@@ -190,7 +195,8 @@ export function createDocumentCache(options: DocumentCacheOptions) {
         const meta: DocumentMeta = {
           ref: input.ref,
           entityKey: input.entityKey.toLowerCase(),
-          fileName: fileNameFor(input.ref),
+          fileName: fileNameFor(input.ref, contentType),
+          contentType,
           sha256: sha256Hex(input.bytes),
           size: input.bytes.length,
           fetchedAt: now(),

@@ -19,7 +19,10 @@ export const MANIFEST_FILE = 'manifest.enc';
 const manifestSchema = z
   .strictObject({ version: z.literal(1), documents: z.array(documentMetaSchema) })
   .refine(
-    (m) => m.documents.every((d) => canonicalRef(d.ref)?.id === d.ref.id && d.fileName === fileNameFor(d.ref)),
+    (m) =>
+      m.documents.every(
+        (d) => canonicalRef(d.ref)?.id === d.ref.id && d.fileName === fileNameFor(d.ref, d.contentType),
+      ),
     'an entry names a file main would not',
   )
   .refine(

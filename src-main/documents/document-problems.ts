@@ -1,5 +1,12 @@
 import type { DocumentKind, DocumentProblem } from '../../src-preload/contract/documents';
-import { describeApiError, MalformedResponseError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
+import {
+  describeApiError,
+  FileTypeRefusedError,
+  MalformedResponseError,
+  NetworkError,
+  PartnerApiError,
+  SignedUrlRefusedError,
+} from '../partner-api/api-errors';
 import { DocumentCacheError } from './document-cache';
 import { kindWords } from './document-names';
 
@@ -20,6 +27,7 @@ const notAvailableText: Record<DocumentKind, string> = {
   bill: 'This bill has no PDF yet (drafts have none).',
   statement: 'The practice has no PDF for this statement.',
   idCertificate: 'No identity verification has been completed for this client yet.',
+  upload: 'The practice no longer has this file (the client may have replaced it, or the request was removed).',
 };
 
 export const notConnected = (): DocumentFailure =>
@@ -50,8 +58,9 @@ export function problemFor(error: unknown, kind: DocumentKind, hadCopy: boolean)
   if (error instanceof NetworkError) return offline(kind, hadCopy);
   if (error instanceof PartnerApiError && error.status === 404) return fail('not-available', notAvailableText[kind]);
   if (error instanceof PartnerApiError) return failed(describeApiError(error));
+  if (error instanceof SignedUrlRefusedError || error instanceof FileTypeRefusedError) return failed(error.message);
   if (error instanceof MalformedResponseError)
-    return failed(`The practice did not send a usable PDF: ${error.message}`);
+    return failed(`The practice did not send a usable ${kind === 'upload' ? 'file' : 'PDF'}: ${error.message}`);
   if (error instanceof DocumentCacheError) return error.reason === 'wiped' ? notConnected() : failed(error.message);
   // The window gave up on it (practice.cancel): nobody reads this answer, but it must not blame the disk.
   if (error instanceof DOMException && error.name === 'AbortError')

@@ -20,6 +20,8 @@ import { ENCRYPTION_ALGORITHM } from './document-crypto';
 import { canonicalRef, fileNameFor, kindWords, refKey } from './document-names';
 import { failed, notConnected, offline, problemFor, type DocumentFailure } from './document-problems';
 import { UserFacingError } from '../ipc/user-facing-error';
+import { extensionOf } from '../../src-preload/contract/uploaded-files';
+import { withExtension } from '../../src-preload/contract/document-copy';
 import { downloadDocument } from './document-source';
 import type { ViewerCopies } from './viewer-copies';
 
@@ -68,8 +70,9 @@ interface Prepared {
 }
 
 /**
- * Bill, statement and identity-certificate PDFs for the renderer: from the practice's cache, verified
- * on every use, or downloaded through the Partner API client (and so through the request budget).
+ * Bill, statement and identity-certificate PDFs and a client's uploaded files for the renderer: from the
+ * practice's cache, verified on every use, or downloaded through the Partner API client (and so through the
+ * request budget).
  * Every failure is one of the contract's problems with a plain sentence; nothing throws to the bridge.
  */
 export function createDocumentService(deps: DocumentServiceDeps) {
@@ -90,7 +93,9 @@ export function createDocumentService(deps: DocumentServiceDeps) {
   }
 
   /** The cached file's bytes once they pass verification; a damaged copy is downloaded again first when online. */
-  async function verifiedBytes(p: Prepared): Promise<{ ok: true; bytes: Uint8Array } | DocumentFailure> {
+  async function verifiedBytes(
+    p: Prepared,
+  ): Promise<{ ok: true; bytes: Uint8Array; meta: DocumentMeta } | DocumentFailure> {
     let cached = await p.cache.read(p.ref);
     if (cached.state === 'corrupt') {
       const got = await download(p, cached.meta.entityKey, 'interactive', true, undefined);
@@ -103,7 +108,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         : failed(`Open this ${kindWords[p.ref.kind]} in the app first, so that it is downloaded.`);
     }
     if (cached.state !== 'ok') return failed(`The saved ${kindWords[p.ref.kind]} could not be verified.`);
-    return { ok: true, bytes: cached.bytes };
+    return { ok: true, bytes: cached.bytes, meta: cached.meta };
   }
 
   function download(
@@ -127,9 +132,9 @@ export function createDocumentService(deps: DocumentServiceDeps) {
     const done = (async (): Promise<Downloaded> => {
       if (deps.isOffline()) return offline(p.ref.kind, hadCopy);
       try {
-        const bytes = await downloadDocument(p.api, p.ref, priority, controller.signal);
+        const { bytes, contentType } = await downloadDocument(p.api, p.ref, priority, controller.signal);
         // Pins of requests that joined while the download ran are stored with it.
-        const meta = await p.cache.store({ ref: p.ref, entityKey, bytes, pins: [...pins] });
+        const meta = await p.cache.store({ ref: p.ref, entityKey, bytes, contentType, pins: [...pins] });
         return { ok: true, meta, bytes };
       } catch (error) {
         return problemFor(error, p.ref.kind, hadCopy);
@@ -249,6 +254,10 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         if (!p.ok) return p;
         const cached = await verifiedBytes(p);
         if (!cached.ok) return cached;
+        // A client's upload of another type (an office file, a picture) may carry anything the client put in it:
+        // it is never handed to the OS to open, only saved where the person chooses.
+        if (cached.meta.contentType !== 'application/pdf')
+          return failed('Only PDFs open in the system viewer. Use "Save a copy…" for this file.');
         const path = await deps.viewerCopies.write(input.practiceKey, fileNameFor(p.ref), cached.bytes);
         // A sign-out while the copy was written has already wiped the viewer copies: this one must go too.
         if (!deps.isActive(input.practiceKey)) {
@@ -273,7 +282,8 @@ export function createDocumentService(deps: DocumentServiceDeps) {
         if (!p.ok) return p;
         const cached = await verifiedBytes(p);
         if (!cached.ok) return cached;
-        const path = await choose(input.fileName);
+        // The name is the window's suggestion; the extension is what the verified bytes are.
+        const path = await choose(withExtension(input.fileName, extensionOf(cached.meta.contentType)));
         if (path === null) return { ok: true as const, saved: false, savedAs: null };
         // A sign-out while the dialog was open: the practice's documents are gone from this laptop, so is this one.
         if (!deps.isActive(input.practiceKey)) return notConnected();

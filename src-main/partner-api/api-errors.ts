@@ -106,6 +106,25 @@ export class ResponseTooLargeError extends MalformedResponseError {
 }
 
 /**
+ * A signed storage URL (a client's uploaded file) that points anywhere but the practice's own address, or that is
+ * not a plain absolute URL: it is never fetched (signed-url.ts), whatever the practice's answer said.
+ */
+export class SignedUrlRefusedError extends MalformedResponseError {
+  constructor() {
+    super(failureWords.storageElsewhere);
+    this.name = 'SignedUrlRefusedError';
+  }
+}
+
+/** A file whose type the app does not keep, or whose bytes are not what its type says: never stored. */
+export class FileTypeRefusedError extends MalformedResponseError {
+  constructor(contentType: string) {
+    super(failureWords.fileTypeNotKept(contentType));
+    this.name = 'FileTypeRefusedError';
+  }
+}
+
+/**
  * A whole read ended on repeated pages past its first, or served a record again changed (partner-api/paging.ts,
  * moved-records.ts): records joined or moved within the list while it was read, so some may be missing.
  * Nothing was learnt; the read is made again later.
@@ -125,7 +144,9 @@ export function describeApiError(error: unknown): string {
     error instanceof HubDeviceRejectedError ||
     error instanceof HubBusyError ||
     error instanceof HubCertificateRefusedError ||
-    error instanceof ListChangedWhileReadError
+    error instanceof ListChangedWhileReadError ||
+    error instanceof SignedUrlRefusedError ||
+    error instanceof FileTypeRefusedError
   )
     return error.message;
   if (error instanceof PartnerApiError) {

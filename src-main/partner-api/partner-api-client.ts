@@ -8,10 +8,12 @@ import {
   PartnerApiError,
   RedirectRefusedError,
   ResponseTooLargeError,
+  SignedUrlRefusedError,
 } from './api-errors';
 import { EformQuotaError, isEformQuotaRefusal, quotaResetAt, spendsEformQuota, type Refusal } from './eform-quota';
 import { classifyFetchFailure } from './network-failure';
 import { MAX_FILE_BYTES, MAX_JSON_BYTES, readCappedBody } from './read-capped-body';
+import { allowedSignedUrl } from './signed-url';
 
 /** Highest first: what the user waits for now > outbox replay > meeting-pack prefetch > background sync. */
 export type RequestPriority = 'interactive' | 'outbox' | 'prefetch' | 'background';
@@ -348,20 +350,87 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     };
   }
 
-  /** A file (PDF): the bytes, refused unless the server says it is the expected type. */
-  async function file(
-    path: string,
-    expectedType: string,
-    requestOptions: RequestOptions = {},
-  ): Promise<ApiResponse<Uint8Array>> {
-    const { response, bytes } = await send('GET', path, requestOptions, maxFileBytes);
-    if (!response.ok) throw toError(response, bytes);
+  /** The answer's content type, bare and lower case, when it is one of `expected`; else the answer is refused. */
+  function fileType(response: Response, expected: string | readonly string[]): string {
     const type = response.headers.get('content-type') ?? '';
-    if (!type.startsWith(expectedType))
-      throw new MalformedResponseError(`Expected ${expectedType}, got ${type || 'no content type'}.`);
-    return { data: bytes, status: response.status, serverDate: serverDateOf(response) };
+    const bare = (type.split(';')[0] ?? '').trim().toLowerCase();
+    const allowed = typeof expected === 'string' ? [expected] : expected;
+    if (!allowed.includes(bare))
+      throw new MalformedResponseError(`Expected ${allowed.join(' or ')}, got ${type || 'no content type'}.`);
+    return bare;
   }
 
-  return { request, list, file };
+  /** A file: the bytes and their type, refused unless the server says it is one of the expected types. */
+  async function file(
+    path: string,
+    expectedType: string | readonly string[],
+    requestOptions: RequestOptions = {},
+  ): Promise<ApiResponse<Uint8Array> & { contentType: string }> {
+    const { response, bytes } = await send('GET', path, requestOptions, maxFileBytes);
+    if (!response.ok) throw toError(response, bytes);
+    const contentType = fileType(response, expectedType);
+    return { data: bytes, status: response.status, serverDate: serverDateOf(response), contentType };
+  }
+
+  /**
+   * A file behind a short-lived signed storage URL the practice handed out (a client's uploaded file). Followed
+   * only to the practice's own origin (signed-url.ts; anything else is a SignedUrlRefusedError and nothing is
+   * sent), once, with none of the API's credentials: no X-Svc headers, no cookies, no referrer, no redirect
+   * followed. Not paced by the request budget — the storage is not the API — but read within the file limit and
+   * the client's timeout like every answer. The URL is never logged or kept: errors name neither it nor its query.
+   */
+  async function signedFile(
+    signedUrl: string,
+    expectedType: readonly string[],
+    requestOptions: Pick<RequestOptions, 'signal'> = {},
+  ): Promise<{ data: Uint8Array; contentType: string }> {
+    const target = allowedSignedUrl(signedUrl, base);
+    if (!target) throw new SignedUrlRefusedError();
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const stop = new AbortController();
+    const signal = AbortSignal.any([stop.signal, timeout, ...(requestOptions.signal ? [requestOptions.signal] : [])]);
+    let response: Response;
+    try {
+      response = await options.fetch(target.href, {
+        method: 'GET',
+        headers: { Accept: expectedType.join(', ') },
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+        cache: 'no-store',
+        redirect: 'manual',
+        signal,
+      });
+    } catch (error) {
+      if (requestOptions.signal?.aborted) throw requestOptions.signal.reason;
+      throw classifyFetchFailure(error, timeout.aborted);
+    }
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      stop.abort();
+      throw new RedirectRefusedError(response.status || 302, serverDateOf(response));
+    }
+    let body: Awaited<ReturnType<typeof readCappedBody>>;
+    try {
+      body = await readCappedBody(response, maxFileBytes);
+    } catch {
+      if (requestOptions.signal?.aborted) throw requestOptions.signal.reason;
+      throw new NetworkError(timeout.aborted ? 'timeout' : 'truncated', 'The answer was cut off.');
+    }
+    if (body.tooLarge) {
+      stop.abort();
+      if (response.ok) throw new ResponseTooLargeError(maxFileBytes);
+      throw new PartnerApiError(response.status, response.statusText, '', null, serverDateOf(response));
+    }
+    if (!response.ok) throw toError(response, body.bytes);
+    return { data: body.bytes, contentType: fileType(response, expectedType) };
+  }
+
+  return {
+    request,
+    list,
+    file,
+    signedFile,
+    /** This client talks to the practice hub with a device's credentials, not to the Partner API itself. */
+    throughHub: options.hubDevice === true,
+  };
 }
 export type PartnerApiClient = ReturnType<typeof createPartnerApiClient>;

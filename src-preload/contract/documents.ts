@@ -1,18 +1,31 @@
 import { z } from 'zod';
 import { cancelIdSchema } from './cancel-id';
+import { keptContentTypes, UPLOAD_ID_PATTERN } from './uploaded-files';
 
 /**
- * PDFs main keeps in the practice's cache folder: bill and statement PDFs and a client's identity
- * certificate. The renderer names a document by what it is, never by a path; main alone decides where
- * the file lives and which request fetches it.
+ * Documents main keeps in the practice's cache folder: bill and statement PDFs, a client's identity
+ * certificate, and the files a client uploaded to an onboarding (a PDF, an image or another kept type). The
+ * renderer names a document by what it is, never by a path or a URL; main alone decides where the file lives and
+ * which requests fetch it.
  */
-export const documentKinds = ['bill', 'statement', 'idCertificate'] as const;
+export const documentKinds = ['bill', 'statement', 'idCertificate', 'upload'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
-/** bill → billingId, statement → statementId (both as decimal strings), idCertificate → entityKey. */
+/**
+ * bill → billingId, statement → statementId (both as decimal strings), idCertificate → entityKey, upload →
+ * "<onboardingKey>.<entityOnboardingId>.<documentId>" (uploaded-files.ts `uploadRefId`).
+ */
 export const documentRefSchema = z.strictObject({
   kind: z.enum(documentKinds),
-  id: z.string().regex(/^(\d{1,12}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i),
+  id: z
+    .string()
+    .max(80)
+    .refine(
+      (id) =>
+        /^(\d{1,12}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.test(id) ||
+        UPLOAD_ID_PATTERN.test(id),
+      'Not a document id',
+    ),
 });
 export type DocumentRef = z.infer<typeof documentRefSchema>;
 
@@ -22,6 +35,8 @@ export const documentMetaSchema = z.strictObject({
   entityKey: z.uuid(),
   /** The document's name (e.g. `bill-1042.pdf`); on disk it is stored encrypted under a name that does not say what it is. */
   fileName: z.string().max(200),
+  /** What the bytes are (a bill's PDF, a client's photo): one of the kept types; manifests written before it are PDFs. */
+  contentType: z.enum(keptContentTypes as [string, ...string[]]).default('application/pdf'),
   /** Hex SHA-256 of the bytes as downloaded; checked on every open, after decryption. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   size: z.number().int().min(0),
@@ -36,7 +51,8 @@ export type DocumentMeta = z.infer<typeof documentMetaSchema>;
  * Why a document cannot be shown, each with its own plain sentence in `message`:
  * - offline-not-downloaded: never fetched and there is no connection (can be queued for download);
  * - corrupt-offline: the cached copy failed its hash or size check and cannot be re-fetched now;
- * - not-available: the practice has no such PDF (404: a draft bill, no completed ID verification);
+ * - not-available: the practice has no such document (404: a draft bill, no completed ID verification, an
+ *   upload removed);
  * - not-connected: this practice is not the active, unlocked one;
  * - failed: anything else (server error, refused answer).
  */

@@ -34,6 +34,12 @@ export const failureWords = {
   listChangedWhileRead:
     'The practice’s list changed while it was being read, so what was read was not taken as the whole list.',
   redirect: 'The practice server tried to send this request to another address; it was not followed.',
+  /** A client's uploaded file whose signed link points anywhere but the practice's own address (signed-url.ts). */
+  storageElsewhere:
+    'The practice pointed this file at an address other than its own, so the app did not fetch it. Ask the practice for the file.',
+  /** An uploaded file of a type the app does not keep (uploaded-files.ts). */
+  fileTypeNotKept: (contentType: string): string =>
+    `The client's file is of a type the app does not keep (${contentType.slice(0, 80) || 'no type given'}). Open it at the practice.`,
   tooLarge: (limitBytes: number): string =>
     `The practice server sent an answer larger than the app accepts (over ${Math.round(limitBytes / 1024 / 1024)} MiB); it was not read.`,
   /** Anything that is neither the practice's answer nor the network's: the app's own failure, its text not shown. */

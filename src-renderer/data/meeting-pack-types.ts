@@ -16,7 +16,8 @@ export type PackItemKind =
   | 'statement'
   | 'statementPdf'
   | 'recurringRuns'
-  | 'idCertificate';
+  | 'idCertificate'
+  | 'upload';
 
 export interface PackItem {
   /** Unique within the pack, e.g. `bill:40012`. */

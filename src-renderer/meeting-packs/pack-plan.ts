@@ -6,6 +6,7 @@ import type {
   StatementSummary,
 } from '../../src-preload/contract/partner-api';
 import type { PackItem } from '../data/meeting-pack-types';
+import type { UploadedFile } from '../client-data/uploaded-files';
 
 /** What is on this laptop for a client when a pack is planned. */
 export interface PackInputs {
@@ -17,14 +18,23 @@ export interface PackInputs {
   schedules: readonly Pick<RecurringBilling, 'recurringBillingId' | 'name'>[];
   /** The client's onboardings (synced with the practice's lists). */
   onboardings: readonly Pick<Onboarding, 'onboardingKey' | 'onboardingID'>[];
+  /**
+   * The files the client uploaded to those onboardings, from each onboarding's documents read kept here, and how
+   * many of its onboardings have never had their documents read on this laptop (their uploads are not known yet).
+   */
+  uploads: { known: readonly Pick<UploadedFile, 'ref' | 'name' | 'fileName'>[]; unreadOnboardings: number };
   /** Whether the practice's eForm schema guide is on this laptop (the custom eForm form checks against it). */
   schemaGuideStored: boolean;
 }
 
-/** Used for a list never read: what other clients' lists held on average (or one proposal, three statements). */
+/**
+ * Used for a list never read: what other clients' lists held on average (or one proposal, three statements), and
+ * the files clients uploaded per onboarding whose documents were read (or one).
+ */
 export interface ListAverages {
   proposals: number;
   statements: number;
+  uploadsPerOnboarding: number;
 }
 
 const item = (
@@ -36,15 +46,30 @@ const item = (
 ): PackItem => ({ key, kind, label, state, message });
 
 export const isListItem = (i: Pick<PackItem, 'kind'>): boolean =>
-  i.kind === 'proposals' || i.kind === 'statements' || i.kind === 'bills' || i.kind === 'payments';
+  i.kind === 'proposals' ||
+  i.kind === 'statements' ||
+  i.kind === 'bills' ||
+  i.kind === 'payments' ||
+  i.kind === 'onboardingDocuments';
 
-/** The four lists come first: they size the rest (every bill and statement of the client, not just the synced year). */
-export function listItems(): PackItem[] {
+/**
+ * The lists come first: they size the rest — the four money lists (every bill and statement of the client, not
+ * just the synced year) and the document requirements of each of the client's onboardings, which name the files
+ * the client uploaded. The requirements are also what removing a request, completing and custom fields need.
+ */
+export function listItems(onboardings: PackInputs['onboardings'] = []): PackItem[] {
   return [
     item('proposals', 'proposals', 'Proposal list'),
     item('statements', 'statements', 'Statement list'),
     item('bills', 'bills', 'All bills'),
     item('payments', 'payments', 'All payments'),
+    ...onboardings.map((o) =>
+      item(
+        `onboardingDocuments:${o.onboardingKey}`,
+        'onboardingDocuments',
+        `Documents asked for in onboarding ${o.onboardingID}`,
+      ),
+    ),
   ];
 }
 
@@ -54,12 +79,12 @@ export const canBeRenewed = (proposal: Pick<ProposalSummary, 'statusName'>): boo
 
 /**
  * Every read and document a client's screens and offline actions need, from what is known locally: the
- * renewal preview of each proposal that can be renewed (the Renew form), the document requirements of each
- * onboarding (remove a request, complete, custom fields and recipients name its entityOnboardingIds). A
- * client's custom-field values have no read of their own: they are kept from the practice's answer to a
- * change, so they are not planned. A draft bill has no PDF (the practice cannot produce one), so it is
- * planned as "none" rather than a request. The practice's eForm schema guide (a custom eForm is checked
- * against it before it is queued) comes with a pack when it is not on this laptop yet.
+ * renewal preview of each proposal that can be renewed (the Renew form), and each file the client uploaded to
+ * an onboarding (its documents, read with the lists, name them). A client's custom-field values have no read
+ * of their own: they are kept from the practice's answer to a change, so they are not planned. A draft bill
+ * has no PDF (the practice cannot produce one), so it is planned as "none" rather than a request. The
+ * practice's eForm schema guide (a custom eForm is checked against it before it is queued) comes with a pack
+ * when it is not on this laptop yet.
  */
 export function detailItems(inputs: PackInputs): PackItem[] {
   const items: PackItem[] = [];
@@ -68,14 +93,8 @@ export function detailItems(inputs: PackInputs): PackItem[] {
     if (canBeRenewed(p))
       items.push(item(`renewPreview:${p.proposalKey}`, 'renewPreview', `Renewal preview of “${p.name}”`));
   }
-  for (const o of inputs.onboardings)
-    items.push(
-      item(
-        `onboardingDocuments:${o.onboardingKey}`,
-        'onboardingDocuments',
-        `Documents asked for in onboarding ${o.onboardingID}`,
-      ),
-    );
+  for (const u of inputs.uploads.known)
+    items.push(item(`upload:${u.ref.id}`, 'upload', u.fileName ? `${u.name} from the client (${u.fileName})` : u.name));
   for (const b of inputs.bills) {
     items.push(item(`bill:${b.billingId}`, 'bill', `Bill ${b.billNumber}`));
     items.push(
@@ -104,7 +123,9 @@ export function detailItems(inputs: PackInputs): PackItem[] {
 
 /**
  * Requests the items still waiting will take: one each, and two for a client's bills or payments (a paged
- * list: its first page, then the read that proves it ended; a list of more than one page takes more).
+ * list: its first page, then the read that proves it ended; a list of more than one page takes more). An
+ * uploaded file is one: the practice's answer naming its signed storage URL (the file itself comes from the
+ * storage, which the request budget does not count; through the hub, the hub's answer is the file).
  */
 export const requestsOf = (items: readonly PackItem[]): number =>
   items
@@ -113,17 +134,18 @@ export const requestsOf = (items: readonly PackItem[]): number =>
 
 /**
  * The one estimate of a pack: shown before it starts, stored on the pack as it was shown, never computed
- * again for that pack. The lists, plus one request per detail, preview and PDF. Lists never read count at
- * the averages of other clients (a proposal as its pricing and its renewal preview), and the estimate
- * says it is approximate.
+ * again for that pack. The lists, plus one request per detail, preview, PDF and uploaded file. Lists never read
+ * count at the averages of other clients (a proposal as its pricing and its renewal preview; an onboarding whose
+ * documents were never read as the files clients upload per onboarding), and the estimate says it is approximate.
  */
 export function estimatePack(inputs: PackInputs, averages: ListAverages): { requests: number; approximate: boolean } {
-  const known = requestsOf([...listItems(), ...detailItems(inputs)]);
+  const known = requestsOf([...listItems(inputs.onboardings), ...detailItems(inputs)]);
   const missingProposals = inputs.proposals === null ? Math.round(averages.proposals * 2) : 0;
   const missingStatements = inputs.statements === null ? Math.round(averages.statements * 2) : 0;
+  const missingUploads = Math.round(inputs.uploads.unreadOnboardings * averages.uploadsPerOnboarding);
   return {
-    requests: known + missingProposals + missingStatements,
-    approximate: inputs.proposals === null || inputs.statements === null,
+    requests: known + missingProposals + missingStatements + missingUploads,
+    approximate: inputs.proposals === null || inputs.statements === null || inputs.uploads.unreadOnboardings > 0,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   readClientPayments,
   readClientProposals,
   readClientStatements,
+  onboardingDocumentsReport,
   readOnboardingDocuments,
   readProposalDetail,
   readRecurringRuns,
@@ -16,6 +17,8 @@ import {
   type ReadOutcome,
 } from '../client-data/client-reads';
 import type { PracticeDb } from '../data/practice-db';
+import { storedRequirements, uploadedFilesOf } from '../client-data/uploaded-files';
+import { onboardingDocumentsSchema } from '../../src-preload/contract/partner-api';
 import type { MeetingPack, PackItem } from '../data/meeting-pack-types';
 import {
   detailItems,
@@ -50,12 +53,20 @@ export async function packInputs(db: PracticeDb, entityKey: string): Promise<Pac
     db.reports.get(SCHEMA_GUIDE_REPORT),
   ]);
   const read = new Set(reads.map((r) => r.part));
+  onboardings.sort((a, b) => a.onboardingID - b.onboardingID);
+  // The files the client uploaded, as each onboarding's documents read kept here names them.
+  const requirements = await Promise.all(onboardings.map((o) => storedRequirements(db.reports, o.onboardingKey)));
+  const uploads = onboardings.flatMap((o, i) => {
+    const entities = requirements[i];
+    return entities ? uploadedFilesOf(o.onboardingKey, entities, o.entityKey ?? entityKey) : [];
+  });
   return {
     bills: bills.sort((a, b) => b.billDate.localeCompare(a.billDate)),
     proposals: read.has('proposals') ? proposals : null,
     statements: read.has('statements') ? statements : null,
     schedules,
-    onboardings: onboardings.sort((a, b) => a.onboardingID - b.onboardingID),
+    onboardings,
+    uploads: { known: uploads, unreadOnboardings: requirements.filter((r) => r === null).length },
     schemaGuideStored: guide !== undefined,
   };
 }
@@ -66,9 +77,18 @@ export async function listAverages(db: PracticeDb): Promise<ListAverages> {
   const clientsWith = (part: string) => reads.filter((r) => r.part === part).length;
   const p = clientsWith('proposals');
   const s = clientsWith('statements');
+  // Files uploaded per onboarding, over the onboardings whose documents were read on this laptop.
+  const documentReads = await db.reports.where('name').startsWith(onboardingDocumentsReport('')).toArray();
+  const uploaded = documentReads.map(
+    (row) =>
+      onboardingDocumentsSchema
+        .safeParse(row.data)
+        .data?.reduce((n, entity) => n + entity.documents.filter((d) => d.isUploaded).length, 0) ?? 0,
+  );
   return {
     proposals: p > 0 ? (await db.proposals.count()) / p : 1,
     statements: s > 0 ? (await db.statements.count()) / s : 3,
+    uploadsPerOnboarding: uploaded.length > 0 ? uploaded.reduce((a, b) => a + b, 0) / uploaded.length : 1,
   };
 }
 
@@ -90,7 +110,8 @@ export async function createPack(
 ): Promise<MeetingPack> {
   const packId = packIdFor(entity.entityKey);
   const existing = await db.meetingPacks.get(packId);
-  const estimate = shown ?? estimatePack(await packInputs(db, entity.entityKey), await listAverages(db));
+  const inputs = await packInputs(db, entity.entityKey);
+  const estimate = shown ?? estimatePack(inputs, await listAverages(db));
   const pack: MeetingPack = {
     packId,
     entityKey: entity.entityKey,
@@ -101,7 +122,7 @@ export async function createPack(
     estimateApproximate: estimate.approximate,
     actualRequests: 0,
     // Asking again refreshes everything: a meeting wants today's figures.
-    items: listItems(),
+    items: listItems(inputs.onboardings),
     updatedAt: now.toISOString(),
     completedAt: null,
   };
@@ -140,6 +161,8 @@ function runItem(ctx: ClientReadContext, pack: MeetingPack, item: PackItem): Pro
       return fetchDocument(ctx, { kind: 'statement', id }, pack.entityKey, pack.packId);
     case 'idCertificate':
       return fetchDocument(ctx, { kind: 'idCertificate', id: pack.entityKey }, pack.entityKey, pack.packId);
+    case 'upload':
+      return fetchDocument(ctx, { kind: 'upload', id: item.key.slice('upload:'.length) }, pack.entityKey, pack.packId);
   }
 }
 
@@ -198,11 +221,18 @@ export async function runPack(
     const next = pack.items.find((i) => i.state === 'waiting');
     if (!next) {
       if (!planned) {
+        const inputs = await packInputs(ctx.db, pack.entityKey);
+        // An onboarding synced since the pack was made (the first import still running) is read with the lists too:
+        // its documents name files the client uploaded.
+        const known = new Set(pack.items.map((i) => i.key));
+        const newLists = listItems(inputs.onboardings).filter((i) => !known.has(i.key));
+        if (newLists.length > 0) {
+          await save({ items: [...pack.items, ...newLists] });
+          continue;
+        }
         // Lists are in: plan the details from what they hold, keeping anything already done.
         planned = true;
-        await save({
-          items: mergeItems(pack.items, [...pack.items, ...detailItems(await packInputs(ctx.db, pack.entityKey))]),
-        });
+        await save({ items: mergeItems(pack.items, [...pack.items, ...detailItems(inputs)]) });
         continue;
       }
       break;

@@ -109,6 +109,27 @@ describe('OpenAPI 3.1 document', () => {
     expect(Object.keys(committed.paths).length).toBeGreaterThanOrEqual(60);
   });
 
+  it('describes the signed storage URL an uploaded file is fetched from: the descriptor, and the storage path without credentials', () => {
+    const document = buildOpenApi(apiRoutes) as any;
+    const descriptor =
+      document.paths['/api/v1/onboardings/{key}/entities/{entityOnboardingId}/documents/{documentId}'].get;
+    expect(Object.keys(descriptor.responses['200'].content['application/json'].schema.properties).sort()).toEqual([
+      'contentType',
+      'documentId',
+      'expiresOn',
+      'fileName',
+      'size',
+      'url',
+    ]);
+    const storage =
+      document.paths['/_storage/onboarding-documents/{practiceKey}/{key}/{entityOnboardingId}/{documentId}'].get;
+    expect(storage.security).toEqual([]);
+    expect(Object.keys(storage.responses['200'].content)).toEqual(
+      expect.arrayContaining(['application/pdf', 'image/png']),
+    );
+    expect(storage.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['expires', 'sig']));
+  });
+
   it('lints with no errors and no warnings in Redocly CLI (recommended rules)', async () => {
     const { stdout } = await runTracked('npx', [
       '--no-install',

@@ -2,6 +2,7 @@ import type { EformTemplate, OnboardingStatus, ProposalService } from '../../../
 import type { PracticeState } from '../state/practice-state';
 import { isoDateTime, round2 } from './dates';
 import type { Random } from './random';
+import type { SalesTaxWork } from './regions/region-types';
 
 export const onboardingStatuses: OnboardingStatus[] = [
   { statusID: 1, statusName: 'Draft', isFinal: false },
@@ -104,8 +105,9 @@ const serviceDefinitions = [
   },
   {
     key: 'salestax',
+    // Named in each country's own words by generateServices (BAS, GST returns, VAT returns).
     name: 'Sales tax returns',
-    detail: 'Periodic GST/VAT returns',
+    detail: 'Periodic sales-tax returns',
     base: 380,
     type: 'Fixed',
     frequency: 'Quarterly',
@@ -234,10 +236,18 @@ const serviceDefinitions = [
   },
 ] as const;
 
-/** Prices scale by region (a GBP fee is not the same number as an AUD fee). */
-export function generateServices(priceFactor: number, taxRate: number): ProposalService[] {
+/** The catalogue's id of a service definition (`salestax`, `itr`…). */
+const serviceIdOf = (key: string): number => 201 + serviceDefinitions.findIndex((d) => d.key === key);
+
+/**
+ * Prices scale by region (a GBP fee is not the same number as an AUD fee); the sales-tax work is named as the
+ * practice's country names it.
+ */
+export function generateServices(priceFactor: number, taxRate: number, salesTax: SalesTaxWork): ProposalService[] {
   const ids = new Map(serviceDefinitions.map((definition, i) => [definition.key, 201 + i]));
-  return serviceDefinitions.map((definition, i) => {
+  return serviceDefinitions.map((original, i) => {
+    const definition =
+      original.key === 'salestax' ? { ...original, name: salesTax.service, detail: salesTax.detail } : original;
     const price = round2(Math.round((definition.base * priceFactor) / 5) * 5);
     const ranged = definition.type === 'Range';
     return {
@@ -256,7 +266,7 @@ export function generateServices(priceFactor: number, taxRate: number): Proposal
   });
 }
 
-export function generateCatalogs(): PracticeState['catalogs'] {
+export function generateCatalogs(salesTax: SalesTaxWork): PracticeState['catalogs'] {
   const items = (names: string[], first: number) =>
     names.map((name, i) => ({ id: first + i, name, description: null }));
   return {
@@ -264,7 +274,7 @@ export function generateCatalogs(): PracticeState['catalogs'] {
       [
         'Year-end accounts',
         'Tax return',
-        'Sales tax return',
+        salesTax.job,
         'Payroll month-end',
         'Advisory meeting',
         'Trust distribution minutes',
@@ -278,24 +288,19 @@ export function generateCatalogs(): PracticeState['catalogs'] {
   };
 }
 
-export function generateProposalTemplates(services: readonly ProposalService[]): PracticeState['proposalTemplates'] {
-  const id = (name: string) => services.find((s) => s.name === name)?.serviceID ?? 0;
+export function generateProposalTemplates(): PracticeState['proposalTemplates'] {
+  const id = serviceIdOf;
   return [
-    { templateID: 801, name: 'Individual tax client', serviceIDs: [id('Income tax return')] },
+    { templateID: 801, name: 'Individual tax client', serviceIDs: [id('itr')] },
     {
       templateID: 802,
       name: 'Small company compliance',
-      serviceIDs: [
-        id('Annual compliance package'),
-        id('Financial statements'),
-        id('Income tax return'),
-        id('Sales tax returns'),
-      ],
+      serviceIDs: [id('compliance'), id('fs'), id('itr'), id('salestax')],
     },
     {
       templateID: 803,
       name: 'Growth advisory',
-      serviceIDs: [id('Business advisory'), id('Cash flow forecasting'), id('Virtual CFO')],
+      serviceIDs: [id('advisory'), id('cashflow'), id('cfo')],
     },
   ];
 }
@@ -307,6 +312,7 @@ export function generateLedger(
   taxLabel: string,
   taxRate: number,
   organisationName: string,
+  salesTax: SalesTaxWork,
 ): PracticeState['ledger'] {
   if (!connected) {
     return {
@@ -325,7 +331,7 @@ export function generateLedger(
       lastSyncOn: isoDateTime(new Date(anchor.getTime() - 3_600_000)),
       saleItems: [
         { code: 'ACC-ITR', name: 'Income tax return', unitPrice: 650 },
-        { code: 'ACC-STX', name: 'Sales tax return', unitPrice: 380 },
+        { code: salesTax.saleItemCode, name: salesTax.job, unitPrice: 380 },
         { code: 'ADV-HR', name: 'Advisory (per hour)', unitPrice: 220 },
       ],
     },

@@ -124,7 +124,7 @@ function generatePractice(
     taxNumber: region.salesTaxNumber(identity, plan.countryCode),
     addressLines: [address.line1, [address.city, address.state, address.postcode].filter(Boolean).join(' ')],
     email: `hello@${domain}`,
-    phone: region.landline(identity, plan.countryCode),
+    phone: region.landline(identity, plan.countryCode, address),
     brandColour: plan.brandColour,
     payLinksEnabled: plan.payLinksEnabled,
     readWrite: credentials(identity),
@@ -144,7 +144,8 @@ function generatePractice(
     if (list) list.push(contact);
     else contactsByEntity.set(contact.entityKey, [contact]);
   }
-  const services = generateServices(plan.priceFactor, taxRate);
+  const salesTax = region.salesTaxWork(plan.countryCode);
+  const services = generateServices(plan.priceFactor, taxRate, salesTax);
   const proposals = generateProposals(ctx, clients, contactsByEntity, services, users, country.currency);
   const engagementByEntity = new Map<string, string>();
   for (const proposal of proposals)
@@ -186,8 +187,8 @@ function generatePractice(
     leadNotes: leads.notes,
     services,
     proposals: new Map(proposals.map((p) => [p.proposalKey, p])),
-    proposalTemplates: generateProposalTemplates(services),
-    catalogs: generateCatalogs(),
+    proposalTemplates: generateProposalTemplates(),
+    catalogs: generateCatalogs(salesTax),
     bills: new Map(billing.bills.map((b) => [b.billingId, b])),
     collections: billing.collections,
     payments: new Map(billing.payments.map((p) => [p.paymentId, p])),
@@ -196,7 +197,15 @@ function generatePractice(
     statements: new Map(billing.statements.map((s) => [s.statementId, s])),
     idVerifications: generateIdVerifications(ctx, clients),
     amlChecks: [],
-    ledger: generateLedger(random.fork('ledger'), plan.ledgerConnected, anchor, region.taxLabel, taxRate, name),
+    ledger: generateLedger(
+      random.fork('ledger'),
+      plan.ledgerConnected,
+      anchor,
+      region.taxLabel,
+      taxRate,
+      name,
+      salesTax,
+    ),
     webhooks: new Map(),
     nextIds: {
       contact: 50_001 + index * 1_000_000 + contacts.length,

@@ -125,7 +125,7 @@ export function generateClients(ctx: PeopleContext, count: number): GeneratedCli
         entityEmail: random.chance(0.9)
           ? `${slug(person.firstName)}.${slug(person.surname)}${random.int(1, 99)}@${random.pick(localEmailDomains(ctx.region, cc))}`
           : null,
-        entityTelephone: random.chance(0.35) ? ctx.region.landline(random, cc) : null,
+        entityTelephone: random.chance(0.35) ? ctx.region.landline(random, cc, address) : null,
         entityMobile: random.chance(0.88) ? ctx.region.mobile(random, cc) : null,
         entitySalesTaxNumber: random.chance(0.1) ? ctx.region.salesTaxNumber(random, cc) : null,
         entityRegNumber: null,
@@ -161,7 +161,7 @@ export function generateClients(ctx: PeopleContext, count: number): GeneratedCli
         ),
         entityBirthDate: null,
         entityEmail: random.chance(0.92) ? `${random.pick(['accounts', 'admin', 'info', 'office'])}@${domain}` : null,
-        entityTelephone: random.chance(0.8) ? ctx.region.landline(random, cc) : null,
+        entityTelephone: random.chance(0.8) ? ctx.region.landline(random, cc, address) : null,
         entityMobile: random.chance(0.45) ? ctx.region.mobile(random, cc) : null,
         entitySalesTaxNumber: random.chance(0.85) ? ctx.region.salesTaxNumber(random, cc) : null,
         entityRegNumber: /Company|Close Corporation|Limited Liability/.test(business.entityType)

@@ -16,6 +16,7 @@ import { recentBetween, type GeneratedClient, type PeopleContext } from './gener
 import { companyName, localEmailDomains } from './local-details';
 import { proposalTimeline } from './proposal-timeline';
 import type { Random } from './random';
+import { uploadedFileKind } from '../uploads/uploaded-file-kinds';
 
 function shuffled<T>(random: Random, items: readonly T[]): T[] {
   const list = [...items];
@@ -143,7 +144,7 @@ export function generateOnboardings(
             isRequired: k < 2,
             isUploaded: uploaded,
             isBypassed: bypassed,
-            fileName: uploaded ? `${name.toLowerCase().replace(/[^a-z]+/g, '-')}.pdf` : null,
+            fileName: uploaded ? uploadedFileKind(name).fileName : null,
             uploadedOn: uploaded ? stamp(submittedOn ?? sentOn) : null,
           };
         }),
@@ -229,6 +230,7 @@ export function generateProposals(
   currency: string,
 ) {
   const random = ctx.random.fork('proposals');
+  const salesTaxJob = ctx.region.salesTaxWork(ctx.countryCode).job;
   const proposals: ProposalDetail[] = [];
   let billingID = 9001;
   let jobID = 7001;
@@ -309,7 +311,7 @@ export function generateProposals(
         recurringBillings: recurring,
         jobs: Array.from({ length: random.int(0, 3) }, () => ({
           jobID: jobID++,
-          name: random.pick(['Year-end accounts', 'Tax return', 'Sales tax return', 'Advisory meeting']),
+          name: random.pick(['Year-end accounts', 'Tax return', salesTaxJob, 'Advisory meeting']),
           system: random.pick(['pm', 'dms'] as const),
           templateID: random.pick([301, 302, 303, 305]),
           dueOn: shiftDay(isoDate(startsOn), random.int(30, 200)),

@@ -31,6 +31,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   operationId: string;
   tag: string;
   summary: string;
+  /** More than the summary says, for the OpenAPI document. */
+  description?: string;
   /** `write` routes need credentials whose validation says canWrite (contract rule 4). */
   access: 'read' | 'write';
   params?: z.ZodType<P>;

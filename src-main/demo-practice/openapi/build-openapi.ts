@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { problemDetailsSchema } from '../../../src-preload/contract/partner-api';
 import type { AnyRoute } from '../http/route-spec';
+import { WORD_DOCUMENT } from '../uploads/uploaded-file-kinds';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -45,6 +46,79 @@ const rateLimitHeaders = {
   },
 };
 
+/** The content types an uploaded file is served as (uploads/uploaded-file-kinds.ts). */
+const UPLOADED_TYPES = ['application/pdf', 'image/png', WORD_DOCUMENT];
+
+/**
+ * The storage host behind the signed URL of an uploaded onboarding file: outside the API (its own server entry,
+ * no credentials, not rate-limited), so a client can fetch it without sending the practice's secret anywhere.
+ */
+function storagePaths(): Record<string, Record<string, unknown>> {
+  const text = { type: 'string' };
+  return {
+    '/_storage/onboarding-documents/{practiceKey}/{key}/{entityOnboardingId}/{documentId}': {
+      get: {
+        operationId: 'getStoredOnboardingFile',
+        summary: 'An uploaded onboarding file, by the signed URL the API handed out',
+        description:
+          'Served by the storage host (the demo: its own origin). Needs no credentials and ignores any sent; the ' +
+          'signature and expiry in the query are the only authority. Not counted by the rate limiter.',
+        tags: ['Storage'],
+        servers: [{ url: 'http://127.0.0.1:4010', description: 'Demo practice, simulated storage host' }],
+        security: [],
+        parameters: [
+          ...['practiceKey', 'key'].map((name) => ({
+            name,
+            in: 'path',
+            required: true,
+            schema: { type: 'string', format: 'uuid' },
+          })),
+          ...['entityOnboardingId', 'documentId'].map((name) => ({
+            name,
+            in: 'path',
+            required: true,
+            schema: { type: 'integer' },
+          })),
+          {
+            name: 'expires',
+            in: 'query',
+            required: true,
+            description: 'Unix time (seconds)',
+            schema: { type: 'integer' },
+          },
+          {
+            name: 'sig',
+            in: 'query',
+            required: true,
+            description: 'HMAC-SHA256 of path and expiry, hex',
+            schema: text,
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The file, as an attachment under its uploaded name (Cache-Control: no-store)',
+            headers: {
+              'Content-Disposition': { description: 'attachment; filename="…"', schema: text },
+              'Content-Length': { description: 'Bytes', schema: { type: 'integer' } },
+            },
+            content: Object.fromEntries(
+              UPLOADED_TYPES.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+            ),
+          },
+          '403': {
+            description: 'The signature is wrong or the link has expired',
+            content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } } },
+          },
+          '404': {
+            description: 'The file no longer exists',
+            content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/ProblemDetails' } } },
+          },
+        },
+      },
+    },
+  };
+}
+
 /** The OpenAPI 3.1 document, built from the same route table and zod schemas the server runs on. */
 export function buildOpenApi(routes: readonly AnyRoute[]): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -85,7 +159,16 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonSchema {
       tags: [route.tag],
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
       responses,
-      ...(route.access === 'write' ? { description: 'Needs credentials whose validation has canWrite true.' } : {}),
+      ...(route.access === 'write' || route.description
+        ? {
+            description: [
+              route.description,
+              route.access === 'write' ? 'Needs credentials whose validation has canWrite true.' : undefined,
+            ]
+              .filter(Boolean)
+              .join(' '),
+          }
+        : {}),
     };
     if (route.body) {
       const body = toJsonSchema(route.body, 'input');
@@ -100,6 +183,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonSchema {
     }
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }
+  Object.assign(paths, storagePaths());
   return {
     openapi: '3.1.0',
     info: {
@@ -115,7 +199,10 @@ export function buildOpenApi(routes: readonly AnyRoute[]): JsonSchema {
       { url: 'http://127.0.0.1:4010/za', description: 'Demo practice, ZA regional host' },
     ],
     security: [{ authId: [], authKey: [] }, { basic: [] }],
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name, description: `${name} endpoints` })),
+    tags: [...new Set([...routes.map((r) => r.tag), 'Storage'])].map((name) => ({
+      name,
+      description: `${name} endpoints`,
+    })),
     paths,
     components: {
       securitySchemes: {

@@ -14,6 +14,7 @@ export interface PracticeBranding {
   taxNumber: string; // e.g. "ABN 51 824 753 556" or "GB 123 4567 89"
   locale: string; // "en-AU" | "en-NZ" | "en-GB" | "en-ZA"
   currency: string; // "AUD" | "NZD" | "GBP" | "ZAR"
+  countryCode: string; // "AU" | "NZ" | "GB" | "ZA": how a bill is titled
 }
 
 export interface PdfParty {

@@ -34,14 +34,21 @@ export const BILL_LINES_ON_FIRST_PAGE = 20;
 
 const TOTALS_WIDTH = 240;
 
-/** A bill (invoice) as a branded A4 PDF: "TAX INVOICE" when it carries tax, else "INVOICE". */
+/**
+ * Countries whose tax law has a bill that carries tax say "Tax invoice" on it (Australia's GST Act, New Zealand's
+ * practice, South Africa's VAT Act). A UK bill is an "Invoice" that shows the VAT and the VAT number.
+ */
+const SAYS_TAX_INVOICE = new Set(['AU', 'NZ', 'ZA']);
+
+/** A bill (invoice) as a branded A4 PDF: "TAX INVOICE" when it carries tax where the country says so, else "INVOICE". */
 export async function renderBillPdf(input: BillPdfInput): Promise<Uint8Array> {
   const { practice } = input;
   const hasTax = input.taxTotal !== 0 || input.lines.some((line) => line.taxAmount !== 0);
-  const title = hasTax ? 'TAX INVOICE' : 'INVOICE';
+  const taxInvoice = hasTax && SAYS_TAX_INVOICE.has(practice.countryCode);
+  const title = taxInvoice ? 'TAX INVOICE' : 'INVOICE';
   const doc = await createPdfDoc(practice, {
-    title: `${hasTax ? 'Tax invoice' : 'Invoice'} ${input.billNumber}`,
-    subject: `${hasTax ? 'Tax invoice' : 'Invoice'} ${input.billNumber} from ${practice.name} to ${input.client.name}`,
+    title: `${taxInvoice ? 'Tax invoice' : 'Invoice'} ${input.billNumber}`,
+    subject: `${taxInvoice ? 'Tax invoice' : 'Invoice'} ${input.billNumber} from ${practice.name} to ${input.client.name}`,
     generatedAt: input.generatedAt,
   });
   const { fmt } = doc;

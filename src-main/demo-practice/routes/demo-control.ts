@@ -9,7 +9,8 @@ import { authenticate } from '../http/authenticate';
 import type { DemoRuntime } from '../runtime';
 import type { PracticeState } from '../state/practice-state';
 import { emitEvent } from '../webhooks/emit-event';
-import { renderUploadedDocument } from './uploaded-files';
+import { uploadedFileOf } from '../uploads/uploaded-files';
+import { storagePath } from './uploaded-files';
 
 /** The record's practice; with `within`, only that practice is searched (a caller acts on its own practice only). */
 function ownerOf<T>(
@@ -181,8 +182,26 @@ export function registerDemoControl(app: FastifyInstance, runtime: DemoRuntime, 
     async (request, reply) => {
       const params = request.params as Record<string, string>;
       const query = request.query as Record<string, string | undefined>;
-      const path = `/onboarding-documents/${params['practiceKey']}/${params['key']}/${params['entityOnboardingId']}/${params['documentId']}`;
+      const headers = request.headers;
+      // What a storage host would see: whether the caller sent any credential (it must not, and none is read).
+      const credentialsSent = ['x-svc-auth-id', 'x-svc-auth-key', 'authorization', 'cookie'].some(
+        (name) => headers[name] !== undefined,
+      );
+      const log = (status: number) =>
+        runtime.storageLog.push({
+          at: runtime.clock.now().toISOString(),
+          path: request.url.split('?')[0] ?? '',
+          status,
+          credentialsSent,
+        });
+      const path = storagePath(
+        params['practiceKey'] ?? '',
+        params['key'] ?? '',
+        Number(params['entityOnboardingId']),
+        Number(params['documentId']),
+      );
       if (!runtime.storage.verify(path, Number(query['expires']), query['sig'] ?? '', runtime.clock.now().getTime())) {
+        log(403);
         throw new ApiProblem(403, 'Forbidden', 'The signed link is invalid or has expired.');
       }
       const practice = runtime.practices.find((p) => p.profile.practiceKey === params['practiceKey']);
@@ -190,12 +209,18 @@ export function registerDemoControl(app: FastifyInstance, runtime: DemoRuntime, 
         .get(params['key'] ?? '')
         ?.find((e) => e.entityOnboardingId === Number(params['entityOnboardingId']));
       const document = entry?.documents.find((d) => d.documentId === Number(params['documentId']));
-      if (!entry || !document?.isUploaded) throw notFound('The file no longer exists.');
-      const bytes = await renderUploadedDocument(document.name, entry.entityName, document.uploadedOn);
+      if (!practice || !entry || !document?.isUploaded) {
+        log(404);
+        throw notFound('The file no longer exists.');
+      }
+      const file = await uploadedFileOf(practice, entry, document);
+      log(200);
       return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${document.fileName ?? 'document.pdf'}"`)
-        .send(Buffer.from(bytes));
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(file.bytes));
     },
   );
 }

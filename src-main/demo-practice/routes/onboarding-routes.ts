@@ -21,7 +21,8 @@ import { badRequest, conflict, notFound } from '../http/api-problem';
 import { defineRoute, FileResult } from '../http/route-spec';
 import type { PracticeState } from '../state/practice-state';
 import { checkLastUpdated, contains, findUser, intId, keyParams, listPage, touch, updatedSince } from './route-helpers';
-import { renderUploadedDocument, zipFiles } from './uploaded-files';
+import { storagePath, zipFiles } from './uploaded-files';
+import { uploadedFileOf } from '../uploads/uploaded-files';
 
 function findOnboarding(practice: PracticeState, key: string): Onboarding {
   const onboarding = practice.onboardings.get(key);
@@ -215,10 +216,10 @@ export const onboardingRoutes = [
       const uploaded = entry.documents.filter((d) => d.isUploaded);
       if (uploaded.length === 0) throw notFound('No files have been uploaded for this client yet.');
       const files = await Promise.all(
-        uploaded.map(async (d) => ({
-          name: d.fileName ?? `${d.documentId}.pdf`,
-          bytes: await renderUploadedDocument(d.name, entry.entityName, d.uploadedOn),
-        })),
+        uploaded.map(async (d) => {
+          const file = await uploadedFileOf(practice, entry, d);
+          return { name: file.fileName, bytes: file.bytes };
+        }),
       );
       return new FileResult(
         'application/zip',
@@ -234,20 +235,25 @@ export const onboardingRoutes = [
     tag: 'Onboardings',
     access: 'read',
     summary: 'One uploaded file, as a short-lived signed storage URL',
+    description:
+      'Answers JSON naming the file (name, content type, size) and a signed URL on the storage host, valid for five ' +
+      'minutes. The URL is fetched without credentials (see the storage path below); the answer is never a redirect.',
     params: z.object({ key: uuid, entityOnboardingId: intId, documentId: intId }),
     response: { status: 200, schema: signedDocumentUrlSchema },
     errors: [400, 404],
-    handler: ({ practice, params, now, runtime }) => {
+    handler: async ({ practice, params, now, runtime }) => {
       findOnboarding(practice, params.key);
       const entry = findEntityOnboarding(practice, params.key, params.entityOnboardingId);
       const document = entry.documents.find((d) => d.documentId === params.documentId);
       if (!document || !document.isUploaded) throw notFound(`Document ${params.documentId} has no uploaded file.`);
+      const file = await uploadedFileOf(practice, entry, document);
       const expires = Math.floor(now.getTime() / 1000) + SIGNED_URL_SECONDS;
-      const path = `/onboarding-documents/${practice.profile.practiceKey}/${params.key}/${params.entityOnboardingId}/${params.documentId}`;
+      const path = storagePath(practice.profile.practiceKey, params.key, params.entityOnboardingId, params.documentId);
       return {
         documentId: document.documentId,
-        fileName: document.fileName ?? `${document.documentId}.pdf`,
-        contentType: 'application/pdf',
+        fileName: file.fileName,
+        contentType: file.contentType,
+        size: file.bytes.length,
         url: runtime.storage.url(runtime.origin, path, expires),
         expiresOn: new Date(expires * 1000).toISOString(),
       };

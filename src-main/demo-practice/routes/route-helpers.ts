@@ -73,5 +73,6 @@ export function practiceBranding(practice: PracticeState) {
     taxNumber: p.taxNumber,
     locale: p.locale,
     currency: p.currency,
+    countryCode: p.countryCode,
   };
 }

@@ -1,12 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { zipSync } from 'fflate';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 /**
- * The demo's stand-in for the storage service behind "one file via short-lived signed storage URL":
- * signed links to /_storage/… that expire on the demo clock, and the uploaded files themselves
- * (small generated PDFs, since the demo has no real uploads).
+ * The demo's stand-in for the storage service behind "one file via short-lived signed storage URL": signed
+ * links to /_storage/… on the demo's own origin that expire on the demo clock (the files themselves are made
+ * by uploads/uploaded-files.ts).
  */
+/** Where the demo's storage keeps one uploaded file (below /_storage): the practice, onboarding, client and document. */
+export const storagePath = (practiceKey: string, key: string, entityOnboardingId: number, documentId: number): string =>
+  `/onboarding-documents/${practiceKey}/${key}/${entityOnboardingId}/${documentId}`;
+
 export function createStorageSigner(secret: string) {
   const sign = (path: string, expires: number) =>
     createHmac('sha256', secret).update(`${path}\n${expires}`).digest('hex');
@@ -23,27 +26,6 @@ export function createStorageSigner(secret: string) {
   };
 }
 export type StorageSigner = ReturnType<typeof createStorageSigner>;
-
-export async function renderUploadedDocument(
-  title: string,
-  clientName: string,
-  uploadedOn: string | null,
-): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(title);
-  pdf.setCreator('Practice Companion demo practice');
-  const fixed = new Date(uploadedOn ?? '2026-01-01T00:00:00Z');
-  pdf.setCreationDate(fixed);
-  pdf.setModificationDate(fixed);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const page = pdf.addPage([595.28, 841.89]);
-  const ascii = (text: string) => text.normalize('NFD').replace(/[^\x20-\x7e]/g, '');
-  page.drawText(ascii(title), { x: 56, y: 760, size: 20, font });
-  page.drawText(ascii(`Uploaded by ${clientName}`), { x: 56, y: 730, size: 12, font });
-  page.drawText(ascii(`Received ${uploadedOn ?? 'unknown'}`), { x: 56, y: 712, size: 12, font });
-  page.drawText('Demo document: no real personal data.', { x: 56, y: 680, size: 10, font });
-  return pdf.save({ useObjectStreams: false });
-}
 
 export function zipFiles(files: readonly { name: string; bytes: Uint8Array }[]): Uint8Array {
   const entries: Record<string, Uint8Array> = {};

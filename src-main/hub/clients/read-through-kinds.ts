@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { documentKinds, type DocumentKind } from '../../../src-preload/contract/documents';
 import { readRequestSchema, readSpecs, type ReadKind, type ReadRequest } from '../../../src-preload/contract/reads';
+import { uploadAddressOf, type UploadAddress } from '../../../src-preload/contract/uploaded-files';
+import { canonicalRef } from '../../documents/document-names';
 import { documentApiPath, downloadDocument } from '../../documents/document-source';
 import type { PartnerApiClient, RequestPriority } from '../../partner-api/partner-api-client';
 import type { Queryable } from '../db/database';
@@ -50,7 +52,8 @@ export function readThroughRoutes(): ReadThroughRoute[] {
   const kinds = Object.keys(readSpecs) as ReadKind[];
   return [
     ...kinds.filter((kind) => !('pagedBy' in readSpecs[kind])).map(readKindRoute),
-    ...documentKinds.map(documentRoute),
+    ...documentKinds.filter((kind): kind is PdfKind => kind !== 'upload').map(documentRoute),
+    uploadRoute(),
   ];
 }
 
@@ -120,7 +123,10 @@ function readKindRoute(kind: ReadKind): ReadThroughRoute {
   };
 }
 
-const documentId: Record<DocumentKind, z.ZodType<string>> = {
+/** The documents one id names (an upload is named by three, `uploadRoute`). */
+type PdfKind = Exclude<DocumentKind, 'upload'>;
+
+const documentId: Record<PdfKind, z.ZodType<string>> = {
   bill: z
     .string()
     .regex(numeric)
@@ -132,7 +138,7 @@ const documentId: Record<DocumentKind, z.ZodType<string>> = {
   idCertificate: z.uuid().transform((id) => id.toLowerCase()),
 };
 
-function documentRoute(kind: DocumentKind): ReadThroughRoute {
+function documentRoute(kind: PdfKind): ReadThroughRoute {
   const path = documentApiPath({ kind, id: marker('id') }).replace(marker('id'), ':id');
   return {
     name: `${kind} PDF`,
@@ -144,7 +150,7 @@ function documentRoute(kind: DocumentKind): ReadThroughRoute {
       return {
         key: documentApiPath(ref),
         async read(api, db) {
-          const bytes = await downloadDocument(api, ref, LAPTOP_READ_PRIORITY);
+          const { bytes } = await downloadDocument(api, ref, LAPTOP_READ_PRIORITY);
           return {
             answer: { status: 200, contentType: 'application/pdf', body: Buffer.from(bytes) },
             // An identity certificate is named by its client; a bill or statement by its kept detail or mirror.
@@ -154,6 +160,61 @@ function documentRoute(kind: DocumentKind): ReadThroughRoute {
       };
     },
   };
+}
+
+/**
+ * A client's uploaded file, at the API's own path. The practice answers there with a signed storage URL; the hub
+ * follows it once (main's `downloadDocument`: only to the practice's own origin, without credentials, the type
+ * and size checked) and keeps the file itself, which it serves every laptop at that same path with its type — so
+ * no laptop ever sees the URL, and the practice's storage is asked once for all of them. The URL is not kept.
+ */
+function uploadRoute(): ReadThroughRoute {
+  // The API's path for one sample upload, its three parts turned into route parameters.
+  const sampleKey = '00000000-0000-4000-8000-000000000000';
+  const path = documentApiPath({ kind: 'upload', id: `${sampleKey}.1.2` })
+    .replace(sampleKey, ':key')
+    .replace('/entities/1/', '/entities/:entityOnboardingId/')
+    .replace(/\/2$/, '/:documentId');
+  return {
+    name: 'uploaded file',
+    path,
+    target(params, query) {
+      if (Object.keys(query).length > 0) return null;
+      const canonical = canonicalRef({
+        kind: 'upload',
+        id: `${params.key ?? ''}.${params.entityOnboardingId ?? ''}.${params.documentId ?? ''}`,
+      });
+      const address = canonical && uploadAddressOf(canonical.id);
+      if (!canonical || !address) return null;
+      return {
+        key: documentApiPath(canonical),
+        async read(api, db) {
+          const { bytes, contentType } = await downloadDocument(api, canonical, LAPTOP_READ_PRIORITY);
+          return {
+            answer: { status: 200, contentType, body: Buffer.from(bytes) },
+            entityKey: await uploaderOf(db, address),
+          };
+        },
+      };
+    },
+  };
+}
+
+/** The client an uploaded file belongs to: from the onboarding's documents read kept here, else the onboarding's client. */
+async function uploaderOf(db: Queryable, address: UploadAddress): Promise<string | null> {
+  const documentsPath = readSpecs['onboardings.documents'].path({
+    kind: 'onboardings.documents',
+    onboardingKey: address.onboardingKey,
+  });
+  const [row] = await db.query<{ entity_key: string | null }>(
+    `SELECT coalesce(
+       (SELECT lower(entry->>'entityKey') FROM read_through, jsonb_array_elements(convert_from(body, 'UTF8')::jsonb) AS entry
+         WHERE path = $1 AND status = 200 AND (entry->>'entityOnboardingId')::bigint = $2),
+       (SELECT lower(record->>'entityKey') FROM mirror_records WHERE resource = 'onboardings' AND key = $3)
+     ) AS entity_key`,
+    [documentsPath, address.entityOnboardingId, address.onboardingKey],
+  );
+  return row?.entity_key ?? null;
 }
 
 /** The one client an answer (or its request) names, so a hint about that client drops it; null for none or several. */

@@ -117,14 +117,20 @@ export type OnboardingDocumentsEntity = z.infer<typeof onboardingDocumentsEntity
 /** `GET …/documents` and the answer of removing a request: the requirements of every client of the onboarding. */
 export const onboardingDocumentsSchema = z.array(onboardingDocumentsEntitySchema);
 
-/** One uploaded file: a short-lived signed storage URL (contract). */
+/**
+ * One uploaded file: a short-lived signed storage URL (contract), answered as JSON rather than a redirect so
+ * that a client never carries its credentials to the storage host (decisions doc). `size` is the file's length
+ * in bytes (null when the practice does not know it); the URL is fetched without the API's credentials.
+ */
 export const signedDocumentUrlSchema = z.object({
   documentId: z.number().int(),
   fileName: z.string(),
   contentType: z.string(),
+  size: z.number().int().min(0).nullable(),
   url: z.string(),
   expiresOn: dateTime,
 });
+export type SignedDocumentUrl = z.infer<typeof signedDocumentUrlSchema>;
 
 /** `DELETE /api/v1/onboardings/{key}/documents/{documentId}` query (names not shown; demo's choice). */
 export const removeDocumentQuerySchema = z.object({

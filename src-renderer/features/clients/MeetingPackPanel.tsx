@@ -176,9 +176,9 @@ function OfferDetail({ entity, estimate }: { entity: StoredEntity; estimate: Pac
     <Text as="p" size="2" className="prose">
       A meeting pack copies everything for {entity.fullEntityName} to this laptop — proposals with pricing and their
       renewal previews, every bill with its PDF, payments, statements with their PDFs, the documents asked for in
-      onboardings and the identity certificate — so it all opens, and renewals and onboarding changes can be prepared,
-      without a connection. The documents are kept until you remove the pack. The request count is spent under the
-      current request budget.
+      onboardings with the files the client uploaded, and the identity certificate — so it all opens, and renewals and
+      onboarding changes can be prepared, without a connection. The documents are kept until you remove the pack. The
+      request count is spent under the current request budget.
       {estimate?.approximate ? ' Some lists have not been read yet, so the count is an estimate.' : ''}
     </Text>
   );

@@ -8,15 +8,19 @@ import { isOnline } from '../../connectivity/connectivity-store';
 import { PdfViewer, startPdfViewer } from '../../pdf-viewer/lazy';
 import { base64ToBytes } from './base64';
 import { SaveCopyButton } from './SaveCopyButton';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle, useUploadedFileName } from './use-document-title';
+import { SaveOnlyNote, UploadedImage } from './UploadedFileViews';
+import { viewOf } from '../../../src-preload/contract/uploaded-files';
+import { fileKindWords } from '../../ui/words/file-kind-words';
 import { openWhileShown } from './open-while-shown';
 import { useCompanion, useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
 import { useConnectivity, usePractice } from '../../context/store-hooks';
 
 /**
- * One bill, statement or identity certificate, opened from main's cache (verified) or fetched now.
- * Offline and never downloaded, it says so plainly and can be queued to download when back online.
+ * One bill, statement, identity certificate or file a client uploaded, opened from main's cache (verified) or
+ * fetched now: a PDF in the app's viewer, a photo as an image, another kept type offered to save. Offline and never
+ * downloaded, it says so plainly and can be queued to download when back online.
  */
 export function DocumentScreen() {
   const { kind = '', id = '' } = useParams();
@@ -40,6 +44,7 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
   const practiceKey = usePractice((s) => s.activePracticeKey);
   const online = useConnectivity(isOnline);
   const { title, dated } = useDocumentTitle(docRef, entityKey);
+  const uploadedAs = useUploadedFileName(docRef);
   const [result, setResult] = useState<DocumentOpenResult | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const docKey = `${docRef.kind}:${docRef.id}`;
@@ -113,23 +118,28 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
       </>
     );
   }
+  const { contentType } = result.meta;
+  const view = viewOf(contentType);
+  const size = `${(result.meta.size / 1024).toFixed(0)} KB · on this laptop`;
   return (
     <>
-      <ScreenHeader title={title} subtitle={`${(result.meta.size / 1024).toFixed(0)} KB · on this laptop`} />
+      <ScreenHeader title={title} subtitle={uploadedAs ? `${uploadedAs} · ${size}` : size} />
       <Flex gap="3" align="center" mb="2">
         {back}
-        <Button
-          size="1"
-          variant="soft"
-          onClick={() => {
-            if (!practiceKey || !companion) return;
-            void companion.documents
-              .showInSystemViewer({ practiceKey, ref: docRef })
-              .then((r) => setShown(r.ok ? 'Opened in your PDF viewer.' : r.message));
-          }}
-        >
-          Open in system viewer
-        </Button>
+        {view === 'pdf' ? (
+          <Button
+            size="1"
+            variant="soft"
+            onClick={() => {
+              if (!practiceKey || !companion) return;
+              void companion.documents
+                .showInSystemViewer({ practiceKey, ref: docRef })
+                .then((r) => setShown(r.ok ? 'Opened in your PDF viewer.' : r.message));
+            }}
+          >
+            Open in system viewer
+          </Button>
+        ) : null}
         {bytes && practiceKey ? (
           <SaveCopyButton
             practiceKey={practiceKey}
@@ -138,6 +148,7 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
             title={title}
             dated={dated}
             bytes={bytes}
+            contentType={contentType}
           />
         ) : null}
         {shown ? (
@@ -146,7 +157,13 @@ function DocumentView({ docRef, entityKey }: { docRef: DocumentRef; entityKey: s
           </Text>
         ) : null}
       </Flex>
-      {bytes ? <PdfViewer bytes={bytes} title={title} className="document-screen__viewer" /> : null}
+      {!bytes ? null : view === 'pdf' ? (
+        <PdfViewer bytes={bytes} title={title} className="document-screen__viewer" />
+      ) : view === 'image' ? (
+        <UploadedImage bytes={bytes} contentType={contentType} title={title} />
+      ) : (
+        <SaveOnlyNote fileName={uploadedAs} kind={fileKindWords(contentType)} />
+      )}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { formatBytes } from '../../ui/regional/bytes';
 import { packProgress, progressText } from '../../meeting-packs/pack-progress';
 import { formatRelative } from '../../ui/regional/relative-time';
 import { useNow } from '../../ui/regional/use-now';
+import { storedUpload } from '../../client-data/uploaded-files';
 import { documentTitle } from '../../ui/words/document-title';
 import { useCompanion, useServices } from '../../context/services-context';
 import { routes } from '../../../src-preload/contract/routes';
@@ -45,6 +46,13 @@ export function DocumentsScreen() {
     const statementNumbers = new Map(
       statements.filter((st) => st !== undefined).map((st) => [String(st.statementId), st.statementNumber]),
     );
+    const uploads = new Map(
+      await Promise.all(
+        list.documents
+          .filter((d) => d.ref.kind === 'upload')
+          .map(async (d) => [d.ref.id, (await storedUpload(db.reports, d.ref.id))?.name] as const),
+      ),
+    );
     const named = new Map(
       list.documents.map((d) => [
         `${d.ref.kind}:${d.ref.id}`,
@@ -52,6 +60,7 @@ export function DocumentsScreen() {
           billNumber: billNumbers.get(d.ref.id),
           statementNumber: statementNumbers.get(d.ref.id),
           clientName: clients.get(d.entityKey),
+          uploadName: uploads.get(d.ref.id),
         }),
       ]),
     );
@@ -69,7 +78,7 @@ export function DocumentsScreen() {
     <>
       <ScreenHeader
         title="Documents"
-        subtitle="Bill, statement and ID-certificate PDFs kept on this laptop, and meeting packs."
+        subtitle="Bill, statement and ID-certificate PDFs and clients' uploaded files kept on this laptop, and meeting packs."
       />
       <Flex direction="column" gap="4">
         <Card>

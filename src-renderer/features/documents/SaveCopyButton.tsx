@@ -3,13 +3,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { documentCopyFileName } from '../../../src-preload/contract/document-copy';
 import type { DocumentRef } from '../../../src-preload/contract/documents';
+import { extensionOf } from '../../../src-preload/contract/uploaded-files';
 import { useActivePracticeDb, useCompanion } from '../../context/services-context';
 import { describeFailure } from '../../ui/words/describe-failure';
 import { useAppInfo } from '../../context/store-hooks';
 
 /** Hands the browser a download of bytes the window already holds (the preview has no save dialog of main's). */
-function downloadBytes(bytes: Uint8Array, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
+function downloadBytes(bytes: Uint8Array, fileName: string, contentType: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: contentType }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -21,7 +22,7 @@ function downloadBytes(bytes: Uint8Array, fileName: string): void {
 /**
  * "Save a copy…": the desktop app asks main, which shows its own save dialog and writes the verified cached
  * file where the user chose; the browser preview downloads the bytes shown. Offered as
- * "<client> - <document> - <the document's date>.pdf".
+ * "<client> - <document> - <the document's date>.pdf" (a client's upload under its own type's extension).
  */
 export function SaveCopyButton(props: {
   practiceKey: string;
@@ -31,7 +32,10 @@ export function SaveCopyButton(props: {
   /** The document's own date (ISO day), which names the copy; null when the laptop does not know it. */
   dated: string | null;
   bytes: Uint8Array;
+  /** What the bytes are (main checked it): the copy's extension follows it. */
+  contentType?: string;
 }) {
+  const contentType = props.contentType ?? 'application/pdf';
   const companion = useCompanion();
   const runtime = useAppInfo((s) => s.info?.runtime);
   const db = useActivePracticeDb();
@@ -42,9 +46,14 @@ export function SaveCopyButton(props: {
   const [said, setSaid] = useState<string | null>(null);
 
   const save = (): void => {
-    const fileName = documentCopyFileName({ clientName: clientName ?? null, title: props.title, dated: props.dated });
+    const fileName = documentCopyFileName({
+      clientName: clientName ?? null,
+      title: props.title,
+      dated: props.dated,
+      extension: extensionOf(contentType),
+    });
     if (runtime !== 'electron' || !companion) {
-      downloadBytes(props.bytes, fileName);
+      downloadBytes(props.bytes, fileName, contentType);
       setSaid(`Downloaded as ${fileName}.`);
       return;
     }

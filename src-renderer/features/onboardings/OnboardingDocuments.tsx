@@ -1,6 +1,9 @@
-import { Badge, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Badge, Card, Flex, Heading, Link as RadixLink, Table, Text } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Onboarding } from '../../../src-preload/contract/partner-api';
+import { Link } from 'react-router';
+import type { Onboarding, OnboardingDocumentsEntity } from '../../../src-preload/contract/partner-api';
+import { routes } from '../../../src-preload/contract/routes';
+import { uploadRefId } from '../../../src-preload/contract/uploaded-files';
 import { readOnboardingDocuments } from '../../client-data/client-reads';
 import { readOpenEntries } from '../../outbox/outbox-db';
 import { useOpenAction } from '../../operations/action-context';
@@ -25,9 +28,42 @@ const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray'
 };
 
 /**
+ * The file a client uploaded, as a link that opens it in the app (a PDF in the viewer, a photo as an image, any
+ * other kept type to save a copy of), and when it was uploaded.
+ */
+function UploadedFileLink(props: {
+  onboardingKey: string;
+  entityOnboardingId: number;
+  entityKey: string | null;
+  document: OnboardingDocumentsEntity['documents'][number];
+  uploaded: string;
+}) {
+  const { document: d } = props;
+  const name = d.fileName ?? 'the uploaded file';
+  if (!props.entityKey) return <Text>{`${name} ${props.uploaded}`}</Text>;
+  const id = uploadRefId({
+    onboardingKey: props.onboardingKey,
+    entityOnboardingId: props.entityOnboardingId,
+    documentId: d.documentId,
+  });
+  return (
+    <Text>
+      <RadixLink asChild>
+        <Link to={routes.document('upload', id, props.entityKey)} aria-label={`Open ${name} (${d.name})`}>
+          {name}
+        </Link>
+      </RadixLink>{' '}
+      <Text size="1" color="gray">
+        {props.uploaded}
+      </Text>
+    </Text>
+  );
+}
+
+/**
  * What each client of the onboarding must provide, with the two actions that refer to it: remove a
  * request not yet met, and set the client's custom fields. Read when the screen opens online and kept,
- * so both work offline once it has been read.
+ * so both work offline once it has been read. What a client uploaded opens from here.
  */
 export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) {
   const { databases } = useServices();
@@ -106,7 +142,17 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
                           <Badge color={badge.color}>{badge.label}</Badge>
                         </Table.Cell>
                         <Table.Cell>
-                          {d.isUploaded ? `${d.fileName ?? ''} ${formatDateTime(d.uploadedOn, region)}` : '—'}
+                          {d.isUploaded ? (
+                            <UploadedFileLink
+                              onboardingKey={onboarding.onboardingKey}
+                              entityOnboardingId={entity.entityOnboardingId}
+                              entityKey={entity.entityKey ?? onboarding.entityKey}
+                              document={d}
+                              uploaded={formatDateTime(d.uploadedOn, region)}
+                            />
+                          ) : (
+                            '—'
+                          )}
                         </Table.Cell>
                         <Table.Cell>
                           {d.isUploaded ? null : (

@@ -34,6 +34,8 @@ export interface StartOptions {
   chooseSavePath?: (suggestedName: string) => Promise<string | null>;
   /** Called with each request main is about to send, before it leaves (a test may cancel the call here). */
   beforeRequest?: (url: string) => void | Promise<void>;
+  /** Answers a request in place of the network (a storage host that redirects, a practice that lies); undefined: the network answers. */
+  intercept?: (url: string, init: RequestInit | undefined) => Promise<Response | undefined> | Response | undefined;
 }
 
 /**
@@ -54,6 +56,8 @@ export async function startDocumentsApp(options: StartOptions = {}) {
     requests.push(url);
     await options.beforeRequest?.(url);
     if (hold && isDocumentRequest(url)) await hold;
+    const instead = await options.intercept?.(url, init);
+    if (instead) return instead;
     return network.fetch(input, init);
   };
   const opened: { path: string; sha256: string | null }[] = [];

@@ -13,6 +13,7 @@ const entry = (
   ref: { kind: 'bill', id: String(id) },
   entityKey: ENTITY,
   fileName: `bill-${id}.pdf`,
+  contentType: 'application/pdf',
   sha256: '0'.repeat(64),
   size,
   fetchedAt,

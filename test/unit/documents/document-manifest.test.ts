@@ -12,6 +12,7 @@ const meta = (over: Partial<DocumentMeta> = {}): DocumentMeta => ({
   ref: { kind: 'bill', id: '1042' },
   entityKey: ENTITY,
   fileName: 'bill-1042.pdf',
+  contentType: 'application/pdf',
   sha256: 'a'.repeat(64),
   size: 1234,
   fetchedAt: '2025-03-01T09:00:00.000Z',

@@ -31,12 +31,18 @@ describe('the document source', () => {
     expect(documentApiPath({ kind: 'idCertificate', id: ENTITY })).toBe(
       `/id-verifications/entities/${ENTITY}/certificate`,
     );
+    expect(documentApiPath({ kind: 'upload', id: `${ENTITY}.40001.60002` })).toBe(
+      `/onboardings/${ENTITY}/entities/40001/documents/60002`,
+    );
   });
 
   it('downloads through the client, so the request budget sees it at the given priority', async () => {
     const bytes = fakePdf(2000);
     const { api, urls, priorities } = client(() => pdfResponse(bytes));
-    expect(await downloadDocument(api, { kind: 'statement', id: '77' }, 'prefetch')).toEqual(bytes);
+    expect(await downloadDocument(api, { kind: 'statement', id: '77' }, 'prefetch')).toEqual({
+      bytes,
+      contentType: 'application/pdf',
+    });
     expect(urls).toEqual(['https://anz.example/api/v1/statements/77/pdf']);
     expect(priorities).toEqual(['prefetch']);
   });

@@ -51,7 +51,7 @@ describe('verification on read', () => {
     const { cache } = tempCache();
     const notPdf = new TextEncoder().encode('<html>not a pdf</html>');
     await cache.store({ ref: bill(5), entityKey: ENTITY, bytes: notPdf });
-    expect(await cache.read(bill(5))).toMatchObject({ state: 'corrupt', reason: 'not-pdf' });
+    expect(await cache.read(bill(5))).toMatchObject({ state: 'corrupt', reason: 'not-its-type' });
   });
 
   it('a replacement of the same size is caught by authentication, a bigger one by the size', async () => {

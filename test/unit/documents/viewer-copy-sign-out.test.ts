@@ -15,7 +15,7 @@ describe('a decrypted copy for the system viewer', () => {
     let active = true;
     const bytes = new TextEncoder().encode('%PDF-1.7 bill');
     const cache = {
-      read: async () => ({ state: 'ok', meta: { entityKey: 'e' }, bytes, path: '' }),
+      read: async () => ({ state: 'ok', meta: { entityKey: 'e', contentType: 'application/pdf' }, bytes, path: '' }),
       touch: vi.fn(async () => null),
     } as unknown as DocumentCache;
     const copies = createViewerCopies({ cacheRoot: mkdtempSync(join(tmpdir(), 'viewer-')) });

@@ -44,6 +44,11 @@ describe("main's save dialog for a copy of a document", () => {
     });
   });
 
+  it("offers a client's uploaded photo as an image, under its own extension", async () => {
+    await electronChooseSavePath('Jane Citizen - photo-id - 2026-11-20.png');
+    expect(electron.state.asked[0]!.options).toMatchObject({ filters: [{ name: 'Images', extensions: ['png'] }] });
+  });
+
   it('answers null when the user cancels', async () => {
     electron.state.answer = { canceled: true, filePath: '' };
     expect(await electronChooseSavePath('a - 2026-11-26.pdf')).toBeNull();

@@ -18,11 +18,13 @@ describe('the reads the hub reads through, derived from the read kinds and docum
     expect(paged.length).toBeGreaterThan(0);
     expect(readThroughRoutes().map((r) => r.name)).toEqual([
       ...Object.keys(readSpecs).filter((kind) => !paged.includes(kind)),
-      ...documentKinds.map((kind) => `${kind} PDF`),
+      ...documentKinds.filter((kind) => kind !== 'upload').map((kind) => `${kind} PDF`),
+      'uploaded file',
     ]);
     expect(route('leads.notes').path).toBe('/leads/:leadKey/notes');
     expect(route('recurring.runs').path).toBe('/recurring-billing/:recurringBillingId/runs');
     expect(route('idCertificate PDF').path).toBe('/id-verifications/entities/:id/certificate');
+    expect(route('uploaded file').path).toBe('/onboardings/:key/entities/:entityOnboardingId/documents/:documentId');
   });
 
   it('keys an ask by its normalised path and sorted query, and refuses what the reader never sends', () => {
@@ -43,5 +45,12 @@ describe('the reads the hub reads through, derived from the read kinds and docum
     expect(route('idCertificate PDF').target({ id: '12' }, {})).toBeNull();
     expect(route('bill PDF').target({ id: key }, {})).toBeNull();
     expect(route('bill PDF').target({ id: '0' }, {})).toBeNull();
+    const upload = route('uploaded file');
+    expect(upload.target({ key: key.toUpperCase(), entityOnboardingId: '040001', documentId: '60002' }, {})?.key).toBe(
+      `/onboardings/${key}/entities/40001/documents/60002`,
+    );
+    expect(upload.target({ key, entityOnboardingId: '40001', documentId: 'zip' }, {})).toBeNull();
+    expect(upload.target({ key, entityOnboardingId: '0', documentId: '1' }, {})).toBeNull();
+    expect(upload.target({ key, entityOnboardingId: '1', documentId: '2' }, { sig: 'x' })).toBeNull();
   });
 });

@@ -17,7 +17,15 @@ import {
 import { AU_WORDS, HOLDINGS, NZ_WORDS } from './anz-business-words';
 import { ANZ_NAMES } from './anz-names';
 import { familyTitle, individualName, makePersonName, partnershipName, soleTraderName, tradingStem } from './names';
-import type { BusinessName, CountryInfo, EntityType, PostalAddress, RegionProfile } from './region-types';
+import type {
+  BusinessName,
+  CountryInfo,
+  EntityType,
+  LandlinePlace,
+  PostalAddress,
+  RegionProfile,
+  SalesTaxWork,
+} from './region-types';
 import { abnDigits, acnDigits, countryFor, digits, domainSlug, irdDigits, streetNumber } from './shared';
 
 const COUNTRIES: readonly CountryInfo[] = [
@@ -148,23 +156,47 @@ function nzAddress(random: Random): PostalAddress {
   };
 }
 
-function landline(random: Random, countryCode: string): string {
-  if (country(countryCode) === 'AU') {
-    const area = random.weighted<string>([
-      ['02', 40],
-      ['03', 30],
-      ['07', 18],
-      ['08', 12],
-    ]);
-    return `(${area}) ${random.pick(['5550', '7010'])} ${digits(random, 4)}`;
-  }
-  const area = random.weighted<string>([
-    ['09', 40],
-    ['04', 14],
-    ['03', 18],
-    ['07', 16],
-    ['06', 12],
-  ]);
+/** Australia's geographic area codes follow the state or territory. */
+const AU_AREA_CODES: Readonly<Record<string, string>> = {
+  NSW: '02',
+  ACT: '02',
+  VIC: '03',
+  TAS: '03',
+  QLD: '07',
+  SA: '08',
+  WA: '08',
+  NT: '08',
+};
+
+/** New Zealand's area codes follow the city (the North Island's regions, and 03 for the whole South Island). */
+const NZ_AREA_CODES: Readonly<Record<string, string>> = {
+  Auckland: '09',
+  Whangārei: '09',
+  Hamilton: '07',
+  Tauranga: '07',
+  Rotorua: '07',
+  Napier: '06',
+  Hastings: '06',
+  'New Plymouth': '06',
+  'Palmerston North': '06',
+  Wellington: '04',
+  'Lower Hutt': '04',
+  Nelson: '03',
+  Christchurch: '03',
+  Queenstown: '03',
+  Dunedin: '03',
+  Invercargill: '03',
+};
+
+function landline(random: Random, countryCode: string, place: LandlinePlace): string {
+  const au = country(countryCode) === 'AU';
+  const area = au ? AU_AREA_CODES[place.state ?? ''] : NZ_AREA_CODES[place.city];
+  if (!area)
+    throw new Error(`No ${au ? 'Australian' : 'New Zealand'} area code for ${place.city} ${place.state ?? ''}`);
+  // One number is drawn where the area code used to be drawn at random, so every record after a phone keeps
+  // what the same seed gave it before (tests and benchmarks name clients by it).
+  random.next();
+  if (au) return `(${area}) ${random.pick(['5550', '7010'])} ${digits(random, 4)}`;
   return `(${area}) ${random.int(2, 9)}${digits(random, 2)} ${digits(random, 4)}`;
 }
 
@@ -197,6 +229,22 @@ function companyRegistrationNumber(random: Random, countryCode: string): string 
   return String(random.int(1_000_000, 8_999_999));
 }
 
+/** Australia lodges business activity statements (GST with PAYG) with the ATO; New Zealand files GST returns with Inland Revenue. */
+const SALES_TAX_WORK: Readonly<Record<AnzCountry, SalesTaxWork>> = {
+  AU: {
+    service: 'Business activity statements (BAS)',
+    detail: 'Quarterly BAS: GST, PAYG withholding and instalments, lodged with the ATO',
+    job: 'BAS lodgement',
+    saleItemCode: 'ACC-BAS',
+  },
+  NZ: {
+    service: 'GST returns',
+    detail: 'GST returns prepared and filed with Inland Revenue',
+    job: 'GST return',
+    saleItemCode: 'ACC-GST',
+  },
+};
+
 export const anzProfile: RegionProfile = {
   region: 'ANZ',
   countries: COUNTRIES,
@@ -211,6 +259,7 @@ export const anzProfile: RegionProfile = {
   mobile,
   salesTaxNumber,
   companyRegistrationNumber,
+  salesTaxWork: (countryCode) => SALES_TAX_WORK[country(countryCode)],
   offices: ['Sydney', 'Parramatta', 'Melbourne', 'Auckland'],
   officeCountryCode: (office) => (office === 'Auckland' ? 'NZ' : 'AU'),
   practiceNames: [

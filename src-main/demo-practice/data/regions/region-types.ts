@@ -39,6 +39,20 @@ export interface BusinessName {
   entityType: EntityType;
 }
 
+/** Where a landline is: its area code follows the state (Australia) or the town (elsewhere). */
+export type LandlinePlace = Pick<PostalAddress, 'city' | 'state'>;
+
+/** The periodic sales-tax work of a country, in its own words: Australia's BAS, New Zealand's GST, VAT elsewhere. */
+export interface SalesTaxWork {
+  /** The catalogue service: "Business activity statements (BAS)". */
+  service: string;
+  detail: string;
+  /** A job or a one-off line: "BAS lodgement". */
+  job: string;
+  /** The ledger sale item's code: "ACC-BAS". */
+  saleItemCode: string;
+}
+
 export interface RegionProfile {
   region: Region;
   /** Practices in ANZ may be Australian or New Zealand; pick per practice. The first is the default. */
@@ -54,8 +68,12 @@ export interface RegionProfile {
   /** A client as it would appear on a practice's client list, with the legal suffix of the country (default: the first). */
   businessName(random: Random, countryCode?: string): BusinessName;
   address(random: Random, countryCode: string): PostalAddress;
-  /** National display format: AU "(02) 5550 1234", NZ "(09) 123 4567", UK "020 7946 0123", ZA "021 555 0123". */
-  landline(random: Random, countryCode: string): string;
+  /**
+   * National display format: AU "(02) 5550 1234", NZ "(09) 123 4567", UK "020 7946 0123", ZA "021 555 0123",
+   * with the area code of the place it is written beside (an Adelaide address has an (08) number). Throws for a
+   * place the region does not know.
+   */
+  landline(random: Random, countryCode: string, place: LandlinePlace): string;
   /** AU "0412 345 678", NZ "021 123 4567", UK "07700 900123", ZA "082 555 0123". */
   mobile(random: Random, countryCode: string): string;
   /** AU ABN "51 824 753 556", NZ GST "123-456-789", UK VAT "GB 123 4567 89", ZA VAT "4123456789"; all with valid check digits. */
@@ -65,6 +83,8 @@ export interface RegionProfile {
    * ("OC123456" for an LLP), ZA CIPC "2019/123456/07" ("/23" for a close corporation).
    */
   companyRegistrationNumber(random: Random, countryCode: string, entityType?: EntityType): string;
+  /** The sales-tax work as a practice of the country (default: the first) names it. */
+  salesTaxWork(countryCode: string): SalesTaxWork;
   /** 3–4 office names for a practice in the region. */
   offices: readonly string[];
   /** The country an office is in ('NZ' for the ANZ practice's Auckland office): its clients are of that country. */

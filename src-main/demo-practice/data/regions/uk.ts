@@ -16,7 +16,14 @@ import {
   soleTraderName,
   tradingStem,
 } from './names';
-import type { BusinessName, CountryInfo, EntityType, PostalAddress, RegionProfile } from './region-types';
+import type {
+  BusinessName,
+  CountryInfo,
+  EntityType,
+  LandlinePlace,
+  PostalAddress,
+  RegionProfile,
+} from './region-types';
 import { countryFor, digits, domainSlug, paddedInt, streetNumber, ukVatDigits } from './shared';
 import { UK_NAMES } from './uk-names';
 import {
@@ -281,21 +288,64 @@ function address(random: Random, countryCode: string): PostalAddress {
   };
 }
 
-function landline(random: Random, countryCode: string): string {
+/**
+ * A landline's first digits by post town. Where Ofcom sets numbers aside for drama in the town's area (020 7946 0xxx,
+ * 0161 496 0xxx, 028 9649 6xxx…) they come from there; elsewhere the town's own area code.
+ */
+const UK_LANDLINE_STEMS: Readonly<Record<string, string>> = {
+  London: '020 7946 0',
+  Manchester: '0161 496 0',
+  Salford: '0161 496 0',
+  Stockport: '0161 496 0',
+  Leeds: '0113 496 0',
+  Bradford: '01274 960',
+  Huddersfield: '01484 960',
+  Harrogate: '01423 960',
+  York: '01904 960',
+  Sheffield: '0114 496 0',
+  Birmingham: '0121 496 0',
+  Coventry: '024 7696 0',
+  Leicester: '0116 496 0',
+  Nottingham: '0115 496 0',
+  Liverpool: '0151 496 0',
+  Chester: '01244 960',
+  Preston: '01772 960',
+  Lancaster: '01524 960',
+  'Newcastle upon Tyne': '0191 498 0',
+  Bristol: '0117 496 0',
+  Bath: '01225 960',
+  Exeter: '01392 960',
+  Southampton: '023 8096 0',
+  Brighton: '01273 960',
+  Reading: '0118 496 0',
+  Oxford: '01865 960',
+  Cambridge: '01223 960',
+  'Milton Keynes': '01908 960',
+  Norwich: '01603 960',
+  Cardiff: '029 2018 0',
+  Swansea: '01792 960',
+  Glasgow: '0141 496 0',
+  Edinburgh: '0131 496 0',
+  Aberdeen: '01224 960',
+  Belfast: '028 9649 6',
+};
+
+function landline(random: Random, countryCode: string, place: LandlinePlace): string {
   checkCountry(countryCode);
-  const d3 = (): string => digits(random, 3);
-  return random.weighted<() => string>([
-    [() => `020 7946 0${d3()}`, 30],
-    [
-      () =>
-        `${random.pick(['0113', '0114', '0115', '0116', '0117', '0118', '0121', '0131', '0141', '0151', '0161'])} 496 0${d3()}`,
-      50,
-    ],
-    [() => `0191 498 0${d3()}`, 4],
-    [() => `029 2018 0${d3()}`, 4],
-    [() => `028 9649 6${d3()}`, 3],
-    [() => `01632 960${d3()}`, 9],
-  ])();
+  const stem = UK_LANDLINE_STEMS[place.city];
+  if (!stem) throw new Error(`No UK area code for ${place.city}`);
+  // Drawn as the stream was when the format was picked at random (one number, and one more for the format that
+  // picked a city's code), so every record after a phone keeps what the same seed gave it before.
+  const drewACity = random.weighted<boolean>([
+    [false, 30],
+    [true, 50],
+    [false, 4],
+    [false, 4],
+    [false, 3],
+    [false, 9],
+  ]);
+  if (drewACity) random.next();
+  return `${stem}${digits(random, 3)}`;
 }
 
 function mobile(random: Random, countryCode: string): string {
@@ -340,6 +390,15 @@ export const ukProfile: RegionProfile = {
   mobile,
   salesTaxNumber,
   companyRegistrationNumber,
+  salesTaxWork: (countryCode) => {
+    checkCountry(countryCode);
+    return {
+      service: 'VAT returns',
+      detail: 'Quarterly VAT returns filed with HMRC under Making Tax Digital',
+      job: 'VAT return',
+      saleItemCode: 'ACC-VAT',
+    };
+  },
   offices: ['London', 'Manchester', 'Leeds', 'Bristol'],
   officeCountryCode: () => 'GB',
   practiceNames: [

@@ -13,7 +13,14 @@ import {
   soleTraderName,
   tradingStem,
 } from './names';
-import type { BusinessName, CountryInfo, EntityType, PostalAddress, RegionProfile } from './region-types';
+import type {
+  BusinessName,
+  CountryInfo,
+  EntityType,
+  LandlinePlace,
+  PostalAddress,
+  RegionProfile,
+} from './region-types';
 import {
   capitaliseFirst,
   countryFor,
@@ -242,23 +249,44 @@ function address(random: Random, countryCode: string): PostalAddress {
   };
 }
 
-function landline(random: Random, countryCode: string): string {
+/** South Africa's area codes by city. */
+const ZA_AREA_CODES: Readonly<Record<string, string>> = {
+  'Cape Town': '021',
+  Stellenbosch: '021',
+  Paarl: '021',
+  'Somerset West': '021',
+  George: '044',
+  Johannesburg: '011',
+  Germiston: '011',
+  Midrand: '011',
+  'Kempton Park': '011',
+  Boksburg: '011',
+  Pretoria: '012',
+  Centurion: '012',
+  Durban: '031',
+  Pietermaritzburg: '033',
+  Ballito: '032',
+  Gqeberha: '041',
+  'East London': '043',
+  Makhanda: '046',
+  Bloemfontein: '051',
+  Polokwane: '015',
+  Mbombela: '013',
+  eMalahleni: '013',
+  Rustenburg: '014',
+  Potchefstroom: '018',
+  Mahikeng: '018',
+  Kimberley: '053',
+  Upington: '054',
+};
+
+function landline(random: Random, countryCode: string, place: LandlinePlace): string {
   checkCountry(countryCode);
-  const area = random.weighted<string>([
-    ['011', 30],
-    ['012', 12],
-    ['021', 25],
-    ['031', 12],
-    ['041', 5],
-    ['051', 3],
-    ['043', 2],
-    ['033', 3],
-    ['015', 2],
-    ['013', 2],
-    ['018', 2],
-    ['053', 1],
-    ['044', 1],
-  ]);
+  const area = ZA_AREA_CODES[place.city];
+  if (!area) throw new Error(`No South African area code for ${place.city}`);
+  // One number is drawn where the area code used to be drawn at random, so every record after a phone keeps
+  // what the same seed gave it before.
+  random.next();
   return `${area} ${random.int(2, 9)}${digits(random, 2)} ${digits(random, 4)}`;
 }
 
@@ -320,6 +348,15 @@ export const zaProfile: RegionProfile = {
   mobile,
   salesTaxNumber,
   companyRegistrationNumber,
+  salesTaxWork: (countryCode) => {
+    checkCountry(countryCode);
+    return {
+      service: 'VAT returns',
+      detail: 'VAT201 returns submitted to SARS every two months',
+      job: 'VAT201 return',
+      saleItemCode: 'ACC-VAT',
+    };
+  },
   offices: ['Cape Town', 'Johannesburg', 'Durban', 'Pretoria'],
   officeCountryCode: () => 'ZA',
   practiceNames: [

@@ -17,6 +17,7 @@ export const harbourside: PracticeBranding = {
   taxNumber: 'ABN 51 824 753 556',
   locale: 'en-AU',
   currency: 'AUD',
+  countryCode: 'AU',
 };
 
 export const thamesGate: PracticeBranding = {
@@ -29,6 +30,7 @@ export const thamesGate: PracticeBranding = {
   taxNumber: 'GB 123 4567 89',
   locale: 'en-GB',
   currency: 'GBP',
+  countryCode: 'GB',
 };
 
 /** Line n (1-based) has the description "Service line n – <words>" so each is findable on its page. */

@@ -1,4 +1,5 @@
 import type { ClientReadContext, ReadOutcome } from '../../../../src-renderer/client-data/client-reads';
+import type { OnboardingDocumentsEntity } from '../../../../src-preload/contract/partner-api';
 import { clientReadId, type PracticeDb } from '../../../../src-renderer/data/practice-db';
 
 /**
@@ -13,9 +14,42 @@ export interface FakeClient {
   statements: { statementId: number; statementNumber: string }[];
   bills: { billingId: number; billNumber: string; statusName: string; billDate: string }[];
   schedules: { recurringBillingId: number; name: string }[];
-  onboardings: { onboardingKey: string; onboardingID: number }[];
+  /** `uploaded`: how many files the client uploaded to it (its documents read names them). */
+  onboardings: { onboardingKey: string; onboardingID: number; uploaded: number }[];
   verified: boolean;
 }
+
+/** An onboarding's documents read: one client entity with `uploaded` files uploaded and one request still waiting. */
+export function requirementsOf(c: FakeClient, o: FakeClient['onboardings'][number]): OnboardingDocumentsEntity[] {
+  const document = (documentId: number, uploaded: boolean) => ({
+    documentId,
+    name: uploaded ? `Upload ${documentId}` : 'Still waiting',
+    description: null,
+    isRequired: true,
+    isUploaded: uploaded,
+    isBypassed: false,
+    fileName: uploaded ? `upload-${documentId}.pdf` : null,
+    uploadedOn: uploaded ? '2026-11-01T09:00:00.000Z' : null,
+  });
+  return [
+    {
+      entityOnboardingId: 40_000 + o.onboardingID,
+      entityKey: c.entityKey,
+      entityName: 'Jane Smith',
+      documents: [
+        ...Array.from({ length: o.uploaded }, (_, i) => document(60_000 + o.onboardingID * 10 + i, true)),
+        document(69_000 + o.onboardingID, false),
+      ],
+    },
+  ];
+}
+
+const storeRequirements = (db: PracticeDb, c: FakeClient, o: FakeClient['onboardings'][number]) =>
+  db.reports.put({
+    name: `onboardingDocuments:${o.onboardingKey}`,
+    data: requirementsOf(c, o),
+    fetchedAt: '2026-11-26T10:00:00Z',
+  });
 
 export const world = {
   client: null as FakeClient | null,
@@ -48,6 +82,7 @@ export async function seedClient(db: PracticeDb, c: FakeClient, listsRead: boole
   await db.proposals.bulkPut(c.proposals.map((p) => ({ ...p, entityKey: c.entityKey })) as never[]);
   await db.statements.bulkPut(c.statements.map((s) => ({ ...s, entityKey: c.entityKey })) as never[]);
   for (const part of ['proposals', 'statements', 'bills']) await mark(db, c.entityKey, part);
+  for (const o of c.onboardings) await storeRequirements(db, c, o);
 }
 
 export const fakeReads = {
@@ -75,7 +110,12 @@ export const fakeReads = {
   readClientPayments: (ctx: ClientReadContext) => answer(ctx, 'payments', 2),
   readProposalDetail: (ctx: ClientReadContext, key: string) => answer(ctx, `proposal:${key}`, 1),
   readRenewPreview: (ctx: ClientReadContext, key: string) => answer(ctx, `renewPreview:${key}`, 1),
-  readOnboardingDocuments: (ctx: ClientReadContext, key: string) => answer(ctx, `onboardingDocuments:${key}`, 1),
+  async readOnboardingDocuments(ctx: ClientReadContext, key: string) {
+    const outcome = await answer(ctx, `onboardingDocuments:${key}`, 1);
+    const onboarding = client().onboardings.find((o) => o.onboardingKey === key);
+    if (outcome.ok && onboarding) await storeRequirements(ctx.db, client(), onboarding);
+    return outcome;
+  },
   async readSchemaGuide(ctx: ClientReadContext) {
     const outcome = await answer(ctx, 'schemaGuide', 1);
     if (outcome.ok) await ctx.db.reports.put({ name: 'eformSchemaGuide', data: {}, fetchedAt: '2026-11-26T10:00:00Z' });
@@ -85,7 +125,12 @@ export const fakeReads = {
   readBillDetail: (ctx: ClientReadContext, id: number) => answer(ctx, `bill:${id}`, 1),
   readRecurringRuns: (ctx: ClientReadContext, id: number) => answer(ctx, `recurringRuns:${id}`, 1),
   async fetchDocument(ctx: ClientReadContext, ref: { kind: string; id: string }): Promise<ReadOutcome> {
-    const key = ref.kind === 'idCertificate' ? 'idCertificate' : `${ref.kind}Pdf:${ref.id}`;
+    const key =
+      ref.kind === 'idCertificate'
+        ? 'idCertificate'
+        : ref.kind === 'upload'
+          ? `upload:${ref.id}`
+          : `${ref.kind}Pdf:${ref.id}`;
     const outcome = await answer(ctx, key, 1);
     if (outcome.ok && ref.kind === 'idCertificate' && !client().verified)
       return { ok: false, problem: 'not-available', message: 'No certificate.' };

@@ -12,7 +12,7 @@ import {
   runPack,
 } from '../../../../src-renderer/meeting-packs/pack-runner';
 import { packProgress, progressText } from '../../../../src-renderer/meeting-packs/pack-progress';
-import { seedClient, world, type FakeClient } from './fake-read-layer';
+import { requirementsOf, seedClient, world, type FakeClient } from './fake-read-layer';
 
 vi.mock('../../../../src-renderer/client-data/client-reads', async (original) => ({
   ...(await original<object>()),
@@ -38,6 +38,8 @@ function aClient(sizes: {
   schedules: number;
   onboardings: number;
   verified: boolean;
+  /** Files uploaded to each onboarding (default one). */
+  uploaded?: number;
 }): FakeClient {
   return {
     entityKey: uuid(1),
@@ -56,6 +58,7 @@ function aClient(sizes: {
     onboardings: Array.from({ length: sizes.onboardings }, (_, i) => ({
       onboardingKey: uuid(500 + i),
       onboardingID: i + 1,
+      uploaded: sizes.uploaded ?? 1,
     })),
     verified: sizes.verified,
   };
@@ -125,6 +128,7 @@ describe('a meeting pack plans every read an offline action needs', () => {
           schedules: fc.integer({ min: 0, max: 2 }),
           onboardings: fc.integer({ min: 0, max: 2 }),
           verified: fc.boolean(),
+          uploaded: fc.integer({ min: 0, max: 3 }),
         }),
         async (sizes) => {
           const { ctx, estimate, packId } = await start(aClient(sizes));
@@ -142,6 +146,107 @@ describe('a meeting pack plans every read an offline action needs', () => {
   });
 });
 
+describe('the files a client uploaded come with the pack', () => {
+  it('reads each onboarding’s documents with the lists, then fetches every file they name, pinned for the pack', async () => {
+    const client = aClient({
+      proposals: [],
+      statements: 0,
+      bills: [],
+      schedules: 0,
+      onboardings: 2,
+      verified: true,
+      uploaded: 2,
+    });
+    const { ctx, estimate, packId } = await start(client, false);
+    const pack = (await runPack(ctx, packId, noPause))!;
+    const uploads = pack.items.filter((i) => i.kind === 'upload');
+    expect(uploads.map((i) => [i.label, i.state])).toEqual([
+      ['Upload 60010 from the client (upload-60010.pdf)', 'done'],
+      ['Upload 60011 from the client (upload-60011.pdf)', 'done'],
+      ['Upload 60020 from the client (upload-60020.pdf)', 'done'],
+      ['Upload 60021 from the client (upload-60021.pdf)', 'done'],
+    ]);
+    // Each onboarding's documents are read before any file: they are what names the files.
+    const firstFile = world.reads.findIndex((k) => k.startsWith('upload:'));
+    expect(world.reads.slice(0, firstFile).filter((k) => k.startsWith('onboardingDocuments:'))).toHaveLength(2);
+    expect(pack.state).toBe('complete');
+    // Documents never read here: counted at one file per onboarding (no other onboarding was read), and said to be approximate.
+    expect(estimate).toMatchObject({ approximate: true });
+    const inputs = await packInputs(db!, client.entityKey);
+    expect(inputs.uploads).toMatchObject({ unreadOnboardings: 0 });
+    expect(inputs.uploads.known).toHaveLength(4);
+  });
+
+  it('reads an onboarding synced after the pack was made with the lists, and fetches the files it names', async () => {
+    const client = aClient({
+      proposals: [],
+      statements: 0,
+      bills: [],
+      schedules: 0,
+      onboardings: 1,
+      verified: false,
+      uploaded: 2,
+    });
+    const late = client.onboardings.splice(0);
+    const { ctx, packId } = await start(client);
+    // The first import brings the client's onboarding once the pack is already made.
+    client.onboardings.push(...late);
+    await db!.onboardings.bulkPut(late.map((o) => ({ ...o, entityKey: client.entityKey })) as never[]);
+    const pack = (await runPack(ctx, packId, noPause))!;
+    expect(world.reads).toContain(`onboardingDocuments:${late[0]!.onboardingKey}`);
+    expect(pack.items.filter((i) => i.kind === 'upload' && i.state === 'done')).toHaveLength(2);
+    expect(pack.state).toBe('complete');
+  });
+
+  it('counts the files exactly when the onboarding’s documents were read on this laptop before', async () => {
+    const client = aClient({
+      proposals: [],
+      statements: 0,
+      bills: [],
+      schedules: 0,
+      onboardings: 1,
+      verified: false,
+      uploaded: 3,
+    });
+    const { ctx, estimate, packId } = await start(client);
+    expect(estimate.approximate).toBe(false);
+    const pack = (await runPack(ctx, packId, noPause))!;
+    expect(pack.items.filter((i) => i.kind === 'upload' && i.state === 'done')).toHaveLength(3);
+    expect(pack.actualRequests).toBe(estimate.requests);
+  });
+
+  it('counts an onboarding never read at the files uploaded per onboarding read on this laptop', async () => {
+    const client = aClient({
+      proposals: [],
+      statements: 0,
+      bills: [],
+      schedules: 0,
+      onboardings: 1,
+      verified: false,
+      uploaded: 0,
+    });
+    db = practiceDb(uuid(9500));
+    world.client = client;
+    await seedClient(db, client, false);
+    // Two other onboardings read here: four files and two files, three on average.
+    for (const [key, uploaded] of [
+      [uuid(700), 4],
+      [uuid(701), 2],
+    ] as const)
+      await db.reports.put({
+        name: `onboardingDocuments:${key}`,
+        data: requirementsOf(client, { onboardingKey: key, onboardingID: 9, uploaded }),
+        fetchedAt: '2026-11-26T10:00:00Z',
+      });
+    const averages = await listAverages(db);
+    expect(averages.uploadsPerOnboarding).toBe(3);
+    const inputs = await packInputs(db, client.entityKey);
+    expect(inputs.uploads.unreadOnboardings).toBe(1);
+    const known = estimatePack({ ...inputs, uploads: { known: [], unreadOnboardings: 0 } }, averages).requests;
+    expect(estimatePack(inputs, averages).requests - known).toBe(3);
+  });
+});
+
 describe('progress numbers never jump', () => {
   it('reads the lists as "k of 4", then counts every planned item, an empty one included', async () => {
     const { ctx, packId } = await start(typical(), false);
@@ -155,7 +260,8 @@ describe('progress numbers never jump', () => {
     db!.meetingPacks.hook('updating', observe);
     const pack = (await runPack(ctx, packId, noPause))!;
     db!.meetingPacks.hook('updating').unsubscribe(observe);
-    expect(seen).toContain("Reading the client's lists (2 of 4)");
+    // The four money lists and the one onboarding's documents, which name the files the client uploaded.
+    expect(seen).toContain("Reading the client's lists (2 of 5)");
     // One total for the whole items phase, though the identity certificate turned out to be nothing.
     expect(totals.size).toBe(1);
     const final = packProgress(pack);
@@ -244,6 +350,11 @@ describe('a pack that stops says which item and why', () => {
     const pack = (await runPack(ctx, packId, { sleep: async () => undefined, online: () => false }))!;
     expect(pack.state).toBe('waiting-for-connection');
     const waiting = pack.items.filter((i) => i.state === 'waiting');
-    expect(waiting.map((i) => i.message)).toEqual(['No connection.', 'Not fetched yet: waiting for a connection.']);
+    expect(waiting.map((i) => i.message)).toEqual([
+      'No connection.',
+      'Not fetched yet: waiting for a connection.',
+      'Not fetched yet: waiting for a connection.',
+    ]);
+    expect(waiting.map((i) => i.kind)).toEqual(['bills', 'payments', 'onboardingDocuments']);
   });
 });

@@ -26,15 +26,18 @@ function times<T>(n: number, make: () => T): T[] {
 
 /** One of everything a profile generates, in a fixed order. */
 function fingerprint(profile: RegionProfile, countryCode: string, random: Random): unknown[] {
-  return times(25, () => [
-    profile.personName(random, countryCode),
-    profile.businessName(random, countryCode),
-    profile.address(random, countryCode),
-    profile.landline(random, countryCode),
-    profile.mobile(random, countryCode),
-    profile.salesTaxNumber(random, countryCode),
-    profile.companyRegistrationNumber(random, countryCode),
-  ]);
+  return times(25, () => {
+    const address = profile.address(random, countryCode);
+    return [
+      profile.personName(random, countryCode),
+      profile.businessName(random, countryCode),
+      address,
+      profile.landline(random, countryCode, address),
+      profile.mobile(random, countryCode),
+      profile.salesTaxNumber(random, countryCode),
+      profile.companyRegistrationNumber(random, countryCode),
+    ];
+  });
 }
 
 // Check-digit validators, written independently of the generators.
@@ -221,7 +224,9 @@ describe('regional data profiles', () => {
     const random = createRandom(42).fork(`${region}-${countryCode}`);
 
     it('formats phone numbers nationally', () => {
-      for (const phone of times(SAMPLES, () => profile.landline(random, countryCode)))
+      for (const phone of times(SAMPLES, () =>
+        profile.landline(random, countryCode, profile.address(random, countryCode)),
+      ))
         expect(phone).toMatch(formats.landline);
       for (const phone of times(SAMPLES, () => profile.mobile(random, countryCode)))
         expect(phone).toMatch(formats.mobile);

@@ -82,7 +82,8 @@ describe('formatPhone: national formats per region', () => {
       const random = createRandom(7);
       const dialling = { AU: '61', NZ: '64', GB: '44', ZA: '27' }[countryCode];
       for (let i = 0; i < 300; i++) {
-        for (const stored of [profile.landline(random, countryCode), profile.mobile(random, countryCode)]) {
+        const place = profile.address(random, countryCode);
+        for (const stored of [profile.landline(random, countryCode, place), profile.mobile(random, countryCode)]) {
           const options = countryCode === 'NZ' ? { country: 'NZ' as const } : {};
           expect(formatPhone(stored, region, options)).toBe(stored);
           expect(formatPhone(digitsOf(stored), region, options)).toBe(stored);
