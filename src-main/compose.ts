@@ -288,7 +288,12 @@ export function createMainServices(deps: MainDeps) {
     'practice.connectDemo': ({ region }) => session.connectDemo(region),
     'practice.connectHub': (input) => session.connectThroughHub(input),
     'practice.addOwnCredentials': (input) => session.addOwnCredentials(input),
-    'practice.signOut': ({ practiceKey }) => session.signOut(practiceKey),
+    'practice.signOut': async ({ practiceKey }) => {
+      const result = await session.signOut(practiceKey);
+      // Its client-view PINs go with it: joining it, or another practice, again asks for a new one.
+      clientFacing.forgetPractice(practiceKey);
+      return result;
+    },
     'practice.budget': ({ practiceKey, estimateRequests }) => session.budgetStatus(practiceKey, estimateRequests),
     'practice.read': (input) => spending(cancellations.run(input.cancelId, (signal) => reader.read(input, signal))),
     'practice.cancel': ({ cancelId }) => ({ cancelled: cancellations.cancel(cancelId) }),
@@ -334,10 +339,10 @@ export function createMainServices(deps: MainDeps) {
       for (const listener of proposalNews) listener({ ...note, entityKey: report.entityKey });
       return { shown: proposalNews.size > 0 };
     },
-    'clientFacing.status': () => clientFacing.status(),
+    'clientFacing.status': ({ owner }) => clientFacing.status(owner),
     'clientFacing.enter': (input) => clientFacing.enter(input),
     'clientFacing.exit': ({ pin }) => clientFacing.exit(pin),
-    'clientFacing.changePin': ({ current, next }) => clientFacing.changePin(current, next),
+    'clientFacing.changePin': ({ owner, current, next }) => clientFacing.changePin(owner, current, next),
   };
 
   return {

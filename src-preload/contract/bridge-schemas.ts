@@ -7,6 +7,7 @@ import {
   clientFacingChangePinSchema,
   clientFacingEnterSchema,
   clientFacingExitSchema,
+  clientFacingStatusQuerySchema,
   clientFacingStatusSchema,
   pinResultSchema,
 } from './client-facing';
@@ -126,7 +127,7 @@ export const methodSchemas = defineMethods({
   'desktop.regionHosts': { input: noInput, output: regionHostsStatusSchema },
   'desktop.presence': { input: noInput, output: presenceStateSchema },
   'desktop.proposalAccepted': { input: proposalAcceptedReportSchema, output: z.strictObject({ shown: z.boolean() }) },
-  'clientFacing.status': { input: noInput, output: clientFacingStatusSchema },
+  'clientFacing.status': { input: clientFacingStatusQuerySchema, output: clientFacingStatusSchema },
   'clientFacing.enter': { input: clientFacingEnterSchema, output: clientFacingStatusSchema },
   'clientFacing.exit': { input: clientFacingExitSchema, output: pinResultSchema },
   'clientFacing.changePin': { input: clientFacingChangePinSchema, output: pinResultSchema },

@@ -5,6 +5,7 @@ import { createActionOpener, dialogOf, queueStarted } from '../operations/action
 import { useWriteBlocked } from '../operations/shared/UserSelect';
 import { ModalDialog } from '../ui/ModalDialog';
 import { describeFailure } from '../ui/words/describe-failure';
+import { isStaffOnly, useShownToClient } from '../client-facing/client-view';
 
 /** A request from `openAction`, numbered so the same action opened twice starts its form afresh. */
 export interface NumberedRequest extends ActionRequest {
@@ -31,13 +32,16 @@ export function ActionDialogs({ request, onDone }: { request: NumberedRequest | 
       }),
     [outbox, notify],
   );
+  const shownToClient = useShownToClient();
   useEffect(() => {
     if (!request) return setShown(null);
+    // A staff-only action never opens with the screen turned to the client, however it was asked for.
+    if (shownToClient && isStaffOnly(request.name)) return onDone();
     if (dialogOf(request.name)) return setShown(request);
     // Queued at once: nothing to show, and the host is free for the next request.
     start(request.name, request.about as never);
     onDone();
-  }, [request, start, onDone]);
+  }, [request, start, onDone, shownToClient]);
 
   const close = onDone;
   const dialog = shown ? dialogOf(shown.name) : null;

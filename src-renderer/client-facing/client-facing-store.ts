@@ -1,5 +1,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ClientFacingStatus, ClientFacingTarget, PinResult } from '../../src-preload/contract/client-facing';
+import type {
+  ClientFacingEnter,
+  ClientFacingStatus,
+  ClientFacingTarget,
+  PinResult,
+} from '../../src-preload/contract/client-facing';
 import type { Companion } from '../../src-preload/contract/companion';
 
 export interface ClientFacingState {
@@ -7,31 +12,29 @@ export interface ClientFacingState {
   loaded: boolean;
   /** The client the window shows, or null when the mode is off. Main holds it; this is its copy. */
   active: ClientFacingTarget | null;
-  pinSet: boolean;
   apply(status: ClientFacingStatus): void;
 }
 
 export type ClientFacingStore = StoreApi<ClientFacingState>;
 
 /**
- * The window's copy of client-facing mode. Main decides (mode and PIN live there); the renderer's root
- * asks at start (see `watchClientFacing`), so a reload or a restart comes back on the same client.
+ * The window's copy of client-facing mode. Main decides (mode and PINs live there); the renderer's root
+ * asks at start (see `watchClientFacing`), so a reload or a restart comes back on the same client. Whether a
+ * PIN is set is asked of main each time it matters, for the practice and person of that moment (pin-owner.ts).
  */
 export const createClientFacingStore = (): ClientFacingStore =>
   createStore<ClientFacingState>()((set) => ({
     loaded: false,
     active: null,
-    pinSet: false,
-    apply: (status) => set({ loaded: true, active: status.active, pinSet: status.pinSet }),
+    apply: (status) => set({ loaded: true, active: status.active }),
   }));
 
 export async function enterClientFacing(
   companion: Companion,
   store: ClientFacingStore,
-  target: ClientFacingTarget,
-  newPin?: string,
+  input: ClientFacingEnter,
 ): Promise<void> {
-  store.getState().apply(await companion.clientFacing.enter(newPin ? { ...target, newPin } : target));
+  store.getState().apply(await companion.clientFacing.enter(input));
 }
 
 export async function exitClientFacing(
@@ -40,7 +43,7 @@ export async function exitClientFacing(
   pin: string,
 ): Promise<PinResult> {
   const result = await companion.clientFacing.exit({ pin });
-  store.setState({ active: result.status.active, pinSet: result.status.pinSet });
+  store.setState({ active: result.status.active });
   return result;
 }
 

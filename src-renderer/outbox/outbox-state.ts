@@ -13,6 +13,7 @@ import type {
 import { statusProvesNotApplied } from '../../src-preload/contract/outbox/send-evidence';
 import { holdForLateLanding } from './landing-hold';
 import { UserFacingFailure } from '../ui/words/describe-failure';
+import { sentOnceReason } from '../ui/words/sent-once';
 
 /**
  * The outbox entry state machine, as pure functions (unit-tested without a database):
@@ -23,7 +24,7 @@ import { UserFacingFailure } from '../ui/words/describe-failure';
  *      │  └──retry (backoff) / unauthorized (outbox paused) ◀┘
  *      │                └ ambiguous / crash / 401 after it left ──verify──▶ done (found) | needs-review (unknown)
  *      │                      not-yet (too soon by the practice's clock, or no read possible): stays `sending`
- *      │                      and is read again; absent: pending (a create) or needs-review (a billable)
+ *      │                      and is read again; absent: pending (a create) or needs-review (sent once)
  *   needs-review ──"Send again…" with consent──▶ pending (it may be at the practice already)
  *   discard: from pending, failed or needs-review ──▶ discarded
  */
@@ -144,13 +145,14 @@ export function applyOutcome(
 }
 
 const reviewText = {
-  billable:
-    'The app sent this but no clear answer came back, and reading the practice could not show whether it arrived. It is billed per use, so it was not sent again. Check at the practice (or with the client) whether it went out; send it again only if it did not.',
+  /** "It is billed per use" or "A second lead would be a duplicate": the operation's own reason (sent-once.ts). */
+  once: (entry: OutboxEntry) =>
+    `The app sent this but no clear answer came back, and reading the practice could not show whether it arrived. ${sentOnceReason(entry.operation)}, so it was not sent again. Check at the practice (or with the client) whether it went out; send it again only if it did not.`,
   create:
     'The app sent this but no clear answer came back, and reading the practice could not show whether it arrived. Sending it again could create a duplicate. Check at the practice, then send it again or discard it.',
   /** What was read, and when by the practice's clock, comes from the check itself: never a claim beyond it. */
-  billableAbsent: (check: OutboxCheck) =>
-    `The app sent this but no clear answer came back. ${check.note} It is billed per use, so it is not sent again without you: check at the practice, then send it again or discard it.`.slice(
+  onceAbsent: (entry: OutboxEntry, check: OutboxCheck) =>
+    `The app sent this but no clear answer came back. ${check.note} ${sentOnceReason(entry.operation)}, so it is not sent again without you: check at the practice, then send it again or discard it.`.slice(
       0,
       1000,
     ),
@@ -161,7 +163,7 @@ export function recoveryFor(entry: OutboxEntry): 'resend' | 'verify' {
   return operations[entry.operation].idempotency === 'idempotent' ? 'resend' : 'verify';
 }
 
-const isBillable = (entry: OutboxEntry) => operations[entry.operation].idempotency === 'billable';
+const isSentOnce = (entry: OutboxEntry) => operations[entry.operation].idempotency === 'once';
 
 /** Still `sending`, waiting to be read again (too soon after the send to believe "absent"). */
 export const awaitingSecondCheck = (entry: OutboxEntry, now: number) =>
@@ -171,7 +173,7 @@ export const awaitingSecondCheck = (entry: OutboxEntry, now: number) =>
  * What a verification read settles (main has already judged it against the practice's clock). "Found"
  * ends it. "Not yet" — nothing seen, but too soon after the send for "absent" to be believed, or no read
  * could be made — keeps it `sending` until `checkAgainInMs`: it is read again, never sent again. "Absent"
- * (the practice's time is past the send by SETTLE_MARGIN_MS): a create goes again; a billable write goes
+ * (the practice's time is past the send by SETTLE_MARGIN_MS): a create goes again; a write sent once goes
  * to review, and only the user's explicit consent resends it.
  */
 export function applyVerdict(entry: OutboxEntry, verdict: OutboxVerdict, now: number): OutboxEntry {
@@ -188,12 +190,12 @@ export function applyVerdict(entry: OutboxEntry, verdict: OutboxVerdict, now: nu
       checks,
       status: 'needs-review',
       notBefore: null,
-      review: reviewText[isBillable(entry) ? 'billable' : 'create'],
+      review: isSentOnce(entry) ? reviewText.once(entry) : reviewText.create,
     };
   if (verdict.verdict === 'not-yet')
     return { ...base, checks, status: 'sending', notBefore: iso(now + verdict.checkAgainInMs) };
-  if (isBillable(entry))
-    return { ...base, checks, status: 'needs-review', notBefore: null, review: reviewText.billableAbsent(check) };
+  if (isSentOnce(entry))
+    return { ...base, checks, status: 'needs-review', notBefore: null, review: reviewText.onceAbsent(entry, check) };
   return { ...base, checks, status: 'pending', notBefore: null };
 }
 

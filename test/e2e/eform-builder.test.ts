@@ -57,7 +57,7 @@ describe('the eForm builder', () => {
 
     await addQuestion('Email address');
     const email = await openDetails('1.1', 'Your email');
-    await email.getByLabel('Pre-fill from').selectOption('{{client.email}}');
+    await email.getByLabel('Pre-fill from').selectOption({ label: "Client's email" });
     await email.getByRole('checkbox', { name: /Required/ }).click();
     expect(await email.getByRole('checkbox', { name: /Sensitive/ }).count()).toBe(0);
 
@@ -67,9 +67,10 @@ describe('the eForm builder', () => {
     expect(await owns.getByRole('checkbox', { name: /Sensitive/ }).count()).toBe(0);
     expect(await owns.getByLabel('Pre-fill from').count()).toBe(0);
 
+    // A tax number starts sensitive (sensitive-types.ts): nothing to tick.
     await addQuestion('Tax number');
     const tax = await openDetails('1.3', 'Your tax number');
-    await tax.getByRole('checkbox', { name: /Sensitive/ }).click();
+    expect(await tax.getByRole('checkbox', { name: /Sensitive/ }).isChecked()).toBe(true);
 
     // A repeating group offers only the types the guide allows in one: no signature.
     await dialog().getByRole('button', { name: 'Add a repeating group to Your details' }).click();
@@ -190,5 +191,65 @@ describe('the eForm builder', () => {
     expect(await pendingFor('Forged form')).toBe(0);
     expect(state().eforms.size).toBe(before);
     expect([...state().eforms.values()].some((f) => f.name === 'Forged form')).toBe(false);
+  }, 90_000);
+
+  it('names merge fields in words, keeps their templates, and starts tax numbers, bank details and identity numbers sensitive, saying why', async () => {
+    const client = clients()[3]!;
+    // The forged form's dialog, still open, is closed first.
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'hidden' });
+    await openCustomForm(client.entityKey);
+    await dialog().getByLabel('Form name').fill('Details in words');
+
+    await addQuestion('Short text');
+    const name = await openDetails('1.1', 'Your name');
+    const prefill = name.getByLabel('Pre-fill from');
+    const offered = await prefill.locator('option').allTextContents();
+    expect(offered).toEqual(expect.arrayContaining(["Client's full name", "Staff member's email", "Practice's name"]));
+    expect(offered.filter((text) => text.includes('{{'))).toEqual([]);
+    await prefill.selectOption({ label: "Client's full name" });
+    // A short text holds nothing the guide calls sensitive, and cannot be marked so.
+    expect(await name.getByRole('checkbox', { name: /Sensitive/ }).count()).toBe(0);
+
+    await addQuestion('Short text');
+    const staff = await openDetails('1.2', 'Prepared by');
+    await staff.getByLabel('Pre-fill from').selectOption({ label: "Staff member's email" });
+
+    const reasons: Record<string, string> = {
+      'Tax number': 'a tax number',
+      'Bank account': 'bank details',
+      'Identity number': 'an identity number',
+    };
+    let position = 3;
+    for (const [type, holds] of Object.entries(reasons)) {
+      await addQuestion(type);
+      const details = await openDetails(`1.${position}`, `Your ${type.toLowerCase()}`);
+      const sensitive = details.getByRole('checkbox', { name: /Sensitive/ });
+      expect(await sensitive.isChecked(), type).toBe(true);
+      await details.getByText(`this type holds ${holds}`).waitFor();
+      position += 1;
+    }
+
+    // The preview says in words what the practice fills in itself.
+    await dialog().getByRole('tab', { name: 'Preview' }).click();
+    const preview = dialog().getByRole('region', { name: 'Preview of the form as the client sees it' });
+    await preview.getByText("The practice fills this in from the staff member's email.").waitFor();
+    expect(await preview.getByText('{{').count()).toBe(0);
+
+    // What is kept and sent is the guide's template, and the sensitive marks.
+    await dialog().getByRole('tab', { name: 'Advanced' }).click();
+    const schema = JSON.parse(await dialog().getByLabel('Form schema (JSON)').inputValue()) as {
+      sections: { questions: { type: string; mergeField?: string; sensitive?: boolean }[] }[];
+    };
+    const questions = schema.sections[0]!.questions;
+    expect(questions.map((q) => q.mergeField)).toEqual([
+      '{{client.fullName}}',
+      '{{staff.email}}',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(questions.filter((q) => q.sensitive).map((q) => q.type)).toEqual(['taxnumber', 'bankaccount', 'idnumber']);
+    expect(realProblems(problems)).toEqual([]);
   }, 90_000);
 });

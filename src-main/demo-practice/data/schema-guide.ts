@@ -42,6 +42,13 @@ export const schemaGuide: SchemaGuide = {
       conditionalOperators: ['equals'],
     }),
     question('taxnumber', 'Tax number', 'A personal tax number; stored encrypted.', 'string', { canBeSensitive: true }),
+    question(
+      'idnumber',
+      'Identity number',
+      'A passport, driver licence or national identity card number; stored encrypted.',
+      'string',
+      { canBeSensitive: true },
+    ),
     question('bankaccount', 'Bank account', 'Account name, number and branch code.', 'object', {
       canBeSensitive: true,
       allowedInRepeatingGroup: false,

@@ -42,12 +42,26 @@ import { servicesBaseSchema } from './service-line-edits';
 /**
  * How safe a write is to send again when we do not know whether the first attempt arrived:
  * - idempotent: PUT/PATCH-to-a-state or DELETE — sending twice ends in the same place; retried freely.
- * - create: creates something (a contact, a note, a proposal copy); a double would be a visible duplicate.
- * - billable: creates something the practice pays for per use (eForms, SMS, ID checks, AML, bills, leads
- *   per the brief). Never resent on a guess: a crash between "sending" and the answer makes it
- *   needs-review unless a read proves what happened.
+ * - create: creates something (a contact, a note, a proposal copy); a double would be a visible duplicate,
+ *   so it is sent again only once a read proved the first did not arrive.
+ * - once: creates something a second copy of would cost the practice or reach someone outside it (an
+ *   eForm, an ID or AML check, a bill, a lead). Never resent on a guess: a crash between "sending" and the
+ *   answer makes it needs-review unless a read finds it, and only the user's consent sends it again. Why
+ *   is said per operation (`once`), in words that are true of it.
  */
-export type IdempotencyClass = 'idempotent' | 'create' | 'billable';
+export type IdempotencyClass = 'idempotent' | 'create' | 'once';
+
+/** Why a write of class 'once' is never sent again on a guess, as the Outbox says it. */
+export interface SentOnce {
+  /**
+   * The practice pays for each one sent. The contract bills eForms (each form of a stack) and SMS; the
+   * schema guide says identity verifications are billed per verification, and AML screenings are taken
+   * alike. A lead or a bill costs the practice nothing: a second one is a duplicate, which is reason enough.
+   */
+  billedPerUse: boolean;
+  /** What sending it again could create, as a phrase: "a second lead". */
+  secondCopy: string;
+}
 
 /** A path parameter that waits for another outbox entry's result (a note on a lead created offline). */
 export const outboxRefSchema = z.strictObject({ outboxRef: z.uuid(), field: z.string().min(1).max(60) });
@@ -62,6 +76,8 @@ export interface OperationDef {
   /** Path under /api/v1 with :name placeholders filled from params. */
   path: string;
   idempotency: IdempotencyClass;
+  /** Said for, and only for, a write of class 'once' (checked by `define`). */
+  once?: SentOnce;
   params: z.ZodObject;
   body?: z.ZodType;
   /**
@@ -94,7 +110,12 @@ export interface OperationDef {
   base?: z.ZodType;
 }
 
-function define<T extends Record<string, OperationDef>>(ops: T): T {
+/** An operation of class 'once' says why; no other says it. */
+type WithReason =
+  | (OperationDef & { idempotency: 'once'; once: SentOnce })
+  | (OperationDef & { idempotency: 'idempotent' | 'create'; once?: never });
+
+function define<T extends Record<string, WithReason>>(ops: T): T {
   return ops;
 }
 
@@ -126,7 +147,8 @@ export const operations = define({
     title: 'Create a lead',
     method: 'POST',
     path: '/leads',
-    idempotency: 'billable',
+    idempotency: 'once',
+    once: { billedPerUse: false, secondCopy: 'a second lead' },
     changesLists: ['leads'],
     params: z.strictObject({}),
     body: leadCreateSchema,
@@ -159,7 +181,8 @@ export const operations = define({
     title: 'Send an eForm',
     method: 'POST',
     path: '/eforms',
-    idempotency: 'billable',
+    idempotency: 'once',
+    once: { billedPerUse: true, secondCopy: 'a second eForm' },
     changesLists: [],
     params: z.strictObject({}),
     body: eformCreateSchema,
@@ -170,7 +193,8 @@ export const operations = define({
     title: 'Send an eForm draft',
     method: 'POST',
     path: '/eforms/:formKey/send',
-    idempotency: 'billable',
+    idempotency: 'once',
+    once: { billedPerUse: true, secondCopy: 'a second eForm invitation' },
     changesLists: [],
     params: z.strictObject({ formKey: uuid }),
     response: eformSendResponseSchema,
@@ -180,7 +204,8 @@ export const operations = define({
     title: 'Send an ID verification',
     method: 'POST',
     path: '/id-verifications/send',
-    idempotency: 'billable',
+    idempotency: 'once',
+    once: { billedPerUse: true, secondCopy: 'a second ID verification' },
     changesLists: [],
     params: z.strictObject({}),
     body: idVerificationSendSchema,
@@ -190,7 +215,8 @@ export const operations = define({
     title: 'Run an AML check',
     method: 'POST',
     path: '/id-verifications/aml-checks',
-    idempotency: 'billable',
+    idempotency: 'once',
+    once: { billedPerUse: true, secondCopy: 'a second AML check' },
     changesLists: [],
     params: z.strictObject({}),
     body: amlCheckCreateSchema,
@@ -200,7 +226,8 @@ export const operations = define({
     title: 'Create an adhoc bill',
     method: 'POST',
     path: '/bills',
-    idempotency: 'billable',
+    idempotency: 'once',
+    once: { billedPerUse: false, secondCopy: 'a second bill' },
     changesLists: ['bills'],
     params: z.strictObject({}),
     body: billCreateSchema,

@@ -1,39 +1,64 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useState, type FormEvent } from 'react';
-import { pinSchema } from '../../../src-preload/contract/client-facing';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { pinSchema, type PinOwner } from '../../../src-preload/contract/client-facing';
 import { useCompanion } from '../../context/services-context';
-import { useClientFacing } from '../../context/store-hooks';
+import { usePractice } from '../../context/store-hooks';
+import { useStoredMe } from '../../session/who-am-i';
 import { PasswordField } from '../../ui/PasswordField';
+import { useSecondsLeft, WaitProblem } from './PinDialogs';
 
 /**
- * Settings: the PIN that leaves client view. The current one proves it is the staff member (main checks
- * it and slows wrong tries down); with none yet, the first is set here or at the first "Show to client".
+ * Settings: the PIN that leaves client view, for the active practice and the staff member chosen in "This is
+ * me" (each has their own). The current one proves it is them (main checks it and slows wrong tries down);
+ * with none yet, the first is set here or at the first "Show to client".
  */
 export function ClientViewPinSetting() {
   const companion = useCompanion();
-  const pinSet = useClientFacing((s) => s.pinSet);
-  const apply = useClientFacing((s) => s.apply);
+  const practiceKey = usePractice((s) => s.activePracticeKey);
+  const stored = useStoredMe();
+  // Undefined while "This is me" has not been read: the PIN asked about would be the wrong person's.
+  const userKey = stored === undefined ? undefined : (stored?.userKey ?? null);
+  const owner = useMemo<PinOwner | null>(
+    () => (practiceKey && userKey !== undefined ? { practiceKey, userKey } : null),
+    [practiceKey, userKey],
+  );
+  const [pinSet, setPinSet] = useState<{ for: PinOwner; set: boolean } | null>(null);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const [waitUntil, setWaitUntil] = useState(0);
+  const left = useSecondsLeft(waitUntil);
+  useEffect(() => {
+    if (!companion || !owner) return;
+    let live = true;
+    void companion.clientFacing
+      .status({ owner })
+      .then((status) => {
+        if (!live) return;
+        setPinSet({ for: owner, set: status.pinSet });
+        if (status.retryInMs > 0) setWaitUntil(Date.now() + status.retryInMs);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [companion, owner]);
+  if (!companion || !owner) return null;
+  const hasPin = pinSet?.for === owner ? pinSet.set : null;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!companion) return;
+    if (left > 0) return;
     if (!pinSchema.safeParse(next).success) return setMessage({ text: 'Choose a PIN of 4 to 12 digits.', ok: false });
     void companion.clientFacing
-      .changePin({ current, next })
+      .changePin({ owner, current, next })
       .then((result) => {
-        apply(result.status);
+        setPinSet({ for: owner, set: result.status.pinSet });
+        setWaitUntil(Date.now() + result.retryInMs);
         setMessage(
           result.accepted
             ? { text: 'The PIN was changed.', ok: true }
-            : {
-                text:
-                  result.retryInMs > 0
-                    ? `The current PIN is not right. Try again in ${Math.ceil(result.retryInMs / 1000)} seconds.`
-                    : 'The current PIN is not right.',
-                ok: false,
-              },
+            : { text: 'The current PIN is not right.', ok: false },
         );
       })
       .catch(() => setMessage({ text: 'The PIN could not be changed. Try again.', ok: false }))
@@ -46,9 +71,10 @@ export function ClientViewPinSetting() {
           Client view PIN
         </Heading>
         <Text size="2" color="gray">
-          Asked to leave “Show to client”, so a client cannot browse the practice’s other clients.
+          Asked to leave “Show to client”, so a client cannot browse the practice’s other clients. Each practice, and
+          each person chosen in “This is me”, has their own.
         </Text>
-        {pinSet ? (
+        {hasPin ? (
           <PasswordField
             label="Current PIN"
             value={current}
@@ -58,20 +84,24 @@ export function ClientViewPinSetting() {
           />
         ) : null}
         <PasswordField
-          label={pinSet ? 'New PIN' : 'PIN (4 to 12 digits)'}
+          label={hasPin ? 'New PIN' : 'PIN (4 to 12 digits)'}
           value={next}
           onChange={setNext}
           autoComplete="new-password"
           digits
         />
         <Flex>
-          <Button type="submit">{pinSet ? 'Change PIN' : 'Set PIN'}</Button>
+          <Button type="submit" disabled={hasPin === null || left > 0}>
+            {hasPin ? 'Change PIN' : 'Set PIN'}
+          </Button>
         </Flex>
-        {message ? (
-          <Text size="2" color={message.ok ? 'green' : 'red'} role={message.ok ? 'status' : 'alert'}>
+        {message?.ok ? (
+          <Text size="2" color="green" role="status">
             {message.text}
           </Text>
-        ) : null}
+        ) : (
+          <WaitProblem problem={message?.text ?? null} secondsLeft={left} />
+        )}
       </Flex>
     </form>
   );

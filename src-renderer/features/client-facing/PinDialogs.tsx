@@ -35,6 +35,7 @@ function Problem({ text }: { text: string | null }) {
 
 const seconds = (ms: number): string => {
   const s = Math.ceil(ms / 1000);
+  if (s === 1) return '1 second';
   return s < 90 ? `${s} seconds` : `${Math.ceil(s / 60)} minutes`;
 };
 
@@ -55,7 +56,7 @@ export function ChoosePinDialog(props: { open: boolean; onClose(): void; onChose
       open={props.open}
       onClose={props.onClose}
       title="Choose a PIN for client view"
-      description="The window will show this client only. Your PIN is asked to leave it; you can change it in Settings."
+      description="The window will show this client only. Your PIN for this practice is asked to leave it; you can change it in Settings."
     >
       <form onSubmit={submit} aria-label="Choose a PIN">
         <Flex direction="column" gap="2">
@@ -74,6 +75,41 @@ export function ChoosePinDialog(props: { open: boolean; onClose(): void; onChose
   );
 }
 
+/**
+ * Whole seconds left until `until` (epoch ms), moving on every quarter second while there are some, and 0 from
+ * the moment the wait is over: a "Try again in 5 seconds" counts down and goes.
+ */
+export function useSecondsLeft(until: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  const left = Math.max(0, Math.ceil((until - now) / 1000));
+  const waiting = left > 0;
+  useEffect(() => {
+    setNow(Date.now());
+    if (until <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [until, waiting]);
+  return left;
+}
+
+/**
+ * What went wrong, said once (an alert), and the wait after it counting down beside it without being read out
+ * every second; the countdown goes when the wait is over.
+ */
+export function WaitProblem({ problem, secondsLeft }: { problem: string | null; secondsLeft: number }) {
+  if (!problem && secondsLeft === 0) return null;
+  return (
+    <Text size="2" color="red" data-testid="pin-problem">
+      {problem ? <span role="alert">{problem}</span> : null}
+      {secondsLeft > 0 ? (
+        <span data-testid="pin-wait">
+          {problem ? ' ' : ''}Try again in {seconds(secondsLeft * 1000)}.
+        </span>
+      ) : null}
+    </Text>
+  );
+}
+
 /** Leaving client view: the staff member's PIN, checked by main (which slows wrong tries down). */
 export function LeavePinDialog(props: { open: boolean; onClose(): void }) {
   const companion = useCompanion();
@@ -81,27 +117,28 @@ export function LeavePinDialog(props: { open: boolean; onClose(): void }) {
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [waitUntil, setWaitUntil] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  const waiting = waitUntil > now;
+  const left = useSecondsLeft(waitUntil);
+  // A wait earned before (then the window was reloaded) is main's to say: asked each time the dialog opens.
   useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [waiting]);
+    if (!props.open || !companion) return;
+    let live = true;
+    void companion.clientFacing
+      .status()
+      .then((status) => live && status.retryInMs > 0 && setWaitUntil(Date.now() + status.retryInMs))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [props.open, companion]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!companion || waiting) return;
+    if (!companion || left > 0) return;
     void exitClientFacing(companion, clientFacing, pin)
       .then((result) => {
         setPin('');
         if (result.accepted) return props.onClose();
         setWaitUntil(Date.now() + result.retryInMs);
-        setNow(Date.now());
-        setProblem(
-          result.retryInMs > 0
-            ? `That PIN is not right. Try again in ${seconds(result.retryInMs)}.`
-            : 'That PIN is not right.',
-        );
+        setProblem('That PIN is not right.');
       })
       .catch(() => setProblem('The PIN could not be checked. Try again.'));
   };
@@ -110,12 +147,12 @@ export function LeavePinDialog(props: { open: boolean; onClose(): void }) {
       <form onSubmit={submit} aria-label="Leave client view">
         <Flex direction="column" gap="2">
           <PinField label="PIN" value={pin} onChange={setPin} autoComplete="current-password" />
-          <Problem text={problem} />
+          <WaitProblem problem={problem} secondsLeft={left} />
           <Flex gap="2" justify="end">
             <Button type="button" variant="soft" color="gray" onClick={props.onClose}>
               Stay in client view
             </Button>
-            <Button type="submit" disabled={waiting}>
+            <Button type="submit" disabled={left > 0}>
               Leave
             </Button>
           </Flex>

@@ -9,6 +9,11 @@ import { usePreloadedForms } from '../../operations/action-opener';
 import { WriteActions, WriteButton } from '../../operations/shared/WriteActions';
 import { PendingActions } from '../outbox/OutboxStatus';
 import { useServices } from '../../context/services-context';
+import { useOffered } from '../../client-facing/client-view';
+
+/** "eForms, ID checks, AML checks or bills": what a terminated client gets none of, of the actions shown. */
+const listed = (words: readonly string[]): string =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)!}`;
 
 /** Actions on one client (queued in the outbox, so they work offline) and what is still pending for it. */
 export function ClientActions({ entity, contacts }: { entity: Entity; contacts: Contact[] }) {
@@ -31,6 +36,14 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
       [practiceKey, entity.entityKey],
     ) ?? [];
   const about = { entity, contacts };
+  // While the screen is turned to the client, only what staff do with them (client-view.ts).
+  const offered = useOffered();
+  const refusedWhenTerminated = [
+    offered('eform.create') ? 'eForms' : null,
+    offered('identity.sendVerification') ? 'ID checks' : null,
+    offered('identity.runAmlCheck') ? 'AML checks' : null,
+    offered('bill.createAdhoc') ? 'bills' : null,
+  ].filter((word) => word !== null);
 
   // Why the buttons for an active client are greyed out on a terminated one: said once, read out with each.
   const terminatedId = useId();
@@ -49,19 +62,25 @@ export function ClientActions({ entity, contacts }: { entity: Entity; contacts: 
           <WriteButton {...onlyActive} onClick={() => openAction('eform.create', about)}>
             Send eForm
           </WriteButton>
-          <WriteButton {...onlyActive} onClick={() => openAction('identity.sendVerification', about)}>
-            Send ID verification
-          </WriteButton>
-          <WriteButton {...onlyActive} onClick={() => openAction('identity.runAmlCheck', about)}>
-            Run AML check
-          </WriteButton>
-          <WriteButton {...onlyActive} onClick={() => openAction('bill.createAdhoc', about)}>
-            Create bill
-          </WriteButton>
+          {offered('identity.sendVerification') ? (
+            <WriteButton {...onlyActive} onClick={() => openAction('identity.sendVerification', about)}>
+              Send ID verification
+            </WriteButton>
+          ) : null}
+          {offered('identity.runAmlCheck') ? (
+            <WriteButton {...onlyActive} onClick={() => openAction('identity.runAmlCheck', about)}>
+              Run AML check
+            </WriteButton>
+          ) : null}
+          {offered('bill.createAdhoc') ? (
+            <WriteButton {...onlyActive} onClick={() => openAction('bill.createAdhoc', about)}>
+              Create bill
+            </WriteButton>
+          ) : null}
         </WriteActions>
         {entity.entityTerminated ? (
           <Text id={terminatedId} size="1" color="gray" data-testid="terminated-reason">
-            A terminated client gets no eForms, ID checks, AML checks or bills; contacts can still be added.
+            A terminated client gets no {listed(refusedWhenTerminated)}; contacts can still be added.
           </Text>
         ) : null}
       </Flex>

@@ -47,9 +47,12 @@ export function ClientDetailScreen() {
         <EmptyState
           title="This client is not on this laptop"
           action={
-            <RadixLink asChild>
-              <Link to="/clients">Back to clients</Link>
-            </RadixLink>
+            // The list is refused while the screen is turned to a client: no way there is offered.
+            shownToClient ? undefined : (
+              <RadixLink asChild>
+                <Link to="/clients">Back to clients</Link>
+              </RadixLink>
+            )
           }
         >
           It may belong to another practice, or the sync has not reached it yet.

@@ -15,6 +15,7 @@ import { useOnDemandRead } from '../../client-data/use-client-data';
 import { BalanceFigure } from '../../ui/BalanceFigure';
 import { countOf } from '../../ui/regional/counts';
 import { routes } from '../../../src-preload/contract/routes';
+import { useShownToClient } from '../../client-facing/client-view';
 
 /** One labelled fact of the header. */
 function Fact({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
@@ -69,6 +70,8 @@ export function ClientSummary({
     [db, entity.entityKey],
   );
   const latest = [...onboardings].sort((a, b) => b.createdOn.localeCompare(a.createdOn))[0];
+  // The meeting pack is the practice's preparation (its request count, its budget): not the client's to read.
+  const shownToClient = useShownToClient();
 
   return (
     <section aria-label="At a glance" className="client-facts" data-testid="client-summary">
@@ -150,7 +153,7 @@ export function ClientSummary({
           </>
         )}
       </Fact>
-      <MeetingPackStatus entity={entity} />
+      {shownToClient ? null : <MeetingPackStatus entity={entity} />}
     </section>
   );
 }

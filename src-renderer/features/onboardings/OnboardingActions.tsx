@@ -11,6 +11,7 @@ import { onboardingDocumentsSchema } from '../../../src-preload/contract/partner
 import { outstandingRequired } from '../../operations/onboardings/onboarding-documents';
 import { useServices } from '../../context/services-context';
 import { usePractice } from '../../context/store-hooks';
+import { useOffered } from '../../client-facing/client-view';
 
 /**
  * Actions on one onboarding (queued in the outbox) and what is still on its way for it. Removing a
@@ -55,6 +56,7 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
   // The record itself says so at once; the status lookup above lags one render behind a change to the record.
   const final = onboarding.completedOn !== null || Boolean(data?.final);
   const about = { onboarding, name };
+  const offered = useOffered();
 
   return (
     <Card>
@@ -72,13 +74,15 @@ export function OnboardingActions({ onboarding, name }: { onboarding: Onboarding
           >
             Edit recipients
           </WriteButton>
-          <WriteButton
-            disabled={completing || final}
-            title={final ? 'This onboarding is already finished.' : undefined}
-            onClick={() => openAction('onboarding.complete', { ...about, outstanding: data?.outstanding ?? null })}
-          >
-            Complete
-          </WriteButton>
+          {offered('onboarding.complete') ? (
+            <WriteButton
+              disabled={completing || final}
+              title={final ? 'This onboarding is already finished.' : undefined}
+              onClick={() => openAction('onboarding.complete', { ...about, outstanding: data?.outstanding ?? null })}
+            >
+              Complete
+            </WriteButton>
+          ) : null}
         </WriteActions>
       </Flex>
       <PendingActions entries={pending} title="Pending for this onboarding" testId="onboarding-pending-actions" />

@@ -20,6 +20,7 @@ import {
 import { useServices } from '../../context/services-context';
 import { countOf } from '../../ui/regional/counts';
 import { usePractice } from '../../context/store-hooks';
+import { useOffered } from '../../client-facing/client-view';
 
 const stateBadge: Record<DocumentState, { label: string; color: 'green' | 'gray' | 'amber' }> = {
   uploaded: { label: 'Uploaded', color: 'green' },
@@ -73,6 +74,7 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
   const { entities, fetchedAt, problem, state } = useOnboardingDocuments(onboarding.onboardingKey);
+  const offered = useOffered();
   const db = databases.of(practiceKey);
   const removing =
     useLiveQuery(
@@ -106,14 +108,16 @@ export function OnboardingDocuments({ onboarding }: { onboarding: Onboarding }) 
             <Flex key={entity.entityOnboardingId} direction="column" gap="2" data-testid="onboarding-documents-entity">
               <Flex gap="3" align="center" wrap="wrap">
                 <Text weight="bold">{entity.entityName}</Text>
-                <WriteActions>
-                  <WriteButton
-                    size="1"
-                    onClick={() => openAction('onboarding.setCustomFields', { onboarding, entity })}
-                  >
-                    Custom fields
-                  </WriteButton>
-                </WriteActions>
+                {offered('onboarding.setCustomFields') ? (
+                  <WriteActions>
+                    <WriteButton
+                      size="1"
+                      onClick={() => openAction('onboarding.setCustomFields', { onboarding, entity })}
+                    >
+                      Custom fields
+                    </WriteButton>
+                  </WriteActions>
+                ) : null}
               </Flex>
               <Table.Root size="1" aria-label={`Documents requested from ${entity.entityName}`}>
                 <Table.Header>

@@ -71,7 +71,7 @@ function EntryCard({
           </Text>
           <Text size="1" color="gray">
             {description.title}
-            {description.billedPerUse ? ' · billed per use' : ''}
+            {description.sentOnce ? ` · ${description.sentOnce}` : ''}
           </Text>
         </Flex>
         {clientName && entry.entityKey ? (

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { OutboxEntry, OutboxStatus } from '../../../src-preload/contract/outbox/outbox-entry';
 import { partsOf } from '../../operations/registry';
 import { LineConflicts } from './LineConflicts';
+import { isStaffOnly, useShownToClient } from '../../client-facing/client-view';
 
 /** An entry's status in words, the same on every screen. */
 export const outboxStatusText: Record<OutboxStatus, string> = {
@@ -42,6 +43,8 @@ export function PendingActions({
   title: string;
   testId: string;
 }) {
+  const shownToClient = useShownToClient();
+  if (shownToClient) return <PendingForClient entries={entries} title={title} testId={testId} />;
   if (entries.length === 0) return null;
   return (
     <Flex direction="column" gap="1" data-testid={testId}>
@@ -63,6 +66,37 @@ export function PendingActions({
           <Link to="/outbox">Open the outbox</Link>
         </RadixLink>
       </Text>
+    </Flex>
+  );
+}
+
+/**
+ * The same list while the screen is turned to the client: the client's own actions only, each by what it does
+ * (a summary can carry what it costs the practice, or a check it asks for), with no way to the Outbox, which
+ * the view refuses.
+ */
+function PendingForClient({
+  entries,
+  title,
+  testId,
+}: {
+  entries: readonly OutboxEntry[];
+  title: string;
+  testId: string;
+}) {
+  const theirs = entries.filter((e) => !isStaffOnly(e.operation));
+  if (theirs.length === 0) return null;
+  return (
+    <Flex direction="column" gap="1" data-testid={testId}>
+      <Text size="2" weight="medium">
+        {title}
+      </Text>
+      {theirs.map((e) => (
+        <Flex key={e.id} gap="2" align="center">
+          <OutboxStatusBadge status={e.status} />
+          <Text size="2">{partsOf(e.operation).description.title}</Text>
+        </Flex>
+      ))}
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import { type operations, type OperationName } from '../../../src-preload/contract/outbox/operations';
+import type { OperationName } from '../../../src-preload/contract/outbox/operations';
 import type { OutboxEntry } from '../../../src-preload/contract/outbox/outbox-entry';
 import { ConfirmDialog } from '../../ui/ModalDialog';
 import { useRegion } from '../../ui/regional/use-region';
@@ -8,29 +8,16 @@ import { formatDateTime } from '../../ui/regional/regional-format';
 import { resubmit } from '../../outbox/outbox-db';
 import { useServices } from '../../context/services-context';
 import { describeFailure } from '../../ui/words/describe-failure';
-
-type BillableOperation = {
-  [K in OperationName]: (typeof operations)[K]['idempotency'] extends 'billable' ? K : never;
-}[OperationName];
-
-/** What a second copy would be, per billable operation: the compiler insists every one is worded. */
-const secondCopy: Record<BillableOperation, string> = {
-  'bill.createAdhoc': 'a second bill',
-  'eform.create': 'a second eForm, billed again',
-  'eform.sendDraft': 'a second eForm invitation, billed again',
-  'identity.sendVerification': 'a second ID verification, billed again',
-  'identity.runAmlCheck': 'a second AML check, billed again',
-  'lead.create': 'a second lead, billed again',
-};
+import { secondCopyWords } from '../../ui/words/sent-once';
 
 export const sendAgainLabel = (operation: OperationName): string =>
-  `Send again — this may create ${secondCopy[operation as BillableOperation] ?? 'a duplicate'}`;
+  `Send again — this may create ${secondCopyWords(operation)}`;
 
 const when = (iso: string | null | undefined, region: string | undefined) =>
   iso ? formatDateTime(iso, region) : 'an unknown time';
 
 /**
- * An action that may already have reached the practice (billable, or a create a read could not settle)
+ * An action that may already have reached the practice (one sent once, or a create a read could not settle)
  * is sent again only after the user has seen when it went out, that no clear answer came, and what the
  * app's reads found — and has said so.
  */

@@ -4,6 +4,7 @@ import type { ReadOutcome } from '../../client-data/client-reads';
 import { useInteractiveReads } from '../../client-data/use-client-data';
 import type { PartState } from '../../client-data/part-state';
 import { formatDateTime } from '../../ui/regional/regional-format';
+import { useShownToClient } from '../../client-facing/client-view';
 
 /** The sentence for one state of a client's list (see PartState); nouns as "Statements"/"statements". */
 export function partSentence(
@@ -16,7 +17,8 @@ export function partSentence(
     region,
     unread,
     singular,
-  }: PartWords & { fetchedAt: string | null; problem: string | null },
+    shownToClient = false,
+  }: PartWords & { fetchedAt: string | null; problem: string | null; shownToClient?: boolean },
 ): string {
   const when = fetchedAt ? formatDateTime(fetchedAt, region) : '';
   const [are, they, have] = singular ? ['is', 'it', 'has'] : ['are', 'they', 'have'];
@@ -34,7 +36,10 @@ export function partSentence(
     case 'failed':
       return `${what} could not be read from the practice: ${problem ?? 'no answer'}.`;
     case 'absent-offline':
-      return `${what} ${are} not on this laptop yet: ${they} ${are} read when this client is opened online, or ${singular ? 'comes' : 'come'} with a meeting pack.`;
+      // The meeting pack is the practice's preparation: not named with the screen turned to the client.
+      return shownToClient
+        ? `${what} ${are} not on this laptop yet: ${they} ${are} read when this client is opened online.`
+        : `${what} ${are} not on this laptop yet: ${they} ${are} read when this client is opened online, or ${singular ? 'comes' : 'come'} with a meeting pack.`;
     case 'absent-never-read':
       return `${what} ${have} not been read from the practice yet.`;
   }
@@ -61,6 +66,7 @@ export function PartStatus({
   ...words
 }: PartWords & { part: string; state: PartState; fetchedAt: string | null; problem: string | null }) {
   const busy = state === 'loading' || state === 'reading';
+  const shownToClient = useShownToClient();
   return (
     <Text
       as="p"
@@ -70,13 +76,19 @@ export function PartStatus({
       data-state={state}
       role={busy ? 'status' : undefined}
     >
-      {partSentence(state, { ...words, fetchedAt, problem })}
+      {partSentence(state, { ...words, fetchedAt, problem, shownToClient })}
     </Text>
   );
 }
 
 /** The sentence for a row's detail that is not shown; `subject` as "the lines of this bill". */
-export function detailSentence(state: PartState, subject: string, verb: 'is' | 'are', problem: string | null): string {
+export function detailSentence(
+  state: PartState,
+  subject: string,
+  verb: 'is' | 'are',
+  problem: string | null,
+  shownToClient = false,
+): string {
   const Subject = subject.charAt(0).toUpperCase() + subject.slice(1);
   switch (state) {
     case 'loading':
@@ -86,7 +98,9 @@ export function detailSentence(state: PartState, subject: string, verb: 'is' | '
     case 'failed':
       return problem ?? `${Subject} could not be read from the practice.`;
     case 'absent-offline':
-      return `${Subject} ${verb} not on this laptop; ${verb === 'is' ? 'it comes' : 'they come'} with a meeting pack or when opened online.`;
+      return shownToClient
+        ? `${Subject} ${verb} not on this laptop; ${verb === 'is' ? 'it comes' : 'they come'} when opened online.`
+        : `${Subject} ${verb} not on this laptop; ${verb === 'is' ? 'it comes' : 'they come'} with a meeting pack or when opened online.`;
     default:
       return `The practice's answer held nothing to show for ${subject}.`;
   }
@@ -104,6 +118,7 @@ export function DetailStatus({
   verb?: 'is' | 'are';
   problem: string | null;
 }) {
+  const shownToClient = useShownToClient();
   return (
     <Text
       as="p"
@@ -112,7 +127,7 @@ export function DetailStatus({
       data-state={state}
       role={state === 'loading' || state === 'reading' ? 'status' : undefined}
     >
-      {detailSentence(state, subject, verb, problem)}
+      {detailSentence(state, subject, verb, problem, shownToClient)}
     </Text>
   );
 }

@@ -16,6 +16,7 @@ import { CheckInput, LongTextInput, optional, SchemaForm, TextInput, type FieldE
 import { CustomFormEditor } from './builder/CustomFormEditor';
 import { useClientMergeValues, useSavedCustomForms } from './builder/saved-custom-forms';
 import { stackBody, stackProblems, stackValueOf, SAVED } from './builder/stack-items';
+import { useShownToClient } from '../../client-facing/client-view';
 
 type Mode = 'template' | 'custom' | 'stack';
 export interface EformDefaults {
@@ -104,6 +105,8 @@ export function EformForm(props: {
   );
   const customForms = [...resubmitted.filter((r) => !saved.some((f) => f.name === r.name)), ...saved];
   const mergeValues = useClientMergeValues(props.defaults);
+  // What an eForm or an SMS costs the practice is not said with the screen turned to the client.
+  const shownToClient = useShownToClient();
 
   const build = () => ({
     ...(mode === 'template' ? { templateId: templateId ? Number(templateId) : null } : {}),
@@ -273,12 +276,19 @@ export function EformForm(props: {
         error={errors['emailContent']}
         hint="Must contain [Link], where the client's link to the form goes."
       />
-      <CheckInput label="Also send by SMS" hint="billed per SMS; needs a mobile" checked={sms} onChange={setSms} />
+      <CheckInput
+        label="Also send by SMS"
+        hint={shownToClient ? 'needs a mobile' : 'billed per SMS; needs a mobile'}
+        checked={sms}
+        onChange={setSms}
+      />
       <CheckInput label="Mute (no email or SMS; share the link yourself)" checked={mute} onChange={setMute} />
       <CheckInput label="Save as a draft (send it later)" checked={draft} onChange={setDraft} />
-      <Text size="1" color="gray">
-        Each eForm is billed to the practice when it is sent.
-      </Text>
+      {shownToClient ? null : (
+        <Text size="1" color="gray">
+          Each eForm is billed to the practice when it is sent.
+        </Text>
+      )}
     </SchemaForm>
   );
 }

@@ -3,13 +3,19 @@ import { operations, type OperationName } from '../../../src-preload/contract/ou
 import type { EformTemplate } from '../../../src-preload/contract/partner-api';
 import type { EffectPart } from '../../effects/outbox-effect';
 import type { AnyStart } from './action-start';
+import { billedPerUse, sentOnceWords } from '../../ui/words/sent-once';
 
 /** How an entry of the operation is described to the user. */
 export interface Description {
   /** The kind of action, as the Outbox shows it above each entry (the contract's title). */
   title: string;
-  /** Sent at a cost per use (the Outbox says so next to the title). */
+  /** Sent at a cost per use. */
   billedPerUse: boolean;
+  /**
+   * Why it is never sent again on a guess, said next to the title in the Outbox ("billed per use", or what a
+   * second one would be); null for a write that is sent again once a read proved the first did not arrive.
+   */
+  sentOnce: string | null;
   /**
    * The entry's one line, written when it is queued and stored with it (the Outbox, the "pending for …"
    * lists, the discard and send-again dialogs). Takes what the screen that queues it knows.
@@ -76,7 +82,7 @@ export interface OperationParts {
   start: StartPart;
 }
 
-/** The description of an operation: title and cost from the contract, the summary from its domain. */
+/** The description of an operation: title, cost and why it is sent once from the contract, the summary from its domain. */
 export function describedAs<A>(
   name: OperationName,
   summary: (about: A) => string,
@@ -85,7 +91,8 @@ export function describedAs<A>(
 ) {
   return {
     title: operations[name].title,
-    billedPerUse: operations[name].idempotency === 'billable',
+    billedPerUse: billedPerUse(name),
+    sentOnce: sentOnceWords(name),
     summary,
     ...(carries ? { carries } : {}),
     ...(afterEdit

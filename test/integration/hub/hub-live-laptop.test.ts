@@ -177,7 +177,7 @@ describe('live updates from the practice hub', () => {
 
   it('raises no notification about another client while the window is shown to a client', async () => {
     const [shown, other] = sentProposals(2);
-    await app.companion.clientFacing.enter({ practiceKey, entityKey: shown!.entityKey, newPin: '2468' });
+    await app.companion.clientFacing.enter({ practiceKey, entityKey: shown!.entityKey, userKey: null, newPin: '2468' });
     acceptProposal(demo.runtime, other!.proposalKey);
     // The window still shows the truth; only the OS notification naming someone else is held back.
     await waitFor(

@@ -20,7 +20,7 @@ export interface Real {
   syncFailures: string[];
   /** The faults injected, as kind@target (limits too). */
   faults: string[];
-  /** Attempts of each billable entry when it was first seen in needs-review. */
+  /** Attempts of each entry sent once when it was first seen in needs-review. */
   held: Map<string, number>;
 }
 

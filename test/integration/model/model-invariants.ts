@@ -17,9 +17,9 @@ import type { ModelWorld } from './model-world';
 
 /** The campaign's invariants, each named so a failure says which one broke. */
 export const invariants = {
-  /** Settled: done ⇒ applied exactly once; needs-review (creates and billables only) ⇒ at most once; never failed for a valid action. */
+  /** Settled: done ⇒ applied exactly once; needs-review (creates and writes sent once only) ⇒ at most once; never failed for a valid action. */
   appliedOnce: 'applied exactly once, or in needs-review and applied at most once',
-  /** At every step, even before settling: no create or billable action applied twice. */
+  /** At every step, even before settling: no create or write sent once applied twice. */
   neverTwice: 'never applied twice at any step',
   /** Every action is still there with the payload the user typed. */
   nothingLost: 'nothing the user typed is lost',
@@ -27,8 +27,8 @@ export const invariants = {
   settles: 'everything settles',
   /** Settled: every synced list (clients, contacts, leads, onboardings; the run's bills) is the same locally as at the practice. */
   localEqualsServer: 'local copy equals the server',
-  /** A billable action in needs-review is not sent again (its attempts do not grow) without the user's consent. */
-  reviewHolds: 'a billable action in review is never sent again without consent',
+  /** A write sent once, in needs-review, is not sent again (its attempts do not grow) without the user's consent. */
+  reviewHolds: 'a write sent once is never sent again from review without consent',
   /** After a sync pass, an unsent local edit is still what the screens show. */
   syncKeepsLocalEdits: 'a sync keeps unsent local edits',
 } as const;
@@ -69,7 +69,7 @@ export function checkNeverTwice(world: ModelWorld, actions: readonly QueuedActio
 }
 
 /**
- * Called after every drain and at the end: the attempts of each billable entry seen in needs-review are
+ * Called after every drain and at the end: the attempts of each entry sent once seen in needs-review are
  * remembered (`held`); any later attempt means it was sent again, and the campaign never consents.
  */
 export async function checkReviewHolds(
@@ -81,7 +81,7 @@ export async function checkReviewHolds(
   const out: Violation[] = [];
   for (const entry of entries) {
     const action = actions.find((a) => a.id === entry.id);
-    if (!action || idempotencyOf(action.kind) !== 'billable') continue;
+    if (!action || idempotencyOf(action.kind) !== 'once') continue;
     const before = held.get(entry.id);
     if (before !== undefined && entry.attempts > before)
       out.push({

@@ -135,11 +135,11 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
       proposalName: 'Annual accounts',
     },
   ],
-  'clientFacing.status': [{}],
+  'clientFacing.status': [{}, { owner: { practiceKey, userKey: null } }],
   'clientFacing.enter': [
-    { practiceKey, entityKey, newPin: '2468' },
-    { practiceKey, entityKey },
+    { practiceKey, entityKey, userKey: null, newPin: '2468' },
+    { practiceKey, entityKey, userKey: null },
   ],
   'clientFacing.exit': [{ pin: '2468' }],
-  'clientFacing.changePin': [{ current: '2468', next: '135790' }],
+  'clientFacing.changePin': [{ owner: { practiceKey, userKey: null }, current: '2468', next: '135790' }],
 };

@@ -6,6 +6,7 @@ import { useActivePracticeDb } from '../../../context/services-context';
 import { ageingOfBills, bucketKeys, bucketLabels } from '../../debtors/ageing';
 import { readAgeing } from '../../../data/stored-reports';
 import { formatDate, formatMoney } from '../../../ui/regional/regional-format';
+import { useShownToClient } from '../../../client-facing/client-view';
 
 /**
  * The client's ageing: current, 1–30, 31–60, 61–90 and 90+ days overdue. The practice's own debtor ageing
@@ -24,6 +25,8 @@ export function ClientAgeing({
   region: string | undefined;
 }) {
   const db = useActivePracticeDb();
+  // Where the figures come from is said to staff; the client is told only the date they stand at.
+  const shownToClient = useShownToClient();
   const report = useLiveQuery(async () => {
     if (!db) return null;
     const row = await db.reports.get('debtorAgeing');
@@ -36,8 +39,12 @@ export function ClientAgeing({
     ? (report.clients.find((c) => c.entityKey === entityKey) ?? zero)
     : ageingOfBills(bills, today);
   const source = report
-    ? `From the practice's debtor ageing as at ${formatDate(report.asAt, region)}, as Debtors shows it.`
-    : `From this client's unpaid bills on this laptop, as at today (${formatDate(today, region)}).`;
+    ? shownToClient
+      ? `As at ${formatDate(report.asAt, region)}.`
+      : `From the practice's debtor ageing as at ${formatDate(report.asAt, region)}, as Debtors shows it.`
+    : shownToClient
+      ? `From the unpaid bills, as at today (${formatDate(today, region)}).`
+      : `From this client's unpaid bills on this laptop, as at today (${formatDate(today, region)}).`;
   return (
     <Flex direction="column" gap="1" data-testid="client-ageing">
       <Table.Root size="1" aria-label="This client's ageing" className="client-ageing">

@@ -9,6 +9,7 @@ import { PartStatus, ReadButton } from '../../shared/PartStatus';
 import { useRegion } from '../../../ui/regional/use-region';
 import { useActivePracticeDb } from '../../../context/services-context';
 import { inWords } from '../../../ui/words/enum-words';
+import { useShownToClient } from '../../../client-facing/client-view';
 
 /**
  * Identity: the contract gives no status read, only the certificate PDF, which exists once a
@@ -35,7 +36,9 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
   }, [db, entity.entityKey]);
   const part = useClientPart(entity.entityKey, 'identity', data ? (data.identity ? 1 : 0) : 'loading');
   const identity = data?.identity;
-  const sent = data?.sent ?? [];
+  // Screenings of the client (AML) and their results are the practice's: not shown with the screen turned to them.
+  const shownToClient = useShownToClient();
+  const sent = (data?.sent ?? []).filter((e) => !shownToClient || e.operation !== 'identity.runAmlCheck');
   return (
     <Card>
       <Flex gap="3" align="center" mb="2" wrap="wrap">
@@ -93,7 +96,7 @@ export function ClientIdentityTab({ entity }: { entity: StoredEntity }) {
             <Text key={e.id} size="1" color="gray" data-testid="identity-sent">
               {e.operation === 'identity.runAmlCheck' ? 'AML screening' : 'ID verification'} · {e.status} ·{' '}
               {formatDateTime(e.createdAt, region)}
-              {amlResult(e.result)}
+              {shownToClient ? '' : amlResult(e.result)}
             </Text>
           ))}
         </Flex>

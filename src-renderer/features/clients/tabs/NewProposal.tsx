@@ -17,6 +17,7 @@ import { useRegion } from '../../../ui/regional/use-region';
 import { formatMoney } from '../../../ui/regional/regional-format';
 import { OutboxStatusBadge } from '../../outbox/OutboxStatus';
 import { usePractice } from '../../../context/store-hooks';
+import { useShownToClient } from '../../../client-facing/client-view';
 
 export const isNewProposal = (entry: OutboxEntry) =>
   entry.operation === 'proposal.create' || entry.operation === 'proposal.createFromTemplate';
@@ -61,6 +62,8 @@ export function PendingNewProposals({ entityKey, entries }: { entityKey: string;
   }, [entries, ctx, entityKey]);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const region = useRegion();
+  // The Outbox is refused while the screen is turned to the client: no way there is offered.
+  const shownToClient = useShownToClient();
   const rows =
     useLiveQuery(
       async () =>
@@ -78,11 +81,13 @@ export function PendingNewProposals({ entityKey, entries }: { entityKey: string;
       <span data-testid="proposal-waiting">
         <OutboxStatusBadge status={entry.status} />
       </span>
-      <Text size="1">
-        <RadixLink asChild>
-          <Link to="/outbox">Edit or discard in the Outbox</Link>
-        </RadixLink>
-      </Text>
+      {shownToClient ? null : (
+        <Text size="1">
+          <RadixLink asChild>
+            <Link to="/outbox">Edit or discard in the Outbox</Link>
+          </RadixLink>
+        </Text>
+      )}
     </Flex>
   ));
 }

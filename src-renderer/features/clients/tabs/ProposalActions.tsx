@@ -10,9 +10,12 @@ import { useOpenAction } from '../../../operations/action-context';
 import { usePreloadedForms } from '../../../operations/action-opener';
 import { useServices } from '../../../context/services-context';
 import { usePractice } from '../../../context/store-hooks';
+import { useOffered, useShownToClient } from '../../../client-facing/client-view';
 
 const NEEDS_PRICING =
   'The pricing of this proposal is not on this laptop yet: open its pricing while online, or prepare a meeting pack for the client.';
+/** The same, with the screen turned to the client: the meeting pack is the practice's preparation. */
+const NEEDS_PRICING_SHOWN = 'The pricing of this proposal is not on this laptop yet: open its pricing while online.';
 /** Online, the pricing is one click away: nothing is missing, it has just not been opened. */
 const OPEN_PRICING_FIRST = 'Open “Pricing” first: the change starts from the pricing as the practice has it.';
 
@@ -38,6 +41,8 @@ export function ProposalActions({
   usePreloadedForms(['proposal.renew', 'proposal.replaceServices', 'proposal.replaceExternalProjects']);
   const practiceKey = usePractice((s) => s.activePracticeKey) ?? '';
   const online = useInteractiveReads() !== null;
+  const offered = useOffered();
+  const shownToClient = useShownToClient();
   const db = databases.of(practiceKey);
   // 'loading' until the database answers: a stored pricing is never called missing on the way.
   const detail = useLiveQuery(
@@ -70,7 +75,9 @@ export function ProposalActions({
       : !detail
         ? online
           ? OPEN_PRICING_FIRST
-          : NEEDS_PRICING
+          : shownToClient
+            ? NEEDS_PRICING_SHOWN
+            : NEEDS_PRICING
         : waiting(operation)
           ? 'An earlier change of this kind has not reached the practice yet.'
           : undefined);
@@ -99,16 +106,18 @@ export function ProposalActions({
         >
           Edit services
         </WriteButton>
-        <WriteButton
-          size="1"
-          disabled={Boolean(editWhy('proposal.replaceExternalProjects'))}
-          title={editWhy('proposal.replaceExternalProjects')}
-          onClick={() => {
-            if (priced) openAction('proposal.replaceExternalProjects', priced);
-          }}
-        >
-          External projects
-        </WriteButton>
+        {offered('proposal.replaceExternalProjects') ? (
+          <WriteButton
+            size="1"
+            disabled={Boolean(editWhy('proposal.replaceExternalProjects'))}
+            title={editWhy('proposal.replaceExternalProjects')}
+            onClick={() => {
+              if (priced) openAction('proposal.replaceExternalProjects', priced);
+            }}
+          >
+            External projects
+          </WriteButton>
+        ) : null}
       </WriteActions>
       <PendingActions entries={pending} title="Pending for this proposal" testId="proposal-pending-actions" />
     </Flex>

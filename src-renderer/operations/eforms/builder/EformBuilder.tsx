@@ -16,8 +16,12 @@ import {
 } from './builder-edits';
 import type { BuilderForm, BuilderGroup } from './builder-model';
 import { QuestionEditor } from './QuestionEditor';
+import { sensitiveByDefault } from './sensitive-types';
 
 type QuestionType = SchemaGuide['questionTypes'][number];
+
+/** A tax number, bank details or an identity number starts marked sensitive (sensitive-types.ts). */
+const startsWith = (type: QuestionType) => (sensitiveByDefault(type) ? { sensitive: true } : {});
 
 /**
  * The custom eForm builder: sections of questions and repeating groups, with a palette of the schema guide's
@@ -93,7 +97,7 @@ export function EformBuilder(props: { guide: SchemaGuide; form: BuilderForm; onC
               <Palette
                 types={guide.questionTypes.filter((t) => !section.repeating || t.allowedInRepeatingSection)}
                 where={name}
-                onAdd={(type) => onChange(addQuestion(form, { section: s }, type.type, type.label))}
+                onAdd={(type) => onChange(addQuestion(form, { section: s }, type.type, type.label, startsWith(type)))}
                 extra={
                   <Button
                     type="button"
@@ -197,7 +201,7 @@ function GroupEditor(props: {
             (t) => t.allowedInRepeatingGroup && (!props.repeatingSection || t.allowedInRepeatingSection),
           )}
           where={`group “${name}”`}
-          onAdd={(type) => onChange(addQuestion(form, container, type.type, type.label))}
+          onAdd={(type) => onChange(addQuestion(form, container, type.type, type.label, startsWith(type)))}
         />
       </Flex>
     </Box>

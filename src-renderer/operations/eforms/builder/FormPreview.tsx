@@ -2,6 +2,7 @@ import { Box, Button, Card, Flex, Heading, Text, TextArea, TextField } from '@ra
 import { useState } from 'react';
 import type { SchemaGuide } from '../../../../src-preload/contract/partner-api';
 import type { BuilderForm, BuilderQuestion, ShowIf } from './builder-model';
+import { mergeFieldPhrase } from './merge-field-words';
 
 type Answers = Record<string, unknown>;
 
@@ -174,7 +175,7 @@ function PreviewQuestion(props: {
       ) : null}
       {props.practiceFills ? (
         <Text size="1" color="gray">
-          The practice fills this in from {props.practiceFills}.
+          The practice fills this in from {mergeFieldPhrase(props.practiceFills)}.
         </Text>
       ) : null}
     </Flex>

@@ -13,6 +13,8 @@ import {
   type QuestionAt,
 } from './builder-edits';
 import type { BuilderForm, BuilderQuestion, ShowIf } from './builder-model';
+import { mergeFieldName } from './merge-field-words';
+import { sensitiveByDefault } from './sensitive-types';
 
 type QuestionType = SchemaGuide['questionTypes'][number];
 /** Operators that test whether there is an answer, not what it is: they take no value. */
@@ -120,6 +122,7 @@ function QuestionDetails(props: {
 }) {
   const { guide, form, question: q, kind, edit } = props;
   const places = placesFor(form, kind, props.at);
+  const holds = sensitiveByDefault(kind);
   return (
     <Flex direction="column" gap="1" pl="5" role="group" aria-label={`Details of “${q.label || q.id}”`}>
       <Text size="1" color="gray">
@@ -135,7 +138,7 @@ function QuestionDetails(props: {
         {kind.canBeSensitive ? (
           <CheckInput
             label="Sensitive"
-            hint="stored encrypted"
+            hint={holds ? `stored encrypted; ticked at first: this type holds ${holds}` : 'stored encrypted'}
             checked={q.sensitive === true}
             onChange={(v) => edit({ sensitive: v ? true : undefined })}
           />
@@ -147,9 +150,10 @@ function QuestionDetails(props: {
             onChange={(v) => edit({ mergeField: v || undefined })}
           >
             <option value="">Nothing</option>
+            {/* Named in words; the value kept (and sent) is the guide's template. */}
             {guide.mergeFields.map((field) => (
               <option key={field} value={field}>
-                {field}
+                {mergeFieldName(field)}
               </option>
             ))}
           </LabelledSelect>

@@ -45,8 +45,15 @@ export function questionAt(form: BuilderForm, at: QuestionAt): BuilderQuestion |
   return item.kind === 'group' ? (item.questions[at.inGroup] ?? null) : null;
 }
 
-export function addQuestion(form: BuilderForm, to: Container, type: string, label: string): BuilderForm {
-  const question: BuilderQuestion = { kind: 'question', id: freshId(form, type), type, label, extra: {} };
+/** A new question at the end of a section or group; `starts` with what it is ticked with at first (sensitive). */
+export function addQuestion(
+  form: BuilderForm,
+  to: Container,
+  type: string,
+  label: string,
+  starts: Pick<BuilderQuestion, 'sensitive'> = {},
+): BuilderForm {
+  const question: BuilderQuestion = { kind: 'question', id: freshId(form, type), type, label, ...starts, extra: {} };
   return mapContainer(form, to, (items) => [...items, question]);
 }
 

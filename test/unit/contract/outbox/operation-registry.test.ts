@@ -7,6 +7,7 @@ import { effectTables, localEffects } from '../../../../src-renderer/effects/loc
 import { operationRegistry, partsOf } from '../../../../src-renderer/operations/registry';
 import type { OperationParts, ResubmitContext } from '../../../../src-renderer/operations/shared/operation-parts';
 import { practiceDb } from '../../../../src-renderer/data/practice-db';
+import { sendAgainLabel } from '../../../../src-renderer/features/outbox/SendAgain';
 
 const K = '11111111-1111-4111-8111-111111111111';
 const { description, effect, start, resubmit } = operationRegistry['contact.create'];
@@ -80,10 +81,7 @@ describe('the operation registry', () => {
   });
 
   it('describes an entry with the contract’s title and the domain’s summary', () => {
-    expect(partsOf('bill.createAdhoc').description).toMatchObject({
-      title: 'Create an adhoc bill',
-      billedPerUse: true,
-    });
+    expect(partsOf('eform.create').description).toMatchObject({ title: 'Send an eForm', billedPerUse: true });
     expect(partsOf('contact.update').description.billedPerUse).toBe(false);
     expect(
       operationRegistry['contact.update'].description.summary({
@@ -92,6 +90,25 @@ describe('the operation registry', () => {
         clientName: 'Acme',
       }),
     ).toBe('Edit contact Jane Doe of Acme: email, primary contact');
+  });
+
+  it('says why a write is never sent again on a guess in words true of it: billed only where the practice pays', () => {
+    // The contract bills eForms and SMS (and the schema guide, identity checks); a lead or a bill costs nothing.
+    const billed = operationNames.filter((name) => partsOf(name).description.billedPerUse).sort();
+    expect(billed).toEqual(['eform.create', 'eform.sendDraft', 'identity.runAmlCheck', 'identity.sendVerification']);
+    expect(partsOf('eform.create').description.sentOnce).toBe('billed per use');
+    expect(partsOf('lead.create').description).toMatchObject({
+      title: 'Create a lead',
+      billedPerUse: false,
+      sentOnce: 'not sent again without checking: a second lead would be a duplicate',
+    });
+    expect(partsOf('bill.createAdhoc').description.sentOnce).toBe(
+      'not sent again without checking: a second bill would be a duplicate',
+    );
+    // A create is sent again once a read proved the first did not arrive: nothing to say beside its title.
+    expect(partsOf('contact.create').description.sentOnce).toBeNull();
+    expect(sendAgainLabel('lead.create')).toBe('Send again — this may create a second lead');
+    expect(sendAgainLabel('eform.create')).toBe('Send again — this may create a second eForm, billed again');
   });
 
   it('resubmits in the form the screen uses, prefilled with the stored body', () => {

@@ -179,7 +179,7 @@ function recordingCompanion() {
       reportActivity: () => ({ accepted: true }),
       presence: () => ({ presence: 'active' }),
     },
-    clientFacing: { status: () => ({ active: null, pinSet: true }) },
+    clientFacing: { status: () => ({ active: null, pinSet: true, retryInMs: 0 }) },
   };
   const namespaces = Object.fromEntries(
     Object.entries(answers).map(([name, calls]) => [
@@ -236,7 +236,7 @@ describe('the root starts and stops all background work', () => {
     );
     await vi.waitFor(() => {
       expect(services.stores.theme.getState().choice).toBe('dark');
-      expect(services.stores.clientFacing.getState()).toMatchObject({ loaded: true, pinSet: true });
+      expect(services.stores.clientFacing.getState()).toMatchObject({ loaded: true, active: null });
       expect(services.stores.updates.getState().status).toMatchObject({ state: 'idle' });
       expect(services.stores.appInfo.getState().info).toEqual({ version: '1.0.0' });
     });

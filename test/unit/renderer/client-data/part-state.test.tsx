@@ -8,12 +8,23 @@ import {
   PartStatus,
   partSentence,
 } from '../../../../src-renderer/features/shared/PartStatus';
+import { createRendererStores } from '../../../../src-renderer/context/renderer-stores';
+import { ServicesContext } from '../../../../src-renderer/context/services-context';
+import type { RendererServices } from '../../../../src-renderer/context/renderer-root';
+import type { ClientFacingState } from '../../../../src-renderer/client-facing/client-facing-store';
+import { createStore } from 'zustand/vanilla';
 
 const MISSING = /not on this laptop|have not been read|has not been read|No \w+ on this laptop/i;
 const base: PartInputs = { stored: 0, fetchedAt: null, read: { status: 'idle' }, online: true };
 const at = '2026-11-20T10:02:00.000Z';
 
-const html = (node: React.ReactNode) => renderToStaticMarkup(<Theme>{node}</Theme>);
+/** A root's stores are all the sentences read (whether the screen is turned to the client). */
+const html = (node: React.ReactNode, stores = createRendererStores()) =>
+  renderToStaticMarkup(
+    <ServicesContext.Provider value={{ stores } as unknown as RendererServices}>
+      <Theme>{node}</Theme>
+    </ServicesContext.Provider>,
+  );
 const text = (markup: string) => markup.replace(/<[^>]+>/g, '');
 
 /** Each tab's words, as the tabs pass them. */
@@ -90,5 +101,31 @@ describe("a client's part: loading, present and truly absent are three different
         /not on this laptop; (it comes|they come) with a meeting pack/,
       );
     }
+  });
+
+  it("with the screen turned to the client, what would bring a part never names the meeting pack, the practice's preparation", () => {
+    // Rendered on the server, a store is read at its initial state: the mode is on from the start.
+    const stores = {
+      ...createRendererStores(),
+      clientFacing: createStore<ClientFacingState>()(() => ({
+        loaded: true,
+        active: {
+          practiceKey: '2b0f3c1e-8a4d-4f6b-9c2e-5d7a1b3c4e5f',
+          entityKey: '7d3e9a10-4c2b-4e8f-a1d5-0b6c8e2f4a91',
+        },
+        apply: () => undefined,
+      })),
+    };
+    for (const words of tabs) {
+      const shown = text(
+        html(<PartStatus state="absent-offline" fetchedAt={null} problem={null} {...words} />, stores),
+      );
+      expect(shown).toMatch(/not on this laptop yet: (they are|it is) read when this client is opened online\.$/);
+      expect(shown).not.toMatch(/meeting pack/);
+    }
+    const detail = text(
+      html(<DetailStatus state="absent-offline" subject="the lines of this bill" problem={null} />, stores),
+    );
+    expect(detail).toBe('The lines of this bill are not on this laptop; they come when opened online.');
   });
 });

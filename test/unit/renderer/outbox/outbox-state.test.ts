@@ -129,6 +129,18 @@ describe('outbox entry state machine', () => {
     });
   });
 
+  it('a lead is held like a billed write, for its own reason: a second lead would be a duplicate, not a cost', () => {
+    const stuck = markSending(entry('lead.create'), T0);
+    const unknown = applyVerdict(stuck, { verdict: 'unknown', reason: 'no way to check' }, T0);
+    expect(unknown.status).toBe('needs-review');
+    expect(unknown.review).toContain('A second lead would be a duplicate, so it was not sent again.');
+    const absent = applyVerdict(stuck, { verdict: 'absent', note: 'No lead with this name.' }, T0 + 300_000);
+    expect(absent).toMatchObject({ status: 'needs-review' });
+    expect(absent.review).toContain('A second lead would be a duplicate, so it is not sent again without you');
+    for (const review of [unknown.review, absent.review]) expect(review).not.toMatch(/billed/);
+    expect(needsConsent(absent)).toBe(true);
+  });
+
   it('a billable write proven absent is not resent by the app: it waits for the user, who must consent; the review says what was read', () => {
     const stuck = markSending(entry('eform.create'), T0);
     const note = "Read at 10:05:00 UTC by the practice's clock, 5 min after it was sent: none.";
