@@ -1,4 +1,5 @@
 import { documentRefSchema } from '../../src-preload/contract/documents';
+import { uploadAddressOf } from '../../src-preload/contract/uploaded-files';
 import type { PracticeDb } from '../data/practice-db';
 import { matchDetailRoute, routes } from '../../src-preload/contract/routes';
 
@@ -24,6 +25,11 @@ export async function routeAllowed(
     if (!ref.success || new URLSearchParams(search).get('entity') !== entityKey) return false;
     // The address names the client, but the document must be theirs too: its id could be anyone's.
     if (ref.data.kind === 'idCertificate') return ref.data.id === entityKey;
+    if (ref.data.kind === 'upload') {
+      // A file the client uploaded: theirs when the onboarding it was uploaded to is theirs.
+      const address = uploadAddressOf(ref.data.id);
+      return address !== null && (await db.onboardings.get(address.onboardingKey))?.entityKey === entityKey;
+    }
     const owner =
       ref.data.kind === 'bill'
         ? (await db.bills.get(Number(ref.data.id)))?.entityKey

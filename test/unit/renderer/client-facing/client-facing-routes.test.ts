@@ -13,7 +13,12 @@ const table = (rows: Record<string, string>) => ({
 const db = {
   bills: table({ '100232': shown, '100233': other }),
   statements: table({ '70001': shown }),
-  onboardings: table({ 'ob-shown': shown, 'ob-other': other }),
+  onboardings: table({
+    'ob-shown': shown,
+    'ob-other': other,
+    '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d': shown,
+    '6b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e': other,
+  }),
 } as unknown as PracticeDb;
 
 /** Splits an address as the router hands it over: the path, and the query with its `?`. */
@@ -30,6 +35,8 @@ describe("client-facing mode's guard", () => {
     expect(await allowed(routes.document('statement', 70001, shown))).toBe(true);
     expect(await allowed(routes.document('idCertificate', shown, shown))).toBe(true);
     expect(await allowed(routes.onboarding('ob-shown'))).toBe(true);
+    // A file the client uploaded to their own onboarding.
+    expect(await allowed(routes.document('upload', '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d.7.41', shown))).toBe(true);
   });
 
   it("refuses anyone else's page, document or onboarding, however the address names the client", async () => {
@@ -39,6 +46,8 @@ describe("client-facing mode's guard", () => {
     expect(await allowed(routes.document('idCertificate', other, shown))).toBe(false);
     expect(await allowed(routes.onboarding('ob-other'))).toBe(false);
     expect(await allowed(routes.onboarding('ob-unknown'))).toBe(false);
+    expect(await allowed(routes.document('upload', '6b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e.7.41', shown))).toBe(false);
+    expect(await allowed(routes.document('upload', 'not-an-upload', shown))).toBe(false);
   });
 
   it('refuses every other screen, a malformed document and anything without the local copy', async () => {
