@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useActivePracticeDb, useCompanion } from '../context/services-context';
 import { clientReadId, type PracticeDb } from '../data/practice-db';
 import { isOnline } from '../connectivity/connectivity-store';
@@ -72,13 +72,24 @@ interface Settled {
  * for the client is sized exactly. Until the read has settled it counts as "reading", so a screen
  * never calls the list missing while its read is still on its way.
  */
+/** The parts an applied write marks stale, so a tab open on one reads it again. */
+const STALE_PARTS: ReadonlySet<string> = new Set(['bills', 'proposals']);
+
 export function useOnDemandRead(entityKey: string, part: OnDemandPart): ReadStatus {
   const ctx = useInteractiveReads();
   const key = `${entityKey}:${part}`;
   const [settled, setSettled] = useState<Settled | null>(null);
   // A write this laptop made marks the part stale (its read marker goes): a tab open on it reads again at
-  // once, so a bill created while the client's Billing tab is open shows there without reopening it.
-  const stale = useLastRead(entityKey, part) === null;
+  // once, so a bill created while the client's Billing tab is open shows there without reopening it. Only a
+  // marker that goes while the tab is open counts (not the first answer "never read": that read is under way).
+  const lastRead = useLastRead(entityKey, part);
+  const seen = useRef<string | null | 'loading'>('loading');
+  const [staleTimes, setStaleTimes] = useState(0);
+  useEffect(() => {
+    // Only the parts a write marks stale (effects/effect-helpers.ts markStale): bills and proposals.
+    if (STALE_PARTS.has(part) && typeof seen.current === 'string' && lastRead === null) setStaleTimes((n) => n + 1);
+    seen.current = lastRead;
+  }, [lastRead, part]);
   useEffect(() => {
     if (!ctx || !entityKey) return;
     let cancelled = false;
@@ -98,7 +109,7 @@ export function useOnDemandRead(entityKey: string, part: OnDemandPart): ReadStat
       // The tab or header went: if it was the last one waiting for the read, main stops it.
       joined?.leave();
     };
-  }, [ctx, entityKey, part, key, stale]);
+  }, [ctx, entityKey, part, key, staleTimes]);
   if (!ctx || !entityKey) return IDLE;
   return settled && settled.ctx === ctx && settled.key === key ? settled.status : READING;
 }

@@ -99,15 +99,24 @@ describe('actions only where they make sense, names where they are read', () => 
 });
 
 describe('one number, one wording', () => {
-  it('keeps a pack’s estimate as counted when the client’s lists arrive', async () => {
+  it('says a pack’s estimate once as the client’s lists arrive: an “About” count gives way only to the exact one', async () => {
     const client = [...state().entities.values()].find(
       (e) => active(e.entityKey) && [...state().bills.values()].some((b) => b.entityKey === e.entityKey),
     )!;
     await go(`/clients/${client.entityKey}`);
     const estimate = page.getByTestId('pack-estimate');
     await estimate.waitFor({ timeout: 30_000 });
-    const shown = await estimate.textContent();
-    // Opening tabs reads the client's lists; the estimate on this screen stays the one number it said.
+    // Every text the estimate shows from now on, as the page itself sees it change.
+    await page.evaluate(() => {
+      const box = window as unknown as { estimates: string[] };
+      const element = document.querySelector('[data-testid="pack-estimate"]')!;
+      box.estimates = [element.textContent ?? ''];
+      new MutationObserver(() => {
+        const text = element.textContent ?? '';
+        if (box.estimates.at(-1) !== text) box.estimates.push(text);
+      }).observe(element, { subtree: true, childList: true, characterData: true });
+    });
+    // Opening tabs reads the client's lists.
     for (const [tab, part] of [
       ['Billing', 'bills'],
       ['Statements', 'statements'],
@@ -116,7 +125,15 @@ describe('one number, one wording', () => {
       await page.getByRole('tab', { name: tab }).click();
       await read(part);
     }
-    expect(await estimate.textContent()).toBe(shown);
+    const counts = (await page.evaluate(() => (window as unknown as { estimates: string[] }).estimates)).map(
+      (text) => /^(About )?(\d+) requests/.exec(text)?.slice(1, 3).join('') ?? text,
+    );
+    const distinct = counts.filter((count, i) => counts.indexOf(count) === i);
+    expect(distinct.length, JSON.stringify(counts)).toBeLessThanOrEqual(2);
+    if (distinct.length === 2) {
+      expect(distinct[0]).toMatch(/^About /);
+      expect(distinct[1]).not.toMatch(/^About /);
+    }
   });
 });
 

@@ -93,6 +93,8 @@ async function refusedLinks(entityKey: string): Promise<string[]> {
     if (parts[0] === 'documents' && url.searchParams.get('entity') === entityKey) {
       if (parts[1] === 'idCertificate') return parts[2] !== entityKey;
       if (parts[1] === 'bill' || parts[1] === 'statement') return !own[parts[1]].has(parts[2] ?? '');
+      // A file the client uploaded to one of their own onboardings ("<onboarding key>.<entity>.<document>").
+      if (parts[1] === 'upload') return !own.onboardings.has((parts[2] ?? '').split('.')[0] ?? '');
     }
     return true;
   });

@@ -47,10 +47,6 @@ describe('the PDF viewer prints and saves a copy', () => {
     const read = await readPdf(bytes);
     expect(read.text).toContain(bill.billNumber);
     savedPageCount = read.pages.length;
-    const now = new Date();
-    const today = [now.getFullYear(), now.getMonth() + 1, now.getDate()]
-      .map((n) => String(n).padStart(2, '0'))
-      .join('-');
     const name = download.suggestedFilename();
     expect(
       name.startsWith(
@@ -61,7 +57,8 @@ describe('the PDF viewer prints and saves a copy', () => {
       ),
     ).toBe(true);
     expect(name).toContain(bill.billNumber);
-    expect(name.endsWith(` - ${today}.pdf`)).toBe(true);
+    // Named by the bill’s own date, whatever day the copy is saved.
+    expect(name.endsWith(` - ${bill.billDate}.pdf`)).toBe(true);
   }, 60_000);
 
   it('"Print…" draws one page per PDF page into the print-only container, then opens the print dialog', async () => {

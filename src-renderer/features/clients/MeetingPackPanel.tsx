@@ -89,23 +89,26 @@ function usePackEstimate(entity: StoredEntity): PackEstimate {
   const db = useActivePracticeDb();
   const practiceKey = db?.practiceKey ?? null;
   const companion = useCompanion();
-  // Counted once for the client on this screen: a number that moves as a tab's list arrives (37, then 45,
-  // then 50) reads as three answers. What is not read yet counts at the practice's averages ("About").
-  const [base, setBase] = useState<{ requests: number; approximate: boolean } | null>(null);
-  useEffect(() => {
-    setBase(null);
-    if (!db) return;
-    let cancelled = false;
-    void (async () => estimatePack(await packInputs(db, entity.entityKey), await listAverages(db)))().then(
-      (estimate) => !cancelled && setBase(estimate),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
+  // Counted from what is on the laptop, live; but shown as one number: a count that moved as each of the
+  // client's lists arrived (37, then 45, then 50) read as three answers. An "About" count (a list not read
+  // yet, counted at the practice's averages) gives way once, to the exact count when every list is here;
+  // an exact count stays as it was said.
+  const live = useLiveQuery(async () => {
+    if (!db) return null;
+    return estimatePack(await packInputs(db, entity.entityKey), await listAverages(db));
   }, [db, entity.entityKey]);
+  const [base, setBase] = useState<{ key: string; estimate: { requests: number; approximate: boolean } } | null>(null);
+  useEffect(() => {
+    if (!live) return;
+    setBase((held) =>
+      held && held.key === entity.entityKey && !(held.estimate.approximate && !live.approximate)
+        ? held
+        : { key: entity.entityKey, estimate: live },
+    );
+  }, [live, entity.entityKey]);
+  const shown = base?.key === entity.entityKey ? base.estimate : null;
   const [eta, setEta] = useState<{ requests: number; seconds: number | null } | null>(null);
-  const requests = base?.requests;
+  const requests = shown?.requests;
   useEffect(() => {
     if (!practiceKey || requests === undefined) return;
     let cancelled = false;
@@ -117,7 +120,7 @@ function usePackEstimate(entity: StoredEntity): PackEstimate {
       cancelled = true;
     };
   }, [companion, practiceKey, requests]);
-  return base ? { ...base, etaSeconds: eta?.requests === base.requests ? eta.seconds : null } : null;
+  return shown ? { ...shown, etaSeconds: eta?.requests === shown.requests ? eta.seconds : null } : null;
 }
 
 function PackOffer({

@@ -173,9 +173,10 @@ function workWords(practice: PracticeState): string {
 
 /** The region's own name for the periodic sales-tax work, and what must never be said instead. */
 const SALES_TAX_WORK = {
-  AU: { said: /Business activity statements \(BAS\)/, detail: /GST/, never: /sales tax|VAT/i },
-  GB: { said: /VAT returns/, detail: /Making Tax Digital/, never: /sales tax|GST|BAS\b/i },
-  ZA: { said: /VAT returns/, detail: /SARS/, never: /sales tax|GST|BAS\b/i },
+  // Whole words only: a client named Salvatore is no VAT.
+  AU: { said: /Business activity statements \(BAS\)/, detail: /GST/, never: /\bsales tax\b|\bVAT\b/i },
+  GB: { said: /VAT returns/, detail: /Making Tax Digital/, never: /\bsales tax\b|\bGST\b|\bBAS\b/i },
+  ZA: { said: /VAT returns/, detail: /SARS/, never: /\bsales tax\b|\bGST\b|\bBAS\b/i },
 } as const;
 
 /** How each country titles a bill that carries its sales tax. */
