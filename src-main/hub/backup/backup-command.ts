@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { readAdminEndpoint, type AdminEndpoint } from '../admin/admin-file';
 import { openPglite, openPostgres, PGLITE_FOLDER, type HubDatabase } from '../db/database';
 import { createBackupSealer, DEFAULT_KDF } from './backup-cipher';
+import { createPayloadWriter } from './backup-payload';
 import { ADMIN_BACKUP_PATH } from './backup-route';
 import { fileLine, readDataFiles } from './data-files';
 import { databaseLineSchema, endLineSchema, exportDatabase, type DatabaseSummary } from './database-dump';
@@ -53,14 +54,14 @@ export async function runBackupCommand(
     if (!out.write(bytes)) await once(out, 'drain');
   };
   try {
-    const sealer = await createBackupSealer(passphrase, put, options.kdf ?? DEFAULT_KDF);
-    const line = (text: string) => sealer.write(`${text}\n`);
+    const payload = createPayloadWriter(await createBackupSealer(passphrase, put, options.kdf ?? DEFAULT_KDF));
+    const line = (text: string) => payload.line(text);
     const madeAt = new Date().toISOString();
     await line(JSON.stringify({ [BACKUP_LINE]: { madeAt } }));
     const files = readDataFiles(options.dataDir);
     for (const file of files) await line(fileLine(file));
     const database = await exportFrom(options, line);
-    await sealer.end();
+    await payload.end();
     out.end();
     await once(out, 'finish');
     renameSync(partial, target);

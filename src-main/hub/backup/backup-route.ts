@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { HubDatabase } from '../db/database';
 import { exportDatabase } from './database-dump';
+import { gatherLines } from './json-lines';
 
 /** The running hub's database, for `backup` on its loopback administration listener. */
 export const ADMIN_BACKUP_PATH = '/admin/v1/backup';
@@ -17,14 +18,17 @@ export function registerBackupRoute(app: FastifyInstance, db: HubDatabase): void
     const stream = new PassThrough();
     let gone = false;
     stream.on('close', () => (gone = true));
-    void exportDatabase(db, async (line) => {
+    const lines = gatherLines(async (piece) => {
       // The command went away: stop reading, which ends the transaction the hub's other queries wait for.
       if (gone) throw new Error('The backup was abandoned by its reader.');
-      if (!stream.write(`${line}\n`)) await drainedOrClosed(stream);
-    }).then(
-      () => stream.end(),
-      (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
-    );
+      if (!stream.write(piece)) await drainedOrClosed(stream);
+    });
+    void exportDatabase(db, lines.line)
+      .then(() => lines.flush())
+      .then(
+        () => stream.end(),
+        (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
     return reply.type('application/x-ndjson').send(stream);
   });
 }

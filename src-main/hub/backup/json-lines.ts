@@ -38,3 +38,29 @@ export function parseJsonLine(text: string): unknown {
     return undefined;
   }
 }
+
+/**
+ * Gathers lines into pieces of about 64 KiB for `write`: a stream (zlib, a socket) takes each write as one
+ * unit of work, and a mirror is hundreds of thousands of short lines.
+ */
+export function gatherLines(write: (piece: string) => Promise<void>): {
+  line(text: string): Promise<void>;
+  flush(): Promise<void>;
+} {
+  let gathered: string[] = [];
+  let length = 0;
+  const flush = async () => {
+    if (gathered.length === 0) return;
+    const piece = gathered.join('');
+    [gathered, length] = [[], 0];
+    await write(piece);
+  };
+  return {
+    async line(text) {
+      gathered.push(`${text}\n`);
+      length += text.length + 1;
+      if (length >= 64 * 1024) await flush();
+    },
+    flush,
+  };
+}

@@ -9,7 +9,8 @@ import { BACKUP_LINE } from './backup-command';
 import { conflictingDataFiles, fromFileLine, fileLineSchema, writeDataFiles, type DataFile } from './data-files';
 import { BackupContentError, databaseLineSchema, importDatabase, schemaVersionOf } from './database-dump';
 import { readPassphrase } from './passphrase';
-import { linePuller, parseJsonLine, textLines } from './json-lines';
+import { payloadLines } from './backup-payload';
+import { linePuller, parseJsonLine } from './json-lines';
 
 export interface RestoreOptions {
   dataDir: string;
@@ -48,7 +49,7 @@ export async function runRestoreCommand(
   try {
     const passphrase = await (options.passphrase ?? (() => readPassphrase('restore')))();
     file = createReadStream(source);
-    const next = linePuller(textLines(openBackup(file, passphrase))[Symbol.asyncIterator]());
+    const next = linePuller(payloadLines(openBackup(file, passphrase))[Symbol.asyncIterator]());
     const first = backupLineSchema.safeParse(parseJsonLine((await next()) ?? ''));
     if (!first.success) throw new BackupContentError('The backup does not start as a practice hub backup does.');
     const files: DataFile[] = [];
