@@ -1,6 +1,6 @@
-import { createWriteStream, existsSync, renameSync, rmSync, statSync } from 'node:fs';
-import { once } from 'node:events';
-import { join, resolve } from 'node:path';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { readAdminEndpoint, type AdminEndpoint } from '../admin/admin-file';
 import { openPglite, openPostgres, PGLITE_FOLDER, type HubDatabase } from '../db/database';
 import { createBackupSealer, DEFAULT_KDF } from './backup-cipher';
@@ -44,15 +44,14 @@ export async function runBackupCommand(
   if (!options.to) throw new Error('Give --to FILE: where to write the backup.');
   const target = resolve(options.to);
   if (existsSync(target) && statSync(target).isDirectory()) throw new Error(`${target} is a folder: give a file name.`);
+  if (!existsSync(dirname(target))) throw new Error(`There is no folder ${dirname(target)} to write the backup in.`);
   const pglite = join(options.dataDir, PGLITE_FOLDER);
   if (!options.databaseUrl && !readAdminEndpoint(options.dataDir) && !existsSync(pglite))
     throw new Error(`There is no hub database in ${options.dataDir} to back up (no hub has started there).`);
   const passphrase = await (options.passphrase ?? (() => readPassphrase('backup')))();
   const partial = `${target}.${process.pid}.partial`;
-  const out = createWriteStream(partial, { mode: 0o600 });
-  const put = async (bytes: Buffer) => {
-    if (!out.write(bytes)) await once(out, 'drain');
-  };
+  const out = await open(partial, 'w', 0o600);
+  const put = async (bytes: Buffer) => void (await out.write(bytes));
   try {
     const payload = createPayloadWriter(await createBackupSealer(passphrase, put, options.kdf ?? DEFAULT_KDF));
     const line = (text: string) => payload.line(text);
@@ -62,8 +61,9 @@ export async function runBackupCommand(
     for (const file of files) await line(fileLine(file));
     const database = await exportFrom(options, line);
     await payload.end();
-    out.end();
-    await once(out, 'finish');
+    // On the disk before it takes the backup's name: a power cut leaves the last whole backup, not half a new one.
+    await out.sync();
+    await out.close();
     renameSync(partial, target);
     write(
       JSON.stringify({
@@ -78,7 +78,7 @@ export async function runBackupCommand(
     );
     return 0;
   } catch (error) {
-    out.destroy();
+    await out.close().catch(() => undefined);
     rmSync(partial, { force: true });
     throw error;
   }
