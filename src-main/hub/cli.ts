@@ -7,6 +7,8 @@
  * plain http on loopback only. `DATABASE_URL=postgres://…` uses a PostgreSQL server.
  * `npm run hub -- devices add "Front desk laptop" | devices list | devices revoke <id> [--data DIR]`.
  * `npm run hub -- webhooks subscribe --url https://…/webhooks/partner --api-url URL [--data DIR]`, beside the running hub.
+ * `npm run hub -- backup --to FILE [--data DIR]`, `npm run hub -- restore --from FILE [--data DIR]`: the passphrase
+ * from HUB_BACKUP_PASSPHRASE or typed (src-main/hub/backup/).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDemoPractice } from '../demo-practice/create-demo-practice';
 import { demoSummary } from '../demo-practice/demo-summary';
+import { runBackupCommand } from './backup/backup-command';
+import { runRestoreCommand } from './backup/restore-command';
 import { runDevicesCommand } from './devices/devices-command';
 import { enrolmentCode } from './devices/devices';
 import { loadHubTls, type HubTlsChoice } from './http/hub-tls';
@@ -39,6 +43,8 @@ const { values, positionals } = parseArgs({
     key: { type: 'string' },
     'self-signed': { type: 'boolean', default: false },
     url: { type: 'string' },
+    to: { type: 'string' },
+    from: { type: 'string' },
   },
   allowPositionals: true,
   strict: true,
@@ -71,8 +77,18 @@ if (positionals[0] === 'webhooks') {
   }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
   process.exit(code);
 }
+if (positionals[0] === 'backup' || positionals[0] === 'restore') {
+  const options = { dataDir: resolve(values.data ?? defaultData), databaseUrl, to: values.to, from: values.from };
+  const run = positionals[0] === 'backup' ? runBackupCommand : runRestoreCommand;
+  const code = await run(positionals.slice(1), options).catch((error: unknown) =>
+    fail(error instanceof Error ? error.message : String(error)),
+  );
+  process.exit(code);
+}
 if (positionals.length > 0)
-  fail(`Unknown command "${positionals.join(' ')}". Try: devices add|list|revoke, webhooks subscribe.`);
+  fail(
+    `Unknown command "${positionals.join(' ')}". Try: devices add|list|revoke, webhooks subscribe, backup, restore.`,
+  );
 if (!values.cert !== !values.key) fail('Give both --cert and --key (PEM files), or neither.');
 if (values.cert && values['self-signed']) fail('Give --cert and --key, or --self-signed, not both.');
 const tlsChoice: HubTlsChoice =

@@ -13,12 +13,17 @@ const secretsSchema = z.strictObject({
 });
 export type HubSecrets = z.infer<typeof secretsSchema>;
 
-const SECRETS_FILE = 'secrets.json';
+export const SECRETS_FILE = 'secrets.json';
+
+/** The secrets file's text as the hub reads it (throws when it is not one). */
+export function parseSecrets(text: string): HubSecrets {
+  return secretsSchema.parse(JSON.parse(text));
+}
 
 export function readSecrets(dataDir: string): HubSecrets {
   const path = join(dataDir, SECRETS_FILE);
   if (!existsSync(path)) return { webhooks: {} };
-  return secretsSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  return parseSecrets(readFileSync(path, 'utf8'));
 }
 
 /** Written to a temporary 0600 file and renamed, so a crash leaves the old file or the new, never half. */

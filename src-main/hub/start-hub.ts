@@ -298,8 +298,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       },
     });
     await app.listen({ host, port: options.port ?? 0 });
-    // `devices add/list/revoke` while the hub runs: on loopback, with a secret in the data folder.
-    const admin = await startAdminListener({ dataDir: options.dataDir, devices });
+    // `devices add/list/revoke` and `backup` while the hub runs: on loopback, with a secret in the data folder.
+    const admin = await startAdminListener({ dataDir: options.dataDir, devices, db });
     const { port } = app.server.address() as AddressInfo;
     const hubUrl = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
     if (options.subscribeWebhooks) {

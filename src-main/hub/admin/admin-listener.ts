@@ -2,6 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { z } from 'zod';
+import { registerBackupRoute } from '../backup/backup-route';
+import type { HubDatabase } from '../db/database';
 import type { DeviceAccess } from '../devices/device-access';
 import { describeNewDevice, type NewDevice } from '../devices/new-device';
 import { pathRefusal } from '../http/canonical-path';
@@ -17,12 +19,12 @@ const idSchema = z.strictObject({ id: z.string().min(1).max(100) });
 export type RevokeAnswer = { revoked: string } | { error: string };
 
 /**
- * The running hub's administration: `devices add/list/revoke` while it runs, which on PGlite is the only
+ * The running hub's administration: `devices add/list/revoke` and `backup` while it runs, which on PGlite is the only
  * way (its folder is the running hub's alone) and on PostgreSQL ends the revoked device's streams on every
  * process through the same path. A second listener, on 127.0.0.1 only, whatever `--host` the laptops use;
  * every request carries the secret the hub wrote to `DATA/admin.json` (0600) at start.
  */
-export async function startAdminListener(deps: { dataDir: string; devices: DeviceAccess }) {
+export async function startAdminListener(deps: { dataDir: string; devices: DeviceAccess; db: HubDatabase }) {
   const secret = newAdminSecret();
   const expected = Buffer.from(`Bearer ${secret}`, 'utf8');
   const app = Fastify({ logger: false, bodyLimit: 4096 });
@@ -46,6 +48,7 @@ export async function startAdminListener(deps: { dataDir: string; devices: Devic
     if (await deps.devices.revoke(params.data.id)) return { revoked: params.data.id };
     return reply.code(404).send({ error: `No active device ${params.data.id}.` });
   });
+  registerBackupRoute(app, deps.db);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   writeAdminEndpoint(deps.dataDir, { url: `http://127.0.0.1:${port}`, secret, pid: process.pid });

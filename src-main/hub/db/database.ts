@@ -20,7 +20,7 @@ export interface HubDatabase extends Queryable {
 }
 
 /** PGlite's own folder inside the data folder (the data folder also holds the lock and the secrets). */
-const PGLITE_FOLDER = 'pglite';
+export const PGLITE_FOLDER = 'pglite';
 
 /**
  * Opens PGlite in `dataDir`. PGlite takes no lock of its own (two processes on one folder corrupt it) and a
@@ -31,34 +31,41 @@ export async function openPglite(dataDir: string): Promise<HubDatabase> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lock: FolderLock = acquireFolderLock(dataDir);
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
     const target = join(dataDir, PGLITE_FOLDER);
     if (!existsSync(target)) {
       const temporary = join(dataDir, `${PGLITE_FOLDER}.initialising`);
       rmSync(temporary, { recursive: true, force: true });
-      const fresh = await PGlite.create(temporary);
-      await fresh.close();
+      await (await openPgliteFolder(temporary)).close();
       renameSync(temporary, target);
     }
-    const db = await PGlite.create(target);
-    const run = async <Row>(q: Pick<typeof db, 'query'>, sql: string, params?: readonly unknown[]) =>
-      (await q.query<Row>(sql, params ? [...params] : undefined)).rows;
-    return {
-      engine: 'pglite',
-      query: (sql, params) => run(db, sql, params),
-      transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
-      async close() {
-        try {
-          if (!db.closed) await db.close();
-        } finally {
-          lock.release();
-        }
-      },
-    };
+    return await openPgliteFolder(target, () => lock.release());
   } catch (error) {
     lock.release();
     throw error;
   }
+}
+
+/**
+ * PGlite in exactly this folder (made there when new), with no lock of its own: the caller holds the data
+ * folder's lock — `openPglite`, or a restore building a database beside the live one. `onClose` runs after.
+ */
+export async function openPgliteFolder(folder: string, onClose: () => void = () => undefined): Promise<HubDatabase> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(folder);
+  const run = async <Row>(q: Pick<typeof db, 'query'>, sql: string, params?: readonly unknown[]) =>
+    (await q.query<Row>(sql, params ? [...params] : undefined)).rows;
+  return {
+    engine: 'pglite',
+    query: (sql, params) => run(db, sql, params),
+    transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    async close() {
+      try {
+        if (!db.closed) await db.close();
+      } finally {
+        onClose();
+      }
+    },
+  };
 }
 
 /** Opens a PostgreSQL server's database (DATABASE_URL): the same SQL as PGlite, over a small pool. */

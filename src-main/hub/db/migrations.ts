@@ -1,4 +1,4 @@
-import type { HubDatabase } from './database';
+import type { HubDatabase, Queryable } from './database';
 
 /**
  * The hub's schema, in order; each step runs once (recorded in hub_migrations). SQL that PostgreSQL 15
@@ -116,20 +116,54 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX mirror_records_client_keys ON mirror_records (lower(key)) WHERE resource = 'entities';`,
 ];
 
-export async function migrate(db: HubDatabase): Promise<void> {
-  await db.query(
+/** The schema this hub knows: the number of its migrations. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * The advisory lock every process takes before it migrates (first key 'HubM', beside the mirror leader's
+ * 'Hub!'): two processes starting together on one database take turns, and the second finds nothing to do.
+ */
+export const MIGRATION_LOCK = [0x4875624d, 1] as const;
+
+/** Said when the database was upgraded by a newer hub: this one would misread or damage what it does not know. */
+export function newerSchemaSentence(version: number): string {
+  return (
+    `This database's schema is version ${version}, newer than this hub knows (version ${SCHEMA_VERSION}): a newer hub ` +
+    'upgraded it. Run that version of the hub (or a later one), or restore a backup made by this version.'
+  );
+}
+
+/** Brings the schema up to date (or to `through`, a restore's step), in one transaction under the lock. */
+export async function migrate(db: HubDatabase, options: { through?: number } = {}): Promise<void> {
+  await db.transaction((tx) => migrateInTransaction(tx, db.engine, options));
+}
+
+/**
+ * The migrations not applied yet, each once, inside the caller's transaction (a restore runs them with its
+ * load, so a failure leaves nothing). On PostgreSQL the transaction first waits for the migration lock,
+ * released at its commit; PGlite is one process (the folder lock), so it takes none.
+ */
+export async function migrateInTransaction(
+  tx: Queryable,
+  engine: HubDatabase['engine'],
+  options: { through?: number } = {},
+): Promise<void> {
+  const through = options.through ?? SCHEMA_VERSION;
+  if (engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [...MIGRATION_LOCK]);
+  await tx.query(
     'CREATE TABLE IF NOT EXISTS hub_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const applied = new Set(
-    (await db.query<{ version: number }>('SELECT version FROM hub_migrations')).map((row) => Number(row.version)),
+    (await tx.query<{ version: number }>('SELECT version FROM hub_migrations')).map((row) => Number(row.version)),
   );
+  const newest = Math.max(0, ...applied);
+  if (newest > SCHEMA_VERSION) throw new Error(newerSchemaSentence(newest));
   for (const [index, sql] of MIGRATIONS.entries()) {
     const version = index + 1;
+    if (version > through) break;
     if (applied.has(version)) continue;
-    await db.transaction(async (tx) => {
-      for (const statement of splitStatements(sql)) await tx.query(statement);
-      await tx.query('INSERT INTO hub_migrations (version) VALUES ($1)', [version]);
-    });
+    for (const statement of splitStatements(sql)) await tx.query(statement);
+    await tx.query('INSERT INTO hub_migrations (version) VALUES ($1)', [version]);
   }
 }
 

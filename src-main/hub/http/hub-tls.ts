@@ -19,7 +19,7 @@ export type HubTlsChoice =
   { kind: 'files'; certFile: string; keyFile: string } | { kind: 'self-signed' } | { kind: 'none' };
 
 /** Where the self-signed certificate lives once generated, and the record of the certificate the hub serves. */
-const TLS_DIR = 'tls';
+export const TLS_DIR = 'tls';
 const SELF_SIGNED_CERT = 'self-signed-cert.pem';
 const SELF_SIGNED_KEY = 'self-signed-key.pem';
 /** The public certificate the running hub serves, so `devices add` can put its fingerprint in the code. */

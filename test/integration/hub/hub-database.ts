@@ -29,37 +29,44 @@ function withDatabase(url: string, name: string): string {
   return `${parts[1]}/${name}${parts[2] ?? ''}`;
 }
 
+/** A fresh empty database on the PostgreSQL test server, and how to drop it (with any connection left open). */
+export async function createPostgresDatabase(prefix = 'hub_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = serverUrl();
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(server);
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.close();
+  }
+  return {
+    url: withDatabase(server, name),
+    async drop() {
+      const again = await openPostgres(server);
+      try {
+        // FORCE: a test that failed half-way may leave a connection open; the database must go regardless.
+        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await again.close();
+      }
+    },
+  };
+}
+
 /**
  * On PostgreSQL, a fresh empty database for the whole test file, dropped after it (so files never see each
  * other's rows and can run at once); on PGlite, undefined (the hub then opens PGlite in its data folder).
  */
 export function useHubDatabaseUrl(): () => string | undefined {
-  let url: string | undefined;
-  let name = '';
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   beforeAll(async () => {
     if (hubTestEngine !== 'postgres') return;
-    const server = serverUrl();
-    name = `hub_test_${randomBytes(6).toString('hex')}`;
-    const fresh = withDatabase(server, name);
-    const admin = await openPostgres(server);
-    try {
-      await admin.query(`CREATE DATABASE ${name}`);
-    } finally {
-      await admin.close();
-    }
-    url = fresh;
+    database = await createPostgresDatabase();
   }, 60_000);
   afterAll(async () => {
-    if (!url) return;
-    const admin = await openPostgres(serverUrl());
-    try {
-      // FORCE: a test that failed half-way may leave a connection open; the database must go regardless.
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } finally {
-      await admin.close();
-    }
+    await database?.drop();
   });
-  return () => url;
+  return () => database?.url;
 }
 
 /**
