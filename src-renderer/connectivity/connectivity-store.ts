@@ -16,7 +16,8 @@ export type ConnectivityStore = StoreApi<ConnectivityState>;
 export const createConnectivityStore = (): ConnectivityStore =>
   createStore<ConnectivityState>()((set) => ({
     main: null,
-    browserOnline: typeof navigator === 'undefined' ? true : navigator.onLine,
+    // A browser says whether it has a network; Node 21+ has a `navigator` that does not (onLine undefined).
+    browserOnline: typeof navigator === 'undefined' || typeof navigator.onLine !== 'boolean' ? true : navigator.onLine,
     setMain: (main) => set({ main }),
     setBrowserOnline: (browserOnline) => set({ browserOnline }),
   }));

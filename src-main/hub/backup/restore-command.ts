@@ -11,6 +11,7 @@ import { BackupContentError, databaseLineSchema, importDatabase, schemaVersionOf
 import { readPassphrase } from './passphrase';
 import { payloadLines } from './backup-payload';
 import { linePuller, parseJsonLine } from './json-lines';
+import { countOf } from '../../../src-preload/contract/counts';
 
 export interface RestoreOptions {
   dataDir: string;
@@ -164,8 +165,8 @@ async function postgresPlace(databaseUrl: string, goneWithinMs: number): Promise
   }
   if (others.length > 0)
     return refuse(
-      `${others.length} other connection${others.length === 1 ? '' : 's'} use${others.length === 1 ? 's' : ''} this ` +
-        `database (${[...new Set(others)].join(', ')}): stop every hub on it before restoring — a restore never ` +
+      `This database is open on ${countOf(others.length, 'other connection')} ` +
+        `(${[...new Set(others)].join(', ')}): stop every hub on it before restoring — a restore never ` +
         'writes under a running hub.',
     );
   const version = await schemaVersionOf(db);
