@@ -1,23 +1,20 @@
 /**
- * `npm run hub -- --demo [--port N] [--data DIR]`: starts the embedded demo practice, mirrors it and serves
- * laptops on 127.0.0.1; prints exactly one JSON line (hubUrl, webhookUrl, practiceKey, fingerprint, demo, device).
- * `npm run hub -- [--api-url URL] [--host H] [--port N] [--data DIR] [--cert FILE --key FILE | --self-signed]`:
- * the same for a real practice, whose Client credentials are in DIR/secrets.json (0600); HTTPS with the
- * administrator's certificate, or a self-signed one generated once into DIR (the default off loopback);
- * plain http on loopback only. `DATABASE_URL=postgres://…` uses a PostgreSQL server.
- * `npm run hub -- devices add "Front desk laptop" | devices list | devices revoke <id> [--data DIR]`.
- * `npm run hub -- webhooks subscribe --url https://…/webhooks/partner --api-url URL [--data DIR]`, beside the running hub.
- * `npm run hub -- backup --to FILE [--data DIR]`, `npm run hub -- restore --from FILE [--data DIR]`: the passphrase
- * from HUB_BACKUP_PASSPHRASE or typed (src-main/hub/backup/).
+ * The hub's command line: `node out/hub/cli.js [COMMAND] [OPTIONS]` (`npm run hub -- …` builds it first).
+ * Every setting is a flag or an environment variable (command-line/hub-options.ts; `--help` lists them).
+ * Starting: prints exactly one JSON line when serving (hubUrl, webhookUrl, practiceKey, fingerprint, webhooks;
+ * with --demo also demo and device). Credentials for a real practice are in DATA/secrets.json (0600).
+ * Commands: devices add|list|revoke, webhooks subscribe, backup --to FILE, restore --from FILE.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createDemoPractice } from '../demo-practice/create-demo-practice';
 import { demoSummary } from '../demo-practice/demo-summary';
 import { runBackupCommand } from './backup/backup-command';
 import { runRestoreCommand } from './backup/restore-command';
+import { hubHelp, HubOptionsError, readHubOptions, type HubOptions } from './command-line/hub-options';
+import { useOutboundNetwork } from './command-line/outbound-network';
+import { describeStartFailure } from './command-line/start-failure';
 import { runDevicesCommand } from './devices/devices-command';
 import { enrolmentCode } from './devices/devices';
 import { loadHubTls, type HubTlsChoice } from './http/hub-tls';
@@ -32,28 +29,26 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const { values, positionals } = parseArgs({
-  options: {
-    demo: { type: 'boolean', default: false },
-    port: { type: 'string', default: '4020' },
-    data: { type: 'string' },
-    'api-url': { type: 'string' },
-    host: { type: 'string', default: '127.0.0.1' },
-    cert: { type: 'string' },
-    key: { type: 'string' },
-    'self-signed': { type: 'boolean', default: false },
-    url: { type: 'string' },
-    to: { type: 'string' },
-    from: { type: 'string' },
-  },
-  allowPositionals: true,
-  strict: true,
-});
-
-const databaseUrl = process.env.DATABASE_URL || undefined;
-// How often a follower tries to take over the mirror: the longest a dead leader's gap lasts (default 5 s).
-const leaderPollMs = Number(process.env.HUB_LEADER_POLL_MS) || undefined;
+let options: HubOptions;
+try {
+  options = readHubOptions(process.argv.slice(2), process.env);
+} catch (error) {
+  if (error instanceof HubOptionsError) fail(error.message);
+  throw error;
+}
+if (options.help) {
+  process.stdout.write(hubHelp());
+  process.exit(0);
+}
+const values = options;
+const positionals = options.command;
+const databaseUrl = options.databaseUrl;
 const defaultData = resolve('.practice-hub');
+try {
+  useOutboundNetwork(process.env, { systemCa: options.systemCa });
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
 
 /** The data folder holds the secrets, the certificate's key and the lock: made for this user only. */
 function dataFolder(path: string): string {
@@ -72,7 +67,7 @@ if (positionals[0] === 'webhooks') {
   const dataDir = dataFolder(resolve(values.data ?? defaultData));
   const code = await runWebhooksCommand(positionals.slice(1), {
     dataDir,
-    apiUrl: values['api-url'],
+    apiUrl: values.apiUrl,
     url: values.url,
   }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
   process.exit(code);
@@ -87,19 +82,18 @@ if (positionals[0] === 'backup' || positionals[0] === 'restore') {
 }
 if (positionals.length > 0)
   fail(
-    `Unknown command "${positionals.join(' ')}". Try: devices add|list|revoke, webhooks subscribe, backup, restore.`,
+    `Unknown command "${positionals.join(' ')}". Try: devices add|list|revoke, webhooks subscribe, backup, restore, or --help.`,
   );
 if (!values.cert !== !values.key) fail('Give both --cert and --key (PEM files), or neither.');
-if (values.cert && values['self-signed']) fail('Give --cert and --key, or --self-signed, not both.');
+if (values.cert && values.selfSigned) fail('Give --cert and --key, or --self-signed, not both.');
 const tlsChoice: HubTlsChoice =
   values.cert && values.key
     ? { kind: 'files', certFile: resolve(values.cert), keyFile: resolve(values.key) }
-    : values['self-signed'] || !isLoopbackHost(values.host)
+    : values.selfSigned || !isLoopbackHost(values.host)
       ? { kind: 'self-signed' }
       : { kind: 'none' };
 
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0-65535, not "${values.port}".`);
+const port = values.port;
 
 // The demo is a new practice on every start, so by default its hub gets a fresh data folder, removed on exit.
 const scratch = values.demo && !values.data ? mkdtempSync(join(tmpdir(), 'practice-hub-demo-')) : null;
@@ -113,9 +107,11 @@ if (demo) {
   writeSecrets(dataDir, { ...readSecrets(dataDir), partnerApi: practice.readWrite });
 } else {
   const stored = readSecrets(dataDir).partnerApi;
-  if (!values['api-url'] || !stored)
-    fail(`Give --api-url and put {"partnerApi":{"clientId":…,"secret":…}} in ${join(dataDir, 'secrets.json')} (0600).`);
-  partnerApi = { baseUrl: values['api-url'], ...stored };
+  if (!values.apiUrl || !stored)
+    fail(
+      `Give --api-url (HUB_API_URL) and put {"partnerApi":{"clientId":…,"secret":…}} in ${join(dataDir, 'secrets.json')} (0600).`,
+    );
+  partnerApi = { baseUrl: values.apiUrl, ...stored };
 }
 
 const hub = await loadHubTls(dataDir, values.host, tlsChoice)
@@ -127,13 +123,13 @@ const hub = await loadHubTls(dataDir, values.host, tlsChoice)
       port,
       tls,
       partnerApi,
-      leaderPollMs,
+      leaderPollMs: values.leaderPollMs,
       subscribeWebhooks: !!demo,
     }),
   )
   .catch(async (error: unknown) => {
     await demo?.close();
-    return fail(`The hub did not start: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(`The hub did not start: ${describeStartFailure(error)}`);
   });
 const device = demo ? await hub.devices.add('Demo laptop') : null;
 const pinned = hub.certificate?.pinned ? hub.certificate.fingerprint : null;

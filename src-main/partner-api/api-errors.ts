@@ -72,8 +72,10 @@ export class NetworkError extends Error {
   constructor(
     readonly failure: NetworkFailure,
     message: string,
+    /** The fetch's own error, kept for whoever says why (the hub's command line); never shown to staff as is. */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'NetworkError';
   }
 }

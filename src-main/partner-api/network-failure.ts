@@ -101,13 +101,14 @@ const codesOf = (error: unknown): string[] =>
 /** A fetch that threw, as a NetworkError that says whether the request may have reached the server. */
 export function classifyFetchFailure(error: unknown, timedOut: boolean): NetworkError {
   const message = error instanceof Error ? error.message : String(error);
-  if (timedOut) return new NetworkError('timeout', 'The request timed out.');
+  const cause = { cause: error };
+  if (timedOut) return new NetworkError('timeout', 'The request timed out.', cause);
   if (chainOf(error).some((e) => field(e, 'code') === HUB_CERTIFICATE_MISMATCH))
     return new HubCertificateRefusedError();
-  if (failurePhase(error) === 'before') return new NetworkError('unreachable', message);
+  if (failurePhase(error) === 'before') return new NetworkError('unreachable', message, cause);
   const codes = codesOf(error);
-  if (codes.some((code) => TIMEOUT_CODES.has(code))) return new NetworkError('timeout', 'The request timed out.');
-  if (codes.length > 0) return new NetworkError('reset', 'The connection was lost before an answer came.');
+  if (codes.some((code) => TIMEOUT_CODES.has(code))) return new NetworkError('timeout', 'The request timed out.', cause);
+  if (codes.length > 0) return new NetworkError('reset', 'The connection was lost before an answer came.', cause);
   // Nothing recognisable: the request may have gone out.
-  return new NetworkError('reset', message);
+  return new NetworkError('reset', message, cause);
 }
