@@ -60,7 +60,7 @@ describe('what a restore refuses', () => {
     await expect(restore(file)).rejects.toThrow(
       hubTestEngine === 'pglite'
         ? /in use by process \d+( \(this one\))?\. Stop that hub before restoring: a restore never writes under a running hub\./
-        : /use[s]? this database \(.*\): stop every hub on it before restoring/,
+        : /This database is open on \d+ other connections? \(.*\): stop every hub on it before restoring/,
     );
     await bed.stopHub();
     const before = await snapshotPlace(place());
