@@ -3,13 +3,21 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 /**
- * Secrets (the Partner API secret, webhook signing secrets) live in a 0600 file in the data folder, never
+ * Secrets (the Partner API secret, webhook signing secrets, the metrics token) live in a 0600 file in the data folder, never
  * in the database, so a database backup or a replica leaks none.
  */
 const secretsSchema = z.strictObject({
   partnerApi: z.strictObject({ clientId: z.string(), secret: z.string() }).optional(),
   /** Webhook subscription id → its signing secret. */
   webhooks: z.record(z.string(), z.string()).default({}),
+  /**
+   * The bearer token a Prometheus server off this machine shows for GET /metrics (loopback needs none);
+   * read at each such request, so it can be set or changed while the hub runs.
+   */
+  metricsToken: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,512}$/, 'metricsToken must be 32 to 512 visible ASCII characters (openssl rand -hex 32)')
+    .optional(),
 });
 export type HubSecrets = z.infer<typeof secretsSchema>;
 

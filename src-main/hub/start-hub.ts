@@ -31,12 +31,17 @@ import { hubResources } from './mirror/hub-resources';
 import { createLaptopPresence, type LaptopPresence } from './mirror/laptop-presence';
 import { createMirrorLoop, type MirrorLoop } from './mirror/mirror-loop';
 import { latestChangeSeq } from './mirror/mirror-store';
-import { readSecrets } from './secrets-file';
 import { recordTestArrival, subscribeToEvents } from './webhooks/demo-subscription';
 import { createEventWork } from './webhooks/event-work';
 import { createInboxWorker } from './webhooks/inbox-worker';
 import { registerWebhookReceiver } from './webhooks/webhook-receiver';
 import { WEBHOOK_PATH } from './webhooks/webhook-path';
+import { createHubLog, type HubLogOptions } from './watch/hub-log';
+import { createHubMetrics } from './watch/hub-metrics';
+import { schemaVersionOf } from './watch/readiness';
+import { secretsInUse } from './watch/secrets-in-use';
+import { watchHub } from './watch/watch-hub';
+import { registerWatchRoutes } from './watch/watch-routes';
 
 export interface StartHubOptions {
   dataDir: string;
@@ -73,6 +78,8 @@ export interface StartHubOptions {
    * the hub and the demo practice one virtual clock, so an import paced by the real limits takes no real hour.
    */
   timer?: BudgetTimer;
+  /** Where the hub's JSON log lines go and from which level (default: standard error, info). */
+  log?: HubLogOptions;
 }
 
 /** The backstop pass when no webhook says anything, like a laptop's: every 5 minutes, hourly with no laptop. */
@@ -118,15 +125,22 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const host = options.host ?? '127.0.0.1';
   const tls = options.tls ?? null;
   if (!tls && !LOOPBACK.has(host)) throw new Error('Off loopback the hub serves HTTPS only: give it a certificate.');
-  const db = await openHubDatabase(options);
+  // Every secret the hub holds is cut out of its log lines by value as well as by the redactor's rules.
+  const logging = createHubLog(options.log);
+  const { log } = logging;
+  logging.hide(options.partnerApi.secret);
+  const secrets = secretsInUse(options.dataDir, logging);
+  const db = await openHubDatabase({ ...options, log });
   let leadership: MirrorLeadership | undefined;
   let closeBudget = async () => undefined as void;
   let signals: HubSignals | undefined;
   try {
     await migrate(db);
+    const schemaVersion = await schemaVersionOf(db);
     const { baseUrl, clientId, secret } = options.partnerApi;
     const timer = options.timer ?? realTimer;
-    const budgetSettings = await openBudgetSettings(db);
+    const metrics = createHubMetrics();
+    const budgetSettings = await openBudgetSettings(db, log);
     const budget = createRequestBudget({
       clientId,
       timer,
@@ -135,6 +149,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       // A send reaches the practice a moment after the budget lets it go: on the real clock each send stays in
       // its windows a second longer, or a send timed to the instant a slot frees arrives early and draws a 429.
       edgeGuardMs: options.timer ? 0 : EDGE_GUARD_MS,
+      onError: (error) => log.error({ err: error }, "could not save the request budget's memory"),
     });
     closeBudget = async () => {
       budget.dispose();
@@ -143,7 +158,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const api = createPartnerApiClient({
       baseUrl,
       credentials: () => ({ clientId, secret }),
-      fetch: options.fetch ?? fetch,
+      fetch: metrics.partnerApiFetch(options.fetch ?? fetch, baseUrl),
       sleep: timer.sleep,
       budget,
     });
@@ -152,6 +167,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const changes = createChangeStream(db, {
       onOpen: () => presence.streamOpened(),
       onClose: () => presence.streamClosed(),
+      log,
     });
     // A laptop back after an idle spell: the active cadence from now, and a pass at once if the last one is
     // older than that cadence (so what it reads next is at most one active interval old).
@@ -167,13 +183,17 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       onReturn: () => {
         mirror.reschedule();
         if (mirror.sinceLastPassMs() >= activeEveryMs)
-          void mirror.request('interactive').catch((error: unknown) => console.error('[hub]', error));
+          void mirror
+            .request('interactive')
+            .catch((error: unknown) => log.error({ err: error }, 'the catch-up pass for a returning laptop failed'));
       },
     });
     // Every process pokes its own laptops when any process's mirror commits (LISTEN/NOTIFY on a server).
-    const said = (signals = options.databaseUrl ? await postgresSignals(options.databaseUrl, db) : localSignals());
+    const said = (signals = options.databaseUrl
+      ? await postgresSignals(options.databaseUrl, db, { log })
+      : localSignals(log));
     // Enrolled laptops, and what each has open here (a revocation on any process ends it).
-    const devices = createDeviceAccess({ db, signals: said });
+    const devices = createDeviceAccess({ db, signals: said, log });
     // What laptops may make the hub spend of the Client ID's budget; the hub's own work is never counted.
     const allowance = createDeviceAllowance({ now: () => timer.now() });
     const announceChanges = async () => said.send(CHANGES_CHANNEL, String(await latestChangeSeq(db)));
@@ -181,14 +201,17 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     const sink = createHubSyncSink(db, {
       onChanged: (change) => {
         options.onChanged?.(change);
-        announceChanges().catch((error: unknown) => console.error('[hub]', error));
+        announceChanges().catch((error: unknown) => log.error({ err: error }, 'could not announce a change'));
       },
     });
     // Set by close(): from then on nothing starts a pass (a webhook or a lock won late would find the
     // database closing).
     let stopping = false;
     const leader = (leadership = options.databaseUrl
-      ? await postgresLeadership(options.databaseUrl, clientId, () => console.error('[hub] lost the mirror leadership'))
+      ? await postgresLeadership(options.databaseUrl, clientId, {
+          onLost: () => log.warn('lost the mirror leadership'),
+          log,
+        })
       : soleLeadership());
     const mirror = createMirrorLoop(createSyncEngine({ api, sink, resources: hubResources }), {
       // Passes nobody asked for share the tier of laptops' reads (read-through-kinds.ts), below webhook work.
@@ -197,6 +220,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       clock: timer,
       mayMirror: () => !stopping && leader.isLeader(),
       afterFullPass: () => void heldClients.turn(),
+      log,
     });
     // A client's proposals and statements, read when an event or a hint names the client or a laptop asks
     // for one not held yet; a statement's or bill's detail and PDFs read through and kept.
@@ -206,7 +230,10 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       allowance,
       now: () => timer.now(),
       mayRead: () => !stopping && leader.isLeader(),
-      onChanged: () => void announceChanges().catch((error: unknown) => console.error('[hub]', error)),
+      onChanged: () =>
+        void announceChanges().catch((error: unknown) => log.error({ err: error }, 'could not announce a change')),
+      onServed: metrics.readThrough,
+      log,
     });
     // The lists held per client change only where a webhook or a hint says so: re-read within a bound anyway.
     const heldClients = createHeldClientsBackstop({
@@ -215,6 +242,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       laptopsActive: () => presence.active(),
       nextTurnInMs: backstopEveryMs,
       reread: (resource, entityKey) => clients.rereadHeld(resource, entityKey),
+      log,
     });
     // Whichever process stored a delivery, the leader does its work: the payload is a summary, so what it
     // names is re-read from the Partner API (a client's proposals, else one coalesced pass for a burst).
@@ -224,6 +252,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         readClientProposals: (entityKey) => clients.proposalAccepted(entityKey),
         mirrorPass: () => mirror.request('interactive'),
       }),
+      log,
     });
     // Laptops' hints, done by the leader whichever process stored them: one coalesced round per gap.
     const hints = createHintWorker(db, {
@@ -232,6 +261,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       refreshClient: (entityKey) => clients.refreshHeld(entityKey),
       holdsClient: (entityKey) => clients.holdsAny(entityKey),
       allowance,
+      log,
       ...(options.hintGapsMs?.round !== undefined ? { gapMs: options.hintGapsMs.round } : {}),
       ...(options.hintGapsMs?.gather !== undefined ? { gatherMs: options.hintGapsMs.gather } : {}),
     });
@@ -257,19 +287,37 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       // Still leading: a delivery whose signal was lost (sent while the server was unreachable) waits at most a poll.
       hints.wake();
       if (wasLeader) return inbox.wake();
+      log.info('leads the mirror: carries on from the committed cursors');
       await inbox.drain(() => mirror.request('interactive'));
       // A leader that died between a commit and its signal left laptops unpoked: the sequence says all.
       await announceChanges();
     };
     await takeOver();
     const takeOverTimer = setInterval(() => {
-      tryingToLead = takeOver().catch((error: unknown) => console.error('[hub]', error));
+      tryingToLead = takeOver().catch((error: unknown) => log.error({ err: error }, 'taking over the mirror failed'));
     }, options.leaderPollMs ?? 5_000);
     takeOverTimer.unref();
     const webhooks: WebhookStatus = { subscriptions: 0, testArrived: false };
+    const readiness = watchHub({
+      db,
+      clientId,
+      schemaVersion,
+      leader,
+      stopping: () => stopping,
+      now: () => timer.now(),
+      idleMirrorEveryMs: options.idleMirrorEveryMs ?? DEFAULT_IDLE_MIRROR_EVERY_MS,
+      budget,
+      changes,
+      metrics,
+    });
     const app = createHubServer({
+      log,
+      onAnswered: (answered) =>
+        metrics.httpAnswered(answered.route, answered.method, answered.status, answered.seconds),
+      metricsToken: secrets.metricsToken,
       onDeviceRequest: (request, reply) => {
         devices.track(request, reply);
+        if (request.device) metrics.deviceSeen(request.device, timer.now());
         // The change stream reports its own opening and closing (presence.streamOpened, streamClosed).
         if (request.device && request.routeOptions.url !== CHANGES_PATH) presence.seen(request.device);
       },
@@ -278,6 +326,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       practice,
       ...(tls ? { tls: { cert: tls.cert, key: tls.key } } : {}),
       register: (server) => {
+        registerWatchRoutes(server, { readiness, metrics });
         changes.register(server);
         clients.register(server);
         registerHintRoute(server, {
@@ -289,11 +338,13 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
           db,
           practiceKey: practice.practiceKey,
           nowMs: timer.now,
-          secrets: () => Object.values(readSecrets(options.dataDir).webhooks),
+          secrets: secrets.webhookSecrets,
           // Recorded in the data folder, where `webhooks subscribe` (another process) looks for its test too.
           onTest: (eventId) => recordTestArrival(options.dataDir, eventId),
           // Stored in the inbox: tell the leader, whichever process it is.
           onEvent: () => void said.send(INBOX_CHANNEL),
+          onAnswered: metrics.webhookAnswered,
+          log,
         });
       },
     });
@@ -314,6 +365,10 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     // The backstop's timer last: the start's own waits (the test delivery) are not the backstop's business,
     // and on a virtual clock an armed timer would be woken by them.
     mirror.start();
+    log.info(
+      { hubUrl, engine: db.engine, leader: leader.isLeader(), schemaVersion, webhooks },
+      'the hub serves laptops',
+    );
     return {
       hubUrl,
       laptops: presence,
@@ -334,6 +389,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         clearInterval(takeOverTimer);
         // A try already under way may win the lock after this: it must not start a pass on a closing database.
         stopping = true;
+        log.info('the hub is stopping');
         await tryingToLead;
         await inbox.stop();
         await hints.stop();
@@ -346,9 +402,11 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         await app.close();
         await closeBudget();
         await db.close();
+        log.info('the hub stopped');
       },
     };
   } catch (error) {
+    log.error({ err: error }, 'the hub did not start');
     await signals?.close();
     await leadership?.close();
     await closeBudget();

@@ -6,22 +6,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
 import { enrolmentCode } from '../../src-main/hub/devices/devices';
 import { startHub, type RunningHub } from '../../src-main/hub/start-hub';
+import { useHubLogWatch } from '../support/hub-log-watch';
 import { openApp, type AppUnderTest } from './support/app-under-test';
 
 let app: AppUnderTest;
 let demo: DemoPractice;
 let hub: RunningHub;
 let page: Page;
+// Every line the hub logs, checked after the file (before this, so it runs after the hub closed).
+const logs = useHubLogWatch();
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-writes-e2e-'));
 
 beforeAll(async () => {
   demo = await createDemoPractice({});
+  logs.knowDemo(demo);
   const practice = demo.practices[0]!;
-  hub = await startHub({
-    dataDir,
-    partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
-    mirrorEveryMs: 3_600_000,
-  });
+  hub = logs.track(
+    await startHub({
+      log: logs.log,
+      dataDir,
+      partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
+      mirrorEveryMs: 3_600_000,
+    }),
+  );
   app = await openApp({ viewport: { width: 1280, height: 1000 } });
   ({ page } = app);
 }, 240_000);

@@ -5,6 +5,7 @@ import { afterAll } from 'vitest';
 import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
 import type { DemoOptionsInput } from '../../src-main/demo-practice/options';
 import { startHub as startRunningHub, type RunningHub, type StartHubOptions } from '../../src-main/hub/start-hub';
+import { useHubLogWatch, type HubLogWatch } from './hub-log-watch';
 
 /**
  * The limits a hub plans by when its demo practice limits nothing: generous, so a test's laptop reads right
@@ -35,6 +36,11 @@ export interface DemoAndHub {
   startHub(options?: BedHubOptions): Promise<RunningHub>;
   /** Stops the running hub (to restart it, or to see what a laptop does without it). */
   stopHub(): Promise<void>;
+  /**
+   * The log of every hub the bed starts (and of any other a test starts with `logs.log`), checked after the
+   * file: one JSON object a line, and no secret the file's hubs, practice and folder held.
+   */
+  readonly logs: HubLogWatch;
 }
 
 /**
@@ -43,12 +49,16 @@ export interface DemoAndHub {
  * what a file starts after calling this (a laptop, a browser) is closed before the hub it talks to.
  */
 export function useDemoAndHub(options: { folderPrefix: string; databaseUrl?: () => string | undefined }): DemoAndHub {
+  // First, so its check runs after the hub below has closed and written its last lines.
+  const logs = useHubLogWatch();
   const dataDir = mkdtempSync(join(tmpdir(), options.folderPrefix));
   let demo: DemoPractice | undefined;
   let hub: RunningHub | undefined;
   afterAll(async () => {
     await hub?.close();
     await demo?.close();
+    // The webhook secrets and metrics token the file's hubs read, before the folder goes.
+    logs.knowFolder(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   });
   const theDemo = (): DemoPractice => {
@@ -65,6 +75,7 @@ export function useDemoAndHub(options: { folderPrefix: string; databaseUrl?: () 
     async openDemo(demoOptions = {}) {
       if (demo) throw new Error('The demo practice is open already.');
       demo = await createDemoPractice(demoOptions);
+      logs.knowDemo(demo);
       return demo;
     },
     async startHub(hubOptions = {}) {
@@ -74,16 +85,19 @@ export function useDemoAndHub(options: { folderPrefix: string; databaseUrl?: () 
       hub = await startRunningHub({
         partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
         ...(limitless ? { limits: UNLIMITED_DEMO_LIMITS } : {}),
+        log: logs.log,
         ...hubOptions,
         dataDir,
         databaseUrl: options.databaseUrl?.(),
       });
-      return hub;
+      logs.knowFolder(dataDir);
+      return logs.track(hub);
     },
     async stopHub() {
       const stopping = hub;
       hub = undefined;
       await stopping?.close();
     },
+    logs,
   };
 }

@@ -5,6 +5,7 @@ import type { HubDatabase, Queryable } from '../db/database';
 import type { DeviceAllowance } from '../devices/device-allowance';
 import { LAPTOP_READ_PRIORITY } from './read-through-kinds';
 import { removeClientRecordsNotIn, upsertRecords } from '../mirror/mirror-store';
+import { logOrStderr, type HubLog } from '../watch/hub-log';
 
 /** The mirror's resource name for clients' proposals (keyed by proposalKey; the record carries its entityKey). */
 export const PROPOSALS_RESOURCE = 'proposals';
@@ -51,6 +52,7 @@ export interface ClientProposalsDeps {
   /** The hub's clock (epoch ms): when a client was read and asked for, for the backstop's bounds. */
   now?: () => number;
   coalesceMs?: number;
+  log?: HubLog;
 }
 
 export class NotMirroredError extends Error {}
@@ -88,6 +90,7 @@ export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
   deps: ClientProposalsDeps,
 ) {
   const now = deps.now ?? Date.now;
+  const log = logOrStderr(deps.log);
   const reading = new Map<string, Promise<void>>();
   const again = new Set<string>();
   /** Clients an event named, waiting for the burst's read, with whoever waits for that read to finish. */
@@ -148,7 +151,7 @@ export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
       refresh(key).then(
         () => waiters.forEach((waiter) => waiter.resolve()),
         (error: unknown) => {
-          console.error('[hub proposals]', (error as Error).message);
+          log.warn({ err: error, resource: spec.resource }, "could not read a client's list from the Partner API");
           waiters.forEach((waiter) => waiter.reject(error));
         },
       );

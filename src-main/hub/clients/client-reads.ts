@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerClientRoutes } from '../http/client-routes';
 import { registerReadThroughRoutes } from '../http/read-through-routes';
 import { createClientProposals, createClientStatements, type ClientProposalsDeps } from './client-proposals';
-import { createReadThrough } from './read-through';
+import { createReadThrough, type ReadThroughDeps } from './read-through';
 import { LAPTOP_READ_PRIORITY } from './read-through-kinds';
 
 /**
@@ -10,7 +10,7 @@ import { LAPTOP_READ_PRIORITY } from './read-through-kinds';
  * the mirror), a statement's or bill's detail and PDFs (read through and kept). One place says what a
  * hint or an event naming a client costs.
  */
-export function createClientReads(deps: ClientProposalsDeps) {
+export function createClientReads(deps: ClientProposalsDeps & Pick<ReadThroughDeps, 'onServed'>) {
   const proposals = createClientProposals(deps);
   const statements = createClientStatements(deps);
   const readThrough = createReadThrough(deps);

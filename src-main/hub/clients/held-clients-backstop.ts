@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import type { HubLog } from '../watch/hub-log';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -26,7 +27,7 @@ export interface HeldClientsBackstopDeps {
   nextTurnInMs: () => number;
   /** Re-reads one held list of one client (clients/client-proposals.ts `refresh`), in the hub's own tier. */
   reread: (resource: string, entityKey: string) => Promise<void>;
-  onError?: (error: unknown) => void;
+  log: HubLog;
 }
 
 /**
@@ -37,7 +38,7 @@ export interface HeldClientsBackstopDeps {
  * through before serving them, like a client never held).
  */
 export function createHeldClientsBackstop(deps: HeldClientsBackstopDeps) {
-  const onError = deps.onError ?? ((error: unknown) => console.error('[hub held clients]', error));
+  const onError = (error: unknown) => deps.log.error({ err: error }, "a turn of the held clients' backstop failed");
   let running: Promise<number> | null = null;
 
   async function turn(): Promise<number> {

@@ -5,6 +5,7 @@ import type { DeviceAllowance } from '../devices/device-allowance';
 import { problemBody } from '../http/problem';
 import { NotMirroredError } from './client-proposals';
 import type { ReadThroughTarget, ServedAnswer } from './read-through-kinds';
+import type { ReadThroughResult } from '../watch/hub-metrics';
 
 export type { ReadThroughTarget, ServedAnswer } from './read-through-kinds';
 
@@ -34,6 +35,8 @@ export interface ReadThroughDeps {
   ttlMs?: number;
   refusalTtlMs?: number;
   maxBytes?: number;
+  /** How each laptop's read was answered (the metrics' hits and misses). */
+  onServed?: (result: ReadThroughResult) => void;
 }
 
 /**
@@ -102,15 +105,26 @@ export function createReadThrough(deps: ReadThroughDeps) {
      */
     async serve(target: ReadThroughTarget, device?: string): Promise<ServedAnswer> {
       const path = target.key;
+      const served = deps.onServed ?? (() => undefined);
       const kept = await keptAnswer(deps.db, path, now(), { ttlMs, refusalTtlMs });
-      if (kept?.fresh) return kept.answer;
+      if (kept?.fresh) {
+        served('hit');
+        return kept.answer;
+      }
       if (!deps.mayRead()) {
         // Older than its time-to-live, but the practice's own answer: better than none while no one may read.
-        if (kept) return kept.answer;
+        if (kept) {
+          served('stale');
+          return kept.answer;
+        }
         throw new NotMirroredError('This record is not kept by the hub yet.');
       }
       const running = reading.get(path);
-      if (running) return running;
+      if (running) {
+        served('joined');
+        return running;
+      }
+      served('miss');
       const ticket = device && deps.allowance ? deps.allowance.require(device) : null;
       const run = read(target, path).finally(() => reading.delete(path));
       reading.set(path, run);

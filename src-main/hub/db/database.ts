@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PoolClient } from 'pg';
 import { acquireFolderLock, type FolderLock } from './folder-lock';
+import { logOrStderr, type HubLog } from '../watch/hub-log';
 
 /** A parameterised SQL statement's rows. Values go in `params` ($1, $2…), never into the text. */
 export interface Queryable {
@@ -69,12 +70,15 @@ export async function openPgliteFolder(folder: string, onClose: () => void = () 
 }
 
 /** Opens a PostgreSQL server's database (DATABASE_URL): the same SQL as PGlite, over a small pool. */
-export async function openPostgres(connectionString: string): Promise<HubDatabase> {
+export async function openPostgres(connectionString: string, log?: HubLog): Promise<HubDatabase> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString, max: 5 });
   // An idle connection the server ends (a restart, a failover, an administrator's terminate) emits 'error'
   // on the pool; unheard, that kills the hub. The pool drops that connection and the next query opens another.
-  pool.on('error', (error) => console.error('[hub] PostgreSQL connection lost:', error.message));
+  const said = logOrStderr(log);
+  pool.on('error', (error) =>
+    said.warn({ err: error }, 'a PostgreSQL connection was lost; the next query opens another'),
+  );
   let closed: Promise<void> | undefined;
   const run = async <Row>(q: Pick<PoolClient, 'query'>, sql: string, params?: readonly unknown[]) =>
     (await q.query(sql, params ? [...params] : undefined)).rows as Row[];
@@ -101,6 +105,10 @@ export async function openPostgres(connectionString: string): Promise<HubDatabas
 }
 
 /** DATABASE_URL when set (a PostgreSQL server), else PGlite in the data folder. */
-export function openHubDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): Promise<HubDatabase> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export function openHubDatabase(options: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  log?: HubLog;
+}): Promise<HubDatabase> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.log) : openPglite(options.dataDir);
 }

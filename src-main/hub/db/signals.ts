@@ -1,5 +1,6 @@
 import type { Client } from 'pg';
 import type { Queryable } from './database';
+import { logOrStderr, type HubLog } from '../watch/hub-log';
 
 /**
  * Pokes between the processes of one hub database. A payload is at most a change sequence: the listener
@@ -29,14 +30,14 @@ export interface HubSignals {
   close(): Promise<void>;
 }
 
-function listenerRegistry() {
+function listenerRegistry(log: HubLog) {
   const listeners = new Map<SignalChannel, Set<(payload: string) => void>>(CHANNELS.map((c) => [c, new Set()]));
   const resumed = new Set<() => void>();
   const call = (fn: () => void) => {
     try {
       fn();
     } catch (error) {
-      console.error('[hub signals]', error);
+      log.error({ err: error }, 'a listener of a signal between hub processes failed');
     }
   };
   return {
@@ -52,8 +53,8 @@ function listenerRegistry() {
 }
 
 /** PGlite: one process owns the database (its folder lock), so a signal never has to leave the process. */
-export function localSignals(): HubSignals {
-  const registry = listenerRegistry();
+export function localSignals(log?: HubLog): HubSignals {
+  const registry = listenerRegistry(logOrStderr(log));
   return {
     send: async (channel, payload = '') => queueMicrotask(() => registry.deliver(channel, payload)),
     on: registry.on,
@@ -72,10 +73,11 @@ export function localSignals(): HubSignals {
 export async function postgresSignals(
   connectionString: string,
   db: Queryable,
-  options: { checkEveryMs?: number; retryMs?: { first: number; max: number } } = {},
+  options: { checkEveryMs?: number; retryMs?: { first: number; max: number }; log?: HubLog } = {},
 ): Promise<HubSignals> {
   const { default: pg } = await import('pg');
-  const registry = listenerRegistry();
+  const log = logOrStderr(options.log);
+  const registry = listenerRegistry(log);
   const retry = options.retryMs ?? { first: 100, max: 5_000 };
   let session: Client | null = null;
   let closed = false;
@@ -103,7 +105,7 @@ export async function postgresSignals(
     const client = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
     client.on('notification', (message) => registry.deliver(message.channel, message.payload ?? ''));
     client.on('error', (error) => {
-      console.error('[hub] lost the connection that listens for other processes:', error.message);
+      log.warn({ err: error }, 'lost the connection that listens for other hub processes; reconnecting');
       dropped(client);
     });
     client.on('end', () => dropped(client));
@@ -138,7 +140,7 @@ export async function postgresSignals(
   return {
     async send(channel, payload = '') {
       await db.query('SELECT pg_notify($1, $2)', [channel, payload]).catch((error: unknown) => {
-        console.error('[hub] could not signal the other processes:', (error as Error).message);
+        log.warn({ err: error }, 'could not signal the other hub processes');
       });
     },
     on: registry.on,

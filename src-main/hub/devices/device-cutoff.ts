@@ -1,10 +1,12 @@
+import type { HubLog } from '../watch/hub-log';
+
 /**
  * What each device has open on this process — requests in flight and change streams — so that revoking it
  * ends them at once instead of letting a stream already open keep receiving pokes. A request whose credential
  * check read the device just before the revocation committed is tracked after the cut: the ids this process
  * has seen revoked are kept (a revocation is for good), so such a request is cut the moment it is tracked.
  */
-export function createDeviceCutoff() {
+export function createDeviceCutoff(log: HubLog) {
   const open = new Map<string, Set<() => void>>();
   const revoked = new Set<string>();
 
@@ -12,7 +14,7 @@ export function createDeviceCutoff() {
     try {
       end();
     } catch (error) {
-      console.error('[hub devices] could not end a revoked device’s request:', error);
+      log.error({ err: error }, "could not end a revoked device's request");
     }
   }
 

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database';
 import type { AskOutcome, DeviceAllowance } from '../devices/device-allowance';
 import { resourceVersion } from '../mirror/mirror-store';
 import { PROPOSALS_RESOURCE, STATEMENTS_RESOURCE } from '../clients/client-proposals';
+import type { HubLog } from '../watch/hub-log';
 
 /** The leader does the hints' re-reads at most once in this long, whichever devices sent them. */
 export const HINT_PASS_GAP_MS = 10_000;
@@ -47,13 +48,13 @@ export function createHintWorker(
     gapMs?: number;
     gatherMs?: number;
     now?: () => number;
-    onError?: (error: unknown) => void;
+    log: HubLog;
   },
 ) {
   const gapMs = deps.gapMs ?? HINT_PASS_GAP_MS;
   const gatherMs = deps.gatherMs ?? HINT_GATHER_MS;
   const now = deps.now ?? Date.now;
-  const onError = deps.onError ?? ((error: unknown) => console.error('[hub hints]', error));
+  const onError = (error: unknown) => deps.log.error({ err: error }, "a round of laptops' hints failed");
   let running: Promise<void> | null = null;
   let again = false;
   let waiting: ReturnType<typeof setTimeout> | undefined;

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database';
 import { latestChangeSeq } from '../mirror/mirror-store';
 import { sendProblem } from './problem';
 import { access } from './route-access';
+import { logOrStderr, type HubLog } from '../watch/hub-log';
 
 /** A poke: which lists changed and for which clients; no records (the laptop pulls them with lastUpdated). */
 export interface Poke {
@@ -62,8 +63,10 @@ export function createChangeStream(
     /** A stream opened or closed (the hub's cadence follows who is connected: laptop-presence.ts). */
     onOpen?: () => void;
     onClose?: () => void;
+    log?: HubLog;
   } = {},
 ) {
+  const log = logOrStderr(options.log);
   const streams = new Map<ServerResponse, { lastSeq: number; sending: Promise<void>; device: string }>();
 
   async function sendSince(response: ServerResponse): Promise<void> {
@@ -81,7 +84,7 @@ export function createChangeStream(
     if (!stream) return;
     stream.sending = stream.sending
       .then(() => sendSince(response))
-      .catch((error: unknown) => console.error('[hub changes]', error));
+      .catch((error: unknown) => log.error({ err: error }, 'could not poke a change stream'));
   }
 
   return {

@@ -13,6 +13,8 @@ import { servedLists } from './served-lists';
 import { pathRefusal } from './canonical-path';
 import { problemBody, sendProblem } from './problem';
 import { access, guardRoutes } from './route-access';
+import type { HubLog } from '../watch/hub-log';
+import { AccessLogController, logAnswered, watchRequests, type AnsweredRequest } from '../watch/request-watch';
 
 export interface HubServerOptions {
   db: HubDatabase;
@@ -33,6 +35,12 @@ export interface HubServerOptions {
   onDeviceRequest?: (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>;
   /** Extra routes (the webhook receiver, the change stream) registered by their own modules. */
   register?: (app: FastifyInstance) => void;
+  /** The hub's logger: Fastify logs through it, with one access line per request; without one, nothing is logged. */
+  log?: HubLog;
+  /** Each request answered, refused before routing ('refused') included: the request metrics. */
+  onAnswered?: (answered: AnsweredRequest) => void;
+  /** The token a scraper off this machine shows for `/metrics` (route-access.ts). */
+  metricsToken?: () => string | undefined;
 }
 
 export const HUB_PAGE_SIZE = 1000;
@@ -53,12 +61,20 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
   const { db, devices } = options;
   const pageSize = options.pageSize ?? HUB_PAGE_SIZE;
   const app = Fastify({
-    logger: false,
+    // The access line is the hub's own (request-watch.ts): Fastify's would carry the URL and its query.
+    ...(options.log ? { loggerInstance: options.log, logController: new AccessLogController() } : { logger: false }),
     // Every target is refused before routing unless it is a path in its one spelling (canonical-path.ts).
     serverFactory: (handler) => {
       const guarded = (request: IncomingMessage, response: ServerResponse) => {
         const refusal = pathRefusal(request.url);
         if (refusal === null) return handler(request, response);
+        // Logged without its target, which is what was wrong with it and may carry anything.
+        const refused = { route: 'refused', method: request.method ?? '', status: 400, seconds: 0 };
+        options.log?.info(
+          { ...refused, ms: 0, device: null, remote: request.socket.remoteAddress ?? null, refusal: 'spelling' },
+          'request',
+        );
+        options.onAnswered?.({ ...refused, device: null, aborted: false });
         const body = JSON.stringify(problemBody(400, 'Bad Request', refusal, ''));
         response.writeHead(400, { 'content-type': 'application/problem+json', connection: 'close' });
         response.end(body);
@@ -78,10 +94,17 @@ export function createHubServer(options: HubServerOptions): FastifyInstance {
     },
   }) as unknown as FastifyInstance;
 
+  // First, so a request the access check refuses is logged and counted too.
+  if (options.log || options.onAnswered)
+    watchRequests(app, (answered, request) => {
+      if (options.log) logAnswered(answered, request);
+      options.onAnswered?.(answered);
+    });
   // Before any route: each declares who may call it, and the check runs on the route the router matched.
   guardRoutes(app, {
     verify: (id, token) => devices.verify(id, token),
     ...(options.onDeviceRequest ? { onDeviceRequest: options.onDeviceRequest } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
   });
 
   const { practice } = options;

@@ -1,4 +1,6 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLoopbackAddress } from '../../security/loopback';
 import { sendProblem } from './problem';
 
 /**
@@ -6,9 +8,11 @@ import { sendProblem } from './problem';
  * - `device`: an enrolled, unrevoked laptop, in the Partner API's own auth headers (every data route);
  * - `signed-webhook`: anyone may knock, and the route itself verifies the practice's signature before it
  *   reads a byte of the body (the webhook receiver);
- * - `public`: no credentials and no data (none today but the receiver's kind: health checks would be).
+ * - `public`: no credentials and no data (the liveness and readiness checks);
+ * - `metrics`: the hub's own counts, no records: from this machine (a loopback peer that names no one it
+ *   forwards for), or from anywhere with the metrics token as a bearer token.
  */
-export type RouteAccess = 'device' | 'signed-webhook' | 'public';
+export type RouteAccess = 'device' | 'signed-webhook' | 'public' | 'metrics';
 
 /** A route as registered, with whom it lets in (the spelling test tries every one). */
 export interface DeclaredRoute {
@@ -31,7 +35,7 @@ declare module 'fastify' {
   }
 }
 
-const ACCESS: readonly RouteAccess[] = ['device', 'signed-webhook', 'public'];
+const ACCESS: readonly RouteAccess[] = ['device', 'signed-webhook', 'public', 'metrics'];
 
 /** A route's options declaring its access: `app.get(path, access('device'), handler)`. */
 export const access = (kind: RouteAccess) => ({ config: { access: kind } });
@@ -44,12 +48,31 @@ export interface RouteGuardOptions {
    * learns when it ends (revocation cuts requests in flight). Runs in the same hook, after the check.
    */
   onDeviceRequest?(request: FastifyRequest, reply: FastifyReply): void | Promise<void>;
+  /** The token that lets a scraper off this machine read `metrics` routes; none: loopback only. */
+  metricsToken?(): string | undefined;
 }
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name];
   return typeof value === 'string' ? value : undefined;
 };
+
+/**
+ * Headers a reverse proxy adds: a request that carries one came from somewhere else, whatever the socket
+ * says (a proxy on this machine connects from loopback on behalf of anyone).
+ */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host', 'x-client-ip'];
+
+const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/** A `metrics` route's caller: on loopback and forwarding no one, or with `Authorization: Bearer <token>`. */
+export function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+  const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  if (!forwarded && isLoopbackAddress(request.socket.remoteAddress ?? '')) return true;
+  const given = /^Bearer ([\x21-\x7e]{1,512})$/.exec(header(request, 'authorization') ?? '')?.[1];
+  // Compared as digests, in constant time: neither the token's length nor its first bytes leak.
+  return !!token && !!given && timingSafeEqual(digest(given), digest(token));
+}
 
 /**
  * Deny by default, decided on the route the router matched — never on the raw URL, whose spelling the
@@ -69,6 +92,17 @@ export function guardRoutes(app: FastifyInstance, options: RouteGuardOptions): v
   });
   app.addHook('onRequest', async (request, reply) => {
     const declared = request.is404 ? 'device' : (request.routeOptions.config.access ?? 'device');
+    if (declared === 'metrics') {
+      if (mayReadMetrics(request, options.metricsToken?.())) return;
+      void reply.header('www-authenticate', 'Bearer realm="practice-hub metrics"');
+      return sendProblem(
+        reply,
+        401,
+        'Unauthorized',
+        'The metrics are served to this machine, or with the metrics token as a bearer token.',
+        request.url.split('?')[0] ?? '',
+      );
+    }
     if (declared !== 'device') return;
     const id = header(request, 'x-svc-auth-id');
     if (!(await options.verify(id, header(request, 'x-svc-auth-key'))))

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import type { BudgetSettings } from '../../request-budget/budget-store';
+import type { HubLog } from '../watch/hub-log';
 
 /**
  * The request budget's memory, kept in the hub's database (table `request_budget`), so a restarted hub
@@ -13,8 +14,9 @@ import type { BudgetSettings } from '../../request-budget/budget-store';
  */
 export async function openBudgetSettings(
   db: Queryable,
-  onError: (error: unknown) => void = (error) => console.error('[hub budget]', error),
+  log: HubLog,
 ): Promise<BudgetSettings & { flush(): Promise<void> }> {
+  const onError = (error: unknown) => log.error({ err: error }, "could not save the request budget's memory");
   const rows = await db.query<{ key: string; state: unknown }>('SELECT key, state FROM request_budget');
   const values = new Map<string, unknown>(
     rows.map((row) => [row.key, typeof row.state === 'string' ? JSON.parse(row.state) : row.state]),

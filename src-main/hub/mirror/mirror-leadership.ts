@@ -1,4 +1,6 @@
 import type { Client } from 'pg';
+import type { Queryable } from '../db/database';
+import { logOrStderr, type HubLog } from '../watch/hub-log';
 
 /**
  * Which process mirrors. Exactly one process per Client ID may spend its request budget; any number may serve
@@ -37,6 +39,24 @@ export function soleLeadership(): MirrorLeadership {
 const LOCK_NAMESPACE = 0x48756221;
 
 /**
+ * Whether some session on the server holds this Client ID's leadership lock (this process's or another's):
+ * a follower's readiness asks it, since the leader may be any process on the database. pg_locks shows a
+ * two-key advisory lock as classid = the first key, objid = the second (as an oid), objsubid = 2.
+ */
+export async function leadershipHeld(db: Queryable, clientId: string): Promise<boolean> {
+  const [row] = await db.query<{ held: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM pg_locks
+       WHERE locktype = 'advisory' AND granted AND objsubid = 2
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+         AND classid = $1::int::oid AND objid = hashtext($2)::oid
+     ) AS held`,
+    [LOCK_NAMESPACE, clientId],
+  );
+  return row?.held === true;
+}
+
+/**
  * PostgreSQL: leadership is a session-level advisory lock keyed by the Client ID, held on a connection of its
  * own (a pooled one would hand the session, and the lock, to whoever borrows it next). When the leader dies
  * the server ends its session and frees the lock, so a follower's next try takes over; when the leader's own
@@ -45,9 +65,11 @@ const LOCK_NAMESPACE = 0x48756221;
 export async function postgresLeadership(
   connectionString: string,
   clientId: string,
-  onLost: () => void = () => undefined,
+  options: { onLost?: () => void; log?: HubLog } = {},
 ): Promise<MirrorLeadership> {
   const { default: pg } = await import('pg');
+  const log = logOrStderr(options.log);
+  const onLost = options.onLost ?? (() => undefined);
   let session: Client | null = null;
   let leader = false;
   let closed = false;
@@ -67,7 +89,7 @@ export async function postgresLeadership(
   async function connect(): Promise<Client> {
     const client = new pg.Client({ connectionString });
     client.on('error', (error) => {
-      console.error('[hub] leadership connection lost:', error.message);
+      log.warn({ err: error }, 'lost the connection that holds the mirror leadership');
       drop(client);
     });
     client.on('end', () => drop(client));
@@ -101,7 +123,7 @@ export async function postgresLeadership(
         );
         leader = rows[0]?.held === true && session === client;
       } catch (error) {
-        console.error('[hub] could not try the mirror leadership:', (error as Error).message);
+        log.warn({ err: error }, 'could not try the mirror leadership');
         leader = false;
       }
       return leader;

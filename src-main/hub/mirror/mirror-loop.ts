@@ -1,6 +1,7 @@
 import type { RequestPriority } from '../../partner-api/partner-api-client';
 import type { SyncEngine } from '../../sync/sync-engine';
 import { realTimer, type BudgetTimer } from '../../request-budget/budget-timer';
+import { logOrStderr, type HubLog } from '../watch/hub-log';
 
 /**
  * Runs the sync engine into the mirror: on a timer (the backstop) and on request (a webhook named a
@@ -15,7 +16,7 @@ export function createMirrorLoop(
   options: {
     /** Time to the next backstop pass, asked after each one (laptops connected or not: see laptop-presence). */
     everyMs: number | (() => number);
-    onError?: (error: unknown) => void;
+    log?: HubLog;
     /** Whether this process may read the Partner API now (only the mirror leader may); default always. */
     mayMirror?: () => boolean;
     /** The hub's clock, its timers too (a virtual one in benchmarks and tests); default the wall clock. */
@@ -52,7 +53,8 @@ export function createMirrorLoop(
       () => undefined,
     );
   }
-  const onError = options.onError ?? ((error: unknown) => console.error('[hub mirror]', error));
+  const log = logOrStderr(options.log);
+  const onError = (error: unknown) => log.error({ err: error }, 'a backstop pass of the mirror failed');
 
   /** A pass of every resource, or with `lists` of only those (their incremental read, whatever their tier). */
   function request(asked: RequestPriority = backstop, lists?: readonly string[]): Promise<void> {

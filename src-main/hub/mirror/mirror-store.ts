@@ -215,3 +215,14 @@ export async function mirrorProvenAt(db: Queryable, resource: string): Promise<s
   );
   return row?.at ?? null;
 }
+
+/**
+ * When the mirror last completed a pass of each resource it has a cursor for (the cursor's `lastCompletedAt`:
+ * the practice's time when that pass began, so the mirror holds every change made before it).
+ */
+export async function lastCompletedPasses(db: Queryable): Promise<Map<string, string>> {
+  const rows = await db.query<{ resource: string; at: string | null }>(
+    `SELECT resource, cursor->>'lastCompletedAt' AS at FROM sync_cursors`,
+  );
+  return new Map(rows.flatMap((row) => (row.at ? [[row.resource, row.at] as const] : [])));
+}

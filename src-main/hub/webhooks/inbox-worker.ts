@@ -1,5 +1,6 @@
 import { webhookDeliverySchema, type WebhookDelivery } from '../../../src-preload/contract/partner-api';
 import type { Queryable } from '../db/database';
+import type { HubLog } from '../watch/hub-log';
 
 interface InboxRow {
   event_id: string;
@@ -24,10 +25,10 @@ export function createInboxWorker(
     mayWork: () => boolean;
     /** The work for one delivery; called for a whole batch at once, so its re-reads can coalesce. */
     work: (delivery: WebhookDelivery) => Promise<void>;
-    onError?: (error: unknown) => void;
+    log: HubLog;
   },
 ) {
-  const onError = deps.onError ?? ((error: unknown) => console.error('[hub inbox]', error));
+  const onError = (error: unknown) => deps.log.error({ err: error }, "the webhook inbox's work failed");
   let running: Promise<number> | null = null;
   let again = false;
 
@@ -53,7 +54,7 @@ export function createInboxWorker(
       );
       // A row this version cannot read is marked too: left unmarked, it would be taken again on every drain.
       if (parsed.success) deliveries.push(parsed.data);
-      else console.error(`[hub inbox] delivery ${row.event_id} is not one this hub reads; skipped`);
+      else deps.log.warn({ eventId: row.event_id }, 'a stored delivery is not one this hub reads; skipped');
     }
     await Promise.all(deliveries.map((delivery) => deps.work(delivery)));
     await db.query(

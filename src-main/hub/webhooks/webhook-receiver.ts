@@ -8,6 +8,8 @@ import { verifyDelivery } from '../../partner-api/webhook-signature';
 import type { HubDatabase } from '../db/database';
 import { WEBHOOK_PATH } from './webhook-path';
 import { access } from '../http/route-access';
+import type { HubLog } from '../watch/hub-log';
+import type { DeliveryOutcome } from '../watch/hub-metrics';
 
 /** Contract, Events: a delivery whose timestamp is further than this from our clock is refused (replay window). */
 export const WEBHOOK_TOLERANCE_S = 300;
@@ -23,9 +25,31 @@ export interface WebhookReceiverOptions {
   /** A verified test delivery arrived (proves deliveries reach the hub). */
   onTest?: (eventId: string) => void;
   nowMs?: () => number;
+  /** Each delivery answered: what it came to, and how long the answer took (the metrics). */
+  onAnswered?: (outcome: DeliveryOutcome, seconds: number) => void;
+  /** Refused deliveries are logged (never their signature, headers or body). */
+  log?: HubLog;
 }
 
 export type ReceiverVerdict = { status: 200; stored: boolean; reason?: string } | { status: 400 | 401; reason: string };
+
+const OUTCOMES: Record<string, DeliveryOutcome> = {
+  unsigned: 'unsigned',
+  'bad signature': 'bad_signature',
+  'stale timestamp': 'stale',
+  'not a delivery': 'malformed',
+  'event id mismatch': 'malformed',
+  'test delivery': 'test',
+  'unknown event': 'ignored',
+  'another practice': 'ignored',
+  'already received': 'duplicate',
+};
+
+/** A verdict as one of a few stable words (a metric's label, a log field). */
+export function deliveryOutcome(verdict: ReceiverVerdict): DeliveryOutcome {
+  if (verdict.status === 200 && verdict.stored) return 'stored';
+  return OUTCOMES[verdict.reason ?? ''] ?? 'malformed';
+}
 
 /**
  * Judges one delivery, in the order that keeps an attacker from spending our work: the signature over
@@ -90,7 +114,12 @@ export function registerWebhookReceiver(app: FastifyInstance, options: WebhookRe
     scope.post(WEBHOOK_PATH, access('signed-webhook'), async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const { verdict, delivery } = await receiveDelivery(options, request.headers, raw);
-      if (delivery) reply.raw.once('finish', () => options.onEvent(delivery));
+      const outcome = deliveryOutcome(verdict);
+      if (verdict.status !== 200) options.log?.warn({ outcome }, 'a webhook delivery was refused');
+      reply.raw.once('finish', () => {
+        options.onAnswered?.(outcome, reply.elapsedTime / 1000);
+        if (delivery) options.onEvent(delivery);
+      });
       return reply
         .code(verdict.status)
         .send({ received: verdict.status === 200, ...('reason' in verdict ? { reason: verdict.reason } : {}) });

@@ -12,6 +12,7 @@ import { syncResources } from '../../../src-main/sync/sync-resources';
 import type { SyncPageEvent, SyncProgressEvent } from '../../../src-preload/contract/practice';
 import type { SyncCursor } from '../../../src-preload/contract/sync';
 import { useHubDatabaseUrl } from './hub-database';
+import { useHubLogWatch } from '../../support/hub-log-watch';
 
 /**
  * A laptop reading the demo practice through the hub (pages of 1,000) loses the hub: for ten minutes (the
@@ -21,6 +22,8 @@ import { useHubDatabaseUrl } from './hub-database';
  */
 // The run's engine: a fresh PostgreSQL database in the hub-postgres project, PGlite in the data folder otherwise.
 const databaseUrl = useHubDatabaseUrl();
+// Every line the file's hubs log, checked after the file (before this, so it runs after they closed).
+const logs = useHubLogWatch();
 let demo: DemoPractice;
 let hub: RunningHub;
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-fallback-'));
@@ -80,12 +83,14 @@ const laptopName = (key: string) => (stored.get('entities')?.get(key) as { fullE
 async function openHub(port = 0): Promise<RunningHub> {
   const practice = demo.practices[0]!;
   const opened = await startHub({
+    log: logs.log,
     dataDir,
     databaseUrl: databaseUrl(),
     port,
     partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
     mirrorEveryMs: 3_600_000,
   });
+  logs.track(opened);
   // The hub's catch-up after its start, as its backstop would run it.
   await opened.mirror.request('interactive');
   return opened;
@@ -93,6 +98,7 @@ async function openHub(port = 0): Promise<RunningHub> {
 
 beforeAll(async () => {
   demo = await createDemoPractice({ port: 0, clock });
+  logs.knowDemo(demo);
   demo.configure({ rateLimit: { enabled: false } });
   hub = await openHub();
   const device = await hub.devices.add('Laptop that falls back');

@@ -6,8 +6,11 @@ import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-pr
 import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
 import { hubTestEngine, useHubDatabaseUrl } from './hub-database';
 import { UNLIMITED_DEMO_LIMITS } from '../../support/demo-and-hub';
+import { useHubLogWatch } from '../../support/hub-log-watch';
 
 const databaseUrl = useHubDatabaseUrl();
+// Every line the file's hubs log, checked after the file (before this, so it runs after they closed).
+const logs = useHubLogWatch();
 const folders: string[] = [];
 const hubs: RunningHub[] = [];
 let demo: DemoPractice | undefined;
@@ -22,6 +25,7 @@ async function start(reads: string[]): Promise<RunningHub> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-hints-follower-test-'));
   folders.push(dataDir);
   const hub = await startHub({
+    log: logs.log,
     limits: UNLIMITED_DEMO_LIMITS,
     dataDir,
     databaseUrl: databaseUrl(),
@@ -34,6 +38,7 @@ async function start(reads: string[]): Promise<RunningHub> {
       return fetch(input, init);
     },
   });
+  logs.track(hub);
   hubs.push(hub);
   return hub;
 }
@@ -46,6 +51,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 describe.runIf(hubTestEngine === 'postgres')('a hint sent to a serving process', () => {
   it('is done by the mirror leader; the follower spends nothing and reads nothing through', async () => {
     demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
+    logs.knowDemo(demo);
     const leaderReads: string[] = [];
     const followerReads: string[] = [];
     const leader = await start(leaderReads);

@@ -12,8 +12,11 @@ import { openChangeStream } from './change-stream-reader';
 import { useHubDatabaseUrl } from './hub-database';
 import { laptopHeaders, recordPartnerApiReads, sendHint } from './hub-laptop-requests';
 import { UNLIMITED_DEMO_LIMITS } from '../../support/demo-and-hub';
+import { useHubLogWatch } from '../../support/hub-log-watch';
 
 const databaseUrl = useHubDatabaseUrl();
+// Every line the file's hubs log, checked after the file (before this, so it runs after they closed).
+const logs = useHubLogWatch();
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-hints-test-'));
 let demo: DemoPractice;
 let hub: RunningHub;
@@ -21,8 +24,10 @@ const { fetch: recordingFetch, reads } = recordPartnerApiReads();
 
 beforeAll(async () => {
   demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
+  logs.knowDemo(demo);
   const practice = demo.practices[0]!;
   hub = await startHub({
+    log: logs.log,
     limits: UNLIMITED_DEMO_LIMITS,
     dataDir,
     databaseUrl: databaseUrl(),
@@ -33,6 +38,7 @@ beforeAll(async () => {
     hintGapsMs: { round: 300, gather: 500 },
     fetch: recordingFetch,
   });
+  logs.track(hub);
 }, 180_000);
 afterAll(async () => {
   await hub?.close();

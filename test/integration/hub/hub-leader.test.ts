@@ -6,8 +6,11 @@ import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-pr
 import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
 import { hubTestEngine, useHubDatabaseUrl } from './hub-database';
 import { UNLIMITED_DEMO_LIMITS } from '../../support/demo-and-hub';
+import { useHubLogWatch } from '../../support/hub-log-watch';
 
 const databaseUrl = useHubDatabaseUrl();
+// Every line the file's hubs log, checked after the file (before this, so it runs after they closed).
+const logs = useHubLogWatch();
 const folders: string[] = [];
 const hubs: RunningHub[] = [];
 const readsOf = new Map<RunningHub, string[]>();
@@ -38,6 +41,7 @@ async function startFollower(reads: string[]): Promise<RunningHub> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-leader-test-'));
   folders.push(dataDir);
   const hub = await startHub({
+    log: logs.log,
     limits: UNLIMITED_DEMO_LIMITS,
     dataDir,
     databaseUrl: databaseUrl(),
@@ -45,6 +49,7 @@ async function startFollower(reads: string[]): Promise<RunningHub> {
     leaderPollMs: 100,
     fetch: countingFetch(reads),
   });
+  logs.track(hub);
   hubs.push(hub);
   readsOf.set(hub, reads);
   return hub;
@@ -53,6 +58,7 @@ async function startFollower(reads: string[]): Promise<RunningHub> {
 describe.runIf(hubTestEngine === 'postgres')('two hubs on one PostgreSQL database', () => {
   it('elects one mirror leader per Client ID; the other serves, spends nothing, and takes over when it dies', async () => {
     demo = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
+    logs.knowDemo(demo);
     const start = startFollower;
     const readsA: string[] = [];
     const readsB: string[] = [];

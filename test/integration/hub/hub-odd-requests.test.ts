@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceCredential } from '../../../src-main/hub/devices/devices';
+import { readSecrets, writeSecrets } from '../../../src-main/hub/secrets-file';
 import type { RunningHub } from '../../../src-main/hub/start-hub';
 import { rawRequest, statusesOf } from '../../support/raw-http';
 import { hubTestEngine } from './hub-database';
@@ -58,6 +60,45 @@ describe(`odd requests, on ${hubTestEngine}`, () => {
       const answer = await raw(`Host: 127.0.0.1\r\n${doubled}`);
       expect([doubled, answer.status]).toEqual([doubled, 401]);
     }
+  });
+
+  it('lets no header make a forwarded request local, and nothing but the metrics token stand in for it', async () => {
+    const token = randomBytes(32).toString('hex');
+    writeSecrets(bed.dataDir, { ...readSecrets(bed.dataDir), metricsToken: token });
+    const elsewhere = { 'X-Forwarded-For': '198.51.100.7' };
+    for (const headers of [
+      // A proxy on this machine forwards for someone: the request is theirs, not this machine's.
+      { 'X-Forwarded-For': '127.0.0.1' },
+      { 'X-Real-IP': '127.0.0.1' },
+      { Forwarded: 'for=127.0.0.1' },
+      { 'X-Forwarded-Host': 'localhost' },
+      { 'X-Client-IP': '127.0.0.1' },
+      { ...elsewhere, 'X-Svc-Auth-ID': device.id, 'X-Svc-Auth-Key': device.token },
+      { ...elsewhere, Authorization: `Bearer ${device.token}` },
+      { ...elsewhere, Authorization: `Bearer  ${token}` },
+      { ...elsewhere, Authorization: `Token ${token}` },
+      { ...elsewhere, 'X-Metrics-Token': token },
+    ]) {
+      const answer = await rawRequest({ port, target: `/metrics?token=${token}`, headers });
+      expect([headers, answer.status]).toEqual([headers, 401]);
+      expect(answer.body).not.toContain('practice_hub_');
+    }
+    // The token twice, a wrong one first: Node keeps the first Authorization header, so it is refused.
+    const twice = await rawRequest({
+      port,
+      target: '',
+      raw:
+        `GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 198.51.100.7\r\n` +
+        `Authorization: Bearer ${token.slice(1)}\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+    });
+    expect(twice.status).toBe(401);
+    const right = await rawRequest({
+      port,
+      target: '/metrics',
+      headers: { ...elsewhere, Authorization: `Bearer ${token}` },
+    });
+    expect(right.status).toBe(200);
+    expect(right.body).toContain('practice_hub_ready');
   });
 
   it('refuses smuggled bodies, huge targets and heads, and old protocol forms', async () => {

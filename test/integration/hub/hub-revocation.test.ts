@@ -103,12 +103,14 @@ describe(`revoking a device on ${hubTestEngine}`, () => {
       const otherDir = mkdtempSync(join(tmpdir(), 'hub-revoke-other-'));
       const practice = bed.demo().practices[0]!;
       const second = await startHub({
+        log: bed.logs.log,
         dataDir: otherDir,
         databaseUrl: bed.databaseUrl(),
         partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
         limits: UNLIMITED_DEMO_LIMITS,
         mirrorEveryMs: 3_600_000,
       });
+      bed.logs.track(second);
       try {
         const laptop = await hub.devices.add('Laptop on the other process');
         const stream = await openChangeStream(second.hubUrl, laptop);

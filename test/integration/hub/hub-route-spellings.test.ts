@@ -69,9 +69,16 @@ async function probeAll(hub: RunningHub, tls: boolean): Promise<void> {
   const port = portOf(hub);
   const routes: DeclaredRoute[] = [...hub.routes];
   expect(routes.length).toBeGreaterThan(30);
-  // Only the webhook receiver lets anyone knock; it checks the practice's signature itself.
-  expect(routes.filter((r) => r.access !== 'device').map((r) => `${r.method} ${r.url}`)).toEqual([
-    'POST /webhooks/partner',
+  // Besides devices: the health checks, open to anyone and carrying no data; the metrics, for this machine
+  // or the metrics token; the webhook receiver, which checks the practice's signature itself.
+  expect(routes.filter((r) => r.access !== 'device').map((r) => `${r.method} ${r.url} ${r.access}`)).toEqual([
+    'GET /livez public',
+    'HEAD /livez public',
+    'GET /readyz public',
+    'HEAD /readyz public',
+    'GET /metrics metrics',
+    'HEAD /metrics metrics',
+    'POST /webhooks/partner signed-webhook',
   ]);
   const before = { reads: partnerApi.reads.length, rows: await storedRows(hub) };
   const withDevice = { 'X-Svc-Auth-ID': device.id, 'X-Svc-Auth-Key': device.token };
@@ -84,7 +91,20 @@ async function probeAll(hub: RunningHub, tls: boolean): Promise<void> {
       method: route.method,
       ...(route.method === 'POST' ? { body: '{}', headers: { 'Content-Type': 'application/json' } } : {}),
     });
-    expect([route.method, path, plain.status]).toEqual([route.method, path, 401]);
+    // A health check answers anyone, and the metrics this machine (the test's loopback, forwarding no one).
+    const open = route.access === 'public' || route.access === 'metrics';
+    expect([route.method, path, plain.status]).toEqual([route.method, path, open ? 200 : 401]);
+    expect(plain.body).not.toContain(clientName);
+    if (route.access === 'metrics') {
+      const forwarded = await rawRequest({
+        port,
+        tls,
+        target: path,
+        method: route.method,
+        headers: { 'X-Forwarded-For': '203.0.113.9' },
+      });
+      expect([route.method, path, forwarded.status]).toEqual([route.method, path, 401]);
+    }
     for (const target of spellingsOf(path, port, tls)) {
       for (const headers of [{}, withDevice]) {
         const answer = await rawRequest({ port, tls, target, method: route.method, headers });
@@ -167,7 +187,7 @@ beforeAll(async () => {
 afterEach(() => bed.stopHub());
 
 describe(`every route, every spelling, on ${hubTestEngine}`, () => {
-  it('over http: only the signed-webhook route lets anyone knock, and no spelling but one reaches a route', async () => {
+  it('over http: only health checks, metrics and the signed webhook let others knock, and no spelling but one reaches a route', async () => {
     const hub = await bed.startHub({ mirrorEveryMs: 3_600_000, fetch: partnerApi.fetch });
     device = await hub.devices.add('Front desk laptop');
     // The device reads in the one spelling: the check lets it through.

@@ -15,8 +15,11 @@ import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
 import { openChangeStream } from './change-stream-reader';
 import { hubTestEngine, useHubDatabaseUrl } from './hub-database';
 import { UNLIMITED_DEMO_LIMITS } from '../../support/demo-and-hub';
+import { useHubLogWatch } from '../../support/hub-log-watch';
 
 const databaseUrl = useHubDatabaseUrl();
+// Every line the file's hubs log, checked after the file (before this, so it runs after they closed).
+const logs = useHubLogWatch();
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -73,6 +76,7 @@ describe.runIf(hubTestEngine === 'postgres')('pokes between hub processes (LISTE
 
   it('a laptop on a serving process is poked as soon as the leader commits, also after a cut', async () => {
     const demo: DemoPractice = await createDemoPractice({ rateLimit: { enabled: false }, seed: 5 });
+    logs.knowDemo(demo);
     cleanups.push(() => demo.close());
     const practice = demo.practices[0]!;
     const state = demo.runtime.practices[0]!;
@@ -81,11 +85,13 @@ describe.runIf(hubTestEngine === 'postgres')('pokes between hub processes (LISTE
       const dataDir = mkdtempSync(join(tmpdir(), 'hub-signals-test-'));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const hub = await startHub({
+        log: logs.log,
         limits: UNLIMITED_DEMO_LIMITS,
         dataDir,
         databaseUrl: databaseUrl(),
         partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
       });
+      logs.track(hub);
       cleanups.push(() => hub.close());
       hubs.push(hub);
     }

@@ -11,6 +11,7 @@ import { enqueue } from '../../../src-renderer/outbox/outbox-db';
 import { createOutboxReplayer } from '../../../src-renderer/outbox/outbox-replayer';
 import { deletePracticeDb, practiceDb } from '../../../src-renderer/data/practice-db';
 import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-companion';
+import { useHubLogWatch } from '../../support/hub-log-watch';
 
 /**
  * A laptop reading its practice through the hub and sending its changes with its own Partner API
@@ -19,6 +20,8 @@ import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-
  */
 let demo: DemoPractice;
 let hub: RunningHub;
+// Every line the file's hubs log, checked after the file (before this, so it runs after they closed).
+const logs = useHubLogWatch();
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-writes-'));
 const apps: NodeApp[] = [];
 /** What each laptop POSTed to the hub's hint path: headers and body. */
@@ -46,13 +49,16 @@ async function laptop(): Promise<NodeApp> {
 
 beforeAll(async () => {
   demo = await createDemoPractice({ port: 0 });
+  logs.knowDemo(demo);
   demo.configure({ rateLimit: { enabled: false } });
   const practice = demo.practices[0]!;
   hub = await startHub({
+    log: logs.log,
     dataDir,
     partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
     mirrorEveryMs: 3_600_000,
   });
+  logs.track(hub);
 }, 240_000);
 
 afterAll(async () => {
