@@ -107,7 +107,8 @@ export function classifyFetchFailure(error: unknown, timedOut: boolean): Network
     return new HubCertificateRefusedError();
   if (failurePhase(error) === 'before') return new NetworkError('unreachable', message, cause);
   const codes = codesOf(error);
-  if (codes.some((code) => TIMEOUT_CODES.has(code))) return new NetworkError('timeout', 'The request timed out.', cause);
+  if (codes.some((code) => TIMEOUT_CODES.has(code)))
+    return new NetworkError('timeout', 'The request timed out.', cause);
   if (codes.length > 0) return new NetworkError('reset', 'The connection was lost before an answer came.', cause);
   // Nothing recognisable: the request may have gone out.
   return new NetworkError('reset', message, cause);
