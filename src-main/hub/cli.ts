@@ -14,7 +14,7 @@ import { runBackupCommand } from './backup/backup-command';
 import { runRestoreCommand } from './backup/restore-command';
 import { hubHelp, HubOptionsError, readHubOptions, type HubOptions } from './command-line/hub-options';
 import { useOutboundNetwork } from './command-line/outbound-network';
-import { describeStartFailure } from './command-line/start-failure';
+import { describeFailure } from './command-line/describe-failure';
 import { runDevicesCommand } from './devices/devices-command';
 import { enrolmentCode } from './devices/devices';
 import { loadHubTls, type HubTlsChoice } from './http/hub-tls';
@@ -124,12 +124,13 @@ const hub = await loadHubTls(dataDir, values.host, tlsChoice)
       tls,
       partnerApi,
       leaderPollMs: values.leaderPollMs,
+      drainMs: values.drainMs,
       subscribeWebhooks: !!demo,
     }),
   )
   .catch(async (error: unknown) => {
     await demo?.close();
-    return fail(`The hub did not start: ${describeStartFailure(error)}`);
+    return fail(`The hub did not start: ${describeFailure(error)}`);
   });
 const device = demo ? await hub.devices.add('Demo laptop') : null;
 const pinned = hub.certificate?.pinned ? hub.certificate.fingerprint : null;
@@ -149,15 +150,24 @@ process.stdout.write(
   })}\n`,
 );
 
+// SIGTERM (systemctl stop, docker stop) or Ctrl-C: requests under way finish within the drain, then the hub
+// closes and exits 0. A second signal while it drains stops at once (exit 1), as an impatient administrator means.
 let stopping = false;
 const stop = (): void => {
-  if (stopping) return;
+  if (stopping) {
+    process.stderr.write('Stopping now, without waiting for requests under way.\n');
+    process.exit(1);
+  }
   stopping = true;
   void (async () => {
-    await hub.close().catch(() => undefined);
+    let code = 0;
+    await hub.close().catch((error: unknown) => {
+      process.stderr.write(`The hub did not close cleanly: ${describeFailure(error)}\n`);
+      code = 1;
+    });
     await demo?.close().catch(() => undefined);
     if (scratch) rmSync(scratch, { recursive: true, force: true });
-    process.exit(0);
+    process.exit(code);
   })();
 };
 process.on('SIGINT', stop);

@@ -37,6 +37,7 @@ import { createInboxWorker } from './webhooks/inbox-worker';
 import { registerWebhookReceiver } from './webhooks/webhook-receiver';
 import { WEBHOOK_PATH } from './webhooks/webhook-path';
 import { createHubLog, type HubLogOptions } from './watch/hub-log';
+import { DEFAULT_DRAIN_MS, drainAndClose } from './http/drain';
 import { createHubMetrics } from './watch/hub-metrics';
 import { schemaVersionOf } from './watch/readiness';
 import { secretsInUse } from './watch/secrets-in-use';
@@ -80,6 +81,8 @@ export interface StartHubOptions {
   timer?: BudgetTimer;
   /** Where the hub's JSON log lines go and from which level (default: standard error, info). */
   log?: HubLogOptions;
+  /** On close, how long requests under way may take to finish before their connections are closed (http/drain.ts). */
+  drainMs?: number;
 }
 
 /** The backstop pass when no webhook says anything, like a laptop's: every 5 minutes, hourly with no laptop. */
@@ -105,6 +108,7 @@ export interface RunningHub {
   routes: readonly DeclaredRoute[];
   /** Resolves once the mirror's pass and the held clients' turn under way are done (tests on a virtual clock). */
   settled(): Promise<void>;
+  /** Stops serving (requests under way finish, within the drain), then the workers, then the database. */
   close(): Promise<void>;
 }
 
@@ -134,6 +138,8 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   let leadership: MirrorLeadership | undefined;
   let closeBudget = async () => undefined as void;
   let signals: HubSignals | undefined;
+  // Aborted on close, once serving has stopped: every Partner API request still waiting or under way ends.
+  const closing = new AbortController();
   try {
     await migrate(db);
     const schemaVersion = await schemaVersionOf(db);
@@ -161,6 +167,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       fetch: metrics.partnerApiFetch(options.fetch ?? fetch, baseUrl),
       sleep: timer.sleep,
       budget,
+      closing: closing.signal,
     });
     const practice = (await api.request('GET', '/auth/validate', authValidationSchema)).data;
     await bindToPractice(db, { practiceKey: practice.practiceKey, practiceName: practice.practiceName, clientId });
@@ -391,6 +398,11 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         stopping = true;
         log.info('the hub is stopping');
         await tryingToLead;
+        // Serving stops first: a request under way still needs the read-through, the hints and the database.
+        await drainAndClose(app, options.drainMs ?? DEFAULT_DRAIN_MS, log);
+        // Then whatever the workers still wait for from the practice is given up (each picks it up again on the
+        // next start: a webhook stays in the inbox, a pass resumes from its cursor), so a stop ends in seconds.
+        closing.abort();
         await inbox.stop();
         await hints.stop();
         await mirror.stop();
@@ -399,7 +411,6 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         await said.close();
         await leader.close();
         await admin.close();
-        await app.close();
         await closeBudget();
         await db.close();
         log.info('the hub stopped');

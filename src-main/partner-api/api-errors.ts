@@ -81,6 +81,17 @@ export class NetworkError extends Error {
 }
 
 /**
+ * The client was told to close (a hub that is stopping) while this request was waiting or under way: it was
+ * given up, and whoever asked may not take it as any answer of the practice's. Never retried.
+ */
+export class ClientClosingError extends Error {
+  constructor() {
+    super('The request was given up: the Partner API client is closing.');
+    this.name = 'ClientClosingError';
+  }
+}
+
+/**
  * A hub pinned by its enrolment code showed another certificate: the handshake was refused before a byte
  * of the request left, and it is said as that, never as "could not be reached" (nor trusted instead).
  */

@@ -1,6 +1,7 @@
 import { type z } from 'zod';
 import { problemDetailsSchema } from '../../src-preload/contract/partner-api';
 import {
+  ClientClosingError,
   HubBusyError,
   HubDeviceRejectedError,
   MalformedResponseError,
@@ -47,6 +48,11 @@ export interface PartnerApiClientOptions {
   maxFileBytes?: number;
   /** The server is the practice hub and the credentials a device's: a 401 means the device was revoked. */
   hubDevice?: boolean;
+  /**
+   * Once aborted (a hub that is stopping), every request waiting or under way ends with a ClientClosingError and
+   * no new one starts: a stop is never held by an answer the practice is slow to give.
+   */
+  closing?: AbortSignal;
 }
 
 export interface RequestOptions {
@@ -116,6 +122,13 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
   const maxJsonBytes = options.maxJsonBytes ?? MAX_JSON_BYTES;
   const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
 
+  /** The caller's signal, and the client's own `closing` ended with a ClientClosingError. */
+  function withClosing<T extends { signal?: AbortSignal }>(request: T): T {
+    if (!options.closing) return request;
+    return { ...request, signal: request.signal ? AbortSignal.any([request.signal, closingSignal]) : closingSignal };
+  }
+  const closingSignal = closingAsError(options.closing);
+
   function url(path: string, query: RequestOptions['query']): string {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
@@ -141,6 +154,8 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     transport: typeof globalThis.fetch,
   ): Promise<{ response: Response; bytes: Uint8Array }> {
     await options.budget?.reserve(request.priority ?? 'interactive', request.signal);
+    // Given up already (the caller, or a client closing): nothing is sent.
+    request.signal?.throwIfAborted();
     const { clientId, secret } = options.credentials();
     const timeout = AbortSignal.timeout(timeoutMs);
     // Aborted when the answer is too large, so the connection is closed instead of drained.
@@ -220,6 +235,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     request: RequestOptions,
     limit = maxJsonBytes,
   ): Promise<{ response: Response; bytes: Uint8Array }> {
+    request = withClosing(request);
     const idempotent = request.idempotent ?? (method === 'GET' || method === 'PUT' || method === 'DELETE');
     const target = url(path, request.query);
     // What this client does not resend, nothing under it may resend (Chromium would, on a reused connection).
@@ -386,6 +402,8 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
   ): Promise<{ data: Uint8Array; contentType: string }> {
     const target = allowedSignedUrl(signedUrl, base);
     if (!target) throw new SignedUrlRefusedError();
+    requestOptions = withClosing(requestOptions);
+    requestOptions.signal?.throwIfAborted();
     const timeout = AbortSignal.timeout(timeoutMs);
     const stop = new AbortController();
     const signal = AbortSignal.any([stop.signal, timeout, ...(requestOptions.signal ? [requestOptions.signal] : [])]);
@@ -434,3 +452,12 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
   };
 }
 export type PartnerApiClient = ReturnType<typeof createPartnerApiClient>;
+
+/** A signal that aborts, with a ClientClosingError as its reason, when `closing` does. */
+function closingAsError(closing: AbortSignal | undefined): AbortSignal {
+  const controller = new AbortController();
+  const end = () => controller.abort(new ClientClosingError());
+  if (closing?.aborted) end();
+  else closing?.addEventListener('abort', end, { once: true });
+  return controller.signal;
+}

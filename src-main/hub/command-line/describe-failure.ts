@@ -8,10 +8,10 @@ const UNTRUSTED_CERTIFICATE = new Set([
 ]);
 
 /**
- * Why the hub did not start, in one line an administrator can act on: Node's fetch says only "fetch failed"
+ * Why the hub did not start (or stop), in one line an administrator can act on: Node's fetch says only "fetch failed"
  * and keeps the reason in its `cause` chain (the socket's or the handshake's error, sometimes one per address).
  */
-export function describeStartFailure(error: unknown): string {
+export function describeFailure(error: unknown): string {
   const said: string[] = [];
   const codes = new Set<string>();
   const visit = (value: unknown, depth: number): void => {
