@@ -3,7 +3,7 @@
  * Every setting is a flag or an environment variable (command-line/hub-options.ts; `--help` lists them).
  * Starting: prints exactly one JSON line when serving (hubUrl, webhookUrl, practiceKey, fingerprint, webhooks;
  * with --demo also demo and device). Credentials for a real practice are in DATA/secrets.json (0600).
- * Commands: devices add|list|revoke, webhooks subscribe, backup --to FILE, restore --from FILE.
+ * Commands: devices add|list|revoke, webhooks subscribe, backup --to FILE, restore --from FILE, health.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { runRestoreCommand } from './backup/restore-command';
 import { hubHelp, HubOptionsError, readHubOptions, type HubOptions } from './command-line/hub-options';
 import { useOutboundNetwork } from './command-line/outbound-network';
 import { describeFailure } from './command-line/describe-failure';
+import { askHubHealth } from './command-line/health-command';
 import { runDevicesCommand } from './devices/devices-command';
 import { enrolmentCode } from './devices/devices';
 import { loadHubTls, type HubTlsChoice } from './http/hub-tls';
@@ -80,9 +81,18 @@ if (positionals[0] === 'backup' || positionals[0] === 'restore') {
   );
   process.exit(code);
 }
+if (positionals[0] === 'health' && positionals.length === 1) {
+  const answer = await askHubHealth({
+    host: values.host,
+    port: values.port,
+    dataDir: resolve(values.data ?? defaultData),
+  });
+  (answer.ready ? process.stdout : process.stderr).write(`${answer.said}\n`);
+  process.exit(answer.ready ? 0 : 1);
+}
 if (positionals.length > 0)
   fail(
-    `Unknown command "${positionals.join(' ')}". Try: devices add|list|revoke, webhooks subscribe, backup, restore, or --help.`,
+    `Unknown command "${positionals.join(' ')}". Try: devices add|list|revoke, webhooks subscribe, backup, restore, health, or --help.`,
   );
 if (!values.cert !== !values.key) fail('Give both --cert and --key (PEM files), or neither.');
 if (values.cert && values.selfSigned) fail('Give --cert and --key, or --self-signed, not both.');
@@ -125,6 +135,7 @@ const hub = await loadHubTls(dataDir, values.host, tlsChoice)
       partnerApi,
       leaderPollMs: values.leaderPollMs,
       drainMs: values.drainMs,
+      log: { level: values.logLevel },
       subscribeWebhooks: !!demo,
     }),
   )

@@ -140,6 +140,15 @@ export const HUB_OPTION_SPECS: readonly OptionSpec[] = [
     for: 'restore',
     help: 'restore: the backup file to read into an empty data folder or database.',
   },
+  {
+    flag: 'log-level',
+    env: 'HUB_LOG_LEVEL',
+    kind: 'string',
+    value: 'LEVEL',
+    default: 'info',
+    for: 'serve',
+    help: 'The least a log line must matter to be written: trace, debug, info, warn, error, fatal or silent.',
+  },
   { flag: 'help', env: 'HUB_HELP', kind: 'boolean', for: 'all', help: 'Print this help and exit.' },
 ];
 
@@ -158,10 +167,20 @@ export interface HubOptions {
   systemCa: boolean;
   leaderPollMs: number;
   drainMs: number;
+  logLevel: HubLogLevel;
   url: string | undefined;
   to: string | undefined;
   from: string | undefined;
   help: boolean;
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type HubLogLevel = (typeof LOG_LEVELS)[number];
+
+function logLevel(text: string, name: string): HubLogLevel {
+  const level = LOG_LEVELS.find((candidate) => candidate === text.trim().toLowerCase());
+  if (!level) throw new HubOptionsError(`${name} must be one of ${LOG_LEVELS.join(', ')}, not "${text}".`);
+  return level;
 }
 
 /** A setting the hub cannot start with: said on stderr, exit code 2. */
@@ -230,6 +249,7 @@ export function readHubOptions(argv: readonly string[], env: NodeJS.ProcessEnv):
     systemCa: flag('system-ca'),
     leaderPollMs: wholeNumber(text('leader-poll-ms')!, name('leader-poll-ms'), 100, 3_600_000),
     drainMs: wholeNumber(text('drain-seconds')!, name('drain-seconds'), 0, 3600) * 1000,
+    logLevel: logLevel(text('log-level')!, name('log-level')),
     url: httpUrl(text('url'), name('url')),
     to: text('to'),
     from: text('from'),
@@ -245,6 +265,7 @@ const COMMANDS = [
   ['webhooks subscribe', 'Subscribe the practice to the hub (needs --url and --api-url).'],
   ['backup', 'Write an encrypted backup of the hub (needs --to); a running hub is asked for it.'],
   ['restore', 'Restore a backup into an empty data folder or database (needs --from).'],
+  ['health', 'Ask the hub running here (--host, --port, --data) whether it is ready; exit 0 when it is.'],
 ] as const;
 
 /** `--help`: the commands, then every setting with its flag, its variable and its default. */
@@ -264,6 +285,10 @@ export function hubHelp(): string {
     '  HTTPS_PROXY, HTTP_PROXY, NO_PROXY',
     "                          The practice's proxy for the hub's calls to the Partner API.",
     '  NODE_EXTRA_CA_CERTS     A PEM file of extra certificate authorities to trust (a TLS-inspecting proxy).',
+    '',
+    'In the data folder:',
+    '  secrets.json            {"partnerApi":{"clientId":…,"secret":…}} (0600); optional "metricsToken" lets',
+    '                          /metrics be read from another machine with Authorization: Bearer TOKEN.',
     '',
   );
   return lines.join('\n');

@@ -20,6 +20,7 @@ describe('the hub command line', () => {
       HUB_SYSTEM_CA: 'yes',
       HUB_LEADER_POLL_MS: '2500',
       HUB_DRAIN_SECONDS: '30',
+      HUB_LOG_LEVEL: 'WARN',
       HUB_DEMO: '0',
     };
     expect(readHubOptions([], env)).toMatchObject({
@@ -34,6 +35,7 @@ describe('the hub command line', () => {
       systemCa: true,
       leaderPollMs: 2500,
       drainMs: 30_000,
+      logLevel: 'warn',
       demo: false,
     });
     expect(readHubOptions(['--port', '9000', '--host', '127.0.0.1', '--demo'], env)).toMatchObject({
@@ -51,6 +53,7 @@ describe('the hub command line', () => {
       data: undefined,
       leaderPollMs: 5000,
       drainMs: 10_000,
+      logLevel: 'info',
       demo: false,
       command: [],
     });
@@ -64,6 +67,11 @@ describe('the hub command line', () => {
     [['--api-url', 'ftp://x'], {}, '--api-url (HUB_API_URL) must be an http(s) address'],
     [[], { HUB_DRAIN_SECONDS: '-1' }, '--drain-seconds (HUB_DRAIN_SECONDS)'],
     [['--no-such-flag'], {}, 'Try --help'],
+    [
+      ['--log-level', 'loud'],
+      {},
+      '--log-level (HUB_LOG_LEVEL) must be one of trace, debug, info, warn, error, fatal, silent',
+    ],
   ] as const)('refuses %j %j with a sentence', (argv, env, sentence) => {
     expect(() => readHubOptions(argv, env)).toThrow(HubOptionsError);
     expect(() => readHubOptions(argv, env)).toThrow(sentence);
@@ -77,5 +85,6 @@ describe('the hub command line', () => {
     }
     for (const variable of ['HUB_BACKUP_PASSPHRASE', 'HTTPS_PROXY', 'NO_PROXY', 'NODE_EXTRA_CA_CERTS'])
       expect(help).toContain(variable);
+    for (const said of ['health', 'metricsToken', 'secrets.json']) expect(help).toContain(said);
   });
 });
