@@ -32,7 +32,7 @@ const round = (value: number | null, digits = 1) => (value === null ? null : Num
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 /**
  * The practice hub with the large practice (20,000 clients), in one run:
- * 1. the hub's own first import, on PGlite, through its real start (`startHub`), with the demo's limiter at
+ * 1. the hub's own first import, on PGlite (or the PostgreSQL database given), through its real start (`startHub`), with the demo's limiter at
  *    the contract's default limits; the hub's request budget, the demo's clock and the webhook replay window
  *    share one virtual clock, so the import is paced exactly as the limits impose, in minutes of real time;
  * 2. ten laptops, each its own process (main with Node pieces, the renderer's ingest into fake IndexedDB,
@@ -48,6 +48,8 @@ export async function benchHub(options: {
   reread?: LaptopReread;
   /** The practice's size: 'large' for the figures; 'small' only to try the harness itself. */
   size?: 'small' | 'large';
+  /** A fresh, empty PostgreSQL database for the hub (bench-postgres.ts); PGlite in the data folder without it. */
+  databaseUrl?: string;
 }) {
   const log = options.log ?? (() => undefined);
   const quick = options.quick ?? false;
@@ -71,6 +73,7 @@ export async function benchHub(options: {
     const virtualStart = timer.now();
     hub = await startHub({
       dataDir,
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
       fetch: http.fetch,
       timer,
@@ -196,7 +199,7 @@ export async function benchHub(options: {
     const seconds = laptops.map((l) => l.seconds);
     const answers = laptops.flatMap((l) => l.hubAnswerMs);
     return {
-      engine: 'pglite',
+      engine: hub.db.engine,
       clients: state.entities.size,
       laptops: laptops.length,
       laptopPartnerApiRequests,

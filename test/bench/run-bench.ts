@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchBundle } from './bundle-bench';
 import { benchDemoPractice } from './demo-practice-bench';
+import { startBenchPostgres } from './bench-postgres';
 import { benchHub } from './hub-bench';
 import { benchMeetingPack } from './meeting-pack-bench';
 import { benchModel } from './model-bench';
@@ -42,6 +43,23 @@ const sync = runs('sync')
   : null;
 // The practice hub, written as sync.hub: ten laptops reading one mirror of the practice.
 const hub = runs('hub') ? await benchHub({ quick, log }) : null;
+// Again on PostgreSQL, Debian's server started as .ci/run starts it (but durable): the engine a practice with
+// many laptops or several hub processes runs.
+const hubPostgres = runs('hub') ? await benchHubOnPostgres() : null;
+
+async function benchHubOnPostgres() {
+  const server = await startBenchPostgres();
+  if ('unavailable' in server) {
+    log(`hub on PostgreSQL: not measured. ${server.unavailable}`);
+    return { unavailable: server.unavailable };
+  }
+  try {
+    log(`hub: again on PostgreSQL ${server.version}…`);
+    return { postgresVersion: server.version, ...(await benchHub({ quick, log, databaseUrl: server.databaseUrl })) };
+  } finally {
+    await server.stop();
+  }
+}
 const outbox = runs('outbox') ? await benchOutbox() : null;
 const MODEL_TARGET_RUNS = 20_000;
 const modelRuns = Number(values['model-runs'] ?? (quick ? 500 : MODEL_TARGET_RUNS));
@@ -65,7 +83,7 @@ const results = {
     at: new Date().toISOString(),
   },
   demoPractice,
-  sync: sync || hub ? { ...sync, hub } : null,
+  sync: sync || hub ? { ...sync, hub, hubPostgres } : null,
   outbox,
   model,
   meetingPack,
@@ -224,6 +242,31 @@ if (hub)
         hub.hostile.accepted.arrived === hub.hostile.accepted.tried,
     ],
     ['sync.hub.responses429', `${hub.responses429}`, '0', hub.responses429 === 0],
+  );
+if (hubPostgres && 'unavailable' in hubPostgres)
+  rows.push(['sync.hub.onPostgres', `not measured: ${hubPostgres.unavailable}`, 'measured', false]);
+else if (hubPostgres)
+  rows.push(
+    [
+      'sync.hub.importSecondsPostgres',
+      `${hubPostgres.importSeconds} s for ${hubPostgres.laptops} laptops (PostgreSQL ${hubPostgres.postgresVersion}, durable; every laptop has every client: ${hubPostgres.everyLaptopHasEveryClient}; hub answers p50 ${hubPostgres.perLaptop.hubAnswerP50Ms} ms, p95 ${hubPostgres.perLaptop.hubAnswerP95Ms} ms; the hub's own import wall ${hubPostgres.hubImportWallSeconds} s)`,
+      '≤ 30 s',
+      hubPostgres.importSeconds !== null && hubPostgres.importSeconds <= 30 && hubPostgres.everyLaptopHasEveryClient,
+    ],
+    [
+      'sync.hub.webhookAckP99MsPostgres',
+      `${hubPostgres.webhookAckP99Ms} ms (p50 ${hubPostgres.webhookAckP50Ms} ms; one by one p99 ${hubPostgres.webhookAckOneByOneP99Ms} ms, in bursts of five ${hubPostgres.webhookAckBurstsP99Ms} ms; answers ${JSON.stringify(hubPostgres.webhookStatuses)})`,
+      '≤ 50 ms, every delivery 200',
+      hubPostgres.webhookAckP99Ms !== null &&
+        hubPostgres.webhookAckP99Ms <= 50 &&
+        hubPostgres.webhookStatuses['200'] === hubPostgres.webhookDeliveries,
+    ],
+    [
+      'sync.hub.responses429Postgres',
+      `${hubPostgres.responses429}; hostile device ${hubPostgres.hostile.partnerApiRequests} requests`,
+      '0',
+      hubPostgres.responses429 === 0,
+    ],
   );
 if (outbox)
   rows.push(
