@@ -288,6 +288,7 @@ export function createMainServices(deps: MainDeps) {
     'practice.connectDemo': ({ region }) => session.connectDemo(region),
     'practice.connectHub': (input) => session.connectThroughHub(input),
     'practice.addOwnCredentials': (input) => session.addOwnCredentials(input),
+    'practice.removeOwnCredentials': ({ practiceKey }) => session.removeOwnCredentials(practiceKey),
     'practice.signOut': async ({ practiceKey }) => {
       const result = await session.signOut(practiceKey);
       // Its client-view PINs go with it: joining it, or another practice, again asks for a new one.

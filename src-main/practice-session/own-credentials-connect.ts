@@ -96,7 +96,7 @@ export async function checkOwnCredentials(
 
 /** Said after a practice connected directly moved to the hub: its direct credentials now send its changes. */
 export const keptDirectCredentialsText = (practiceName: string, clientId: string): string =>
-  `${clip(practiceName, 200)} is now read through the practice hub. This laptop was connected to it directly, so it keeps sending your changes to the Partner API with those credentials (Client ID ${clip(clientId, 200)}). To read only, sign out and connect through the hub again.`;
+  `${clip(practiceName, 200)} is now read through the practice hub. This laptop was connected to it directly, so it keeps sending your changes to the Partner API with those credentials (Client ID ${clip(clientId, 200)}). To read only, remove them in Settings → Connection.`;
 
 /**
  * The own credentials a connect through the hub keeps: those the user entered (checked like a direct

@@ -33,6 +33,7 @@ import {
   resolvePartnerAddress,
   type CheckedOwnCredentials,
 } from './own-credentials-connect';
+import { connectionMove, movedText, unstampedCursorsFrom } from './connection-moves';
 import { practiceSummary } from './practice-summary';
 import type { DemoHandle, PracticeSessionDeps } from './session-deps';
 import { attempt, forgetBudgetUnlessShared } from './sign-out-parts';
@@ -45,6 +46,8 @@ export interface PracticeRegistryDeps extends Pick<
   client: ClientFactory;
   /** Called before the active practice is signed out (its sync run stops first). */
   leavingActive(): void;
+  /** Called before the active practice's connection moves (a run reading the old way stops first). */
+  movingActive(): void;
 }
 
 /**
@@ -110,12 +113,16 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
         ? await ownCredentialsForHub(deps, { practiceKey, name: validation.practiceName, previous }, ownInput)
         : null;
     if (own && !own.ok) return own;
-    // A practice connected directly may move to the hub: its direct credentials (or the entered ones) send.
-    const movesToHub = own?.movesFromDirect === true;
-    const refusal = movesToHub
-      ? null
-      : bindingRefusal(bound, { baseUrl, clientId: input.clientId, isDemo }, validation.practiceName);
+    // A practice on this laptop may change how it connects (connection-moves.ts): to the hub (its direct
+    // credentials, or the entered ones, send), back to the Partner API, or to a new enrolment. The server has
+    // said it is the same practice, so its local copy, documents and Outbox stay.
+    const move = isDemo ? 'none' : connectionMove(previous, through, own?.movesFromDirect === true);
+    const refusal =
+      move !== 'none'
+        ? null
+        : bindingRefusal(bound, { baseUrl, clientId: input.clientId, isDemo }, validation.practiceName);
     if (refusal) return { ok: false, message: refusal };
+    const cursorsFrom = unstampedCursorsFrom(previous, move);
     // The server chooses the name: kept within what the record and the summary allow.
     const name = clip(validation.practiceName.trim() || 'Practice', 200);
     const record = {
@@ -128,7 +135,9 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
       isDemo,
       through,
       ...(hubCertificate ? { hubCertificate } : {}),
+      ...(cursorsFrom ? { unstampedCursorsFrom: cursorsFrom } : {}),
     };
+    if (move !== 'none' && active === practiceKey) deps.movingActive();
     const storage = await deps.vault.save(record, input.secret, {
       remember: input.remember,
       acceptWeakStorage: input.acceptWeakStorage,
@@ -142,13 +151,22 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
       await deps.vault.own.save(own.kept.credentials, own.kept.secret, keep);
       owns.set(practiceKey, own.kept.credentials);
     }
+    if (move === 'to-direct') {
+      // Sent directly now, with the credentials just checked: the ones kept beside the hub are not needed.
+      owns.delete(practiceKey);
+      await attempt(() => deps.vault.own.remove(practiceKey));
+    }
     practices.set(record.practiceKey, { ...record, storage, backend: '' });
     problems.set(record.practiceKey, null);
     active = record.practiceKey;
+    // A hub left, or a new hub certificate: the pins are the known practices' certificates again.
+    if (previous?.hubCertificate && previous.hubCertificate !== hubCertificate) repin(previous.baseUrl);
     const connected = { ok: true as const, practice: summary({ ...record, storage, backend: '' }) };
-    return own?.keptFromDirect && own.kept
-      ? { ...connected, notice: keptDirectCredentialsText(name, own.kept.credentials.clientId) }
-      : connected;
+    const notice =
+      own?.keptFromDirect && own.kept
+        ? keptDirectCredentialsText(name, own.kept.credentials.clientId)
+        : movedText(name, move);
+    return notice ? { ...connected, notice } : connected;
   }
 
   /** Forgets a Client ID's budget unless a practice here (its own record or a hub practice's own credentials) uses it. */
@@ -231,6 +249,22 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
       if (!checked.ok) return checked;
       await deps.vault.own.save(checked.credentials, checked.secret, input);
       owns.set(practiceKey, checked.credentials);
+      return { ok: true, practice: summary(practice) };
+    },
+
+    /**
+     * Stops sending a hub practice's changes with the laptop's own credentials: it reads only from then on.
+     * Entries already in the Outbox wait (read-only) until credentials are added again or the practice moves.
+     */
+    async removeOwnCredentials(practiceKey: string): Promise<ConnectResult> {
+      const key = practiceKey.toLowerCase();
+      const practice = practices.get(key);
+      if (!practice) return { ok: false, message: 'This practice is not on this laptop.' };
+      if (practice.through !== 'hub') return { ok: false, message: ownCredentialsNeedHubText };
+      owns.delete(key);
+      const removed = await attempt(() => deps.vault.own.remove(key));
+      // Their request count stays: credentials added again must not start with a full allowance.
+      if (!removed) return { ok: false, message: 'Your own credentials could not be removed from the settings file.' };
       return { ok: true, practice: summary(practice) };
     },
 

@@ -27,6 +27,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
       runner.stop('Signed out.');
       void live.stop();
     },
+    movingActive: () => runner.stop('The practice’s connection changed: the next sync reads the new way.'),
   });
   const targetDeps: TargetDeps = {
     practiceOf: registry.practiceOf,
@@ -89,6 +90,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     connectDemo: following(registry.connectDemo),
     connectThroughHub: following(registry.connectThroughHub),
     addOwnCredentials: registry.addOwnCredentials,
+    removeOwnCredentials: registry.removeOwnCredentials,
     signOut: following(registry.signOut),
     startSync: (
       practiceKey: string,

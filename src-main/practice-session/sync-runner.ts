@@ -7,6 +7,7 @@ import { createBridgeSyncSink, type BridgeSyncSink } from '../sync/bridge-sync-s
 import { createSyncEngine, type RunPlan, type SyncEngine } from '../sync/sync-engine';
 import { syncResources } from '../sync/sync-resources';
 import type { PracticeSessionDeps } from './session-deps';
+import { cursorHomeOf } from './connection-moves';
 import { createSyncSources, type SyncRoute } from './sync-source';
 import type { KnownPractice } from './targets';
 
@@ -111,10 +112,10 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
           },
         ]),
       );
-      const engineFor = (chosen: SyncRoute | null) =>
+      const engineFor = (chosen: SyncRoute) =>
         createSyncEngine({
-          api: chosen?.api ?? target.api,
-          ...(chosen ? { source: chosen.setting } : {}),
+          api: chosen.api,
+          source: chosen.setting,
           sink,
           onProgress: (p) => {
             status.set(p.resource, { ...p });
@@ -133,8 +134,14 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       const current = { practiceKey, sink, abort, engine: null as SyncEngine | null };
       sync = current;
       void (async () => {
-        const chosen = throughHub ? await sources.route(practiceKey, target.api, abort.signal) : null;
-        if (chosen) routes.set(practiceKey, chosen);
+        // Every run stamps its cursors with the source it read, so a move between direct and the hub never
+        // takes one source's cursor for the other's (connection-moves.ts).
+        const home = cursorHomeOf(target.practice);
+        const chosen = throughHub
+          ? await sources.route(practiceKey, target.api, abort.signal, home)
+          : { api: target.api, setting: { current: 'direct' as const, home }, hubUnreachableSince: null };
+        if (throughHub) routes.set(practiceKey, chosen);
+        else routes.delete(practiceKey);
         current.engine = engineFor(chosen);
         if (abort.signal.aborted) return;
         await current.engine.runOnce({

@@ -95,12 +95,20 @@ export function createSyncSources(deps: {
       return answers(practiceKey, direct.api);
     },
 
-    /** The source of the next run of a practice read through the hub (`hubApi`: its client to the hub). */
-    async route(practiceKey: string, hubApi: PartnerApiClient, signal?: AbortSignal): Promise<SyncRoute> {
+    /**
+     * The source of the next run of a practice read through the hub (`hubApi`: its client to the hub). `home`:
+     * what its cursors without a source are about (connection-moves.ts).
+     */
+    async route(
+      practiceKey: string,
+      hubApi: PartnerApiClient,
+      signal?: AbortSignal,
+      home: SyncSource = 'hub',
+    ): Promise<SyncRoute> {
       const hub = observed(practiceKey, hubApi);
       const through = (current: SyncSource, api: PartnerApiClient, since: string | null = null): SyncRoute => ({
         api,
-        setting: { current, home: 'hub' },
+        setting: { current, home },
         hubUnreachableSince: since,
       });
       const direct = deps.directTarget(practiceKey);

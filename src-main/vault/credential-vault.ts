@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { syncSourceSchema } from '../../src-preload/contract/sync';
 import type { Cipher } from '../cipher/cipher';
 import type { SettingsStore } from '../settings/settings-store';
 import { salvage, type DamagedRecord } from './damaged-records';
@@ -24,6 +25,11 @@ const storedPracticeSchema = storedSecretSchema.extend({
     .string()
     .regex(/^[0-9A-F]{64}$/)
     .optional(),
+  /**
+   * The source the sync cursors stored before the practice's first move between direct and the hub are about
+   * (they carry none): practice-session/connection-moves.ts. Absent: never moved.
+   */
+  unstampedCursorsFrom: syncSourceSchema.optional(),
 });
 export type StoredPractice = z.infer<typeof storedPracticeSchema>;
 

@@ -13,6 +13,7 @@ export const methodNames = [
   'practice.connectDemo',
   'practice.connectHub',
   'practice.addOwnCredentials',
+  'practice.removeOwnCredentials',
   'practice.signOut',
   'practice.budget',
   'practice.read',

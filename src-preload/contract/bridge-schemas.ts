@@ -93,6 +93,7 @@ export const methodSchemas = defineMethods({
   'practice.connectDemo': { input: connectDemoInputSchema, output: connectResultSchema },
   'practice.connectHub': { input: connectHubInputSchema, output: connectResultSchema },
   'practice.addOwnCredentials': { input: addOwnCredentialsInputSchema, output: connectResultSchema },
+  'practice.removeOwnCredentials': { input: z.strictObject({ practiceKey: z.uuid() }), output: connectResultSchema },
   'practice.signOut': { input: z.strictObject({ practiceKey: z.uuid() }), output: signOutResultSchema },
   'practice.budget': { input: budgetInputSchema, output: budgetStatusSchema.nullable() },
   'practice.read': { input: readInputSchema, output: readResultSchema },

@@ -31,6 +31,8 @@ export interface PracticeService {
   connectHub(input: ConnectHubInput): Promise<ConnectResult>;
   /** Own Partner API credentials for a practice read through the hub, to send its changes with. */
   addOwnCredentials(input: AddOwnCredentialsInput): Promise<ConnectResult>;
+  /** Stops sending with the laptop's own credentials beside the hub: the practice reads only from then on. */
+  removeOwnCredentials(practiceKey: string): Promise<ConnectResult>;
   /** Background runs of the practice are cancelled first, then main and this window forget it. */
   signOut(practiceKey: string): Promise<void>;
   /** A background-style run: what is due. */
@@ -152,6 +154,7 @@ export function createPracticeService(deps: PracticeServiceDeps): PracticeServic
     connect: (input) => connectWith(() => companion.practice.connect(input)),
     connectHub: (input) => connectWith(() => companion.practice.connectHub(input)),
     addOwnCredentials: (input) => connectWith(() => companion.practice.addOwnCredentials(input)),
+    removeOwnCredentials: (practiceKey) => connectWith(() => companion.practice.removeOwnCredentials({ practiceKey })),
     async signOut(practiceKey) {
       deps.cancelJobs();
       // The local copy is deleted whatever main answers (see sign-out.ts); a failed part is told in a notice.

@@ -10,7 +10,9 @@ import { usePractice } from '../../context/store-hooks';
  * the code's device token like a secret; this window never sees it again. The hub only reads: changes are
  * sent to the Partner API with the laptop's own credentials, entered here or kept from a direct connection.
  */
-export function HubConnectForm() {
+export function HubConnectForm(
+  props: { title?: string; description?: string; submitLabel?: string; onConnected?: () => void } = {},
+) {
   const { practice } = useServices();
   const busy = usePractice((s) => s.busy);
   const storage = usePractice((s) => s.storage);
@@ -24,7 +26,10 @@ export function HubConnectForm() {
       .connectHub({ hubUrl, enrolmentCode, remember, acceptWeakStorage: false, ...(own ? { own } : {}) })
       .then((result) => {
         if (own) ownFields.settled(result);
-        if (result.ok) setEnrolmentCode('');
+        if (result.ok) {
+          setEnrolmentCode('');
+          props.onConnected?.();
+        }
       });
   };
   const ownFields = useOwnCredentialsFields(send);
@@ -34,13 +39,13 @@ export function HubConnectForm() {
   };
   return (
     <Card asChild>
-      <form onSubmit={submit} aria-label="Connect through the practice hub">
+      <form onSubmit={submit} aria-label={props.title ?? 'Connect through the practice hub'}>
         <Heading as="h2" size="3" mb="2">
-          Through the practice hub
+          {props.title ?? 'Through the practice hub'}
         </Heading>
         <Text as="p" size="2" color="gray" mb="3">
-          Your practice’s hub reads the Partner API once for every laptop. This laptop reads from the hub; to make
-          changes it needs your own Partner API credentials (if it is connected directly now, those are kept).
+          {props.description ??
+            'Your practice’s hub reads the Partner API once for every laptop. This laptop reads from the hub; to make changes it needs your own Partner API credentials (if it is connected directly now, those are kept).'}
         </Text>
         <Flex direction="column" gap="3">
           <label>
@@ -80,7 +85,7 @@ export function HubConnectForm() {
           </Text>
           {withOwn ? ownFields.fields : null}
           <Button type="submit" disabled={busy}>
-            Connect through the hub
+            {props.submitLabel ?? 'Connect through the hub'}
           </Button>
         </Flex>
       </form>

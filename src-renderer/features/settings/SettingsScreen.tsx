@@ -7,8 +7,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useState } from 'react';
 import { countOpen } from '../../outbox/outbox-count';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
-import { AddOwnCredentialsForm } from '../connect/AddOwnCredentialsForm';
-import type { PracticeSummary } from '../../../src-preload/contract/practice';
+import { ConnectionSection, connectionWords } from '../connect/ConnectionSection';
 import { SyncStatus } from './SyncStatus';
 import { AppearanceSetting } from './AppearanceSetting';
 import { DocumentEncryption } from './DocumentEncryption';
@@ -110,15 +109,6 @@ function SignOutButton(props: { practiceKey: string; name: string; onConfirm(): 
   );
 }
 
-/** How the practice is connected, and whether this laptop can make changes to it. */
-function connectionWords(p: PracticeSummary): string {
-  const readOnly = 'Read-only: you can browse, but actions that change data are not offered';
-  if (p.through !== 'hub') return `Directly to the Partner API · ${p.canWrite ? 'Read and write' : readOnly}`;
-  if (!p.sendsWith) return 'Through the practice hub · Reads through the practice hub; read access only';
-  const own = `Through the practice hub · Reads through the practice hub; sends with your own credentials (Client ID ${p.sendsWith.clientId})`;
-  return p.canWrite ? own : `${own}, which are read-only`;
-}
-
 function PracticeCard() {
   const companion = useCompanion();
   const { practice } = useServices();
@@ -130,31 +120,33 @@ function PracticeCard() {
   if (practices.length === 0) return <ConnectPanel />;
   return (
     <Card>
-      <Heading as="h2" size="3" mb="3">
-        Practice connection
+      <Heading as="h2" size="3" mb="3" id="connection">
+        Connection
       </Heading>
       {practices.map((p) => (
-        <Flex key={p.practiceKey} justify="between" align="center" gap="3" mb="3" data-testid="connected-practice">
-          <Flex direction="column" gap="1">
-            <Text weight="medium">
-              {p.name} {p.isDemo ? <Badge color="amber">Demo</Badge> : null}
-            </Text>
-            <Text size="1" color="gray">
-              {p.region} · {connectionWords(p)}
-              {p.practiceKey === active ? ' · active' : ''}
-            </Text>
-            {p.through === 'hub' && !p.sendsWith ? <AddOwnCredentialsForm practice={p} /> : null}
-            {p.problem ? (
-              <Text size="1" color="red">
-                {p.problem}
+        <Flex key={p.practiceKey} direction="column" gap="2" mb="3">
+          <Flex justify="between" align="center" gap="3" data-testid="connected-practice">
+            <Flex direction="column" gap="1">
+              <Text weight="medium">
+                {p.name} {p.isDemo ? <Badge color="amber">Demo</Badge> : null}
               </Text>
-            ) : null}
+              <Text size="1" color="gray">
+                {p.region} · {connectionWords(p)}
+                {p.practiceKey === active ? ' · active' : ''}
+              </Text>
+              {p.problem ? (
+                <Text size="1" color="red">
+                  {p.problem}
+                </Text>
+              ) : null}
+            </Flex>
+            <SignOutButton
+              practiceKey={p.practiceKey}
+              name={p.name}
+              onConfirm={() => void practice.signOut(p.practiceKey)}
+            />
           </Flex>
-          <SignOutButton
-            practiceKey={p.practiceKey}
-            name={p.name}
-            onConfirm={() => void practice.signOut(p.practiceKey)}
-          />
+          {p.practiceKey === active ? <ConnectionSection practice={p} /> : null}
         </Flex>
       ))}
       {notice ? (

@@ -93,7 +93,9 @@ describe('connect and sync through the bridge (main side)', () => {
     const done = await app.finished();
     expect(done.resources.every((r) => r.state === 'done')).toBe(true);
     expect(app.stored.get('entities')?.size).toBe(150);
-    expect(app.cursors.get('entities')).toMatchObject({ mode: 'incremental', nextPage: 1 });
+    // Stamped with the source it is about, so a later move to the hub never takes it for a hub cursor.
+    expect(app.cursors.get('entities')).toMatchObject({ mode: 'incremental', nextPage: 1, source: 'direct' });
+    expect([...app.cursors.values()].every((cursor) => cursor.source === 'direct')).toBe(true);
 
     // Every progress event carries the budget: requests left per window, and the run's plan and ETA.
     const during = app.progress.filter((p) => p.running);

@@ -64,6 +64,7 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
       acceptWeakStorage: false,
     },
   ],
+  'practice.removeOwnCredentials': [{ practiceKey }],
   'practice.signOut': [{ practiceKey }],
   'practice.budget': [{ practiceKey }, { practiceKey, estimateRequests: 120 }],
   'practice.read': [

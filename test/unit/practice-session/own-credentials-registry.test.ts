@@ -34,6 +34,7 @@ function registryOn(settings: ReturnType<typeof memorySettings>, forgotten: stri
     wipeDocuments: async () => undefined,
     client,
     leavingActive: () => undefined,
+    movingActive: () => undefined,
   });
 }
 
