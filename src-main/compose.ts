@@ -33,6 +33,7 @@ import { createThemeStore, type ThemeHost } from './os-integration/theme-store';
 import { proposalAcceptedNotification } from './os-integration/notifications';
 import { loadRegionalHosts } from './regions/regional-hosts';
 import builtInRegionHosts from '../resources/regions.json';
+import { readManagedPolicy, type RawPolicy } from './policy/managed-policy';
 import type { HubPins } from './security/hub-pins';
 
 /**
@@ -96,6 +97,11 @@ export interface MainDeps {
   updateTimer?: UpdateTimer;
   /** The OS's light/dark theme (Electron: nativeTheme); without it `dark` follows the choice and the renderer asks matchMedia. */
   themeHost?: ThemeHost;
+  /**
+   * The administrator's policy as this platform keeps it (src-main/policy/policy-sources.ts), read once at start;
+   * absent: none (tests, unless they give one).
+   */
+  policy?: () => RawPolicy;
   /** The process environment, read for PRACTICE_COMPANION_REGIONS_FILE only; default none. */
   env?: Readonly<Record<string, string | undefined>>;
   /** Main's log (redacted lines; electron-log in the app, a file writer in the preview); default: memory only. */
@@ -164,13 +170,28 @@ export function createMainServices(deps: MainDeps) {
   });
   const { viewerCopies, passphraseHandlers, caches: documentCaches, keys: documentKeys } = documentStorage;
 
+  // The administrator's policy, read once at start: obeyed below (hosts, the hub, updates, the PIN) and shown in
+  // Settings as set by the administrator; a policy that does not validate is ignored and said.
+  const policy = readManagedPolicy(deps.policy?.() ?? { found: false });
+  if (policy.problem) log.warn(policy.problem);
+  const managed = policy.managed;
+
   // Read once at start: a session's hosts do not change under it; a bad administrator file is reported in Settings.
   const builtIn = { ANZ: builtInRegionHosts.ANZ, UK: builtInRegionHosts.UK, ZA: builtInRegionHosts.ZA };
-  const regionHosts = loadRegionalHosts({
+  const loadedHosts = loadRegionalHosts({
     builtIn,
     userDataDir: deps.paths.userData,
     env: deps.env ?? {},
   });
+  // The policy's hosts win over regions.json's: IT's machine-wide choice over a file in one user's folder.
+  const regionHosts = {
+    ...loadedHosts,
+    hosts: {
+      ANZ: managed.regionHosts?.ANZ ?? loadedHosts.hosts.ANZ,
+      UK: managed.regionHosts?.UK ?? loadedHosts.hosts.UK,
+      ZA: managed.regionHosts?.ZA ?? loadedHosts.hosts.ZA,
+    },
+  };
 
   const session = createPracticeSession({
     vault: createCredentialVault({ settings: deps.settings, cipher: deps.cipher }),
@@ -187,6 +208,7 @@ export function createMainServices(deps: MainDeps) {
     wipeDocuments: (practiceKey) => documentCaches.wipe(practiceKey),
     ...(deps.apiClient ? { apiClient: deps.apiClient } : {}),
     ...(deps.hubPins ? { hubPins: deps.hubPins } : {}),
+    managed,
     log,
   });
 
@@ -253,7 +275,10 @@ export function createMainServices(deps: MainDeps) {
   });
 
   const updates = createUpdatePolicy({
-    source: deps.updates ?? { feed: 'none', reason: 'not-set-up' },
+    source:
+      managed.updates === 'off'
+        ? { feed: 'none', reason: 'policy-off' }
+        : (deps.updates ?? { feed: 'none', reason: 'not-set-up' }),
     isOnline: () => connectivity.current().online,
     isBusy: () => inFlight.isBusy() || activity.isBusy(),
     clock: deps.clock,
@@ -271,12 +296,17 @@ export function createMainServices(deps: MainDeps) {
   });
 
   // Which client the window shows to a client, and the PIN that leaves it: kept in main, never in the window.
-  const clientFacing = createClientFacing({ settings: deps.settings, clock: deps.clock });
+  const clientFacing = createClientFacing({
+    settings: deps.settings,
+    clock: deps.clock,
+    ...(managed.clientViewPinMinLength ? { pinMinLength: managed.clientViewPinMinLength } : {}),
+  });
   // News the window reports for the OS to show (Electron's glue listens: src-main/electron/notifications.ts).
   const proposalNews = new Set<(note: { title: string; body: string; entityKey: string }) => void>();
 
   const handlers: Handlers = {
     'app.info': () => describeApp(deps.runtime, deps.paths),
+    'app.policy': () => policy,
     'connectivity.status': () => connectivity.check(),
     'practice.list': async () => {
       // A read of the vault that failed is tried again by the next call, rather than failing every call until a restart.

@@ -4,6 +4,7 @@ import { createSessionCipher } from '../cipher/session-cipher';
 import { systemClock, type Clock } from '../clock';
 import type { MainDeps } from '../compose';
 import { createFileLogger } from '../logging/file-logger';
+import { nodePolicyReader, POLICY_ENV_VAR } from '../policy/policy-sources';
 import { createJsonFileSettings } from '../settings/json-file-settings';
 import type { HubPins } from '../security/hub-pins';
 import type { NetworkSwitch } from './network-switch';
@@ -24,6 +25,8 @@ export function nodeMainDeps(options: {
   connectivityIntervalMs?: number;
   /** Receives every "Open in system viewer" path (the preview starts no other program). */
   openedPaths?: string[];
+  /** The administrator's policy file (tests); default this machine's, as the app reads it (src-main/policy). */
+  policyFile?: string;
 }): MainDeps {
   return {
     runtime: {
@@ -57,5 +60,6 @@ export function nodeMainDeps(options: {
     // The app's log format and rotation in the preview's data folder, so "Copy diagnostics" has lines to show.
     log: createFileLogger({ dir: join(options.dataDir, 'logs'), echo: true }),
     ...(options.connectivityIntervalMs ? { connectivityIntervalMs: options.connectivityIntervalMs } : {}),
+    policy: nodePolicyReader(options.policyFile ? { [POLICY_ENV_VAR]: options.policyFile } : process.env),
   };
 }

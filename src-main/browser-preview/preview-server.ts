@@ -43,6 +43,8 @@ export interface PreviewServerOptions {
    * reference page, so a paint the browser needs anyway is measured from this same server.
    */
   extraPages?: Readonly<Record<string, string>>;
+  /** The administrator's policy file this preview reads (tests); default this machine's. */
+  policyFile?: string;
 }
 
 interface BridgeSender {
@@ -80,6 +82,7 @@ export async function startPreviewServer(options: PreviewServerOptions) {
       dataDir: options.dataDir,
       network,
       hubPins,
+      ...(options.policyFile ? { policyFile: options.policyFile } : {}),
       ...(options.connectivityIntervalMs ? { connectivityIntervalMs: options.connectivityIntervalMs } : {}),
     }),
     ...(options.startDemo ? { startDemo: options.startDemo } : {}),

@@ -65,7 +65,12 @@ export function createClientFacing(deps: {
   clock: Clock;
   /** scrypt's cost; tests lower it. */
   pinCost?: number;
+  /** The shortest PIN the administrator's policy allows (src-main/policy); default the contract's 4 digits. */
+  pinMinLength?: number;
 }) {
+  const tooShort = (pin: string): boolean => pin.length < (deps.pinMinLength ?? 4);
+  const tooShortText = () =>
+    `Your administrator asks for a PIN of at least ${deps.pinMinLength ?? 4} digits: choose a longer one.`;
   const read = <T>(key: string, schema: z.ZodType<T>): T | null => {
     // The settings file can be edited by hand: what does not parse counts as absent.
     const parsed = schema.safeParse(deps.settings.get(key));
@@ -147,6 +152,7 @@ export function createClientFacing(deps: {
         const pinSet = pinOf(owner) !== null;
         if (!pinSet && !input.newPin) throw refused('Choose a PIN first: it is asked to leave.');
         if (pinSet && input.newPin) throw refused('A PIN is already set; change it in Settings.');
+        if (input.newPin && tooShort(input.newPin)) throw refused(tooShortText());
         if (input.newPin) setPin(owner, await hashPin(input.newPin, deps.pinCost));
         const next: Active = { practiceKey: input.practiceKey, entityKey: input.entityKey, userKey: input.userKey };
         deps.settings.set(ACTIVE_KEY, next);
@@ -164,6 +170,7 @@ export function createClientFacing(deps: {
       serially(async () => {
         // Settings is not shown in the mode; a PIN is never set or changed from the client's side of the screen.
         if (active()) throw refused('Leave client view first: the PIN is changed in Settings.');
+        if (tooShort(next)) throw refused(tooShortText());
         // With no PIN yet there is nothing to prove: Settings may set the first one.
         const accepted = pinOf(owner) === null || (await check(owner, current));
         if (accepted) setPin(owner, await hashPin(next, deps.pinCost));

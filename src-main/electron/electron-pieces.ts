@@ -6,6 +6,7 @@ import type { MainDeps } from '../compose';
 import type { SettingsStore } from '../settings/settings-store';
 import { createElectronLogger } from './logging';
 import { electronUpdates } from './updater';
+import { nodePolicyReader } from '../policy/policy-sources';
 import { electronThemeHost } from './theme';
 import { electronSystemIdleSeconds, electronSystemLocked } from './presence';
 import { createHubPins } from '../security/hub-pins';
@@ -86,6 +87,8 @@ export function electronMainDeps(): MainDeps {
     // Polled by the presence monitor: five minutes without input anywhere on the system is "away".
     systemIdleSeconds: electronSystemIdleSeconds,
     systemLocked: electronSystemLocked,
+    // The administrator's policy: /etc/practice-companion/policy.json, the Policies registry key, or managed preferences.
+    policy: nodePolicyReader(process.env),
     // Only PRACTICE_COMPANION_REGIONS_FILE is read from it (src-main/regions).
     env: process.env,
   };

@@ -57,3 +57,11 @@ export function movedText(name: string, move: ConnectionMove): string | undefine
   if (move === 're-enrol') return `${practice} is read through the practice hub with its new enrolment code.`;
   return undefined;
 }
+
+/** The administrator's policy allows reading only through the practice hub (src-main/policy). */
+export const onlyThroughHubText =
+  'Your administrator has set this laptop to connect through the practice hub only: connect with the hub’s address and an enrolment code.';
+
+/** The administrator's policy names the one practice hub this laptop may use. */
+export const fixedHubText = (hubUrl: string): string =>
+  `Your administrator has set the practice hub to ${clip(hubUrl, 500)}: this laptop connects to no other hub.`;

@@ -33,7 +33,7 @@ import {
   resolvePartnerAddress,
   type CheckedOwnCredentials,
 } from './own-credentials-connect';
-import { connectionMove, movedText, unstampedCursorsFrom } from './connection-moves';
+import { connectionMove, fixedHubText, movedText, onlyThroughHubText, unstampedCursorsFrom } from './connection-moves';
 import { practiceSummary } from './practice-summary';
 import type { DemoHandle, PracticeSessionDeps } from './session-deps';
 import { attempt, forgetBudgetUnlessShared } from './sign-out-parts';
@@ -41,7 +41,14 @@ import type { ClientFactory, KnownPractice } from './targets';
 
 export interface PracticeRegistryDeps extends Pick<
   PracticeSessionDeps,
-  'vault' | 'regionHosts' | 'builtInRegionHosts' | 'startDemo' | 'forgetBudget' | 'wipeDocuments' | 'hubPins'
+  | 'vault'
+  | 'regionHosts'
+  | 'builtInRegionHosts'
+  | 'startDemo'
+  | 'forgetBudget'
+  | 'wipeDocuments'
+  | 'hubPins'
+  | 'managed'
 > {
   client: ClientFactory;
   /** Called before the active practice is signed out (its sync run stops first). */
@@ -201,6 +208,7 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
     },
 
     async connect(input: ConnectInput): Promise<ConnectResult> {
+      if (deps.managed?.directConnections === false) return { ok: false, message: onlyThroughHubText };
       // Every address goes through the one rule, the regional ones too (they may come from an edited file).
       const address = resolvePartnerAddress(deps, input);
       if (!address.ok) return address;
@@ -214,6 +222,8 @@ export function createPracticeRegistry(deps: PracticeRegistryDeps) {
     async connectThroughHub(input: ConnectHubInput): Promise<ConnectResult> {
       const address = checkHubAddress(input.hubUrl);
       if (!address.ok) return { ok: false, message: address.message };
+      const fixed = deps.managed?.hubUrl;
+      if (fixed && address.address !== fixed) return { ok: false, message: fixedHubText(fixed) };
       const device = readEnrolmentCode(input.enrolmentCode);
       if (!device) return { ok: false, message: badEnrolmentCodeText };
       if (device.fingerprint) {

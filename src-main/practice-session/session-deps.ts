@@ -1,3 +1,4 @@
+import type { ManagedSettings } from '../../src-preload/contract/managed-policy';
 import type { Region } from '../../src-preload/contract/partner-api';
 import type { Clock } from '../clock';
 import type { EventHub } from '../ipc/event-hub';
@@ -42,6 +43,8 @@ export interface PracticeSessionDeps {
    * absent: none are kept, so a self-signed hub is refused like any untrusted certificate.
    */
   hubPins?: HubPins;
+  /** What the administrator's policy fixes here (src-main/policy): the hub's address, and whether direct connects are allowed. */
+  managed?: Pick<ManagedSettings, 'hubUrl' | 'directConnections'>;
   /** Main's log: a sync run's failure is written there (the window already shows it per resource). */
   log?: Pick<Logger, 'error'>;
   /** The hub's change stream's waits (tests shorten them); default 1 s doubling to 60 s, 60 s of silence. */

@@ -24,7 +24,14 @@ export interface Updater {
 
 /** Why this build has no update feed, or one it must not use (see offSentences). */
 export type UpdatesOffReason =
-  'not-set-up' | 'not-packaged' | 'no-feed' | 'unsupported' | 'invalid-feed' | 'insecure-feed' | 'unsigned-windows';
+  | 'not-set-up'
+  | 'not-packaged'
+  | 'no-feed'
+  | 'unsupported'
+  | 'invalid-feed'
+  | 'insecure-feed'
+  | 'unsigned-windows'
+  | 'policy-off';
 
 /**
  * What the host gives the policy: an updater over a configured feed, or why there is none. With
@@ -73,6 +80,7 @@ export const offSentences: Record<UpdatesOffReason, string> = {
   'insecure-feed':
     'Updates are off: this build names an update address that is not secure (https), so no update from it is trusted. ' +
     'Your administrator installs new versions.',
+  'policy-off': 'Updates are off: your administrator turned them off and installs new versions.',
   'unsigned-windows':
     'Updates are off: this build does not name the publisher whose signature an update must carry, so no update ' +
     'can be checked. Your administrator installs new versions.',

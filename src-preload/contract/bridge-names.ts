@@ -7,6 +7,7 @@
  */
 export const methodNames = [
   'app.info',
+  'app.policy',
   'connectivity.status',
   'practice.list',
   'practice.connect',

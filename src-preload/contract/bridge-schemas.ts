@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
+import { policyStatusSchema } from './managed-policy';
 import { appInfoSchema } from './app-info';
 import { budgetEventSchema, budgetInputSchema, budgetStatusSchema } from './budget';
 import { cancelInputSchema, cancelResultSchema } from './cancel-id';
@@ -87,6 +88,7 @@ function defineEvents<T extends Record<EventName, z.ZodType>>(
 
 export const methodSchemas = defineMethods({
   'app.info': { input: noInput, output: appInfoSchema },
+  'app.policy': { input: noInput, output: policyStatusSchema },
   'connectivity.status': { input: noInput, output: connectivitySchema },
   'practice.list': { input: noInput, output: practiceListSchema },
   'practice.connect': { input: connectInputSchema, output: connectResultSchema },

@@ -1,17 +1,21 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo } from '../../src-preload/contract/app-info';
 import type { Companion } from '../../src-preload/contract/companion';
+import type { ManagedSettings, PolicyStatus } from '../../src-preload/contract/managed-policy';
 import type { Notice } from '../notices/notice-store';
 import { describeFailure } from '../ui/words/describe-failure';
 
 export interface AppInfoState {
   info: AppInfo | null;
+  /** The administrator's policy: what it fixes (shown as "Set by your administrator"), or why it was ignored. */
+  policy: PolicyStatus | null;
   error: string | null;
 }
 
 export type AppInfoStore = StoreApi<AppInfoState>;
 
-export const createAppInfoStore = (): AppInfoStore => createStore<AppInfoState>()(() => ({ info: null, error: null }));
+export const createAppInfoStore = (): AppInfoStore =>
+  createStore<AppInfoState>()(() => ({ info: null, policy: null, error: null }));
 
 /** Asked once at start (the root's `start()`); a failure is told in a notice and shown in Settings. */
 export async function loadAppInfo(
@@ -20,10 +24,14 @@ export async function loadAppInfo(
   notify: (notice: Omit<Notice, 'id'>) => void,
 ): Promise<void> {
   try {
-    store.setState({ info: await companion.app.info(), error: null });
+    const [info, policy] = await Promise.all([companion.app.info(), companion.app.policy()]);
+    store.setState({ info, policy, error: null });
   } catch (error) {
     const message = describeFailure(error);
     store.setState({ error: message });
     notify({ tone: 'error', title: "Could not read the app's details", detail: message });
   }
 }
+
+/** What the administrator's policy fixes ({} before it is read, or when there is none). */
+export const managedOf = (state: AppInfoState): ManagedSettings => state.policy?.managed ?? {};

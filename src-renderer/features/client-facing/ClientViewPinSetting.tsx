@@ -2,7 +2,9 @@ import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { pinSchema, type PinOwner } from '../../../src-preload/contract/client-facing';
 import { useCompanion } from '../../context/services-context';
-import { usePractice } from '../../context/store-hooks';
+import { useAppInfo, usePractice } from '../../context/store-hooks';
+import { managedOf } from '../../desktop/app-info-store';
+import { SetByAdministrator } from '../../ui/SetByAdministrator';
 import { useStoredMe } from '../../session/who-am-i';
 import { PasswordField } from '../../ui/PasswordField';
 import { useSecondsLeft, WaitProblem } from './PinDialogs';
@@ -28,6 +30,8 @@ export function ClientViewPinSetting() {
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [waitUntil, setWaitUntil] = useState(0);
   const left = useSecondsLeft(waitUntil);
+  // The administrator's policy may ask for longer PINs than the contract's 4 digits (main refuses shorter ones too).
+  const minLength = useAppInfo((s) => managedOf(s).clientViewPinMinLength);
   useEffect(() => {
     if (!companion || !owner) return;
     let live = true;
@@ -49,7 +53,10 @@ export function ClientViewPinSetting() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (left > 0) return;
-    if (!pinSchema.safeParse(next).success) return setMessage({ text: 'Choose a PIN of 4 to 12 digits.', ok: false });
+    if (!pinSchema.safeParse(next).success)
+      return setMessage({ text: `Choose a PIN of ${minLength ?? 4} to 12 digits.`, ok: false });
+    if (minLength && next.length < minLength)
+      return setMessage({ text: `Your administrator asks for a PIN of at least ${minLength} digits.`, ok: false });
     void companion.clientFacing
       .changePin({ owner, current, next })
       .then((result) => {
@@ -67,9 +74,12 @@ export function ClientViewPinSetting() {
   return (
     <form onSubmit={submit} aria-labelledby="client-view-pin">
       <Flex direction="column" gap="2" maxWidth="360px">
-        <Heading as="h2" size="3" id="client-view-pin">
-          Client view PIN
-        </Heading>
+        <Flex gap="2" align="center">
+          <Heading as="h2" size="3" id="client-view-pin">
+            Client view PIN
+          </Heading>
+          {minLength ? <SetByAdministrator /> : null}
+        </Flex>
         <Text size="2" color="gray">
           Asked to leave “Show to client”, so a client cannot browse the practice’s other clients. Each practice, and
           each person chosen in “This is me”, has their own.
@@ -84,7 +94,7 @@ export function ClientViewPinSetting() {
           />
         ) : null}
         <PasswordField
-          label={hasPin ? 'New PIN' : 'PIN (4 to 12 digits)'}
+          label={hasPin ? 'New PIN' : `PIN (${minLength ?? 4} to 12 digits)`}
           value={next}
           onChange={setNext}
           autoComplete="new-password"

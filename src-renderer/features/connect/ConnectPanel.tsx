@@ -5,7 +5,8 @@ import { useServices } from '../../context/services-context';
 import { LabelledSelect } from '../../ui/LabelledSelect';
 import { DirectConnectForm } from './DirectConnectForm';
 import { HubConnectForm } from './HubConnectForm';
-import { usePractice } from '../../context/store-hooks';
+import { useAppInfo, usePractice } from '../../context/store-hooks';
+import { managedOf } from '../../desktop/app-info-store';
 
 /** Connect a practice: one click for the demo practice, or the Client ID and secret from the practice administrator. */
 export function ConnectPanel() {
@@ -16,6 +17,7 @@ export function ConnectPanel() {
   const [demoRegion, setDemoRegion] = useState<Region>('ANZ');
   // Which connect is under way, so the first seconds say what is happening rather than a greyed button.
   const [starting, setStarting] = useState<'demo' | 'practice' | null>(null);
+  const directAllowed = useAppInfo((s) => managedOf(s).directConnections !== false);
   if (!companion) return null;
 
   return (
@@ -49,11 +51,13 @@ export function ConnectPanel() {
           </LabelledSelect>
         </Flex>
       </Card>
-      <DirectConnectForm
-        title="Connect your practice"
-        description="Directly to the Partner API, with the Client ID and secret from your practice administrator."
-        submitLabel="Connect"
-      />
+      {directAllowed ? (
+        <DirectConnectForm
+          title="Connect your practice"
+          description="Directly to the Partner API, with the Client ID and secret from your practice administrator."
+          submitLabel="Connect"
+        />
+      ) : null}
       {busy && starting ? (
         <Flex direction="column" gap="2" role="status" data-testid="connect-progress">
           <Text size="2">

@@ -2,7 +2,9 @@ import { Button, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import type { PracticeSummary } from '../../../src-preload/contract/practice';
 import { useServices } from '../../context/services-context';
-import { usePractice } from '../../context/store-hooks';
+import { useAppInfo, usePractice } from '../../context/store-hooks';
+import { managedOf } from '../../desktop/app-info-store';
+import { SetByAdministrator } from '../../ui/SetByAdministrator';
 import { ConfirmDialog } from '../../ui/ModalDialog';
 import { AddOwnCredentialsForm } from './AddOwnCredentialsForm';
 import { DirectConnectForm } from './DirectConnectForm';
@@ -32,23 +34,39 @@ export function ConnectionSection({ practice: known }: { practice: PracticeSumma
   const busy = usePractice((s) => s.busy);
   const [changing, setChanging] = useState<Changing>(null);
   const [removing, setRemoving] = useState(false);
+  const managed = useAppInfo(managedOf);
   const done = () => setChanging(null);
   const toggle = (next: Exclude<Changing, null>) => setChanging((now) => (now === next ? null : next));
   if (known.isDemo) return null;
   const throughHub = known.through === 'hub';
   return (
     <Flex direction="column" gap="2" data-testid="connection-section">
+      {managed.hubUrl || managed.directConnections === false ? (
+        <Flex gap="2" align="center" wrap="wrap" data-testid="managed-connection">
+          <SetByAdministrator />
+          <Text size="1" color="gray">
+            {[
+              managed.hubUrl ? `Practice hub: ${managed.hubUrl}` : null,
+              managed.directConnections === false ? 'Direct connections are not allowed' : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </Flex>
+      ) : null}
       <Flex gap="2" wrap="wrap" role="group" aria-label={`Change how ${known.name} connects`}>
         {throughHub ? (
           <>
-            <Button
-              size="1"
-              variant="soft"
-              aria-expanded={changing === 'to-direct'}
-              onClick={() => toggle('to-direct')}
-            >
-              Connect directly instead…
-            </Button>
+            {managed.directConnections === false ? null : (
+              <Button
+                size="1"
+                variant="soft"
+                aria-expanded={changing === 'to-direct'}
+                onClick={() => toggle('to-direct')}
+              >
+                Connect directly instead…
+              </Button>
+            )}
             <Button size="1" variant="soft" aria-expanded={changing === 're-enrol'} onClick={() => toggle('re-enrol')}>
               Enrol again…
             </Button>

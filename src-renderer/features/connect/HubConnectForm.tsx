@@ -3,7 +3,9 @@ import { useState, type FormEvent } from 'react';
 import type { OwnCredentialsInput } from '../../../src-preload/contract/practice';
 import { useServices } from '../../context/services-context';
 import { useOwnCredentialsFields } from './OwnCredentialsFields';
-import { usePractice } from '../../context/store-hooks';
+import { useAppInfo, usePractice } from '../../context/store-hooks';
+import { managedOf } from '../../desktop/app-info-store';
+import { SetByAdministrator } from '../../ui/SetByAdministrator';
 
 /**
  * Connect through the practice hub: its address and the enrolment code its administrator gave. Main keeps
@@ -16,7 +18,10 @@ export function HubConnectForm(
   const { practice } = useServices();
   const busy = usePractice((s) => s.busy);
   const storage = usePractice((s) => s.storage);
-  const [hubUrl, setHubUrl] = useState('');
+  // The administrator's policy may fix the hub: filled in, and not editable here (main refuses any other).
+  const fixedHub = useAppInfo((s) => managedOf(s).hubUrl);
+  const [typedHubUrl, setHubUrl] = useState('');
+  const hubUrl = fixedHub ?? typedHubUrl;
   const [enrolmentCode, setEnrolmentCode] = useState('');
   const [remember, setRemember] = useState(true);
   const [withOwn, setWithOwn] = useState(false);
@@ -56,9 +61,11 @@ export function HubConnectForm(
               value={hubUrl}
               onChange={(e) => setHubUrl(e.target.value)}
               placeholder="https://hub.example.com:4020"
+              readOnly={fixedHub !== undefined}
               required
             />
           </label>
+          {fixedHub ? <SetByAdministrator /> : null}
           <label>
             <Text size="2" weight="medium">
               Enrolment code

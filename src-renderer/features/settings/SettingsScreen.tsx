@@ -21,6 +21,7 @@ import { useAppInfo, usePractice } from '../../context/store-hooks';
 function AboutCard() {
   const info = useAppInfo((s) => s.info);
   const error = useAppInfo((s) => s.error);
+  const policy = useAppInfo((s) => s.policy);
   if (error) {
     return (
       <Text color="red" role="alert">
@@ -67,6 +68,19 @@ function AboutCard() {
         <DataList.Label>Data folder</DataList.Label>
         <DataList.Value>
           <Code variant="ghost">{info.paths.userData}</Code>
+        </DataList.Value>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.Label>Administrator's policy</DataList.Label>
+        <DataList.Value data-testid="policy-source">
+          <Flex direction="column" gap="1">
+            <Text>{policy?.from ? <Code variant="ghost">{policy.from}</Code> : 'None'}</Text>
+            {policy?.problem ? (
+              <Text size="1" color="red" role="alert">
+                {policy.problem}
+              </Text>
+            ) : null}
+          </Flex>
         </DataList.Value>
       </DataList.Item>
     </DataList.Root>

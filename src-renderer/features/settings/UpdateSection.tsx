@@ -4,7 +4,9 @@ import { restartToUpdate } from '../../updates/update-store';
 import { useRegion } from '../../ui/regional/use-region';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { useCompanion } from '../../context/services-context';
-import { useStores, useUpdates } from '../../context/store-hooks';
+import { useAppInfo, useStores, useUpdates } from '../../context/store-hooks';
+import { managedOf } from '../../desktop/app-info-store';
+import { SetByAdministrator } from '../../ui/SetByAdministrator';
 
 const stateWords: Record<UpdateStatus['state'], string> = {
   off: 'Off',
@@ -72,13 +74,17 @@ export function UpdateSection() {
   const refusedReason = useUpdates((s) => s.refusedReason);
   const region = useRegion();
   const { updates } = useStores();
+  const byPolicy = useAppInfo((s) => managedOf(s).updates !== undefined);
   if (!companion) return null;
   return (
-    <UpdateStatusView
-      status={status}
-      refusedReason={refusedReason}
-      region={region}
-      onRestart={() => void restartToUpdate(companion, updates)}
-    />
+    <>
+      {byPolicy ? <SetByAdministrator /> : null}
+      <UpdateStatusView
+        status={status}
+        refusedReason={refusedReason}
+        region={region}
+        onRestart={() => void restartToUpdate(companion, updates)}
+      />
+    </>
   );
 }

@@ -47,6 +47,8 @@ export async function openApp(
     connectDemo?: boolean;
     /** Main's cipher (a laptop without a secure password store), instead of the preview's session cipher. */
     cipher?: PreviewServerOptions['cipher'];
+    /** The administrator's policy file main reads at start (a real file, as on Linux). */
+    policyFile?: string;
   } = {},
 ): Promise<AppUnderTest> {
   let demo: DemoPractice | undefined;
@@ -54,7 +56,12 @@ export async function openApp(
   const budgetTimer = createSkippableTimer();
   const [browser, server] = await Promise.all([
     launchChromium(),
-    startPreview({ startDemo, budgetTimer, ...(options.cipher ? { cipher: options.cipher } : {}) }),
+    startPreview({
+      startDemo,
+      budgetTimer,
+      ...(options.cipher ? { cipher: options.cipher } : {}),
+      ...(options.policyFile ? { policyFile: options.policyFile } : {}),
+    }),
   ]);
   const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 900 } });
   const problems = await watchProblems(page);

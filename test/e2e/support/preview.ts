@@ -9,7 +9,7 @@ import {
 
 /** Starts the browser preview on a free 127.0.0.1 port over the built renderer, with a fresh data folder. */
 export async function startPreview(
-  options: Pick<PreviewServerOptions, 'startDemo' | 'cipher' | 'budgetTimer'> = {},
+  options: Pick<PreviewServerOptions, 'startDemo' | 'cipher' | 'budgetTimer' | 'policyFile'> = {},
 ): Promise<PreviewServer> {
   const rendererDir = resolve('out/renderer');
   if (!existsSync(join(rendererDir, 'index.html'))) {

@@ -38,6 +38,19 @@ function setUp() {
 }
 
 describe('client-facing mode in main', () => {
+  it("refuses a PIN shorter than the administrator's policy asks, on the way in and in Settings", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'client-facing-')), 'settings.json');
+    const clock = { now: () => new Date('2026-11-26T10:00:00Z') };
+    const mode = createClientFacing({ settings: createJsonFileSettings(file), clock, pinCost: 1024, pinMinLength: 6 });
+    await expect(mode.enter({ ...asAlice, newPin: '2468' })).rejects.toThrow(
+      'Your administrator asks for a PIN of at least 6 digits',
+    );
+    expect(mode.status().active).toBeNull();
+    expect((await mode.changePin(aliceOwner, '', '135790')).accepted).toBe(true);
+    await expect(mode.changePin(aliceOwner, '135790', '1357')).rejects.toThrow(/at least 6 digits/);
+    expect((await mode.enter(asAlice)).active).toEqual(target);
+  });
+
   it('keeps a salted slow hash of the PIN, never the PIN, and only the right PIN leaves', async () => {
     const { file, start } = setUp();
     const mode = start();

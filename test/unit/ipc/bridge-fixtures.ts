@@ -31,6 +31,7 @@ const outboxInput: MethodInput<'outbox.send'> = {
 
 export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
   'app.info': [{}],
+  'app.policy': [{}],
   'connectivity.status': [{}],
   'practice.list': [{}],
   'practice.connect': [

@@ -19,7 +19,11 @@ const newDevice = { id: '7d6a0c1e-2b4f-4e5a-9c3d-8e7f6a5b4c3d', token: 'r'.repea
 const cipher: Cipher = { ...createSessionCipher(), backend: () => 'keychain', isSecure: async () => true };
 
 /** The hub serves the practice read-only; the Partner API lets the Client ID write; `claims` may lie about the key. */
-function registryOn(settings = memorySettings(), claims: Record<string, string> = {}) {
+function registryOn(
+  settings = memorySettings(),
+  claims: Record<string, string> = {},
+  managed?: { hubUrl?: string; directConnections?: boolean },
+) {
   const client: ClientFactory = (baseUrl) =>
     ({
       request: async () => ({
@@ -46,6 +50,7 @@ function registryOn(settings = memorySettings(), claims: Record<string, string> 
     client,
     leavingActive: () => moves.push('left'),
     movingActive: () => moves.push('moved'),
+    ...(managed ? { managed } : {}),
   });
   return { registry, moves, settings };
 }
@@ -137,5 +142,25 @@ describe('moving a practice between direct and the hub, without signing out', ()
 
     await registry.connect(direct);
     expect(await registry.removeOwnCredentials(practiceKey)).toMatchObject({ ok: false });
+  });
+
+  it("obeys the administrator's policy: only through the hub, and only the hub it names", async () => {
+    const { registry } = registryOn(memorySettings(), {}, { hubUrl, directConnections: false });
+    expect(await registry.connect(direct)).toEqual({
+      ok: false,
+      message:
+        'Your administrator has set this laptop to connect through the practice hub only: connect with the hub’s address and an enrolment code.',
+    });
+    expect(await registry.connectThroughHub(throughHub(enrolmentCode(device), otherHubUrl))).toEqual({
+      ok: false,
+      message: `Your administrator has set the practice hub to ${hubUrl}: this laptop connects to no other hub.`,
+    });
+    expect(await registry.connectThroughHub(throughHub(enrolmentCode(device), `${hubUrl}/`))).toMatchObject({
+      ok: true,
+      practice: { through: 'hub' },
+    });
+    // And no way back to a direct connection.
+    expect(await registry.connect(direct)).toMatchObject({ ok: false });
+    expect(registry.practiceOf(practiceKey)).toMatchObject({ through: 'hub' });
   });
 });
