@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -158,6 +159,31 @@ describe('npm run package:dir', () => {
     const size = readFileSync(asarPath).length;
     console.log(`app.asar: ${(size / 1024 / 1024).toFixed(1)} MB (ceiling ${ASAR_CEILING_BYTES / 1024 / 1024} MB)`);
     expect(size).toBeLessThan(ASAR_CEILING_BYTES);
+  });
+
+  it('is configured for managed deployment: a per-machine MSI beside the per-user NSIS, and a macOS pkg', async () => {
+    // The configuration as electron-builder resolves it and validates it against its own schema (a misspelt option
+    // fails here): the MSI and the pkg need Windows' and macOS' tools to build, which these machines do not have.
+    const require = createRequire(import.meta.url);
+    const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
+      getConfig(projectDir: string, configPath: string | null, options: null): Promise<Record<string, unknown>>;
+      validateConfiguration(config: Record<string, unknown>, logger: unknown): Promise<void>;
+    };
+    const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
+    const effective = (await getConfig(root, null, null)) as unknown as {
+      win: { target: string[] };
+      nsis: { perMachine: boolean; oneClick: boolean };
+      msi: { perMachine: boolean; upgradeCode: string };
+      mac: { target: string[] };
+      pkg: { installLocation: string; isRelocatable: boolean };
+    };
+    await validateConfiguration(effective as unknown as Record<string, unknown>, new DebugLogger(false));
+    expect(effective.win.target).toEqual(['nsis', 'msi']);
+    expect(effective.nsis).toMatchObject({ perMachine: false, oneClick: true });
+    expect(effective.msi).toMatchObject({ perMachine: true });
+    expect(effective.msi.upgradeCode).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(effective.mac.target).toContain('pkg');
+    expect(effective.pkg).toMatchObject({ installLocation: '/Applications', isRelocatable: false });
   });
 
   it('writes no update feed when PRACTICE_COMPANION_UPDATE_URL is unset', () => {
