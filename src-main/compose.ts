@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { createClientFacing } from './client-facing/client-facing-service';
 import { createActivityTracker } from './activity/activity-tracker';
 import { createInFlightWork } from './activity/in-flight';
@@ -87,6 +88,8 @@ export interface MainDeps {
   chooseSavePath?: (suggestedName: string) => Promise<string | null>;
   /** Writes a file the user chose; default Node's fs.promises.writeFile. */
   writeChosenFile?: (absolutePath: string, bytes: Uint8Array) => Promise<void>;
+  /** Where Electron's crashReporter writes minidumps (app.getPath('crashDumps')); absent in the preview. */
+  crashDumpsDir?: string;
   /** Size cap of each practice's document cache; default 300 MB. */
   documentCacheCapBytes?: number;
   /** The Partner API clients' timeout and the sleep between their own retries (tests shorten both); default 20 s and real time. */
@@ -272,6 +275,9 @@ export function createMainServices(deps: MainDeps) {
     updateStatus: () => handlers['desktop.updateStatus']({}),
     events,
     openPath: deps.openPath,
+    ...(deps.crashDumpsDir ? { crashDumpsDir: deps.crashDumpsDir } : {}),
+    ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
+    writeChosenFile: deps.writeChosenFile ?? ((path, bytes) => writeFile(path, bytes)),
   });
 
   const updates = createUpdatePolicy({
@@ -359,6 +365,7 @@ export function createMainServices(deps: MainDeps) {
     'desktop.logError': (report) => logging.logError(report),
     'desktop.diagnostics': () => logging.diagnostics(),
     'desktop.openLogsFolder': () => logging.openLogsFolder(),
+    'desktop.saveSupportBundle': () => logging.saveSupportBundle(),
     'desktop.theme': () => theme.current(),
     'desktop.setTheme': ({ choice }) => theme.set(choice),
     'desktop.regionHosts': () => regionHosts,

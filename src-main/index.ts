@@ -7,6 +7,7 @@ import { app, BrowserWindow } from 'electron';
 import { createMainServices } from './compose';
 import { installAppGuards } from './electron/app-guards';
 import { installCrashRecovery } from './electron/crash-recovery';
+import { startCrashReporter } from './electron/crash-reporter';
 import { installBadge } from './electron/badge';
 import { installDeepLinks } from './electron/deep-links';
 import { devServerUrl as devServerUrlFor } from './electron/dev-server-url';
@@ -24,6 +25,8 @@ import icon from '../resources/icon.png?asset';
 
 // Sandbox every renderer, including any created by a library by mistake.
 app.enableSandbox();
+// Minidumps of any crashed process, kept on this laptop for a support bundle (never uploaded).
+const crashDumpsDir = startCrashReporter();
 // Windows shows a notification only for an app with a user model ID; the same as electron-builder.yml's appId.
 if (process.platform === 'win32') app.setAppUserModelId('com.practicecompanion.desktop');
 
@@ -63,7 +66,7 @@ if (!app.requestSingleInstanceLock()) {
     installAppGuards(isOwnOrigin);
     serveRenderer(join(import.meta.dirname, '../renderer'));
 
-    const services = createMainServices(electronMainDeps());
+    const services = createMainServices({ ...electronMainDeps(), crashDumpsDir });
     connectIpcBridge({ handlers: services.handlers, events: services.events, allowedOrigins });
     installUpdaterLog(services.log);
     services.start();

@@ -98,6 +98,7 @@ export function buildMenuTemplate(input: MenuTemplateInput): MenuItemConstructor
       command('Keyboard Shortcuts', { command: 'show-shortcuts' }),
       { label: 'Open Logs Folder', click: () => input.openLogsFolder() },
       command('Copy Diagnostics', { command: 'copy-diagnostics' }),
+      command('Save Support Bundle…', { command: 'save-support-bundle' }),
       separator,
       command('About Practice Companion', { command: 'about' }),
     ],

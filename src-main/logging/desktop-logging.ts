@@ -5,7 +5,9 @@ import type { Connectivity } from '../../src-preload/contract/connectivity';
 import type { ActivityReport, RendererError, UpdateStatus } from '../../src-preload/contract/desktop';
 import type { PracticeSummary, SyncProgressEvent } from '../../src-preload/contract/practice';
 import type { EventHub } from '../ipc/event-hub';
+import { listCrashDumps } from './crash-dumps';
 import { diagnosticsText } from './diagnostics';
+import { buildSupportBundle } from './support-bundle';
 import type { DiagnosticLogger } from './logger';
 
 /** A window stuck in an error loop must not fill the log: past this many reports a minute, they are counted, not written. */
@@ -25,6 +27,11 @@ export interface LoggingHandlerDeps {
   events: EventHub;
   /** The host's "open with the OS" (shell.openPath): only ever given the logs folder here. */
   openPath: (absolutePath: string) => Promise<string>;
+  /** Where Electron's crashReporter keeps minidumps (app.getPath('crashDumps')); absent in the preview. */
+  crashDumpsDir?: string;
+  /** The save dialog (main's own); absent: the bundle cannot be saved in this build (the preview). */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>;
+  writeChosenFile: (absolutePath: string, bytes: Uint8Array) => Promise<void>;
 }
 
 /** `desktop.logError`, `desktop.diagnostics` and `desktop.openLogsFolder`, over injected pieces. */
@@ -88,9 +95,43 @@ export function createLoggingHandlers(deps: LoggingHandlerDeps) {
         budget: activeKey ? await settle(() => deps.budget(activeKey)) : null,
         activity: deps.activity(),
         update: await settle(deps.updateStatus),
+        crashDumps: await listCrashDumps(deps.crashDumpsDir),
         logLines: deps.log.recentLines(),
       });
       return { text };
+    },
+
+    /**
+     * "Save support bundle…": one zip of the diagnostics, the log files and the crash dumps, written only where the
+     * user chose in main's own save dialog. Nothing is sent anywhere: the user hands it to support.
+     */
+    async saveSupportBundle(): Promise<{ saved: boolean; message: string }> {
+      if (!deps.chooseSavePath) return { saved: false, message: 'A support bundle cannot be saved in this build.' };
+      const day = new Date(deps.now()).toISOString().slice(0, 10);
+      const path = await deps.chooseSavePath(`practice-companion-support-${day}.zip`);
+      if (!path) return { saved: false, message: 'Not saved.' };
+      try {
+        const dumps = await listCrashDumps(deps.crashDumpsDir);
+        const { zip, leftOut } = await buildSupportBundle({
+          diagnostics: (await this.diagnostics()).text,
+          logsDir: deps.log.logsDir,
+          dumps,
+        });
+        await deps.writeChosenFile(path, zip);
+        deps.log.info(`Support bundle saved (${Math.ceil(zip.length / 1024)} KB, ${dumps.length} crash dumps)`);
+        const crashes = dumps.length === 0 ? 'no crash reports' : `${dumps.length} crash report(s)`;
+        return {
+          saved: true,
+          message:
+            `Saved ${path}: the diagnostics, the app's logs and ${crashes}${leftOut.length > 0 ? ` (left out: ${leftOut.join('; ')})` : ''}. Send it to your practice's support contact.`.slice(
+              0,
+              2000,
+            ),
+        };
+      } catch (error) {
+        deps.log.warn('The support bundle could not be saved', error);
+        return { saved: false, message: `The support bundle could not be saved to ${path}.`.slice(0, 2000) };
+      }
     },
 
     async openLogsFolder(): Promise<{ opened: boolean; message: string | null }> {

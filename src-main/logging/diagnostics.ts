@@ -3,6 +3,7 @@ import type { BudgetStatus } from '../../src-preload/contract/budget';
 import type { Connectivity } from '../../src-preload/contract/connectivity';
 import type { ActivityReport, UpdateStatus } from '../../src-preload/contract/desktop';
 import type { SyncProgressEvent } from '../../src-preload/contract/practice';
+import { crashDumpLines, type CrashDump } from './crash-dumps';
 import { redactText } from './redact';
 
 /** Everything "Copy diagnostics" reports; each piece is read when the user asks, never cached. */
@@ -15,6 +16,8 @@ export interface DiagnosticsFacts {
   budget: BudgetStatus | null;
   activity: ActivityReport;
   update: UpdateStatus | null;
+  /** The crash dumps kept on this laptop (crash-dumps.ts), newest first. */
+  crashDumps: readonly CrashDump[];
   logLines: string[];
 }
 
@@ -61,6 +64,7 @@ export function diagnosticsText(facts: DiagnosticsFacts): string {
     facts.update
       ? `Updates: ${facts.update.state}${facts.update.version ? ` (${facts.update.version})` : ''}${facts.update.message ? `; ${facts.update.message}` : ''}`
       : 'Updates: not known',
+    ...crashDumpLines(facts.crashDumps),
     '',
     `Last ${facts.logLines.length} log lines (secrets and link signatures removed):`,
     ...facts.logLines,

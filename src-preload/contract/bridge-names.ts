@@ -41,6 +41,7 @@ export const methodNames = [
   'desktop.logError',
   'desktop.diagnostics',
   'desktop.openLogsFolder',
+  'desktop.saveSupportBundle',
   'desktop.theme',
   'desktop.setTheme',
   'desktop.regionHosts',

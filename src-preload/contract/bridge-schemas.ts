@@ -125,6 +125,10 @@ export const methodSchemas = defineMethods({
     input: noInput,
     output: z.strictObject({ opened: z.boolean(), message: z.string().max(500).nullable() }),
   },
+  'desktop.saveSupportBundle': {
+    input: noInput,
+    output: z.strictObject({ saved: z.boolean(), message: z.string().max(2000) }),
+  },
   'desktop.theme': { input: noInput, output: themeStateSchema },
   'desktop.setTheme': { input: z.strictObject({ choice: themeChoiceSchema }), output: themeStateSchema },
   'desktop.regionHosts': { input: noInput, output: regionHostsStatusSchema },

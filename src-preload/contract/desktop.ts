@@ -87,6 +87,7 @@ export const appCommandSchema = z.discriminatedUnion('command', [
   z.strictObject({ command: z.literal('sign-out') }),
   z.strictObject({ command: z.literal('show-shortcuts') }),
   z.strictObject({ command: z.literal('copy-diagnostics') }),
+  z.strictObject({ command: z.literal('save-support-bundle') }),
   z.strictObject({ command: z.literal('about') }),
   z.strictObject({ command: z.literal('open-screen'), screen: screenNameSchema }),
 ]);

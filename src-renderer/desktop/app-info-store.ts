@@ -24,12 +24,17 @@ export async function loadAppInfo(
   notify: (notice: Omit<Notice, 'id'>) => void,
 ): Promise<void> {
   try {
-    const [info, policy] = await Promise.all([companion.app.info(), companion.app.policy()]);
-    store.setState({ info, policy, error: null });
+    store.setState({ info: await companion.app.info(), error: null });
   } catch (error) {
     const message = describeFailure(error);
     store.setState({ error: message });
     notify({ tone: 'error', title: "Could not read the app's details", detail: message });
+  }
+  // Apart: main obeys the policy whatever the window knows of it; unread, nothing is marked as managed here.
+  try {
+    store.setState({ policy: await companion.app.policy() });
+  } catch {
+    store.setState({ policy: null });
   }
 }
 

@@ -28,6 +28,8 @@ export interface DesktopCommandDeps {
   /** Starts a run (clearing a pause, as Settings' "Sync now" does); a sentence when it cannot. */
   syncNow(): Promise<string | null>;
   diagnostics(): Promise<string>;
+  /** Main's save dialog, then one zip of diagnostics, logs and crash dumps; what main says of it. */
+  saveSupportBundle(): Promise<{ saved: boolean; message: string }>;
   copyText(text: string): Promise<void>;
   /** Focuses what `find` returns once the screen has rendered it (after the screen's title took focus). */
   focusWhenShown(find: () => HTMLElement | null): void;
@@ -124,6 +126,14 @@ export async function runDesktopMessage(msg: DesktopMessage, deps: DesktopComman
         deps.notify({ tone: 'error', title: 'Diagnostics could not be copied', detail: describeFailure(error) });
       }
       return;
+    case 'save-support-bundle': {
+      const result = await deps.saveSupportBundle();
+      // Cancelling the dialog is no news.
+      if (result.saved) deps.notify({ tone: 'info', title: 'Support bundle saved', detail: result.message });
+      else if (result.message !== 'Not saved.')
+        deps.notify({ tone: 'error', title: 'The support bundle was not saved', detail: result.message });
+      return;
+    }
   }
 }
 
@@ -208,6 +218,7 @@ export function browserDeps(services: WindowCommandServices, router: WindowRoute
       return null;
     },
     diagnostics: async () => (await services.companion.desktop.diagnostics()).text,
+    saveSupportBundle: () => services.companion.desktop.saveSupportBundle(),
     copyText: (text) => navigator.clipboard.writeText(text),
     focusWhenShown,
   };

@@ -1,5 +1,6 @@
 import './recovery.css';
 import type { Companion } from '../../src-preload/contract/companion';
+import { crashReportLines } from './crash-report-lines';
 
 /**
  * The recovery page main loads after a second crash within a minute (src-main/electron/crash-recovery.ts).
@@ -33,5 +34,19 @@ on('recovery-copy', async () => {
   await navigator.clipboard.writeText((await companion.desktop.diagnostics()).text);
   say('Diagnostics copied. Paste them into a message to your practice’s support contact.');
 });
+
+on('recovery-bundle', async () => {
+  if (!companion) return say('The app’s main process cannot be reached from this page.');
+  const result = await companion.desktop.saveSupportBundle();
+  if (result.message !== 'Not saved.') say(result.message);
+});
+
+void companion?.desktop
+  .diagnostics()
+  .then(({ text }) => {
+    const crashes = document.getElementById('recovery-crashes');
+    if (crashes) crashes.textContent = crashReportLines(text);
+  })
+  .catch(() => undefined);
 
 document.getElementById('recovery-reload')?.focus();

@@ -105,6 +105,10 @@ describe('a screen that fails: the recovery screen, diagnostics without secrets,
     await page.goto(`${server.url}recovery.html`);
     await page.getByRole('heading', { name: 'The window stopped twice' }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('recovery-reload');
+    // It names the crash reports kept (none in the preview, which has no crashReporter) and offers the bundle.
+    await page.locator('#recovery-crashes').getByText('Crash reports on this laptop: none').waitFor();
+    await page.getByRole('button', { name: 'Save support bundle…' }).click();
+    await page.locator('#recovery-status').getByText('A support bundle cannot be saved in this build.').waitFor();
     await page.getByRole('button', { name: 'Reload' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     expect(violations, violations.join('\n')).toEqual([]);

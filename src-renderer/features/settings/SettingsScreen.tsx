@@ -87,6 +87,42 @@ function AboutCard() {
   );
 }
 
+/** For support: one zip of the diagnostics, the logs and any crash reports, saved where the user chooses. */
+function SupportBundleButton() {
+  const companion = useCompanion();
+  const [said, setSaid] = useState<{ text: string; ok: boolean } | null>(null);
+  const [saving, setSaving] = useState(false);
+  if (!companion) return null;
+  const save = () => {
+    setSaving(true);
+    void companion.desktop
+      .saveSupportBundle()
+      .then((result) => setSaid(result.message === 'Not saved.' ? null : { text: result.message, ok: result.saved }))
+      .catch(() => setSaid({ text: 'The support bundle could not be saved. Try again.', ok: false }))
+      .finally(() => setSaving(false));
+  };
+  return (
+    <Flex direction="column" gap="2" mt="3" align="start">
+      <Button variant="soft" onClick={save} disabled={saving}>
+        {saving ? 'Saving…' : 'Save support bundle…'}
+      </Button>
+      <Text size="1" color="gray">
+        One file for your practice’s support contact: diagnostics, the app’s logs (no secrets) and any crash reports.
+      </Text>
+      {said ? (
+        <Text
+          size="2"
+          color={said.ok ? 'green' : 'red'}
+          role={said.ok ? 'status' : 'alert'}
+          data-testid="support-bundle"
+        >
+          {said.text}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}
+
 /** Signing out deletes the outbox too: say how many prepared actions would be lost, before it happens. */
 function UnsentWarning({ practiceKey }: { practiceKey: string }) {
   const { databases } = useServices();
@@ -197,6 +233,7 @@ export function SettingsScreen() {
           </Heading>
           <AboutCard />
           <UpdateSection />
+          <SupportBundleButton />
         </Card>
         <Card>
           <Heading as="h2" size="3" mb="3">

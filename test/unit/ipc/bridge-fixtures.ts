@@ -123,6 +123,7 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
     { source: 'unhandledrejection', message: 'Failed to fetch', stack: null, route: null },
   ],
   'desktop.diagnostics': [{}],
+  'desktop.saveSupportBundle': [{}],
   'desktop.openLogsFolder': [{}],
   'desktop.theme': [{}],
   'desktop.setTheme': [{ choice: 'dark' }, { choice: 'system' }],

@@ -1,4 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
+import { listCrashDumps } from '../../../src-main/logging/crash-dumps';
 import { createEventHub } from '../../../src-main/ipc/event-hub';
 import {
   createLoggingHandlers,
@@ -68,6 +73,7 @@ function handlers(overrides: Partial<LoggingHandlerDeps> = {}, log: DiagnosticLo
     }),
     events,
     openPath: vi.fn(async () => ''),
+    writeChosenFile: vi.fn(async () => undefined),
     ...overrides,
   };
   return { h: createLoggingHandlers(deps), deps, now, events, log };
@@ -175,5 +181,87 @@ describe('desktop.openLogsFolder', () => {
       message: `The logs folder could not be opened. It is at ${dir}`,
     });
     expect((await handlers().h.openLogsFolder()).message).toBe('Logs are not kept in this build.');
+  });
+});
+
+describe('crash reports and the support bundle', () => {
+  /** A crashDumps folder as Crashpad lays it out, with two dumps of different ages, and a log folder. */
+  function folders() {
+    const root = mkdtempSync(join(tmpdir(), 'crash-dumps-'));
+    const dumps = join(root, 'Crashpad');
+    mkdirSync(join(dumps, 'completed'), { recursive: true });
+    mkdirSync(join(dumps, 'pending'), { recursive: true });
+    writeFileSync(join(dumps, 'completed', 'older.dmp'), new Uint8Array(3000).fill(7));
+    utimesSync(
+      join(dumps, 'completed', 'older.dmp'),
+      new Date('2026-11-28T09:00:00Z'),
+      new Date('2026-11-28T09:00:00Z'),
+    );
+    writeFileSync(join(dumps, 'pending', 'newer.dmp'), new Uint8Array(1500).fill(9));
+    utimesSync(join(dumps, 'pending', 'newer.dmp'), new Date('2026-11-29T08:30:00Z'), new Date('2026-11-29T08:30:00Z'));
+    writeFileSync(join(dumps, 'settings.dat'), 'not a dump');
+    const logs = join(root, 'logs');
+    mkdirSync(logs);
+    // A line written before a redaction rule existed: the bundle redacts the whole file again.
+    writeFileSync(join(logs, 'main.log'), `started\nsent with X-Svc-Auth-Key: ${SECRET}\n`);
+    return { root, dumps, logs };
+  }
+
+  it('lists the dumps newest first in the diagnostics, and says none when there are none', async () => {
+    const { root, dumps } = folders();
+    try {
+      expect(await listCrashDumps(dumps)).toMatchObject([
+        { name: 'newer.dmp', at: '2026-11-29T08:30:00.000Z', bytes: 1500 },
+        { name: 'older.dmp', at: '2026-11-28T09:00:00.000Z', bytes: 3000 },
+      ]);
+      const { text } = await handlers({ crashDumpsDir: dumps }).h.diagnostics();
+      expect(text).toContain('Crash reports on this laptop: 2');
+      expect(text.indexOf('newer.dmp')).toBeLessThan(text.indexOf('older.dmp'));
+      expect((await handlers({ crashDumpsDir: join(root, 'never-made') }).h.diagnostics()).text).toContain(
+        'Crash reports on this laptop: none',
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('saves one zip where the user chose: diagnostics, redacted logs and the dumps', async () => {
+    const { root, dumps, logs } = folders();
+    try {
+      const written: { path: string; bytes: Uint8Array }[] = [];
+      const log = Object.assign(createMemoryLogger(), { logsDir: logs });
+      const { h } = handlers(
+        {
+          crashDumpsDir: dumps,
+          chooseSavePath: async (name) => join(root, name),
+          writeChosenFile: async (path, bytes) => void written.push({ path, bytes }),
+        },
+        log,
+      );
+      const result = await h.saveSupportBundle();
+      expect(result.saved).toBe(true);
+      expect(result.message).toContain('2 crash report(s)');
+      expect(written).toHaveLength(1);
+      expect(written[0]!.path).toBe(join(root, 'practice-companion-support-1970-01-01.zip'));
+      const files = unzipSync(written[0]!.bytes);
+      expect(Object.keys(files).sort()).toEqual([
+        'crash-dumps/newer.dmp',
+        'crash-dumps/older.dmp',
+        'diagnostics.txt',
+        'logs/main.log',
+      ]);
+      expect(strFromU8(files['diagnostics.txt']!)).toContain('Crash reports on this laptop: 2');
+      expect(strFromU8(files['logs/main.log']!)).not.toContain(SECRET);
+      expect(files['crash-dumps/older.dmp']).toEqual(new Uint8Array(3000).fill(7));
+
+      // Cancelled in the dialog: nothing written. No dialog in this build: said so.
+      expect(await handlers({ chooseSavePath: async () => null }).h.saveSupportBundle()).toEqual({
+        saved: false,
+        message: 'Not saved.',
+      });
+      expect((await handlers().h.saveSupportBundle()).saved).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -24,6 +24,7 @@ function fakeDeps(path = '/clients', over: Partial<DesktopCommandDeps> = {}) {
     syncNow: vi.fn(async () => null),
     diagnostics: vi.fn(async () => 'Practice Companion 1.2.3 on linux'),
     copyText: vi.fn(async () => undefined),
+    saveSupportBundle: vi.fn(async () => ({ saved: true, message: 'Saved /home/staff/support.zip: …' })),
     focusWhenShown: vi.fn(),
     ...over,
   } satisfies DesktopCommandDeps;
@@ -121,6 +122,22 @@ describe('menu commands and deep links in the window', () => {
       title: 'Diagnostics could not be copied',
       detail: 'The system did not allow this. Bring the window to the front and try again.',
     });
+  });
+
+  it('saves a support bundle from the menu and says where; a cancelled dialog says nothing', async () => {
+    const deps = fakeDeps();
+    await runDesktopMessage(command({ command: 'save-support-bundle' }), deps);
+    expect(deps.saveSupportBundle).toHaveBeenCalledOnce();
+    expect(deps.notify).toHaveBeenCalledWith({
+      tone: 'info',
+      title: 'Support bundle saved',
+      detail: 'Saved /home/staff/support.zip: …',
+    });
+    const cancelled = fakeDeps('/clients', {
+      saveSupportBundle: vi.fn(async () => ({ saved: false, message: 'Not saved.' })),
+    });
+    await runDesktopMessage(command({ command: 'save-support-bundle' }), cancelled);
+    expect(cancelled.notify).not.toHaveBeenCalled();
   });
 });
 
