@@ -35,6 +35,7 @@ import { proposalAcceptedNotification } from './os-integration/notifications';
 import { loadRegionalHosts } from './regions/regional-hosts';
 import builtInRegionHosts from '../resources/regions.json';
 import { readManagedPolicy, type RawPolicy } from './policy/managed-policy';
+import { createProxyLogin } from './proxy-login/proxy-login';
 import type { HubPins } from './security/hub-pins';
 
 /**
@@ -310,6 +311,15 @@ export function createMainServices(deps: MainDeps) {
   // News the window reports for the OS to show (Electron's glue listens: src-main/electron/notifications.ts).
   const proposalNews = new Set<(note: { title: string; body: string; entityKey: string }) => void>();
 
+  // A proxy asking for a password: the window asks the user (desktop.proxyLogin); the glue hears Electron's `login`.
+  const proxyLogin = createProxyLogin({
+    settings: deps.settings,
+    cipher: deps.cipher,
+    clock: deps.clock,
+    ask: (question) => events.emit('desktop.proxyLogin', question),
+    newId: () => crypto.randomUUID(),
+  });
+
   const handlers: Handlers = {
     'app.info': () => describeApp(deps.runtime, deps.paths),
     'app.policy': () => policy,
@@ -366,6 +376,7 @@ export function createMainServices(deps: MainDeps) {
     'desktop.diagnostics': () => logging.diagnostics(),
     'desktop.openLogsFolder': () => logging.openLogsFolder(),
     'desktop.saveSupportBundle': () => logging.saveSupportBundle(),
+    'desktop.answerProxyLogin': (input) => proxyLogin.answer(input),
     'desktop.theme': () => theme.current(),
     'desktop.setTheme': ({ choice }) => theme.set(choice),
     'desktop.regionHosts': () => regionHosts,
@@ -395,6 +406,7 @@ export function createMainServices(deps: MainDeps) {
     inFlight,
     presence,
     updates,
+    proxyLogin,
     theme,
     clientFacing,
     log,

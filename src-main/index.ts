@@ -7,6 +7,7 @@ import { app, BrowserWindow } from 'electron';
 import { createMainServices } from './compose';
 import { installAppGuards } from './electron/app-guards';
 import { installCrashRecovery } from './electron/crash-recovery';
+import { installProxyAuth } from './electron/proxy-auth';
 import { startCrashReporter } from './electron/crash-reporter';
 import { installBadge } from './electron/badge';
 import { installDeepLinks } from './electron/deep-links';
@@ -69,6 +70,7 @@ if (!app.requestSingleInstanceLock()) {
     const services = createMainServices({ ...electronMainDeps(), crashDumpsDir });
     connectIpcBridge({ handlers: services.handlers, events: services.events, allowedOrigins });
     installUpdaterLog(services.log);
+    installProxyAuth(services.proxyLogin);
     services.start();
     installCrashRecovery({ log: services.log, rendererUrl });
     installMenus({ services, isDev: import.meta.env.DEV && !app.isPackaged });

@@ -42,6 +42,7 @@ export const methodNames = [
   'desktop.diagnostics',
   'desktop.openLogsFolder',
   'desktop.saveSupportBundle',
+  'desktop.answerProxyLogin',
   'desktop.theme',
   'desktop.setTheme',
   'desktop.regionHosts',
@@ -64,6 +65,7 @@ export const eventNames = [
   'desktop.openRecord',
   'desktop.theme',
   'desktop.presence',
+  'desktop.proxyLogin',
 ] as const;
 
 export type MethodName = (typeof methodNames)[number];

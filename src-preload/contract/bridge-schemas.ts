@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventName, MethodName } from './bridge-names';
 import { policyStatusSchema } from './managed-policy';
+import { proxyLoginAnswerSchema, proxyLoginAskSchema } from './proxy-login';
 import { appInfoSchema } from './app-info';
 import { budgetEventSchema, budgetInputSchema, budgetStatusSchema } from './budget';
 import { cancelInputSchema, cancelResultSchema } from './cancel-id';
@@ -129,6 +130,7 @@ export const methodSchemas = defineMethods({
     input: noInput,
     output: z.strictObject({ saved: z.boolean(), message: z.string().max(2000) }),
   },
+  'desktop.answerProxyLogin': { input: proxyLoginAnswerSchema, output: z.strictObject({ accepted: z.boolean() }) },
   'desktop.theme': { input: noInput, output: themeStateSchema },
   'desktop.setTheme': { input: z.strictObject({ choice: themeChoiceSchema }), output: themeStateSchema },
   'desktop.regionHosts': { input: noInput, output: regionHostsStatusSchema },
@@ -152,6 +154,7 @@ export const eventSchemas = defineEvents({
   'desktop.openRecord': openRecordSchema,
   'desktop.theme': themeStateSchema,
   'desktop.presence': presenceStateSchema,
+  'desktop.proxyLogin': proxyLoginAskSchema,
 });
 
 export type MethodInput<M extends MethodName> = z.input<(typeof methodSchemas)[M]['input']>;

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { ActionHost } from './ActionHost';
 import { Layout } from './Layout';
+import { ProxyLoginDialog } from './ProxyLoginDialog';
 import { useClientFacing } from '../context/store-hooks';
 
 // Only a window turned to a client needs the plain layout, its route guard and the PIN dialogs: not loaded at start.
@@ -20,6 +21,7 @@ export function Shell() {
   // Inside the router, so an action's form can open what it created (a new lead's page).
   return (
     <ActionHost>
+      <ProxyLoginDialog />
       {active ? (
         <Suspense fallback={null}>
           <ClientFacingLayout target={active} />

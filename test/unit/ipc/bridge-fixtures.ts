@@ -123,6 +123,10 @@ export const validInputs: { [M in MethodName]: MethodInput<M>[] } = {
     { source: 'unhandledrejection', message: 'Failed to fetch', stack: null, route: null },
   ],
   'desktop.diagnostics': [{}],
+  'desktop.answerProxyLogin': [
+    { id: 'q1', credentials: { username: 'staff', password: 'p' }, remember: false },
+    { id: 'q2', credentials: null, remember: false },
+  ],
   'desktop.saveSupportBundle': [{}],
   'desktop.openLogsFolder': [{}],
   'desktop.theme': [{}],
