@@ -20,7 +20,8 @@ import { createClientReads } from './clients/client-reads';
 import { createHeldClientsBackstop } from './clients/held-clients-backstop';
 import { createHintLimiter, registerHintRoute } from './hints/hint-route';
 import { createHintWorker } from './hints/hint-worker';
-import { CHANGES_PATH, createChangeStream } from './http/change-stream';
+import { HUB_CHANGES_PATH } from '../../src-preload/contract/live-updates';
+import { createChangeStream } from './http/change-stream';
 import { createHubServer } from './http/hub-server';
 import type { DeclaredRoute } from './http/route-access';
 import type { HubTls } from './http/hub-tls';
@@ -326,7 +327,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         devices.track(request, reply);
         if (request.device) metrics.deviceSeen(request.device, timer.now());
         // The change stream reports its own opening and closing (presence.streamOpened, streamClosed).
-        if (request.device && request.routeOptions.url !== CHANGES_PATH) presence.seen(request.device);
+        if (request.device && request.routeOptions.url !== HUB_CHANGES_PATH) presence.seen(request.device);
       },
       db,
       devices,

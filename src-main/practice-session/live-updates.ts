@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { LiveStatus } from '../../src-preload/contract/live-updates';
+import { HUB_CHANGES_PATH, type LiveStatus } from '../../src-preload/contract/live-updates';
 import type { EventHub } from '../ipc/event-hub';
 import type { Logger } from '../logging/logger';
 import { createSseParser } from './sse-parser';
 
 /** The hub's change stream (src-main/hub/http/change-stream.ts). */
-export const CHANGES_PATH = '/hub/v1/changes';
 
 /** The active practice when it is read through the hub: where its stream is and the device's credentials. */
 export interface HubStreamTarget {
@@ -112,7 +111,7 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
     });
     try {
       stillAlive();
-      const response = await deps.fetch(`${target.baseUrl}${CHANGES_PATH}`, {
+      const response = await deps.fetch(`${target.baseUrl}${HUB_CHANGES_PATH}`, {
         headers: {
           accept: 'text/event-stream',
           'X-Svc-Auth-ID': target.deviceId,

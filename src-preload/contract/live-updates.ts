@@ -5,6 +5,9 @@ import { z } from 'zod';
  * relays each poke (which lists changed, for which clients — never the records) to the window, which
  * pulls what changed at once. Direct connections have no stream ('off'); the 5-minute pass stays either way.
  */
+/** The hub's change stream (Server-Sent Events), one path for the hub that serves it and the laptop that opens it. */
+export const HUB_CHANGES_PATH = '/hub/v1/changes';
+
 export const liveStateSchema = z.enum(['off', 'connecting', 'on', 'retrying']);
 export type LiveState = z.infer<typeof liveStateSchema>;
 

@@ -47,6 +47,3 @@ export function partState({ stored, fetchedAt, read, online }: PartInputs): Part
   if (fetchedAt !== null) return 'empty';
   return online ? 'absent-never-read' : 'absent-offline';
 }
-
-/** True when the view may show rows; every other state has its own sentence. */
-export const isPresent = (state: PartState): boolean => state === 'present';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeviceCredential } from '../../src-main/hub/devices/devices';
 import type { Poke } from '../../src-main/hub/http/change-stream';
-import { CHANGES_PATH } from '../../src-main/hub/http/change-stream';
+import { HUB_CHANGES_PATH } from '../../src-preload/contract/live-updates';
 import { WEBHOOK_PATH } from '../../src-main/hub/webhooks/webhook-path';
 import { signDelivery } from '../../src-main/partner-api/webhook-signature';
 import type { BudgetTimer } from '../../src-main/request-budget/budget-timer';
@@ -63,7 +63,7 @@ export const webhookUrlOf = (hubUrl: string) => `${hubUrl}${WEBHOOK_PATH}`;
 /** A connected laptop's view of the hub's change stream: the pokes it has received, in order. */
 export async function openChangeStream(hubUrl: string, device: DeviceCredential) {
   const controller = new AbortController();
-  const response = await fetch(`${hubUrl}${CHANGES_PATH}`, {
+  const response = await fetch(`${hubUrl}${HUB_CHANGES_PATH}`, {
     headers: { 'X-Svc-Auth-ID': device.id, 'X-Svc-Auth-Key': device.token },
     signal: controller.signal,
   });

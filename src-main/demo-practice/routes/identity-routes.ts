@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   amlCheckCreateSchema,
   amlCheckSchema,
@@ -130,5 +129,3 @@ export const identityRoutes = [
     },
   }),
 ];
-
-export const idVerificationResultSchema = z.object({ verificationId: z.string() });

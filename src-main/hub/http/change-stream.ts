@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HUB_CHANGES_PATH } from '../../../src-preload/contract/live-updates';
 import type { ServerResponse } from 'node:http';
 import type { Queryable } from '../db/database';
 import { latestChangeSeq } from '../mirror/mirror-store';
@@ -24,7 +25,6 @@ export const MAX_STREAMS_PER_DEVICE = 4;
 export const MAX_STREAMS = 1_000;
 /** What a refused stream is told to wait before it tries again. */
 const STREAM_RETRY_AFTER_S = 30;
-export const CHANGES_PATH = '/hub/v1/changes';
 
 /** What changed after `afterSeq`, as one poke; null when nothing did. */
 export async function pokeSince(db: Queryable, afterSeq: number): Promise<Poke | null> {
@@ -89,7 +89,7 @@ export function createChangeStream(
 
   return {
     register(app: FastifyInstance): void {
-      app.get(CHANGES_PATH, access('device'), async (request, reply) => {
+      app.get(HUB_CHANGES_PATH, access('device'), async (request, reply) => {
         const header = request.headers['last-event-id'];
         const resumeFrom = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
         const lastSeq = resumeFrom ?? (await latestChangeSeq(db));
@@ -107,7 +107,7 @@ export function createChangeStream(
             mine > 0
               ? 'This laptop already has as many change streams open as the hub allows one laptop.'
               : 'The hub has as many change streams open as it keeps.',
-            CHANGES_PATH,
+            HUB_CHANGES_PATH,
           );
         reply.hijack();
         const response = reply.raw;

@@ -25,9 +25,6 @@ export interface RuleIssue {
 export const describeRuleIssue = (issue: RuleIssue): string =>
   `${issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('')}: ${issue.message}`;
 
-export const shortText = z.string().max(500);
-export const longText = z.string().max(20_000);
-
 export const regions = ['ANZ', 'UK', 'ZA'] as const;
 export const regionSchema = z.enum(regions);
 export type Region = z.infer<typeof regionSchema>;

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeviceRegistry, type DeviceCredential } from '../../../src-main/hub/devices/devices';
-import { CHANGES_PATH, createChangeStream } from '../../../src-main/hub/http/change-stream';
+import { createChangeStream } from '../../../src-main/hub/http/change-stream';
+import { HUB_CHANGES_PATH } from '../../../src-preload/contract/live-updates';
 import { createHubServer } from '../../../src-main/hub/http/hub-server';
 import { hubTestEngine, useHubDatabase } from './hub-database';
 
@@ -41,13 +42,13 @@ async function until(done: () => boolean): Promise<void> {
 describe(`the change stream says who is connected, on ${hubTestEngine}`, () => {
   it('knows which device streams, and says when its stream opens and closes', async () => {
     const controller = new AbortController();
-    const response = await fetch(`${baseUrl}${CHANGES_PATH}`, {
+    const response = await fetch(`${baseUrl}${HUB_CHANGES_PATH}`, {
       headers: { 'X-Svc-Auth-ID': device.id, 'X-Svc-Auth-Key': device.token },
       signal: controller.signal,
     });
     expect(response.status).toBe(200);
     await until(() => said.includes('open 1'));
-    expect(said).toEqual([`request ${CHANGES_PATH} true`, 'open 1']);
+    expect(said).toEqual([`request ${HUB_CHANGES_PATH} true`, 'open 1']);
     expect(changes.streaming(device.id)).toBe(true);
     expect(changes.streaming('another-device')).toBe(false);
     controller.abort();
