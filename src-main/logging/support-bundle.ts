@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import type { Zippable } from 'fflate';
 import type { CrashDump } from './crash-dumps';
 import { redactText } from './redact';
 
@@ -23,6 +23,8 @@ export interface SupportBundleParts {
  * zip and what it left out.
  */
 export async function buildSupportBundle(parts: SupportBundleParts): Promise<{ zip: Uint8Array; leftOut: string[] }> {
+  // Loaded when a bundle is asked for: main's start-up code stays without it (test/integration/start-bundle).
+  const { strToU8, zipSync } = await import('fflate');
   const read = parts.readFile ?? ((path: string) => readFile(path));
   const files: Zippable = { 'diagnostics.txt': strToU8(parts.diagnostics) };
   const leftOut: string[] = [];
