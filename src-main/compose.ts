@@ -165,20 +165,21 @@ export function createMainServices(deps: MainDeps) {
       return response;
     };
 
+  // The administrator's policy, read once at start: obeyed below (documents, hosts, the hub, updates, the PIN) and shown in
+  // Settings as set by the administrator; a policy that does not validate is ignored and said.
+  const policy = readManagedPolicy(deps.policy?.() ?? { found: false });
+  if (policy.problem) log.warn(policy.problem);
+  const managed = policy.managed;
+
   const documentStorage = createDocumentStorage({
     cacheRoot: deps.paths.cache,
     settings: deps.settings,
     cipher: deps.cipher,
     clock: deps.clock,
     ...(deps.documentCacheCapBytes !== undefined ? { capBytes: deps.documentCacheCapBytes } : {}),
+    ...(managed.offlineDocuments === false ? { keepAtRest: false } : {}),
   });
   const { viewerCopies, passphraseHandlers, caches: documentCaches, keys: documentKeys } = documentStorage;
-
-  // The administrator's policy, read once at start: obeyed below (hosts, the hub, updates, the PIN) and shown in
-  // Settings as set by the administrator; a policy that does not validate is ignored and said.
-  const policy = readManagedPolicy(deps.policy?.() ?? { found: false });
-  if (policy.problem) log.warn(policy.problem);
-  const managed = policy.managed;
 
   // Read once at start: a session's hosts do not change under it; a bad administrator file is reported in Settings.
   const builtIn = { ANZ: builtInRegionHosts.ANZ, UK: builtInRegionHosts.UK, ZA: builtInRegionHosts.ZA };

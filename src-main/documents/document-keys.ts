@@ -12,6 +12,11 @@ export interface DocumentKeysDeps {
   cipher: Cipher;
   /** The documents passphrase (for a cipher that is not secure); without it such a laptop keeps keys for the session only. */
   passphrase?: DocumentPassphrase;
+  /**
+   * False when the administrator's policy keeps no document past the session (src-main/policy): every key is held
+   * in memory only, and a key kept earlier is dropped, so the files are deleted at the next start. Default true.
+   */
+  keepAtRest?: boolean;
 }
 
 export const LOCKED_TEXT =
@@ -67,6 +72,7 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
 
   /** Where a key made now would be kept. */
   async function keptFor(): Promise<DocumentKeyKept> {
+    if (deps.keepAtRest === false) return 'session-only';
     if (await deps.cipher.isSecure()) return 'keychain';
     return deps.passphrase && deps.passphrase.state() !== 'not-set' ? 'passphrase' : 'session-only';
   }
@@ -85,6 +91,11 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
   async function readStored(practiceKey: string): Promise<void> {
     const record = readAll().find((r) => r.practiceKey === practiceKey);
     if (!record) return;
+    if (deps.keepAtRest === false) {
+      // Kept before the policy said otherwise: forgotten, so its files are deleted like a session's.
+      writeAll(others(practiceKey));
+      return;
+    }
     if (record.kept === 'passphrase') {
       // Locked: the files stay as they are (nothing is rebuilt or replaced) until the passphrase is entered.
       if (deps.passphrase?.state() !== 'unlocked') throw locked();
@@ -158,6 +169,8 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
      * or a weak-storage key no longer read), so their files are deleted rather than kept past the session.
      */
     unkeptAtRest(knownPracticeKeys: readonly string[]): string[] {
+      // Under a policy that keeps nothing past the session, a key kept before it is no key at rest either.
+      if (deps.keepAtRest === false && readAll().length > 0) writeAll([]);
       const stored = new Set(readAll().map((r) => r.practiceKey));
       return knownPracticeKeys.map(norm).filter((pk) => !stored.has(pk) && !keys.has(pk));
     },
@@ -167,6 +180,7 @@ export function createDocumentKeys(deps: DocumentKeysDeps) {
      * under it too, so this session's documents are kept rather than deleted at the next start.
      */
     keepUnderPassphrase(): void {
+      if (deps.keepAtRest === false) return;
       for (const [pk, entry] of keys) {
         if (entry.kept !== 'session-only') continue;
         const cipherText = deps.passphrase?.wrap(pk, entry.key);

@@ -19,10 +19,17 @@ export function createDocumentStorage(deps: {
   cipher: Cipher;
   clock: Clock;
   capBytes?: number;
+  /** False when the administrator's policy keeps no document past the session (document-keys.ts). */
+  keepAtRest?: boolean;
 }) {
   const viewerCopies = createViewerCopies({ cacheRoot: deps.cacheRoot });
   const passphrase = createDocumentPassphrase({ settings: deps.settings });
-  const keys = createDocumentKeys({ settings: deps.settings, cipher: deps.cipher, passphrase });
+  const keys = createDocumentKeys({
+    settings: deps.settings,
+    cipher: deps.cipher,
+    passphrase,
+    ...(deps.keepAtRest === false ? { keepAtRest: false } : {}),
+  });
   const passphraseHandlers = createPassphraseHandlers({ cipher: deps.cipher, passphrase, keys });
   const caches = createDocumentCaches({
     cacheRoot: deps.cacheRoot,

@@ -58,6 +58,7 @@ const REGISTRY_SETTINGS: Record<string, (policy: Record<string, unknown>, value:
   DirectConnections: (p, v) => (p.directConnections = v === 1 ? true : v === 0 ? false : String(v)),
   Updates: (p, v) => (p.updates = String(v).toLowerCase()),
   ClientViewPinMinLength: (p, v) => (p.clientViewPinMinLength = v),
+  OfflineDocuments: (p, v) => (p.offlineDocuments = v === 1 ? true : v === 0 ? false : String(v)),
   RegionHostANZ: (p, v) => (p.regionHosts = { ...(p.regionHosts as object), ANZ: String(v) }),
   RegionHostUK: (p, v) => (p.regionHosts = { ...(p.regionHosts as object), UK: String(v) }),
   RegionHostZA: (p, v) => (p.regionHosts = { ...(p.regionHosts as object), ZA: String(v) }),

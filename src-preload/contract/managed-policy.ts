@@ -20,6 +20,11 @@ export const managedSettingsSchema = z.strictObject({
     .optional(),
   /** 'off': the app never checks for updates (IT installs new versions). */
   updates: z.enum(['on', 'off']).optional(),
+  /**
+   * false: no document is kept on this laptop past the session (PDFs and meeting packs are deleted at the next
+   * start: their key is held in memory only), for laptops that must not carry client documents around.
+   */
+  offlineDocuments: z.boolean().optional(),
   /** The shortest client-view PIN a user may choose (4 to 12 digits). */
   clientViewPinMinLength: z.number().int().min(4).max(12).optional(),
 });

@@ -1,4 +1,4 @@
-import { Card, Heading, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState, type ReactNode } from 'react';
 import type {
   DocumentKeyKept,
@@ -7,7 +7,9 @@ import type {
 } from '../../../src-preload/contract/documents';
 import { useCompanion } from '../../context/services-context';
 import { DocumentPassphraseForm } from './DocumentPassphrase';
-import { usePractice } from '../../context/store-hooks';
+import { useAppInfo, usePractice } from '../../context/store-hooks';
+import { managedOf } from '../../desktop/app-info-store';
+import { SetByAdministrator } from '../../ui/SetByAdministrator';
 
 type Encryption = DocumentListResult['encryption'];
 
@@ -21,19 +23,30 @@ const sentences: Record<DocumentKeyKept, (algorithm: string) => string> = {
 };
 
 /** The sentence Settings shows: how saved documents are protected, truthfully for where the key is. */
-export function encryptionSentence(encryption: Encryption): string {
+export function encryptionSentence(encryption: Encryption, byPolicy = false): string {
+  if (byPolicy && encryption.keyKept === 'session-only')
+    return `Your administrator keeps no documents on this laptop past the session: saved documents are encrypted (${encryption.algorithm}) with a key held in memory, and deleted when the app next starts.`;
   return sentences[encryption.keyKept](encryption.algorithm);
 }
 
-export function DocumentEncryptionNote(props: { encryption: Encryption | null; children?: ReactNode }) {
+export function DocumentEncryptionNote(props: {
+  encryption: Encryption | null;
+  /** The administrator's policy keeps no document past the session. */
+  byPolicy?: boolean;
+  children?: ReactNode;
+}) {
+  const byPolicy = props.byPolicy ?? false;
   return (
     <Card data-testid="document-encryption">
-      <Heading as="h2" size="3" mb="2">
-        Saved documents
-      </Heading>
+      <Flex gap="2" align="center" mb="2">
+        <Heading as="h2" size="3">
+          Saved documents
+        </Heading>
+        {byPolicy ? <SetByAdministrator /> : null}
+      </Flex>
       {props.encryption ? (
         <Text as="p" size="2">
-          {encryptionSentence(props.encryption)}
+          {encryptionSentence(props.encryption, byPolicy)}
         </Text>
       ) : null}
       {props.children}
@@ -52,6 +65,7 @@ export function DocumentEncryption() {
   const [passphrase, setPassphrase] = useState<DocumentPassphraseStatus | null>(null);
   // Asked again once a passphrase is set or entered: where the key is kept changes with it.
   const [round, setRound] = useState(0);
+  const byPolicy = useAppInfo((s) => managedOf(s).offlineDocuments === false);
   useEffect(() => {
     setEncryption(null);
     if (!companion) return;
@@ -72,7 +86,7 @@ export function DocumentEncryption() {
   }, [companion, practiceKey, round]);
   if (!encryption && !passphrase?.needed) return null;
   return (
-    <DocumentEncryptionNote encryption={encryption}>
+    <DocumentEncryptionNote encryption={encryption} byPolicy={byPolicy}>
       {passphrase?.needed ? (
         <DocumentPassphraseForm status={passphrase} onEntered={() => setRound((r) => r + 1)} />
       ) : null}

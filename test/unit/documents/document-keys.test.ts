@@ -13,6 +13,28 @@ const OTHER = '22222222-2222-4222-8222-222222222222';
 const settingsText = (settings: ReturnType<typeof memorySettings>): string => JSON.stringify([...settings.data]);
 
 describe('document keys', () => {
+  it('under a policy that keeps no document past the session: memory only, even with a secure store, and a key kept before is dropped', async () => {
+    const settings = memorySettings();
+    const inner = createSessionCipher();
+    const secure = fakeCipher('gnome_libsecret', true, inner);
+    // Kept in the password store before the policy came.
+    await createDocumentKeys({ settings, cipher: secure }).getOrCreate(OTHER);
+    expect(settingsText(settings)).toContain('documents.keys');
+
+    const keys = createDocumentKeys({ settings, cipher: secure, keepAtRest: false });
+    // At start: both practices' documents go (nothing is kept at rest), and the key kept before is forgotten.
+    expect(keys.unkeptAtRest([PRACTICE, OTHER]).sort()).toEqual([PRACTICE, OTHER]);
+    expect(settingsText(settings)).not.toContain('documents.keys');
+    expect(await keys.keptAs(PRACTICE)).toBe('session-only');
+    const key = await keys.getOrCreate(PRACTICE);
+    expect(key).toHaveLength(32);
+    expect(settingsText(settings)).not.toContain('documents.keys');
+    expect(await keys.get(OTHER)).toBeNull();
+    // The next start has no key for this session's documents: they are deleted.
+    const restarted = createDocumentKeys({ settings, cipher: secure, keepAtRest: false });
+    expect(restarted.unkeptAtRest([PRACTICE])).toEqual([PRACTICE]);
+  });
+
   it('with a secure cipher: one random 32-byte key per practice, stored only encrypted, read back after a restart', async () => {
     const settings = memorySettings();
     const inner = createSessionCipher();

@@ -50,6 +50,7 @@ describe("the administrator's policy", () => {
         directConnections: false,
         updates: 'off',
         clientViewPinMinLength: 6,
+        offlineDocuments: false,
         regionHosts: { UK: 'https://uk.partner.example' },
       }),
     });
@@ -59,6 +60,7 @@ describe("the administrator's policy", () => {
         directConnections: false,
         updates: 'off',
         clientViewPinMinLength: 6,
+        offlineDocuments: false,
         regionHosts: { UK: 'https://uk.partner.example' },
       },
       from: LINUX_POLICY_FILE,
@@ -107,6 +109,7 @@ describe("the administrator's policy", () => {
           userKey,
           '    HubUrl    REG_SZ    https://somewhere-else.example',
           '    ClientViewPinMinLength    REG_DWORD    0x8',
+          '    OfflineDocuments    REG_DWORD    0x0',
         ].join('\r\n'),
       },
     );
@@ -116,6 +119,7 @@ describe("the administrator's policy", () => {
         updates: 'off',
         directConnections: false,
         clientViewPinMinLength: 8,
+        offlineDocuments: false,
       },
       from: `${machineKey} and ${userKey}`,
       problem: null,

@@ -31,6 +31,19 @@ describe('Settings: how saved documents are protected, truthfully', () => {
     expect(html).toContain('kept for this session only');
   });
 
+  it("says the administrator's policy keeps nothing past the session, and marks it as set by the administrator", () => {
+    const encryption = { algorithm: 'AES-256-GCM', keyKept: 'session-only' } as const;
+    expect(encryptionSentence(encryption, true)).toBe(
+      'Your administrator keeps no documents on this laptop past the session: saved documents are encrypted (AES-256-GCM) with a key held in memory, and deleted when the app next starts.',
+    );
+    const html = renderToStaticMarkup(
+      <Theme>
+        <DocumentEncryptionNote encryption={encryption} byPolicy />
+      </Theme>,
+    );
+    expect(html).toContain('Set by your administrator');
+  });
+
   it('the passphrase is explained in each state', () => {
     expect(passphraseSentence('not-set')).toMatch(/never stored: you enter it once each time the app starts/);
     expect(passphraseSentence('locked')).toMatch(/locked until you enter your documents passphrase/);
