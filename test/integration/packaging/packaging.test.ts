@@ -37,10 +37,10 @@ const RENDERER_ONLY = [
 /** Measured 18.6 MB (out/renderer 7.3 MB, out/main 0.55 MB, node_modules 10.7 MB); the ceiling leaves ~25 % headroom. */
 const ASAR_CEILING_BYTES = 23 * 1024 * 1024;
 
-/** The `package` script's node command, exactly as npm would run it after `npm run build &&`. */
-function packCommand(): string {
+/** The `package` script's packing step, exactly as npm runs it after `npm run build &&`. */
+function packScript(): string {
   const script = packageJson.scripts.package ?? '';
-  const match = /^npm run build && node -e "(.+)" --$/.exec(script);
+  const match = /^npm run build && node (\S+\.cjs)$/.exec(script);
   if (!match?.[1]) throw new Error(`package.json "package" script has an unexpected shape: ${script}`);
   return match[1];
 }
@@ -48,7 +48,7 @@ function packCommand(): string {
 async function pack(projectDir: string, env: Record<string, string>): Promise<string> {
   const inherited = { ...process.env };
   delete inherited.PRACTICE_COMPANION_UPDATE_URL;
-  const result = await runTracked(process.execPath, ['-e', packCommand(), '--', '--dir'], {
+  const result = await runTracked(process.execPath, [join(projectDir, packScript()), '--dir'], {
     cwd: projectDir,
     env: { ...inherited, ...env },
   });
