@@ -1,42 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
 import { enrolmentCode } from '../../src-main/hub/devices/devices';
-import { startHub, type RunningHub } from '../../src-main/hub/start-hub';
-import { useHubLogWatch } from '../support/hub-log-watch';
-import { openApp, type AppUnderTest } from './support/app-under-test';
+import type { RunningHub } from '../../src-main/hub/start-hub';
+import type { AppUnderTest } from './support/app-under-test';
+import { useAppWithHub } from './support/app-with-hub';
 
+const bed = useAppWithHub('hub-writes-e2e-');
 let app: AppUnderTest;
 let demo: DemoPractice;
 let hub: RunningHub;
 let page: Page;
-// Every line the hub logs, checked after the file (before this, so it runs after the hub closed).
-const logs = useHubLogWatch();
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-writes-e2e-'));
-
-beforeAll(async () => {
-  demo = await createDemoPractice({});
-  logs.knowDemo(demo);
-  const practice = demo.practices[0]!;
-  hub = logs.track(
-    await startHub({
-      log: logs.log,
-      dataDir,
-      partnerApi: { baseUrl: practice.baseUrl, ...practice.readWrite },
-      mirrorEveryMs: 3_600_000,
-    }),
-  );
-  app = await openApp({ viewport: { width: 1280, height: 1000 } });
+beforeAll(() => {
+  app = bed.app();
+  demo = bed.demo();
+  hub = bed.hub();
   ({ page } = app);
-}, 240_000);
-afterAll(async () => {
-  await app?.close();
-  await hub?.close();
-  await demo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a laptop reading through the hub and sending with its own credentials', () => {
