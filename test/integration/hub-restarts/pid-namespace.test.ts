@@ -59,9 +59,12 @@ describe('a hub restarted in a new PID namespace', () => {
     try {
       expect(JSON.parse(await second.line)).toMatchObject({ hubUrl: expect.stringMatching(/^http:/) });
     } finally {
-      await second.hub.stop();
+      // SIGTERM lets the hub drain (up to HUB_DRAIN_SECONDS, 10 s by default) while its first import is
+      // still under way, and close its database: a grace shorter than that would SIGKILL it mid-close.
+      await second.hub.stop(30_000);
     }
-    // Stopped cleanly this time: the lock went with it.
+    // Stopped cleanly this time (SIGTERM reaches unshare and the hub alike; stop() waited for both): the lock
+    // went with it.
     expect(existsSync(join(dataDir, 'hub.lock'))).toBe(false);
   }, 330_000);
 });
