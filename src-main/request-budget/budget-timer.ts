@@ -155,3 +155,23 @@ export function createVirtualTimer(startMs: number): VirtualTimer {
     },
   };
 }
+
+/**
+ * Calls `tick` every `ms` on this clock until `signal` aborts; a tick is waited for before the next interval
+ * begins, so two never overlap. The one repeating timer of the code that takes a clock.
+ */
+export async function repeatEvery(
+  clock: BudgetTimer,
+  ms: number,
+  signal: AbortSignal,
+  tick: () => unknown,
+): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      await clock.sleep(ms, signal);
+    } catch {
+      return;
+    }
+    await tick();
+  }
+}

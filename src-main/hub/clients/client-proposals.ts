@@ -6,6 +6,8 @@ import type { DeviceAllowance } from '../devices/device-allowance';
 import { LAPTOP_READ_PRIORITY } from './read-through-kinds';
 import { removeClientRecordsNotIn, upsertRecords } from '../mirror/mirror-store';
 import { logOrStderr, type HubLog } from '../watch/hub-log';
+import { realTimer, type BudgetTimer } from '../../request-budget/budget-timer';
+import { createCoalescingRunner, type CoalescingRunner } from '../work/coalescing-runner';
 
 /** The mirror's resource name for clients' proposals (keyed by proposalKey; the record carries its entityKey). */
 export const PROPOSALS_RESOURCE = 'proposals';
@@ -51,6 +53,8 @@ export interface ClientProposalsDeps {
   allowance?: DeviceAllowance;
   /** The hub's clock (epoch ms): when a client was read and asked for, for the backstop's bounds. */
   now?: () => number;
+  /** The hub's timers: a burst's gathering time (default the wall clock). */
+  clock?: BudgetTimer;
   coalesceMs?: number;
   log?: HubLog;
 }
@@ -91,11 +95,12 @@ export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
 ) {
   const now = deps.now ?? Date.now;
   const log = logOrStderr(deps.log);
-  const reading = new Map<string, Promise<void>>();
-  const again = new Set<string>();
+  const clock = deps.clock ?? realTimer;
+  /** One read per client at a time: the runner of each client read now (work/coalescing-runner.ts). */
+  const reading = new Map<string, CoalescingRunner>();
   /** Clients an event named, waiting for the burst's read, with whoever waits for that read to finish. */
   const pending = new Map<string, { resolve: () => void; reject: (error: unknown) => void }[]>();
-  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  let gathering: AbortController | undefined;
   let stopped = false;
 
   async function readOnce(entityKey: string, priority: RequestPriority): Promise<void> {
@@ -124,27 +129,33 @@ export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
     if (changed > 0) deps.onChanged();
   }
 
-  /** Reads one client's proposals; a call while one runs for that client runs one more read after it. */
+  /**
+   * Reads one client's list; a call while one runs for that client runs one more read after it (at the
+   * priority of the call that began the reads).
+   */
   function refresh(rawKey: string, priority: RequestPriority = 'interactive'): Promise<void> {
     const entityKey = rawKey.toLowerCase();
-    const running = reading.get(entityKey);
-    if (running) {
-      again.add(entityKey);
-      return running;
+    let runner = reading.get(entityKey);
+    if (!runner) {
+      runner = createCoalescingRunner({
+        run: () => readOnce(entityKey, priority),
+        clock,
+        mayRun: () => !stopped && deps.mayRead(),
+      });
+      reading.set(entityKey, runner);
     }
-    const run = (async () => {
-      do {
-        again.delete(entityKey);
-        if (stopped || !deps.mayRead()) return;
-        await readOnce(entityKey, priority);
-      } while (again.has(entityKey));
-    })().finally(() => reading.delete(entityKey));
-    reading.set(entityKey, run);
-    return run;
+    const mine = runner;
+    const reads = mine.request();
+    // Forgotten once its reads are over: "a read under way" is what a laptop's ask may join for free.
+    const forget = () => {
+      if (!mine.busy() && reading.get(entityKey) === mine) reading.delete(entityKey);
+    };
+    reads.then(forget, forget);
+    return reads;
   }
 
   function flush(): void {
-    flushTimer = undefined;
+    gathering = undefined;
     const batch = [...pending];
     pending.clear();
     for (const [key, waiters] of batch)
@@ -170,7 +181,10 @@ export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
       return new Promise<void>((resolve, reject) => {
         const key = entityKey.toLowerCase();
         pending.set(key, [...(pending.get(key) ?? []), { resolve, reject }]);
-        flushTimer ??= setTimeout(flush, deps.coalesceMs ?? COALESCE_MS);
+        if (!gathering) {
+          const gather = (gathering = new AbortController());
+          clock.sleep(deps.coalesceMs ?? COALESCE_MS, gather.signal).then(flush, () => undefined);
+        }
       });
     },
     /**
@@ -188,7 +202,8 @@ export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
         }
         if (!deps.mayRead()) throw new NotMirroredError(`This client’s ${spec.noun} are not mirrored yet.`);
         // Joining a read already under way costs the device nothing; starting one is paid from its allowance.
-        const ticket = !reading.has(entityKey) && device && deps.allowance ? deps.allowance.require(device) : null;
+        const ticket =
+          !reading.get(entityKey)?.busy() && device && deps.allowance ? deps.allowance.require(device) : null;
         try {
           await refresh(entityKey, LAPTOP_READ_PRIORITY);
         } finally {
@@ -202,12 +217,12 @@ export function createClientList<S extends z.ZodType<{ entityKey: string }>>(
     holds: (rawKey: string): Promise<boolean> => isMirrored(deps.db, spec.resource, rawKey.toLowerCase()),
     async stop(): Promise<void> {
       stopped = true;
-      clearTimeout(flushTimer);
+      gathering?.abort();
       // Not read: their deliveries stay unprocessed in the inbox, for the next leader.
       for (const waiters of pending.values())
         waiters.forEach((waiter) => waiter.reject(new Error('The hub is closing.')));
       pending.clear();
-      await Promise.allSettled([...reading.values()]);
+      await Promise.all([...reading.values()].map((runner) => runner.stop()));
     },
   };
 }

@@ -1,6 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import { registerClientRoutes } from '../http/client-routes';
-import { registerReadThroughRoutes } from '../http/read-through-routes';
 import { createClientProposals, createClientStatements, type ClientProposalsDeps } from './client-proposals';
 import { createReadThrough, type ReadThroughDeps } from './read-through';
 import { LAPTOP_READ_PRIORITY } from './read-through-kinds';
@@ -39,10 +36,10 @@ export function createClientReads(deps: ClientProposalsDeps & Pick<ReadThroughDe
       await readThrough.forgetClient(entityKey);
       await proposals.request(entityKey);
     },
-    register(app: FastifyInstance): void {
-      registerClientRoutes(app, { db: deps.db, proposals, statements });
-      registerReadThroughRoutes(app, { readThrough });
-    },
+    /** What the HTTP layer serves laptops from (http/client-routes.ts, http/read-through-routes.ts). */
+    proposals,
+    statements,
+    readThrough,
     async stop(): Promise<void> {
       await Promise.all([proposals.stop(), statements.stop(), readThrough.stop()]);
     },

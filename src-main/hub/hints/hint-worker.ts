@@ -3,7 +3,9 @@ import type { Queryable } from '../db/database';
 import type { AskOutcome, DeviceAllowance } from '../devices/device-allowance';
 import { resourceVersion } from '../mirror/mirror-store';
 import { PROPOSALS_RESOURCE, STATEMENTS_RESOURCE } from '../clients/client-proposals';
+import type { BudgetTimer } from '../../request-budget/budget-timer';
 import type { HubLog } from '../watch/hub-log';
+import { createCoalescingRunner } from '../work/coalescing-runner';
 
 /** The leader does the hints' re-reads at most once in this long, whichever devices sent them. */
 export const HINT_PASS_GAP_MS = 10_000;
@@ -47,19 +49,16 @@ export function createHintWorker(
     allowance?: DeviceAllowance;
     gapMs?: number;
     gatherMs?: number;
-    now?: () => number;
+    /** The clock the gap and the gather time are waited on (the wall clock in a running hub: hub-core.ts). */
+    clock: BudgetTimer;
     log: HubLog;
   },
 ) {
   const gapMs = deps.gapMs ?? HINT_PASS_GAP_MS;
   const gatherMs = deps.gatherMs ?? HINT_GATHER_MS;
-  const now = deps.now ?? Date.now;
+  const now = () => deps.clock.now();
   const onError = (error: unknown) => deps.log.error({ err: error }, "a round of laptops' hints failed");
-  let running: Promise<void> | null = null;
-  let again = false;
-  let waiting: ReturnType<typeof setTimeout> | undefined;
   let lastRoundAt = Number.NEGATIVE_INFINITY;
-  let stopped = false;
 
   async function round(): Promise<void> {
     const rows = await db.query<{ id: string; device_id: string; resources: unknown; client_keys: unknown }>(
@@ -114,49 +113,25 @@ export function createHintWorker(
     for (const key of readClients)
       for (const ticket of clients.get(key) ?? []) ticket.settle(clientChanged ? 'useful' : 'wasted');
     await db.query('DELETE FROM hub_hints WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
-    if (rows.length === BATCH) again = true;
+    // A full batch: more hints wait, for the next round.
+    if (rows.length === BATCH) void rounds.request();
   }
 
-  /** Hints are waiting: a round once the gather time and the gap since the last round have passed. */
-  function wake(): void {
-    if (stopped || !deps.mayWork()) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    if (waiting) return;
-    waiting = setTimeout(
-      () => {
-        waiting = undefined;
-        start();
-      },
-      Math.max(lastRoundAt + gapMs - now(), gatherMs),
-    );
-    waiting.unref();
-  }
-
-  /** One round at a time; hints stored during it wake the next. */
-  function start(): void {
-    if (stopped || !deps.mayWork() || running) return;
-    running = round()
-      .catch(onError)
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          wake();
-        }
-      });
-  }
+  // One round at a time, once the gather time and the gap since the last round have passed; hints stored
+  // during a round (or its wait) share the next.
+  const rounds = createCoalescingRunner({
+    run: () => round().catch(onError),
+    clock: deps.clock,
+    delayMs: () => Math.max(lastRoundAt + gapMs - now(), gatherMs),
+    mayRun: deps.mayWork,
+  });
 
   return {
     /** A hint was stored (or this process just took the lead): do the stored hints' work, within the gap. */
-    wake,
-    async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(waiting);
-      await running;
+    wake(): void {
+      void rounds.request();
     },
+    stop: (): Promise<void> => rounds.stop(),
   };
 }
 export type HintWorker = ReturnType<typeof createHintWorker>;

@@ -6,6 +6,7 @@ import { latestChangeSeq } from '../mirror/mirror-store';
 import { sendProblem } from './problem';
 import { access } from './route-access';
 import { logOrStderr, type HubLog } from '../watch/hub-log';
+import { realTimer, repeatEvery, type BudgetTimer } from '../../request-budget/budget-timer';
 
 /** A poke: which lists changed and for which clients; no records (the laptop pulls them with lastUpdated). */
 export interface Poke {
@@ -60,14 +61,16 @@ export function createChangeStream(
     heartbeatMs?: number;
     maxPerDevice?: number;
     maxTotal?: number;
-    /** A stream opened or closed (the hub's cadence follows who is connected: laptop-presence.ts). */
-    onOpen?: () => void;
-    onClose?: () => void;
     log?: HubLog;
+    /** The wall clock: its timer sends the heartbeat (a network's idle limit, never the practice's time). */
+    wallClock?: BudgetTimer;
   } = {},
 ) {
   const log = logOrStderr(options.log);
+  const wallClock = options.wallClock ?? realTimer;
   const streams = new Map<ServerResponse, { lastSeq: number; sending: Promise<void>; device: string }>();
+  /** Told when a stream opens or closes (the hub's cadence follows who is connected: laptop-presence.ts). */
+  const listeners: StreamListener[] = [];
 
   async function sendSince(response: ServerResponse): Promise<void> {
     const stream = streams.get(response);
@@ -117,12 +120,15 @@ export function createChangeStream(
           connection: 'keep-alive',
         });
         response.write(`retry: 5000\nid: ${lastSeq}\nevent: ready\ndata: {"seq":${lastSeq}}\n\n`);
-        const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
+        const heartbeat = new AbortController();
+        void repeatEvery(wallClock, options.heartbeatMs ?? HEARTBEAT_MS, heartbeat.signal, () =>
+          response.write(': heartbeat\n\n'),
+        );
         streams.set(response, { lastSeq, sending: Promise.resolve(), device });
-        options.onOpen?.();
+        for (const listener of listeners) listener.opened();
         request.raw.once('close', () => {
-          clearInterval(heartbeat);
-          if (streams.delete(response)) options.onClose?.();
+          heartbeat.abort();
+          if (streams.delete(response)) for (const listener of listeners) listener.closed();
         });
         if (resumeFrom !== null) queue(response);
       });
@@ -137,8 +143,17 @@ export function createChangeStream(
       for (const response of streams.keys()) queue(response);
     },
     connections: (): number => streams.size,
+    /** Tells `listener` of every stream opened or closed from now on (already counted in `connections`). */
+    listen(listener: StreamListener): void {
+      listeners.push(listener);
+    },
     /** Whether this device has a stream open now. */
     streaming: (device: string): boolean => [...streams.values()].some((stream) => stream.device === device),
   };
 }
 export type ChangeStream = ReturnType<typeof createChangeStream>;
+
+export interface StreamListener {
+  opened(): void;
+  closed(): void;
+}

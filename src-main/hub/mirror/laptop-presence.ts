@@ -23,11 +23,9 @@ export function createLaptopPresence(deps: {
   openStreams: () => number;
   /** Whether this device has a change stream open now. */
   streaming: (device: string) => boolean;
-  /** A laptop came back after an idle spell. */
-  onReturn: () => void;
-  /** The last laptop left: its stream closed and no polling laptop is within its ten minutes. */
-  onGone?: () => void;
 }) {
+  const listeners: PresenceListener[] = [];
+  const returned = () => listeners.forEach((listener) => listener.returned());
   let lastPolledAt = Number.NEGATIVE_INFINITY;
   const polledLately = () => deps.now() - lastPolledAt < LAPTOP_ACTIVE_FOR_MS;
   const active = () => deps.openStreams() > 0 || polledLately();
@@ -37,18 +35,29 @@ export function createLaptopPresence(deps: {
     seen(device: string): void {
       const wasActive = active();
       if (!deps.streaming(device)) lastPolledAt = deps.now();
-      if (!wasActive) deps.onReturn();
+      if (!wasActive) returned();
     },
     /** A change stream opened (already counted in openStreams). */
     streamOpened(): void {
-      if (deps.openStreams() === 1 && !polledLately()) deps.onReturn();
+      if (deps.openStreams() === 1 && !polledLately()) returned();
     },
     /** A change stream closed (no longer counted in openStreams). */
     streamClosed(): void {
-      if (!active()) deps.onGone?.();
+      if (!active()) listeners.forEach((listener) => listener.gone());
+    },
+    /** Tells `listener` when laptops come back after an idle spell, and when the last one leaves. */
+    listen(listener: PresenceListener): void {
+      listeners.push(listener);
     },
     /** The backstop's interval now: the laptop's active or idle cadence. */
     mirrorEveryMs: (activeMs = ACTIVE_EVERY_MS, idleMs = IDLE_EVERY_MS): number => (active() ? activeMs : idleMs),
   };
 }
 export type LaptopPresence = ReturnType<typeof createLaptopPresence>;
+
+export interface PresenceListener {
+  /** A laptop came back after an idle spell. */
+  returned(): void;
+  /** The last laptop left: its stream closed and no polling laptop is within its ten minutes. */
+  gone(): void;
+}

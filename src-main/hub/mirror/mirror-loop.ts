@@ -2,11 +2,12 @@ import type { RequestPriority } from '../../partner-api/partner-api-client';
 import type { SyncEngine } from '../../sync/sync-engine';
 import { realTimer, type BudgetTimer } from '../../request-budget/budget-timer';
 import { logOrStderr, type HubLog } from '../watch/hub-log';
+import { createCoalescingRunner } from '../work/coalescing-runner';
 
 /**
  * Runs the sync engine into the mirror: on a timer (the backstop) and on request (a webhook named a
- * change). Single-flight: a request during a run coalesces into one more run after it, so a burst of
- * events costs one pass, never one per event.
+ * change). Single-flight (work/coalescing-runner.ts): a request during a pass coalesces into one more pass
+ * after it, so a burst of events costs one pass, never one per event.
  */
 const PRIORITIES: readonly RequestPriority[] = ['interactive', 'outbox', 'prefetch', 'background'];
 const rank = (priority: RequestPriority) => PRIORITIES.indexOf(priority);
@@ -29,8 +30,6 @@ export function createMirrorLoop(
 ) {
   const mayMirror = options.mayMirror ?? (() => true);
   const backstop = options.backstopPriority ?? 'background';
-  let running: Promise<void> | null = null;
-  let again = false;
   let priority: RequestPriority = backstop;
   // What the next pass reads: every resource, or only those named since the last pass began (a hint).
   let wanted: Set<string> | 'all' = new Set();
@@ -56,6 +55,23 @@ export function createMirrorLoop(
   const log = logOrStderr(options.log);
   const onError = (error: unknown) => log.error({ err: error }, 'a backstop pass of the mirror failed');
 
+  /** One pass: what was asked since the last one began, at the highest priority asked. */
+  async function pass(): Promise<void> {
+    const runPriority = priority;
+    priority = backstop;
+    const runLists = wanted;
+    wanted = new Set();
+    await engine.runOnce({ priority: runPriority, ...(runLists === 'all' ? {} : { lists: [...runLists] }) });
+    // Only a pass of everything counts for the backstop's "last pass" (a named list is not a catch-up).
+    if (runLists === 'all') {
+      lastRanAt = now();
+      options.afterFullPass?.();
+    }
+  }
+  // Asks made in the same turn (a takeover's catch-up and the inbox backlog's work) share one pass: the
+  // runner lets the turn end before it begins.
+  const passes = createCoalescingRunner({ run: pass, clock, mayRun: mayMirror });
+
   /** A pass of every resource, or with `lists` of only those (their incremental read, whatever their tier). */
   function request(asked: RequestPriority = backstop, lists?: readonly string[]): Promise<void> {
     // A follower serves from the shared database and spends nothing of the Client ID's budget.
@@ -63,32 +79,7 @@ export function createMirrorLoop(
     if (rank(asked) < rank(priority)) priority = asked;
     if (!lists) wanted = 'all';
     else if (wanted !== 'all') for (const list of lists) wanted.add(list);
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      // Requests made in the same turn (a takeover's catch-up and the inbox backlog's work) share one pass:
-      // `again` is cleared when the pass begins, before it reads anything.
-      await new Promise((resolve) => setImmediate(resolve));
-      do {
-        again = false;
-        if (!mayMirror()) break;
-        const runPriority = priority;
-        priority = backstop;
-        const runLists = wanted;
-        wanted = new Set();
-        await engine.runOnce({ priority: runPriority, ...(runLists === 'all' ? {} : { lists: [...runLists] }) });
-        // Only a pass of everything counts for the backstop's "last pass" (a named list is not a catch-up).
-        if (runLists === 'all') {
-          lastRanAt = now();
-          options.afterFullPass?.();
-        }
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
+    return passes.request();
   }
 
   return {
@@ -100,15 +91,13 @@ export function createMirrorLoop(
     /** The interval changed (a laptop came back): the next backstop pass is counted from now. */
     reschedule: schedule,
     /** Resolves once no pass is under way (a test stepping a virtual clock waits for the hub's work). */
-    idle: async (): Promise<void> => {
-      while (running) await running.catch(() => undefined);
-    },
+    idle: (): Promise<void> => passes.idle(),
     /** How long ago the last pass ended (Infinity before the first). */
     sinceLastPassMs: (): number => now() - lastRanAt,
     async stop(): Promise<void> {
       started = false;
       waiting?.abort();
-      await running?.catch(() => undefined);
+      await passes.stop();
     },
   };
 }

@@ -1,6 +1,8 @@
 import { webhookDeliverySchema, type WebhookDelivery } from '../../../src-preload/contract/partner-api';
 import type { Queryable } from '../db/database';
+import type { BudgetTimer } from '../../request-budget/budget-timer';
 import type { HubLog } from '../watch/hub-log';
+import { createCoalescingRunner } from '../work/coalescing-runner';
 
 interface InboxRow {
   event_id: string;
@@ -16,7 +18,7 @@ const BATCH = 200;
  * every row without `processed_at`, does its work and only then marks it, so a delivery stored by a
  * follower, or by a leader that died before or during the work, is done by the next leader: at least once,
  * never lost (the work is a re-read, so doing it twice costs requests, not correctness).
- * Single-flight: signals during a drain coalesce into one more round after it.
+ * Single-flight (work/coalescing-runner.ts): signals during a round coalesce into one more round after it.
  */
 export function createInboxWorker(
   db: Queryable,
@@ -25,12 +27,14 @@ export function createInboxWorker(
     mayWork: () => boolean;
     /** The work for one delivery; called for a whole batch at once, so its re-reads can coalesce. */
     work: (delivery: WebhookDelivery) => Promise<void>;
+    /** The hub's clock (its runner's timers). */
+    clock: BudgetTimer;
     log: HubLog;
   },
 ) {
   const onError = (error: unknown) => deps.log.error({ err: error }, "the webhook inbox's work failed");
-  let running: Promise<number> | null = null;
-  let again = false;
+  // Passes asked for beside the next round's first batch (a takeover's catch-up), so the two can share.
+  let alongside: Array<() => Promise<unknown>> = [];
 
   /** The oldest deliveries not yet processed (at most one batch). */
   function pending(): Promise<InboxRow[]> {
@@ -64,32 +68,26 @@ export function createInboxWorker(
     return rows.length;
   }
 
-  /**
-   * Does the work of every unprocessed delivery; resolves with how many rows it marked. `alongside` (a
-   * takeover's catch-up pass) is asked in the same turn as the first batch's work, so the two can share.
-   */
-  function drain(alongside?: () => Promise<unknown>): Promise<number> {
-    if (!deps.mayWork()) return Promise.resolve(0);
-    if (running) {
-      again = true;
-      return alongside ? running.then(async (done) => (await alongside(), done)) : running;
+  /** Every unprocessed delivery, a batch at a time; what was asked alongside starts with the first batch. */
+  async function round(): Promise<void> {
+    for (let taken = BATCH; taken === BATCH && deps.mayWork();) {
+      const extra = alongside;
+      alongside = [];
+      const rows = await pending();
+      [, taken] = await Promise.all([Promise.all(extra.map((pass) => pass())), process(rows)]);
     }
-    running = (async () => {
-      let done = 0;
-      let extra = alongside;
-      do {
-        again = false;
-        for (let taken = BATCH; taken === BATCH && deps.mayWork(); done += taken) {
-          const rows = await pending();
-          [, taken] = await Promise.all([extra?.(), process(rows)]);
-          extra = undefined;
-        }
-      } while (again && deps.mayWork());
-      return done;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
+  }
+  // Signals during a round coalesce into one more round after it.
+  const rounds = createCoalescingRunner({ run: round, clock: deps.clock, mayRun: deps.mayWork });
+
+  /**
+   * Does the work of every unprocessed delivery. `alongside` (a takeover's catch-up pass) is asked in the
+   * same turn as the first batch's work, so the two can share.
+   */
+  function drain(pass?: () => Promise<unknown>): Promise<void> {
+    if (!deps.mayWork()) return Promise.resolve();
+    if (pass) alongside.push(pass);
+    return rounds.request();
   }
 
   return {
@@ -98,9 +96,7 @@ export function createInboxWorker(
     wake(): void {
       drain().catch(onError);
     },
-    async stop(): Promise<void> {
-      await running?.catch(() => undefined);
-    },
+    stop: (): Promise<void> => rounds.stop(),
   };
 }
 export type InboxWorker = ReturnType<typeof createInboxWorker>;

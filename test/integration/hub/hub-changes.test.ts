@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeviceRegistry, type DeviceCredential } from '../../../src-main/hub/devices/devices';
 import { createChangeStream } from '../../../src-main/hub/http/change-stream';
 import { createHubServer } from '../../../src-main/hub/http/hub-server';
+import { registerMirrorRoutes } from '../../../src-main/hub/http/mirror-routes';
 import { createHubSyncSink } from '../../../src-main/hub/mirror/hub-sync-sink';
 import { emptyCursor } from '../../../src-main/sync/pass-rules';
 import type { SyncedResourceName } from '../../../src-preload/contract/sync';
@@ -71,7 +72,13 @@ beforeAll(async () => {
   device = await devices.add('Front desk laptop');
   const changes = createChangeStream(hub.db(), { heartbeatMs: 200 });
   sink = () => createHubSyncSink(hub.db(), { onChanged: () => changes.notify() });
-  const app = createHubServer({ db: hub.db(), devices, register: (server) => changes.register(server) });
+  const app = createHubServer({
+    devices,
+    register: (server) => {
+      registerMirrorRoutes(server, { db: hub.db() });
+      changes.register(server);
+    },
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   close = () => app.close();

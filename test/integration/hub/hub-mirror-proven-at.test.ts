@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeviceRegistry, type DeviceCredential } from '../../../src-main/hub/devices/devices';
 import { createHubServer } from '../../../src-main/hub/http/hub-server';
+import { registerMirrorRoutes } from '../../../src-main/hub/http/mirror-routes';
 import { createHubSyncSink } from '../../../src-main/hub/mirror/hub-sync-sink';
 import { createPartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
 import { emptyCursor } from '../../../src-main/sync/pass-rules';
@@ -29,7 +30,7 @@ const client = (hubDevice: boolean) =>
 beforeAll(async () => {
   const devices = createDeviceRegistry(hub.db());
   device = await devices.add('Laptop');
-  const app = createHubServer({ db: hub.db(), devices });
+  const app = createHubServer({ devices, register: (server) => registerMirrorRoutes(server, { db: hub.db() }) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   close = () => app.close();

@@ -4,6 +4,7 @@ import { createClientProposals } from '../../../src-main/hub/clients/client-prop
 import { createDeviceRegistry, type DeviceCredential } from '../../../src-main/hub/devices/devices';
 import { createChangeStream, pokeSince } from '../../../src-main/hub/http/change-stream';
 import { createHubServer } from '../../../src-main/hub/http/hub-server';
+import { registerMirrorRoutes } from '../../../src-main/hub/http/mirror-routes';
 import { createHubSyncSink } from '../../../src-main/hub/mirror/hub-sync-sink';
 import { latestChangeSeq } from '../../../src-main/hub/mirror/mirror-store';
 import type { PartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
@@ -21,7 +22,13 @@ beforeAll(async () => {
   changes = createChangeStream(hub.db());
   const devices = createDeviceRegistry(hub.db());
   device = await devices.add('laptop');
-  const app = createHubServer({ db: hub.db(), devices, register: (server) => changes.register(server) });
+  const app = createHubServer({
+    devices,
+    register: (server) => {
+      registerMirrorRoutes(server, { db: hub.db() });
+      changes.register(server);
+    },
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   hubUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   close = () => app.close();

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeviceRegistry, type DeviceCredential } from '../../../src-main/hub/devices/devices';
 import { createHubServer } from '../../../src-main/hub/http/hub-server';
+import { registerMirrorRoutes } from '../../../src-main/hub/http/mirror-routes';
 import { createHubSyncSink } from '../../../src-main/hub/mirror/hub-sync-sink';
 import { emptyCursor } from '../../../src-main/sync/pass-rules';
 import { useHubDatabase } from './hub-database';
@@ -47,7 +48,10 @@ const namesOf = async (response: Response) =>
 beforeAll(async () => {
   const devices = createDeviceRegistry(hub.db());
   device = await devices.add('Front desk laptop');
-  const app = createHubServer({ db: hub.db(), devices, pageSize: 2, practice });
+  const app = createHubServer({
+    devices,
+    register: (server) => registerMirrorRoutes(server, { db: hub.db(), pageSize: 2, practice }),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   close = () => app.close();

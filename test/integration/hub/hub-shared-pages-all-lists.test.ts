@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubDatabase } from '../../../src-main/hub/db/database';
 import { createDeviceRegistry, type DeviceCredential } from '../../../src-main/hub/devices/devices';
 import { createHubServer } from '../../../src-main/hub/http/hub-server';
+import { registerMirrorRoutes } from '../../../src-main/hub/http/mirror-routes';
 import { createHubSyncSink } from '../../../src-main/hub/mirror/hub-sync-sink';
 import {
   removeClientRecordsNotIn,
@@ -62,7 +63,10 @@ beforeAll(async () => {
     replaceAll: true,
     cursor: { ...emptyCursor('users'), lastCompletedAt: completed.lastCompletedAt },
   });
-  const app = createHubServer({ db: counting(db), devices, pageSize: 2 });
+  const app = createHubServer({
+    devices,
+    register: (server) => registerMirrorRoutes(server, { db: counting(db), pageSize: 2 }),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   close = () => app.close();

@@ -4,6 +4,7 @@ import { createDeviceRegistry, type DeviceCredential } from '../../../src-main/h
 import { createChangeStream } from '../../../src-main/hub/http/change-stream';
 import { HUB_CHANGES_PATH } from '../../../src-preload/contract/live-updates';
 import { createHubServer } from '../../../src-main/hub/http/hub-server';
+import { registerMirrorRoutes } from '../../../src-main/hub/http/mirror-routes';
 import { hubTestEngine, useHubDatabase } from './hub-database';
 
 const hub = useHubDatabase();
@@ -16,14 +17,17 @@ const said: string[] = [];
 beforeAll(async () => {
   const devices = createDeviceRegistry(hub.db());
   device = await devices.add('Laptop');
-  changes = createChangeStream(hub.db(), {
-    onOpen: () => said.push(`open ${changes.connections()}`),
-    onClose: () => said.push(`close ${changes.connections()}`),
+  changes = createChangeStream(hub.db());
+  changes.listen({
+    opened: () => said.push(`open ${changes.connections()}`),
+    closed: () => said.push(`close ${changes.connections()}`),
   });
   const app = createHubServer({
-    db: hub.db(),
     devices,
-    register: (server) => changes.register(server),
+    register: (server) => {
+      registerMirrorRoutes(server, { db: hub.db() });
+      changes.register(server);
+    },
     onDeviceRequest: (request) => {
       said.push(`request ${request.url.split('?')[0]} ${request.device === device.id}`);
     },

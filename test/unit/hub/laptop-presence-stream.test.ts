@@ -12,9 +12,8 @@ function harness() {
     now: () => clock.now,
     openStreams: () => open.length,
     streaming: (device) => open.includes(device),
-    onReturn: () => returns.push(clock.now),
-    onGone: () => gone.push(clock.now),
   });
+  presence.listen({ returned: () => returns.push(clock.now), gone: () => gone.push(clock.now) });
   return {
     clock,
     presence,

@@ -18,8 +18,8 @@ describe('the hub keeps the laptop cadence: every 5 minutes while laptops use it
       now: () => now,
       openStreams: () => streams,
       streaming: () => false,
-      onReturn: () => returns.push(now),
     });
+    presence.listen({ returned: () => returns.push(now), gone: () => undefined });
     expect(presence.active()).toBe(false);
     expect(presence.mirrorEveryMs()).toBe(IDLE_EVERY_MS);
     presence.seen('laptop-1');
