@@ -20,6 +20,8 @@ export interface LiveUpdatesDeps {
   events: Pick<EventHub, 'emit'>;
   /** The active practice, if it is read through the hub and unlocked; null otherwise (no stream). */
   target(): HubStreamTarget | null;
+  /** Runs the sync of the lists a poke names (sync-runner.ts); false when only the window can start it. */
+  syncPoked?(practiceKey: string, lists: readonly string[]): boolean;
   log?: Pick<Logger, 'warn'>;
   /** First wait before reconnecting (the server's `retry` replaces it); doubled per failure up to maxRetryMs. */
   minRetryMs?: number;
@@ -50,8 +52,9 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Keeps one change stream open to the hub of the active practice and relays its pokes to the window
- * (`sync.poke`), which pulls what changed at once; the state goes to the status bar (`sync.live`). A
+ * Keeps one change stream open to the hub of the active practice; each poke starts the sync of the lists it
+ * names (the window's acknowledgements carry the records into IndexedDB) and is relayed to the window
+ * (`sync.poke`), which re-reads the clients it names; the state goes to the status bar (`sync.live`). A
  * dropped stream is reopened with `Last-Event-ID` (the hub answers with one poke covering the gap) after a
  * growing wait; sign-out, another practice, or the app closing stop it with no timer left running.
  */
@@ -101,7 +104,12 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
           // A listener's failure is not the stream's: it must not drop the stream and replay the same poke.
           if (poke.success)
             try {
-              deps.events.emit('sync.poke', { practiceKey: target.practiceKey, ...poke.data });
+              deps.events.emit('sync.poke', {
+                practiceKey: target.practiceKey,
+                ...poke.data,
+                listsSyncing:
+                  poke.data.lists.length > 0 && (deps.syncPoked?.(target.practiceKey, poke.data.lists) ?? false),
+              });
             } catch (error) {
               deps.log?.warn('Live updates from the hub: a poke could not be relayed', error);
             }

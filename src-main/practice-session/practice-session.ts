@@ -66,6 +66,7 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     events: deps.events,
     ...(deps.log ? { log: { warn: (message, error) => deps.log?.error(message, error) } } : {}),
     ...deps.liveUpdates,
+    syncPoked: (practiceKey, lists) => runner.syncPoked(practiceKey, lists),
     target: () => {
       const practiceKey = registry.activeKey();
       const hub = practiceKey ? hubDeviceOf(practiceKey) : null;

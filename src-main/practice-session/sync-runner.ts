@@ -34,6 +34,8 @@ export interface SyncRunnerDeps extends Pick<
   fallBackAfterMs?: number;
 }
 
+const syncedNames = new Set<string>(syncResources.map((resource) => resource.name));
+
 /** One sync run at a time, of the active practice: start, pause, page acknowledgements and progress events. */
 export function createSyncRunner(deps: SyncRunnerDeps) {
   let sync: {
@@ -52,6 +54,14 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
   const routes = new Map<string, Pick<SyncRoute, 'setting' | 'hubUnreachableSince'>>();
   // The cursors each practice's last run started from: the cost per hour sizes whole re-reads from them.
   const startedFrom = new Map<string, Record<string, SyncCursor>>();
+  // The window's cursors as main last saw them: those a run started from, advanced by each page the window
+  // acknowledged (it stores records and cursor in one transaction before it does). Only these let main start
+  // a run of poked lists itself; forgotten whenever the window's copy may have changed without main.
+  const windowCursors = new Map<string, Map<string, SyncCursor>>();
+  // Lists a poke named while a run was under way: read when it ends.
+  const pokedLists = new Map<string, Set<string>>();
+  // A practice whose sync the user paused: main starts nothing for it until the window starts a run again.
+  const paused = new Set<string>();
 
   function emitProgress(
     practiceKey: string,
@@ -76,7 +86,26 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     sync = null;
   }
 
-  return {
+  /**
+   * The hub poked: a run of these lists from the window's cursors, at once or when the run under way ends.
+   * False when main cannot (it knows no cursors of the window's yet, the sync is paused, the practice is not
+   * the active one): the window starts the run then, from its own cursors.
+   */
+  function syncPoked(practiceKey: string, poked: readonly string[]): boolean {
+    const cursors = windowCursors.get(practiceKey);
+    // Only the lists this laptop syncs (a client's proposals are re-read by the window, per client).
+    const lists = poked.filter((list) => syncedNames.has(list));
+    if (lists.length === 0 || !cursors || paused.has(practiceKey) || !deps.target(practiceKey)) return false;
+    if (sync) {
+      const waiting = pokedLists.get(practiceKey) ?? new Set<string>();
+      for (const list of lists) waiting.add(list);
+      pokedLists.set(practiceKey, waiting);
+      return true;
+    }
+    return runner.start(practiceKey, [...cursors.values()], 'due', lists);
+  }
+
+  const runner = {
     /** Starts one sync run of the active practice from the renderer's stored cursors; progress arrives as events. */
     start(
       practiceKey: string,
@@ -86,11 +115,17 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     ): boolean {
       const target = deps.target(practiceKey);
       if (!target || sync) return false;
+      paused.delete(practiceKey);
       startedFrom.set(practiceKey, Object.fromEntries(cursors.map((cursor) => [cursor.resource, cursor])));
+      const known = new Map(cursors.map((cursor) => [cursor.resource, cursor]));
+      windowCursors.set(practiceKey, known);
       const sink = createBridgeSyncSink({
         practiceKey,
         cursors,
         emit: (page) => deps.events.emit('sync.page', page),
+        onStored: (cursor) => {
+          if (windowCursors.get(practiceKey) === known) known.set(cursor.resource, cursor);
+        },
         newId: deps.newId,
       });
       const abort = new AbortController();
@@ -157,6 +192,9 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
           if (abort.signal.aborted)
             for (const [name, r] of status) if (r.state === 'running') status.set(name, { ...r, state: 'waiting' });
           emitProgress(practiceKey, [...status.values()], false, deps.clock.now().toISOString());
+          const waiting = pokedLists.get(practiceKey);
+          pokedLists.delete(practiceKey);
+          if (waiting && !abort.signal.aborted) syncPoked(practiceKey, [...waiting]);
         });
       return true;
     },
@@ -164,15 +202,26 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     /** The connectivity probe of a hub-read practice's address: see SyncSources.probed. */
     hubProbed: (practiceKey: string, answered: boolean): Promise<boolean> => sources.probed(practiceKey, answered),
 
+    syncPoked,
+
     /** Pause: the run stops after the page in flight; the next start resumes from the stored page. */
     pause(practiceKey: string): boolean {
+      paused.add(practiceKey);
+      pokedLists.delete(practiceKey);
       if (sync?.practiceKey !== practiceKey) return false;
       stop('Sync paused.');
       return true;
     },
 
-    /** Stops whatever runs (sign-out of the active practice, closing), telling the renderer why. */
-    stop,
+    /**
+     * Stops whatever runs (sign-out of the active practice, a changed connection, closing), telling the
+     * renderer why; what main knew of the window's cursors is forgotten (its copy may go or move).
+     */
+    stop(reason: string): void {
+      stop(reason);
+      windowCursors.clear();
+      pokedLists.clear();
+    },
 
     /** The cursors the last run of this practice started from (none before its first run). */
     cursorsOf: (practiceKey: string): Readonly<Record<string, SyncCursor>> | undefined => startedFrom.get(practiceKey),
@@ -184,5 +233,6 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     acknowledge: (pageId: string, ok: boolean, error?: string): boolean =>
       sync?.sink.acknowledge(pageId, ok, error) ?? false,
   };
+  return runner;
 }
 export type SyncRunner = ReturnType<typeof createSyncRunner>;

@@ -11,12 +11,14 @@ export function createBridgeSyncSink(options: {
   practiceKey: string;
   cursors: readonly SyncCursor[];
   emit: (page: SyncPageEvent) => void;
+  /** The window stored a page and its cursor (acknowledged it): the cursor is now the window's. */
+  onStored?: (cursor: SyncCursor) => void;
   newId: () => string;
   timeoutMs?: number;
 }) {
   const waiting = new Map<
     string,
-    { resolve: () => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }
+    { resolve: () => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout>; cursor: SyncCursor }
   >();
   const timeoutMs = options.timeoutMs ?? 60_000;
   const sink: SyncSink & {
@@ -33,7 +35,7 @@ export function createBridgeSyncSink(options: {
           waiting.delete(pageId);
           reject(new Error('The app window did not store the synced page in time.'));
         }, timeoutMs);
-        waiting.set(pageId, { resolve, reject, timer });
+        waiting.set(pageId, { resolve, reject, timer, cursor: page.cursor });
         options.emit({
           pageId,
           practiceKey: options.practiceKey,
@@ -49,8 +51,10 @@ export function createBridgeSyncSink(options: {
       if (!waiter) return false;
       waiting.delete(pageId);
       clearTimeout(waiter.timer);
-      if (ok) waiter.resolve();
-      else waiter.reject(new Error(error ?? 'The app window could not store the synced page.'));
+      if (ok) {
+        options.onStored?.(waiter.cursor);
+        waiter.resolve();
+      } else waiter.reject(new Error(error ?? 'The app window could not store the synced page.'));
       return true;
     },
     cancel(reason) {

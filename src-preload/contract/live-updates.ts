@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Live updates from the practice hub: main keeps a Server-Sent Events stream open to a hub practice and
- * relays each poke (which lists changed, for which clients — never the records) to the window, which
- * pulls what changed at once. Direct connections have no stream ('off'); the 5-minute pass stays either way.
+ * Live updates from the practice hub: main keeps a Server-Sent Events stream open to a hub practice, runs
+ * the sync of the lists each poke names, and relays the poke (which lists changed, for which clients — never
+ * the records) to the window, which re-reads the clients it holds. Direct connections have no stream ('off'); the 5-minute pass stays either way.
  */
 /** The hub's change stream (Server-Sent Events), one path for the hub that serves it and the laptop that opens it. */
 export const HUB_CHANGES_PATH = '/hub/v1/changes';
@@ -17,12 +17,17 @@ export const liveStatusSchema = z.strictObject({
 });
 export type LiveStatus = z.infer<typeof liveStatusSchema>;
 
-/** The hub's poke, relayed: `clients` null when too many changed to name ("re-read what you hold"). */
+/**
+ * The hub's poke, relayed: `clients` null when too many changed to name ("re-read what you hold").
+ * `listsSyncing`: main already runs the sync of `lists` (from the window's cursors it saw acknowledged), so
+ * the window only re-reads the clients; false when main could not, and the window starts that run itself.
+ */
 export const syncPokeSchema = z.strictObject({
   practiceKey: z.uuid(),
   seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   lists: z.array(z.string().max(60)).max(50),
   clients: z.array(z.uuid()).max(100).nullable(),
+  listsSyncing: z.boolean(),
 });
 export type SyncPoke = z.infer<typeof syncPokeSchema>;
 

@@ -70,8 +70,8 @@ async function rereadProposals(deps: LiveUpdatesDeps, practiceKey: string, entit
 }
 
 /**
- * The practice hub's pokes, relayed by main: the lists named are synced at once (a run under way takes
- * them up when it ends), and the named clients' proposals are re-read — always for a poke that names
+ * The practice hub's pokes, relayed by main: the lists named are synced at once by main, or by this window
+ * when main could not (a run under way takes them up when it ends), and the named clients' proposals are re-read — always for a poke that names
  * proposals, else for clients whose proposals this window holds — so a client's Proposals tab shows
  * Accepted within seconds. The live state goes to the status bar.
  */
@@ -90,10 +90,12 @@ export function watchLiveUpdates(deps: LiveUpdatesDeps): () => void {
 
   async function onPoke(poke: SyncPoke): Promise<void> {
     if (poke.practiceKey !== deps.practice.getState().activePracticeKey) return;
-    for (const list of poke.lists) {
-      const name = syncedResourceNameSchema.safeParse(list);
-      if (name.success) pending.add(name.data);
-    }
+    // Main runs the sync of the poked lists itself when it can (it knows this window's cursors).
+    if (!poke.listsSyncing)
+      for (const list of poke.lists) {
+        const name = syncedResourceNameSchema.safeParse(list);
+        if (name.success) pending.add(name.data);
+      }
     const syncing = syncPending();
     const held = await heldClients(deps.databases.of(poke.practiceKey));
     const namesProposals = poke.lists.includes('proposals');

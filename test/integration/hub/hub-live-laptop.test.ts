@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
-import { acceptProposal } from '../../../src-main/demo-practice/routes/demo-control';
+import { acceptProposal, submitForm } from '../../../src-main/demo-practice/routes/demo-control';
 import { signDelivery } from '../../../src-main/partner-api/webhook-signature';
 import { readSecrets } from '../../../src-main/hub/secrets-file';
 import type { RunningHub } from '../../../src-main/hub/start-hub';
@@ -34,6 +34,8 @@ const notes: { title: string; body: string; entityKey: string }[] = [];
 const pokes: SyncPoke[] = [];
 const laptopRequests: string[] = [];
 const stops: (() => void)[] = [];
+/** The runs the window asked main for (`sync.start` crossing the bridge). */
+const windowStarts: string[][] = [];
 
 // The window's practice store keeps its pause in localStorage (none in Node).
 const stored = new Map<string, string>();
@@ -53,7 +55,17 @@ beforeAll(async () => {
   await syncIntoDexie(app.companion, practiceKey).catch(() => undefined);
   // The window's parts that matter here: stores synced pages, follows the hub's pokes.
   const deps = { companion: app.companion, databases };
-  const { stores, practice } = freshPractice(app.companion, databases);
+  const counted = {
+    ...app.companion,
+    sync: {
+      ...app.companion.sync,
+      start: (input: Parameters<typeof app.companion.sync.start>[0]) => {
+        windowStarts.push(input.lists ?? ['(due)']);
+        return app.companion.sync.start(input);
+      },
+    },
+  };
+  const { stores, practice } = freshPractice(counted, databases);
   await practice.refresh();
   stops.push(
     watchSyncEvents({ ...deps, practice: stores.practice, notify: () => undefined }),
@@ -237,6 +249,31 @@ describe('live updates from the practice hub', () => {
     expect(pokes.length).toBe(pokesBefore);
     expect(notes).toHaveLength(2);
     expect(await storedStatus(next!.proposalKey)).toBeUndefined();
+  }, 20_000);
+
+  it('syncs a list the hub pokes from main: the window only stores the pages, and asks for no run', async () => {
+    const form = [...state().eforms.values()].find(
+      (f) =>
+        f.status === 'sent' &&
+        !f.stackKey &&
+        [...state().onboardings.values()].some((o) => o.formKey === f.formKey && o.statusID !== 3),
+    )!;
+    const onboarding = [...state().onboardings.values()].find((o) => o.formKey === form.formKey)!;
+    const storedOnboarding = () => databases.of(practiceKey).onboardings.get(onboarding.onboardingKey);
+    expect((await storedOnboarding())?.statusID).not.toBe(3);
+    const startsBefore = windowStarts.length;
+    const pokesBefore = pokes.length;
+    submitForm(demo.runtime, form.formKey);
+    await waitFor(
+      'the submitted form’s onboarding stored on the laptop',
+      async () => (await storedOnboarding())?.statusID,
+      (status) => status === 3,
+      10_000,
+    );
+    const poked = pokes.slice(pokesBefore).find((poke) => poke.lists.includes('onboardings'));
+    expect(poked).toMatchObject({ listsSyncing: true });
+    // The bridge was crossed by the poke and the pages (each acknowledged), not by a run the window asked for.
+    expect(windowStarts.slice(startsBefore)).toEqual([]);
   }, 20_000);
 
   it('stops the stream on sign-out', async () => {

@@ -37,7 +37,11 @@ function fakeHub() {
   };
 }
 
-function start(hub: ReturnType<typeof fakeHub>, active: HubStreamTarget | null = target) {
+function start(
+  hub: ReturnType<typeof fakeHub>,
+  active: HubStreamTarget | null = target,
+  syncPoked?: (practiceKey: string, lists: readonly string[]) => boolean,
+) {
   const emitted: { event: string; payload: unknown }[] = [];
   let current = active;
   const live = createLiveUpdates({
@@ -48,6 +52,7 @@ function start(hub: ReturnType<typeof fakeHub>, active: HubStreamTarget | null =
     maxRetryMs: 8_000,
     idleMs: 60_000,
     random: () => 0,
+    ...(syncPoked ? { syncPoked } : {}),
   });
   return {
     live,
@@ -84,8 +89,38 @@ describe('live updates from the practice hub, in main', () => {
     // A poke that is not one (another shape) is dropped, not relayed.
     hub.send('id: 7\nevent: poke\ndata: {"seq":"seven"}\n\n');
     await settle();
-    expect(pokes()).toEqual([{ practiceKey: target.practiceKey, seq: 6, lists: ['proposals'], clients: [client] }]);
+    expect(pokes()).toEqual([
+      { practiceKey: target.practiceKey, seq: 6, lists: ['proposals'], clients: [client], listsSyncing: false },
+    ]);
     expect(states()).toEqual(['connecting', 'on']);
+    await live.stop();
+  });
+
+  it('starts the sync of the lists a poke names, and says so to the window', async () => {
+    const hub = fakeHub();
+    const asked: { practiceKey: string; lists: readonly string[] }[] = [];
+    const { live, pokes } = start(hub, target, (practiceKey, lists) => {
+      asked.push({ practiceKey, lists });
+      return lists.includes('entities');
+    });
+    live.follow();
+    await settle();
+    hub.send('id: 5\nevent: ready\ndata: {"seq":5}\n\n');
+    hub.send(`id: 6\nevent: poke\ndata: {"seq":6,"lists":["entities"],"clients":["${client}"]}\n\n`);
+    // Main could not (it knows no cursors of the window's): the window is told to start the run.
+    hub.send('id: 7\nevent: poke\ndata: {"seq":7,"lists":["contacts"],"clients":[]}\n\n');
+    // A poke naming no list starts nothing.
+    hub.send(`id: 8\nevent: poke\ndata: {"seq":8,"lists":[],"clients":["${client}"]}\n\n`);
+    await settle();
+    expect(asked).toEqual([
+      { practiceKey: target.practiceKey, lists: ['entities'] },
+      { practiceKey: target.practiceKey, lists: ['contacts'] },
+    ]);
+    expect(pokes()).toMatchObject([
+      { seq: 6, listsSyncing: true },
+      { seq: 7, listsSyncing: false },
+      { seq: 8, listsSyncing: false },
+    ]);
     await live.stop();
   });
 

@@ -87,11 +87,23 @@ describe('the window follows the practice hub’s pokes', () => {
     expect(stores.liveStatus.getState()).toEqual({ practiceKey, state: 'on' });
 
     // Another practice's poke (a window switched practice meanwhile) is not followed.
-    emit('sync.poke', { practiceKey: otherPractice, seq: 3, lists: ['proposals'], clients: [clientA] });
+    emit('sync.poke', {
+      practiceKey: otherPractice,
+      seq: 3,
+      lists: ['proposals'],
+      clients: [clientA],
+      listsSyncing: false,
+    });
     await settle();
     expect(reads).toEqual([]);
 
-    emit('sync.poke', { practiceKey, seq: 4, lists: ['entities', 'proposals'], clients: [clientA] });
+    emit('sync.poke', {
+      practiceKey,
+      seq: 4,
+      lists: ['entities', 'proposals'],
+      clients: [clientA],
+      listsSyncing: false,
+    });
     // The client reads load with the first poke that needs them: waited for, not timed (a busy machine).
     await vi.waitFor(() => expect(told).toHaveLength(1), { timeout: 5_000 });
     expect(syncLists).toHaveBeenCalledWith(['entities']);
@@ -106,12 +118,38 @@ describe('the window follows the practice hub’s pokes', () => {
         proposalName: 'Annual accounts',
       },
     ]);
-    emit('sync.poke', { practiceKey, seq: 5, lists: ['proposals'], clients: [clientA] });
+    emit('sync.poke', { practiceKey, seq: 5, lists: ['proposals'], clients: [clientA], listsSyncing: false });
     await settle();
     expect(told).toHaveLength(1);
 
     emit('sync.live', { practiceKey, state: 'retrying' });
     expect(stores.liveStatus.getState().state).toBe('retrying');
+    stop();
+  });
+
+  it('starts no run for lists main already syncs, and still re-reads the named clients', async () => {
+    const { companion, emit, reads } = fakeCompanion(new Map());
+    const syncLists = vi.fn(async () => true);
+    const stop = watchLiveUpdates({
+      companion,
+      databases,
+      practice: stores.practice,
+      liveStatus: stores.liveStatus,
+      syncLists,
+      now: () => now,
+    });
+    emit('sync.poke', {
+      practiceKey,
+      seq: 8,
+      lists: ['entities', 'proposals'],
+      clients: [clientA],
+      listsSyncing: true,
+    });
+    await vi.waitFor(() => expect(reads).toEqual([clientA]), { timeout: 5_000 });
+    // A run that ends does not start the poked lists either: none waits in this window.
+    emit('sync.progress', { practiceKey, running: false });
+    await settle();
+    expect(syncLists).not.toHaveBeenCalled();
     stop();
   });
 
@@ -132,7 +170,7 @@ describe('the window follows the practice hub’s pokes', () => {
       syncLists: async () => true,
       now: () => now,
     });
-    emit('sync.poke', { practiceKey, seq: 7, lists: ['entities'], clients: [clientA, clientB] });
+    emit('sync.poke', { practiceKey, seq: 7, lists: ['entities'], clients: [clientA, clientB], listsSyncing: false });
     await vi.waitFor(() => expect(reads).toEqual([clientB]), { timeout: 5_000 });
     await settle();
     expect(reads).toEqual([clientB]);
@@ -150,7 +188,7 @@ describe('the window follows the practice hub’s pokes', () => {
       syncLists,
       now: () => now,
     });
-    emit('sync.poke', { practiceKey, seq: 8, lists: ['onboardings', 'not-a-list'], clients: [] });
+    emit('sync.poke', { practiceKey, seq: 8, lists: ['onboardings', 'not-a-list'], clients: [], listsSyncing: false });
     await settle();
     expect(syncLists).toHaveBeenCalledTimes(1);
     syncLists.mockResolvedValue(true);
