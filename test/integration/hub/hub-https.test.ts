@@ -13,7 +13,7 @@ import { loadHubTls, type HubTls } from '../../../src-main/hub/http/hub-tls';
 import type { RunningHub } from '../../../src-main/hub/start-hub';
 import { failureWords } from '../../../src-main/partner-api/failure-words';
 import { pinnedHubNeedsHttpsText, readEnrolmentCode } from '../../../src-main/practice-session/hub-connect';
-import { practiceDb } from '../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../support/practice-db';
 import { connectLaptopThroughHub, connectWithCode } from '../../support/hub-enrolment';
 import type { NodeApp } from '../../support/node-companion';
 import { startRecordingLaptop } from '../../support/recording-laptop';

@@ -4,7 +4,7 @@ import type { DemoPractice } from '../../../src-main/demo-practice/create-demo-p
 import { enrolmentCode } from '../../../src-main/hub/devices/devices';
 import type { RunningHub } from '../../../src-main/hub/start-hub';
 import { failureWords } from '../../../src-main/partner-api/failure-words';
-import { practiceDb } from '../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../support/practice-db';
 import { connectLaptopThroughHub, connectWithCode } from '../../support/hub-enrolment';
 import type { NodeApp } from '../../support/node-companion';
 import { startRecordingLaptop } from '../../support/recording-laptop';
