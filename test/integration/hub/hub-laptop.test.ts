@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoPractice } from '../../../src-main/demo-practice/create-demo-practice';
 import { enrolmentCode } from '../../../src-main/hub/devices/devices';
 import type { RunningHub } from '../../../src-main/hub/start-hub';
-import { failureWords } from '../../../src-main/partner-api/failure-words';
+import { failureWords } from '../../../src-preload/contract/failure-words';
 import { practiceDb } from '../../support/practice-db';
 import { connectLaptopThroughHub, connectWithCode } from '../../support/hub-enrolment';
 import type { NodeApp } from '../../support/node-companion';
