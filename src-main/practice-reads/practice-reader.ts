@@ -98,4 +98,3 @@ export function createPracticeReader(deps: PracticeReaderDeps) {
     },
   };
 }
-export type PracticeReader = ReturnType<typeof createPracticeReader>;

@@ -185,4 +185,3 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
       sync?.sink.acknowledge(pageId, ok, error) ?? false,
   };
 }
-export type SyncRunner = ReturnType<typeof createSyncRunner>;

@@ -33,7 +33,6 @@ export const leadNoteSchema = z.object({
 export type LeadNote = z.infer<typeof leadNoteSchema>;
 
 export const leadDetailSchema = leadSchema.extend({ notes: z.array(leadNoteSchema) });
-export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
 export const leadsListQuerySchema = z.object({
   pageNumber: pageNumberSchema.optional(),
