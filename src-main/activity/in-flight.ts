@@ -30,4 +30,3 @@ export function createInFlightWork() {
     },
   };
 }
-export type InFlightWork = ReturnType<typeof createInFlightWork>;

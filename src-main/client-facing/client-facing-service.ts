@@ -187,4 +187,3 @@ export function createClientFacing(deps: {
     },
   };
 }
-export type ClientFacing = ReturnType<typeof createClientFacing>;

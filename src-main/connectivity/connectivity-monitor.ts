@@ -108,4 +108,3 @@ export function createConnectivityMonitor(options: ConnectivityMonitorOptions) {
     },
   };
 }
-export type ConnectivityMonitor = ReturnType<typeof createConnectivityMonitor>;

@@ -50,4 +50,3 @@ export function createDeepLinkInbox(deps: DeepLinkInboxDeps) {
     },
   };
 }
-export type DeepLinkInbox = ReturnType<typeof createDeepLinkInbox>;

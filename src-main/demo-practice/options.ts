@@ -57,7 +57,6 @@ export const demoOptionsSchema = z.object({
 
 export type DemoOptionsInput = z.input<typeof demoOptionsSchema> & { clock?: Clock; host?: string; port?: number };
 export type DemoOptions = z.output<typeof demoOptionsSchema>;
-export type FaultOptions = DemoOptions['faults'];
 
 export const SIZES = {
   small: { clients: 150 },

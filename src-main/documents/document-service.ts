@@ -300,4 +300,3 @@ export function createDocumentService(deps: DocumentServiceDeps) {
     dispose: (): void => deps.viewerCopies.dispose(),
   };
 }
-export type DocumentService = ReturnType<typeof createDocumentService>;

@@ -21,7 +21,6 @@ export function createCrashPolicy(windowMs = CRASH_LOOP_WINDOW_MS) {
     },
   };
 }
-export type CrashPolicy = ReturnType<typeof createCrashPolicy>;
 
 /**
  * Render-process-gone reasons that are not crashes: the app closing its window, or the OS ending the

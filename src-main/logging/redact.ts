@@ -34,11 +34,6 @@ export function registerSecret(secret: string): string {
   return secret;
 }
 
-/** For tests: forget every registered secret. */
-export function clearRegisteredSecrets(): void {
-  knownSecrets.clear();
-}
-
 /**
  * Removes secrets from free text, in time linear in its length (see redact-rules.ts). Callers that take
  * text of any size (log lines) cap it first with capText, so the work per line is bounded as well.

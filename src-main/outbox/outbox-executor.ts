@@ -21,7 +21,7 @@ import {
   PartnerApiError,
   RedirectRefusedError,
 } from '../partner-api/api-errors';
-import { failureWords } from '../partner-api/failure-words';
+import { failureWords } from '../../src-preload/contract/failure-words';
 import { answeredByThePractice, provablyNotApplied } from '../partner-api/not-applied';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { verifiers } from './outbox-verifiers';

@@ -1,5 +1,5 @@
 import type { ProblemDetails } from '../../src-preload/contract/partner-api';
-import { failureWords, noAnswerWords } from './failure-words';
+import { failureWords, noAnswerWords } from '../../src-preload/contract/failure-words';
 
 /**
  * The server answered with an error status; `message` is the server's own words when it gave them;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { readSpecs, type ReadInput, type ReadResult } from '../../src-preload/contract/reads';
 import { describeApiError, ListChangedWhileReadError, NetworkError, PartnerApiError } from '../partner-api/api-errors';
-import { noAnswerWords } from '../partner-api/failure-words';
+import { noAnswerWords } from '../../src-preload/contract/failure-words';
 import type { PartnerApiClient } from '../partner-api/partner-api-client';
 import { readAllPages } from '../partner-api/paging';
 
@@ -98,4 +98,3 @@ export function createPracticeReader(deps: PracticeReaderDeps) {
     },
   };
 }
-export type PracticeReader = ReturnType<typeof createPracticeReader>;

@@ -189,4 +189,3 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
     status: (): LiveStatus => status,
   };
 }
-export type LiveUpdates = ReturnType<typeof createLiveUpdates>;

@@ -235,4 +235,3 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
   };
   return runner;
 }
-export type SyncRunner = ReturnType<typeof createSyncRunner>;

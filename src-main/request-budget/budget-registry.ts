@@ -55,4 +55,3 @@ export function createBudgetRegistry(options: BudgetRegistryOptions) {
     },
   };
 }
-export type BudgetRegistry = ReturnType<typeof createBudgetRegistry>;

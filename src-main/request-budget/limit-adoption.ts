@@ -183,4 +183,3 @@ export function createLimitBook(configured: BudgetLimits, stored: AnnouncedLimit
       WINDOW_NAMES.some((name) => announced[name] !== undefined) ? { ...announced } : undefined,
   };
 }
-export type LimitBook = ReturnType<typeof createLimitBook>;

@@ -32,12 +32,10 @@ function serialise(directives: Record<string, string[]>): string {
     .join('; ');
 }
 
-/** The policy as a <meta> tag can carry it (frame-ancestors is ignored in meta). */
-export function rendererMetaCsp(): string {
-  return serialise(productionDirectives);
-}
-
-/** The policy as an HTTP header from the app:// protocol. */
+/**
+ * The policy as an HTTP header from the app:// protocol. index.html's <meta> carries the same without
+ * frame-ancestors, which a <meta> policy ignores.
+ */
 export function rendererHeaderCsp(): string {
   return serialise({ ...productionDirectives, 'frame-ancestors': ["'none'"] });
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { failureWords } from '../partner-api/failure-words';
+import { failureWords } from '../../src-preload/contract/failure-words';
 
 /**
  * A self-signed practice hub is trusted by one thing only: the SHA-256 fingerprint of its certificate,

@@ -278,7 +278,6 @@ export function createUpdatePolicy(options: UpdatePolicyOptions) {
     },
   };
 }
-export type UpdatePolicy = ReturnType<typeof createUpdatePolicy>;
 
 /** Real repeating timers that never keep a Node process (tests, the preview) alive on their own. */
 export const realUpdateTimer: UpdateTimer = {

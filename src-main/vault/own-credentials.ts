@@ -129,4 +129,3 @@ export function createOwnCredentialStore(deps: { settings: SettingsStore; cipher
     },
   };
 }
-export type OwnCredentialStore = ReturnType<typeof createOwnCredentialStore>;

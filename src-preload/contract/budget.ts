@@ -52,7 +52,6 @@ export type BudgetStatus = z.infer<typeof budgetStatusSchema>;
 
 /** The `practice.budget` event: the active practice's status, pushed when it changes (with the estimate for one request). */
 export const budgetEventSchema = z.strictObject({ practiceKey: z.uuid(), status: budgetStatusSchema });
-export type BudgetEvent = z.infer<typeof budgetEventSchema>;
 
 /** `practice.budget` input: the practice, and optionally a number of prefetch requests to estimate. */
 export const budgetInputSchema = z.strictObject({ practiceKey: z.uuid(), estimateRequests: count.optional() });

@@ -47,7 +47,6 @@ export type ActivityReport = z.infer<typeof activityReportSchema>;
 
 /** Where the user is, as main sees it from the OS (sleep, lock, input) and the window (focus, shown); see sync-cadence.ts. */
 export const presenceStateSchema = z.strictObject({ presence: presenceSchema });
-export type PresenceState = z.infer<typeof presenceStateSchema>;
 
 /** A renderer error for the log file (validated and capped; redacted in main before it is written). */
 export const rendererErrorSchema = z.strictObject({

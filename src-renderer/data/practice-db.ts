@@ -196,14 +196,6 @@ export class PracticeDb extends Dexie {
   }
 }
 
-/**
- * A standalone connection to a practice's database, for tests and scripts. The app uses the one
- * `PracticeDatabases` its composition root builds, so every screen shares one connection per practice.
- */
-export function practiceDb(practiceKey: string): PracticeDb {
-  return new PracticeDb(practiceKey);
-}
-
 /** Deletes a practice's database (other connections to it are closed by Dexie when it is deleted). */
 export async function deletePracticeDb(practiceKey: string): Promise<void> {
   await Dexie.delete(practiceDbNameOf(practiceKey));

@@ -2,6 +2,7 @@ import type { Table } from 'dexie';
 import {
   leadConvertResponseSchema,
   leadCreateSchema,
+  leadFromCreate,
   leadNoteSchema,
   leadSchema,
   type Lead,
@@ -19,20 +20,7 @@ export const leadEffects = {
       const body = leadCreateSchema.parse(entry.payload.body);
       // The entry id doubles as the placeholder's key, so notes added offline can point at it.
       await leads(db).put({
-        leadKey: entry.id,
-        leadID: -1,
-        name: body.name,
-        surname: body.surname ?? null,
-        companyName: body.companyName ?? null,
-        email: body.email ?? null,
-        mobile: body.mobile ?? null,
-        source: body.source ?? null,
-        statusName: 'New',
-        assignedUserKey: body.assignedUserKey ?? null,
-        convertedEntityKey: null,
-        noteCount: 0,
-        createdOn: now,
-        updatedOn: now,
+        ...leadFromCreate(body, { leadKey: entry.id, leadID: -1 }, now),
         pendingOutboxId: entry.id,
       });
     },

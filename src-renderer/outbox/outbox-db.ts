@@ -139,11 +139,6 @@ export async function saveEntryIf(db: PracticeDb, entry: OutboxEntry, expected: 
   });
 }
 
-/** Stores an entry whatever is stored now (setting up a state; the replayer uses saveEntryIf). */
-export async function saveEntry(db: PracticeDb, entry: OutboxEntry): Promise<void> {
-  await db.transaction('rw', entryTables(db, entry.operation), () => store(db, entry));
-}
-
 async function store(db: PracticeDb, entry: OutboxEntry): Promise<void> {
   await db.outbox.put(entry);
   if (entry.status === 'done') await effectOf(entry.operation)?.settle(db, entry);

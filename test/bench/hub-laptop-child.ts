@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { SyncPageEvent } from '../../src-preload/contract/practice';
 import { ingestPage } from '../../src-renderer/sync/ingest';
-import { practiceDb } from '../../src-renderer/data/practice-db';
+import { practiceDb } from '../support/practice-db';
 import { startNodeApp } from '../support/node-companion';
 import { syncIntoDexie } from '../support/sync-into-dexie';
 

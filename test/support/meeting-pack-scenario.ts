@@ -6,7 +6,7 @@ import {
   readClientStatements,
   type ClientReadContext,
 } from '../../src-renderer/client-data/client-reads';
-import { practiceDb } from '../../src-renderer/data/practice-db';
+import { practiceDb } from './practice-db';
 import { estimatePack } from '../../src-renderer/meeting-packs/pack-plan';
 import { createPack, listAverages, packInputs, runPack } from '../../src-renderer/meeting-packs/pack-runner';
 import type { MeetingPack } from '../../src-renderer/data/meeting-pack-types';

@@ -1,6 +1,6 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import { ingestPage } from '../../src-renderer/sync/ingest';
-import { practiceDb } from '../../src-renderer/data/practice-db';
+import { practiceDb } from './practice-db';
 
 /**
  * One sync run the way the renderer does it: each page is stored in the practice's Dexie database

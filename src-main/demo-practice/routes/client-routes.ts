@@ -7,6 +7,7 @@ import {
   leadConvertSchema,
   leadCreateSchema,
   leadDetailSchema,
+  leadFromCreate,
   leadNoteCreateSchema,
   leadNoteSchema,
   leadSchema,
@@ -186,22 +187,11 @@ export const clientRoutes = [
     errors: [400, 403],
     handler: ({ practice, body, now }) => {
       if (body.assignedUserKey) findUser(practice, body.assignedUserKey, 'assignedUserKey');
-      const lead: Lead = {
-        leadKey: crypto.randomUUID(),
-        leadID: practice.nextIds.lead++,
-        name: body.name,
-        surname: body.surname ?? null,
-        companyName: body.companyName ?? null,
-        email: body.email ?? null,
-        mobile: body.mobile ?? null,
-        source: body.source ?? null,
-        statusName: 'New',
-        assignedUserKey: body.assignedUserKey ?? null,
-        convertedEntityKey: null,
-        noteCount: 0,
-        createdOn: now.toISOString(),
-        updatedOn: now.toISOString(),
-      };
+      const lead = leadFromCreate(
+        body,
+        { leadKey: crypto.randomUUID(), leadID: practice.nextIds.lead++ },
+        now.toISOString(),
+      );
       practice.leads.set(lead.leadKey, lead);
       practice.leadNotes.set(lead.leadKey, []);
       return lead;

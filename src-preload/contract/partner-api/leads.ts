@@ -33,7 +33,6 @@ export const leadNoteSchema = z.object({
 export type LeadNote = z.infer<typeof leadNoteSchema>;
 
 export const leadDetailSchema = leadSchema.extend({ notes: z.array(leadNoteSchema) });
-export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
 export const leadsListQuerySchema = z.object({
   pageNumber: pageNumberSchema.optional(),
@@ -51,6 +50,30 @@ export const leadCreateSchema = z.object({
   assignedUserKey: uuid.nullable().optional(),
 });
 export type LeadCreate = z.infer<typeof leadCreateSchema>;
+
+/**
+ * The lead a `lead.create` body makes: its fields as given (an absent one null), status New, not converted,
+ * no notes, created and updated `now`. Its key and number are the caller's: the practice gives the next
+ * ones; a lead queued on the laptop holds placeholders until the practice answers.
+ */
+export function leadFromCreate(body: LeadCreate, ids: { leadKey: string; leadID: number }, now: string): Lead {
+  return {
+    leadKey: ids.leadKey,
+    leadID: ids.leadID,
+    name: body.name,
+    surname: body.surname ?? null,
+    companyName: body.companyName ?? null,
+    email: body.email ?? null,
+    mobile: body.mobile ?? null,
+    source: body.source ?? null,
+    statusName: 'New',
+    assignedUserKey: body.assignedUserKey ?? null,
+    convertedEntityKey: null,
+    noteCount: 0,
+    createdOn: now,
+    updatedOn: now,
+  };
+}
 
 export const leadNoteCreateSchema = z.object({
   text: z.string().trim().min(1).max(5000),

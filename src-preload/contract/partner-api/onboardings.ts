@@ -130,7 +130,6 @@ export const signedDocumentUrlSchema = z.object({
   url: z.string(),
   expiresOn: dateTime,
 });
-export type SignedDocumentUrl = z.infer<typeof signedDocumentUrlSchema>;
 
 /** `DELETE /api/v1/onboardings/{key}/documents/{documentId}` query (names not shown; demo's choice). */
 export const removeDocumentQuerySchema = z.object({

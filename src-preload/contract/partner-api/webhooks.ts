@@ -16,7 +16,6 @@ export const webhookSubscribeSchema = z
     message: 'hookUrl (or its alias targetUrl) is required.',
     path: ['hookUrl'],
   });
-export type WebhookSubscribe = z.infer<typeof webhookSubscribeSchema>;
 
 export const webhookCreatedSchema = z.object({ id: z.number().int(), webhookSecret: z.string() });
 

@@ -12,7 +12,6 @@ import {
   filterBills,
   firstDirectionOfBillColumn,
   indexBills,
-  type BillColumn,
   type BillStatus,
   type LocalWindow,
 } from './billing-filter';
@@ -23,32 +22,16 @@ import { useToday } from '../../ui/regional/use-now';
 import type { BalanceView } from '../../client-data/use-balance';
 import { BalanceFigure } from '../../ui/BalanceFigure';
 import { billSummaryText, overdueAmount } from './money-wording';
-import { billStanding } from '../../ui/money-status';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
-import { exportColumns } from '../../ui/csv/csv-writer';
+import { BILL_COLUMNS, exportedBills, type BillColumn } from '../../ui/bill-columns';
 import { routes } from '../../../src-preload/contract/routes';
 
-const COLUMNS: readonly SortColumn<BillColumn>[] = [
-  { column: 'billNumber', label: 'Bill' },
-  { column: 'entityName', label: 'Client' },
-  { column: 'billDate', label: 'Bill date' },
-  { column: 'dueDate', label: 'Due date' },
-  { column: 'statusName', label: 'Status' },
-  { column: 'total', label: 'Total', numeric: true },
-  { column: 'amountDue', label: 'Amount due', numeric: true },
-];
-
-/** The exported bills: the screen's columns, each as the row shows it (the status as it stands today). */
-const exportedBills = (today: string) =>
-  exportColumns<BillColumn, Bill>(COLUMNS, {
-    billNumber: { kind: 'text', value: (b) => b.billNumber },
-    entityName: { kind: 'text', value: (b) => b.entityName },
-    billDate: { kind: 'date', value: (b) => b.billDate },
-    dueDate: { kind: 'date', value: (b) => b.dueDate },
-    statusName: { kind: 'text', value: (b) => billStanding(b, today).label },
-    total: { kind: 'money', value: (b) => b.total },
-    amountDue: { kind: 'money', value: (b) => b.amountDue },
-  });
+/** The table's headings, in the cells' order: bill columns as listed once (ui/bill-columns.ts). */
+const COLUMNS: readonly SortColumn<BillColumn>[] = BILL_COLUMNS.map(({ column, label, kind }) => ({
+  column,
+  label,
+  numeric: kind === 'money',
+}));
 
 const BillRow = memo(function BillRow({
   bill,

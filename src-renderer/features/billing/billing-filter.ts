@@ -9,6 +9,7 @@ import type { SyncCursor } from '../../../src-preload/contract/sync';
 import { foldForSearch } from '../../data/practice-db';
 import { formatDate } from '../../ui/regional/regional-format';
 import { inWords } from '../../ui/words/enum-words';
+import { billColumn, type BillColumn } from '../../ui/bill-columns';
 import { inDateRange, sortRows, type SortDirection, type SortState, type SortValue } from '../../ui/table-sort';
 import { shiftDay } from '../../../src-preload/contract/iso-day';
 import { sumMoney } from '../../../src-preload/contract/money';
@@ -61,8 +62,6 @@ export function rangeText(from: string, to: string, region: string | undefined):
 
 /* ---------- Bills ---------- */
 
-export type BillColumn = 'billNumber' | 'entityName' | 'billDate' | 'dueDate' | 'statusName' | 'total' | 'amountDue';
-
 export interface BillView {
   query: string;
   status: BillStatus | '';
@@ -82,7 +81,7 @@ export const DEFAULT_BILL_VIEW: BillView = {
 
 /** Text A→Z; dates newest first; amounts largest first. */
 export const firstDirectionOfBillColumn = (column: BillColumn): SortDirection =>
-  column === 'billNumber' || column === 'entityName' || column === 'statusName' ? 'asc' : 'desc';
+  billColumn(column).kind === 'text' ? 'asc' : 'desc';
 
 export interface IndexedBill {
   bill: Bill;

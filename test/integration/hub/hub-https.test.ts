@@ -11,9 +11,9 @@ import { runDevicesCommand } from '../../../src-main/hub/devices/devices-command
 import { enrolmentCode } from '../../../src-main/hub/devices/devices';
 import { loadHubTls, type HubTls } from '../../../src-main/hub/http/hub-tls';
 import type { RunningHub } from '../../../src-main/hub/start-hub';
-import { failureWords } from '../../../src-main/partner-api/failure-words';
+import { failureWords } from '../../../src-preload/contract/failure-words';
 import { pinnedHubNeedsHttpsText, readEnrolmentCode } from '../../../src-main/practice-session/hub-connect';
-import { practiceDb } from '../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../support/practice-db';
 import { connectLaptopThroughHub, connectWithCode } from '../../support/hub-enrolment';
 import type { NodeApp } from '../../support/node-companion';
 import { startRecordingLaptop } from '../../support/recording-laptop';

@@ -9,7 +9,8 @@ import { enrolmentCode } from '../../../src-main/hub/devices/devices';
 import { startHub, type RunningHub } from '../../../src-main/hub/start-hub';
 import { enqueue } from '../../../src-renderer/outbox/outbox-db';
 import { createOutboxReplayer } from '../../../src-renderer/outbox/outbox-replayer';
-import { deletePracticeDb, practiceDb } from '../../../src-renderer/data/practice-db';
+import { deletePracticeDb } from '../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../support/practice-db';
 import { startNodeApp, unlimitedBudget, type NodeApp } from '../../support/node-companion';
 import { useHubLogWatch } from '../../support/hub-log-watch';
 

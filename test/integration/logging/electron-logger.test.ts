@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import log from 'electron-log/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createElectronLogger } from '../../../src-main/electron/logging';
-import { clearRegisteredSecrets, registerSecret } from '../../../src-main/logging/redact';
+import { registerSecret } from '../../../src-main/logging/redact';
 import { LOG_MAX_BYTES } from '../../../src-main/logging/rotation';
 import { allSecrets, BEARER, SECRET, secretMessages, SIGNED_URL } from '../../unit/logging/secret-samples';
 
@@ -16,8 +16,6 @@ const allLogText = () =>
   readdirSync(dir)
     .map((name) => readFileSync(join(dir, name), 'utf8'))
     .join('\n');
-
-afterEach(clearRegisteredSecrets);
 
 describe("the app's logger (electron-log)", () => {
   it('writes no secret to main.log, whether logged through the logger or through electron-log directly', () => {

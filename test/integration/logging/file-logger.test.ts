@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFileLogger } from '../../../src-main/logging/file-logger';
-import { clearRegisteredSecrets, registerSecret } from '../../../src-main/logging/redact';
+import { registerSecret } from '../../../src-main/logging/redact';
 import { LOG_MAX_BYTES } from '../../../src-main/logging/rotation';
 import { allSecrets, BEARER, SECRET, secretMessages, SIGNED_URL } from '../../unit/logging/secret-samples';
 
@@ -12,8 +12,6 @@ const allLogText = (dir: string) =>
   readdirSync(dir)
     .map((name) => readFileSync(join(dir, name), 'utf8'))
     .join('\n');
-
-afterEach(clearRegisteredSecrets);
 
 describe('the file logger (browser preview and tests; the app uses electron-log with the same redaction and rotation)', () => {
   it('writes no secret to the file, whatever shape it was logged in', () => {

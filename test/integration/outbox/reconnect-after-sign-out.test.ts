@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deletePracticeDb, practiceDb } from '../../../src-renderer/data/practice-db';
+import { deletePracticeDb } from '../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../support/practice-db';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
 import { createRendererStores } from '../../../src-renderer/context/renderer-stores';
 import { createRendererJobs } from '../../../src-renderer/app/renderer-jobs';

@@ -11,7 +11,7 @@ import {
 } from '../../../src-main/partner-api/api-errors';
 import { createPartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
 import { MAX_FILE_BYTES, MAX_JSON_BYTES } from '../../../src-main/partner-api/read-capped-body';
-import { failureWords } from '../../../src-main/partner-api/failure-words';
+import { failureWords } from '../../../src-preload/contract/failure-words';
 
 /**
  * The client talks only to the address it was given, and reads no more of an answer than its kind

@@ -1,7 +1,8 @@
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import config from '../../../electron.vite.config';
-import { rendererDevCsp, rendererMetaCsp } from '../../../src-main/security/content-security-policy';
+import { rendererDevCsp } from '../../../src-main/security/content-security-policy';
+import { rendererMetaCsp } from '../../support/renderer-csp';
 
 type Handler = (html: string, context: unknown) => string;
 

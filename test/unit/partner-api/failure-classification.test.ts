@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NetworkError, PartnerApiError, RedirectRefusedError } from '../../../src-main/partner-api/api-errors';
 import { classifyFetchFailure } from '../../../src-main/partner-api/network-failure';
-import { failureWords } from '../../../src-main/partner-api/failure-words';
+import { failureWords } from '../../../src-preload/contract/failure-words';
 import { provablyNotApplied } from '../../../src-main/partner-api/not-applied';
 import { outcomeOf } from '../../../src-main/outbox/outbox-executor';
 

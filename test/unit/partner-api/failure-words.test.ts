@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { problemFor } from '../../../src-main/documents/document-problems';
 import { outcomeOf } from '../../../src-main/outbox/outbox-executor';
 import { describeApiError, NetworkError, PartnerApiError } from '../../../src-main/partner-api/api-errors';
-import { failureWords } from '../../../src-main/partner-api/failure-words';
+import { failureWords } from '../../../src-preload/contract/failure-words';
 import type { PartnerApiClient } from '../../../src-main/partner-api/partner-api-client';
 import { createPracticeReader } from '../../../src-main/practice-reads/practice-reader';
 

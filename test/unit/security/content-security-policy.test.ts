@@ -5,8 +5,8 @@ import {
   RADIX_SCROLL_AREA_STYLE_HASH,
   rendererDevCsp,
   rendererHeaderCsp,
-  rendererMetaCsp,
 } from '../../../src-main/security/content-security-policy';
+import { rendererMetaCsp } from '../../support/renderer-csp';
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(

@@ -8,7 +8,7 @@ import { createHubCertificateCheck, sayingRefusedHubCertificates } from '../../.
 import { enrolmentCode } from '../../../src-main/hub/devices/devices';
 import { loadHubTls, type HubTls } from '../../../src-main/hub/http/hub-tls';
 import { describeApiError } from '../../../src-main/partner-api/api-errors';
-import { failureWords } from '../../../src-main/partner-api/failure-words';
+import { failureWords } from '../../../src-preload/contract/failure-words';
 import { classifyFetchFailure } from '../../../src-main/partner-api/network-failure';
 import { readEnrolmentCode } from '../../../src-main/practice-session/hub-connect';
 import { createHubPins } from '../../../src-main/security/hub-pins';

@@ -14,18 +14,6 @@ export type ZaProvince =
   | 'North West'
   | 'Northern Cape';
 
-export const ZA_PROVINCES: readonly ZaProvince[] = [
-  'Gauteng',
-  'Western Cape',
-  'KwaZulu-Natal',
-  'Eastern Cape',
-  'Free State',
-  'Limpopo',
-  'Mpumalanga',
-  'North West',
-  'Northern Cape',
-];
-
 export interface ZaLocality {
   /** Written on the line above the city; null where the suburb is the town itself. */
   suburb: string | null;

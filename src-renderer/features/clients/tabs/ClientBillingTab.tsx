@@ -26,12 +26,18 @@ import { StatusBadge } from '../../../ui/StatusBadge';
 import { useRegion } from '../../../ui/regional/use-region';
 import { useActivePracticeDb, useServices } from '../../../context/services-context';
 import { BillStatusBadge } from '../../../ui/BillStatusBadge';
+import { billColumn } from '../../../ui/bill-columns';
 import { useToday } from '../../../ui/regional/use-now';
 import { ClientAgeing } from './ClientAgeing';
 import { inWords } from '../../../ui/words/enum-words';
 import { useBalance } from '../../../client-data/use-balance';
 import { BalanceFigure } from '../../../ui/BalanceFigure';
 import { usePractice } from '../../../context/store-hooks';
+
+/** A client's bills: the bill columns but the client (this is the client's page), in the order the cells below lay them out. */
+const CLIENT_BILL_COLUMNS = (['billNumber', 'statusName', 'billDate', 'dueDate', 'total', 'amountDue'] as const).map(
+  billColumn,
+);
 
 /** Bills (newest first) with status, due date and amount due; a bill opens to its lines and payments. */
 export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
@@ -94,12 +100,11 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
           <Table.Root size="1" aria-label="Bills">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeaderCell>Bill</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Date</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Due</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Total</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Amount due</Table.ColumnHeaderCell>
+                {CLIENT_BILL_COLUMNS.map(({ column, label, short, kind }) => (
+                  <Table.ColumnHeaderCell key={column} {...(kind === 'money' ? { justify: 'end' as const } : {})}>
+                    {short ?? label}
+                  </Table.ColumnHeaderCell>
+                ))}
                 <Table.ColumnHeaderCell aria-label="Actions" />
               </Table.Row>
             </Table.Header>
@@ -130,7 +135,7 @@ export function ClientBillingTab({ entity }: { entity: StoredEntity }) {
                   </Table.Row>
                   {open === bill.billingId ? (
                     <Table.Row>
-                      <Table.Cell colSpan={7}>
+                      <Table.Cell colSpan={CLIENT_BILL_COLUMNS.length + 1}>
                         <BillDetail
                           bill={bill}
                           payments={data.payments.filter((p) => p.billingId === bill.billingId)}

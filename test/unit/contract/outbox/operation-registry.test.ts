@@ -6,7 +6,7 @@ import { isLocalEffect, type EffectPart } from '../../../../src-renderer/effects
 import { effectTables, localEffects } from '../../../../src-renderer/effects/local-effects';
 import { operationRegistry, partsOf } from '../../../../src-renderer/operations/registry';
 import type { OperationParts, ResubmitContext } from '../../../../src-renderer/operations/shared/operation-parts';
-import { practiceDb } from '../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../support/practice-db';
 import { sendAgainLabel } from '../../../../src-renderer/features/outbox/SendAgain';
 
 const K = '11111111-1111-4111-8111-111111111111';

@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Onboarding, OnboardingRecipient } from '../../../../src-preload/contract/partner-api';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
+import { deletePracticeDb } from '../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../support/practice-db';
 import { completedStatus } from '../../../../src-renderer/effects/onboarding-effects';
-import { discardEntry, enqueue, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
+import { discardEntry, enqueue } from '../../../../src-renderer/outbox/outbox-db';
+import { saveEntry } from '../../../support/save-entry';
 
 const practiceKey = '44444444-4444-4444-8444-444444444444';
 afterEach(() => deletePracticeDb(practiceKey));

@@ -9,14 +9,11 @@ import {
   type ProposalSummary,
   type ProposalUpdateResult,
 } from '../../../../src-preload/contract/partner-api';
-import {
-  deletePracticeDb,
-  practiceDb,
-  type ClientRead,
-  type PracticeDb,
-} from '../../../../src-renderer/data/practice-db';
+import { deletePracticeDb, type ClientRead, type PracticeDb } from '../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../support/practice-db';
 import { applyExternalProjects } from '../../../../src-preload/contract/partner-api';
-import { enqueue, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
+import { enqueue } from '../../../../src-renderer/outbox/outbox-db';
+import { saveEntry } from '../../../support/save-entry';
 
 const practiceKey = '44444444-4444-4444-8444-444444444444';
 afterEach(() => deletePracticeDb(practiceKey));

@@ -6,8 +6,10 @@ import {
   type OnboardingDocumentsEntity,
 } from '../../../../src-preload/contract/partner-api';
 import { customFieldsReport, onboardingDocumentsReport } from '../../../../src-renderer/client-data/client-reads';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
-import { discardEntry, enqueue, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
+import { deletePracticeDb } from '../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../support/practice-db';
+import { discardEntry, enqueue } from '../../../../src-renderer/outbox/outbox-db';
+import { saveEntry } from '../../../support/save-entry';
 
 const practiceKey = '44444444-4444-4444-8444-444444444444';
 afterEach(() => deletePracticeDb(practiceKey));

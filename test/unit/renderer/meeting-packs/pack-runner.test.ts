@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientReadContext } from '../../../../src-renderer/client-data/client-reads';
-import { deletePracticeDb, practiceDb, type PracticeDb } from '../../../../src-renderer/data/practice-db';
+import { deletePracticeDb, type PracticeDb } from '../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../support/practice-db';
 import { estimatePack } from '../../../../src-renderer/meeting-packs/pack-plan';
 import {
   createPack,

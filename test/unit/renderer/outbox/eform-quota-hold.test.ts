@@ -5,7 +5,8 @@ import type { OutboxOutcome } from '../../../../src-preload/contract/outbox/outb
 import { enqueue, readEntries } from '../../../../src-renderer/outbox/outbox-db';
 import { createOutboxReplayer } from '../../../../src-renderer/outbox/outbox-replayer';
 import { heldBehindBackoff, waitReason, type WaitContext } from '../../../../src-renderer/outbox/wait-reason';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
+import { deletePracticeDb } from '../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../support/practice-db';
 
 const practiceKey = '88888888-8888-4888-8888-888888888888';
 const ENTITY = '11111111-1111-4111-8111-111111111111';

@@ -8,7 +8,8 @@ import { landingHoldOn } from '../../../../src-renderer/outbox/landing-hold';
 import { createOutboxReplayer } from '../../../../src-renderer/outbox/outbox-replayer';
 import { markSending } from '../../../../src-renderer/outbox/outbox-state';
 import { waitReason } from '../../../../src-renderer/outbox/wait-reason';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
+import { deletePracticeDb } from '../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../support/practice-db';
 
 const practiceKey = '99999999-9999-4999-8999-999999999999';
 const ONBOARDING = '11111111-1111-4111-8111-111111111111';

@@ -1,14 +1,15 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
+import { deletePracticeDb } from '../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../support/practice-db';
 import {
   discardEntry,
   enqueue,
   readEntries,
   readOpenEntries,
   readQueue,
-  saveEntry,
 } from '../../../../src-renderer/outbox/outbox-db';
+import { saveEntry } from '../../../support/save-entry';
 
 const practiceKey = '66666666-6666-4666-8666-666666666666';
 const CLIENT = '11111111-1111-4111-8111-111111111111';

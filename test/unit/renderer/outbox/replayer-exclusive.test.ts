@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { OutboxSendInput } from '../../../../src-preload/contract/outbox/outbox-entry';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
+import { deletePracticeDb } from '../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../support/practice-db';
 import {
   discardEntry,
   enqueue,

@@ -4,8 +4,10 @@ import type { Contact, Onboarding } from '../../../../src-preload/contract/partn
 import type { SyncPageEvent } from '../../../../src-preload/contract/practice';
 import type { SyncCursor } from '../../../../src-preload/contract/sync';
 import { ingestPage } from '../../../../src-renderer/sync/ingest';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
-import { discardEntry, enqueue, readEntries, saveEntry } from '../../../../src-renderer/outbox/outbox-db';
+import { deletePracticeDb } from '../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../support/practice-db';
+import { discardEntry, enqueue, readEntries } from '../../../../src-renderer/outbox/outbox-db';
+import { saveEntry } from '../../../support/save-entry';
 
 const practiceKey = '66666666-6666-4666-8666-666666666666';
 afterEach(() => deletePracticeDb(practiceKey));

@@ -4,7 +4,8 @@ import type { SyncPageEvent } from '../../../../src-preload/contract/practice';
 import { syncedResourceStorage, type SyncCursor } from '../../../../src-preload/contract/sync';
 import { syncResources } from '../../../../src-main/sync/sync-resources';
 import { ingestPage } from '../../../../src-renderer/sync/ingest';
-import { deletePracticeDb, practiceDb } from '../../../../src-renderer/data/practice-db';
+import { deletePracticeDb } from '../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../support/practice-db';
 
 const practiceKey = '11111111-1111-4111-8111-111111111111';
 afterEach(() => deletePracticeDb(practiceKey));

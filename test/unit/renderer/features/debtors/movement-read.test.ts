@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BridgeError, INTERNAL_FAILURE_MESSAGE, type Companion } from '../../../../../src-preload/contract/companion';
 import type { ReadInput, ReadResult } from '../../../../../src-preload/contract/reads';
-import { deletePracticeDb, practiceDb } from '../../../../../src-renderer/data/practice-db';
+import { deletePracticeDb } from '../../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../../support/practice-db';
 import {
   describeMovement,
   createMovementReads,

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LeadNote } from '../../../../../src-preload/contract/partner-api';
-import { deletePracticeDb, practiceDb } from '../../../../../src-renderer/data/practice-db';
+import { deletePracticeDb } from '../../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../../support/practice-db';
 import { describeNotes, storeLeadNotes } from '../../../../../src-renderer/features/leads/lead-notes-cache';
 
 const practiceKey = '22222222-2222-4222-8222-222222222222';

@@ -4,7 +4,7 @@ import type { OutboxEntry } from '../../../../../src-preload/contract/outbox/out
 import { summaryAfterEdit } from '../../../../../src-renderer/features/outbox/edited-summary';
 import { operationRegistry } from '../../../../../src-renderer/operations/registry';
 import type { KnownAtEdit } from '../../../../../src-renderer/operations/shared/operation-parts';
-import { practiceDb } from '../../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../../support/practice-db';
 
 const K = '11111111-1111-4111-8111-111111111111';
 const known: KnownAtEdit = {

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OnboardingDocumentsEntity } from '../../../../../src-preload/contract/partner-api';
 import { customFieldsReport } from '../../../../../src-renderer/client-data/client-reads';
-import { deletePracticeDb, practiceDb } from '../../../../../src-renderer/data/practice-db';
+import { deletePracticeDb } from '../../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../../support/practice-db';
 import {
   customFieldNames,
   storedCustomFieldNames,

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { schemaGuide } from '../../../../../../src-main/demo-practice/data/schema-guide';
 import { eformCreateClientSchema } from '../../../../../../src-preload/contract/partner-api';
-import { deletePracticeDb, practiceDb } from '../../../../../../src-renderer/data/practice-db';
+import { deletePracticeDb } from '../../../../../../src-renderer/data/practice-db';
+import { practiceDb } from '../../../../../support/practice-db';
 import { savedCustomForms } from '../../../../../../src-renderer/operations/eforms/builder/saved-custom-forms';
 import {
   stackBody,
