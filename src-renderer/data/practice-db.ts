@@ -28,14 +28,6 @@ import type { MeetingPack } from './meeting-pack-types';
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import { practiceDbNameOf } from './practice-db-name';
 
-/** Lower-cased, accent-free text for search: "Zoë Ngāta" → "zoe ngata". */
-export function foldForSearch(text: string | null | undefined): string {
-  return (text ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
-
 /** An entity as stored, with a precomputed search field (name, code, email, phones). */
 export type StoredEntity = Entity & { search: string };
 

@@ -1,4 +1,5 @@
-import { foldForSearch, type StoredEntity } from '../../data/practice-db';
+import type { StoredEntity } from '../../data/practice-db';
+import { foldForSearch } from '../../search';
 import type { ClientMatches } from './client-search';
 import { difference, union, type Postings } from './sorted-postings';
 

@@ -1,4 +1,4 @@
-import { foldForSearch } from '../../data/practice-db';
+import { foldForSearch } from '../../search';
 import { queryWords, transpositions, TYPO_MIN_LENGTH } from './client-search';
 
 /** A part of a shown text, [start, end) in UTF-16 units of the text as shown. */

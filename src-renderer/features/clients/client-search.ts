@@ -1,5 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import { foldForSearch, type StoredEntity } from '../../data/practice-db';
+import type { StoredEntity } from '../../data/practice-db';
+import { foldForSearch } from '../../search';
 import { difference, includes, intersectAll, NO_POSTINGS, postingsOf, union, type Postings } from './sorted-postings';
 
 /** How well a client matches a query; lower is better (see `searchClients` for the order it gives). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../../../../src-main/demo-practice/data/generate-demo-data';
-import { foldForSearch, type StoredEntity } from '../../../../../src-renderer/data/practice-db';
+import type { StoredEntity } from '../../../../../src-renderer/data/practice-db';
+import { foldForSearch } from '../../../../../src-renderer/search';
 import { client, stored } from './stored-clients';
 import {
   DEFAULT_CLIENT_VIEW,

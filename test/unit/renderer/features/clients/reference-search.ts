@@ -4,7 +4,8 @@
  * property test holds the fast search to exactly its answers.
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import { foldForSearch, type StoredEntity } from '../../../../../src-renderer/data/practice-db';
+import type { StoredEntity } from '../../../../../src-renderer/data/practice-db';
+import { foldForSearch } from '../../../../../src-renderer/search';
 import {
   filterClients,
   exactCodeFirst,
