@@ -6,7 +6,6 @@ import type {
   Contact,
   DebtorInvoice,
   EformTemplate,
-  Entity,
   Lead,
   LeadNote,
   Onboarding,
@@ -27,17 +26,10 @@ import type { DocumentRef } from '../../src-preload/contract/documents';
 import type { MeetingPack } from './meeting-pack-types';
 import type { SyncCursor } from '../../src-preload/contract/sync';
 import { practiceDbNameOf } from './practice-db-name';
+import type { SearchableClient } from '../search';
 
-/** Lower-cased, accent-free text for search: "Zoë Ngāta" → "zoe ngata". */
-export function foldForSearch(text: string | null | undefined): string {
-  return (text ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
-
-/** An entity as stored, with a precomputed search field (name, code, email, phones). */
-export type StoredEntity = Entity & { search: string };
+/** An entity as stored: the record with the folded text the client search reads (see `SearchableClient`). */
+export type StoredEntity = SearchableClient;
 
 /** A report (debtor ageing, movement, ledger status) as last read, under its name. */
 export interface StoredReport {

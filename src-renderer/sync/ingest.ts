@@ -4,7 +4,8 @@ import type { SyncPageEvent } from '../../src-preload/contract/practice';
 import { syncedResourceStorage, type SyncedResourceName } from '../../src-preload/contract/sync';
 import { effectTables } from '../effects/local-effects';
 import { reapplyUnsent, rowsEditedLocally } from '../outbox/reapply-unsent';
-import { foldForSearch, type PracticeDb, type StoredEntity } from '../data/practice-db';
+import type { PracticeDb, StoredEntity } from '../data/practice-db';
+import { foldForSearch } from '../search';
 
 type TableName = {
   [N in SyncedResourceName]: (typeof syncedResourceStorage)[N] extends 'table' ? N : never;

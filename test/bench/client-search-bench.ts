@@ -6,14 +6,13 @@
 import type { Entity } from '../../src-preload/contract/partner-api';
 import { generateDemoData } from '../../src-main/demo-practice/data/generate-demo-data';
 import {
+  ClientSearchIndex,
   DEFAULT_CLIENT_VIEW,
   indexClients,
   prepareSearch,
   searchClients,
-  type ClientSearch,
-} from '../../src-renderer/features/clients/client-filter';
-import { ClientSearchIndex } from '../../src-renderer/features/clients/client-search';
-import { phoneForms } from '../../src-renderer/features/clients/phone-forms';
+  type WordSearch,
+} from '../../src-renderer/search';
 import { storedEntity } from '../../src-renderer/sync/ingest';
 import { searchKeystrokes } from './renderer/keystrokes';
 import { moreClients } from './renderer/more-clients';
@@ -29,10 +28,7 @@ function bench(entities: readonly Entity[], keys: readonly string[]) {
   const index = new ClientSearchIndex().syncNow(all);
   const buildMs = performance.now() - buildStarted;
   const list = indexClients(all);
-  const search: ClientSearch = {
-    match: (query) => index.matchAny([query, ...phoneForms(query, 'ANZ')]),
-    ranksIn: (l) => index.ranksIn(l),
-  };
+  const search: WordSearch = { index, region: 'ANZ' };
   // The list as first shown: sorted and numbered before any key is typed, as in the app.
   searchClients(list, search, DEFAULT_CLIENT_VIEW);
   // As the list does while idle once the index is ready (prepareSearch).

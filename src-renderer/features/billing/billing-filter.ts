@@ -6,7 +6,7 @@ import type {
   paymentStatuses,
 } from '../../../src-preload/contract/partner-api';
 import type { SyncCursor } from '../../../src-preload/contract/sync';
-import { foldForSearch } from '../../data/practice-db';
+import { foldForSearch } from '../../search';
 import { formatDate } from '../../ui/regional/regional-format';
 import { inWords } from '../../ui/words/enum-words';
 import { billColumn, type BillColumn } from '../../ui/bill-columns';

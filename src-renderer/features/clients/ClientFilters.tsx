@@ -1,7 +1,7 @@
 import { Button, Flex, SegmentedControl } from '@radix-ui/themes';
 import { memo } from 'react';
 import { LabelledSelect } from '../../ui/LabelledSelect';
-import { NO_OFFICE, type ClientIndex, type ClientSort, type ClientView, type TerminatedFilter } from './client-filter';
+import { NO_OFFICE, type ClientIndex, type ClientSort, type ClientView, type TerminatedFilter } from '../../search';
 
 const SORTS: ReadonlyArray<[ClientSort, string]> = [
   ['name', 'Name A→Z'],

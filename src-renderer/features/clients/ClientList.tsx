@@ -6,13 +6,13 @@ import { Link } from 'react-router';
 import type { formatPhone } from '../../ui/regional/regional-format';
 import { ExportCsvButton } from '../../ui/csv/ExportCsvButton';
 import { clientExportColumns, clientPhone } from './client-export';
-import { indexClients, isNarrowed, prepareSearch, searchClients, type ClientView } from './client-filter';
+import { indexClients, isNarrowed, prepareSearch, searchClients, type ClientView } from '../../search';
 import { ClearFiltersButton, ClientFilters } from './ClientFilters';
 import { useClientView, useClientViews } from './client-view-store';
 import { Highlighted } from './Highlighted';
 import { ClientSearchField } from './ClientSearchField';
 import { focusSearchOrRow } from './client-list-keys';
-import { useClientSearch } from './use-client-search';
+import { useWordSearch } from './use-word-search';
 import { whenIdleAfterFirstPaint } from '../../desktop/idle-after-paint';
 import { useClientSnapshot } from './use-client-snapshot';
 import { useServices } from '../../context/services-context';
@@ -32,17 +32,17 @@ export function ClientList({ practiceKey }: { practiceKey: string }) {
   const { entities, complete } = useClientSnapshot(practiceKey, view.sort === 'name');
   const shown = complete || view.sort === 'name' ? entities : undefined;
   const index = useMemo(() => indexClients(shown ?? []), [shown]);
-  const search = useClientSearch(complete ? entities : undefined);
+  const words = useWordSearch(complete ? entities : undefined);
   const update = useClientViews((s) => s.update);
   const reset = useClientViews((s) => s.reset);
   const changeFilters = useCallback((patch: Partial<ClientView>) => update(practiceKey, patch), [update, practiceKey]);
-  const matches = useMemo(() => searchClients(index, search, view), [index, search, view]);
+  const matches = useMemo(() => searchClients(index, words, view), [index, words, view]);
   // The view's search prepared while idle, so the first key typed does not pay for it.
   const { query, terminated, type, office, sort } = view;
   useEffect(() => {
-    if (!search) return;
-    return whenIdleAfterFirstPaint(() => prepareSearch(index, search, { query: '', terminated, type, office, sort }));
-  }, [index, search, terminated, type, office, sort]);
+    if (!words) return;
+    return whenIdleAfterFirstPaint(() => prepareSearch(index, words, { query: '', terminated, type, office, sort }));
+  }, [index, words, terminated, type, office, sort]);
   const scroller = useRef<HTMLDivElement>(null);
   // Offline nothing can be imported: the empty list says so rather than promising a sync that cannot run.
   const online = useConnectivity(isOnline);

@@ -1,5 +1,5 @@
 import { memo, useMemo, type ReactNode } from 'react';
-import { highlightRanges } from './client-highlight';
+import { highlightRanges } from '../../search';
 
 /**
  * A text with the parts the search query matched in `<mark>`: announced as highlighted by screen readers

@@ -1,5 +1,5 @@
 import { screenViews } from '../../context/store-hooks';
-import { DEFAULT_CLIENT_VIEW, type ClientView } from './client-filter';
+import { DEFAULT_CLIENT_VIEW, type ClientView } from '../../search';
 
 /**
  * The Clients screen's search, filters and sort for this session. Kept outside the component so that

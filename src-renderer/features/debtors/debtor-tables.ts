@@ -1,5 +1,5 @@
 import type { collectionStatuses, DebtorAgeing, DebtorInvoice } from '../../../src-preload/contract/partner-api';
-import { foldForSearch } from '../../data/practice-db';
+import { foldForSearch } from '../../search';
 import { compareText, sortRows, type SortDirection, type SortState, type SortValue } from '../../ui/table-sort';
 import { amountFrom, daysPassFilter, type AgeFilter, type BucketKey } from './ageing';
 import { countOf } from '../../ui/regional/counts';

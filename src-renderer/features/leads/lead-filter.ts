@@ -1,5 +1,5 @@
 import type { Lead } from '../../../src-preload/contract/partner-api';
-import { foldForSearch } from '../../data/practice-db';
+import { foldForSearch } from '../../search';
 
 /** A lead's status, or '' for any. */
 export interface LeadView {

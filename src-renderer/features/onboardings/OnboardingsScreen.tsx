@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { foldForSearch } from '../../data/practice-db';
+import { foldForSearch } from '../../search';
 import { activePractice } from '../../session/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { formatDate } from '../../ui/regional/regional-format';

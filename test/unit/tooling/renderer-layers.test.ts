@@ -20,6 +20,7 @@ const placement: Record<string, Layer> = {
   ui: 'ui', // the UI kit, wording, regional formats
   'pdf-viewer': 'ui',
   styles: 'ui', // stylesheets only
+  search: 'ui', // the fold rule and the client search: text rules over the contract's types, below data so data can use them
   data: 'data', // the Dexie database and its table types
   context: 'domain', // the root's React context
   notices: 'domain', // the notices' store (built per root) and the toasts that show it

@@ -17,7 +17,7 @@ const MEMO_CACHES: Record<string, string> = {
     'Intl money formats per locale and currency: built once, never changed',
   'src-renderer/ui/regional/money-input.ts': 'number symbols and parsers per locale, and constant character sets',
   'src-renderer/pdf-viewer/pdf-search.ts': 'folded text per string: a pure function of its key',
-  'src-renderer/features/clients/client-filter.ts': 'filter memos per client index (a WeakMap: dropped with the index)',
+  'src-renderer/search/substring-search.ts': 'filter memos per client index (a WeakMap: dropped with the index)',
 };
 
 /** Top-level `let` not yet moved to the composition root: none left (the pdf.js worker's holder is built there). */

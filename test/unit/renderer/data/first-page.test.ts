@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { indexClients } from '../../../../src-renderer/features/clients/client-filter';
+import { indexClients } from '../../../../src-renderer/search';
 import {
   createFirstPagePrefetch,
   LAST_PRACTICE_KEY,

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { generateDemoData } from '../../../../../src-main/demo-practice/data/generate-demo-data';
-import { foldForSearch, type StoredEntity } from '../../../../../src-renderer/data/practice-db';
-import { client, stored } from './stored-clients';
+import { generateDemoData } from '../../../../src-main/demo-practice/data/generate-demo-data';
+import type { StoredEntity } from '../../../../src-renderer/data/practice-db';
+import { foldForSearch } from '../../../../src-renderer/search';
+import { client, stored } from '../features/clients/stored-clients';
 import {
   DEFAULT_CLIENT_VIEW,
   NO_OFFICE,
-  filterClients,
   indexClients,
   isNarrowed,
   type ClientView,
-} from '../../../../../src-renderer/features/clients/client-filter';
+} from '../../../../src-renderer/search';
+import { filterClients } from '../../../../src-renderer/search/substring-search';
 
 const clients = [
   client({ fullEntityName: 'zeta Holdings Pty Ltd', entityCode: 'C-10', updatedOn: '2025-03-01T00:00:00Z' }),

@@ -8,7 +8,7 @@ import {
   NO_POSTINGS,
   postingsOf,
   union,
-} from '../../../../../src-renderer/features/clients/sorted-postings';
+} from '../../../../src-renderer/search/sorted-postings';
 
 /** Client numbers with repeats, in any order: what the word lists of a query hold before they are postings. */
 const numbers = (maxLength: number) => fc.array(fc.integer({ min: 0, max: 5000 }), { maxLength });

@@ -1,5 +1,5 @@
-import { foldForSearch } from '../../data/practice-db';
-import { queryWords, transpositions, TYPO_MIN_LENGTH } from './client-search';
+import { foldForSearch } from './fold-for-search';
+import { queryWords, transpositions, TYPO_MIN_LENGTH } from './word-index';
 
 /** A part of a shown text, [start, end) in UTF-16 units of the text as shown. */
 export type TextRange = readonly [start: number, end: number];
@@ -34,7 +34,7 @@ function foldWithOrigins(text: string): { folded: string; origin: number[] } {
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
- * The parts of a shown text that a query matched, as the client search matches (see client-search.ts):
+ * The parts of a shown text that a query matched, as the client search matches (see word-index.ts):
  * the start of each word a query word is a prefix of; a whole word a long query word reaches with one
  * typo; and the whole query wherever it appears as typed (the substring search). Sorted, not overlapping.
  */

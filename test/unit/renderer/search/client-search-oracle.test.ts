@@ -1,17 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Region } from '../../../../../src-preload/contract/partner-api';
-import type { StoredEntity } from '../../../../../src-renderer/data/practice-db';
-import {
-  indexClients,
-  searchClients,
-  type ClientSearch,
-  type ClientView,
-} from '../../../../../src-renderer/features/clients/client-filter';
-import { ClientSearchIndex, MatchTier } from '../../../../../src-renderer/features/clients/client-search';
-import { phoneForms } from '../../../../../src-renderer/features/clients/phone-forms';
+import type { Region } from '../../../../src-preload/contract/partner-api';
+import type { StoredEntity } from '../../../../src-renderer/data/practice-db';
+import { indexClients, searchClients, type ClientView, type WordSearch } from '../../../../src-renderer/search';
+import { ClientSearchIndex, MatchTier } from '../../../../src-renderer/search/word-index';
+import { phoneForms } from '../../../../src-renderer/search/phone-forms';
 import { ReferenceSearchIndex, referenceSearch } from './reference-search';
-import { client } from './stored-clients';
+import { client } from '../features/clients/stored-clients';
 import { tierOf } from './tier-of';
 
 // Few words, so that clients share words, prefixes and near misses (smith/smyth, jon/john/joan).
@@ -65,10 +60,7 @@ const view = fc.record<ClientView>({
 });
 
 const region: Region = 'ANZ';
-const fast = (index: ClientSearchIndex): ClientSearch => ({
-  match: (q) => index.matchAny([q, ...phoneForms(q, region)]),
-  ranksIn: (list) => index.ranksIn(list),
-});
+const fast = (index: ClientSearchIndex): WordSearch => ({ index, region });
 const keys = (list: readonly StoredEntity[]) => list.map((e) => e.entityKey);
 
 describe('the fast client search gives the list the simple search gives', () => {

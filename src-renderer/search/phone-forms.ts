@@ -1,4 +1,4 @@
-import type { Region } from '../../../src-preload/contract/partner-api';
+import type { Region } from '../../src-preload/contract/partner-api';
 
 /** The country calling codes of each region's practices (ANZ: Australia and New Zealand). */
 const COUNTRY_CODES: Record<Region, readonly string[]> = { ANZ: ['61', '64'], UK: ['44'], ZA: ['27'] };

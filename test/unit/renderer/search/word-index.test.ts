@@ -1,21 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateDemoData } from '../../../../../src-main/demo-practice/data/generate-demo-data';
-import {
-  DEFAULT_CLIENT_VIEW,
-  filterClients,
-  indexClients,
-  searchClients,
-  type ClientView,
-} from '../../../../../src-renderer/features/clients/client-filter';
-import {
-  ClientSearchIndex,
-  MatchTier,
-  queryWords,
-  transpositions,
-} from '../../../../../src-renderer/features/clients/client-search';
-import type { StoredEntity } from '../../../../../src-renderer/data/practice-db';
-import { client, stored } from './stored-clients';
+import { generateDemoData } from '../../../../src-main/demo-practice/data/generate-demo-data';
+import { DEFAULT_CLIENT_VIEW, indexClients, searchClients, type ClientView } from '../../../../src-renderer/search';
+import { filterClients } from '../../../../src-renderer/search/substring-search';
+import { ClientSearchIndex, MatchTier, queryWords, transpositions } from '../../../../src-renderer/search/word-index';
+import type { StoredEntity } from '../../../../src-renderer/data/practice-db';
+import { client, stored } from '../features/clients/stored-clients';
 import { tierOf } from './tier-of';
 
 const clients = [
@@ -108,8 +98,9 @@ describe('client search index', () => {
 
 describe('client list search: filters, sort and tiers', () => {
   const listIndex = indexClients(clients);
+  const words = { index, region: undefined };
   const show = (view: Partial<ClientView>) =>
-    names(searchClients(listIndex, index, { ...DEFAULT_CLIENT_VIEW, ...view }));
+    names(searchClients(listIndex, words, { ...DEFAULT_CLIENT_VIEW, ...view }));
 
   it('keeps the chosen sort within tiers: word matches, then substring-only ones, then typos', () => {
     expect(show({ query: 'smith' })).toEqual([
@@ -130,16 +121,15 @@ describe('client list search: filters, sort and tiers', () => {
 
   it('numbers the list again once the index has changed, so a renamed client is found by its new name', () => {
     const search = new ClientSearchIndex().syncNow(clients);
+    const words = { index: search, region: undefined };
     const before = indexClients(clients);
-    expect(names(searchClients(before, search, { ...DEFAULT_CLIENT_VIEW, query: 'john' })).length).toBeGreaterThan(0);
+    expect(names(searchClients(before, words, { ...DEFAULT_CLIENT_VIEW, query: 'john' })).length).toBeGreaterThan(0);
     const renamed = [{ ...clients[0]!, fullEntityName: 'Jane Citizen', search: 'jane citizen' }, ...clients.slice(1)];
     search.syncNow(renamed);
     const after = indexClients(renamed);
-    expect(names(searchClients(after, search, { ...DEFAULT_CLIENT_VIEW, query: 'jane cit' }))).toEqual([
-      'Jane Citizen',
-    ]);
+    expect(names(searchClients(after, words, { ...DEFAULT_CLIENT_VIEW, query: 'jane cit' }))).toEqual(['Jane Citizen']);
     // A list numbered before the change is numbered again, not read with the renamed client's old number.
-    expect(searchClients(before, search, { ...DEFAULT_CLIENT_VIEW, query: 'jane' }).map((e) => e.entityKey)).toEqual([
+    expect(searchClients(before, words, { ...DEFAULT_CLIENT_VIEW, query: 'jane' }).map((e) => e.entityKey)).toEqual([
       clients[0]!.entityKey,
     ]);
   });
@@ -155,7 +145,7 @@ describe('client list search: filters, sort and tiers', () => {
     const view = { ...DEFAULT_CLIENT_VIEW, query: 'smith john' };
     expect(searchClients(listIndex, null, view)).toEqual(filterClients(listIndex, view));
     expect(searchClients(listIndex, null, view)).toEqual([]);
-    expect(searchClients(listIndex, index, DEFAULT_CLIENT_VIEW)).toBe(filterClients(listIndex, DEFAULT_CLIENT_VIEW));
+    expect(searchClients(listIndex, words, DEFAULT_CLIENT_VIEW)).toBe(filterClients(listIndex, DEFAULT_CLIENT_VIEW));
   });
 });
 

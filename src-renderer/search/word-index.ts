@@ -1,5 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import { foldForSearch, type StoredEntity } from '../../data/practice-db';
+import type { SearchableClient } from './client-list';
+import { foldForSearch } from './fold-for-search';
 import { difference, includes, intersectAll, NO_POSTINGS, postingsOf, union, type Postings } from './sorted-postings';
 
 /** How well a client matches a query; lower is better (see `searchClients` for the order it gives). */
@@ -91,8 +92,8 @@ export class ClientSearchIndex {
   private readonly recent = new Map<string, WordHits>();
   /** Bumped whenever client numbers change, so numbered lists (`ordinalsOf`) are numbered again. */
   private generation = 0;
-  private readonly numbered = new WeakMap<readonly StoredEntity[], { generation: number; ordinals: Int32Array }>();
-  private readonly ranked = new WeakMap<readonly StoredEntity[], { generation: number; ranks: Int32Array }>();
+  private readonly numbered = new WeakMap<readonly SearchableClient[], { generation: number; ordinals: Int32Array }>();
+  private readonly ranked = new WeakMap<readonly SearchableClient[], { generation: number; ranks: Int32Array }>();
 
   get size(): number {
     return this.indexed.size;
@@ -145,7 +146,7 @@ export class ClientSearchIndex {
    * differs. A generator that pauses after every `chunk` clients changed, so a caller can spread a first
    * build over idle time; running it to the end (`syncNow`) does it all at once.
    */
-  *sync(entities: readonly StoredEntity[], chunk = 1000): Generator<void, void, void> {
+  *sync(entities: readonly SearchableClient[], chunk = 1000): Generator<void, void, void> {
     let changed = 0;
     for (const { entityKey, search } of entities) {
       const before = this.indexed.get(entityKey);
@@ -165,7 +166,7 @@ export class ClientSearchIndex {
     this.compact();
   }
 
-  syncNow(entities: readonly StoredEntity[]): this {
+  syncNow(entities: readonly SearchableClient[]): this {
     for (const _ of this.sync(entities, Infinity)) void _;
     return this;
   }
@@ -174,7 +175,7 @@ export class ClientSearchIndex {
    * Each client's number in the index, for a list of clients (-1 for one not indexed): computed once per
    * list and index state, so that a keystroke walks the list by number instead of looking keys up.
    */
-  ordinalsOf(list: readonly StoredEntity[]): Int32Array {
+  ordinalsOf(list: readonly SearchableClient[]): Int32Array {
     const known = this.numbered.get(list);
     if (known?.generation === this.generation) return known.ordinals;
     const ordinals = new Int32Array(list.length);
@@ -187,7 +188,7 @@ export class ClientSearchIndex {
    * Where each client stands in a list, by the client's number (-1 for one not in it): computed once per
    * list and index state, so that matches come out in the list's order by sorting only them.
    */
-  ranksIn(list: readonly StoredEntity[]): Int32Array {
+  ranksIn(list: readonly SearchableClient[]): Int32Array {
     const known = this.ranked.get(list);
     if (known?.generation === this.generation) return known.ranks;
     const ordinals = this.ordinalsOf(list);

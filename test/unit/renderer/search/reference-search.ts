@@ -4,19 +4,12 @@
  * property test holds the fast search to exactly its answers.
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import { foldForSearch, type StoredEntity } from '../../../../../src-renderer/data/practice-db';
-import {
-  filterClients,
-  exactCodeFirst,
-  type ClientIndex,
-  type ClientView,
-} from '../../../../../src-renderer/features/clients/client-filter';
-import {
-  MatchTier,
-  queryWords,
-  transpositions,
-  TYPO_MIN_LENGTH,
-} from '../../../../../src-renderer/features/clients/client-search';
+import type { StoredEntity } from '../../../../src-renderer/data/practice-db';
+import { foldForSearch } from '../../../../src-renderer/search';
+import type { ClientIndex, ClientView } from '../../../../src-renderer/search';
+import { exactCodeFirst } from '../../../../src-renderer/search/search-clients';
+import { filterClients } from '../../../../src-renderer/search/substring-search';
+import { MatchTier, queryWords, transpositions, TYPO_MIN_LENGTH } from '../../../../src-renderer/search/word-index';
 
 const WORD_SEPARATOR = /[^\p{L}\p{N}]+/u;
 interface WordHits {

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_CLIENT_VIEW,
-  exactCodeFirst,
-  indexClients,
-  searchClients,
-} from '../../../../../src-renderer/features/clients/client-filter';
-import { ClientSearchIndex } from '../../../../../src-renderer/features/clients/client-search';
-import { phoneForms } from '../../../../../src-renderer/features/clients/phone-forms';
-import type { StoredEntity } from '../../../../../src-renderer/data/practice-db';
-import { client } from './stored-clients';
+import { DEFAULT_CLIENT_VIEW, indexClients, searchClients } from '../../../../src-renderer/search';
+import { exactCodeFirst } from '../../../../src-renderer/search/search-clients';
+import { ClientSearchIndex } from '../../../../src-renderer/search/word-index';
+import { phoneForms } from '../../../../src-renderer/search/phone-forms';
+import type { StoredEntity } from '../../../../src-renderer/data/practice-db';
+import { client } from '../features/clients/stored-clients';
 import { tierOf } from './tier-of';
 
 describe('phone numbers in their other forms, per region', () => {
@@ -82,7 +78,9 @@ describe('an exact client code first', () => {
     const clients = [alpha, harper, zed];
     const search = new ClientSearchIndex().syncNow(clients);
     const view = { ...DEFAULT_CLIENT_VIEW, query: 'HAR001' };
-    expect(named(searchClients(indexClients(clients), search, view))[0]).toBe('Harper Family Trust');
+    expect(named(searchClients(indexClients(clients), { index: search, region: 'ANZ' }, view))[0]).toBe(
+      'Harper Family Trust',
+    );
     expect(named(searchClients(indexClients(clients), null, view))[0]).toBe('Harper Family Trust');
   });
 
@@ -91,6 +89,6 @@ describe('an exact client code first', () => {
     const search = new ClientSearchIndex().syncNow([alpha, zed]);
     const shown = indexClients([alpha, harper, zed]);
     const view = { ...DEFAULT_CLIENT_VIEW, query: 'har001' };
-    expect(named(searchClients(shown, search, view))[0]).toBe('Harper Family Trust');
+    expect(named(searchClients(shown, { index: search, region: 'ANZ' }, view))[0]).toBe('Harper Family Trust');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightRanges, withinOneEdit } from '../../../../../src-renderer/features/clients/client-highlight';
+import { highlightRanges, withinOneEdit } from '../../../../src-renderer/search/highlight';
 
 /** The text with each matched part in [brackets]. */
 function marked(text: string, query: string): string {
