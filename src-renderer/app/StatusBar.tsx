@@ -1,5 +1,5 @@
 import { Flex, Text } from '@radix-ui/themes';
-import { activePractice } from '../session/practice-store';
+import { activePractice } from '../stores/practice-store';
 import { OnlineIndicator } from '../connectivity/OnlineIndicator';
 import { formatDateTime, formatTime } from '../ui/regional/regional-format';
 import { useLastSyncFinishedAt } from '../sync/last-sync';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { whenIdleAfterFirstPaint } from '../../desktop/idle-after-paint';
 import type { StoredEntity } from '../../data/practice-db';
 import type { ClientSearch } from './client-filter';
-import { activePractice } from '../../session/practice-store';
+import { activePractice } from '../../stores/practice-store';
 import { ClientSearchIndex } from './client-search';
 import { phoneForms } from './phone-forms';
 import { usePractice } from '../../context/store-hooks';

@@ -21,6 +21,7 @@ const placement: Record<string, Layer> = {
   'pdf-viewer': 'ui',
   styles: 'ui', // stylesheets only
   data: 'data', // the Dexie database and its table types
+  stores: 'domain', // every store of the window, state only: imports no other renderer folder
   context: 'domain', // the root's React context
   notices: 'domain', // the notices' store (built per root) and the toasts that show it
   session: 'domain',
