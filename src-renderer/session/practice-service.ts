@@ -8,7 +8,7 @@ import type {
 } from '../../src-preload/contract/practice';
 import type { SyncedResourceName } from '../../src-preload/contract/sync';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
-import { markStart } from '../desktop/start-marks';
+import { markStart } from '../start-up/start-marks';
 import { isOnline, type ConnectivityStore } from '../stores/connectivity-store';
 import type { PracticeDatabases } from '../data/practice-db';
 import type { Notice } from '../stores/notice-store';

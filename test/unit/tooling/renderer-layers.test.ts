@@ -36,6 +36,7 @@ const placement: Record<string, Layer> = {
   jobs: 'domain',
   'client-facing': 'domain', // the mode's store and route guard; its screens are features/client-facing
   desktop: 'domain', // app glue lower layers need (platform, shortcut events and list)
+  'start-up': 'domain', // the start's milestones (User Timing marks): imports nothing
   operations: 'operations',
   features: 'features',
   app: 'app',
