@@ -1,7 +1,7 @@
 import { JobError } from '../jobs/job-error';
 import type { Companion } from '../../src-preload/contract/companion';
 import { watchConnectivity } from '../connectivity/connectivity-bridge';
-import { createSharedReads } from '../client-data/shared-reads';
+import { createSharedReads } from '../data/shared-reads';
 import { systemClock, type Clock } from '../jobs/clock';
 import { createPagePresence, windowPageHost, type PageHost } from '../presence/page-presence';
 import { createPresenceSource } from '../presence/presence-source';

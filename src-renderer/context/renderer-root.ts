@@ -9,7 +9,7 @@ import type { MeetingPackService } from '../meeting-packs/meeting-packs-job';
 import type { Notice } from '../stores/notice-store';
 import type { OutboxService } from '../outbox/outbox-job';
 import type { PdfWorkerHolder } from '../pdf-viewer/lazy';
-import type { SharedReads } from '../client-data/shared-reads';
+import type { SharedReads } from '../data/shared-reads';
 import type { PresenceSource } from '../presence/presence-source';
 import type { ForgottenPractice } from '../session/forgotten-practices';
 import type { PracticeService } from '../session/practice-service';
