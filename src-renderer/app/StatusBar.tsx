@@ -6,7 +6,7 @@ import { useLastSyncFinishedAt } from '../sync/last-sync';
 import type { LiveState } from '../../src-preload/contract/live-updates';
 import type { SyncProgressEvent } from '../../src-preload/contract/practice';
 import { useAppInfo, useLiveStatus, usePractice } from '../context/store-hooks';
-import { useFirstScreenShown } from '../desktop/use-first-screen-shown';
+import { useFirstScreenShown } from '../context/use-first-screen-shown';
 
 /** What the status bar says of the hub's live updates (nothing before the first answer, or when direct). */
 export const liveText: Record<LiveState, string> = {

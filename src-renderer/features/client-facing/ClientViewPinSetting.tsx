@@ -5,7 +5,7 @@ import { useCompanion } from '../../context/services-context';
 import { useAppInfo, usePractice } from '../../context/store-hooks';
 import { managedOf } from '../../stores/app-info-store';
 import { SetByAdministrator } from '../../ui/SetByAdministrator';
-import { useStoredMe } from '../../session/who-am-i';
+import { useStoredMe } from '../../who-am-i/who-am-i';
 import { PasswordField } from '../../ui/PasswordField';
 import { useSecondsLeft, WaitProblem } from './PinDialogs';
 

@@ -1,5 +1,5 @@
 import { Flex, Text } from '@radix-ui/themes';
-import { usePresence } from '../../presence/use-presence';
+import { usePresence } from '../../context/use-presence';
 import { isOnline } from '../../stores/connectivity-store';
 import { useRegion } from '../../ui/regional/use-region';
 import { budgetShareText, cadenceCostText, cadenceNowText, cadenceRuleText } from './sync-cadence-text';

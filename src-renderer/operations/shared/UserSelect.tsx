@@ -5,7 +5,7 @@ import type { User } from '../../../src-preload/contract/partner-api';
 import { activePractice } from '../../stores/practice-store';
 import { SelectInput, writeBlockedReason } from '../../ui/form-kit';
 import { useServices } from '../../context/services-context';
-import { useMe } from '../../session/who-am-i';
+import { useMe } from '../../who-am-i/who-am-i';
 import { usePractice } from '../../context/store-hooks';
 
 /**

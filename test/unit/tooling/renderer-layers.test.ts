@@ -22,9 +22,10 @@ const placement: Record<string, Layer> = {
   styles: 'ui', // stylesheets only
   data: 'data', // the Dexie database and its table types
   stores: 'domain', // every store of the window, state only: imports no other renderer folder
-  context: 'domain', // the root's React context
+  context: 'domain', // the root's React context and the hooks into its stores and services
   notices: 'domain', // the notices' store (built per root) and the toasts that show it
   session: 'domain',
+  'who-am-i': 'domain', // who is using this laptop, per practice (a hook into the root's databases and stores)
   sync: 'domain',
   outbox: 'domain',
   effects: 'domain',

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { useServices } from '../context/services-context';
 import { usePractice } from '../context/store-hooks';
-import { useFirstScreenShown } from '../desktop/use-first-screen-shown';
+import { useFirstScreenShown } from '../context/use-first-screen-shown';
 import type { PracticeDb } from '../data/practice-db';
 import { storedMeSchema, type StoredMe } from '../stores/who-am-i-store';
 
