@@ -13,7 +13,7 @@ import { createAppRouter } from './app/router';
 import { whenReadyForFirstRender } from './app/first-render';
 import { ServicesProvider } from './context/services-context';
 import { windowBridge } from './bridge/companion';
-import { markStart } from './desktop/start-marks';
+import { markStart } from './start-up/start-marks';
 
 markStart('code-run');
 

@@ -5,7 +5,7 @@ import { ForgottenPractices } from './ForgottenPractices';
 import { useAppearance } from './os-integration';
 import type { AppRouter } from './router';
 import { useServices } from '../context/services-context';
-import { activePractice } from '../session/practice-store';
+import { activePractice } from '../stores/practice-store';
 import { RegionContext } from '../ui/regional/use-region';
 import { usePractice } from '../context/store-hooks';
 

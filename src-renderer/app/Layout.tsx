@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Notices } from '../notices/Notices';
 import { OfflineBanner } from '../connectivity/OfflineBanner';
-import { useShouldAskWhoAmI, useWhoAmIHydration } from '../session/who-am-i';
+import { useShouldAskWhoAmI, useWhoAmIHydration } from '../who-am-i/who-am-i';
 import { lazyComponent } from '../ui/LazyLoad';
 import { routes } from '../../src-preload/contract/routes';
 

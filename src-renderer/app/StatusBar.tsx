@@ -1,12 +1,12 @@
 import { Flex, Text } from '@radix-ui/themes';
-import { activePractice } from '../session/practice-store';
+import { activePractice } from '../stores/practice-store';
 import { OnlineIndicator } from '../connectivity/OnlineIndicator';
 import { formatDateTime, formatTime } from '../ui/regional/regional-format';
 import { useLastSyncFinishedAt } from '../sync/last-sync';
 import type { LiveState } from '../../src-preload/contract/live-updates';
 import type { SyncProgressEvent } from '../../src-preload/contract/practice';
 import { useAppInfo, useLiveStatus, usePractice } from '../context/store-hooks';
-import { useFirstScreenShown } from '../desktop/use-first-screen-shown';
+import { useFirstScreenShown } from '../context/use-first-screen-shown';
 
 /** What the status bar says of the hub's live updates (nothing before the first answer, or when direct). */
 export const liveText: Record<LiveState, string> = {

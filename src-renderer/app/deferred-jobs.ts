@@ -5,11 +5,11 @@ import type { JobDefinition, JobRunner } from '../jobs/job-runner';
 import type { JobItemRef } from '../jobs/job-error';
 import { DOCUMENT_REQUESTS_JOB } from '../meeting-packs/document-request';
 import { createDocumentRequestsJob } from '../meeting-packs/document-requests-job';
-import type { MeetingPackStore } from '../meeting-packs/meeting-pack-store';
+import type { MeetingPackStore } from '../stores/meeting-pack-store';
 import { createMeetingPacks, MEETING_PACKS_JOB, type MeetingPackService } from '../meeting-packs/meeting-packs-job';
-import type { Notice } from '../notices/notice-store';
+import type { Notice } from '../stores/notice-store';
 import { createOutbox, type OutboxService } from '../outbox/outbox-job';
-import type { OutboxStore } from '../outbox/outbox-store';
+import type { OutboxStore } from '../stores/outbox-store';
 import type { PracticeDatabases } from '../data/practice-db';
 
 export interface DeferredJobsDeps {

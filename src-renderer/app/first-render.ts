@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../jobs/clock';
-import type { PracticeState, PracticeStore } from '../session/practice-store';
+import type { PracticeState, PracticeStore } from '../stores/practice-store';
 
 /** A main slow to answer gets the shell and its loading states after this long, as if nothing waited. */
 export const FIRST_RENDER_WAIT_MS = 400;

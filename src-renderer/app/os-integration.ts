@@ -1,4 +1,4 @@
-import { appearanceOf } from '../desktop/theme-store';
+import { appearanceOf } from '../stores/theme-store';
 import { useTheme } from '../context/store-hooks';
 
 /**

@@ -1,21 +1,21 @@
 import type { Companion } from '../../src-preload/contract/companion';
-import { isOnline } from '../connectivity/connectivity-store';
+import { isOnline } from '../stores/connectivity-store';
 import { systemClock, type Clock } from '../jobs/clock';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
 import type { JobItemRef } from '../jobs/job-error';
 import type { MeetingPackService } from '../meeting-packs/meeting-packs-job';
-import { type Notice } from '../notices/notice-store';
+import { type Notice } from '../stores/notice-store';
 import type { OutboxService } from '../outbox/outbox-job';
 import type { DocumentRequest, PracticeDatabases } from '../data/practice-db';
 import { createPracticeService, type PracticeService } from '../session/practice-service';
-import { activePractice } from '../session/practice-store';
+import { activePractice } from '../stores/practice-store';
 import { requestDocument } from '../meeting-packs/document-request';
 import { createSyncJob, SYNC_JOB } from '../sync/sync-job';
 import { CATALOGS_JOB, createCatalogsJob } from '../sync/catalogs-job';
 import { createSyncSchedule, type SyncSchedule } from '../sync/sync-schedule';
 import type { PresenceSource } from '../presence/presence-source';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
-import type { RendererStores } from '../context/renderer-stores';
+import type { RendererStores } from '../stores/renderer-stores';
 import type { createDeferredJobs, DeferredJobs } from './deferred-jobs';
 
 export interface RendererJobsDeps {

@@ -1,7 +1,7 @@
 import { JobError } from '../jobs/job-error';
 import type { Companion } from '../../src-preload/contract/companion';
-import { watchConnectivity } from '../connectivity/connectivity-store';
-import { createSharedReads } from '../client-data/shared-reads';
+import { watchConnectivity } from '../connectivity/connectivity-bridge';
+import { createSharedReads } from '../data/shared-reads';
 import { systemClock, type Clock } from '../jobs/clock';
 import { createPagePresence, windowPageHost, type PageHost } from '../presence/page-presence';
 import { createPresenceSource } from '../presence/presence-source';
@@ -10,11 +10,11 @@ import { removeForgottenPractices } from '../session/forgotten-practices';
 import { createPracticeDatabases } from '../data/practice-db';
 import { createWindowFirstPagePrefetch, type FirstPagePrefetch } from '../data/first-page';
 import type { RendererServices } from '../context/renderer-root';
-import { createRendererStores, type RendererStores } from '../context/renderer-stores';
-import { watchClientFacing } from '../client-facing/client-facing-store';
+import { createRendererStores, type RendererStores } from '../stores/renderer-stores';
+import { watchClientFacing } from '../client-facing/client-facing-bridge';
 import { requestPersistentStorage } from '../desktop/persistent-storage';
-import { watchTheme } from '../desktop/theme-store';
-import { watchUpdates } from '../updates/update-store';
+import { watchTheme } from '../desktop/theme-bridge';
+import { watchUpdates } from '../updates/update-bridge';
 import { watchActivity } from './report-activity';
 import { SYNC_JOB } from '../sync/sync-job';
 import { watchSyncEvents } from '../sync/sync-events';
@@ -25,7 +25,7 @@ import { createErrorReporter } from '../desktop/error-reporting';
 import { missingBridge } from './missing-bridge';
 import { whenIdleAfterFirstPaint, type IdleScheduler } from '../desktop/idle-after-paint';
 import { createFirstScreenSignal, type FirstScreenTimers } from '../desktop/first-screen';
-import { loadAppInfo } from '../desktop/app-info-store';
+import { loadAppInfo } from '../desktop/app-info-bridge';
 
 export type { RendererServices };
 

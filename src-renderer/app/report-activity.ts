@@ -3,9 +3,9 @@ import type { Companion } from '../../src-preload/contract/companion';
 import type { ActivityReport } from '../../src-preload/contract/desktop';
 import type { PracticeDatabases } from '../data/practice-db';
 import { countOpen } from '../outbox/outbox-count';
-import type { MeetingPackStore } from '../meeting-packs/meeting-pack-store';
-import type { OutboxStore } from '../outbox/outbox-store';
-import type { PracticeStore } from '../session/practice-store';
+import type { MeetingPackStore } from '../stores/meeting-pack-store';
+import type { OutboxStore } from '../stores/outbox-store';
+import type { PracticeStore } from '../stores/practice-store';
 
 /** At most one report per half second: a drain of 100 actions changes the outbox hundreds of times. */
 export const REPORT_INTERVAL_MS = 500;

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useActivePracticeDb, useCompanion } from '../context/services-context';
 import { clientReadId, type PracticeDb } from '../data/practice-db';
-import { isOnline } from '../connectivity/connectivity-store';
+import { isOnline } from '../stores/connectivity-store';
 import {
   fetchDocument,
   readClientBills,

@@ -1,6 +1,6 @@
 import type { PinOwner } from '../../src-preload/contract/client-facing';
 import type { PracticeDb } from '../data/practice-db';
-import { readMe } from '../session/who-am-i';
+import { readMe } from '../who-am-i/who-am-i';
 
 /**
  * Whose PIN "Show to client" asks for now: the practice's, for the staff member chosen as "This is me" on

@@ -1,6 +1,6 @@
 import { Callout } from '@radix-ui/themes';
 import type { ConnectivityReason } from '../../src-preload/contract/connectivity';
-import { connectivityReason } from './connectivity-store';
+import { connectivityReason } from '../stores/connectivity-store';
 import { useConnectivity, usePractice } from '../context/store-hooks';
 
 const sentences: Record<Exclude<ConnectivityReason, 'ok'>, string> = {

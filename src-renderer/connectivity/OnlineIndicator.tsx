@@ -1,6 +1,6 @@
 import { Flex, Text, Tooltip } from '@radix-ui/themes';
 import type { ConnectivityReason } from '../../src-preload/contract/connectivity';
-import { connectivityReason } from './connectivity-store';
+import { connectivityReason } from '../stores/connectivity-store';
 import { useRegion } from '../ui/regional/use-region';
 import { formatTime } from '../ui/regional/regional-format';
 import { useConnectivity, usePractice } from '../context/store-hooks';

@@ -6,14 +6,14 @@ import type { ErrorReporter } from '../desktop/error-reporting';
 import type { FirstScreenSignal } from '../desktop/first-screen';
 import type { JobRunner } from '../jobs/job-runner';
 import type { MeetingPackService } from '../meeting-packs/meeting-packs-job';
-import type { Notice } from '../notices/notice-store';
+import type { Notice } from '../stores/notice-store';
 import type { OutboxService } from '../outbox/outbox-job';
 import type { PdfWorkerHolder } from '../pdf-viewer/lazy';
-import type { SharedReads } from '../client-data/shared-reads';
+import type { SharedReads } from '../data/shared-reads';
 import type { PresenceSource } from '../presence/presence-source';
 import type { ForgottenPractice } from '../session/forgotten-practices';
 import type { PracticeService } from '../session/practice-service';
-import type { RendererStores } from './renderer-stores';
+import type { RendererStores } from '../stores/renderer-stores';
 
 /**
  * What the renderer's composition root (`app/renderer-services.ts`) hands to React through `<ServicesProvider>`.

@@ -1,17 +1,17 @@
 import { useMemo } from 'react';
 import { useStore, type StoreApi } from 'zustand';
-import type { ClientFacingState } from '../client-facing/client-facing-store';
-import type { ConnectivityState } from '../connectivity/connectivity-store';
-import type { AppInfoState } from '../desktop/app-info-store';
-import type { StorageState } from '../desktop/persistent-storage';
-import type { ThemeStoreState } from '../desktop/theme-store';
-import type { MeetingPackState } from '../meeting-packs/meeting-pack-store';
-import type { NoticeState } from '../notices/notice-store';
-import type { OutboxState } from '../outbox/outbox-store';
-import type { PracticeState } from '../session/practice-store';
 import type { LiveStatus } from '../../src-preload/contract/live-updates';
-import type { UpdateState } from '../updates/update-store';
-import type { RendererStores } from './renderer-stores';
+import type { AppInfoState } from '../stores/app-info-store';
+import type { ClientFacingState } from '../stores/client-facing-store';
+import type { ConnectivityState } from '../stores/connectivity-store';
+import type { MeetingPackState } from '../stores/meeting-pack-store';
+import type { NoticeState } from '../stores/notice-store';
+import type { OutboxState } from '../stores/outbox-store';
+import type { StorageState } from '../stores/persistent-storage-store';
+import type { PracticeState } from '../stores/practice-store';
+import type { RendererStores } from '../stores/renderer-stores';
+import type { ThemeStoreState } from '../stores/theme-store';
+import type { UpdateState } from '../stores/update-store';
 import { useServices } from './services-context';
 
 /**

@@ -1,14 +1,14 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { AppCommand, OpenRecord } from '../../src-preload/contract/desktop';
-import { isOnline } from '../connectivity/connectivity-store';
+import { isOnline } from '../stores/connectivity-store';
 import type { MeetingPackService } from '../meeting-packs/meeting-packs-job';
-import type { Notice } from '../notices/notice-store';
+import type { Notice } from '../stores/notice-store';
 import type { PracticeDatabases } from '../data/practice-db';
 import type { PracticeService } from '../session/practice-service';
 import { matchDetailRoute, routes } from '../../src-preload/contract/routes';
 import { describeFailure } from '../ui/words/describe-failure';
-import type { ConnectivityStore } from '../connectivity/connectivity-store';
-import type { PracticeStore } from '../session/practice-store';
+import type { ConnectivityStore } from '../stores/connectivity-store';
+import type { PracticeStore } from '../stores/practice-store';
 
 /** What main asks of the window: a menu command or a record from a deep link. */
 export type DesktopMessage = { kind: 'command'; command: AppCommand } | { kind: 'record'; record: OpenRecord };

@@ -1,7 +1,7 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { RendererError } from '../../src-preload/contract/desktop';
 import { failureDiagnostics } from '../ui/words/describe-failure';
-import type { Notice } from '../notices/notice-store';
+import type { Notice } from '../stores/notice-store';
 
 /** A window in an error loop must not flood main: at most this many reports a minute leave the window. */
 export const REPORTS_PER_MINUTE = 20;

@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../jobs/clock';
 import { whenIdleAfterFirstPaint } from './idle-after-paint';
-import { markStart } from './start-marks';
+import { markStart } from '../start-up/start-marks';
 
 /**
  * "The first screen shows its content": start-up warm-ups (the other screens' code, pdf.js and its worker)

@@ -1,14 +1,4 @@
-import { createStore, type StoreApi } from 'zustand/vanilla';
-
-export interface StorageState {
-  /** Whether the browser engine promised not to evict this app's data; null until asked (or where it cannot be asked). */
-  persisted: boolean | null;
-}
-
-export type PersistentStorageStore = StoreApi<StorageState>;
-
-export const createPersistentStorageStore = (): PersistentStorageStore =>
-  createStore<StorageState>()(() => ({ persisted: null }));
+import type { PersistentStorageStore } from '../stores/persistent-storage-store';
 
 /** Reads the engine's answer again (Settings asks when it opens). */
 export async function refreshPersistence(store: PersistentStorageStore): Promise<void> {

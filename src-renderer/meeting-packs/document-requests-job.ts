@@ -5,7 +5,7 @@ import { cancellableCall } from '../bridge/cancellable-call';
 import type { Clock } from '../jobs/clock';
 import { runItemQueue, type ItemOutcome, type ItemQueueDefinition } from '../jobs/item-queue';
 import type { JobDefinition } from '../jobs/job-runner';
-import type { Notice } from '../notices/notice-store';
+import type { Notice } from '../stores/notice-store';
 import { describeFailure } from '../ui/words/describe-failure';
 import { documentFacts } from '../client-data/document-facts';
 import type { DocumentRequest, PracticeDatabases, PracticeDb } from '../data/practice-db';

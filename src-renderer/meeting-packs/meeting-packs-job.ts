@@ -4,10 +4,10 @@ import type { Clock } from '../jobs/clock';
 import type { JobItemRef } from '../jobs/job-error';
 import { runItemQueue, type ItemOutcome, type ItemQueueDefinition } from '../jobs/item-queue';
 import type { JobDefinition, JobRunner } from '../jobs/job-runner';
-import type { Notice } from '../notices/notice-store';
+import type { Notice } from '../stores/notice-store';
 import type { PracticeDatabases, PracticeDb } from '../data/practice-db';
 import { DOCUMENT_REQUESTS_JOB } from './document-request';
-import type { MeetingPackStore } from './meeting-pack-store';
+import type { MeetingPackStore } from '../stores/meeting-pack-store';
 import type { PackEstimate } from './pack-runner';
 import { describeFailure } from '../ui/words/describe-failure';
 

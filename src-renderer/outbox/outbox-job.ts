@@ -1,11 +1,11 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { JobDefinition, JobRunner } from '../jobs/job-runner';
-import type { Notice } from '../notices/notice-store';
+import type { Notice } from '../stores/notice-store';
 import type { PracticeDatabases, PracticeDb } from '../data/practice-db';
 import { enqueue } from './outbox-db';
 import { createOutboxReplayer, type OutboxReplayer } from './outbox-replayer';
 import type { NewEntry } from './outbox-state';
-import type { OutboxStore } from './outbox-store';
+import type { OutboxStore } from '../stores/outbox-store';
 import { countOf } from '../ui/regional/counts';
 import { describeFailure, UserFacingFailure } from '../ui/words/describe-failure';
 

@@ -8,13 +8,13 @@ import type {
 } from '../../src-preload/contract/practice';
 import type { SyncedResourceName } from '../../src-preload/contract/sync';
 import type { SyncRound } from '../../src-preload/contract/sync-cadence';
-import { markStart } from '../desktop/start-marks';
-import { isOnline, type ConnectivityStore } from '../connectivity/connectivity-store';
+import { markStart } from '../start-up/start-marks';
+import { isOnline, type ConnectivityStore } from '../stores/connectivity-store';
 import type { PracticeDatabases } from '../data/practice-db';
-import type { Notice } from '../notices/notice-store';
+import type { Notice } from '../stores/notice-store';
 import { describeFailure } from '../ui/words/describe-failure';
-import type { PracticeStore } from './practice-store';
-import type { PracticeViewsStore } from './practice-views';
+import type { PracticeStore } from '../stores/practice-store';
+import type { PracticeViewsStore } from '../stores/practice-views';
 import { signOutPractice } from './sign-out';
 
 /** Connecting, syncing, pausing and signing out: the practice store's writer, as the screens call it. */

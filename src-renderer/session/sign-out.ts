@@ -1,6 +1,6 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { SignOutResult } from '../../src-preload/contract/practice';
-import type { Notice } from '../notices/notice-store';
+import type { Notice } from '../stores/notice-store';
 import { describeFailure } from '../ui/words/describe-failure';
 
 /** What a sign-out did, for the caller and the tests; the user is told through a notice. */
@@ -18,7 +18,7 @@ export interface SignOutDeps {
   forget(): Promise<void>;
   /** Deletes the practice's database (the window's `PracticeDatabases.delete`). */
   deleteDb(practiceKey: string): Promise<void>;
-  /** Forgets what the practice's screens were left showing (practice-views.ts). */
+  /** Forgets what the practice's screens were left showing (stores/practice-views.ts). */
   forgetViews(practiceKey: string): void;
   notify(notice: Omit<Notice, 'id'>): void;
   storage?: Storage;

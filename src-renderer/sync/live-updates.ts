@@ -2,8 +2,8 @@ import type { Companion } from '../../src-preload/contract/companion';
 import type { SyncPoke } from '../../src-preload/contract/live-updates';
 import { syncedResourceNameSchema, type SyncedResourceName } from '../../src-preload/contract/sync';
 import type { PracticeDatabases, PracticeDb } from '../data/practice-db';
-import type { PracticeStore } from '../session/practice-store';
-import type { LiveStatusStore } from './live-status-store';
+import type { PracticeStore } from '../stores/practice-store';
+import type { LiveStatusStore } from '../stores/live-status-store';
 
 /** A proposal never seen here counts as newly accepted when it was accepted this recently (by the hub's clock). */
 const FRESH_ACCEPTANCE_MS = 15 * 60_000;

@@ -1,8 +1,8 @@
 import type { Companion } from '../../src-preload/contract/companion';
 import type { SyncPageEvent } from '../../src-preload/contract/practice';
 import type { PracticeDatabases, PracticeDb } from '../data/practice-db';
-import type { Notice } from '../notices/notice-store';
-import type { PracticeStore } from '../session/practice-store';
+import type { Notice } from '../stores/notice-store';
+import type { PracticeStore } from '../stores/practice-store';
 import { describeFailure, failureDiagnostics } from '../ui/words/describe-failure';
 
 type IngestPage = (db: PracticeDb, page: SyncPageEvent) => Promise<void>;

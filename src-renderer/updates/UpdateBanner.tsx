@@ -1,7 +1,7 @@
 import { Button, Callout, Flex } from '@radix-ui/themes';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { UpdateStatus } from '../../src-preload/contract/desktop';
-import { restartToUpdate } from './update-store';
+import { restartToUpdate } from './update-bridge';
 import { useStores, useUpdates } from '../context/store-hooks';
 
 const LATER = 'Restart to update now, or it installs when you quit.';

@@ -1,5 +1,5 @@
 import type { Companion } from '../../src-preload/contract/companion';
-import { createRendererStores, type RendererStores } from '../../src-renderer/context/renderer-stores';
+import { createRendererStores, type RendererStores } from '../../src-renderer/stores/renderer-stores';
 import type { PracticeDatabases } from '../../src-renderer/data/practice-db';
 import { createPracticeService, type PracticeService } from '../../src-renderer/session/practice-service';
 

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import type { PracticeDb } from '../../data/practice-db';
-import { activePractice } from '../../session/practice-store';
+import { activePractice } from '../../stores/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { localWindow, type LocalWindow } from './billing-filter';
 import { windowSentence } from './money-wording';

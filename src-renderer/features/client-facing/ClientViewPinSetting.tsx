@@ -3,9 +3,9 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { pinSchema, type PinOwner } from '../../../src-preload/contract/client-facing';
 import { useCompanion } from '../../context/services-context';
 import { useAppInfo, usePractice } from '../../context/store-hooks';
-import { managedOf } from '../../desktop/app-info-store';
+import { managedOf } from '../../stores/app-info-store';
 import { SetByAdministrator } from '../../ui/SetByAdministrator';
-import { useStoredMe } from '../../session/who-am-i';
+import { useStoredMe } from '../../who-am-i/who-am-i';
 import { PasswordField } from '../../ui/PasswordField';
 import { useSecondsLeft, WaitProblem } from './PinDialogs';
 

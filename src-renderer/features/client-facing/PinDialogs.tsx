@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { pinSchema } from '../../../src-preload/contract/client-facing';
 import { useCompanion } from '../../context/services-context';
 import { ModalDialog } from '../../ui/ModalDialog';
-import { exitClientFacing } from '../../client-facing/client-facing-store';
+import { exitClientFacing } from '../../client-facing/client-facing-bridge';
 import { useStores } from '../../context/store-hooks';
 import { describeFailure } from '../../ui/words/describe-failure';
 

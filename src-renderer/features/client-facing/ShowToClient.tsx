@@ -4,7 +4,7 @@ import type { PinOwner } from '../../../src-preload/contract/client-facing';
 import { useCompanion, useServices } from '../../context/services-context';
 import { ChoosePinDialog } from './PinDialogs';
 import { showToClientKeys, useShowToClientShortcut } from './show-to-client-shortcut';
-import { enterClientFacing } from '../../client-facing/client-facing-store';
+import { enterClientFacing } from '../../client-facing/client-facing-bridge';
 import { pinOwnerNow } from '../../client-facing/pin-owner';
 import { useClientFacing, usePractice, useStores } from '../../context/store-hooks';
 import { describeFailure } from '../../ui/words/describe-failure';

@@ -16,7 +16,7 @@ import { useWordSearch } from './use-word-search';
 import { whenIdleAfterFirstPaint } from '../../desktop/idle-after-paint';
 import { useClientSnapshot } from './use-client-snapshot';
 import { useServices } from '../../context/services-context';
-import { isOnline } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../stores/connectivity-store';
 import { routes } from '../../../src-preload/contract/routes';
 import { useConnectivity, usePractice } from '../../context/store-hooks';
 

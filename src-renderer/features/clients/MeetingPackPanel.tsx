@@ -6,7 +6,7 @@ import type { StoredEntity } from '../../data/practice-db';
 import type { MeetingPack } from '../../data/meeting-pack-types';
 import { estimatePack } from '../../meeting-packs/pack-plan';
 import { listAverages, packIdFor, packInputs } from '../../meeting-packs/pack-runner';
-import { isOnline } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../stores/connectivity-store';
 import { packWait } from '../../meeting-packs/pack-wait';
 import { packProgress, progressText } from '../../meeting-packs/pack-progress';
 import { PACK_TRIES } from '../../meeting-packs/pack-retry';

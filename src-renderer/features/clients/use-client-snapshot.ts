@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { whenIdleAfterFirstPaint } from '../../desktop/idle-after-paint';
-import { markStart } from '../../desktop/start-marks';
+import { markStart } from '../../start-up/start-marks';
 import type { StoredEntity } from '../../data/practice-db';
 import { readFirstPage } from '../../data/first-page';
 import { useServices } from '../../context/services-context';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { whenIdleAfterFirstPaint } from '../../desktop/idle-after-paint';
 import type { StoredEntity } from '../../data/practice-db';
-import { activePractice } from '../../session/practice-store';
+import { activePractice } from '../../stores/practice-store';
 import { ClientSearchIndex, type WordSearch } from '../../search';
 import { usePractice } from '../../context/store-hooks';
 

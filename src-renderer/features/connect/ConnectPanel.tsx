@@ -6,7 +6,7 @@ import { LabelledSelect } from '../../ui/LabelledSelect';
 import { DirectConnectForm } from './DirectConnectForm';
 import { HubConnectForm } from './HubConnectForm';
 import { useAppInfo, usePractice } from '../../context/store-hooks';
-import { managedOf } from '../../desktop/app-info-store';
+import { managedOf } from '../../stores/app-info-store';
 
 /** Connect a practice: one click for the demo practice, or the Client ID and secret from the practice administrator. */
 export function ConnectPanel() {

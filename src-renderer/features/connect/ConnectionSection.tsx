@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { PracticeSummary } from '../../../src-preload/contract/practice';
 import { useServices } from '../../context/services-context';
 import { useAppInfo, usePractice } from '../../context/store-hooks';
-import { managedOf } from '../../desktop/app-info-store';
+import { managedOf } from '../../stores/app-info-store';
 import { SetByAdministrator } from '../../ui/SetByAdministrator';
 import { ConfirmDialog } from '../../ui/ModalDialog';
 import { AddOwnCredentialsForm } from './AddOwnCredentialsForm';

@@ -4,7 +4,7 @@ import type { OwnCredentialsInput } from '../../../src-preload/contract/practice
 import { useServices } from '../../context/services-context';
 import { useOwnCredentialsFields } from './OwnCredentialsFields';
 import { useAppInfo, usePractice } from '../../context/store-hooks';
-import { managedOf } from '../../desktop/app-info-store';
+import { managedOf } from '../../stores/app-info-store';
 import { SetByAdministrator } from '../../ui/SetByAdministrator';
 
 /**

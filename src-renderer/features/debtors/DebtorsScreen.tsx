@@ -6,7 +6,7 @@ import type { DebtorAgeing } from '../../../src-preload/contract/partner-api';
 import { EmptyState } from '../../ui/EmptyState';
 import { lazyComponent } from '../../ui/LazyLoad';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { activePractice } from '../../session/practice-store';
+import { activePractice } from '../../stores/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/regional/regional-format';
 import { bucketShares, sumBuckets } from './ageing';

@@ -5,7 +5,7 @@ import type { DebtorMovement } from '../../../src-preload/contract/partner-api';
 import { useServices } from '../../context/services-context';
 import { LabelledSelect } from '../../ui/LabelledSelect';
 import { DateInput } from '../../ui/DateInput';
-import { isOnline } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../stores/connectivity-store';
 import { formatDate, formatDateTime, formatMoney } from '../../ui/regional/regional-format';
 import { useDebtorsView, useDebtorsViews } from './debtors-view-store';
 import {

@@ -5,7 +5,7 @@ import type { PracticeDb, StoredReport } from '../../data/practice-db';
 import { readMovement } from '../../data/stored-reports';
 import { movementReportName, type Period } from './periods';
 import { describeFailure } from '../../ui/words/describe-failure';
-import { createSharedReads, type SharedReads } from '../../client-data/shared-reads';
+import { createSharedReads, type SharedReads } from '../../data/shared-reads';
 
 export interface MovementReadContext {
   companion: Pick<Companion, 'practice'>;

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { documentRefSchema, type DocumentOpenResult, type DocumentRef } from '../../../src-preload/contract/documents';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { isOnline } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../stores/connectivity-store';
 import { PdfViewer, startPdfViewer } from '../../pdf-viewer/lazy';
 import { base64ToBytes } from './base64';
 import { SaveCopyButton } from './SaveCopyButton';

@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import type { Pending } from '../../effects/outbox-effect';
 import { readEntries } from '../../outbox/outbox-db';
-import { activePractice } from '../../session/practice-store';
+import { activePractice } from '../../stores/practice-store';
 import { formatDateTime, formatPhone } from '../../ui/regional/regional-format';
 import { ConvertAction } from './LeadActions';
 import { leadName } from '../../ui/words/lead-name';

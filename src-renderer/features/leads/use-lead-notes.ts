@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { parseReadData } from '../../../src-preload/contract/reads';
-import { isOnline } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../stores/connectivity-store';
 import { describeNotes, storeLeadNotes, type NotesDisplay, type NotesRefresh } from './lead-notes-cache';
 import { useCompanion, useServices } from '../../context/services-context';
 import { describeFailure, UserFacingFailure } from '../../ui/words/describe-failure';

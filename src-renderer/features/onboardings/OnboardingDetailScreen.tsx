@@ -5,7 +5,7 @@ import type { Onboarding } from '../../../src-preload/contract/partner-api';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import type { Pending } from '../../effects/outbox-effect';
-import { activePractice } from '../../session/practice-store';
+import { activePractice } from '../../stores/practice-store';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { OnboardingActions } from './OnboardingActions';
 import { OnboardingDocuments } from './OnboardingDocuments';

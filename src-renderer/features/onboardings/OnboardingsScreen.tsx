@@ -5,7 +5,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { foldForSearch } from '../../search';
-import { activePractice } from '../../session/practice-store';
+import { activePractice } from '../../stores/practice-store';
 import { ConnectPanel } from '../connect/ConnectPanelOnDemand';
 import { formatDate } from '../../ui/regional/regional-format';
 import { useServices } from '../../context/services-context';

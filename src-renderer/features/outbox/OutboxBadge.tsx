@@ -2,9 +2,9 @@ import { Badge } from '@radix-ui/themes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countOpen } from '../../outbox/outbox-count';
 import { useActivePracticeDb } from '../../context/services-context';
-import { isOnline } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../stores/connectivity-store';
 import { useConnectivity } from '../../context/store-hooks';
-import { useFirstScreenShown } from '../../desktop/use-first-screen-shown';
+import { useFirstScreenShown } from '../../context/use-first-screen-shown';
 
 /**
  * The count of queued actions not yet sent (or needing attention), for the navigation; offline it says why

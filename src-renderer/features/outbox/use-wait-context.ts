@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { BudgetStatus } from '../../../src-preload/contract/budget';
 import { useCompanion } from '../../context/services-context';
-import { isOnline } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../stores/connectivity-store';
 import type { WaitContext } from '../../outbox/wait-reason';
-import { activePractice } from '../../session/practice-store';
+import { activePractice } from '../../stores/practice-store';
 import { useRegion } from '../../ui/regional/use-region';
 import { formatTime } from '../../ui/regional/regional-format';
 import { useConnectivity, useOutbox, usePractice } from '../../context/store-hooks';

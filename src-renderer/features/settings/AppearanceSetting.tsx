@@ -2,7 +2,7 @@ import { Card, Heading, RadioGroup, Text } from '@radix-ui/themes';
 import type { ThemeChoice } from '../../../src-preload/contract/desktop';
 import { useCompanion } from '../../context/services-context';
 import { useStores, useTheme } from '../../context/store-hooks';
-import { chooseTheme } from '../../desktop/theme-store';
+import { chooseTheme } from '../../desktop/theme-bridge';
 
 const choices: { value: ThemeChoice; label: string }[] = [
   { value: 'system', label: 'Same as the system' },

@@ -8,7 +8,7 @@ import type {
 import { useCompanion } from '../../context/services-context';
 import { DocumentPassphraseForm } from './DocumentPassphrase';
 import { useAppInfo, usePractice } from '../../context/store-hooks';
-import { managedOf } from '../../desktop/app-info-store';
+import { managedOf } from '../../stores/app-info-store';
 import { SetByAdministrator } from '../../ui/SetByAdministrator';
 
 type Encryption = DocumentListResult['encryption'];

@@ -1,6 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes';
-import { usePresence } from '../../presence/use-presence';
-import { isOnline } from '../../connectivity/connectivity-store';
+import { usePresence } from '../../context/use-presence';
+import { isOnline } from '../../stores/connectivity-store';
 import { useRegion } from '../../ui/regional/use-region';
 import { budgetShareText, cadenceCostText, cadenceNowText, cadenceRuleText } from './sync-cadence-text';
 import { useConnectivity, usePractice } from '../../context/store-hooks';

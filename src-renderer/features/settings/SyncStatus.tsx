@@ -12,7 +12,7 @@ import { syncedResourceStorage, type SyncCursor } from '../../../src-preload/con
 import { syncedResourceName } from './synced-resource-names';
 import { notNeededYet, readText, stateWord } from './sync-run-text';
 import { useCompanion, useServices } from '../../context/services-context';
-import { isOnline } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../stores/connectivity-store';
 import { syncWaitText } from './sync-wait';
 import { SyncCadence } from './SyncCadence';
 import { usageText } from './sync-cadence-text';

@@ -2,7 +2,7 @@ import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { useServices } from '../../context/services-context';
 import { UserSelect, useUsers } from '../../operations/shared/UserSelect';
-import { saveMe, useStoredMe } from '../../session/who-am-i';
+import { saveMe, useStoredMe } from '../../who-am-i/who-am-i';
 import { usePractice } from '../../context/store-hooks';
 
 const WHY =

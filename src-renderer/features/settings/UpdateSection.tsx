@@ -1,11 +1,11 @@
 import { Button, Flex, Progress, Text } from '@radix-ui/themes';
 import type { UpdateStatus } from '../../../src-preload/contract/desktop';
-import { restartToUpdate } from '../../updates/update-store';
+import { restartToUpdate } from '../../updates/update-bridge';
 import { useRegion } from '../../ui/regional/use-region';
 import { formatDateTime } from '../../ui/regional/regional-format';
 import { useCompanion } from '../../context/services-context';
 import { useAppInfo, useStores, useUpdates } from '../../context/store-hooks';
-import { managedOf } from '../../desktop/app-info-store';
+import { managedOf } from '../../stores/app-info-store';
 import { SetByAdministrator } from '../../ui/SetByAdministrator';
 
 const stateWords: Record<UpdateStatus['state'], string> = {

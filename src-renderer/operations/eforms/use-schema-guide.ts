@@ -4,7 +4,7 @@ import { schemaGuideSchema, type SchemaGuide } from '../../../src-preload/contra
 import { parseReadData } from '../../../src-preload/contract/reads';
 import { ServicesContext } from '../../context/services-context';
 import { SCHEMA_GUIDE_REPORT } from '../../client-data/client-reads';
-import { isOnline } from '../../connectivity/connectivity-store';
+import { isOnline } from '../../stores/connectivity-store';
 import { useConnectivity, usePractice } from '../../context/store-hooks';
 
 /** Where the guide is kept on this laptop (the practice's `reports` table); a meeting pack reads it too. */

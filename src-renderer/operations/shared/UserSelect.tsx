@@ -2,10 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { User } from '../../../src-preload/contract/partner-api';
-import { activePractice } from '../../session/practice-store';
+import { activePractice } from '../../stores/practice-store';
 import { SelectInput, writeBlockedReason } from '../../ui/form-kit';
 import { useServices } from '../../context/services-context';
-import { useMe } from '../../session/who-am-i';
+import { useMe } from '../../who-am-i/who-am-i';
 import { usePractice } from '../../context/store-hooks';
 
 /**

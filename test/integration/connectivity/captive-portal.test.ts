@@ -7,7 +7,7 @@ import { createDemoPractice, type DemoPractice } from '../../../src-main/demo-pr
 import { deletePracticeDb } from '../../../src-renderer/data/practice-db';
 import { practiceDb } from '../../support/practice-db';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
-import { createRendererStores } from '../../../src-renderer/context/renderer-stores';
+import { createRendererStores } from '../../../src-renderer/stores/renderer-stores';
 import { createRendererJobs } from '../../../src-renderer/app/renderer-jobs';
 import { createPracticeDatabases } from '../../../src-renderer/data/practice-db';
 import { startNodeApp, type NodeApp } from '../../support/node-companion';

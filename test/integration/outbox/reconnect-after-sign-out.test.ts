@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deletePracticeDb } from '../../../src-renderer/data/practice-db';
 import { practiceDb } from '../../support/practice-db';
 import { readEntries } from '../../../src-renderer/outbox/outbox-db';
-import { createRendererStores } from '../../../src-renderer/context/renderer-stores';
+import { createRendererStores } from '../../../src-renderer/stores/renderer-stores';
 import { createRendererJobs } from '../../../src-renderer/app/renderer-jobs';
 import { createPracticeDatabases } from '../../../src-renderer/data/practice-db';
 import { startNodeApp } from '../../support/node-companion';

@@ -22,9 +22,11 @@ const placement: Record<string, Layer> = {
   styles: 'ui', // stylesheets only
   search: 'ui', // the fold rule and the client search: text rules over the contract's types, below data so data can use them
   data: 'data', // the Dexie database and its table types
-  context: 'domain', // the root's React context
+  stores: 'domain', // every store of the window, state only: imports no other renderer folder
+  context: 'domain', // the root's React context and the hooks into its stores and services
   notices: 'domain', // the notices' store (built per root) and the toasts that show it
   session: 'domain',
+  'who-am-i': 'domain', // who is using this laptop, per practice (a hook into the root's databases and stores)
   sync: 'domain',
   outbox: 'domain',
   effects: 'domain',
@@ -36,6 +38,7 @@ const placement: Record<string, Layer> = {
   jobs: 'domain',
   'client-facing': 'domain', // the mode's store and route guard; its screens are features/client-facing
   desktop: 'domain', // app glue lower layers need (platform, shortcut events and list)
+  'start-up': 'domain', // the start's milestones (User Timing marks): imports nothing
   operations: 'operations',
   features: 'features',
   app: 'app',

@@ -78,7 +78,7 @@ const isStoreMaker = (name: string): boolean => STORE_MAKERS.has(name) || /^crea
 
 /**
  * A store made when the module loads (`create(...)` or `createStore(...)` outside any function): one per
- * window, shared by every root and every test. Stores are made per root instead (`context/renderer-stores.ts`).
+ * window, shared by every root and every test. Stores are made per root instead (`stores/renderer-stores.ts`).
  * Calls inside a function body (a factory) are fine; `file` is reported as given.
  */
 export function findModuleStores(file: string, source: string): ModuleStateFinding[] {
@@ -108,7 +108,7 @@ describe('module state in the renderer', () => {
     const findings = files.flatMap((file) => findModuleStores(file, readFileSync(path.join(root, file), 'utf8')));
     expect(
       findings.map((f) => `${f.file}:${f.line}: ${f.text}`),
-      'A store is made by a factory that createRendererStores (src-renderer/context/renderer-stores.ts) calls',
+      'A store is made by a factory that createRendererStores (src-renderer/stores/renderer-stores.ts) calls',
     ).toEqual([]);
   });
 

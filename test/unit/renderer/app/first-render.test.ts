@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_RENDER_WAIT_MS, whenReadyForFirstRender } from '../../../../src-renderer/app/first-render';
-import { createPracticeStore } from '../../../../src-renderer/session/practice-store';
+import { createPracticeStore } from '../../../../src-renderer/stores/practice-store';
 
 function manualTimers() {
   const pending = new Map<number, { run: () => void; ms: number }>();

@@ -4,7 +4,7 @@ import type { Companion } from '../../../../src-preload/contract/companion';
 import type { PracticeSummary } from '../../../../src-preload/contract/practice';
 import { createRendererJobs, DEFERRED_JOBS, type RendererJobsDeps } from '../../../../src-renderer/app/renderer-jobs';
 import type { JobRun } from '../../../../src-renderer/jobs/job-runner';
-import { createRendererStores, type RendererStores } from '../../../../src-renderer/context/renderer-stores';
+import { createRendererStores, type RendererStores } from '../../../../src-renderer/stores/renderer-stores';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
 import { ACTIVE_EVERY_MS } from '../../../../src-preload/contract/sync-cadence';
 

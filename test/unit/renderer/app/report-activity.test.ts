@@ -4,7 +4,7 @@ import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ActivityReport } from '../../../../src-preload/contract/desktop';
 import { watchActivity } from '../../../../src-renderer/app/report-activity';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
-import { createRendererStores, type RendererStores } from '../../../../src-renderer/context/renderer-stores';
+import { createRendererStores, type RendererStores } from '../../../../src-renderer/stores/renderer-stores';
 
 const practiceKey = '77777777-7777-4777-8777-777777777777';
 const idle: ActivityReport = {

@@ -8,10 +8,10 @@ import {
   PartStatus,
   partSentence,
 } from '../../../../src-renderer/features/shared/PartStatus';
-import { createRendererStores } from '../../../../src-renderer/context/renderer-stores';
+import { createRendererStores } from '../../../../src-renderer/stores/renderer-stores';
 import { ServicesContext } from '../../../../src-renderer/context/services-context';
 import type { RendererServices } from '../../../../src-renderer/context/renderer-root';
-import type { ClientFacingState } from '../../../../src-renderer/client-facing/client-facing-store';
+import type { ClientFacingState } from '../../../../src-renderer/stores/client-facing-store';
 import { createStore } from 'zustand/vanilla';
 
 const MISSING = /not on this laptop|have not been read|has not been read|No \w+ on this laptop/i;

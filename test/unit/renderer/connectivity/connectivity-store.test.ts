@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ConnectivityReason } from '../../../../src-preload/contract/connectivity';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
-import { connectivityReason, isOnline } from '../../../../src-renderer/connectivity/connectivity-store';
+import { connectivityReason, isOnline } from '../../../../src-renderer/stores/connectivity-store';
 import { freshPractice } from '../../../support/fresh-renderer-root';
 
 const practiceKey = '77777777-7777-4777-8777-777777777777';

@@ -32,7 +32,7 @@ async function load(href = 'app://renderer/index.html#/clients') {
   const win = fakeWindow(href);
   vi.stubGlobal('window', win);
   const reporting = await import('../../../../src-renderer/desktop/error-reporting');
-  const notices = await import('../../../../src-renderer/notices/notice-store');
+  const notices = await import('../../../../src-renderer/stores/notice-store');
   return { win, reporting, notices };
 }
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
 import type { MeetingPack } from '../../../../src-renderer/data/meeting-pack-types';
 import { createMeetingPacks, PACK_RUN_ATTEMPTS } from '../../../../src-renderer/meeting-packs/meeting-packs-job';
-import { createMeetingPackStore } from '../../../../src-renderer/meeting-packs/meeting-pack-store';
+import { createMeetingPackStore } from '../../../../src-renderer/stores/meeting-pack-store';
 
 const runPack = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src-renderer/meeting-packs/pack-runner', () => ({ runPack }));

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { Companion } from '../../../../src-preload/contract/companion';
-import { createRendererStores } from '../../../../src-renderer/context/renderer-stores';
+import { createRendererStores } from '../../../../src-renderer/stores/renderer-stores';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
 import type { JobReason } from '../../../../src-renderer/jobs/job-runner';
 import { createOutbox } from '../../../../src-renderer/outbox/outbox-job';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BridgeError, type Companion } from '../../../../src-preload/contract/companion';
 import type { SignOutResult } from '../../../../src-preload/contract/practice';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
-import type { RendererStores } from '../../../../src-renderer/context/renderer-stores';
+import type { RendererStores } from '../../../../src-renderer/stores/renderer-stores';
 import { freshPractice } from '../../../support/fresh-renderer-root';
 import { memoryStorage } from '../../../support/memory-storage';
 

@@ -4,7 +4,7 @@ import type { Companion } from '../../../../src-preload/contract/companion';
 import type { ProposalAcceptedReport } from '../../../../src-preload/contract/live-updates';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
 import { watchLiveUpdates } from '../../../../src-renderer/sync/live-updates';
-import { createRendererStores, type RendererStores } from '../../../../src-renderer/context/renderer-stores';
+import { createRendererStores, type RendererStores } from '../../../../src-renderer/stores/renderer-stores';
 
 const practiceKey = '55555555-5555-4555-8555-555555555555';
 const otherPractice = '66666666-6666-4666-8666-666666666666';

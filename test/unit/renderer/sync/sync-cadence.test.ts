@@ -4,7 +4,7 @@ import type { Companion } from '../../../../src-preload/contract/companion';
 import type { PracticeSummary } from '../../../../src-preload/contract/practice';
 import { ACTIVE_EVERY_MS, IDLE_EVERY_MS, type Presence } from '../../../../src-preload/contract/sync-cadence';
 import { createRendererJobs } from '../../../../src-renderer/app/renderer-jobs';
-import { createRendererStores, type RendererStores } from '../../../../src-renderer/context/renderer-stores';
+import { createRendererStores, type RendererStores } from '../../../../src-renderer/stores/renderer-stores';
 import { createPracticeDatabases } from '../../../../src-renderer/data/practice-db';
 import { SYNC_JOB } from '../../../../src-renderer/sync/sync-job';
 import type { PresenceSource } from '../../../../src-renderer/presence/presence-source';

@@ -5,12 +5,8 @@ import type { Companion } from '../../../../src-preload/contract/companion';
 import type { UpdateStatus } from '../../../../src-preload/contract/desktop';
 import { UpdateBannerView } from '../../../../src-renderer/updates/UpdateBanner';
 import { UpdateStatusView } from '../../../../src-renderer/features/settings/UpdateSection';
-import {
-  createUpdateStore,
-  restartToUpdate,
-  watchUpdates,
-  type UpdateStore,
-} from '../../../../src-renderer/updates/update-store';
+import { restartToUpdate, watchUpdates } from '../../../../src-renderer/updates/update-bridge';
+import { createUpdateStore, type UpdateStore } from '../../../../src-renderer/stores/update-store';
 
 const off: UpdateStatus = {
   state: 'off',

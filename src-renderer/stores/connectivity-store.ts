@@ -1,5 +1,4 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Companion } from '../../src-preload/contract/companion';
 import type { Connectivity, ConnectivityReason } from '../../src-preload/contract/connectivity';
 
 export interface ConnectivityState {
@@ -11,6 +10,7 @@ export interface ConnectivityState {
   setBrowserOnline(online: boolean): void;
 }
 
+/** Main's events and the browser's are followed by `connectivity/connectivity-bridge.ts`. */
 export type ConnectivityStore = StoreApi<ConnectivityState>;
 
 export const createConnectivityStore = (): ConnectivityStore =>
@@ -31,23 +31,4 @@ export function isOnline(state: Pick<ConnectivityState, 'main' | 'browserOnline'
 export function connectivityReason(state: Pick<ConnectivityState, 'main' | 'browserOnline'>): ConnectivityReason {
   if (!state.browserOnline) return 'no-network';
   return state.main?.reason ?? 'ok';
-}
-
-/** Keeps the store in step with main's events and the browser's online/offline events. */
-export function watchConnectivity(companion: Companion, store: ConnectivityStore): () => void {
-  const { setMain, setBrowserOnline } = store.getState();
-  const unsubscribe = companion.on('connectivity.changed', setMain);
-  void companion.connectivity
-    .status()
-    .then(setMain)
-    .catch(() => undefined);
-  const onOnline = (): void => setBrowserOnline(true);
-  const onOffline = (): void => setBrowserOnline(false);
-  window.addEventListener('online', onOnline);
-  window.addEventListener('offline', onOffline);
-  return () => {
-    unsubscribe();
-    window.removeEventListener('online', onOnline);
-    window.removeEventListener('offline', onOffline);
-  };
 }

@@ -1,23 +1,24 @@
-import { createClientFacingStore, type ClientFacingStore } from '../client-facing/client-facing-store';
-import { createConnectivityStore, type ConnectivityStore } from '../connectivity/connectivity-store';
-import { createAppInfoStore, type AppInfoStore } from '../desktop/app-info-store';
-import { createPersistentStorageStore, type PersistentStorageStore } from '../desktop/persistent-storage';
-import { createThemeStore, type ThemeStore } from '../desktop/theme-store';
-import { createMeetingPackStore, type MeetingPackStore } from '../meeting-packs/meeting-pack-store';
-import { createNoticeStore, type NoticeStore } from '../notices/notice-store';
-import { createOutboxStore, type OutboxStore } from '../outbox/outbox-store';
-import { createActingUsersStore, type ActingUsersStore } from '../session/acting-users-store';
-import { createPracticeStore, type PracticeStore } from '../session/practice-store';
-import { createPracticeViewsStore, type PracticeViewsStore } from '../session/practice-views';
-import { createWhoAmIStore, type WhoAmIStore } from '../session/who-am-i-store';
-import { createLiveStatusStore, type LiveStatusStore } from '../sync/live-status-store';
-import { createUpdateStore, type UpdateStore } from '../updates/update-store';
+import { createActingUsersStore, type ActingUsersStore } from './acting-users-store';
+import { createAppInfoStore, type AppInfoStore } from './app-info-store';
+import { createClientFacingStore, type ClientFacingStore } from './client-facing-store';
+import { createConnectivityStore, type ConnectivityStore } from './connectivity-store';
+import { createLiveStatusStore, type LiveStatusStore } from './live-status-store';
+import { createMeetingPackStore, type MeetingPackStore } from './meeting-pack-store';
+import { createNoticeStore, type NoticeStore } from './notice-store';
+import { createOutboxStore, type OutboxStore } from './outbox-store';
+import { createPersistentStorageStore, type PersistentStorageStore } from './persistent-storage-store';
+import { createPracticeStore, type PracticeStore } from './practice-store';
+import { createPracticeViewsStore, type PracticeViewsStore } from './practice-views';
+import { createThemeStore, type ThemeStore } from './theme-store';
+import { createUpdateStore, type UpdateStore } from './update-store';
+import { createWhoAmIStore, type WhoAmIStore } from './who-am-i-store';
 
 /**
  * Every zustand store of the window: what the screens show, state only. Built per root (one window, one
  * test), so two roots never share state and a test starts from a fresh one instead of resetting globals.
  * The services get the stores they write as explicit deps; components read them through
- * `context/store-hooks.ts`.
+ * `context/store-hooks.ts`. What talks to main for a store (`watchTheme`, `restartToUpdate`…) lives with its
+ * service, never here: this folder imports only the contract, so every other folder may import it.
  */
 export interface RendererStores {
   practice: PracticeStore;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useServices } from '../context/services-context';
+import { useServices } from './services-context';
 
 /**
- * Whether the first screen has painted its content (see first-screen.ts). Parts of the shell that read the
+ * Whether the first screen has painted its content (see desktop/first-screen.ts). Parts of the shell that read the
  * practice's database through Dexie (the outbox count, the last sync's time, who is using the laptop) wait
  * for it: opening Dexie reads and checks the whole schema, and the first rows should not wait for that.
  */

@@ -1,29 +1,5 @@
-import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Companion } from '../../src-preload/contract/companion';
-import type { UpdateStatus } from '../../src-preload/contract/desktop';
-
-export interface UpdateState {
-  /** Main's latest word on updates; null until it answers. */
-  status: UpdateStatus | null;
-  /** Why the last "Restart to update" did not restart (an action was sending…); cleared by main's next status. */
-  refusedReason: string | null;
-  /** The version whose banner the person closed with "Later"; it installs at quit. */
-  dismissedVersion: string | null;
-  setStatus(status: UpdateStatus): void;
-  dismiss(): void;
-}
-
-export type UpdateStore = StoreApi<UpdateState>;
-
-export const createUpdateStore = (): UpdateStore =>
-  createStore<UpdateState>()((set, get) => ({
-    status: null,
-    refusedReason: null,
-    dismissedVersion: null,
-    // Main's newer word supersedes the last refusal (a deferred restart's status carries its own sentence).
-    setStatus: (status) => set({ status, refusedReason: null }),
-    dismiss: () => set({ dismissedVersion: get().status?.version ?? null }),
-  }));
+import type { UpdateStore } from '../stores/update-store';
 
 /** "Restart to update": main may refuse (an action is sending…); its reason is shown with the banner. */
 export async function restartToUpdate(companion: Companion, store: UpdateStore): Promise<void> {

@@ -1,20 +1,7 @@
-import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Companion } from '../../src-preload/contract/companion';
 import type { ThemeChoice, ThemeState } from '../../src-preload/contract/desktop';
+import type { ThemeStore } from '../stores/theme-store';
 import { describeFailure } from '../ui/words/describe-failure';
-
-export interface ThemeStoreState {
-  /** What the user chose in Settings; kept by main in its settings file. */
-  choice: ThemeChoice;
-  /** The page's `prefers-color-scheme`: the OS theme, or in the desktop app the choice (main sets nativeTheme's source). */
-  systemDark: boolean;
-  error: string | null;
-}
-
-export type ThemeStore = StoreApi<ThemeStoreState>;
-
-export const createThemeStore = (): ThemeStore =>
-  createStore<ThemeStoreState>()(() => ({ choice: 'system', systemDark: false, error: null }));
 
 /** The user's choice in Settings: shown at once; main's answer (or its event) confirms it. */
 export async function chooseTheme(companion: Companion, store: ThemeStore, choice: ThemeChoice): Promise<void> {
@@ -25,10 +12,6 @@ export async function chooseTheme(companion: Companion, store: ThemeStore, choic
     store.setState({ error: describeFailure(error) });
   }
 }
-
-/** Radix's appearance: the choice, or for "system" what the page's colour scheme says. */
-export const appearanceOf = (state: Pick<ThemeStoreState, 'choice' | 'systemDark'>): 'light' | 'dark' =>
-  state.choice === 'system' ? (state.systemDark ? 'dark' : 'light') : state.choice;
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeError, type Companion } from '../../../../src-preload/contract/companion';
-import { createRendererStores } from '../../../../src-renderer/context/renderer-stores';
-import { loadAppInfo } from '../../../../src-renderer/desktop/app-info-store';
+import { createRendererStores } from '../../../../src-renderer/stores/renderer-stores';
+import { loadAppInfo } from '../../../../src-renderer/desktop/app-info-bridge';
 
 describe('app info store', () => {
   it('keeps the error and raises a notice when main cannot answer', async () => {

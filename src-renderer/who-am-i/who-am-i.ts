@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { useServices } from '../context/services-context';
 import { usePractice } from '../context/store-hooks';
-import { useFirstScreenShown } from '../desktop/use-first-screen-shown';
+import { useFirstScreenShown } from '../context/use-first-screen-shown';
 import type { PracticeDb } from '../data/practice-db';
-import { storedMeSchema, type StoredMe } from './who-am-i-store';
+import { storedMeSchema, type StoredMe } from '../stores/who-am-i-store';
 
 /**
  * Who is using this laptop, for this practice: the staff member every "…by" field starts at. The Partner

@@ -1,5 +1,4 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { OutboxValidationError } from './outbox-db';
 
 export interface OutboxState {
   /** A 401 paused the outbox: nothing goes out until the credentials are entered again. */
@@ -12,8 +11,6 @@ export interface OutboxState {
    */
   deliveredAfterReconnect: number;
 }
-
-export type { OutboxValidationError };
 
 /**
  * What the screens show of the outbox. Queueing and replaying are the outbox service's (outbox-job.ts),
