@@ -214,7 +214,7 @@ const mayHaveApplied = (p: OutboxProblem, message: string, error: unknown): Outb
 const mayStillLand = { mayStillLand: true as const };
 
 /**
- * Every failure, in the outbox's terms (see the failure table in docs/ARCHITECTURE.md). Whether a write
+ * Every failure, in the outbox's terms (see the Executor row in docs/outbox.md). Whether a write
  * that is not idempotent may have been applied is the one rule in not-applied.ts: only a request that
  * never left, or a 400/403/404/429, proves it was not; anything else is ambiguous (a read settles it).
  * The shared sentences (failure-words.ts) where the outbox means the same thing; its own where the

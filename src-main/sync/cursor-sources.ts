@@ -5,7 +5,7 @@ import { emptyCursor } from './pass-rules';
  * A cursor's watermark, learned page size and proof times are facts about ONE source: the hub compares
  * `lastUpdated` with its own change time and dates its answers by its own clock, and serves pages of
  * another size than the practice. So each source keeps its own cursor, and switching never lends one
- * source's facts to the other (see "Falling back to the Partner API" in docs/ARCHITECTURE.md).
+ * source's facts to the other (see "Falling back to the Partner API" in docs/hub.md).
  */
 
 /** The source a run reads, and what a cursor without `source` is about (the practice's own address). */

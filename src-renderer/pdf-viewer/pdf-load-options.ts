@@ -38,7 +38,7 @@ export const MAX_PDF_PAGES = 2_000;
 /**
  * The options every document is opened with.
  *
- * Hardening decisions (see also docs/ARCHITECTURE.md, "PDF viewer"):
+ * Hardening decisions (see also docs/renderer.md, "PDF viewer"):
  * - `maxImageSize`: MAX_IMAGE_PIXELS above. The canvas itself is capped separately (pdf.js 6 has no
  *   `maxCanvasPixels` in getDocument; the viewer sizes its canvases with canvasPixelRatio).
  * - `disableFontFace: false`, deliberately: embedded fonts are converted by pdf.js and handed to

@@ -61,7 +61,7 @@ export function ClientDetailScreen() {
     );
   }
   const e = data.entity;
-  // The office is how the practice files the client, not something the client needs to see (ARCHITECTURE.md).
+  // The office is how the practice files the client, not something the client needs to see (docs/screens.md).
   const office = e.officeName && !shownToClient ? ` · ${e.officeName}` : '';
   return (
     <div className="client-page">
