@@ -164,8 +164,23 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The hub runs in plain Node, without Electron.' }],
-          patterns: [rendererCode, preloadInternals],
+          patterns: [
+            rendererCode,
+            preloadInternals,
+            {
+              group: ['**/demo-practice/**'],
+              message:
+                'The real hub never depends on the fake practice: only cli.ts loads it, with import() under --demo.',
+            },
+          ],
         },
+      ],
+      // Every wait of the hub is on a clock it was given (hub-core.ts: the practice's or the wall clock), so a
+      // test or a benchmark steps through it: realTimer.sleep or repeatEvery (request-budget/budget-timer.ts).
+      'no-restricted-globals': [
+        'error',
+        { name: 'setTimeout', message: 'Wait on the hub’s clock: clock.sleep(ms, signal).' },
+        { name: 'setInterval', message: 'Repeat on the hub’s clock: repeatEvery(clock, ms, signal, tick).' },
       ],
     },
   },

@@ -8,8 +8,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createDemoPractice } from '../demo-practice/create-demo-practice';
-import { demoSummary } from '../demo-practice/demo-summary';
 import { runBackupCommand } from './backup/backup-command';
 import { runRestoreCommand } from './backup/restore-command';
 import { hubHelp, HubOptionsError, readHubOptions, type HubOptions } from './command-line/hub-options';
@@ -108,7 +106,11 @@ const port = values.port;
 // The demo is a new practice on every start, so by default its hub gets a fresh data folder, removed on exit.
 const scratch = values.demo && !values.data ? mkdtempSync(join(tmpdir(), 'practice-hub-demo-')) : null;
 const dataDir = dataFolder(resolve(values.data ?? scratch ?? defaultData));
-const demo = values.demo ? await createDemoPractice({ port: 0 }) : null;
+// The demo practice is loaded only with --demo: a hub serving a real practice never loads the fake one.
+const demoModules = values.demo
+  ? await Promise.all([import('../demo-practice/create-demo-practice'), import('../demo-practice/demo-summary')])
+  : null;
+const demo = demoModules ? await demoModules[0].createDemoPractice({ port: 0 }) : null;
 
 let partnerApi: { baseUrl: string; clientId: string; secret: string };
 if (demo) {
@@ -156,7 +158,7 @@ process.stdout.write(
     webhooks: hub.webhooks,
     // The enrolment code too: what Settings → Connection → "Through the practice hub" takes.
     ...(demo && device
-      ? { demo: demoSummary(demo), device: { ...device, enrolmentCode: enrolmentCode(device, pinned) } }
+      ? { demo: demoModules![1].demoSummary(demo), device: { ...device, enrolmentCode: enrolmentCode(device, pinned) } }
       : {}),
   })}\n`,
 );

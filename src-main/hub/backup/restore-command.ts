@@ -12,6 +12,7 @@ import { readPassphrase } from './passphrase';
 import { payloadLines } from './backup-payload';
 import { linePuller, parseJsonLine } from './json-lines';
 import { countOf } from '../../../src-preload/contract/counts';
+import { realTimer } from '../../request-budget/budget-timer';
 
 export interface RestoreOptions {
   dataDir: string;
@@ -160,7 +161,7 @@ async function postgresPlace(databaseUrl: string, goneWithinMs: number): Promise
   const deadline = Date.now() + goneWithinMs;
   let others = await otherSessions(db);
   while (others.length > 0 && Date.now() < deadline) {
-    await new Promise((done) => setTimeout(done, 100));
+    await realTimer.sleep(100);
     others = await otherSessions(db);
   }
   if (others.length > 0)

@@ -1,6 +1,7 @@
 import type { Client } from 'pg';
 import type { Queryable } from './database';
 import { logOrStderr, type HubLog } from '../watch/hub-log';
+import { realTimer, repeatEvery } from '../../request-budget/budget-timer';
 
 /**
  * Pokes between the processes of one hub database. A payload is at most a change sequence: the listener
@@ -82,7 +83,9 @@ export async function postgresSignals(
   let session: Client | null = null;
   let closed = false;
   let delay = retry.first;
-  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  // The wait before the next try to listen again, while one is set.
+  let reconnecting: AbortController | undefined;
+  const checking = new AbortController();
 
   function dropped(client: Client): void {
     if (session !== client) return;
@@ -92,12 +95,15 @@ export async function postgresSignals(
   }
 
   function scheduleReconnect(): void {
-    if (closed || reconnectTimer) return;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      void listen(true);
-    }, delay);
-    reconnectTimer.unref();
+    if (closed || reconnecting) return;
+    const wait = (reconnecting = new AbortController());
+    realTimer.sleep(delay, wait.signal).then(
+      () => {
+        reconnecting = undefined;
+        void listen(true);
+      },
+      () => undefined,
+    );
     delay = Math.min(delay * 2, retry.max);
   }
 
@@ -130,12 +136,11 @@ export async function postgresSignals(
   }
 
   await listen(false);
-  const check = setInterval(() => {
+  void repeatEvery(realTimer, options.checkEveryMs ?? 5_000, checking.signal, () => {
     const held = session;
-    if (!held || reconnectTimer) return;
+    if (!held || reconnecting) return;
     held.query('SELECT 1').catch(() => dropped(held));
-  }, options.checkEveryMs ?? 5_000);
-  check.unref();
+  });
 
   return {
     async send(channel, payload = '') {
@@ -147,8 +152,8 @@ export async function postgresSignals(
     onResumed: registry.onResumed,
     async close() {
       closed = true;
-      clearInterval(check);
-      clearTimeout(reconnectTimer);
+      checking.abort();
+      reconnecting?.abort();
       const client = session;
       session = null;
       await client?.end().catch(() => undefined);

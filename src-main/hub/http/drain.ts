@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { HubLog } from '../watch/hub-log';
+import { realTimer, repeatEvery } from '../../request-budget/budget-timer';
 
 /** How long requests under way may take to finish when the hub is told to stop (systemd waits 90 s, Docker 10 s). */
 export const DEFAULT_DRAIN_MS = 10_000;
@@ -18,12 +19,14 @@ export async function drainAndClose(app: FastifyInstance, drainMs: number, log: 
   const closed = app.close();
   // A kept-alive connection whose request finishes during the drain is idle from then on, and would hold the
   // close until its keep-alive ran out: it is closed as soon as it is idle.
-  const sweeper = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, drainMs, 'late')));
+  const done = new AbortController();
+  void repeatEvery(realTimer, IDLE_SWEEP_MS, done.signal, () => app.server.closeIdleConnections());
+  const late = realTimer.sleep(drainMs, done.signal).then(
+    () => 'late' as const,
+    () => 'closed' as const,
+  );
   const outcome = await Promise.race([closed.then(() => 'closed' as const), late]);
-  clearTimeout(timer);
-  clearInterval(sweeper);
+  done.abort();
   if (outcome === 'late') {
     log.warn({ drainMs }, 'requests still under way when the drain ended: their connections are closed');
     app.server.closeAllConnections();

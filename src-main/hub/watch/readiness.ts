@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database';
 import { lastCompletedPasses } from '../mirror/mirror-store';
 import { TIER_EVERY_MS, type SyncResource } from '../../sync/sync-resources';
+import { realTimer } from '../../request-budget/budget-timer';
 
 /** What `/readyz` checks, in the order it reports them. */
 export const READINESS_CHECKS = ['serving', 'database', 'migrations', 'leader', 'mirror'] as const;
@@ -60,12 +61,17 @@ export async function schemaVersionOf(db: Queryable): Promise<number> {
 
 class NoAnswer extends Error {}
 
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new NoAnswer()), ms);
+/** The work's answer, or NoAnswer after `ms` on the wall clock (a database that hangs is not ready). */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  const answered = new AbortController();
+  const late = realTimer.sleep(ms, answered.signal).then(() => {
+    throw new NoAnswer();
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    answered.abort();
+  }
 }
 
 const minutes = (ms: number): string =>

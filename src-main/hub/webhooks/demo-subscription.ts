@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { webhookCreatedSchema } from '../../../src-preload/contract/partner-api';
 import type { PartnerApiClient } from '../../partner-api/partner-api-client';
 import { readSecrets, writeSecrets } from '../secrets-file';
+import { realTimer } from '../../request-budget/budget-timer';
 
 /*
  * The one way the hub subscribes to the practice's events, used by `--demo` at start and by
@@ -74,7 +75,7 @@ export async function subscribeToEvents(
   for (const start = Date.now(); Date.now() - start < options.waitMs;) {
     if (readArrivals(options.dataDir).includes(eventId))
       return { subscriptions: Object.keys(secrets).length, testArrived: true, replaced };
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await realTimer.sleep(100);
   }
   return { subscriptions: Object.keys(secrets).length, testArrived: false, replaced };
 }
