@@ -12,6 +12,7 @@ import { benchBundle } from './bundle-bench';
 import { benchDemoPractice } from './demo-practice-bench';
 import { startBenchPostgres } from './bench-postgres';
 import { benchHub } from './hub-bench';
+import { benchPokeTrip } from './hub-poke-trip-bench';
 import { benchMeetingPack } from './meeting-pack-bench';
 import { benchModel } from './model-bench';
 import { benchOutbox } from './outbox-bench';
@@ -46,6 +47,8 @@ const hub = runs('hub') ? await benchHub({ quick, log }) : null;
 // Again on PostgreSQL, Debian's server started as .ci/run starts it (but durable): the engine a practice with
 // many laptops or several hub processes runs.
 const hubPostgres = runs('hub') ? await benchHubOnPostgres() : null;
+// A change's whole trip to a laptop's IndexedDB through the hub, with the laptop's real main and window code.
+const pokeTrip = runs('hub') ? await benchPokeTrip({ trips: quick ? 8 : 20 }) : null;
 
 async function benchHubOnPostgres() {
   const server = await startBenchPostgres();
@@ -83,7 +86,7 @@ const results = {
     at: new Date().toISOString(),
   },
   demoPractice,
-  sync: sync || hub ? { ...sync, hub, hubPostgres } : null,
+  sync: sync || hub ? { ...sync, hub, hubPostgres, pokeTrip } : null,
   outbox,
   model,
   meetingPack,
@@ -243,6 +246,14 @@ if (hub)
     ],
     ['sync.hub.responses429', `${hub.responses429}`, '0', hub.responses429 === 0],
   );
+if (pokeTrip)
+  rows.push([
+    'sync.hub.pokeTrip',
+    `p50 ${pokeTrip.p50Ms} ms, p95 ${pokeTrip.p95Ms} ms form submitted → stored in IndexedDB (${pokeTrip.trips} trips; poke → stored p50 ${pokeTrip.pokeToStoredP50Ms} ms, p95 ${pokeTrip.pokeToStoredP95Ms} ms); bridge crossings per trip ${JSON.stringify(pokeTrip.crossingsPerTrip)}`,
+    // The poke, the run's progress (start, the list running, done, idle) and nothing the window has to ask for.
+    '≤ 5 crossings beside the pages and their acks',
+    pokeTrip.overheadCrossings <= 5,
+  ]);
 if (hubPostgres && 'unavailable' in hubPostgres)
   rows.push(['sync.hub.onPostgres', `not measured: ${hubPostgres.unavailable}`, 'measured', false]);
 else if (hubPostgres)
