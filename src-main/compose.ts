@@ -3,9 +3,7 @@ import { createClientFacing } from './client-facing/client-facing-service';
 import { createActivityTracker } from './activity/activity-tracker';
 import { createInFlightWork } from './activity/in-flight';
 import { createPresenceMonitor } from './activity/presence-monitor';
-import { describeApp, type AppPaths, type RuntimeFacts } from './app-info/app-info';
-import type { Cipher } from './cipher/cipher';
-import type { Clock } from './clock';
+import { describeApp } from './app-info/app-info';
 import { createConnectivityMonitor } from './connectivity/connectivity-monitor';
 import { createPracticeProbe, looksLikePracticeAnswer } from './connectivity/practice-probe';
 import { createDocumentService } from './documents/document-service';
@@ -14,106 +12,26 @@ import { removeForgottenPracticeFolders } from './documents/forgotten-practice-f
 import { removePlainLeftovers } from './documents/plain-leftovers';
 import { createEventHub } from './ipc/event-hub';
 import { createLoggingHandlers } from './logging/desktop-logging';
-import { createMemoryLogger, type DiagnosticLogger } from './logging/logger';
-import type { Handlers } from './ipc/registry';
+import { createMemoryLogger } from './logging/logger';
+import { createMainHandlers } from './ipc/main-handlers';
 import { createOutboxExecutor } from './outbox/outbox-executor';
 import { createHubHints, withHubHints } from './practice-session/hub-hints';
 import { createPracticeReader } from './practice-reads/practice-reader';
 import { createCancellations } from './ipc/cancellations';
 import { createBudgetEvents } from './practice-session/budget-events';
-import { createPracticeSession, type DemoHandle, type PracticeSessionDeps } from './practice-session/practice-session';
+import { createPracticeSession } from './practice-session/practice-session';
 import { EDGE_GUARD_MS } from './request-budget/budget-ledger';
 import { createBudgetRegistry } from './request-budget/budget-registry';
 import { createSettingsBudgetStore } from './request-budget/budget-store';
-import { realTimer, type BudgetTimer } from './request-budget/budget-timer';
-import type { BudgetLimits } from './request-budget/request-budget';
-import type { SettingsStore } from './settings/settings-store';
+import { realTimer } from './request-budget/budget-timer';
 import { createCredentialVault } from './vault/credential-vault';
-import { createUpdatePolicy, realUpdateTimer, type UpdateSource, type UpdateTimer } from './updates/update-policy';
-import { createThemeStore, type ThemeHost } from './os-integration/theme-store';
-import { proposalAcceptedNotification } from './os-integration/notifications';
+import { createUpdatePolicy, realUpdateTimer } from './updates/update-policy';
+import { createThemeStore } from './os-integration/theme-store';
 import { loadRegionalHosts } from './regions/regional-hosts';
 import builtInRegionHosts from '../resources/regions.json';
-import { readManagedPolicy, type RawPolicy } from './policy/managed-policy';
+import type { MainDeps } from './main-deps';
+import { readManagedPolicy } from './policy/managed-policy';
 import { createProxyLogin } from './proxy-login/proxy-login';
-import type { HubPins } from './security/hub-pins';
-
-/**
- * Everything main needs from its host. Electron's entry passes Electron's pieces (net.fetch,
- * safeStorage, electron-store, app.getPath); the browser preview and the tests pass Node's.
- */
-export interface MainDeps {
-  runtime: RuntimeFacts;
-  paths: AppPaths & { cache: string };
-  settings: SettingsStore;
-  /** Consumed by the vault; injected now so no service ever reaches for safeStorage itself. */
-  cipher: Cipher;
-  /** Consumed by the Partner API client; Electron passes net.fetch so proxies and the OS CA store apply. */
-  fetch: typeof globalThis.fetch;
-  /**
-   * For the writes the Partner API client will not resend: Electron passes a dedicated session's fetch that
-   * opens a fresh connection for each, which Chromium never resends (src-main/electron/write-session.ts).
-   * Absent (Node: the preview, the tests): `fetch`, since Node's fetch (undici) never resends such a request.
-   */
-  fetchForWrite?: typeof globalThis.fetch;
-  /**
-   * The hub certificate pins the host's `fetch` honours (Electron: the sessions' certificate check; Node: the
-   * pinned transport of src-main/browser-preview/pinned-node-fetch.ts). Main fills them from the enrolment
-   * codes; absent, a self-signed hub is refused like any certificate the system does not trust.
-   */
-  hubPins?: HubPins;
-  clock: Clock;
-  /** Link state only (Electron: net.isOnline; preview: its network switch); reachability of the practice is main's own probe. */
-  linkUp: () => Promise<boolean>;
-  connectivityIntervalMs?: number;
-  /** Starts the embedded demo practice ("Explore the demo practice"). */
-  startDemo: () => Promise<DemoHandle>;
-  /** The request budget's time (virtual in benchmarks); default the real clock. */
-  budgetTimer?: BudgetTimer;
-  /**
-   * Set when budgetTimer runs on real time (a test's timer it can move ahead): sends then still reach the
-   * server a little after the budget records them, so the edge guard stays. Default: a given timer is virtual.
-   */
-  budgetTimerIsReal?: boolean;
-  /** The server's limits per Client ID; default the contract's 60/min, 1000/h, 10000/day. */
-  budgetLimits?: BudgetLimits;
-  /**
-   * Hands a file to the OS's default application (Electron: shell.openPath). Resolves to an error
-   * message, or '' on success. Main only ever passes a verified cached PDF it located itself.
-   */
-  openPath: (absolutePath: string) => Promise<string>;
-  /**
-   * Asks the user where to save a copy of a document (Electron: dialog.showSaveDialog), offering this name;
-   * null when they cancel. Absent in the preview, where the page downloads the copy itself.
-   */
-  chooseSavePath?: (suggestedName: string) => Promise<string | null>;
-  /** Writes a file the user chose; default Node's fs.promises.writeFile. */
-  writeChosenFile?: (absolutePath: string, bytes: Uint8Array) => Promise<void>;
-  /** Where Electron's crashReporter writes minidumps (app.getPath('crashDumps')); absent in the preview. */
-  crashDumpsDir?: string;
-  /** Size cap of each practice's document cache; default 300 MB. */
-  documentCacheCapBytes?: number;
-  /** The Partner API clients' timeout and the sleep between their own retries (tests shorten both); default 20 s and real time. */
-  apiClient?: PracticeSessionDeps['apiClient'];
-  /** The app's updates (Electron: electron-updater over app-update.yml, see src-main/electron/updater.ts); absent: off, as in the preview. */
-  updates?: UpdateSource;
-  /** The update checks' timer (tests move time themselves); default real, unref'd intervals. */
-  updateTimer?: UpdateTimer;
-  /** The OS's light/dark theme (Electron: nativeTheme); without it `dark` follows the choice and the renderer asks matchMedia. */
-  themeHost?: ThemeHost;
-  /**
-   * The administrator's policy as this platform keeps it (src-main/policy/policy-sources.ts), read once at start;
-   * absent: none (tests, unless they give one).
-   */
-  policy?: () => RawPolicy;
-  /** The process environment, read for PRACTICE_COMPANION_REGIONS_FILE only; default none. */
-  env?: Readonly<Record<string, string | undefined>>;
-  /** Main's log (redacted lines; electron-log in the app, a file writer in the preview); default: memory only. */
-  log?: DiagnosticLogger;
-  /** Seconds since the last input on the system (Electron: powerMonitor); absent in the preview, where the page tells its own. */
-  systemIdleSeconds?: () => number;
-  systemLocked?: () => boolean;
-}
 
 /** The one composition function: builds main's services and the bridge handlers over them. */
 export function createMainServices(deps: MainDeps) {
@@ -321,79 +239,34 @@ export function createMainServices(deps: MainDeps) {
     newId: () => crypto.randomUUID(),
   });
 
-  const handlers: Handlers = {
-    'app.info': () => describeApp(deps.runtime, deps.paths),
-    'app.policy': () => policy,
-    'connectivity.status': () => connectivity.check(),
-    'practice.list': async () => {
+  const handlers = createMainHandlers({
+    policy,
+    regionHosts,
+    connectivity,
+    listPractices: async () => {
       // A read of the vault that failed is tried again by the next call, rather than failing every call until a restart.
       restored = restored.catch(() => session.restore());
       await restored;
       return session.list();
     },
-    'practice.connect': (input) => session.connect(input),
-    'practice.connectDemo': ({ region }) => session.connectDemo(region),
-    'practice.connectHub': (input) => session.connectThroughHub(input),
-    'practice.addOwnCredentials': (input) => session.addOwnCredentials(input),
-    'practice.removeOwnCredentials': ({ practiceKey }) => session.removeOwnCredentials(practiceKey),
-    'practice.signOut': async ({ practiceKey }) => {
-      const result = await session.signOut(practiceKey);
-      // Its client-view PINs go with it: joining it, or another practice, again asks for a new one.
-      clientFacing.forgetPractice(practiceKey);
-      return result;
-    },
-    'practice.budget': ({ practiceKey, estimateRequests }) => session.budgetStatus(practiceKey, estimateRequests),
-    'practice.read': (input) => spending(cancellations.run(input.cancelId, (signal) => reader.read(input, signal))),
-    'practice.cancel': ({ cancelId }) => ({ cancelled: cancellations.cancel(cancelId) }),
-    'sync.start': ({ practiceKey, cursors, round, lists }) => ({
-      started: session.startSync(practiceKey, cursors, round, lists),
-    }),
-    'sync.stop': ({ practiceKey }) => ({ stopped: session.stopSync(practiceKey) }),
-    'sync.ack': ({ pageId, ok, error }) => ({ accepted: session.acknowledge(pageId, ok, error) }),
-    'sync.liveStatus': () => session.liveStatus(),
-    'outbox.send': (input) => inFlight.track('send', () => spending(outbox.send(input))),
-    'outbox.verify': (input) => outbox.verify(input),
-    'documents.open': (input) =>
-      inFlight.track('download', () =>
-        spending(cancellations.run(input.cancelId, (signal) => documents.open(input, signal))),
-      ),
-    'documents.fetch': (input) =>
-      inFlight.track('download', () =>
-        spending(cancellations.run(input.cancelId, (signal) => documents.fetch(input, signal))),
-      ),
-    'documents.list': ({ practiceKey }) => documents.list(practiceKey),
-    'documents.unpin': ({ practiceKey, packId }) => documents.unpin(practiceKey, packId),
-    'documents.showInSystemViewer': (input) => documents.showInSystemViewer(input),
-    'documents.saveCopy': (input) => documents.saveCopy(input),
-    'documents.passphraseStatus': () => passphraseHandlers.status(),
-    'documents.enterPassphrase': ({ passphrase }) => passphraseHandlers.enter(passphrase),
-    'documents.changePassphrase': ({ current, next }) => passphraseHandlers.change(current, next),
-    'documents.forgetPassphrase': () => passphraseHandlers.forget(),
-    // The desktop layer: updates, the window's activity, logs and diagnostics, appearance, regional hosts.
-    'desktop.updateStatus': () => updates.status(),
-    'desktop.restartToUpdate': () => updates.restartToUpdate(),
-    'desktop.reportActivity': (report) => (activity.report(report), { accepted: true }),
-    'desktop.logError': (report) => logging.logError(report),
-    'desktop.diagnostics': () => logging.diagnostics(),
-    'desktop.openLogsFolder': () => logging.openLogsFolder(),
-    'desktop.saveSupportBundle': () => logging.saveSupportBundle(),
-    'desktop.answerProxyLogin': (input) => proxyLogin.answer(input),
-    'desktop.theme': () => theme.current(),
-    'desktop.setTheme': ({ choice }) => theme.set(choice),
-    'desktop.regionHosts': () => regionHosts,
-    'desktop.presence': () => ({ presence: presence.current() }),
-    'desktop.proposalAccepted': (report) => {
-      if (!session.isActive(report.practiceKey)) return { shown: false };
-      const note = proposalAcceptedNotification(report, clientFacing.status().active);
-      if (!note) return { shown: false };
-      for (const listener of proposalNews) listener({ ...note, entityKey: report.entityKey });
-      return { shown: proposalNews.size > 0 };
-    },
-    'clientFacing.status': ({ owner }) => clientFacing.status(owner),
-    'clientFacing.enter': (input) => clientFacing.enter(input),
-    'clientFacing.exit': ({ pin }) => clientFacing.exit(pin),
-    'clientFacing.changePin': ({ owner, current, next }) => clientFacing.changePin(owner, current, next),
-  };
+    session,
+    clientFacing,
+    reader,
+    cancellations,
+    spending,
+    outbox,
+    inFlight,
+    documents,
+    passphraseHandlers,
+    updates,
+    activity,
+    logging,
+    proxyLogin,
+    theme,
+    presence,
+    proposalNews,
+    describeApp: () => describeApp(deps.runtime, deps.paths),
+  });
 
   return {
     handlers,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSessionCipher } from '../cipher/session-cipher';
 import { systemClock, type Clock } from '../clock';
-import type { MainDeps } from '../compose';
+import type { MainDeps } from '../main-deps';
 import { createFileLogger } from '../logging/file-logger';
 import { nodePolicyReader, POLICY_ENV_VAR } from '../policy/policy-sources';
 import { createJsonFileSettings } from '../settings/json-file-settings';

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createMainServices, type MainDeps } from '../compose';
+import { createMainServices } from '../compose';
+import type { MainDeps } from '../main-deps';
 import { createIpcRegistry } from '../ipc/registry';
 import { rendererHeaderCsp } from '../security/content-security-policy';
 import {

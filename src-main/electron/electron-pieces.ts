@@ -2,7 +2,7 @@ import { app, net, safeStorage, session, shell } from 'electron';
 import Store from 'electron-store';
 import type { Cipher } from '../cipher/cipher';
 import { systemClock } from '../clock';
-import type { MainDeps } from '../compose';
+import type { MainDeps } from '../main-deps';
 import type { SettingsStore } from '../settings/settings-store';
 import { createElectronLogger } from './logging';
 import { electronUpdates } from './updater';

@@ -5,7 +5,8 @@ import { createNetworkSwitch } from '../../src-main/browser-preview/network-swit
 import { nodeMainDeps } from '../../src-main/browser-preview/node-pieces';
 import { createPinnedNodeFetch } from '../../src-main/browser-preview/pinned-node-fetch';
 import { createHubPins } from '../../src-main/security/hub-pins';
-import { createMainServices, type MainDeps } from '../../src-main/compose';
+import { createMainServices } from '../../src-main/compose';
+import type { MainDeps } from '../../src-main/main-deps';
 import { createDemoPractice, type DemoPractice } from '../../src-main/demo-practice/create-demo-practice';
 import type { DemoOptionsInput } from '../../src-main/demo-practice/options';
 import { createIpcRegistry } from '../../src-main/ipc/registry';
