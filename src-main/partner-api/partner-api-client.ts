@@ -15,6 +15,7 @@ import { EformQuotaError, isEformQuotaRefusal, quotaResetAt, spendsEformQuota, t
 import { classifyFetchFailure } from './network-failure';
 import { MAX_FILE_BYTES, MAX_JSON_BYTES, readCappedBody } from './read-capped-body';
 import { allowedSignedUrl } from './signed-url';
+import { parseRetryAfterMs } from '../request-budget/response-hints';
 
 /** Highest first: what the user waits for now > outbox replay > meeting-pack prefetch > background sync. */
 export type RequestPriority = 'interactive' | 'outbox' | 'prefetch' | 'background';
@@ -84,13 +85,8 @@ export interface ListPage<T> extends ApiResponse<T[]> {
 /** A hub's 429 whose wait is at most this long is waited by the client itself (then the request goes again). */
 export const HUB_WAIT_WITHIN_MS = 30_000;
 
-/** Retry-After in seconds or as an HTTP date; a hub that says nothing readable is given 5 s. */
-function retryAfterMs(header: string | null, now = Date.now()): number {
-  const value = header?.trim() ?? '';
-  if (/^\d{1,6}$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? 5_000 : Math.min(Math.max(0, at - now), 86_400_000);
-}
+/** A hub's Retry-After (the one parser of request-budget/response-hints.ts); one it says nothing readable in is 5 s. */
+const hubRetryAfterMs = (response: Response): number => parseRetryAfterMs(response.headers, Date.now()) ?? 5_000;
 
 /** The hub's header naming the practice-clock time its mirror of a list is proven complete from. */
 export const HUB_MIRROR_PROVEN_AT = 'x-hub-mirror-proven-at';
@@ -255,7 +251,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
         // The hub's 429 (no budget paces a device's requests to it): its Retry-After is waited here when short,
         // and otherwise handed to the caller as a HubBusyError naming the wait.
         if (options.hubDevice && status === 429) {
-          const waitMs = retryAfterMs(result.response.headers.get('retry-after'));
+          const waitMs = hubRetryAfterMs(result.response);
           if (last || waitMs > HUB_WAIT_WITHIN_MS) return result;
           await sleep(waitMs, request.signal);
           continue;
@@ -302,7 +298,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     );
     if (options.hubDevice && response.status === 401) return new HubDeviceRejectedError(error);
     if (options.hubDevice && response.status === 429)
-      return new HubBusyError(error, retryAfterMs(response.headers.get('retry-after')));
+      return new HubBusyError(error, hubRetryAfterMs(response));
     if (quotaRefusals.has(response)) return new EformQuotaError(error, quotaResetAt(response.headers, Date.now()));
     return error;
   }

@@ -2,6 +2,7 @@ import { HUB_HINTS_PATH, hubHintSchema, type HubHint } from '../../src-preload/c
 import { operations, type OperationName } from '../../src-preload/contract/outbox/operations';
 import type { OutboxSendInput, OutboxOutcome, OutboxVerdict } from '../../src-preload/contract/outbox/outbox-entry';
 import type { OutboxExecutor } from '../outbox/outbox-executor';
+import { parseRetryAfterMs } from '../request-budget/response-hints';
 
 /** The practice hub a practice is read through, with this laptop's device credentials; null for a direct practice. */
 export interface HubDevice {
@@ -34,13 +35,9 @@ export function mergeHints(a: HubHint, b: HubHint): HubHint {
   };
 }
 
-/** Retry-After in seconds or as an HTTP date (10 s when unreadable), at most an hour. */
-function retryAfterMs(header: string | null, now: number): number {
-  const value = header?.trim() ?? '';
-  if (/^\d{1,6}$/.test(value)) return Math.min(Number(value) * 1000, 3_600_000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? 10_000 : Math.min(Math.max(0, at - now), 3_600_000);
-}
+/** The hub's Retry-After for a hint (the one parser of response-hints.ts): 10 s when unreadable, at most an hour. */
+const hintRetryAfterMs = (headers: Headers, now: number): number =>
+  Math.min(parseRetryAfterMs(headers, now) ?? 10_000, 3_600_000);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -100,7 +97,7 @@ export function createHubHints(deps: HubHintDeps) {
     }
     const response = await post(hub, hint);
     if (response.status === 429) {
-      const waitMs = retryAfterMs(response.headers.get('retry-after'), now());
+      const waitMs = hintRetryAfterMs(response.headers, now());
       const entry = { until: now() + waitMs, hint: held.get(hub.baseUrl)?.hint ?? null, practiceKey };
       entry.hint = entry.hint ? mergeHints(entry.hint, hint) : hint;
       held.set(hub.baseUrl, entry);
