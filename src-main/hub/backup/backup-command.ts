@@ -10,6 +10,7 @@ import { fileLine, readDataFiles } from './data-files';
 import { databaseLineSchema, endLineSchema, exportDatabase, type DatabaseSummary } from './database-dump';
 import { readPassphrase } from './passphrase';
 import { parseJsonLine, textLines } from './json-lines';
+import { realTimer } from '../../request-budget/budget-timer';
 
 /** What every backup starts with, inside the encryption: when it was made. */
 export const BACKUP_LINE = 'backup';
@@ -20,6 +21,8 @@ export interface BackupOptions {
   to: string | undefined;
   passphrase?: () => Promise<string>;
   fetch?: typeof fetch;
+  /** How long a running hub has to start answering before it is taken for not running (default 15 s). */
+  answerWithinMs?: number;
   /** scrypt's cost (tests make many backups; the command uses the default). */
   kdf?: { N: number; r: number; p: number };
 }
@@ -89,7 +92,12 @@ async function exportFrom(options: BackupOptions, line: (text: string) => Promis
   const endpoint = readAdminEndpoint(options.dataDir);
   if (endpoint) {
     try {
-      return await throughRunningHub(endpoint, options.fetch ?? fetch, line);
+      return await throughRunningHub(
+        endpoint,
+        options.fetch ?? fetch,
+        options.answerWithinMs ?? ANSWER_WITHIN_MS,
+        line,
+      );
     } catch (error) {
       if (!(error instanceof HubNotAnswering)) throw error;
     }
@@ -117,20 +125,32 @@ async function onDatabase(db: HubDatabase, line: (text: string) => Promise<void>
   }
 }
 
+const ANSWER_WITHIN_MS = 15_000;
+
 async function throughRunningHub(
   endpoint: AdminEndpoint,
   fetchFn: typeof fetch,
+  answerWithinMs: number,
   line: (text: string) => Promise<void>,
 ): Promise<DatabaseSummary> {
   let response: Response;
-  // A hub that does not answer within 15 s is not taken for running; once it answers, the export takes its time.
+  // A hub that does not answer within 15 s is not taken for running; once it answers, the export takes its time
+  // (the wait is given up as soon as the head arrives: the signal stays with the body as it streams).
+  const answered = new AbortController();
+  const waiting = new AbortController();
+  realTimer.sleep(answerWithinMs, waiting.signal).then(
+    () => answered.abort(),
+    () => undefined,
+  );
   try {
     response = await fetchFn(`${endpoint.url}${ADMIN_BACKUP_PATH}`, {
       headers: { authorization: `Bearer ${endpoint.secret}` },
-      signal: AbortSignal.timeout(15_000),
+      signal: answered.signal,
     });
   } catch {
     throw new HubNotAnswering();
+  } finally {
+    waiting.abort();
   }
   if (response.status === 401)
     throw new Error('The running hub refused the administration secret in admin.json: restart the hub.');

@@ -25,8 +25,28 @@ const PASSPHRASE = 'the practice hub backup passphrase';
 const cheap = { N: 2 ** 10, r: 8, p: 1 };
 const place = () => ({ dataDir: bed.dataDir, databaseUrl: bed.databaseUrl() });
 const quiet = () => undefined;
-const backup = (to: string, where = place()) =>
-  runBackupCommand([], { ...where, to, passphrase: async () => PASSPHRASE, kdf: cheap }, quiet);
+const backup = (to: string, where = place(), more: { fetch?: typeof fetch; answerWithinMs?: number } = {}) =>
+  runBackupCommand([], { ...where, to, passphrase: async () => PASSPHRASE, kdf: cheap, ...more }, quiet);
+
+/** The hub's answer, its body handed on only after `delayMs`: an export that takes its time. */
+const slowBodies =
+  (delayMs: number): typeof fetch =>
+  async (input, init) => {
+    const response = await fetch(input, init);
+    const reader = response.body!.getReader();
+    let first = true;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (first) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        first = false;
+        const { value, done } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
 const restore = (from: string, where = place(), passphrase = PASSPHRASE) =>
   runRestoreCommand([], { ...where, from, passphrase: async () => passphrase, sessionsGoneWithinMs: 500 }, quiet);
 
@@ -55,6 +75,10 @@ describe('what a restore refuses', () => {
     const hub = await bed.startHub();
     await hub.devices.add('Front desk laptop');
     await backup(file);
+    // An export that streams for longer than the hub had to start answering is not cut off (PGlite reads through
+    // the running hub; PostgreSQL on a connection of its own).
+    await backup(join(scratch, 'slow.backup'), place(), { fetch: slowBodies(2_500), answerWithinMs: 1_500 });
+    expect(statSync(join(scratch, 'slow.backup')).size).toBeGreaterThan(0);
     const running = await hub.db.query('SELECT 1');
     expect(running).toHaveLength(1);
     await expect(restore(file)).rejects.toThrow(
