@@ -178,7 +178,10 @@ export function createHubCore(deps: HubCoreDeps) {
   });
 
   // A new leader carries on from the cursors the last one committed, so a takeover re-reads nothing done;
-  // the deliveries the last leader stored or took but never finished are done in the same pass.
+  // the deliveries the last leader stored or took but never finished are done in the same pass. That catch-up
+  // runs beside the leadership poll, never inside it: the poll keeps checking the lock's session (and waking
+  // the workers for lost signals) while a paced pass takes minutes, and a stop never waits for the pass.
+  let catchingUp: Promise<void> = Promise.resolve();
   async function takeOver(): Promise<void> {
     if (stopping) return;
     const wasLeader = leadership.isLeader();
@@ -189,10 +192,15 @@ export function createHubCore(deps: HubCoreDeps) {
     hints.wake();
     if (wasLeader) return inbox.wake();
     log.info('leads the mirror: carries on from the committed cursors');
-    await inbox.drain(() => mirror.request('interactive'));
-    // A leader that died between a commit and its signal left laptops unpoked: the sequence says all.
-    await announceChanges();
+    catchingUp = (async () => {
+      await inbox.drain(() => mirror.request('interactive'));
+      // A leader that died between a commit and its signal left laptops unpoked: the sequence says all.
+      await announceChanges();
+    })();
+    // A takeover's failure is reported here; a first start's fails the start (lead() waits for it).
+    if (polled) catchingUp.catch(reportAs('the catch-up after taking over the mirror failed'));
   }
+  let polled = false;
   const polling = new AbortController();
   let leaderPoll: Promise<void> = Promise.resolve();
 
@@ -209,9 +217,15 @@ export function createHubCore(deps: HubCoreDeps) {
     /** A delivery or a hint was stored: the mirror leader, whichever process it is, does its work. */
     wakeLeader: () => void signals.send(INBOX_CHANNEL),
     stopping: () => stopping,
-    /** Tries to lead at once, then every `leaderPollMs` on the wall clock (the mirror's backstop starts apart). */
+    /**
+     * Tries to lead at once and, leading, mirrors what the last leader left before answering (a first start
+     * mirrors the practice before it serves); then tries every `leaderPollMs` on the wall clock (the mirror's
+     * backstop starts apart).
+     */
     async lead(): Promise<void> {
       await takeOver();
+      await catchingUp;
+      polled = true;
       leaderPoll = repeatEvery(deps.wallClock, deps.cadence.leaderPollMs, polling.signal, () =>
         takeOver().catch(reportAs('taking over the mirror failed')),
       );
@@ -221,7 +235,7 @@ export function createHubCore(deps: HubCoreDeps) {
       await mirror.idle();
       await heldClients.idle();
     },
-    /** Nothing starts from now: no takeover, no pass, no round; a try under way ends first. */
+    /** Nothing starts from now: no takeover, no pass, no round; a try under way (not its catch-up) ends first. */
     async beginStopping(): Promise<void> {
       stopping = true;
       polling.abort();
@@ -234,6 +248,7 @@ export function createHubCore(deps: HubCoreDeps) {
       await mirror.stop();
       await heldClients.stop();
       await clients.stop();
+      await catchingUp.catch(() => undefined);
     },
   };
 }

@@ -102,17 +102,21 @@ export function createLiveUpdates(deps: LiveUpdatesDeps) {
           }
           const poke = pokeDataSchema.safeParse(data);
           // A listener's failure is not the stream's: it must not drop the stream and replay the same poke.
-          if (poke.success)
+          if (poke.success) {
+            // Main's own run of the lists failing to start leaves them to the window, never the clients unread.
+            let listsSyncing = false;
             try {
-              deps.events.emit('sync.poke', {
-                practiceKey: target.practiceKey,
-                ...poke.data,
-                listsSyncing:
-                  poke.data.lists.length > 0 && (deps.syncPoked?.(target.practiceKey, poke.data.lists) ?? false),
-              });
+              listsSyncing =
+                poke.data.lists.length > 0 && (deps.syncPoked?.(target.practiceKey, poke.data.lists) ?? false);
+            } catch (error) {
+              deps.log?.warn('Live updates from the hub: the poked lists could not be synced by main', error);
+            }
+            try {
+              deps.events.emit('sync.poke', { practiceKey: target.practiceKey, ...poke.data, listsSyncing });
             } catch (error) {
               deps.log?.warn('Live updates from the hub: a poke could not be relayed', error);
             }
+          }
         }
         if (event.lastEventId) resume.lastEventId = event.lastEventId;
       },

@@ -74,12 +74,15 @@ export function createPracticeSession(deps: PracticeSessionDeps) {
     },
   });
   /** After anything that may change the active practice: the stream follows it. */
+  // What main knew of the window's cursors is forgotten too: a sign-out deletes a practice's copy, a connect or a
+  // restore may change which practice is active (sync-runner.ts, forgetWindowCursors).
   const following =
     <A extends unknown[], R>(change: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
         return await change(...args);
       } finally {
+        runner.forgetWindowCursors();
         live.follow();
       }
     };

@@ -91,11 +91,18 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
    * False when main cannot (it knows no cursors of the window's yet, the sync is paused, the practice is not
    * the active one): the window starts the run then, from its own cursors.
    */
+  function forgetWindowCursors(): void {
+    windowCursors.clear();
+    pokedLists.clear();
+  }
+
   function syncPoked(practiceKey: string, poked: readonly string[]): boolean {
     const cursors = windowCursors.get(practiceKey);
     // Only the lists this laptop syncs (a client's proposals are re-read by the window, per client).
     const lists = poked.filter((list) => syncedNames.has(list));
     if (lists.length === 0 || !cursors || paused.has(practiceKey) || !deps.target(practiceKey)) return false;
+    // Behind another practice's run (the window switched practice) it is the window's to start, after that one.
+    if (sync && sync.practiceKey !== practiceKey) return false;
     if (sync) {
       const waiting = pokedLists.get(practiceKey) ?? new Set<string>();
       for (const list of lists) waiting.add(list);
@@ -192,9 +199,13 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
           if (abort.signal.aborted)
             for (const [name, r] of status) if (r.state === 'running') status.set(name, { ...r, state: 'waiting' });
           emitProgress(practiceKey, [...status.values()], false, deps.clock.now().toISOString());
-          const waiting = pokedLists.get(practiceKey);
-          pokedLists.delete(practiceKey);
-          if (waiting && !abort.signal.aborted) syncPoked(practiceKey, [...waiting]);
+          // Lists poked during this run, read now — unless another run began meanwhile (after a pause or a
+          // stop): then they wait for that one to end.
+          const waiting = sync ? undefined : pokedLists.get(practiceKey);
+          if (waiting) {
+            pokedLists.delete(practiceKey);
+            syncPoked(practiceKey, [...waiting]);
+          }
         });
       return true;
     },
@@ -219,9 +230,15 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
      */
     stop(reason: string): void {
       stop(reason);
-      windowCursors.clear();
-      pokedLists.clear();
+      forgetWindowCursors();
     },
+
+    /**
+     * The window's copy may change without a run of main's (a sign-out of any practice deletes its database,
+     * a connect makes another practice the active one): main trusts no cursor it learnt before, until the
+     * window starts a run again.
+     */
+    forgetWindowCursors,
 
     /** The cursors the last run of this practice started from (none before its first run). */
     cursorsOf: (practiceKey: string): Readonly<Record<string, SyncCursor>> | undefined => startedFrom.get(practiceKey),

@@ -263,6 +263,7 @@ describe('live updates from the practice hub', () => {
     expect((await storedOnboarding())?.statusID).not.toBe(3);
     const startsBefore = windowStarts.length;
     const pokesBefore = pokes.length;
+    const requestsBefore = laptopRequests.length;
     submitForm(demo.runtime, form.formKey);
     await waitFor(
       'the submitted form’s onboarding stored on the laptop',
@@ -274,6 +275,10 @@ describe('live updates from the practice hub', () => {
     expect(poked).toMatchObject({ listsSyncing: true });
     // The bridge was crossed by the poke and the pages (each acknowledged), not by a run the window asked for.
     expect(windowStarts.slice(startsBefore)).toEqual([]);
+    // Main read on from the cursors the window acknowledged, not from those its last run started with (none).
+    const onboardingReads = laptopRequests.slice(requestsBefore).filter((url) => url.includes('/onboardings/list'));
+    expect(onboardingReads.length).toBeGreaterThan(0);
+    for (const url of onboardingReads) expect(url).toContain('lastUpdated=');
   }, 20_000);
 
   it('stops the stream on sign-out', async () => {
