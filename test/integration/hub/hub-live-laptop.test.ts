@@ -36,6 +36,7 @@ const laptopRequests: string[] = [];
 const stops: (() => void)[] = [];
 /** The runs the window asked main for (`sync.start` crossing the bridge). */
 const windowStarts: string[][] = [];
+let windowPractice: ReturnType<typeof freshPractice>['practice'];
 
 // The window's practice store keeps its pause in localStorage (none in Node).
 const stored = new Map<string, string>();
@@ -66,6 +67,7 @@ beforeAll(async () => {
     },
   };
   const { stores, practice } = freshPractice(counted, databases);
+  windowPractice = practice;
   await practice.refresh();
   stops.push(
     watchSyncEvents({ ...deps, practice: stores.practice, notify: () => undefined }),
@@ -280,6 +282,37 @@ describe('live updates from the practice hub', () => {
     expect(onboardingReads.length).toBeGreaterThan(0);
     for (const url of onboardingReads) expect(url).toContain('lastUpdated=');
   }, 20_000);
+
+  it('starts nothing for a poke while the user has paused the sync, and carries on from the window’s cursors after', async () => {
+    const form = [...state().eforms.values()].find(
+      (f) =>
+        f.status === 'sent' &&
+        !f.stackKey &&
+        [...state().onboardings.values()].some((o) => o.formKey === f.formKey && o.statusID !== 3),
+    )!;
+    const onboarding = [...state().onboardings.values()].find((o) => o.formKey === form.formKey)!;
+    await windowPractice.pause();
+    const pokesBefore = pokes.length;
+    const requestsBefore = laptopRequests.length;
+    submitForm(demo.runtime, form.formKey);
+    await waitFor(
+      'the poke naming the onboardings',
+      () => pokes.slice(pokesBefore).find((poke) => poke.lists.includes('onboardings')),
+      (poke) => poke !== undefined,
+      10_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Paused: main did not run the lists, and told the window so (which, paused, starts nothing either).
+    expect(pokes.slice(pokesBefore).every((poke) => !poke.listsSyncing)).toBe(true);
+    expect(laptopRequests.slice(requestsBefore).filter((url) => url.includes('/onboardings/list'))).toEqual([]);
+    await windowPractice.resume();
+    await waitFor(
+      'the onboarding stored once the user resumed',
+      async () => (await databases.of(practiceKey).onboardings.get(onboarding.onboardingKey))?.statusID,
+      (status) => status === 3,
+      10_000,
+    );
+  }, 30_000);
 
   it('stops the stream on sign-out', async () => {
     await app.companion.practice.signOut({ practiceKey });
