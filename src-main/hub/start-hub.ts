@@ -270,12 +270,22 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
         // Then whatever the workers still wait for from the practice is given up (each picks it up again on the
         // next start: a webhook stays in the inbox, a pass resumes from its cursor), so a stop ends in seconds.
         closing.abort();
-        await core.stop();
-        await signals.close();
-        await leadership.close();
-        await admin.close();
-        await partnerApi.close();
-        await db.close();
+        // Every part is closed even when one fails (a timer or a connection left open would keep the process up).
+        let failure: unknown;
+        const parts = [
+          () => core.stop(),
+          () => signals.close(),
+          () => leadership.close(),
+          () => admin.close(),
+          () => partnerApi.close(),
+          () => db.close(),
+        ];
+        for (const stop of parts)
+          await stop().catch((error: unknown) => {
+            failure ??= error;
+            log.error({ err: error }, 'a part of the hub did not close cleanly');
+          });
+        if (failure !== undefined) throw failure;
         log.info('the hub stopped');
       },
     };
