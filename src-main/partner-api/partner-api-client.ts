@@ -297,8 +297,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
       serverDateOf(response),
     );
     if (options.hubDevice && response.status === 401) return new HubDeviceRejectedError(error);
-    if (options.hubDevice && response.status === 429)
-      return new HubBusyError(error, hubRetryAfterMs(response));
+    if (options.hubDevice && response.status === 429) return new HubBusyError(error, hubRetryAfterMs(response));
     if (quotaRefusals.has(response)) return new EformQuotaError(error, quotaResetAt(response.headers, Date.now()));
     return error;
   }
