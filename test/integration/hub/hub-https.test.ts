@@ -18,7 +18,6 @@ import { connectLaptopThroughHub, connectWithCode } from '../../support/hub-enro
 import type { NodeApp } from '../../support/node-companion';
 import { startRecordingLaptop } from '../../support/recording-laptop';
 import { syncIntoDexie } from '../../support/sync-into-dexie';
-import { hubTestEngine } from './hub-database';
 import { useHubTestBed } from './hub-test-bed';
 
 /**
@@ -51,8 +50,7 @@ afterAll(async () => {
 
 const connect = (code: string) => connectWithCode(app, hub.hubUrl, code);
 
-// TLS, pinning and the enrolment code are the listener's and the laptop's, the same on either engine: on PGlite.
-describe.runIf(hubTestEngine === 'pglite')('the hub over HTTPS with a self-signed certificate', () => {
+describe('the hub over HTTPS with a self-signed certificate', () => {
   it('generates its certificate once into the data folder, the key readable by its owner only', async () => {
     expect(hub.hubUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(hub.certificate).toEqual({ fingerprint: tls.fingerprint, pinned: true });
