@@ -16,6 +16,8 @@ import { classifyFetchFailure } from './network-failure';
 import { MAX_FILE_BYTES, MAX_JSON_BYTES, readCappedBody } from './read-capped-body';
 import { allowedSignedUrl } from './signed-url';
 import { parseRetryAfterMs } from '../request-budget/response-hints';
+import { realTimer } from '../request-budget/budget-timer';
+import { decodeJson, fileType, mirrorProvenAtOf, serverDateOf } from './answer-reading';
 
 /** Highest first: what the user waits for now > outbox replay > meeting-pack prefetch > background sync. */
 export type RequestPriority = 'interactive' | 'outbox' | 'prefetch' | 'background';
@@ -88,29 +90,13 @@ export const HUB_WAIT_WITHIN_MS = 30_000;
 /** A hub's Retry-After (the one parser of request-budget/response-hints.ts); one it says nothing readable in is 5 s. */
 const hubRetryAfterMs = (response: Response): number => parseRetryAfterMs(response.headers, Date.now()) ?? 5_000;
 
-/** The hub's header naming the practice-clock time its mirror of a list is proven complete from. */
-export const HUB_MIRROR_PROVEN_AT = 'x-hub-mirror-proven-at';
-
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-
 /**
  * The one way main talks to the Partner API. Every attempt passes the request budget first and feeds
  * the answer back to it; failures become typed errors; every response is validated against the
  * shared contract before anyone sees it.
  */
 export function createPartnerApiClient(options: PartnerApiClientOptions) {
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? realTimer.sleep;
   const random = options.random ?? Math.random;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxAttempts = options.maxAttempts ?? 5;
@@ -209,7 +195,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     const bytes = body && !body.tooLarge ? body.bytes : new Uint8Array(0);
     let problem: unknown = null;
     try {
-      problem = decode(response, bytes);
+      problem = decodeJson(response, bytes);
     } catch {
       problem = null;
     }
@@ -268,23 +254,10 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     }
   }
 
-  function decode(response: Response, bytes: Uint8Array): unknown {
-    if (bytes.length === 0) return null;
-    // Contract: JSON may come as application/json, text/json or text/plain.
-    const type = response.headers.get('content-type') ?? '';
-    if (!/json|text\/plain/.test(type))
-      throw new MalformedResponseError(`Expected JSON, got ${type || 'no content type'}.`);
-    try {
-      return JSON.parse(new TextDecoder().decode(bytes));
-    } catch {
-      throw new MalformedResponseError('The answer is not valid JSON.');
-    }
-  }
-
   function toError(response: Response, bytes: Uint8Array): PartnerApiError {
     let problem = null;
     try {
-      problem = problemDetailsSchema.parse(decode(response, bytes));
+      problem = problemDetailsSchema.parse(decodeJson(response, bytes));
     } catch {
       problem = null;
     }
@@ -302,18 +275,6 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     return error;
   }
 
-  function serverDateOf(response: Response): Date | null {
-    const header = response.headers.get('date');
-    const date = header ? new Date(header) : null;
-    return date && !Number.isNaN(date.getTime()) ? date : null;
-  }
-
-  function mirrorProvenAtOf(response: Response): string | null {
-    const header = response.headers.get(HUB_MIRROR_PROVEN_AT);
-    const at = header ? Date.parse(header) : Number.NaN;
-    return Number.isNaN(at) ? null : new Date(at).toISOString();
-  }
-
   async function request<S extends z.ZodType>(
     method: string,
     path: string,
@@ -322,7 +283,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
   ): Promise<ApiResponse<z.output<S>>> {
     const { response, bytes } = await send(method, path, requestOptions);
     if (!response.ok) throw toError(response, bytes);
-    const parsed = schema.safeParse(decode(response, bytes));
+    const parsed = schema.safeParse(decodeJson(response, bytes));
     if (!parsed.success)
       throw new MalformedResponseError(
         `The answer to ${method} ${path} does not match the contract: ${parsed.error.issues[0]?.message ?? ''}`,
@@ -338,7 +299,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
   ): Promise<ListPage<z.output<S>>> {
     const { response, bytes } = await send('GET', path, requestOptions);
     if (!response.ok) throw toError(response, bytes);
-    const body = decode(response, bytes);
+    const body = decodeJson(response, bytes);
     if (!Array.isArray(body)) throw new MalformedResponseError(`The answer to GET ${path} is not a list.`);
     const data: z.output<S>[] = [];
     const rejected: ListPage<unknown>['rejected'] = [];
@@ -359,16 +320,6 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
       serverDate: serverDateOf(response),
       ...(mirrorProvenAt ? { mirrorProvenAt } : {}),
     };
-  }
-
-  /** The answer's content type, bare and lower case, when it is one of `expected`; else the answer is refused. */
-  function fileType(response: Response, expected: string | readonly string[]): string {
-    const type = response.headers.get('content-type') ?? '';
-    const bare = (type.split(';')[0] ?? '').trim().toLowerCase();
-    const allowed = typeof expected === 'string' ? [expected] : expected;
-    if (!allowed.includes(bare))
-      throw new MalformedResponseError(`Expected ${allowed.join(' or ')}, got ${type || 'no content type'}.`);
-    return bare;
   }
 
   /** A file: the bytes and their type, refused unless the server says it is one of the expected types. */

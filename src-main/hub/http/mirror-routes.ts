@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthValidation } from '../../../src-preload/contract/partner-api';
-import { HUB_MIRROR_PROVEN_AT } from '../../partner-api/partner-api-client';
+import { HUB_MIRROR_PROVEN_AT } from '../../partner-api/answer-reading';
 import type { Queryable } from '../db/database';
 import { hubResources } from '../mirror/hub-resources';
 import { hubNow, mirrorProvenAt, readAll, readPage } from '../mirror/mirror-store';
