@@ -78,20 +78,21 @@ const pdf = runs('pdf') ? await benchPdf({ quick, log }) : null;
 const rendererBundle = runs('bundle') ? benchBundle() : null;
 
 /** Every figure measured, by bench (null where it did not run): what bench-rows.ts words and judges. */
-export type BenchFigures = {
-  demoPractice: typeof demoPractice;
-  sync: typeof sync;
-  hub: typeof hub;
-  hubPostgres: typeof hubPostgres;
-  pokeTrip: typeof pokeTrip;
-  outbox: typeof outbox;
-  model: typeof model;
-  meetingPack: typeof meetingPack;
-  renderer: typeof renderer;
-  rendererBundle: typeof rendererBundle;
-  pdf: typeof pdf;
-  modelTargetRuns: number;
+const figures = {
+  demoPractice,
+  sync,
+  hub,
+  hubPostgres,
+  pokeTrip,
+  outbox,
+  model,
+  meetingPack,
+  renderer,
+  rendererBundle,
+  pdf,
+  modelTargetRuns: MODEL_TARGET_RUNS,
 };
+export type BenchFigures = typeof figures;
 
 const results = {
   machine: {
@@ -111,20 +112,7 @@ const results = {
   pdf,
 };
 
-const rows = benchRows({
-  demoPractice,
-  sync,
-  hub,
-  hubPostgres,
-  pokeTrip,
-  outbox,
-  model,
-  meetingPack,
-  renderer,
-  rendererBundle,
-  pdf,
-  modelTargetRuns: MODEL_TARGET_RUNS,
-});
+const rows = benchRows(figures);
 const width = Math.max(...rows.map(([name]) => name.length));
 const valueWidth = Math.max(...rows.map(([, value]) => value.length));
 for (const [name, value, target, met] of rows) {
