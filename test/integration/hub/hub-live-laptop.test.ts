@@ -98,6 +98,16 @@ function sentProposals(count: number) {
   expect(found).toHaveLength(count);
   return found;
 }
+/** A form sent on its own (no stack) whose onboarding is not yet awaiting approval: submitting it moves the onboarding. */
+function sentFormWithOnboarding() {
+  const form = [...state().eforms.values()].find(
+    (f) =>
+      f.status === 'sent' &&
+      !f.stackKey &&
+      [...state().onboardings.values()].some((o) => o.formKey === f.formKey && o.statusID !== 3),
+  )!;
+  return { form, onboarding: [...state().onboardings.values()].find((o) => o.formKey === form.formKey)! };
+}
 const storedStatus = async (proposalKey: string) =>
   (await databases.of(practiceKey).proposals.get(proposalKey))?.statusName;
 
@@ -254,13 +264,7 @@ describe('live updates from the practice hub', () => {
   }, 20_000);
 
   it('syncs a list the hub pokes from main: the window only stores the pages, and asks for no run', async () => {
-    const form = [...state().eforms.values()].find(
-      (f) =>
-        f.status === 'sent' &&
-        !f.stackKey &&
-        [...state().onboardings.values()].some((o) => o.formKey === f.formKey && o.statusID !== 3),
-    )!;
-    const onboarding = [...state().onboardings.values()].find((o) => o.formKey === form.formKey)!;
+    const { form, onboarding } = sentFormWithOnboarding();
     const storedOnboarding = () => databases.of(practiceKey).onboardings.get(onboarding.onboardingKey);
     expect((await storedOnboarding())?.statusID).not.toBe(3);
     const startsBefore = windowStarts.length;
@@ -284,13 +288,7 @@ describe('live updates from the practice hub', () => {
   }, 20_000);
 
   it('starts nothing for a poke while the user has paused the sync, and carries on from the window’s cursors after', async () => {
-    const form = [...state().eforms.values()].find(
-      (f) =>
-        f.status === 'sent' &&
-        !f.stackKey &&
-        [...state().onboardings.values()].some((o) => o.formKey === f.formKey && o.statusID !== 3),
-    )!;
-    const onboarding = [...state().onboardings.values()].find((o) => o.formKey === form.formKey)!;
+    const { form, onboarding } = sentFormWithOnboarding();
     await windowPractice.pause();
     const pokesBefore = pokes.length;
     const requestsBefore = laptopRequests.length;

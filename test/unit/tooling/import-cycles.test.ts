@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseCircular, parseDependencyTree, type DependencyTree } from 'dpdm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { parseCircular, type DependencyTree } from 'dpdm';
+import { dependencyTree, scratchProject } from '../../support/import-graph';
+import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const sources = ['src-main/**/*.{ts,tsx}', 'src-preload/**/*.{ts,tsx}', 'src-renderer/**/*.{ts,tsx}'];
@@ -12,16 +11,6 @@ const sources = ['src-main/**/*.{ts,tsx}', 'src-preload/**/*.{ts,tsx}', 'src-ren
  * ties two modules into one unit that cannot be read, tested or moved apart, which is what the rule is for.
  * Resolution is TypeScript's own (the project's tsconfig.json), so .ts/.tsx and index files resolve as tsc sees them.
  */
-async function dependencyTree(cwd: string, entries: string[]): Promise<DependencyTree> {
-  return parseDependencyTree(entries, {
-    cwd,
-    context: cwd,
-    tsconfig: path.join(cwd, 'tsconfig.json'),
-    transform: false,
-    skipDynamicImports: false,
-  });
-}
-
 /** "a.ts → b.ts → a.ts", one line per cycle. */
 const chains = (tree: DependencyTree) => parseCircular(tree).map((cycle) => [...cycle, cycle[0]].join(' → '));
 
@@ -52,20 +41,15 @@ describe('import cycles', () => {
   });
 
   describe('the check itself', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'import-cycles-'));
-    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const { dir, write } = scratchProject('import-cycles-');
 
     it('finds a cycle through a .tsx file and an `import type`', async () => {
-      writeFileSync(
-        path.join(dir, 'tsconfig.json'),
-        JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx' } }),
-      );
-      writeFileSync(path.join(dir, 'list.ts'), "import type { Row } from './Row';\nexport const rows: Row[] = [];\n");
-      writeFileSync(
-        path.join(dir, 'Row.tsx'),
+      write('list.ts', "import type { Row } from './Row';\nexport const rows: Row[] = [];\n");
+      write(
+        'Row.tsx',
         "import { rows } from './list';\nexport type Row = { id: number };\nexport const count = () => rows.length;\n",
       );
-      writeFileSync(path.join(dir, 'alone.ts'), "import { rows } from './list';\nexport const first = rows[0];\n");
+      write('alone.ts', "import { rows } from './list';\nexport const first = rows[0];\n");
       expect(chains(await dependencyTree(dir, ['*.{ts,tsx}']))).toEqual([
         expect.stringMatching(/^(list\.ts → Row\.tsx → list\.ts|Row\.tsx → list\.ts → Row\.tsx)$/),
       ]);

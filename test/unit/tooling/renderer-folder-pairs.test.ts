@@ -1,22 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseDependencyTree, type Dependency, type DependencyTree } from 'dpdm';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Dependency, DependencyTree } from 'dpdm';
+import { dependencyTree, scratchProject } from '../../support/import-graph';
+import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
 /** Every import counts: `import type` and `import()` included, resolved as tsc resolves them. */
-async function dependencyTree(cwd: string): Promise<DependencyTree> {
-  return parseDependencyTree(['src-renderer/**/*.{ts,tsx}'], {
-    cwd,
-    context: cwd,
-    tsconfig: path.join(cwd, 'tsconfig.json'),
-    transform: false,
-    skipDynamicImports: false,
-  });
-}
-
 /** Folders whose sub-folders are folders of their own: each screen, each operation domain. */
 const grouping = new Set(['features', 'operations']);
 
@@ -83,16 +73,7 @@ describe('renderer folders: no two import each other', () => {
   }, 60_000); // parsing the renderer takes about a second, far longer on a loaded machine
 
   describe('the check itself', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'renderer-folder-pairs-'));
-    afterAll(() => rmSync(dir, { recursive: true, force: true }));
-    const write = (file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), text);
-    };
-    write(
-      'tsconfig.json',
-      JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx' } }),
-    );
+    const { dir, write } = scratchProject('renderer-folder-pairs-');
     // context ↔ session: one way type-only from a .tsx file, the other way on the importer's second line.
     write(
       'src-renderer/context/hooks.tsx',

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parseDependencyTree, type DependencyTree } from 'dpdm';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { DependencyTree } from 'dpdm';
+import { dependencyTree, scratchProject } from '../../support/import-graph';
+import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -63,16 +63,6 @@ interface LayerReport {
 }
 
 /** Every import counts: `import type` and `import()` included, resolved as tsc resolves them. */
-async function dependencyTree(cwd: string): Promise<DependencyTree> {
-  return parseDependencyTree(['src-renderer/**/*.{ts,tsx}'], {
-    cwd,
-    context: cwd,
-    tsconfig: path.join(cwd, 'tsconfig.json'),
-    transform: false,
-    skipDynamicImports: false,
-  });
-}
-
 function checkLayers(
   cwd: string,
   tree: DependencyTree,
@@ -122,16 +112,7 @@ describe('renderer layers: contract < ui < data < domain < operations < features
   });
 
   describe('the check itself', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'renderer-layers-'));
-    afterAll(() => rmSync(dir, { recursive: true, force: true }));
-    const write = (file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), text);
-    };
-    write(
-      'tsconfig.json',
-      JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', jsx: 'react-jsx' } }),
-    );
+    const { dir, write } = scratchProject('renderer-layers-');
     write('src-preload/contract/day.ts', 'export type Day = string;\n');
     write('src-renderer/features/billing/filter.ts', 'export type Window = { start: string };\n');
     // Type-only, from a .tsx file: still a back-edge.

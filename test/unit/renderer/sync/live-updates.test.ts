@@ -59,6 +59,16 @@ function fakeCompanion(practice: Map<string, ReturnType<typeof proposal>[]>) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 let stores: RendererStores;
+/** The window's watcher over this test's stores, its clock at `now`. */
+const watch = (companion: Companion, syncLists: (lists: readonly string[]) => Promise<boolean>) =>
+  watchLiveUpdates({
+    companion,
+    databases,
+    practice: stores.practice,
+    liveStatus: stores.liveStatus,
+    syncLists,
+    now: () => now,
+  });
 beforeEach(() => {
   stores = createRendererStores();
   stores.practice.setState({ activePracticeKey: practiceKey });
@@ -75,14 +85,7 @@ describe('the window follows the practice hub’s pokes', () => {
     const practice = new Map([[clientA, [proposal(proposalA, clientA, 'Accepted')]]]);
     const { companion, emit, reads, told } = fakeCompanion(practice);
     const syncLists = vi.fn(async () => true);
-    const stop = watchLiveUpdates({
-      companion,
-      databases,
-      practice: stores.practice,
-      liveStatus: stores.liveStatus,
-      syncLists,
-      now: () => now,
-    });
+    const stop = watch(companion, syncLists);
     await settle();
     expect(stores.liveStatus.getState()).toEqual({ practiceKey, state: 'on' });
 
@@ -130,14 +133,7 @@ describe('the window follows the practice hub’s pokes', () => {
   it('starts no run for lists main already syncs, and still re-reads the named clients', async () => {
     const { companion, emit, reads } = fakeCompanion(new Map());
     const syncLists = vi.fn(async () => true);
-    const stop = watchLiveUpdates({
-      companion,
-      databases,
-      practice: stores.practice,
-      liveStatus: stores.liveStatus,
-      syncLists,
-      now: () => now,
-    });
+    const stop = watch(companion, syncLists);
     emit('sync.poke', {
       practiceKey,
       seq: 8,
@@ -162,14 +158,7 @@ describe('the window follows the practice hub’s pokes', () => {
       fetchedAt: now.toISOString(),
     });
     const { companion, emit, reads } = fakeCompanion(new Map());
-    const stop = watchLiveUpdates({
-      companion,
-      databases,
-      practice: stores.practice,
-      liveStatus: stores.liveStatus,
-      syncLists: async () => true,
-      now: () => now,
-    });
+    const stop = watch(companion, async () => true);
     emit('sync.poke', { practiceKey, seq: 7, lists: ['entities'], clients: [clientA, clientB], listsSyncing: false });
     await vi.waitFor(() => expect(reads).toEqual([clientB]), { timeout: 5_000 });
     await settle();
@@ -180,14 +169,7 @@ describe('the window follows the practice hub’s pokes', () => {
   it('takes up the lists a poke named during a run when the run ends', async () => {
     const { companion, emit } = fakeCompanion(new Map());
     const syncLists = vi.fn(async () => false);
-    const stop = watchLiveUpdates({
-      companion,
-      databases,
-      practice: stores.practice,
-      liveStatus: stores.liveStatus,
-      syncLists,
-      now: () => now,
-    });
+    const stop = watch(companion, syncLists);
     emit('sync.poke', { practiceKey, seq: 8, lists: ['onboardings', 'not-a-list'], clients: [], listsSyncing: false });
     await settle();
     expect(syncLists).toHaveBeenCalledTimes(1);
