@@ -10,6 +10,7 @@ import { createPracticeDatabases } from '../../src-renderer/data/practice-db';
 import { watchLiveUpdates } from '../../src-renderer/sync/live-updates';
 import { watchSyncEvents } from '../../src-renderer/sync/sync-events';
 import { UNLIMITED_DEMO_LIMITS } from '../support/demo-and-hub';
+import { percentile } from './hub-live-bench';
 import { freshPractice } from '../support/fresh-renderer-root';
 import { connectLaptopThroughHub } from '../support/hub-enrolment';
 import { startNodeApp, unlimitedBudget } from '../support/node-companion';
@@ -100,18 +101,15 @@ export async function benchPokeTrip(options: { trips?: number } = {}) {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const names = [...new Set(perTrip.flatMap((trip) => Object.keys(trip)))].sort();
     const crossingsPerTrip = Object.fromEntries(names.map((name) => [name, median(perTrip.map((t) => t[name] ?? 0))]));
-    const percentile = (values: number[], p: number) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
-    };
+    const at = (values: number[], p: number) => Math.round(percentile(values, p) ?? 0);
     const laptopMs = ms.map((total, i) => total - toPokeMs[i]!);
     return {
       trips: ms.length,
-      p50Ms: percentile(ms, 50),
-      p95Ms: percentile(ms, 95),
+      p50Ms: at(ms, 50),
+      p95Ms: at(ms, 95),
       /** From the poke reaching the laptop's main to the record stored in IndexedDB. */
-      pokeToStoredP50Ms: percentile(laptopMs, 50),
-      pokeToStoredP95Ms: percentile(laptopMs, 95),
+      pokeToStoredP50Ms: at(laptopMs, 50),
+      pokeToStoredP95Ms: at(laptopMs, 95),
       /** Median per trip of each crossing (event names main → window, `call method` window → main). */
       crossingsPerTrip,
       /** Crossings that are not a page or its acknowledgement: the trip's own cost beyond the data. */
