@@ -60,7 +60,8 @@ export function useDemoAndHub(options: { folderPrefix: string; databaseUrl?: () 
     // The webhook secrets and metrics token the file's hubs read, before the folder goes.
     logs.knowFolder(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
-  });
+    // A hub's close may take its whole drain (10 s by default) and then its database's close, on a loaded machine.
+  }, 60_000);
   const theDemo = (): DemoPractice => {
     if (!demo) throw new Error('No demo practice yet: call openDemo first.');
     return demo;
