@@ -14,6 +14,7 @@ import { hubHelp, HubOptionsError, readHubOptions, type HubOptions } from './com
 import { useOutboundNetwork } from './command-line/outbound-network';
 import { describeFailure } from './command-line/describe-failure';
 import { askHubHealth } from './command-line/health-command';
+import { stopOnSignals } from './command-line/stop-signals';
 import { runDevicesCommand } from './devices/devices-command';
 import { enrolmentCode } from './devices/devices';
 import { loadHubTls, type HubTlsChoice } from './http/hub-tls';
@@ -103,6 +104,14 @@ const tlsChoice: HubTlsChoice =
 
 const port = values.port;
 
+// Heard from here on, before anything is opened: a hub that is PID 1 in a container drops a signal it has no
+// handler for, so one installed only once it serves would leave `docker stop` unheard during the start.
+const stopping = stopOnSignals({
+  on: (signal, handler) => process.on(signal, handler),
+  exit: (code) => process.exit(code),
+  say: (line) => process.stderr.write(`${line}\n`),
+});
+
 // The demo is a new practice on every start, so by default its hub gets a fresh data folder, removed on exit.
 const scratch = values.demo && !values.data ? mkdtempSync(join(tmpdir(), 'practice-hub-demo-')) : null;
 const dataDir = dataFolder(resolve(values.data ?? scratch ?? defaultData));
@@ -163,25 +172,15 @@ process.stdout.write(
   })}\n`,
 );
 
-// SIGTERM (systemctl stop, docker stop) or Ctrl-C: requests under way finish within the drain, then the hub
-// closes and exits 0. A second signal while it drains stops at once (exit 1), as an impatient administrator means.
-let stopping = false;
-const stop = (): void => {
-  if (stopping) {
-    process.stderr.write('Stopping now, without waiting for requests under way.\n');
-    process.exit(1);
-  }
-  stopping = true;
-  void (async () => {
-    let code = 0;
-    await hub.close().catch((error: unknown) => {
-      process.stderr.write(`The hub did not close cleanly: ${describeFailure(error)}\n`);
-      code = 1;
-    });
-    await demo?.close().catch(() => undefined);
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
-    process.exit(code);
-  })();
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+// A signal (now, or one heard during the start): requests under way finish within the drain, then the hub
+// closes and exits 0.
+stopping.started(async () => {
+  let code = 0;
+  await hub.close().catch((error: unknown) => {
+    process.stderr.write(`The hub did not close cleanly: ${describeFailure(error)}\n`);
+    code = 1;
+  });
+  await demo?.close().catch(() => undefined);
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  return code;
+});

@@ -63,8 +63,9 @@ describe('a hub restarted in a new PID namespace', () => {
       // still under way, and close its database: a grace shorter than that would SIGKILL it mid-close.
       await second.hub.stop(30_000);
     }
-    // Stopped cleanly this time (SIGTERM reaches unshare and the hub alike; stop() waited for both): the lock
-    // went with it.
+    // Stopped cleanly this time: SIGTERM reaches the whole group, unshare (which blocks it and waits) and the
+    // hub (which as PID 1 hears it only because it listens from the start of its start, however soon after
+    // its line it comes); stop() waited for both. The lock went with it.
     expect(existsSync(join(dataDir, 'hub.lock'))).toBe(false);
   }, 330_000);
 });
