@@ -37,28 +37,35 @@ export function StatusBar() {
   const liveWords =
     practice?.through === 'hub' && live.practiceKey === practice.practiceKey ? liveText[live.state] : '';
   const source = progress?.practiceKey === practice?.practiceKey ? progress?.source : undefined;
-  const syncText = paused
-    ? 'sync paused'
-    : progress?.running
-      ? 'syncing…'
-      : lastSynced
-        ? `last synced ${formatDateTime(lastSynced, practice?.region, 'short')}`
-        : '';
+  const syncText = paused ? 'sync paused' : progress?.running ? 'syncing…' : lastSynced ? 'last synced' : '';
+  // The instant itself rides along for assistive tools and tests (the words show only the minute).
+  const syncedAt =
+    syncText === 'last synced' && lastSynced ? (
+      <>
+        {' '}
+        <time dateTime={lastSynced}>{formatDateTime(lastSynced, practice?.region, 'short')}</time>
+      </>
+    ) : null;
   return (
     <Flex asChild align="center" justify="between" px="3" className="status-bar">
       <footer aria-label="Status">
         <OnlineIndicator />
         <Text size="1" color="gray" data-testid="status-practice">
-          {practice
-            ? [
+          {practice ? (
+            <>
+              {[
                 practice.name,
                 practice.through === 'hub' ? sourceText(source, practice.region) : '',
                 liveWords,
                 syncText,
               ]
                 .filter(Boolean)
-                .join(' · ')
-            : 'No practice connected'}
+                .join(' · ')}
+              {syncedAt}
+            </>
+          ) : (
+            'No practice connected'
+          )}
         </Text>
         <Text size="1" color="gray" data-testid="status-version">
           {info ? `v${info.version} · ${info.runtime === 'electron' ? 'Desktop' : 'Browser preview'}` : '…'}

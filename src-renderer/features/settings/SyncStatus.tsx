@@ -83,9 +83,21 @@ export function SyncStatus() {
     progress?.lastRunAt,
     cursors.map((c) => c.lastCompletedAt),
   );
-  const lastRun = lastRunAt ? `Last sync finished ${formatRelative(lastRunAt, now, region)}.` : null;
+  // The instant itself rides along for assistive tools and tests (the words are relative).
+  const lastRun = lastRunAt ? (
+    <>
+      Last sync finished <time dateTime={lastRunAt}>{formatRelative(lastRunAt, now, region)}</time>.
+    </>
+  ) : null;
   const wait = syncWaitText({ paused, running, online, budget, now, region });
-  const waitText = wait && !running && lastRun ? `${wait} ${lastRun}` : wait;
+  const waitText =
+    wait && !running && lastRun ? (
+      <>
+        {wait} {lastRun}
+      </>
+    ) : (
+      wait
+    );
   return (
     <Flex direction="column" gap="3">
       <Flex gap="3" align="center" wrap="wrap">
