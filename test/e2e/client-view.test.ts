@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exploreDemoIn, openApp, type AppUnderTest } from './support/app-under-test';
 import { realProblems } from './support/page-problems';
 import { setNetwork } from './support/preview';
+import { untilStill } from './support/until-still';
 
 /*
  * What the client sees while the screen is turned to them: their details, bills, statements, proposals,
@@ -191,7 +192,7 @@ describe('the client view shows the client only what is theirs', () => {
       for (const tab of ['Overview', 'Billing', 'Statements', 'Proposals', 'Identity']) {
         await page.getByRole('tab', { name: tab }).click();
         await page.getByRole('tabpanel').waitFor();
-        await page.waitForTimeout(1_000);
+        await untilStill(page);
         await openAllDetails();
         await expectOnlyTheClients(client.entityKey, `the ${tab} tab (${when})`);
       }
@@ -200,7 +201,7 @@ describe('the client view shows the client only what is theirs', () => {
       for (const onboarding of [...state().onboardings.values()].filter((o) => o.entityKey === client.entityKey)) {
         await go(`/onboardings/${onboarding.onboardingKey}`);
         await page.getByRole('heading', { level: 1, name: `Onboarding #${onboarding.onboardingID}` }).waitFor();
-        await page.waitForTimeout(1_000);
+        await untilStill(page);
         for (const name of ['Complete', 'Custom fields'])
           expect(await page.getByRole('button', { name }).count(), name).toBe(0);
         await expectOnlyTheClients(client.entityKey, `onboarding #${onboarding.onboardingID} (${when})`);
@@ -211,7 +212,7 @@ describe('the client view shows the client only what is theirs', () => {
       )!;
       await go(`/documents/bill/${bill.billingId}?entity=${client.entityKey}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForTimeout(1_000);
+      await untilStill(page);
       await expectOnlyTheClients(client.entityKey, `a bill's PDF (${when})`);
 
       await go(`/clients/${client.entityKey}`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenList } from '../../src-preload/contract/screens';
 import { exploreDemoIn, openApp, type AppUnderTest } from './support/app-under-test';
 import { dialogActionProblems, fitProblems } from './support/fit-check';
+import { untilStill } from './support/until-still';
 
 /*
  * The smallest common laptop windows at 100 % zoom, and a common large one: on every screen, a client's every
@@ -45,7 +46,7 @@ describe.each(WINDOWS)('at $width×$height, $region, $scheme', ({ width, height,
       undefined,
       { timeout: 20_000 },
     );
-    await page.waitForTimeout(300);
+    await untilStill(page);
   }
 
   /**
@@ -94,14 +95,13 @@ describe.each(WINDOWS)('at $width×$height, $region, $scheme', ({ width, height,
       const trigger = page.getByRole('tab', { name: new RegExp(`^${tab}`, 'i') });
       if ((await trigger.count()) === 0) continue;
       await trigger.first().click();
+      // The lists a tab reads on opening arrive after its heading: settled() waits for them too.
       await settled();
-      // The lists a tab reads on opening arrive after its heading.
-      await page.waitForTimeout(700);
       seen[tab] = await fitProblems(page);
       if (tab === 'billing') {
         // A bill opened: its lines (quantity × price), payments and the PDF link.
         await page.getByTestId('bill-row').first().getByRole('button', { name: 'Details' }).click();
-        await page.waitForTimeout(1000);
+        await untilStill(page);
         seen['billing, a bill open'] = await fitProblems(page);
       }
     }
@@ -112,7 +112,9 @@ describe.each(WINDOWS)('at $width×$height, $region, $scheme', ({ width, height,
   async function dialogFits(open: () => Promise<void>, action: string) {
     await open();
     await dialog().waitFor();
-    await page.waitForTimeout(500);
+    // Its opening animation (a transform) is over before anything is measured; then what it reads has arrived.
+    await page.waitForTimeout(300);
+    await untilStill(page);
     const problems = [...(await dialogActionProblems(page, action)), ...(await fitProblems(page))];
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });

@@ -26,8 +26,9 @@ export interface AppUnderTest {
    * and the demo practice's limiter starts afresh. A test that has nothing to prove by waiting for the
    * minute's share (a sync right after the import) says so instead of sleeping through it; the limiter's
    * waits themselves are proven on virtual time in test/integration/request-budget and sync-under-budget.
+   * `practice`: the demo practice the app talks to when it is not the preview's own (a test bed's).
    */
-  aMinutePasses(): void;
+  aMinutePasses(practice?: DemoPractice): void;
   /**
    * Restarts the app (a page reload) and waits until it is back on the connected practice with its local
    * data: before that, a keyboard shortcut pressed would reach a page that is not listening yet.
@@ -81,10 +82,10 @@ export async function openApp(
     if (!demo) throw new Error('The demo practice has not been started yet.');
     return demo;
   };
-  const aMinutePasses = () => {
+  const aMinutePasses = (practice: DemoPractice = demoPractice()) => {
     budgetTimer.skip(60_000);
     // Same limits, empty windows: the server has seen nothing in the last minute either.
-    demoPractice().configure({ rateLimit: {} });
+    practice.configure({ rateLimit: {} });
   };
   // What a test does next does not wait for the import's minute (it proved each paged list's end by reading
   // its first page again, leaving less than the background's share).
