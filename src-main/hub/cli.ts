@@ -148,10 +148,17 @@ const hub = await loadHubTls(dataDir, values.host, tlsChoice)
       drainMs: values.drainMs,
       log: { level: values.logLevel },
       subscribeWebhooks: !!demo,
+      stopAsked: stopping.asked,
     }),
   )
   .catch(async (error: unknown) => {
     await demo?.close();
+    if (stopping.asked.aborted) {
+      // Asked to stop while starting: the start gave up and closed what it had opened. A stop, not a failure.
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+      process.stderr.write('The hub stopped before it served.\n');
+      process.exit(0);
+    }
     return fail(`The hub did not start: ${describeFailure(error)}`);
   });
 const device = demo ? await hub.devices.add('Demo laptop') : null;
@@ -172,8 +179,8 @@ process.stdout.write(
   })}\n`,
 );
 
-// A signal (now, or one heard during the start): requests under way finish within the drain, then the hub
-// closes and exits 0.
+// A signal (now, or one heard at the very end of the start): requests under way finish within the drain, then
+// the hub closes and exits 0.
 stopping.started(async () => {
   let code = 0;
   await hub.close().catch((error: unknown) => {

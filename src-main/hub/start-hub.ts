@@ -69,6 +69,12 @@ export interface StartHubOptions {
   log?: HubLogOptions;
   /** On close, how long requests under way may take to finish before their connections are closed (http/drain.ts). */
   drainMs?: number;
+  /**
+   * Aborted when the process is asked to stop during the start (command-line/stop-signals.ts): what the start
+   * still waits for from the practice is given up, so the start fails at once, having closed what it opened.
+   * Once the hub serves this has no effect: a stop is then `close()`, whose drain lets requests under way finish.
+   */
+  stopAsked?: AbortSignal;
 }
 
 /** The backstop pass when no webhook says anything, like a laptop's: every 5 minutes, hourly with no laptop. */
@@ -127,6 +133,9 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
   const opened: Array<() => Promise<void>> = [() => db.close()];
   // Aborted on close, once serving has stopped: every Partner API request still waiting or under way ends.
   const closing = new AbortController();
+  const giveUpTheStart = (): void => closing.abort();
+  options.stopAsked?.addEventListener('abort', giveUpTheStart, { once: true });
+  if (options.stopAsked?.aborted) giveUpTheStart();
   try {
     await migrate(db);
     const schemaVersion = await schemaVersionOf(db);
@@ -244,6 +253,7 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
     // The backstop's timer last: the start's own waits (the test delivery) are not the backstop's business,
     // and on a virtual clock an armed timer would be woken by them.
     core.mirror.start();
+    options.stopAsked?.removeEventListener('abort', giveUpTheStart);
     log.info(
       { hubUrl, engine: db.engine, leader: leadership.isLeader(), schemaVersion, webhooks },
       'the hub serves laptops',
@@ -290,7 +300,9 @@ export async function startHub(options: StartHubOptions): Promise<RunningHub> {
       },
     };
   } catch (error) {
-    log.error({ err: error }, 'the hub did not start');
+    options.stopAsked?.removeEventListener('abort', giveUpTheStart);
+    if (options.stopAsked?.aborted) log.info('the start was given up: the hub was asked to stop');
+    else log.error({ err: error }, 'the hub did not start');
     closing.abort();
     for (const close of opened) await close().catch(() => undefined);
     throw error;

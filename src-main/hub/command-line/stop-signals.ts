@@ -6,9 +6,11 @@
  * window in which `docker stop` is ignored and the container is killed ten seconds later, its lock left
  * behind. And outside a container a signal in that window kills the process outright, mid-write.
  *
- * So: a first signal during the start is remembered and the hub closes as soon as the start has finished
- * (its close is the one path that leaves the data folder clean); a first signal once it serves closes it at
- * once; a second signal while it closes stops at once (exit 1), as an impatient administrator means.
+ * So: a first signal during the start aborts `asked`, which the start heeds by giving up what it still waits
+ * for from the practice (start-hub.ts's `stopAsked`): it fails at once, having closed what it opened, or, if
+ * it was past its last wait, finishes and is closed as on any stop. A first signal once the hub serves closes
+ * it (with its drain); a second signal while it closes stops at once (exit 1), as an impatient administrator
+ * means.
  */
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';
@@ -24,6 +26,8 @@ export interface StopSignalDeps {
 }
 
 export interface StopOnSignals {
+  /** Aborted by the first signal, whenever it comes. */
+  asked: AbortSignal;
   /**
    * The hub serves: from now on a signal runs `close`, which resolves with the exit code. A signal heard
    * during the start runs it now.
@@ -33,7 +37,7 @@ export interface StopOnSignals {
 
 export function stopOnSignals(deps: StopSignalDeps): StopOnSignals {
   let close: (() => Promise<number>) | null = null;
-  let asked = false;
+  const asked = new AbortController();
   let closing = false;
 
   const runClose = (): void => {
@@ -46,22 +50,23 @@ export function stopOnSignals(deps: StopSignalDeps): StopOnSignals {
   };
 
   const onSignal = (): void => {
-    if (asked) {
+    if (asked.signal.aborted) {
       deps.say('Stopping now, without waiting for requests under way.');
       deps.exit(1);
       return;
     }
-    asked = true;
+    if (!close) deps.say('Stopping: the start gives up what it still waits for (a second signal stops at once).');
+    asked.abort();
     if (close) runClose();
-    else deps.say('Stopping once the start has finished (a second signal stops at once).');
   };
 
   for (const signal of STOP_SIGNALS) deps.on(signal, onSignal);
 
   return {
+    asked: asked.signal,
     started(closeHub) {
       close = closeHub;
-      if (asked) runClose();
+      if (asked.signal.aborted) runClose();
     },
   };
 }

@@ -27,13 +27,15 @@ describe('stopOnSignals', () => {
     expect([...proc.handlers.keys()].sort()).toEqual(['SIGINT', 'SIGTERM']);
   });
 
-  it('a signal during the start closes the hub once it has started, and exits with the close’s code', async () => {
+  it('a signal during the start tells the start to give up; a start that still finished is closed, with the close’s code', async () => {
     const proc = fakeProcess();
     const stopping = stopOnSignals(proc.deps);
+    expect(stopping.asked.aborted).toBe(false);
     proc.send('SIGTERM');
     await settle();
+    expect(stopping.asked.aborted).toBe(true);
     expect(proc.exits).toEqual([]);
-    expect(proc.said.join(' ')).toMatch(/once the start has finished/);
+    expect(proc.said.join(' ')).toMatch(/the start gives up what it still waits for/);
 
     let closes = 0;
     stopping.started(async () => {
@@ -63,7 +65,9 @@ describe('stopOnSignals', () => {
     proc.send('SIGINT');
     await settle();
     expect(closes).toBe(1);
+    expect(stopping.asked.aborted).toBe(true);
     expect(proc.exits).toEqual([]);
+    expect(proc.said).toEqual([]);
 
     proc.send('SIGTERM');
     expect(proc.exits).toEqual([1]);
