@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { inNewPidNamespace } from '../../support/pid-namespace';
 import { spawnTracked, type TrackedProcess } from '../../support/tracked-process';
 
 /**
@@ -14,11 +15,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'hub-pid-namespace-'));
 const dataDir = join(scratch, 'not', 'made', 'yet');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const asRoot = process.getuid?.() === 0;
-const namespace = [...(asRoot ? [] : ['--user', '--map-root-user']), '--pid', '--fork', '--mount-proc', '--'];
-
 function startInNamespace(): { hub: TrackedProcess; line: Promise<string> } {
-  const hub = spawnTracked('unshare', [
+  const [unshare, ...namespace] = inNewPidNamespace();
+  const hub = spawnTracked(unshare!, [
     ...namespace,
     process.execPath,
     '--import',

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeSecrets } from '../../../src-main/hub/secrets-file';
+import { inNewPidNamespace } from '../../support/pid-namespace';
 import { spawnTracked } from '../../support/tracked-process';
 import { waitUntil } from '../../support/wait-for';
 
@@ -21,16 +22,6 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 }, 90_000);
 
-const asRoot = process.getuid?.() === 0;
-const namespace = [
-  'unshare',
-  ...(asRoot ? [] : ['--user', '--map-root-user']),
-  '--pid',
-  '--fork',
-  '--mount-proc',
-  '--',
-];
-
 /** A Partner API that takes requests and never answers them: the start waits on its first. */
 async function silentPractice() {
   const asked: string[] = [];
@@ -45,7 +36,7 @@ async function silentPractice() {
 
 describe.each([
   { form: 'a plain process', prefix: [] as string[] },
-  { form: 'PID 1 of its own namespace, as in a container', prefix: namespace },
+  { form: 'PID 1 of its own namespace, as in a container', prefix: inNewPidNamespace() },
 ])('a stop asked while the hub starts, as $form', ({ prefix }) => {
   it('is heard: the start gives up the practice’s answer, closes what it opened, and exits 0 with no lock left', async () => {
     const practice = await silentPractice();
