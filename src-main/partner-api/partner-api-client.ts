@@ -7,17 +7,16 @@ import {
   MalformedResponseError,
   NetworkError,
   PartnerApiError,
-  RedirectRefusedError,
   ResponseTooLargeError,
-  SignedUrlRefusedError,
 } from './api-errors';
 import { EformQuotaError, isEformQuotaRefusal, quotaResetAt, spendsEformQuota, type Refusal } from './eform-quota';
 import { classifyFetchFailure } from './network-failure';
 import { MAX_FILE_BYTES, MAX_JSON_BYTES, readCappedBody } from './read-capped-body';
-import { allowedSignedUrl } from './signed-url';
 import { parseRetryAfterMs } from '../request-budget/response-hints';
 import { realTimer } from '../request-budget/budget-timer';
 import { decodeJson, fileType, mirrorProvenAtOf, serverDateOf } from './answer-reading';
+import { readSignedFile } from './signed-file';
+import { guardAnswer } from './guarded-answer';
 
 /** Highest first: what the user waits for now > outbox replay > meeting-pack prefetch > background sync. */
 export type RequestPriority = 'interactive' | 'outbox' | 'prefetch' | 'background';
@@ -139,10 +138,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     // Given up already (the caller, or a client closing): nothing is sent.
     request.signal?.throwIfAborted();
     const { clientId, secret } = options.credentials();
-    const timeout = AbortSignal.timeout(timeoutMs);
-    // Aborted when the answer is too large, so the connection is closed instead of drained.
-    const stop = new AbortController();
-    const signal = AbortSignal.any([stop.signal, timeout, ...(request.signal ? [request.signal] : [])]);
+    const guard = guardAnswer(timeoutMs, request.signal);
     const headers: Record<string, string> = {
       'X-Svc-Auth-ID': clientId,
       'X-Svc-Auth-Key': secret,
@@ -152,7 +148,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     const init: RequestInit = {
       method,
       headers,
-      signal,
+      signal: guard.signal,
       redirect: 'manual',
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
     };
@@ -161,18 +157,9 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
       // An eForm's 429 is the daily quota or the rate limit; its body tells which, so it is read first.
       if (response.status === 429 && spendsEformQuota(method, target)) return await eformRefusal(response, limit);
       options.budget?.observe(response);
-      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-        stop.abort();
-        throw new RedirectRefusedError(response.status || 302, serverDateOf(response));
-      }
-      let body: Awaited<ReturnType<typeof readCappedBody>>;
-      try {
-        body = await readCappedBody(response, limit);
-      } catch {
-        throw new NetworkError(timeout.aborted ? 'timeout' : 'truncated', 'The answer was cut off.');
-      }
+      guard.refuseRedirect(response);
+      const body = await guard.readBody(response, limit);
       if (body.tooLarge) {
-        stop.abort();
         // An error status keeps its meaning (it is reported by status, without the oversized details).
         if (response.ok) throw new ResponseTooLargeError(limit);
         return { response, bytes: new Uint8Array(0) };
@@ -182,7 +169,7 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
       if (request.signal?.aborted) throw request.signal.reason;
       if (error instanceof NetworkError || error instanceof PartnerApiError || error instanceof MalformedResponseError)
         throw error;
-      throw classifyFetchFailure(error, timeout.aborted);
+      throw classifyFetchFailure(error, guard.timedOut());
     }
   }
 
@@ -334,58 +321,18 @@ export function createPartnerApiClient(options: PartnerApiClientOptions) {
     return { data: bytes, status: response.status, serverDate: serverDateOf(response), contentType };
   }
 
-  /**
-   * A file behind a short-lived signed storage URL the practice handed out (a client's uploaded file). Followed
-   * only to the practice's own origin (signed-url.ts; anything else is a SignedUrlRefusedError and nothing is
-   * sent), once, with none of the API's credentials: no X-Svc headers, no cookies, no referrer, no redirect
-   * followed. Not paced by the request budget — the storage is not the API — but read within the file limit and
-   * the client's timeout like every answer. The URL is never logged or kept: errors name neither it nor its query.
-   */
-  async function signedFile(
+  /** A client's uploaded file behind a signed storage URL: the storage, not the API (signed-file.ts). */
+  function signedFile(
     signedUrl: string,
     expectedType: readonly string[],
     requestOptions: Pick<RequestOptions, 'signal'> = {},
   ): Promise<{ data: Uint8Array; contentType: string }> {
-    const target = allowedSignedUrl(signedUrl, base);
-    if (!target) throw new SignedUrlRefusedError();
-    requestOptions = withClosing(requestOptions);
-    requestOptions.signal?.throwIfAborted();
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const stop = new AbortController();
-    const signal = AbortSignal.any([stop.signal, timeout, ...(requestOptions.signal ? [requestOptions.signal] : [])]);
-    let response: Response;
-    try {
-      response = await options.fetch(target.href, {
-        method: 'GET',
-        headers: { Accept: expectedType.join(', ') },
-        credentials: 'omit',
-        referrerPolicy: 'no-referrer',
-        cache: 'no-store',
-        redirect: 'manual',
-        signal,
-      });
-    } catch (error) {
-      if (requestOptions.signal?.aborted) throw requestOptions.signal.reason;
-      throw classifyFetchFailure(error, timeout.aborted);
-    }
-    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-      stop.abort();
-      throw new RedirectRefusedError(response.status || 302, serverDateOf(response));
-    }
-    let body: Awaited<ReturnType<typeof readCappedBody>>;
-    try {
-      body = await readCappedBody(response, maxFileBytes);
-    } catch {
-      if (requestOptions.signal?.aborted) throw requestOptions.signal.reason;
-      throw new NetworkError(timeout.aborted ? 'timeout' : 'truncated', 'The answer was cut off.');
-    }
-    if (body.tooLarge) {
-      stop.abort();
-      if (response.ok) throw new ResponseTooLargeError(maxFileBytes);
-      throw new PartnerApiError(response.status, response.statusText, '', null, serverDateOf(response));
-    }
-    if (!response.ok) throw toError(response, body.bytes);
-    return { data: body.bytes, contentType: fileType(response, expectedType) };
+    return readSignedFile(
+      { base, fetch: options.fetch, timeoutMs, maxFileBytes, toError },
+      signedUrl,
+      expectedType,
+      withClosing(requestOptions).signal,
+    );
   }
 
   return {
